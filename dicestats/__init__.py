@@ -1,0 +1,27 @@
+"""dicestats: exact odds and honest Monte Carlo for tabletop dice mechanics.
+
+Subpackages are imported lazily, so ``import dicestats`` stays fast:
+
+>>> import dicestats as ds
+>>> ds.Dist.die(6, exact=True).mean()
+Fraction(7, 2)
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from .dist import Dist
+
+__all__ = ["Dist", "dist", "markov", "montecarlo", "fate", "storyteller", "initiative",
+           "plots", "tables", "report"]
+__version__ = "0.1.0"
+
+_LAZY = {"dist", "markov", "montecarlo", "fate", "storyteller", "initiative", "plots",
+         "tables", "report"}
+
+
+def __getattr__(name):
+    if name in _LAZY:
+        return importlib.import_module(f".{name}", __name__)
+    raise AttributeError(f"module 'dicestats' has no attribute {name!r}")

@@ -1,0 +1,770 @@
+"""``Dist``: an immutable finite distribution over integer outcomes.
+
+A ``Dist`` is dense: an integer ``offset`` (the smallest outcome) and one
+weight per outcome from there on. Two arithmetics, chosen explicitly when a
+distribution is made and kept by every operation on it:
+
+* **float** (the default): a read-only float64 array of probabilities;
+* **exact**: Python-int weights over their sum, exposed as
+  :class:`fractions.Fraction`. Python ints never overflow, so ``200 @ d6`` is
+  exact (numpy int64 convolution silently wraps from about 25d6).
+
+Operators (note: unlike scipy's new random-variable API, ``+`` between two
+distributions *convolves*):
+
+* ``a + b``: the sum of two independent rolls (convolution);
+* ``d + 3`` / ``d - 3``: a shift;
+* ``-d``: negation;
+* ``a - b``: ``a + (-b)``, the difference of independent rolls;
+* ``n @ d``: the sum of ``n`` independent copies, by repeated squaring.
+
+The probability vocabulary is scipy.stats': ``pmf``, ``cdf``, ``sf``
+(``P(X > k)``), ``ppf`` (smallest ``k`` with ``cdf(k) >= q``), ``mean``,
+``var``, ``std``, ``median``, ``interval``, ``support``; plus ``p_ge(k)``
+(``P(X >= k)``) and ``to_series()`` for pandas.
+
+Examples
+--------
+>>> from dicestats.dist import Dist
+>>> d6 = Dist.die(6, exact=True)
+>>> two = d6 + d6
+>>> two.pmf(7)
+Fraction(1, 6)
+>>> (4 @ Dist.fudge(exact=True)).pmf(0)
+Fraction(19, 81)
+>>> (d6 + 3).support()
+(4, 9)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from functools import cached_property, reduce
+from numbers import Integral, Rational, Real
+
+import numpy as np
+
+from ._check import check_int, check_real
+
+__all__ = ["Dist", "convolve_float", "convolve_int"]
+
+_EPS = np.finfo(np.float64).eps
+# Above this many multiply-adds, a float convolution may switch to FFT when the
+# error bound below says it is safe.
+_FFT_MIN_WORK = 200_000
+# Largest absolute error a float convolution may introduce.
+_FFT_MAX_ERROR = 1e-13
+
+
+# --------------------------------------------------------------------------
+# Convolution kernels
+# --------------------------------------------------------------------------
+def convolve_int(a: Sequence[int], b: Sequence[int]) -> list[int]:
+    """Exact convolution of two sequences of non-negative Python ints.
+
+    Uses Kronecker substitution: each sequence is packed into one big integer
+    with a slot wide enough that no sum can carry into the next slot, the two
+    integers are multiplied (CPython uses Karatsuba), and the product is
+    unpacked. Exact for any size; never overflows.
+
+    Examples
+    --------
+    >>> convolve_int([1, 1], [1, 2, 1])
+    [1, 3, 3, 1]
+    >>> convolve_int([2**70], [3])
+    [3541774862152233910272]
+    """
+    a = [int(x) for x in a]
+    b = [int(x) for x in b]
+    if not a or not b:
+        return []
+    if min(a) < 0 or min(b) < 0:
+        raise ValueError("convolve_int needs non-negative weights")
+    if len(a) * len(b) <= 64:
+        out = [0] * (len(a) + len(b) - 1)
+        for i, x in enumerate(a):
+            if x:
+                for j, y in enumerate(b):
+                    out[i + j] += x * y
+        return out
+    bound = max(a) * max(b) * min(len(a), len(b))
+    nbytes = max(1, (bound.bit_length() + 8) // 8)
+    pa = int.from_bytes(b"".join(x.to_bytes(nbytes, "little") for x in a), "little")
+    pb = int.from_bytes(b"".join(x.to_bytes(nbytes, "little") for x in b), "little")
+    n = len(a) + len(b) - 1
+    raw = (pa * pb).to_bytes(n * nbytes, "little")
+    return [int.from_bytes(raw[i * nbytes : (i + 1) * nbytes], "little") for i in range(n)]
+
+
+def convolve_float(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Convolution of two non-negative float vectors, error below 1e-13.
+
+    Direct convolution for small inputs. For large ones, FFT
+    (``scipy.signal.fftconvolve``) only where its error bound,
+    ``8 * eps * log2(n) * sqrt(n) * ||a||_2 * ||b||_2`` (absolute), stays
+    below 1e-13; FFT round-off is then clipped at zero from below.
+
+    Examples
+    --------
+    >>> convolve_float(np.array([0.5, 0.5]), np.array([0.5, 0.5]))
+    array([0.25, 0.5 , 0.25])
+    """
+    a = np.asarray(a, dtype=np.float64)
+    b = np.asarray(b, dtype=np.float64)
+    n = a.size + b.size - 1
+    if a.size * b.size >= _FFT_MIN_WORK:
+        bound = 8 * _EPS * math.log2(n) * math.sqrt(n) * np.linalg.norm(a) * np.linalg.norm(b)
+        if bound < _FFT_MAX_ERROR:
+            from scipy.signal import fftconvolve
+
+            return np.clip(fftconvolve(a, b), 0.0, None)
+    return np.convolve(a, b)
+
+
+# --------------------------------------------------------------------------
+# Dist
+# --------------------------------------------------------------------------
+def _is_exact_number(x) -> bool:
+    return isinstance(x, (Integral, Rational)) and not isinstance(x, bool)
+
+
+class Dist:
+    """An immutable finite distribution over consecutive integer outcomes.
+
+    Parameters
+    ----------
+    weights : mapping or sequence
+        Either a mapping ``{outcome: weight}`` or a sequence of weights for
+        the outcomes ``offset, offset + 1, ...``. Weights need not sum to 1;
+        they are normalised. In exact mode they must be ints or Fractions.
+    offset : int, default 0
+        The outcome of the first weight when ``weights`` is a sequence.
+    exact : bool, default False
+        Exact (integer weights, Fraction probabilities) or float64.
+
+    Examples
+    --------
+    >>> Dist({-1: 1, 0: 1, 1: 1}, exact=True)
+    Dist({-1: 1, 0: 1, 1: 1}, exact=True)
+    >>> Dist([0.25, 0.5, 0.25], offset=2).mean()
+    3.0
+    >>> d = Dist({1: 1, 2: 3}, exact=True)
+    >>> eval(repr(d)) == d
+    True
+    """
+
+    __slots__ = ("_offset", "_w", "_den", "_p", "_exact", "__dict__")
+
+    def __init__(self, weights, offset: int = 0, *, exact: bool = False):
+        offset = check_int("offset", offset)
+        if isinstance(weights, Dist):
+            raise TypeError("weights must be a mapping or a sequence; use the Dist itself")
+        if isinstance(weights, Mapping):
+            if not weights:
+                raise ValueError("weights must hold at least one outcome")
+            keys = [check_int("outcome", k) for k in weights]
+            offset = min(keys)
+            values = [0] * (max(keys) - offset + 1)
+            for k, v in zip(keys, weights.values(), strict=True):
+                values[k - offset] = v
+        else:
+            values = list(np.asarray(weights, dtype=object).ravel()) if not isinstance(
+                weights, (list, tuple)
+            ) else list(weights)
+            if not values:
+                raise ValueError("weights must hold at least one outcome")
+        if exact:
+            self._init_exact(values, offset)
+        else:
+            self._init_float(values, offset)
+
+    # -- construction helpers ------------------------------------------------
+    def _init_exact(self, values, offset):
+        fr = []
+        for v in values:
+            if not _is_exact_number(v):
+                raise TypeError(
+                    f"exact weights must be ints or Fractions, got {v!r} ({type(v).__name__})"
+                )
+            f = Fraction(v)
+            if f < 0:
+                raise ValueError(f"weights must be >= 0, got {v}")
+            fr.append(f)
+        lcm = reduce(math.lcm, (f.denominator for f in fr), 1)
+        ints = [int(f * lcm) for f in fr]
+        self._set_exact(ints, offset)
+
+    def _set_exact(self, ints: list[int], offset: int) -> None:
+        lo = next((i for i, x in enumerate(ints) if x), None)
+        if lo is None:
+            raise ValueError("weights must not all be zero")
+        hi = len(ints) - next(i for i, x in enumerate(reversed(ints)) if x)
+        ints = ints[lo:hi]
+        g = reduce(math.gcd, ints)
+        if g > 1:
+            ints = [x // g for x in ints]
+        self._exact = True
+        self._offset = offset + lo
+        self._w = tuple(ints)
+        self._den = sum(ints)
+        self._p = None
+
+    def _init_float(self, values, offset):
+        try:
+            p = np.array([float(v) for v in values], dtype=np.float64)
+        except (TypeError, ValueError) as exc:
+            raise TypeError(f"weights must be numbers: {exc}") from None
+        self._set_float(p, offset, normalise=True)
+
+    def _set_float(self, p: np.ndarray, offset: int, *, normalise: bool) -> None:
+        if not np.all(np.isfinite(p)):
+            raise ValueError("weights must be finite")
+        if np.any(p < 0):
+            raise ValueError("weights must be >= 0")
+        nz = np.flatnonzero(p)
+        if nz.size == 0:
+            raise ValueError("weights must not all be zero")
+        p = p[nz[0] : nz[-1] + 1]
+        if normalise:
+            total = math.fsum(p)
+            if total != 1.0:
+                p = p / total
+        p = np.array(p, dtype=np.float64)
+        p.flags.writeable = False
+        self._exact = False
+        self._offset = offset + int(nz[0])
+        self._p = p
+        self._w = None
+        self._den = None
+
+    @classmethod
+    def _from_ints(cls, ints: list[int], offset: int) -> Dist:
+        d = object.__new__(cls)
+        d._set_exact(ints, offset)
+        return d
+
+    @classmethod
+    def _from_probs(cls, p: np.ndarray, offset: int, *, normalise: bool = False) -> Dist:
+        d = object.__new__(cls)
+        d._set_float(np.asarray(p, dtype=np.float64), offset, normalise=normalise)
+        return d
+
+    # -- common distributions -----------------------------------------------
+    @classmethod
+    def constant(cls, k: int = 0, *, exact: bool = False) -> Dist:
+        """The distribution that is always ``k``.
+
+        >>> Dist.constant(3, exact=True)
+        Dist({3: 1}, exact=True)
+        """
+        return cls({check_int("k", k): 1}, exact=exact)
+
+    @classmethod
+    def uniform(cls, low: int, high: int, *, exact: bool = False) -> Dist:
+        """Uniform over the integers ``low..high`` inclusive.
+
+        >>> Dist.uniform(1, 4).pmf(2)
+        0.25
+        """
+        low = check_int("low", low)
+        high = check_int("high", high, low)
+        return cls([1] * (high - low + 1), offset=low, exact=exact)
+
+    @classmethod
+    def die(cls, sides: int, *, exact: bool = False) -> Dist:
+        """A fair die numbered ``1..sides``.
+
+        >>> Dist.die(6, exact=True).mean()
+        Fraction(7, 2)
+        """
+        sides = check_int("sides", sides, 1)
+        return cls.uniform(1, sides, exact=exact)
+
+    @classmethod
+    def fudge(cls, *, exact: bool = False) -> Dist:
+        """A Fate (Fudge) die: -1, 0, +1 with probability 1/3 each.
+
+        >>> Dist.fudge(exact=True).pmf(-1)
+        Fraction(1, 3)
+        """
+        return cls.uniform(-1, 1, exact=exact)
+
+    @classmethod
+    def bernoulli(cls, p, *, exact: bool = False) -> Dist:
+        """1 with probability ``p``, else 0.
+
+        >>> Dist.bernoulli(Fraction(1, 4), exact=True).mean()
+        Fraction(1, 4)
+        """
+        if exact:
+            if not _is_exact_number(p) or not 0 <= p <= 1:
+                raise ValueError(f"p must be an exact number in [0, 1], got {p!r}")
+            p = Fraction(p)
+            return cls({0: 1 - p, 1: p}, exact=True)
+        p = check_real("p", p, 0, 1)
+        return cls({0: 1 - p, 1: p})
+
+    # -- basic properties ----------------------------------------------------
+    @property
+    def exact(self) -> bool:
+        """True for exact (Fraction) arithmetic, False for float64."""
+        return self._exact
+
+    @property
+    def offset(self) -> int:
+        """The smallest outcome with non-zero probability."""
+        return self._offset
+
+    def __len__(self) -> int:
+        return len(self._w) if self._exact else int(self._p.size)
+
+    @property
+    def min(self) -> int:
+        """The smallest possible outcome."""
+        return self._offset
+
+    @property
+    def max(self) -> int:
+        """The largest possible outcome."""
+        return self._offset + len(self) - 1
+
+    def support(self) -> tuple[int, int]:
+        """``(min, max)``: the smallest and largest possible outcomes (scipy's name).
+
+        >>> (3 @ Dist.die(6)).support()
+        (3, 18)
+        """
+        return (self.min, self.max)
+
+    @cached_property
+    def outcomes(self) -> np.ndarray:
+        """The outcomes ``min..max`` as an int64 array (zero-weight ones included)."""
+        a = np.arange(self.min, self.max + 1, dtype=np.int64)
+        a.flags.writeable = False
+        return a
+
+    @cached_property
+    def probabilities(self) -> np.ndarray:
+        """The probability of each of :attr:`outcomes`, as float64.
+
+        Exact distributions convert each Fraction correctly rounded.
+        """
+        if not self._exact:
+            return self._p
+        p = np.array([Fraction(w, self._den) for w in self._w], dtype=object).astype(np.float64)
+        p.flags.writeable = False
+        return p
+
+    @property
+    def weights(self) -> tuple[int, ...]:
+        """Exact mode: the integer weights (reduced), over :attr:`denominator`."""
+        self._need_exact("weights")
+        return self._w
+
+    @property
+    def denominator(self) -> int:
+        """Exact mode: the sum of :attr:`weights`."""
+        self._need_exact("denominator")
+        return self._den
+
+    def _need_exact(self, what: str) -> None:
+        if not self._exact:
+            raise TypeError(f"{what} is only defined for exact distributions (exact=True)")
+
+    def fractions(self) -> list[Fraction]:
+        """Exact mode: the probability of each outcome as a Fraction."""
+        self._need_exact("fractions()")
+        return [Fraction(w, self._den) for w in self._w]
+
+    def items(self):
+        """``(outcome, probability)`` pairs for outcomes with non-zero probability."""
+        if self._exact:
+            return [
+                (self._offset + i, Fraction(w, self._den)) for i, w in enumerate(self._w) if w
+            ]
+        return [(self._offset + i, float(p)) for i, p in enumerate(self._p) if p]
+
+    def to_float(self) -> Dist:
+        """The same distribution in float64 arithmetic."""
+        if not self._exact:
+            return self
+        return Dist._from_probs(self.probabilities, self._offset)
+
+    # -- scipy.stats vocabulary ------------------------------------------
+    def _prob_vector(self):
+        return self._w if self._exact else self._p
+
+    def _scalar(self, num):
+        return Fraction(num, self._den) if self._exact else float(num)
+
+    @cached_property
+    def _cum(self):
+        """Cumulative weights: cum[i] = sum of weights of outcomes <= min + i."""
+        if self._exact:
+            out, s = [], 0
+            for w in self._w:
+                s += w
+                out.append(s)
+            return out
+        c = np.cumsum(self._p)
+        return np.minimum(c, 1.0)
+
+    @cached_property
+    def _rcum(self):
+        """Reverse cumulative: rcum[i] = sum of weights of outcomes >= min + i."""
+        if self._exact:
+            out, s = [], 0
+            for w in reversed(self._w):
+                s += w
+                out.append(s)
+            return out[::-1]
+        c = np.cumsum(self._p[::-1])[::-1]
+        return np.minimum(c, 1.0)
+
+    def _vectorize(self, k, fn):
+        if np.ndim(k) == 0:
+            return fn(self._as_outcome(k))
+        arr = np.asarray(k)
+        flat = [fn(self._as_outcome(x)) for x in arr.ravel()]
+        dtype = object if self._exact else np.float64
+        return np.array(flat, dtype=dtype).reshape(arr.shape)
+
+    @staticmethod
+    def _as_outcome(k) -> int:
+        if isinstance(k, bool) or not isinstance(k, (Integral, np.integer)):
+            if isinstance(k, Real) and float(k).is_integer():
+                return int(k)
+            raise TypeError(f"k must be an integer outcome, got {k!r}")
+        return int(k)
+
+    def pmf(self, k):
+        """``P(X == k)``; ``k`` an int or an array of ints.
+
+        >>> Dist.die(6, exact=True).pmf(7)
+        Fraction(0, 1)
+        """
+
+        def one(x):
+            i = x - self._offset
+            if 0 <= i < len(self):
+                return self._scalar(self._prob_vector()[i])
+            return self._scalar(0)
+
+        return self._vectorize(k, one)
+
+    def cdf(self, k):
+        """``P(X <= k)``.
+
+        >>> Dist.die(6, exact=True).cdf(2)
+        Fraction(1, 3)
+        """
+
+        def one(x):
+            i = x - self._offset
+            if i < 0:
+                return self._scalar(0)
+            if i >= len(self):
+                return self._scalar(self._den if self._exact else 1.0)
+            return self._scalar(self._cum[i])
+
+        return self._vectorize(k, one)
+
+    def p_ge(self, k):
+        """``P(X >= k)``, accurate in the upper tail (no ``1 - cdf`` cancellation).
+
+        >>> Dist.die(6, exact=True).p_ge(5)
+        Fraction(1, 3)
+        """
+
+        def one(x):
+            i = x - self._offset
+            if i <= 0:
+                return self._scalar(self._den if self._exact else 1.0)
+            if i >= len(self):
+                return self._scalar(0)
+            return self._scalar(self._rcum[i])
+
+        return self._vectorize(k, one)
+
+    def sf(self, k):
+        """Survival function ``P(X > k)`` (scipy's definition).
+
+        >>> Dist.die(6, exact=True).sf(4)
+        Fraction(1, 3)
+        """
+        if np.ndim(k) == 0:
+            return self.p_ge(self._as_outcome(k) + 1)
+        return self.p_ge(np.asarray(k) + 1)
+
+    def p_le(self, k):
+        """``P(X <= k)``: an alias of :meth:`cdf`."""
+        return self.cdf(k)
+
+    def ppf(self, q):
+        """Percent point function: the smallest ``k`` with ``cdf(k) >= q``.
+
+        >>> Dist.die(6).ppf(0.5)
+        3
+        """
+
+        def one(x):
+            if self._exact and _is_exact_number(x):
+                qv = Fraction(x)
+                if not 0 <= qv <= 1:
+                    raise ValueError(f"q must be in [0, 1], got {x!r}")
+                target = qv * self._den
+                i = next(i for i, c in enumerate(self._cum) if c >= target)
+                return self._offset + i
+            qf = check_real("q", x, 0, 1)
+            if self._exact:
+                # Compare exactly against the float given.
+                target = Fraction(qf) * self._den
+                i = next(i for i, c in enumerate(self._cum) if c >= target)
+                return self._offset + i
+            i = int(np.searchsorted(self._cum, qf * (1 - 4 * _EPS), side="left"))
+            return self._offset + min(i, len(self) - 1)
+
+        if np.ndim(q) == 0:
+            return one(q)
+        arr = np.asarray(q)
+        return np.array([one(x) for x in arr.ravel()], dtype=np.int64).reshape(arr.shape)
+
+    def median(self):
+        """The smallest ``k`` with ``cdf(k) >= 1/2``."""
+        return self.ppf(Fraction(1, 2) if self._exact else 0.5)
+
+    def interval(self, confidence: float):
+        """``(ppf((1-c)/2), ppf((1+c)/2))``, scipy's equal-tails interval.
+
+        >>> (2 @ Dist.die(6)).interval(0.9)
+        (3, 11)
+        """
+        c = check_real("confidence", confidence, 0, 1)
+        return (self.ppf((1 - c) / 2), self.ppf((1 + c) / 2))
+
+    def moment(self, n: int):
+        """The raw moment ``E[X**n]``."""
+        n = check_int("n", n, 0)
+        if self._exact:
+            s = sum(w * (self._offset + i) ** n for i, w in enumerate(self._w))
+            return Fraction(s, self._den)
+        return float(np.dot(self._p, self.outcomes.astype(np.float64) ** n))
+
+    def mean(self):
+        """The expected value (Fraction in exact mode).
+
+        >>> (4 @ Dist.fudge(exact=True)).mean()
+        Fraction(0, 1)
+        """
+        if self._exact:
+            return Fraction(sum(w * (self._offset + i) for i, w in enumerate(self._w)), self._den)
+        return float(np.dot(self._p, self.outcomes.astype(np.float64)))
+
+    def var(self):
+        """The variance, computed about the mean (no cancellation).
+
+        >>> Dist.die(6, exact=True).var()
+        Fraction(35, 12)
+        """
+        m = self.mean()
+        if self._exact:
+            return sum(
+                (Fraction(w, self._den) * (self._offset + i - m) ** 2 for i, w in enumerate(self._w)),
+                Fraction(0),
+            )
+        return float(np.dot(self._p, (self.outcomes - m) ** 2))
+
+    def std(self) -> float:
+        """The standard deviation (always a float)."""
+        return math.sqrt(self.var())
+
+    # -- arithmetic --------------------------------------------------------
+    def _coerce(self, other: Dist) -> None:
+        if self._exact != other._exact:
+            raise TypeError(
+                "cannot combine an exact and a float Dist; convert with .to_float() "
+                "or build both with exact=True"
+            )
+
+    def __add__(self, other):
+        if isinstance(other, Dist):
+            self._coerce(other)
+            off = self._offset + other._offset
+            if self._exact:
+                return Dist._from_ints(convolve_int(self._w, other._w), off)
+            return Dist._from_probs(convolve_float(self._p, other._p), off)
+        if isinstance(other, (Integral, np.integer)) and not isinstance(other, bool):
+            return self._shifted(int(other))
+        return NotImplemented
+
+    __radd__ = __add__
+
+    def __sub__(self, other):
+        if isinstance(other, Dist):
+            return self + (-other)
+        if isinstance(other, (Integral, np.integer)) and not isinstance(other, bool):
+            return self._shifted(-int(other))
+        return NotImplemented
+
+    def __rsub__(self, other):
+        if isinstance(other, (Integral, np.integer)) and not isinstance(other, bool):
+            return (-self)._shifted(int(other))
+        return NotImplemented
+
+    def _shifted(self, k: int) -> Dist:
+        if self._exact:
+            return Dist._from_ints(list(self._w), self._offset + k)
+        return Dist._from_probs(self._p, self._offset + k)
+
+    def __neg__(self) -> Dist:
+        if self._exact:
+            return Dist._from_ints(list(self._w[::-1]), -self.max)
+        return Dist._from_probs(self._p[::-1], -self.max)
+
+    def __pos__(self) -> Dist:
+        return self
+
+    def __rmatmul__(self, n) -> Dist:
+        """``n @ d``: the sum of ``n`` independent copies of ``d`` (``n >= 0``)."""
+        if isinstance(n, bool) or not isinstance(n, (Integral, np.integer)):
+            return NotImplemented
+        return self.repeat_sum(int(n))
+
+    def repeat_sum(self, n: int) -> Dist:
+        """The sum of ``n`` independent copies, by repeated squaring.
+
+        >>> Dist.die(6, exact=True).repeat_sum(3).pmf(10)
+        Fraction(1, 8)
+        """
+        n = check_int("n", n, 0)
+        result = Dist.constant(0, exact=self._exact)
+        base = self
+        while n:
+            if n & 1:
+                result = result + base
+            n >>= 1
+            if n:
+                base = base + base
+        return result
+
+    def map(self, func) -> Dist:
+        """The distribution of ``func(X)`` for an integer-valued ``func``.
+
+        >>> Dist.die(6, exact=True).map(lambda x: x >= 5)
+        Dist({0: 2, 1: 1}, exact=True)
+        """
+        acc: dict[int, object] = {}
+        for k, p in zip(self.outcomes.tolist(), self._prob_vector(), strict=True):
+            if not p:
+                continue
+            v = self._as_outcome(func(k))
+            acc[v] = acc.get(v, 0) + p
+        if self._exact:
+            return Dist(acc, exact=True)
+        return Dist(acc)
+
+    def clip(self, low: int | None = None, high: int | None = None) -> Dist:
+        """Outcomes below ``low`` become ``low``; above ``high`` become ``high``."""
+        lo = self.min if low is None else check_int("low", low)
+        hi = self.max if high is None else check_int("high", high)
+        if lo > hi:
+            raise ValueError(f"low must be <= high, got low={lo}, high={hi}")
+        return self.map(lambda x: min(max(x, lo), hi))
+
+    @staticmethod
+    def mixture(components: Sequence[Dist], weights: Sequence) -> Dist:
+        """Pick component ``i`` with probability proportional to ``weights[i]``.
+
+        >>> a, b = Dist.constant(0, exact=True), Dist.constant(2, exact=True)
+        >>> Dist.mixture([a, b], [1, 3])
+        Dist({0: 1, 2: 3}, exact=True)
+        """
+        if len(components) != len(weights) or not components:
+            raise ValueError("components and weights must be non-empty and of equal length")
+        exact = components[0].exact
+        for c in components:
+            components[0]._coerce(c)
+        lo = min(c.min for c in components)
+        hi = max(c.max for c in components)
+        if exact:
+            acc = [Fraction(0)] * (hi - lo + 1)
+            wts = [Fraction(w) for w in weights]
+            for c, w in zip(components, wts, strict=True):
+                for i, f in enumerate(c.fractions()):
+                    acc[c.min - lo + i] += w * f
+            return Dist(acc, offset=lo, exact=True)
+        acc = np.zeros(hi - lo + 1)
+        for c, w in zip(components, weights, strict=True):
+            acc[c.min - lo : c.max - lo + 1] += float(w) * c._p
+        return Dist(acc, offset=lo)
+
+    # -- comparison, hashing, display ---------------------------------------
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Dist):
+            return NotImplemented
+        if self._exact != other._exact or self._offset != other._offset:
+            return False
+        if self._exact:
+            return self._w == other._w
+        return bool(np.array_equal(self._p, other._p))
+
+    def __hash__(self) -> int:
+        data = self._w if self._exact else self._p.tobytes()
+        return hash((self._exact, self._offset, data))
+
+    def __bool__(self):
+        raise TypeError(
+            "the truth value of a Dist is ambiguous; compare probabilities instead, "
+            "e.g. d.p_ge(k) > 0.5"
+        )
+
+    def isclose(self, other: Dist, atol: float = 1e-12) -> bool:
+        """True if both give the same probabilities to within ``atol`` everywhere.
+
+        Works across exact and float distributions.
+        """
+        lo = min(self.min, other.min)
+        hi = max(self.max, other.max)
+        ks = np.arange(lo, hi + 1)
+        a = np.asarray(self.to_float().pmf(ks), dtype=np.float64)
+        b = np.asarray(other.to_float().pmf(ks), dtype=np.float64)
+        return bool(np.all(np.abs(a - b) <= atol))
+
+    def __repr__(self) -> str:
+        if self._exact:
+            body = ", ".join(f"{self._offset + i}: {w}" for i, w in enumerate(self._w) if w)
+            return f"Dist({{{body}}}, exact=True)"
+        body = ", ".join(
+            f"{self._offset + i}: {float(p)!r}" for i, p in enumerate(self._p) if p
+        )
+        return f"Dist({{{body}}})"
+
+    def to_series(self, name: str = "probability"):
+        """A pandas Series of probabilities indexed by outcome.
+
+        Exact distributions give a column of Fractions (object dtype).
+        """
+        import pandas as pd
+
+        values = self.fractions() if self._exact else self._p.tolist()
+        return pd.Series(values, index=pd.Index(self.outcomes, name="outcome"), name=name)
+
+    def format(self, spec: str = "") -> str:
+        """A small text table: outcome, probability, P(X >= outcome).
+
+        >>> print(Dist.die(2, exact=True).format())
+        outcome  P(=)    P(>=)
+              1  50.00%  100.00%
+              2  50.00%  50.00%
+        """
+        rows = [("outcome", "P(=)", "P(>=)")]
+        for i, k in enumerate(self.outcomes.tolist()):
+            p = float(self.probabilities[i])
+            ge = float(self._rcum[i] / self._den) if self._exact else float(self._rcum[i])
+            rows.append((str(k), f"{100 * p:.2f}%", f"{100 * ge:.2f}%"))
+        w0 = max(len(r[0]) for r in rows)
+        w1 = max(len(r[1]) for r in rows)
+        lines = [f"{r[0]:>{w0}}  {r[1]:<{w1}}  {r[2]}" for r in rows]
+        return "\n".join(line.rstrip() for line in lines)
