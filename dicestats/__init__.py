@@ -13,12 +13,31 @@ import importlib
 
 from .dist import Dist
 
-__all__ = ["Dist", "dist", "markov", "montecarlo", "fate", "storyteller", "initiative",
-           "plots", "tables", "report"]
+__all__ = [
+    "Dist",
+    "dist",
+    "markov",
+    "montecarlo",
+    "fate",
+    "storyteller",
+    "initiative",
+    "plots",
+    "tables",
+    "report",
+]
 __version__ = "0.1.0"
 
-_LAZY = {"dist", "markov", "montecarlo", "fate", "storyteller", "initiative", "plots",
-         "tables", "report"}
+_LAZY = {
+    "dist",
+    "markov",
+    "montecarlo",
+    "fate",
+    "storyteller",
+    "initiative",
+    "plots",
+    "tables",
+    "report",
+}
 
 
 def __getattr__(name):

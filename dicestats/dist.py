@@ -52,8 +52,10 @@ __all__ = ["Dist", "convolve_float", "convolve_int"]
 
 _EPS = np.finfo(np.float64).eps
 # Above this many multiply-adds, a float convolution may switch to FFT when the
-# error bound below says it is safe.
-_FFT_MIN_WORK = 200_000
+# error bound below says it is safe. Direct convolution keeps tiny tail
+# probabilities accurate relative to their size; FFT only bounds the absolute
+# error, so it is kept for sizes where direct convolution would be slow.
+_FFT_MIN_WORK = 10_000_000
 # Largest absolute error a float convolution may introduce.
 _FFT_MAX_ERROR = 1e-13
 
@@ -170,9 +172,11 @@ class Dist:
             for k, v in zip(keys, weights.values(), strict=True):
                 values[k - offset] = v
         else:
-            values = list(np.asarray(weights, dtype=object).ravel()) if not isinstance(
-                weights, (list, tuple)
-            ) else list(weights)
+            values = (
+                list(np.asarray(weights, dtype=object).ravel())
+                if not isinstance(weights, (list, tuple))
+                else list(weights)
+            )
             if not values:
                 raise ValueError("weights must hold at least one outcome")
         if exact:
@@ -218,7 +222,7 @@ class Dist:
             raise TypeError(f"weights must be numbers: {exc}") from None
         self._set_float(p, offset, normalise=True)
 
-    def _set_float(self, p: np.ndarray, offset: int, *, normalise: bool) -> None:
+    def _set_float(self, p: np.ndarray, offset: int, *, normalise: bool, trim: bool = True) -> None:
         if not np.all(np.isfinite(p)):
             raise ValueError("weights must be finite")
         if np.any(p < 0):
@@ -226,6 +230,8 @@ class Dist:
         nz = np.flatnonzero(p)
         if nz.size == 0:
             raise ValueError("weights must not all be zero")
+        if not trim:
+            nz = np.array([0, p.size - 1])
         p = p[nz[0] : nz[-1] + 1]
         if normalise:
             total = math.fsum(p)
@@ -246,9 +252,11 @@ class Dist:
         return d
 
     @classmethod
-    def _from_probs(cls, p: np.ndarray, offset: int, *, normalise: bool = False) -> Dist:
+    def _from_probs(
+        cls, p: np.ndarray, offset: int, *, normalise: bool = False, trim: bool = True
+    ) -> Dist:
         d = object.__new__(cls)
-        d._set_float(np.asarray(p, dtype=np.float64), offset, normalise=normalise)
+        d._set_float(np.asarray(p, dtype=np.float64), offset, normalise=normalise, trim=trim)
         return d
 
     # -- common distributions -----------------------------------------------
@@ -314,7 +322,7 @@ class Dist:
 
     @property
     def offset(self) -> int:
-        """The smallest outcome with non-zero probability."""
+        """The smallest possible outcome (float tails may underflow to 0 there)."""
         return self._offset
 
     def __len__(self) -> int:
@@ -381,9 +389,7 @@ class Dist:
     def items(self):
         """``(outcome, probability)`` pairs for outcomes with non-zero probability."""
         if self._exact:
-            return [
-                (self._offset + i, Fraction(w, self._den)) for i, w in enumerate(self._w) if w
-            ]
+            return [(self._offset + i, Fraction(w, self._den)) for i, w in enumerate(self._w) if w]
         return [(self._offset + i, float(p)) for i, p in enumerate(self._p) if p]
 
     def to_float(self) -> Dist:
@@ -571,7 +577,10 @@ class Dist:
         m = self.mean()
         if self._exact:
             return sum(
-                (Fraction(w, self._den) * (self._offset + i - m) ** 2 for i, w in enumerate(self._w)),
+                (
+                    Fraction(w, self._den) * (self._offset + i - m) ** 2
+                    for i, w in enumerate(self._w)
+                ),
                 Fraction(0),
             )
         return float(np.dot(self._p, (self.outcomes - m) ** 2))
@@ -594,7 +603,9 @@ class Dist:
             off = self._offset + other._offset
             if self._exact:
                 return Dist._from_ints(convolve_int(self._w, other._w), off)
-            return Dist._from_probs(convolve_float(self._p, other._p), off)
+            # The support of a sum is structural: underflow or FFT round-off in
+            # the far tails must not shrink it.
+            return Dist._from_probs(convolve_float(self._p, other._p), off, trim=False)
         if isinstance(other, (Integral, np.integer)) and not isinstance(other, bool):
             return self._shifted(int(other))
         return NotImplemented
@@ -736,9 +747,7 @@ class Dist:
         if self._exact:
             body = ", ".join(f"{self._offset + i}: {w}" for i, w in enumerate(self._w) if w)
             return f"Dist({{{body}}}, exact=True)"
-        body = ", ".join(
-            f"{self._offset + i}: {float(p)!r}" for i, p in enumerate(self._p) if p
-        )
+        body = ", ".join(f"{self._offset + i}: {float(p)!r}" for i, p in enumerate(self._p) if p)
         return f"Dist({{{body}}})"
 
     def to_series(self, name: str = "probability"):

@@ -178,7 +178,9 @@ class AbsorbingChain:
         try:
             return self._index[start]
         except KeyError:
-            raise ValueError(f"start must be a transient state of the chain, got {start!r}") from None
+            raise ValueError(
+                f"start must be a transient state of the chain, got {start!r}"
+            ) from None
 
     # -- results -----------------------------------------------------------
     def absorption(self, start=None) -> dict:
@@ -191,7 +193,9 @@ class AbsorbingChain:
         B, _, _ = self._solve()
         i = self._start_index(start)
         row = B[i] if self.exact else B[i].tolist()
-        return {s: (p if self.exact else float(p)) for s, p in zip(self.absorbing, row, strict=True)}
+        return {
+            s: (p if self.exact else float(p)) for s, p in zip(self.absorbing, row, strict=True)
+        }
 
     def expected_steps(self, start=None):
         """Expected number of steps until absorption from ``start``."""
@@ -266,7 +270,10 @@ class AbsorbingChain:
         zero = Fraction(0) if self.exact else 0.0
         acc = [zero] * len(self.absorbing)
         for absorbed, _ in self._step_vectors(start, n):
-            acc = [x + float(y) if not self.exact else x + y for x, y in zip(acc, absorbed, strict=True)]
+            acc = [
+                x + float(y) if not self.exact else x + y
+                for x, y in zip(acc, absorbed, strict=True)
+            ]
         return dict(zip(self.absorbing, acc, strict=True))
 
     def steps_dist(self, start=None, max_steps: int | None = None):

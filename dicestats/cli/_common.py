@@ -73,9 +73,7 @@ def add_output_flags(p: argparse.ArgumentParser, exact: bool = True) -> None:
     """``--json`` and (optionally) ``--exact`` on a sub-command."""
     p.add_argument("--json", action="store_true", help="print JSON for machines")
     if exact:
-        p.add_argument(
-            "--exact", action="store_true", help='exact probabilities as "p/q" strings'
-        )
+        p.add_argument("--exact", action="store_true", help='exact probabilities as "p/q" strings')
 
 
 def fmt_prob(p, digits: int = 2) -> str:

@@ -1,0 +1,257 @@
+"""Dist: brute force, closed forms, invariants, hypothesis properties."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dicestats.dist import Dist, convolve_float, convolve_int
+
+
+def brute_sum(faces: list[int], n: int) -> dict[int, Fraction]:
+    """Distribution of the sum of n dice with the given equally likely faces, by enumeration."""
+    counts = Counter(sum(roll) for roll in itertools.product(faces, repeat=n))
+    total = len(faces) ** n
+    return {k: Fraction(c, total) for k, c in counts.items()}
+
+
+def assert_matches(d: Dist, expected: dict[int, Fraction]) -> None:
+    assert d.support() == (min(expected), max(expected))
+    for k in range(d.min - 2, d.max + 3):
+        assert d.pmf(k) == expected.get(k, 0)
+
+
+# -- brute force --------------------------------------------------------------
+@pytest.mark.parametrize("sides", [2, 3, 4, 6, 10])
+@pytest.mark.parametrize("n", [0, 1, 2, 3, 4])
+def test_ndx_matches_enumeration(sides, n):
+    if sides**n > 20_000:
+        pytest.skip("enumeration too large")
+    expected = brute_sum(list(range(1, sides + 1)), n) if n else {0: Fraction(1)}
+    exact = n @ Dist.die(sides, exact=True)
+    assert_matches(exact, expected)
+    flt = n @ Dist.die(sides)
+    for k, p in expected.items():
+        assert abs(flt.pmf(k) - float(p)) <= 1e-15
+
+
+@pytest.mark.parametrize("n", range(1, 7))
+def test_fudge_dice_match_enumeration(n):
+    expected = brute_sum([-1, 0, 1], n)
+    assert_matches(n @ Dist.fudge(exact=True), expected)
+
+
+def test_4df_counts():
+    # RULES.md §1: counts 1, 4, 10, 16, 19, 16, 10, 4, 1 over 81 (derived there by hand).
+    d = 4 @ Dist.fudge(exact=True)
+    assert [d.pmf(k) * 81 for k in range(-4, 5)] == [1, 4, 10, 16, 19, 16, 10, 4, 1]
+
+
+# -- no overflow --------------------------------------------------------------
+def test_200d6_exact_closed_form():
+    # P(sum = k) for n d6 by the inclusion–exclusion closed form:
+    # #ways = sum_j (-1)^j C(n, j) C(k - 6j - 1, n - 1).
+    n = 200
+    d = n @ Dist.die(6, exact=True)
+    assert d.denominator == 6**n
+    for k in (200, 201, 350, 700, 1199, 1200):
+        ways = sum(
+            (-1) ** j * math.comb(n, j) * math.comb(k - 6 * j - 1, n - 1)
+            for j in range((k - n) // 6 + 1)
+        )
+        assert d.pmf(k) == Fraction(ways, 6**n)
+    assert sum(d.weights) == 6**n
+    assert d.mean() == Fraction(7 * n, 2)
+    assert d.var() == Fraction(35 * n, 12)
+
+
+def test_float_agrees_with_exact_for_large_pools():
+    e = 200 @ Dist.die(6, exact=True)
+    f = 200 @ Dist.die(6)
+    assert np.max(np.abs(e.probabilities - f.probabilities)) < 1e-12
+    assert abs(math.fsum(f.probabilities) - 1) < 1e-12
+
+
+def test_fft_path_error_bound():
+    # Long vectors take the FFT path only when the bound holds; compare with exact ints.
+    rng = np.random.default_rng(5)
+    a = rng.integers(0, 1000, size=900)
+    b = rng.integers(0, 1000, size=800)
+    exact = convolve_int(a.tolist(), b.tolist())
+    sa, sb = int(a.sum()), int(b.sum())
+    flt = convolve_float(a / sa, b / sb)
+    ref = np.array([Fraction(x, sa * sb) for x in exact], dtype=object).astype(float)
+    assert np.max(np.abs(flt - ref)) < 1e-13
+    assert np.all(flt >= 0)
+
+
+def test_convolve_int_matches_schoolbook():
+    rng = np.random.default_rng(1)
+    for _ in range(20):
+        a = [int(x) * 10**30 for x in rng.integers(0, 50, size=rng.integers(1, 40))]
+        b = [int(x) for x in rng.integers(0, 50, size=rng.integers(1, 40))]
+        school = [0] * (len(a) + len(b) - 1)
+        for i, x in enumerate(a):
+            for j, y in enumerate(b):
+                school[i + j] += x * y
+        assert convolve_int(a, b) == school
+
+
+# -- scipy.stats vocabulary and invariants -----------------------------------------
+CASES = [
+    Dist.die(6, exact=True),
+    3 @ Dist.die(6, exact=True),
+    4 @ Dist.fudge(exact=True),
+    Dist({-3: 1, 0: 5, 7: 2}, exact=True),
+    Dist.die(20) - Dist.die(20),
+    Dist([0.1, 0.0, 0.9], offset=-5),
+]
+
+
+@pytest.mark.parametrize("d", CASES, ids=repr)
+def test_consistency(d):
+    ks = np.arange(d.min - 1, d.max + 2)
+    pmf = [d.pmf(int(k)) for k in ks]
+    cdf = [d.cdf(int(k)) for k in ks]
+    tol = 0 if d.exact else 1e-15
+    total = sum(pmf[1:-1], Fraction(0) if d.exact else 0.0)
+    assert abs(total - 1) <= 1e-15
+    running = 0
+    for (
+        k,
+        p,
+        c,
+    ) in zip(ks, pmf, cdf, strict=True):
+        running += p
+        assert abs(running - c) <= 1e-12
+        assert abs(d.sf(int(k)) - (1 - c)) <= 1e-12
+        assert abs(d.p_ge(int(k)) - (1 - c + p)) <= 1e-12
+    for q in (0.0, 0.1, 0.25, 0.5, 0.9, 1.0):
+        k = d.ppf(q)
+        assert d.cdf(k) >= q - tol
+        if k > d.min:
+            assert d.cdf(k - 1) < q
+    assert np.allclose(np.asarray(d.pmf(ks), dtype=float), np.asarray(pmf, dtype=float))
+
+
+def test_moments_closed_form():
+    d = 3 @ Dist.die(6, exact=True)
+    assert d.mean() == Fraction(21, 2)
+    assert d.var() == Fraction(35, 4)
+    assert d.std() == pytest.approx(math.sqrt(35 / 4))
+    assert d.moment(2) == d.var() + d.mean() ** 2
+    assert d.median() == 10
+    assert d.interval(0.5) == (d.ppf(Fraction(1, 4)), d.ppf(Fraction(3, 4)))
+
+
+def test_operators():
+    d6 = Dist.die(6, exact=True)
+    assert (d6 + 3).support() == (4, 9)
+    assert (3 + d6) == (d6 + 3)
+    assert (d6 - 1).support() == (0, 5)
+    assert (10 - d6).support() == (4, 9)
+    assert (-d6).pmf(-6) == Fraction(1, 6)
+    assert (d6 - d6).pmf(0) == Fraction(1, 6)
+    assert 0 @ d6 == Dist.constant(0, exact=True)
+    assert 1 @ d6 == d6
+    with pytest.raises(TypeError):
+        d6 + Dist.die(6)
+    with pytest.raises(TypeError, match="ambiguous"):
+        bool(d6)
+    with pytest.raises(ValueError, match="n must be"):
+        d6.repeat_sum(-1)
+
+
+def test_repr_round_trips():
+    for d in CASES:
+        assert eval(repr(d), {"Dist": Dist}) == d  # noqa: S307 - test of repr
+
+
+def test_immutable_and_hashable():
+    d = Dist.die(6)
+    with pytest.raises(ValueError):
+        d.probabilities[0] = 1.0
+    assert hash(Dist.die(6, exact=True)) == hash(Dist({i: 7 for i in range(1, 7)}, exact=True))
+    assert len({Dist.die(6, exact=True), Dist.die(6, exact=True)}) == 1
+
+
+def test_map_clip_mixture():
+    d6 = Dist.die(6, exact=True)
+    assert d6.map(lambda x: x // 2) == Dist({0: 1, 1: 2, 2: 2, 3: 1}, exact=True)
+    assert d6.clip(2, 5).pmf(2) == Fraction(1, 3)
+    m = Dist.mixture([d6, Dist.constant(0, exact=True)], [Fraction(1, 2), Fraction(1, 2)])
+    assert m.pmf(0) == Fraction(1, 2) and m.pmf(6) == Fraction(1, 12)
+
+
+def test_to_series():
+    s = Dist.die(4).to_series()
+    assert list(s.index) == [1, 2, 3, 4]
+    assert s.sum() == pytest.approx(1)
+
+
+@pytest.mark.parametrize(
+    "make, exc, match",
+    [
+        (lambda: Dist({}), ValueError, "at least one"),
+        (lambda: Dist([0, 0]), ValueError, "all be zero"),
+        (lambda: Dist([1, -1]), ValueError, ">= 0"),
+        (lambda: Dist([0.5, float("nan")]), ValueError, "finite"),
+        (lambda: Dist([0.5, 0.5], exact=True), TypeError, "exact weights"),
+        (lambda: Dist.die(0), ValueError, "sides"),
+        (lambda: Dist.die(6).ppf(1.5), ValueError, "q must be"),
+        (lambda: Dist.die(6).pmf("a"), TypeError, "k must be"),
+        (lambda: Dist({1.5: 1}), TypeError, "outcome"),
+    ],
+)
+def test_bad_input(make, exc, match):
+    with pytest.raises(exc, match=match):
+        make()
+
+
+# -- hypothesis properties -------------------------------------------------------
+weights = st.lists(st.integers(0, 50), min_size=1, max_size=8).filter(any)
+exact_dists = st.builds(lambda w, off: Dist(w, offset=off, exact=True), weights, st.integers(-5, 5))
+
+
+@settings(max_examples=60, deadline=None)
+@given(exact_dists, exact_dists, exact_dists)
+def test_convolution_associative_commutative(a, b, c):
+    assert a + b == b + a
+    assert (a + b) + c == a + (b + c)
+    assert sum((a + b).fractions()) == 1
+
+
+@settings(max_examples=60, deadline=None)
+@given(exact_dists, st.integers(0, 12))
+def test_float_agrees_with_exact(d, n):
+    e = n @ d
+    f = n @ d.to_float()
+    assert e.support() == f.support()
+    assert np.max(np.abs(e.probabilities - f.probabilities)) <= 1e-12
+    assert abs(float(e.mean()) - f.mean()) <= 1e-9 * max(1, abs(f.mean()))
+
+
+@settings(max_examples=60, deadline=None)
+@given(exact_dists, st.integers(0, 9))
+def test_repeat_sum_equals_repeated_addition(d, n):
+    acc = Dist.constant(0, exact=True)
+    for _ in range(n):
+        acc = acc + d
+    assert n @ d == acc
+    assert (n @ d).mean() == n * d.mean()
+    assert (n @ d).var() == n * d.var()
+
+
+def test_huge_float_pool_stays_normalised():
+    d = 1000 @ Dist.die(10)
+    assert d.support() == (1000, 10000)
+    assert abs(math.fsum(d.probabilities) - 1) < 1e-12
+    assert d.mean() == pytest.approx(5500, rel=1e-12)
+    assert d.var() == pytest.approx(1000 * 99 / 12, rel=1e-9)

@@ -1,0 +1,115 @@
+"""Absorbing Markov chains against closed forms and direct recursion."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache
+
+import numpy as np
+import pytest
+
+from dicestats.markov import build, solve_fraction
+
+F = Fraction
+
+
+def gamblers_ruin(p, n, exact=True):
+    def step(x):
+        if x in (0, n):
+            return None
+        return {x + 1: p, x - 1: 1 - p}
+
+    return build(1, step, exact=exact)
+
+
+@pytest.mark.parametrize("p", [F(1, 2), F(1, 3), F(3, 5)])
+@pytest.mark.parametrize("n", [2, 3, 5, 8])
+def test_gamblers_ruin_closed_form(p, n):
+    chain = gamblers_ruin(p, n)
+    # P(reach n from 1): (1 - r) / (1 - r^n), r = q/p; 1/n when fair.
+    r = (1 - p) / p
+    win = F(1, n) if p == F(1, 2) else (1 - r) / (1 - r**n)
+    assert chain.absorption() == {n: win, 0: 1 - win} or chain.absorption() == {0: 1 - win, n: win}
+    # Expected duration from 1 (fair): 1 * (n - 1).
+    if p == F(1, 2):
+        assert chain.expected_steps() == n - 1
+    flt = gamblers_ruin(float(p), n, exact=False)
+    assert flt.absorption()[n] == pytest.approx(float(win), abs=1e-12)
+    assert flt.expected_steps() == pytest.approx(float(chain.expected_steps()), abs=1e-12)
+
+
+def test_geometric_steps_and_variance():
+    # Success chance p per step: steps ~ Geometric(p); mean 1/p, variance (1-p)/p^2.
+    p = F(1, 6)
+    chain = build("try", lambda s: None if s == "done" else {"done": p, "try": 1 - p}, exact=True)
+    assert chain.expected_steps() == 6
+    assert chain.var_steps() == (1 - p) / p**2
+    pmf = chain.steps_pmf(max_steps=10)
+    assert pmf[0] == 0
+    for n in range(1, 11):
+        assert pmf[n] == (1 - p) ** (n - 1) * p
+    assert chain.absorbed_by(3) == {"done": 1 - (1 - p) ** 3}
+
+
+def test_steps_distribution_matches_recursion():
+    # First to 3 points; each step: A scores w.p. 1/2, B w.p. 1/3, nobody 1/6.
+    pa, pb = F(1, 2), F(1, 3)
+
+    def step(s):
+        a, b = s
+        if a == 3 or b == 3:
+            return None
+        return {(a + 1, b): pa, (a, b + 1): pb, (a, b): 1 - pa - pb}
+
+    chain = build((0, 0), step, exact=True)
+
+    @cache
+    def win(a, b):
+        if a == 3:
+            return F(1)
+        if b == 3:
+            return F(0)
+        return (pa * win(a + 1, b) + pb * win(a, b + 1)) / (pa + pb)
+
+    absorbed = chain.absorption()
+    p_a = sum(v for k, v in absorbed.items() if k[0] == 3)
+    assert p_a == win(0, 0)
+    assert sum(absorbed.values()) == 1
+    pmf = chain.steps_pmf(max_steps=60)
+    assert abs(float(sum(pmf)) - 1) < 1e-6
+    mean_trunc = sum(n * p for n, p in enumerate(pmf))
+    assert abs(float(mean_trunc - chain.expected_steps())) < 1e-4
+
+
+def test_finite_chain_steps_dist_is_exact():
+    # Without self-loops the chain is absorbed within 5 steps: best of 5 coin flips to 3.
+    def step(s):
+        a, b = s
+        if a == 3 or b == 3:
+            return None
+        return {(a + 1, b): F(1, 2), (a, b + 1): F(1, 2)}
+
+    d = build((0, 0), step, exact=True).steps_dist()
+    assert d.pmf(3) == F(1, 4) and d.pmf(4) == F(3, 8) and d.pmf(5) == F(3, 8)
+
+
+def test_solve_fraction_against_numpy():
+    rng = np.random.default_rng(3)
+    a = rng.integers(-5, 6, size=(5, 5)) + 20 * np.eye(5, dtype=int)
+    b = rng.integers(-5, 6, size=(5, 2))
+    x = solve_fraction(
+        [[F(int(v)) for v in row] for row in a], [[F(int(v)) for v in row] for row in b]
+    )
+    assert np.allclose(np.array(x, dtype=float), np.linalg.solve(a, b), atol=1e-12)
+
+
+def test_errors():
+    with pytest.raises(ValueError, match="transient"):
+        build(0, lambda s: None)
+    with pytest.raises(ValueError, match="sum to"):
+        build(0, lambda s: None if s else {1: F(1, 2)}, exact=True)
+    with pytest.raises(ValueError, match="singular"):
+        solve_fraction([[F(1), F(1)], [F(1), F(1)]], [[F(1)], [F(1)]])
+    chain = gamblers_ruin(F(1, 2), 3)
+    with pytest.raises(ValueError, match="start"):
+        chain.expected_steps(start=99)
