@@ -1,0 +1,280 @@
+"""Tidy DataFrames behind every chart, and formatting for people.
+
+This module is where results of the system modules (:mod:`dicestats.fate`,
+:mod:`dicestats.storyteller`, :mod:`dicestats.initiative`) are gathered into
+tidy :class:`pandas.DataFrame` objects, one per chart of :mod:`dicestats.plots`
+and per table of the PDF booklet. It computes no probability itself: every
+number comes from a system module. The system modules are imported lazily,
+inside each builder, so importing this module is cheap.
+
+Formatting helpers turn probabilities into text for people:
+
+* :func:`fmt_percent`: a percentage with sensible rounding (``'43.2%'``,
+  ``'0.37%'``, ``'99.63%'``), never ``'100%'`` for something that can fail;
+* :func:`fmt_one_in`: ``'1 in 37'`` for rare events;
+* :func:`fmt_prob`: a percentage, plus ``'(1 in N)'`` when the event is rare;
+* :func:`format_frame`, :func:`to_text`, :func:`to_csv`, :func:`to_markdown`.
+
+Examples
+--------
+>>> from dicestats.tables import fmt_percent, fmt_one_in
+>>> fmt_percent(0.4321), fmt_percent(0.0037), fmt_one_in(1 / 37)
+('43.2%', '0.37%', '1 in 37')
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from ._check import check_int, check_real
+
+__all__ = [
+    "fmt_percent",
+    "fmt_percent_short",
+    "fmt_one_in",
+    "fmt_prob",
+    "format_frame",
+    "to_text",
+    "to_csv",
+    "to_markdown",
+]
+
+
+# --------------------------------------------------------------------------
+# Formatting helpers
+# --------------------------------------------------------------------------
+def _as_probability(name: str, p) -> float:
+    if isinstance(p, Fraction):
+        p = float(p)
+    try:
+        x = float(p)
+    except (TypeError, ValueError):
+        raise TypeError(f"{name} must be a probability in 0..1, got {p!r}") from None
+    if math.isnan(x) or x < -1e-12 or x > 1 + 1e-12:
+        raise ValueError(f"{name} must be a probability in 0..1, got {p!r}")
+    return min(max(x, 0.0), 1.0)
+
+
+def fmt_percent(p, digits: int = 1) -> str:
+    """A probability as a percentage with sensible rounding.
+
+    Between 1% and 99% the value is shown with ``digits`` decimals. Below 1%
+    it keeps two significant figures (``0.37%``, ``0.0012%``), so a rare
+    event never reads as ``0%``; above 99% the complement keeps two
+    significant figures (``99.63%``), so an event that can fail never reads
+    as ``100%``. Only exactly 0 and exactly 1 print as ``0%`` and ``100%``.
+
+    Parameters
+    ----------
+    p : float or Fraction
+        A probability in 0..1.
+    digits : int, default 1
+        Decimals between 1% and 99%, 0..6.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> [fmt_percent(x) for x in (0, 0.5, 0.4321, 0.0037, 0.000012, 0.99637, 1)]
+    ['0%', '50.0%', '43.2%', '0.37%', '0.0012%', '99.64%', '100%']
+    >>> fmt_percent(0.4321, digits=0)
+    '43%'
+    >>> fmt_percent(1.5)
+    Traceback (most recent call last):
+    ...
+    ValueError: p must be a probability in 0..1, got 1.5
+    """
+    x = _as_probability("p", p)
+    digits = check_int("digits", digits, 0, 6)
+    if x == 0.0:
+        return "0%"
+    if x == 1.0:
+        return "100%"
+    pct = 100.0 * x
+    if pct < 1.0:  # two significant figures
+        if pct < 1e-6:
+            return "<0.000001%"
+        decimals = max(digits, 1 - math.floor(math.log10(pct)))
+        return f"{pct:.{decimals}f}%"
+    if pct > 99.0:  # two significant figures of the complement
+        comp = 100.0 - pct
+        if comp < 1e-6:
+            return ">99.999999%"
+        decimals = max(digits, 1 - math.floor(math.log10(comp)))
+        text = f"{pct:.{decimals}f}"
+        if float(text) >= 100.0:  # rounding must never reach 100%
+            text = f"{100.0 - 10.0 ** (-decimals):.{decimals}f}"
+        return f"{text}%"
+    return f"{pct:.{digits}f}%"
+
+
+def fmt_percent_short(p) -> str:
+    """A probability as a whole percentage for crowded chart cells.
+
+    ``'43'`` for 43.2%, ``'<1'`` for a non-zero value below 0.5%, ``'>99'``
+    for a value above 99.5% that is not 1; exactly 0 and 1 give ``'0'`` and
+    ``'100'``.
+
+    Examples
+    --------
+    >>> [fmt_percent_short(x) for x in (0, 0.004, 0.4321, 0.996, 1)]
+    ['0', '<1', '43', '>99', '100']
+    """
+    x = _as_probability("p", p)
+    if x == 0.0:
+        return "0"
+    if x == 1.0:
+        return "100"
+    pct = 100.0 * x
+    if pct < 0.5:
+        return "<1"
+    if pct >= 99.5:
+        return ">99"
+    return f"{pct:.0f}"
+
+
+def fmt_one_in(p) -> str:
+    """A probability as ``'1 in N'``, the way people read rare events.
+
+    ``N = 1/p`` is shown with one decimal below 10 and rounded to two
+    significant figures from 100 on (``'1 in 1,200'``).
+
+    Examples
+    --------
+    >>> [fmt_one_in(x) for x in (1 / 37, 0.25, 1 / 1234, 0, 1)]
+    ['1 in 37', '1 in 4.0', '1 in 1,200', 'never', 'always']
+    """
+    x = _as_probability("p", p)
+    if x == 0.0:
+        return "never"
+    if x == 1.0:
+        return "always"
+    n = 1.0 / x
+    if n < 10:
+        return f"1 in {n:.1f}"
+    if n < 100:
+        return f"1 in {n:.0f}"
+    mag = 10 ** (math.floor(math.log10(n)) - 1)
+    return f"1 in {round(n / mag) * mag:,.0f}"
+
+
+def fmt_prob(p, rare: float = 0.05, digits: int = 1) -> str:
+    """A percentage, followed by ``(1 in N)`` when ``0 < p < rare``.
+
+    Examples
+    --------
+    >>> fmt_prob(0.4321), fmt_prob(0.0123)
+    ('43.2%', '1.2% (1 in 81)')
+    """
+    x = _as_probability("p", p)
+    rare = check_real("rare", rare, 0, 1)
+    text = fmt_percent(x, digits)
+    if 0 < x < rare:
+        text += f" ({fmt_one_in(x)})"
+    return text
+
+
+def format_frame(df, percent=(), one_in=(), prob=(), digits: int = 1):
+    """A copy of ``df`` with probability columns turned into text.
+
+    Parameters
+    ----------
+    df : pandas.DataFrame
+    percent, one_in, prob : iterable of str
+        Columns to format with :func:`fmt_percent`, :func:`fmt_one_in` and
+        :func:`fmt_prob`. Other columns are kept as they are.
+    digits : int, default 1
+        Decimals of the percentages.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"dice": [1, 2], "botch": [0.1, 0.01]})
+    >>> format_frame(df, percent=["botch"])["botch"].tolist()
+    ['10.0%', '1.0%']
+    """
+    out = df.copy()
+    for cols, fn in ((percent, fmt_percent), (one_in, fmt_one_in), (prob, fmt_prob)):
+        for c in cols:
+            if c not in out.columns:
+                raise ValueError(f"format_frame: no column {c!r}; columns: {list(out.columns)}")
+            if fn is fmt_one_in:
+                out[c] = [fn(v) for v in out[c]]
+            else:
+                out[c] = [fn(v, digits=digits) for v in out[c]]
+    return out
+
+
+def to_text(df, title: str | None = None) -> str:
+    """An aligned plain-text table (first column left, the others right).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> print(to_text(pd.DataFrame({"dice": [1, 10], "p": ["5.0%", "43.2%"]})))
+    dice      p
+    ----  -----
+    1      5.0%
+    10    43.2%
+    """
+    header = [str(c) for c in df.columns]
+    rows = [[_cell(v) for v in r] for r in df.itertuples(index=False)]
+    widths = [max(len(x) for x in col) for col in zip(header, *rows, strict=True)]
+
+    def line(cells):
+        parts = [
+            f"{c:<{widths[i]}}" if i == 0 else f"{c:>{widths[i]}}" for i, c in enumerate(cells)
+        ]
+        return "  ".join(parts).rstrip()
+
+    lines = ([title] if title else []) + [line(header), "  ".join("-" * w for w in widths)]
+    lines += [line(r) for r in rows]
+    return "\n".join(lines)
+
+
+def to_csv(df, path=None) -> str | None:
+    """CSV without the index; written to ``path`` if given, else returned.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> print(to_csv(pd.DataFrame({"dice": [1], "botch": [0.1]})), end="")
+    dice,botch
+    1,0.1
+    """
+    return df.to_csv(path, index=False, lineterminator="\n")
+
+
+def to_markdown(df) -> str:
+    """A GitHub-flavoured Markdown table (numbers right-aligned).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> print(to_markdown(pd.DataFrame({"dice": [1, 2], "odds": ["5%", "9%"]})))
+    | dice | odds |
+    |---:|---|
+    | 1 | 5% |
+    | 2 | 9% |
+    """
+    import pandas as pd
+
+    header = [str(c).replace("|", "\\|") for c in df.columns]
+    align = ["---:" if pd.api.types.is_numeric_dtype(df[c]) else "---" for c in df.columns]
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join(align) + "|"]
+    for r in df.itertuples(index=False):
+        lines.append("| " + " | ".join(_cell(v).replace("|", "\\|") for v in r) + " |")
+    return "\n".join(lines)
+
+
+def _cell(v) -> str:
+    if isinstance(v, float):
+        if math.isnan(v):
+            return ""
+        return f"{v:.6g}"
+    if isinstance(v, Fraction):
+        return f"{v.numerator}/{v.denominator}"
+    return str(v)
