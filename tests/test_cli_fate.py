@@ -1,0 +1,256 @@
+"""The Fate sub-commands (fate, contest, invoke, deck) against independent brute force."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import subprocess
+import sys
+from fractions import Fraction
+from functools import cache
+
+import pytest
+
+from dicestats.cli import main
+
+F = Fraction
+FACES = (-1, 0, 1)
+
+
+def run_json(capsys, *argv):
+    rc = main(list(argv))
+    out, err = capsys.readouterr()
+    assert rc == 0, err
+    return json.loads(out)
+
+
+def frac(s: str) -> Fraction:
+    num, den = s.split("/")
+    return F(int(num), int(den))
+
+
+@cache
+def dice_counts(n):
+    out: dict = {}
+    for f in itertools.product(FACES, repeat=n):
+        out[sum(f)] = out.get(sum(f), 0) + 1
+    return out
+
+
+def brute(bonus, diff=None, opp=None, dice=4, helpers=0):
+    mine = dice_counts(dice)
+    theirs = dice_counts(dice) if opp is not None else {0: 1}
+    base = opp if opp is not None else diff
+    c = {"fail": 0, "tie": 0, "success": 0, "style": 0}
+    for a, wa in mine.items():
+        for b, wb in theirs.items():
+            s = a + bonus + helpers - b - base
+            k = "fail" if s < 0 else "tie" if s == 0 else "success" if s < 3 else "style"
+            c[k] += wa * wb
+    den = sum(c.values())
+    return {k: F(v, den) for k, v in c.items()}
+
+
+def test_fate_exact_grid_matches_brute_force(capsys):
+    for bonus in range(-1, 4):
+        for diff in range(-2, 7):
+            d = run_json(
+                capsys,
+                "fate",
+                "--bonus",
+                str(bonus),
+                "--difficulty",
+                str(diff),
+                "--exact",
+                "--json",
+            )
+            ref = brute(bonus, diff)
+            got = {k: frac(d[k]) for k in ("fail", "tie", "success", "style")}
+            assert got == ref, (bonus, diff)
+            assert frac(d["p_success_or_better"]) == ref["success"] + ref["style"]
+            assert d["bonus"] == bonus and d["difficulty"] == diff and d["dice"] == 4
+
+
+@pytest.mark.parametrize("a,b", [(0, 0), (2, 1), (1, 3)])
+def test_fate_opposed_matches_brute_force(capsys, a, b):
+    d = run_json(capsys, "fate", "--bonus", str(a), "--opposed", str(b), "--exact", "--json")
+    ref = brute(a, opp=b)
+    assert {k: frac(d[k]) for k in ref} == ref
+    assert frac(d["mean_shifts"]) == a - b
+
+
+def test_fate_6df_helpers_and_floats(capsys):
+    d = run_json(
+        capsys, "fate", "--dice", "6", "--bonus", "1", "--difficulty", "3", "--helpers", "1",
+        "--exact", "--json",
+    )  # fmt: skip
+    ref = brute(1, 3, dice=6, helpers=1)
+    assert {k: frac(d[k]) for k in ref} == ref
+    fl = run_json(capsys, "fate", "--dice", "6", "--bonus", "2", "--difficulty", "3", "--json")
+    for k, v in ref.items():
+        assert isinstance(fl[k], float)
+        assert abs(fl[k] - float(v)) <= 1e-12
+    assert abs(sum(fl[k] for k in ref) - 1) <= 1e-12
+
+
+def test_fate_table_output(capsys):
+    assert main(["fate", "--bonus", "3", "--difficulty", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "Fair (+2)" in out
+    assert "success with style" in out
+    # P(style) at +3 vs 2 needs 4dF >= 2: 15/81 = 18.52%
+    assert "18.52%" in out
+
+
+# --------------------------------------------------------------------------
+# contest: an independent recursion over victory counts
+# --------------------------------------------------------------------------
+def brute_contest(bonuses, victories=3, dice=4):
+    counts = dice_counts(dice)
+    den = (3**dice) ** len(bonuses)
+    ex: dict = {}
+    for combo in itertools.product(sorted(counts), repeat=len(bonuses)):
+        w = F(math.prod(counts[t] for t in combo), den)
+        sc = [t + b for t, b in zip(combo, bonuses, strict=True)]
+        top = max(sc)
+        if sc.count(top) > 1:
+            ex["tie"] = ex.get("tie", 0) + w
+            continue
+        i = sc.index(top)
+        v = 2 if all(top - s >= 3 for j, s in enumerate(sc) if j != i) else 1
+        ex[(i, v)] = ex.get((i, v), 0) + w
+    tie = ex.get("tie", F(0))
+
+    @cache
+    def solve(state):
+        win, steps = [F(0)] * len(bonuses), F(1)
+        for key, p in ex.items():
+            if key == "tie":
+                continue
+            i, v = key
+            new = list(state)
+            new[i] += v
+            if new[i] >= victories:
+                win[i] += p
+            else:
+                w2, s2 = solve(tuple(new))
+                win = [x + p * y for x, y in zip(win, w2, strict=True)]
+                steps += p * s2
+        return tuple(x / (1 - tie) for x in win), steps / (1 - tie)
+
+    return solve(tuple([0] * len(bonuses)))
+
+
+@pytest.mark.parametrize("a,b,v", [(0, 0, 3), (2, 0, 3), (1, 3, 3), (0, 1, 2)])
+def test_contest_exact_matches_recursion(capsys, a, b, v):
+    d = run_json(
+        capsys, "contest", "--bonus", str(a), "--vs", str(b), "--victories", str(v),
+        "--exact", "--json",
+    )  # fmt: skip
+    wins, steps = brute_contest((a, b), victories=v)
+    assert frac(d["p_win"]) == wins[0]
+    assert frac(d["p_lose"]) == wins[1]
+    assert frac(d["expected_exchanges"]) == steps
+    pm = {int(k): frac(p) for k, p in d["exchanges"].items()}
+    assert sum(pm.values()) + frac(d["p_more_exchanges"]) == 1
+
+
+def test_contest_three_participants(capsys):
+    d = run_json(
+        capsys, "contest", "--bonus", "1", "--vs", "0", "--vs", "2", "--victories", "2",
+        "--exact", "--json",
+    )  # fmt: skip
+    wins, steps = brute_contest((1, 0, 2), victories=2)
+    assert [frac(x) for x in d["p_win_each"]] == list(wins)
+    assert frac(d["expected_exchanges"]) == steps
+
+
+def test_contest_float_and_table(capsys):
+    d = run_json(capsys, "contest", "--bonus", "2", "--vs", "0", "--json")
+    wins, steps = brute_contest((2, 0))
+    assert abs(d["p_win"] - float(wins[0])) <= 1e-12
+    assert abs(d["expected_exchanges"] - float(steps)) <= 1e-12
+    assert main(["contest", "--bonus", "2", "--vs", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "expected exchanges" in out and "P(win)" in out
+
+
+# --------------------------------------------------------------------------
+# invoke and deck
+# --------------------------------------------------------------------------
+def test_invoke_command(capsys):
+    d = run_json(
+        capsys, "invoke", "--bonus", "0", "--difficulty", "2", "--invokes", "1", "--exact",
+        "--json",
+    )  # fmt: skip
+    # need a dice total of 3: keep on 3+, +2 on 1..2, else reroll once.
+    rolls = [sum(f) for f in itertools.product(FACES, repeat=4)]
+    p_hit = F(sum(r >= 3 for r in rolls), 81)
+    p_plus = F(sum(1 <= r <= 2 for r in rolls), 81)
+    p_low = 1 - p_hit - p_plus
+    assert frac(d["p_optimal"]) == p_hit + p_plus + p_low * p_hit
+    assert frac(d["p_always_plus2"]) == p_hit + p_plus
+    assert frac(d["p_never"]) == p_hit
+    assert main(["invoke", "--bonus", "1", "--difficulty", "3", "--invokes", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "reroll" in out and "k=2" in out
+
+
+def test_deck_command(capsys):
+    d = run_json(capsys, "deck", "--draws", "3", "--difficulty", "1", "--exact", "--json")
+    # 4dF fails at difficulty 1 on a total <= 0: 50 of the 81 cards
+    assert frac(d["p_all_fail_deck"]) == F(50 * 49 * 48, 81 * 80 * 79)
+    assert frac(d["p_all_fail_dice"]) == F(50, 81) ** 3
+    assert main(["deck", "--draws", "10"]) == 0
+    assert "deck" in capsys.readouterr().out
+
+
+# --------------------------------------------------------------------------
+# Bad input: one line on stderr naming the parameter, exit status 2
+# --------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "argv,name",
+    [
+        (["fate", "--dice", "0", "--difficulty", "1"], "--dice"),
+        (["fate", "--bonus", "x", "--difficulty", "1"], "--bonus"),
+        (["fate", "--bonus", "1"], "--difficulty"),
+        (["fate", "--difficulty", "1", "--opposed", "1"], "--opposed"),
+        (["fate", "--difficulty", "1", "--helpers", "-1"], "--helpers"),
+        (["fate", "--difficulty", "1", "--helpers", "3", "--max-helpers", "2"], "helpers"),
+        (["fate", "--difficulty", "1.5"], "--difficulty"),
+        (["contest", "--bonus", "1", "--vs", "0", "--victories", "-1"], "--victories"),
+        (["contest", "--bonus", "1", "--vs", "0", "--victories", "0"], "--victories"),
+        (["contest", "--bonus", "1"], "--vs"),
+        (["contest", "--bonus", "1", "--vs", "a"], "--vs"),
+        (["invoke", "--difficulty", "2", "--invokes", "-2"], "--invokes"),
+        (["invoke", "--difficulty", "2", "--invokes", "1", "--objective", "win"], "--objective"),
+        (["deck", "--draws", "0"], "--draws"),
+        (["deck", "--draws", "5", "--reshuffle-at", "100"], "reshuffle_at"),
+    ],
+)
+def test_bad_input_one_line_exit_2(capsys, argv, name):
+    rc = main(argv)
+    out, err = capsys.readouterr()
+    assert rc == 2
+    assert out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert name in lines[0]
+    assert "Traceback" not in err
+
+
+def test_real_subprocess():
+    cmd = [sys.executable, "-m", "dicestats", "fate", "--bonus", "1", "--difficulty", "2"]
+    r = subprocess.run([*cmd, "--exact", "--json"], capture_output=True, text=True, check=False)
+    assert r.returncode == 0, r.stderr
+    d = json.loads(r.stdout)
+    assert {k: frac(d[k]) for k in ("fail", "tie", "success", "style")} == brute(1, 2)
+    bad = subprocess.run(
+        [sys.executable, "-m", "dicestats", "contest", "--bonus", "1", "--vs", "0",
+         "--victories", "-3"],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert bad.returncode == 2
+    assert len(bad.stderr.strip().splitlines()) == 1
+    assert "--victories" in bad.stderr and "Traceback" not in bad.stderr
