@@ -61,7 +61,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from ._check import check_bool, check_choice, check_int, check_int_list
+from ._check import check_bool, check_choice, check_int, check_int_list, check_real
 from .dist import Dist, convolve_int
 
 __all__ = [
@@ -637,7 +637,12 @@ class InvokePolicy:
     need : the dice total that reaches the target without invokes.
     table : list of dicts, one per (dice total shown, invokes left): the
         optimal ``plan`` after seeing that roll ("keep", "+2", "+2 +2",
-        "reroll", ...) and ``p`` the success probability from there.
+        "reroll", ...), ``p`` the success probability from there and
+        ``expected_spent`` the invokes it spends on average.
+    point_value : the value given to an unspent invoke.
+    value_optimal : ``P(reach) + point_value * E[invokes left]`` at the optimum.
+    spent_optimal, spent_always_plus2, spent_reroll_only : expected invokes
+        each policy spends.
     """
 
     objective: str
@@ -651,6 +656,11 @@ class InvokePolicy:
     p_reroll_only: object
     p_never: object
     table: tuple = field(repr=False)
+    point_value: object = 0
+    value_optimal: object = None
+    spent_optimal: object = None
+    spent_always_plus2: object = None
+    spent_reroll_only: object = None
 
     def as_dict(self) -> dict:
         """All fields as a plain dict (``table`` as a list of dicts)."""
@@ -665,6 +675,11 @@ class InvokePolicy:
             "p_always_plus2": self.p_always_plus2,
             "p_reroll_only": self.p_reroll_only,
             "p_never": self.p_never,
+            "point_value": self.point_value,
+            "value_optimal": self.value_optimal,
+            "spent_optimal": self.spent_optimal,
+            "spent_always_plus2": self.spent_always_plus2,
+            "spent_reroll_only": self.spent_reroll_only,
             "table": [dict(r) for r in self.table],
         }
 
@@ -710,35 +725,44 @@ class InvokePolicy:
         return "\n".join(lines)
 
 
-def _solve_invokes(dist: Dist, need: int, k_max: int, allowed: frozenset, exact: bool):
-    """Value iteration over (dice total, +2s taken, invokes left).
+def _solve_invokes(
+    dist: Dist, need: int, k_max: int, allowed: frozenset, exact: bool, point_value
+) -> dict:
+    """Backward induction over (dice total, +2s taken, invokes left).
 
-    Returns ``value(s, j, k)`` and ``best(s, j, k)`` (the first best action,
-    preferring keep, then +2, then reroll).
+    Stopping is worth ``[total reaches need] + point_value * invokes left``.
+    Returns ``{(s, j, k): (value, p_reach, expected_spent, action)}``: among
+    actions of equal value the one spending fewer invokes on average wins,
+    then the order keep, +2, reroll.
     """
     items = dist.items()
     lo, hi = dist.support()
     one, zero = (Fraction(1), Fraction(0)) if exact else (1.0, 0.0)
     tol = 0 if exact else 1e-12
-    value: dict = {}
-    best: dict = {}
+    st: dict = {}
     for k in range(0, k_max + 1):
         for j in range(0, k_max - k + 1):
-            # Reroll values at this (j, k) need value(., j, k - 1): already known.
+            # A reroll at (j, k) leads to (., j, k - 1): already solved.
             reroll = None
             if k and "reroll" in allowed:
-                reroll = sum((p * value[(s2, j, k - 1)] for s2, p in items), zero)
+                v = p = u = zero
+                for s2, pr in items:
+                    a = st[(s2, j, k - 1)]
+                    v, p, u = v + pr * a[0], p + pr * a[1], u + pr * a[2]
+                reroll = (v, p, u + 1, "reroll")
             for s in range(lo, hi + 1):
-                cands = [("keep", one if s + 2 * j >= need else zero)]
+                reach = one if s + 2 * j >= need else zero
+                cands = [(reach + point_value * k, reach, zero, "keep")]
                 if k and "+2" in allowed:
-                    cands.append(("+2", value[(s, j + 1, k - 1)]))
+                    a = st[(s, j + 1, k - 1)]
+                    cands.append((a[0], a[1], a[2] + 1, "+2"))
                 if reroll is not None:
-                    cands.append(("reroll", reroll))
-                top = max(v for _, v in cands)
-                action = next(a for a, v in cands if v >= top - tol)
-                value[(s, j, k)] = top
-                best[(s, j, k)] = action
-    return value, best
+                    cands.append(reroll)
+                top = max(c[0] for c in cands)
+                near = [c for c in cands if c[0] >= top - tol]
+                least = min(c[2] for c in near)
+                st[(s, j, k)] = next(c for c in near if c[2] <= least + tol)
+    return st
 
 
 def invoke_policy(
@@ -748,6 +772,7 @@ def invoke_policy(
     invokes: int = 1,
     objective: str = "success",
     target: int | None = None,
+    point_value=0,
     dice: int = 4,
     exact: bool = False,
 ) -> InvokePolicy:
@@ -757,8 +782,15 @@ def invoke_policy(
     to the total) or **reroll** all dice (one invoke; +2s already taken stay),
     and repeat while invokes remain. Dynamic programming over (dice total,
     +2s taken, invokes left) gives the best probability of reaching the
-    target and the policy that reaches it. Ties between actions go to the
-    cheaper one: keep, then +2, then reroll.
+    target and the policy that reaches it. Among equally good actions the
+    one that spends fewer invokes on average is chosen (then: keep, +2,
+    reroll), so the plan also says when to save the point.
+
+    With ``point_value > 0`` an unspent invoke is worth that much (in units
+    of "reaching the target"), and the policy maximises
+    ``P(reach) + point_value * E[invokes left]``: it then saves points on
+    long shots. ``p_*`` stay success probabilities of each policy;
+    ``value_optimal`` is the objective reached.
 
     Parameters
     ----------
@@ -771,6 +803,9 @@ def invoke_policy(
         least a tie (≥ 0).
     target : int, optional
         A total to reach, overriding ``difficulty``/``objective``.
+    point_value : number, default 0
+        Value of keeping an invoke for later (0..1; a Fraction or int when
+        exact).
     dice : int
     exact : bool
 
@@ -778,7 +813,8 @@ def invoke_policy(
     -------
     InvokePolicy
         ``p_optimal`` against ``p_always_plus2`` (best without rerolls),
-        ``p_reroll_only`` and ``p_never``, plus the policy table.
+        ``p_reroll_only`` and ``p_never``; the expected invokes each spends
+        (``spent_*``); the policy table.
 
     Examples
     --------
@@ -787,6 +823,14 @@ def invoke_policy(
     (Fraction(5, 81), Fraction(31, 81), Fraction(2761, 6561))
     >>> pol.plan(-1)
     'reroll'
+
+    A reroll from -2 succeeds with 5/81: worth it when the point is worth
+    nothing, not when a saved point is worth 0.3 of a success:
+
+    >>> invoke_policy(0, 2, invokes=1).plan(-2)
+    'reroll'
+    >>> invoke_policy(0, 2, invokes=1, point_value=0.3).plan(-2)
+    'keep'
     """
     bonus = check_int("bonus", bonus, -_BIG, _BIG)
     difficulty = check_int("difficulty", difficulty, -_BIG, _BIG)
@@ -799,8 +843,19 @@ def invoke_policy(
     else:
         total_needed = check_int("target", target, -_BIG, _BIG)
         objective = "target"
+    if exact:
+        if isinstance(point_value, bool) or not isinstance(point_value, (int, Fraction)):
+            raise TypeError(
+                f"point_value must be an int or a Fraction when exact, got {point_value!r}"
+            )
+        point_value = Fraction(point_value)
+        if not 0 <= point_value <= 1:
+            raise ValueError(f"point_value must be a number in [0, 1], got {point_value}")
+    else:
+        point_value = check_real("point_value", point_value, 0, 1)
     need = total_needed - bonus
     dist = fate_dice(dice, exact=exact)
+    zero = Fraction(0) if exact else 0.0
     results = {}
     for name, allowed in (
         ("optimal", frozenset({"+2", "reroll"})),
@@ -808,17 +863,19 @@ def invoke_policy(
         ("reroll", frozenset({"reroll"})),
         ("never", frozenset()),
     ):
-        value, best = _solve_invokes(dist, need, invokes, allowed, exact)
-        zero = Fraction(0) if exact else 0.0
-        p = sum((pr * value[(s, 0, invokes)] for s, pr in dist.items()), zero)
-        results[name] = (p, value, best)
-    _, value, best = results["optimal"]
+        st = _solve_invokes(dist, need, invokes, allowed, exact, point_value)
+        start = [st[(s, 0, invokes)] for s, _ in dist.items()]
+        probs = [pr for _, pr in dist.items()]
+        results[name] = tuple(
+            sum((pr * a[i] for pr, a in zip(probs, start, strict=True)), zero) for i in range(3)
+        ) + (st,)
+    st = results["optimal"][3]
     table = []
     for k in range(1, invokes + 1):
         for s in range(-dice, dice + 1):
             steps, j, kk = [], 0, k
             while True:
-                a = best[(s, j, kk)]
+                a = st[(s, j, kk)][3]
                 if a == "keep":
                     break
                 steps.append(a)
@@ -830,7 +887,8 @@ def invoke_policy(
                     "roll": s,
                     "invokes_left": k,
                     "plan": " ".join(steps) if steps else "keep",
-                    "p": value[(s, 0, k)],
+                    "p": st[(s, 0, k)][1],
+                    "expected_spent": st[(s, 0, k)][2],
                 }
             )
     return InvokePolicy(
@@ -840,11 +898,16 @@ def invoke_policy(
         invokes=invokes,
         dice=dice,
         need=need,
-        p_optimal=results["optimal"][0],
-        p_always_plus2=results["plus2"][0],
-        p_reroll_only=results["reroll"][0],
-        p_never=results["never"][0],
+        p_optimal=results["optimal"][1],
+        p_always_plus2=results["plus2"][1],
+        p_reroll_only=results["reroll"][1],
+        p_never=results["never"][1],
         table=tuple(table),
+        point_value=point_value,
+        value_optimal=results["optimal"][0],
+        spent_optimal=results["optimal"][2],
+        spent_always_plus2=results["plus2"][2],
+        spent_reroll_only=results["reroll"][2],
     )
 
 

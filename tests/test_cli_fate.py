@@ -195,6 +195,15 @@ def test_invoke_command(capsys):
     assert main(["invoke", "--bonus", "1", "--difficulty", "3", "--invokes", "2"]) == 0
     out = capsys.readouterr().out
     assert "reroll" in out and "k=2" in out
+    # a saved point worth 1/10: rerolling from the bottom (5/81 < 1/10) is not worth it
+    d = run_json(
+        capsys, "invoke", "--difficulty", "2", "--invokes", "1", "--point-value", "1/10",
+        "--exact", "--json",
+    )  # fmt: skip
+    low = [r for r in d["table"] if r["roll"] <= 0]
+    assert all(r["plan"] == "keep" for r in low)
+    assert frac(d["p_optimal"]) == p_hit + p_plus
+    assert frac(d["spent_optimal"]) == p_plus
 
 
 def test_deck_command(capsys):
@@ -226,6 +235,8 @@ def test_deck_command(capsys):
         (["invoke", "--difficulty", "2", "--invokes", "-2"], "--invokes"),
         (["invoke", "--difficulty", "2", "--invokes", "1", "--objective", "win"], "--objective"),
         (["deck", "--draws", "0"], "--draws"),
+        (["invoke", "--difficulty", "2", "--invokes", "1", "--point-value", "x"], "--point-value"),
+        (["invoke", "--difficulty", "2", "--invokes", "1", "--point-value", "2"], "--point-value"),
         (["deck", "--draws", "5", "--reshuffle-at", "100"], "reshuffle_at"),
     ],
 )

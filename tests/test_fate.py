@@ -378,6 +378,60 @@ def test_invoke_policy_against_brute_recursion(bonus, difficulty, objective, mar
         assert abs(fl.p_optimal - float(pol.p_optimal)) <= 1e-12
 
 
+def brute_invoke_valued(need_total, bonus, k, point_value):
+    """Best E[reach + point_value * invokes left], plus that policy's P(reach), E[spent].
+
+    Ties in value go to the option with the smaller expected spend.
+    """
+
+    @cache
+    def best(dice_total, plus, left):
+        reach = F(int(dice_total + bonus + 2 * plus >= need_total))
+        options = [(reach + point_value * left, reach, F(0))]
+        if left:
+            v, p, u = best(dice_total, plus + 1, left - 1)
+            options.append((v, p, u + 1))
+            subs = [best(r, plus, left - 1) for r in ROLLS4]
+            options.append(
+                (
+                    sum(x[0] for x in subs) / 81,
+                    sum(x[1] for x in subs) / 81,
+                    sum(x[2] for x in subs) / 81 + 1,
+                )
+            )
+        top = max(o[0] for o in options)
+        return min((o for o in options if o[0] == top), key=lambda o: o[2])
+
+    res = [best(r, 0, k) for r in ROLLS4]
+    return tuple(sum(x[i] for x in res) / 81 for i in range(3))
+
+
+@pytest.mark.parametrize("point_value", [F(0), F(1, 10), F(3, 10), F(1)])
+def test_invoke_policy_with_a_value_on_saved_points(point_value):
+    for bonus, diff, k in [(0, 2, 1), (1, 3, 2), (2, 5, 3)]:
+        value, p, spent = brute_invoke_valued(diff + 1, bonus, k, point_value)
+        pol = fate.invoke_policy(bonus, diff, invokes=k, point_value=point_value, exact=True)
+        assert pol.value_optimal == value
+        assert pol.p_optimal == p
+        assert pol.spent_optimal == spent
+        fl = fate.invoke_policy(bonus, diff, invokes=k, point_value=float(point_value))
+        assert abs(fl.value_optimal - float(value)) <= 1e-12
+    # A point worth a full success is never spent.
+    if point_value == 1:
+        assert pol.spent_optimal == 0 and pol.p_optimal == pol.p_never
+
+
+def test_invoke_policy_spends_nothing_once_the_target_is_reached():
+    pol = fate.invoke_policy(3, 0, invokes=3, exact=True)
+    for row in pol.table:
+        if row["roll"] + 3 >= 1:
+            assert row["plan"] == "keep" and row["expected_spent"] == 0
+    with pytest.raises(ValueError, match="point_value"):
+        fate.invoke_policy(0, 2, point_value=2)
+    with pytest.raises(TypeError, match="point_value"):
+        fate.invoke_policy(0, 2, point_value=0.5, exact=True)
+
+
 def test_invoke_policy_three_invokes_and_target():
     pol = fate.invoke_policy(1, 0, invokes=3, target=6, exact=True)
     assert pol.p_optimal == brute_invoke(6, 1, 3)

@@ -103,6 +103,13 @@ def register(subparsers) -> None:
         default="success",
         help="success or better (default), success with style, or at least a tie",
     )
+    i.add_argument(
+        "--point-value",
+        type=_fraction_arg,
+        default=Fraction(0),
+        metavar="V",
+        help="value of an unspent invoke, 0..1 of a success (e.g. 0.25 or 1/4; default 0)",
+    )
     i.add_argument("--dice", type=int_arg(1, 50), default=4, help="Fate dice rolled (default 4)")
     add_output_flags(i)
     i.set_defaults(func=_cmd_invoke)
@@ -125,6 +132,21 @@ def register(subparsers) -> None:
     )
     add_output_flags(d)
     d.set_defaults(func=_cmd_deck)
+
+
+def _fraction_arg(text: str) -> Fraction:
+    """An exact number from ``"0.25"`` or ``"1/4"``, within 0..1."""
+    import argparse
+
+    try:
+        v = Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        raise argparse.ArgumentTypeError(
+            f"expected a number like 0.25 or 1/4, got {text!r}"
+        ) from None
+    if not 0 <= v <= 1:
+        raise argparse.ArgumentTypeError(f"must be a number in 0..1, got {text}")
+    return v
 
 
 def _p(x, exact: bool):
@@ -233,6 +255,7 @@ def _cmd_invoke(args) -> int:
         args.difficulty,
         invokes=args.invokes,
         objective=args.objective,
+        point_value=args.point_value if args.exact else float(args.point_value),
         dice=args.dice,
         exact=args.exact,
     )
@@ -243,15 +266,16 @@ def _cmd_invoke(args) -> int:
         f"{args.dice}dF {args.bonus:+d} against {fate.ladder_name(args.difficulty)}, "
         f"{args.invokes} invoke(s), objective: {args.objective}"
     )
-    header = ("policy", "P(reach target)") + (("exact",) if args.exact else ())
+    header = ("policy", "P(reach target)", "invokes spent") + (("exact",) if args.exact else ())
     rows = []
-    for label, v in (
-        ("optimal (+2 or reroll)", pol.p_optimal),
-        ("+2 only", pol.p_always_plus2),
-        ("reroll only", pol.p_reroll_only),
-        ("never invoke", pol.p_never),
+    for label, v, spent in (
+        ("optimal (+2 or reroll)", pol.p_optimal, pol.spent_optimal),
+        ("+2 only", pol.p_always_plus2, pol.spent_always_plus2),
+        ("reroll only", pol.p_reroll_only, pol.spent_reroll_only),
+        ("never invoke", pol.p_never, 0),
     ):
-        rows.append((label, fmt_prob(v)) + ((_exact_cell(v),) if args.exact else ()))
+        cells = (label, fmt_prob(v), f"{float(spent):.2f}")
+        rows.append(cells + ((_exact_cell(v),) if args.exact else ()))
     print_table(rows, header, title)
     if args.invokes:
         print()
