@@ -44,8 +44,6 @@ Examples
 
 from __future__ import annotations
 
-from ._check import check_choice
-
 __all__ = [
     "OKABE_ITO",
     "FATE_LADDER",
@@ -612,7 +610,9 @@ def storyteller_anomalies(
         One row per anomaly: ``metric``, ``difficulty``, ``dice`` (the larger
         pool), ``before`` (value at ``dice - 1``) and ``after`` (value at
         ``dice``), e.g. :func:`dicestats.tables.storyteller_anomalies`.
-    metric : {"botch", "success"}
+    metric : str, default "botch"
+        ``"botch"`` (an anomaly is a rise) or a success column such as
+        ``"success"`` or ``"p_ge_3"`` (an anomaly is a fall).
     difficulties : sequence of int, optional
         Difficulties to draw (default: every difficulty in ``odds``).
     ax : matplotlib.axes.Axes, optional
@@ -636,7 +636,8 @@ def storyteller_anomalies(
     ['anomaly 10 2', 'anomaly 10 3', 'difficulty 10']
     >>> close(ax)
     """
-    metric = check_choice("metric", metric, ("botch", "success"))
+    if not isinstance(metric, str):
+        raise TypeError(f"metric must be a column name (str), got {metric!r}")
     _require(odds, ["dice", "difficulty", metric], "storyteller_anomalies")
     if len(anomalies):
         _require(
@@ -683,11 +684,13 @@ def storyteller_anomalies(
         )
         first = False
     ax.set_xlabel("dice in the pool")
-    ax.set_ylabel(f"chance of {'a botch' if metric == 'botch' else 'success'}")
+    names = {"botch": "a botch", "success": "success (1+ net)"}
+    names.update({f"p_ge_{k}": f"{k}+ net successes" for k in range(2, 10)})
+    ax.set_ylabel(f"chance of {names.get(metric, metric)}")
     _percent_axis(ax, top=None)
     ax.set_ylim(bottom=0)
     ax.grid(alpha=0.3)
-    what = "raise the botch chance" if metric == "botch" else "lower the success chance"
+    what = "raise the botch chance" if metric == "botch" else "lower the chance"
     ax.set_title(title or f"Where does one more die {what}? (highlighted)", fontsize=10)
     ax.legend(fontsize=7, frameon=False, ncol=2)
     return ax

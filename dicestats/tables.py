@@ -506,3 +506,345 @@ def fate_invoke_plan(
             row[name] = pol.plan(s, k)
         rows.append(row)
     return pd.DataFrame.from_records(rows)
+
+
+# --------------------------------------------------------------------------
+# Storyteller
+# --------------------------------------------------------------------------
+def _rules(rules):
+    from . import storyteller
+
+    if rules is None:
+        return storyteller.Rules()
+    if isinstance(rules, str):
+        return storyteller.Rules.preset(rules)
+    return rules
+
+
+def storyteller_odds(
+    dice=range(1, 11), difficulties=range(2, 11), rules=None, *, exact: bool = False
+):
+    """Pool odds over dice × difficulties (tidy; for the heatmaps).
+
+    A thin wrapper of :func:`dicestats.storyteller.odds_table` that also
+    accepts a preset name for ``rules`` (``"revised"``, ``"first"``, ...).
+    Columns: ``dice``, ``difficulty``, ``success``, ``failure``, ``botch``,
+    ``mean_net``, the degrees ``marginal`` … ``phenomenal`` and
+    ``p_ge_1`` … ``p_ge_5``.
+
+    Examples
+    --------
+    >>> df = storyteller_odds([1], [6], exact=True)
+    >>> df.loc[0, "success"], df.loc[0, "botch"]
+    (Fraction(1, 2), Fraction(1, 10))
+    """
+    from . import storyteller
+
+    return storyteller.odds_table(dice, difficulties, _rules(rules), exact=exact)
+
+
+def storyteller_grid(df, value: str = "success", fmt=None):
+    """A dice × difficulty grid of one column of :func:`storyteller_odds`.
+
+    With ``fmt`` (e.g. :func:`fmt_percent`) the cells are text, the index
+    becomes a ``dice`` column and the columns are named ``"diff 6"`` etc., so
+    the grid prints as a table.
+
+    Examples
+    --------
+    >>> g = storyteller_grid(storyteller_odds([1, 2], [6, 10]), "botch", fmt=fmt_percent)
+    >>> g.columns.tolist(), g.iloc[0].astype(str).tolist()
+    (['dice', 'diff 6', 'diff 10'], ['1', '10.0%', '10.0%'])
+    """
+    grid = df.pivot(index="dice", columns="difficulty", values=value).sort_index()
+    grid = grid.sort_index(axis=1)
+    if fmt is None:
+        return grid
+    out = grid.map(fmt)
+    out.columns = [f"diff {c}" for c in grid.columns]
+    return out.reset_index()
+
+
+def storyteller_anomalies(
+    rules=None, dice=range(1, 16), difficulties=range(2, 11), *, metrics=None, exact: bool = True
+):
+    """Every non-monotone cell as a DataFrame (see :func:`dicestats.storyteller.anomalies`).
+
+    Columns: ``metric``, ``difficulty``, ``dice`` (the larger pool),
+    ``before`` (value with ``dice - 1``), ``after`` (value with ``dice``),
+    ``change`` (``after - before``). ``metrics`` keeps only those metrics.
+
+    Examples
+    --------
+    >>> df = storyteller_anomalies(dice=range(1, 8), difficulties=[10], metrics=["botch"])
+    >>> df["dice"].tolist()
+    [2, 3, 4, 5, 6]
+    """
+    import pandas as pd
+
+    from . import storyteller
+
+    recs = storyteller.anomalies(_rules(rules), dice, difficulties, exact=exact)
+    df = pd.DataFrame.from_records(
+        recs, columns=["metric", "difficulty", "dice", "before", "after"]
+    )
+    if metrics is not None:
+        df = df[df["metric"].isin(list(metrics))].reset_index(drop=True)
+    df["change"] = [a - b for a, b in zip(df["after"], df["before"], strict=True)]
+    return df
+
+
+#: The degrees columns, worst to best, as :func:`plots.storyteller_degrees` wants them.
+DEGREE_COLUMNS = (
+    "botch",
+    "failure",
+    "marginal",
+    "moderate",
+    "complete",
+    "exceptional",
+    "phenomenal",
+)
+
+
+def storyteller_degrees(difficulty: int = 6, dice=range(1, 11), rules=None, *, exact: bool = False):
+    """Outcome shares per pool size: botch, failure and the five degrees.
+
+    Examples
+    --------
+    >>> df = storyteller_degrees(6, [1], exact=True)
+    >>> df.iloc[0].tolist()[1:4]
+    [Fraction(1, 10), Fraction(2, 5), Fraction(1, 2)]
+    """
+    df = storyteller_odds(dice, [difficulty], rules, exact=exact)
+    return df[["dice", *DEGREE_COLUMNS]].reset_index(drop=True)
+
+
+def ten_again_variants():
+    """The rule sets compared by :func:`storyteller_ten_again`, by label.
+
+    Examples
+    --------
+    >>> list(ten_again_variants())
+    ['plain 10s', 'ten-again', 'ten-again, no chain', '10 counts double (V20)']
+    """
+    from . import storyteller
+
+    R = storyteller.Rules
+    return {
+        "plain 10s": R(),
+        "ten-again": R(ten_again=True),
+        "ten-again, no chain": R(ten_again=True, chain=False),
+        "10 counts double (V20)": R(specialty="double"),
+    }
+
+
+def storyteller_ten_again(
+    dice=range(1, 11), difficulty: int = 6, variants=None, *, exact: bool = False
+):
+    """Pool odds under several 10s rules (long format, ``rules`` = label).
+
+    Columns: ``rules``, ``dice``, ``difficulty``, ``success``, ``botch``,
+    ``mean_net``, ``p_ge_3`` (a complete success or better) and
+    ``p_ge_5``.
+
+    Examples
+    --------
+    >>> df = storyteller_ten_again([1], 6, exact=True)
+    >>> dict(zip(df["rules"], df["mean_net"]))["plain 10s"]  # 6..10 on one die; net >= 0
+    Fraction(1, 2)
+    """
+    import pandas as pd
+
+    variants = ten_again_variants() if variants is None else dict(variants)
+    parts = []
+    for label, rules in variants.items():
+        t = storyteller_odds(dice, [difficulty], rules, exact=exact)
+        t.insert(0, "rules", label)
+        parts.append(
+            t[["rules", "dice", "difficulty", "success", "botch", "mean_net", "p_ge_3", "p_ge_5"]]
+        )
+    return pd.concat(parts, ignore_index=True)
+
+
+def storyteller_editions(
+    dice=range(1, 11),
+    difficulty: int = 6,
+    presets=("revised", "first", "v20"),
+    *,
+    exact: bool = False,
+):
+    """Success and botch chances of the edition presets side by side (long format).
+
+    Examples
+    --------
+    >>> df = storyteller_editions([1], 6, exact=True)
+    >>> dict(zip(df["rules"], df["botch"]))["first"]  # a 1 and no success: 1/10
+    Fraction(1, 10)
+    """
+    import pandas as pd
+
+    parts = []
+    for name in presets:
+        t = storyteller_odds(dice, [difficulty], name, exact=exact)
+        t.insert(0, "rules", name)
+        parts.append(t[["rules", "dice", "difficulty", "success", "botch", "mean_net"]])
+    return pd.concat(parts, ignore_index=True)
+
+
+# --------------------------------------------------------------------------
+# Initiative (Monte Carlo, seeded)
+# --------------------------------------------------------------------------
+#: Matchups shown by default: (label, your side's swiftness, theirs, your pips).
+INITIATIVE_MATCHUPS = (
+    ("1 vs 1", [1], [1], 0),
+    ("2 vs 1", [2], [1], 0),
+    ("3 vs 1", [3], [1], 0),
+    ("3 vs 2", [3], [2], 0),
+    ("3 vs 3", [3], [3], 0),
+    ("3 vs 2 + 2", [3], [2, 2], 0),
+    ("3 + 3 vs 3", [3, 3], [3], 0),
+    ("3 (+2 pips) vs 3", [3], [3], 2),
+    ("1 (+2 pips) vs 3", [1], [3], 2),
+)
+
+
+def _side(sw) -> str:
+    return " + ".join(str(int(s)) for s in sw)
+
+
+def _matchups(matchups):
+    out = []
+    for m in matchups:
+        if len(m) == 4:
+            label, a, b, pips = m
+        elif len(m) == 3:
+            a, b, pips = m
+            label = None
+        else:
+            a, b = m
+            label, pips = None, 0
+        a, b = list(a), list(b)
+        if label is None:
+            label = f"{_side(a)}{f' (+{pips} pips)' if pips else ''} vs {_side(b)}"
+        out.append((str(label), a, b, pips))
+    if not out:
+        raise ValueError("matchups must hold at least one (swiftness, versus[, pips]) entry")
+    return out
+
+
+def _streams(rng, n):
+    """One independent seed per scenario, derived from ``rng`` (SPEC 7)."""
+    from .montecarlo import seed_sequence
+
+    return seed_sequence(rng).spawn(n)
+
+
+def initiative_first(
+    matchups=INITIATIVE_MATCHUPS,
+    trials: int = 100_000,
+    rng=None,
+    *,
+    exact_limit: int = 5_000,
+    progress: bool | None = None,
+):
+    """P(your side acts first) per matchup, with 95% Wilson intervals.
+
+    Parameters
+    ----------
+    matchups : sequence
+        Entries ``(label, swiftness, versus, pips)``, ``(swiftness, versus,
+        pips)`` or ``(swiftness, versus)``; swiftness lists give one number
+        of d6 per participant.
+    trials : int
+        Simulated rounds per matchup.
+    rng : seed
+        Every matchup gets its own child stream of ``SeedSequence(rng)``:
+        the same seed gives the same frame.
+    exact_limit : int
+        Also report the exact value (``exact`` column, from
+        :func:`dicestats.initiative.exact`) for setups with at most this
+        many dice outcomes; ``0`` turns it off.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``matchup``, ``p``, ``lo``, ``hi``, ``stderr``, ``trials``, ``exact``
+        (float or NaN), ``p_double`` (someone acts twice in a row).
+
+    Examples
+    --------
+    >>> df = initiative_first([([1], [1])], trials=2_000, rng=1)
+    >>> row = df.iloc[0]
+    >>> row["matchup"], float(row["exact"]), bool(row["lo"] < 0.5 < row["hi"])
+    ('1 vs 1', 0.5, True)
+    """
+    import pandas as pd
+
+    from . import initiative
+
+    ms = _matchups(matchups)
+    seeds = _streams(rng, len(ms))
+    rows = []
+    for (label, a, b, pips), seed in zip(ms, seeds, strict=True):
+        r = initiative.simulate(a, b, trials, rng=seed, pips=pips, progress=progress)
+        exact = float("nan")
+        if exact_limit:
+            try:
+                exact = float(initiative.exact(a, b, pips, limit=exact_limit).p_first)
+            except ValueError:
+                pass
+        rows.append(
+            {
+                "matchup": label,
+                "p": r.p_first.value,
+                "lo": r.p_first.ci_low,
+                "hi": r.p_first.ci_high,
+                "stderr": r.p_first.stderr,
+                "trials": r.trials,
+                "exact": exact,
+                "p_double": r.p_double.value,
+            }
+        )
+    return pd.DataFrame.from_records(rows)
+
+
+def initiative_actions_before(
+    matchups=INITIATIVE_MATCHUPS[2:5],
+    trials: int = 100_000,
+    rng=None,
+    *,
+    progress: bool | None = None,
+):
+    """Distribution of your side's actions before the other side's first action.
+
+    Long format: ``label`` (the matchup), ``actions`` (0 .. your dice),
+    ``p``, ``lo``, ``hi`` (95% Wilson), ``trials``. Seeds as in
+    :func:`initiative_first`.
+
+    Examples
+    --------
+    >>> df = initiative_actions_before([([2], [1])], trials=2_000, rng=1)
+    >>> df["actions"].tolist(), round(float(df["p"].sum()), 12)
+    ([0, 1, 2], 1.0)
+    """
+    import pandas as pd
+
+    from . import initiative
+
+    ms = _matchups(matchups)
+    seeds = _streams(rng, len(ms))
+    rows = []
+    for (label, a, b, pips), seed in zip(ms, seeds, strict=True):
+        r = initiative.simulate(a, b, trials, rng=seed, pips=pips, progress=progress)
+        for k, e in enumerate(r.actions_before):
+            rows.append(
+                {
+                    "label": label,
+                    "actions": k,
+                    "p": e.value,
+                    "lo": e.ci_low,
+                    "hi": e.ci_high,
+                    "trials": r.trials,
+                }
+            )
+    return pd.DataFrame.from_records(rows)

@@ -263,7 +263,7 @@ def test_anomaly_chart_without_anomalies():
     empty = pd.DataFrame(columns=["metric", "difficulty", "dice", "before", "after"])
     ax = plots.storyteller_anomalies(odds, empty)
     assert len(ax.lines) == 1
-    with pytest.raises(ValueError, match="metric"):
+    with pytest.raises(ValueError, match="lacks column.*luck"):
         plots.storyteller_anomalies(odds, empty, metric="luck")
 
 
