@@ -11,7 +11,8 @@ Public API
 Dice and the ladder
     :func:`fate_dice` (NdF by convolution), :func:`parse_faces`,
     :func:`dice_total` (totals ``"−+0+"``-style faces, seed 001's examples),
-    :data:`LADDER`, :func:`ladder_name`, :data:`APPROACHES`.
+    :data:`LADDER`, :func:`ladder_name`, :data:`APPROACHES`,
+    :data:`DEFAULT_APPROACH_SPREAD`, :data:`OUTCOMES`.
 Resolving an action
     :func:`shifts` (Dist of total − opposition), :func:`outcome_probs`
     (→ :class:`Outcome`: fail / tie / success / style, a partition),
@@ -22,7 +23,8 @@ What each action yields
 Invoking aspects
     :func:`invoke_policy` (→ :class:`InvokePolicy`: the exact optimal policy
     for k invokes, +2 or reroll or keep, against "always +2", "only rerolls"
-    and "never invoke", with a designer-readable policy table).
+    and "never invoke", with a designer-readable policy table; optionally a
+    value on saved points), :func:`invoke_vs_opposition`.
 Challenges, contests, conflicts
     :func:`challenge` (→ :class:`ChallengeResult`), :func:`exchange_probs`,
     :func:`contest` (→ :class:`ContestResult`, two or more participants, an
@@ -66,6 +68,7 @@ from .dist import Dist, convolve_int
 
 __all__ = [
     "APPROACHES",
+    "DEFAULT_APPROACH_SPREAD",
     "LADDER",
     "OUTCOMES",
     "ChallengeResult",
@@ -91,6 +94,7 @@ __all__ = [
     "exchange_probs",
     "fate_dice",
     "invoke_policy",
+    "invoke_vs_opposition",
     "ladder_name",
     "outcome_probs",
     "outcome_table",
@@ -118,6 +122,9 @@ LADDER = {
     -1: "Poor",
     -2: "Terrible",
 }
+
+#: FAE's default spread of approach ratings (not in the seed texts).
+DEFAULT_APPROACH_SPREAD = (3, 2, 2, 1, 1, 0)
 
 #: The six FAE approaches, English name → the seed's name (seed 000/001).
 APPROACHES = {
@@ -598,19 +605,27 @@ def defend(bonus: int = 0, *, exact: bool = False, **roll) -> dict:
     Returns
     -------
     dict
-        ``p_opponent_gets_result`` (the defender fails), ``p_holds``
-        (tie or success: the opponent's action does not land on you as
-        intended), ``p_boost`` (success with style: the opponent fails and
-        you get a boost), ``outcome``.
+        ``p_opponent_gets_result`` (the defender fails); ``p_tie`` (seed 001's
+        summary: what happens follows the opponent's action); ``p_denied``
+        (success or style: seed 001's summary says the opponent does not get
+        what they wanted); ``p_holds`` (tie or success: the detailed text's
+        "not too bad for you"); ``p_boost`` (success with style: the opponent
+        fails and you get a boost); ``outcome``.
 
     Examples
     --------
-    >>> defend(2, opposed=2, exact=True)["p_boost"] == attack(2, opposed=2, exact=True)["p_hit"]
-    False
+    Defending at +2 against an attack that totals Good (+3): the attack lands
+    when 4dF + 2 < 3 (50 of 81 rolls); a boost needs 4dF + 2 - 3 >= 3 (1 roll).
+
+    >>> d = defend(2, difficulty=3, exact=True)
+    >>> d["p_opponent_gets_result"], d["p_boost"]
+    (Fraction(50, 81), Fraction(1, 81))
     """
     o = _roll_kwargs({"bonus": bonus, "exact": exact, **roll})
     return {
         "p_opponent_gets_result": o.fail,
+        "p_tie": o.tie,
+        "p_denied": o.success + o.style,
         "p_holds": o.tie + o.success,
         "p_boost": o.style,
         "outcome": o,
@@ -621,7 +636,6 @@ def defend(bonus: int = 0, *, exact: bool = False, **roll) -> dict:
 # The optimal invoke policy
 # --------------------------------------------------------------------------
 _TARGET_MARGIN = {"tie": 0, "success": 1, "style": 3}
-_ACTIONS = ("keep", "+2", "reroll")
 
 
 @dataclass(frozen=True)
@@ -911,6 +925,60 @@ def invoke_policy(
     )
 
 
+def invoke_vs_opposition(
+    bonus: int = 0,
+    opposed: int = 0,
+    *,
+    invokes: int = 1,
+    objective: str = "success",
+    point_value=0,
+    dice: int = 4,
+    opposed_dice: int | None = None,
+    exact: bool = False,
+) -> dict:
+    """:func:`invoke_policy` against an active opposition whose roll you have seen.
+
+    The opposition rolls ``opposed_dice`` dF + ``opposed``; you see its total
+    and then play the optimal policy against it (the opposition's own
+    invokes are not modelled).
+
+    Returns
+    -------
+    dict
+        ``p_optimal``, ``p_always_plus2``, ``p_reroll_only``, ``p_never``,
+        ``spent_optimal`` averaged over the opposition's roll, and
+        ``by_opposition``: ``{opposition dice total: InvokePolicy}``.
+
+    Examples
+    --------
+    >>> r = invoke_vs_opposition(2, 2, invokes=0, exact=True)
+    >>> r["p_never"] == outcome_probs(2, opposed=2, exact=True).p_success_or_better
+    True
+    """
+    opposed = check_int("opposed", opposed, -_BIG, _BIG)
+    odice = dice if opposed_dice is None else opposed_dice
+    odist = fate_dice(odice, exact=exact)
+    zero = Fraction(0) if exact else 0.0
+    keys = ("p_optimal", "p_always_plus2", "p_reroll_only", "p_never", "spent_optimal")
+    out = dict.fromkeys(keys, zero)
+    by = {}
+    for o, q in odist.items():
+        pol = invoke_policy(
+            bonus,
+            opposed + o,
+            invokes=invokes,
+            objective=objective,
+            point_value=point_value,
+            dice=dice,
+            exact=exact,
+        )
+        by[o] = pol
+        for k in keys:
+            out[k] += q * getattr(pol, k)
+    out["by_opposition"] = by
+    return out
+
+
 # --------------------------------------------------------------------------
 # Challenges
 # --------------------------------------------------------------------------
@@ -997,14 +1065,21 @@ def challenge(
 # Contests
 # --------------------------------------------------------------------------
 def exchange_probs(
-    bonuses: Sequence[int], *, dice: int = 4, style_margin: int = 3, exact: bool = False
+    bonuses: Sequence[int],
+    *,
+    dice: int = 4,
+    style_margin: int = 3,
+    tie: str = "highest",
+    exact: bool = False,
 ) -> dict:
     """Outcome probabilities of one contest exchange among the participants.
 
     Every participant rolls ``dice`` dF + its bonus. The unique highest total
     wins the exchange: 2 victories if it beats every other total by
     ``style_margin`` or more (success with style), else 1. A tie for the
-    highest: nobody scores (a twist).
+    highest: nobody scores (a twist). With ``tie="any"`` (a literal reading
+    of the seed's "如果有平手", "if there is a tie") any two equal totals
+    stop everyone scoring; it only differs with three or more participants.
 
     Returns
     -------
@@ -1021,6 +1096,7 @@ def exchange_probs(
     bons = check_int_list("bonuses", bonuses, -_BIG, _BIG, min_len=2)
     dice = check_int("dice", dice, 1, 12)
     style_margin = check_int("style_margin", style_margin, 1)
+    check_choice("tie", tie, ("highest", "any"))
     check_bool("exact", exact)
     n = len(bons)
     width = 2 * dice + 1
@@ -1045,6 +1121,8 @@ def exchange_probs(
     top, second = order[-1], order[-2]
     winner = np.argmax(tot, axis=0)
     unique = top > second
+    if tie == "any" and n > 2:
+        unique = unique & np.all(order[1:] != order[:-1], axis=0)
     style = unique & (top - second >= style_margin)
     out: dict = {}
     total_den = den**n
@@ -1112,6 +1190,7 @@ def contest(
     victories: int = 3,
     style_victories: int = 2,
     dice: int = 4,
+    tie: str = "highest",
     max_exchanges: int = 20,
     exact: bool = False,
 ) -> ContestResult:
@@ -1131,6 +1210,8 @@ def contest(
     style_victories : int
         Victories for a success with style (FAE: 2; 1 turns the rule off).
     dice : int
+    tie : {"highest", "any"}
+        Which ties stop everyone scoring (see :func:`exchange_probs`).
     max_exchanges : int
         How far to list the distribution of the number of exchanges.
     exact : bool
@@ -1147,7 +1228,7 @@ def contest(
     victories = check_int("victories", victories, 1, 50)
     style_victories = check_int("style_victories", style_victories, 1, 50)
     max_exchanges = check_int("max_exchanges", max_exchanges, 1, 10_000)
-    exch = exchange_probs(bons, dice=dice, exact=exact)
+    exch = exchange_probs(bons, dice=dice, tie=tie, exact=exact)
     n = len(bons)
     moves = [((i, v), p) for (i, v), p in ((k, p) for k, p in exch.items() if k != "tie") if p]
     p_tie = exch["tie"]

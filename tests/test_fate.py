@@ -337,6 +337,8 @@ def test_overcome_and_defend():
     assert o["p_boost"] == pr(lambda s: s >= 3)
     d = fate.defend(1, difficulty=2, exact=True)
     assert d["p_opponent_gets_result"] == pr(lambda s: s < 0)
+    assert d["p_tie"] == pr(lambda s: s == 0)
+    assert d["p_denied"] == pr(lambda s: s >= 1)
     assert d["p_holds"] == pr(lambda s: 0 <= s < 3)
     assert d["p_boost"] == pr(lambda s: s >= 3)
 
@@ -430,6 +432,20 @@ def test_invoke_policy_spends_nothing_once_the_target_is_reached():
         fate.invoke_policy(0, 2, point_value=2)
     with pytest.raises(TypeError, match="point_value"):
         fate.invoke_policy(0, 2, point_value=0.5, exact=True)
+
+
+def test_invoke_against_an_active_opposition_seen_before_invoking():
+    total = {"opt": F(0), "never": F(0), "plus": F(0)}
+    for r in ROLLS4:  # every opposition roll, listed
+        need = 1 + r + 1  # opposition bonus +1, success needs one more
+        total["opt"] += brute_invoke(need, 2, 1) / 81
+        total["plus"] += brute_invoke(need, 2, 1, actions=("+2",)) / 81
+        total["never"] += brute_invoke(need, 2, 0) / 81
+    r = fate.invoke_vs_opposition(2, 1, invokes=1, exact=True)
+    assert r["p_optimal"] == total["opt"]
+    assert r["p_always_plus2"] == total["plus"]
+    assert r["p_never"] == total["never"]
+    assert sorted(r["by_opposition"]) == list(range(-4, 5))
 
 
 def test_invoke_policy_three_invokes_and_target():
@@ -614,6 +630,40 @@ def test_contest_exchange_distribution_by_forward_iteration():
     assert c.exchanges_pmf[1] == 0  # nobody can reach 3 victories in one exchange
     d = c.as_dict()
     assert set(d) >= {"p_win", "p_lose", "expected_exchanges", "exchanges"}
+
+
+def test_contest_tie_rule_any_for_three():
+    # literal reading: any tie among the totals stops everyone scoring
+    totals = brute_dice(4)
+    den = 81**3
+    ref: dict = {}
+    for combo in itertools.product(sorted(totals), repeat=3):
+        w = F(math.prod(totals[t] for t in combo), den)
+        sc = [combo[0] + 1, combo[1], combo[2] - 1]
+        if len(set(sc)) < 3:
+            key = "tie"
+        else:
+            top = max(sc)
+            i = sc.index(top)
+            key = (i, 2 if all(top - x >= 3 for j, x in enumerate(sc) if j != i) else 1)
+        ref[key] = ref.get(key, 0) + w
+    got = fate.exchange_probs([1, 0, -1], tie="any", exact=True)
+    assert {k: v for k, v in got.items() if v} == ref
+    assert sum(fate.contest([1, 0, -1], tie="any", exact=True).p_win) == 1
+    # two participants: both readings agree
+    assert fate.exchange_probs([1, 0], tie="any") == fate.exchange_probs([1, 0])
+
+
+@settings(max_examples=15, deadline=None)
+@given(a=st.integers(-3, 4), b=st.integers(-3, 4), v=st.integers(1, 4))
+def test_contest_symmetry_and_monotonicity(a, b, v):
+    ab = fate.contest([a, b], victories=v, exact=True)
+    ba = fate.contest([b, a], victories=v, exact=True)
+    assert ab.p_win == ba.p_win[::-1]
+    assert ab.expected_exchanges == ba.expected_exchanges
+    assert sum(ab.p_win) == 1
+    up = fate.contest([a + 1, b], victories=v, exact=True)
+    assert up.p_win[0] > ab.p_win[0]
 
 
 def test_contest_bad_input():
