@@ -946,7 +946,8 @@ def invoke_vs_opposition(
     -------
     dict
         ``p_optimal``, ``p_always_plus2``, ``p_reroll_only``, ``p_never``,
-        ``spent_optimal`` averaged over the opposition's roll, and
+        ``value_optimal`` and the ``spent_*`` expected invokes, averaged over
+        the opposition's roll, and
         ``by_opposition``: ``{opposition dice total: InvokePolicy}``.
 
     Examples
@@ -959,7 +960,16 @@ def invoke_vs_opposition(
     odice = dice if opposed_dice is None else opposed_dice
     odist = fate_dice(odice, exact=exact)
     zero = Fraction(0) if exact else 0.0
-    keys = ("p_optimal", "p_always_plus2", "p_reroll_only", "p_never", "spent_optimal")
+    keys = (
+        "p_optimal",
+        "p_always_plus2",
+        "p_reroll_only",
+        "p_never",
+        "value_optimal",
+        "spent_optimal",
+        "spent_always_plus2",
+        "spent_reroll_only",
+    )
     out = dict.fromkeys(keys, zero)
     by = {}
     for o, q in odist.items():

@@ -206,6 +206,28 @@ def test_invoke_command(capsys):
     assert frac(d["spent_optimal"]) == p_plus
 
 
+def test_invoke_command_against_active_opposition(capsys):
+    d = run_json(
+        capsys, "invoke", "--bonus", "2", "--opposed", "1", "--invokes", "1", "--exact",
+        "--json",
+    )  # fmt: skip
+    rolls = [sum(f) for f in itertools.product(FACES, repeat=4)]
+    # per opposition roll o: need my dice >= o + 1 + 1 - 2 = o; one invoke:
+    # keep if reached, +2 if within 2, else reroll once.
+    ref_opt = ref_never = F(0)
+    for o in rolls:
+        need = o
+        hit = F(sum(r >= need for r in rolls), 81)
+        near = F(sum(need - 2 <= r < need for r in rolls), 81)
+        ref_opt += (hit + near + (1 - hit - near) * hit) / 81
+        ref_never += hit / 81
+    assert frac(d["p_optimal"]) == ref_opt
+    assert frac(d["p_never"]) == ref_never
+    assert len(d["table_by_opposition"]) == 9
+    assert main(["invoke", "--bonus", "2", "--opposed", "1", "--invokes", "1"]) == 0
+    assert "active opposition" in capsys.readouterr().out
+
+
 def test_deck_command(capsys):
     d = run_json(capsys, "deck", "--draws", "3", "--difficulty", "1", "--exact", "--json")
     # 4dF fails at difficulty 1 on a total <= 0: 50 of the 81 cards

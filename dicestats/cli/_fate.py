@@ -95,7 +95,14 @@ def register(subparsers) -> None:
         ),
     )
     i.add_argument("--bonus", type=int_arg(-_B, _B), default=0, help="approach + other bonuses")
-    i.add_argument("--difficulty", type=int_arg(-_B, _B), required=True, metavar="D")
+    ig = i.add_mutually_exclusive_group(required=True)
+    ig.add_argument("--difficulty", type=int_arg(-_B, _B), metavar="D", help="fixed difficulty")
+    ig.add_argument(
+        "--opposed",
+        type=int_arg(-_B, _B),
+        metavar="B2",
+        help="active opposition's bonus (its roll is seen before invoking)",
+    )
     i.add_argument("--invokes", type=int_arg(0, 20), required=True, metavar="K")
     i.add_argument(
         "--objective",
@@ -250,34 +257,53 @@ def _cmd_contest(args) -> int:
 def _cmd_invoke(args) -> int:
     from .. import fate
 
-    pol = fate.invoke_policy(
-        args.bonus,
-        args.difficulty,
-        invokes=args.invokes,
-        objective=args.objective,
-        point_value=args.point_value if args.exact else float(args.point_value),
-        dice=args.dice,
-        exact=args.exact,
-    )
-    if args.json:
-        emit_json(pol.as_dict())
-        return 0
+    kw = {
+        "invokes": args.invokes,
+        "objective": args.objective,
+        "point_value": args.point_value if args.exact else float(args.point_value),
+        "dice": args.dice,
+        "exact": args.exact,
+    }
+    if args.opposed is not None:
+        res = fate.invoke_vs_opposition(args.bonus, args.opposed, **kw)
+        by = res.pop("by_opposition")
+        if args.json:
+            emit_json(
+                {
+                    "bonus": args.bonus,
+                    "opposed": args.opposed,
+                    **{k: v for k, v in kw.items() if k != "exact"},
+                    **res,
+                    "table_by_opposition": {o: [dict(r) for r in p.table] for o, p in by.items()},
+                }
+            )
+            return 0
+        pol = None
+        against = f"active opposition {args.dice}dF {args.opposed:+d} (seen before invoking)"
+        p = res
+    else:
+        pol = fate.invoke_policy(args.bonus, args.difficulty, **kw)
+        if args.json:
+            emit_json(pol.as_dict())
+            return 0
+        against = fate.ladder_name(args.difficulty)
+        p = pol.as_dict()
     title = (
-        f"{args.dice}dF {args.bonus:+d} against {fate.ladder_name(args.difficulty)}, "
+        f"{args.dice}dF {args.bonus:+d} against {against}, "
         f"{args.invokes} invoke(s), objective: {args.objective}"
     )
     header = ("policy", "P(reach target)", "invokes spent") + (("exact",) if args.exact else ())
     rows = []
     for label, v, spent in (
-        ("optimal (+2 or reroll)", pol.p_optimal, pol.spent_optimal),
-        ("+2 only", pol.p_always_plus2, pol.spent_always_plus2),
-        ("reroll only", pol.p_reroll_only, pol.spent_reroll_only),
-        ("never invoke", pol.p_never, 0),
+        ("optimal (+2 or reroll)", p["p_optimal"], p["spent_optimal"]),
+        ("+2 only", p["p_always_plus2"], p["spent_always_plus2"]),
+        ("reroll only", p["p_reroll_only"], p["spent_reroll_only"]),
+        ("never invoke", p["p_never"], 0),
     ):
         cells = (label, fmt_prob(v), f"{float(spent):.2f}")
         rows.append(cells + ((_exact_cell(v),) if args.exact else ()))
     print_table(rows, header, title)
-    if args.invokes:
+    if args.invokes and pol is not None:
         print()
         print("Optimal plan after seeing the dice (rows: dice total; columns: invokes left)")
         print(pol.format())
