@@ -215,12 +215,12 @@ def _stacked_bars(ax, x, layers, width=0.8, label_min=0.06, labels=True):
                         ha="center",
                         va="center",
                         fontsize=7,
-                        color=_text_colour(rect.get_facecolor()),
+                        color="black" if hatch else _text_colour(rect.get_facecolor()),
                         bbox={
                             "boxstyle": "round,pad=0.1",
                             "fc": "white",
                             "ec": "none",
-                            "alpha": 0.55,
+                            "alpha": 0.8,
                         }
                         if hatch
                         else None,
@@ -688,11 +688,19 @@ def storyteller_anomalies(
     names.update({f"p_ge_{k}": f"{k}+ net successes" for k in range(2, 10)})
     ax.set_ylabel(f"chance of {names.get(metric, metric)}")
     _percent_axis(ax, top=None)
-    ax.set_ylim(bottom=0)
+    shown = odds[odds["difficulty"].isin(difficulties)][metric].astype(float)
+    high = float(shown.max())
+    # Head-room for the legend when the values stay well below 100%.
+    ax.set_ylim(0, high * 1.4 if high < 0.7 else 1.02)
     ax.grid(alpha=0.3)
     what = "raise the botch chance" if metric == "botch" else "lower the chance"
     ax.set_title(title or f"Where does one more die {what}? (highlighted)", fontsize=10)
-    ax.legend(fontsize=7, frameon=False, ncol=2)
+    ax.legend(
+        fontsize=7,
+        frameon=False,
+        ncol=3 if n > 4 else 2,
+        loc="upper right" if high < 0.7 else "best",
+    )
     return ax
 
 
@@ -794,7 +802,7 @@ def storyteller_ten_again(
     _require(df, ["dice", "rules", y], "storyteller_ten_again")
     ax = _axes(ax)
     d = df.copy()
-    if "difficulty" in d.columns:
+    if "difficulty" in d.columns and d["difficulty"].nunique() > 1:
         d["_group"] = [
             f"{r}, difficulty {int(k)}" for r, k in zip(d["rules"], d["difficulty"], strict=True)
         ]
@@ -1027,8 +1035,9 @@ def initiative_first(df, *, ax=None, title: str | None = None, seed=None, trials
     ----------
     df : pandas.DataFrame
         One row per matchup: ``matchup`` (a label, e.g. "3 vs 2"), ``p``
-        (P(act first)), optional ``lo``/``hi`` (confidence interval), e.g.
-        :func:`dicestats.tables.initiative_first`.
+        (P(act first)), optional ``lo``/``hi`` (confidence interval) and
+        ``exact`` (the exact value where known, NaN elsewhere: drawn as a
+        diamond), e.g. :func:`dicestats.tables.initiative_first`.
     ax : matplotlib.axes.Axes, optional
     title : str, optional
     seed, trials : optional
@@ -1056,6 +1065,22 @@ def initiative_first(df, *, ax=None, title: str | None = None, seed=None, trials
     _interval_bars(
         ax, list(df["matchup"]), df["p"], lo, hi, horizontal=True, colours=OKABE_ITO["blue"]
     )
+    if "exact" in df.columns:
+        ex = df["exact"].astype(float).to_numpy()
+        pos = [i for i, v in enumerate(ex) if v == v]
+        if pos:
+            ax.plot(
+                ex[pos],
+                pos,
+                linestyle="none",
+                marker="D",
+                markersize=5,
+                markerfacecolor=OKABE_ITO["orange"],
+                markeredgecolor="black",
+                label="exact (enumeration)",
+                gid="exact",
+            )
+            ax.legend(fontsize=7, loc="lower right", framealpha=0.9)
     ax.set_yticks(range(len(df)), [str(m) for m in df["matchup"]], fontsize=8)
     ax.invert_yaxis()
     ax.axvline(0.5, color=OKABE_ITO["grey"], linewidth=0.8, linestyle=":")
