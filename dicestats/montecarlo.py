@@ -1,0 +1,578 @@
+"""The Monte Carlo engine shared by every simulation in dicestats.
+
+A simulation is a *batch function* ``batch_fn(rng, n) -> dict``: it simulates
+``n`` independent trials with the ``numpy.random.Generator`` it is given, as
+numpy arrays (no Python loop per trial), and returns **summed** statistics —
+counts, histograms, sums and sums of squares — never per-trial arrays. The
+engine splits the requested trials into fixed-size batches, gives batch ``i``
+its own stream (child ``i`` of one ``SeedSequence`` derived from ``rng``), adds
+the batch results up in batch order and turns them into estimates with
+standard errors and 95% intervals.
+
+Because every batch has its own stream and its own fixed size, the result is
+identical — bit for bit — whatever the number of worker processes or the order
+in which batches finish. Memory is bounded by one batch per worker, whatever the
+number of trials.
+
+Public API
+----------
+run(batch_fn, trials, rng=None, *, batch_size=65536, workers=1, progress=None)
+    Run ``trials`` trials; returns a :class:`Result`.
+run_until(batch_fn, name, stderr, *, max_trials, index=None, kind="proportion", ...)
+    Run batches until the standard error of one estimate is at most ``stderr``.
+Result
+    ``.trials``, ``.totals`` (the summed batch dicts), ``.proportion(name, index)``,
+    ``.mean(name, index, scale)`` (needs ``name`` and ``name + "_sq"`` sums),
+    ``.pmf(name)`` and ``.proportions(name)`` for histograms.
+Estimate
+    ``value, stderr, ci_low, ci_high, trials, kind, confidence``; prints as
+    ``43.2% ± 0.3% (95% CI 42.6–43.8%, n=100,000)``.
+wilson(successes, trials, confidence=0.95) / mean_estimate(total, total_sq, trials, ...)
+    The interval formulas on their own.
+seed_sequence(rng)
+    The ``SeedSequence`` a run derives its batch streams from.
+
+Examples
+--------
+>>> import numpy as np
+>>> def coin(rng, n):
+...     return {"heads": int((rng.integers(0, 2, size=n) == 1).sum())}
+>>> res = run(coin, 10_000, rng=1)
+>>> est = res.proportion("heads")
+>>> est.trials, abs(est.value - 0.5) < 5 * est.stderr
+(10000, True)
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from statistics import NormalDist
+
+import numpy as np
+
+from ._check import check_bool, check_choice, check_int, check_real
+
+__all__ = [
+    "Estimate",
+    "Result",
+    "run",
+    "run_until",
+    "wilson",
+    "mean_estimate",
+    "seed_sequence",
+    "DEFAULT_BATCH",
+]
+
+#: Trials per batch unless told otherwise (a few MB of arrays for typical simulations).
+DEFAULT_BATCH = 65536
+#: Batches checked at once by :func:`run_until` (fixed, so the stopping point
+#: does not depend on the number of workers).
+CHECK_EVERY = 8
+
+
+# --------------------------------------------------------------------------- estimates
+def _z(confidence: float) -> float:
+    return NormalDist().inv_cdf(0.5 + confidence / 2)
+
+
+def _decimals(spread: float) -> int:
+    """Decimals that show ``spread`` with one significant digit (1..6)."""
+    if not spread > 0 or not math.isfinite(spread):
+        return 1
+    return min(6, max(1, -math.floor(math.log10(spread))))
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A Monte Carlo estimate with its standard error and confidence interval.
+
+    Attributes
+    ----------
+    value : float
+        The point estimate (a proportion or a mean).
+    stderr : float
+        Its standard error.
+    ci_low, ci_high : float
+        The confidence interval (Wilson for proportions, normal for means).
+    trials : int
+        The number of trials it rests on.
+    kind : {"proportion", "mean"}
+        Proportions print as percentages.
+    confidence : float
+        The confidence level of ``ci_low..ci_high`` (default 0.95).
+
+    Examples
+    --------
+    >>> print(wilson(43_210, 100_000))
+    43.2% ± 0.2% (95% CI 42.9–43.5%, n=100,000)
+    >>> print(mean_estimate(250, 700, 100))
+    2.5 ± 0.1 (95% CI 2.3–2.7, n=100)
+    """
+
+    value: float
+    stderr: float
+    ci_low: float
+    ci_high: float
+    trials: int
+    kind: str = "proportion"
+    confidence: float = 0.95
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """``(ci_low, ci_high)``."""
+        return (self.ci_low, self.ci_high)
+
+    def __float__(self) -> float:
+        return float(self.value)
+
+    def __str__(self) -> str:
+        level = f"{100 * self.confidence:g}%"
+        if self.kind == "proportion":
+            k = _decimals(100 * self.stderr)
+            v, s, lo, hi = (100 * x for x in (self.value, self.stderr, self.ci_low, self.ci_high))
+            return f"{v:.{k}f}% ± {s:.{k}f}% ({level} CI {lo:.{k}f}–{hi:.{k}f}%, n={self.trials:,})"
+        k = _decimals(self.stderr)
+        return (
+            f"{self.value:.{k}f} ± {self.stderr:.{k}f} ({level} CI {self.ci_low:.{k}f}–"
+            f"{self.ci_high:.{k}f}, n={self.trials:,})"
+        )
+
+
+def wilson(successes, trials, confidence: float = 0.95) -> Estimate:
+    """A proportion with its Wilson score interval.
+
+    Parameters
+    ----------
+    successes : int
+        Number of trials where the event happened (0..trials).
+    trials : int
+        Number of trials (>= 1).
+    confidence : float
+        Confidence level of the interval, in (0, 1).
+
+    Returns
+    -------
+    Estimate
+        ``value = successes / trials``; ``stderr = sqrt(p (1 - p) / n)``; the
+        Wilson interval (never outside [0, 1], sensible at p = 0 or 1).
+
+    Examples
+    --------
+    >>> e = wilson(0, 100)
+    >>> e.value, e.ci_low, round(e.ci_high, 4)
+    (0.0, 0.0, 0.037)
+    """
+    n = check_int("trials", trials, 1)
+    k = check_int(
+        "successes", int(successes) if isinstance(successes, np.integer) else successes, 0, n
+    )
+    confidence = check_real("confidence", confidence, 0, 1, lo_open=True, hi_open=True)
+    z = _z(confidence)
+    p = k / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z / denom * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    lo = 0.0 if k == 0 else max(0.0, centre - half)
+    hi = 1.0 if k == n else min(1.0, centre + half)
+    return Estimate(p, math.sqrt(p * (1 - p) / n), lo, hi, n, "proportion", confidence)
+
+
+def mean_estimate(total, total_sq, trials, confidence: float = 0.95, scale=1) -> Estimate:
+    """A mean with a normal-approximation interval, from the sums Σx and Σx².
+
+    Parameters
+    ----------
+    total, total_sq : int or float
+        Σx and Σx² over ``trials`` trials. With integers the variance is computed
+        exactly (no cancellation) before it is turned into a float.
+    trials : int
+        Number of trials (>= 1).
+    confidence : float
+        Confidence level of the interval.
+    scale : int or float
+        Divide x by this (e.g. a sum of positions over a participant's dice
+        divided by its number of dice).
+
+    Examples
+    --------
+    >>> e = mean_estimate(total=10, total_sq=30, trials=4)
+    >>> e.value, round(e.stderr, 6)
+    (2.5, 0.645497)
+    """
+    n = check_int("trials", trials, 1)
+    confidence = check_real("confidence", confidence, 0, 1, lo_open=True, hi_open=True)
+    t = total.item() if isinstance(total, np.generic) else total
+    t2 = total_sq.item() if isinstance(total_sq, np.generic) else total_sq
+    if isinstance(t, numbers.Integral) and isinstance(t2, numbers.Integral):
+        mean = Fraction(int(t), n)
+        var = Fraction(n * int(t2) - int(t) * int(t), n * (n - 1)) if n > 1 else Fraction(0)
+        mean_f, var_f = float(mean), max(0.0, float(var))
+    else:
+        mean_f = float(t) / n
+        var_f = max(0.0, (float(t2) - n * mean_f * mean_f) / (n - 1)) if n > 1 else 0.0
+    se = math.sqrt(var_f / n)
+    mean_f, se = mean_f / scale, se / scale
+    z = _z(confidence)
+    return Estimate(mean_f, se, mean_f - z * se, mean_f + z * se, n, "mean", confidence)
+
+
+# --------------------------------------------------------------------------- results
+class Result:
+    """The summed statistics of a run, with estimators.
+
+    Attributes
+    ----------
+    trials : int
+        Number of trials run.
+    totals : dict
+        Each key of the batch dicts, summed over all batches (numpy arrays are
+        added element-wise; shorter histograms are padded with zeros).
+    confidence : float
+        Confidence level used by the estimators.
+    """
+
+    def __init__(self, totals: Mapping, trials: int, confidence: float = 0.95):
+        self.totals = dict(totals)
+        self.trials = int(trials)
+        self.confidence = confidence
+
+    def __repr__(self) -> str:
+        return f"Result(trials={self.trials}, keys={sorted(self.totals)})"
+
+    def __getitem__(self, name):
+        return self.totals[name]
+
+    def _get(self, name, index=None):
+        if name not in self.totals:
+            raise KeyError(f"no statistic {name!r}; have {sorted(self.totals)}")
+        x = self.totals[name]
+        if index is not None:
+            x = np.asarray(x)[index]
+        return x
+
+    def proportion(self, name: str, index=None) -> Estimate:
+        """Share of trials counted in ``totals[name]`` (or its element ``index``).
+
+        Examples
+        --------
+        >>> Result({"hit": 25}, 100).proportion("hit").value
+        0.25
+        """
+        return wilson(int(self._get(name, index)), self.trials, self.confidence)
+
+    def mean(self, name: str, index=None, scale=1) -> Estimate:
+        """Mean of a per-trial quantity x from ``totals[name]`` (Σx) and ``name + "_sq"`` (Σx²).
+
+        Examples
+        --------
+        >>> Result({"x": 10, "x_sq": 30}, 4).mean("x").value
+        2.5
+        """
+        return mean_estimate(
+            self._get(name, index),
+            self._get(name + "_sq", index),
+            self.trials,
+            self.confidence,
+            scale,
+        )
+
+    def pmf(self, name: str) -> np.ndarray:
+        """A histogram statistic divided by the number of trials (float array).
+
+        Examples
+        --------
+        >>> Result({"h": np.array([1, 3])}, 4).pmf("h").tolist()
+        [0.25, 0.75]
+        """
+        return np.asarray(self._get(name), dtype=float) / self.trials
+
+    def proportions(self, name: str) -> list[Estimate]:
+        """One :class:`Estimate` per bin of a histogram statistic."""
+        return [wilson(int(c), self.trials, self.confidence) for c in np.asarray(self._get(name))]
+
+
+# --------------------------------------------------------------------------- streams
+def seed_sequence(rng=None) -> np.random.SeedSequence:
+    """The ``SeedSequence`` from which a run spawns one child per batch.
+
+    ``None``, an int (or sequence of ints) and a ``SeedSequence`` are used as
+    ``np.random.default_rng`` would use them (so ``rng=1`` here and
+    ``default_rng(1)`` start from the same entropy); a ``Generator`` or
+    ``BitGenerator`` is advanced to draw fresh entropy, so reusing one generator
+    for several runs gives independent runs.
+
+    Examples
+    --------
+    >>> seed_sequence(7).entropy
+    7
+    """
+    if isinstance(rng, np.random.SeedSequence):
+        return rng
+    if isinstance(rng, np.random.Generator):
+        return np.random.SeedSequence(rng.integers(0, 2**63, size=4, dtype=np.int64).tolist())
+    if isinstance(rng, np.random.BitGenerator):
+        return seed_sequence(np.random.Generator(rng))
+    if rng is None or isinstance(rng, (numbers.Integral, list, tuple, np.ndarray)):
+        if isinstance(rng, bool):
+            raise TypeError(
+                f"rng must be None, an int seed, a SeedSequence or a Generator, got {rng!r}"
+            )
+        try:
+            return np.random.SeedSequence(rng)
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"rng: not a usable seed ({exc})") from None
+    raise TypeError(f"rng must be None, an int seed, a SeedSequence or a Generator, got {rng!r}")
+
+
+def _child(root: np.random.SeedSequence, i: int) -> np.random.SeedSequence:
+    """Child ``i`` of ``root``: what ``root.spawn`` would give, without spawning them all."""
+    return np.random.SeedSequence(
+        root.entropy, spawn_key=tuple(root.spawn_key) + (i,), pool_size=root.pool_size
+    )
+
+
+def _run_batch(batch_fn, root, i, n):
+    """One batch (module level, so worker processes can run it)."""
+    out = batch_fn(np.random.default_rng(_child(root, i)), n)
+    if not isinstance(out, Mapping):
+        raise TypeError(f"batch_fn must return a dict of summed statistics, got {type(out)}")
+    return out
+
+
+def _add(totals: dict, part: Mapping) -> None:
+    for key, val in part.items():
+        if key not in totals:
+            totals[key] = np.array(val, copy=True) if isinstance(val, np.ndarray) else val
+            continue
+        cur = totals[key]
+        if isinstance(cur, np.ndarray) or isinstance(val, np.ndarray):
+            a, b = np.asarray(cur), np.asarray(val)
+            if a.ndim == 1 and b.ndim == 1 and a.shape != b.shape:
+                m = max(a.size, b.size)
+                a = np.pad(a, (0, m - a.size))
+                b = np.pad(b, (0, m - b.size))
+            totals[key] = a + b
+        else:
+            totals[key] = cur + val
+
+
+def _progress_bar(progress, total, n_batches, desc):
+    if progress is False:
+        return None
+    if os.environ.get("TQDM_DISABLE", "").strip().lower() in {"1", "true", "yes"}:
+        return None
+    if progress is None and n_batches < 4:
+        return None
+    from tqdm.auto import tqdm
+
+    return tqdm(
+        total=total,
+        unit="trial",
+        unit_scale=True,
+        desc=desc,
+        disable=None if progress is None else False,
+        leave=False,
+    )
+
+
+def _batches(trials: int, batch_size: int, start: int = 0):
+    n_batches = -(-trials // batch_size)
+    for i in range(n_batches):
+        yield start + i, min(batch_size, trials - i * batch_size)
+
+
+def _execute(batch_fn, root, jobs, workers, bar, totals):
+    """Run ``jobs`` [(index, n), ...] and add their results into ``totals`` in index order."""
+    jobs = list(jobs)
+    if workers == 1 or len(jobs) <= 1:
+        for i, n in jobs:
+            _add(totals, _run_batch(batch_fn, root, i, n))
+            if bar is not None:
+                bar.update(n)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    window = 2 * workers  # batches in flight: bounded memory
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        pending = []
+        it = iter(jobs)
+        for job in it:
+            pending.append((job[1], pool.submit(_run_batch, batch_fn, root, *job)))
+            if len(pending) >= window:
+                break
+        while pending:
+            n, fut = pending.pop(0)
+            _add(totals, fut.result())  # in batch order: same sums for any workers
+            if bar is not None:
+                bar.update(n)
+            for job in it:
+                pending.append((job[1], pool.submit(_run_batch, batch_fn, root, *job)))
+                break
+
+
+def _check_common(batch_fn, batch_size, workers, progress):
+    if not callable(batch_fn):
+        raise TypeError(f"batch_fn must be callable as batch_fn(rng, n), got {batch_fn!r}")
+    batch_size = check_int("batch_size", batch_size, 1, 10**8)
+    workers = check_int("workers", workers, 1, 512)
+    if progress is not None:
+        check_bool("progress", progress)
+    return batch_size, workers
+
+
+def run(
+    batch_fn: Callable,
+    trials: int,
+    rng=None,
+    *,
+    batch_size: int = DEFAULT_BATCH,
+    workers: int = 1,
+    progress: bool | None = None,
+    confidence: float = 0.95,
+    desc: str | None = None,
+) -> Result:
+    """Run ``trials`` trials of ``batch_fn`` in fixed-size batches.
+
+    Parameters
+    ----------
+    batch_fn : callable
+        ``batch_fn(rng, n) -> dict`` of summed statistics (ints, floats or
+        numpy arrays) over ``n`` trials drawn with the Generator ``rng``. With
+        ``workers > 1`` it must be picklable (a module-level function, a
+        ``functools.partial`` of one, or an instance of a module-level class).
+    trials : int
+        Number of trials (>= 1).
+    rng : None, int, SeedSequence or Generator
+        Seed (SPEC 7). Batch ``i`` draws from child ``i`` of
+        :func:`seed_sequence` ``(rng)``.
+    batch_size : int
+        Trials per batch. The result depends on it (it decides which stream
+        simulates which trial); it does not depend on ``workers``.
+    workers : int
+        Worker processes (1: run in this process).
+    progress : bool or None
+        ``None``: a ``tqdm.auto`` bar on runs of 4 batches or more, silent
+        without a terminal; ``True``/``False``: force on/off. ``TQDM_DISABLE=1``
+        silences it.
+    confidence : float
+        Confidence level of the intervals of the returned estimates.
+    desc : str, optional
+        Label of the progress bar.
+
+    Returns
+    -------
+    Result
+
+    Examples
+    --------
+    >>> def die(rng, n):
+    ...     x = rng.integers(1, 7, size=n)
+    ...     return {"six": int((x == 6).sum()), "face": np.bincount(x, minlength=7)}
+    >>> a = run(die, 1000, rng=3, batch_size=100)
+    >>> b = run(die, 1000, rng=3, batch_size=100, workers=1)
+    >>> bool(a.proportion("six") == b.proportion("six")), int(a["face"].sum())
+    (True, 1000)
+    """
+    batch_size, workers = _check_common(batch_fn, batch_size, workers, progress)
+    trials = check_int("trials", trials, 1)
+    confidence = check_real("confidence", confidence, 0, 1, lo_open=True, hi_open=True)
+    root = seed_sequence(rng)
+    n_batches = -(-trials // batch_size)
+    bar = _progress_bar(progress, trials, n_batches, desc)
+    totals: dict = {}
+    try:
+        _execute(batch_fn, root, _batches(trials, batch_size), workers, bar, totals)
+    finally:
+        if bar is not None:
+            bar.close()
+    return Result(totals, trials, confidence)
+
+
+def run_until(
+    batch_fn: Callable,
+    name: str,
+    stderr: float,
+    *,
+    max_trials: int,
+    index=None,
+    kind: str = "proportion",
+    scale=1,
+    min_trials: int | None = None,
+    rng=None,
+    batch_size: int = DEFAULT_BATCH,
+    workers: int = 1,
+    progress: bool | None = None,
+    confidence: float = 0.95,
+) -> Result:
+    """Run batches until one estimate's standard error is at most ``stderr``.
+
+    Batches are added :data:`CHECK_EVERY` at a time and the estimate is checked
+    after each group, so the stopping point — and the result — depend only on
+    the seed and ``batch_size``, never on ``workers``.
+
+    Parameters
+    ----------
+    batch_fn : callable
+        As in :func:`run`.
+    name, index : str, optional int
+        The statistic to watch (as for :meth:`Result.proportion` / :meth:`Result.mean`).
+    stderr : float
+        Target standard error (> 0).
+    max_trials : int
+        Stop here even if the target is not reached (check ``result.trials``).
+    kind : {"proportion", "mean"}
+        How to estimate the watched statistic.
+    scale : number
+        As in :meth:`Result.mean`.
+    min_trials : int, optional
+        Never stop before this many trials (default: one group of batches).
+    rng, batch_size, workers, progress, confidence
+        As in :func:`run`.
+
+    Examples
+    --------
+    >>> def coin(rng, n):
+    ...     return {"heads": int(rng.integers(0, 2, size=n).sum())}
+    >>> res = run_until(coin, "heads", 0.01, max_trials=10**6, rng=0, batch_size=500)
+    >>> res.proportion("heads").stderr <= 0.01, res.trials
+    (True, 4000)
+    """
+    batch_size, workers = _check_common(batch_fn, batch_size, workers, progress)
+    target = check_real("stderr", stderr, 0, None, lo_open=True)
+    max_trials = check_int("max_trials", max_trials, 1)
+    min_trials = check_int("min_trials", 0 if min_trials is None else min_trials, 0, max_trials)
+    check_choice("kind", kind, ("proportion", "mean"))
+    confidence = check_real("confidence", confidence, 0, 1, lo_open=True, hi_open=True)
+    root = seed_sequence(rng)
+    totals: dict = {}
+    done = 0
+    i = 0
+    bar = _progress_bar(progress, max_trials, 4, "until target")
+    try:
+        while done < max_trials:
+            jobs = []
+            for _ in range(CHECK_EVERY):
+                if done >= max_trials:
+                    break
+                n = min(batch_size, max_trials - done)
+                jobs.append((i, n))
+                i += 1
+                done += n
+            _execute(batch_fn, root, jobs, workers, bar, totals)
+            res = Result(totals, done, confidence)
+            est = (
+                res.proportion(name, index)
+                if kind == "proportion"
+                else res.mean(name, index, scale)
+            )
+            if done >= min_trials and est.stderr <= target:
+                break
+    finally:
+        if bar is not None:
+            bar.close()
+    return Result(totals, done, confidence)

@@ -1,0 +1,148 @@
+"""The Monte Carlo engine: intervals, streams, determinism across workers, bad input."""
+
+import math
+import re
+from functools import partial
+
+import numpy as np
+import pytest
+from scipy import stats
+
+from dicestats import montecarlo as mc
+
+
+def coin_batch(rng, n, p=0.5):
+    """Module level, so worker processes can run it."""
+    x = rng.random(n) < p
+    return {"heads": int(x.sum()), "hist": np.bincount(rng.integers(0, 3, size=n), minlength=3)}
+
+
+def die_mean_batch(rng, n):
+    x = rng.integers(1, 7, size=n)
+    return {"x": int(x.sum()), "x_sq": int((x * x).sum()), "sizes": np.array([n])}
+
+
+def seen_sizes_batch(rng, n):
+    return {"max_n": np.array([n]), "count": 1}
+
+
+# ------------------------------------------------------------------ intervals
+@pytest.mark.parametrize("k,n", [(0, 10), (3, 10), (10, 10), (432, 1000), (1, 100_000)])
+@pytest.mark.parametrize("conf", [0.9, 0.95, 0.99])
+def test_wilson_matches_scipy(k, n, conf):
+    est = mc.wilson(k, n, conf)
+    ref = stats.binomtest(k, n).proportion_ci(confidence_level=conf, method="wilson")
+    assert est.value == k / n
+    assert est.ci_low == pytest.approx(ref.low, abs=1e-12)
+    assert est.ci_high == pytest.approx(ref.high, abs=1e-12)
+    assert est.stderr == pytest.approx(math.sqrt(k / n * (1 - k / n) / n))
+
+
+def test_mean_estimate_matches_numpy():
+    x = np.random.default_rng(5).integers(0, 20, size=1000)
+    est = mc.mean_estimate(int(x.sum()), int((x * x).sum()), x.size)
+    assert est.value == pytest.approx(x.mean())
+    assert est.stderr == pytest.approx(x.std(ddof=1) / math.sqrt(x.size))
+    z = stats.norm.ppf(0.975)
+    assert est.ci_low == pytest.approx(x.mean() - z * est.stderr)
+    assert est.ci_high == pytest.approx(x.mean() + z * est.stderr)
+    half = mc.mean_estimate(int(x.sum()), int((x * x).sum()), x.size, scale=2)
+    assert half.value == pytest.approx(x.mean() / 2)
+
+
+def test_estimate_prints_nicely():
+    s = str(mc.wilson(43_210, 100_000))
+    assert re.fullmatch(r"43\.2% ± 0\.2% \(95% CI 42\.9–43\.5%, n=100,000\)", s), s
+    s = str(mc.mean_estimate(350, 1300, 100))
+    assert s == "3.50 ± 0.09 (95% CI 3.33–3.67, n=100)", s  # var = (100*1300-350²)/(100*99)
+
+
+# ------------------------------------------------------------------ runs
+def test_run_estimates_are_honest():
+    res = mc.run(partial(coin_batch, p=0.3), 200_000, rng=11, batch_size=30_000)
+    est = res.proportion("heads")
+    assert est.trials == 200_000
+    assert abs(est.value - 0.3) < 4.5 * est.stderr
+    assert int(res["hist"].sum()) == 200_000
+    assert len(res.proportions("hist")) == 3
+    m = mc.run(die_mean_batch, 100_000, rng=2).mean("x")
+    assert abs(m.value - 3.5) < 4.5 * m.stderr
+
+
+def test_batches_are_bounded_and_cover_all_trials():
+    res = mc.run(seen_sizes_batch, 1005, rng=0, batch_size=100)
+    assert res["count"] == 11  # ten full batches and one of 5
+    assert int(res["max_n"][0]) == 1005
+
+
+def test_same_seed_same_result_any_workers():
+    a = mc.run(coin_batch, 50_000, rng=123, batch_size=5_000, workers=1)
+    b = mc.run(coin_batch, 50_000, rng=123, batch_size=5_000, workers=2)
+    assert a["heads"] == b["heads"]
+    assert a["hist"].tolist() == b["hist"].tolist()
+    c = mc.run(coin_batch, 50_000, rng=124, batch_size=5_000)
+    assert c["heads"] != a["heads"]
+
+
+def test_batch_streams_are_children_of_one_seed_sequence():
+    # batch i uses child i of SeedSequence(seed): check against spawn() directly
+    root = np.random.SeedSequence(77)
+    kids = root.spawn(3)
+    direct = sum(coin_batch(np.random.default_rng(k), 10)["heads"] for k in kids)
+    assert mc.run(coin_batch, 30, rng=77, batch_size=10)["heads"] == direct
+
+
+def test_rng_forms():
+    a = mc.run(coin_batch, 1000, rng=5)
+    b = mc.run(coin_batch, 1000, rng=np.random.SeedSequence(5))
+    assert a["heads"] == b["heads"]
+    g = np.random.default_rng(5)
+    c = mc.run(coin_batch, 1000, rng=g)
+    d = mc.run(coin_batch, 1000, rng=g)  # the generator advanced: an independent run
+    assert (c["heads"], c["hist"].tolist()) != (d["heads"], d["hist"].tolist())
+    e = mc.run(coin_batch, 1000, rng=np.random.default_rng(5))
+    assert e["heads"] == c["heads"]
+
+
+def test_run_until_reaches_target_and_ignores_workers():
+    kw = dict(max_trials=10**6, rng=3, batch_size=2_000)
+    a = mc.run_until(coin_batch, "heads", 0.004, **kw)
+    b = mc.run_until(coin_batch, "heads", 0.004, workers=2, **kw)
+    assert a.proportion("heads").stderr <= 0.004
+    assert a.trials == b.trials and a["heads"] == b["heads"]
+    # 0.5 * 0.5 / n <= 0.004^2 needs n >= 15,625: the first check point after it
+    assert 15_625 <= a.trials <= 16_000 + 16_000
+    capped = mc.run_until(coin_batch, "heads", 1e-9, max_trials=5_000, rng=1, batch_size=1000)
+    assert capped.trials == 5_000
+    m = mc.run_until(
+        die_mean_batch, "x", 0.05, kind="mean", max_trials=10**6, rng=0, batch_size=1000
+    )
+    assert m.mean("x").stderr <= 0.05
+
+
+@pytest.mark.parametrize(
+    "kwargs,exc,words",
+    [
+        (dict(trials=0), ValueError, "trials"),
+        (dict(trials=10, batch_size=0), ValueError, "batch_size"),
+        (dict(trials=10, workers=0), ValueError, "workers"),
+        (dict(trials=10, rng="seed"), TypeError, "rng"),
+        (dict(trials=10, rng=-1), ValueError, "rng"),
+        (dict(trials=2.5), TypeError, "trials"),
+        (dict(trials=10, progress="yes"), TypeError, "progress"),
+    ],
+)
+def test_bad_input(kwargs, exc, words):
+    with pytest.raises(exc, match=words):
+        mc.run(coin_batch, **kwargs)
+
+
+def test_bad_batch_function():
+    with pytest.raises(TypeError, match="batch_fn"):
+        mc.run(42, 10)
+    with pytest.raises(TypeError, match="dict"):
+        mc.run(lambda rng, n: n, 10)
+    with pytest.raises(KeyError, match="no statistic"):
+        mc.run(coin_batch, 10, rng=0).proportion("tails")
+    with pytest.raises(ValueError, match="successes"):
+        mc.wilson(11, 10)
