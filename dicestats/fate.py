@@ -1785,6 +1785,7 @@ def deck_vs_dice(
     >>> r["var_sum_deck"] < r["var_sum_dice"]
     True
     """
+    draws = check_int("draws", draws, 1, 100_000)
     fail = totals_where("fail", bonus, difficulty)
     run = check_int("run", run, 1)
     return {

@@ -858,3 +858,69 @@ def test_dist_types():
     assert isinstance(fate.fate_dice(), Dist)
     assert isinstance(fate.shifts(0, difficulty=0), Dist)
     assert isinstance(fate.attack(0, difficulty=0)["stress"], Dist)
+
+
+def test_float_results_agree_with_exact():
+    def close(a, b):
+        assert isinstance(a, float)
+        assert abs(a - float(b)) <= 1e-12
+
+    ev = fate.totals_where("fail", 1, 2)
+    kw = {"copies": 2, "reshuffle_at": 100, "start": 30}
+    close(
+        fate.deck_streak_prob(ev, 4, 60, **kw), fate.deck_streak_prob(ev, 4, 60, exact=True, **kw)
+    )
+    close(fate.dice_streak_prob(ev, 4, 60), fate.dice_streak_prob(ev, 4, 60, exact=True))
+    close(
+        fate.deck_sequence_prob([ev, {0}], **kw),
+        fate.deck_sequence_prob([ev, {0}], exact=True, **kw),
+    )
+    close(fate.deck_sum_var(90, **kw), fate.deck_sum_var(90, exact=True, **kw))
+    assert fate.deck_sum_dist(5).isclose(fate.deck_sum_dist(5, exact=True), atol=1e-12)
+    ch_f, ch_e = fate.challenge([1, 2, 4], 2), fate.challenge([1, 2, 4], 2, exact=True)
+    close(ch_f.p_all, ch_e.p_all)
+    assert ch_f.successes.isclose(ch_e.successes, atol=1e-12)
+    ca_f = fate.create_advantage(1, opposed=1, aspect="reveal")
+    ca_e = fate.create_advantage(1, opposed=1, aspect="reveal", exact=True)
+    close(ca_f["expected_free_invokes"], ca_e["expected_free_invokes"])
+    iv_f = fate.invoke_vs_opposition(1, 2, invokes=2)
+    iv_e = fate.invoke_vs_opposition(1, 2, invokes=2, exact=True)
+    close(iv_f["p_optimal"], iv_e["p_optimal"])
+    c3f, c3e = fate.contest([2, 0, 1]), fate.contest([2, 0, 1], exact=True)
+    for a, b in zip(c3f.p_win, c3e.p_win, strict=True):
+        close(a, b)
+    close(c3f.expected_exchanges, c3e.expected_exchanges)
+    close(c3f.var_exchanges, c3e.var_exchanges)
+    for n, p in c3e.exchanges_pmf.items():
+        close(c3f.exchanges_pmf[n], p)
+
+
+def test_contest_variance_by_recursion():
+    # E[T^2] by first-step analysis, independent of the fundamental matrix
+    ex = brute_exchange((1, 0))
+    tie = ex["tie"]
+
+    @cache
+    def moments(state):
+        m1 = m2 = F(0)
+        for key, p in ex.items():
+            if key == "tie":
+                continue
+            i, v = key
+            new = list(state)
+            new[i] += v
+            if new[i] >= 3:
+                a1, a2 = F(0), F(0)
+            else:
+                a1, a2 = moments(tuple(new))
+            m1 += p * (1 + a1)
+            m2 += p * (1 + 2 * a1 + a2)
+        # with the self-loop: T = 1 + T' w.p. tie
+        e1 = (m1 + tie) / (1 - tie)
+        e2 = (m2 + tie * (1 + 2 * e1)) / (1 - tie)
+        return e1, e2
+
+    e1, e2 = moments((0, 0))
+    c = fate.contest([1, 0], exact=True)
+    assert c.expected_exchanges == e1
+    assert c.var_exchanges == e2 - e1**2
