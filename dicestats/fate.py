@@ -342,16 +342,28 @@ class Outcome:
 
     @property
     def p_success_or_better(self):
-        """P(success) + P(success with style)."""
+        """P(success) + P(success with style).
+
+        >>> outcome_probs(0, difficulty=0, exact=True).p_success_or_better  # 4dF >= 1
+        Fraction(31, 81)
+        """
         return self.success + self.style
 
     @property
     def p_tie_or_better(self):
-        """P(tie) + P(success) + P(success with style)."""
+        """P(tie) + P(success) + P(success with style).
+
+        >>> outcome_probs(0, difficulty=0, exact=True).p_tie_or_better  # 4dF >= 0
+        Fraction(50, 81)
+        """
         return self.tie + self.success + self.style
 
     def as_dict(self) -> dict:
-        """``{"fail": p, "tie": p, "success": p, "style": p}``."""
+        """``{"fail": p, "tie": p, "success": p, "style": p}``.
+
+        >>> list(outcome_probs(0, difficulty=0).as_dict())
+        ['fail', 'tie', 'success', 'style']
+        """
         return {k: getattr(self, k) for k in OUTCOMES}
 
     @classmethod
@@ -677,7 +689,12 @@ class InvokePolicy:
     spent_reroll_only: object = None
 
     def as_dict(self) -> dict:
-        """All fields as a plain dict (``table`` as a list of dicts)."""
+        """All fields as a plain dict (``table`` as a list of dicts).
+
+        >>> d = invoke_policy(0, 2, invokes=1, exact=True).as_dict()
+        >>> d["p_never"], len(d["table"])
+        (Fraction(5, 81), 9)
+        """
         return {
             "objective": self.objective,
             "bonus": self.bonus,
@@ -698,7 +715,11 @@ class InvokePolicy:
         }
 
     def plan(self, roll: int, invokes: int | None = None) -> str:
-        """The optimal plan after seeing dice total ``roll`` with ``invokes`` left."""
+        """The optimal plan after seeing dice total ``roll`` with ``invokes`` left.
+
+        >>> invoke_policy(0, 2, invokes=2).plan(0)
+        '+2 +2'
+        """
         k = self.invokes if invokes is None else check_int("invokes", invokes, 0, self.invokes)
         for r in self.table:
             if r["roll"] == roll and r["invokes_left"] == k:
@@ -1010,7 +1031,11 @@ class ChallengeResult:
     p_at_least: dict
 
     def as_dict(self) -> dict:
-        """Plain dict; ``successes`` as ``{k: P(exactly k)}``."""
+        """Plain dict; ``successes`` as ``{k: P(exactly k)}``.
+
+        >>> challenge([0], 0, exact=True).as_dict()["successes"]
+        {0: Fraction(50, 81), 1: Fraction(31, 81)}
+        """
         return {
             "successes": dict(self.successes.items()),
             "per_roll": list(self.per_roll),
@@ -1172,11 +1197,19 @@ class ContestResult:
 
     @property
     def p_lose(self):
-        """For two participants: P(the first one loses) = P(the second wins)."""
+        """P(the first participant loses): someone else wins.
+
+        >>> contest([1, 1], exact=True).p_lose
+        Fraction(1, 2)
+        """
         return sum(self.p_win[1:], Fraction(0) if isinstance(self.p_win[0], Fraction) else 0.0)
 
     def as_dict(self) -> dict:
-        """Plain dict (exchange outcomes keyed ``"i:v"`` and ``"tie"``)."""
+        """Plain dict (exchange outcomes keyed ``"i:v"`` and ``"tie"``).
+
+        >>> sorted(contest([0, 0]).as_dict()["exchange"])
+        ['0:1', '0:2', '1:1', '1:2', 'tie']
+        """
         return {
             "bonuses": list(self.bonuses),
             "victories": self.victories,
