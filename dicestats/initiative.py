@@ -1,0 +1,929 @@
+"""The d6 initiative system of seed 002 (RULES.md §3).
+
+Each round every participant rolls as many d6 as its *swiftness*; each die is
+one action. The highest unspent die acts next; among participants holding that
+value, the one with more dice of it goes first; then the higher other dice
+(set-aside dice included) decide; then a fair coin. The actor sets one die of
+that value aside and the order is re-evaluated.
+
+Public API
+----------
+resolve(dice, sides=None, *, rng=None, tiebreak="all", order="action")
+    The acting sequence of one concrete round (a list of :class:`Action`), the
+    rule applied step by step, coin flips drawn from ``rng``.
+order_distribution(dice, *, tiebreak="all", order="action")
+    Every acting sequence of one concrete round with its exact probability
+    (coin ties weighted 1/m).
+apply_pips(dice, pips, policy="highest")
+    Preparation pips added to one set of dice by a stated policy.
+exact(swiftness, versus, pips=0, versus_pips=0, *, ...)
+    Exact enumeration of every dice outcome of a small setup (Fractions);
+    returns :class:`ExactResult`. Refuses setups above :data:`EXACT_LIMIT`.
+simulate(swiftness, versus, trials, rng=None, pips=0, versus_pips=0, workers=1, ...)
+    Vectorized Monte Carlo of whole rounds; returns :class:`SimResult`.
+defence(swiftness, versus, trials, rng=None, *, ...)
+    Reactive defence: one side attacks, the other defends; slow penalties,
+    share of defendable attacks, defenders left without dice; optional wounds
+    through a pluggable :class:`SuccessRoll`.
+SuccessRoll(dice, success=5)
+    The *user's assumption* for attack/defence/armour rolls ("k d6, success on
+    5+"); the source text does not say how its action rolls work.
+acting_order(dice, owners, rng, *, tiebreak="all", order="action")
+    The vectorized order for a (batch, total_dice) array of dice (used by
+    :func:`simulate`, exposed for checks).
+Options shared by these: ``tiebreak`` ``"all"`` (set-aside dice count in the
+tie-break, the default reading) or ``"unspent"``; ``order`` ``"action"``
+(re-evaluated after every action, default) or ``"tier"`` (fixed once per value:
+participants holding v act in the order decided when v is reached, each
+spending all its v dice in a row); ``pip_policy`` ``"highest"`` (default: raise
+the highest die below 6 first, which is the same as filling the dice closest
+to 6) or ``"single"`` (the seed read literally: all pips on one die — the
+lowest die that the pips can bring to 6, else the highest die below 6).
+
+Participants are numbered side by side: the ``swiftness`` side first (labels
+A1, A2, …), then the ``versus`` side (B1, B2, …).
+
+Examples
+--------
+>>> [a.participant for a in resolve([[6, 2], [6, 6], [4]])]
+[1, 1, 0, 2, 0]
+>>> r = exact([1], [1])
+>>> r.p_first
+Fraction(1, 2)
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import NamedTuple
+
+import numpy as np
+
+from . import montecarlo as mc
+from ._check import check_choice, check_int, check_int_list
+
+__all__ = [
+    "Action",
+    "resolve",
+    "order_distribution",
+    "apply_pips",
+    "exact",
+    "ExactResult",
+    "simulate",
+    "SimResult",
+    "acting_order",
+    "EXACT_LIMIT",
+    "MAX_SWIFTNESS",
+    "MAX_PARTICIPANTS",
+]
+
+#: Largest swiftness handled (a count of one face must fit in 4 bits of the sort key).
+MAX_SWIFTNESS = 15
+#: Largest number of participants in one round (6 bits of the sort key).
+MAX_PARTICIPANTS = 64
+#: :func:`exact` refuses setups with more dice outcomes than this (outcomes are
+#: counted as one multiset of faces per participant: C(s + 5, 5) for swiftness s).
+EXACT_LIMIT = 100_000
+
+TIEBREAKS = ("all", "unspent")
+ORDERS = ("action", "tier")
+PIP_POLICIES = ("highest", "single")
+
+
+class Action(NamedTuple):
+    """One action of a round: who acts, on which side, with which die value."""
+
+    participant: int
+    side: int
+    value: int
+
+
+# =========================================================================== plain rules
+def _check_dice(dice) -> list[list[int]]:
+    if isinstance(dice, (str, bytes)) or not isinstance(dice, Sequence) or not dice:
+        raise TypeError("dice must be a non-empty list of lists of d6 values (1..6)")
+    out = [check_int_list(f"dice[{i}]", d, 1, 6) for i, d in enumerate(dice)]
+    if len(out) > MAX_PARTICIPANTS:
+        raise ValueError(f"dice: at most {MAX_PARTICIPANTS} participants, got {len(out)}")
+    return out
+
+
+def _check_options(tiebreak, order):
+    check_choice("tiebreak", tiebreak, TIEBREAKS)
+    check_choice("order", order, ORDERS)
+
+
+def _step_by_step(dice, tiebreak, order, choose):
+    """RULES.md §3 "Acting order", applied one action at a time.
+
+    ``choose(tied)`` picks one participant among those still tied (the coin).
+    Returns the list of (participant, value) in acting order.
+    """
+    remaining = [sorted(d, reverse=True) for d in dice]
+    spent: list[list[int]] = [[] for _ in dice]
+    seq = []
+
+    def rank(p, v):
+        # rule 2: more unspent dice of value v; rule 3: the other dice, high to
+        # low, lexicographically (Python compares lists that way, and a shorter
+        # list that is a prefix of a longer one ranks lower: a missing die is lowest).
+        pool = remaining[p] + spent[p] if tiebreak == "all" else list(remaining[p])
+        return (remaining[p].count(v), sorted(pool, reverse=True))
+
+    while any(remaining):
+        v = max(r[0] for r in remaining if r)  # rule 1
+        holders = [p for p in range(len(dice)) if v in remaining[p]]
+        if order == "action":
+            best = max(rank(p, v) for p in holders)
+            tied = [p for p in holders if rank(p, v) == best]
+            p = tied[0] if len(tied) == 1 else choose(tied)  # rule 4
+            remaining[p].remove(v)  # rule 5
+            spent[p].append(v)
+            seq.append((p, v))
+        else:  # the order of this value tier is fixed once, then each holder spends its v dice
+            ranks = {p: rank(p, v) for p in holders}
+            queue = []
+            left = list(holders)
+            while left:
+                best = max(ranks[p] for p in left)
+                tied = [p for p in left if ranks[p] == best]
+                p = tied[0] if len(tied) == 1 else choose(tied)
+                queue.append(p)
+                left.remove(p)
+            for p in queue:
+                while v in remaining[p]:
+                    remaining[p].remove(v)
+                    spent[p].append(v)
+                    seq.append((p, v))
+    return seq
+
+
+def resolve(dice, sides=None, *, rng=None, tiebreak: str = "all", order: str = "action"):
+    """The acting sequence of one round with the given dice.
+
+    Parameters
+    ----------
+    dice : list of list of int
+        Each participant's initiative dice (values 1..6), after preparation pips.
+    sides : list of int, optional
+        Each participant's side (default 0 for all); copied into the actions.
+    rng : None, int or Generator
+        Source of the coin flips for complete ties (SPEC 7).
+    tiebreak : {"all", "unspent"}
+        Whether set-aside dice count in the tie-break (default: they do).
+    order : {"action", "tier"}
+        Re-evaluate after every action (default) or fix the order once per value.
+
+    Returns
+    -------
+    list of Action
+        One entry per die, in acting order.
+
+    Examples
+    --------
+    Two dice of 6 beat one (rule 2); then the 6s of the other, then 4 before 2:
+
+    >>> [tuple(a) for a in resolve([[6, 2], [6, 6]], sides=[0, 1])]
+    [(1, 1, 6), (1, 1, 6), (0, 0, 6), (0, 0, 2)]
+    """
+    dice = _check_dice(dice)
+    _check_options(tiebreak, order)
+    if sides is None:
+        sides = [0] * len(dice)
+    sides = check_int_list("sides", sides, 0)
+    if len(sides) != len(dice):
+        raise ValueError(
+            f"sides must have one entry per participant ({len(dice)}), got {len(sides)}"
+        )
+    gen = np.random.default_rng(rng)
+
+    def choose(tied):
+        return tied[int(gen.integers(len(tied)))]
+
+    return [Action(p, sides[p], v) for p, v in _step_by_step(dice, tiebreak, order, choose)]
+
+
+def order_distribution(dice, *, tiebreak: str = "all", order: str = "action"):
+    """Every acting sequence of one concrete round with its exact probability.
+
+    Complete ties are settled by a fair choice among the m tied participants
+    (probability 1/m each); every branch is followed.
+
+    Parameters
+    ----------
+    dice : list of list of int
+        Each participant's dice.
+    tiebreak, order : str
+        As in :func:`resolve`.
+
+    Returns
+    -------
+    dict
+        ``{tuple of participant indices in acting order: Fraction}``; sums to 1.
+
+    Examples
+    --------
+    >>> order_distribution([[3], [3]])
+    {(0, 1): Fraction(1, 2), (1, 0): Fraction(1, 2)}
+    """
+    dice = _check_dice(dice)
+    _check_options(tiebreak, order)
+    out: dict[tuple, Fraction] = {}
+    path: list[int] = []  # the choices to replay, as indices into each tie
+    while True:
+        arities: list[int] = []
+
+        def choose(tied, arities=arities, path=path):
+            j = len(arities)
+            arities.append(len(tied))
+            return tied[path[j] if j < len(path) else 0]
+
+        seq = _step_by_step(dice, tiebreak, order, choose)
+        path = path + [0] * (len(arities) - len(path))
+        prob = Fraction(1, math.prod(arities))
+        key = tuple(p for p, _ in seq)
+        out[key] = out.get(key, Fraction(0)) + prob
+        # next path, odometer style (deepest choice first)
+        while path and path[-1] + 1 >= arities[len(path) - 1]:
+            path.pop()
+        if not path:
+            return out
+        path[-1] += 1
+
+
+def apply_pips(dice, pips: int, policy: str = "highest") -> list[int]:
+    """Add preparation pips to one set of initiative dice (no die above 6).
+
+    Parameters
+    ----------
+    dice : list of int
+        The dice the pips may go to (one participant's, or a whole side's).
+    pips : int
+        The margin of the preparation roll (>= 0); excess is lost.
+    policy : {"highest", "single"}
+        ``"highest"``: one pip at a time to the highest die below 6 (so dice are
+        filled to 6 in order of closeness to 6). ``"single"``: every pip on one
+        die — the lowest die the pips can bring to 6, else the highest die below 6.
+
+    Returns
+    -------
+    list of int
+        The dice after the pips, in the same positions.
+
+    Examples
+    --------
+    >>> apply_pips([5, 3, 2], 3)
+    [6, 5, 2]
+    >>> apply_pips([5, 3, 2], 3, "single")
+    [5, 6, 2]
+    """
+    dice = check_int_list("dice", dice, 1, 6, min_len=0)
+    pips = check_int("pips", pips, 0)
+    check_choice("policy", policy, PIP_POLICIES)
+    out = list(dice)
+    below = [i for i in range(len(out)) if out[i] < 6]
+    if not below or pips == 0:
+        return out
+    if policy == "highest":
+        for i in sorted(below, key=lambda i: -out[i]):
+            add = min(pips, 6 - out[i])
+            out[i] += add
+            pips -= add
+        return out
+    reach = [i for i in below if 6 - out[i] <= pips]
+    i = min(reach, key=lambda i: out[i]) if reach else max(below, key=lambda i: out[i])
+    out[i] += min(pips, 6 - out[i])
+    return out
+
+
+# =========================================================================== setups
+def _check_setup(swiftness, versus, pips, versus_pips, pip_policy, tiebreak, order):
+    a = check_int_list("swiftness", swiftness, 1, MAX_SWIFTNESS)
+    b = check_int_list("versus", versus, 1, MAX_SWIFTNESS)
+    if len(a) + len(b) > MAX_PARTICIPANTS:
+        raise ValueError(f"at most {MAX_PARTICIPANTS} participants in all, got {len(a) + len(b)}")
+    pa = _check_pips("pips", pips, len(a))
+    pb = _check_pips("versus_pips", versus_pips, len(b))
+    check_choice("pip_policy", pip_policy, PIP_POLICIES)
+    _check_options(tiebreak, order)
+    return a, b, pa, pb
+
+
+def _check_pips(name, pips, n):
+    """An int (a side pool) or a list with one margin per participant."""
+    if isinstance(pips, (list, tuple, np.ndarray)):
+        out = check_int_list(name, pips, 0, 1000)
+        if len(out) != n:
+            raise ValueError(
+                f"{name} must be one int (the side's pool) or one int per "
+                f"participant ({n}), got {len(out)} values"
+            )
+        return out
+    return check_int(name, pips, 0, 1000)
+
+
+def _prepare(dice_by_part, sides, pools, policy):
+    """Apply pips to a concrete round: pools[side] is an int (pool) or a per-participant list."""
+    dice = [list(d) for d in dice_by_part]
+    for side, pool in enumerate(pools):
+        members = [p for p in range(len(dice)) if sides[p] == side]
+        if isinstance(pool, list):
+            for j, p in enumerate(members):
+                dice[p] = apply_pips(dice[p], pool[j], policy)
+        elif pool:
+            flat = [v for p in members for v in dice[p]]
+            flat = apply_pips(flat, pool, policy)
+            k = 0
+            for p in members:
+                dice[p] = flat[k : k + len(dice[p])]
+                k += len(dice[p])
+    return dice
+
+
+def _labels(na, nb):
+    return [f"A{i + 1}" for i in range(na)] + [f"B{i + 1}" for i in range(nb)]
+
+
+def _sequence_stats(seq, sides, n_parts):
+    """Statistics of one acting sequence (a tuple of participant indices)."""
+    before = 0
+    for p in seq:
+        if sides[p] == 1:
+            break
+        before += 1
+    double = any(seq[i] == seq[i + 1] for i in range(len(seq) - 1))
+    pos = [0] * n_parts
+    for i, p in enumerate(seq):
+        pos[p] += i + 1
+    return seq[0], before, double, pos
+
+
+@dataclass(frozen=True)
+class ExactResult:
+    """Exact round statistics of a small setup (every value a Fraction).
+
+    Attributes
+    ----------
+    labels : list of str
+        Participant labels (A1.. for the first side, B1.. for the other).
+    p_first : Fraction
+        P(the first side acts first).
+    p_participant_first : list of Fraction
+        P(each participant acts first).
+    actions_before : dict of int to Fraction
+        Distribution of the number of first-side actions before the other
+        side's first action (0 .. first side's dice).
+    p_double : Fraction
+        P(some participant acts twice in a row).
+    mean_position : list of Fraction
+        Each participant's mean action position (1-based; averaged over its
+        dice and over rounds).
+    outcomes : int
+        Number of dice-outcome classes enumerated.
+    """
+
+    labels: list
+    p_first: Fraction
+    p_participant_first: list
+    actions_before: dict
+    p_double: Fraction
+    mean_position: list
+    outcomes: int
+
+
+def _multisets(s):
+    """(faces, weight) for every multiset of s d6: weight = multinomial count."""
+    out = []
+    for combo in itertools.combinations_with_replacement(range(6, 0, -1), s):
+        w = math.factorial(s)
+        for f in set(combo):
+            w //= math.factorial(combo.count(f))
+        out.append((list(combo), w))
+    return out
+
+
+def exact(
+    swiftness,
+    versus,
+    pips=0,
+    versus_pips=0,
+    *,
+    pip_policy: str = "highest",
+    tiebreak: str = "all",
+    order: str = "action",
+    limit: int = EXACT_LIMIT,
+) -> ExactResult:
+    """Exact statistics of one round by enumerating every dice outcome.
+
+    Each participant's roll is enumerated as a multiset of faces weighted by
+    its number of orderings (so all 6^k ordered outcomes are covered), and
+    complete ties are weighted 1/m over the m tied participants.
+
+    Parameters
+    ----------
+    swiftness, versus : list of int
+        Swiftness (number of d6) of each participant of the two sides.
+    pips, versus_pips : int or list of int
+        Preparation pips: an int is the side's pool; a list gives each
+        participant its own margin for its own dice.
+    pip_policy, tiebreak, order : str
+        As in :func:`simulate`.
+    limit : int
+        Refuse setups with more outcome classes than this (default
+        :data:`EXACT_LIMIT`).
+
+    Returns
+    -------
+    ExactResult
+
+    Raises
+    ------
+    ValueError
+        If the setup has more than ``limit`` outcome classes.
+
+    Examples
+    --------
+    One die against two: the single die acts first only if it beats both
+    (a tie loses: the other side has more dice, and a missing die ranks
+    lowest), so P = Σ_x (x-1)²/6³ = 55/216:
+
+    >>> exact([1], [2]).p_first
+    Fraction(55, 216)
+    """
+    a, b, pa, pb = _check_setup(swiftness, versus, pips, versus_pips, pip_policy, tiebreak, order)
+    limit = check_int("limit", limit, 1)
+    sw = a + b
+    sides = [0] * len(a) + [1] * len(b)
+    size = math.prod(math.comb(s + 5, 5) for s in sw)
+    if size > limit:
+        raise ValueError(
+            f"exact enumeration limited to {limit:,} outcome classes; this setup has {size:,} "
+            f"(use simulate / drop --exact, or fewer dice)"
+        )
+    P = len(sw)
+    total_w = 6 ** sum(sw)
+    first = [0] * P  # weighted by (multiset weight) x (coin probability): Fractions
+    first = [Fraction(0)] * P
+    before: dict[int, Fraction] = {}
+    double = Fraction(0)
+    pos = [Fraction(0)] * P
+    for combo in itertools.product(*(_multisets(s) for s in sw)):
+        w = math.prod(c[1] for c in combo)
+        dice = _prepare([c[0] for c in combo], sides, [pa, pb], pip_policy)
+        for seq, pr in order_distribution(dice, tiebreak=tiebreak, order=order).items():
+            wt = pr * w
+            f, k, dbl, ps = _sequence_stats(seq, sides, P)
+            first[f] += wt
+            before[k] = before.get(k, Fraction(0)) + wt
+            if dbl:
+                double += wt
+            for p in range(P):
+                pos[p] += wt * ps[p]
+    return ExactResult(
+        labels=_labels(len(a), len(b)),
+        p_first=sum(first[: len(a)], Fraction(0)) / total_w,
+        p_participant_first=[x / total_w for x in first],
+        actions_before={k: before.get(k, Fraction(0)) / total_w for k in range(sum(a) + 1)},
+        p_double=double / total_w,
+        mean_position=[pos[p] / (total_w * sw[p]) for p in range(P)],
+        outcomes=size,
+    )
+
+
+# =========================================================================== vectorized
+# Sort key of one die: one int64, ascending order = acting order. From the top bit down:
+#   value v (3 bits) | r: dice of value v its owner still has to spend when this die acts
+#   (all its v dice for order="tier") (4 bits) | tie-break: the owner's face counts c6..c1,
+#   4 bits each (24 bits; only faces below v for tiebreak="unspent")
+#   — these 31 bits are complemented so that the higher rank sorts first —
+#   | coin (22 bits, drawn only in rows with a complete tie) | column of the die (10 bits).
+# Comparing face counts from 6 down to 1 is the same as comparing the dice sorted high
+# to low lexicographically with a missing die lowest (RULES.md §3 note).
+_COL_BITS = 10
+_COIN_BITS = 22
+_TB_SHIFT = _COL_BITS + _COIN_BITS  # 32
+_R_SHIFT = _TB_SHIFT + 24  # 56
+_V_SHIFT = _R_SHIFT + 4  # 60
+_HIGH = ((1 << 31) - 1) << _TB_SHIFT  # bits 32..62
+_COL_MASK = (1 << _COL_BITS) - 1
+_TABLE_MAX_S = 5  # swiftness up to this uses precomputed per-roll key tables (6^5 rows)
+
+
+def _np_pips(x, pips, policy):
+    """Vectorized :func:`apply_pips` on each row of an int array ``x`` (rows, m)."""
+    if pips == 0:
+        return x
+    x = np.array(x, dtype=np.int64, copy=True)
+    need = 6 - x
+    if policy == "highest":
+        order = np.argsort(-x, axis=1, kind="stable")
+        need_s = np.take_along_axis(need, order, axis=1)
+        before = np.cumsum(need_s, axis=1) - need_s
+        give = np.clip(pips - before, 0, need_s)
+        np.put_along_axis(x, order, np.take_along_axis(x, order, axis=1) + give, axis=1)
+        return x
+    rows = np.arange(x.shape[0])
+    reach = (need > 0) & (need <= pips)
+    i_reach = np.argmax(np.where(reach, need, -1), axis=1)  # lowest die that reaches 6
+    i_high = np.argmin(np.where(need > 0, need, 99), axis=1)  # highest die below 6
+    i = np.where(reach.any(axis=1), i_reach, i_high)
+    x[rows, i] += np.minimum(pips, need[rows, i])
+    return x
+
+
+def _keys(d, tiebreak, order):
+    """Ascending sort keys (no coin, no column) for dice ``d`` of shape (..., s)."""
+    d = np.asarray(d).astype(np.int64)
+    shift = 4 * (d - 1)
+    x = np.left_shift(1, shift)
+    vec = x.sum(axis=-1, keepdims=True)  # face counts, 4 bits per face, c6 highest
+    if order == "action":
+        suffix = np.cumsum(x[..., ::-1], axis=-1)[..., ::-1]  # this die and later ones
+        r = (suffix >> shift) & 15
+    else:
+        r = (vec >> shift) & 15
+    tb = vec if tiebreak == "all" else vec & ((1 << shift) - 1)
+    return _HIGH ^ ((d << _V_SHIFT) | (r << _R_SHIFT) | (tb << _TB_SHIFT))
+
+
+def _roll_table(s):
+    """All 6^s ordered rolls of s dice, shape (6^s, s); row index = base-6 digits."""
+    return (np.indices((6,) * s).reshape(s, -1).T + 1).astype(np.int64)
+
+
+def _any_rows(b):
+    """``b.any(axis=1)`` for a 2-d bool array, fast for short rows (8 bytes at a time)."""
+    n, w = b.shape
+    if w == 0:
+        return np.zeros(n, dtype=bool)
+    pad = -w % 8
+    buf = np.zeros((n, w + pad), dtype=bool)
+    buf[:, :w] = b
+    v = buf.view(np.uint64)
+    out = v[:, 0] != 0
+    for j in range(1, v.shape[1]):
+        out |= v[:, j] != 0
+    return out
+
+
+def _roll_table_base(s, base):
+    """All base^s digit vectors of length s, shape (base^s, s), most significant first."""
+    return np.indices((base,) * s).reshape(s, -1).T.astype(np.int64)
+
+
+def _coin_bits(s):
+    """Bits of cheap coin per die for swiftness s: the most (<= 4) keeping 6^s 2^(bs) <= 2^15."""
+    b = 4
+    while b and 6**s * 2 ** (b * s) > 2**15:
+        b -= 1
+    return b
+
+
+def _sort_keys(keys, rng, mode, owner_col):
+    """Sort keys into acting order; complete ties are settled by fair coins.
+
+    ``keys`` may already carry cheap b-bit coins (the same width for every die).
+    A row where two tied dice share a coin (in ``"tier"`` mode: any row with a
+    tie between participants) is sorted again with fresh 22-bit coins until no
+    two tied dice share one. Coins are i.i.d. and rows are redrawn whole, so the
+    order among tied dice stays uniformly random.
+    """
+    srt = np.sort(keys, axis=1)
+    x = srt[:, 1:] ^ srt[:, :-1]
+    same = x <= _COL_MASK  # equal rank and coin, different die
+    if mode == "tier":  # a participant's own equal dice are not a tie
+        own = owner_col[srt & _COL_MASK]
+        same &= own[:, 1:] != own[:, :-1]
+    tied = _any_rows(same)
+    if tied.any():
+        rows = np.flatnonzero(tied)
+        srt[rows] = _coin_sort(
+            keys[rows] & ~np.int64(((1 << _COIN_BITS) - 1) << _COL_BITS), rng, mode, owner_col
+        )
+    return srt
+
+
+def _coin_sort(keys, rng, mode, owner_col):
+    out = np.empty_like(keys)
+    todo = np.arange(keys.shape[0])
+    n_parts = int(owner_col.max()) + 1
+    while todo.size:
+        k = keys[todo]
+        if mode == "action":  # a fresh coin for every tie event: one per die
+            coin = rng.integers(0, 1 << _COIN_BITS, size=k.shape, dtype=np.int64)
+        else:  # one coin per (participant, face): a participant's tier stays together
+            table = rng.integers(0, 1 << _COIN_BITS, size=(k.shape[0], n_parts, 8), dtype=np.int64)
+            rows = np.arange(k.shape[0])[:, None]
+            face = ((_HIGH ^ k) >> _V_SHIFT) & 7
+            coin = table[rows, owner_col[k & _COL_MASK], face]
+        srt = np.sort(k | (coin << _COL_BITS), axis=1)
+        clash = (srt[:, 1:] ^ srt[:, :-1]) <= _COL_MASK
+        if mode == "tier":
+            own = owner_col[srt & _COL_MASK]
+            clash &= own[:, 1:] != own[:, :-1]
+        clash = clash.any(axis=1)
+        out[todo[~clash]] = srt[~clash]
+        todo = todo[clash]  # equal coins (2^-22 per pair): redraw, so ties stay exactly fair
+    return out
+
+
+class _Rounds:
+    """Picklable batch function for :func:`simulate` (and the layout it needs).
+
+    Participants are grouped by (side, swiftness, own pips); a group's columns
+    are contiguous. Groups with swiftness <= 5 draw one roll index per
+    participant (uniform over the 6^s ordered rolls, the same law as s dice) and
+    look its keys up in a precomputed table.
+    """
+
+    def __init__(self, a, b, pa, pb, pip_policy, tiebreak, order):
+        self.sw = a + b
+        self.na = len(a)
+        self.da = sum(a)
+        self.policy, self.tiebreak, self.mode = pip_policy, tiebreak, order
+        self.pools = [pa if isinstance(pa, int) else 0, pb if isinstance(pb, int) else 0]
+        own = (pa if isinstance(pa, list) else [0] * len(a)) + (
+            pb if isinstance(pb, list) else [0] * len(b)
+        )
+        sides = [0] * len(a) + [1] * len(b)
+        # cheap coins: b bits per die, the same b for every die (a fair comparison);
+        # tables stay small (<= 2^15 rows per participant); none in tier mode
+        self.b = 0
+        if order == "action":
+            small = [s for s in self.sw if s <= _TABLE_MAX_S]
+            self.b = min([_coin_bits(s) for s in small], default=4)
+        groups: dict = {}
+        for p, s in enumerate(self.sw):
+            groups.setdefault((sides[p], s, own[p]), []).append(p)
+        self.groups = []
+        col = 0
+        owners = []
+        for (side, s, op), parts in sorted(groups.items()):
+            m = len(parts)
+            g = {
+                "parts": np.array(parts),
+                "s": s,
+                "m": m,
+                "side": side,
+                "pips": op,
+                "c0": col,
+                "c1": col + m * s,
+            }
+            cols = np.arange(col, col + m * s).reshape(m, s)
+            col += m * s
+            owners += [p for p in parts for _ in range(s)]
+            g["table"] = s <= _TABLE_MAX_S
+            if g["table"]:
+                rolls = _roll_table(s)
+                g["dice"] = rolls
+                k = _keys(_np_pips(rolls, op, pip_policy), tiebreak, order)
+                # one table per participant of the group, its columns folded in;
+                # row = roll + 6^s * (b-bit coin of each die, base 2^b)
+                g["rows"] = 6**s * 2 ** (self.b * s)
+                coin = _roll_table_base(s, 2**self.b) << _COL_BITS
+                k = (k[None, :, :] | coin[:, None, :]).reshape(-1, s)
+                g["keys"] = (k[None, :, :] | cols[:, None, :]).reshape(m * g["rows"], s)
+                g["offset"] = (np.arange(m) * g["rows"]).astype(np.int32)
+            self.groups.append(g)
+        self.owner_col = np.array(owners, dtype=np.int64)
+        self.owner8 = self.owner_col.astype(np.int8)
+        self.D = col
+        self.pos = np.arange(1, col + 1, dtype=np.int16)
+
+    def draw(self, rng, n):
+        """Base keys (n, D): ascending acting order, column in the low bits, no coin."""
+        parts = []
+        dice = {}
+        coins = {}
+        for gi, g in enumerate(self.groups):
+            s, m = g["s"], g["m"]
+            if g["table"]:
+                idx = rng.integers(0, g["rows"], size=(n, m), dtype=np.int32)
+                if self.pools[g["side"]]:
+                    dice[gi] = g["dice"][idx % 6**s]  # (n, m, s), pips still to add
+                    coins[gi] = (idx // 6**s)[:, :, None] >> (self.b * np.arange(s - 1, -1, -1)) & (
+                        2**self.b - 1
+                    )
+                    parts.append(None)
+                else:
+                    idx += g["offset"]
+                    parts.append(np.take(g["keys"], idx, axis=0).reshape(n, m * s))
+            else:
+                d = rng.integers(1, 7, size=(n * m, s), dtype=np.int64)
+                dice[gi] = _np_pips(d, g["pips"], self.policy).reshape(n, m, s)
+                coins[gi] = rng.integers(0, 2**self.b, size=(n, m, s), dtype=np.int64)
+                parts.append(None)
+        for side in (0, 1):
+            gis = [gi for gi in dice if self.groups[gi]["side"] == side]
+            if gis and self.pools[side]:
+                flat = np.concatenate([dice[gi].reshape(n, -1) for gi in gis], axis=1)
+                flat = _np_pips(flat, self.pools[side], self.policy)
+                k = 0
+                for gi in gis:
+                    w = self.groups[gi]["m"] * self.groups[gi]["s"]
+                    dice[gi] = flat[:, k : k + w].reshape(dice[gi].shape)
+                    k += w
+        for gi, d in dice.items():
+            g = self.groups[gi]
+            cols = np.arange(g["c0"], g["c1"])
+            k = _keys(d, self.tiebreak, self.mode) | (coins[gi].astype(np.int64) << _COL_BITS)
+            parts[gi] = k.reshape(n, -1) | cols
+        return parts[0] if len(parts) == 1 else np.concatenate(parts, axis=1)
+
+    def __call__(self, rng, n):
+        srt = _sort_keys(self.draw(rng, n), rng, self.mode, self.owner_col)
+        col = (srt & _COL_MASK).astype(np.int32)
+        owner = np.take(self.owner8, col)
+        P, D = len(self.sw), self.D
+        first = np.bincount(owner[:, 0], minlength=P)
+        before = np.argmax(owner >= self.na, axis=1)
+        double = _any_rows(owner[:, 1:] == owner[:, :-1])
+        # position (1-based) of each column: scatter the positions through the order
+        inv = np.empty(n * D, dtype=np.int16)
+        col += (np.arange(n, dtype=np.int32) * D)[:, None]
+        inv[col.ravel()] = np.tile(self.pos, n)
+        inv = inv.reshape(n, D)
+        pos = np.zeros(P, dtype=np.int64)
+        pos_sq = np.zeros(P, dtype=np.int64)
+        for g in self.groups:
+            blk = inv[:, g["c0"] : g["c1"]].reshape(n, g["m"], g["s"])
+            ps = blk[:, :, 0].astype(np.int64)
+            for j in range(1, g["s"]):
+                ps += blk[:, :, j]
+            pos[g["parts"]] = ps.sum(axis=0)
+            pos_sq[g["parts"]] = (ps * ps).sum(axis=0)
+        return {
+            "first_side": int(first[: self.na].sum()),
+            "first": first,
+            "before": np.bincount(before, minlength=self.da + 1),
+            "double": int(np.count_nonzero(double)),
+            "pos": pos,
+            "pos_sq": pos_sq,
+        }
+
+
+def acting_order(dice, owners, rng=None, *, tiebreak: str = "all", order: str = "action"):
+    """Vectorized acting order for many rounds at once.
+
+    Parameters
+    ----------
+    dice : array_like of int, shape (rounds, total_dice)
+        Every die of every participant (values 1..6, pips already added).
+    owners : sequence of int, length total_dice
+        The participant owning each column (0 .. participants-1).
+    rng : None, int or Generator
+        Coin flips (only rows with a complete tie draw any).
+    tiebreak, order : str
+        As in :func:`resolve`.
+
+    Returns
+    -------
+    ndarray, shape (rounds, total_dice)
+        The participant of each action, in acting order.
+
+    Examples
+    --------
+    >>> acting_order([[6, 2, 6, 6, 4]], [0, 0, 1, 1, 2]).tolist()
+    [[1, 1, 0, 2, 0]]
+    """
+    _check_options(tiebreak, order)
+    d = np.asarray(dice)
+    if d.ndim != 2 or not np.issubdtype(d.dtype, np.integer):
+        raise TypeError("dice must be a 2-d integer array (rounds, total_dice)")
+    if d.size and (d.min() < 1 or d.max() > 6):
+        raise ValueError("dice must hold d6 values 1..6")
+    own = np.asarray(check_int_list("owners", owners, 0, MAX_PARTICIPANTS - 1), dtype=np.int64)
+    if own.size != d.shape[1]:
+        raise ValueError(f"owners must name the owner of each of the {d.shape[1]} columns")
+    counts = np.bincount(own)
+    if counts.max() > MAX_SWIFTNESS:
+        raise ValueError(f"each participant may have at most {MAX_SWIFTNESS} dice")
+    keys = np.empty(d.shape, dtype=np.int64)
+    for p in np.flatnonzero(counts):
+        cols = np.flatnonzero(own == p)
+        keys[:, cols] = _keys(d[:, cols], tiebreak, order) | cols
+    srt = _sort_keys(keys, np.random.default_rng(rng), order, own)
+    return own[srt & _COL_MASK]
+
+
+@dataclass(frozen=True)
+class SimResult:
+    """Monte Carlo round statistics (each an :class:`~dicestats.montecarlo.Estimate`).
+
+    Attributes
+    ----------
+    labels : list of str
+        Participant labels (A1.. first side, B1.. the other side).
+    trials : int
+        Rounds simulated.
+    p_first : Estimate
+        P(the first side acts first), Wilson interval.
+    p_participant_first : list of Estimate
+        P(each participant acts first).
+    actions_before : list of Estimate
+        ``actions_before[k]``: P(exactly k first-side actions before the other
+        side's first action), k = 0 .. first side's dice.
+    p_double : Estimate
+        P(some participant acts twice in a row).
+    mean_position : list of Estimate
+        Each participant's mean action position (1-based), normal interval.
+    raw : montecarlo.Result
+        The summed counts behind the estimates.
+    """
+
+    labels: list
+    trials: int
+    p_first: mc.Estimate
+    p_participant_first: list
+    actions_before: list
+    p_double: mc.Estimate
+    mean_position: list
+    raw: mc.Result
+
+    def actions_before_pmf(self) -> dict:
+        """``{k: probability}`` of first-side actions before the other side's first."""
+        return {k: e.value for k, e in enumerate(self.actions_before)}
+
+
+def simulate(
+    swiftness,
+    versus,
+    trials: int = 100_000,
+    rng=None,
+    pips=0,
+    versus_pips=0,
+    workers: int = 1,
+    *,
+    pip_policy: str = "highest",
+    tiebreak: str = "all",
+    order: str = "action",
+    batch_size: int = mc.DEFAULT_BATCH,
+    progress: bool | None = None,
+) -> SimResult:
+    """Simulate whole rounds of two sides (vectorized, seeded, optionally parallel).
+
+    Parameters
+    ----------
+    swiftness, versus : list of int
+        Swiftness (number of d6, 1..15) of each participant of the first and
+        of the other side.
+    trials : int
+        Rounds to simulate.
+    rng : None, int, SeedSequence or Generator
+        Seed (SPEC 7). The same seed gives identical results for any ``workers``.
+    pips, versus_pips : int or list of int
+        Preparation pips of each side: an int is a pool for the whole side
+        (RULES.md §3); a list gives each participant its own margin for its own
+        dice (the seed's "the hero may raise …").
+    workers : int
+        Worker processes.
+    pip_policy : {"highest", "single"}
+        How pips are spent (see :func:`apply_pips`).
+    tiebreak : {"all", "unspent"}
+        Set-aside dice in the tie-break (default) or not.
+    order : {"action", "tier"}
+        Re-evaluated after every action (default) or fixed per value tier.
+    batch_size : int
+        Rounds per batch (the result depends on it, not on ``workers``).
+    progress : bool or None
+        Progress bar (see :func:`dicestats.montecarlo.run`).
+
+    Returns
+    -------
+    SimResult
+
+    Examples
+    --------
+    >>> r = simulate([1], [1], trials=20_000, rng=1)
+    >>> abs(r.p_first.value - 0.5) < 4.5 * r.p_first.stderr
+    True
+    >>> len(r.actions_before), r.trials
+    (2, 20000)
+    """
+    a, b, pa, pb = _check_setup(swiftness, versus, pips, versus_pips, pip_policy, tiebreak, order)
+    trials = check_int("trials", trials, 1)
+    fn = _Rounds(a, b, pa, pb, pip_policy, tiebreak, order)
+    res = mc.run(
+        fn,
+        trials,
+        rng,
+        batch_size=batch_size,
+        workers=workers,
+        progress=progress,
+        desc="initiative rounds",
+    )
+    sw = a + b
+    return SimResult(
+        labels=_labels(len(a), len(b)),
+        trials=res.trials,
+        p_first=res.proportion("first_side"),
+        p_participant_first=[res.proportion("first", p) for p in range(len(sw))],
+        actions_before=res.proportions("before"),
+        p_double=res.proportion("double"),
+        mean_position=[res.mean("pos", p, scale=sw[p]) for p in range(len(sw))],
+        raw=res,
+    )
