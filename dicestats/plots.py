@@ -229,7 +229,7 @@ def _stacked_bars(ax, x, layers, width=0.8, label_min=0.06, labels=True):
     return bottom
 
 
-def _legend_above(ax, ncol: int) -> None:
+def _legend_above(ax, ncol: int, markerscale: float = 1.0) -> None:
     ax.legend(
         loc="lower center",
         bbox_to_anchor=(0.5, 1.0),
@@ -237,6 +237,7 @@ def _legend_above(ax, ncol: int) -> None:
         frameon=False,
         fontsize=8,
         handlelength=1.8,
+        markerscale=markerscale,
     )
 
 
@@ -906,13 +907,13 @@ def storyteller_multiple_actions(df, *, ax=None, title: str | None = None):
     ax.set_ylabel("chance of success")
     _percent_axis(ax, top=1.08)
     ax.set_ylim(0, 1.08)
-    ax.set_title(title or "Multiple actions: is splitting the pool worth it?", fontsize=10)
-    ax.legend(fontsize=7, frameon=False, loc="upper right")
+    ax.set_title(title or "Multiple actions: is splitting the pool worth it?", fontsize=10, pad=24)
+    _legend_above(ax, 4, markerscale=0.45)
     return ax
 
 
 def storyteller_extended(df, *, ax=None, title: str | None = None):
-    """Extended action: chance to be done by each round, one step line per label.
+    """Extended action: chance to be done by each round, one line per label.
 
     Parameters
     ----------
@@ -925,7 +926,7 @@ def storyteller_extended(df, *, ax=None, title: str | None = None):
     Returns
     -------
     matplotlib.axes.Axes
-        One step line per label.
+        One line (with markers) per label.
 
     Examples
     --------
@@ -941,12 +942,11 @@ def storyteller_extended(df, *, ax=None, title: str | None = None):
     groups = _groups(df, "label")
     for i, (label, g) in enumerate(groups):
         g = g.sort_values("round")
-        ax.step(
+        ax.plot(
             g["round"].to_numpy(),
             g["done"].to_numpy(dtype=float),
-            where="mid",
             marker=_CYCLE_MARKERS[i % 8],
-            markersize=3.5,
+            markersize=4,
             linestyle=_CYCLE_LINES[i % 8],
             color=_CYCLE_COLOURS[i % 8],
             label=label or None,

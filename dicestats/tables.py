@@ -848,3 +848,155 @@ def initiative_actions_before(
                 }
             )
     return pd.DataFrame.from_records(rows)
+
+
+def storyteller_multiple_actions(
+    pools=(7, 6, 6), difficulty=6, rules=None, *, names=None, exact: bool = False
+):
+    """Multiple actions: declaring the first ``k`` actions of ``pools``, for every ``k``.
+
+    One row per (``actions`` declared, ``action`` index): ``name``, ``base``
+    (the pool before the penalty), ``dice`` (after it), ``attempted``,
+    ``success``, ``botch``, ``all`` (P(every declared action succeeds)) and
+    ``expected`` (expected successful actions), from
+    :func:`dicestats.storyteller.multiple_actions`.
+
+    Examples
+    --------
+    Hall (seed 004) punches (7 dice) and dodges twice (6 dice each):
+
+    >>> df = storyteller_multiple_actions([7, 6, 6], names=["punch", "dodge", "dodge"])
+    >>> df[df.actions == 3]["dice"].tolist()
+    [4, 2, 1]
+    """
+    import pandas as pd
+
+    from . import storyteller
+
+    pools = list(pools)
+    if names is None:
+        names = [f"action {i}" for i in range(1, len(pools) + 1)]
+    names = [str(n) for n in names]
+    if len(names) != len(pools):
+        raise ValueError(f"names must give one name per pool ({len(pools)}), got {len(names)}")
+    rows = []
+    for k in range(1, len(pools) + 1):
+        diff = difficulty[:k] if isinstance(difficulty, (list, tuple)) else difficulty
+        r = storyteller.multiple_actions(pools[:k], diff, _rules(rules), exact=exact)
+        for a in r["actions"]:
+            rows.append(
+                {
+                    "actions": k,
+                    "action": a["action"],
+                    "name": names[a["action"] - 1],
+                    "base": a["base"],
+                    "dice": a["pool"],
+                    "attempted": a["attempted"],
+                    "success": a["success"],
+                    "botch": a["botch"],
+                    "all": r["p_all"],
+                    "expected": r["expected_successes"],
+                }
+            )
+    return pd.DataFrame.from_records(rows)
+
+
+def storyteller_extended(
+    dice=(4, 6, 8),
+    difficulty: int = 6,
+    target: int = 10,
+    rules=None,
+    *,
+    botch="resets",
+    rounds: int | None = None,
+    max_round: int = 15,
+    exact: bool = False,
+):
+    """Extended actions: P(done within r rolls) per pool (and per botch ruling).
+
+    ``dice`` and ``botch`` may each be one value or a list; every
+    combination is one ``label`` ("6 dice" or "6 dice, botch ends").
+    Long format: ``label``, ``dice``, ``botch``, ``round`` (1..max_round),
+    ``done`` (P(target reached within that many rolls)), from
+    :func:`dicestats.storyteller.extended`. See
+    :func:`storyteller_extended_summary` for the totals.
+
+    Examples
+    --------
+    >>> df = storyteller_extended([1], 6, 1, botch="zero", max_round=3, exact=True)
+    >>> df["done"].tolist()  # a single die, difficulty 6: 1 - (1/2)^r
+    [Fraction(1, 2), Fraction(3, 4), Fraction(7, 8)]
+    """
+    import pandas as pd
+
+    rows = []
+    for r in _extended_runs(dice, difficulty, target, rules, botch, rounds, exact):
+        within = list(r["res"]["p_done_within"])
+        for k in range(1, min(max_round, len(within)) + 1):
+            rows.append(
+                {
+                    "label": r["label"],
+                    "dice": r["dice"],
+                    "botch": r["botch"],
+                    "round": k,
+                    "done": within[k - 1],
+                }
+            )
+    return pd.DataFrame.from_records(rows)
+
+
+def storyteller_extended_summary(
+    dice=(4, 6, 8),
+    difficulty: int = 6,
+    target: int = 10,
+    rules=None,
+    *,
+    botch="resets",
+    rounds: int | None = None,
+    exact: bool = False,
+):
+    """Extended actions, one row per pool/botch ruling.
+
+    Columns: ``label``, ``dice``, ``botch``, ``p_success``, ``p_failed``
+    (a botch ended the task), ``p_timeout`` (round limit reached),
+    ``mean_rolls``.
+
+    Examples
+    --------
+    >>> df = storyteller_extended_summary([1], 6, 1, botch="zero", exact=True)
+    >>> df.loc[0, "p_success"], df.loc[0, "mean_rolls"]
+    (Fraction(1, 1), Fraction(2, 1))
+    """
+    import pandas as pd
+
+    rows = []
+    for r in _extended_runs(dice, difficulty, target, rules, botch, rounds, exact):
+        res = r["res"]
+        rows.append(
+            {
+                "label": r["label"],
+                "dice": r["dice"],
+                "botch": r["botch"],
+                "p_success": res["p_success"],
+                "p_failed": res["p_failed"],
+                "p_timeout": res["p_timeout"],
+                "mean_rolls": res["mean_rolls"],
+            }
+        )
+    return pd.DataFrame.from_records(rows)
+
+
+def _extended_runs(dice, difficulty, target, rules, botch, rounds, exact):
+    from . import storyteller
+
+    dice_list = [dice] if isinstance(dice, int) else list(dice)
+    botches = [botch] if isinstance(botch, str) else list(botch)
+    out = []
+    for b in botches:
+        for n in dice_list:
+            res = storyteller.extended(
+                n, difficulty, target, _rules(rules), botch=b, rounds=rounds, exact=exact
+            )
+            label = f"{n} dice" + (f", botch {b}" if len(botches) > 1 else "")
+            out.append({"label": label, "dice": n, "botch": b, "res": res})
+    return out
