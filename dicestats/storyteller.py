@@ -873,11 +873,9 @@ def botch_closed_form(dice: int, difficulty: int, rules: Rules = Rules(), *, exa
         raise ValueError("botch_closed_form is the revised rule's closed form")
     if rules.willpower:
         return Fraction(0) if exact else 0.0
-    if exact:
-        q = Fraction(d - 1, 10)
-        return q**n - (q - Fraction(1, 10)) ** n
-    q = (d - 1) / 10
-    return q**n - ((d - 2) / 10) ** n
+    q = Fraction(d - 1, 10)
+    b = q**n - (q - Fraction(1, 10)) ** n
+    return b if exact else float(b)  # float: the exact value correctly rounded
 
 
 # ---------------------------------------------------------------------------
@@ -1549,10 +1547,14 @@ def extended(
         rolls = None
     else:
         rolls = chain.steps_dist()
+
+    def prob(x):  # float solves may overshoot [0, 1] by an ulp or two
+        return x if exact else min(max(float(x), 0.0), 1.0)
+
     return {
-        "p_success": ab.get("done", zero),
-        "p_failed": ab.get("failed", zero),
-        "p_timeout": ab.get("timeout", zero),
+        "p_success": prob(ab.get("done", zero)),
+        "p_failed": prob(ab.get("failed", zero)),
+        "p_timeout": prob(ab.get("timeout", zero)),
         "mean_rolls": chain.expected_steps(),
         "var_rolls": chain.var_steps(),
         "p_done_within": within,
