@@ -10,8 +10,10 @@ Fraction(7, 2)
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
 
-from .dist import Dist
+if TYPE_CHECKING:  # pragma: no cover
+    from .dist import Dist
 
 __all__ = [
     "Dist",
@@ -41,6 +43,10 @@ _LAZY = {
 
 
 def __getattr__(name):
+    if name == "Dist":
+        from .dist import Dist
+
+        return Dist
     if name in _LAZY:
         return importlib.import_module(f".{name}", __name__)
     raise AttributeError(f"module 'dicestats' has no attribute {name!r}")
