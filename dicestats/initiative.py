@@ -64,7 +64,7 @@ from typing import NamedTuple
 import numpy as np
 
 from . import montecarlo as mc
-from ._check import check_choice, check_int, check_int_list
+from ._check import check_bool, check_choice, check_int, check_int_list
 
 __all__ = [
     "Action",
@@ -75,6 +75,9 @@ __all__ = [
     "ExactResult",
     "simulate",
     "SimResult",
+    "defence",
+    "DefenceResult",
+    "SuccessRoll",
     "acting_order",
     "EXACT_LIMIT",
     "MAX_SWIFTNESS",
@@ -925,5 +928,342 @@ def simulate(
         actions_before=res.proportions("before"),
         p_double=res.proportion("double"),
         mean_position=[res.mean("pos", p, scale=sw[p]) for p in range(len(sw))],
+        raw=res,
+    )
+
+
+# =========================================================================== defence
+@dataclass(frozen=True)
+class SuccessRoll:
+    """A success roll: ``dice`` d6, each showing ``success`` or more is one success.
+
+    This is **the user's assumption**, not the game's rule: the source text of
+    the initiative system does not say how its action rolls (the "‰" success
+    marks) are made. Pass any callable ``roll(rng, shape) -> int array`` instead
+    to model another mechanic.
+
+    Examples
+    --------
+    >>> r = SuccessRoll(3, success=5)
+    >>> r.p_success
+    Fraction(1, 3)
+    >>> r(np.random.default_rng(0), (4,)).shape
+    (4,)
+    """
+
+    dice: int
+    success: int = 5
+
+    def __post_init__(self):
+        check_int("dice", self.dice, 0, 1000)
+        check_int("success", self.success, 1, 7)
+
+    @property
+    def p_success(self) -> Fraction:
+        """Chance that one die is a success."""
+        return Fraction(7 - self.success, 6)
+
+    def __call__(self, rng, shape):
+        return rng.binomial(self.dice, float(self.p_success), size=shape)
+
+
+@dataclass(frozen=True)
+class DefenceResult:
+    """Reactive-defence statistics (Estimates; ratios are per attack / per defence).
+
+    Attributes
+    ----------
+    trials : int
+        Rounds simulated.
+    attacks : Estimate
+        Mean number of attacks per round.
+    defendable : Estimate
+        Share of attacks that were actively defended (the rest met no defence:
+        nobody able to defend had a die left).
+    slow : list of Estimate
+        ``slow[k]``: share of defences made under "slow" of scale k (0 = none), k = 0..5.
+    p_slow_round : Estimate
+        P(at least one defence of the round is slow).
+    out_of_dice : list of Estimate
+        ``out_of_dice[k]``: P(k defending participants are attacked at some
+        point with no die left).
+    wound : Estimate or None
+        Mean wound scale per attack (the attacker's margin left after defence and
+        armour), if success rolls were given.
+    wounding : Estimate or None
+        Share of attacks that wound.
+    advantage : Estimate or None
+        Mean one-use advantage a defender gains per defence (its positive margin).
+    raw : montecarlo.Result
+        The summed counts.
+    """
+
+    trials: int
+    attacks: mc.Estimate
+    defendable: mc.Estimate
+    slow: list
+    p_slow_round: mc.Estimate
+    out_of_dice: list
+    wound: mc.Estimate | None
+    wounding: mc.Estimate | None
+    advantage: mc.Estimate | None
+    raw: mc.Result
+
+
+def _pick(rng, mask):
+    """For each row, a uniformly chosen column among those where ``mask`` is True (-1 if none)."""
+    k = mask.sum(axis=1)
+    r = (rng.random(mask.shape[0]) * np.maximum(k, 1)).astype(np.int64)
+    r = np.minimum(r, np.maximum(k - 1, 0))
+    csum = np.cumsum(mask, axis=1)
+    idx = np.argmax(mask & (csum == (r + 1)[:, None]), axis=1)
+    return np.where(k > 0, idx, -1)
+
+
+class _Defence:
+    """Picklable batch function for :func:`defence` (one action per loop step, all rows at once)."""
+
+    def __init__(self, a, b, pa, pb, pip_policy, tiebreak, attackers, cover, rolls, slow_cost):
+        self.rounds = _Rounds(a, b, pa, pb, pip_policy, tiebreak, "action")
+        self.sw = a + b
+        self.side = np.array([0] * len(a) + [1] * len(b))
+        self.tiebreak, self.attackers, self.cover = tiebreak, attackers, cover
+        self.rolls, self.slow_cost = rolls, slow_cost
+        self.defenders = len(a) if attackers == "versus" else len(a) + len(b)
+
+    def _dice(self, rng, n):
+        """Each participant's face counts (n, P, 7) after pips, drawn like :func:`simulate`."""
+        keys = self.rounds.draw(rng, n)
+        face = ((_HIGH ^ keys) >> _V_SHIFT) & 7  # keys hold the complemented value
+        owner = self.rounds.owner_col[keys & _COL_MASK]
+        P = len(self.sw)
+        flat = (np.arange(n)[:, None] * P + owner) * 7 + face
+        cnt = np.bincount(flat.ravel(), minlength=n * P * 7).reshape(n, P, 7)
+        return cnt
+
+    def __call__(self, rng, n):
+        P = len(self.sw)
+        cnt = self._dice(rng, n)
+        weights = np.left_shift(1, 4 * np.arange(7) - 4)  # face f -> 1 << 4(f-1)
+        weights[0] = 0
+        full = (cnt * weights).sum(axis=2)  # all rolled dice (set-aside included)
+        rows = np.arange(n)
+        side = self.side
+        attacks = np.zeros(n, np.int64)
+        defended = np.zeros(n, np.int64)
+        slow = np.zeros((n, 6), np.int64)
+        hit_empty = np.zeros((n, P), bool)
+        wound = np.zeros(n, np.int64)
+        wounding = np.zeros(n, np.int64)
+        adv = np.zeros(n, np.int64)
+
+        def top(c):
+            has = c[:, :, 1:] > 0
+            return np.where(has.any(axis=2), 6 - np.argmax(has[:, :, ::-1], axis=2), 0)
+
+        for _ in range(sum(self.sw)):
+            t = top(cnt)
+            v = t.max(axis=1)
+            live = v > 0
+            if not live.any():
+                break
+            holders = (t == v[:, None]) & live[:, None]
+            cv = np.take_along_axis(cnt, np.broadcast_to(v[:, None, None], (n, P, 1)), 2)[..., 0]
+            if self.tiebreak == "all":
+                tb = full
+            else:
+                tb = (cnt * weights).sum(axis=2)
+            key = np.where(holders, (cv << 32) | tb, -1)
+            actor = _pick(rng, key == key.max(axis=1, keepdims=True))
+            act = live & (actor >= 0)
+            ar = rows[act]
+            cnt[ar, actor[act], v[act]] -= 1
+            # the attack
+            if self.attackers == "versus":
+                atk = act & (side[np.maximum(actor, 0)] == 1)
+            else:
+                atk = act
+            if not atk.any():
+                continue
+            a_side = side[np.maximum(actor, 0)]
+            target_mask = (side[None, :] != a_side[:, None]) & atk[:, None]
+            target = _pick(rng, target_mask)
+            t = top(cnt)
+            a = v
+            tgt = np.maximum(target, 0)
+            t_top = t[rows, tgt]
+            defender = np.where(atk & (t_top > 0), tgt, -1)
+            if self.cover:
+                # a companion with a die >= a defends instead of a slow (or empty) target
+                comp = (side[None, :] == side[tgt][:, None]) & (np.arange(P) != tgt[:, None])
+                able = comp & (t >= a[:, None]) & atk[:, None]
+                choice = np.argmin(np.where(able, t, 99), axis=1)  # lowest sufficient die
+                use = able.any(axis=1) & (t_top < a)
+                defender = np.where(use, choice, defender)
+            d_ok = defender >= 0
+            h = t[rows, np.maximum(defender, 0)]
+            sc = np.where(d_ok, np.maximum(a - h, 0), 0)
+            dr = rows[d_ok]
+            cnt[dr, defender[d_ok], h[d_ok]] -= 1
+            attacks += atk
+            defended += d_ok
+            slow[dr, sc[d_ok]] += 1
+            hit_empty[rows[atk & ~d_ok], tgt[atk & ~d_ok]] = True
+            if self.rolls is not None:
+                r_att, r_def, r_arm = self.rolls
+                m = r_att(rng, (n,)).astype(np.int64)
+                dsucc = np.maximum(r_def(rng, (n,)).astype(np.int64) - self.slow_cost * sc, 0)
+                margin = np.where(d_ok, m - dsucc, m)
+                adv += np.where(d_ok & (margin < 0), -margin, 0)
+                armour = r_arm(rng, (n,)).astype(np.int64) if r_arm is not None else 0
+                w = np.where(atk, np.maximum(margin - armour, 0), 0)
+                wound += w
+                wounding += w > 0
+        out_n = (
+            hit_empty[:, side == 0].sum(axis=1)
+            if self.attackers == "versus"
+            else (hit_empty.sum(axis=1))
+        )
+        res = {
+            "attacks": int(attacks.sum()),
+            "attacks_sq": int((attacks * attacks).sum()),
+            "defended": int(defended.sum()),
+            "defended_sq": int((defended * defended).sum()),
+            "defended_x_attacks": int((defended * attacks).sum()),
+            "slow": slow.sum(axis=0),
+            "slow_sq": (slow * slow).sum(axis=0),
+            "slow_x_defended": (slow * defended[:, None]).sum(axis=0),
+            "slow_round": int((slow[:, 1:].sum(axis=1) > 0).sum()),
+            "out": np.bincount(out_n, minlength=self.defenders + 1),
+        }
+        if self.rolls is not None:
+            res.update(
+                {
+                    "wound": int(wound.sum()),
+                    "wound_sq": int((wound * wound).sum()),
+                    "wound_x_attacks": int((wound * attacks).sum()),
+                    "wounding": int(wounding.sum()),
+                    "wounding_sq": int((wounding * wounding).sum()),
+                    "wounding_x_attacks": int((wounding * attacks).sum()),
+                    "adv": int(adv.sum()),
+                    "adv_sq": int((adv * adv).sum()),
+                    "adv_x_defended": int((adv * defended).sum()),
+                }
+            )
+        return res
+
+
+def defence(
+    swiftness,
+    versus,
+    trials: int = 100_000,
+    rng=None,
+    *,
+    attackers: str = "versus",
+    cover: bool = False,
+    attack=None,
+    defend=None,
+    armour=None,
+    slow_cost: int = 1,
+    pips=0,
+    versus_pips=0,
+    pip_policy: str = "highest",
+    tiebreak: str = "all",
+    workers: int = 1,
+    batch_size: int = mc.DEFAULT_BATCH,
+    progress: bool | None = None,
+) -> DefenceResult:
+    """Simulate reactive defence in the d6 initiative system (RULES.md §3).
+
+    The round runs in the default acting order, re-evaluated after every action
+    (defences spend dice too, so they change the order). Policy: every action
+    of an attacking participant is an attack, with the die it acts on (its
+    highest), on a uniformly random participant of the other side. The target
+    defends itself if it has a die left, setting aside its highest die; if that
+    die is below the attack's value the defence is "slow" with scale
+    (attack value − that die). With ``cover=True``, when the target would be
+    slow or has no die, the companion with the lowest die that is still ≥ the
+    attack's value defends instead (no slow). Holding is not modelled.
+
+    Parameters
+    ----------
+    swiftness, versus : list of int
+        The two sides (as in :func:`simulate`).
+    trials : int
+        Rounds simulated.
+    rng : None, int, SeedSequence or Generator
+        Seed.
+    attackers : {"versus", "both"}
+        ``"versus"``: the ``versus`` side attacks and the first side defends
+        (its own actions spend dice on something else); ``"both"``: every action
+        of everyone is an attack on the other side.
+    cover : bool
+        Whether companions cover a target that would defend slow or not at all.
+    attack, defend, armour : callable, optional
+        Success rolls ``roll(rng, shape) -> int array`` (e.g. :class:`SuccessRoll`),
+        **the user's assumption** — the source text does not give its action
+        rolls. With ``attack`` and ``defend`` given, wounds are computed: the
+        defence loses ``slow_cost`` successes per point of slow scale (floored
+        at 0), the attacker's margin is attack − defence, armour removes one
+        success each from what is left, and a wound's scale is the positive
+        remainder; a defender with a positive margin gains that advantage.
+    slow_cost : int
+        Defence successes lost per point of slow scale (the user's assumption).
+    pips, versus_pips, pip_policy, tiebreak
+        As in :func:`simulate`.
+    workers, batch_size, progress
+        As in :func:`dicestats.montecarlo.run`.
+
+    Returns
+    -------
+    DefenceResult
+
+    Examples
+    --------
+    One foe die against one hero die: the hero can defend exactly when the foe
+    acts first (the hero's only die is unspent), which is half the time:
+
+    >>> r = defence([1], [1], 20_000, rng=3)
+    >>> abs(r.defendable.value - 0.5) < 4.5 * r.defendable.stderr
+    True
+    """
+    a, b, pa, pb = _check_setup(
+        swiftness, versus, pips, versus_pips, pip_policy, tiebreak, "action"
+    )
+    trials = check_int("trials", trials, 1)
+    check_choice("attackers", attackers, ("versus", "both"))
+    cover = check_bool("cover", cover)
+    slow_cost = check_int("slow_cost", slow_cost, 0, 100)
+    rolls = None
+    if (attack is None) != (defend is None):
+        raise ValueError("attack and defend rolls go together: give both or neither")
+    if attack is not None:
+        for name, r in (("attack", attack), ("defend", defend), ("armour", armour)):
+            if r is not None and not callable(r):
+                raise TypeError(f"{name} must be a roll callable(rng, shape), e.g. SuccessRoll(3)")
+        rolls = (attack, defend, armour)
+    elif armour is not None:
+        raise ValueError("armour needs the attack and defend rolls too")
+    fn = _Defence(a, b, pa, pb, pip_policy, tiebreak, attackers, cover, rolls, slow_cost)
+    res = mc.run(
+        fn,
+        trials,
+        rng,
+        batch_size=batch_size,
+        workers=workers,
+        progress=progress,
+        desc="defence rounds",
+    )
+    wounds = rolls is not None
+    return DefenceResult(
+        trials=res.trials,
+        attacks=res.mean("attacks"),
+        defendable=res.ratio("defended", "attacks"),
+        slow=[res.ratio("slow", "defended", k) for k in range(6)],
+        p_slow_round=res.proportion("slow_round"),
+        out_of_dice=res.proportions("out"),
+        wound=res.ratio("wound", "attacks", kind="mean") if wounds else None,
+        wounding=res.ratio("wounding", "attacks") if wounds else None,
+        advantage=res.ratio("adv", "defended", kind="mean") if wounds else None,
         raw=res,
     )

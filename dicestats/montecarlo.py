@@ -23,11 +23,13 @@ run_until(batch_fn, name, stderr, *, max_trials, index=None, kind="proportion", 
 Result
     ``.trials``, ``.totals`` (the summed batch dicts), ``.proportion(name, index)``,
     ``.mean(name, index, scale)`` (needs ``name`` and ``name + "_sq"`` sums),
+    ``.ratio(num, den)`` (Σy/Σx with a delta-method interval),
     ``.pmf(name)`` and ``.proportions(name)`` for histograms.
 Estimate
     ``value, stderr, ci_low, ci_high, trials, kind, confidence``; prints as
     ``43.2% ± 0.3% (95% CI 42.6–43.8%, n=100,000)``.
 wilson(successes, trials, confidence=0.95) / mean_estimate(total, total_sq, trials, ...)
+/ ratio_estimate(sum_y, sum_x, sum_yy, sum_xx, sum_xy, trials)
     The interval formulas on their own.
 seed_sequence(rng)
     The ``SeedSequence`` a run derives its batch streams from.
@@ -63,6 +65,7 @@ __all__ = [
     "run",
     "run_until",
     "wilson",
+    "ratio_estimate",
     "mean_estimate",
     "seed_sequence",
     "DEFAULT_BATCH",
@@ -221,6 +224,37 @@ def mean_estimate(total, total_sq, trials, confidence: float = 0.95, scale=1) ->
     return Estimate(mean_f, se, mean_f - z * se, mean_f + z * se, n, "mean", confidence)
 
 
+def ratio_estimate(
+    sum_y, sum_x, sum_yy, sum_xx, sum_xy, trials, confidence=0.95, kind="proportion"
+) -> Estimate:
+    """A ratio of totals R = Σy / Σx over trials, with a delta-method interval.
+
+    For quantities counted per trial but shared out over several events of a
+    trial (e.g. the share of attacks that are defended, when a round has
+    several attacks that are not independent), the honest standard error comes
+    from the per-trial totals: Var(R) ≈ Σ(y − R x)² / (n (n − 1) x̄²).
+    ``kind`` is ``"proportion"`` (a share, printed as %) or ``"mean"`` (a mean per event).
+
+    Examples
+    --------
+    >>> e = ratio_estimate(30, 60, 100, 400, 190, 10)
+    >>> e.value, e.kind
+    (0.5, 'proportion')
+    """
+    n = check_int("trials", trials, 1)
+    confidence = check_real("confidence", confidence, 0, 1, lo_open=True, hi_open=True)
+    check_choice("kind", kind, ("proportion", "mean"))
+    y, x = float(sum_y), float(sum_x)
+    if x == 0:
+        return Estimate(math.nan, math.nan, math.nan, math.nan, n, kind, confidence)
+    r = y / x
+    resid = float(sum_yy) - 2 * r * float(sum_xy) + r * r * float(sum_xx)
+    xbar = x / n
+    se = math.sqrt(max(0.0, resid) / (n * max(n - 1, 1))) / xbar
+    z = _z(confidence)
+    return Estimate(r, se, r - z * se, r + z * se, n, kind, confidence)
+
+
 # --------------------------------------------------------------------------- results
 class Result:
     """The summed statistics of a run, with estimators.
@@ -279,6 +313,31 @@ class Result:
             self.trials,
             self.confidence,
             scale,
+        )
+
+    def ratio(self, num: str, den: str, index=None, kind: str = "proportion") -> Estimate:
+        """Ratio of two per-trial totals, Σy / Σx (e.g. defended attacks per attack).
+
+        Needs the sums ``num``, ``den`` and ``num + "_sq"``, ``den + "_sq"``,
+        ``num + "_x_" + den`` (Σy², Σx², Σxy over trials); ``index`` picks an
+        element of ``num`` (and of its ``_sq`` / ``_x_`` sums). See
+        :func:`ratio_estimate`.
+
+        Examples
+        --------
+        >>> r = Result({"y": 3, "x": 4, "y_sq": 5, "x_sq": 8, "y_x_x": 6}, 2)
+        >>> r.ratio("y", "x").value
+        0.75
+        """
+        return ratio_estimate(
+            self._get(num, index),
+            self._get(den),
+            self._get(num + "_sq", index),
+            self._get(den + "_sq"),
+            self._get(num + "_x_" + den, index),
+            self.trials,
+            self.confidence,
+            kind,
         )
 
     def pmf(self, name: str) -> np.ndarray:
