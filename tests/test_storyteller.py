@@ -662,3 +662,19 @@ def test_simulate_agrees_with_exact():
     for est, p in [(out["success"].mean(), exact.success), (out["botch"].mean(), exact.botch)]:
         se = math.sqrt(p * (1 - p) / n)
         assert abs(est - p) < 6 * se  # a 6-sigma bound: essentially never flakes
+
+
+@pytest.mark.parametrize(
+    "faces,exc",
+    [
+        ([[1, 2], [3]], ValueError),
+        ([[0, 5]], ValueError),
+        ([[11, 5]], ValueError),
+        ([[2.5, 5]], TypeError),
+        ([[True, False]], TypeError),
+        ([1, 2, 3], ValueError),  # 1-d: not (trials, dice)
+    ],
+)
+def test_evaluate_rolls_bad_faces(faces, exc):
+    with pytest.raises(exc, match="faces"):
+        st.evaluate_rolls(faces, 6)

@@ -291,3 +291,11 @@ def test_extras_bad_input():
         st.botch_exemption(3, 6, rolls=0)
     with pytest.raises(ValueError, match="attempts"):
         st.try_again(3, 6, attempts=0)
+
+
+def test_try_again_sir_jerome_second_try_is_at_seven():
+    # seed 004: Wits + Etiquette at difficulty 6 fails; the retry is at 7
+    s6, s7 = success_p(4, 6), success_p(4, 7)
+    f6 = 1 - s6 - botch_p(4, 6)
+    r = st.try_again(4, 6, exact=True)
+    assert r["p_success_within"][:2] == [s6, s6 + f6 * s7]
