@@ -583,7 +583,6 @@ class _Engine:
         self.rules = rules
         self.p = passdef
         self.exact = exact
-        self.one = Fraction(1) if exact else 1.0
         one_ev, plain_ev, ten_ev, xone_ev = _events(rules)
         self.d_one = passdef.disp(*one_ev)
         self.d_plain = passdef.disp(*plain_ev)
@@ -617,8 +616,10 @@ class _Engine:
 
     # -- kernels ---------------------------------------------------------------
     def _probs(self, d):
-        F = Fraction if self.exact else (lambda a, b: a / b)
-        return F(1, 10), F(d - 2, 10), F(10 - d, 10), F(1, 10)  # one, blank, plain, ten
+        """one, blank, plain, ten: probabilities (float) or numerators over 10 (exact)."""
+        if self.exact:
+            return 1, d - 2, 10 - d, 1
+        return 0.1, (d - 2) / 10, (10 - d) / 10, 0.1
 
     def _vec(self, values):
         if self.exact:
@@ -628,10 +629,8 @@ class _Engine:
         return np.array(values, dtype=np.float64)
 
     def _zeros(self, width):
-        if self.exact:
-            z = np.empty((len(self.diffs), self.F, width), dtype=object)
-            z.fill(Fraction(0))
-            return z
+        if self.exact:  # Python ints: never overflow
+            return np.zeros((len(self.diffs), self.F, width), dtype=object)
         return np.zeros((len(self.diffs), self.F, width))
 
     @staticmethod
@@ -655,20 +654,12 @@ class _Engine:
     def _iir(self, b):
         """c[u] = b[u] + r c[u - t] along u (t = a 10's step, r = 1/10); mass beyond the end folded.
 
-        Exact mode runs the recurrence and adds the geometric continuation
-        beyond the array, ``(r / (1 - r)) * (last t columns)``. Float mode sums
-        ``r**g`` shifts for g < 64 by doubling (six vectorized adds; the terms
-        dropped weigh ``1e-64`` relative) in a padded array, then folds the
-        overflow into the last column.
+        Float mode sums ``r**g`` shifts for g < 64 by doubling (six vectorized
+        adds; the terms dropped weigh ``1e-64`` relative) in a padded array,
+        then folds the overflow into the last column. See :meth:`_iir_int`
+        for exact mode.
         """
         t = self.d_ten[1]
-        if self.exact:
-            c = b.copy()
-            r = Fraction(1, 10)
-            for j in range(t, c.shape[2]):
-                c[:, :, j] = c[:, :, j] + r * c[:, :, j - t]
-            c[:, :, -1] += c[:, :, -t:].sum(axis=2) / 9
-            return c
         width = b.shape[2]
         ext = np.zeros(b.shape[:2] + (width + 64 * t,))
         ext[:, :, :width] = b
@@ -677,6 +668,26 @@ class _Engine:
             ext[:, :, s:] += 0.1**k * ext[:, :, :-s]
         ext[:, :, width - 1] += ext[:, :, width:].sum(axis=2)
         return ext[:, :, :width]
+
+    def _iir_int(self, b):
+        """Exact IIR on integer numerators: returns (c, scale), c / scale = the true c.
+
+        With ``J = ceil(width / t)``, ``c * 10**J`` is an integer array and
+        obeys ``C[u] = 10**J b[u] + C[u - t] // 10`` (the division is exact:
+        every term of ``C[u - t]`` carries at least one factor 10). The
+        geometric continuation beyond the array, ``(1/9) * (last t columns)``,
+        is added after scaling by 9.
+        """
+        t = self.d_ten[1]
+        width = b.shape[2]
+        big = 10 ** (-(-width // t))
+        c = b * big
+        for j in range(t, width):
+            c[:, :, j] = c[:, :, j] + c[:, :, j - t] // 10
+        last = c[:, :, -t:].sum(axis=2)
+        c = c * 9
+        c[:, :, -1] += last
+        return c, big * 9
 
     def run(self, wanted):
         """Yield (n, P) for each n in ``wanted`` (sorted), P of shape (diffs, F, W)."""
@@ -687,13 +698,16 @@ class _Engine:
         ps = self._vec([p[2] for p in probs])
         p10 = self._vec([p[3] for p in probs])
         P = self._zeros(self.W)
-        P[:, self.start[0] - self.f_lo, self.start[1] - self.u_lo] = self.one
+        P[:, self.start[0] - self.f_lo, self.start[1] - self.u_lo] = 1
+        # exact mode: P holds integer numerators over the shared self.den
+        self.den = 1
         ptr = 0
         for n in range(1, self.n_max + 1):
             out = self._zeros(self.W + self.pad)
             self._shift_add(out, P, *self.d_one, p1)
             self._shift_add(out, P, 0, 0, pb)
             self._shift_add(out, P, *self.d_plain, ps)
+            den = 10  # this step's denominator factor (exact mode)
             if not self.rules.rerolls:
                 self._shift_add(out, P, *self.d_ten, p10)
             else:
@@ -702,15 +716,34 @@ class _Engine:
                 self._shift_add(fin, P, *self.d_xone, p1)
                 self._shift_add(fin, P, 0, 0, pb)
                 self._shift_add(fin, P, *self.d_plain, ps)
+                scale = 1
                 if self.rules.chain:
-                    fin = self._iir(fin)
+                    if self.exact:
+                        fin, scale = self._iir_int(fin)
+                    else:
+                        fin = self._iir(fin)
                 else:
                     self._shift_add(fin, P, *self.d_ten, p10)
                 # the base 10 itself
                 fin = self._fold(fin)
+                if self.exact:
+                    # out is over 10, the chain part over 10 * scale * 10
+                    out = out * (scale * 10)
+                    den = 100 * scale
                 self._shift_add(out, fin, *self.d_ten, p10)
             P = self._fold(out)
-            if not self.exact:
+            if self.exact:
+                self.den *= den
+                g = self.den
+                for x in P.ravel():
+                    if x:
+                        g = math.gcd(g, x)
+                        if g == 1:
+                            break
+                if g > 1:
+                    P = P // g
+                    self.den //= g
+            else:
                 # the four face probabilities need not sum to exactly 1.0 in
                 # float; renormalising keeps a 1000-die pool's sum within ~1e-15
                 P /= P.sum(axis=(1, 2))[:, None, None]
@@ -734,11 +767,7 @@ def _group_sum(flat, idx, n_bins):
     sidx = idx[order]
     present = np.unique(sidx)
     sums = np.add.reduceat(flat[:, order], np.searchsorted(sidx, present), axis=1)
-    if flat.dtype == object:
-        out = np.empty((flat.shape[0], n_bins), dtype=object)
-        out.fill(Fraction(0))
-    else:
-        out = np.zeros((flat.shape[0], n_bins))
+    out = np.zeros((flat.shape[0], n_bins), dtype=flat.dtype)
     out[:, present] = sums
     return out
 
@@ -834,6 +863,11 @@ def _compute_once(diffs, dice_list, rules, exact, passdef, cap):
             idx = net.ravel()
         flat = P.reshape(len(diffs), -1)
         pmf = _group_sum(flat, idx, k_top + 1)
+        den = eng.den if exact else 1
+
+        def prob(x, den=den):
+            return Fraction(int(x), den) if exact else float(x)
+
         neg_u = flat[:, (ug < 0).ravel()].sum(axis=1) if (ug < 0).any() else None
         means = []
         for i in range(len(diffs)):
@@ -842,22 +876,22 @@ def _compute_once(diffs, dice_list, rules, exact, passdef, cap):
             eu = eng.start[1] + n * eu
             m = zero
             for coef, lf, lu, neg, nz in lins:
-                negpart = (flat[i, nz] * neg[nz]).sum() if nz.size else zero
+                negpart = prob((flat[i, nz] * neg[nz]).sum()) if nz.size else zero
                 m = m + coef * (lf * ef + lu * eu + negpart)
             m = m + (1 if uncanc else 0)
             means.append(m if exact else float(m))
         for i, d in enumerate(diffs):
-            row = list(pmf[i])
-            if not exact:
-                row = [max(float(x), 0.0) for x in row]
-            tail = row[-1] if eng.saturating else zero
+            # exact: integer numerators over den; float: probabilities
+            row = [int(x) for x in pmf[i]] if exact else [max(float(x), 0.0) for x in pmf[i]]
+            tail = prob(row[-1]) if eng.saturating else zero
             if uncanc:
-                row = [zero] + row
+                row = [0] + row
             res[(d, n)] = {
                 "pmf": row,
+                "den": den,
                 "tail": tail,
                 "mean": means[i],
-                "neg_u": zero if neg_u is None else (neg_u[i] if exact else float(neg_u[i])),
+                "neg_u": zero if neg_u is None else prob(neg_u[i]),
             }
     return res
 
@@ -951,9 +985,10 @@ class PoolResult:
 def _result(d, n, rules, exact, v) -> PoolResult:
     pmf = v["pmf"]
     if exact:
-        net = Dist(pmf, exact=True)
-        success = sum(pmf[1:], Fraction(0))
-        failure = pmf[0] - v["botch"]
+        den = v["den"]
+        net = Dist._from_ints(pmf, 0)  # integer numerators over den (sum == den)
+        success = Fraction(sum(pmf[1:]), den)
+        failure = Fraction(pmf[0], den) - v["botch"]
     else:
         net = Dist._from_probs(np.asarray(pmf, dtype=np.float64), 0)
         success = math.fsum(pmf[1:])
