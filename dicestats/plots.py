@@ -63,6 +63,7 @@ __all__ = [
     "initiative_first",
     "initiative_actions_before",
     "initiative_slow",
+    "initiative_pips",
 ]
 
 #: The Okabe–Ito colour-blind-safe palette.
@@ -1005,7 +1006,7 @@ def _interval_bars(
         top = v if err is None else v + err[1, k]
         if horizontal:
             ax.text(
-                top + 0.01,
+                top + 0.025,
                 rect.get_y() + rect.get_height() / 2,
                 fmt_percent_short(v) + "%",
                 va="center",
@@ -1220,3 +1221,62 @@ def initiative_slow(df, *, ax=None, title: str | None = None, seed=None, trials=
         trials,
         "initiative_slow",
     )
+
+
+def initiative_pips(df, *, ax=None, title: str | None = None, seed=None, trials=None):
+    """P(act first) against preparation pips, one line per matchup, interval bands.
+
+    Parameters
+    ----------
+    df : pandas.DataFrame
+        Columns ``pips``, ``p``; optional ``lo``/``hi`` (drawn as a shaded
+        band) and ``label`` (one line per label), e.g.
+        :func:`dicestats.tables.initiative_pips`.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        One line per label (and one band per label with intervals).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"pips": [0, 1, 2], "p": [0.5, 0.6, 0.7]})
+    >>> ax = initiative_pips(df)
+    >>> [float(v) for v in ax.lines[0].get_ydata()]
+    [0.5, 0.6, 0.7]
+    >>> close(ax)
+    """
+    _require(df, ["pips", "p"], "initiative_pips")
+    ax = _axes(ax)
+    groups = _groups(df, "label")
+    for i, (label, g) in enumerate(groups):
+        g = g.sort_values("pips")
+        colour = _CYCLE_COLOURS[i % 8]
+        if _has_interval(g):
+            ax.fill_between(
+                g["pips"].to_numpy(),
+                g["lo"].to_numpy(dtype=float),
+                g["hi"].to_numpy(dtype=float),
+                color=colour,
+                alpha=0.25,
+                linewidth=0,
+            )
+        ax.plot(
+            g["pips"].to_numpy(),
+            g["p"].to_numpy(dtype=float),
+            color=colour,
+            marker=_CYCLE_MARKERS[i % 8],
+            linestyle=_CYCLE_LINES[i % 8],
+            label=label or None,
+        )
+    ax.axhline(0.5, color=OKABE_ITO["grey"], linewidth=0.8, linestyle=":", zorder=0)
+    ax.set_xlabel("preparation pips added to your initiative dice")
+    ax.set_ylabel("chance your side acts first")
+    _percent_axis(ax)
+    ax.grid(alpha=0.3)
+    ax.set_title(title or "Preparation: what are pips worth for acting first?", fontsize=10)
+    if len(groups) > 1 or groups[0][0]:
+        ax.legend(fontsize=7, frameon=False, loc="lower right")
+    _provenance(ax, seed, trials)
+    return ax

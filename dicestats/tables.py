@@ -1000,3 +1000,51 @@ def _extended_runs(dice, difficulty, target, rules, botch, rounds, exact):
             label = f"{n} dice" + (f", botch {b}" if len(botches) > 1 else "")
             out.append({"label": label, "dice": n, "botch": b, "res": res})
     return out
+
+
+def initiative_pips(
+    matchups=(([3], [3]), ([1], [3]), ([3], [2, 2])),
+    pips=range(0, 7),
+    trials: int = 100_000,
+    rng=None,
+    *,
+    progress: bool | None = None,
+):
+    """P(your side acts first) as your preparation pips grow, per matchup.
+
+    Long format: ``label`` (the matchup without pips), ``pips``, ``p``,
+    ``lo``, ``hi`` (95% Wilson), ``stderr``, ``trials``. Each (matchup, pips) cell has
+    its own child stream of ``SeedSequence(rng)``.
+
+    Examples
+    --------
+    >>> df = initiative_pips([([1], [1])], pips=[0, 5], trials=2_000, rng=3)
+    >>> row = df.iloc[1]  # one die + 5 pips is a 6; a 6 against it is a coin flip: 11/12
+    >>> df["pips"].tolist(), bool(abs(row["p"] - 11 / 12) < 4.5 * row["stderr"])
+    ([0, 5], True)
+    """
+    import pandas as pd
+
+    from . import initiative
+
+    ms = _matchups([(m[0], m[1]) if len(m) != 4 else m for m in matchups])
+    pips = [int(p) for p in pips]
+    seeds = _streams(rng, len(ms) * len(pips))
+    rows = []
+    i = 0
+    for label, a, b, _ in ms:
+        for p in pips:
+            r = initiative.simulate(a, b, trials, rng=seeds[i], pips=p, progress=progress)
+            i += 1
+            rows.append(
+                {
+                    "label": label,
+                    "pips": p,
+                    "p": r.p_first.value,
+                    "lo": r.p_first.ci_low,
+                    "hi": r.p_first.ci_high,
+                    "stderr": r.p_first.stderr,
+                    "trials": r.trials,
+                }
+            )
+    return pd.DataFrame.from_records(rows)

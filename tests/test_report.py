@@ -1,0 +1,251 @@
+"""Tests of the PDF booklet (dicestats.report) and the ``dicestats report`` command.
+
+Run with DICESTATS_QUICK=1 (the root conftest sets it), so the Monte Carlo
+pages use small sample sizes.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+from dicestats import report
+from dicestats.cli import main
+
+QUICK_TRIALS = 500  # even smaller than DICESTATS_QUICK's default: these tests check structure
+
+
+def page_count(data: bytes) -> int:
+    """Count the page objects of a PDF (``/Type /Page``, not ``/Pages``)."""
+    return len(re.findall(rb"/Type\s*/Page(?![a-z])", data))
+
+
+def pdf_text_has(data: bytes, text: str) -> bool:
+    """Whether ``text`` appears in the PDF (matplotlib writes uncompressed-ish text
+    streams only for Type 3 fonts; with Type 42 we look for the glyph string)."""
+    return text.encode("latin-1") in data
+
+
+@pytest.fixture(scope="module")
+def two_booklets(tmp_path_factory):
+    """The full booklet (all systems) built twice by the real command, concurrently.
+
+    Two separate processes (``python -m dicestats report``) make the
+    byte-identity check honest: nothing cached in one process can leak into
+    the other.
+    """
+    tmp = tmp_path_factory.mktemp("booklet")
+    env = dict(os.environ, DICESTATS_QUICK="1", TQDM_DISABLE="1", MPLBACKEND="Agg")
+    outs = [tmp / "first.pdf", tmp / "second.pdf"]
+    procs = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "dicestats",
+                "report",
+                "--out",
+                str(out),
+                "--trials",
+                str(QUICK_TRIALS),
+                "--quiet",
+            ],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        for out in outs
+    ]
+    for p in procs:
+        _, err = p.communicate(timeout=300)
+        assert p.returncode == 0, err.decode()
+    return outs
+
+
+@pytest.fixture(scope="module")
+def booklet(two_booklets):
+    return two_booklets[0]
+
+
+def test_quick_mode_is_on_under_test():
+    assert report.quick_mode()
+
+
+def test_booklet_has_enough_pages_for_every_system(booklet):
+    data = booklet.read_bytes()
+    assert data.startswith(b"%PDF-")
+    titles = report.page_titles()
+    n = page_count(data)
+    assert n == len(titles) >= 8
+    for system in ("Fate", "Storyteller", "Initiative"):
+        assert sum(t.startswith(system) for t in titles) >= 2
+
+
+def test_booklet_is_byte_identical_when_rebuilt(two_booklets):
+    first, second = (p.read_bytes() for p in two_booklets)
+    assert len(first) > 50_000
+    assert first == second
+
+
+def test_seed_changes_the_monte_carlo_pages(tmp_path, monkeypatch):
+    # Only the tempo page (no exact enumeration): fast, and all Monte Carlo.
+    monkeypatch.setattr(report, "_initiative_pages", lambda: _initiative_pages()[1:])
+    builds = []
+    for seed in (1, 2):
+        out = tmp_path / f"s{seed}.pdf"
+        report.build_report(out, systems="initiative", seed=seed, trials=200, progress=False)
+        builds.append(out.read_bytes())
+    assert builds[0] != builds[1]  # (same seed, same bytes: test_booklet_is_byte_identical)
+
+
+_initiative_pages = report._initiative_pages
+_fate_pages = report._fate_pages
+
+
+def test_no_dates_in_the_metadata(booklet):
+    data = booklet.read_bytes()
+    assert b"/CreationDate" not in data
+    assert b"/ModDate" not in data
+
+
+def test_paper_and_systems_selection(booklet, tmp_path):
+    out = tmp_path / "letter.pdf"
+    report.build_report(out, systems=["fate"], paper="letter", progress=False)
+    data = out.read_bytes()
+    titles = report.page_titles("fate")
+    assert page_count(data) == len(titles)
+    assert all(t.startswith("Fate") for t in titles[1:])
+
+    def media_boxes(pdf):
+        return {
+            tuple(float(x) for x in m.split())
+            for m in re.findall(rb"/MediaBox\s*\[\s*([\d.\s]+)\]", pdf)
+        }
+
+    # US Letter is 612 x 792 points; A4 (the default) 595 x 842 (210 x 297 mm).
+    (letter,) = media_boxes(data)
+    assert letter[2:] == pytest.approx((612, 792), abs=0.5)
+    (a4,) = media_boxes(booklet.read_bytes())
+    assert a4[2:] == pytest.approx((595.3, 841.9), abs=1.0)
+
+
+def test_output_directory_is_created(tmp_path, monkeypatch):
+    monkeypatch.setattr(report, "_fate_pages", lambda: _fate_pages()[:1])
+    out = tmp_path / "a" / "b" / "fate.pdf"
+    assert main(["report", "--out", str(out), "--systems", "fate", "--quiet"]) == 0
+    assert out.exists()
+    assert sorted(os.listdir(out.parent)) == ["fate.pdf"]  # no temporary file left
+
+
+def test_failure_mid_build_leaves_no_file(tmp_path, monkeypatch):
+    out = tmp_path / "broken.pdf"
+
+    def boom(fig, ctx):
+        raise RuntimeError("page failed")
+
+    pages = report._fate_pages()
+    broken = [pages[0], report.Page("fate", "Broken", "never drawn", boom), *pages[1:]]
+    monkeypatch.setattr(report, "_fate_pages", lambda: broken)
+    with pytest.raises(RuntimeError, match="page failed"):
+        report.build_report(out, systems="fate", progress=False)
+    assert os.listdir(tmp_path) == []  # neither the PDF nor a temporary file
+
+
+def test_failure_keeps_an_existing_booklet(tmp_path, monkeypatch):
+    out = tmp_path / "keep.pdf"
+    out.write_bytes(b"old booklet")
+
+    def boom(fig, ctx):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(
+        report, "_fate_pages", lambda: [report.Page("fate", "Broken", "never drawn", boom)]
+    )
+    with pytest.raises(KeyboardInterrupt):
+        report.build_report(out, systems="fate", progress=False)
+    assert out.read_bytes() == b"old booklet"
+    assert os.listdir(tmp_path) == ["keep.pdf"]
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--systems", "fate,chess"], "unknown: 'chess'"),
+        (["--systems", ","], "(none given)"),
+        (["--paper", "a5"], "invalid choice"),
+        (["--trials", "5"], "--trials"),
+    ],
+)
+def test_bad_options_are_one_line_and_exit_2(args, message, tmp_path, capsys):
+    rc = main(["report", "--out", str(tmp_path / "x.pdf"), *args])
+    err = capsys.readouterr().err
+    assert rc == 2
+    assert message in err
+    assert len(err.strip().splitlines()) == 1
+    assert os.listdir(tmp_path) == []
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root can write anywhere")
+def test_unwritable_directory_is_one_line_and_exit_2(tmp_path, capsys):
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o500)
+    try:
+        rc = main(["report", "--out", str(locked / "x.pdf"), "--systems", "fate"])
+    finally:
+        locked.chmod(0o700)
+    err = capsys.readouterr().err
+    assert rc == 2
+    assert "cannot write" in err and len(err.strip().splitlines()) == 1
+
+
+def test_unwritable_path_is_one_line_and_exit_2(tmp_path, capsys):
+    # A regular file where a directory should be: fails for root too.
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    rc = main(["report", "--out", str(blocker / "sub" / "x.pdf"), "--systems", "fate"])
+    err = capsys.readouterr().err
+    assert rc == 2
+    assert err.startswith("dicestats report: error: cannot write")
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_directory_or_non_pdf_out_is_refused(tmp_path, capsys):
+    assert main(["report", "--out", str(tmp_path), "--systems", "fate"]) == 2
+    assert "directory" in capsys.readouterr().err
+    assert main(["report", "--out", str(tmp_path / "x.png"), "--systems", "fate"]) == 2
+    assert ".pdf" in capsys.readouterr().err
+
+
+def test_api_validation():
+    with pytest.raises(ValueError, match="paper"):
+        report.build_report("x.pdf", paper="a3")
+    with pytest.raises(ValueError, match="systems"):
+        report.parse_systems([])
+    with pytest.raises(TypeError, match="out must be a path"):
+        report.build_report(42, systems="fate")
+    assert report.parse_systems(["Initiative", "fate", "fate"]) == ("fate", "initiative")
+
+
+def test_every_page_has_a_title_and_a_reading_hint():
+    pages = [p for s in report.SYSTEMS for p in report._pages([s])]
+    assert len({p.title for p in pages}) == len(pages)
+    for p in pages:
+        assert p.title and p.how_to_read
+        assert len(p.how_to_read) <= 100  # one line at 8.5 pt on A4
+
+
+def test_help_does_not_import_matplotlib():
+    code = (
+        "import sys; from dicestats.cli import main\n"
+        "try:\n    main(['report', '--help'])\nexcept SystemExit:\n    pass\n"
+        "print('matplotlib' in sys.modules, 'pandas' in sys.modules)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.strip().splitlines()[-1] == "False False"
