@@ -77,8 +77,9 @@ convolution of non-negative terms has no cancellation, and each step is
 renormalised: a 1000-die pool keeps its sum within 1e-12 of 1 (tested).
 Probabilities below 1e-300 are flushed to 0 in float mode (they would only
 slow numpy down in denormal arithmetic). Exact mode runs the same code on
-Fractions. The float botch under the revised rule is the exact closed form,
-correctly rounded.
+Python-int numerators over one shared denominator (reduced by their gcd after
+every die), turned into Fractions only at the end. The float botch under the
+revised rule is the exact closed form, correctly rounded.
 
 Examples
 --------
@@ -99,6 +100,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from types import MappingProxyType
 
 import numpy as np
 
@@ -248,12 +250,15 @@ class Rules:
         return PRESETS[name]
 
 
-PRESETS = {
-    "revised": Rules(),
-    "dark_ages": Rules(),
-    "first": Rules(botch="first"),
-    "v20": Rules(specialty="double"),
-}
+#: The edition presets of RULES.md's table (read-only).
+PRESETS = MappingProxyType(
+    {
+        "revised": Rules(),
+        "dark_ages": Rules(),
+        "first": Rules(botch="first"),
+        "v20": Rules(specialty="double"),
+    }
+)
 
 
 def _check_rules(rules) -> Rules:
@@ -830,6 +835,9 @@ def _compute(diffs, dice_list, rules: Rules, exact: bool):
             )
             for key, v in res.items():
                 v["botch"] = bres[key]["neg_u"]
+    elif rules.willpower and rules.willpower_success == "uncancellable":
+        for v in res.values():
+            v["botch"] = _zero(exact)  # a roll with a Willpower success cannot botch
     else:
         for (d, n), v in res.items():
             v["botch"] = botch_closed_form(n, d, rules, exact=exact)

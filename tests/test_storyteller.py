@@ -176,6 +176,7 @@ FINITE_RULES = [
     Rules(willpower=True),
     Rules(willpower=True, willpower_success="ordinary"),
     Rules(willpower=True, willpower_success="ordinary", botch="first"),
+    Rules(willpower=True, botch="first"),
     Rules(specialty="double"),
     Rules(specialty="double", one_cancels="highest"),
     Rules(specialty="double", one_cancels="lowest"),
@@ -678,3 +679,46 @@ def test_simulate_agrees_with_exact():
 def test_evaluate_rolls_bad_faces(faces, exc):
     with pytest.raises(exc, match="faces"):
         st.evaluate_rolls(faces, 6)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    n=st_.integers(1, 12),
+    d=st_.integers(2, 10),
+    rule_of_one=st_.booleans(),
+    first=st_.booleans(),
+    ten_again=st_.booleans(),
+    chain=st_.booleans(),
+    ones=st_.booleans(),
+    spec=st_.sampled_from(["none", "reroll", "double"]),
+    cancel=st_.sampled_from(["success", "highest", "lowest"]),
+    wp=st_.sampled_from([None, "uncancellable", "ordinary"]),
+)
+def test_pool_invariants_over_random_rules(
+    n, d, rule_of_one, first, ten_again, chain, ones, spec, cancel, wp
+):
+    rules = Rules(
+        rule_of_one=rule_of_one,
+        botch="first" if (first and rule_of_one) else "revised",
+        ten_again=ten_again,
+        chain=chain,
+        reroll_ones_cancel=ones,
+        specialty=spec,
+        one_cancels=cancel,
+        willpower=wp is not None,
+        willpower_success=wp or "uncancellable",
+    )
+    ex = st.pool(n, d, rules, exact=True)
+    fl = st.pool(n, d, rules)
+    assert ex.success + ex.failure + ex.botch == 1
+    assert min(ex.success, ex.failure, ex.botch) >= 0
+    assert ex.botch <= ex.net.pmf(0)  # a botch is a roll with no net success
+    assert sum(ex.net.fractions()) == 1
+    if not (rules.rerolls and rules.chain):  # finite: the mean is the Dist's mean
+        assert ex.mean_net == ex.net.mean() and ex.tail == 0
+    else:
+        assert 0 <= ex.tail <= F(1, 10**16)
+        assert abs(ex.mean_net - ex.net.mean()) < F(1, 10**12)
+    for a, b in [(fl.success, ex.success), (fl.botch, ex.botch), (fl.mean_net, ex.mean_net)]:
+        assert abs(a - float(b)) <= 1e-12
+    assert ex.degrees["marginal"] + ex.p_ge(2) == ex.success
