@@ -586,26 +586,32 @@ def _coin_bits(s):
     return b
 
 
-def _sort_keys(keys, rng, mode, owner_col):
+def _sort_keys(keys, rng, mode, owner_col, real=None, inplace=False):
     """Sort keys into acting order; complete ties are settled by fair coins.
 
     ``keys`` may already carry cheap b-bit coins (the same width for every die).
     A row where two tied dice share a coin (in ``"tier"`` mode: any row with a
     tie between participants) is sorted again with fresh 22-bit coins until no
     two tied dice share one. Coins are i.i.d. and rows are redrawn whole, so the
-    order among tied dice stays uniformly random.
+    order among tied dice stays uniformly random. Only the first ``real`` sorted
+    columns are checked (sentinel padding sorts last and never ties).
     """
-    srt = np.sort(keys, axis=1)
-    x = srt[:, 1:] ^ srt[:, :-1]
+    if inplace:
+        keys.sort(axis=1)
+        srt = keys
+    else:
+        srt = np.sort(keys, axis=1)
+    chk = srt if real is None else srt[:, :real]
+    x = chk[:, 1:] ^ chk[:, :-1]
     same = x <= _COL_MASK  # equal rank and coin, different die
     if mode == "tier":  # a participant's own equal dice are not a tie
-        own = owner_col[srt & _COL_MASK]
+        own = owner_col[chk & _COL_MASK]
         same &= own[:, 1:] != own[:, :-1]
     tied = _any_rows(same)
     if tied.any():
         rows = np.flatnonzero(tied)
         srt[rows] = _coin_sort(
-            keys[rows] & ~np.int64(((1 << _COIN_BITS) - 1) << _COL_BITS), rng, mode, owner_col
+            srt[rows] & ~np.int64(((1 << _COIN_BITS) - 1) << _COL_BITS), rng, mode, owner_col
         )
     return srt
 
@@ -696,9 +702,67 @@ class _Rounds:
         self.owner8 = self.owner_col.astype(np.int8)
         self.D = col
         self.pos = np.arange(1, col + 1, dtype=np.int16)
+        self._build_fast()
+
+    def _build_fast(self):
+        """One draw per round when every participant has a key table and no pool pips.
+
+        A single uniform integer below the product of the participants' table
+        sizes is split into one table row per participant (mixed radix: the
+        digits are independent and uniform). Participants are padded to the
+        largest swiftness W with sentinel keys that sort after every die (and
+        never tie), so one ``take`` gives the whole (n, P*W) key array.
+        """
+        self.fast = None
+        if self.pools[0] or self.pools[1] or not all(g["table"] for g in self.groups):
+            return
+        sizes = [0] * len(self.sw)
+        blocks = [None] * len(self.sw)
+        W = max(self.sw)
+        pad = 0
+        for g in self.groups:
+            s = g["s"]
+            for j, p in enumerate(g["parts"]):
+                blk = g["keys"][j * g["rows"] : (j + 1) * g["rows"]]
+                if s < W:
+                    first_col = g["c0"] + j * s
+                    sent = [
+                        (7 << _V_SHIFT) | ((pad + i) << _TB_SHIFT) | first_col for i in range(W - s)
+                    ]
+                    pad += W - s
+                    blk = np.hstack([blk, np.tile(np.array(sent, np.int64), (blk.shape[0], 1))])
+                blocks[p] = blk
+                sizes[p] = g["rows"]
+        # participants in chunks whose product of table sizes fits one int64 draw
+        chunks, cur = [], []
+        for p, size in enumerate(sizes):
+            if cur and math.prod(sizes[q] for q in cur) * size > 2**62:
+                chunks.append(cur)
+                cur = []
+            cur.append(p)
+        chunks.append(cur)
+        offsets = np.cumsum([0] + sizes[:-1]).tolist()
+        self.fast = {
+            "table": np.ascontiguousarray(np.vstack(blocks)),
+            "chunks": [
+                (math.prod(sizes[q] for q in c), [(q, sizes[q], offsets[q]) for q in c])
+                for c in chunks
+            ],
+        }
 
     def draw(self, rng, n):
-        """Base keys (n, D): ascending acting order, column in the low bits, no coin."""
+        """Base keys (n, >= D): ascending acting order, column in the low bits.
+
+        With the one-draw layout, extra sentinel columns sort after the D real dice.
+        """
+        if self.fast is not None:
+            idx = np.empty((n, len(self.sw)), dtype=np.int64)
+            for total, members in self.fast["chunks"]:
+                r = rng.integers(0, total, size=n, dtype=np.int64)
+                for p, size, off in members:
+                    r, digit = np.divmod(r, size)
+                    idx[:, p] = digit + off
+            return np.take(self.fast["table"], idx, axis=0).reshape(n, -1)
         parts = []
         dice = {}
         coins = {}
@@ -737,36 +801,51 @@ class _Rounds:
             parts[gi] = k.reshape(n, -1) | cols
         return parts[0] if len(parts) == 1 else np.concatenate(parts, axis=1)
 
+    def _offsets(self, n):
+        """(n, D) int32: P * (position + D * block of the row), cached per batch size."""
+        cache = self.__dict__.setdefault("_off_cache", {})
+        if n not in cache:
+            blk = _block_rows(n)
+            P, D = len(self.sw), self.D
+            row_blk = (np.arange(n) // blk).astype(np.int32)
+            cache.clear()
+            cache[n] = (
+                P * (np.arange(D, dtype=np.int32)[None, :] + D * row_blk[:, None]),
+                np.bincount(row_blk).astype(np.int64),
+            )
+        return cache[n]
+
     def __call__(self, rng, n):
-        srt = _sort_keys(self.draw(rng, n), rng, self.mode, self.owner_col)
-        col = (srt & _COL_MASK).astype(np.int32)
-        owner = np.take(self.owner8, col)
+        srt = _sort_keys(self.draw(rng, n), rng, self.mode, self.owner_col, self.D, True)
+        owner = np.take(self.owner8, srt[:, : self.D] & _COL_MASK)
         P, D = len(self.sw), self.D
         first = np.bincount(owner[:, 0], minlength=P)
         before = np.argmax(owner >= self.na, axis=1)
         double = _any_rows(owner[:, 1:] == owner[:, :-1])
-        # position (1-based) of each column: scatter the positions through the order
-        inv = np.empty(n * D, dtype=np.int16)
-        col += (np.arange(n, dtype=np.int32) * D)[:, None]
-        inv[col.ravel()] = np.tile(self.pos, n)
-        inv = inv.reshape(n, D)
-        pos = np.zeros(P, dtype=np.int64)
-        pos_sq = np.zeros(P, dtype=np.int64)
-        for g in self.groups:
-            blk = inv[:, g["c0"] : g["c1"]].reshape(n, g["m"], g["s"])
-            ps = blk[:, :, 0].astype(np.int64)
-            for j in range(1, g["s"]):
-                ps += blk[:, :, j]
-            pos[g["parts"]] = ps.sum(axis=0)
-            pos_sq[g["parts"]] = (ps * ps).sum(axis=0)
+        # who acts at each position, per block of rows: the mean position and its
+        # standard error by batch means over blocks (rounds are i.i.d.)
+        off, rows_in = self._offsets(n)
+        k = rows_in.size
+        hist = np.bincount((off + owner).ravel(), minlength=k * D * P).reshape(k, D, P)
+        tot = np.einsum("kdp,d->kp", hist, np.arange(1, D + 1, dtype=np.int64))
         return {
             "first_side": int(first[: self.na].sum()),
             "first": first,
             "before": np.bincount(before, minlength=self.da + 1),
             "double": int(np.count_nonzero(double)),
-            "pos": pos,
-            "pos_sq": pos_sq,
+            "position": hist.sum(axis=0),
+            "blocks": k,
+            "pos": tot.sum(axis=0),
+            "pos_sq": (tot * tot).sum(axis=0),
+            "rows": int(rows_in.sum()),
+            "rows_sq": int((rows_in * rows_in).sum()),
+            "pos_x_rows": (tot * rows_in[:, None]).sum(axis=0),
         }
+
+
+def _block_rows(n):
+    """Rows per block for batch-means standard errors: >= 32 blocks when n >= 32."""
+    return max(1, min(1024, n // 32))
 
 
 def acting_order(dice, owners, rng=None, *, tiebreak: str = "all", order: str = "action"):
@@ -833,7 +912,10 @@ class SimResult:
     p_double : Estimate
         P(some participant acts twice in a row).
     mean_position : list of Estimate
-        Each participant's mean action position (1-based), normal interval.
+        Each participant's mean action position (1-based), normal interval; its
+        standard error comes from batch means over blocks of rounds.
+    position_pmf : ndarray, shape (total dice, participants)
+        ``position_pmf[d, p]``: P(participant p takes the action at position d + 1).
     raw : montecarlo.Result
         The summed counts behind the estimates.
     """
@@ -845,6 +927,7 @@ class SimResult:
     actions_before: list
     p_double: mc.Estimate
     mean_position: list
+    position_pmf: np.ndarray
     raw: mc.Result
 
     def actions_before_pmf(self) -> dict:
@@ -927,8 +1010,27 @@ def simulate(
         p_participant_first=[res.proportion("first", p) for p in range(len(sw))],
         actions_before=res.proportions("before"),
         p_double=res.proportion("double"),
-        mean_position=[res.mean("pos", p, scale=sw[p]) for p in range(len(sw))],
+        mean_position=[_mean_position(res, p, sw[p]) for p in range(len(sw))],
+        position_pmf=res["position"] / res.trials,
         raw=res,
+    )
+
+
+def _mean_position(res, p, s):
+    """Mean (1-based) position of participant p's actions, batch-means standard error."""
+    t = res.totals
+    e = mc.ratio_estimate(
+        t["pos"][p],
+        t["rows"],
+        t["pos_sq"][p],
+        t["rows_sq"],
+        t["pos_x_rows"][p],
+        t["blocks"],
+        res.confidence,
+        "mean",
+    )
+    return mc.Estimate(
+        e.value / s, e.stderr / s, e.ci_low / s, e.ci_high / s, res.trials, "mean", res.confidence
     )
 
 

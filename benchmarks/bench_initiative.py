@@ -1,0 +1,117 @@
+"""Benchmark: vectorized d6 initiative rounds against merely drawing the dice.
+
+A full round for 3 heroes (swiftness 3) against 3 foes (swiftness 2): 15 d6,
+the whole acting order (one sort per round, coins for complete ties) and every
+statistic `simulate` reports. Compared in the same process with
+
+* the time to merely draw those 15 dice per round with ``rng.integers``
+  (the same batch size as the simulation),
+* a plain Python loop over rounds (the step-by-step rule, ``initiative.resolve``),
+  on fewer rounds, as a ratio of rounds per second.
+
+Run by hand (never from the test suite):
+
+    /work/venv/bin/python benchmarks/bench_initiative.py [--rounds 1000000] [--repeat 5]
+
+Each figure is the best of ``--repeat`` runs (the machine is shared; the
+minimum is the least disturbed measurement).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import sys
+import time
+
+import numpy as np
+
+from dicestats import initiative as ini
+from dicestats import montecarlo as mc
+
+HEROES, FOES = [3, 3, 3], [2, 2, 2]
+
+
+def best_of(repeat, fn):
+    best = float("inf")
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t)
+    return best
+
+
+def draw_only(rounds, batch=mc.DEFAULT_BATCH, dtype=np.int64):
+    rng = np.random.default_rng(1)
+    done = 0
+    while done < rounds:
+        n = min(batch, rounds - done)
+        rng.integers(1, 7, size=(n, 15), dtype=dtype)
+        done += n
+
+
+def simulate(rounds, workers=1):
+    return ini.simulate(HEROES, FOES, trials=rounds, rng=1, workers=workers, progress=False)
+
+
+def naive(rounds):
+    """A plain Python loop over rounds: draw, resolve step by step, count."""
+    rng = np.random.default_rng(1)
+    sides = [0, 0, 0, 1, 1, 1]
+    first = double = 0
+    before = [0] * 10
+    for _ in range(rounds):
+        dice = [[int(x) for x in rng.integers(1, 7, size=s)] for s in HEROES + FOES]
+        seq = ini.resolve(dice, sides, rng=rng)
+        first += seq[0].side == 0
+        before[next(i for i, a in enumerate(seq) if a.side == 1)] += 1
+        double += any(x.participant == y.participant for x, y in zip(seq, seq[1:], strict=False))
+    return first, before, double
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rounds", type=int, default=10**6)
+    ap.add_argument("--naive-rounds", type=int, default=20_000)
+    ap.add_argument("--repeat", type=int, default=5)
+    args = ap.parse_args(argv)
+    R = args.rounds
+
+    print(
+        f"python {platform.python_version()}, numpy {np.__version__}, {platform.machine()}, "
+        f"{os.cpu_count()} CPUs, OPENBLAS_CORETYPE={os.environ.get('OPENBLAS_CORETYPE')!r}, "
+        f"load average {os.getloadavg()[0]:.2f}"
+    )
+    simulate(10_000)  # warm up (imports, tables)
+    t_draw = best_of(args.repeat, lambda: draw_only(R))
+    t_draw8 = best_of(args.repeat, lambda: draw_only(R, dtype=np.int8))
+    t_sim = best_of(args.repeat, lambda: simulate(R))
+    t_sim2 = best_of(max(2, args.repeat // 2), lambda: simulate(R, workers=2))
+    t_naive = best_of(1, lambda: naive(args.naive_rounds))
+    naive_rate = args.naive_rounds / t_naive
+
+    rows = [
+        ("draw 15 dice/round, rng.integers int64", t_draw, R / t_draw),
+        ("draw 15 dice/round, rng.integers int8", t_draw8, R / t_draw8),
+        ("simulate(), 1 worker", t_sim, R / t_sim),
+        ("simulate(), 2 workers", t_sim2, R / t_sim2),
+        (f"plain Python loop ({args.naive_rounds:,} rounds)", t_naive, naive_rate),
+    ]
+    print(f"\n{R:,} rounds of {HEROES} vs {FOES} (best of {args.repeat})\n")
+    print("| what | seconds | rounds / s |")
+    print("|---|---:|---:|")
+    for name, t, rate in rows:
+        print(f"| {name} | {t:.3f} | {rate:,.0f} |")
+    print()
+    print(f"simulate / draw (int64): {t_sim / t_draw:.2f}x   (goal <= 3x, floor 10x)")
+    print(f"simulate / draw (int8):  {t_sim / t_draw8:.2f}x")
+    print(f"speed-up with 2 workers: {t_sim / t_sim2:.2f}x")
+    print(f"vectorized / plain Python loop: {(R / t_sim) / naive_rate:,.0f}x faster")
+    ok = t_sim / t_draw <= 10
+    print("floor (<= 10x):", "met" if ok else "NOT met")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
