@@ -1215,7 +1215,7 @@ def initiative_slow(df, *, ax=None, title: str | None = None, seed=None, trials=
         "penalty",
         ax,
         "slow penalty scale on the defence (0 = not slow)",
-        "probability",
+        "share of defences",
         title or "Defending late: how slow is the defender?",
         seed,
         trials,

@@ -876,13 +876,19 @@ def _initiative_pages() -> list[Page]:
             "top: actions you take before the enemy's first; bottom: what preparation pips buy.",
             _init_tempo_page,
         ),
+        Page(
+            "initiative",
+            "Initiative: slow defences",
+            "bars: how far below the attack die a defender's best die is (0 = not slow).",
+            _init_slow_page,
+        ),
     ]
 
 
 def _mc_note(ctx) -> str:
     return (
-        f"Monte Carlo: {ctx.trials:,} simulated rounds per scenario, seed {ctx.seed} (one child "
-        "stream per scenario): the same seed gives the same numbers."
+        f"Monte Carlo: {ctx.trials:,} rounds per scenario (own child stream each), seed "
+        f"{ctx.seed}; same seed, same numbers."
     )
 
 
@@ -1007,4 +1013,51 @@ def _init_tempo_page(fig, ctx) -> None:
             f"seed {ctx.seed}", f"seeds {ctx.seed} (top), {ctx.seed + 1} (bottom)"
         )
         + "\nPips are spent by the default policy: raise the highest die below 6 first.",
+    )
+
+
+def _init_slow_page(fig, ctx) -> None:
+    import pandas as pd
+
+    from . import plots
+    from . import tables as T
+
+    df = ctx.cached(
+        "init_slow",
+        lambda: T.initiative_slow(trials=ctx.trials, rng=ctx.seed + 2, progress=False),
+    )
+    gs = _grid(fig, ctx, 2, 1, height_ratios=[1.5, 1], hspace=0.32)
+    ax = fig.add_subplot(gs[0])
+    plots.initiative_slow(
+        df,
+        ax=ax,
+        title="How slow are active defences? (share of defences by slow scale)",
+    )
+    first = df.groupby("label", sort=False).first().reset_index()
+    table = pd.DataFrame(
+        {
+            "defenders vs attackers": first["label"],
+            "attacks actively defended": [
+                f"{T.fmt_percent(p)} ({T.fmt_percent(lo)}–{T.fmt_percent(hi)})"
+                for p, lo, hi in zip(
+                    first["defended"], first["defended_lo"], first["defended_hi"], strict=True
+                )
+            ],
+            "a slow defence\nin the round": [T.fmt_percent(p) for p in first["slow_round"]],
+        }
+    )
+    ax2 = fig.add_subplot(gs[1])
+    _draw_table(
+        ax2,
+        table,
+        title="Defence at a glance (95% intervals in brackets)",
+        col_widths=[0.32, 0.4, 0.28],
+    )
+    _note(
+        fig,
+        ctx,
+        _mc_note(ctx).replace(f"seed {ctx.seed}", f"seed {ctx.seed + 2}")
+        + "\nPolicy: every attacker action attacks a random defender, who defends with its "
+        "highest die (slow scale = attack die − that die); 'covering': a companion with a high "
+        "enough die defends instead. No holding.",
     )

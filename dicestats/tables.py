@@ -1048,3 +1048,61 @@ def initiative_pips(
                 }
             )
     return pd.DataFrame.from_records(rows)
+
+
+#: Defence scenarios shown by default: (label, defenders' swiftness, attackers', options).
+DEFENCE_SCENARIOS = (
+    ("3 defends vs 3", [3], [3], {}),
+    ("3 defends vs 2 + 2", [3], [2, 2], {}),
+    ("3 + 3 (covering) vs 3", [3, 3], [3], {"cover": True}),
+)
+
+
+def initiative_slow(
+    scenarios=DEFENCE_SCENARIOS, trials: int = 100_000, rng=None, *, progress: bool | None = None
+):
+    """The "slow" penalty scale of active defences, per scenario (Monte Carlo).
+
+    The first side defends, the other attacks with every action (see
+    :func:`dicestats.initiative.defence` for the policy). Long format:
+    ``label``, ``penalty`` (0 = not slow, 1..5), ``p`` (share of defences
+    at that scale), ``lo``, ``hi`` (95% Wilson), ``defended`` (share of
+    attacks actively defended), ``defended_lo``, ``defended_hi``,
+    ``slow_round`` (P(some defence of the round is slow)), ``trials``.
+    Each scenario has its own child stream of ``SeedSequence(rng)``.
+
+    Examples
+    --------
+    >>> df = initiative_slow([("1 vs 1", [1], [1], {})], trials=2_000, rng=3)
+    >>> df["penalty"].tolist()[:3], round(float(df["p"].sum()), 9)
+    ([0, 1, 2], 1.0)
+    """
+    import pandas as pd
+
+    from . import initiative
+
+    scenarios = list(scenarios)
+    if not scenarios:
+        raise ValueError(
+            "scenarios must hold at least one (label, defenders, attackers, options) entry"
+        )
+    seeds = _streams(rng, len(scenarios))
+    rows = []
+    for (label, a, b, opts), seed in zip(scenarios, seeds, strict=True):
+        r = initiative.defence(list(a), list(b), trials, rng=seed, progress=progress, **dict(opts))
+        for k, e in enumerate(r.slow):
+            rows.append(
+                {
+                    "label": str(label),
+                    "penalty": k,
+                    "p": e.value,
+                    "lo": e.ci_low,
+                    "hi": e.ci_high,
+                    "defended": r.defendable.value,
+                    "defended_lo": r.defendable.ci_low,
+                    "defended_hi": r.defendable.ci_high,
+                    "slow_round": r.p_slow_round.value,
+                    "trials": r.trials,
+                }
+            )
+    return pd.DataFrame.from_records(rows)

@@ -411,3 +411,19 @@ def test_initiative_pips_rise():
 def test_matchup_validation():
     with pytest.raises(ValueError, match="at least one"):
         T.initiative_first([], trials=100)
+
+
+def test_initiative_slow_one_die_each_by_hand():
+    # One foe die a against one hero die h. The hero can defend only if the foe acts
+    # first: a > h (15/36), or a == h and the coin favours the foe (6/36 * 1/2).
+    # Given that, slow scale a - h = 0 has weight 3/36 and k = 1..5 weight (6 - k)/36,
+    # out of 18/36 in all.
+    want = [Fraction(3, 18)] + [Fraction(6 - k, 18) for k in range(1, 6)]
+    df = T.initiative_slow([("1 vs 1", [1], [1], {})], trials=40_000, rng=9)
+    assert df["penalty"].tolist() == list(range(6))
+    for row, w in zip(df.itertuples(index=False), want, strict=True):
+        stderr = (row.hi - row.lo) / (2 * 1.96)
+        assert abs(row.p - float(w)) < 4.5 * stderr
+    assert df["defended"].iloc[0] == pytest.approx(0.5, abs=4.5 * 0.5 / 200)
+    with pytest.raises(ValueError, match="at least one"):
+        T.initiative_slow([], trials=100)
