@@ -498,22 +498,37 @@ def exact(
 
 
 # =========================================================================== vectorized
-# Sort key of one die: one int64, ascending order = acting order. From the top bit down:
+# Sort key of one die: ascending order = acting order. In the int64 format, from the top:
 #   value v (3 bits) | r: dice of value v its owner still has to spend when this die acts
 #   (all its v dice for order="tier") (4 bits) | tie-break: the owner's face counts c6..c1,
 #   4 bits each (24 bits; only faces below v for tiebreak="unspent")
 #   — these 31 bits are complemented so that the higher rank sorts first —
-#   | coin (22 bits, drawn only in rows with a complete tie) | column of the die (10 bits).
+#   | coin (26 bits: cheap b-bit coins, redrawn whole where two tied dice share one)
+#   | owner (6 bits).
 # Comparing face counts from 6 down to 1 is the same as comparing the dice sorted high
 # to low lexicographically with a missing die lowest (RULES.md §3 note).
-_COL_BITS = 10
-_COIN_BITS = 22
-_TB_SHIFT = _COL_BITS + _COIN_BITS  # 32
+# The fast path of `simulate` replaces the 31 high bits by their dense rank among the
+# values the setup can produce, which often fits an int32 key (half the memory traffic).
+_OWN_BITS = 6
+_OWN_MASK = (1 << _OWN_BITS) - 1
+_TB_SHIFT = 32
 _R_SHIFT = _TB_SHIFT + 24  # 56
 _V_SHIFT = _R_SHIFT + 4  # 60
 _HIGH = ((1 << 31) - 1) << _TB_SHIFT  # bits 32..62
-_COL_MASK = (1 << _COL_BITS) - 1
 _TABLE_MAX_S = 5  # swiftness up to this uses precomputed per-roll key tables (6^5 rows)
+
+
+class _Fmt:
+    """Where the coin field sits in a key array, and the key dtype."""
+
+    def __init__(self, dtype, coin_bits, n_parts):
+        self.dtype = np.dtype(dtype)
+        self.coin_bits = coin_bits  # the coin field is bits _OWN_BITS .. _OWN_BITS+coin_bits-1
+        self.coin_mask = ((1 << coin_bits) - 1) << _OWN_BITS
+        self.n_parts = n_parts
+
+
+_FMT64 = 26  # coin bits of the int64 format (bits 6..31)
 
 
 def _np_pips(x, pips, policy):
@@ -586,15 +601,16 @@ def _coin_bits(s):
     return b
 
 
-def _sort_keys(keys, rng, mode, owner_col, real=None, inplace=False):
+def _sort_keys(keys, rng, mode, fmt, real=None, inplace=False):
     """Sort keys into acting order; complete ties are settled by fair coins.
 
     ``keys`` may already carry cheap b-bit coins (the same width for every die).
-    A row where two tied dice share a coin (in ``"tier"`` mode: any row with a
-    tie between participants) is sorted again with fresh 22-bit coins until no
-    two tied dice share one. Coins are i.i.d. and rows are redrawn whole, so the
-    order among tied dice stays uniformly random. Only the first ``real`` sorted
-    columns are checked (sentinel padding sorts last and never ties).
+    A row where two tied dice of different participants share a coin (in
+    ``"tier"`` mode: any such tie, coins are drawn per participant and value) is
+    sorted again with a fresh full coin field until no two tied dice share one.
+    Coins are i.i.d. and rows are redrawn whole, so the order among tied dice
+    stays uniformly random. Only the first ``real`` sorted columns are checked
+    (sentinel padding sorts last and never ties).
     """
     if inplace:
         keys.sort(axis=1)
@@ -603,53 +619,54 @@ def _sort_keys(keys, rng, mode, owner_col, real=None, inplace=False):
         srt = np.sort(keys, axis=1)
     chk = srt if real is None else srt[:, :real]
     x = chk[:, 1:] ^ chk[:, :-1]
-    same = x <= _COL_MASK  # equal rank and coin, different die
+    same = x <= _OWN_MASK  # equal above the owner bits
     if mode == "tier":  # a participant's own equal dice are not a tie
-        own = owner_col[chk & _COL_MASK]
-        same &= own[:, 1:] != own[:, :-1]
+        same &= x != 0
     tied = _any_rows(same)
     if tied.any():
         rows = np.flatnonzero(tied)
-        srt[rows] = _coin_sort(
-            srt[rows] & ~np.int64(((1 << _COIN_BITS) - 1) << _COL_BITS), rng, mode, owner_col
-        )
+        clear = srt[rows] & ~srt.dtype.type(fmt.coin_mask)
+        srt[rows] = _coin_sort(clear, rng, mode, fmt)
     return srt
 
 
-def _coin_sort(keys, rng, mode, owner_col):
+def _coin_sort(keys, rng, mode, fmt):
     out = np.empty_like(keys)
     todo = np.arange(keys.shape[0])
-    n_parts = int(owner_col.max()) + 1
     while todo.size:
         k = keys[todo]
         if mode == "action":  # a fresh coin for every tie event: one per die
-            coin = rng.integers(0, 1 << _COIN_BITS, size=k.shape, dtype=np.int64)
-        else:  # one coin per (participant, face): a participant's tier stays together
-            table = rng.integers(0, 1 << _COIN_BITS, size=(k.shape[0], n_parts, 8), dtype=np.int64)
+            coin = rng.integers(0, 1 << fmt.coin_bits, size=k.shape, dtype=np.int64)
+        else:  # one coin per (participant, value): a participant's tier stays together
+            table = rng.integers(
+                0, 1 << fmt.coin_bits, size=(k.shape[0], fmt.n_parts, 8), dtype=np.int64
+            )
             rows = np.arange(k.shape[0])[:, None]
             face = ((_HIGH ^ k) >> _V_SHIFT) & 7
-            coin = table[rows, owner_col[k & _COL_MASK], face]
-        srt = np.sort(k | (coin << _COL_BITS), axis=1)
-        clash = (srt[:, 1:] ^ srt[:, :-1]) <= _COL_MASK
+            coin = table[rows, k & _OWN_MASK, face]
+        srt = np.sort(k | (coin << _OWN_BITS).astype(k.dtype), axis=1)
+        x = srt[:, 1:] ^ srt[:, :-1]
+        clash = x <= _OWN_MASK
         if mode == "tier":
-            own = owner_col[srt & _COL_MASK]
-            clash &= own[:, 1:] != own[:, :-1]
+            clash &= x != 0
         clash = clash.any(axis=1)
         out[todo[~clash]] = srt[~clash]
-        todo = todo[clash]  # equal coins (2^-22 per pair): redraw, so ties stay exactly fair
+        todo = todo[clash]  # two tied dice drew the same coin: redraw that row
     return out
 
 
 class _Rounds:
     """Picklable batch function for :func:`simulate` (and the layout it needs).
 
-    Participants are grouped by (side, swiftness, own pips); a group's columns
-    are contiguous. Groups with swiftness <= 5 draw one roll index per
-    participant (uniform over the 6^s ordered rolls, the same law as s dice) and
-    look its keys up in a precomputed table.
+    Participants are grouped by (side, swiftness, own pips). Groups with
+    swiftness <= 5 look their keys up in per-roll tables (row = one ordered roll
+    of the participant's s dice plus b-bit coins, uniformly drawn: the same law
+    as s dice). Without pool pips, every participant is padded to the largest
+    swiftness with sentinel keys that sort last, and one ``take`` builds the
+    whole key array from a single uniform draw per chunk of participants.
     """
 
-    def __init__(self, a, b, pa, pb, pip_policy, tiebreak, order):
+    def __init__(self, a, b, pa, pb, pip_policy, tiebreak, order, dense=True):
         self.sw = a + b
         self.na = len(a)
         self.da = sum(a)
@@ -670,7 +687,6 @@ class _Rounds:
             groups.setdefault((sides[p], s, own[p]), []).append(p)
         self.groups = []
         col = 0
-        owners = []
         for (side, s, op), parts in sorted(groups.items()):
             m = len(parts)
             g = {
@@ -682,57 +698,58 @@ class _Rounds:
                 "c0": col,
                 "c1": col + m * s,
             }
-            cols = np.arange(col, col + m * s).reshape(m, s)
             col += m * s
-            owners += [p for p in parts for _ in range(s)]
             g["table"] = s <= _TABLE_MAX_S
             if g["table"]:
                 rolls = _roll_table(s)
                 g["dice"] = rolls
                 k = _keys(_np_pips(rolls, op, pip_policy), tiebreak, order)
-                # one table per participant of the group, its columns folded in;
-                # row = roll + 6^s * (b-bit coin of each die, base 2^b)
+                # row = roll + 6^s * (b-bit coin of each die, base 2^b); one copy of the
+                # table per participant of the group, its owner number folded in
                 g["rows"] = 6**s * 2 ** (self.b * s)
-                coin = _roll_table_base(s, 2**self.b) << _COL_BITS
+                coin = _roll_table_base(s, 2**self.b) << _OWN_BITS
                 k = (k[None, :, :] | coin[:, None, :]).reshape(-1, s)
-                g["keys"] = (k[None, :, :] | cols[:, None, :]).reshape(m * g["rows"], s)
+                owner = np.array(parts, dtype=np.int64)[:, None, None]
+                g["keys"] = (k[None, :, :] | owner).reshape(m * g["rows"], s)
                 g["offset"] = (np.arange(m) * g["rows"]).astype(np.int32)
             self.groups.append(g)
-        self.owner_col = np.array(owners, dtype=np.int64)
-        self.owner8 = self.owner_col.astype(np.int8)
         self.D = col
-        self.pos = np.arange(1, col + 1, dtype=np.int16)
-        self._build_fast()
+        self.fmt = _Fmt(np.int64, _FMT64, len(self.sw))
+        self._build_fast(dense)
 
-    def _build_fast(self):
-        """One draw per round when every participant has a key table and no pool pips.
-
-        A single uniform integer below the product of the participants' table
-        sizes is split into one table row per participant (mixed radix: the
-        digits are independent and uniform). Participants are padded to the
-        largest swiftness W with sentinel keys that sort after every die (and
-        never tie), so one ``take`` gives the whole (n, P*W) key array.
-        """
+    def _build_fast(self, dense):
+        """One draw per chunk of participants when all have key tables and no pool pips."""
         self.fast = None
         if self.pools[0] or self.pools[1] or not all(g["table"] for g in self.groups):
             return
-        sizes = [0] * len(self.sw)
-        blocks = [None] * len(self.sw)
+        P = len(self.sw)
+        sizes = [0] * P
+        blocks = [None] * P
         W = max(self.sw)
         pad = 0
         for g in self.groups:
             s = g["s"]
             for j, p in enumerate(g["parts"]):
                 blk = g["keys"][j * g["rows"] : (j + 1) * g["rows"]]
-                if s < W:
-                    first_col = g["c0"] + j * s
+                if s < W:  # sentinels: beyond every real key, never equal to each other
                     sent = [
-                        (7 << _V_SHIFT) | ((pad + i) << _TB_SHIFT) | first_col for i in range(W - s)
+                        (7 << _V_SHIFT) | ((pad + i) << _TB_SHIFT) | int(p) for i in range(W - s)
                     ]
                     pad += W - s
                     blk = np.hstack([blk, np.tile(np.array(sent, np.int64), (blk.shape[0], 1))])
-                blocks[p] = blk
-                sizes[p] = g["rows"]
+                blocks[int(p)] = blk
+                sizes[int(p)] = g["rows"]
+        table = np.ascontiguousarray(np.vstack(blocks))
+        if dense and self.mode == "action":
+            # replace the 31 high bits by their dense rank: often an int32 key
+            high = table >> _TB_SHIFT
+            uniq, rank = np.unique(high, return_inverse=True)
+            rank = rank.reshape(table.shape)
+            cb = 31 - _OWN_BITS - max(1, int(uniq.size - 1).bit_length())
+            if cb >= max(12, self.b):
+                low = table & ((1 << _OWN_BITS + self.b) - 1)  # cheap coin and owner
+                table = ((rank.astype(np.int64) << (_OWN_BITS + cb)) | low).astype(np.int32)
+                self.fmt = _Fmt(np.int32, cb, P)
         # participants in chunks whose product of table sizes fits one int64 draw
         chunks, cur = [], []
         for p, size in enumerate(sizes):
@@ -743,7 +760,7 @@ class _Rounds:
         chunks.append(cur)
         offsets = np.cumsum([0] + sizes[:-1]).tolist()
         self.fast = {
-            "table": np.ascontiguousarray(np.vstack(blocks)),
+            "table": table,
             "chunks": [
                 (math.prod(sizes[q] for q in c), [(q, sizes[q], offsets[q]) for q in c])
                 for c in chunks
@@ -751,7 +768,7 @@ class _Rounds:
         }
 
     def draw(self, rng, n):
-        """Base keys (n, >= D): ascending acting order, column in the low bits.
+        """Keys (n, >= D) in ``self.fmt``: ascending acting order, owner in the low bits.
 
         With the one-draw layout, extra sentinel columns sort after the D real dice.
         """
@@ -796,9 +813,9 @@ class _Rounds:
                     k += w
         for gi, d in dice.items():
             g = self.groups[gi]
-            cols = np.arange(g["c0"], g["c1"])
-            k = _keys(d, self.tiebreak, self.mode) | (coins[gi].astype(np.int64) << _COL_BITS)
-            parts[gi] = k.reshape(n, -1) | cols
+            owner = np.repeat(g["parts"], g["s"]).astype(np.int64)
+            k = _keys(d, self.tiebreak, self.mode) | (coins[gi].astype(np.int64) << _OWN_BITS)
+            parts[gi] = k.reshape(n, -1) | owner
         return parts[0] if len(parts) == 1 else np.concatenate(parts, axis=1)
 
     def _offsets(self, n):
@@ -816,8 +833,8 @@ class _Rounds:
         return cache[n]
 
     def __call__(self, rng, n):
-        srt = _sort_keys(self.draw(rng, n), rng, self.mode, self.owner_col, self.D, True)
-        owner = np.take(self.owner8, srt[:, : self.D] & _COL_MASK)
+        srt = _sort_keys(self.draw(rng, n), rng, self.mode, self.fmt, self.D, True)
+        owner = srt[:, : self.D] & _OWN_MASK
         P, D = len(self.sw), self.D
         first = np.bincount(owner[:, 0], minlength=P)
         before = np.argmax(owner >= self.na, axis=1)
@@ -887,9 +904,10 @@ def acting_order(dice, owners, rng=None, *, tiebreak: str = "all", order: str = 
     keys = np.empty(d.shape, dtype=np.int64)
     for p in np.flatnonzero(counts):
         cols = np.flatnonzero(own == p)
-        keys[:, cols] = _keys(d[:, cols], tiebreak, order) | cols
-    srt = _sort_keys(keys, np.random.default_rng(rng), order, own)
-    return own[srt & _COL_MASK]
+        keys[:, cols] = _keys(d[:, cols], tiebreak, order) | p
+    fmt = _Fmt(np.int64, _FMT64, int(counts.size))
+    srt = _sort_keys(keys, np.random.default_rng(rng), order, fmt)
+    return srt & _OWN_MASK
 
 
 @dataclass(frozen=True)
@@ -1126,7 +1144,7 @@ class _Defence:
     """Picklable batch function for :func:`defence` (one action per loop step, all rows at once)."""
 
     def __init__(self, a, b, pa, pb, pip_policy, tiebreak, attackers, cover, rolls, slow_cost):
-        self.rounds = _Rounds(a, b, pa, pb, pip_policy, tiebreak, "action")
+        self.rounds = _Rounds(a, b, pa, pb, pip_policy, tiebreak, "action", dense=False)
         self.sw = a + b
         self.side = np.array([0] * len(a) + [1] * len(b))
         self.tiebreak, self.attackers, self.cover = tiebreak, attackers, cover
@@ -1137,7 +1155,7 @@ class _Defence:
         """Each participant's face counts (n, P, 7) after pips, drawn like :func:`simulate`."""
         keys = self.rounds.draw(rng, n)
         face = ((_HIGH ^ keys) >> _V_SHIFT) & 7  # keys hold the complemented value
-        owner = self.rounds.owner_col[keys & _COL_MASK]
+        owner = keys & _OWN_MASK
         P = len(self.sw)
         flat = (np.arange(n)[:, None] * P + owner) * 7 + face
         cnt = np.bincount(flat.ravel(), minlength=n * P * 7).reshape(n, P, 7)
