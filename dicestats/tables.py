@@ -732,6 +732,35 @@ def _matchups(matchups):
     return out
 
 
+class _Bar:
+    """One ``tqdm.auto`` bar over the scenarios of a sweep (``disable=None``: silent
+    without a terminal; ``TQDM_DISABLE=1`` or ``progress=False`` silence it)."""
+
+    def __init__(self, total: int, progress, desc: str):
+        import os
+
+        self.bar = None
+        off = os.environ.get("TQDM_DISABLE", "").strip().lower() in {"1", "true", "yes"}
+        if progress is not False and not off:
+            from tqdm.auto import tqdm
+
+            self.bar = tqdm(
+                total=total,
+                desc=desc,
+                unit="scenario",
+                leave=False,
+                disable=None if progress is None else False,
+            )
+
+    def update(self):
+        if self.bar is not None:
+            self.bar.update()
+
+    def close(self):
+        if self.bar is not None:
+            self.bar.close()
+
+
 def _streams(rng, n):
     """One independent seed per scenario, derived from ``rng`` (SPEC 7)."""
     from .montecarlo import seed_sequence
@@ -760,6 +789,8 @@ def initiative_first(
     rng : seed
         Every matchup gets its own child stream of ``SeedSequence(rng)``:
         the same seed gives the same frame.
+    progress : bool, optional
+        One progress bar over the matchups (``None``: only on a terminal).
     exact_limit : int
         Also report the exact value (``exact`` column, from
         :func:`dicestats.initiative.exact`) for setups with at most this
@@ -785,8 +816,10 @@ def initiative_first(
     ms = _matchups(matchups)
     seeds = _streams(rng, len(ms))
     rows = []
+    bar = _Bar(len(ms), progress, "matchups")
     for (label, a, b, pips), seed in zip(ms, seeds, strict=True):
-        r = initiative.simulate(a, b, trials, rng=seed, pips=pips, progress=progress)
+        r = initiative.simulate(a, b, trials, rng=seed, pips=pips, progress=False)
+        bar.update()
         exact = float("nan")
         if exact_limit:
             try:
@@ -805,6 +838,7 @@ def initiative_first(
                 "p_double": r.p_double.value,
             }
         )
+    bar.close()
     return pd.DataFrame.from_records(rows)
 
 
@@ -834,8 +868,10 @@ def initiative_actions_before(
     ms = _matchups(matchups)
     seeds = _streams(rng, len(ms))
     rows = []
+    bar = _Bar(len(ms), progress, "matchups")
     for (label, a, b, pips), seed in zip(ms, seeds, strict=True):
-        r = initiative.simulate(a, b, trials, rng=seed, pips=pips, progress=progress)
+        r = initiative.simulate(a, b, trials, rng=seed, pips=pips, progress=False)
+        bar.update()
         for k, e in enumerate(r.actions_before):
             rows.append(
                 {
@@ -847,6 +883,7 @@ def initiative_actions_before(
                     "trials": r.trials,
                 }
             )
+    bar.close()
     return pd.DataFrame.from_records(rows)
 
 
@@ -1032,9 +1069,11 @@ def initiative_pips(
     seeds = _streams(rng, len(ms) * len(pips))
     rows = []
     i = 0
+    bar = _Bar(len(ms) * len(pips), progress, "pip scenarios")
     for label, a, b, _ in ms:
         for p in pips:
-            r = initiative.simulate(a, b, trials, rng=seeds[i], pips=p, progress=progress)
+            r = initiative.simulate(a, b, trials, rng=seeds[i], pips=p, progress=False)
+            bar.update()
             i += 1
             rows.append(
                 {
@@ -1047,6 +1086,7 @@ def initiative_pips(
                     "trials": r.trials,
                 }
             )
+    bar.close()
     return pd.DataFrame.from_records(rows)
 
 
@@ -1088,8 +1128,10 @@ def initiative_slow(
         )
     seeds = _streams(rng, len(scenarios))
     rows = []
+    bar = _Bar(len(scenarios), progress, "defence scenarios")
     for (label, a, b, opts), seed in zip(scenarios, seeds, strict=True):
-        r = initiative.defence(list(a), list(b), trials, rng=seed, progress=progress, **dict(opts))
+        r = initiative.defence(list(a), list(b), trials, rng=seed, progress=False, **dict(opts))
+        bar.update()
         for k, e in enumerate(r.slow):
             rows.append(
                 {
@@ -1105,4 +1147,5 @@ def initiative_slow(
                     "trials": r.trials,
                 }
             )
+    bar.close()
     return pd.DataFrame.from_records(rows)
