@@ -146,3 +146,15 @@ def test_bad_batch_function():
         mc.run(coin_batch, 10, rng=0).proportion("tails")
     with pytest.raises(ValueError, match="successes"):
         mc.wilson(11, 10)
+
+
+def test_progress_bar_on_request(monkeypatch, capsys):
+    monkeypatch.setenv("TQDM_DISABLE", "")
+    res = mc.run(coin_batch, 4_000, rng=1, batch_size=500, progress=True, desc="coins")
+    err = capsys.readouterr().err
+    assert "coins" in err and res.trials == 4_000
+    mc.run(coin_batch, 4_000, rng=1, batch_size=500, progress=False)
+    assert capsys.readouterr().err == ""
+    monkeypatch.setenv("TQDM_DISABLE", "1")
+    mc.run(coin_batch, 4_000, rng=1, batch_size=500, progress=True)
+    assert capsys.readouterr().err == ""
