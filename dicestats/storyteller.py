@@ -1513,13 +1513,16 @@ def extended(
 ) -> dict:
     """An extended action: roll once per round, add net successes until ``target``.
 
-    Solved exactly as an absorbing Markov chain (:func:`dicestats.markov.build`)
-    over the accumulated successes (and the round number with a round limit).
+    Without a round limit, solved exactly as an absorbing Markov chain
+    (:func:`dicestats.markov.build`) over the accumulated successes; with a
+    round limit (a finite horizon) by the forward recursion over rounds of
+    the distribution of accumulated successes, which also gives
+    ``p_done_within``.
 
     Parameters
     ----------
     target : int
-        Successes needed, 1..200.
+        Successes needed, 1..200 (1..80 in exact mode without ``rounds``).
     botch : {"resets", "ends", "zero"}
         What a botch does: all accumulated successes are lost and the task
         starts over (default, seed 004), the task fails outright (the
@@ -1558,58 +1561,121 @@ def extended(
     if rounds is not None:
         rounds = check_int("rounds", rounds, 1, 500)
     check_bool("exact", exact)
+    if exact and rounds is None and target > 80:
+        raise ValueError(
+            "target must be an integer in 1..80 in exact mode without a round limit "
+            f"(a dense chain of `target` states solved over Fractions), got {target}; "
+            "use float mode or give rounds"
+        )
     r = pool(n, d, rules, exact)
     nb = sorted(_non_botch(r).items())
     b = r.botch
-
-    def step(state):
-        if not isinstance(state, tuple):
-            return None
-        s, t = state
-        out: dict = {}
-
-        def go(score, p):
-            if score >= target:
-                key = "done"
-            elif rounds is not None and t + 1 >= rounds:
-                key = "timeout"
-            else:
-                key = (score, t + 1 if rounds is not None else 0)
-            out[key] = out.get(key, 0) + p
-
-        for k, p in nb:
-            go(s + k, p)
-        if b:
-            if botch == "ends":
-                out["failed"] = out.get("failed", 0) + b
-            else:
-                go(0 if botch == "resets" else s, b)
-        return out
-
-    chain = build((0, 0), step, exact=exact)
-    ab = chain.absorption()
     zero = _zero(exact)
     horizon = rounds if rounds is not None else 50
-    within = [chain.absorbed_by(k).get("done", zero) for k in range(1, horizon + 1)]
-    if rounds is not None:
-        rolls = chain.steps_dist(max_steps=rounds)
-    elif exact:
-        rolls = None
-    else:
-        rolls = chain.steps_dist()
+    done, failed, alive = _extended_forward(nb, b, target, botch, horizon, exact)
+    within = []
+    acc = zero
+    for x in done:
+        acc = acc + x
+        within.append(acc)
 
-    def prob(x):  # float solves may overshoot [0, 1] by an ulp or two
+    def prob(x):  # float sums may overshoot [0, 1] by an ulp or two
         return x if exact else min(max(float(x), 0.0), 1.0)
 
+    if rounds is not None:
+        # a finite horizon: everything follows from the forward recursion
+        pmf = [zero] + [done[i] + failed[i] for i in range(rounds)]
+        pmf[rounds] = pmf[rounds] + alive
+        rolls = Dist(pmf, exact=exact)
+        return {
+            "p_success": prob(sum(done, zero)),
+            "p_failed": prob(sum(failed, zero)),
+            "p_timeout": prob(alive),
+            "mean_rolls": rolls.mean(),
+            "var_rolls": rolls.var(),
+            "p_done_within": within,
+            "rolls": rolls,
+        }
+
+    def step(state):
+        if state in ("done", "failed"):
+            return None
+        out: dict = {}
+        for k, p in nb:
+            key = "done" if state + k >= target else state + k
+            out[key] = out.get(key, 0) + p
+        if b:
+            key = {"ends": "failed", "resets": 0, "zero": state}[botch]
+            out[key] = out.get(key, 0) + b
+        return out
+
+    chain = build(0, step, exact=exact)
+    ab = chain.absorption()
     return {
         "p_success": prob(ab.get("done", zero)),
         "p_failed": prob(ab.get("failed", zero)),
-        "p_timeout": prob(ab.get("timeout", zero)),
+        "p_timeout": zero,
         "mean_rolls": chain.expected_steps(),
         "var_rolls": chain.var_steps(),
         "p_done_within": within,
-        "rolls": rolls,
+        "rolls": None if exact else chain.steps_dist(),
     }
+
+
+def _extended_forward(nb, b, target, botch, horizon, exact):
+    """Forward recursion over rounds: per round, P(done then), P(failed then); mass left.
+
+    ``nb``: ``[(net, P(net and no botch))]``; ``b``: P(botch). The score
+    distribution of the runs still going is a vector over ``0..target-1``;
+    exact mode keeps integer numerators over ``den**round``.
+    """
+    if exact:
+        den = 1
+        for _, p in nb:
+            den = math.lcm(den, p.denominator)
+        den = math.lcm(den, Fraction(b).denominator)
+        nbw = [(k, int(p * den)) for k, p in nb]
+        bw = int(b * den)
+        v = np.zeros(target, dtype=object)
+        v[0] = 1
+    else:
+        nbw = [(k, float(p)) for k, p in nb]
+        bw = float(b)
+        v = np.zeros(target)
+        v[0] = 1.0
+    done, failed = [], []
+    scale = 1
+    for _ in range(horizon):
+        new = np.zeros(target, dtype=v.dtype)
+        total = v.sum()
+        d_r = 0
+        for k, w in nbw:
+            if k >= target:
+                d_r = d_r + w * total
+                continue
+            if k:
+                new[k:] += w * v[: target - k]
+                d_r = d_r + w * v[target - k :].sum()
+            else:
+                new += w * v
+        f_r = 0
+        if bw:
+            if botch == "ends":
+                f_r = bw * total
+            elif botch == "resets":
+                new[0] += bw * total
+            else:
+                new += bw * v
+        v = new
+        if exact:
+            scale *= den
+            done.append(Fraction(int(d_r), scale))
+            failed.append(Fraction(int(f_r), scale))
+        else:
+            done.append(float(d_r))
+            failed.append(float(f_r))
+    alive = Fraction(int(v.sum()), scale) if exact else float(v.sum())
+    return done, failed, alive
 
 
 def resisted(
@@ -1672,7 +1738,9 @@ def resisted_extended(
 
     Each round both sides roll; the round's winner adds its net successes
     (the excess over the other side) to its running score; the first to
-    ``target`` wins. A botch scores 0 that round (only the successes count).
+    ``target`` (1..100) wins. A botch scores 0 that round (only the successes
+    count). Solved exactly by backward recursion: every scoring round raises
+    the sum of the two scores, so only ties loop.
 
     Returns
     -------
@@ -1685,36 +1753,33 @@ def resisted_extended(
     >>> r["p_win"]
     Fraction(1, 2)
     """
-    from .markov import build
-
     target = check_int("target", target, 1, 100)
     rr = resisted(dice, difficulty, opp_dice, opp_difficulty, rules, opp_rules, exact=exact)
     steps = [(m, p) for m, p in rr["margin"].items() if m != 0]
-    tie = rr["p_tie"]
-
-    def step(state):
-        if not isinstance(state, tuple):
-            return None
-        me, them = state
-        out: dict = {}
-        for m, p in steps:
-            if m > 0:
-                key = "win" if me + m >= target else (me + m, them)
-            else:
-                key = "lose" if them - m >= target else (me, them - m)
-            out[key] = out.get(key, 0) + p
-        if tie:
-            out[state] = out.get(state, 0) + tie
-        return out
-
-    chain = build((0, 0), step, exact=exact)
-    ab = chain.absorption()
+    go = 1 - rr["p_tie"]  # P(someone scores this round)
     zero = _zero(exact)
-    return {
-        "p_win": ab.get("win", zero),
-        "p_lose": ab.get("lose", zero),
-        "mean_rounds": chain.expected_steps(),
-    }
+    # Every scoring round raises me + them, so the chain is acyclic apart from
+    # the tie self-loop: solve it backwards over states by decreasing me + them.
+    win = {}
+    rounds = {}
+    for total in range(2 * target - 2, -1, -1):
+        for me in range(max(0, total - target + 1), min(total, target - 1) + 1):
+            them = total - me
+            pw, er = zero, 1
+            for m, p in steps:
+                if m > 0:
+                    if me + m >= target:
+                        pw = pw + p
+                    else:
+                        pw = pw + p * win[(me + m, them)]
+                        er = er + p * rounds[(me + m, them)]
+                elif them - m < target:
+                    pw = pw + p * win[(me, them - m)]
+                    er = er + p * rounds[(me, them - m)]
+            win[(me, them)] = pw / go
+            rounds[(me, them)] = er / go
+    p_win = win[(0, 0)]
+    return {"p_win": p_win, "p_lose": 1 - p_win, "mean_rounds": rounds[(0, 0)]}
 
 
 def teamwork(

@@ -299,3 +299,37 @@ def test_try_again_sir_jerome_second_try_is_at_seven():
     f6 = 1 - s6 - botch_p(4, 6)
     r = st.try_again(4, 6, exact=True)
     assert r["p_success_within"][:2] == [s6, s6 + f6 * s7]
+
+
+def test_resisted_extended_against_markov_chain():
+    # an independent solver: dicestats.markov on the (me, them) race
+    from dicestats.markov import build
+
+    margin = st.resisted(2, 6, 3, 7, exact=True)["margin"]
+    target = 3
+
+    def step(state):
+        if not isinstance(state, tuple):
+            return None
+        me, them = state
+        out = {}
+        for m, p in margin.items():
+            if m > 0:
+                key = "win" if me + m >= target else (me + m, them)
+            elif m < 0:
+                key = "lose" if them - m >= target else (me, them - m)
+            else:
+                key = state
+            out[key] = out.get(key, 0) + p
+        return out
+
+    chain = build((0, 0), step, exact=True)
+    r = st.resisted_extended(2, 6, 3, 7, target, exact=True)
+    assert r["p_win"] == chain.absorption()["win"]
+    assert r["mean_rounds"] == chain.expected_steps()
+
+
+def test_extended_exact_unlimited_target_cap():
+    with pytest.raises(ValueError, match="target"):
+        st.extended(3, 6, 81, exact=True)
+    assert st.extended(3, 6, 81, rounds=5, exact=True)["p_success"] == 0
