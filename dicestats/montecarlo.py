@@ -457,11 +457,14 @@ def _execute(batch_fn, root, jobs, workers, bar, totals):
     from concurrent.futures import ProcessPoolExecutor
 
     window = 2 * workers  # batches in flight: bounded memory
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    # the batch function travels once per worker (initializer), not once per batch
+    with ProcessPoolExecutor(
+        max_workers=workers, initializer=_init_worker, initargs=(batch_fn,)
+    ) as pool:
         pending = []
         it = iter(jobs)
         for job in it:
-            pending.append((job[1], pool.submit(_run_batch, batch_fn, root, *job)))
+            pending.append((job[1], pool.submit(_worker_batch, root, *job)))
             if len(pending) >= window:
                 break
         while pending:
@@ -470,8 +473,20 @@ def _execute(batch_fn, root, jobs, workers, bar, totals):
             if bar is not None:
                 bar.update(n)
             for job in it:
-                pending.append((job[1], pool.submit(_run_batch, batch_fn, root, *job)))
+                pending.append((job[1], pool.submit(_worker_batch, root, *job)))
                 break
+
+
+_WORKER_FN = None
+
+
+def _init_worker(batch_fn):
+    global _WORKER_FN
+    _WORKER_FN = batch_fn
+
+
+def _worker_batch(root, i, n):
+    return _run_batch(_WORKER_FN, root, i, n)
 
 
 def _check_common(batch_fn, batch_size, workers, progress):
