@@ -496,8 +496,8 @@ def storyteller_heatmap(
     -------
     matplotlib.axes.Axes
         An image (rows: dice, columns: difficulty) with one text per cell;
-        the contour, if drawn, is the last collection and carries the
-        ``gid`` ``"contour"``.
+        the contour, if drawn, carries the ``gid`` ``"contour"``; the
+        colour bar marks its level with the same line.
 
     Examples
     --------
@@ -509,6 +509,8 @@ def storyteller_heatmap(
     (4, (2, 2))
     >>> close(ax)
     """
+    import numpy as np
+
     _require(df, ["dice", "difficulty", value], "storyteller_heatmap")
     ax = _axes(ax, figsize=(7.0, 5.5))
     grid = df.pivot(index="dice", columns="difficulty", values=value).sort_index()
@@ -518,9 +520,10 @@ def storyteller_heatmap(
     ax.set_yticks(range(grid.shape[0]), [str(r) for r in grid.index])
     ax.set_xlabel("difficulty (target number on each d10)")
     ax.set_ylabel("dice in the pool")
+    drawn = None
+    z = grid.to_numpy(dtype=float)
     if contour is not None and min(grid.shape) >= 2:
-        z = grid.to_numpy(dtype=float)
-        if z.min() < contour < z.max():
+        if np.nanmin(z) < contour < np.nanmax(z):
             cs = ax.contour(
                 range(grid.shape[1]),
                 range(grid.shape[0]),
@@ -530,10 +533,7 @@ def storyteller_heatmap(
                 linewidths=2.2,
             )
             cs.set_gid("contour")
-            ax.plot(
-                [], [], color=OKABE_ITO["vermillion"], linewidth=2.2, label=f"{contour:.0%} line"
-            )
-            ax.legend(loc="upper right", fontsize=8, framealpha=0.85)
+            drawn = contour
     if colorbar:
         from matplotlib.ticker import PercentFormatter
 
@@ -541,6 +541,11 @@ def storyteller_heatmap(
             im, ax=ax, format=PercentFormatter(1.0, decimals=0), fraction=0.05, pad=0.02
         )
         cb.set_label(f"P({value})")
+        if drawn is not None:  # the contour's key: the same line on the colour bar
+            cb.ax.axhline(drawn, color=OKABE_ITO["vermillion"], linewidth=2.2)
+            cb.set_label(f"P({value}); line: {drawn:.0%}")
+    if drawn is not None:
+        ax.set_xlabel(ax.get_xlabel() + f" — vermillion line: {drawn:.0%}")
     ax.set_title(
         title or f"Storyteller pools: chance of {value} (%) by dice and difficulty", fontsize=10
     )
@@ -1042,7 +1047,7 @@ def initiative_first(df, *, ax=None, title: str | None = None, seed=None, trials
     ax : matplotlib.axes.Axes, optional
     title : str, optional
     seed, trials : optional
-        Printed under the chart (Monte Carlo provenance).
+        Added to the x label (Monte Carlo provenance).
 
     Returns
     -------
@@ -1101,20 +1106,10 @@ def _provenance(ax, seed, trials):
         return
     parts = []
     if trials is not None:
-        parts.append(f"{int(trials):,} simulated rounds per row")
+        parts.append(f"{int(trials):,} simulated rounds per scenario")
     if seed is not None:
         parts.append(f"seed {seed}")
-    ax.annotate(
-        "Monte Carlo: " + ", ".join(parts),
-        xy=(1.0, 0.0),
-        xycoords="axes fraction",
-        xytext=(0, -28),
-        textcoords="offset points",
-        ha="right",
-        va="top",
-        fontsize=7,
-        color="#444444",
-    )
+    ax.set_xlabel(ax.get_xlabel() + "\n(Monte Carlo: " + ", ".join(parts) + ")")
 
 
 def _dist_bars(df, x, ax, xlabel, ylabel, title, seed, trials, func):

@@ -192,8 +192,11 @@ def test_heatmap_cells_and_contour():
     assert img.shape == (5, 6)
     assert img[0, 0] == pytest.approx(1 - 0.3)  # 1 die at difficulty 4
     assert len(ax.texts) == 30
+    assert ax.texts[0].get_text() == T.fmt_percent_short(0.7)
     contours = [c for c in ax.collections if c.get_gid() == "contour"]
     assert len(contours) == 1
+    assert contours[0].levels.tolist() == [0.5]
+    assert "50%" in ax.get_xlabel()
     assert [t.get_text() for t in ax.get_xticklabels()] == ["4", "5", "6", "7", "8", "9"]
     # No cell straddles 50% → no contour.
     ax2 = plots.storyteller_heatmap(df[df.success > 0.5], contour=0.5)
@@ -345,7 +348,7 @@ def test_initiative_first_bars_with_intervals():
     segs = err[0].lines[2][0].get_segments()
     assert [s[0][0] for s in segs] == pytest.approx([0.45, 0.77])
     assert [s[1][0] for s in segs] == pytest.approx([0.55, 0.83])
-    assert any("seed 7" in t.get_text() for t in ax.texts)
+    assert "seed 7" in ax.get_xlabel() and "1,000 simulated rounds" in ax.get_xlabel()
 
 
 def test_initiative_distributions():
