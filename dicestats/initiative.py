@@ -575,12 +575,17 @@ def _roll_table(s):
 
 def _any_rows(b):
     """``b.any(axis=1)`` for a 2-d bool array, fast for short rows (8 bytes at a time)."""
-    n, w = b.shape
-    if w == 0:
-        return np.zeros(n, dtype=bool)
-    pad = -w % 8
-    buf = np.zeros((n, w + pad), dtype=bool)
-    buf[:, :w] = b
+    buf = _bool_buffer(*b.shape)
+    buf[:, : b.shape[1]] = b
+    return _any_buffer(buf)
+
+
+def _bool_buffer(n, w):
+    """A zeroed (n, w rounded up to 8) bool array: fill ``[:, :w]`` via ``out=``."""
+    return np.zeros((n, max(8, w + (-w % 8))), dtype=bool)
+
+
+def _any_buffer(buf):
     v = buf.view(np.uint64)
     out = v[:, 0] != 0
     for j in range(1, v.shape[1]):
@@ -619,10 +624,11 @@ def _sort_keys(keys, rng, mode, fmt, real=None, inplace=False):
         srt = np.sort(keys, axis=1)
     chk = srt if real is None else srt[:, :real]
     x = chk[:, 1:] ^ chk[:, :-1]
-    same = x <= _OWN_MASK  # equal above the owner bits
+    buf = _bool_buffer(*x.shape)
+    same = np.less_equal(x, _OWN_MASK, out=buf[:, : x.shape[1]])  # equal above the owner bits
     if mode == "tier":  # a participant's own equal dice are not a tie
         same &= x != 0
-    tied = _any_rows(same)
+    tied = _any_buffer(buf)
     if tied.any():
         rows = np.flatnonzero(tied)
         clear = srt[rows] & ~srt.dtype.type(fmt.coin_mask)
@@ -838,7 +844,9 @@ class _Rounds:
         P, D = len(self.sw), self.D
         first = np.bincount(owner[:, 0], minlength=P)
         before = np.argmax(owner >= self.na, axis=1)
-        double = _any_rows(owner[:, 1:] == owner[:, :-1])
+        buf = _bool_buffer(n, D - 1)
+        np.equal(owner[:, 1:], owner[:, :-1], out=buf[:, : D - 1])
+        double = _any_buffer(buf)
         # who acts at each position, per block of rows: the mean position and its
         # standard error by batch means over blocks (rounds are i.i.d.)
         off, rows_in = self._offsets(n)
