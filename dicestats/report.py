@@ -546,7 +546,7 @@ def _fate_odds_page(fig, ctx) -> None:
         fig,
         ctx,
         "Shifts = total − difficulty: below 0 fail, 0 tie, 1–2 success, 3+ success with style "
-        "(not also a plain success:\nthe four outcome columns sum to 100%).",
+        "(not also a plain success: the four outcome columns sum to 100%).",
     )
 
 
@@ -578,7 +578,7 @@ def _fate_opposed_page(fig, ctx) -> None:
         fig,
         ctx,
         "Contest: the highest total wins an exchange (2 victories if by 3+), a tie "
-        "for the highest gives nobody a victory;\nfirst to 3 victories wins. Expected "
+        "for the highest gives nobody a victory; first to 3 victories wins. Expected "
         "exchanges: "
         + ", ".join(
             f"gap {g:+d}: {e:.1f}" if g else f"gap 0: {e:.1f}"
@@ -684,7 +684,7 @@ def _st_rules_note(fig, ctx, extra: str = "") -> None:
         fig,
         ctx,
         "Rules: Revised/Dark Ages — a die ≥ difficulty is a success, a 10 always is, each 1 "
-        "cancels a success; botch = no success\nat all and at least one 1. Exact values." + extra,
+        "cancels a success; botch = no success at all and at least one 1. Exact values." + extra,
     )
 
 
@@ -813,7 +813,7 @@ def _st_anomaly_page(fig, ctx) -> None:
         fig,
         ctx,
         "Revised botch: P = q^N − (q − 0.1)^N with q = (difficulty − 1)/10; at difficulty 10 it "
-        "peaks at 6 dice. At difficulty 2 only 1s\nfail, and they cancel, so odd and even pools "
+        "peaks at 6 dice. At difficulty 2 only 1s fail, and they cancel, so odd and even pools "
         "alternate. Exact comparison: no float noise.",
     )
 
@@ -927,7 +927,7 @@ def _init_first_page(fig, ctx) -> None:
         ax2,
         table,
         title="The same numbers (exact by enumeration where the setup is small)",
-        col_widths=[0.24, 0.15, 0.22, 0.14, 0.25],
+        col_widths=[0.28, 0.14, 0.22, 0.13, 0.23],
         fontsize=8,
     )
     _note(
