@@ -957,7 +957,14 @@ class SimResult:
     raw: mc.Result
 
     def actions_before_pmf(self) -> dict:
-        """``{k: probability}`` of first-side actions before the other side's first."""
+        """``{k: probability}`` of first-side actions before the other side's first.
+
+        Examples
+        --------
+        >>> r = simulate([1], [1], trials=1000, rng=0)
+        >>> sorted(r.actions_before_pmf()), round(sum(r.actions_before_pmf().values()), 12)
+        ([0, 1], 1.0)
+        """
         return {k: e.value for k, e in enumerate(self.actions_before)}
 
 

@@ -351,7 +351,13 @@ class Result:
         return np.asarray(self._get(name), dtype=float) / self.trials
 
     def proportions(self, name: str) -> list[Estimate]:
-        """One :class:`Estimate` per bin of a histogram statistic."""
+        """One :class:`Estimate` per bin of a histogram statistic.
+
+        Examples
+        --------
+        >>> [e.value for e in Result({"h": np.array([1, 3])}, 4).proportions("h")]
+        [0.25, 0.75]
+        """
         return [wilson(int(c), self.trials, self.confidence) for c in np.asarray(self._get(name))]
 
 

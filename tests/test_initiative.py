@@ -12,6 +12,8 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hs
 
 from dicestats import initiative as ini
 
@@ -422,3 +424,45 @@ def test_fast_key_tables_on_every_outcome(pips, tiebreak):
             assert tuple(seq) == next(iter(ref)), dice
         else:
             assert tuple(seq) in ref, dice
+
+
+# ------------------------------------------------------------------ properties
+
+small_rounds = hs.lists(hs.lists(hs.integers(1, 6), min_size=1, max_size=3), min_size=1, max_size=4)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    dice=small_rounds,
+    tiebreak=hs.sampled_from(["all", "unspent"]),
+    order=hs.sampled_from(["action", "tier"]),
+    seed=hs.integers(0, 2**32 - 1),
+)
+def test_resolver_properties(dice, tiebreak, order, seed):
+    ref = ref_orders(dice, tiebreak=tiebreak, order=order)
+    assert ini.order_distribution(dice, tiebreak=tiebreak, order=order) == ref
+    seq = ini.resolve(dice, rng=seed, tiebreak=tiebreak, order=order)
+    assert tuple(a.participant for a in seq) in ref
+    # every die acts once, values never rise, each actor spends a die it holds
+    assert sorted(a.value for a in seq) == sorted(v for d in dice for v in d)
+    assert all(x.value >= y.value for x, y in zip(seq, seq[1:], strict=False))
+    for p, d in enumerate(dice):
+        assert sorted(a.value for a in seq if a.participant == p) == sorted(d)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    dice=hs.lists(hs.integers(1, 6), min_size=0, max_size=6),
+    pips=hs.integers(0, 40),
+    policy=hs.sampled_from(["highest", "single"]),
+)
+def test_pip_properties(dice, pips, policy):
+    out = ini.apply_pips(dice, pips, policy)
+    assert len(out) == len(dice) and all(1 <= v <= 6 for v in out)
+    assert all(a >= b for a, b in zip(out, dice, strict=True))
+    spent = sum(out) - sum(dice)
+    assert spent <= pips
+    if policy == "highest":  # nothing is lost while some die is below 6
+        assert spent == min(pips, sum(6 - v for v in dice))
+    else:
+        assert sum(a != b for a, b in zip(out, dice, strict=True)) <= 1
