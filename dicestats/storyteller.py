@@ -1284,8 +1284,6 @@ def try_again(
     >>> r["expected_attempts"]
     Fraction(17, 10)
     """
-    from .markov import build
-
     rules = _check_rules(rules)
     n = check_int("dice", dice, 1, _dice_limit(rules))
     d0 = _check_difficulty(difficulty, rules)
@@ -1302,56 +1300,45 @@ def try_again(
             cache[d] = (r.success, r.failure, r.botch)
         return cache[d]
 
-    def step(state):
-        if not isinstance(state, tuple):
-            return None
-        i, tries = state  # i: difficulty raise; tries: attempts made so far
-        s, f, b = odds(min(d0 + i, 10))
-        out = {"success": s}
-        nxt_d = d0 + i + 1
-        more = (attempts is None or tries + 1 < attempts) and (nxt_d <= 10 or clamp)
-        if more:
-            nxt = (min(i + 1, 10 - d0) if clamp else i + 1, tries + 1 if attempts else 0)
-        else:
-            nxt = "gave_up"
-        fail_mass = f if botch_ends else f + b
-        out[nxt] = out.get(nxt, 0) + fail_mass
-        if botch_ends:
-            out["botch"] = b
-        return out
-
-    chain = build((0, 0), step, exact=exact)
-    absorbed = chain.absorption()
+    # The attempts form a line: attempt k is at difficulty d0 + k - 1 (clamped
+    # to 10, or impossible above 10). Walk it; with clamp and no attempt limit
+    # every attempt from the 50th on is at 10, a geometric tail summed in
+    # closed form.
+    if attempts is not None:
+        last = attempts if clamp else min(attempts, 11 - d0)
+    else:
+        last = 50 if clamp else 11 - d0
+    one = Fraction(1) if exact else 1.0
     zero = _zero(exact)
-    p_botch = absorbed.get("botch", zero)
-    if not botch_ends:
-        # P(a botch happens before the first success): a second chain that
-        # stops at the first botch
-        def step_b(state):
-            if not isinstance(state, tuple):
-                return None
-            i, tries = state
-            s, f, b = odds(min(d0 + i, 10))
-            nxt_d = d0 + i + 1
-            more = (attempts is None or tries + 1 < attempts) and (nxt_d <= 10 or clamp)
-            nxt = (
-                (min(i + 1, 10 - d0) if clamp else i + 1, tries + 1 if attempts else 0)
-                if more
-                else "gave_up"
-            )
-            out = {"success": s, "botch": b}
-            out[nxt] = out.get(nxt, 0) + f
-            return out
+    reach = one  # P(attempt k is made)
+    clean = one  # P(attempt k is reached with no botch so far)
+    p_success = p_botch = expected = zero
+    within = []
+    s = f = b = zero
+    for k in range(1, last + 1):
+        s, f, b = odds(min(d0 + k - 1, 10))
+        expected = expected + reach
+        p_success = p_success + reach * s
+        p_botch = p_botch + clean * b
+        clean = clean * f
+        reach = reach * (f if botch_ends else f + b)
+        if k <= 50:
+            within.append(p_success)
+    if clamp and attempts is None:  # attempts 51, 52, ... all at difficulty 10
+        go = f if botch_ends else f + b
+        expected = expected + reach / (1 - go)
+        p_success = p_success + reach * s / (1 - go)
+        p_botch = p_botch + clean * b / (1 - f)
+        reach = zero
 
-        p_botch = build((0, 0), step_b, exact=exact).absorption().get("botch", zero)
-    longest = attempts if attempts is not None else (50 if clamp else 11 - d0)
-    longest = min(longest, 50)
-    within = [chain.absorbed_by(k).get("success", zero) for k in range(1, longest + 1)]
+    def prob(x):  # float sums may overshoot [0, 1] by an ulp or two
+        return x if exact else min(max(float(x), 0.0), 1.0)
+
     return {
-        "p_success": absorbed.get("success", zero),
-        "p_botch": p_botch,
-        "p_gave_up": absorbed.get("gave_up", zero),
-        "expected_attempts": chain.expected_steps(),
+        "p_success": prob(p_success),
+        "p_botch": prob(p_botch),
+        "p_gave_up": prob(reach),  # every allowed attempt failed
+        "expected_attempts": expected,
         "p_success_within": within,
     }
 
