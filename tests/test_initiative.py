@@ -6,6 +6,7 @@ seed text phrases it ("more 6s, then more 5s, ..."): face counts compared from 6
 down. Complete ties branch over every equally likely coin outcome.
 """
 
+import functools
 import itertools
 import math
 from fractions import Fraction
@@ -72,6 +73,12 @@ def ref_orders(dice, tiebreak="all", order="action"):
 
     walk([list(d) for d in dice], [[] for _ in dice], [], Fraction(1))
     return results
+
+
+@functools.cache
+def ref_cached(dice, tiebreak="all", order="action"):
+    """ref_orders for a tuple of tuples (shared by the every-outcome tests)."""
+    return ref_orders([list(d) for d in dice], tiebreak, order)
 
 
 def ref_pips(dice, pips, policy):
@@ -401,7 +408,7 @@ def test_bad_input(call, exc, words):
         call()
 
 
-@pytest.mark.parametrize("pips,tiebreak", [(0, "all"), ([1, 0], "unspent"), ([0, 2], "all")])
+@pytest.mark.parametrize("pips,tiebreak", [(0, "all"), ([1, 0], "unspent")])
 def test_fast_key_tables_on_every_outcome(pips, tiebreak):
     """simulate's lookup tables (dense int32 ranks, sentinel padding, pips folded in)
     give the plain rule's order on every roll of a small setup."""
@@ -415,11 +422,14 @@ def test_fast_key_tables_on_every_outcome(pips, tiebreak):
         keys.reshape(len(combos), -1), np.random.default_rng(0), "action", fn.fmt, fn.D
     )
     got = srt[:, : fn.D] & 63
-    own = pips if isinstance(pips, list) else [0, 0]
+    own = [*pips, 0] if isinstance(pips, list) else [0, 0, 0]
+    rolls = [
+        [tuple(ini.apply_pips(r.tolist(), own[p])) for r in ini._roll_table(sw[p])]
+        for p in range(3)
+    ]
     for c, seq in zip(combos, got, strict=True):
-        dice = [ini._roll_table(sw[p])[c[p]].tolist() for p in range(3)]
-        dice = [ini.apply_pips(d, ([*own, 0])[p]) for p, d in enumerate(dice)]
-        ref = ref_orders(dice, tiebreak=tiebreak)
+        dice = tuple(rolls[p][c[p]] for p in range(3))
+        ref = ref_cached(dice, tiebreak=tiebreak)
         if len(ref) == 1:
             assert tuple(seq) == next(iter(ref)), dice
         else:
