@@ -65,6 +65,9 @@ DEFAULT_SEED = 20240607
 #: Simulated rounds per initiative scenario: full and quick (``DICESTATS_QUICK``).
 MC_TRIALS = 200_000
 MC_TRIALS_QUICK = 4_000
+#: Initiative setups up to this many dice-outcome classes also get their exact value.
+EXACT_LIMIT = 5_000
+EXACT_LIMIT_QUICK = 1_200
 
 _SYSTEM_NAMES = {
     "fate": "Fate (FAE, 4dF)",
@@ -899,7 +902,14 @@ def _init_first_page(fig, ctx) -> None:
     from . import tables as T
 
     df = ctx.cached(
-        "init_first", lambda: T.initiative_first(trials=ctx.trials, rng=ctx.seed, progress=False)
+        "init_first",
+        lambda: T.initiative_first(
+            trials=ctx.trials,
+            rng=ctx.seed,
+            progress=False,
+            # quick mode (tests) skips the two largest enumerations (3 136 outcome classes)
+            exact_limit=EXACT_LIMIT_QUICK if ctx.quick else EXACT_LIMIT,
+        ),
     )
     gs = _grid(fig, ctx, 2, 1, height_ratios=[1.15, 1], hspace=0.28)
     ax = fig.add_subplot(gs[0])
