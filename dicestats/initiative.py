@@ -642,7 +642,7 @@ def _coin_sort(keys, rng, mode, fmt):
     while todo.size:
         k = keys[todo]
         if mode == "action":  # a fresh coin for every tie event: one per die
-            coin = rng.integers(0, 1 << fmt.coin_bits, size=k.shape, dtype=np.int64)
+            coin = rng.integers(0, 1 << fmt.coin_bits, size=k.shape, dtype=k.dtype)
         else:  # one coin per (participant, value): a participant's tier stays together
             table = rng.integers(
                 0, 1 << fmt.coin_bits, size=(k.shape[0], fmt.n_parts, 8), dtype=np.int64
@@ -650,7 +650,8 @@ def _coin_sort(keys, rng, mode, fmt):
             rows = np.arange(k.shape[0])[:, None]
             face = ((_HIGH ^ k) >> _V_SHIFT) & 7
             coin = table[rows, k & _OWN_MASK, face]
-        srt = np.sort(k | (coin << _OWN_BITS).astype(k.dtype), axis=1)
+        coin <<= _OWN_BITS  # coin_bits + 6 bits fit the key dtype
+        srt = np.sort(k | coin.astype(k.dtype, copy=False), axis=1)
         x = srt[:, 1:] ^ srt[:, :-1]
         clash = x <= _OWN_MASK
         if mode == "tier":
