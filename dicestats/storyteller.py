@@ -56,6 +56,18 @@ Semantics (the decisions this module makes, all documented here)
   a 1 can cancel (it still prevents a revised botch: there is a success).
 * **Difficulty above 10** (from retries): ``above_ten="impossible"`` refuses
   it (ValueError; retries stop), ``"clamp"`` rolls at 10.
+* **Trying again**: a botch ends the sequence by default (``botch_ends``: a
+  botch is a disaster, seed 004, not a failure that breeds a harder retry);
+  variant: it counts as a failure and the next try is at +1.
+* **Extended actions**: a botch resets the accumulated successes (default),
+  ends the task, or scores 0. **Resisted**: each side's net successes (own
+  1s first, floored at 0) are compared; a botching side simply has 0 net, and
+  each side's botch chance is reported. **Resisted + extended**: a botch
+  scores 0 that round. **Teamwork**: successes add; variant ``spoil``: one
+  member's botch spoils the whole effort (total 0).
+* **Limits**: pools of 1..1000 dice (1..200 for ``specialty="double"`` with
+  ``one_cancels`` ``"highest"``/``"lowest"``, whose joint distribution is
+  two-dimensional). Exact mode is Python ints all the way (no overflow).
 * **Infinite ten-again chains** are computed with a saturating window: every
   probability of ``net = k`` below the window's edge ``K`` is exact, and the
   mass of ``net >= K`` is lumped into the top outcome ``K`` of ``net`` (a
@@ -70,16 +82,17 @@ Algorithm: the pool is a sum of ``N`` independent *lines* (a base die and its
 chain of extra dice). The joint distribution of the one or two linear
 statistics that determine the net successes is built by ``N`` convolutions of
 the per-line kernel, vectorized over all difficulties at once (numpy arrays of
-shape ``(difficulties, f, u)``; the geometric ten-again chain is an IIR filter,
-``scipy.signal.lfilter``). Every pool size ``1..N`` falls out of the same pass,
-which is how :func:`odds_table` computes a whole table in one pass. Float
-convolution of non-negative terms has no cancellation, and each step is
-renormalised: a 1000-die pool keeps its sum within 1e-12 of 1 (tested).
-Probabilities below 1e-300 are flushed to 0 in float mode (they would only
-slow numpy down in denormal arithmetic). Exact mode runs the same code on
-Python-int numerators over one shared denominator (reduced by their gcd after
-every die), turned into Fractions only at the end. The float botch under the
-revised rule is the exact closed form, correctly rounded.
+shape ``(difficulties, f, u)``; the geometric ten-again chain is one IIR
+recurrence per die: ``c[u] = b[u] + c[u - t] / 10``). Every pool size ``1..N``
+falls out of the same pass, which is how :func:`odds_table` computes a whole
+table in one pass. Float convolution of non-negative terms has no
+cancellation, and each step is renormalised: a 1000-die pool keeps its sum
+within 1e-12 of 1 (tested). Probabilities below 1e-300 are flushed to 0 in
+float mode (they would only slow numpy down in denormal arithmetic). Exact
+mode runs the same code on Python-int numerators over one shared denominator
+(reduced by their gcd after every die), turned into Fractions only at the end.
+The float botch under the revised rule is the exact closed form, correctly
+rounded.
 
 Examples
 --------
