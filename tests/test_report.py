@@ -92,8 +92,8 @@ def test_booklet_is_byte_identical_when_rebuilt(two_booklets):
 
 
 def test_seed_changes_the_monte_carlo_pages(tmp_path, monkeypatch):
-    # Only the tempo page (no exact enumeration): fast, and all Monte Carlo.
-    monkeypatch.setattr(report, "_initiative_pages", lambda: _initiative_pages()[1:])
+    # Only the slow-defence page (three scenarios, no exact enumeration): fast, all Monte Carlo.
+    monkeypatch.setattr(report, "_initiative_pages", lambda: _initiative_pages()[2:])
     builds = []
     for seed in (1, 2):
         out = tmp_path / f"s{seed}.pdf"
@@ -249,3 +249,14 @@ def test_help_does_not_import_matplotlib():
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
     assert out.strip().splitlines()[-1] == "False False"
+
+
+def test_progress_bar_counts_pages(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(report, "_fate_pages", lambda: _fate_pages()[:1])
+    monkeypatch.delenv("TQDM_DISABLE", raising=False)
+    report.build_report(tmp_path / "p.pdf", systems="fate", progress=True)
+    err = capsys.readouterr().err
+    assert "dicestats report" in err and "2/2" in err  # cover + one page
+    monkeypatch.setenv("TQDM_DISABLE", "1")
+    report.build_report(tmp_path / "q.pdf", systems="fate", progress=True)
+    assert capsys.readouterr().err == ""
