@@ -17,6 +17,14 @@ success       50.00%  1/2
 failure       40.00%  2/5
 botch         10.00%  1/10
 <BLANKLINE>
+degree (net successes)    P(=)   P(>=)
+----------------------  ------  ------
+marginal (1)            50.00%  50.00%
+moderate (2)                0%      0%
+complete (3)                0%      0%
+exceptional (4)             0%      0%
+phenomenal (5+)             0%      0%
+<BLANKLINE>
 mean net successes  0.5000  1/2
 0
 """
@@ -289,6 +297,12 @@ def _cmd_pool(args) -> int:
     print_table(
         rows, header, title=f"{r.dice} {die} at difficulty {r.difficulty} ({_rules_text(rules)})"
     )
+    print()
+    degrees = [
+        (f"{name} ({k}{'+' if k == 5 else ''})", fmt_prob(p), fmt_prob(r.p_ge(k)))
+        for k, (name, p) in enumerate(r.degrees.items(), start=1)
+    ]
+    print_table(degrees, ("degree (net successes)", "P(=)", "P(>=)"))
     print()
     print(f"mean net successes  {float(r.mean_net):.4f}  {_exact_cell(r.mean_net, ex)}".rstrip())
     return 0
