@@ -29,8 +29,13 @@ SuccessRoll(dice, success=5)
     The *user's assumption* for attack/defence/armour rolls ("k d6, success on
     5+"); the source text does not say how its action rolls work.
 acting_order(dice, owners, rng, *, tiebreak="all", order="action")
-    The vectorized order for a (batch, total_dice) array of dice (used by
-    :func:`simulate`, exposed for checks).
+    The vectorized order for a (rounds, total_dice) array of given dice (the
+    same sort keys and coin handling as :func:`simulate`, which looks the keys
+    up in per-roll tables instead of computing them).
+Result classes: :class:`Action`, :class:`ExactResult`, :class:`SimResult`
+(``p_first``, ``p_participant_first``, ``actions_before``, ``p_double``,
+``mean_position``, ``position_pmf``, ``raw``), :class:`DefenceResult`.
+
 Options shared by these: ``tiebreak`` ``"all"`` (set-aside dice count in the
 tie-break, the default reading) or ``"unspent"``; ``order`` ``"action"``
 (re-evaluated after every action, default) or ``"tier"`` (fixed once per value:
@@ -40,8 +45,13 @@ the highest die below 6 first, which is the same as filling the dice closest
 to 6) or ``"single"`` (the seed read literally: all pips on one die — the
 lowest die that the pips can bring to 6, else the highest die below 6).
 
+Preparation pips (``pips``, ``versus_pips``): an int is a pool for the whole
+side (RULES.md); a list gives each participant its own margin for its own dice
+(the seed: "the hero may raise …").
+
 Participants are numbered side by side: the ``swiftness`` side first (labels
-A1, A2, …), then the ``versus`` side (B1, B2, …).
+A1, A2, …), then the ``versus`` side (B1, B2, …). Not modelled: holding a die
+(and the "everyone held" rule), choosing not to defend after seeing the attack.
 
 Examples
 --------
@@ -554,7 +564,7 @@ def _np_pips(x, pips, policy):
 
 
 def _keys(d, tiebreak, order):
-    """Ascending sort keys (no coin, no column) for dice ``d`` of shape (..., s)."""
+    """Ascending sort keys (no coin, no owner) for dice ``d`` of shape (..., s)."""
     d = np.asarray(d).astype(np.int64)
     shift = 4 * (d - 1)
     x = np.left_shift(1, shift)
