@@ -1159,8 +1159,7 @@ class DefenceResult:
 def _pick(rng, mask):
     """For each row, a uniformly chosen column among those where ``mask`` is True (-1 if none)."""
     k = mask.sum(axis=1)
-    r = (rng.random(mask.shape[0]) * np.maximum(k, 1)).astype(np.int64)
-    r = np.minimum(r, np.maximum(k - 1, 0))
+    r = rng.integers(0, np.maximum(k, 1))  # exactly uniform on 0..k-1
     csum = np.cumsum(mask, axis=1)
     idx = np.argmax(mask & (csum == (r + 1)[:, None]), axis=1)
     return np.where(k > 0, idx, -1)
