@@ -593,7 +593,10 @@ def run_until(
 
     Batches are added :data:`CHECK_EVERY` at a time and the estimate is checked
     after each group, so the stopping point — and the result — depend only on
-    the seed and ``batch_size``, never on ``workers``.
+    the seed and ``batch_size``, never on ``workers``. For a proportion the
+    check uses the larger of its standard error and half the Wilson interval's
+    width over z, so a rare event not yet seen (p-hat = 0, standard error 0)
+    does not stop the run early.
 
     Parameters
     ----------
@@ -650,7 +653,10 @@ def run_until(
                 if kind == "proportion"
                 else res.mean(name, index, scale)
             )
-            if done >= min_trials and est.stderr <= target:
+            se = est.stderr
+            if kind == "proportion":  # p-hat = 0 or 1 has stderr 0: use the Wilson width
+                se = max(se, (est.ci_high - est.ci_low) / (2 * _z(confidence)))
+            if done >= min_trials and se <= target:
                 break
     finally:
         if bar is not None:

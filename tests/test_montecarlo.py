@@ -158,3 +158,17 @@ def test_progress_bar_on_request(monkeypatch, capsys):
     monkeypatch.setenv("TQDM_DISABLE", "1")
     mc.run(coin_batch, 4_000, rng=1, batch_size=500, progress=True)
     assert capsys.readouterr().err == ""
+
+
+def never_batch(rng, n):
+    return {"hit": 0}
+
+
+def test_run_until_does_not_stop_on_an_unseen_event():
+    # p-hat = 0 has standard error 0; the Wilson interval [0, z^2 / (n + z^2)]
+    # keeps the run going until its half-width over z, z / (2 (n + z^2)), is at
+    # most the target: n >= 976 for 0.001, reached at the first check (8 batches)
+    res = mc.run_until(never_batch, "hit", 0.001, max_trials=10**6, rng=0, batch_size=1000)
+    assert res.proportion("hit").value == 0 and res.trials == 8_000
+    res = mc.run_until(never_batch, "hit", 0.0001, max_trials=10**6, rng=0, batch_size=1000)
+    assert res.trials == 16_000  # n >= 9,796: the second check
