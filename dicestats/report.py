@@ -22,14 +22,14 @@ sizes used.
 
 Examples
 --------
->>> import os, tempfile
->>> from dicestats.report import build_report, page_titles
+>>> from dicestats.report import page_titles
 >>> page_titles(["fate"])[:2]
 ['Contents', 'Fate: the odds of 4dF']
->>> with tempfile.TemporaryDirectory() as tmp:
-...     path = build_report(os.path.join(tmp, "fate.pdf"), systems=["fate"], progress=False)
-...     path.name, path.stat().st_size > 10_000
-('fate.pdf', True)
+>>> len(page_titles())
+14
+
+``build_report("reports/dicestats-odds.pdf")`` writes the whole booklet (see
+:func:`build_report`).
 """
 
 from __future__ import annotations
@@ -172,7 +172,6 @@ def _draw_table(
     title: str | None = None,
     col_widths=None,
     fontsize: float = 8.5,
-    row_height: float | None = None,
     highlight=None,
     first_col_bold: bool = True,
 ):
@@ -182,7 +181,6 @@ def _draw_table(
     column ``j``, 0-based, without the header).
     """
     ax.set_axis_off()
-    n_rows = len(df) + 1
     cell_text = [[str(v) for v in row] for row in df.itertuples(index=False)]
     table = ax.table(
         cellText=cell_text,
@@ -190,15 +188,13 @@ def _draw_table(
         colWidths=col_widths,
         cellLoc="center",
         loc="upper center",
-        bbox=[0.0, 0.0, 1.0, 1.0] if row_height is None else None,
+        bbox=[0.0, 0.0, 1.0, 1.0],
     )
     table.auto_set_font_size(False)
     table.set_fontsize(fontsize)
     for (r, c), cell in table.get_celld().items():
         cell.set_edgecolor("#bbbbbb")
         cell.set_linewidth(0.5)
-        if row_height is not None:
-            cell.set_height(row_height)
         if r == 0:
             cell.set_facecolor("#dde6ee")
             cell.set_text_props(weight="bold")
@@ -212,7 +208,6 @@ def _draw_table(
                 cell.set_text_props(weight="bold")
     if title:
         ax.set_title(title, fontsize=10, loc="left", pad=6)
-    del n_rows
     return table
 
 
@@ -263,7 +258,7 @@ def page_titles(systems=None) -> list[str]:
     return ["Contents"] + [p.title for p in _pages(parse_systems(systems))]
 
 
-def _frame(fig, title: str, how: str, number: int, total: int, paper: str) -> None:
+def _frame(fig, title: str, how: str, number: int, total: int) -> None:
     from . import __version__
 
     fig.text(0.5, _TITLE_Y, title, ha="center", va="center", fontsize=15, weight="bold")
@@ -462,7 +457,7 @@ def _render(fh, pages: list[Page], ctx: _Context, systems, progress) -> None:
                     bar.update()
                 for n, page in enumerate(pages, start=2):
                     fig = Figure(figsize=size)
-                    _frame(fig, page.title, page.how_to_read, n, total, ctx.paper)
+                    _frame(fig, page.title, page.how_to_read, n, total)
                     page.draw(fig, ctx)
                     pdf.savefig(fig)
                     if bar is not None:
