@@ -963,6 +963,14 @@ class PoolResult:
     tail : Fraction or float
         Mass lumped into the top outcome of ``net`` (0 without chains;
         at most 1e-16 with them).
+
+    Examples
+    --------
+    >>> r = pool(2, 6, exact=True)
+    >>> r.degrees["moderate"], r.p_ge(1)      # both dice >= 6 (and no 1)
+    (Fraction(1, 4), Fraction(13, 20))
+    >>> sorted(r.as_dict())[:4]
+    ['botch', 'complete', 'dice', 'difficulty']
     """
 
     dice: int
