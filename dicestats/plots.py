@@ -1175,7 +1175,7 @@ def initiative_actions_before(df, *, ax=None, title: str | None = None, seed=Non
         "actions",
         ax,
         "actions taken before the other side's first action",
-        "probability",
+        "share of rounds",
         title or "Tempo: how many actions before the enemy acts?",
         seed,
         trials,

@@ -727,15 +727,20 @@ def _st_botch_page(fig, ctx) -> None:
     from . import tables as T
 
     odds = _st_odds(ctx)
-    grid = T.storyteller_grid(odds, "botch")
     text = T.storyteller_grid(odds, "botch", fmt=_rare)
+    an = ctx.cached("st_anomalies", lambda: T.storyteller_anomalies(dice=range(1, 16)))
+    rising = {
+        (int(r.dice), int(r.difficulty))
+        for r in an[an["metric"] == "botch"].itertuples(index=False)
+    }
+    diffs = list(_ST_DIFFS)
     gs = _grid(fig, ctx, 2, 1, height_ratios=[1, 1.1], hspace=0.3)
     ax = fig.add_subplot(gs[0])
 
-    def shade(i, j):
-        if j == 0 or i == 0:
+    def shade(i, j):  # row i: dice text["dice"][i]; column j: difficulty diffs[j - 1]
+        if j == 0:
             return None
-        return "#fde0cc" if grid.iat[i, j - 1] > grid.iat[i - 1, j - 1] else None
+        return "#fde0cc" if (int(text["dice"].iat[i]), diffs[j - 1]) in rising else None
 
     _draw_table(
         ax,
