@@ -1124,15 +1124,19 @@ class DefenceResult:
     attacks : Estimate
         Mean number of attacks per round.
     defendable : Estimate
-        Share of attacks that were actively defended (the rest met no defence:
-        nobody able to defend had a die left).
+        Share of attacks that could be actively defended (the target — or, with
+        ``cover``, a companion able to cover — still had a die).
+    defended : Estimate
+        Share of attacks actually defended (less than ``defendable`` only with
+        ``defend_if_hit``: no defence against an attack that scored nothing).
     slow : list of Estimate
-        ``slow[k]``: share of defences made under "slow" of scale k (0 = none), k = 0..5.
+        ``slow[k]``: share of the defences made that were under "slow" of scale
+        k (0 = none), k = 0..5.
     p_slow_round : Estimate
         P(at least one defence of the round is slow).
     out_of_dice : list of Estimate
         ``out_of_dice[k]``: P(k defending participants are attacked at some
-        point with no die left).
+        point with no die of their own left), whether or not a companion covers.
     wound : Estimate or None
         Mean wound scale per attack (the attacker's margin left after defence and
         armour), if success rolls were given.
@@ -1147,6 +1151,7 @@ class DefenceResult:
     trials: int
     attacks: mc.Estimate
     defendable: mc.Estimate
+    defended: mc.Estimate
     slow: list
     p_slow_round: mc.Estimate
     out_of_dice: list
@@ -1168,8 +1173,11 @@ def _pick(rng, mask):
 class _Defence:
     """Picklable batch function for :func:`defence` (one action per loop step, all rows at once)."""
 
-    def __init__(self, a, b, pa, pb, pip_policy, tiebreak, attackers, cover, rolls, slow_cost):
+    def __init__(
+        self, a, b, pa, pb, pip_policy, tiebreak, attackers, cover, rolls, slow_cost, if_hit
+    ):
         self.rounds = _Rounds(a, b, pa, pb, pip_policy, tiebreak, "action", dense=False)
+        self.if_hit = if_hit
         self.sw = a + b
         self.side = np.array([0] * len(a) + [1] * len(b))
         self.tiebreak, self.attackers, self.cover = tiebreak, attackers, cover
@@ -1195,6 +1203,7 @@ class _Defence:
         rows = np.arange(n)
         side = self.side
         attacks = np.zeros(n, np.int64)
+        able_n = np.zeros(n, np.int64)
         defended = np.zeros(n, np.int64)
         slow = np.zeros((n, 6), np.int64)
         hit_empty = np.zeros((n, P), bool)
@@ -1246,6 +1255,11 @@ class _Defence:
                 use = able.any(axis=1) & (t_top < a)
                 defender = np.where(use, choice, defender)
             d_ok = defender >= 0
+            able_n += d_ok
+            if self.rolls is not None:
+                m = self.rolls[0](rng, (n,)).astype(np.int64)  # the attack's successes
+                if self.if_hit:  # the defender decides after seeing the attack
+                    d_ok &= m > 0
             h = t[rows, np.maximum(defender, 0)]
             sc = np.where(d_ok, np.maximum(a - h, 0), 0)
             dr = rows[d_ok]
@@ -1253,10 +1267,10 @@ class _Defence:
             attacks += atk
             defended += d_ok
             slow[dr, sc[d_ok]] += 1
-            hit_empty[rows[atk & ~d_ok], tgt[atk & ~d_ok]] = True
+            empty = atk & (t_top == 0)  # the target itself had no die left
+            hit_empty[rows[empty], tgt[empty]] = True
             if self.rolls is not None:
-                r_att, r_def, r_arm = self.rolls
-                m = r_att(rng, (n,)).astype(np.int64)
+                _, r_def, r_arm = self.rolls
                 dsucc = np.maximum(r_def(rng, (n,)).astype(np.int64) - self.slow_cost * sc, 0)
                 margin = np.where(d_ok, m - dsucc, m)
                 adv += np.where(d_ok & (margin < 0), -margin, 0)
@@ -1275,6 +1289,9 @@ class _Defence:
             "defended": int(defended.sum()),
             "defended_sq": int((defended * defended).sum()),
             "defended_x_attacks": int((defended * attacks).sum()),
+            "able": int(able_n.sum()),
+            "able_sq": int((able_n * able_n).sum()),
+            "able_x_attacks": int((able_n * attacks).sum()),
             "slow": slow.sum(axis=0),
             "slow_sq": (slow * slow).sum(axis=0),
             "slow_x_defended": (slow * defended[:, None]).sum(axis=0),
@@ -1306,6 +1323,7 @@ def defence(
     *,
     attackers: str = "versus",
     cover: bool = False,
+    defend_if_hit: bool = False,
     attack=None,
     defend=None,
     armour=None,
@@ -1344,6 +1362,10 @@ def defence(
         of everyone is an attack on the other side.
     cover : bool
         Whether companions cover a target that would defend slow or not at all.
+    defend_if_hit : bool
+        The seed lets a defender decide after seeing how effective the attack
+        was: with this flag (and success rolls) nobody defends an attack that
+        scored no success, so no die is spent on it.
     attack, defend, armour : callable, optional
         Success rolls ``roll(rng, shape) -> int array`` (e.g. :class:`SuccessRoll`),
         **the user's assumption** — the source text does not give its action
@@ -1378,6 +1400,7 @@ def defence(
     trials = check_int("trials", trials, 1)
     check_choice("attackers", attackers, ("versus", "both"))
     cover = check_bool("cover", cover)
+    defend_if_hit = check_bool("defend_if_hit", defend_if_hit)
     slow_cost = check_int("slow_cost", slow_cost, 0, 100)
     rolls = None
     if (attack is None) != (defend is None):
@@ -1389,7 +1412,11 @@ def defence(
         rolls = (attack, defend, armour)
     elif armour is not None:
         raise ValueError("armour needs the attack and defend rolls too")
-    fn = _Defence(a, b, pa, pb, pip_policy, tiebreak, attackers, cover, rolls, slow_cost)
+    if defend_if_hit and rolls is None:
+        raise ValueError("defend_if_hit needs the attack and defend rolls")
+    fn = _Defence(
+        a, b, pa, pb, pip_policy, tiebreak, attackers, cover, rolls, slow_cost, defend_if_hit
+    )
     res = mc.run(
         fn,
         trials,
@@ -1403,7 +1430,8 @@ def defence(
     return DefenceResult(
         trials=res.trials,
         attacks=res.mean("attacks"),
-        defendable=res.ratio("defended", "attacks"),
+        defendable=res.ratio("able", "attacks"),
+        defended=res.ratio("defended", "attacks"),
         slow=[res.ratio("slow", "defended", k) for k in range(6)],
         p_slow_round=res.proportion("slow_round"),
         out_of_dice=res.proportions("out"),

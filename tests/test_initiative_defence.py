@@ -62,9 +62,9 @@ def ref_defence(sw_a, sw_b, attackers="versus", cover=False):
                         defender = min(mates, key=lambda c: (max(l2[c]), c))
                 s2, e2 = list(slow), set(empty)
                 d2 = dfd
-                if defender is None:
+                if not top_t:  # attacked with no die of its own left
                     e2.add(t)
-                else:
+                if defender is not None:
                     h = max(l2[defender])
                     l2[defender].remove(h)
                     g2[defender].append(h)
@@ -122,6 +122,7 @@ def test_simulation_matches_exact_reference(setup):
         and (r.attacks.value == float(acc["attacks"]))
     )
     assert close(r.defendable, acc["defended"] / acc["attacks"])
+    assert r.defended.value == r.defendable.value  # everyone able defends
     for k in range(6):
         assert close(r.slow[k], acc["slow"][k] / acc["defended"]), k
     for k, p in out.items():
@@ -141,6 +142,28 @@ def test_wounds_with_pluggable_rolls():
     assert close(r.wound, ew) and close(r.wounding, pw)
     assert r.advantage.value == 0  # a 0-dice defence never beats the attack
     assert str(r.wound).startswith("0.4") and str(r.wounding).split()[0].endswith("%")
+
+
+def test_defend_only_when_hit():
+    # an attack that can never score is never defended when the defender may wait
+    # to see it; every one could have been (the hero holds its die half the time)
+    never = ini.SuccessRoll(0)
+    r = ini.defence([1], [1], 20_000, rng=2, attack=never, defend=never, defend_if_hit=True)
+    assert r.defended.value == 0 and close(r.defendable, Fraction(1, 2))
+    assert np.isnan(r.slow[0].value)  # no defence at all: no slow distribution
+    # attack 1d6 (success 5+, 1/3): defended iff able and the attack scored
+    r = ini.defence(
+        [1],
+        [1],
+        40_000,
+        rng=3,
+        attack=ini.SuccessRoll(1),
+        defend=ini.SuccessRoll(1),
+        defend_if_hit=True,
+    )
+    assert close(r.defended, Fraction(1, 6))
+    with pytest.raises(ValueError, match="defend_if_hit needs"):
+        ini.defence([1], [1], 10, defend_if_hit=True)
 
 
 def test_cover_never_leaves_more_slow_defences():
