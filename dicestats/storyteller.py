@@ -67,7 +67,9 @@ Semantics (the decisions this module makes, all documented here)
   member's botch spoils the whole effort (total 0).
 * **Limits**: pools of 1..1000 dice (1..200 for ``specialty="double"`` with
   ``one_cancels`` ``"highest"``/``"lowest"``, whose joint distribution is
-  two-dimensional). Exact mode is Python ints all the way (no overflow).
+  two-dimensional). Exact mode is Python ints all the way (no overflow); with
+  chained ten-again it is capped at 100 dice (40 in the two-dimensional
+  case), see :data:`MAX_DICE_EXACT`.
 * **Infinite ten-again chains** are computed with a saturating window: every
   probability of ``net = k`` below the window's edge ``K`` is exact, and the
   mass of ``net >= K`` is lumped into the top outcome ``K`` of ``net`` (a
@@ -124,6 +126,8 @@ __all__ = [
     "DEGREES",
     "PRESETS",
     "MAX_DICE",
+    "MAX_DICE_2D",
+    "MAX_DICE_EXACT",
     "Rules",
     "RollResult",
     "PoolResult",
@@ -151,6 +155,10 @@ MAX_DICE = 1000
 #: The largest pool for specialty "double" with one_cancels "highest"/"lowest"
 #: (a two-dimensional joint distribution: the cost grows as dice**3).
 MAX_DICE_2D = 200
+#: Exact mode with chained ten-again: its numerators grow with every die and
+#: the window (cost ~ dice**3.5), so exact pools are capped lower; float mode
+#: keeps the limits above. Keys: (chained ten-again, two-dimensional).
+MAX_DICE_EXACT = {(False, False): 1000, (False, True): 200, (True, False): 100, (True, True): 40}
 #: Largest probability mass the ten-again window may censor.
 TAIL_BOUND = 1e-16
 
@@ -824,6 +832,14 @@ def _compute(diffs, dice_list, rules: Rules, exact: bool):
     dice_list = sorted(set(dice_list))
     n_max = dice_list[-1]
     passdef = _net_pass(rules)
+    if exact:
+        chained = rules.rerolls and rules.chain
+        cap = MAX_DICE_EXACT[(chained, passdef.kind != "sum")]
+        if n_max > cap:
+            raise ValueError(
+                f"dice must be an integer in 1..{cap} in exact mode with these rules "
+                f"(got {n_max}; float mode allows up to {_dice_limit(rules)})"
+            )
     need_first = rules.botch == "first" and not (
         rules.willpower and rules.willpower_success == "uncancellable"
     )

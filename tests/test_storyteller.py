@@ -722,3 +722,13 @@ def test_pool_invariants_over_random_rules(
     for a, b in [(fl.success, ex.success), (fl.botch, ex.botch), (fl.mean_net, ex.mean_net)]:
         assert abs(a - float(b)) <= 1e-12
     assert ex.degrees["marginal"] + ex.p_ge(2) == ex.success
+
+
+def test_exact_mode_caps_for_expensive_rules():
+    with pytest.raises(ValueError, match=r"dice must be an integer in 1\.\.100 in exact mode"):
+        st.pool(101, 6, Rules(ten_again=True), exact=True)
+    with pytest.raises(ValueError, match=r"1\.\.40"):
+        st.odds_table(
+            [41], [6], Rules(ten_again=True, specialty="double", one_cancels="lowest"), exact=True
+        )
+    assert st.pool(101, 6, Rules(ten_again=True)).success > 0.99  # float mode is fine
