@@ -69,6 +69,8 @@ def test_multiple_actions_against_enumeration():
         ([8, 8], [5, 8], st.Rules(ten_again=True)),
         ([9, 7, 7], 7, st.Rules(botch="first")),
         ([6, 6], 6, st.Rules(specialty="double", one_cancels="highest")),
+        ([7, 7], 8, st.Rules(ten_again=True, chain=False, reroll_ones_cancel=True)),
+        ([5], 6, st.Rules(willpower=True, willpower_success="ordinary")),
     ],
 )
 def test_multiple_actions_against_storyteller_exact(pools, diff, rules):
