@@ -259,6 +259,45 @@ class Dist:
         d._set_float(np.asarray(p, dtype=np.float64), offset, normalise=normalise, trim=trim)
         return d
 
+    @classmethod
+    def from_counts(cls, counts: Sequence[int], offset: int = 0) -> Dist:
+        """An exact distribution from non-negative integer counts (no Fraction detour).
+
+        ``counts[i]`` is the weight of outcome ``offset + i``; the
+        probabilities are ``counts[i] / sum(counts)``.
+
+        >>> Dist.from_counts([1, 2, 1], offset=-1)
+        Dist({-1: 1, 0: 2, 1: 1}, exact=True)
+        """
+        ints = []
+        for c in counts:
+            if isinstance(c, bool) or not isinstance(c, (Integral, np.integer)):
+                raise TypeError(f"counts must be integers, got {c!r}")
+            if c < 0:
+                raise ValueError(f"counts must be >= 0, got {c}")
+            ints.append(int(c))
+        if not ints:
+            raise ValueError("counts must hold at least one outcome")
+        return cls._from_ints(ints, check_int("offset", offset))
+
+    @classmethod
+    def from_probabilities(cls, p, offset: int = 0, *, normalise: bool = False) -> Dist:
+        """A float distribution from a probability vector, used as given.
+
+        Unlike the constructor, the vector is not renormalised unless
+        ``normalise=True`` (a vector that already sums to 1 within rounding
+        keeps its exact float values).
+
+        >>> Dist.from_probabilities([0.25, 0.75], offset=1).pmf(2)
+        0.75
+        """
+        arr = np.asarray(p, dtype=np.float64)
+        if arr.ndim != 1 or arr.size == 0:
+            raise ValueError("p must be a non-empty 1-D probability vector")
+        if not normalise and abs(math.fsum(arr) - 1) > 1e-9:
+            raise ValueError(f"p must sum to 1 (got {math.fsum(arr)!r}); pass normalise=True")
+        return cls._from_probs(arr, check_int("offset", offset), normalise=normalise)
+
     # -- common distributions -----------------------------------------------
     @classmethod
     def constant(cls, k: int = 0, *, exact: bool = False) -> Dist:

@@ -1031,11 +1031,11 @@ def _result(d, n, rules, exact, v) -> PoolResult:
     pmf = v["pmf"]
     if exact:
         den = v["den"]
-        net = Dist._from_ints(pmf, 0)  # integer numerators over den (sum == den)
+        net = Dist.from_counts(pmf)  # integer numerators over den (sum == den)
         success = Fraction(sum(pmf[1:]), den)
         failure = Fraction(pmf[0], den) - v["botch"]
     else:
-        net = Dist._from_probs(np.asarray(pmf, dtype=np.float64), 0)
+        net = Dist.from_probabilities(pmf)
         success = math.fsum(pmf[1:])
         failure = max(pmf[0] - v["botch"], 0.0)
     return PoolResult(

@@ -78,3 +78,10 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("dicestats: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader went away (``dicestats table | head``): not an error of ours.
+        # Point stdout at devnull so the interpreter's final flush stays quiet.
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0

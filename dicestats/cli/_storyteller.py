@@ -348,7 +348,7 @@ def _cmd_table(args) -> int:
     elif fmt == "csv":
         if not args.exact:
             df = df.astype({c: float for c in _TABLE_COLS[2:]})
-        df.to_csv(sys.stdout, index=False, float_format="%.17g")
+        df.to_csv(sys.stdout, index=False)  # floats as shortest round-trip repr
     else:
         cols = [
             "dice",
