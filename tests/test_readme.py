@@ -1,0 +1,69 @@
+"""The README stays true: its quick start is what CI runs, its shown outputs are real."""
+
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+
+from dicestats.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def quick_start_commands() -> list[str]:
+    section = README.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    block = re.search(r"```bash\n(.*?)```", section, re.S).group(1)
+    return [ln for ln in block.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
+
+
+def test_quick_start_is_two_commands_and_ci_runs_the_test_one():
+    cmds = quick_start_commands()
+    assert len(cmds) == 2
+    assert "dicestats report" in cmds[0]
+    assert "pytest" in cmds[1]
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert cmds[1] in ci.splitlines()
+
+
+def shown_examples():
+    """(command, expected leading output lines) for each console example with output."""
+    out = []
+    for block in re.findall(r"```console\n(.*?)```", README, re.S):
+        lines = block.splitlines()
+        i = 0
+        while i < len(lines):
+            line = lines[i]
+            i += 1
+            if not line.startswith("$ dicestats "):
+                continue
+            cmd = line[2:].split("#", 1)[0].strip()
+            expected = []
+            while i < len(lines) and not lines[i].startswith("$ "):
+                if lines[i].strip() == "...":
+                    break
+                expected.append(lines[i])
+                i += 1
+            while expected and not expected[-1].strip():
+                expected.pop()
+            if expected:
+                out.append((cmd, expected))
+    return out
+
+
+EXAMPLES = shown_examples()
+
+
+def test_readme_shows_some_outputs():
+    assert len(EXAMPLES) >= 4
+
+
+@pytest.mark.parametrize("cmd, expected", EXAMPLES, ids=[c for c, _ in EXAMPLES])
+def test_readme_console_output_is_real(cmd, expected, capsys):
+    argv = shlex.split(cmd)[1:]
+    assert main(argv) == 0
+    got = capsys.readouterr().out.splitlines()
+    assert got[: len(expected)] == expected
