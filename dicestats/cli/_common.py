@@ -29,8 +29,11 @@ def int_arg(lo: int | None = None, hi: int | None = None, name: str = "value"):
         except ValueError:
             raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
         if (lo is not None and v < lo) or (hi is not None and v > hi):
-            span = f"{lo}..{hi}" if hi is not None else f">= {lo}"
-            raise argparse.ArgumentTypeError(f"must be an integer in {span}, got {v}")
+            if lo is not None and hi is not None:
+                span = f"in {lo}..{hi}"
+            else:
+                span = f">= {lo}" if lo is not None else f"<= {hi}"
+            raise argparse.ArgumentTypeError(f"must be an integer {span}, got {v}")
         return v
 
     parse.__name__ = name
