@@ -44,6 +44,8 @@ Examples
 
 from __future__ import annotations
 
+from .fate import LADDER
+
 __all__ = [
     "OKABE_ITO",
     "FATE_LADDER",
@@ -79,20 +81,8 @@ OKABE_ITO = {
     "grey": "#999999",
 }
 
-#: Names of the Fate ladder (FAE), by rating.
-FATE_LADDER = {
-    8: "Legendary",
-    7: "Epic",
-    6: "Fantastic",
-    5: "Superb",
-    4: "Great",
-    3: "Good",
-    2: "Fair",
-    1: "Average",
-    0: "Mediocre",
-    -1: "Poor",
-    -2: "Terrible",
-}
+#: Names of the Fate ladder (FAE), by rating (the system module's table).
+FATE_LADDER = LADDER
 
 # Category styles: colour, hatch. Lightness differs along each sequence, and
 # neighbours differ by hatching, so a greyscale print still separates them.
