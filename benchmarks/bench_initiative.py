@@ -115,6 +115,7 @@ def main(argv=None):
     ap.add_argument("--rounds", type=int, default=10**6)
     ap.add_argument("--naive-rounds", type=int, default=20_000)
     ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--speedup-rounds", type=int, default=4 * 10**6)
     args = ap.parse_args(argv)
     R = args.rounds
 
@@ -170,6 +171,13 @@ def main(argv=None):
         f"run (parent + workers): {min(cpu2):.3f} s vs {c_sim:.3f} s in one process"
     )
     print(f"vectorized / plain Python loop (CPU): {(R / c_sim) / naive_rate:,.0f}x faster")
+    big = args.speedup_rounds
+    one = min(best_of(1, lambda: simulate(big))[0] for _ in range(3))
+    two = min(best_of(1, lambda: simulate(big, workers=2))[0] for _ in range(3))
+    print(
+        f"{big:,} rounds: 1 worker {one:.3f} s, 2 workers {two:.3f} s (wall, best of 3): "
+        f"speed-up {one / two:.2f}x"
+    )
     st = stages(R, args.repeat)
     print(
         f"stages (CPU s, {st['key dtype']} keys): draw {st['draw']:.3f}, "
