@@ -821,13 +821,19 @@ class _Rounds:
         for side in (0, 1):
             gis = [gi for gi in dice if self.groups[gi]["side"] == side]
             if gis and self.pools[side]:
-                flat = np.concatenate([dice[gi].reshape(n, -1) for gi in gis], axis=1)
+                # the side's dice in participant order, as exact() and apply_pips see
+                # them: of two equal dice the first gets the pip, which decides whose
+                # die is raised (groups are sorted by swiftness, not by participant)
+                cols = sorted(
+                    (int(p), gi, j) for gi in gis for j, p in enumerate(self.groups[gi]["parts"])
+                )
+                flat = np.concatenate([dice[gi][:, j, :] for _, gi, j in cols], axis=1)
                 flat = _np_pips(flat, self.pools[side], self.policy)
                 k = 0
-                for gi in gis:
-                    w = self.groups[gi]["m"] * self.groups[gi]["s"]
-                    dice[gi] = flat[:, k : k + w].reshape(dice[gi].shape)
-                    k += w
+                for _, gi, j in cols:
+                    s = self.groups[gi]["s"]
+                    dice[gi][:, j, :] = flat[:, k : k + s]
+                    k += s
         for gi, d in dice.items():
             g = self.groups[gi]
             owner = np.repeat(g["parts"], g["s"]).astype(np.int64)
