@@ -90,6 +90,7 @@ __all__ = [
     "SuccessRoll",
     "acting_order",
     "EXACT_LIMIT",
+    "EXACT_WORK_PER_CLASS",
     "MAX_SWIFTNESS",
     "MAX_PARTICIPANTS",
 ]
@@ -101,6 +102,12 @@ MAX_PARTICIPANTS = 64
 #: :func:`exact` refuses setups with more dice outcomes than this (outcomes are
 #: counted as one multiset of faces per participant: C(s + 5, 5) for swiftness s).
 EXACT_LIMIT = 100_000
+#: :func:`exact` also refuses setups whose work, outcome classes x dice x
+#: participants^2 / 4 (ties among many participants branch), exceeds this many times
+#: ``limit``: up to ~12 us of CPU per unit on a busy machine, so the default (600,000
+#: units) stays under ~7 s; it refuses e.g. [3, 3] vs [2] (1.2 million units, 5-10 s)
+#: and [15] vs [1] (1.5 million, 11 s), and allows [6] vs [4] (582,120 units, 6.8 s).
+EXACT_WORK_PER_CLASS = 6
 
 TIEBREAKS = ("all", "unspent")
 ORDERS = ("action", "tier")
@@ -447,7 +454,9 @@ def exact(
         As in :func:`simulate`.
     limit : int
         Refuse setups with more outcome classes than this (default
-        :data:`EXACT_LIMIT`).
+        :data:`EXACT_LIMIT`), or with more work than
+        :data:`EXACT_WORK_PER_CLASS` times this (work = outcome classes x dice x
+        participants² / 4, a measure of the running time).
 
     Returns
     -------
@@ -456,7 +465,7 @@ def exact(
     Raises
     ------
     ValueError
-        If the setup has more than ``limit`` outcome classes.
+        If the setup has more than ``limit`` outcome classes, or more work (as above).
 
     Examples
     --------
@@ -477,32 +486,43 @@ def exact(
             f"exact enumeration limited to {limit:,} outcome classes; this setup has {size:,} "
             f"(use simulate / drop --exact, or fewer dice)"
         )
+    work = size * sum(sw) * len(sw) ** 2 // 4
+    if work > EXACT_WORK_PER_CLASS * limit:
+        raise ValueError(
+            f"exact enumeration limited to {EXACT_WORK_PER_CLASS * limit:,} units of work "
+            f"(outcome classes x dice x participants^2 / 4); this setup needs {work:,} "
+            f"(use simulate / drop --exact, or fewer dice or participants)"
+        )
     P = len(sw)
     total_w = 6 ** sum(sw)
-    first = [0] * P  # weighted by (multiset weight) x (coin probability): Fractions
-    first = [Fraction(0)] * P
-    before: dict[int, Fraction] = {}
-    double = Fraction(0)
-    pos = [Fraction(0)] * P
+    # integer sums over the common denominator total_w * M (Fractions are slow): a coin
+    # branch has probability 1 / (product of tie sizes), each size <= P, at most one
+    # tie per die, so M = lcm(1..P)^(dice) is a multiple of every branch's denominator
+    M = math.lcm(*range(1, P + 1)) ** sum(sw)
+    first = [0] * P
+    before = [0] * (sum(a) + 1)
+    double = 0
+    pos = [0] * P
     for combo in itertools.product(*(_multisets(s) for s in sw)):
         w = math.prod(c[1] for c in combo)
         dice = _prepare([c[0] for c in combo], sides, [pa, pb], pip_policy)
         for seq, pr in order_distribution(dice, tiebreak=tiebreak, order=order).items():
-            wt = pr * w
+            wt = w * pr.numerator * (M // pr.denominator)
             f, k, dbl, ps = _sequence_stats(seq, sides, P)
             first[f] += wt
-            before[k] = before.get(k, Fraction(0)) + wt
+            before[k] += wt
             if dbl:
                 double += wt
             for p in range(P):
                 pos[p] += wt * ps[p]
+    den = total_w * M
     return ExactResult(
         labels=_labels(len(a), len(b)),
-        p_first=sum(first[: len(a)], Fraction(0)) / total_w,
-        p_participant_first=[x / total_w for x in first],
-        actions_before={k: before.get(k, Fraction(0)) / total_w for k in range(sum(a) + 1)},
-        p_double=double / total_w,
-        mean_position=[pos[p] / (total_w * sw[p]) for p in range(P)],
+        p_first=Fraction(sum(first[: len(a)]), den),
+        p_participant_first=[Fraction(x, den) for x in first],
+        actions_before={k: Fraction(x, den) for k, x in enumerate(before)},
+        p_double=Fraction(double, den),
+        mean_position=[Fraction(pos[p], den * sw[p]) for p in range(P)],
         outcomes=size,
     )
 

@@ -14,6 +14,7 @@ from fractions import Fraction
 import pytest
 
 from dicestats import initiative as ini
+from dicestats.cli import main
 
 
 def _other(dice_all, v):
@@ -157,3 +158,18 @@ def test_pool_pips_go_to_the_same_participant_in_simulate_and_exact():
         assert abs(est.value - float(m)) <= 4.5 * est.stderr
     d = ini.defence(a, b, 30_000, rng=5, pips=1)  # draws its dice the same way
     assert d.trials == 30_000
+
+
+@pytest.mark.parametrize("a,b", [([1, 1, 1], [1, 1, 1]), ([15], [1]), ([3, 3], [2])])
+def test_exact_refuses_setups_that_take_many_seconds(a, b, capsys):
+    # under the 100,000 outcome classes, these took 11-35 s each (many tied
+    # participants branch on every coin; 16 dice make long rounds): refused at once
+    with pytest.raises(ValueError, match="units of work"):
+        ini.exact(a, b)
+    argv = ["initiative", "--swiftness", ",".join(map(str, a)), "--vs", ",".join(map(str, b))]
+    assert main([*argv, "--exact"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and "units of work" in err
+    # an explicit, larger limit is the caller's choice to wait
+    with pytest.raises(ValueError, match="outcome classes"):
+        ini.exact(a, b, limit=10)

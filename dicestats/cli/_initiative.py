@@ -35,7 +35,9 @@ def register(subparsers) -> None:
         description=(
             "Each participant rolls as many d6 as its swiftness; the highest die acts "
             "first (more dice of that value, then the higher other dice, set-aside dice "
-            "included, then a coin). Monte Carlo by default, --exact for small setups."
+            "included, then a coin). Monte Carlo by default; --exact enumerates small "
+            "setups (at most 100,000 outcome classes and 600,000 units of work, "
+            "classes x dice x participants^2 / 4: a few seconds)."
         ),
     )
     p.add_argument(
