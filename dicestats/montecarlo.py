@@ -454,7 +454,8 @@ def _batches(trials: int, batch_size: int, start: int = 0):
 def _execute(batch_fn, root, jobs, workers, bar, totals):
     """Run ``jobs`` [(index, n), ...] and add their results into ``totals`` in index order."""
     jobs = list(jobs)
-    if workers == 1 or len(jobs) <= 1:
+    workers = min(workers, len(jobs))  # no idle processes to start (workers=256, 4 batches)
+    if workers <= 1:
         for i, n in jobs:
             _add(totals, _run_batch(batch_fn, root, i, n))
             if bar is not None:

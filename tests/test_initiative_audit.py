@@ -8,6 +8,7 @@ pips go one at a time to the first highest die below 6 in participant order.
 """
 
 import itertools
+import json
 import math
 from fractions import Fraction
 
@@ -173,3 +174,35 @@ def test_exact_refuses_setups_that_take_many_seconds(a, b, capsys):
     # an explicit, larger limit is the caller's choice to wait
     with pytest.raises(ValueError, match="outcome classes"):
         ini.exact(a, b, limit=10)
+
+
+def test_default_batch_bounds_the_dice_of_a_batch(monkeypatch):
+    # 64 participants of swiftness 15: 65,536 rounds per batch took 3.2 GB
+    seen = []
+    run = ini.mc.run
+
+    def spy(fn, trials, rng, **kw):
+        seen.append(kw["batch_size"])
+        return run(fn, trials, rng, **kw)
+
+    monkeypatch.setattr(ini.mc, "run", spy)
+    ini.simulate([15] * 32, [15] * 32, 300, rng=1)
+    ini.defence([15] * 20, [15] * 20, 20, rng=1)
+    ini.simulate([3, 3, 3], [2, 2, 2], 300, rng=1)
+    ini.simulate([3], [2], 300, rng=1, batch_size=7)
+    assert seen[0] * 64 * 15 <= ini.BATCH_DICE and seen[0] >= 256
+    assert seen[1] * 40 * 15 <= ini.BATCH_DICE
+    assert seen[2:] == [ini.mc.DEFAULT_BATCH, 7]  # small rounds keep the default
+
+
+def test_cli_caps_the_dice_simulated(monkeypatch, capsys):
+    from dicestats.cli import _initiative as cli_ini
+
+    monkeypatch.setattr(cli_ini, "MAX_DICE", 30_000)
+    argv = ["initiative", "--swiftness", "3,3,3", "--vs", "2,2,2", "--seed", "1", "--json"]
+    assert main(argv) == 0
+    assert json.loads(capsys.readouterr().out)["trials"] == 30_000 // 15
+    assert main([*argv, "--trials", "2001"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and "at most 30,000 dice" in err
+    assert main([*argv, "--trials", "2000"]) == 0

@@ -172,3 +172,10 @@ def test_run_until_does_not_stop_on_an_unseen_event():
     assert res.proportion("hit").value == 0 and res.trials == 8_000
     res = mc.run_until(never_batch, "hit", 0.0001, max_trials=10**6, rng=0, batch_size=1000)
     assert res.trials == 16_000  # n >= 9,796: the second check
+
+
+def test_no_more_workers_than_batches():
+    # 256 workers for 3 batches started 256 processes; the result never depended on it
+    a = mc.run(coin_batch, 3_000, rng=9, batch_size=1_000)
+    b = mc.run(coin_batch, 3_000, rng=9, batch_size=1_000, workers=256)
+    assert a["heads"] == b["heads"] and a["hist"].tolist() == b["hist"].tolist()

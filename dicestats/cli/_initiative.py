@@ -26,6 +26,10 @@ from ._common import add_output_flags, emit_json, fmt_prob, int_arg, int_list_ar
 
 __all__ = ["register"]
 
+#: The CLI simulates at most this many dice in all (trials x dice per round): at
+#: 20-75 ns of CPU per die, a few seconds. Longer runs: ``dicestats.initiative.simulate``.
+MAX_DICE = 5 * 10**7
+
 
 def register(subparsers) -> None:
     """Add the ``initiative`` sub-command."""
@@ -87,7 +91,13 @@ def register(subparsers) -> None:
         help="re-evaluate after every action (default) or fix the order per value tier",
     )
     p.add_argument(
-        "--trials", type=int_arg(1, 10**10), default=200_000, help="rounds to simulate (200000)"
+        "--trials",
+        type=int_arg(1, 10**10),
+        default=None,
+        help=(
+            f"rounds to simulate (200000, or fewer for big rounds); at most "
+            f"{MAX_DICE:,} dice in all, trials x dice per round (a few seconds)"
+        ),
     )
     p.add_argument("--seed", type=int_arg(0, 2**63 - 1), default=None, help="random seed")
     p.add_argument("--workers", type=int_arg(1, 256), default=1, help="worker processes (1)")
@@ -121,8 +131,17 @@ def _cmd_initiative(args) -> int:
         }
         method = f"exact, {r.outcomes:,} outcome classes"
     else:
+        per_round = sum(a) + sum(b)
+        most = MAX_DICE // per_round
+        trials = min(200_000, most) if args.trials is None else args.trials
+        if trials > most:
+            raise ValueError(
+                f"--trials: at most {MAX_DICE:,} dice in all, {most:,} rounds of "
+                f"{per_round} dice here; got {trials:,} (use dicestats.initiative.simulate "
+                f"for longer runs)"
+            )
         r = ini.simulate(
-            a, b, args.trials, rng=args.seed, pips=pa, versus_pips=pb, workers=args.workers, **opts
+            a, b, trials, rng=args.seed, pips=pa, versus_pips=pb, workers=args.workers, **opts
         )
         out = {
             "p_first": r.p_first.value,
