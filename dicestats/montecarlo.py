@@ -597,7 +597,9 @@ def run_until(
     the seed and ``batch_size``, never on ``workers``. For a proportion the
     check uses the larger of its standard error and half the Wilson interval's
     width over z, so a rare event not yet seen (p-hat = 0, standard error 0)
-    does not stop the run early.
+    does not stop the run early; likewise a mean whose values have all been
+    equal so far (standard error 0) never stops it — a quantity that is truly
+    constant runs to ``max_trials``.
 
     Parameters
     ----------
@@ -657,6 +659,8 @@ def run_until(
             se = est.stderr
             if kind == "proportion":  # p-hat = 0 or 1 has stderr 0: use the Wilson width
                 se = max(se, (est.ci_high - est.ci_low) / (2 * _z(confidence)))
+            elif se == 0:  # every value seen so far equal: the spread is unknown, not 0
+                se = math.inf
             if done >= min_trials and se <= target:
                 break
     finally:

@@ -179,3 +179,16 @@ def test_no_more_workers_than_batches():
     a = mc.run(coin_batch, 3_000, rng=9, batch_size=1_000)
     b = mc.run(coin_batch, 3_000, rng=9, batch_size=1_000, workers=256)
     assert a["heads"] == b["heads"] and a["hist"].tolist() == b["hist"].tolist()
+
+
+def zero_mean_batch(rng, n):
+    return {"x": 0, "x_sq": 0}
+
+
+def test_run_until_does_not_stop_on_a_mean_not_yet_seen_to_vary():
+    # a rare non-zero value not seen yet gives a sample variance of 0 and a
+    # standard error of 0: that is no precision, so the run goes on to max_trials
+    res = mc.run_until(
+        zero_mean_batch, "x", 0.01, kind="mean", max_trials=40_000, rng=0, batch_size=1000
+    )
+    assert res.trials == 40_000
