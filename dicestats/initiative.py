@@ -51,7 +51,9 @@ side (RULES.md); a list gives each participant its own margin for its own dice
 
 Participants are numbered side by side: the ``swiftness`` side first (labels
 A1, A2, …), then the ``versus`` side (B1, B2, …). Not modelled: holding a die
-(and the "everyone held" rule), choosing not to defend after seeing the attack.
+(and the "everyone held" rule); the choice to defend after seeing the attack only
+as :func:`defence`'s ``defend_if_hit`` (no defence against an attack that scored
+nothing).
 
 Examples
 --------
@@ -104,10 +106,11 @@ MAX_PARTICIPANTS = 64
 EXACT_LIMIT = 100_000
 #: :func:`exact` also refuses setups whose work, outcome classes x dice x
 #: participants^2 / 4 (ties among many participants branch), exceeds this many times
-#: ``limit``: up to ~12 us of CPU per unit on a busy machine, so the default (600,000
-#: units) stays under ~7 s; it refuses e.g. [3, 3] vs [2] (1.2 million units, 5-10 s)
-#: and [15] vs [1] (1.5 million, 11 s), and allows [6] vs [4] (582,120 units, 6.8 s).
-EXACT_WORK_PER_CLASS = 6
+#: ``limit``: up to ~12 us of CPU per unit on a busy machine, so the default (500,000
+#: units) stays under ~6 s; it refuses e.g. [3, 3] vs [2] (1.2 million units, 5-10 s),
+#: [15] vs [1] (1.5 million, 11 s) and [6] vs [4] (582,120 units, 6-9 s), and allows
+#: [9] vs [2] (462,462 units, 3.3 s).
+EXACT_WORK_PER_CLASS = 5
 
 TIEBREAKS = ("all", "unspent")
 ORDERS = ("action", "tier")

@@ -161,9 +161,9 @@ def test_pool_pips_go_to_the_same_participant_in_simulate_and_exact():
     assert d.trials == 30_000
 
 
-@pytest.mark.parametrize("a,b", [([1, 1, 1], [1, 1, 1]), ([15], [1]), ([3, 3], [2])])
+@pytest.mark.parametrize("a,b", [([1, 1, 1], [1, 1, 1]), ([15], [1]), ([3, 3], [2]), ([6], [4])])
 def test_exact_refuses_setups_that_take_many_seconds(a, b, capsys):
-    # under the 100,000 outcome classes, these took 11-35 s each (many tied
+    # under the 100,000 outcome classes, these took 9-35 s each (many tied
     # participants branch on every coin; 16 dice make long rounds): refused at once
     with pytest.raises(ValueError, match="units of work"):
         ini.exact(a, b)

@@ -40,7 +40,7 @@ def register(subparsers) -> None:
             "Each participant rolls as many d6 as its swiftness; the highest die acts "
             "first (more dice of that value, then the higher other dice, set-aside dice "
             "included, then a coin). Monte Carlo by default; --exact enumerates small "
-            "setups (at most 100,000 outcome classes and 600,000 units of work, "
+            "setups (at most 100,000 outcome classes and 500,000 units of work, "
             "classes x dice x participants^2 / 4: a few seconds)."
         ),
     )
