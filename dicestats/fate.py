@@ -1171,6 +1171,12 @@ def exchange_probs(
     return out
 
 
+# Contest sizes that stay within seconds (a CLI answer must not take minutes).
+_CONTEST_MAX_STATES = 40_000
+_CONTEST_MAX_STATES_EXACT = 6_000
+_CONTEST_MAX_PMF_WORK_EXACT = 200_000
+
+
 @dataclass(frozen=True)
 class ContestResult:
     """The result of :func:`contest`.
@@ -1259,6 +1265,13 @@ def contest(
         How far to list the distribution of the number of exchanges.
     exact : bool
 
+    Raises
+    ------
+    ValueError
+        If ``victories ** len(bonuses)`` (the number of chain states) exceeds
+        40,000 (6,000 when exact), or, when exact, states × max_exchanges
+        exceeds 200,000: such sizes would take minutes.
+
     Examples
     --------
     >>> c = contest([0, 0], exact=True)
@@ -1271,8 +1284,24 @@ def contest(
     victories = check_int("victories", victories, 1, 50)
     style_victories = check_int("style_victories", style_victories, 1, 50)
     max_exchanges = check_int("max_exchanges", max_exchanges, 1, 10_000)
-    exch = exchange_probs(bons, dice=dice, tie=tie, exact=exact)
     n = len(bons)
+    # The chain has one transient state per vector of victory counts
+    # (each 0..victories-1); refuse sizes that would take minutes.
+    n_states = victories**n
+    limit = _CONTEST_MAX_STATES_EXACT if exact else _CONTEST_MAX_STATES
+    if n_states > limit:
+        raise ValueError(
+            f"victories={victories} with {n} participants gives {n_states} contest states "
+            f"(limit {limit}{' in exact mode' if exact else ''}); lower victories or "
+            "the number of participants" + ("" if not exact else ", or use float mode")
+        )
+    if exact and n_states * max_exchanges > _CONTEST_MAX_PMF_WORK_EXACT:
+        raise ValueError(
+            f"max_exchanges={max_exchanges} with {n_states} contest states is too much exact "
+            f"work (states × max_exchanges must be <= {_CONTEST_MAX_PMF_WORK_EXACT}); "
+            "lower max_exchanges or use float mode"
+        )
+    exch = exchange_probs(bons, dice=dice, tie=tie, exact=exact)
     moves = [((i, v), p) for (i, v), p in ((k, p) for k, p in exch.items() if k != "tie") if p]
     p_tie = exch["tie"]
 

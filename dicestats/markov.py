@@ -12,8 +12,12 @@ and the transient-to-absorbing matrix ``R``, the fundamental matrix
 
 and the distribution of the number of steps follows from powers of ``Q``.
 
-Exact mode solves ``(I - Q) X = R`` by Gaussian elimination over
-:class:`fractions.Fraction`; float mode uses :func:`scipy.linalg.solve`.
+The transient states are split into strongly connected components, solved
+one by one from the last (sparse: a chain that only moves forward, apart
+from self-loops, is plain back-substitution); a component of several states
+is a small dense system, solved by Gaussian elimination over
+:class:`fractions.Fraction` in exact mode and :func:`scipy.linalg.solve` in
+float mode.
 
 The friendly entry point is :func:`build`: give it a start state and a
 function that returns each state's successors, and it explores the chain.
@@ -39,6 +43,7 @@ Fraction(4, 1)
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable, Mapping
 from fractions import Fraction
 
@@ -136,39 +141,177 @@ class AbsorbingChain:
             R[i, k] += float(p)
         return Q, R
 
+    def _rows(self):
+        """Sparse rows: ``(qrows, rrows)`` with ``qrows[i] = [(j, p), ...]``."""
+        if getattr(self, "_rows_cache", None) is not None:
+            return self._rows_cache
+        t = len(self.transient)
+        conv = Fraction if self.exact else float
+        qacc: list[dict] = [{} for _ in range(t)]
+        racc: list[dict] = [{} for _ in range(t)]
+        for (i, j), p in self._q.items():
+            qacc[i][j] = qacc[i].get(j, 0) + conv(p)
+        for (i, k), p in self._r.items():
+            racc[i][k] = racc[i].get(k, 0) + conv(p)
+        qrows = [[(j, x) for j, x in row.items() if x] for row in qacc]
+        rrows = [[(k, x) for k, x in row.items() if x] for row in racc]
+        self._rows_cache = (qrows, rrows)
+        return self._rows_cache
+
+    def _components(self, qrows) -> list[list[int]]:
+        """Strongly connected components of the transient graph, sinks first.
+
+        Tarjan's algorithm (iterative): every component comes after all the
+        components it can reach, so they can be solved one by one.
+        """
+        t = len(qrows)
+        index = [-1] * t
+        low = [0] * t
+        on_stack = [False] * t
+        stack: list[int] = []
+        comps: list[list[int]] = []
+        counter = 0
+        for root in range(t):
+            if index[root] != -1:
+                continue
+            work = [(root, 0)]
+            index[root] = low[root] = counter
+            counter += 1
+            stack.append(root)
+            on_stack[root] = True
+            while work:
+                v, pos = work[-1]
+                row = qrows[v]
+                if pos < len(row):
+                    work[-1] = (v, pos + 1)
+                    w = row[pos][0]
+                    if index[w] == -1:
+                        index[w] = low[w] = counter
+                        counter += 1
+                        stack.append(w)
+                        on_stack[w] = True
+                        work.append((w, 0))
+                    elif on_stack[w]:
+                        low[v] = min(low[v], index[w])
+                    continue
+                work.pop()
+                if work:
+                    u = work[-1][0]
+                    low[u] = min(low[u], low[v])
+                if low[v] == index[v]:
+                    comp = []
+                    while True:
+                        w = stack.pop()
+                        on_stack[w] = False
+                        comp.append(w)
+                        if w == v:
+                            break
+                    comps.append(comp)
+        return comps
+
+    def _block_solve(self, qrows, comps, rhs, width):
+        """Solve ``(I - Q) x = rhs`` component by component (``rhs[i]``: a list).
+
+        A component of one state is one division; a larger one is a small
+        dense system. Cost: the number of transitions plus the dense blocks,
+        instead of a dense solve over every state.
+        """
+        t = len(qrows)
+        exact = self.exact
+        x: list = [None] * t
+        for comp in comps:
+            if len(comp) == 1:
+                # The common case (a forward-moving chain): one division.
+                i = comp[0]
+                acc = list(rhs[i])
+                d = 1
+                for j, p in qrows[i]:
+                    if j == i:
+                        d -= p
+                        continue
+                    xj = x[j]
+                    for c in range(width):
+                        acc[c] += p * xj[c]
+                if d == 0 or (not exact and d <= 0):
+                    raise ValueError(
+                        "singular system: the chain has a closed set of transient states"
+                    )
+                x[i] = [v / d for v in acc]
+                continue
+            members = set(comp)
+            # right-hand side with the already solved successors moved over
+            b = {}
+            for i in comp:
+                acc = list(rhs[i])
+                for j, p in qrows[i]:
+                    if j not in members:
+                        xj = x[j]
+                        for c in range(width):
+                            acc[c] += p * xj[c]
+                b[i] = acc
+            pos = {s: n for n, s in enumerate(comp)}
+            m = len(comp)
+            if exact:
+                a = [[Fraction(0)] * m for _ in range(m)]
+                for n, i in enumerate(comp):
+                    a[n][n] += 1
+                    for j, p in qrows[i]:
+                        if j in members:
+                            a[n][pos[j]] -= p
+                sol = solve_fraction(a, [b[i] for i in comp])
+            else:
+                from scipy.linalg import LinAlgError, solve
+
+                a = np.eye(m)
+                for n, i in enumerate(comp):
+                    for j, p in qrows[i]:
+                        if j in members:
+                            a[n, pos[j]] -= p
+                try:
+                    sol = solve(a, np.array([b[i] for i in comp], dtype=np.float64)).tolist()
+                except LinAlgError:
+                    raise ValueError(
+                        "singular system: the chain has a closed set of transient states"
+                    ) from None
+            for n, i in enumerate(comp):
+                x[i] = list(sol[n])
+        return x
+
     def _solve(self):
-        """Solve (I - Q) [B | t | t2] = [R | 1 | ...] once; cache B, t and var."""
+        """Solve (I - Q) [B | t] = [R | 1] and (I - Q) s = 2t - 1 once; cache B, t, var.
+
+        Sparse: the transient states are split into strongly connected
+        components and solved sinks first (a contest, whose states only move
+        forward apart from ties, is then plain back-substitution).
+        """
         if self._solved is not None:
             return self._solved
         t = len(self.transient)
         if t == 0:
             self._solved = ([], [], [])
             return self._solved
-        Q, R = self._dense()
         a = len(self.absorbing)
-        if self.exact:
-            IminusQ = [
-                [(Fraction(1) if i == j else Fraction(0)) - Q[i][j] for j in range(t)]
-                for i in range(t)
-            ]
-            rhs = [R[i] + [Fraction(1)] for i in range(t)]
-            x = solve_fraction(IminusQ, rhs)
-            B = [row[:a] for row in x]
-            steps = [row[a] for row in x]
-            # Second moment: E[T^2] = N (2 t - 1) ... solve (I-Q) s = 2t - 1.
-            rhs2 = [[2 * steps[i] - 1] for i in range(t)]
-            s = [row[0] for row in solve_fraction(IminusQ, rhs2)]
-            var = [s[i] - steps[i] ** 2 for i in range(t)]
-        else:
-            from scipy.linalg import solve
-
-            IminusQ = np.eye(t) - Q
-            rhs = np.hstack([R, np.ones((t, 1))])
-            x = solve(IminusQ, rhs)
-            B = x[:, :a]
-            steps = x[:, a]
-            s = solve(IminusQ, 2 * steps - 1)
-            var = s - steps**2
+        qrows, rrows = self._rows()
+        comps = self._components(qrows)
+        one = Fraction(1) if self.exact else 1.0
+        zero = Fraction(0) if self.exact else 0.0
+        rhs = []
+        for i in range(t):
+            row = [zero] * (a + 1)
+            for k, p in rrows[i]:
+                row[k] += p
+            row[a] = one
+            rhs.append(row)
+        x = self._block_solve(qrows, comps, rhs, a + 1)
+        B = [row[:a] for row in x]
+        steps = [row[a] for row in x]
+        # Second moment: E[T^2] = N (2 t - 1): solve (I - Q) s = 2 t - 1.
+        s = self._block_solve(qrows, comps, [[2 * v - 1] for v in steps], 1)
+        var = [s[i][0] - steps[i] ** 2 for i in range(t)]
+        if not self.exact:
+            B = np.array(B, dtype=np.float64).reshape(t, a)
+            steps = np.array(steps, dtype=np.float64)
+            var = np.array(var, dtype=np.float64)
         self._solved = (B, steps, var)
         return self._solved
 
@@ -211,32 +354,53 @@ class AbsorbingChain:
 
     def _step_vectors(self, start, max_steps: int):
         """Yield, for n = 1..max_steps, (P(absorbed at step n in each state), mass left)."""
-        Q, R = self._dense()
+        qrows, rrows = self._rows()
         t = len(self.transient)
         i0 = self._start_index(start)
         if self.exact:
-            v = [Fraction(0)] * t
-            v[i0] = Fraction(1)
-            qrows = [[(j, x) for j, x in enumerate(Q[i]) if x] for i in range(t)]
-            rrows = [[(k, x) for k, x in enumerate(R[i]) if x] for i in range(t)]
+            # Integer arithmetic over a common denominator: v[i] / den**n is
+            # P(in state i after n steps). Fractions only for what is yielded.
+            den = 1
+            for rows in (qrows, rrows):
+                for row in rows:
+                    for _, x in row:
+                        den = math.lcm(den, x.denominator)
+            qi = [[(j, int(x * den)) for j, x in row] for row in qrows]
+            ri = [[(k, int(x * den)) for k, x in row] for row in rrows]
+            v = [0] * t
+            v[i0] = 1
+            scale = 1
             for _ in range(max_steps):
-                absorbed = [Fraction(0)] * len(self.absorbing)
-                nv = [Fraction(0)] * t
+                absorbed = [0] * len(self.absorbing)
+                nv = [0] * t
                 for i, p in enumerate(v):
                     if not p:
                         continue
-                    for k, x in rrows[i]:
+                    for k, x in ri[i]:
                         absorbed[k] += p * x
-                    for j, x in qrows[i]:
+                    for j, x in qi[i]:
                         nv[j] += p * x
                 v = nv
-                yield absorbed, sum(v, Fraction(0))
+                scale *= den
+                yield [Fraction(x, scale) for x in absorbed], Fraction(sum(v), scale)
         else:
+            from scipy.sparse import csr_matrix
+
+            a = len(self.absorbing)
+
+            def sparse(rows, ncols):
+                ii = [i for i, row in enumerate(rows) for _ in row]
+                jj = [j for row in rows for j, _ in row]
+                xx = [x for row in rows for _, x in row]
+                return csr_matrix((xx, (ii, jj)), shape=(t, ncols), dtype=np.float64)
+
+            QT = sparse(qrows, t).T.tocsr()
+            RT = sparse(rrows, a).T.tocsr()
             v = np.zeros(t)
             v[i0] = 1.0
             for _ in range(max_steps):
-                absorbed = v @ R
-                v = v @ Q
+                absorbed = RT @ v
+                v = QT @ v
                 yield absorbed, float(v.sum())
 
     def steps_pmf(self, start=None, max_steps: int | None = None, tol: float = 1e-15):
