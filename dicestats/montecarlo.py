@@ -451,10 +451,15 @@ def _batches(trials: int, batch_size: int, start: int = 0):
         yield start + i, min(batch_size, trials - i * batch_size)
 
 
-def _execute(batch_fn, root, jobs, workers, bar, totals):
-    """Run ``jobs`` [(index, n), ...] and add their results into ``totals`` in index order."""
-    jobs = list(jobs)
-    workers = min(workers, len(jobs))  # no idle processes to start (workers=256, 4 batches)
+def _execute(batch_fn, root, jobs, workers, bar, totals, n_jobs=None):
+    """Run ``jobs`` [(index, n), ...] and add their results into ``totals`` in index order.
+
+    ``jobs`` may be a lazy iterable of ``n_jobs`` jobs (never held in memory at once).
+    """
+    if n_jobs is None:
+        jobs = list(jobs)
+        n_jobs = len(jobs)
+    workers = min(workers, n_jobs)  # no idle processes to start (workers=256, 4 batches)
     if workers <= 1:
         for i, n in jobs:
             _add(totals, _run_batch(batch_fn, root, i, n))
@@ -567,7 +572,8 @@ def run(
     bar = _progress_bar(progress, trials, n_batches, desc)
     totals: dict = {}
     try:
-        _execute(batch_fn, root, _batches(trials, batch_size), workers, bar, totals)
+        jobs = _batches(trials, batch_size)  # lazy: bounded memory for any trial count
+        _execute(batch_fn, root, jobs, workers, bar, totals, n_batches)
     finally:
         if bar is not None:
             bar.close()

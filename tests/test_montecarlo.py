@@ -192,3 +192,26 @@ def test_run_until_does_not_stop_on_a_mean_not_yet_seen_to_vary():
         zero_mean_batch, "x", 0.01, kind="mean", max_trials=40_000, rng=0, batch_size=1000
     )
     assert res.trials == 40_000
+
+
+class _Stop(Exception):
+    pass
+
+
+def stop_batch(rng, n):
+    raise _Stop
+
+
+def test_memory_does_not_grow_with_the_trial_count():
+    # the list of batches of a run was built before the first batch ran: 10^11
+    # trials in batches of 65,536 held 1.5 million (index, size) tuples (~150 MB)
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        with pytest.raises(_Stop):
+            mc.run(stop_batch, 10**11, rng=0)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 5 * 2**20
