@@ -18,7 +18,8 @@ apply_pips(dice, pips, policy="highest")
     Preparation pips added to one set of dice by a stated policy.
 exact(swiftness, versus, pips=0, versus_pips=0, *, ...)
     Exact enumeration of every dice outcome of a small setup (Fractions);
-    returns :class:`ExactResult`. Refuses setups above :data:`EXACT_LIMIT`.
+    returns :class:`ExactResult`. Refuses setups above :data:`EXACT_LIMIT` outcome
+    classes or :data:`EXACT_WORK_PER_CLASS` times as many units of work.
 simulate(swiftness, versus, trials, rng=None, pips=0, versus_pips=0, workers=1, ...)
     Vectorized Monte Carlo of whole rounds; returns :class:`SimResult`.
 defence(swiftness, versus, trials, rng=None, *, ...)
