@@ -63,9 +63,11 @@ def int_list_arg(lo: int | None = None, hi: int | None = None):
     one = int_arg(lo, hi)
 
     def parse(text: str) -> list[int]:
-        parts = [p for p in text.split(",") if p.strip()]
-        if not parts:
-            raise argparse.ArgumentTypeError("expected a comma-separated list of integers")
+        parts = text.split(",")
+        if any(not p.strip() for p in parts):
+            raise argparse.ArgumentTypeError(
+                f"expected a comma-separated list of integers such as 3,3,2; got {text!r}"
+            )
         return [one(p) for p in parts]
 
     parse.__name__ = "list"

@@ -1,0 +1,53 @@
+"""The shared CLI argument types: clear refusals, no silent repairs."""
+
+import argparse
+
+import pytest
+
+from dicestats.cli import main
+from dicestats.cli._common import fmt_prob, int_arg, int_list_arg, int_range_arg
+
+
+@pytest.mark.parametrize("text", ["3,,3", ",3", "3,", "", "3;3", "3,x", "3,2.5"])
+def test_int_list_refuses_malformed_lists(text):
+    with pytest.raises(argparse.ArgumentTypeError):
+        int_list_arg(1, 15)(text)
+
+
+def test_int_list_and_ranges():
+    assert int_list_arg(1, 15)(" 3, 3,2 ") == [3, 3, 2]
+    assert int_range_arg(1, 30)("2-5") == [2, 3, 4, 5]
+    assert int_range_arg(1, 30)("7") == [7]
+    with pytest.raises(argparse.ArgumentTypeError, match="reversed range"):
+        int_range_arg(1, 30)("5-2")
+
+
+@pytest.mark.parametrize(
+    "lo, hi, text, message",
+    [
+        (2, None, "1", "must be an integer >= 2, got 1"),
+        (None, 5, "9", "must be an integer <= 5, got 9"),
+        (1, 10, "0", "must be an integer in 1..10, got 0"),
+        (1, 10, "nan", "expected an integer, got 'nan'"),
+    ],
+)
+def test_int_arg_messages(lo, hi, text, message):
+    with pytest.raises(argparse.ArgumentTypeError, match=message.replace(".", r"\.")):
+        int_arg(lo, hi)(text)
+
+
+def test_fmt_prob_never_rounds_possible_to_impossible():
+    assert fmt_prob(0) == "0%" and fmt_prob(1) == "100%"
+    assert fmt_prob(1e-9) == "<0.01%" and fmt_prob(1 - 1e-9) == ">99.99%"
+    assert fmt_prob(0.4321) == "43.21%"
+
+
+def test_cli_list_error_is_one_line(capsys):
+    assert main(["initiative", "--swiftness", "3,,3", "--vs", "2"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "--swiftness" in err
+
+
+def test_no_command_prints_help_and_exits_2(capsys):
+    assert main([]) == 2
+    assert "COMMAND" in capsys.readouterr().err
