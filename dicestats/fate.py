@@ -946,6 +946,12 @@ def invoke_policy(
     )
 
 
+# invoke_vs_opposition sizes that stay within seconds (0.5 s float for dice=50,
+# invokes=20 and one opposition total; 101 totals took a minute).
+_INVOKE_OPP_MAX_WORK = 400_000
+_INVOKE_OPP_MAX_WORK_EXACT = 40_000
+
+
 def invoke_vs_opposition(
     bonus: int = 0,
     opposed: int = 0,
@@ -963,6 +969,9 @@ def invoke_vs_opposition(
     and then play the optimal policy against it (the opposition's own
     invokes are not modelled).
 
+    Raises ``ValueError`` when ``(2·opposed_dice+1)·(2·dice+1)·(invokes+1)²``
+    exceeds 400,000 (40,000 when exact): that would take minutes.
+
     Returns
     -------
     dict
@@ -978,7 +987,19 @@ def invoke_vs_opposition(
     True
     """
     opposed = check_int("opposed", opposed, -_BIG, _BIG)
-    odice = dice if opposed_dice is None else opposed_dice
+    dice = check_int("dice", dice, 1, 50)
+    invokes = check_int("invokes", invokes, 0, 20)
+    check_bool("exact", exact)
+    odice = dice if opposed_dice is None else check_int("opposed_dice", opposed_dice, 1, 50)
+    # One invoke_policy per opposition total, each O((2 dice + 1) (invokes + 1)^2).
+    work = (2 * odice + 1) * (2 * dice + 1) * (invokes + 1) ** 2
+    limit = _INVOKE_OPP_MAX_WORK_EXACT if exact else _INVOKE_OPP_MAX_WORK
+    if work > limit:
+        raise ValueError(
+            f"dice={dice}, opposed_dice={odice} and invokes={invokes} need "
+            f"(2·opposed_dice+1)·(2·dice+1)·(invokes+1)² = {work} steps, over the limit "
+            f"{limit}{' in exact mode' if exact else ''}; use fewer dice or invokes"
+        )
     odist = fate_dice(odice, exact=exact)
     zero = Fraction(0) if exact else 0.0
     keys = (
@@ -1666,6 +1687,11 @@ def _streak(draws, run, step_probs, reset_points, exact):
     return done
 
 
+# deck_streak_prob sizes that stay within seconds.
+_STREAK_MAX_WORK = 200_000_000
+_STREAK_MAX_WORK_EXACT = 200_000
+
+
 def deck_streak_prob(
     event,
     run: int,
@@ -1681,7 +1707,9 @@ def deck_streak_prob(
 
     Exact, by dynamic programming over (event cards drawn since the shuffle,
     current run length): a hypergeometric chain, no enumeration of orderings.
-    A run may span a reshuffle.
+    A run may span a reshuffle. Float mode is vectorized over those states.
+    Raises ``ValueError`` when ``draws · (min(event cards, reshuffle_at) + 1)
+    · run`` exceeds 2e8 (2e5 when exact): that would take minutes.
 
     Examples
     --------
@@ -1698,11 +1726,48 @@ def deck_streak_prob(
     hits = sum(counts[t] for t in ev)
     first = reshuffle_at - start
     resets = set(range(first, draws, reshuffle_at))
+    # States: (event cards drawn since the shuffle, current run).
+    work = draws * (min(hits, reshuffle_at) + 1) * min(run, draws + 1)
+    limit = _STREAK_MAX_WORK_EXACT if exact else _STREAK_MAX_WORK
+    if work > limit:
+        raise ValueError(
+            f"draws={draws}, run={run} with {hits} event cards in a {size}-card deck need "
+            f"about {work} state updates, over the limit {limit}"
+            f"{' in exact mode (float mode allows more)' if exact else ''}; "
+            "use fewer draws, a shorter run, fewer copies or an earlier reshuffle"
+        )
+    if not exact:
+        return _deck_streak_float(draws, run, hits, size, reshuffle_at, resets)
 
     def q(h, i):
-        return Fraction(hits - h, size - i) if exact else (hits - h) / (size - i)
+        return Fraction(hits - h, size - i)
 
     return _streak(draws, run, q, resets, exact)
+
+
+def _deck_streak_float(draws, run, hits, size, reshuffle_at, resets) -> float:
+    """:func:`_streak` for the deck in float64, vectorized over (hits drawn, run)."""
+    top = min(hits, reshuffle_at)
+    prob = np.zeros((top + 1, run))
+    prob[0, 0] = 1.0
+    h = np.arange(top + 1, dtype=np.float64)
+    done = 0.0
+    seg_i = 0
+    for d in range(draws):
+        if d in resets:
+            merged = prob.sum(axis=0)
+            prob[:] = 0.0
+            prob[0] = merged
+            seg_i = 0
+        q = np.clip((hits - h) / (size - seg_i), 0.0, 1.0)
+        hit = prob * q[:, None]
+        done += float(hit[:, run - 1].sum())
+        nxt = np.zeros_like(prob)
+        nxt[1:, 1:] = hit[:-1, :-1]
+        nxt[:, 0] = (prob * (1.0 - q)[:, None]).sum(axis=1)
+        prob = nxt
+        seg_i += 1
+    return min(done, 1.0)
 
 
 def dice_streak_prob(event, run: int, draws: int, *, dice: int = 4, exact: bool = False):
@@ -1721,7 +1786,9 @@ def dice_streak_prob(event, run: int, draws: int, *, dice: int = 4, exact: bool 
     counts = deck_counts(dice)
     p = Fraction(sum(counts[t] for t in ev), 3**dice)
     p = p if exact else float(p)
-    return _streak(draws, run, lambda h, i: p, set(), exact)
+    # The hit chance does not depend on earlier hits: "reshuffling" at every
+    # draw keeps one state per run length (else the states grow with draws²).
+    return _streak(draws, run, lambda h, i: p, set(range(draws)), exact)
 
 
 def deck_sum_var(

@@ -144,9 +144,18 @@ def register(subparsers) -> None:
 def _fraction_arg(text: str) -> Fraction:
     """An exact number from ``"0.25"`` or ``"1/4"``, within 0..1."""
     import argparse
+    import re
 
+    text = text.strip()
+    expo = re.search(r"[eE]\s*([+-]?\d+)", text)
+    if len(text) > 100 or (expo and abs(int(expo.group(1))) > 50):
+        # Fraction("1e-99999999") builds a 100-million-digit integer: minutes.
+        raise argparse.ArgumentTypeError(
+            f"expected a number like 0.25 or 1/4 (at most 100 characters, exponent "
+            f"within ±50), got {text[:40]!r}"
+        )
     try:
-        v = Fraction(text.strip())
+        v = Fraction(text)
     except (ValueError, ZeroDivisionError):
         raise argparse.ArgumentTypeError(
             f"expected a number like 0.25 or 1/4, got {text!r}"
