@@ -58,6 +58,18 @@ _EPS = np.finfo(np.float64).eps
 _FFT_MIN_WORK = 10_000_000
 # Largest absolute error a float convolution may introduce.
 _FFT_MAX_ERROR = 1e-13
+# Most outcomes a (dense) distribution may span: 50 million weights are
+# 400 MB of float64; far-apart outcomes or a huge ``n @ d`` would otherwise
+# exhaust memory or run for minutes instead of failing clearly.
+_MAX_OUTCOMES = 50_000_000
+_INT64 = (-(2**63), 2**63 - 1)
+
+
+def _check_span(span: int, what: str) -> None:
+    if span > _MAX_OUTCOMES:
+        raise ValueError(
+            f"{what} would span {span} outcomes; a Dist is dense and holds at most {_MAX_OUTCOMES}"
+        )
 
 
 # --------------------------------------------------------------------------
@@ -168,6 +180,7 @@ class Dist:
                 raise ValueError("weights must hold at least one outcome")
             keys = [check_int("outcome", k) for k in weights]
             offset = min(keys)
+            _check_span(max(keys) - offset + 1, "weights")
             values = [0] * (max(keys) - offset + 1)
             for k, v in zip(keys, weights.values(), strict=True):
                 values[k - offset] = v
@@ -220,6 +233,8 @@ class Dist:
             p = np.array([float(v) for v in values], dtype=np.float64)
         except (TypeError, ValueError) as exc:
             raise TypeError(f"weights must be numbers: {exc}") from None
+        except OverflowError:
+            raise ValueError("weights must be finite (too large for float64)") from None
         self._set_float(p, offset, normalise=True)
 
     def _set_float(self, p: np.ndarray, offset: int, *, normalise: bool, trim: bool = True) -> None:
@@ -237,7 +252,8 @@ class Dist:
             total = math.fsum(p)
             if total != 1.0:
                 p = p / total
-        p = np.array(p, dtype=np.float64)
+        # + 0.0 turns -0.0 into 0.0: == (array_equal) and hash (bytes) agree.
+        p = np.array(p, dtype=np.float64) + 0.0
         p.flags.writeable = False
         self._exact = False
         self._offset = offset + int(nz[0])
@@ -317,6 +333,7 @@ class Dist:
         """
         low = check_int("low", low)
         high = check_int("high", high, low)
+        _check_span(high - low + 1, "uniform(low, high)")
         return cls([1] * (high - low + 1), offset=low, exact=exact)
 
     @classmethod
@@ -387,7 +404,15 @@ class Dist:
 
     @cached_property
     def outcomes(self) -> np.ndarray:
-        """The outcomes ``min..max`` as an int64 array (zero-weight ones included)."""
+        """The outcomes ``min..max`` as an int64 array (zero-weight ones included).
+
+        Outcomes beyond the int64 range (a huge shift) give an object array of
+        Python ints instead of an overflow.
+        """
+        if self.min < _INT64[0] or self.max > _INT64[1]:
+            a = np.array(range(self.min, self.max + 1), dtype=object)
+            a.flags.writeable = False
+            return a
         a = np.arange(self.min, self.max + 1, dtype=np.int64)
         a.flags.writeable = False
         return a
@@ -568,13 +593,25 @@ class Dist:
                 target = Fraction(qf) * self._den
                 i = next(i for i, c in enumerate(self._cum) if c >= target)
                 return self._offset + i
+            if qf >= 1.0:
+                # The largest outcome, as in exact mode; the rounded float cdf
+                # can reach 1.0 before the last outcome with a tiny tail.
+                return self.max
+            if qf > 0.5:
+                # Upper half: cdf(k) >= q  <=>  P(X > k) <= 1 - q, read from
+                # the tail sums (accurate to the last bits; 1 - q is exact
+                # here), not from a cumulative sum that rounds to 1 early.
+                sf = np.append(self._rcum[1:], 0.0)
+                return self._offset + int(np.argmax(sf <= (1.0 - qf) * (1 + 4 * _EPS)))
             i = int(np.searchsorted(self._cum, qf * (1 - 4 * _EPS), side="left"))
             return self._offset + min(i, len(self) - 1)
 
         if np.ndim(q) == 0:
             return one(q)
         arr = np.asarray(q)
-        return np.array([one(x) for x in arr.ravel()], dtype=np.int64).reshape(arr.shape)
+        big = self.min < _INT64[0] or self.max > _INT64[1]
+        out = np.array([one(x) for x in arr.ravel()], dtype=object if big else np.int64)
+        return out.reshape(arr.shape)
 
     def median(self):
         """The smallest ``k`` with ``cdf(k) >= 1/2``."""
@@ -595,7 +632,8 @@ class Dist:
         if self._exact:
             s = sum(w * (self._offset + i) ** n for i, w in enumerate(self._w))
             return Fraction(s, self._den)
-        return float(np.dot(self._p, self.outcomes.astype(np.float64) ** n))
+        x = np.arange(len(self), dtype=np.float64) + float(self._offset)
+        return float(np.dot(self._p, x**n))
 
     def mean(self):
         """The expected value (Fraction in exact mode).
@@ -605,7 +643,9 @@ class Dist:
         """
         if self._exact:
             return Fraction(sum(w * (self._offset + i) for i, w in enumerate(self._w)), self._den)
-        return float(np.dot(self._p, self.outcomes.astype(np.float64)))
+        # Relative to the offset: exact for any shift, no int64 overflow.
+        local = float(np.dot(self._p, np.arange(len(self), dtype=np.float64)))
+        return self._offset + local
 
     def var(self):
         """The variance, computed about the mean (no cancellation).
@@ -622,7 +662,9 @@ class Dist:
                 ),
                 Fraction(0),
             )
-        return float(np.dot(self._p, (self.outcomes - m) ** 2))
+        local = np.arange(len(self), dtype=np.float64)
+        mu = float(np.dot(self._p, local))  # the mean relative to the offset
+        return float(np.dot(self._p, (local - mu) ** 2))
 
     def std(self) -> float:
         """The standard deviation (always a float)."""
@@ -689,6 +731,7 @@ class Dist:
         Fraction(1, 8)
         """
         n = check_int("n", n, 0)
+        _check_span(n * (len(self) - 1) + 1, f"the sum of {n} copies")
         result = Dist.constant(0, exact=self._exact)
         base = self
         while n:
@@ -775,6 +818,8 @@ class Dist:
 
         Works across exact and float distributions.
         """
+        if not isinstance(other, Dist):
+            raise TypeError(f"other must be a Dist, got {type(other).__name__}")
         lo = min(self.min, other.min)
         hi = max(self.max, other.max)
         ks = np.arange(lo, hi + 1)
@@ -786,6 +831,11 @@ class Dist:
         if self._exact:
             body = ", ".join(f"{self._offset + i}: {w}" for i, w in enumerate(self._w) if w)
             return f"Dist({{{body}}}, exact=True)"
+        if math.fsum(self._p) != 1.0:
+            # Dist({...}) would renormalise (changing the last bits); this
+            # form keeps every probability as it is.
+            body = ", ".join(repr(float(p)) for p in self._p)
+            return f"Dist.from_probabilities([{body}], offset={self._offset})"
         body = ", ".join(f"{self._offset + i}: {float(p)!r}" for i, p in enumerate(self._p) if p)
         return f"Dist({{{body}}})"
 
