@@ -128,6 +128,8 @@ __all__ = [
     "MAX_DICE",
     "MAX_DICE_2D",
     "MAX_DICE_EXACT",
+    "EXTENDED_EXACT_DICE",
+    "EXTENDED_EXACT_WORK",
     "Rules",
     "RollResult",
     "PoolResult",
@@ -159,6 +161,10 @@ MAX_DICE_2D = 200
 #: the window (cost ~ dice**3.5), so exact pools are capped lower; float mode
 #: keeps the limits above. Keys: (chained ten-again, two-dimensional).
 MAX_DICE_EXACT = {(False, False): 1000, (False, True): 200, (True, False): 100, (True, True): 40}
+#: Exact :func:`extended`: the largest pool, keyed by chained ten-again.
+EXTENDED_EXACT_DICE = {False: 20, True: 10}
+#: Exact :func:`extended` with a round limit: the largest ``dice * rounds``.
+EXTENDED_EXACT_WORK = {False: 1000, True: 100}
 #: Largest probability mass the ten-again window may censor.
 TAIL_BOUND = 1e-16
 
@@ -919,8 +925,16 @@ def _compute_once(diffs, dice_list, rules, exact, passdef, cap):
             means.append(m if exact else float(m))
         for i, d in enumerate(diffs):
             # exact: integer numerators over den; float: probabilities
-            row = [int(x) for x in pmf[i]] if exact else [max(float(x), 0.0) for x in pmf[i]]
-            tail = prob(row[-1]) if eng.saturating else zero
+            tail = prob(pmf[i][-1]) if eng.saturating else zero
+            # drop the zero outcomes above the largest possible net (the engine
+            # is as wide as the largest pool): a 1000-row table summed them all
+            nzk = np.flatnonzero(pmf[i])
+            top = int(nzk[-1]) + 1 if nzk.size else 1
+            if eng.saturating and tail:
+                top = len(pmf[i])
+            row = (
+                [int(x) for x in pmf[i][:top]] if exact else np.maximum(pmf[i][:top], 0.0).tolist()
+            )
             if uncanc:
                 row = [0] + row
             res[(d, n)] = {
@@ -1036,7 +1050,7 @@ def _result(d, n, rules, exact, v) -> PoolResult:
         failure = Fraction(pmf[0], den) - v["botch"]
     else:
         net = Dist.from_probabilities(pmf)
-        success = math.fsum(pmf[1:])
+        success = min(math.fsum(pmf[1:]), 1.0)  # renormalised floats may sum to 1 + 1 ulp
         failure = max(pmf[0] - v["botch"], 0.0)
     return PoolResult(
         dice=n,
@@ -1554,6 +1568,11 @@ def extended(
     rounds : int, optional
         A round limit (1..500): not done after that many rolls is a failure
         (``"timeout"``).
+    exact : bool
+        Fractions. Exact mode is capped (its numerators grow with the pool and
+        the rounds): dice 1..20 (1..10 with chained ten-again) and, with a
+        round limit, ``dice * rounds <= 1000`` (100 with chained ten-again),
+        see :data:`EXTENDED_EXACT_DICE`, :data:`EXTENDED_EXACT_WORK`.
 
     Returns
     -------
@@ -1591,6 +1610,23 @@ def extended(
             f"(a dense chain of `target` states solved over Fractions), got {target}; "
             "use float mode or give rounds"
         )
+    if exact:
+        # Exact numerators grow with every die and every round (a pool's
+        # denominator is 10**dice or more, raised to the number of rounds);
+        # beyond these caps a call ran for minutes. Float mode has no such cap.
+        chained = rules.rerolls and rules.chain
+        cap = EXTENDED_EXACT_DICE[chained]
+        if n > cap:
+            raise ValueError(
+                f"dice must be an integer in 1..{cap} for an exact extended action with "
+                f"these rules, got {n}; use float mode"
+            )
+        work = EXTENDED_EXACT_WORK[chained]
+        if rounds is not None and n * rounds > work:
+            raise ValueError(
+                f"rounds must be at most {work // n} for an exact extended action with {n} "
+                f"dice (dice * rounds <= {work}), got {rounds}; use float mode"
+            )
     r = pool(n, d, rules, exact)
     nb = sorted(_non_botch(r).items())
     b = r.botch
