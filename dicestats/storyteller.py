@@ -1481,13 +1481,23 @@ def multiple_actions(
     check_bool("exact", exact)
     k = len(pools)
     zero = _zero(exact)
+    # every reduced pool at one difficulty from one engine pass (a pass yields
+    # all sizes): 30 exact pools of ~1000 dice took 22 s one pool() at a time
+    wanted: dict = {}
+    for i, (base, d) in enumerate(zip(pools, diffs, strict=True), start=1):
+        if base - k - (i - 1) >= 1:
+            wanted.setdefault(d, set()).add(base - k - (i - 1))
+    odds = {}
+    for d, sizes in wanted.items():
+        for (dd, size), v in _compute([d], sizes, rules, exact).items():
+            odds[(dd, size)] = _result(dd, size, rules, exact, v)
     acts = []
     p_all = Fraction(1) if exact else 1.0
     expected = zero
     for i, (base, d) in enumerate(zip(pools, diffs, strict=True), start=1):
         size = base - k - (i - 1)
         if size >= 1:
-            r = pool(size, d, rules, exact)
+            r = odds[(d, size)]
             s, b = r.success, r.botch
         else:
             s, b = zero, zero

@@ -290,3 +290,25 @@ def test_cli_anomalies_default_range_fits_the_heaviest_rules(capsys):
 
     found = json.loads(capsys.readouterr().out)["anomalies"]
     assert found and max(a["dice"] for a in found) <= 20
+
+
+def test_multiple_actions_with_mixed_difficulties_against_enumeration():
+    # pools are computed per difficulty in one engine pass; check every action
+    pools, diffs = [6, 7, 6, 9], [6, 10, 6, 3]  # reduced to 2, 2, 0, 2 dice
+    m = st.multiple_actions(pools, diffs, exact=True)
+    assert [a["pool"] for a in m["actions"]] == [2, 2, 0, 2]
+    p_all, expected = F(1), F(0)
+    for a, d in zip(m["actions"], diffs, strict=True):
+        if a["pool"] >= 1:
+            net, botch = brute_pool(a["pool"], d, {})
+            s = sum(p for k, p in net.items() if k >= 1)
+        else:
+            s = botch = F(0)
+        assert a["success"] == s and a["botch"] == botch
+        p_all *= s
+        expected += s
+    assert m["p_all"] == p_all == 0 and m["expected_successes"] == expected
+    hall = st.multiple_actions([7, 6, 6], exact=True)
+    want = [sum(p for k, p in brute_pool(n, 6, {})[0].items() if k >= 1) for n in (4, 2, 1)]
+    assert [a["success"] for a in hall["actions"]] == want
+    assert hall["p_all"] == want[0] * want[1] * want[2]
