@@ -1194,7 +1194,7 @@ def exchange_probs(
 
 # Contest sizes that stay within seconds (a CLI answer must not take minutes).
 _CONTEST_MAX_STATES = 40_000
-_CONTEST_MAX_STATES_EXACT = 6_000
+_CONTEST_MAX_STATES_EXACT = 10_000  # for two participants; × 4 / n² for n
 _CONTEST_MAX_PMF_WORK_EXACT = 200_000
 
 
@@ -1289,8 +1289,8 @@ def contest(
     Raises
     ------
     ValueError
-        If ``victories ** len(bonuses)`` (the number of chain states) exceeds
-        40,000 (6,000 when exact), or, when exact, states × max_exchanges
+        If ``victories ** n`` (the number of chain states, n participants)
+        exceeds 40,000 (40,000 / n² when exact), or, when exact, states × max_exchanges
         exceeds 200,000: such sizes would take minutes.
 
     Examples
@@ -1309,7 +1309,9 @@ def contest(
     # The chain has one transient state per vector of victory counts
     # (each 0..victories-1); refuse sizes that would take minutes.
     n_states = victories**n
-    limit = _CONTEST_MAX_STATES_EXACT if exact else _CONTEST_MAX_STATES
+    # Exact work grows with the moves per state and the size of the
+    # Fractions (both with the participants): cap states × participants².
+    limit = _CONTEST_MAX_STATES_EXACT * 4 // n**2 if exact else _CONTEST_MAX_STATES
     if n_states > limit:
         raise ValueError(
             f"victories={victories} with {n} participants gives {n_states} contest states "

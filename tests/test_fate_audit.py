@@ -89,6 +89,8 @@ def test_contest_size_is_capped_with_a_clear_error():
         fate.contest([0, 0, 0], victories=30, exact=True)
     with pytest.raises(ValueError, match="max_exchanges"):
         fate.contest([0, 0], victories=50, max_exchanges=1000, exact=True)
+    with pytest.raises(ValueError, match="6 participants"):
+        fate.contest([0] * 6, victories=4, exact=True)
 
 
 def test_cli_contest_bad_sizes_are_one_line(capsys):
