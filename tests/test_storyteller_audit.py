@@ -312,3 +312,11 @@ def test_multiple_actions_with_mixed_difficulties_against_enumeration():
     want = [sum(p for k, p in brute_pool(n, 6, {})[0].items() if k >= 1) for n in (4, 2, 1)]
     assert [a["success"] for a in hall["actions"]] == want
     assert hall["p_all"] == want[0] * want[1] * want[2]
+
+
+def test_cli_float_table_with_chains_and_two_dim_cancelling_is_capped(capsys):
+    # table --dice 1-200 with ten-again + double 10s + a 1 cancelling the lowest took 90 s
+    argv = ["table", "--dice", "1-81", "--ten-again", "--specialty", "double"]
+    assert main([*argv, "--one-cancels", "lowest"]) == 2
+    assert "1..80" in capsys.readouterr().err
+    assert main([*argv, "--format", "csv"]) == 0  # one_cancels "success": one-dimensional
