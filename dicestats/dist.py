@@ -782,6 +782,11 @@ class Dist:
         lo = min(c.min for c in components)
         hi = max(c.max for c in components)
         if exact:
+            for w in weights:
+                if not _is_exact_number(w):
+                    raise TypeError(
+                        f"weights of exact components must be ints or Fractions, got {w!r}"
+                    )
             acc = [Fraction(0)] * (hi - lo + 1)
             wts = [Fraction(w) for w in weights]
             for c, w in zip(components, wts, strict=True):

@@ -201,3 +201,11 @@ def test_huge_spans_fail_fast_with_a_clear_error():
         Dist([10**400, 1])
     with pytest.raises(TypeError, match="Dist"):
         Dist.die(6).isclose(3)
+
+
+def test_exact_mixture_refuses_float_weights():
+    # 0.1 would silently become 3602879701896397/36028797018963968.
+    a, b = Dist.constant(0, exact=True), Dist.constant(1, exact=True)
+    with pytest.raises(TypeError, match="ints or Fractions"):
+        Dist.mixture([a, b], [0.1, 0.9])
+    assert Dist.mixture([a, b], [Fraction(1, 10), Fraction(9, 10)]).pmf(1) == Fraction(9, 10)
