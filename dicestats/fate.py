@@ -1772,8 +1772,13 @@ def _deck_streak_float(draws, run, hits, size, reshuffle_at, resets) -> float:
     return min(done, 1.0)
 
 
+_DICE_STREAK_MAX_WORK_EXACT = 30_000_000
+
+
 def dice_streak_prob(event, run: int, draws: int, *, dice: int = 4, exact: bool = False):
     """The same as :func:`deck_streak_prob` with independent dice rolls.
+
+    Exact mode refuses ``draws² · run > 3e7`` (minutes of big-integer work).
 
     Examples
     --------
@@ -1785,6 +1790,12 @@ def dice_streak_prob(event, run: int, draws: int, *, dice: int = 4, exact: bool 
     run = check_int("run", run, 1)
     draws = check_int("draws", draws, 0, 100_000)
     check_bool("exact", exact)
+    if exact and draws * draws * min(run, draws) > _DICE_STREAK_MAX_WORK_EXACT:
+        # The exact numbers grow with the draws (denominators 3**(dice·draws)).
+        raise ValueError(
+            f"draws={draws} with run={run} is too much exact work (draws² · run must be "
+            f"<= {_DICE_STREAK_MAX_WORK_EXACT}); use float mode or fewer draws"
+        )
     counts = deck_counts(dice)
     p = Fraction(sum(counts[t] for t in ev), 3**dice)
     p = p if exact else float(p)

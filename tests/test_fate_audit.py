@@ -219,3 +219,5 @@ def test_deck_streak_size_is_capped_with_a_clear_error():
         fate.deck_streak_prob(fail, 100, 10_000, copies=100)
     with pytest.raises(ValueError, match="exact mode"):
         fate.deck_streak_prob(fail, 3, 10_000, exact=True)
+    with pytest.raises(ValueError, match="draws=10000"):
+        fate.dice_streak_prob(fail, 3, 10_000, exact=True)
