@@ -130,6 +130,8 @@ __all__ = [
     "MAX_DICE_EXACT",
     "EXTENDED_EXACT_DICE",
     "EXTENDED_EXACT_WORK",
+    "EXACT_POWER_WORK",
+    "EXACT_RETRY_WORK",
     "Rules",
     "RollResult",
     "PoolResult",
@@ -165,6 +167,12 @@ MAX_DICE_EXACT = {(False, False): 1000, (False, True): 200, (True, False): 100, 
 EXTENDED_EXACT_DICE = {False: 20, True: 10}
 #: Exact :func:`extended` with a round limit: the largest ``dice * rounds``.
 EXTENDED_EXACT_WORK = {False: 1000, True: 100}
+#: Exact :func:`botch_exemption`: the largest ``dice * rolls`` (the Fractions'
+#: digits grow with that product).
+EXACT_POWER_WORK = 200_000
+#: Exact :func:`try_again` with ``above_ten="clamp"``: the largest
+#: ``dice * attempts`` (unlimited attempts count as 50).
+EXACT_RETRY_WORK = 10_000
 #: Largest probability mass the ten-again window may censor.
 TAIL_BOUND = 1e-16
 
@@ -1312,7 +1320,9 @@ def try_again(
     Parameters
     ----------
     attempts : int, optional
-        The most attempts allowed (1..1000); unlimited by default.
+        The most attempts allowed (1..1000); unlimited by default. In exact
+        mode with ``above_ten="clamp"``, ``dice * attempts <= 10000``
+        (:data:`EXACT_RETRY_WORK`; unlimited counts as 50).
 
     Returns
     -------
@@ -1359,6 +1369,14 @@ def try_again(
         last = attempts if clamp else min(attempts, 11 - d0)
     else:
         last = 50 if clamp else 11 - d0
+    if exact and n * last > EXACT_RETRY_WORK:
+        # each attempt multiplies Fractions over 10**dice: the digits grow as dice * attempts
+        # (only with above_ten="clamp": otherwise at most 9 attempts, 9000 <= the cap)
+        raise ValueError(
+            f"attempts must be at most {max(EXACT_RETRY_WORK // n, 1)} in exact mode with "
+            f"{n} dice (dice * attempts <= {EXACT_RETRY_WORK}; unlimited counts as 50), "
+            f"got {attempts}; use float mode"
+        )
     one = Fraction(1) if exact else 1.0
     zero = _zero(exact)
     reach = one  # P(attempt k is made)
@@ -1406,6 +1424,7 @@ def botch_exemption(
 
     With the exemption (seed 004) the first botch of the period does not count,
     so a counted botch needs two botches: ``1 - (1-b)**k - k*b*(1-b)**(k-1)``.
+    Exact mode needs ``dice * rolls <= 200000`` (:data:`EXACT_POWER_WORK`).
 
     Returns
     -------
@@ -1422,6 +1441,14 @@ def botch_exemption(
     """
     rules = _check_rules(rules)
     k = check_int("rolls", rolls, 1, 10**6)
+    check_bool("exact", exact)
+    n = check_int("dice", dice, 1, _dice_limit(rules))
+    if exact and n * k > EXACT_POWER_WORK:
+        # (1 - b)**rolls over 10**dice: the digits grow as dice * rolls (minutes beyond)
+        raise ValueError(
+            f"rolls must be at most {max(EXACT_POWER_WORK // n, 1)} in exact mode with {n} "
+            f"dice (dice * rolls <= {EXACT_POWER_WORK}), got {k}; use float mode"
+        )
     b = pool(dice, difficulty, rules, exact).botch
     one = Fraction(1) if exact else 1.0
     none = (one - b) ** k

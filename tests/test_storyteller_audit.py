@@ -320,3 +320,21 @@ def test_cli_float_table_with_chains_and_two_dim_cancelling_is_capped(capsys):
     assert main([*argv, "--one-cancels", "lowest"]) == 2
     assert "1..80" in capsys.readouterr().err
     assert main([*argv, "--format", "csv"]) == 0  # one_cancels "success": one-dimensional
+
+
+def test_exact_powers_over_many_rolls_are_capped():
+    # botch_exemption(20, 6, rolls=10**5, exact=True) and try_again(1000, 2, clamp,
+    # attempts=200, exact=True) ran for minutes (Fractions with millions of digits)
+    with pytest.raises(ValueError, match="rolls"):
+        st.botch_exemption(20, 6, rolls=10**5, exact=True)
+    with pytest.raises(ValueError, match="attempts"):
+        st.try_again(1000, 2, st.Rules(above_ten="clamp"), attempts=200, exact=True)
+    with pytest.raises(ValueError, match="attempts"):
+        st.try_again(300, 2, st.Rules(above_ten="clamp"), exact=True)
+    # float mode keeps the range and agrees with the closed forms
+    b = float(brute_pool(1, 10, {})[1])
+    r = st.botch_exemption(1, 10, rolls=10**5)
+    assert abs(r["expected_without"] - 10**5 * b) < 1e-9
+    # without clamp at most 9 attempts: every pool size stays exact
+    r = st.try_again(40, 2, exact=True)
+    assert r["expected_attempts"] >= 1 and len(r["p_success_within"]) == 9
