@@ -132,6 +132,7 @@ __all__ = [
     "EXTENDED_EXACT_WORK",
     "EXACT_POWER_WORK",
     "EXACT_RETRY_WORK",
+    "EXACT_RACE_WORK",
     "Rules",
     "RollResult",
     "PoolResult",
@@ -173,6 +174,8 @@ EXACT_POWER_WORK = 200_000
 #: Exact :func:`try_again` with ``above_ten="clamp"``: the largest
 #: ``dice * attempts`` (unlimited attempts count as 50).
 EXACT_RETRY_WORK = 10_000
+#: Exact :func:`resisted_extended`: the largest ``max(dice, opp_dice) * target``.
+EXACT_RACE_WORK = 300
 #: Largest probability mass the ten-again window may censor.
 TAIL_BOUND = 1e-16
 
@@ -1836,7 +1839,8 @@ def resisted_extended(
     Each round both sides roll; the round's winner adds its net successes
     (the excess over the other side) to its running score; the first to
     ``target`` (1..100) wins. A botch scores 0 that round (only the successes
-    count). Solved exactly by backward recursion: every scoring round raises
+    count). Exact mode needs ``max(dice, opp_dice) * target <= 300``
+    (:data:`EXACT_RACE_WORK`). Solved exactly by backward recursion: every scoring round raises
     the sum of the two scores, so only ties loop.
 
     Returns
@@ -1851,6 +1855,15 @@ def resisted_extended(
     Fraction(1, 2)
     """
     target = check_int("target", target, 1, 100)
+    if exact:
+        big = max(check_int("dice", dice, 1), check_int("opp_dice", opp_dice, 1))
+        if big * target > EXACT_RACE_WORK:
+            # Fractions over 10**dice through target**2 states: (20, 60) took 42 s
+            raise ValueError(
+                f"target must be at most {max(EXACT_RACE_WORK // big, 1)} in exact mode with "
+                f"{big} dice (max(dice, opp_dice) * target <= {EXACT_RACE_WORK}), got "
+                f"{target}; use float mode"
+            )
     rr = resisted(dice, difficulty, opp_dice, opp_difficulty, rules, opp_rules, exact=exact)
     steps = [(m, p) for m, p in rr["margin"].items() if m != 0]
     go = 1 - rr["p_tie"]  # P(someone scores this round)

@@ -338,3 +338,17 @@ def test_exact_powers_over_many_rolls_are_capped():
     # without clamp at most 9 attempts: every pool size stays exact
     r = st.try_again(40, 2, exact=True)
     assert r["expected_attempts"] >= 1 and len(r["p_success_within"]) == 9
+
+
+def test_exact_resisted_race_is_capped():
+    # resisted_extended(20, 6, 20, 6, 60, exact=True) took 42 s
+    with pytest.raises(ValueError, match="target"):
+        st.resisted_extended(20, 6, 20, 6, 60, exact=True)
+    fl = st.resisted_extended(20, 6, 20, 6, 60)
+    assert abs(fl["p_win"] - 0.5) < 1e-12  # symmetric sides
+    # an independent check of a small race: first to 1 net success
+    me, _ = brute_pool(2, 6, {})
+    them, _ = brute_pool(3, 7, {})
+    win = sum(p * q for k, p in me.items() for j, q in them.items() if k > j)
+    tie = sum(p * q for k, p in me.items() for j, q in them.items() if k == j)
+    assert st.resisted_extended(2, 6, 3, 7, 1, exact=True)["p_win"] == win / (1 - tie)
