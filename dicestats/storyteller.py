@@ -497,10 +497,10 @@ def evaluate_roll(
     'botch'
     """
     rules = _check_rules(rules)
-    faces = list(faces)
+    faces = [check_int(f"faces[{i}]", v, 1, 10) for i, v in enumerate(faces)]
     if not faces:
         raise ValueError("faces must hold at least one die")
-    extra = list(extra)
+    extra = [check_int(f"extra[{i}]", v, 1, 10) for i, v in enumerate(extra)]
     out = evaluate_rolls([faces], difficulty, rules, [extra] if extra else None)
     if extra and int(out["extra_used"][0]) != len(extra):
         raise ValueError(

@@ -352,3 +352,12 @@ def test_exact_resisted_race_is_capped():
     win = sum(p * q for k, p in me.items() for j, q in them.items() if k > j)
     tie = sum(p * q for k, p in me.items() for j, q in them.items() if k == j)
     assert st.resisted_extended(2, 6, 3, 7, 1, exact=True)["p_win"] == win / (1 - tie)
+
+
+def test_concrete_roll_refuses_booleans_and_out_of_range_faces():
+    from dicestats import storyteller as st_mod
+
+    with pytest.raises(TypeError, match=r"faces\[0\]"):
+        st_mod.evaluate_roll([True, 3], 6)
+    with pytest.raises(ValueError, match=r"faces\[1\] must be an integer in 1\.\.10"):
+        st_mod.evaluate_roll([3, 11], 6)

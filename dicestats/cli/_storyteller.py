@@ -523,8 +523,9 @@ def _cmd_extended(args) -> int:
         emit_json(out)
         return 0
     limit = f", at most {args.rounds} rolls" if args.rounds else ""
+    dice = f"{args.dice} {'die' if args.dice == 1 else 'dice'}"
     print(
-        f"extended action: {args.dice} dice at difficulty {args.difficulty}, "
+        f"extended action: {dice} at difficulty {args.difficulty}, "
         f"target {args.target}, a botch {args.botch}{limit}"
     )
     rows = [
