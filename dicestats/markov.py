@@ -122,25 +122,6 @@ class AbsorbingChain:
         self._index = {s: i for i, s in enumerate(self.transient)}
         self._solved = None
 
-    # -- dense matrices ----------------------------------------------------
-    def _dense(self):
-        t, a = len(self.transient), len(self.absorbing)
-        if self.exact:
-            Q = [[Fraction(0)] * t for _ in range(t)]
-            R = [[Fraction(0)] * a for _ in range(t)]
-            for (i, j), p in self._q.items():
-                Q[i][j] += Fraction(p)
-            for (i, k), p in self._r.items():
-                R[i][k] += Fraction(p)
-            return Q, R
-        Q = np.zeros((t, t))
-        R = np.zeros((t, a))
-        for (i, j), p in self._q.items():
-            Q[i, j] += float(p)
-        for (i, k), p in self._r.items():
-            R[i, k] += float(p)
-        return Q, R
-
     def _rows(self):
         """Sparse rows: ``(qrows, rrows)`` with ``qrows[i] = [(j, p), ...]``."""
         if getattr(self, "_rows_cache", None) is not None:
