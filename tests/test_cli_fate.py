@@ -4,18 +4,16 @@ from __future__ import annotations
 
 import itertools
 import json
-import math
 import subprocess
 import sys
 from fractions import Fraction
-from functools import cache
 
 import pytest
+from fate_oracles import FACES, brute_contest, brute_dice
 
 from dicestats.cli import main
 
 F = Fraction
-FACES = (-1, 0, 1)
 
 
 def run_json(capsys, *argv):
@@ -30,17 +28,9 @@ def frac(s: str) -> Fraction:
     return F(int(num), int(den))
 
 
-@cache
-def dice_counts(n):
-    out: dict = {}
-    for f in itertools.product(FACES, repeat=n):
-        out[sum(f)] = out.get(sum(f), 0) + 1
-    return out
-
-
 def brute(bonus, diff=None, opp=None, dice=4, helpers=0):
-    mine = dice_counts(dice)
-    theirs = dice_counts(dice) if opp is not None else {0: 1}
+    mine = brute_dice(dice)
+    theirs = brute_dice(dice) if opp is not None else {0: 1}
     base = opp if opp is not None else diff
     c = {"fail": 0, "tie": 0, "success": 0, "style": 0}
     for a, wa in mine.items():
@@ -106,40 +96,6 @@ def test_fate_table_output(capsys):
 # --------------------------------------------------------------------------
 # contest: an independent recursion over victory counts
 # --------------------------------------------------------------------------
-def brute_contest(bonuses, victories=3, dice=4):
-    counts = dice_counts(dice)
-    den = (3**dice) ** len(bonuses)
-    ex: dict = {}
-    for combo in itertools.product(sorted(counts), repeat=len(bonuses)):
-        w = F(math.prod(counts[t] for t in combo), den)
-        sc = [t + b for t, b in zip(combo, bonuses, strict=True)]
-        top = max(sc)
-        if sc.count(top) > 1:
-            ex["tie"] = ex.get("tie", 0) + w
-            continue
-        i = sc.index(top)
-        v = 2 if all(top - s >= 3 for j, s in enumerate(sc) if j != i) else 1
-        ex[(i, v)] = ex.get((i, v), 0) + w
-    tie = ex.get("tie", F(0))
-
-    @cache
-    def solve(state):
-        win, steps = [F(0)] * len(bonuses), F(1)
-        for key, p in ex.items():
-            if key == "tie":
-                continue
-            i, v = key
-            new = list(state)
-            new[i] += v
-            if new[i] >= victories:
-                win[i] += p
-            else:
-                w2, s2 = solve(tuple(new))
-                win = [x + p * y for x, y in zip(win, w2, strict=True)]
-                steps += p * s2
-        return tuple(x / (1 - tie) for x in win), steps / (1 - tie)
-
-    return solve(tuple([0] * len(bonuses)))
 
 
 @pytest.mark.parametrize("a,b,v", [(0, 0, 3), (2, 0, 3), (1, 3, 3), (0, 1, 2)])
