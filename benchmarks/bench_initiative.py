@@ -29,7 +29,7 @@ import time
 import numpy as np
 
 from dicestats import initiative as ini
-from dicestats import montecarlo as mc
+from dicestats.core import montecarlo as mc
 
 HEROES, FOES = [3, 3, 3], [2, 2, 2]
 

@@ -13,7 +13,7 @@ import importlib
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .dist import Dist
+    from .core.dist import Dist
 
 __all__ = [
     "Dist",
@@ -30,10 +30,10 @@ __all__ = [
 ]
 __version__ = "0.1.0"
 
+# Short public paths for the core modules: ``dicestats.markov`` is ``dicestats.core.markov``.
+_CORE = {"dist", "markov", "montecarlo"}
 _LAZY = {
-    "dist",
-    "markov",
-    "montecarlo",
+    "core",
     "fate",
     "storyteller",
     "storyteller_sim",
@@ -46,9 +46,11 @@ _LAZY = {
 
 def __getattr__(name):
     if name == "Dist":
-        from .dist import Dist
+        from .core.dist import Dist
 
         return Dist
+    if name in _CORE:
+        return importlib.import_module(f".core.{name}", __name__)
     if name in _LAZY:
         return importlib.import_module(f".{name}", __name__)
     raise AttributeError(f"module 'dicestats' has no attribute {name!r}")

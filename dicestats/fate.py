@@ -2,7 +2,7 @@
 
 Everything here is exact when asked (``exact=True``: :class:`fractions.Fraction`
 probabilities, Python ints throughout) and float64 otherwise; float results
-agree with exact ones to 1e-12. Distributions are :class:`~dicestats.dist.Dist`;
+agree with exact ones to 1e-12. Distributions are :class:`~dicestats.core.dist.Dist`;
 categorical outcomes are frozen dataclasses with ``.as_dict()`` whose
 probabilities sum to 1 (never a category hidden in a sentinel integer).
 
@@ -28,7 +28,7 @@ Invoking aspects
 Challenges, contests, conflicts
     :func:`challenge` (→ :class:`ChallengeResult`), :func:`exchange_probs`,
     :func:`contest` (→ :class:`ContestResult`, two or more participants, an
-    absorbing chain from :func:`dicestats.markov.build`), :func:`turn_order`.
+    absorbing chain from :func:`dicestats.core.markov.build`), :func:`turn_order`.
 The Deck of Fate (81 cards, one per ordered face combination)
     :func:`deck_counts`, :func:`totals_where`, :func:`deck_sequence_prob`,
     :func:`dice_sequence_prob`, :func:`deck_streak_prob`,
@@ -63,8 +63,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from ._check import check_bool, check_choice, check_int, check_int_list, check_real
-from .dist import Dist, convolve_int
+from .core.checks import check_bool, check_choice, check_int, check_int_list, check_real
+from .core.dist import Dist, convolve_int
 
 __all__ = [
     "APPROACHES",
@@ -1269,7 +1269,7 @@ def contest(
     Each exchange follows :func:`exchange_probs` (the winner marks 1 victory,
     ``style_victories`` for success with style; a tie for the highest marks
     none). Solved exactly as an absorbing Markov chain over the victory
-    counts (:func:`dicestats.markov.build`).
+    counts (:func:`dicestats.core.markov.build`).
 
     Parameters
     ----------
@@ -1341,7 +1341,7 @@ def contest(
             out[nxt] = out.get(nxt, 0) + p
         return out
 
-    from .markov import build
+    from .core.markov import build
 
     chain = build(tuple([0] * n), step, exact=exact)
     absorbed = chain.absorption()

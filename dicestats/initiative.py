@@ -76,8 +76,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from . import montecarlo as mc
-from ._check import check_bool, check_choice, check_int, check_int_list
+from .core import montecarlo as mc
+from .core.checks import check_bool, check_choice, check_int, check_int_list
 
 __all__ = [
     "Action",
@@ -961,7 +961,7 @@ def acting_order(dice, owners, rng=None, *, tiebreak: str = "all", order: str = 
 
 @dataclass(frozen=True)
 class SimResult:
-    """Monte Carlo round statistics (each an :class:`~dicestats.montecarlo.Estimate`).
+    """Monte Carlo round statistics (each an :class:`~dicestats.core.montecarlo.Estimate`).
 
     Attributes
     ----------
@@ -1049,11 +1049,11 @@ def simulate(
         Re-evaluated after every action (default) or fixed per value tier.
     batch_size : int, optional
         Rounds per batch (the result depends on it, not on ``workers``). Default
-        :data:`~dicestats.montecarlo.DEFAULT_BATCH` rounds, fewer when a round has
+        :data:`~dicestats.core.montecarlo.DEFAULT_BATCH` rounds, fewer when a round has
         more than 32 dice columns (participants x largest swiftness): at most
         about 2^21 dice per batch, which bounds the memory of a batch.
     progress : bool or None
-        Progress bar (see :func:`dicestats.montecarlo.run`).
+        Progress bar (see :func:`dicestats.core.montecarlo.run`).
 
     Returns
     -------
@@ -1424,7 +1424,7 @@ def defence(
     pips, versus_pips, pip_policy, tiebreak
         As in :func:`simulate`.
     workers, progress
-        As in :func:`dicestats.montecarlo.run`.
+        As in :func:`dicestats.core.montecarlo.run`.
     batch_size : int, optional
         As in :func:`simulate`.
 

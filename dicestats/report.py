@@ -40,7 +40,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ._check import check_bool, check_choice, check_int
+from .core.checks import check_bool, check_choice, check_int
 
 __all__ = [
     "SYSTEMS",

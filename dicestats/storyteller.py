@@ -14,7 +14,7 @@ Rules and single rolls
     the oracle for Monte Carlo helpers), :func:`simulate` (seeded rolls).
 Exact odds
     :func:`pool` → :class:`PoolResult` (``success``, ``failure``, ``botch``,
-    ``net`` as a :class:`~dicestats.dist.Dist`, ``degrees``, ``mean_net``,
+    ``net`` as a :class:`~dicestats.core.dist.Dist`, ``degrees``, ``mean_net``,
     ``tail``); :func:`odds_table` (tidy pandas DataFrame over dice ×
     difficulties, one vectorized pass); :func:`anomalies` (every cell where a
     die more raises the botch chance or lowers a success chance);
@@ -119,8 +119,8 @@ from types import MappingProxyType
 
 import numpy as np
 
-from ._check import check_bool, check_choice, check_int, check_int_list, check_real
-from .dist import Dist
+from .core.checks import check_bool, check_choice, check_int, check_int_list, check_real
+from .core.dist import Dist
 
 __all__ = [
     "DEGREES",
@@ -1592,7 +1592,7 @@ def extended(
     """An extended action: roll once per round, add net successes until ``target``.
 
     Without a round limit, solved exactly as an absorbing Markov chain
-    (:func:`dicestats.markov.build`) over the accumulated successes; with a
+    (:func:`dicestats.core.markov.build`) over the accumulated successes; with a
     round limit (a finite horizon) by the forward recursion over rounds of
     the distribution of accumulated successes, which also gives
     ``p_done_within``.
@@ -1634,7 +1634,7 @@ def extended(
     >>> r["p_success"], r["mean_rolls"]
     (Fraction(1, 1), Fraction(2, 1))
     """
-    from .markov import build
+    from .core.markov import build
 
     rules = _check_rules(rules)
     n = check_int("dice", dice, 1, _dice_limit(rules))

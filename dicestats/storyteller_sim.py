@@ -1,7 +1,7 @@
 """Monte Carlo of Storyteller scenarios: multiple actions in a round, extended actions.
 
 Vectorized simulations (a batch of trials is numpy arrays) run by
-:mod:`dicestats.montecarlo`, so they are seeded, identical for any number of
+:mod:`dicestats.core.montecarlo`, so they are seeded, identical for any number of
 workers, and report standard errors. They check — and are checked against —
 the exact results of :mod:`dicestats.storyteller` (RULES.md §2), and they are
 the tool for variants the exact code does not cover.
@@ -40,8 +40,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import montecarlo as mc
-from ._check import check_choice, check_int, check_int_list
+from .core import montecarlo as mc
+from .core.checks import check_choice, check_int, check_int_list
 
 __all__ = [
     "multiple_actions",
@@ -235,7 +235,7 @@ def multiple_actions(
     rules : storyteller.Rules, optional
         Default ``Rules()``.
     trials, rng, workers, batch_size, progress
-        As in :func:`dicestats.montecarlo.run`.
+        As in :func:`dicestats.core.montecarlo.run`.
 
     Returns
     -------
@@ -387,7 +387,7 @@ def extended(
         Without a round limit, stop simulating a trial after this many rolls
         (counted in ``p_unfinished``).
     trials, rng, workers, batch_size, progress
-        As in :func:`dicestats.montecarlo.run`.
+        As in :func:`dicestats.core.montecarlo.run`.
 
     Returns
     -------

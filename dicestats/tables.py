@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from ._check import check_int, check_real
+from .core.checks import check_int, check_real
 
 __all__ = [
     "fmt_percent",
@@ -763,7 +763,7 @@ class _Bar:
 
 def _streams(rng, n):
     """One independent seed per scenario, derived from ``rng`` (SPEC 7)."""
-    from .montecarlo import seed_sequence
+    from .core.montecarlo import seed_sequence
 
     return seed_sequence(rng).spawn(n)
 

@@ -6,8 +6,8 @@ from fractions import Fraction
 
 import pytest
 
-from dicestats.dist import Dist
-from dicestats.markov import build
+from dicestats.core.dist import Dist
+from dicestats.core.markov import build
 
 F = Fraction
 

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dicestats.dist import Dist, convolve_float, convolve_int
+from dicestats.core.dist import Dist, convolve_float, convolve_int
 
 
 def brute_sum(faces: list[int], n: int) -> dict[int, Fraction]:

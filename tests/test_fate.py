@@ -21,7 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dicestats import fate
-from dicestats.dist import Dist
+from dicestats.core.dist import Dist
 
 F = Fraction
 

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from dicestats import initiative as ini
-from dicestats import montecarlo as mc
+from dicestats.core import montecarlo as mc
 
 
 def counts(dice):

@@ -8,7 +8,7 @@ from functools import cache
 import numpy as np
 import pytest
 
-from dicestats.markov import build, solve_fraction
+from dicestats.core.markov import build, solve_fraction
 
 F = Fraction
 

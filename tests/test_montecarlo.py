@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from dicestats import montecarlo as mc
+from dicestats.core import montecarlo as mc
 
 
 def coin_batch(rng, n, p=0.5):

@@ -302,8 +302,8 @@ def test_try_again_sir_jerome_second_try_is_at_seven():
 
 
 def test_resisted_extended_against_markov_chain():
-    # an independent solver: dicestats.markov on the (me, them) race
-    from dicestats.markov import build
+    # an independent solver: dicestats.core.markov on the (me, them) race
+    from dicestats.core.markov import build
 
     margin = st.resisted(2, 6, 3, 7, exact=True)["margin"]
     target = 3

@@ -25,7 +25,7 @@ The probability vocabulary is scipy.stats': ``pmf``, ``cdf``, ``sf``
 
 Examples
 --------
->>> from dicestats.dist import Dist
+>>> from dicestats.core.dist import Dist
 >>> d6 = Dist.die(6, exact=True)
 >>> two = d6 + d6
 >>> two.pmf(7)
@@ -46,7 +46,7 @@ from numbers import Integral, Rational, Real
 
 import numpy as np
 
-from ._check import check_int, check_real
+from .checks import check_int, check_real
 
 __all__ = ["Dist", "convolve_float", "convolve_int"]
 

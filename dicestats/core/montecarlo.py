@@ -57,7 +57,7 @@ from statistics import NormalDist
 
 import numpy as np
 
-from ._check import check_bool, check_choice, check_int, check_real
+from .checks import check_bool, check_choice, check_int, check_real
 
 __all__ = [
     "Estimate",

@@ -27,7 +27,7 @@ Examples
 A game of "first to two heads" with a fair coin, counted in tosses:
 
 >>> from fractions import Fraction
->>> from dicestats.markov import build
+>>> from dicestats.core.markov import build
 >>> def step(heads):
 ...     if heads == 2:
 ...         return None                      # absorbing
@@ -49,7 +49,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from ._check import check_int
+from .checks import check_int
 
 __all__ = ["AbsorbingChain", "build", "solve_fraction"]
 
@@ -422,7 +422,7 @@ class AbsorbingChain:
         return dict(zip(self.absorbing, acc, strict=True))
 
     def steps_dist(self, start=None, max_steps: int | None = None):
-        """The number of steps to absorption as a :class:`~dicestats.dist.Dist`.
+        """The number of steps to absorption as a :class:`~dicestats.core.dist.Dist`.
 
         Requires the chain to be absorbed with certainty within ``max_steps``
         (exact mode) or up to ``1e-15`` (float mode); otherwise raises.
