@@ -17,6 +17,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = [
     "Dist",
+    "InputError",
+    "InputTypeError",
     "dist",
     "markov",
     "montecarlo",
@@ -49,6 +51,10 @@ def __getattr__(name):
         from .core.dist import Dist
 
         return Dist
+    if name in ("InputError", "InputTypeError"):
+        from .core import checks
+
+        return getattr(checks, name)
     if name in _CORE:
         return importlib.import_module(f".core.{name}", __name__)
     if name in _LAZY:

@@ -995,7 +995,7 @@ class SimResult:
     p_double: mc.Estimate
     mean_position: list
     position_pmf: np.ndarray
-    raw: mc.Result
+    raw: mc.Totals
 
     def actions_before_pmf(self) -> dict:
         """``{k: probability}`` of first-side actions before the other side's first.
@@ -1203,7 +1203,7 @@ class DefenceResult:
     wound: mc.Estimate | None
     wounding: mc.Estimate | None
     advantage: mc.Estimate | None
-    raw: mc.Result
+    raw: mc.Totals
 
 
 def _pick(rng, mask):

@@ -45,11 +45,11 @@ Examples
 from __future__ import annotations
 
 from .fate import LADDER
+from .format import ladder
 
 __all__ = [
     "OKABE_ITO",
     "FATE_LADDER",
-    "ladder_label",
     "close",
     "fate_outcomes",
     "fate_opposed",
@@ -117,20 +117,6 @@ _DEGREE_STYLES = {
 }
 
 
-def ladder_label(rating: int) -> str:
-    """``'+2 Fair'``: a signed rating with its Fate ladder name (if it has one).
-
-    Examples
-    --------
-    >>> ladder_label(2), ladder_label(0), ladder_label(-1), ladder_label(9)
-    ('+2 Fair', '+0 Mediocre', '−1 Poor', '+9')
-    """
-    r = int(rating)
-    sign = "+" if r >= 0 else "−"
-    name = FATE_LADDER.get(r)
-    return f"{sign}{abs(r)}" + (f" {name}" if name else "")
-
-
 def close(ax) -> None:
     """Close the figure holding ``ax`` (keeps notebooks and tests tidy)."""
     import matplotlib.pyplot as plt
@@ -180,7 +166,7 @@ def _stacked_bars(ax, x, layers, width=0.8, label_min=0.06, labels=True):
     """Draw stacked bars; ``layers`` is a list of (values, label, colour, hatch)."""
     import numpy as np
 
-    from .tables import fmt_percent_short
+    from .format import percent_short
 
     bottom = np.zeros(len(x))
     for values, label, colour, hatch in layers:
@@ -202,7 +188,7 @@ def _stacked_bars(ax, x, layers, width=0.8, label_min=0.06, labels=True):
                     ax.text(
                         rect.get_x() + rect.get_width() / 2,
                         rect.get_y() + v / 2,
-                        fmt_percent_short(v),
+                        percent_short(v),
                         ha="center",
                         va="center",
                         fontsize=7,
@@ -275,11 +261,12 @@ def fate_outcomes(df, *, rating: int | None = None, ax=None, labels: bool = True
         [(d[c].to_numpy(), lab, col, h) for c, lab, col, h in _FATE_OUTCOMES],
         labels=labels,
     )
-    ax.set_xticks(x, [ladder_label(v).replace(" ", "\n") for v in d["difficulty"]], fontsize=8)
+    ticks = [ladder(v, order="rating").replace(" ", "\n") for v in d["difficulty"]]
+    ax.set_xticks(x, ticks, fontsize=8)
     ax.set_xlabel("difficulty (Fate ladder)")
     ax.set_ylabel("probability")
     _percent_axis(ax)
-    who = f"a {ladder_label(rating)} rating" if rating is not None else "a roll"
+    who = f"a {ladder(rating, order='rating')} rating" if rating is not None else "a roll"
     ax.set_title(f"What does {who} get against each difficulty? (4dF)", pad=22)
     _legend_above(ax, 4)
     return ax
@@ -437,7 +424,7 @@ def _annotated_image(ax, grid, cmap, vmin=0.0, vmax=1.0, fontsize=7):
     """imshow of a DataFrame grid with a percentage in every cell."""
     import numpy as np
 
-    from .tables import fmt_percent_short
+    from .format import percent_short
 
     z = grid.to_numpy(dtype=float)
     im = ax.imshow(z, cmap=cmap, vmin=vmin, vmax=vmax, origin="lower", aspect="auto")
@@ -447,7 +434,7 @@ def _annotated_image(ax, grid, cmap, vmin=0.0, vmax=1.0, fontsize=7):
         ax.text(
             j,
             i,
-            fmt_percent_short(v),
+            percent_short(v),
             ha="center",
             va="center",
             fontsize=fontsize,
@@ -976,7 +963,7 @@ def _interval_bars(
 ):
     import numpy as np
 
-    from .tables import fmt_percent_short
+    from .format import percent_short
 
     pos = np.arange(len(labels)) + offset
     p = np.asarray(p, dtype=float)
@@ -1003,7 +990,7 @@ def _interval_bars(
             ax.text(
                 top + 0.025,
                 rect.get_y() + rect.get_height() / 2,
-                fmt_percent_short(v) + "%",
+                percent_short(v) + "%",
                 va="center",
                 ha="left",
                 fontsize=7,
@@ -1012,7 +999,7 @@ def _interval_bars(
             ax.text(
                 rect.get_x() + rect.get_width() / 2,
                 top + 0.01,
-                fmt_percent_short(v) + "%",
+                percent_short(v) + "%",
                 ha="center",
                 va="bottom",
                 fontsize=7,

@@ -40,6 +40,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import format as fmt
 from .core.checks import check_bool, check_choice, check_int
 
 __all__ = [
@@ -508,12 +509,12 @@ def _fate_odds_page(fig, ctx) -> None:
     from . import tables as T
 
     dist = T.fate_distribution(exact=True)
-    left = T.format_frame(dist, percent=["p", "p_at_least"])
+    left = fmt.format_frame(dist, percent=["p", "p_at_least"])
     left["total"] = [f"{t:+d}" if t > 0 else str(t) for t in dist["total"]]
-    left["1 in N"] = [T.fmt_one_in(p) for p in dist["p"]]
+    left["1 in N"] = [fmt.one_in(p) for p in dist["p"]]
     left = left.rename(columns={"p": "exactly", "p_at_least": "this or more"})
     margins = T.fate_odds_by_margin(range(-4, 6), exact=True)
-    right = T.format_frame(
+    right = fmt.format_frame(
         margins,
         percent=["fail", "tie", "success", "style", "p_tie_or_better", "p_success_or_better"],
     )
@@ -596,7 +597,7 @@ def _fate_invoke_page(fig, ctx) -> None:
     plots.fate_invokes(
         T.fate_invokes(_FATE_INVOKE_RATING, range(0, 8), invokes=1),
         ax=ax,
-        title=f"One invoke, rating {plots.ladder_label(_FATE_INVOKE_RATING)}: "
+        title=f"One invoke, rating {fmt.ladder(_FATE_INVOKE_RATING, order='rating')}: "
         "chance of success (or better) by difficulty",
     )
     rating, diff, k = _FATE_PLAN
@@ -605,8 +606,8 @@ def _fate_invoke_page(fig, ctx) -> None:
     _draw_table(
         ax2,
         plan,
-        title=f"Best plan, rating {plots.ladder_label(rating)} vs difficulty "
-        f"{plots.ladder_label(diff)} (goal: success); row = dice total rolled",
+        title=f"Best plan, rating {fmt.ladder(rating, order='rating')} vs difficulty "
+        f"{fmt.ladder(diff, order='rating')} (goal: success); row = dice total rolled",
         highlight=lambda i, j: (
             "#fde0cc"
             if j > 0 and "reroll" in plan.iat[i, j]
@@ -691,7 +692,7 @@ def _st_success_table_page(fig, ctx) -> None:
 
     odds = _st_odds(ctx)
     grid = T.storyteller_grid(odds, "success")
-    text = T.storyteller_grid(odds, "success", fmt=lambda p: T.fmt_percent(p, 0))
+    text = T.storyteller_grid(odds, "success", fmt=lambda p: fmt.percent(p, 0))
     gs = _grid(fig, ctx, 2, 1, height_ratios=[len(text) + 1, 7], hspace=0.25)
     ax = fig.add_subplot(gs[0])
 
@@ -756,15 +757,14 @@ def _st_botch_page(fig, ctx) -> None:
 
 def _rare(p) -> str:
     """Percent from 1% up, '1 in N' below, '<1 in 10⁶' below one in a million."""
-    from . import tables as T
 
     if p == 0:
         return "0"
     if p < 1e-6:
         return "<1 in 10⁶"
     if p < 0.01:
-        return T.fmt_one_in(p)
-    return T.fmt_percent(p, 1)
+        return fmt.one_in(p)
+    return fmt.percent(p, 1)
 
 
 def _st_anomaly_page(fig, ctx) -> None:
@@ -795,7 +795,7 @@ def _st_anomaly_page(fig, ctx) -> None:
                 "difficulty": int(diff),
                 "when going to (dice)": _ranges(dice),
                 "largest step": f"{int(worst['dice']) - 1}→{int(worst['dice'])} dice: "
-                f"{T.fmt_percent(worst['before'])} → {T.fmt_percent(worst['after'])}",
+                f"{fmt.percent(worst['before'])} → {fmt.percent(worst['after'])}",
             }
         )
     import pandas as pd
@@ -923,13 +923,13 @@ def _init_first_page(fig, ctx) -> None:
     table = pd.DataFrame(
         {
             "matchup (yours vs theirs)": df["matchup"],
-            "P(act first)": [T.fmt_percent(p) for p in df["p"]],
+            "P(act first)": [fmt.percent(p) for p in df["p"]],
             "95% interval": [
-                f"{T.fmt_percent(lo)}–{T.fmt_percent(hi)}"
+                f"{fmt.percent(lo)}–{fmt.percent(hi)}"
                 for lo, hi in zip(df["lo"], df["hi"], strict=True)
             ],
-            "exact": [T.fmt_percent(e, 2) if e == e else "—" for e in df["exact"]],
-            "someone acts\ntwice in a row": [T.fmt_percent(p) for p in df["p_double"]],
+            "exact": [fmt.percent(e, 2) if e == e else "—" for e in df["exact"]],
+            "someone acts\ntwice in a row": [fmt.percent(p) for p in df["p_double"]],
         }
     )
     ax2 = fig.add_subplot(gs[1])
@@ -1048,12 +1048,12 @@ def _init_slow_page(fig, ctx) -> None:
         {
             "defenders vs attackers": first["label"],
             "attacks actively defended": [
-                f"{T.fmt_percent(p)} ({T.fmt_percent(lo)}–{T.fmt_percent(hi)})"
+                f"{fmt.percent(p)} ({fmt.percent(lo)}–{fmt.percent(hi)})"
                 for p, lo, hi in zip(
                     first["defended"], first["defended_lo"], first["defended_hi"], strict=True
                 )
             ],
-            "a slow defence\nin the round": [T.fmt_percent(p) for p in first["slow_round"]],
+            "a slow defence\nin the round": [fmt.percent(p) for p in first["slow_round"]],
         }
     )
     ax2 = fig.add_subplot(gs[1])

@@ -228,7 +228,7 @@ class Rules:
     >>> Rules(botch="never")
     Traceback (most recent call last):
     ...
-    ValueError: botch must be one of 'revised', 'first'; got 'never'
+    dicestats.InputError: botch must be one of 'revised', 'first', got 'never'
     """
 
     rule_of_one: bool = True

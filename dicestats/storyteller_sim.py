@@ -176,7 +176,7 @@ class MultipleActionsSim:
     successes: list
     mean_successes: mc.Estimate
     p_any_botch: mc.Estimate
-    raw: mc.Result
+    raw: mc.Totals
 
 
 class _Multiple:
@@ -307,7 +307,7 @@ class ExtendedSim:
     mean_rolls: mc.Estimate
     rolls: list
     p_done_within: list
-    raw: mc.Result
+    raw: mc.Totals
 
 
 class _Extended:

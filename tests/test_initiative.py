@@ -387,7 +387,7 @@ def test_same_seed_identical_any_workers():
     [
         (lambda: ini.simulate([0], [1], 10), ValueError, r"swiftness\[0\] must be .* 1\.\.15"),
         (lambda: ini.simulate([3], [16], 10), ValueError, r"versus\[0\]"),
-        (lambda: ini.simulate([], [1], 10), ValueError, "swiftness must hold at least"),
+        (lambda: ini.simulate([], [1], 10), ValueError, "swiftness must be a sequence of at least"),
         (lambda: ini.simulate("3", [1], 10), TypeError, "swiftness"),
         (lambda: ini.simulate([3], [1], 0), ValueError, "trials"),
         (lambda: ini.simulate([3], [1], 10, pips=-1), ValueError, "pips"),

@@ -22,6 +22,7 @@ import pytest  # noqa: E402
 from matplotlib.colors import to_rgb  # noqa: E402
 from matplotlib.container import BarContainer  # noqa: E402
 
+from dicestats import format as fmt  # noqa: E402
 from dicestats import plots  # noqa: E402
 from dicestats import tables as T  # noqa: E402
 
@@ -106,7 +107,7 @@ def test_fate_opposed_matrix_cells():
             want = df[(df.rating == r) & (df.opposition == o)]["win"].iloc[0]
             assert img[r, o] == pytest.approx(want)
     assert len(ax.texts) == 12
-    assert ax.texts[0].get_text() == T.fmt_percent_short(img[0, 0])
+    assert ax.texts[0].get_text() == fmt.percent_short(img[0, 0])
     assert [t.get_text() for t in ax.get_yticklabels()] == ["+0", "+1", "+2"]
 
 
@@ -168,9 +169,9 @@ def test_empty_frame_is_refused():
 
 
 def test_ladder_label():
-    assert plots.ladder_label(3) == "+3 Good"
-    assert plots.ladder_label(-2) == "−2 Terrible"
-    assert plots.ladder_label(12) == "+12"
+    assert fmt.ladder(3, order="rating") == "+3 Good"
+    assert fmt.ladder(-2, order="rating") == "−2 Terrible"
+    assert fmt.ladder(12, order="rating") == "+12"
 
 
 # ---------------------------------------------------------------- Storyteller (synthetic)
@@ -192,7 +193,7 @@ def test_heatmap_cells_and_contour():
     assert img.shape == (5, 6)
     assert img[0, 0] == pytest.approx(1 - 0.3)  # 1 die at difficulty 4
     assert len(ax.texts) == 30
-    assert ax.texts[0].get_text() == T.fmt_percent_short(0.7)
+    assert ax.texts[0].get_text() == fmt.percent_short(0.7)
     contours = [c for c in ax.collections if c.get_gid() == "contour"]
     assert len(contours) == 1
     assert contours[0].levels.tolist() == [0.5]

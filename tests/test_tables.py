@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from dicestats import format as fmt
 from dicestats import tables as T
 
 
@@ -67,13 +68,13 @@ def opposed_brute(r, o):
     ],
 )
 def test_fmt_percent_values(p, text):
-    assert T.fmt_percent(p) == text
+    assert fmt.percent(p) == text
 
 
 @settings(max_examples=200, deadline=None)
 @given(st.floats(min_value=0, max_value=1, allow_nan=False))
 def test_fmt_percent_never_lies_about_certainty(p):
-    text = T.fmt_percent(p)
+    text = fmt.percent(p)
     assert text.endswith("%")
     if 0 < p < 1:
         assert text not in ("0%", "100%")
@@ -97,63 +98,63 @@ def test_fmt_percent_never_lies_about_certainty(p):
     ],
 )
 def test_fmt_one_in(p, text):
-    assert T.fmt_one_in(p) == text
+    assert fmt.one_in(p) == text
 
 
 def test_fmt_prob_adds_one_in_for_rare_events_only():
-    assert T.fmt_prob(0.5) == "50.0%"
-    assert T.fmt_prob(1 / 81) == "1.2% (1 in 81)"
-    assert T.fmt_prob(0) == "0%"
+    assert fmt.prob(0.5) == "50.0%"
+    assert fmt.prob(1 / 81) == "1.2% (1 in 81)"
+    assert fmt.prob(0) == "0%"
 
 
 @pytest.mark.parametrize("bad", [-0.1, 1.01, float("nan")])
 def test_formatters_refuse_non_probabilities(bad):
     with pytest.raises(ValueError, match="probability in 0..1"):
-        T.fmt_percent(bad)
+        fmt.percent(bad)
     with pytest.raises(ValueError, match="probability in 0..1"):
-        T.fmt_one_in(bad)
+        fmt.one_in(bad)
 
 
 def test_formatters_refuse_wrong_types():
     with pytest.raises(TypeError, match="probability"):
-        T.fmt_percent("half")
+        fmt.percent("half")
     with pytest.raises(ValueError, match="digits"):
-        T.fmt_percent(0.5, digits=9)
+        fmt.percent(0.5, digits=9)
 
 
 def test_fmt_percent_short():
-    got = [T.fmt_percent_short(x) for x in (0, 0.004, 0.005, 0.0099, 0.01, 0.4321, 0.991, 1)]
+    got = [fmt.percent_short(x) for x in (0, 0.004, 0.005, 0.0099, 0.01, 0.4321, 0.991, 1)]
     assert got == ["0", "<1", "<1", "<1", "1", "43", ">99", "100"]
 
 
 @settings(max_examples=200, deadline=None)
 @given(st.floats(min_value=0, max_value=1, allow_nan=False))
 def test_fmt_percent_short_never_lies_about_certainty(p):
-    text = T.fmt_percent_short(p)
+    text = fmt.percent_short(p)
     if 0 < p < 1:
         assert text not in ("0", "100")
 
 
 def test_format_frame_and_writers(tmp_path):
     df = pd.DataFrame({"dice": [1, 2], "botch": [0.1, 1 / 400], "name": ["a|b", "c"]})
-    out = T.format_frame(df, percent=["botch"])
+    out = fmt.format_frame(df, percent=["botch"])
     assert out["botch"].tolist() == ["10.0%", "0.25%"]
     assert df["botch"].tolist() == [0.1, 1 / 400]  # the input is not modified
-    with pytest.raises(ValueError, match="no column 'nope'"):
-        T.format_frame(df, percent=["nope"])
-    md = T.to_markdown(out)
+    with pytest.raises(ValueError, match="format_frame column must be one of"):
+        fmt.format_frame(df, percent=["nope"])
+    md = fmt.to_markdown(out)
     lines = md.splitlines()
     assert lines[0] == "| dice | botch | name |"
     assert lines[1] == "|---:|---|---|"
     assert lines[2] == "| 1 | 10.0% | a\\|b |"
-    text = T.to_text(out, title="Botches")
+    text = fmt.to_text(out, title="Botches")
     assert text.splitlines()[0] == "Botches"
     assert "0.25%" in text
     path = tmp_path / "t.csv"
-    T.to_csv(df, path)
+    fmt.to_csv(df, path)
     back = pd.read_csv(path)
     assert back["botch"].tolist() == pytest.approx(df["botch"].tolist(), abs=0)
-    assert T.to_csv(df).splitlines()[0] == "dice,botch,name"
+    assert fmt.to_csv(df).splitlines()[0] == "dice,botch,name"
 
 
 # ---------------------------------------------------------------- Fate frames
@@ -269,7 +270,7 @@ def test_storyteller_grid_is_dice_by_difficulty():
     assert grid.index.tolist() == [1, 2, 3]
     assert grid.columns.tolist() == [6, 10]
     assert grid.loc[2, 10] == st_brute(2, 10)[0]["botch"]
-    text = T.storyteller_grid(df, "botch", fmt=T.fmt_percent)
+    text = T.storyteller_grid(df, "botch", fmt=fmt.percent)
     assert text.columns.tolist() == ["dice", "diff 6", "diff 10"]
     assert text["diff 10"].tolist()[0] == "10.0%"
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import json
-import math
 import sys
-from fractions import Fraction
+
+from ..core.results import jsonable
+from ..format import percent, text_table, to_json
 
 __all__ = [
     "int_arg",
@@ -81,54 +81,16 @@ def add_output_flags(p: argparse.ArgumentParser, exact: bool = True) -> None:
         p.add_argument("--exact", action="store_true", help='exact probabilities as "p/q" strings')
 
 
-def fmt_prob(p, digits: int = 2) -> str:
-    """A probability as a percentage for people: ``'43.21%'``, ``'<0.01%'``."""
-    x = float(p)
-    if x == 0:
-        return "0%"
-    if x == 1:
-        return "100%"
-    pct = 100 * x
-    floor = 10 ** (-digits)
-    if pct < floor:
-        return f"<{floor:.{digits}f}%"
-    if pct > 100 - floor:
-        return f">{100 - floor:.{digits}f}%"
-    return f"{pct:.{digits}f}%"
-
-
-def jsonable(x):
-    """Fractions → ``"p/q"`` strings, numpy scalars → Python, recursively."""
-    if isinstance(x, Fraction):
-        return f"{x.numerator}/{x.denominator}"
-    if isinstance(x, dict):
-        return {str(k): jsonable(v) for k, v in x.items()}
-    if isinstance(x, (list, tuple)):
-        return [jsonable(v) for v in x]
-    if hasattr(x, "item") and not isinstance(x, (str, bytes)):
-        x = x.item()
-    if isinstance(x, float) and not math.isfinite(x):
-        return None
-    return x
+def fmt_prob(p) -> str:
+    """A probability in the CLI's tables: :func:`dicestats.format.percent`, 2 decimals."""
+    return percent(p, digits=2)
 
 
 def emit_json(obj) -> None:
-    """Print ``obj`` as JSON (Fractions as ``"p/q"``)."""
-    json.dump(jsonable(obj), sys.stdout, indent=2)
-    sys.stdout.write("\n")
+    """Print a result (or plain data) as JSON, Fractions as ``"p/q"``."""
+    sys.stdout.write(to_json(obj) + "\n")
 
 
-def print_table(rows: list[tuple], header: tuple | None = None, title: str | None = None) -> None:
-    """Print rows of strings as an aligned text table (first column left, others right)."""
-    allrows = ([header] if header else []) + [tuple(str(c) for c in r) for r in rows]
-    widths = [max(len(str(r[i])) for r in allrows) for i in range(len(allrows[0]))]
-    if title:
-        print(title)
-    for n, r in enumerate(allrows):
-        cells = [
-            f"{str(c):<{widths[i]}}" if i == 0 else f"{str(c):>{widths[i]}}"
-            for i, c in enumerate(r)
-        ]
-        print("  ".join(cells).rstrip())
-        if header and n == 0:
-            print("  ".join("-" * w for w in widths))
+def print_table(rows, header=None, title: str | None = None) -> None:
+    """Print rows as an aligned text table (:func:`dicestats.format.text_table`)."""
+    print(text_table(rows, header, title))

@@ -17,10 +17,10 @@ number of trials.
 Public API
 ----------
 run(batch_fn, trials, rng=None, *, batch_size=65536, workers=1, progress=None)
-    Run ``trials`` trials; returns a :class:`Result`.
+    Run ``trials`` trials; returns a :class:`Totals`.
 run_until(batch_fn, name, stderr, *, max_trials, index=None, kind="proportion", ...)
     Run batches until the standard error of one estimate is at most ``stderr``.
-Result
+Totals
     ``.trials``, ``.totals`` (the summed batch dicts), ``.proportion(name, index)``,
     ``.mean(name, index, scale)`` (needs ``name`` and ``name + "_sq"`` sums),
     ``.ratio(num, den)`` (Σy/Σx with a delta-method interval),
@@ -49,19 +49,18 @@ from __future__ import annotations
 
 import math
 import numbers
-import os
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from fractions import Fraction
-from statistics import NormalDist
 
 import numpy as np
 
 from .checks import check_bool, check_choice, check_int, check_real
+from .progress import progress_bar
+from .results import Estimate, z_value
 
 __all__ = [
     "Estimate",
-    "Result",
+    "Totals",
     "run",
     "run_until",
     "wilson",
@@ -80,70 +79,7 @@ CHECK_EVERY = 8
 
 # --------------------------------------------------------------------------- estimates
 def _z(confidence: float) -> float:
-    return NormalDist().inv_cdf(0.5 + confidence / 2)
-
-
-def _decimals(spread: float) -> int:
-    """Decimals that show ``spread`` with one significant digit (1..6)."""
-    if not spread > 0 or not math.isfinite(spread):
-        return 1
-    return min(6, max(1, -math.floor(math.log10(spread))))
-
-
-@dataclass(frozen=True)
-class Estimate:
-    """A Monte Carlo estimate with its standard error and confidence interval.
-
-    Attributes
-    ----------
-    value : float
-        The point estimate (a proportion or a mean).
-    stderr : float
-        Its standard error.
-    ci_low, ci_high : float
-        The confidence interval (Wilson for proportions, normal for means).
-    trials : int
-        The number of trials it rests on.
-    kind : {"proportion", "mean"}
-        Proportions print as percentages.
-    confidence : float
-        The confidence level of ``ci_low..ci_high`` (default 0.95).
-
-    Examples
-    --------
-    >>> print(wilson(43_210, 100_000))
-    43.2% ± 0.2% (95% CI 42.9–43.5%, n=100,000)
-    >>> print(mean_estimate(250, 700, 100))
-    2.5 ± 0.1 (95% CI 2.3–2.7, n=100)
-    """
-
-    value: float
-    stderr: float
-    ci_low: float
-    ci_high: float
-    trials: int
-    kind: str = "proportion"
-    confidence: float = 0.95
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        """``(ci_low, ci_high)``."""
-        return (self.ci_low, self.ci_high)
-
-    def __float__(self) -> float:
-        return float(self.value)
-
-    def __str__(self) -> str:
-        level = f"{100 * self.confidence:g}%"
-        if self.kind == "proportion":
-            k = _decimals(100 * self.stderr)
-            v, s, lo, hi = (100 * x for x in (self.value, self.stderr, self.ci_low, self.ci_high))
-            return f"{v:.{k}f}% ± {s:.{k}f}% ({level} CI {lo:.{k}f}–{hi:.{k}f}%, n={self.trials:,})"
-        k = _decimals(self.stderr)
-        return (
-            f"{self.value:.{k}f} ± {self.stderr:.{k}f} ({level} CI {self.ci_low:.{k}f}–"
-            f"{self.ci_high:.{k}f}, n={self.trials:,})"
-        )
+    return z_value(confidence)
 
 
 def wilson(successes, trials, confidence: float = 0.95) -> Estimate:
@@ -256,7 +192,7 @@ def ratio_estimate(
 
 
 # --------------------------------------------------------------------------- results
-class Result:
+class Totals:
     """The summed statistics of a run, with estimators.
 
     Attributes
@@ -276,7 +212,7 @@ class Result:
         self.confidence = confidence
 
     def __repr__(self) -> str:
-        return f"Result(trials={self.trials}, keys={sorted(self.totals)})"
+        return f"Totals(trials={self.trials}, keys={sorted(self.totals)})"
 
     def __getitem__(self, name):
         return self.totals[name]
@@ -294,7 +230,7 @@ class Result:
 
         Examples
         --------
-        >>> Result({"hit": 25}, 100).proportion("hit").value
+        >>> Totals({"hit": 25}, 100).proportion("hit").value
         0.25
         """
         return wilson(int(self._get(name, index)), self.trials, self.confidence)
@@ -304,7 +240,7 @@ class Result:
 
         Examples
         --------
-        >>> Result({"x": 10, "x_sq": 30}, 4).mean("x").value
+        >>> Totals({"x": 10, "x_sq": 30}, 4).mean("x").value
         2.5
         """
         return mean_estimate(
@@ -325,7 +261,7 @@ class Result:
 
         Examples
         --------
-        >>> r = Result({"y": 3, "x": 4, "y_sq": 5, "x_sq": 8, "y_x_x": 6}, 2)
+        >>> r = Totals({"y": 3, "x": 4, "y_sq": 5, "x_sq": 8, "y_x_x": 6}, 2)
         >>> r.ratio("y", "x").value
         0.75
         """
@@ -345,7 +281,7 @@ class Result:
 
         Examples
         --------
-        >>> Result({"h": np.array([1, 3])}, 4).pmf("h").tolist()
+        >>> Totals({"h": np.array([1, 3])}, 4).pmf("h").tolist()
         [0.25, 0.75]
         """
         return np.asarray(self._get(name), dtype=float) / self.trials
@@ -355,7 +291,7 @@ class Result:
 
         Examples
         --------
-        >>> [e.value for e in Result({"h": np.array([1, 3])}, 4).proportions("h")]
+        >>> [e.value for e in Totals({"h": np.array([1, 3])}, 4).proportions("h")]
         [0.25, 0.75]
         """
         return [wilson(int(c), self.trials, self.confidence) for c in np.asarray(self._get(name))]
@@ -427,21 +363,9 @@ def _add(totals: dict, part: Mapping) -> None:
 
 
 def _progress_bar(progress, total, n_batches, desc):
-    if progress is False:
-        return None
-    if os.environ.get("TQDM_DISABLE", "").strip().lower() in {"1", "true", "yes"}:
-        return None
-    if progress is None and n_batches < 4:
-        return None
-    from tqdm.auto import tqdm
-
-    return tqdm(
-        total=total,
-        unit="trial",
-        unit_scale=True,
-        desc=desc,
-        disable=None if progress is None else False,
-        leave=False,
+    """A bar over ``total`` trials, shown by default from 4 batches on."""
+    return progress_bar(
+        total, progress=progress, desc=desc, unit="trial", min_steps=4, steps=n_batches
     )
 
 
@@ -463,8 +387,7 @@ def _execute(batch_fn, root, jobs, workers, bar, totals, n_jobs=None):
     if workers <= 1:
         for i, n in jobs:
             _add(totals, _run_batch(batch_fn, root, i, n))
-            if bar is not None:
-                bar.update(n)
+            bar.update(n)
         return
     from concurrent.futures import ProcessPoolExecutor
 
@@ -482,8 +405,7 @@ def _execute(batch_fn, root, jobs, workers, bar, totals, n_jobs=None):
         while pending:
             n, fut = pending.pop(0)
             _add(totals, fut.result())  # in batch order: same sums for any workers
-            if bar is not None:
-                bar.update(n)
+            bar.update(n)
             for job in it:
                 pending.append((job[1], pool.submit(_worker_batch, root, *job)))
                 break
@@ -521,7 +443,7 @@ def run(
     progress: bool | None = None,
     confidence: float = 0.95,
     desc: str | None = None,
-) -> Result:
+) -> Totals:
     """Run ``trials`` trials of ``batch_fn`` in fixed-size batches.
 
     Parameters
@@ -552,7 +474,7 @@ def run(
 
     Returns
     -------
-    Result
+    Totals
 
     Examples
     --------
@@ -575,9 +497,8 @@ def run(
         jobs = _batches(trials, batch_size)  # lazy: bounded memory for any trial count
         _execute(batch_fn, root, jobs, workers, bar, totals, n_batches)
     finally:
-        if bar is not None:
-            bar.close()
-    return Result(totals, trials, confidence)
+        bar.close()
+    return Totals(totals, trials, confidence)
 
 
 def run_until(
@@ -595,7 +516,7 @@ def run_until(
     workers: int = 1,
     progress: bool | None = None,
     confidence: float = 0.95,
-) -> Result:
+) -> Totals:
     """Run batches until one estimate's standard error is at most ``stderr``.
 
     Batches are added :data:`CHECK_EVERY` at a time and the estimate is checked
@@ -612,7 +533,7 @@ def run_until(
     batch_fn : callable
         As in :func:`run`.
     name, index : str, optional int
-        The statistic to watch (as for :meth:`Result.proportion` / :meth:`Result.mean`).
+        The statistic to watch (as for :meth:`Totals.proportion` / :meth:`Totals.mean`).
     stderr : float
         Target standard error (> 0).
     max_trials : int
@@ -620,7 +541,7 @@ def run_until(
     kind : {"proportion", "mean"}
         How to estimate the watched statistic.
     scale : number
-        As in :meth:`Result.mean`.
+        As in :meth:`Totals.mean`.
     min_trials : int, optional
         Never stop before this many trials (default: one group of batches).
     rng, batch_size, workers, progress, confidence
@@ -656,7 +577,7 @@ def run_until(
                 i += 1
                 done += n
             _execute(batch_fn, root, jobs, workers, bar, totals)
-            res = Result(totals, done, confidence)
+            res = Totals(totals, done, confidence)
             est = (
                 res.proportion(name, index)
                 if kind == "proportion"
@@ -670,6 +591,5 @@ def run_until(
             if done >= min_trials and se <= target:
                 break
     finally:
-        if bar is not None:
-            bar.close()
-    return Result(totals, done, confidence)
+        bar.close()
+    return Totals(totals, done, confidence)

@@ -1,0 +1,199 @@
+"""One result convention for every system.
+
+Every public function of a dice system returns a frozen dataclass derived from
+:class:`Result` (or a :class:`pandas.DataFrame` where the answer is a table),
+never a bare dict. :meth:`Result.as_dict` is generated from the fields, so the
+API, the CLI's ``--json``, the tables and the booklet share one vocabulary:
+
+=================  ==========================================================
+``p_<event>``      a probability: ``p_success``, ``p_botch``, ``p_first``
+``mean_<what>``    an expected value: ``mean_net``, ``mean_shifts``
+``exact``          True when the numbers are Fractions
+``trials``         Monte Carlo trials behind estimates (absent when exact)
+=================  ==========================================================
+
+The same question answered exactly or by Monte Carlo has the same shape: an
+exact value is a :class:`~fractions.Fraction`, an estimate is an
+:class:`Estimate` that carries its interval (``value``, ``stderr``,
+``ci_low``, ``ci_high``, ``trials``).
+
+Fractions stay Fractions in :meth:`Result.as_dict`; they become ``"p/q"``
+strings only at the JSON boundary, :func:`jsonable` / :meth:`Result.to_json`.
+
+Examples
+--------
+>>> from dataclasses import dataclass
+>>> from fractions import Fraction
+>>> @dataclass(frozen=True)
+... class Coin(Result):
+...     p_heads: object
+...     exact: bool
+>>> Coin(Fraction(1, 2), True).as_dict()
+{'p_heads': Fraction(1, 2), 'exact': True}
+>>> print(Coin(Fraction(1, 2), True).to_json(indent=None))
+{"p_heads": "1/2", "exact": true}
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from statistics import NormalDist
+
+import numpy as np
+
+__all__ = ["Result", "Estimate", "plain", "jsonable", "z_value"]
+
+
+def plain(x):
+    """``x`` as plain Python data: results and distributions become dicts.
+
+    Fractions, ints, floats, strings and bools are kept; numpy scalars and
+    arrays become Python numbers and lists; a :class:`Result` (or any frozen
+    dataclass) becomes its ``as_dict()``; a ``Dist`` becomes
+    ``{outcome: probability}``.
+
+    Examples
+    --------
+    >>> from dicestats import Dist
+    >>> plain({"d": Dist.die(2, exact=True), "n": np.int64(3)})
+    {'d': {1: Fraction(1, 2), 2: Fraction(1, 2)}, 'n': 3}
+    """
+    if isinstance(x, Result):
+        return x.as_dict()
+    if dataclasses.is_dataclass(x) and not isinstance(x, type):
+        return {f.name: plain(getattr(x, f.name)) for f in dataclasses.fields(x)}
+    if isinstance(x, (bool, str, int, float, Fraction)) or x is None:
+        return x
+    if isinstance(x, np.generic):
+        return x.item()
+    if isinstance(x, np.ndarray):
+        return [plain(v) for v in x.tolist()]
+    if hasattr(x, "items") and hasattr(x, "probabilities") and hasattr(x, "support"):  # a Dist
+        return {int(k): plain(v) for k, v in x.items()}
+    if isinstance(x, Mapping):
+        return {k: plain(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple, set, frozenset)):
+        return [plain(v) for v in x]
+    return x
+
+
+def jsonable(x):
+    """``x`` ready for :func:`json.dumps`: the JSON boundary.
+
+    Like :func:`plain`, then Fractions become ``"p/q"`` strings, dict keys
+    become strings and non-finite floats become ``None``.
+
+    Examples
+    --------
+    >>> jsonable({1: Fraction(1, 3), "x": float("nan")})
+    {'1': '1/3', 'x': None}
+    """
+    x = plain(x)
+    if isinstance(x, Fraction):
+        return f"{x.numerator}/{x.denominator}"
+    if isinstance(x, float) and not math.isfinite(x):
+        return None
+    if isinstance(x, dict):
+        return {str(k): jsonable(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [jsonable(v) for v in x]
+    return x
+
+
+@dataclass(frozen=True)
+class Result:
+    """Base class of every result: a frozen dataclass with generated exports.
+
+    A field declared with ``field(metadata={"export": False})`` is left out
+    of :meth:`as_dict` (for bulky internals a user can still read).
+    """
+
+    def as_dict(self) -> dict:
+        """The fields as plain Python data (Fractions kept; see :func:`plain`)."""
+        return {
+            f.name: plain(getattr(self, f.name))
+            for f in dataclasses.fields(self)
+            if f.metadata.get("export", True)
+        }
+
+    def to_json(self, *, indent: int | None = 2) -> str:
+        """The result as JSON: Fractions as ``"p/q"`` strings (see :func:`jsonable`)."""
+        return json.dumps(jsonable(self), indent=indent, ensure_ascii=False)
+
+
+def z_value(confidence: float) -> float:
+    """The two-sided normal quantile of a confidence level (1.96 for 0.95)."""
+    return NormalDist().inv_cdf(0.5 + confidence / 2)
+
+
+def _decimals(spread: float) -> int:
+    """Decimals that show ``spread`` with one significant digit (1..6)."""
+    if not spread > 0 or not math.isfinite(spread):
+        return 1
+    return min(6, max(1, -math.floor(math.log10(spread))))
+
+
+@dataclass(frozen=True)
+class Estimate(Result):
+    """A Monte Carlo estimate with its standard error and confidence interval.
+
+    Attributes
+    ----------
+    value : float
+        The point estimate (a proportion or a mean).
+    stderr : float
+        Its standard error.
+    ci_low, ci_high : float
+        The confidence interval (Wilson for proportions, normal for means).
+    trials : int
+        The number of trials it rests on.
+    kind : {"proportion", "mean"}
+        Proportions print as percentages.
+    confidence : float
+        The confidence level of ``ci_low..ci_high`` (default 0.95).
+
+    Examples
+    --------
+    >>> from dicestats.core.montecarlo import wilson, mean_estimate
+    >>> print(wilson(43_210, 100_000))
+    43.2% ± 0.2% (95% CI 42.9–43.5%, n=100,000)
+    >>> print(mean_estimate(250, 700, 100))
+    2.5 ± 0.1 (95% CI 2.3–2.7, n=100)
+    >>> sorted(wilson(1, 4).as_dict())
+    ['ci_high', 'ci_low', 'confidence', 'kind', 'stderr', 'trials', 'value']
+    """
+
+    value: float
+    stderr: float
+    ci_low: float
+    ci_high: float
+    trials: int
+    kind: str = "proportion"
+    confidence: float = 0.95
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """``(ci_low, ci_high)``."""
+        return (self.ci_low, self.ci_high)
+
+    def __float__(self) -> float:
+        return float(self.value)
+
+    def __str__(self) -> str:
+        level = f"{100 * self.confidence:g}%"
+        if self.kind == "proportion":
+            k = _decimals(100 * self.stderr)
+            v, s, lo, hi = (100 * x for x in (self.value, self.stderr, self.ci_low, self.ci_high))
+            return f"{v:.{k}f}% ± {s:.{k}f}% ({level} CI {lo:.{k}f}–{hi:.{k}f}%, n={self.trials:,})"
+        k = _decimals(self.stderr)
+        return (
+            f"{self.value:.{k}f} ± {self.stderr:.{k}f} ({level} CI {self.ci_low:.{k}f}–"
+            f"{self.ci_high:.{k}f}, n={self.trials:,})"
+        )
+
+

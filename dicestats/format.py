@@ -1,0 +1,363 @@
+"""One formatting module: numbers for people, tables for screens, files and pages.
+
+Used by the CLI, :mod:`dicestats.tables`, :mod:`dicestats.plots` and the booklet,
+so a probability reads the same everywhere:
+
+* :func:`percent`: ``'43.2%'``, ``'0.37%'``, ``'99.63%'``; never ``'0%'`` for
+  something that can happen or ``'100%'`` for something that can fail;
+* :func:`percent_short` (crowded chart cells), :func:`one_in` (``'1 in 37'``),
+  :func:`prob` (a percentage plus ``'(1 in N)'`` when rare);
+* :func:`fraction`: an exact value as ``'p/q'``; :func:`signed`: ``'+2'``, ``'−1'``;
+* :func:`ladder`: a Fate rating with its ladder name;
+* writers: :func:`text_table`, :func:`to_text`, :func:`to_markdown`,
+  :func:`to_csv`, :func:`format_frame`, and :func:`to_json` (Fractions as
+  ``"p/q"`` at the JSON boundary).
+
+Examples
+--------
+>>> percent(0.4321), percent(0.0037), one_in(1 / 37), fraction(Fraction(5, 27))
+('43.2%', '0.37%', '1 in 37', '5/27')
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from fractions import Fraction
+
+from .core.checks import check_choice, check_int, check_real, refuse
+from .core.results import jsonable
+
+__all__ = [
+    "percent",
+    "percent_short",
+    "one_in",
+    "prob",
+    "fraction",
+    "signed",
+    "ladder",
+    "format_frame",
+    "text_table",
+    "to_text",
+    "to_csv",
+    "to_markdown",
+    "to_json",
+    "jsonable",
+]
+
+
+def _as_probability(name: str, p) -> float:
+    if isinstance(p, Fraction):
+        p = float(p)
+    try:
+        x = float(p)
+    except (TypeError, ValueError):
+        raise refuse(name, "a probability in 0..1", p, kind=True) from None
+    if math.isnan(x) or x < -1e-12 or x > 1 + 1e-12:
+        raise refuse(name, "a probability in 0..1", p)
+    return min(max(x, 0.0), 1.0)
+
+
+def percent(p, digits: int = 1) -> str:
+    """A probability as a percentage with sensible rounding.
+
+    Between 1% and 99% the value is shown with ``digits`` decimals. Below 1%
+    it keeps two significant figures (``0.37%``, ``0.0012%``), so a rare
+    event never reads as ``0%``; above 99% the complement keeps two
+    significant figures (``99.63%``), so an event that can fail never reads
+    as ``100%``. Only exactly 0 and exactly 1 print as ``0%`` and ``100%``.
+
+    Parameters
+    ----------
+    p : float or Fraction
+        A probability in 0..1.
+    digits : int, default 1
+        Decimals between 1% and 99%, 0..6.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> [percent(x) for x in (0, 0.5, 0.4321, 0.0037, 0.000012, 0.99637, 1)]
+    ['0%', '50.0%', '43.2%', '0.37%', '0.0012%', '99.64%', '100%']
+    >>> percent(0.4321, digits=0)
+    '43%'
+    >>> percent(1.5)
+    Traceback (most recent call last):
+    ...
+    dicestats.InputError: p must be a probability in 0..1, got 1.5
+    """
+    x = _as_probability("p", p)
+    digits = check_int("digits", digits, 0, 6)
+    if x == 0.0:
+        return "0%"
+    if x == 1.0:
+        return "100%"
+    pct = 100.0 * x
+    if pct < 1.0:  # two significant figures
+        if pct < 1e-6:
+            return "<0.000001%"
+        decimals = max(digits, 1 - math.floor(math.log10(pct)))
+        return f"{pct:.{decimals}f}%"
+    if pct > 99.0:  # two significant figures of the complement
+        comp = 100.0 - pct
+        if comp < 1e-6:
+            return ">99.999999%"
+        decimals = max(digits, 1 - math.floor(math.log10(comp)))
+        text = f"{pct:.{decimals}f}"
+        if float(text) >= 100.0:  # rounding must never reach 100%
+            text = f"{100.0 - 10.0 ** (-decimals):.{decimals}f}"
+        return f"{text}%"
+    return f"{pct:.{digits}f}%"
+
+
+def percent_short(p) -> str:
+    """A probability as a whole percentage for crowded chart cells.
+
+    ``'43'`` for 43.2%, ``'<1'`` for a non-zero value below 1%, ``'>99'``
+    for a value above 99% that is not 1; exactly 0 and 1 give ``'0'`` and
+    ``'100'``. So a cell never shows ``0`` or ``100`` for something that can
+    happen or fail.
+
+    Examples
+    --------
+    >>> [percent_short(x) for x in (0, 0.004, 0.4321, 0.996, 1)]
+    ['0', '<1', '43', '>99', '100']
+    """
+    x = _as_probability("p", p)
+    if x == 0.0:
+        return "0"
+    if x == 1.0:
+        return "100"
+    pct = 100.0 * x
+    if pct < 1.0:
+        return "<1"
+    if pct > 99.0:
+        return ">99"
+    return f"{pct:.0f}"
+
+
+def one_in(p) -> str:
+    """A probability as ``'1 in N'``, the way people read rare events.
+
+    ``N = 1/p`` is shown with one decimal below 10 and rounded to two
+    significant figures from 100 on (``'1 in 1,200'``).
+
+    Examples
+    --------
+    >>> [one_in(x) for x in (1 / 37, 0.25, 1 / 1234, 0, 1)]
+    ['1 in 37', '1 in 4.0', '1 in 1,200', 'never', 'always']
+    """
+    x = _as_probability("p", p)
+    if x == 0.0:
+        return "never"
+    if x == 1.0:
+        return "always"
+    n = 1.0 / x
+    if n < 10:
+        return f"1 in {n:.1f}"
+    if n < 100:
+        return f"1 in {n:.0f}"
+    mag = 10 ** (math.floor(math.log10(n)) - 1)
+    return f"1 in {round(n / mag) * mag:,.0f}"
+
+
+def prob(p, rare: float = 0.05, digits: int = 1) -> str:
+    """A percentage, followed by ``(1 in N)`` when ``0 < p < rare``.
+
+    Examples
+    --------
+    >>> prob(0.4321), prob(0.0123)
+    ('43.2%', '1.2% (1 in 81)')
+    """
+    x = _as_probability("p", p)
+    rare = check_real("rare", rare, 0, 1)
+    text = percent(x, digits)
+    if 0 < x < rare:
+        text += f" ({one_in(x)})"
+    return text
+
+
+def format_frame(df, percent=(), one_in=(), prob=(), digits: int = 1):
+    """A copy of ``df`` with probability columns turned into text.
+
+    Parameters
+    ----------
+    df : pandas.DataFrame
+    percent, one_in, prob : iterable of str
+        Columns to format with :func:`percent`, :func:`one_in` and
+        :func:`prob`. Other columns are kept as they are.
+    digits : int, default 1
+        Decimals of the percentages.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"dice": [1, 2], "botch": [0.1, 0.01]})
+    >>> format_frame(df, percent=["botch"])["botch"].tolist()
+    ['10.0%', '1.0%']
+    """
+    out = df.copy()
+    g = globals()  # the parameters shadow the formatters of the same names
+    for cols, fn in ((percent, g["percent"]), (one_in, g["one_in"]), (prob, g["prob"])):
+        for c in cols:
+            if c not in out.columns:
+                known = ", ".join(map(repr, out.columns))
+                raise refuse("format_frame column", f"one of {known}", c)
+            if fn is g["one_in"]:
+                out[c] = [fn(v) for v in out[c]]
+            else:
+                out[c] = [fn(v, digits=digits) for v in out[c]]
+    return out
+
+
+def text_table(rows, header=None, title: str | None = None) -> str:
+    """Rows of cells as an aligned plain-text table (first column left, others right).
+
+    Examples
+    --------
+    >>> print(text_table([("tie", "19.75%"), ("success", "43.21%")], ("outcome", "p")))
+    outcome        p
+    -------  ------
+    tie      19.75%
+    success  43.21%
+    """
+    rows = [[_cell(c) for c in r] for r in rows]
+    allrows = ([[str(c) for c in header]] if header else []) + rows
+    if not allrows:
+        return title or ""
+    widths = [max(len(r[i]) for r in allrows) for i in range(len(allrows[0]))]
+
+    def line(cells):
+        parts = [
+            f"{c:<{widths[i]}}" if i == 0 else f"{c:>{widths[i]}}" for i, c in enumerate(cells)
+        ]
+        return "  ".join(parts).rstrip()
+
+    lines = [title] if title else []
+    for n, r in enumerate(allrows):
+        lines.append(line(r))
+        if header and n == 0:
+            lines.append("  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def to_text(df, title: str | None = None) -> str:
+    """A DataFrame as an aligned plain-text table (see :func:`text_table`).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> print(to_text(pd.DataFrame({"dice": [1, 10], "p": ["5.0%", "43.2%"]})))
+    dice      p
+    ----  -----
+    1      5.0%
+    10    43.2%
+    """
+    return text_table(list(df.itertuples(index=False)), [str(c) for c in df.columns], title)
+
+
+def to_csv(df, path=None) -> str | None:
+    """CSV without the index; written to ``path`` if given, else returned.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> print(to_csv(pd.DataFrame({"dice": [1], "botch": [0.1]})), end="")
+    dice,botch
+    1,0.1
+    """
+    return df.to_csv(path, index=False, lineterminator="\n")
+
+
+def to_markdown(df) -> str:
+    """A GitHub-flavoured Markdown table (numbers right-aligned).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> print(to_markdown(pd.DataFrame({"dice": [1, 2], "odds": ["5%", "9%"]})))
+    | dice | odds |
+    |---:|---|
+    | 1 | 5% |
+    | 2 | 9% |
+    """
+    import pandas as pd
+
+    header = [str(c).replace("|", "\\|") for c in df.columns]
+    align = ["---:" if pd.api.types.is_numeric_dtype(df[c]) else "---" for c in df.columns]
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join(align) + "|"]
+    for r in df.itertuples(index=False):
+        lines.append("| " + " | ".join(_cell(v).replace("|", "\\|") for v in r) + " |")
+    return "\n".join(lines)
+
+
+def _cell(v) -> str:
+    if isinstance(v, float):
+        if math.isnan(v):
+            return ""
+        return f"{v:.6g}"
+    if isinstance(v, Fraction):
+        return fraction(v)
+    return str(v)
+
+
+def fraction(x) -> str:
+    """An exact value as ``'p/q'`` (an integer as ``'n'``); a float as its shortest repr.
+
+    Examples
+    --------
+    >>> fraction(Fraction(16, 81)), fraction(Fraction(2)), fraction(0.25)
+    ('16/81', '2', '0.25')
+    """
+    if isinstance(x, Fraction):
+        return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+    return repr(float(x)) if isinstance(x, float) else str(x)
+
+
+def signed(value) -> str:
+    """A rating with its sign, as printed in rulebooks: ``'+2'``, ``'+0'``, ``'−1'``.
+
+    Examples
+    --------
+    >>> signed(2), signed(0), signed(-1)
+    ('+2', '+0', '−1')
+    """
+    v = check_int("value", value)
+    return f"+{v}" if v >= 0 else f"−{-v}"
+
+
+def ladder(value, *, order: str = "name") -> str:
+    """A Fate rating with its ladder name.
+
+    ``order="name"`` gives ``'Good (+3)'`` (text, the CLI); ``order="rating"``
+    gives ``'+3 Good'`` (chart axes, where the numbers line up). Values off the
+    ladder show the number only.
+
+    Examples
+    --------
+    >>> ladder(3), ladder(-1, order="rating"), ladder(9)
+    ('Good (+3)', '−1 Poor', '+9')
+    """
+    from .fate import LADDER, ladder_name
+
+    check_choice("order", order, ("name", "rating"))
+    if order == "name":
+        return ladder_name(value)
+    name = LADDER.get(check_int("value", value))
+    return signed(value) + (f" {name}" if name else "")
+
+
+def to_json(obj, *, indent: int | None = 2) -> str:
+    """JSON text of a result, a DataFrame's records or plain data (see :func:`jsonable`).
+
+    Examples
+    --------
+    >>> to_json({"p": Fraction(1, 3), "n": 2}, indent=None)
+    '{"p": "1/3", "n": 2}'
+    """
+    if hasattr(obj, "to_dict") and hasattr(obj, "columns"):  # a DataFrame
+        obj = obj.to_dict(orient="records")
+    return json.dumps(jsonable(obj), indent=indent, ensure_ascii=False)

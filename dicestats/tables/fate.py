@@ -1,0 +1,235 @@
+"""Fate tables: tidy DataFrames of 4dF odds, contests and invoke policies."""
+
+from __future__ import annotations
+
+from ._common import _num
+
+__all__ = [
+    "fate_distribution",
+    "fate_outcomes",
+    "fate_odds_by_margin",
+    "fate_opposed",
+    "fate_contest",
+    "INVOKE_POLICIES",
+    "fate_invokes",
+    "fate_invoke_plan",
+]
+
+
+def fate_distribution(dice: int = 4, *, exact: bool = False):
+    """The NdF total: ``total``, ``p`` (exactly), ``p_at_least`` (this or more).
+
+    Examples
+    --------
+    >>> df = fate_distribution(exact=True)
+    >>> df["p"].tolist()[4], df["p_at_least"].tolist()[0]
+    (Fraction(19, 81), Fraction(1, 1))
+    """
+    import pandas as pd
+
+    from .. import fate
+
+    d = fate.fate_dice(dice, exact=exact)
+    lo, hi = d.support()
+    totals = list(range(lo, hi + 1))
+    return pd.DataFrame(
+        {
+            "total": totals,
+            "p": [_num(d.pmf(t)) for t in totals],
+            "p_at_least": [_num(d.p_ge(t)) for t in totals],
+        }
+    )
+
+
+def fate_outcomes(
+    rating: int = 2,
+    difficulties=range(-2, 7),
+    *,
+    helpers: int = 0,
+    dice: int = 4,
+    exact: bool = False,
+):
+    """Outcome odds of one rating against each difficulty (for :func:`plots.fate_outcomes`).
+
+    Columns: ``difficulty``, ``difficulty_name``, ``fail``, ``tie``,
+    ``success``, ``style``, ``p_success_or_better``, ``p_tie_or_better``,
+    ``mean_shifts`` (from :func:`dicestats.fate.outcome_table`).
+
+    Examples
+    --------
+    >>> df = fate_outcomes(2, [2], exact=True)
+    >>> df.loc[0, "tie"], df.loc[0, "p_success_or_better"]
+    (Fraction(19, 81), Fraction(31, 81))
+    """
+    from .. import fate
+
+    df = fate.outcome_table(
+        [rating], difficulties, dice=dice, helpers=helpers, exact=exact, as_frame=True
+    )
+    return df.drop(columns=["bonus"]).reset_index(drop=True)
+
+
+def fate_odds_by_margin(margins=range(-4, 5), *, dice: int = 4, exact: bool = False):
+    """Outcome odds by margin = your rating + bonuses − difficulty.
+
+    The odds depend on the margin only, so this one table answers every
+    rating/difficulty pair. Columns: ``margin``, ``fail``, ``tie``,
+    ``success``, ``style``, ``p_tie_or_better``, ``p_success_or_better``.
+
+    Examples
+    --------
+    >>> df = fate_odds_by_margin([0], exact=True)
+    >>> df.loc[0, "p_tie_or_better"]  # 4dF >= 0: (19 + 16 + 10 + 4 + 1) / 81
+    Fraction(50, 81)
+    """
+    import pandas as pd
+
+    from .. import fate
+
+    rows = []
+    for m in margins:
+        o = fate.outcome_probs(int(m), difficulty=0, dice=dice, exact=exact)
+        rows.append(
+            {
+                "margin": int(m),
+                **o.as_dict(),
+                "p_tie_or_better": o.p_tie_or_better,
+                "p_success_or_better": o.p_success_or_better,
+            }
+        )
+    return pd.DataFrame.from_records(rows)
+
+
+def fate_opposed(
+    ratings=range(0, 5), oppositions=range(0, 5), *, dice: int = 4, exact: bool = False
+):
+    """Opposed rolls (both sides roll): outcome odds per (rating, opposition).
+
+    Columns: ``rating``, ``opposition``, ``fail``, ``tie``, ``success``,
+    ``style``, ``win`` (success or better), ``tie_or_better``.
+
+    Examples
+    --------
+    >>> df = fate_opposed([0], [0], exact=True)
+    >>> df.loc[0, "tie"]  # 8dF shows 0: 1107/6561
+    Fraction(41, 243)
+    """
+    import pandas as pd
+
+    from .. import fate
+
+    rows = []
+    for r in ratings:
+        for o in oppositions:
+            out = fate.outcome_probs(int(r), opposed=int(o), dice=dice, exact=exact)
+            rows.append(
+                {
+                    "rating": int(r),
+                    "opposition": int(o),
+                    **out.as_dict(),
+                    "win": out.p_success_or_better,
+                    "tie_or_better": out.p_tie_or_better,
+                }
+            )
+    return pd.DataFrame.from_records(rows)
+
+
+def fate_contest(gaps=range(-3, 4), *, victories: int = 3, dice: int = 4, exact: bool = False):
+    """Two-sided contests by rating gap: ``gap``, ``win``, ``expected_exchanges``.
+
+    ``gap`` is your rating minus the opponent's; ``win`` is P(you reach
+    ``victories`` victories first) from :func:`dicestats.fate.contest`.
+
+    Examples
+    --------
+    >>> df = fate_contest([0], exact=True)
+    >>> df.loc[0, "win"]
+    Fraction(1, 2)
+    """
+    import pandas as pd
+
+    from .. import fate
+
+    rows = []
+    for g in gaps:
+        c = fate.contest([int(g), 0], victories=victories, dice=dice, exact=exact)
+        rows.append(
+            {"gap": int(g), "win": c.p_win[0], "expected_exchanges": _num(c.expected_exchanges)}
+        )
+    return pd.DataFrame.from_records(rows)
+
+
+#: Invoke policies as shown in charts, with the :class:`~dicestats.fate.InvokePolicy` field.
+INVOKE_POLICIES = {
+    "optimal (+2 or reroll)": "p_optimal",
+    "always +2": "p_always_plus2",
+    "rerolls only": "p_reroll_only",
+    "never invoke": "p_never",
+}
+
+
+def fate_invokes(
+    rating: int = 2,
+    difficulties=range(0, 7),
+    *,
+    invokes: int = 1,
+    objective: str = "success",
+    dice: int = 4,
+    exact: bool = False,
+):
+    """Success chance of each invoke policy per difficulty (long format).
+
+    Columns: ``difficulty``, ``policy`` (see :data:`INVOKE_POLICIES`),
+    ``success`` — from :func:`dicestats.fate.invoke_policy`.
+
+    Examples
+    --------
+    >>> df = fate_invokes(0, [2], exact=True)
+    >>> dict(zip(df["policy"], df["success"]))["never invoke"]
+    Fraction(5, 81)
+    """
+    import pandas as pd
+
+    from .. import fate
+
+    rows = []
+    for d in difficulties:
+        pol = fate.invoke_policy(
+            rating, int(d), invokes=invokes, objective=objective, dice=dice, exact=exact
+        )
+        for label, attr in INVOKE_POLICIES.items():
+            rows.append({"difficulty": int(d), "policy": label, "success": getattr(pol, attr)})
+    return pd.DataFrame.from_records(rows)
+
+
+def fate_invoke_plan(
+    rating: int = 2,
+    difficulty: int = 3,
+    *,
+    invokes: int = 2,
+    objective: str = "success",
+    dice: int = 4,
+):
+    """The optimal invoke plan: one row per dice total shown, one column per invokes left.
+
+    Cells are the plan after seeing that dice total ("keep", "+2", "+2 +2",
+    "reroll", ...), from :meth:`dicestats.fate.InvokePolicy.plan`.
+
+    Examples
+    --------
+    >>> fate_invoke_plan(0, 2, invokes=1).set_index("dice total").loc["-1", "1 invoke"]
+    'reroll'
+    """
+    import pandas as pd
+
+    from .. import fate
+
+    pol = fate.invoke_policy(rating, difficulty, invokes=invokes, objective=objective, dice=dice)
+    cols = {k: f"{k} invoke{'s' if k > 1 else ''}" for k in range(1, invokes + 1)}
+    rows = []
+    for s in range(dice, -dice - 1, -1):
+        row = {"dice total": f"{s:+d}" if s > 0 else str(s)}
+        for k, name in cols.items():
+            row[name] = pol.plan(s, k)
+        rows.append(row)
+    return pd.DataFrame.from_records(rows)

@@ -1,0 +1,286 @@
+"""Initiative tables: tidy DataFrames of the d6 initiative system's Monte Carlo runs."""
+
+from __future__ import annotations
+
+from ..core.progress import progress_bar
+from ._common import _streams
+
+__all__ = [
+    "INITIATIVE_MATCHUPS",
+    "initiative_first",
+    "initiative_actions_before",
+    "initiative_pips",
+    "DEFENCE_SCENARIOS",
+    "initiative_slow",
+]
+
+
+#: Matchups shown by default: (label, your side's swiftness, theirs, your pips).
+INITIATIVE_MATCHUPS = (
+    ("1 vs 1", [1], [1], 0),
+    ("2 vs 1", [2], [1], 0),
+    ("3 vs 1", [3], [1], 0),
+    ("3 vs 2", [3], [2], 0),
+    ("3 vs 3", [3], [3], 0),
+    ("3 vs 2 + 2", [3], [2, 2], 0),
+    ("3 + 3 vs 3", [3, 3], [3], 0),
+    ("3 (+2 pips) vs 3", [3], [3], 2),
+    ("1 (+2 pips) vs 3", [1], [3], 2),
+)
+
+
+def _side(sw) -> str:
+    return " + ".join(str(int(s)) for s in sw)
+
+
+def _matchups(matchups):
+    out = []
+    for m in matchups:
+        if len(m) == 4:
+            label, a, b, pips = m
+        elif len(m) == 3:
+            a, b, pips = m
+            label = None
+        else:
+            a, b = m
+            label, pips = None, 0
+        a, b = list(a), list(b)
+        if label is None:
+            label = f"{_side(a)}{f' (+{pips} pips)' if pips else ''} vs {_side(b)}"
+        out.append((str(label), a, b, pips))
+    if not out:
+        raise ValueError("matchups must hold at least one (swiftness, versus[, pips]) entry")
+    return out
+
+
+def initiative_first(
+    matchups=INITIATIVE_MATCHUPS,
+    trials: int = 100_000,
+    rng=None,
+    *,
+    exact_limit: int = 5_000,
+    progress: bool | None = None,
+):
+    """P(your side acts first) per matchup, with 95% Wilson intervals.
+
+    Parameters
+    ----------
+    matchups : sequence
+        Entries ``(label, swiftness, versus, pips)``, ``(swiftness, versus,
+        pips)`` or ``(swiftness, versus)``; swiftness lists give one number
+        of d6 per participant.
+    trials : int
+        Simulated rounds per matchup.
+    rng : seed
+        Every matchup gets its own child stream of ``SeedSequence(rng)``:
+        the same seed gives the same frame.
+    progress : bool, optional
+        One progress bar over the matchups (``None``: only on a terminal).
+    exact_limit : int
+        Also report the exact value (``exact`` column, from
+        :func:`dicestats.initiative.exact`) for setups with at most this
+        many dice outcomes; ``0`` turns it off.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``matchup``, ``p``, ``lo``, ``hi``, ``stderr``, ``trials``, ``exact``
+        (float or NaN), ``p_double`` (someone acts twice in a row).
+
+    Examples
+    --------
+    >>> df = initiative_first([([1], [1])], trials=2_000, rng=1)
+    >>> row = df.iloc[0]
+    >>> row["matchup"], float(row["exact"]), bool(row["lo"] < 0.5 < row["hi"])
+    ('1 vs 1', 0.5, True)
+    """
+    import pandas as pd
+
+    from .. import initiative
+
+    ms = _matchups(matchups)
+    seeds = _streams(rng, len(ms))
+    rows = []
+    bar = progress_bar(len(ms), progress=progress, desc="matchups", unit="scenario")
+    for (label, a, b, pips), seed in zip(ms, seeds, strict=True):
+        r = initiative.simulate(a, b, trials, rng=seed, pips=pips, progress=False)
+        bar.update()
+        exact = float("nan")
+        if exact_limit:
+            try:
+                exact = float(initiative.exact(a, b, pips, limit=exact_limit).p_first)
+            except ValueError:
+                pass
+        rows.append(
+            {
+                "matchup": label,
+                "p": r.p_first.value,
+                "lo": r.p_first.ci_low,
+                "hi": r.p_first.ci_high,
+                "stderr": r.p_first.stderr,
+                "trials": r.trials,
+                "exact": exact,
+                "p_double": r.p_double.value,
+            }
+        )
+    bar.close()
+    return pd.DataFrame.from_records(rows)
+
+
+def initiative_actions_before(
+    matchups=INITIATIVE_MATCHUPS[2:5],
+    trials: int = 100_000,
+    rng=None,
+    *,
+    progress: bool | None = None,
+):
+    """Distribution of your side's actions before the other side's first action.
+
+    Long format: ``label`` (the matchup), ``actions`` (0 .. your dice),
+    ``p``, ``lo``, ``hi`` (95% Wilson), ``trials``. Seeds as in
+    :func:`initiative_first`.
+
+    Examples
+    --------
+    >>> df = initiative_actions_before([([2], [1])], trials=2_000, rng=1)
+    >>> df["actions"].tolist(), round(float(df["p"].sum()), 12)
+    ([0, 1, 2], 1.0)
+    """
+    import pandas as pd
+
+    from .. import initiative
+
+    ms = _matchups(matchups)
+    seeds = _streams(rng, len(ms))
+    rows = []
+    bar = progress_bar(len(ms), progress=progress, desc="matchups", unit="scenario")
+    for (label, a, b, pips), seed in zip(ms, seeds, strict=True):
+        r = initiative.simulate(a, b, trials, rng=seed, pips=pips, progress=False)
+        bar.update()
+        for k, e in enumerate(r.actions_before):
+            rows.append(
+                {
+                    "label": label,
+                    "actions": k,
+                    "p": e.value,
+                    "lo": e.ci_low,
+                    "hi": e.ci_high,
+                    "trials": r.trials,
+                }
+            )
+    bar.close()
+    return pd.DataFrame.from_records(rows)
+
+
+def initiative_pips(
+    matchups=(([3], [3]), ([1], [3]), ([3], [2, 2])),
+    pips=range(0, 7),
+    trials: int = 100_000,
+    rng=None,
+    *,
+    progress: bool | None = None,
+):
+    """P(your side acts first) as your preparation pips grow, per matchup.
+
+    Long format: ``label`` (the matchup without pips), ``pips``, ``p``,
+    ``lo``, ``hi`` (95% Wilson), ``stderr``, ``trials``. Each (matchup, pips) cell has
+    its own child stream of ``SeedSequence(rng)``.
+
+    Examples
+    --------
+    >>> df = initiative_pips([([1], [1])], pips=[0, 5], trials=2_000, rng=3)
+    >>> row = df.iloc[1]  # one die + 5 pips is a 6; a 6 against it is a coin flip: 11/12
+    >>> df["pips"].tolist(), bool(abs(row["p"] - 11 / 12) < 4.5 * row["stderr"])
+    ([0, 5], True)
+    """
+    import pandas as pd
+
+    from .. import initiative
+
+    ms = _matchups([(m[0], m[1]) if len(m) != 4 else m for m in matchups])
+    pips = [int(p) for p in pips]
+    seeds = _streams(rng, len(ms) * len(pips))
+    rows = []
+    i = 0
+    bar = progress_bar(
+        len(ms) * len(pips), progress=progress, desc="pip scenarios", unit="scenario"
+    )
+    for label, a, b, _ in ms:
+        for p in pips:
+            r = initiative.simulate(a, b, trials, rng=seeds[i], pips=p, progress=False)
+            bar.update()
+            i += 1
+            rows.append(
+                {
+                    "label": label,
+                    "pips": p,
+                    "p": r.p_first.value,
+                    "lo": r.p_first.ci_low,
+                    "hi": r.p_first.ci_high,
+                    "stderr": r.p_first.stderr,
+                    "trials": r.trials,
+                }
+            )
+    bar.close()
+    return pd.DataFrame.from_records(rows)
+
+
+#: Defence scenarios shown by default: (label, defenders' swiftness, attackers', options).
+DEFENCE_SCENARIOS = (
+    ("3 defends vs 3", [3], [3], {}),
+    ("3 defends vs 2 + 2", [3], [2, 2], {}),
+    ("3 + 3 (covering) vs 3", [3, 3], [3], {"cover": True}),
+)
+
+
+def initiative_slow(
+    scenarios=DEFENCE_SCENARIOS, trials: int = 100_000, rng=None, *, progress: bool | None = None
+):
+    """The "slow" penalty scale of active defences, per scenario (Monte Carlo).
+
+    The first side defends, the other attacks with every action (see
+    :func:`dicestats.initiative.defence` for the policy). Long format:
+    ``label``, ``penalty`` (0 = not slow, 1..5), ``p`` (share of defences
+    at that scale), ``lo``, ``hi`` (95% Wilson), ``defended`` (share of
+    attacks actively defended), ``defended_lo``, ``defended_hi``,
+    ``slow_round`` (P(some defence of the round is slow)), ``trials``.
+    Each scenario has its own child stream of ``SeedSequence(rng)``.
+
+    Examples
+    --------
+    >>> df = initiative_slow([("1 vs 1", [1], [1], {})], trials=2_000, rng=3)
+    >>> df["penalty"].tolist()[:3], round(float(df["p"].sum()), 9)
+    ([0, 1, 2], 1.0)
+    """
+    import pandas as pd
+
+    from .. import initiative
+
+    scenarios = list(scenarios)
+    if not scenarios:
+        raise ValueError(
+            "scenarios must hold at least one (label, defenders, attackers, options) entry"
+        )
+    seeds = _streams(rng, len(scenarios))
+    rows = []
+    bar = progress_bar(len(scenarios), progress=progress, desc="defence scenarios", unit="scenario")
+    for (label, a, b, opts), seed in zip(scenarios, seeds, strict=True):
+        r = initiative.defence(list(a), list(b), trials, rng=seed, progress=False, **dict(opts))
+        bar.update()
+        for k, e in enumerate(r.slow):
+            rows.append(
+                {
+                    "label": str(label),
+                    "penalty": k,
+                    "p": e.value,
+                    "lo": e.ci_low,
+                    "hi": e.ci_high,
+                    "defended": r.defendable.value,
+                    "defended_lo": r.defendable.ci_low,
+                    "defended_hi": r.defendable.ci_high,
+                    "slow_round": r.p_slow_round.value,
+                    "trials": r.trials,
+                }
+            )
+    bar.close()
+    return pd.DataFrame.from_records(rows)

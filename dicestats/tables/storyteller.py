@@ -1,0 +1,350 @@
+"""Storyteller tables: tidy DataFrames of d10 pool odds, anomalies and actions."""
+
+from __future__ import annotations
+
+__all__ = [
+    "storyteller_odds",
+    "storyteller_grid",
+    "storyteller_anomalies",
+    "DEGREE_COLUMNS",
+    "storyteller_degrees",
+    "ten_again_variants",
+    "storyteller_ten_again",
+    "storyteller_editions",
+    "storyteller_multiple_actions",
+    "storyteller_extended",
+    "storyteller_extended_summary",
+]
+
+
+def _rules(rules):
+    from .. import storyteller
+
+    if rules is None:
+        return storyteller.Rules()
+    if isinstance(rules, str):
+        return storyteller.Rules.preset(rules)
+    return rules
+
+
+def storyteller_odds(
+    dice=range(1, 11), difficulties=range(2, 11), rules=None, *, exact: bool = False
+):
+    """Pool odds over dice × difficulties (tidy; for the heatmaps).
+
+    A thin wrapper of :func:`dicestats.storyteller.odds_table` that also
+    accepts a preset name for ``rules`` (``"revised"``, ``"first"``, ...).
+    Columns: ``dice``, ``difficulty``, ``success``, ``failure``, ``botch``,
+    ``mean_net``, the degrees ``marginal`` … ``phenomenal`` and
+    ``p_ge_1`` … ``p_ge_5``.
+
+    Examples
+    --------
+    >>> df = storyteller_odds([1], [6], exact=True)
+    >>> df.loc[0, "success"], df.loc[0, "botch"]
+    (Fraction(1, 2), Fraction(1, 10))
+    """
+    from .. import storyteller
+
+    return storyteller.odds_table(dice, difficulties, _rules(rules), exact=exact)
+
+
+def storyteller_grid(df, value: str = "success", fmt=None):
+    """A dice × difficulty grid of one column of :func:`storyteller_odds`.
+
+    With ``fmt`` (e.g. :func:`dicestats.format.percent`) the cells are text, the index
+    becomes a ``dice`` column and the columns are named ``"diff 6"`` etc., so
+    the grid prints as a table.
+
+    Examples
+    --------
+    >>> from dicestats.format import percent
+    >>> g = storyteller_grid(storyteller_odds([1, 2], [6, 10]), "botch", fmt=percent)
+    >>> g.columns.tolist(), g.iloc[0].astype(str).tolist()
+    (['dice', 'diff 6', 'diff 10'], ['1', '10.0%', '10.0%'])
+    """
+    grid = df.pivot(index="dice", columns="difficulty", values=value).sort_index()
+    grid = grid.sort_index(axis=1)
+    if fmt is None:
+        return grid
+    out = grid.map(fmt)
+    out.columns = [f"diff {c}" for c in grid.columns]
+    return out.reset_index()
+
+
+def storyteller_anomalies(
+    rules=None, dice=range(1, 16), difficulties=range(2, 11), *, metrics=None, exact: bool = True
+):
+    """Every non-monotone cell as a DataFrame (see :func:`dicestats.storyteller.anomalies`).
+
+    Columns: ``metric``, ``difficulty``, ``dice`` (the larger pool),
+    ``before`` (value with ``dice - 1``), ``after`` (value with ``dice``),
+    ``change`` (``after - before``). ``metrics`` keeps only those metrics.
+
+    Examples
+    --------
+    >>> df = storyteller_anomalies(dice=range(1, 8), difficulties=[10], metrics=["botch"])
+    >>> df["dice"].tolist()
+    [2, 3, 4, 5, 6]
+    """
+    import pandas as pd
+
+    from .. import storyteller
+
+    recs = storyteller.anomalies(_rules(rules), dice, difficulties, exact=exact)
+    df = pd.DataFrame.from_records(
+        recs, columns=["metric", "difficulty", "dice", "before", "after"]
+    )
+    if metrics is not None:
+        df = df[df["metric"].isin(list(metrics))].reset_index(drop=True)
+    df["change"] = [a - b for a, b in zip(df["after"], df["before"], strict=True)]
+    return df
+
+
+#: The degrees columns, worst to best, as :func:`plots.storyteller_degrees` wants them.
+DEGREE_COLUMNS = (
+    "botch",
+    "failure",
+    "marginal",
+    "moderate",
+    "complete",
+    "exceptional",
+    "phenomenal",
+)
+
+
+def storyteller_degrees(difficulty: int = 6, dice=range(1, 11), rules=None, *, exact: bool = False):
+    """Outcome shares per pool size: botch, failure and the five degrees.
+
+    Examples
+    --------
+    >>> df = storyteller_degrees(6, [1], exact=True)
+    >>> df.iloc[0].tolist()[1:4]
+    [Fraction(1, 10), Fraction(2, 5), Fraction(1, 2)]
+    """
+    df = storyteller_odds(dice, [difficulty], rules, exact=exact)
+    return df[["dice", *DEGREE_COLUMNS]].reset_index(drop=True)
+
+
+def ten_again_variants():
+    """The rule sets compared by :func:`storyteller_ten_again`, by label.
+
+    Examples
+    --------
+    >>> list(ten_again_variants())
+    ['plain 10s', 'ten-again', 'ten-again, no chain', '10 counts double (V20)']
+    """
+    from .. import storyteller
+
+    R = storyteller.Rules
+    return {
+        "plain 10s": R(),
+        "ten-again": R(ten_again=True),
+        "ten-again, no chain": R(ten_again=True, chain=False),
+        "10 counts double (V20)": R(specialty="double"),
+    }
+
+
+def storyteller_ten_again(
+    dice=range(1, 11), difficulty: int = 6, variants=None, *, exact: bool = False
+):
+    """Pool odds under several 10s rules (long format, ``rules`` = label).
+
+    Columns: ``rules``, ``dice``, ``difficulty``, ``success``, ``botch``,
+    ``mean_net``, ``p_ge_3`` (a complete success or better) and
+    ``p_ge_5``.
+
+    Examples
+    --------
+    >>> df = storyteller_ten_again([1], 6, exact=True)
+    >>> dict(zip(df["rules"], df["mean_net"]))["plain 10s"]  # 6..10 on one die; net >= 0
+    Fraction(1, 2)
+    """
+    import pandas as pd
+
+    variants = ten_again_variants() if variants is None else dict(variants)
+    parts = []
+    for label, rules in variants.items():
+        t = storyteller_odds(dice, [difficulty], rules, exact=exact)
+        t.insert(0, "rules", label)
+        parts.append(
+            t[["rules", "dice", "difficulty", "success", "botch", "mean_net", "p_ge_3", "p_ge_5"]]
+        )
+    return pd.concat(parts, ignore_index=True)
+
+
+def storyteller_editions(
+    dice=range(1, 11),
+    difficulty: int = 6,
+    presets=("revised", "first", "v20"),
+    *,
+    exact: bool = False,
+):
+    """Success and botch chances of the edition presets side by side (long format).
+
+    Examples
+    --------
+    >>> df = storyteller_editions([1], 6, exact=True)
+    >>> dict(zip(df["rules"], df["botch"]))["first"]  # a 1 and no success: 1/10
+    Fraction(1, 10)
+    """
+    import pandas as pd
+
+    parts = []
+    for name in presets:
+        t = storyteller_odds(dice, [difficulty], name, exact=exact)
+        t.insert(0, "rules", name)
+        parts.append(t[["rules", "dice", "difficulty", "success", "botch", "mean_net"]])
+    return pd.concat(parts, ignore_index=True)
+
+
+def storyteller_multiple_actions(
+    pools=(7, 6, 6), difficulty=6, rules=None, *, names=None, exact: bool = False
+):
+    """Multiple actions: declaring the first ``k`` actions of ``pools``, for every ``k``.
+
+    One row per (``actions`` declared, ``action`` index): ``name``, ``base``
+    (the pool before the penalty), ``dice`` (after it), ``attempted``,
+    ``success``, ``botch``, ``all`` (P(every declared action succeeds)) and
+    ``expected`` (expected successful actions), from
+    :func:`dicestats.storyteller.multiple_actions`.
+
+    Examples
+    --------
+    Hall (seed 004) punches (7 dice) and dodges twice (6 dice each):
+
+    >>> df = storyteller_multiple_actions([7, 6, 6], names=["punch", "dodge", "dodge"])
+    >>> df[df.actions == 3]["dice"].tolist()
+    [4, 2, 1]
+    """
+    import pandas as pd
+
+    from .. import storyteller
+
+    pools = list(pools)
+    if names is None:
+        names = [f"action {i}" for i in range(1, len(pools) + 1)]
+    names = [str(n) for n in names]
+    if len(names) != len(pools):
+        raise ValueError(f"names must give one name per pool ({len(pools)}), got {len(names)}")
+    rows = []
+    for k in range(1, len(pools) + 1):
+        diff = difficulty[:k] if isinstance(difficulty, (list, tuple)) else difficulty
+        r = storyteller.multiple_actions(pools[:k], diff, _rules(rules), exact=exact)
+        for a in r["actions"]:
+            rows.append(
+                {
+                    "actions": k,
+                    "action": a["action"],
+                    "name": names[a["action"] - 1],
+                    "base": a["base"],
+                    "dice": a["pool"],
+                    "attempted": a["attempted"],
+                    "success": a["success"],
+                    "botch": a["botch"],
+                    "all": r["p_all"],
+                    "expected": r["expected_successes"],
+                }
+            )
+    return pd.DataFrame.from_records(rows)
+
+
+def storyteller_extended(
+    dice=(4, 6, 8),
+    difficulty: int = 6,
+    target: int = 10,
+    rules=None,
+    *,
+    botch="resets",
+    rounds: int | None = None,
+    max_round: int = 15,
+    exact: bool = False,
+):
+    """Extended actions: P(done within r rolls) per pool (and per botch ruling).
+
+    ``dice`` and ``botch`` may each be one value or a list; every
+    combination is one ``label`` ("6 dice" or "6 dice, botch ends").
+    Long format: ``label``, ``dice``, ``botch``, ``round`` (1..max_round),
+    ``done`` (P(target reached within that many rolls)), from
+    :func:`dicestats.storyteller.extended`. See
+    :func:`storyteller_extended_summary` for the totals.
+
+    Examples
+    --------
+    >>> df = storyteller_extended([1], 6, 1, botch="zero", max_round=3, exact=True)
+    >>> df["done"].tolist()  # a single die, difficulty 6: 1 - (1/2)^r
+    [Fraction(1, 2), Fraction(3, 4), Fraction(7, 8)]
+    """
+    import pandas as pd
+
+    rows = []
+    for r in _extended_runs(dice, difficulty, target, rules, botch, rounds, exact):
+        within = list(r["res"]["p_done_within"])
+        for k in range(1, min(max_round, len(within)) + 1):
+            rows.append(
+                {
+                    "label": r["label"],
+                    "dice": r["dice"],
+                    "botch": r["botch"],
+                    "round": k,
+                    "done": within[k - 1],
+                }
+            )
+    return pd.DataFrame.from_records(rows)
+
+
+def storyteller_extended_summary(
+    dice=(4, 6, 8),
+    difficulty: int = 6,
+    target: int = 10,
+    rules=None,
+    *,
+    botch="resets",
+    rounds: int | None = None,
+    exact: bool = False,
+):
+    """Extended actions, one row per pool/botch ruling.
+
+    Columns: ``label``, ``dice``, ``botch``, ``p_success``, ``p_failed``
+    (a botch ended the task), ``p_timeout`` (round limit reached),
+    ``mean_rolls``.
+
+    Examples
+    --------
+    >>> df = storyteller_extended_summary([1], 6, 1, botch="zero", exact=True)
+    >>> df.loc[0, "p_success"], df.loc[0, "mean_rolls"]
+    (Fraction(1, 1), Fraction(2, 1))
+    """
+    import pandas as pd
+
+    rows = []
+    for r in _extended_runs(dice, difficulty, target, rules, botch, rounds, exact):
+        res = r["res"]
+        rows.append(
+            {
+                "label": r["label"],
+                "dice": r["dice"],
+                "botch": r["botch"],
+                "p_success": res["p_success"],
+                "p_failed": res["p_failed"],
+                "p_timeout": res["p_timeout"],
+                "mean_rolls": res["mean_rolls"],
+            }
+        )
+    return pd.DataFrame.from_records(rows)
+
+
+def _extended_runs(dice, difficulty, target, rules, botch, rounds, exact):
+    from .. import storyteller
+
+    dice_list = [dice] if isinstance(dice, int) else list(dice)
+    botches = [botch] if isinstance(botch, str) else list(botch)
+    out = []
+    for b in botches:
+        for n in dice_list:
+            res = storyteller.extended(
+                n, difficulty, target, _rules(rules), botch=b, rounds=rounds, exact=exact
+            )
+            label = f"{n} dice" + (f", botch {b}" if len(botches) > 1 else "")
+            out.append({"label": label, "dice": n, "botch": b, "res": res})
+    return out
