@@ -15,6 +15,8 @@ import pytest
 
 from dicestats import report
 from dicestats.cli import main
+from dicestats.report import fate as report_fate
+from dicestats.report import initiative as report_initiative
 
 QUICK_TRIALS = 500  # even smaller than DICESTATS_QUICK's default: these tests check structure
 
@@ -93,7 +95,7 @@ def test_booklet_is_byte_identical_when_rebuilt(two_booklets):
 
 def test_seed_changes_the_monte_carlo_pages(tmp_path, monkeypatch):
     # Only the slow-defence page (three scenarios, no exact enumeration): fast, all Monte Carlo.
-    monkeypatch.setattr(report, "_initiative_pages", lambda: _initiative_pages()[2:])
+    monkeypatch.setattr(report_initiative, "pages", lambda: _initiative_pages()[2:])
     builds = []
     for seed in (1, 2):
         out = tmp_path / f"s{seed}.pdf"
@@ -102,8 +104,8 @@ def test_seed_changes_the_monte_carlo_pages(tmp_path, monkeypatch):
     assert builds[0] != builds[1]  # (same seed, same bytes: test_booklet_is_byte_identical)
 
 
-_initiative_pages = report._initiative_pages
-_fate_pages = report._fate_pages
+_initiative_pages = report_initiative.pages
+_fate_pages = report_fate.pages
 
 
 def test_no_dates_in_the_metadata(booklet):
@@ -134,7 +136,7 @@ def test_paper_and_systems_selection(booklet, tmp_path):
 
 
 def test_output_directory_is_created(tmp_path, monkeypatch):
-    monkeypatch.setattr(report, "_fate_pages", lambda: _fate_pages()[:1])
+    monkeypatch.setattr(report_fate, "pages", lambda: _fate_pages()[:1])
     out = tmp_path / "a" / "b" / "fate.pdf"
     assert main(["report", "--out", str(out), "--systems", "fate", "--quiet"]) == 0
     assert out.exists()
@@ -147,9 +149,9 @@ def test_failure_mid_build_leaves_no_file(tmp_path, monkeypatch):
     def boom(fig, ctx):
         raise RuntimeError("page failed")
 
-    pages = report._fate_pages()
+    pages = report_fate.pages()
     broken = [pages[0], report.Page("fate", "Broken", "never drawn", boom), *pages[1:]]
-    monkeypatch.setattr(report, "_fate_pages", lambda: broken)
+    monkeypatch.setattr(report_fate, "pages", lambda: broken)
     with pytest.raises(RuntimeError, match="page failed"):
         report.build_report(out, systems="fate", progress=False)
     assert os.listdir(tmp_path) == []  # neither the PDF nor a temporary file
@@ -163,7 +165,7 @@ def test_failure_keeps_an_existing_booklet(tmp_path, monkeypatch):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(
-        report, "_fate_pages", lambda: [report.Page("fate", "Broken", "never drawn", boom)]
+        report_fate, "pages", lambda: [report.Page("fate", "Broken", "never drawn", boom)]
     )
     with pytest.raises(KeyboardInterrupt):
         report.build_report(out, systems="fate", progress=False)
@@ -232,7 +234,7 @@ def test_api_validation():
 
 
 def test_every_page_has_a_title_and_a_reading_hint():
-    pages = [p for s in report.SYSTEMS for p in report._pages([s])]
+    pages = [p for s in report.SYSTEMS for p in report.booklet._pages([s])]
     assert len({p.title for p in pages}) == len(pages)
     for p in pages:
         assert p.title and p.how_to_read
@@ -252,7 +254,7 @@ def test_help_does_not_import_matplotlib():
 
 
 def test_progress_bar_counts_pages(tmp_path, monkeypatch, capsys):
-    monkeypatch.setattr(report, "_fate_pages", lambda: _fate_pages()[:1])
+    monkeypatch.setattr(report_fate, "pages", lambda: _fate_pages()[:1])
     monkeypatch.delenv("TQDM_DISABLE", raising=False)
     report.build_report(tmp_path / "p.pdf", systems="fate", progress=True)
     err = capsys.readouterr().err

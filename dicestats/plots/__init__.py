@@ -1,0 +1,58 @@
+"""Charts for designers: matplotlib drawings of results, nothing computed here.
+
+One module per system (:mod:`~dicestats.plots.fate`, :mod:`~dicestats.plots.storyteller`,
+:mod:`~dicestats.plots.initiative`) over shared styling (``_style``).
+
+Every function takes results (a tidy :class:`pandas.DataFrame`, usually one
+built by :mod:`dicestats.tables`) and an optional ``ax``; without ``ax`` it
+creates a new figure. It returns the :class:`matplotlib.axes.Axes` so a
+notebook user can keep styling it. No function computes a probability: the
+frames already hold them; the drawing code only reshapes (pivot, stack) and
+draws.
+
+Colours are colour-blind safe (Okabe–Ito for categories, viridis / cividis for
+heatmaps) and every category also differs by hatching or marker and line
+style, so the charts stay readable printed in greyscale. Titles say what the
+chart answers; axes carry units.
+
+Charts
+------
+Fate
+    :func:`fate_outcomes` (stacked fail / tie / success / style over the
+    ladder), :func:`fate_opposed` (opposed-roll matrix),
+    :func:`fate_contest` (contest win chance by rating gap),
+    :func:`fate_invokes` (invoke policies compared).
+Storyteller
+    :func:`storyteller_heatmap` (success chance, dice × difficulty, with the
+    50% contour), :func:`storyteller_botch_heatmap`,
+    :func:`storyteller_anomalies` (botch chance vs dice, non-monotone
+    stretches highlighted), :func:`storyteller_degrees` (degrees of success,
+    stacked), :func:`storyteller_ten_again`,
+    :func:`storyteller_multiple_actions`, :func:`storyteller_extended`.
+Initiative
+    :func:`initiative_first` (P(act first) with intervals),
+    :func:`initiative_actions_before`, :func:`initiative_slow`.
+
+Examples
+--------
+>>> import pandas as pd
+>>> from dicestats import plots
+>>> df = pd.DataFrame({"difficulty": [1, 2], "fail": [0.1, 0.2], "tie": [0.2, 0.2],
+...                    "success": [0.5, 0.4], "style": [0.2, 0.2]})
+>>> ax = plots.fate_outcomes(df, rating=2)
+>>> [round(float(p.get_height()), 2) for p in ax.containers[0]]
+[0.1, 0.2]
+>>> plots.close(ax)
+"""
+
+from __future__ import annotations
+
+from ._style import FATE_LADDER, OKABE_ITO, close
+from .fate import *  # noqa: F403
+from .fate import __all__ as _fate_all
+from .initiative import *  # noqa: F403
+from .initiative import __all__ as _initiative_all
+from .storyteller import *  # noqa: F403
+from .storyteller import __all__ as _storyteller_all
+
+__all__ = ["OKABE_ITO", "FATE_LADDER", "close", *_fate_all, *_storyteller_all, *_initiative_all]

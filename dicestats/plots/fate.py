@@ -1,0 +1,230 @@
+"""Fate charts: outcomes over the ladder, opposed rolls, contests, invoke policies."""
+
+from __future__ import annotations
+
+from ..format import ladder
+from ._style import (
+    _CYCLE_COLOURS,
+    _CYCLE_LINES,
+    _CYCLE_MARKERS,
+    OKABE_ITO,
+    _annotated_image,
+    _axes,
+    _groups,
+    _legend_above,
+    _percent_axis,
+    _require,
+    _stacked_bars,
+    close,  # noqa: F401 (used by the examples)
+)
+
+__all__ = [
+    "fate_outcomes",
+    "fate_opposed",
+    "fate_contest",
+    "fate_invokes",
+]
+
+
+_FATE_OUTCOMES = (
+    ("fail", "fail", OKABE_ITO["vermillion"], "//"),
+    ("tie", "tie", OKABE_ITO["yellow"], ".."),
+    ("success", "success", OKABE_ITO["skyblue"], ""),
+    ("style", "success with style", OKABE_ITO["blue"], "xx"),
+)
+
+
+def fate_outcomes(df, *, rating: int | None = None, ax=None, labels: bool = True):
+    """Stacked bars: fail / tie / success / success with style per difficulty.
+
+    Parameters
+    ----------
+    df : pandas.DataFrame
+        One row per difficulty, columns ``difficulty``, ``fail``, ``tie``,
+        ``success``, ``style`` (probabilities that sum to 1 per row), e.g.
+        :func:`dicestats.tables.fate_outcomes`.
+    rating : int, optional
+        The acting character's total rating, for the title.
+    ax : matplotlib.axes.Axes, optional
+    labels : bool, default True
+        Print the percentage inside segments of at least 6%.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        One bar container per outcome, in the order fail, tie, success, style.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"difficulty": [0], "fail": [0.1], "tie": [0.2],
+    ...                    "success": [0.5], "style": [0.2]})
+    >>> ax = fate_outcomes(df)
+    >>> [c.get_label() for c in ax.containers]
+    ['fail', 'tie', 'success', 'success with style']
+    >>> close(ax)
+    """
+    _require(df, ["difficulty", "fail", "tie", "success", "style"], "fate_outcomes")
+    ax = _axes(ax)
+    d = df.sort_values("difficulty")
+    x = list(range(len(d)))
+    _stacked_bars(
+        ax,
+        x,
+        [(d[c].to_numpy(), lab, col, h) for c, lab, col, h in _FATE_OUTCOMES],
+        labels=labels,
+    )
+    ticks = [ladder(v, order="rating").replace(" ", "\n") for v in d["difficulty"]]
+    ax.set_xticks(x, ticks, fontsize=8)
+    ax.set_xlabel("difficulty (Fate ladder)")
+    ax.set_ylabel("probability")
+    _percent_axis(ax)
+    who = f"a {ladder(rating, order='rating')} rating" if rating is not None else "a roll"
+    ax.set_title(f"What does {who} get against each difficulty? (4dF)", pad=22)
+    _legend_above(ax, 4)
+    return ax
+
+
+def fate_opposed(df, *, value: str = "win", ax=None, title: str | None = None):
+    """Opposed-roll matrix: the chance of ``value`` for each rating pair.
+
+    Parameters
+    ----------
+    df : pandas.DataFrame
+        Columns ``rating`` (the active side), ``opposition`` (the opposing
+        rating) and ``value`` (a probability), one row per pair, e.g.
+        :func:`dicestats.tables.fate_opposed`.
+    value : str, default "win"
+        The column to show.
+    ax : matplotlib.axes.Axes, optional
+    title : str, optional
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        An image with one annotated cell per pair (rows: rating, columns:
+        opposition).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"rating": [0, 0, 1, 1], "opposition": [0, 1, 0, 1],
+    ...                    "win": [0.38, 0.24, 0.53, 0.38]})
+    >>> ax = fate_opposed(df)
+    >>> [t.get_text() for t in ax.texts]
+    ['38', '24', '53', '38']
+    >>> close(ax)
+    """
+    _require(df, ["rating", "opposition", value], "fate_opposed")
+    ax = _axes(ax, figsize=(6.0, 5.0))
+    grid = df.pivot(index="rating", columns="opposition", values=value).sort_index()
+    grid = grid.sort_index(axis=1)
+    _annotated_image(ax, grid, cmap="cividis", vmin=0.0, vmax=1.0)
+    ax.set_xticks(range(grid.shape[1]), [f"{c:+d}" for c in grid.columns])
+    ax.set_yticks(range(grid.shape[0]), [f"{r:+d}" for r in grid.index])
+    ax.set_xlabel("opposition rating (they roll 4dF too)")
+    ax.set_ylabel("your rating")
+    ax.set_title(
+        title or f"Opposed rolls: chance you {value} (%), your rating vs theirs", fontsize=10
+    )
+    return ax
+
+
+def fate_contest(df, *, ax=None, title: str | None = None):
+    """Contest win chance by rating gap (one line per contest length, if given).
+
+    Parameters
+    ----------
+    df : pandas.DataFrame
+        Columns ``gap`` (your rating − theirs) and ``win`` (probability);
+        optional ``label`` (one line per label, e.g. "first to 3").
+    ax : matplotlib.axes.Axes, optional
+    title : str, optional
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        One line per label, with markers.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"gap": [-1, 0, 1], "win": [0.2, 0.5, 0.8]})
+    >>> ax = fate_contest(df)
+    >>> [float(v) for v in ax.lines[0].get_ydata()]
+    [0.2, 0.5, 0.8]
+    >>> close(ax)
+    """
+    _require(df, ["gap", "win"], "fate_contest")
+    ax = _axes(ax)
+    groups = _groups(df, "label")
+    for i, (label, g) in enumerate(groups):
+        g = g.sort_values("gap")
+        ax.plot(
+            g["gap"].to_numpy(),
+            g["win"].to_numpy(),
+            marker=_CYCLE_MARKERS[i % 8],
+            linestyle=_CYCLE_LINES[i % 8],
+            color=_CYCLE_COLOURS[i % 8],
+            label=label,
+        )
+    ax.axhline(0.5, color=OKABE_ITO["grey"], linewidth=0.8, linestyle=":", zorder=0)
+    ax.set_xlabel("rating gap (your rating − opponent's, ladder steps)")
+    ax.set_ylabel("chance to win the contest")
+    _percent_axis(ax)
+    ax.grid(alpha=0.3)
+    ax.set_title(
+        title or "Contests: how much does a rating edge win? (first to 3 victories)", fontsize=10
+    )
+    if len(groups) > 1 or groups[0][0]:
+        ax.legend(fontsize=8, frameon=False)
+    return ax
+
+
+def fate_invokes(df, *, x: str = "difficulty", ax=None, title: str | None = None):
+    """Invoke policies compared: success chance per policy (one line each).
+
+    Parameters
+    ----------
+    df : pandas.DataFrame
+        Columns ``x`` (e.g. ``difficulty`` or the dice total needed),
+        ``policy`` (e.g. "optimal", "always +2", "none") and ``success``
+        (probability), e.g. :func:`dicestats.tables.fate_invokes`.
+    x : str, default "difficulty"
+    ax : matplotlib.axes.Axes, optional
+    title : str, optional
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        One line per policy, in the order they first appear.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"difficulty": [1, 2, 1, 2], "policy": ["none"] * 2 + ["optimal"] * 2,
+    ...                    "success": [0.4, 0.2, 0.8, 0.6]})
+    >>> ax = fate_invokes(df)
+    >>> [ln.get_label() for ln in ax.lines]
+    ['none', 'optimal']
+    >>> close(ax)
+    """
+    _require(df, [x, "policy", "success"], "fate_invokes")
+    ax = _axes(ax)
+    for i, (policy, g) in enumerate(_groups(df, "policy")):
+        g = g.sort_values(x)
+        ax.plot(
+            g[x].to_numpy(),
+            g["success"].to_numpy(),
+            marker=_CYCLE_MARKERS[i % 8],
+            linestyle=_CYCLE_LINES[i % 8],
+            color=_CYCLE_COLOURS[i % 8],
+            label=str(policy),
+        )
+    ax.set_xlabel(x.replace("_", " ") + (" (ladder steps)" if "difficulty" in x else ""))
+    ax.set_ylabel("chance of success (tie excluded)")
+    _percent_axis(ax)
+    ax.grid(alpha=0.3)
+    ax.set_title(title or "Invoking aspects: which policy wins more often?", fontsize=10)
+    ax.legend(fontsize=8, frameon=False)
+    return ax

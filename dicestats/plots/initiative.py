@@ -1,0 +1,224 @@
+"""Initiative charts: who acts first, actions before the enemy, slow defences, pips."""
+
+from __future__ import annotations
+
+from ._style import (
+    _CYCLE_COLOURS,
+    _CYCLE_LINES,
+    _CYCLE_MARKERS,
+    OKABE_ITO,
+    _axes,
+    _dist_bars,
+    _groups,
+    _has_interval,
+    _interval_bars,
+    _percent_axis,
+    _provenance,
+    _require,
+    close,  # noqa: F401 (used by the examples)
+)
+
+__all__ = [
+    "initiative_first",
+    "initiative_actions_before",
+    "initiative_slow",
+    "initiative_pips",
+]
+
+
+def initiative_first(df, *, ax=None, title: str | None = None, seed=None, trials=None):
+    """P(your side acts first) per swiftness matchup, with intervals.
+
+    Parameters
+    ----------
+    df : pandas.DataFrame
+        One row per matchup: ``matchup`` (a label, e.g. "3 vs 2"), ``p``
+        (P(act first)), optional ``lo``/``hi`` (confidence interval) and
+        ``exact`` (the exact value where known, NaN elsewhere: drawn as a
+        diamond), e.g. :func:`dicestats.tables.initiative_first`.
+    ax : matplotlib.axes.Axes, optional
+    title : str, optional
+    seed, trials : optional
+        Added to the x label (Monte Carlo provenance).
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        One horizontal bar per matchup (first row at the top), with error
+        bars when ``lo``/``hi`` are given.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"matchup": ["1 vs 1", "3 vs 1"], "p": [0.5, 0.8],
+    ...                    "lo": [0.48, 0.78], "hi": [0.52, 0.82]})
+    >>> ax = initiative_first(df)
+    >>> [round(float(p.get_width()), 2) for p in ax.patches]
+    [0.5, 0.8]
+    >>> close(ax)
+    """
+    _require(df, ["matchup", "p"], "initiative_first")
+    ax = _axes(ax)
+    lo, hi = (df["lo"], df["hi"]) if _has_interval(df) else (None, None)
+    _interval_bars(
+        ax, list(df["matchup"]), df["p"], lo, hi, horizontal=True, colours=OKABE_ITO["blue"]
+    )
+    if "exact" in df.columns:
+        ex = df["exact"].astype(float).to_numpy()
+        pos = [i for i, v in enumerate(ex) if v == v]
+        if pos:
+            ax.plot(
+                ex[pos],
+                pos,
+                linestyle="none",
+                marker="D",
+                markersize=5,
+                markerfacecolor=OKABE_ITO["orange"],
+                markeredgecolor="black",
+                label="exact (enumeration)",
+                gid="exact",
+            )
+            ax.legend(fontsize=7, loc="lower right", framealpha=0.9)
+    ax.set_yticks(range(len(df)), [str(m) for m in df["matchup"]], fontsize=8)
+    ax.invert_yaxis()
+    ax.axvline(0.5, color=OKABE_ITO["grey"], linewidth=0.8, linestyle=":")
+    _percent_axis(ax, axis="x", top=1.0)
+    ax.set_xlim(0, 1.08)
+    ax.set_xlabel(
+        "chance your side acts first" + (" (bars: 95% interval)" if lo is not None else "")
+    )
+    ax.set_ylabel("swiftness: yours vs theirs")
+    ax.set_title(title or "Who acts first? Swiftness matchups", fontsize=10)
+    _provenance(ax, seed, trials)
+    return ax
+
+
+def initiative_actions_before(df, *, ax=None, title: str | None = None, seed=None, trials=None):
+    """Distribution of the actions a side takes before the other side acts.
+
+    Parameters
+    ----------
+    df : pandas.DataFrame
+        Columns ``actions`` (0, 1, ...), ``p``; optional ``lo``/``hi`` and
+        ``label`` (one bar group per label), e.g.
+        :func:`dicestats.tables.initiative_actions_before`.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        One bar container per label.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"actions": [0, 1, 2], "p": [0.5, 0.3, 0.2]})
+    >>> ax = initiative_actions_before(df)
+    >>> [round(float(p.get_height()), 2) for p in ax.containers[0]]
+    [0.5, 0.3, 0.2]
+    >>> close(ax)
+    """
+    return _dist_bars(
+        df,
+        "actions",
+        ax,
+        "actions taken before the other side's first action",
+        "share of rounds",
+        title or "Tempo: how many actions before the enemy acts?",
+        seed,
+        trials,
+        "initiative_actions_before",
+    )
+
+
+def initiative_slow(df, *, ax=None, title: str | None = None, seed=None, trials=None):
+    """Distribution of the "slow" penalty scale a defender faces.
+
+    Parameters
+    ----------
+    df : pandas.DataFrame
+        Columns ``penalty`` (0 = no penalty, 1, 2, ...), ``p``; optional
+        ``lo``/``hi`` and ``label``, e.g. :func:`dicestats.tables.initiative_slow`.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"penalty": [0, 1], "p": [0.7, 0.3]})
+    >>> ax = initiative_slow(df)
+    >>> [round(float(p.get_height()), 2) for p in ax.containers[0]]
+    [0.7, 0.3]
+    >>> close(ax)
+    """
+    return _dist_bars(
+        df,
+        "penalty",
+        ax,
+        "slow penalty scale on the defence (0 = not slow)",
+        "share of defences",
+        title or "Defending late: how slow is the defender?",
+        seed,
+        trials,
+        "initiative_slow",
+    )
+
+
+def initiative_pips(df, *, ax=None, title: str | None = None, seed=None, trials=None):
+    """P(act first) against preparation pips, one line per matchup, interval bands.
+
+    Parameters
+    ----------
+    df : pandas.DataFrame
+        Columns ``pips``, ``p``; optional ``lo``/``hi`` (drawn as a shaded
+        band) and ``label`` (one line per label), e.g.
+        :func:`dicestats.tables.initiative_pips`.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        One line per label (and one band per label with intervals).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"pips": [0, 1, 2], "p": [0.5, 0.6, 0.7]})
+    >>> ax = initiative_pips(df)
+    >>> [float(v) for v in ax.lines[0].get_ydata()]
+    [0.5, 0.6, 0.7]
+    >>> close(ax)
+    """
+    _require(df, ["pips", "p"], "initiative_pips")
+    ax = _axes(ax)
+    groups = _groups(df, "label")
+    for i, (label, g) in enumerate(groups):
+        g = g.sort_values("pips")
+        colour = _CYCLE_COLOURS[i % 8]
+        if _has_interval(g):
+            ax.fill_between(
+                g["pips"].to_numpy(),
+                g["lo"].to_numpy(dtype=float),
+                g["hi"].to_numpy(dtype=float),
+                color=colour,
+                alpha=0.25,
+                linewidth=0,
+            )
+        ax.plot(
+            g["pips"].to_numpy(),
+            g["p"].to_numpy(dtype=float),
+            color=colour,
+            marker=_CYCLE_MARKERS[i % 8],
+            linestyle=_CYCLE_LINES[i % 8],
+            label=label or None,
+        )
+    ax.axhline(0.5, color=OKABE_ITO["grey"], linewidth=0.8, linestyle=":", zorder=0)
+    ax.set_xlabel("preparation pips added to your initiative dice")
+    ax.set_ylabel("chance your side acts first")
+    _percent_axis(ax)
+    ax.grid(alpha=0.3)
+    ax.set_title(title or "Preparation: what are pips worth for acting first?", fontsize=10)
+    if len(groups) > 1 or groups[0][0]:
+        ax.legend(fontsize=7, frameon=False, loc="lower right")
+    _provenance(ax, seed, trials)
+    return ax

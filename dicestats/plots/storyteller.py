@@ -1,0 +1,528 @@
+"""Storyteller charts: success and botch maps, anomalies, degrees, actions."""
+
+from __future__ import annotations
+
+from ._style import (
+    _CYCLE_COLOURS,
+    _CYCLE_HATCHES,
+    _CYCLE_LINES,
+    _CYCLE_MARKERS,
+    OKABE_ITO,
+    _annotated_image,
+    _axes,
+    _grid_values,
+    _groups,
+    _legend_above,
+    _percent_axis,
+    _require,
+    _stacked_bars,
+    _text_colour,
+    close,  # noqa: F401 (used by the examples)
+)
+
+__all__ = [
+    "storyteller_heatmap",
+    "storyteller_botch_heatmap",
+    "storyteller_anomalies",
+    "storyteller_degrees",
+    "storyteller_ten_again",
+    "storyteller_multiple_actions",
+    "storyteller_extended",
+]
+
+
+_DEGREE_STYLES = {
+    "botch": (OKABE_ITO["vermillion"], "xx"),
+    "failure": (OKABE_ITO["orange"], "//"),
+    "marginal": ("#d9ecf7", ""),
+    "moderate": (OKABE_ITO["skyblue"], ".."),
+    "complete": (OKABE_ITO["green"], ""),
+    "exceptional": (OKABE_ITO["blue"], "\\\\"),
+    "phenomenal": ("#023858", "++"),
+}
+
+
+def storyteller_heatmap(
+    df,
+    *,
+    value: str = "success",
+    contour: float | None = 0.5,
+    cmap: str = "viridis",
+    ax=None,
+    title: str | None = None,
+    colorbar: bool = True,
+):
+    """Heatmap over dice × difficulty, every cell annotated, with a contour.
+
+    Parameters
+    ----------
+    df : pandas.DataFrame
+        Tidy: columns ``dice``, ``difficulty`` and ``value``, one row per
+        cell, e.g. :func:`dicestats.tables.storyteller_odds`.
+    value : str, default "success"
+        The probability column to show.
+    contour : float or None, default 0.5
+        Draw the contour line at this probability (the 50% line), or nothing.
+    cmap : str, default "viridis"
+    ax : matplotlib.axes.Axes, optional
+    title : str, optional
+    colorbar : bool, default True
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        An image (rows: dice, columns: difficulty) with one text per cell;
+        the contour, if drawn, carries the ``gid`` ``"contour"``; the
+        colour bar marks its level with the same line.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"dice": [1, 1, 2, 2], "difficulty": [6, 7, 6, 7],
+    ...                    "success": [0.4, 0.3, 0.6, 0.45]})
+    >>> ax = storyteller_heatmap(df)
+    >>> len(ax.texts), ax.images[0].get_array().shape
+    (4, (2, 2))
+    >>> close(ax)
+    """
+    import numpy as np
+
+    _require(df, ["dice", "difficulty", value], "storyteller_heatmap")
+    ax = _axes(ax, figsize=(7.0, 5.5))
+    grid = df.pivot(index="dice", columns="difficulty", values=value).sort_index()
+    grid = grid.sort_index(axis=1)
+    im = _annotated_image(ax, grid, cmap=cmap)
+    ax.set_xticks(range(grid.shape[1]), [str(c) for c in grid.columns])
+    ax.set_yticks(range(grid.shape[0]), [str(r) for r in grid.index])
+    ax.set_xlabel("difficulty (target number on each d10)")
+    ax.set_ylabel("dice in the pool")
+    drawn = None
+    z = grid.to_numpy(dtype=float)
+    if contour is not None and min(grid.shape) >= 2:
+        if np.nanmin(z) < contour < np.nanmax(z):
+            cs = ax.contour(
+                range(grid.shape[1]),
+                range(grid.shape[0]),
+                z,
+                levels=[contour],
+                colors=[OKABE_ITO["vermillion"]],
+                linewidths=2.2,
+            )
+            cs.set_gid("contour")
+            drawn = contour
+    if colorbar:
+        from matplotlib.ticker import PercentFormatter
+
+        cb = ax.figure.colorbar(
+            im, ax=ax, format=PercentFormatter(1.0, decimals=0), fraction=0.05, pad=0.02
+        )
+        cb.set_label(f"P({value})")
+        if drawn is not None:  # the contour's key: the same line on the colour bar
+            cb.ax.axhline(drawn, color=OKABE_ITO["vermillion"], linewidth=2.2)
+            cb.set_label(f"P({value}); line: {drawn:.0%}")
+    if drawn is not None:
+        ax.set_xlabel(ax.get_xlabel() + f" — vermillion line: {drawn:.0%}")
+    ax.set_title(
+        title or f"Storyteller pools: chance of {value} (%) by dice and difficulty", fontsize=10
+    )
+    return ax
+
+
+def storyteller_botch_heatmap(df, *, ax=None, title: str | None = None, colorbar: bool = True):
+    """Botch-chance heatmap over dice × difficulty (cividis, no contour).
+
+    Parameters
+    ----------
+    df : pandas.DataFrame
+        Tidy: columns ``dice``, ``difficulty``, ``botch``.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"dice": [1, 2], "difficulty": [6, 6], "botch": [0.1, 0.05]})
+    >>> ax = storyteller_botch_heatmap(df)
+    >>> [t.get_text() for t in ax.texts]
+    ['10', '5']
+    >>> close(ax)
+    """
+    _require(df, ["dice", "difficulty", "botch"], "storyteller_botch_heatmap")
+    top = float(df["botch"].max())
+    ax = storyteller_heatmap(
+        df,
+        value="botch",
+        contour=None,
+        cmap="cividis",
+        ax=ax,
+        colorbar=colorbar,
+        title=title or "Storyteller pools: chance of a botch (%) by dice and difficulty",
+    )
+    if top > 0:
+        ax.images[0].set_clim(0, max(top, 0.05))
+        for t, v in zip(ax.texts, _grid_values(df, "botch"), strict=True):
+            t.set_color(_text_colour(ax.images[0].cmap(ax.images[0].norm(v))))
+    return ax
+
+
+def storyteller_anomalies(
+    odds,
+    anomalies,
+    *,
+    metric: str = "botch",
+    difficulties=None,
+    ax=None,
+    title: str | None = None,
+):
+    """Chance vs pool size, one line per difficulty, anomalies highlighted.
+
+    A *stretch* is one anomaly record: going from ``dice - 1`` to ``dice``
+    moves ``metric`` the wrong way (botch chance up, success chance down).
+    Each stretch is drawn over the line as a thick translucent vermillion
+    segment with a marker, so the "one more die is worse" cells stand out.
+
+    Parameters
+    ----------
+    odds : pandas.DataFrame
+        Tidy: ``dice``, ``difficulty`` and the ``metric`` column.
+    anomalies : pandas.DataFrame
+        One row per anomaly: ``metric``, ``difficulty``, ``dice`` (the larger
+        pool), ``before`` (value at ``dice - 1``) and ``after`` (value at
+        ``dice``), e.g. :func:`dicestats.tables.storyteller_anomalies`.
+    metric : str, default "botch"
+        ``"botch"`` (an anomaly is a rise) or a success column such as
+        ``"success"`` or ``"p_ge_3"`` (an anomaly is a fall).
+    difficulties : sequence of int, optional
+        Difficulties to draw (default: every difficulty in ``odds``).
+    ax : matplotlib.axes.Axes, optional
+    title : str, optional
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        Lines with ``gid`` ``"difficulty <D>"`` and one highlight line per
+        anomaly with ``gid`` ``"anomaly <D> <dice>"``.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> odds = pd.DataFrame({"dice": [1, 2, 3], "difficulty": [10] * 3,
+    ...                      "botch": [0.1, 0.17, 0.219]})
+    >>> an = pd.DataFrame({"metric": ["botch"] * 2, "difficulty": [10, 10], "dice": [2, 3],
+    ...                    "before": [0.1, 0.17], "after": [0.17, 0.219]})
+    >>> ax = storyteller_anomalies(odds, an)
+    >>> sorted(ln.get_gid() for ln in ax.lines if ln.get_gid())
+    ['anomaly 10 2', 'anomaly 10 3', 'difficulty 10']
+    >>> close(ax)
+    """
+    if not isinstance(metric, str):
+        raise TypeError(f"metric must be a column name (str), got {metric!r}")
+    _require(odds, ["dice", "difficulty", metric], "storyteller_anomalies")
+    if len(anomalies):
+        _require(
+            anomalies, ["metric", "difficulty", "dice", "before", "after"], "storyteller_anomalies"
+        )
+    ax = _axes(ax)
+    if difficulties is None:
+        difficulties = sorted(set(int(d) for d in odds["difficulty"]))
+    difficulties = list(difficulties)
+    import matplotlib as mpl
+
+    cmap = mpl.colormaps["viridis"]
+    n = len(difficulties)
+    for i, diff in enumerate(difficulties):
+        g = odds[odds["difficulty"] == diff].sort_values("dice")
+        if len(g) == 0:
+            raise ValueError(f"storyteller_anomalies: no odds rows for difficulty {diff}")
+        ax.plot(
+            g["dice"].to_numpy(),
+            g[metric].to_numpy(),
+            color=cmap(0.9 * i / max(n - 1, 1)),
+            marker=_CYCLE_MARKERS[i % 8],
+            markersize=4,
+            linestyle=_CYCLE_LINES[i % 4],
+            linewidth=1.2,
+            label=f"difficulty {diff}",
+            gid=f"difficulty {diff}",
+        )
+    sel = anomalies[(anomalies["metric"] == metric)] if len(anomalies) else anomalies
+    first = True
+    for r in sel.itertuples(index=False):
+        if int(r.difficulty) not in difficulties:
+            continue
+        ax.plot(
+            [int(r.dice) - 1, int(r.dice)],
+            [float(r.before), float(r.after)],
+            color=OKABE_ITO["vermillion"],
+            linewidth=7,
+            alpha=0.45,
+            solid_capstyle="round",
+            zorder=1,
+            label=("one more die is worse" if first else None),
+            gid=f"anomaly {int(r.difficulty)} {int(r.dice)}",
+        )
+        first = False
+    ax.set_xlabel("dice in the pool")
+    names = {"botch": "a botch", "success": "success (1+ net)"}
+    names.update({f"p_ge_{k}": f"{k}+ net successes" for k in range(2, 10)})
+    ax.set_ylabel(f"chance of {names.get(metric, metric)}")
+    _percent_axis(ax, top=None)
+    shown = odds[odds["difficulty"].isin(difficulties)][metric].astype(float)
+    high = float(shown.max())
+    # Head-room for the legend when the values stay well below 100%.
+    ax.set_ylim(0, high * 1.4 if high < 0.7 else 1.02)
+    ax.grid(alpha=0.3)
+    what = "raise the botch chance" if metric == "botch" else "lower the chance"
+    ax.set_title(title or f"Where does one more die {what}? (highlighted)", fontsize=10)
+    ax.legend(
+        fontsize=7,
+        frameon=False,
+        ncol=3 if n > 4 else 2,
+        loc="upper right" if high < 0.7 else "best",
+    )
+    return ax
+
+
+_DEGREE_LABELS = {
+    "botch": "botch",
+    "failure": "failure",
+    "marginal": "1 marginal",
+    "moderate": "2 moderate",
+    "complete": "3 complete",
+    "exceptional": "4 exceptional",
+    "phenomenal": "5+ phenomenal",
+}
+
+
+def storyteller_degrees(df, *, ax=None, title: str | None = None, labels: bool = True):
+    """Degrees of success as stacked bars per pool size.
+
+    Parameters
+    ----------
+    df : pandas.DataFrame
+        One row per pool: ``dice`` and the outcome columns ``botch``,
+        ``failure``, ``marginal``, ``moderate``, ``complete``,
+        ``exceptional``, ``phenomenal`` (probabilities summing to 1), e.g.
+        :func:`dicestats.tables.storyteller_degrees`.
+    ax : matplotlib.axes.Axes, optional
+    title : str, optional
+    labels : bool, default True
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        One bar container per outcome, worst at the bottom.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> cols = list(_DEGREE_LABELS)
+    >>> df = pd.DataFrame([[1] + [1 / 7] * 7], columns=["dice"] + cols)
+    >>> ax = storyteller_degrees(df)
+    >>> len(ax.containers)
+    7
+    >>> close(ax)
+    """
+    _require(df, ["dice", *_DEGREE_LABELS], "storyteller_degrees")
+    ax = _axes(ax)
+    d = df.sort_values("dice")
+    x = d["dice"].to_numpy()
+    layers = [(d[c].to_numpy(), _DEGREE_LABELS[c], *_DEGREE_STYLES[c]) for c in _DEGREE_LABELS]
+    _stacked_bars(ax, x, layers, labels=labels, label_min=0.07)
+    ax.set_xticks(x, [str(v) for v in x])
+    ax.set_xlabel("dice in the pool")
+    ax.set_ylabel("probability")
+    _percent_axis(ax)
+    ax.set_title(title or "How well does a pool succeed? Degrees of success", pad=30, fontsize=10)
+    _legend_above(ax, 4)
+    return ax
+
+
+def storyteller_ten_again(
+    df, *, y: str = "mean_net", ax=None, title: str | None = None, ylabel: str | None = None
+):
+    """A value (default: mean net successes) vs pool size, one line per rule set.
+
+    Parameters
+    ----------
+    df : pandas.DataFrame
+        Columns ``dice``, ``rules`` (a label such as "plain 10s" or
+        "ten-again") and ``y``; an optional ``difficulty`` column gives one
+        line per (rules, difficulty).
+    y : str, default "mean_net"
+    ax : matplotlib.axes.Axes, optional
+    title, ylabel : str, optional
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        One line per group.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"dice": [1, 2, 1, 2], "rules": ["plain"] * 2 + ["ten-again"] * 2,
+    ...                    "mean_net": [0.4, 0.8, 0.45, 0.9]})
+    >>> ax = storyteller_ten_again(df)
+    >>> [ln.get_label() for ln in ax.lines]
+    ['plain', 'ten-again']
+    >>> close(ax)
+    """
+    _require(df, ["dice", "rules", y], "storyteller_ten_again")
+    ax = _axes(ax)
+    d = df.copy()
+    if "difficulty" in d.columns and d["difficulty"].nunique() > 1:
+        d["_group"] = [
+            f"{r}, difficulty {int(k)}" for r, k in zip(d["rules"], d["difficulty"], strict=True)
+        ]
+    else:
+        d["_group"] = d["rules"].astype(str)
+    for i, (label, g) in enumerate(_groups(d, "_group")):
+        g = g.sort_values("dice")
+        ax.plot(
+            g["dice"].to_numpy(),
+            g[y].to_numpy(),
+            marker=_CYCLE_MARKERS[i % 8],
+            linestyle=_CYCLE_LINES[i % 8],
+            color=_CYCLE_COLOURS[i % 8],
+            label=label,
+        )
+    ax.set_xlabel("dice in the pool")
+    ax.set_ylabel(ylabel or y.replace("_", " "))
+    if y != "mean_net" and d[y].max() <= 1:
+        _percent_axis(ax)
+    ax.grid(alpha=0.3)
+    ax.set_title(title or "Ten-again: how much does rerolling 10s add?", fontsize=10)
+    ax.legend(fontsize=8, frameon=False)
+    return ax
+
+
+def storyteller_multiple_actions(df, *, ax=None, title: str | None = None):
+    """Multiple actions: each action's success chance, grouped by actions declared.
+
+    Parameters
+    ----------
+    df : pandas.DataFrame
+        One row per (``actions`` declared, ``action`` index 1-based):
+        columns ``actions``, ``action``, ``dice`` (the reduced pool),
+        ``success`` (probability); optional ``name`` (the action's name)
+        and ``all`` (P(every declared action succeeds), constant per
+        ``actions``), e.g. :func:`dicestats.tables.storyteller_multiple_actions`.
+    ax : matplotlib.axes.Axes, optional
+    title : str, optional
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        One bar per row (bar container per action index) and, when ``all``
+        is given, one line of "all succeed" markers.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"actions": [1, 2, 2], "action": [1, 1, 2], "dice": [6, 5, 4],
+    ...                    "success": [0.7, 0.65, 0.6], "all": [0.7, 0.39, 0.39]})
+    >>> ax = storyteller_multiple_actions(df)
+    >>> [round(float(p.get_height()), 2) for c in ax.containers for p in c]
+    [0.7, 0.65, 0.6]
+    >>> close(ax)
+    """
+    _require(df, ["actions", "action", "dice", "success"], "storyteller_multiple_actions")
+    ax = _axes(ax)
+    ks = sorted(set(int(k) for k in df["actions"]))
+    kmax = max(int(i) for i in df["action"])
+    width = 0.8 / kmax
+    for i in range(1, kmax + 1):
+        g = df[df["action"] == i].sort_values("actions")
+        if len(g) == 0:
+            continue
+        xs = [ks.index(int(k)) + (i - 1 - (int(k) - 1) / 2) * width for k in g["actions"]]
+        name = g["name"].iloc[0] if "name" in g.columns else f"action {i}"
+        bars = ax.bar(
+            xs,
+            g["success"].to_numpy(dtype=float),
+            width * 0.95,
+            label=f"{i}. {name}" if "name" in g.columns else name,
+            color=_CYCLE_COLOURS[(i - 1) % 8],
+            hatch=_CYCLE_HATCHES[(i - 1) % 8],
+            edgecolor="#333333",
+            linewidth=0.6,
+        )
+        for rect, dice in zip(bars, g["dice"], strict=True):
+            ax.text(
+                rect.get_x() + rect.get_width() / 2,
+                rect.get_height() + 0.01,
+                f"{int(dice)}d",
+                ha="center",
+                va="bottom",
+                fontsize=7,
+            )
+    if "all" in df.columns:
+        alls = df.groupby("actions")["all"].first().reindex(ks)
+        ax.plot(
+            range(len(ks)),
+            alls.to_numpy(dtype=float),
+            linestyle="none",
+            marker="_",
+            markersize=28,
+            markeredgewidth=2.5,
+            color=OKABE_ITO["black"],
+            label="all declared actions succeed",
+            gid="all",
+        )
+    ax.set_xticks(range(len(ks)), [f"{k} action{'s' if k > 1 else ''}" for k in ks])
+    ax.set_xlabel("actions declared this round (label on bar: dice left in that pool)")
+    ax.set_ylabel("chance of success")
+    _percent_axis(ax, top=1.08)
+    ax.set_ylim(0, 1.08)
+    ax.set_title(title or "Multiple actions: is splitting the pool worth it?", fontsize=10, pad=24)
+    _legend_above(ax, 4, markerscale=0.45)
+    return ax
+
+
+def storyteller_extended(df, *, ax=None, title: str | None = None):
+    """Extended action: chance to be done by each round, one line per label.
+
+    Parameters
+    ----------
+    df : pandas.DataFrame
+        Columns ``round`` (1, 2, ...) and ``done`` (P(finished by this
+        round), non-decreasing); optional ``label`` (one line per label).
+    ax : matplotlib.axes.Axes, optional
+    title : str, optional
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        One line (with markers) per label.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"round": [1, 2, 3], "done": [0.1, 0.5, 0.8]})
+    >>> ax = storyteller_extended(df)
+    >>> [float(v) for v in ax.lines[0].get_ydata()]
+    [0.1, 0.5, 0.8]
+    >>> close(ax)
+    """
+    _require(df, ["round", "done"], "storyteller_extended")
+    ax = _axes(ax)
+    groups = _groups(df, "label")
+    for i, (label, g) in enumerate(groups):
+        g = g.sort_values("round")
+        ax.plot(
+            g["round"].to_numpy(),
+            g["done"].to_numpy(dtype=float),
+            marker=_CYCLE_MARKERS[i % 8],
+            markersize=4,
+            linestyle=_CYCLE_LINES[i % 8],
+            color=_CYCLE_COLOURS[i % 8],
+            label=label or None,
+        )
+    ax.axhline(0.5, color=OKABE_ITO["grey"], linewidth=0.8, linestyle=":", zorder=0)
+    ax.set_xlabel("rounds rolled")
+    ax.set_ylabel("chance the task is done")
+    _percent_axis(ax)
+    ax.grid(alpha=0.3)
+    ax.set_title(title or "Extended action: how many rounds until it is done?", fontsize=10)
+    if len(groups) > 1 or groups[0][0]:
+        ax.legend(fontsize=7, frameon=False)
+    return ax

@@ -1,0 +1,67 @@
+"""The printable PDF odds booklet: ``dicestats report``.
+
+:func:`build_report` composes the layers below it (:mod:`dicestats.tables`
+gathers the numbers from the system modules, :mod:`dicestats.plots` draws
+them) into a PDF made with matplotlib's ``PdfPages``:
+
+* a cover with the contents, then for each system its key tables (drawn as
+  table pages, not screenshots) and charts; every page has a title, a
+  one-line "how to read this" and a footer with the page number;
+* A4 or US Letter, portrait;
+* deterministic: the same inputs give byte-identical files (fixed PDF
+  metadata, no dates; Monte Carlo pages use a fixed seed and print it);
+* written atomically: a temporary file in the target directory, then
+  ``os.replace``; on any error the temporary file is removed and an existing
+  booklet is left untouched;
+* a ``tqdm.auto`` progress bar (silent without a terminal or with
+  ``TQDM_DISABLE=1``).
+
+``DICESTATS_QUICK=1`` in the environment (set by the test suite) shrinks the
+Monte Carlo sample sizes; the cover and the Monte Carlo pages print the
+sizes used.
+
+Examples
+--------
+>>> from dicestats.report import page_titles
+>>> page_titles(["fate"])[:2]
+['Contents', 'Fate: the odds of 4dF']
+>>> len(page_titles())
+14
+
+``build_report("reports/dicestats-odds.pdf")`` writes the whole booklet (see
+:func:`build_report`).
+"""
+
+from __future__ import annotations
+
+from .booklet import (
+    DEFAULT_OUT,
+    DEFAULT_SEED,
+    EXACT_LIMIT,
+    EXACT_LIMIT_QUICK,
+    MC_TRIALS,
+    MC_TRIALS_QUICK,
+    PAPERS,
+    SYSTEMS,
+    Page,
+    build_report,
+    page_titles,
+    parse_systems,
+    quick_mode,
+)
+
+__all__ = [
+    "SYSTEMS",
+    "PAPERS",
+    "DEFAULT_OUT",
+    "DEFAULT_SEED",
+    "MC_TRIALS",
+    "MC_TRIALS_QUICK",
+    "EXACT_LIMIT",
+    "EXACT_LIMIT_QUICK",
+    "Page",
+    "parse_systems",
+    "page_titles",
+    "build_report",
+    "quick_mode",
+]

@@ -1,0 +1,449 @@
+"""The booklet's machinery: pages, layout, the cover, rendering and atomic writing."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..core.checks import check_bool, check_choice, check_int
+
+__all__ = [
+    "SYSTEMS",
+    "PAPERS",
+    "DEFAULT_OUT",
+    "DEFAULT_SEED",
+    "MC_TRIALS",
+    "MC_TRIALS_QUICK",
+    "EXACT_LIMIT",
+    "EXACT_LIMIT_QUICK",
+    "quick_mode",
+    "parse_systems",
+    "Page",
+    "page_titles",
+    "build_report",
+]
+
+
+#: The systems a booklet can cover, in booklet order.
+SYSTEMS = ("fate", "storyteller", "initiative")
+
+
+#: Paper sizes in inches (portrait).
+PAPERS = {"a4": (8.27, 11.69), "letter": (8.5, 11.0)}
+
+
+#: Where ``dicestats report`` writes by default.
+DEFAULT_OUT = "reports/dicestats-odds.pdf"
+
+
+#: The seed of every Monte Carlo page unless told otherwise (printed on the page).
+DEFAULT_SEED = 20240607
+
+
+#: Simulated rounds per initiative scenario: full and quick (``DICESTATS_QUICK``).
+MC_TRIALS = 200_000
+
+
+MC_TRIALS_QUICK = 4_000
+
+
+#: Initiative setups up to this many dice-outcome classes also get their exact value.
+EXACT_LIMIT = 5_000
+
+
+EXACT_LIMIT_QUICK = 1_200
+
+
+_SYSTEM_NAMES = {
+    "fate": "Fate (FAE, 4dF)",
+    "storyteller": "Storyteller d10 pools",
+    "initiative": "d6 initiative",
+}
+
+
+_TITLE_Y = 0.955
+
+
+_HOWTO_Y = 0.93
+
+
+_BODY = {"left": 0.11, "right": 0.93, "top": 0.885, "bottom": 0.115}
+
+
+def quick_mode() -> bool:
+    """True when ``DICESTATS_QUICK`` is set to something other than ``0``/empty.
+
+    Examples
+    --------
+    >>> import os
+    >>> quick_mode() == (os.environ.get("DICESTATS_QUICK", "0") not in ("", "0"))
+    True
+    """
+    return os.environ.get("DICESTATS_QUICK", "").strip() not in ("", "0")
+
+
+def parse_systems(systems) -> tuple[str, ...]:
+    """Validate a system selection: ``"fate,initiative"`` or a list of names.
+
+    Returns the names in booklet order, without duplicates.
+
+    Examples
+    --------
+    >>> parse_systems("initiative,fate")
+    ('fate', 'initiative')
+    >>> parse_systems("fate,chess")
+    Traceback (most recent call last):
+    ...
+    ValueError: systems must be a comma-separated subset of fate, storyteller, initiative; \
+unknown: 'chess'
+    """
+    if systems is None:
+        return SYSTEMS
+    if isinstance(systems, str):
+        items = [s.strip().lower() for s in systems.split(",") if s.strip()]
+    else:
+        try:
+            items = [str(s).strip().lower() for s in systems]
+        except TypeError:
+            raise TypeError(
+                f"systems must be a list of names or a comma-separated string, got {systems!r}"
+            ) from None
+    unknown = [s for s in items if s not in SYSTEMS]
+    if unknown or not items:
+        what = ", ".join(repr(s) for s in unknown) if unknown else "(none given)"
+        raise ValueError(
+            f"systems must be a comma-separated subset of {', '.join(SYSTEMS)}; unknown: {what}"
+        )
+    return tuple(s for s in SYSTEMS if s in items)
+
+
+@dataclass(frozen=True)
+class Page:
+    """One booklet page: a title, a one-line reading hint and a body drawer.
+
+    ``draw(fig, ctx)`` draws the body into ``fig`` inside the body area
+    (``ctx.body`` gives its rectangle as left, bottom, right, top figure
+    fractions).
+    """
+
+    system: str
+    title: str
+    how_to_read: str
+    draw: Callable = field(repr=False, compare=False)
+
+
+@dataclass
+class _Context:
+    seed: int
+    trials: int
+    quick: bool
+    paper: str
+    body: dict = field(default_factory=lambda: dict(_BODY))
+    cache: dict = field(default_factory=dict)
+
+    def cached(self, key, fn):
+        if key not in self.cache:
+            self.cache[key] = fn()
+        return self.cache[key]
+
+
+def _grid(fig, ctx, nrows=1, ncols=1, **kw):
+    opts = dict(ctx.body)
+    opts.update(kw)
+    return fig.add_gridspec(nrows, ncols, **opts)
+
+
+def _draw_table(
+    ax,
+    df,
+    *,
+    title: str | None = None,
+    col_widths=None,
+    fontsize: float = 8.5,
+    highlight=None,
+    first_col_bold: bool = True,
+):
+    """A readable matplotlib table of the text frame ``df`` filling ``ax``.
+
+    ``highlight(i, j) -> colour or None`` shades body cells (row ``i``,
+    column ``j``, 0-based, without the header).
+    """
+    ax.set_axis_off()
+    cell_text = [[str(v) for v in row] for row in df.itertuples(index=False)]
+    table = ax.table(
+        cellText=cell_text,
+        colLabels=[str(c) for c in df.columns],
+        colWidths=col_widths,
+        cellLoc="center",
+        loc="upper center",
+        bbox=[0.0, 0.0, 1.0, 1.0],
+    )
+    table.auto_set_font_size(False)
+    table.set_fontsize(fontsize)
+    for (r, c), cell in table.get_celld().items():
+        cell.set_edgecolor("#bbbbbb")
+        cell.set_linewidth(0.5)
+        if r == 0:
+            cell.set_facecolor("#dde6ee")
+            cell.set_text_props(weight="bold")
+        else:
+            shade = highlight(r - 1, c) if highlight else None
+            if shade:
+                cell.set_facecolor(shade)
+            elif r % 2 == 0:
+                cell.set_facecolor("#f5f5f5")
+            if c == 0 and first_col_bold:
+                cell.set_text_props(weight="bold")
+    if title:
+        ax.set_title(title, fontsize=10, loc="left", pad=6)
+    return table
+
+
+def _note(fig, ctx, text: str, y: float | None = None, width: int = 118) -> None:
+    """A small note just above the footer, wrapped to the page width."""
+    import textwrap
+
+    lines = []
+    for para in text.split("\n"):
+        lines.extend(textwrap.wrap(para, width) or [""])
+    if len(lines) > 3:
+        raise ValueError(f"page note too long ({len(lines)} lines): {text[:60]!r}...")
+    fig.text(
+        ctx.body["left"],
+        0.066 if y is None else y,
+        "\n".join(lines),
+        fontsize=7.5,
+        color="#444444",
+        ha="left",
+        va="top",
+    )
+
+
+def _pages(systems: Iterable[str]) -> list[Page]:
+    import importlib
+
+    pages: list[Page] = []
+    for s in systems:
+        pages.extend(importlib.import_module(f".{s}", __package__).pages())
+    return pages
+
+
+def page_titles(systems=None) -> list[str]:
+    """The titles of the booklet's pages, cover (``'Contents'``) first.
+
+    Examples
+    --------
+    >>> titles = page_titles()
+    >>> titles[0], len(titles) >= 8
+    ('Contents', True)
+    """
+    return ["Contents"] + [p.title for p in _pages(parse_systems(systems))]
+
+
+def _frame(fig, title: str, how: str, number: int, total: int) -> None:
+    from .. import __version__
+
+    fig.text(0.5, _TITLE_Y, title, ha="center", va="center", fontsize=15, weight="bold")
+    fig.text(
+        0.5,
+        _HOWTO_Y,
+        f"How to read this: {how}",
+        ha="center",
+        va="center",
+        fontsize=8.5,
+        style="italic",
+        color="#333333",
+    )
+    fig.text(
+        0.5,
+        0.022,
+        f"dicestats {__version__} odds booklet  ·  page {number} of {total}",
+        ha="center",
+        va="center",
+        fontsize=7,
+        color="#555555",
+    )
+
+
+def _draw_cover(fig, pages: list[Page], ctx: _Context, systems) -> None:
+    from .. import __version__
+
+    fig.text(0.5, 0.86, "dicestats", ha="center", fontsize=34, weight="bold")
+    fig.text(0.5, 0.825, "Odds booklet for game designers and GMs", ha="center", fontsize=14)
+    fig.text(
+        0.5,
+        0.795,
+        " · ".join(_SYSTEM_NAMES[s] for s in systems),
+        ha="center",
+        fontsize=10,
+        color="#333333",
+    )
+    y = 0.73
+    fig.text(0.12, y, "Contents", fontsize=14, weight="bold")
+    y -= 0.035
+    current = None
+    step = min(0.028, 0.5 / max(len(pages), 1))
+    for n, p in enumerate(pages, start=2):
+        if p.system != current:
+            current = p.system
+            y -= 0.008
+            fig.text(0.12, y, _SYSTEM_NAMES[p.system], fontsize=11, weight="bold")
+            y -= step
+        fig.text(0.15, y, p.title, fontsize=9.5)
+        fig.text(0.88, y, str(n), fontsize=9.5, ha="right")
+        y -= step
+    mc = f"Monte Carlo pages: {ctx.trials:,} simulated rounds per scenario, seed {ctx.seed}" + (
+        " (quick mode: DICESTATS_QUICK is set)" if ctx.quick else ""
+    )
+    lines = [
+        "Every number is exact (computed, not sampled) unless the page says Monte Carlo.",
+        *([mc + "."] if "initiative" in systems else []),
+        "Percentages: whole percent in chart cells; '<1' means above 0 but below 1%, "
+        "'>99' above 99% but below 100%.",
+        f"Generated by dicestats {__version__}: dicestats report --paper {ctx.paper}"
+        f" --systems {','.join(systems)}",
+    ]
+    for i, line in enumerate(lines):
+        fig.text(0.12, 0.12 - 0.02 * i, line, fontsize=8, color="#333333")
+
+
+def build_report(
+    out=DEFAULT_OUT,
+    systems=None,
+    paper: str = "a4",
+    *,
+    seed: int = DEFAULT_SEED,
+    trials: int | None = None,
+    progress: bool | None = None,
+) -> Path:
+    """Write the PDF odds booklet to ``out``; return its path.
+
+    Parameters
+    ----------
+    out : str or os.PathLike, default ``reports/dicestats-odds.pdf``
+        The PDF to write; its directory is created if missing. Written
+        atomically (temporary file in the same directory, then
+        ``os.replace``).
+    systems : str or iterable of str, optional
+        Any of ``fate``, ``storyteller``, ``initiative`` (default: all),
+        as a list or a comma-separated string.
+    paper : {"a4", "letter"}, default "a4"
+    seed : int, default :data:`DEFAULT_SEED`
+        Seed of the Monte Carlo pages (printed on them).
+    trials : int, optional
+        Simulated rounds per Monte Carlo scenario (default
+        :data:`MC_TRIALS`, or :data:`MC_TRIALS_QUICK` when
+        ``DICESTATS_QUICK`` is set).
+    progress : bool, optional
+        Show a progress bar: ``None`` (default) shows it on a terminal only.
+
+    Returns
+    -------
+    pathlib.Path
+
+    Raises
+    ------
+    ValueError
+        Bad ``systems``/``paper``/``seed``/``trials``, or ``out`` is a directory.
+    OSError
+        The directory cannot be created or written.
+
+    Examples
+    --------
+    >>> import tempfile, os
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     p = build_report(os.path.join(tmp, "new", "b.pdf"), systems="fate", paper="letter",
+    ...                      progress=False)
+    ...     p.read_bytes()[:5], sorted(os.listdir(p.parent))
+    (b'%PDF-', ['b.pdf'])
+    """
+    systems = parse_systems(systems)
+    paper = check_choice("paper", paper, tuple(PAPERS))
+    seed = check_int("seed", seed, 0, 2**63 - 1)
+    quick = quick_mode()
+    if trials is None:
+        trials = MC_TRIALS_QUICK if quick else MC_TRIALS
+    trials = check_int("trials", trials, 100, 10**8)
+    if progress is not None:
+        progress = check_bool("progress", progress)
+    if not isinstance(out, (str, os.PathLike)):
+        raise TypeError(f"out must be a path (str or os.PathLike), got {type(out).__name__}")
+    out = Path(out)
+    if out.is_dir():
+        raise ValueError(f"out must be a file path, got the directory {str(out)!r}")
+    if out.suffix.lower() != ".pdf":
+        raise ValueError(f"out must be a .pdf file path, got {str(out)!r}")
+
+    pages = _pages(systems)
+    ctx = _Context(seed=seed, trials=trials, quick=quick, paper=paper)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.parent / f".{out.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+    try:
+        with open(tmp, "xb") as fh:
+            _render(fh, pages, ctx, systems, progress)
+        os.replace(tmp, out)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+    return out
+
+
+def _progress(total: int, progress):
+    if progress is False:
+        return None
+    if os.environ.get("TQDM_DISABLE", "").strip().lower() in {"1", "true", "yes"}:
+        return None
+    from tqdm.auto import tqdm
+
+    return tqdm(
+        total=total,
+        desc="dicestats report",
+        unit="page",
+        disable=None if progress is None else False,
+        leave=False,
+    )
+
+
+def _render(fh, pages: list[Page], ctx: _Context, systems, progress) -> None:
+    import matplotlib
+    from matplotlib.backends.backend_pdf import PdfPages
+    from matplotlib.figure import Figure
+
+    size = PAPERS[ctx.paper]
+    total = len(pages) + 1
+    bar = _progress(total, progress)
+    rc = {
+        "pdf.fonttype": 42,
+        "font.family": "DejaVu Sans",
+        "axes.titlesize": 10,
+        "axes.labelsize": 9,
+        "xtick.labelsize": 8,
+        "ytick.labelsize": 8,
+        "legend.fontsize": 8,
+        "hatch.linewidth": 0.6,
+    }
+    try:
+        with matplotlib.rc_context(rc):
+            with PdfPages(fh, metadata={"CreationDate": None, "ModDate": None}) as pdf:
+                fig = Figure(figsize=size)
+                _draw_cover(fig, pages, ctx, systems)
+                fig.text(0.5, 0.022, f"page 1 of {total}", ha="center", fontsize=7, color="#555555")
+                pdf.savefig(fig)
+                if bar is not None:
+                    bar.update()
+                for n, page in enumerate(pages, start=2):
+                    fig = Figure(figsize=size)
+                    _frame(fig, page.title, page.how_to_read, n, total)
+                    page.draw(fig, ctx)
+                    pdf.savefig(fig)
+                    if bar is not None:
+                        bar.update()
+    finally:
+        if bar is not None:
+            bar.close()
