@@ -19,6 +19,10 @@ __all__ = [
     "Dist",
     "InputError",
     "InputTypeError",
+    "systems",
+    "system",
+    "format",
+    "registry",
     "dist",
     "markov",
     "montecarlo",
@@ -36,6 +40,8 @@ __version__ = "0.1.0"
 _CORE = {"dist", "markov", "montecarlo"}
 _LAZY = {
     "core",
+    "format",
+    "registry",
     "fate",
     "storyteller",
     "storyteller_sim",
@@ -55,6 +61,10 @@ def __getattr__(name):
         from .core import checks
 
         return getattr(checks, name)
+    if name in ("systems", "system"):
+        from . import registry
+
+        return getattr(registry, name)
     if name in _CORE:
         return importlib.import_module(f".core.{name}", __name__)
     if name in _LAZY:

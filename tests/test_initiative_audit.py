@@ -196,7 +196,7 @@ def test_default_batch_bounds_the_dice_of_a_batch(monkeypatch):
 
 
 def test_cli_caps_the_dice_simulated(monkeypatch, capsys):
-    from dicestats.cli import _initiative as cli_ini
+    from dicestats.cli import initiative as cli_ini
 
     monkeypatch.setattr(cli_ini, "MAX_DICE", 30_000)
     argv = ["initiative", "--swiftness", "3,3,3", "--vs", "2,2,2", "--seed", "1", "--json"]

@@ -1,8 +1,9 @@
 """The ``dicestats`` command line.
 
-Each dice system registers its own sub-commands from a module of this package
-(``_fate``, ``_storyteller``, ``_initiative``, ``_report``); this module owns
-the parser, the error policy and nothing else:
+Each registered dice system (:func:`dicestats.systems`) adds its own
+sub-commands from the module of this package named after it (``fate``,
+``storyteller``, ``initiative``), then ``report`` adds the booklet; this module
+owns the parser, the error policy and nothing else:
 
 * bad input is one line on stderr and exit status 2, never a traceback;
 * every command prints a readable table by default and JSON with ``--json``.
@@ -22,9 +23,6 @@ import sys
 
 __all__ = ["main", "build_parser", "CLIError"]
 
-# Modules that register sub-commands, in help order. A module that does not
-# exist yet is skipped, so the CLI grows as the systems land.
-_COMMAND_MODULES = ("_fate", "_storyteller", "_initiative", "_report")
 
 
 class CLIError(Exception):
@@ -48,14 +46,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     parser.add_argument("--version", action="version", version=f"dicestats {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for name in _COMMAND_MODULES:
-        try:
-            module = importlib.import_module(f".{name}", __name__)
-        except ModuleNotFoundError as exc:
-            if exc.name == f"{__name__}.{name}":
-                continue
-            raise
-        module.register(sub)
+    from ..registry import systems
+
+    for system in systems():
+        system.register_commands(sub)
+    importlib.import_module(".report", __name__).register(sub)
     return parser
 
 

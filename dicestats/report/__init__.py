@@ -16,9 +16,8 @@ them) into a PDF made with matplotlib's ``PdfPages``:
 * a ``tqdm.auto`` progress bar (silent without a terminal or with
   ``TQDM_DISABLE=1``).
 
-``DICESTATS_QUICK=1`` in the environment (set by the test suite) shrinks the
-Monte Carlo sample sizes; the cover and the Monte Carlo pages print the
-sizes used.
+The Monte Carlo sample size and seed are parameters (``trials=``, ``seed=``);
+the cover and the Monte Carlo pages print the ones used.
 
 Examples
 --------
@@ -38,16 +37,13 @@ from .booklet import (
     DEFAULT_OUT,
     DEFAULT_SEED,
     EXACT_LIMIT,
-    EXACT_LIMIT_QUICK,
     MC_TRIALS,
-    MC_TRIALS_QUICK,
     PAPERS,
     SYSTEMS,
     Page,
     build_report,
     page_titles,
     parse_systems,
-    quick_mode,
 )
 
 __all__ = [
@@ -56,12 +52,9 @@ __all__ = [
     "DEFAULT_OUT",
     "DEFAULT_SEED",
     "MC_TRIALS",
-    "MC_TRIALS_QUICK",
     "EXACT_LIMIT",
-    "EXACT_LIMIT_QUICK",
     "Page",
     "parse_systems",
     "page_titles",
     "build_report",
-    "quick_mode",
 ]

@@ -8,7 +8,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..core.checks import check_bool, check_choice, check_int
+from ..core.checks import check_choice, check_int
+from ..core.progress import check_progress, progress_bar
+from ..registry import system, systems
 
 __all__ = [
     "SYSTEMS",
@@ -16,10 +18,7 @@ __all__ = [
     "DEFAULT_OUT",
     "DEFAULT_SEED",
     "MC_TRIALS",
-    "MC_TRIALS_QUICK",
     "EXACT_LIMIT",
-    "EXACT_LIMIT_QUICK",
-    "quick_mode",
     "parse_systems",
     "Page",
     "page_titles",
@@ -28,7 +27,7 @@ __all__ = [
 
 
 #: The systems a booklet can cover, in booklet order.
-SYSTEMS = ("fate", "storyteller", "initiative")
+SYSTEMS = tuple(s.name for s in systems())
 
 
 #: Paper sizes in inches (portrait).
@@ -43,25 +42,12 @@ DEFAULT_OUT = "reports/dicestats-odds.pdf"
 DEFAULT_SEED = 20240607
 
 
-#: Simulated rounds per initiative scenario: full and quick (``DICESTATS_QUICK``).
+#: Simulated rounds per Monte Carlo scenario unless told otherwise.
 MC_TRIALS = 200_000
-
-
-MC_TRIALS_QUICK = 4_000
 
 
 #: Initiative setups up to this many dice-outcome classes also get their exact value.
 EXACT_LIMIT = 5_000
-
-
-EXACT_LIMIT_QUICK = 1_200
-
-
-_SYSTEM_NAMES = {
-    "fate": "Fate (FAE, 4dF)",
-    "storyteller": "Storyteller d10 pools",
-    "initiative": "d6 initiative",
-}
 
 
 _TITLE_Y = 0.955
@@ -71,18 +57,6 @@ _HOWTO_Y = 0.93
 
 
 _BODY = {"left": 0.11, "right": 0.93, "top": 0.885, "bottom": 0.115}
-
-
-def quick_mode() -> bool:
-    """True when ``DICESTATS_QUICK`` is set to something other than ``0``/empty.
-
-    Examples
-    --------
-    >>> import os
-    >>> quick_mode() == (os.environ.get("DICESTATS_QUICK", "0") not in ("", "0"))
-    True
-    """
-    return os.environ.get("DICESTATS_QUICK", "").strip() not in ("", "0")
 
 
 def parse_systems(systems) -> tuple[str, ...]:
@@ -139,7 +113,7 @@ class Page:
 class _Context:
     seed: int
     trials: int
-    quick: bool
+    exact_limit: int
     paper: str
     body: dict = field(default_factory=lambda: dict(_BODY))
     cache: dict = field(default_factory=dict)
@@ -223,11 +197,9 @@ def _note(fig, ctx, text: str, y: float | None = None, width: int = 118) -> None
 
 
 def _pages(systems: Iterable[str]) -> list[Page]:
-    import importlib
-
     pages: list[Page] = []
     for s in systems:
-        pages.extend(importlib.import_module(f".{s}", __package__).pages())
+        pages.extend(system(s).pages())
     return pages
 
 
@@ -276,7 +248,7 @@ def _draw_cover(fig, pages: list[Page], ctx: _Context, systems) -> None:
     fig.text(
         0.5,
         0.795,
-        " · ".join(_SYSTEM_NAMES[s] for s in systems),
+        " · ".join(system(s).title for s in systems),
         ha="center",
         fontsize=10,
         color="#333333",
@@ -290,14 +262,12 @@ def _draw_cover(fig, pages: list[Page], ctx: _Context, systems) -> None:
         if p.system != current:
             current = p.system
             y -= 0.008
-            fig.text(0.12, y, _SYSTEM_NAMES[p.system], fontsize=11, weight="bold")
+            fig.text(0.12, y, system(p.system).title, fontsize=11, weight="bold")
             y -= step
         fig.text(0.15, y, p.title, fontsize=9.5)
         fig.text(0.88, y, str(n), fontsize=9.5, ha="right")
         y -= step
-    mc = f"Monte Carlo pages: {ctx.trials:,} simulated rounds per scenario, seed {ctx.seed}" + (
-        " (quick mode: DICESTATS_QUICK is set)" if ctx.quick else ""
-    )
+    mc = f"Monte Carlo pages: {ctx.trials:,} simulated rounds per scenario, seed {ctx.seed}"
     lines = [
         "Every number is exact (computed, not sampled) unless the page says Monte Carlo.",
         *([mc + "."] if "initiative" in systems else []),
@@ -316,7 +286,8 @@ def build_report(
     paper: str = "a4",
     *,
     seed: int = DEFAULT_SEED,
-    trials: int | None = None,
+    trials: int = MC_TRIALS,
+    exact_limit: int = EXACT_LIMIT,
     progress: bool | None = None,
 ) -> Path:
     """Write the PDF odds booklet to ``out``; return its path.
@@ -333,10 +304,11 @@ def build_report(
     paper : {"a4", "letter"}, default "a4"
     seed : int, default :data:`DEFAULT_SEED`
         Seed of the Monte Carlo pages (printed on them).
-    trials : int, optional
-        Simulated rounds per Monte Carlo scenario (default
-        :data:`MC_TRIALS`, or :data:`MC_TRIALS_QUICK` when
-        ``DICESTATS_QUICK`` is set).
+    trials : int, default :data:`MC_TRIALS`
+        Simulated rounds per Monte Carlo scenario (printed on the pages).
+    exact_limit : int, default :data:`EXACT_LIMIT`
+        Initiative setups up to this many dice-outcome classes also get their
+        exact value (0: none).
     progress : bool, optional
         Show a progress bar: ``None`` (default) shows it on a terminal only.
 
@@ -356,19 +328,16 @@ def build_report(
     >>> import tempfile, os
     >>> with tempfile.TemporaryDirectory() as tmp:
     ...     p = build_report(os.path.join(tmp, "new", "b.pdf"), systems="fate", paper="letter",
-    ...                      progress=False)
+    ...                      trials=1_000, progress=False)
     ...     p.read_bytes()[:5], sorted(os.listdir(p.parent))
     (b'%PDF-', ['b.pdf'])
     """
     systems = parse_systems(systems)
     paper = check_choice("paper", paper, tuple(PAPERS))
     seed = check_int("seed", seed, 0, 2**63 - 1)
-    quick = quick_mode()
-    if trials is None:
-        trials = MC_TRIALS_QUICK if quick else MC_TRIALS
     trials = check_int("trials", trials, 100, 10**8)
-    if progress is not None:
-        progress = check_bool("progress", progress)
+    exact_limit = check_int("exact_limit", exact_limit, 0, 10**6)
+    progress = check_progress(progress)
     if not isinstance(out, (str, os.PathLike)):
         raise TypeError(f"out must be a path (str or os.PathLike), got {type(out).__name__}")
     out = Path(out)
@@ -378,7 +347,7 @@ def build_report(
         raise ValueError(f"out must be a .pdf file path, got {str(out)!r}")
 
     pages = _pages(systems)
-    ctx = _Context(seed=seed, trials=trials, quick=quick, paper=paper)
+    ctx = _Context(seed=seed, trials=trials, exact_limit=exact_limit, paper=paper)
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.parent / f".{out.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
     try:
@@ -394,22 +363,6 @@ def build_report(
     return out
 
 
-def _progress(total: int, progress):
-    if progress is False:
-        return None
-    if os.environ.get("TQDM_DISABLE", "").strip().lower() in {"1", "true", "yes"}:
-        return None
-    from tqdm.auto import tqdm
-
-    return tqdm(
-        total=total,
-        desc="dicestats report",
-        unit="page",
-        disable=None if progress is None else False,
-        leave=False,
-    )
-
-
 def _render(fh, pages: list[Page], ctx: _Context, systems, progress) -> None:
     import matplotlib
     from matplotlib.backends.backend_pdf import PdfPages
@@ -417,7 +370,7 @@ def _render(fh, pages: list[Page], ctx: _Context, systems, progress) -> None:
 
     size = PAPERS[ctx.paper]
     total = len(pages) + 1
-    bar = _progress(total, progress)
+    bar = progress_bar(total, progress=progress, desc="dicestats report", unit="page")
     rc = {
         "pdf.fonttype": 42,
         "font.family": "DejaVu Sans",
@@ -435,15 +388,12 @@ def _render(fh, pages: list[Page], ctx: _Context, systems, progress) -> None:
                 _draw_cover(fig, pages, ctx, systems)
                 fig.text(0.5, 0.022, f"page 1 of {total}", ha="center", fontsize=7, color="#555555")
                 pdf.savefig(fig)
-                if bar is not None:
-                    bar.update()
+                bar.update()
                 for n, page in enumerate(pages, start=2):
                     fig = Figure(figsize=size)
                     _frame(fig, page.title, page.how_to_read, n, total)
                     page.draw(fig, ctx)
                     pdf.savefig(fig)
-                    if bar is not None:
-                        bar.update()
+                    bar.update()
     finally:
-        if bar is not None:
-            bar.close()
+        bar.close()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .. import format as fmt
-from .booklet import EXACT_LIMIT, EXACT_LIMIT_QUICK, Page, _draw_table, _grid, _note
+from .booklet import Page, _draw_table, _grid, _note
 
 __all__ = []
 
@@ -50,8 +50,7 @@ def _init_first_page(fig, ctx) -> None:
             trials=ctx.trials,
             rng=ctx.seed,
             progress=False,
-            # quick mode (tests) skips the two largest enumerations (3 136 outcome classes)
-            exact_limit=EXACT_LIMIT_QUICK if ctx.quick else EXACT_LIMIT,
+            exact_limit=ctx.exact_limit,
         ),
     )
     gs = _grid(fig, ctx, 2, 1, height_ratios=[1.15, 1], hspace=0.28)

@@ -195,6 +195,10 @@ def _exact_cell(x, exact: bool) -> str:
     return f"{x.numerator}/{x.denominator}" if exact and isinstance(x, Fraction) else ""
 
 
+#: The sub-commands this module adds, in help order (read by the registry).
+COMMANDS = ("pool", "table", "anomalies", "actions", "extended")
+
+
 def register(subparsers) -> None:
     """Add the ``pool``, ``table``, ``anomalies``, ``actions`` and ``extended`` commands."""
     p = subparsers.add_parser(

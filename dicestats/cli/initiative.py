@@ -31,6 +31,10 @@ __all__ = ["register"]
 MAX_DICE = 5 * 10**7
 
 
+#: The sub-commands this module adds, in help order (read by the registry).
+COMMANDS = ("initiative",)
+
+
 def register(subparsers) -> None:
     """Add the ``initiative`` sub-command."""
     p = subparsers.add_parser(

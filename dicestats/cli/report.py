@@ -10,9 +10,12 @@ import argparse
 import sys
 import time
 
+from ..registry import systems
+from ..report.booklet import EXACT_LIMIT, MC_TRIALS
+
 __all__ = ["register"]
 
-_SYSTEMS = ("fate", "storyteller", "initiative")
+_SYSTEMS = tuple(s.name for s in systems())
 
 
 def _systems_arg(text: str) -> str:
@@ -51,7 +54,7 @@ def register(subparsers) -> None:
         type=_systems_arg,
         default=",".join(_SYSTEMS),
         metavar="LIST",
-        help="comma-separated systems to include (default: fate,storyteller,initiative)",
+        help=f"comma-separated systems to include (default: {','.join(_SYSTEMS)})",
     )
     p.add_argument(
         "--paper", choices=("a4", "letter"), default="a4", help="paper size (default: a4)"
@@ -65,9 +68,16 @@ def register(subparsers) -> None:
     p.add_argument(
         "--trials",
         type=int_arg(100, 10**8, "trials"),
-        default=None,
-        help="simulated rounds per Monte Carlo scenario (default: 200000; "
-        "4000 when DICESTATS_QUICK is set)",
+        default=MC_TRIALS,
+        help=f"simulated rounds per Monte Carlo scenario (default: {MC_TRIALS})",
+    )
+    p.add_argument(
+        "--exact-limit",
+        type=int_arg(0, 10**6, "exact-limit"),
+        default=EXACT_LIMIT,
+        metavar="N",
+        help="initiative setups up to N dice-outcome classes also get their exact value "
+        f"(default: {EXACT_LIMIT}; 0: none)",
     )
     p.add_argument("--quiet", action="store_true", help="no progress bar, no summary line")
     p.set_defaults(func=_handle)
@@ -87,6 +97,7 @@ def _handle(args) -> int:
             systems=args.systems,
             paper=args.paper,
             trials=args.trials,
+            exact_limit=args.exact_limit,
             progress=False if args.quiet else None,
             **kwargs,
         )

@@ -34,6 +34,10 @@ _OUTCOME_LABELS = {
 _B = 1000  # bonus / difficulty bounds on the command line
 
 
+#: The sub-commands this module adds, in help order (read by the registry).
+COMMANDS = ("fate", "contest", "invoke", "deck")
+
+
 def register(subparsers) -> None:
     """Add the ``fate``, ``contest``, ``invoke`` and ``deck`` sub-commands."""
     p = subparsers.add_parser(

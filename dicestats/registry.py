@@ -1,0 +1,175 @@
+"""The registry of dice systems: the one list the CLI, the booklet and the docs iterate.
+
+A system is one package (``dicestats/<name>/``) plus one line in :data:`_SYSTEMS`.
+Everything else is found by convention from its name:
+
+=======================  ====================================================
+``dicestats.<name>``     the system: its ``Rules``, ``LIMITS`` and API
+``dicestats.<name>.questions``  ``QUESTIONS``: sample questions the contract
+                         test (and the docs) ask of every system
+``dicestats.cli.<name>`` ``COMMANDS`` and ``register(subparsers)``
+``dicestats.report.<name>``  ``pages()``: the system's booklet pages
+``dicestats.tables.<name>``  its table builders (``__all__``)
+``dicestats.plots.<name>``   its charts (``__all__``)
+``docs/rules/<name>.md`` the rules as implemented, with their sources
+=======================  ====================================================
+
+Examples
+--------
+>>> from dicestats import systems
+>>> [s.name for s in systems()]
+['fate', 'storyteller', 'initiative']
+>>> systems()[0].commands
+('fate', 'contest', 'invoke', 'deck')
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .core.checks import refuse
+
+__all__ = ["System", "Question", "systems", "system"]
+
+
+@dataclass(frozen=True)
+class Question:
+    """A sample question a system answers: what the contract test asks of every system.
+
+    Attributes
+    ----------
+    name : str
+        A short label (``"pool 5 dice at 7"``).
+    call : callable
+        The API function; ``call(*args, **kwargs)`` returns a
+        :class:`~dicestats.core.results.Result`.
+    args, kwargs : tuple, dict
+        Its arguments, without ``exact``, ``rng``, ``trials`` or ``workers``.
+    exact : bool
+        The function takes ``exact=`` (float and exact answers must agree).
+    simulate : callable, optional
+        A Monte Carlo twin with the same arguments plus ``trials``, ``rng``
+        and ``workers``, returning a result of the same shape whose numbers
+        are :class:`~dicestats.core.results.Estimate` objects.
+    trials : int
+        Trials for the Monte Carlo check (small: the test suite runs it).
+    """
+
+    name: str
+    call: Callable
+    args: tuple = ()
+    kwargs: dict = field(default_factory=dict)
+    exact: bool = True
+    simulate: Callable | None = None
+    trials: int = 20_000
+
+
+@dataclass(frozen=True)
+class System:
+    """One registered dice system.
+
+    Attributes
+    ----------
+    name : str
+        The package name and CLI word: ``"fate"``.
+    title : str
+        How people call it: ``"Fate (FAE, 4dF)"``.
+    summary : str
+        What a designer can ask it (one line: the README's system table).
+    """
+
+    name: str
+    title: str
+    summary: str
+
+    def _module(self, where: str):
+        return importlib.import_module(f"dicestats.{where}{self.name}")
+
+    @property
+    def package(self):
+        """The system's package (imported on first use)."""
+        return self._module("")
+
+    @property
+    def commands(self) -> tuple[str, ...]:
+        """Its CLI sub-commands, in help order."""
+        return tuple(self._module("cli.").COMMANDS)
+
+    def register_commands(self, subparsers) -> None:
+        """Add its sub-commands to the CLI's ``subparsers``."""
+        self._module("cli.").register(subparsers)
+
+    def pages(self) -> list:
+        """Its booklet pages (:class:`dicestats.report.Page` objects)."""
+        return self._module("report.").pages()
+
+    @property
+    def table_builders(self) -> dict[str, Callable]:
+        """Its table builders by name (``dicestats.tables.<name>``)."""
+        mod = self._module("tables.")
+        return {n: getattr(mod, n) for n in mod.__all__ if callable(getattr(mod, n))}
+
+    @property
+    def charts(self) -> dict[str, Callable]:
+        """Its chart functions by name (``dicestats.plots.<name>``)."""
+        mod = self._module("plots.")
+        return {n: getattr(mod, n) for n in mod.__all__ if callable(getattr(mod, n))}
+
+    @property
+    def questions(self) -> tuple[Question, ...]:
+        """Its sample questions (``dicestats.<name>.questions.QUESTIONS``)."""
+        return tuple(self._module("").questions.QUESTIONS)
+
+    @property
+    def rules_doc(self) -> str:
+        """Where its rules are documented, relative to the project's root."""
+        return f"docs/rules/{self.name}.md"
+
+
+#: The registered systems, in the order the CLI, the booklet and the README show them.
+#: Adding a system: write its package (see :mod:`dicestats.registry`), then add a line here.
+_SYSTEMS = (
+    System(
+        "fate",
+        "Fate (FAE, 4dF)",
+        "outcome odds against a difficulty or an active opponent, contests, challenges, "
+        "the optimal invoke policy (+2 or reroll), the Deck of Fate",
+    ),
+    System(
+        "storyteller",
+        "Storyteller d10 pools",
+        "success / failure / botch and degrees for any pool and rule set, every "
+        '"one more die is worse" anomaly, multiple, extended, resisted and team actions',
+    ),
+    System(
+        "initiative",
+        "d6 initiative",
+        "who acts first, how many actions before the enemy answers, what preparation "
+        "margins buy, how slow the defences are",
+    ),
+)
+
+
+def systems() -> tuple[System, ...]:
+    """The registered systems, in display order."""
+    return _SYSTEMS
+
+
+def system(name: str) -> System:
+    """The registered system called ``name``.
+
+    Examples
+    --------
+    >>> system("fate").title
+    'Fate (FAE, 4dF)'
+    >>> system("chess")
+    Traceback (most recent call last):
+    ...
+    dicestats.InputError: system must be one of 'fate', 'storyteller', 'initiative', got 'chess'
+    """
+    for s in _SYSTEMS:
+        if s.name == name:
+            return s
+    raise refuse("system", "one of " + ", ".join(repr(s.name) for s in _SYSTEMS), name)
