@@ -13,11 +13,12 @@ import json
 from fractions import Fraction
 
 import pytest
-from test_storyteller import brute, chain_reference, figures, per_die_table
-from test_storyteller_actions import extended_dp, success_p
 
 from dicestats.cli import main
 from dicestats.storyteller import Rules
+
+from .test_actions import extended_dp, success_p
+from .test_storyteller import brute, chain_reference, figures, per_die_table
 
 
 def run(argv, capsys):

@@ -9,9 +9,10 @@ import sys
 from fractions import Fraction
 
 import pytest
-from fate_oracles import FACES, brute_contest, brute_dice
 
 from dicestats.cli import main
+
+from .oracle import FACES, brute_contest, brute_dice
 
 F = Fraction
 

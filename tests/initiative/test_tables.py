@@ -1,0 +1,64 @@
+"""Tests of dicestats.tables: formatting helpers and the frames behind the charts."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pandas as pd
+import pytest
+
+from dicestats import tables as T
+
+
+# ---------------------------------------------------------------- Initiative frames
+def test_initiative_first_is_seeded_and_consistent_with_exact():
+    ms = [("1 vs 1", [1], [1], 0), ([2], [1]), ([1], [1], 5)]
+    a = T.initiative_first(ms, trials=4_000, rng=11)
+    b = T.initiative_first(ms, trials=4_000, rng=11)
+    c = T.initiative_first(ms, trials=4_000, rng=12)
+    pd.testing.assert_frame_equal(a, b)
+    assert not a["p"].equals(c["p"])
+    assert a["matchup"].tolist() == ["1 vs 1", "2 vs 1", "1 (+5 pips) vs 1"]
+    assert (a["lo"] <= a["p"]).all() and (a["p"] <= a["hi"]).all()
+    # By hand: one die plus 5 pips is a 6; the other die is a 6 with 1/6 (then a coin).
+    assert a["exact"].tolist()[0] == 0.5 and a["exact"].tolist()[2] == pytest.approx(11 / 12)
+    for row in a.itertuples(index=False):
+        assert abs(row.p - row.exact) < 4.5 * row.stderr
+
+
+def test_initiative_actions_before_distribution():
+    df = T.initiative_actions_before([([1], [1]), ([3], [1])], trials=4_000, rng=5)
+    for _, g in df.groupby("label"):
+        assert g["p"].sum() == pytest.approx(1.0)
+        assert g["actions"].tolist() == list(range(len(g)))
+    one = df[df.label == "1 vs 1"]
+    assert one["actions"].tolist() == [0, 1]
+    assert one["lo"].iloc[0] < 0.5 < one["hi"].iloc[0]
+
+
+def test_initiative_pips_rise():
+    df = T.initiative_pips([([3], [3])], pips=[0, 3, 6], trials=4_000, rng=2)
+    assert df["pips"].tolist() == [0, 3, 6]
+    assert df["p"].is_monotonic_increasing
+    assert df["lo"].iloc[0] < 0.5 < df["hi"].iloc[0]  # no pips: a symmetric matchup
+
+
+def test_matchup_validation():
+    with pytest.raises(ValueError, match="at least one"):
+        T.initiative_first([], trials=100)
+
+
+def test_initiative_slow_one_die_each_by_hand():
+    # One foe die a against one hero die h. The hero can defend only if the foe acts
+    # first: a > h (15/36), or a == h and the coin favours the foe (6/36 * 1/2).
+    # Given that, slow scale a - h = 0 has weight 3/36 and k = 1..5 weight (6 - k)/36,
+    # out of 18/36 in all.
+    want = [Fraction(3, 18)] + [Fraction(6 - k, 18) for k in range(1, 6)]
+    df = T.initiative_slow([("1 vs 1", [1], [1], {})], trials=40_000, rng=9)
+    assert df["penalty"].tolist() == list(range(6))
+    for row, w in zip(df.itertuples(index=False), want, strict=True):
+        stderr = (row.hi - row.lo) / (2 * 1.96)
+        assert abs(row.p - float(w)) < 4.5 * stderr
+    assert df["defended"].iloc[0] == pytest.approx(0.5, abs=4.5 * 0.5 / 200)
+    with pytest.raises(ValueError, match="at least one"):
+        T.initiative_slow([], trials=100)

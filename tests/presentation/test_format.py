@@ -1,0 +1,118 @@
+"""Tests of dicestats.tables: formatting helpers and the frames behind the charts."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dicestats import format as fmt
+
+
+# ---------------------------------------------------------------- formatting
+@pytest.mark.parametrize(
+    "p, text",
+    [
+        (0, "0%"),
+        (1, "100%"),
+        (0.5, "50.0%"),
+        (0.4321, "43.2%"),
+        (0.01, "1.0%"),
+        (0.0037, "0.37%"),
+        (0.000012, "0.0012%"),
+        (0.99, "99.0%"),
+        (0.99637, "99.64%"),
+        (Fraction(1, 3), "33.3%"),
+    ],
+)
+def test_fmt_percent_values(p, text):
+    assert fmt.percent(p) == text
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.floats(min_value=0, max_value=1, allow_nan=False))
+def test_fmt_percent_never_lies_about_certainty(p):
+    text = fmt.percent(p)
+    assert text.endswith("%")
+    if 0 < p < 1:
+        assert text not in ("0%", "100%")
+        number = text.lstrip("<>").rstrip("%")
+        assert 0 < float(number) < 100 or text.startswith(("<", ">"))
+        # within the shown precision of the truth
+        decimals = len(number.split(".")[1]) if "." in number else 0
+        if not text.startswith(("<", ">")):
+            assert abs(float(number) - 100 * p) <= 0.5 * 10**-decimals + 1e-9
+
+
+@pytest.mark.parametrize(
+    "p, text",
+    [
+        (Fraction(1, 37), "1 in 37"),
+        (0.25, "1 in 4.0"),
+        (1 / 1234, "1 in 1,200"),
+        (1 / 81, "1 in 81"),
+        (0, "never"),
+        (1, "always"),
+    ],
+)
+def test_fmt_one_in(p, text):
+    assert fmt.one_in(p) == text
+
+
+def test_fmt_prob_adds_one_in_for_rare_events_only():
+    assert fmt.prob(0.5) == "50.0%"
+    assert fmt.prob(1 / 81) == "1.2% (1 in 81)"
+    assert fmt.prob(0) == "0%"
+
+
+@pytest.mark.parametrize("bad", [-0.1, 1.01, float("nan")])
+def test_formatters_refuse_non_probabilities(bad):
+    with pytest.raises(ValueError, match="probability in 0..1"):
+        fmt.percent(bad)
+    with pytest.raises(ValueError, match="probability in 0..1"):
+        fmt.one_in(bad)
+
+
+def test_formatters_refuse_wrong_types():
+    with pytest.raises(TypeError, match="probability"):
+        fmt.percent("half")
+    with pytest.raises(ValueError, match="digits"):
+        fmt.percent(0.5, digits=9)
+
+
+def test_fmt_percent_short():
+    got = [fmt.percent_short(x) for x in (0, 0.004, 0.005, 0.0099, 0.01, 0.4321, 0.991, 1)]
+    assert got == ["0", "<1", "<1", "<1", "1", "43", ">99", "100"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.floats(min_value=0, max_value=1, allow_nan=False))
+def test_fmt_percent_short_never_lies_about_certainty(p):
+    text = fmt.percent_short(p)
+    if 0 < p < 1:
+        assert text not in ("0", "100")
+
+
+def test_format_frame_and_writers(tmp_path):
+    df = pd.DataFrame({"dice": [1, 2], "botch": [0.1, 1 / 400], "name": ["a|b", "c"]})
+    out = fmt.format_frame(df, percent=["botch"])
+    assert out["botch"].tolist() == ["10.0%", "0.25%"]
+    assert df["botch"].tolist() == [0.1, 1 / 400]  # the input is not modified
+    with pytest.raises(ValueError, match="format_frame column must be one of"):
+        fmt.format_frame(df, percent=["nope"])
+    md = fmt.to_markdown(out)
+    lines = md.splitlines()
+    assert lines[0] == "| dice | botch | name |"
+    assert lines[1] == "|---:|---|---|"
+    assert lines[2] == "| 1 | 10.0% | a\\|b |"
+    text = fmt.to_text(out, title="Botches")
+    assert text.splitlines()[0] == "Botches"
+    assert "0.25%" in text
+    path = tmp_path / "t.csv"
+    fmt.to_csv(df, path)
+    back = pd.read_csv(path)
+    assert back["botch"].tolist() == pytest.approx(df["botch"].tolist(), abs=0)
+    assert fmt.to_csv(df).splitlines()[0] == "dice,botch,name"
