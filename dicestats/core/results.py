@@ -67,10 +67,10 @@ def plain(x):
         return x.as_dict()
     if dataclasses.is_dataclass(x) and not isinstance(x, type):
         return {f.name: plain(getattr(x, f.name)) for f in dataclasses.fields(x)}
+    if isinstance(x, np.generic):  # before float: numpy.float64 is a float subclass
+        return x.item()
     if isinstance(x, (bool, str, int, float, Fraction)) or x is None:
         return x
-    if isinstance(x, np.generic):
-        return x.item()
     if isinstance(x, np.ndarray):
         return [plain(v) for v in x.tolist()]
     if hasattr(x, "items") and hasattr(x, "probabilities") and hasattr(x, "support"):  # a Dist

@@ -255,3 +255,85 @@ def test_huge_float_pool_stays_normalised():
     assert abs(math.fsum(d.probabilities) - 1) < 1e-12
     assert d.mean() == pytest.approx(5500, rel=1e-12)
     assert d.var() == pytest.approx(1000 * 99 / 12, rel=1e-9)
+
+
+# Edge cases: large shifts, outcomes beyond int64, -0.0, float reprs, huge spans.
+def test_float_moments_do_not_depend_on_a_large_shift():
+    # Closed form: var(d6) = 35/12 whatever the shift. Before: 16384.0 at 2**60
+    # (int64 outcomes minus a rounded mean) and OverflowError beyond int64.
+    for shift in (10**15, 2**60, 10**20, -(10**25)):
+        d = Dist.die(6) + shift
+        assert d.var() == pytest.approx(35 / 12, abs=1e-12)
+        assert d.mean() == pytest.approx(shift + 3.5, rel=1e-15)
+        assert d.std() == pytest.approx((35 / 12) ** 0.5, abs=1e-12)
+
+
+def test_outcomes_beyond_int64():
+    big = 10**20
+    d = Dist.die(6) + big
+    assert d.outcomes.tolist() == [big + i for i in range(1, 7)]
+    assert d.map(lambda v: v - big) == Dist.die(6)
+    assert d.ppf([0.0, 0.5, 1.0]).tolist() == [big + 1, big + 3, big + 6]
+    assert list(d.to_series().index) == [big + i for i in range(1, 7)]
+    e = Dist.die(6, exact=True) + big
+    assert e.var() == Fraction(35, 12)
+
+
+def test_negative_zero_weights_hash_like_equal_dists():
+    a = Dist([1, 0.0, 1])
+    b = Dist([1, -0.0, 1])
+    assert a == b
+    assert hash(a) == hash(b)
+    assert len({a, b}) == 1
+
+
+@pytest.mark.parametrize(
+    "d",
+    [
+        3 @ Dist.die(6),
+        10 @ Dist.fudge(),
+        5 @ Dist.die(3),
+        Dist([0.1, 0.2, 0.7]),
+        Dist.die(7) - Dist.die(5),
+    ],
+    ids=["3d6", "10dF", "5d3", "0.1/0.2/0.7", "d7-d5"],
+)
+def test_float_repr_round_trips_bit_for_bit(d):
+    back = eval(repr(d), {"Dist": Dist})  # noqa: S307 - test of repr
+    assert back == d
+    assert back.probabilities.tobytes() == d.probabilities.tobytes()
+
+
+def test_float_ppf_at_and_near_one_agrees_with_exact():
+    # Exact oracle: the same distributions with integer weights.
+    pairs = [
+        (Dist([1, 1e-20]), Dist({0: 10**20, 1: 1}, exact=True)),
+        (200 @ Dist.fudge(), 200 @ Dist.fudge(exact=True)),
+        (30 @ Dist.die(6), 30 @ Dist.die(6, exact=True)),
+    ]
+    qs = [0.0, 1e-300, 0.25, 0.5, 0.75, 1 - 1e-12, 1 - 2**-53, 1.0]
+    for fl, ex in pairs:
+        for q in qs:
+            assert fl.ppf(q) == ex.ppf(q), (fl, q)
+    assert Dist([1, 1e-20]).ppf(1.0) == 1
+
+
+def test_huge_spans_fail_fast_with_a_clear_error():
+    with pytest.raises(ValueError, match="outcomes"):
+        Dist({0: 1, 10**12: 1})
+    with pytest.raises(ValueError, match="outcomes"):
+        Dist.die(6).repeat_sum(10**12)
+    with pytest.raises(ValueError, match="outcomes"):
+        Dist.uniform(0, 10**12)
+    with pytest.raises(ValueError, match="finite"):
+        Dist([10**400, 1])
+    with pytest.raises(TypeError, match="Dist"):
+        Dist.die(6).isclose(3)
+
+
+def test_exact_mixture_refuses_float_weights():
+    # 0.1 would silently become 3602879701896397/36028797018963968.
+    a, b = Dist.constant(0, exact=True), Dist.constant(1, exact=True)
+    with pytest.raises(TypeError, match="ints or Fractions"):
+        Dist.mixture([a, b], [0.1, 0.9])
+    assert Dist.mixture([a, b], [Fraction(1, 10), Fraction(9, 10)]).pmf(1) == Fraction(9, 10)

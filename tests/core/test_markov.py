@@ -113,3 +113,114 @@ def test_errors():
     chain = gamblers_ruin(F(1, 2), 3)
     with pytest.raises(ValueError, match="start"):
         chain.expected_steps(start=99)
+
+
+# Sparse solving: a dense t×t matrix made 3-participant contests die with a
+# 116 GiB MemoryError and exact 2-participant ones hang.
+def _ladder(n, p_up, p_stay, exact):
+    """Walk 0..n-1 upwards; from each rung: up with p_up, stay with p_stay, else fall off."""
+    p_off = 1 - p_up - p_stay
+
+    def step(s):
+        if s in ("top", "off"):
+            return None
+        nxt = "top" if s == n - 1 else s + 1
+        return {nxt: p_up, s: p_stay, "off": p_off}
+
+    return build(0, step, exact=exact)
+
+
+def test_long_forward_chain_is_solved_sparsely():
+    # 30,000 transient states: a dense float Q alone would be 7.2 GB.
+    n = 30_000
+    chain = _ladder(n, 0.999, 0.0005, exact=False)
+    # Independent closed form: each rung is left upwards with 0.999 / 0.9995.
+    q = 0.999 / 0.9995
+    assert chain.absorption()["top"] == pytest.approx(q**n, rel=1e-9)
+    # Steps: per rung a geometric number of tries with mean 1 / 0.9995, until
+    # the walk leaves; E[T] = sum_{k<n} q^k / 0.9995.
+    expected = sum(q**k for k in range(n)) / 0.9995
+    assert chain.expected_steps() == pytest.approx(expected, rel=1e-9)
+
+
+def _cyclic_chain(exact):
+    # A chain with a cycle between transient states (a component of 3 states)
+    # feeding a forward part: exercises the dense block inside the sparse solve.
+    h = F(1, 2) if exact else 0.5
+    t = F(1, 3) if exact else 1 / 3
+    s6 = F(1, 6) if exact else 1 / 6
+
+    def step(s):
+        if s in ("A", "B"):
+            return None
+        if s == 0:
+            return {1: h, 2: t, 3: s6}
+        if s == 1:
+            return {2: h, 0: h}
+        if s == 2:
+            return {0: t, 3: 1 - t}
+        if s == 3:
+            return {3: h, "A": t, "B": s6}
+        raise AssertionError(s)
+
+    return build(0, step, exact=exact)
+
+
+def _brute_chain_stats(n_steps=400):
+    # Independent oracle: propagate the distribution step by step (Fractions).
+    trans = {
+        0: {1: F(1, 2), 2: F(1, 3), 3: F(1, 6)},
+        1: {2: F(1, 2), 0: F(1, 2)},
+        2: {0: F(1, 3), 3: F(2, 3)},
+        3: {3: F(1, 2), "A": F(1, 3), "B": F(1, 6)},
+    }
+    v = {0: 1.0}
+    pa = 0.0
+    mean = 0.0
+    second = 0.0
+    for n in range(1, n_steps + 1):
+        nv: dict = {}
+        for s, p in v.items():
+            for s2, q in trans[s].items():
+                if s2 in ("A", "B"):
+                    mean += n * p * float(q)
+                    second += n * n * p * float(q)
+                    if s2 == "A":
+                        pa += p * float(q)
+                else:
+                    nv[s2] = nv.get(s2, 0.0) + p * float(q)
+        v = nv
+    return pa, mean, second - mean**2
+
+
+def test_cyclic_component_exact_float_and_brute_force_agree():
+    ex = _cyclic_chain(True)
+    fl = _cyclic_chain(False)
+    pa, mean, var = _brute_chain_stats()
+    assert float(ex.absorption()["A"]) == pytest.approx(pa, abs=1e-12)
+    assert float(ex.expected_steps()) == pytest.approx(mean, abs=1e-9)
+    assert float(ex.var_steps()) == pytest.approx(var, abs=1e-8)
+    assert isinstance(ex.absorption()["A"], Fraction)
+    assert abs(fl.absorption()["A"] - float(ex.absorption()["A"])) < 1e-12
+    assert abs(fl.expected_steps() - float(ex.expected_steps())) < 1e-12
+    assert abs(fl.var_steps() - float(ex.var_steps())) < 1e-11
+    pe = ex.steps_pmf(max_steps=30)
+    pf = fl.steps_pmf(max_steps=30)
+    assert max(abs(a - float(b)) for a, b in zip(pf, pe, strict=True)) < 1e-12
+    # steps_pmf and absorbed_by describe the same absorption times
+    assert sum(pe) == sum(ex.absorbed_by(30).values())
+
+
+def test_closed_transient_set_still_refused():
+    for exact in (True, False):
+        one = F(1) if exact else 1.0
+
+        def step(s, one=one):
+            if s == "end":
+                return None
+            if s == 0:
+                return {1: one / 2, "end": one / 2}
+            return {1 if s == 2 else 2: one}  # 1 <-> 2 forever
+
+        with pytest.raises(ValueError, match="singular"):
+            build(0, step, exact=exact).absorption()
