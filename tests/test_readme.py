@@ -67,3 +67,11 @@ def test_readme_console_output_is_real(cmd, expected, capsys):
     assert main(argv) == 0
     got = capsys.readouterr().out.splitlines()
     assert got[: len(expected)] == expected
+
+
+def test_readme_system_table_is_the_registry():
+    """One row per registered system, in registry order, with its title and summary."""
+    from dicestats import systems
+
+    rows = re.findall(r"^\| \*\*(.+?)\*\* \| (.+?) \|$", README, re.M)
+    assert rows == [(s.title, s.summary) for s in systems()]
