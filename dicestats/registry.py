@@ -55,6 +55,9 @@ class Question:
         are :class:`~dicestats.core.results.Estimate` objects.
     trials : int
         Trials for the Monte Carlo check (small: the test suite runs it).
+    bad : tuple of dict
+        Argument overrides (merged into ``kwargs``) each of which must be refused
+        with :class:`~dicestats.InputError` in one line naming the parameter.
     """
 
     name: str
@@ -64,6 +67,7 @@ class Question:
     exact: bool = True
     simulate: Callable | None = None
     trials: int = 20_000
+    bad: tuple = ()
 
 
 @dataclass(frozen=True)
