@@ -13,32 +13,14 @@ import importlib
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .core.dist import Dist
+    from .core.dist import Dist  # noqa: F401 (for type checkers)
 
-__all__ = [
-    "Dist",
-    "InputError",
-    "InputTypeError",
-    "systems",
-    "system",
-    "format",
-    "registry",
-    "dist",
-    "markov",
-    "montecarlo",
-    "fate",
-    "storyteller",
-    "storyteller_sim",
-    "initiative",
-    "plots",
-    "tables",
-    "report",
-]
 __version__ = "0.1.0"
 
 # Short public paths for the core modules: ``dicestats.markov`` is ``dicestats.core.markov``.
-_CORE = {"dist", "markov", "montecarlo"}
-_LAZY = {
+_CORE = ("dist", "markov", "montecarlo")
+# Subpackages and modules, imported on first use.
+_LAZY = (
     "core",
     "format",
     "registry",
@@ -49,22 +31,16 @@ _LAZY = {
     "plots",
     "tables",
     "report",
-}
+)
+_NAMES = {"Dist": "core.dist", "InputError": "core.checks", "InputTypeError": "core.checks"}
+_NAMES.update(systems="registry", system="registry")
+
+__all__ = [*_NAMES, *_CORE, *_LAZY]
 
 
 def __getattr__(name):
-    if name == "Dist":
-        from .core.dist import Dist
-
-        return Dist
-    if name in ("InputError", "InputTypeError"):
-        from .core import checks
-
-        return getattr(checks, name)
-    if name in ("systems", "system"):
-        from . import registry
-
-        return getattr(registry, name)
+    if name in _NAMES:
+        return getattr(importlib.import_module(f".{_NAMES[name]}", __name__), name)
     if name in _CORE:
         return importlib.import_module(f".core.{name}", __name__)
     if name in _LAZY:

@@ -33,28 +33,5 @@ Examples
 
 from __future__ import annotations
 
-from .booklet import (
-    DEFAULT_OUT,
-    DEFAULT_SEED,
-    EXACT_LIMIT,
-    MC_TRIALS,
-    PAPERS,
-    SYSTEMS,
-    Page,
-    build_report,
-    page_titles,
-    parse_systems,
-)
-
-__all__ = [
-    "SYSTEMS",
-    "PAPERS",
-    "DEFAULT_OUT",
-    "DEFAULT_SEED",
-    "MC_TRIALS",
-    "EXACT_LIMIT",
-    "Page",
-    "parse_systems",
-    "page_titles",
-    "build_report",
-]
+from .booklet import *  # noqa: F403
+from .booklet import __all__  # noqa: F401
