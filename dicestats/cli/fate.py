@@ -27,7 +27,7 @@ import re
 from fractions import Fraction
 
 from ..fate import LIMITS
-from ..format import fraction, ladder, signed
+from ..format import fraction, ladder
 from ._common import add_deprecated_alias, add_output_flags, emit_json, fmt_prob, print_table
 
 __all__ = ["register", "COMMANDS"]
@@ -280,7 +280,7 @@ def _cmd_invoke(args) -> int:
         f"{args.dice}dF {args.bonus:+d} against {against}, "
         f"{args.invokes} invoke(s), objective: {args.objective}"
     )
-    header = ("policy", "P(reach target)", "invokes spent") + (("exact",) if args.exact else ())
+    header = ("policy", "P(reach objective)", "invokes spent") + (("exact",) if args.exact else ())
     rows = []
     for label, p, spent in (
         ("optimal (+2 or reroll)", res.p_optimal, res.mean_spent_optimal),
@@ -296,7 +296,7 @@ def _cmd_invoke(args) -> int:
         print("Optimal plan after seeing the dice (rows: dice total; columns: invokes left)")
         ks = range(1, args.invokes + 1)
         plan = [
-            (signed(s), *(res.plan(s, k) for k in ks)) for s in range(args.dice, -args.dice - 1, -1)
+            (f"{s:+d}", *(res.plan(s, k) for k in ks)) for s in range(args.dice, -args.dice - 1, -1)
         ]
         print_table(plan, ("roll", *(f"k={k}" for k in ks)))
     return 0

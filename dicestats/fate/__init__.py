@@ -21,7 +21,7 @@ Modules
 ``outcomes``
     :func:`shifts` (Dist of total − opposition), :func:`outcome_probs`
     (→ :class:`Outcome`: ``p_fail``, ``p_tie``, ``p_success``, ``p_style``, a
-    partition), :func:`classify`, :func:`outcome_table` (→ :class:`OutcomeRow`\\ s).
+    partition), :func:`classify`, :func:`outcome_table` (→ :class:`OutcomeRow` rows).
 ``actions``
     What each action yields: :func:`create_advantage`, :func:`overcome`,
     :func:`attack`, :func:`defend`.
