@@ -1,5 +1,8 @@
 """Fate (FAE) sub-commands: ``fate``, ``contest``, ``invoke``, ``deck``.
 
+Argument ranges and their help text come from :data:`dicestats.fate.LIMITS`;
+the other side is ``--vs`` everywhere (``--opposed`` is a deprecated alias).
+
 Examples
 --------
 >>> from dicestats.cli import main
@@ -19,23 +22,42 @@ mean shifts               +0.00
 
 from __future__ import annotations
 
+import argparse
+import re
 from fractions import Fraction
 
-from ._common import add_output_flags, emit_json, fmt_prob, int_arg, print_table
+from ..fate import LIMITS
+from ..format import fraction, ladder
+from ._common import add_deprecated_alias, add_output_flags, emit_json, fmt_prob, print_table
 
-__all__ = ["register"]
+__all__ = ["register", "COMMANDS"]
 
 _OUTCOME_LABELS = {
-    "fail": "fail",
-    "tie": "tie",
-    "success": "success",
-    "style": "success with style",
+    "p_fail": "fail",
+    "p_tie": "tie",
+    "p_success": "success",
+    "p_style": "success with style",
 }
-_B = 1000  # bonus / difficulty bounds on the command line
-
 
 #: The sub-commands this module adds, in help order (read by the registry).
 COMMANDS = ("fate", "contest", "invoke", "deck")
+
+
+def _limited(p, flag: str, limit: str, help: str, **kw):
+    """An option whose type, range and help text come from ``LIMITS[limit]``."""
+    lim = LIMITS[limit]
+    default = kw.get("default")
+    shown = f"; default {default}" if default is not None else ""
+    return p.add_argument(
+        flag, type=lim.argtype(flag.lstrip("-").replace("-", "_")),
+        help=f"{help} ({lim.help}{shown})", **kw,
+    )  # fmt: skip
+
+
+def _versus(group, help: str):
+    """``--vs`` (the active opposition's bonus), with ``--opposed`` as a deprecated alias."""
+    new = _limited(group, "--vs", "rating", help, metavar="B2", dest="versus")
+    add_deprecated_alias(group, "--opposed", new)
 
 
 def register(subparsers) -> None:
@@ -48,17 +70,13 @@ def register(subparsers) -> None:
             "or an active opposition that rolls its own dice."
         ),
     )
-    p.add_argument("--dice", type=int_arg(1, 200), default=4, help="Fate dice rolled (default 4)")
-    p.add_argument("--bonus", type=int_arg(-_B, _B), default=0, help="approach + other bonuses")
+    _limited(p, "--dice", "dice", "Fate dice rolled", default=4)
+    _limited(p, "--bonus", "rating", "approach + other bonuses", default=0)
     g = p.add_mutually_exclusive_group(required=True)
-    g.add_argument("--difficulty", type=int_arg(-_B, _B), metavar="D", help="fixed difficulty")
-    g.add_argument(
-        "--opposed", type=int_arg(-_B, _B), metavar="B2", help="active opposition's bonus"
-    )
-    p.add_argument("--helpers", type=int_arg(0, 100), default=0, help="helpers, +1 each")
-    p.add_argument(
-        "--max-helpers", type=int_arg(0, 100), default=None, help="the GM's cap on helpers"
-    )
+    _limited(g, "--difficulty", "rating", "fixed difficulty", metavar="D")
+    _versus(g, "active opposition's bonus")
+    _limited(p, "--helpers", "helpers", "helpers, +1 each", default=0)
+    _limited(p, "--max-helpers", "helpers", "the GM's cap on helpers", default=None)
     add_output_flags(p)
     p.set_defaults(func=_cmd_fate)
 
@@ -70,23 +88,17 @@ def register(subparsers) -> None:
             "beats everyone by 3+, none on a tie for the highest); first to --victories wins."
         ),
     )
-    c.add_argument("--bonus", type=int_arg(-_B, _B), required=True, metavar="A", help="your bonus")
-    c.add_argument(
-        "--vs",
-        type=int_arg(-_B, _B),
-        action="append",
-        required=True,
-        metavar="B",
-        help="an opponent's bonus (repeat for more participants)",
-    )
-    c.add_argument("--victories", type=int_arg(1, 50), default=3, help="victories to win (3)")
-    c.add_argument("--dice", type=int_arg(1, 12), default=4, help="Fate dice rolled (default 4)")
-    c.add_argument(
-        "--max-exchanges",
-        type=int_arg(1, 1000),
-        default=20,
-        help="list the exchanges distribution up to this many (default 20)",
-    )
+    _limited(c, "--bonus", "rating", "your bonus", required=True, metavar="A")
+    _limited(
+        c, "--vs", "rating", "an opponent's bonus (repeat for more participants)",
+        action="append", required=True, metavar="B", dest="versus",
+    )  # fmt: skip
+    _limited(c, "--victories", "victories", "victories to win", default=3)
+    _limited(c, "--dice", "contest dice", "Fate dice rolled", default=4)
+    _limited(
+        c, "--max-exchanges", "max_exchanges",
+        "list the exchanges distribution up to this many", default=20,
+    )  # fmt: skip
     add_output_flags(c)
     c.set_defaults(func=_cmd_contest)
 
@@ -95,33 +107,29 @@ def register(subparsers) -> None:
         help="the optimal way to spend invokes (+2 or reroll) on one roll",
         description=(
             "With K invokes (fate points or free invokes), the exact best chance to reach "
-            "the target and the policy that reaches it, against always +2 and never invoking."
+            "the objective and the policy that reaches it, against always +2 and never invoking."
         ),
     )
-    i.add_argument("--bonus", type=int_arg(-_B, _B), default=0, help="approach + other bonuses")
+    _limited(i, "--bonus", "rating", "approach + other bonuses", default=0)
     ig = i.add_mutually_exclusive_group(required=True)
-    ig.add_argument("--difficulty", type=int_arg(-_B, _B), metavar="D", help="fixed difficulty")
-    ig.add_argument(
-        "--opposed",
-        type=int_arg(-_B, _B),
-        metavar="B2",
-        help="active opposition's bonus (its roll is seen before invoking)",
-    )
-    i.add_argument("--invokes", type=int_arg(0, 20), required=True, metavar="K")
+    _limited(ig, "--difficulty", "rating", "fixed difficulty", metavar="D")
+    _versus(ig, "active opposition's bonus (its roll is seen before invoking)")
+    _limited(i, "--invokes", "invokes", "invokes available", required=True, metavar="K")
     i.add_argument(
         "--objective",
         choices=("success", "style", "tie"),
         default="success",
         help="success or better (default), success with style, or at least a tie",
     )
+    lim = LIMITS["point_value"]
     i.add_argument(
         "--point-value",
         type=_fraction_arg,
         default=Fraction(0),
         metavar="V",
-        help="value of an unspent invoke, 0..1 of a success (e.g. 0.25 or 1/4; default 0)",
+        help=f"value of an unspent invoke, {lim.help} of a success (e.g. 0.25 or 1/4; default 0)",
     )
-    i.add_argument("--dice", type=int_arg(1, 50), default=4, help="Fate dice rolled (default 4)")
+    _limited(i, "--dice", "invoke dice", "Fate dice rolled", default=4)
     add_output_flags(i)
     i.set_defaults(func=_cmd_invoke)
 
@@ -133,23 +141,24 @@ def register(subparsers) -> None:
             "rolling 4dF: spread of the session's total and streaks of failures."
         ),
     )
-    d.add_argument("--draws", type=int_arg(1, 10_000), required=True, help="draws in the session")
-    d.add_argument("--bonus", type=int_arg(-_B, _B), default=0)
-    d.add_argument("--difficulty", type=int_arg(-_B, _B), default=0, metavar="D")
-    d.add_argument("--run", type=int_arg(1, 100), default=3, help="failure streak length (3)")
-    d.add_argument("--copies", type=int_arg(1, 100), default=1, help="81-card decks shuffled in")
+    _limited(d, "--draws", "session draws", "draws in the session", required=True)
+    _limited(d, "--bonus", "rating", "approach + other bonuses", default=0)
+    _limited(d, "--difficulty", "rating", "fixed difficulty", default=0, metavar="D")
+    _limited(d, "--run", "run", "failure streak length", default=3)
+    _limited(d, "--copies", "copies", "81-card decks shuffled in", default=1)
     d.add_argument(
-        "--reshuffle-at", type=int_arg(1, 8100), default=None, help="draws before a reshuffle"
+        "--reshuffle-at",
+        type=int,
+        default=None,
+        metavar="N",
+        help="draws before a reshuffle (1..deck size; default: the whole deck)",
     )
     add_output_flags(d)
     d.set_defaults(func=_cmd_deck)
 
 
 def _fraction_arg(text: str) -> Fraction:
-    """An exact number from ``"0.25"`` or ``"1/4"``, within 0..1."""
-    import argparse
-    import re
-
+    """An exact number from ``"0.25"`` or ``"1/4"``, within ``LIMITS["point_value"]``."""
     text = text.strip()
     expo = re.search(r"[eE]\s*([+-]?\d+)", text)
     if len(text) > 100 or (expo and abs(int(expo.group(1))) > 50):
@@ -164,64 +173,45 @@ def _fraction_arg(text: str) -> Fraction:
         raise argparse.ArgumentTypeError(
             f"expected a number like 0.25 or 1/4, got {text!r}"
         ) from None
-    if not 0 <= v <= 1:
-        raise argparse.ArgumentTypeError(f"must be a number in 0..1, got {text}")
+    lim = LIMITS["point_value"]
+    if not lim.lo <= v <= lim.hi:
+        raise argparse.ArgumentTypeError(f"must be a number in {lim.help}, got {text}")
     return v
 
 
-def _p(x, exact: bool):
-    return x if exact else float(x)
-
-
-def _exact_cell(x) -> str:
-    return f"{x.numerator}/{x.denominator}" if isinstance(x, Fraction) else ""
+def _cells(x, exact: bool) -> tuple:
+    """A probability's table cells: the percentage, and ``p/q`` when exact."""
+    return (fmt_prob(x),) + ((fraction(x),) if exact else ())
 
 
 def _cmd_fate(args) -> int:
     from .. import fate
 
-    sh = fate.shifts(
+    o = fate.outcome_probs(
         args.bonus,
         difficulty=args.difficulty,
-        opposed=args.opposed,
+        versus=args.versus,
         helpers=args.helpers,
         max_helpers=args.max_helpers,
         dice=args.dice,
         exact=args.exact,
     )
-    o = fate.Outcome.from_shifts(sh)
-    ex = args.exact
-    out = {
-        "dice": args.dice,
-        "bonus": args.bonus,
-        "helpers": args.helpers,
-        "difficulty": args.difficulty,
-        "opposed": args.opposed,
-        **{k: _p(v, ex) for k, v in o.as_dict().items()},
-        "p_success_or_better": _p(o.p_success_or_better, ex),
-        "p_tie_or_better": _p(o.p_tie_or_better, ex),
-        "mean_shifts": _p(sh.mean(), ex),
-        "shifts": {k: _p(v, ex) for k, v in sh.items()},
-    }
     if args.json:
-        emit_json(out)
+        asked = {"dice": args.dice, "bonus": args.bonus, "helpers": args.helpers}
+        emit_json({**asked, "difficulty": args.difficulty, "versus": args.versus, **o.as_dict()})
         return 0
     against = (
-        f"difficulty {fate.ladder_name(args.difficulty)}"
+        f"difficulty {ladder(args.difficulty)}"
         if args.difficulty is not None
-        else f"active opposition {args.dice}dF {args.opposed:+d}"
+        else f"active opposition {args.dice}dF {args.versus:+d}"
     )
     helpers = f" with {args.helpers} helper(s)" if args.helpers else ""
     title = f"{args.dice}dF {args.bonus:+d}{helpers} against {against}"
-    header = ("outcome", "probability") + (("exact",) if ex else ())
-    rows = []
-    for k in fate.OUTCOMES:
-        v = out[k]
-        rows.append((_OUTCOME_LABELS[k], fmt_prob(v)) + ((_exact_cell(v),) if ex else ()))
+    header = ("outcome", "probability") + (("exact",) if args.exact else ())
+    rows = [(label, *_cells(getattr(o, k), args.exact)) for k, label in _OUTCOME_LABELS.items()]
     rows.append(("",) * len(header))
-    v = out["p_success_or_better"]
-    rows.append(("success or better", fmt_prob(v)) + ((_exact_cell(v),) if ex else ()))
-    rows.append(("mean shifts", f"{float(out['mean_shifts']):+.2f}") + (("",) if ex else ()))
+    rows.append(("success or better", *_cells(o.p_success_or_better, args.exact)))
+    rows.append(("mean shifts", f"{float(o.mean_shifts):+.2f}") + (("",) if args.exact else ()))
     print_table(rows, header, title)
     return 0
 
@@ -230,38 +220,38 @@ def _cmd_contest(args) -> int:
     from .. import fate
 
     res = fate.contest(
-        [args.bonus, *args.vs],
+        [args.bonus, *args.versus],
         victories=args.victories,
         dice=args.dice,
         max_exchanges=args.max_exchanges,
         exact=args.exact,
     )
-    d = res.as_dict()
     if args.json:
-        emit_json({"dice": args.dice, **d})
+        emit_json(res)
         return 0
+    several = len(args.versus) > 1
     names = ["you"] + [
-        f"opponent {i + 1}" if len(args.vs) > 1 else "opponent" for i in range(len(args.vs))
+        f"opponent {i + 1}" if several else "opponent" for i in range(len(args.versus))
     ]
     header = ("participant", "bonus", "P(win)") + (("exact",) if args.exact else ())
     rows = [
-        (n, f"{b:+d}", fmt_prob(p)) + ((_exact_cell(p),) if args.exact else ())
+        (n, f"{b:+d}", *_cells(p, args.exact))
         for n, b, p in zip(names, res.bonuses, res.p_win, strict=True)
     ]
     title = f"Contest, first to {args.victories} victories, {args.dice}dF each"
     print_table(rows, header, title)
     print()
-    print(f"expected exchanges: {float(res.expected_exchanges):.3f}")
+    print(f"expected exchanges: {float(res.mean_exchanges):.3f}")
     # List exchanges until 99.9% of the probability is covered; the rest in one row.
     rows, covered, last = [], 0.0, 0
-    for n, p in res.exchanges_pmf.items():
+    for n, p in res.pmf_exchanges.items():
         if covered >= 0.999:
             break
         if p:
             rows.append((str(n), fmt_prob(p)))
         covered += float(p)
         last = n
-    tail = 1 - sum(p for n, p in res.exchanges_pmf.items() if n <= last)
+    tail = 1 - sum(p for n, p in res.pmf_exchanges.items() if n <= last)
     rows.append((f"more than {last}", fmt_prob(max(float(tail), 0.0))))
     print_table(rows, ("exchanges", "probability"))
     return 0
@@ -277,49 +267,38 @@ def _cmd_invoke(args) -> int:
         "dice": args.dice,
         "exact": args.exact,
     }
-    if args.opposed is not None:
-        res = fate.invoke_vs_opposition(args.bonus, args.opposed, **kw)
-        by = res.pop("by_opposition")
-        if args.json:
-            emit_json(
-                {
-                    "bonus": args.bonus,
-                    "opposed": args.opposed,
-                    **{k: v for k, v in kw.items() if k != "exact"},
-                    **res,
-                    "table_by_opposition": {o: [dict(r) for r in p.table] for o, p in by.items()},
-                }
-            )
-            return 0
-        pol = None
-        against = f"active opposition {args.dice}dF {args.opposed:+d} (seen before invoking)"
-        p = res
+    if args.versus is not None:
+        res = fate.invoke_vs_opposition(args.bonus, args.versus, **kw)
+        against = f"active opposition {args.dice}dF {args.versus:+d} (seen before invoking)"
     else:
-        pol = fate.invoke_policy(args.bonus, args.difficulty, **kw)
-        if args.json:
-            emit_json(pol.as_dict())
-            return 0
-        against = fate.ladder_name(args.difficulty)
-        p = pol.as_dict()
+        res = fate.invoke_policy(args.bonus, args.difficulty, **kw)
+        against = ladder(args.difficulty)
+    if args.json:
+        emit_json(res)
+        return 0
     title = (
         f"{args.dice}dF {args.bonus:+d} against {against}, "
         f"{args.invokes} invoke(s), objective: {args.objective}"
     )
-    header = ("policy", "P(reach target)", "invokes spent") + (("exact",) if args.exact else ())
+    header = ("policy", "P(reach objective)", "invokes spent") + (("exact",) if args.exact else ())
     rows = []
-    for label, v, spent in (
-        ("optimal (+2 or reroll)", p["p_optimal"], p["spent_optimal"]),
-        ("+2 only", p["p_always_plus2"], p["spent_always_plus2"]),
-        ("reroll only", p["p_reroll_only"], p["spent_reroll_only"]),
-        ("never invoke", p["p_never"], 0),
+    for label, p, spent in (
+        ("optimal (+2 or reroll)", res.p_optimal, res.mean_spent_optimal),
+        ("+2 only", res.p_always_plus2, res.mean_spent_always_plus2),
+        ("reroll only", res.p_reroll_only, res.mean_spent_reroll_only),
+        ("never invoke", res.p_never, 0),
     ):
-        cells = (label, fmt_prob(v), f"{float(spent):.2f}")
-        rows.append(cells + ((_exact_cell(v),) if args.exact else ()))
+        p_text, *exact = _cells(p, args.exact)
+        rows.append((label, p_text, f"{float(spent):.2f}", *exact))
     print_table(rows, header, title)
-    if args.invokes and pol is not None:
+    if args.invokes and args.versus is None:
         print()
         print("Optimal plan after seeing the dice (rows: dice total; columns: invokes left)")
-        print(pol.format())
+        ks = range(1, args.invokes + 1)
+        plan = [
+            (f"{s:+d}", *(res.plan(s, k) for k in ks)) for s in range(args.dice, -args.dice - 1, -1)
+        ]
+        print_table(plan, ("roll", *(f"k={k}" for k in ks)))
     return 0
 
 
@@ -336,27 +315,27 @@ def _cmd_deck(args) -> int:
         exact=args.exact,
     )
     if args.json:
-        emit_json({**r, "copies": args.copies, "reshuffle_at": args.reshuffle_at})
+        emit_json(r)
         return 0
     title = (
-        f"{args.draws} draws, bonus {args.bonus:+d} against {fate.ladder_name(args.difficulty)}: "
+        f"{args.draws} draws, bonus {args.bonus:+d} against {ladder(args.difficulty)}: "
         f"Deck of Fate ({81 * args.copies} cards) vs 4dF"
     )
     rows = [
         (
             "SD of the session's dice total",
-            f"{float(r['var_sum_deck']) ** 0.5:.3f}",
-            f"{float(r['var_sum_dice']) ** 0.5:.3f}",
+            f"{float(r.var_sum_deck) ** 0.5:.3f}",
+            f"{float(r.var_sum_dice) ** 0.5:.3f}",
         ),
         (
             f"P({args.run} failures in a row, anywhere)",
-            fmt_prob(r["p_fail_streak_deck"]),
-            fmt_prob(r["p_fail_streak_dice"]),
+            fmt_prob(r.p_fail_streak_deck),
+            fmt_prob(r.p_fail_streak_dice),
         ),
         (
             f"P(the first {args.run} all fail)",
-            fmt_prob(r["p_all_fail_deck"]),
-            fmt_prob(r["p_all_fail_dice"]),
+            fmt_prob(r.p_all_fail_deck),
+            fmt_prob(r.p_all_fail_dice),
         ),
     ]
     print_table(rows, ("quantity", "deck", "dice"), title)

@@ -37,8 +37,8 @@ Examples
 --------
 >>> import pandas as pd
 >>> from dicestats import plots
->>> df = pd.DataFrame({"difficulty": [1, 2], "fail": [0.1, 0.2], "tie": [0.2, 0.2],
-...                    "success": [0.5, 0.4], "style": [0.2, 0.2]})
+>>> df = pd.DataFrame({"difficulty": [1, 2], "p_fail": [0.1, 0.2], "p_tie": [0.2, 0.2],
+...                    "p_success": [0.5, 0.4], "p_style": [0.2, 0.2]})
 >>> ax = plots.fate_outcomes(df, rating=2)
 >>> [round(float(p.get_height()), 2) for p in ax.containers[0]]
 [0.1, 0.2]

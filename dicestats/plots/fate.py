@@ -27,10 +27,10 @@ __all__ = [
 
 
 _FATE_OUTCOMES = (
-    ("fail", "fail", OKABE_ITO["vermillion"], "//"),
-    ("tie", "tie", OKABE_ITO["yellow"], ".."),
-    ("success", "success", OKABE_ITO["skyblue"], ""),
-    ("style", "success with style", OKABE_ITO["blue"], "xx"),
+    ("p_fail", "fail", OKABE_ITO["vermillion"], "//"),
+    ("p_tie", "tie", OKABE_ITO["yellow"], ".."),
+    ("p_success", "success", OKABE_ITO["skyblue"], ""),
+    ("p_style", "success with style", OKABE_ITO["blue"], "xx"),
 )
 
 
@@ -40,8 +40,8 @@ def fate_outcomes(df, *, rating: int | None = None, ax=None, labels: bool = True
     Parameters
     ----------
     df : pandas.DataFrame
-        One row per difficulty, columns ``difficulty``, ``fail``, ``tie``,
-        ``success``, ``style`` (probabilities that sum to 1 per row), e.g.
+        One row per difficulty, columns ``difficulty``, ``p_fail``, ``p_tie``,
+        ``p_success``, ``p_style`` (probabilities that sum to 1 per row), e.g.
         :func:`dicestats.tables.fate_outcomes`.
     rating : int, optional
         The acting character's total rating, for the title.
@@ -57,14 +57,14 @@ def fate_outcomes(df, *, rating: int | None = None, ax=None, labels: bool = True
     Examples
     --------
     >>> import pandas as pd
-    >>> df = pd.DataFrame({"difficulty": [0], "fail": [0.1], "tie": [0.2],
-    ...                    "success": [0.5], "style": [0.2]})
+    >>> df = pd.DataFrame({"difficulty": [0], "p_fail": [0.1], "p_tie": [0.2],
+    ...                    "p_success": [0.5], "p_style": [0.2]})
     >>> ax = fate_outcomes(df)
     >>> [c.get_label() for c in ax.containers]
     ['fail', 'tie', 'success', 'success with style']
     >>> close(ax)
     """
-    _require(df, ["difficulty", "fail", "tie", "success", "style"], "fate_outcomes")
+    _require(df, ["difficulty", "p_fail", "p_tie", "p_success", "p_style"], "fate_outcomes")
     ax = _axes(ax)
     d = df.sort_values("difficulty")
     x = list(range(len(d)))
@@ -85,16 +85,16 @@ def fate_outcomes(df, *, rating: int | None = None, ax=None, labels: bool = True
     return ax
 
 
-def fate_opposed(df, *, value: str = "win", ax=None, title: str | None = None):
+def fate_opposed(df, *, value: str = "p_success_or_better", ax=None, title: str | None = None):
     """Opposed-roll matrix: the chance of ``value`` for each rating pair.
 
     Parameters
     ----------
     df : pandas.DataFrame
-        Columns ``rating`` (the active side), ``opposition`` (the opposing
+        Columns ``rating`` (the active side), ``versus`` (the opposing
         rating) and ``value`` (a probability), one row per pair, e.g.
         :func:`dicestats.tables.fate_opposed`.
-    value : str, default "win"
+    value : str, default "p_success_or_better"
         The column to show.
     ax : matplotlib.axes.Axes, optional
     title : str, optional
@@ -103,29 +103,30 @@ def fate_opposed(df, *, value: str = "win", ax=None, title: str | None = None):
     -------
     matplotlib.axes.Axes
         An image with one annotated cell per pair (rows: rating, columns:
-        opposition).
+        versus).
 
     Examples
     --------
     >>> import pandas as pd
-    >>> df = pd.DataFrame({"rating": [0, 0, 1, 1], "opposition": [0, 1, 0, 1],
-    ...                    "win": [0.38, 0.24, 0.53, 0.38]})
+    >>> df = pd.DataFrame({"rating": [0, 0, 1, 1], "versus": [0, 1, 0, 1],
+    ...                    "p_success_or_better": [0.38, 0.24, 0.53, 0.38]})
     >>> ax = fate_opposed(df)
     >>> [t.get_text() for t in ax.texts]
     ['38', '24', '53', '38']
     >>> close(ax)
     """
-    _require(df, ["rating", "opposition", value], "fate_opposed")
+    _require(df, ["rating", "versus", value], "fate_opposed")
     ax = _axes(ax, figsize=(6.0, 5.0))
-    grid = df.pivot(index="rating", columns="opposition", values=value).sort_index()
+    grid = df.pivot(index="rating", columns="versus", values=value).sort_index()
     grid = grid.sort_index(axis=1)
     _annotated_image(ax, grid, cmap="cividis", vmin=0.0, vmax=1.0)
     ax.set_xticks(range(grid.shape[1]), [f"{c:+d}" for c in grid.columns])
     ax.set_yticks(range(grid.shape[0]), [f"{r:+d}" for r in grid.index])
     ax.set_xlabel("opposition rating (they roll 4dF too)")
     ax.set_ylabel("your rating")
+    what = value.removeprefix("p_").replace("_", " ")
     ax.set_title(
-        title or f"Opposed rolls: chance you {value} (%), your rating vs theirs", fontsize=10
+        title or f"Opposed rolls: chance of {what} (%), your rating vs theirs", fontsize=10
     )
     return ax
 
@@ -136,7 +137,7 @@ def fate_contest(df, *, ax=None, title: str | None = None):
     Parameters
     ----------
     df : pandas.DataFrame
-        Columns ``gap`` (your rating − theirs) and ``win`` (probability);
+        Columns ``gap`` (your rating − theirs) and ``p_win`` (probability);
         optional ``label`` (one line per label, e.g. "first to 3").
     ax : matplotlib.axes.Axes, optional
     title : str, optional
@@ -149,20 +150,20 @@ def fate_contest(df, *, ax=None, title: str | None = None):
     Examples
     --------
     >>> import pandas as pd
-    >>> df = pd.DataFrame({"gap": [-1, 0, 1], "win": [0.2, 0.5, 0.8]})
+    >>> df = pd.DataFrame({"gap": [-1, 0, 1], "p_win": [0.2, 0.5, 0.8]})
     >>> ax = fate_contest(df)
     >>> [float(v) for v in ax.lines[0].get_ydata()]
     [0.2, 0.5, 0.8]
     >>> close(ax)
     """
-    _require(df, ["gap", "win"], "fate_contest")
+    _require(df, ["gap", "p_win"], "fate_contest")
     ax = _axes(ax)
     groups = _groups(df, "label")
     for i, (label, g) in enumerate(groups):
         g = g.sort_values("gap")
         ax.plot(
             g["gap"].to_numpy(),
-            g["win"].to_numpy(),
+            g["p_win"].to_numpy(),
             marker=_CYCLE_MARKERS[i % 8],
             linestyle=_CYCLE_LINES[i % 8],
             color=_CYCLE_COLOURS[i % 8],
@@ -188,8 +189,9 @@ def fate_invokes(df, *, x: str = "difficulty", ax=None, title: str | None = None
     ----------
     df : pandas.DataFrame
         Columns ``x`` (e.g. ``difficulty`` or the dice total needed),
-        ``policy`` (e.g. "optimal", "always +2", "none") and ``success``
-        (probability), e.g. :func:`dicestats.tables.fate_invokes`.
+        ``policy`` (e.g. "optimal", "always +2", "none") and ``p_reach``
+        (the chance of reaching the objective), e.g.
+        :func:`dicestats.tables.fate_invokes`.
     x : str, default "difficulty"
     ax : matplotlib.axes.Axes, optional
     title : str, optional
@@ -203,19 +205,19 @@ def fate_invokes(df, *, x: str = "difficulty", ax=None, title: str | None = None
     --------
     >>> import pandas as pd
     >>> df = pd.DataFrame({"difficulty": [1, 2, 1, 2], "policy": ["none"] * 2 + ["optimal"] * 2,
-    ...                    "success": [0.4, 0.2, 0.8, 0.6]})
+    ...                    "p_reach": [0.4, 0.2, 0.8, 0.6]})
     >>> ax = fate_invokes(df)
     >>> [ln.get_label() for ln in ax.lines]
     ['none', 'optimal']
     >>> close(ax)
     """
-    _require(df, [x, "policy", "success"], "fate_invokes")
+    _require(df, [x, "policy", "p_reach"], "fate_invokes")
     ax = _axes(ax)
     for i, (policy, g) in enumerate(_groups(df, "policy")):
         g = g.sort_values(x)
         ax.plot(
             g[x].to_numpy(),
-            g["success"].to_numpy(),
+            g["p_reach"].to_numpy(),
             marker=_CYCLE_MARKERS[i % 8],
             linestyle=_CYCLE_LINES[i % 8],
             color=_CYCLE_COLOURS[i % 8],

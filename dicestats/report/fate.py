@@ -57,12 +57,22 @@ def _fate_odds_page(fig, ctx) -> None:
     margins = T.fate_odds_by_margin(range(-4, 6), exact=True)
     right = fmt.format_frame(
         margins,
-        percent=["fail", "tie", "success", "style", "p_tie_or_better", "p_success_or_better"],
+        percent=[
+            "p_fail",
+            "p_tie",
+            "p_success",
+            "p_style",
+            "p_tie_or_better",
+            "p_success_or_better",
+        ],
     )
     right["margin"] = [f"{m:+d}" if m > 0 else str(m) for m in margins["margin"]]
     right = right.rename(
         columns={
-            "style": "with style",
+            "p_fail": "fail",
+            "p_tie": "tie",
+            "p_success": "success",
+            "p_style": "with style",
             "p_tie_or_better": "tie or\nbetter",
             "p_success_or_better": "success\nor better",
         }
@@ -122,7 +132,7 @@ def _fate_opposed_page(fig, ctx) -> None:
         "exchanges: "
         + ", ".join(
             f"gap {g:+d}: {e:.1f}" if g else f"gap 0: {e:.1f}"
-            for g, e in zip(df["gap"], df["expected_exchanges"], strict=True)
+            for g, e in zip(df["gap"], df["mean_exchanges"], strict=True)
             if g >= 0
         )
         + ".",

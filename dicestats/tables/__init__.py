@@ -13,7 +13,7 @@ in :mod:`dicestats.format`.
 Examples
 --------
 >>> from dicestats import tables
->>> tables.fate_outcomes(2, difficulties=[1], exact=True)["success"].tolist()
+>>> tables.fate_outcomes(2, difficulties=[1], exact=True)["p_success"].tolist()
 [Fraction(35, 81)]
 """
 

@@ -1,4 +1,9 @@
-"""Fate tables: tidy DataFrames of 4dF odds, contests and invoke policies."""
+"""Fate tables: tidy DataFrames of 4dF odds, contests and invoke policies.
+
+Columns follow the Fate vocabulary (``p_fail``, ``p_tie``, ``p_success``,
+``p_style``, ``p_success_or_better``, ``p_tie_or_better``, ``mean_shifts``,
+``versus``, ``p_win``, ``mean_exchanges``); exact tables hold Fractions.
+"""
 
 from __future__ import annotations
 
@@ -14,6 +19,18 @@ __all__ = [
     "fate_invokes",
     "fate_invoke_plan",
 ]
+
+#: The outcome columns of every Fate outcome table, in order.
+_OUTCOME_COLUMNS = ("p_fail", "p_tie", "p_success", "p_style")
+
+
+def _outcome_cells(o, *, tie_first: bool = False) -> dict:
+    """The outcome columns of one :class:`~dicestats.fate.Outcome`, plus the cumulative two."""
+    cells = {k: _num(getattr(o, k)) for k in _OUTCOME_COLUMNS}
+    cum = ("p_tie_or_better", "p_success_or_better")
+    for k in cum if tie_first else cum[::-1]:
+        cells[k] = _num(getattr(o, k))
+    return cells
 
 
 def fate_distribution(dice: int = 4, *, exact: bool = False):
@@ -51,30 +68,34 @@ def fate_outcomes(
 ):
     """Outcome odds of one rating against each difficulty (for :func:`plots.fate_outcomes`).
 
-    Columns: ``difficulty``, ``difficulty_name``, ``fail``, ``tie``,
-    ``success``, ``style``, ``p_success_or_better``, ``p_tie_or_better``,
-    ``mean_shifts`` (from :func:`dicestats.fate.outcome_table`).
+    Columns: ``difficulty``, ``difficulty_name``, ``p_fail``, ``p_tie``,
+    ``p_success``, ``p_style``, ``p_success_or_better``, ``p_tie_or_better``,
+    ``mean_shifts`` (the rows of :func:`dicestats.fate.outcome_table`).
 
     Examples
     --------
     >>> df = fate_outcomes(2, [2], exact=True)
-    >>> df.loc[0, "tie"], df.loc[0, "p_success_or_better"]
+    >>> df.loc[0, "p_tie"], df.loc[0, "p_success_or_better"]
     (Fraction(19, 81), Fraction(31, 81))
     """
+    import pandas as pd
+
     from .. import fate
 
-    df = fate.outcome_table(
-        [rating], difficulties, dice=dice, helpers=helpers, exact=exact, as_frame=True
-    )
-    return df.drop(columns=["bonus"]).reset_index(drop=True)
+    rows = fate.outcome_table([rating], difficulties, dice=dice, helpers=helpers, exact=exact)
+    records = []
+    for r in rows:
+        rec = {k: v for k, v in r.as_dict().items() if k not in ("bonus", "exact")}
+        records.append({k: _num(v) if k.startswith(("p_", "mean_")) else v for k, v in rec.items()})
+    return pd.DataFrame.from_records(records)
 
 
 def fate_odds_by_margin(margins=range(-4, 5), *, dice: int = 4, exact: bool = False):
     """Outcome odds by margin = your rating + bonuses − difficulty.
 
     The odds depend on the margin only, so this one table answers every
-    rating/difficulty pair. Columns: ``margin``, ``fail``, ``tie``,
-    ``success``, ``style``, ``p_tie_or_better``, ``p_success_or_better``.
+    rating/difficulty pair. Columns: ``margin``, ``p_fail``, ``p_tie``,
+    ``p_success``, ``p_style``, ``p_tie_or_better``, ``p_success_or_better``.
 
     Examples
     --------
@@ -89,29 +110,20 @@ def fate_odds_by_margin(margins=range(-4, 5), *, dice: int = 4, exact: bool = Fa
     rows = []
     for m in margins:
         o = fate.outcome_probs(int(m), difficulty=0, dice=dice, exact=exact)
-        rows.append(
-            {
-                "margin": int(m),
-                **o.as_dict(),
-                "p_tie_or_better": o.p_tie_or_better,
-                "p_success_or_better": o.p_success_or_better,
-            }
-        )
+        rows.append({"margin": int(m), **_outcome_cells(o, tie_first=True)})
     return pd.DataFrame.from_records(rows)
 
 
-def fate_opposed(
-    ratings=range(0, 5), oppositions=range(0, 5), *, dice: int = 4, exact: bool = False
-):
-    """Opposed rolls (both sides roll): outcome odds per (rating, opposition).
+def fate_opposed(ratings=range(0, 5), versus=range(0, 5), *, dice: int = 4, exact: bool = False):
+    """Opposed rolls (both sides roll): outcome odds per (rating, the other side's rating).
 
-    Columns: ``rating``, ``opposition``, ``fail``, ``tie``, ``success``,
-    ``style``, ``win`` (success or better), ``tie_or_better``.
+    Columns: ``rating``, ``versus``, ``p_fail``, ``p_tie``, ``p_success``,
+    ``p_style``, ``p_success_or_better``, ``p_tie_or_better``.
 
     Examples
     --------
     >>> df = fate_opposed([0], [0], exact=True)
-    >>> df.loc[0, "tie"]  # 8dF shows 0: 1107/6561
+    >>> df.loc[0, "p_tie"]  # 8dF shows 0: 1107/6561
     Fraction(41, 243)
     """
     import pandas as pd
@@ -120,30 +132,22 @@ def fate_opposed(
 
     rows = []
     for r in ratings:
-        for o in oppositions:
-            out = fate.outcome_probs(int(r), opposed=int(o), dice=dice, exact=exact)
-            rows.append(
-                {
-                    "rating": int(r),
-                    "opposition": int(o),
-                    **out.as_dict(),
-                    "win": out.p_success_or_better,
-                    "tie_or_better": out.p_tie_or_better,
-                }
-            )
+        for v in versus:
+            o = fate.outcome_probs(int(r), versus=int(v), dice=dice, exact=exact)
+            rows.append({"rating": int(r), "versus": int(v), **_outcome_cells(o)})
     return pd.DataFrame.from_records(rows)
 
 
 def fate_contest(gaps=range(-3, 4), *, victories: int = 3, dice: int = 4, exact: bool = False):
-    """Two-sided contests by rating gap: ``gap``, ``win``, ``expected_exchanges``.
+    """Two-sided contests by rating gap: ``gap``, ``p_win``, ``mean_exchanges``.
 
-    ``gap`` is your rating minus the opponent's; ``win`` is P(you reach
+    ``gap`` is your rating minus the opponent's; ``p_win`` is P(you reach
     ``victories`` victories first) from :func:`dicestats.fate.contest`.
 
     Examples
     --------
     >>> df = fate_contest([0], exact=True)
-    >>> df.loc[0, "win"]
+    >>> df.loc[0, "p_win"]
     Fraction(1, 2)
     """
     import pandas as pd
@@ -154,7 +158,7 @@ def fate_contest(gaps=range(-3, 4), *, victories: int = 3, dice: int = 4, exact:
     for g in gaps:
         c = fate.contest([int(g), 0], victories=victories, dice=dice, exact=exact)
         rows.append(
-            {"gap": int(g), "win": c.p_win[0], "expected_exchanges": _num(c.expected_exchanges)}
+            {"gap": int(g), "p_win": _num(c.p_win[0]), "mean_exchanges": _num(c.mean_exchanges)}
         )
     return pd.DataFrame.from_records(rows)
 
@@ -177,15 +181,15 @@ def fate_invokes(
     dice: int = 4,
     exact: bool = False,
 ):
-    """Success chance of each invoke policy per difficulty (long format).
+    """The chance of reaching the objective with each invoke policy, per difficulty (long format).
 
     Columns: ``difficulty``, ``policy`` (see :data:`INVOKE_POLICIES`),
-    ``success`` — from :func:`dicestats.fate.invoke_policy`.
+    ``p_reach`` — from :func:`dicestats.fate.invoke_policy`.
 
     Examples
     --------
     >>> df = fate_invokes(0, [2], exact=True)
-    >>> dict(zip(df["policy"], df["success"]))["never invoke"]
+    >>> dict(zip(df["policy"], df["p_reach"]))["never invoke"]
     Fraction(5, 81)
     """
     import pandas as pd
@@ -198,7 +202,7 @@ def fate_invokes(
             rating, int(d), invokes=invokes, objective=objective, dice=dice, exact=exact
         )
         for label, attr in INVOKE_POLICIES.items():
-            rows.append({"difficulty": int(d), "policy": label, "success": getattr(pol, attr)})
+            rows.append({"difficulty": int(d), "policy": label, "p_reach": getattr(pol, attr)})
     return pd.DataFrame.from_records(rows)
 
 

@@ -1,12 +1,15 @@
-"""Independent Fate oracles shared by the Fate tests: every face listed, plain recursion.
+"""Every independent Fate oracle the tests use: every face listed, plain recursion.
 
-Written without dicestats' helpers so that they can catch its mistakes.
+Written without dicestats' helpers so that they can catch its mistakes: dice
+by ``itertools.product`` over faces, games by explicit recursion over their
+states, the Deck of Fate by listing its cards and their orderings.
 """
 
 from __future__ import annotations
 
 import itertools
 import math
+from collections import Counter
 from fractions import Fraction as F
 from functools import cache
 
@@ -19,6 +22,47 @@ def brute_dice(n: int) -> dict:
     out: dict = {}
     for faces in itertools.product(FACES, repeat=n):
         out[sum(faces)] = out.get(sum(faces), 0) + 1
+    return out
+
+
+#: The 81 equally likely totals of 4dF, one per face combination.
+ROLLS4 = tuple(sum(f) for f in itertools.product(FACES, repeat=4))
+
+
+def outcome_name(s: int) -> str:
+    """fail / tie / success / style of ``s`` shifts (style from 3)."""
+    return "fail" if s < 0 else "tie" if s == 0 else "success" if s <= 2 else "style"
+
+
+def brute_outcome(bonus, difficulty=None, opposed=None, dice=4, helpers=0):
+    """{outcome: probability} over every face combination (of both sides when opposed)."""
+    counts = {"fail": 0, "tie": 0, "success": 0, "style": 0}
+    mine = brute_dice(dice)
+    theirs = {0: 1} if opposed is None else brute_dice(dice)
+    opp_bonus = difficulty if opposed is None else opposed
+    den = 0
+    for a, wa in mine.items():
+        for b, wb in theirs.items():
+            counts[outcome_name(a + bonus + helpers - (b + opp_bonus))] += wa * wb
+            den += wa * wb
+    return {k: F(v, den) for k, v in counts.items()}
+
+
+def brute_outcome_faces(bonus, difficulty, dice):
+    """The same against a difficulty, listing the faces directly (no grouping by total)."""
+    counts = {"fail": 0, "tie": 0, "success": 0, "style": 0}
+    rolls = list(itertools.product(FACES, repeat=dice))
+    for faces in rolls:
+        counts[outcome_name(sum(faces) + bonus - difficulty)] += 1
+    return {k: F(v, len(rolls)) for k, v in counts.items()}
+
+
+def brute_shift_counts(bonus, diff):
+    """{shifts: number of 4dF face combinations} at this bonus and difficulty."""
+    out: dict = {}
+    for faces in itertools.product(FACES, repeat=4):
+        s = sum(faces) + bonus - diff
+        out[s] = out.get(s, 0) + 1
     return out
 
 
@@ -68,3 +112,172 @@ def brute_contest(bonuses, victories=3, dice=4):
         return tuple(w / (1 - tie) for w in win), steps / (1 - tie)
 
     return solve(tuple([0] * n))
+
+
+def brute_contest_moments(bonuses, victories=3):
+    """E[exchanges] and E[exchanges²] by first-step analysis (no fundamental matrix)."""
+    ex = brute_exchange(bonuses)
+    tie = ex.get("tie", F(0))
+
+    @cache
+    def moments(state):
+        m1 = m2 = F(0)
+        for key, p in ex.items():
+            if key == "tie":
+                continue
+            i, v = key
+            new = list(state)
+            new[i] += v
+            a1, a2 = (F(0), F(0)) if new[i] >= victories else moments(tuple(new))
+            m1 += p * (1 + a1)
+            m2 += p * (1 + 2 * a1 + a2)
+        # with the self-loop: T = 1 + T' w.p. tie
+        e1 = (m1 + tie) / (1 - tie)
+        e2 = (m2 + tie * (1 + 2 * e1)) / (1 - tie)
+        return e1, e2
+
+    return moments(tuple([0] * len(bonuses)))
+
+
+def brute_exchanges_pmf(bonuses, max_exchanges, victories=3):
+    """{n: P(the contest ends at exchange n)} and P(still going), by forward iteration."""
+    ex = brute_exchange(bonuses)
+    dist = {tuple([0] * len(bonuses)): F(1)}
+    pmf = {}
+    for n in range(1, max_exchanges + 1):
+        nxt: dict = {}
+        done = F(0)
+        for state, p in dist.items():
+            for key, q in ex.items():
+                if key == "tie":
+                    nxt[state] = nxt.get(state, 0) + p * q
+                    continue
+                i, v = key
+                new = list(state)
+                new[i] += v
+                if new[i] >= victories:
+                    done += p * q
+                else:
+                    nxt[tuple(new)] = nxt.get(tuple(new), 0) + p * q
+        dist = nxt
+        pmf[n] = done
+    return pmf, sum(dist.values())
+
+
+def brute_invoke(need_total, bonus, k, actions=("+2", "reroll")):
+    """Best P(final total >= need_total), listing all 81 rolls at every reroll."""
+
+    @cache
+    def best(dice_total, plus, left):
+        options = [F(int(dice_total + bonus + 2 * plus >= need_total))]
+        if left and "+2" in actions:
+            options.append(best(dice_total, plus + 1, left - 1))
+        if left and "reroll" in actions:
+            options.append(sum(best(r, plus, left - 1) for r in ROLLS4) / 81)
+        return max(options)
+
+    return sum(best(r, 0, k) for r in ROLLS4) / 81
+
+
+def brute_invoke_valued(need_total, bonus, k, point_value):
+    """Best E[reach + point_value * invokes left], plus that policy's P(reach), E[spent].
+
+    Ties in value go to the option with the smaller expected spend.
+    """
+
+    @cache
+    def best(dice_total, plus, left):
+        reach = F(int(dice_total + bonus + 2 * plus >= need_total))
+        options = [(reach + point_value * left, reach, F(0))]
+        if left:
+            v, p, u = best(dice_total, plus + 1, left - 1)
+            options.append((v, p, u + 1))
+            subs = [best(r, plus, left - 1) for r in ROLLS4]
+            options.append(
+                (
+                    sum(x[0] for x in subs) / 81,
+                    sum(x[1] for x in subs) / 81,
+                    sum(x[2] for x in subs) / 81 + 1,
+                )
+            )
+        top = max(o[0] for o in options)
+        return min((o for o in options if o[0] == top), key=lambda o: o[2])
+
+    res = [best(r, 0, k) for r in ROLLS4]
+    return tuple(sum(x[i] for x in res) / 81 for i in range(3))
+
+
+def deck_cards(dice=4, copies=1):
+    """The Deck of Fate: one card per ordered face combination, as its total."""
+    return [sum(f) for f in itertools.product(FACES, repeat=dice)] * copies
+
+
+def brute_deck_sequences(dice, copies, start, reshuffle_at, m):
+    """Every equally likely sequence of m drawn card totals, reshuffling as told.
+
+    Lists partial permutations of the deck for each segment between reshuffles; the
+    ``start`` cards drawn before are part of the first permutation, unseen.
+    """
+    cards = deck_cards(dice, copies)
+    size = len(cards)
+    segs, pos, left = [], start, m
+    first = True
+    while left:
+        take = min(left, reshuffle_at - pos)
+        segs.append((pos if first else 0, take))
+        left -= take
+        pos, first = 0, False
+    seqs = [()]
+    for skip, take in segs:
+        # every ordered choice of the first skip + take cards is equally likely
+        perms = list(itertools.permutations(range(size), skip + take))
+        seqs = [s + tuple(cards[i] for i in p[skip:]) for s in seqs for p in perms]
+    return seqs
+
+
+def brute_streak_2df(event, run, draws, start, reshuffle_at):
+    """P(a run of >= run hits) on the 9-card 2dF deck, enumerating every ordering."""
+    cards = deck_cards(2)
+    segs, pos, left = [], start, draws
+    while left:
+        take = min(left, reshuffle_at - pos)
+        segs.append((pos, take))
+        left -= take
+        pos = 0
+    dists = []
+    for pre, take in segs:
+        c: Counter = Counter()
+        n = 0
+        for perm in itertools.permutations(range(9), pre + take):
+            c[tuple(cards[perm[pre + j]] in event for j in range(take))] += 1
+            n += 1
+        dists.append([(k, F(v, n)) for k, v in c.items()])
+    total = F(0)
+    for combo in itertools.product(*dists):
+        seq = sum((k for k, _ in combo), ())
+        p = F(1)
+        for _, q in combo:
+            p *= q
+        r = longest = 0
+        for hit in seq:
+            r = r + 1 if hit else 0
+            longest = max(longest, r)
+        if longest >= run:
+            total += p
+    return total
+
+
+def run_length_chain(p: float, run: int, draws: int) -> float:
+    """P(a run of >= run hits in draws independent tries), by a chain on the run length only."""
+    state = [1.0] + [0.0] * (run - 1)
+    done = 0.0
+    for _ in range(draws):
+        new = [0.0] * run
+        new[0] = sum(state) * (1 - p)
+        for r in range(run):
+            if r + 1 == run:
+                done += state[r] * p
+            else:
+                new[r + 1] += state[r] * p
+        state = new
+    return done

@@ -12,7 +12,7 @@ import pytest
 
 from dicestats.cli import main
 
-from .oracle import FACES, brute_contest, brute_dice
+from .oracle import FACES, brute_contest, brute_outcome
 
 F = Fraction
 
@@ -30,17 +30,9 @@ def frac(s: str) -> Fraction:
 
 
 def brute(bonus, diff=None, opp=None, dice=4, helpers=0):
-    mine = brute_dice(dice)
-    theirs = brute_dice(dice) if opp is not None else {0: 1}
-    base = opp if opp is not None else diff
-    c = {"fail": 0, "tie": 0, "success": 0, "style": 0}
-    for a, wa in mine.items():
-        for b, wb in theirs.items():
-            s = a + bonus + helpers - b - base
-            k = "fail" if s < 0 else "tie" if s == 0 else "success" if s < 3 else "style"
-            c[k] += wa * wb
-    den = sum(c.values())
-    return {k: F(v, den) for k, v in c.items()}
+    """The oracle's {outcome: p}, keyed as the JSON output is (``p_fail``, ...)."""
+    ref = brute_outcome(bonus, difficulty=diff, opposed=opp, dice=dice, helpers=helpers)
+    return {f"p_{k}": v for k, v in ref.items()}
 
 
 def test_fate_exact_grid_matches_brute_force(capsys):
@@ -57,18 +49,34 @@ def test_fate_exact_grid_matches_brute_force(capsys):
                 "--json",
             )
             ref = brute(bonus, diff)
-            got = {k: frac(d[k]) for k in ("fail", "tie", "success", "style")}
+            got = {k: frac(d[k]) for k in ("p_fail", "p_tie", "p_success", "p_style")}
             assert got == ref, (bonus, diff)
-            assert frac(d["p_success_or_better"]) == ref["success"] + ref["style"]
+            assert frac(d["p_success_or_better"]) == ref["p_success"] + ref["p_style"]
             assert d["bonus"] == bonus and d["difficulty"] == diff and d["dice"] == 4
 
 
 @pytest.mark.parametrize("a,b", [(0, 0), (2, 1), (1, 3)])
 def test_fate_opposed_matches_brute_force(capsys, a, b):
-    d = run_json(capsys, "fate", "--bonus", str(a), "--opposed", str(b), "--exact", "--json")
+    d = run_json(capsys, "fate", "--bonus", str(a), "--vs", str(b), "--exact", "--json")
     ref = brute(a, opp=b)
     assert {k: frac(d[k]) for k in ref} == ref
     assert frac(d["mean_shifts"]) == a - b
+    assert d["versus"] == b and d["difficulty"] is None
+
+
+def test_opposed_is_a_hidden_deprecated_alias_of_vs(capsys):
+    new = run_json(capsys, "fate", "--bonus", "2", "--vs", "1", "--exact", "--json")
+    assert main(["fate", "--bonus", "2", "--opposed", "1", "--exact", "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out) == new
+    assert "--opposed is deprecated" in err and "--vs" in err
+    assert main(["invoke", "--opposed", "1", "--invokes", "1", "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["versus"] == 1 and "deprecated" in err
+    assert main(["fate", "--help"]) == 0
+    helptext = capsys.readouterr().out
+    assert "--vs" in helptext and "--opposed" not in helptext
+    assert "(1..200; default 4)" in helptext  # ranges come from fate.LIMITS
 
 
 def test_fate_6df_helpers_and_floats(capsys):
@@ -106,10 +114,10 @@ def test_contest_exact_matches_recursion(capsys, a, b, v):
         "--exact", "--json",
     )  # fmt: skip
     wins, steps = brute_contest((a, b), victories=v)
-    assert frac(d["p_win"]) == wins[0]
+    assert frac(d["p_win"][0]) == wins[0]
     assert frac(d["p_lose"]) == wins[1]
-    assert frac(d["expected_exchanges"]) == steps
-    pm = {int(k): frac(p) for k, p in d["exchanges"].items()}
+    assert frac(d["mean_exchanges"]) == steps
+    pm = {int(k): frac(p) for k, p in d["pmf_exchanges"].items()}
     assert sum(pm.values()) + frac(d["p_more_exchanges"]) == 1
 
 
@@ -119,15 +127,15 @@ def test_contest_three_participants(capsys):
         "--exact", "--json",
     )  # fmt: skip
     wins, steps = brute_contest((1, 0, 2), victories=2)
-    assert [frac(x) for x in d["p_win_each"]] == list(wins)
-    assert frac(d["expected_exchanges"]) == steps
+    assert [frac(x) for x in d["p_win"]] == list(wins)
+    assert frac(d["mean_exchanges"]) == steps
 
 
 def test_contest_float_and_table(capsys):
     d = run_json(capsys, "contest", "--bonus", "2", "--vs", "0", "--json")
     wins, steps = brute_contest((2, 0))
-    assert abs(d["p_win"] - float(wins[0])) <= 1e-12
-    assert abs(d["expected_exchanges"] - float(steps)) <= 1e-12
+    assert abs(d["p_win"][0] - float(wins[0])) <= 1e-12
+    assert abs(d["mean_exchanges"] - float(steps)) <= 1e-12
     assert main(["contest", "--bonus", "2", "--vs", "0"]) == 0
     out = capsys.readouterr().out
     assert "expected exchanges" in out and "P(win)" in out
@@ -160,12 +168,12 @@ def test_invoke_command(capsys):
     low = [r for r in d["table"] if r["roll"] <= 0]
     assert all(r["plan"] == "keep" for r in low)
     assert frac(d["p_optimal"]) == p_hit + p_plus
-    assert frac(d["spent_optimal"]) == p_plus
+    assert frac(d["mean_spent_optimal"]) == p_plus
 
 
 def test_invoke_command_against_active_opposition(capsys):
     d = run_json(
-        capsys, "invoke", "--bonus", "2", "--opposed", "1", "--invokes", "1", "--exact",
+        capsys, "invoke", "--bonus", "2", "--vs", "1", "--invokes", "1", "--exact",
         "--json",
     )  # fmt: skip
     rolls = [sum(f) for f in itertools.product(FACES, repeat=4)]
@@ -180,8 +188,8 @@ def test_invoke_command_against_active_opposition(capsys):
         ref_never += hit / 81
     assert frac(d["p_optimal"]) == ref_opt
     assert frac(d["p_never"]) == ref_never
-    assert len(d["table_by_opposition"]) == 9
-    assert main(["invoke", "--bonus", "2", "--opposed", "1", "--invokes", "1"]) == 0
+    assert len(d["by_opposition"]) == 9
+    assert main(["invoke", "--bonus", "2", "--vs", "1", "--invokes", "1"]) == 0
     assert "active opposition" in capsys.readouterr().out
 
 
@@ -204,6 +212,10 @@ def test_deck_command(capsys):
         (["fate", "--bonus", "x", "--difficulty", "1"], "--bonus"),
         (["fate", "--bonus", "1"], "--difficulty"),
         (["fate", "--difficulty", "1", "--opposed", "1"], "--opposed"),
+        (["fate", "--difficulty", "1", "--vs", "1"], "--vs"),
+        (["invoke", "--difficulty", "1", "--vs", "1", "--invokes", "1"], "--vs"),
+        (["deck", "--draws", "5", "--run", "101"], "--run"),
+        (["contest", "--bonus", "0", "--vs", "0", "--dice", "13"], "--dice"),
         (["fate", "--difficulty", "1", "--helpers", "-1"], "--helpers"),
         (["fate", "--difficulty", "1", "--helpers", "3", "--max-helpers", "2"], "helpers"),
         (["fate", "--difficulty", "1.5"], "--difficulty"),
@@ -235,7 +247,7 @@ def test_real_subprocess():
     r = subprocess.run([*cmd, "--exact", "--json"], capture_output=True, text=True, check=False)
     assert r.returncode == 0, r.stderr
     d = json.loads(r.stdout)
-    assert {k: frac(d[k]) for k in ("fail", "tie", "success", "style")} == brute(1, 2)
+    assert {k: frac(d[k]) for k in ("p_fail", "p_tie", "p_success", "p_style")} == brute(1, 2)
     bad = subprocess.run(
         [sys.executable, "-m", "dicestats", "contest", "--bonus", "1", "--vs", "0",
          "--victories", "-3"],
@@ -244,3 +256,11 @@ def test_real_subprocess():
     assert bad.returncode == 2
     assert len(bad.stderr.strip().splitlines()) == 1
     assert "--victories" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_cli_point_value_with_a_huge_exponent_is_refused(capsys):
+    # --point-value 1e-99999999 once built a 100-million-digit integer (it hung).
+    argv = ["invoke", "--difficulty", "0", "--invokes", "1", "--point-value", "1e-99999999"]
+    assert main(argv) == 2
+    assert "exponent" in capsys.readouterr().err
+    assert main(["invoke", "--difficulty", "0", "--invokes", "1", "--point-value", "1e-40"]) == 0

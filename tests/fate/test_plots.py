@@ -19,6 +19,8 @@ from dicestats import format as fmt  # noqa: E402
 from dicestats import plots  # noqa: E402
 from dicestats import tables as T  # noqa: E402
 
+from .oracle import brute_outcome  # noqa: E402
+
 
 @pytest.fixture(autouse=True)
 def _close_figures():
@@ -37,15 +39,8 @@ def luminance(colour):
 
 
 def fate_brute(margin):
-    counts = {}
-    for faces in itertools.product((-1, 0, 1), repeat=4):
-        counts[sum(faces)] = counts.get(sum(faces), 0) + 1
-    res = {"fail": 0, "tie": 0, "success": 0, "style": 0}
-    for tot, k in counts.items():
-        s = tot + margin
-        key = "fail" if s < 0 else "tie" if s == 0 else "success" if s < 3 else "style"
-        res[key] += k
-    return {k: v / 81 for k, v in res.items()}
+    """{column: probability} of NdF + margin against 0, from the oracle, as floats."""
+    return {f"p_{k}": float(v) for k, v in brute_outcome(margin, difficulty=0).items()}
 
 
 # ---------------------------------------------------------------- Fate
@@ -55,7 +50,7 @@ def test_fate_outcomes_bars_are_the_enumerated_probabilities():
     ax = plots.fate_outcomes(df, rating=rating)
     conts = bars(ax)
     assert [c.get_label() for c in conts] == ["fail", "tie", "success", "success with style"]
-    keys = ["fail", "tie", "success", "style"]
+    keys = ["p_fail", "p_tie", "p_success", "p_style"]
     bottoms = np.zeros(len(diffs))
     for c, key in zip(conts, keys, strict=True):
         heights = [p.get_height() for p in c]
@@ -82,7 +77,7 @@ def test_fate_outcome_categories_survive_greyscale():
 
 def test_fate_outcomes_labels_only_large_segments():
     df = pd.DataFrame(
-        {"difficulty": [0], "fail": [0.02], "tie": [0.18], "success": [0.5], "style": [0.3]}
+        {"difficulty": [0], "p_fail": [0.02], "p_tie": [0.18], "p_success": [0.5], "p_style": [0.3]}
     )
     ax = plots.fate_outcomes(df)
     assert sorted(t.get_text() for t in ax.texts) == ["18", "30", "50"]
@@ -97,7 +92,7 @@ def test_fate_opposed_matrix_cells():
     assert img.shape == (3, 4)
     for r in range(3):
         for o in range(4):
-            want = df[(df.rating == r) & (df.opposition == o)]["win"].iloc[0]
+            want = df[(df.rating == r) & (df.versus == o)]["p_success_or_better"].iloc[0]
             assert img[r, o] == pytest.approx(want)
     assert len(ax.texts) == 12
     assert ax.texts[0].get_text() == fmt.percent_short(img[0, 0])
@@ -109,7 +104,7 @@ def test_fate_contest_line():
     ax = plots.fate_contest(df)
     line = ax.lines[0]
     assert list(line.get_xdata()) == [-2, -1, 0, 1, 2]
-    assert line.get_ydata() == pytest.approx(df["win"].astype(float).tolist())
+    assert line.get_ydata() == pytest.approx(df["p_win"].astype(float).tolist())
     assert line.get_ydata()[2] == pytest.approx(0.5)
     # with labels: one line per label (the 50% reference line is extra)
     two = pd.concat([df.assign(label="first to 3"), df.assign(label="first to 2")])
@@ -123,6 +118,6 @@ def test_fate_invokes_one_line_per_policy():
     ax = plots.fate_invokes(df)
     assert [ln.get_label() for ln in ax.lines] == list(T.INVOKE_POLICIES)
     for ln, (_, g) in zip(ax.lines, df.groupby("policy", sort=False), strict=True):
-        assert ln.get_ydata() == pytest.approx(g["success"].astype(float).tolist())
+        assert ln.get_ydata() == pytest.approx(g["p_reach"].astype(float).tolist())
     styles = {(ln.get_linestyle(), ln.get_marker()) for ln in ax.lines}
     assert len(styles) == 4  # distinguishable without colour

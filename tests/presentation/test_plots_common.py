@@ -23,7 +23,7 @@ def _close_figures():
 # ---------------------------------------------------------------- generic behaviour
 def test_plots_draw_into_a_given_axes_and_return_it():
     fig, ax = plt.subplots()
-    df = pd.DataFrame({"gap": [0, 1], "win": [0.5, 0.7]})
+    df = pd.DataFrame({"gap": [0, 1], "p_win": [0.5, 0.7]})
     assert plots.fate_contest(df, ax=ax) is ax
     assert len(fig.axes) == 1
 
@@ -50,7 +50,7 @@ def test_non_frame_input_is_a_type_error():
 
 def test_empty_frame_is_refused():
     with pytest.raises(ValueError, match="empty"):
-        plots.fate_contest(pd.DataFrame({"gap": [], "win": []}))
+        plots.fate_contest(pd.DataFrame({"gap": [], "p_win": []}))
 
 
 def test_ladder_label():

@@ -1,0 +1,198 @@
+"""The Deck of Fate against dice: sums of draws, and a session compared side by side.
+
+Within one shuffle the first ``m`` cards are a uniform random ``m``-subset of
+the deck, so the sum of draws has a closed-form variance (sampling without
+replacement) and an exact distribution from a subset-sum generating function.
+
+Examples
+--------
+>>> deck_sum_var(81, exact=True)  # the whole deck always sums to 0
+Fraction(0, 1)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..core.checks import check_bool
+from ..core.dist import Dist
+from ..core.results import Result
+from .deck import (
+    deck_args,
+    deck_counts,
+    deck_sequence_prob,
+    deck_streak_prob,
+    dice_sequence_prob,
+    dice_streak_prob,
+    segments,
+    totals_where,
+)
+from .limits import LIMITS
+from .rules import resolve
+
+__all__ = ["DeckVsDice", "deck_sum_var", "dice_sum_var", "deck_sum_dist", "deck_vs_dice"]
+
+
+def deck_sum_var(
+    m: int,
+    *,
+    dice: int | None = None,
+    copies: int = 1,
+    start: int = 0,
+    reshuffle_at: int | None = None,
+    exact: bool = False,
+    rules=None,
+):
+    """Variance of the sum of ``m`` consecutive draws from the deck (closed form).
+
+    Within one shuffle, sampling without replacement from a population of N
+    cards with variance σ² = dice · 2/3 gives ``m σ² (N − m) / (N − 1)``;
+    segments between reshuffles are independent and add.
+
+    Examples
+    --------
+    >>> deck_sum_var(10, exact=True), dice_sum_var(10, exact=True)
+    (Fraction(71, 3), Fraction(80, 3))
+    """
+    dice, copies, size, start, reshuffle_at = deck_args(dice, copies, start, reshuffle_at, rules)
+    m = LIMITS["summed draws"].check(m, name="m")
+    check_bool("exact", exact)
+    sigma2 = Fraction(2 * dice, 3)
+    v = Fraction(0)
+    for seg in segments(m, start, reshuffle_at):
+        v += seg * sigma2 * Fraction(size - seg, size - 1)
+    return v if exact else float(v)
+
+
+def dice_sum_var(m: int, *, dice: int | None = None, exact: bool = False, rules=None):
+    """Variance of the sum of ``m`` independent NdF rolls: ``m · dice · 2/3``.
+
+    Examples
+    --------
+    >>> dice_sum_var(3)
+    8.0
+    """
+    m = LIMITS["summed draws"].check(m, name="m")
+    dice = LIMITS["dice"].check(resolve(rules).dice if dice is None else dice, name="dice")
+    check_bool("exact", exact)
+    v = Fraction(2 * dice * m, 3)
+    return v if exact else float(v)
+
+
+def deck_sum_dist(
+    m: int,
+    *,
+    dice: int | None = None,
+    copies: int = 1,
+    start: int = 0,
+    reshuffle_at: int | None = None,
+    exact: bool = False,
+    rules=None,
+) -> Dist:
+    """Distribution of the sum of ``m`` consecutive deck draws.
+
+    The number of ``m``-subsets of each sum comes from the generating function
+    ``∏_t (1 + x y^t)^{count_t}`` (exact integers).
+
+    Examples
+    --------
+    >>> deck_sum_dist(81, exact=True)
+    Dist({0: 1}, exact=True)
+    >>> deck_sum_dist(2, exact=True).var() == deck_sum_var(2, exact=True)
+    True
+    """
+    dice, copies, size, start, reshuffle_at = deck_args(dice, copies, start, reshuffle_at, rules)
+    m = LIMITS["summed draws (distribution)"].check(m, name="m")
+    check_bool("exact", exact)
+    counts = deck_counts(dice, copies)
+    result = Dist.constant(0, exact=True)
+    cache: dict = {}
+    for seg in segments(m, start, reshuffle_at):
+        if seg not in cache:
+            cache[seg] = _subset_sum_dist(counts, seg)
+        result = result + cache[seg]
+    return result if exact else result.to_float()
+
+
+def _subset_sum_dist(counts: dict, m: int) -> Dist:
+    # poly[j] = {sum: number of j-subsets with that sum}, j <= m
+    poly = [dict() for _ in range(m + 1)]
+    poly[0][0] = 1
+    for t, c in counts.items():
+        # multiply by (1 + x y^t)^c: choose r cards of this total
+        new = [dict() for _ in range(m + 1)]
+        for j in range(m + 1):
+            for s, w in poly[j].items():
+                for r in range(0, min(c, m - j) + 1):
+                    key = s + r * t
+                    new[j + r][key] = new[j + r].get(key, 0) + w * math.comb(c, r)
+        poly = new
+    return Dist(poly[m], exact=True)
+
+
+@dataclass(frozen=True)
+class DeckVsDice(Result):
+    """A session of draws with the Deck of Fate against the same session with dice.
+
+    Attributes
+    ----------
+    var_sum_deck, var_sum_dice : variance of the session's dice total.
+    p_fail_streak_deck, p_fail_streak_dice : P(some run of ``run`` failures in a row).
+    p_all_fail_deck, p_all_fail_dice : P(the first ``run`` draws all fail).
+    """
+
+    draws: int
+    bonus: int
+    difficulty: int
+    run: int
+    copies: int
+    reshuffle_at: int | None
+    var_sum_deck: object
+    var_sum_dice: object
+    p_fail_streak_deck: object
+    p_fail_streak_dice: object
+    p_all_fail_deck: object
+    p_all_fail_dice: object
+    exact: bool
+
+
+def deck_vs_dice(
+    draws: int,
+    bonus: int = 0,
+    difficulty: int = 0,
+    *,
+    run: int = 3,
+    copies: int = 1,
+    reshuffle_at: int | None = None,
+    exact: bool = False,
+    rules=None,
+) -> DeckVsDice:
+    """How a session of ``draws`` rolls with the Deck of Fate differs from dice.
+
+    Examples
+    --------
+    >>> r = deck_vs_dice(20, 0, 1)
+    >>> r.var_sum_deck < r.var_sum_dice
+    True
+    """
+    draws = LIMITS["session draws"].check(draws, name="draws")
+    fail = totals_where("fail", bonus, difficulty, rules=rules)
+    run = LIMITS["run"].check(run, name="run")
+    deck = {"copies": copies, "reshuffle_at": reshuffle_at, "exact": exact, "rules": rules}
+    return DeckVsDice(
+        draws=draws,
+        bonus=bonus,
+        difficulty=difficulty,
+        run=run,
+        copies=copies,
+        reshuffle_at=reshuffle_at,
+        var_sum_deck=deck_sum_var(draws, **deck),
+        var_sum_dice=dice_sum_var(draws, exact=exact, rules=rules),
+        p_fail_streak_deck=deck_streak_prob(fail, run, draws, **deck),
+        p_fail_streak_dice=dice_streak_prob(fail, run, draws, exact=exact, rules=rules),
+        p_all_fail_deck=deck_sequence_prob([fail] * run, **deck),
+        p_all_fail_dice=dice_sequence_prob([fail] * run, exact=exact, rules=rules),
+        exact=exact,
+    )

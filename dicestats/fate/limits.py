@@ -1,0 +1,111 @@
+"""Every cap of the Fate system, in one table: what, at what, in which mode, and why.
+
+The API checks its arguments through :data:`LIMITS`; the CLI derives its
+argparse ranges and help text from it; ``docs/rules/fate.md`` lists it. The
+work caps keep every answer within seconds (an exact answer's numerators grow
+with its size; a float answer's time grows with its states).
+
+Examples
+--------
+>>> LIMITS["dice"].help, LIMITS["invokes"].help
+('1..200', '0..20')
+>>> LIMITS["contest dice"].check(13, name="dice")
+Traceback (most recent call last):
+...
+dicestats.InputError: dice must be an integer in 1..12, got 13 (an exchange lists every \
+joint roll of the participants)
+"""
+
+from __future__ import annotations
+
+from ..core.limits import Limit, Limits
+
+__all__ = ["LIMITS"]
+
+_NONSENSE = "beyond any ladder: catches nonsense, not designs"
+
+LIMITS = Limits(
+    # One roll
+    Limit("dice", 1, 200, why="Fate dice in one roll"),
+    Limit("rating", -10_000, 10_000, why=_NONSENSE),
+    Limit("helpers", 0, 10_000, why="more helpers than any table seats: catches nonsense"),
+    Limit("style_shifts", 1, 10_000, why="shifts that make a success with style"),
+    # Invokes
+    Limit("invokes", 0, 20, why="invokes on one roll; the policy is solved over invokes²"),
+    Limit("invoke dice", 1, 50, why="the invoke policy is solved over every dice total"),
+    Limit("point_value", 0, 1, real=True, why="a saved invoke is worth at most one success"),
+    Limit(
+        "(2·versus_dice+1)·(2·dice+1)·(invokes+1)²",
+        hi=400_000,
+        when="float",
+        why="one invoke policy per opposition total",
+        instead="use fewer dice or invokes",
+    ),
+    Limit(
+        "exact (2·versus_dice+1)·(2·dice+1)·(invokes+1)²",
+        hi=40_000,
+        when="exact",
+        why="one exact invoke policy per opposition total",
+        instead="use fewer dice or invokes, or exact=False",
+    ),
+    # Contests
+    Limit("contest dice", 1, 12, why="an exchange lists every joint roll of the participants"),
+    Limit(
+        "joint rolls",
+        hi=2_000_000,
+        why="(2·dice+1) ** participants rolls are listed at once",
+        instead="use fewer participants or dice",
+    ),
+    Limit("victories", 1, 50, why="victories that win a contest"),
+    Limit("style_victories", 1, 50, why="victories for an exchange won with style"),
+    Limit("max_exchanges", 1, 10_000, why="how far the distribution of exchanges is listed"),
+    Limit(
+        "victories ** participants",
+        hi=40_000,
+        why="the contest chain has one state per vector of victory counts",
+        instead="lower victories or the number of participants",
+    ),
+    Limit(
+        "victories ** participants × participants²",
+        hi=40_000,
+        when="exact",
+        why="exact work grows with the states, the moves and the Fractions",
+        instead="lower victories or the number of participants, or use exact=False",
+    ),
+    Limit(
+        "contest states × max_exchanges",
+        hi=200_000,
+        when="exact",
+        why="the exact distribution of exchanges, step by step",
+        instead="lower max_exchanges or use exact=False",
+    ),
+    # The Deck of Fate
+    Limit("deck dice", 1, 8, why="faces per card: 3 ** 8 = 6,561 cards per deck"),
+    Limit("copies", 1, 100, why="decks shuffled together"),
+    Limit("draws", 0, 100_000, why="draws in one session"),
+    Limit("session draws", 1, 100_000, why="draws in one session"),
+    Limit("run", 1, 100, why="a longer streak is vanishingly rare and slow to count"),
+    Limit("summed draws", 0, 1_000_000, why="draws whose total is summed (closed form)"),
+    Limit("summed draws (distribution)", 0, 100_000, why="the subset-sum polynomial grows"),
+    Limit(
+        "draws × (event cards + 1) × run",
+        hi=200_000_000,
+        when="float",
+        why="state updates of the deck streak chain",
+        instead="use fewer draws, a shorter run, fewer copies or an earlier reshuffle",
+    ),
+    Limit(
+        "exact draws × (event cards + 1) × run",
+        hi=200_000,
+        when="exact",
+        why="exact state updates of the deck streak chain (float mode allows more)",
+        instead="use fewer draws, a shorter run, fewer copies or an earlier reshuffle",
+    ),
+    Limit(
+        "draws² × run",
+        hi=30_000_000,
+        when="exact",
+        why="exact denominators grow as 3 ** (dice · draws)",
+        instead="use fewer draws or exact=False",
+    ),
+)

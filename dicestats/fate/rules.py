@@ -1,0 +1,152 @@
+"""The Fate rules as data: one frozen :class:`Rules` holds every variant the code implements.
+
+A :class:`Rules` is a rule set, never a character trait: bonuses, helpers,
+invokes and an action's choices (reveal or create an aspect, trade a shift
+for a boost) are per-roll arguments. Every function that depends on a rule
+takes ``rules=`` (default :data:`DEFAULT_RULES`, Fate Accelerated as written);
+a per-call keyword of the same name (``dice=``, ``victories=``, ``tie_rule=``,
+...) overrides the rule for that call only.
+
+The rules, their sources and defaults are written out in ``docs/rules/fate.md``.
+
+Examples
+--------
+>>> Rules().dice, Rules().style_shifts, Rules().victories
+(4, 3, 3)
+>>> Rules.preset("fae") == Rules()
+True
+>>> Rules(tie_rule="any").tie_rule
+'any'
+>>> Rules(dice=0)
+Traceback (most recent call last):
+...
+dicestats.InputError: dice must be an integer in 1..200, got 0 (Fate dice in one roll)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from ..core.checks import check_choice, refuse
+from .limits import LIMITS
+
+__all__ = ["Rules", "PRESETS", "DEFAULT_RULES", "TIE_RULES", "CHALLENGE_COUNTS", "TIEBREAKS"]
+
+#: Which ties in a contest exchange stop everyone scoring: a tie for the highest
+#: total (the default reading), or any two equal totals (a literal reading).
+TIE_RULES = ("highest", "any")
+#: What counts as a success in a challenge roll: success or better, or a tie or better.
+CHALLENGE_COUNTS = ("success", "tie")
+#: How ties in the conflict turn order are broken (a callable is also accepted per call).
+TIEBREAKS = ("given", "name", "approaches", "random")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every Fate rule variant dicestats implements (defaults: Fate Accelerated).
+
+    Attributes
+    ----------
+    dice : int
+        Fate dice per roll (FAE: always 4; other counts for exploration), 1..200.
+    style_shifts : int
+        Shifts that make a success *with style* (FAE: 3). In a contest, a
+        winner who beats every other total by this much marks
+        ``style_victories``.
+    victories : int
+        Victories that win a contest (FAE: 3).
+    style_victories : int
+        Victories marked for winning an exchange with style (FAE: 2; 1 turns
+        the rule off).
+    tie_rule : {"highest", "any"}
+        Contest exchanges: a tie for the highest total stops everyone scoring
+        (default), or any two equal totals do (``"any"``, the literal reading
+        of "if there is a tie"; it differs only with three or more participants).
+    challenge_count : {"success", "tie"}
+        What counts as a success in a challenge: success or better (default),
+        or a tie or better (an overcome tie succeeds at a minor cost).
+    tiebreak : {"given", "name", "approaches", "random"}
+        Ties in the conflict turn order: the given order, alphabetical, the
+        other approaches high to low, or a seeded random order. The text says
+        "any reasonable method; the GM decides".
+    conflict_approaches : tuple of (conflict, approach) pairs
+        The approach that orders turns in each kind of conflict (FAE: physical
+        by Quick, mental by Careful).
+    """
+
+    dice: int = 4
+    style_shifts: int = 3
+    victories: int = 3
+    style_victories: int = 2
+    tie_rule: str = "highest"
+    challenge_count: str = "success"
+    tiebreak: str = "given"
+    conflict_approaches: tuple = (("physical", "quick"), ("mental", "careful"))
+
+    def __post_init__(self):
+        LIMITS["dice"].check(self.dice, name="dice")
+        LIMITS["style_shifts"].check(self.style_shifts, name="style_shifts")
+        LIMITS["victories"].check(self.victories, name="victories")
+        LIMITS["style_victories"].check(self.style_victories, name="style_victories")
+        check_choice("tie_rule", self.tie_rule, TIE_RULES)
+        check_choice("challenge_count", self.challenge_count, CHALLENGE_COUNTS)
+        check_choice("tiebreak", self.tiebreak, TIEBREAKS)
+        pairs = self.conflict_approaches
+        if (
+            not isinstance(pairs, tuple)
+            or not pairs
+            or not all(isinstance(p, tuple) and len(p) == 2 for p in pairs)
+            or not all(isinstance(x, str) for p in pairs for x in p)
+        ):
+            raise refuse(
+                "conflict_approaches", "a non-empty tuple of (conflict, approach) pairs", pairs
+            )
+
+    @classmethod
+    def preset(cls, name: str) -> Rules:
+        """A named rule set: ``"fae"`` (Fate Accelerated, the default).
+
+        >>> Rules.preset("core")
+        Traceback (most recent call last):
+        ...
+        dicestats.InputError: preset must be one of 'fae', got 'core'
+        """
+        return PRESETS[check_choice("preset", name, tuple(PRESETS))]
+
+    def replace(self, **changes) -> Rules:
+        """A copy with some rules changed (checked like a new :class:`Rules`).
+
+        >>> Rules().replace(victories=5).victories
+        5
+        """
+        return dataclasses.replace(self, **changes)
+
+    @property
+    def conflict_approach(self) -> dict:
+        """``{conflict: approach}``: ``{'physical': 'quick', 'mental': 'careful'}``."""
+        return dict(self.conflict_approaches)
+
+
+#: The default rule set: Fate Accelerated as written.
+DEFAULT_RULES = Rules()
+
+#: Named rule sets. Fate Core plays the same dice, ladder, outcomes, challenges
+#: and contests; only FAE's approaches are modelled (see docs/rules/fate.md).
+PRESETS = {"fae": DEFAULT_RULES}
+
+
+def resolve(rules) -> Rules:
+    """``rules`` or the default rule set; refuses anything but a :class:`Rules`."""
+    if rules is None:
+        return DEFAULT_RULES
+    if not isinstance(rules, Rules):
+        raise refuse("rules", "a fate.Rules (or None for Fate Accelerated)", rules, kind=True)
+    return rules
+
+
+def pick(name: str, value, rules: Rules):
+    """A per-call override of a rule: ``value`` if given, else the rule (checked)."""
+    if value is None:
+        return getattr(rules, name)
+    return getattr(rules.replace(**{name: value}), name)
