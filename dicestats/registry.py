@@ -124,7 +124,7 @@ class System:
     @property
     def questions(self) -> tuple[Question, ...]:
         """Its sample questions (``dicestats.<name>.questions.QUESTIONS``)."""
-        return tuple(self._module("").questions.QUESTIONS)
+        return tuple(importlib.import_module(f"dicestats.{self.name}.questions").QUESTIONS)
 
     @property
     def rules_doc(self) -> str:
