@@ -220,7 +220,12 @@ def try_again(
     else:
         last = 50 if clamp else 11 - d0
     LIMITS["dice × attempts"].check_work(
-        n * last, name="attempts", value=attempts, per=n, per_name="dice", exact=exact
+        n * last,
+        name="attempts",
+        value="unlimited" if attempts is None else attempts,
+        per=n,
+        per_name="dice",
+        exact=exact,
     )
     diffs = sorted({min(d0 + k, 10) for k in range(last)})
     odds = {d: r for (d, _), r in pool_grid([n], diffs, rules, exact).items()}

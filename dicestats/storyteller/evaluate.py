@@ -35,6 +35,7 @@ import numpy as np
 
 from ..core.checks import check_int, refuse
 from ..core.results import Result
+from .limits import LIMITS
 from .rules import REVISED, Rules, check_difficulty, check_rules, degree_name
 
 __all__ = ["RollResult", "Rolls", "evaluate_roll", "evaluate_rolls", "roll_pools"]
@@ -70,9 +71,11 @@ class RollResult(Result):
     degree: str | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Rolls(Result):
     """Many evaluated rolls: each attribute is a numpy array with one entry per roll.
+
+    (Compared by identity: arrays have no single truth value.)
 
     Attributes
     ----------
@@ -286,8 +289,8 @@ def roll_pools(rng: np.random.Generator, n: int, dice: int, difficulty: int, rul
 
     The base dice are drawn first, as one ``(n, dice)`` array; then, with
     ten-again, one column of extra dice at a time (one die for every roll)
-    while some roll still needs one. Arguments are not checked here: the
-    callers (:mod:`.sim`) check them once per run.
+    while some roll still needs one. This is how the Monte Carlo twin
+    (:mod:`.sim`) rolls.
 
     Examples
     --------
@@ -295,5 +298,9 @@ def roll_pools(rng: np.random.Generator, n: int, dice: int, difficulty: int, rul
     >>> out.net.shape
     (5,)
     """
+    rules = check_rules(rules)
+    n = check_int("n", n, 0)
+    dice = LIMITS["dice"].check(dice)
+    d = check_difficulty(difficulty, rules)
     faces = rng.integers(1, 10, endpoint=True, size=(n, dice))
-    return _score(rules, difficulty, faces, lambda j: rng.integers(1, 10, endpoint=True, size=n))
+    return _score(rules, d, faces, lambda j: rng.integers(1, 10, endpoint=True, size=n))

@@ -307,7 +307,7 @@ def test_cli_anomalies_default_range_fits_the_heaviest_rules(capsys):
 
 
 def test_cli_float_table_with_chains_and_two_dim_cancelling_is_capped(capsys):
-    # table --dice 1-200 with ten-again + double 10s + a 1 cancelling the lowest took 90 s
+    # table --dice 1-200 with ten-again + double 10s + a 1 cancelling the lowest ran for minutes
     argv = ["table", "--dice", "1-81", "--ten-again", "--specialty", "double"]
     assert main([*argv, "--one-cancels", "lowest"]) == 2
     assert "1..80" in capsys.readouterr().err

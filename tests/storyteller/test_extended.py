@@ -113,8 +113,8 @@ def test_extended_exact_unlimited_target_cap():
     ],
 )
 def test_extended_exact_is_capped_instead_of_running_for_minutes(args, kw, name):
-    # extended(100, 10, 80, ten_again, exact=True) ran > 100 s; (1000, 10, 200,
-    # rounds=500, exact=True) > 60 s. Float mode keeps the full range.
+    # extended(100, 10, 80, ten_again, exact=True) and (1000, 10, 200, rounds=500,
+    # exact=True) ran for minutes. Float mode keeps the full range.
     with pytest.raises(ValueError, match=name):
         st.extended(*args, exact=True, **kw)
     assert st.extended(*args, **kw).p_success > 0
@@ -219,7 +219,7 @@ def test_resisted_extended_against_markov_chain():
 
 
 def test_exact_resisted_race_is_capped():
-    # resisted_extended(20, 6, 20, 6, 60, exact=True) took 42 s
+    # resisted_extended(20, 6, 20, 6, 60, exact=True) ran for most of a minute
     with pytest.raises(ValueError, match="target"):
         st.resisted_extended(20, 6, 20, 6, 60, exact=True)
     fl = st.resisted_extended(20, 6, 20, 6, 60)
