@@ -422,16 +422,16 @@ def multiple_actions(
     if any(s >= 1 for s in sizes):
         dice_limit(rules, exact=exact).check(max(sizes), name="pools")
     computed: dict = {}
-    for d in set(diffs):  # one engine pass per difficulty gives every reduced pool
+    for d in sorted(set(diffs)):  # one engine pass per difficulty gives every reduced pool
         wanted = [s for s, dd in zip(sizes, diffs, strict=True) if dd == d and s >= 1]
         if wanted:
             computed.update(pool_grid(wanted, [d], rules, exact))
-    zero = 0 * _one(exact)
+    one = _one(exact)
+    zero = 0 * one
     odds = [
         (computed[(d, s)].p_success, computed[(d, s)].p_botch) if s >= 1 else (zero, zero)
         for s, d in zip(sizes, diffs, strict=True)
     ]
-    one = _one(exact)
     counts = [one]  # P(j actions succeed): a Poisson-binomial, one action at a time
     p_all, mean, no_botch = one, zero, one
     for s, b in odds:
