@@ -20,7 +20,7 @@ icepool user would write it:
   extra dice (they exist only after a 10, a success), so it comes from the same
   joint (successes, ones) die as in W1.
 
-Every float figure of dicestats (success, failure, botch, mean_net,
+Every float figure of dicestats (p_success, p_fail, p_botch, mean_net,
 p_ge_1..p_ge_5) is checked against icepool's exact value within 1e-12; the
 script exits with status 1 if any cell differs more.
 
@@ -45,7 +45,7 @@ import numpy as np
 
 from dicestats import storyteller as st
 
-COLUMNS = ["success", "failure", "botch", "mean_net"] + [f"p_ge_{k}" for k in range(1, 6)]
+COLUMNS = ["p_success", "p_fail", "p_botch", "mean_net"] + [f"p_ge_{k}" for k in range(1, 6)]
 
 
 def icepool_cell_w1(n: int, d: int) -> dict:
@@ -73,9 +73,9 @@ def _figures(net, botch) -> dict:
     success = Fraction(net.probability(">=", 1))
     botch = Fraction(botch)
     out = {
-        "success": success,
-        "botch": botch,
-        "failure": 1 - success - botch,
+        "p_success": success,
+        "p_botch": botch,
+        "p_fail": 1 - success - botch,
         "mean_net": Fraction(net.mean()),
     }
     for k in range(1, 6):

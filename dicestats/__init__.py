@@ -26,7 +26,6 @@ _LAZY = (
     "registry",
     "fate",
     "storyteller",
-    "storyteller_sim",
     "initiative",
     "plots",
     "tables",

@@ -1,10 +1,16 @@
 """Storyteller d10 sub-commands: ``pool``, ``table``, ``anomalies``, ``actions``, ``extended``.
 
 Every command takes the rule flags (``--preset``, ``--no-rule-of-one``,
-``--botch revised|first``, ``--ten-again``, ...; ``extended`` spells the botch
-rule ``--botch-rule`` because its ``--botch`` says what a botch does to the
-task), prints a readable table by default, JSON with ``--json``, and exact
-``"p/q"`` strings with ``--exact``.
+``--botch-rule revised|first``, ``--ten-again``, ...), prints a readable table
+by default, JSON with ``--json`` (the API's result, Fractions as ``"p/q"``
+with ``--exact``) and exact ``"p/q"`` strings with ``--exact``. ``extended``
+says what a botch does with ``--on-botch``. Argument ranges come from
+:data:`dicestats.storyteller.LIMITS`; the rules are in
+``docs/rules/storyteller.md``.
+
+Renamed options keep their old spelling for one release (hidden, with a note
+on stderr): ``--botch`` is ``--botch-rule`` in ``pool``, ``table``,
+``anomalies`` and ``actions``, and ``--on-botch`` in ``extended``.
 
 Examples
 --------
@@ -32,10 +38,13 @@ mean net successes  0.5000  1/2
 from __future__ import annotations
 
 import argparse
-import sys
-from fractions import Fraction
 
+from ..format import fraction, percent, to_csv, to_markdown
+from ..storyteller import LIMITS, ON_BOTCH, PRESETS, Rules
+from ..storyteller.limits import search_limit
+from ..storyteller.rules import BOTCH_RULES, ONE_CANCELS, SPECIALTIES
 from ._common import (
+    add_deprecated_alias,
     add_output_flags,
     emit_json,
     fmt_prob,
@@ -47,48 +56,29 @@ from ._common import (
 
 __all__ = ["register"]
 
-_MAX_DICE = 1000
-# The exact anomaly search costs ~n^2 big-integer work: 200 dice take ~2 s, 1000 ~30 s.
-_MAX_ANOMALY_DICE = 200
-_PRESETS = ("revised", "dark_ages", "first", "v20")
-# Exact searches over every pool 1..N (table --exact, anomalies) with the rules that
-# make the exact engine heavier: chained ten-again, and specialty "double" with a 1
-# cancelling the highest/lowest die (two-dimensional). Keys: (chained, two-dim).
-# Measured: ten-again 1-100 took 12 s, two-dim 1-200 over 100 s, both 1-40 over 30 s.
-_MAX_EXACT_SEARCH = {(False, False): 200, (False, True): 50, (True, False): 50, (True, True): 20}
+#: The sub-commands this module adds, in help order (read by the registry).
+COMMANDS = ("pool", "table", "anomalies", "actions", "extended")
+
+_DICE = LIMITS["dice"]
+_DIFFICULTY = LIMITS["difficulty"]
+_SEARCH = LIMITS["dice, exact search"]
+#: The columns of the text and Markdown tables (CSV and JSON carry every column).
+_SHOWN = ("dice", "difficulty", "p_success", "p_fail", "p_botch", "mean_net")
+_SHOWN += ("p_ge_2", "p_ge_3", "p_ge_5")
 
 
-# A float table with both (1-200 took 90 s, 1-80 about 5 s); other rules keep the
-# module's limits (1000 dice, 200 two-dimensional).
-_MAX_FLOAT_TABLE_BOTH = 80
+def _difficulty_arg(p, **kw) -> None:
+    p.add_argument(
+        "--difficulty",
+        type=int_arg(_DIFFICULTY.lo, None, "difficulty"),
+        help=f"{_DIFFICULTY.help} (above 10 only with --clamp)",
+        **kw,
+    )
 
 
-def _heavy(rules) -> tuple[bool, bool]:
-    two_dim = rules.specialty == "double" and rules.rule_of_one and rules.one_cancels != "success"
-    return (rules.rerolls and rules.chain, two_dim)
-
-
-def _exact_search_cap(rules) -> int:
-    return _MAX_EXACT_SEARCH[_heavy(rules)]
-
-
-def _check_exact_search(rules, dice, what: str, exact: bool = True) -> None:
-    """Refuse a search over pools too large for these rules (minutes of work)."""
-    if exact:
-        cap = _exact_search_cap(rules)
-    elif _heavy(rules) == (True, True):
-        cap = _MAX_FLOAT_TABLE_BOTH
-    else:
-        return
-    if max(dice) > cap:
-        raise ValueError(
-            f"--dice must be within 1..{cap} for {what} with these rules, got up to {max(dice)}"
-        )
-
-
-def _add_rule_flags(p: argparse.ArgumentParser, botch_flag: str = "--botch") -> None:
+def _add_rule_flags(p: argparse.ArgumentParser, *, botch_alias: bool = True) -> None:
     g = p.add_argument_group("rules (start from --preset, then change single flags)")
-    g.add_argument("--preset", choices=_PRESETS, default="revised", help="edition preset")
+    g.add_argument("--preset", choices=tuple(PRESETS), default="revised", help="edition preset")
     g.add_argument(
         "--no-rule-of-one",
         dest="rule_of_one",
@@ -96,13 +86,15 @@ def _add_rule_flags(p: argparse.ArgumentParser, botch_flag: str = "--botch") -> 
         default=None,
         help="1s do not cancel successes",
     )
-    g.add_argument(
-        botch_flag,
+    rule = g.add_argument(
+        "--botch-rule",
         dest="botch_rule",
-        choices=("revised", "first"),
+        choices=BOTCH_RULES,
         default=None,
         help="revised: no success and a 1; first: 1s outnumber successes",
     )
+    if botch_alias:
+        add_deprecated_alias(g, "--botch", rule)
     g.add_argument("--ten-again", action="store_true", default=None, help="10s add a die")
     g.add_argument(
         "--no-chain",
@@ -119,13 +111,13 @@ def _add_rule_flags(p: argparse.ArgumentParser, botch_flag: str = "--botch") -> 
     )
     g.add_argument(
         "--specialty",
-        choices=("none", "reroll", "double"),
+        choices=SPECIALTIES,
         default=None,
         help="none / reroll 10s / a 10 counts as two successes",
     )
     g.add_argument(
         "--one-cancels",
-        choices=("success", "highest", "lowest"),
+        choices=ONE_CANCELS,
         default=None,
         help="what a 1 removes (matters with --specialty double)",
     )
@@ -144,24 +136,12 @@ def _add_rule_flags(p: argparse.ArgumentParser, botch_flag: str = "--botch") -> 
     )
 
 
-def _rules(args):
-    from ..storyteller import Rules
+_FLAGS = ("rule_of_one", "botch_rule", "ten_again", "chain", "reroll_ones_cancel")
+_FLAGS += ("specialty", "one_cancels", "willpower")
 
-    changes = {}
-    for name in (
-        "rule_of_one",
-        "ten_again",
-        "chain",
-        "reroll_ones_cancel",
-        "specialty",
-        "one_cancels",
-        "willpower",
-    ):
-        v = getattr(args, name, None)
-        if v is not None:
-            changes[name] = v
-    if getattr(args, "botch_rule", None) is not None:
-        changes["botch"] = args.botch_rule
+
+def _rules(args) -> Rules:
+    changes = {n: getattr(args, n) for n in _FLAGS if getattr(args, n, None) is not None}
     if args.ordinary_willpower:
         changes["willpower_success"] = "ordinary"
     if args.clamp:
@@ -169,34 +149,15 @@ def _rules(args):
     return Rules.preset(args.preset).replace(**changes)
 
 
-def _rules_text(rules) -> str:
-    from ..storyteller import PRESETS, Rules
-
-    for name, r in PRESETS.items():
-        if r == rules:
-            return f"{name} rules"
-    base = Rules()
-    diffs = [
-        f"{f.name}={getattr(rules, f.name)!r}"
-        for f in rules.__dataclass_fields__.values()
-        if getattr(rules, f.name) != getattr(base, f.name)
-    ]
-    return "rules: " + ", ".join(diffs)
-
-
-def _num(x, exact: bool):
-    """A probability for JSON: Fraction in exact mode, else float."""
-    if exact:
-        return x
-    return float(x)
+def _check_search(rules: Rules, dice, *, exact: bool) -> None:
+    """Refuse a search over pools too large for these rules (minutes of work)."""
+    limit = search_limit(rules, exact=exact)
+    if limit is not None:
+        limit.check(max(dice), name="--dice")
 
 
 def _exact_cell(x, exact: bool) -> str:
-    return f"{x.numerator}/{x.denominator}" if exact and isinstance(x, Fraction) else ""
-
-
-#: The sub-commands this module adds, in help order (read by the registry).
-COMMANDS = ("pool", "table", "anomalies", "actions", "extended")
+    return fraction(x) if exact else ""
 
 
 def register(subparsers) -> None:
@@ -206,10 +167,8 @@ def register(subparsers) -> None:
         help="Storyteller d10 pool: success / failure / botch, net successes, degrees",
         description="Exact odds of one Storyteller pool of N d10 against a difficulty.",
     )
-    p.add_argument("dice", type=int_arg(1, _MAX_DICE, "dice"), help="dice in the pool")
-    p.add_argument(
-        "--difficulty", type=int_arg(2, None, "difficulty"), default=6, help="2..10 (default 6)"
-    )
+    p.add_argument("dice", type=_DICE.argtype("dice"), help=f"dice in the pool ({_DICE.help})")
+    _difficulty_arg(p, default=6)
     _add_rule_flags(p)
     add_output_flags(p)
     p.set_defaults(func=_cmd_pool)
@@ -221,15 +180,15 @@ def register(subparsers) -> None:
     )
     t.add_argument(
         "--dice",
-        type=int_range_arg(1, _MAX_DICE),
+        type=int_range_arg(_DICE.lo, _DICE.hi),
         default=list(range(1, 11)),
-        help="pool sizes, e.g. 1-30 (default 1-10)",
+        help=f"pool sizes, e.g. 1-30 (default 1-10; {_DICE.help})",
     )
     t.add_argument(
         "--difficulty",
-        type=int_range_arg(2, 10),
+        type=int_range_arg(_DIFFICULTY.lo, _DIFFICULTY.hi),
         default=list(range(2, 11)),
-        help="difficulties, e.g. 2-10 (default)",
+        help=f"difficulties, e.g. 2-10 (default {_DIFFICULTY.help})",
     )
     t.add_argument("--format", choices=("text", "csv", "markdown", "json"), default="text")
     _add_rule_flags(t)
@@ -246,18 +205,16 @@ def register(subparsers) -> None:
     )
     a.add_argument(
         "--dice",
-        type=int_range_arg(1, _MAX_ANOMALY_DICE),
+        type=int_range_arg(_SEARCH.lo, _SEARCH.hi),
         default=None,
-        help=f"pool sizes (default 1-30, at most {_MAX_ANOMALY_DICE}: the exact search "
-        "grows with the square of the pool; 50 with chained ten-again or with a 1 "
-        "cancelling the highest/lowest of double 10s, 20 with both, where the default "
-        "is 1-20)",
+        help=f"pool sizes (default 1-30; {_SEARCH.help}: {_SEARCH.why}; fewer with chained "
+        "ten-again or a 1 cancelling the highest/lowest of double 10s)",
     )
     a.add_argument(
         "--difficulty",
-        type=int_range_arg(2, 10),
+        type=int_range_arg(_DIFFICULTY.lo, _DIFFICULTY.hi),
         default=list(range(2, 11)),
-        help="difficulties (default 2-10)",
+        help=f"difficulties (default {_DIFFICULTY.help})",
     )
     _add_rule_flags(a)
     add_output_flags(a)
@@ -273,11 +230,11 @@ def register(subparsers) -> None:
     )
     m.add_argument(
         "--pools",
-        type=int_list_arg(1, _MAX_DICE),
+        type=int_list_arg(_DICE.lo, _DICE.hi),
         required=True,
-        help="base pools in action order, e.g. 7,6,6",
+        help=f"base pools in action order, e.g. 7,6,6 (each {_DICE.help})",
     )
-    m.add_argument("--difficulty", type=int_arg(2, None, "difficulty"), default=6)
+    _difficulty_arg(m, default=6)
     _add_rule_flags(m)
     add_output_flags(m)
     m.set_defaults(func=_cmd_actions)
@@ -287,17 +244,27 @@ def register(subparsers) -> None:
         help="extended action: roll each round until the target is reached",
         description="Exact odds and expected rolls of an extended action (absorbing chain).",
     )
-    e.add_argument("--dice", type=int_arg(1, _MAX_DICE, "dice"), required=True)
-    e.add_argument("--difficulty", type=int_arg(2, None, "difficulty"), required=True)
-    e.add_argument("--target", type=int_arg(1, 200, "target"), required=True)
+    e.add_argument("--dice", type=_DICE.argtype("dice"), required=True, help=_DICE.help)
+    _difficulty_arg(e, required=True)
+    target = LIMITS["target"]
     e.add_argument(
-        "--botch",
-        choices=("resets", "ends", "zero"),
+        "--target",
+        type=target.argtype("target"),
+        required=True,
+        help=f"{target.help}: {target.why}",
+    )
+    on_botch = e.add_argument(
+        "--on-botch",
+        choices=ON_BOTCH,
         default="resets",
         help="a botch loses everything (resets, default), ends the task, or scores 0",
     )
-    e.add_argument("--rounds", type=int_arg(1, 500, "rounds"), default=None, help="round limit")
-    _add_rule_flags(e, botch_flag="--botch-rule")
+    add_deprecated_alias(e, "--botch", on_botch)
+    rounds = LIMITS["rounds"]
+    e.add_argument(
+        "--rounds", type=rounds.argtype("rounds"), default=None, help=f"round limit ({rounds.help})"
+    )
+    _add_rule_flags(e, botch_alias=False)
     add_output_flags(e)
     e.set_defaults(func=_cmd_extended)
 
@@ -310,35 +277,18 @@ def _cmd_pool(args) -> int:
 
     rules = _rules(args)
     r = st.pool(args.dice, args.difficulty, rules, exact=args.exact)
-    ex = args.exact
     if args.json:
-        emit_json(
-            {
-                "dice": r.dice,
-                "difficulty": r.difficulty,
-                "rules": {k: getattr(rules, k) for k in rules.__dataclass_fields__},
-                "success": _num(r.success, ex),
-                "failure": _num(r.failure, ex),
-                "botch": _num(r.botch, ex),
-                "mean_net": _num(r.mean_net, ex),
-                "net": {str(k): _num(p, ex) for k, p in r.net.items()},
-                "net_tail": _num(r.tail, ex),
-                "degrees": {k: _num(v, ex) for k, v in r.degrees.items()},
-                "p_ge": {str(k): _num(r.p_ge(k), ex) for k in range(1, 6)},
-            }
-        )
+        emit_json(r)
         return 0
+    ex = args.exact
     die = "die" if r.dice == 1 else "dice"
-    outcomes = (("success", r.success), ("failure", r.failure), ("botch", r.botch))
-    if ex:
-        rows = [(name, fmt_prob(v), _exact_cell(v, ex)) for name, v in outcomes]
-        header = ("outcome", "probability", "exact")
-    else:
-        rows = [(name, fmt_prob(v)) for name, v in outcomes]
-        header = ("outcome", "probability")
-    print_table(
-        rows, header, title=f"{r.dice} {die} at difficulty {r.difficulty} ({_rules_text(rules)})"
-    )
+    outcomes = (("success", r.p_success), ("failure", r.p_fail), ("botch", r.p_botch))
+    rows = [(name, fmt_prob(v), _exact_cell(v, ex)) for name, v in outcomes]
+    header = ("outcome", "probability", "exact")
+    if not ex:
+        rows, header = [row[:2] for row in rows], header[:2]
+    title = f"{r.dice} {die} at difficulty {r.difficulty} ({rules.describe()})"
+    print_table(rows, header, title=title)
     print()
     degrees = [
         (f"{name} ({k}{'+' if k == 5 else ''})", fmt_prob(p), fmt_prob(r.p_ge(k)))
@@ -350,78 +300,27 @@ def _cmd_pool(args) -> int:
     return 0
 
 
-_TABLE_COLS = [
-    "dice",
-    "difficulty",
-    "success",
-    "failure",
-    "botch",
-    "mean_net",
-    "marginal",
-    "moderate",
-    "complete",
-    "exceptional",
-    "phenomenal",
-    "p_ge_1",
-    "p_ge_2",
-    "p_ge_3",
-    "p_ge_4",
-    "p_ge_5",
-]
-
-
 def _cmd_table(args) -> int:
     from .. import storyteller as st
 
     rules = _rules(args)
-    what = "an exact table" if args.exact else "a table"
-    _check_exact_search(rules, args.dice, what, exact=args.exact)
+    _check_search(rules, args.dice, exact=args.exact)
     df = st.odds_table(args.dice, args.difficulty, rules, exact=args.exact)
-    df = df[_TABLE_COLS]
     fmt = "json" if args.json else args.format
     if fmt == "json":
-        emit_json(
-            [
-                {
-                    k: _num(v, args.exact) if k not in ("dice", "difficulty") else int(v)
-                    for k, v in row.items()
-                }
-                for row in df.to_dict("records")
-            ]
-        )
+        emit_json(df)
     elif fmt == "csv":
-        if not args.exact:
-            df = df.astype({c: float for c in _TABLE_COLS[2:]})
-        df.to_csv(sys.stdout, index=False)  # floats as shortest round-trip repr
+        print(to_csv(df), end="")  # floats as shortest round-trip repr, Fractions as p/q
     else:
-        cols = [
-            "dice",
-            "difficulty",
-            "success",
-            "failure",
-            "botch",
-            "mean_net",
-            "p_ge_2",
-            "p_ge_3",
-            "p_ge_5",
-        ]
-        rows = []
-        for row in df.to_dict("records"):
-            rows.append(
-                tuple(
-                    str(row[c])
-                    if c in ("dice", "difficulty")
-                    else (f"{float(row[c]):.3f}" if c == "mean_net" else fmt_prob(row[c]))
-                    for c in cols
-                )
-            )
+        shown = df[list(_SHOWN)].copy()
+        for c in _SHOWN[2:]:
+            fn = (lambda v: f"{float(v):.3f}") if c == "mean_net" else fmt_prob
+            shown[c] = [fn(v) for v in shown[c]]
         if fmt == "markdown":
-            print("| " + " | ".join(cols) + " |")
-            print("|" + "|".join("---:" for _ in cols) + "|")
-            for r in rows:
-                print("| " + " | ".join(r) + " |")
+            print(to_markdown(shown))
         else:
-            print_table(rows, tuple(cols), title=f"Storyteller pools ({_rules_text(rules)})")
+            rows = list(shown.itertuples(index=False))
+            print_table(rows, _SHOWN, title=f"Storyteller pools ({rules.describe()})")
     return 0
 
 
@@ -431,34 +330,23 @@ def _cmd_anomalies(args) -> int:
     rules = _rules(args)
     dice = args.dice
     if dice is None:
-        dice = list(range(1, min(30, _exact_search_cap(rules)) + 1))
-    _check_exact_search(rules, dice, "the (exact) anomaly search")
-    found = st.anomalies(rules, dice, args.difficulty, exact=True)
+        dice = list(range(1, min(30, search_limit(rules, exact=True).hi) + 1))
+    _check_search(rules, dice, exact=True)
+    found = st.anomalies(rules, dice, args.difficulty, exact=True)  # decided exactly
     if args.json:
-        emit_json(
-            {
-                "anomalies": [
-                    {
-                        **a,
-                        "before": _num(a["before"], args.exact),
-                        "after": _num(a["after"], args.exact),
-                    }
-                    for a in found
-                ]
-            }
-        )
+        emit_json(found if args.exact else found.to_float())
         return 0
     rows = [
         (
-            a["metric"],
-            str(a["difficulty"]),
-            f"{a['dice'] - 1} -> {a['dice']}",
-            fmt_prob(a["before"], 4),
-            fmt_prob(a["after"], 4),
+            a.metric,
+            str(a.difficulty),
+            f"{a.dice - 1} -> {a.dice}",
+            percent(a.before, digits=4),
+            percent(a.after, digits=4),
         )
         for a in found
     ]
-    title = f"{len(found)} non-monotone cell(s) ({_rules_text(rules)})"
+    title = f"{len(found)} non-monotone cell(s) ({rules.describe()})"
     if rows:
         print_table(rows, ("metric", "difficulty", "dice", "before", "after"), title=title)
     else:
@@ -471,28 +359,18 @@ def _cmd_actions(args) -> int:
 
     rules = _rules(args)
     r = st.multiple_actions(args.pools, args.difficulty, rules, exact=args.exact)
-    ex = args.exact
     if args.json:
-        emit_json(
-            {
-                "actions": [
-                    {**a, "success": _num(a["success"], ex), "botch": _num(a["botch"], ex)}
-                    for a in r["actions"]
-                ],
-                "p_all": _num(r["p_all"], ex),
-                "expected_successes": _num(r["expected_successes"], ex),
-            }
-        )
+        emit_json(r)
         return 0
     rows = [
         (
-            str(a["action"]),
-            str(a["base"]),
-            str(a["pool"]),
-            fmt_prob(a["success"]) if a["attempted"] else "cannot",
-            fmt_prob(a["botch"]),
+            str(a.action),
+            str(a.base),
+            str(a.dice),
+            fmt_prob(a.p_success) if a.attempted else "cannot",
+            fmt_prob(a.p_botch),
         )
-        for a in r["actions"]
+        for a in r.actions
     ]
     print_table(
         rows,
@@ -500,8 +378,8 @@ def _cmd_actions(args) -> int:
         title=f"{len(rows)} actions at difficulty {args.difficulty}",
     )
     print()
-    print(f"all succeed         {fmt_prob(r['p_all'])}")
-    print(f"expected successes  {float(r['expected_successes']):.4f}")
+    print(f"all succeed         {fmt_prob(r.p_all)}")
+    print(f"expected successes  {float(r.mean_successes):.4f}")
     return 0
 
 
@@ -514,30 +392,25 @@ def _cmd_extended(args) -> int:
         args.difficulty,
         args.target,
         rules,
-        botch=args.botch,
+        on_botch=args.on_botch,
         rounds=args.rounds,
         exact=args.exact,
     )
-    ex = args.exact
-    out = {
-        k: _num(r[k], ex) for k in ("p_success", "p_failed", "p_timeout", "mean_rolls", "var_rolls")
-    }
     if args.json:
-        out["p_done_within"] = [_num(x, ex) for x in r["p_done_within"]]
-        emit_json(out)
+        emit_json(r)
         return 0
     limit = f", at most {args.rounds} rolls" if args.rounds else ""
     dice = f"{args.dice} {'die' if args.dice == 1 else 'dice'}"
     print(
         f"extended action: {dice} at difficulty {args.difficulty}, "
-        f"target {args.target}, a botch {args.botch}{limit}"
+        f"target {args.target}, a botch {args.on_botch}{limit}"
     )
     rows = [
-        ("done", fmt_prob(r["p_success"])),
-        ("failed (botch)", fmt_prob(r["p_failed"])),
-        ("out of time", fmt_prob(r["p_timeout"])),
+        ("done", fmt_prob(r.p_success)),
+        ("failed (botch)", fmt_prob(r.p_failed)),
+        ("out of time", fmt_prob(r.p_timeout)),
     ]
     print_table(rows, ("outcome", "probability"))
     print()
-    print(f"mean rolls  {float(r['mean_rolls']):.4f}")
+    print(f"mean rolls  {float(r.mean_rolls):.4f}")
     return 0

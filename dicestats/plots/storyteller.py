@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..core.checks import refuse
 from ._style import (
     _CYCLE_COLOURS,
     _CYCLE_HATCHES,
@@ -32,20 +33,25 @@ __all__ = [
 
 
 _DEGREE_STYLES = {
-    "botch": (OKABE_ITO["vermillion"], "xx"),
-    "failure": (OKABE_ITO["orange"], "//"),
-    "marginal": ("#d9ecf7", ""),
-    "moderate": (OKABE_ITO["skyblue"], ".."),
-    "complete": (OKABE_ITO["green"], ""),
-    "exceptional": (OKABE_ITO["blue"], "\\\\"),
-    "phenomenal": ("#023858", "++"),
+    "p_botch": (OKABE_ITO["vermillion"], "xx"),
+    "p_fail": (OKABE_ITO["orange"], "//"),
+    "p_marginal": ("#d9ecf7", ""),
+    "p_moderate": (OKABE_ITO["skyblue"], ".."),
+    "p_complete": (OKABE_ITO["green"], ""),
+    "p_exceptional": (OKABE_ITO["blue"], "\\\\"),
+    "p_phenomenal": ("#023858", "++"),
 }
+
+
+def _event(column: str) -> str:
+    """The event a probability column names: ``"p_success"`` → ``"success"``."""
+    return column[2:] if column.startswith("p_") else column
 
 
 def storyteller_heatmap(
     df,
     *,
-    value: str = "success",
+    value: str = "p_success",
     contour: float | None = 0.5,
     cmap: str = "viridis",
     ax=None,
@@ -59,7 +65,7 @@ def storyteller_heatmap(
     df : pandas.DataFrame
         Tidy: columns ``dice``, ``difficulty`` and ``value``, one row per
         cell, e.g. :func:`dicestats.tables.storyteller_odds`.
-    value : str, default "success"
+    value : str, default "p_success"
         The probability column to show.
     contour : float or None, default 0.5
         Draw the contour line at this probability (the 50% line), or nothing.
@@ -79,7 +85,7 @@ def storyteller_heatmap(
     --------
     >>> import pandas as pd
     >>> df = pd.DataFrame({"dice": [1, 1, 2, 2], "difficulty": [6, 7, 6, 7],
-    ...                    "success": [0.4, 0.3, 0.6, 0.45]})
+    ...                    "p_success": [0.4, 0.3, 0.6, 0.45]})
     >>> ax = storyteller_heatmap(df)
     >>> len(ax.texts), ax.images[0].get_array().shape
     (4, (2, 2))
@@ -116,14 +122,15 @@ def storyteller_heatmap(
         cb = ax.figure.colorbar(
             im, ax=ax, format=PercentFormatter(1.0, decimals=0), fraction=0.05, pad=0.02
         )
-        cb.set_label(f"P({value})")
+        cb.set_label(f"P({_event(value)})")
         if drawn is not None:  # the contour's key: the same line on the colour bar
             cb.ax.axhline(drawn, color=OKABE_ITO["vermillion"], linewidth=2.2)
-            cb.set_label(f"P({value}); line: {drawn:.0%}")
+            cb.set_label(f"P({_event(value)}); line: {drawn:.0%}")
     if drawn is not None:
         ax.set_xlabel(ax.get_xlabel() + f" — vermillion line: {drawn:.0%}")
     ax.set_title(
-        title or f"Storyteller pools: chance of {value} (%) by dice and difficulty", fontsize=10
+        title or f"Storyteller pools: chance of {_event(value)} (%) by dice and difficulty",
+        fontsize=10,
     )
     return ax
 
@@ -134,22 +141,22 @@ def storyteller_botch_heatmap(df, *, ax=None, title: str | None = None, colorbar
     Parameters
     ----------
     df : pandas.DataFrame
-        Tidy: columns ``dice``, ``difficulty``, ``botch``.
+        Tidy: columns ``dice``, ``difficulty``, ``p_botch``.
 
     Examples
     --------
     >>> import pandas as pd
-    >>> df = pd.DataFrame({"dice": [1, 2], "difficulty": [6, 6], "botch": [0.1, 0.05]})
+    >>> df = pd.DataFrame({"dice": [1, 2], "difficulty": [6, 6], "p_botch": [0.1, 0.05]})
     >>> ax = storyteller_botch_heatmap(df)
     >>> [t.get_text() for t in ax.texts]
     ['10', '5']
     >>> close(ax)
     """
-    _require(df, ["dice", "difficulty", "botch"], "storyteller_botch_heatmap")
-    top = float(df["botch"].max())
+    _require(df, ["dice", "difficulty", "p_botch"], "storyteller_botch_heatmap")
+    top = float(df["p_botch"].max())
     ax = storyteller_heatmap(
         df,
-        value="botch",
+        value="p_botch",
         contour=None,
         cmap="cividis",
         ax=ax,
@@ -158,7 +165,7 @@ def storyteller_botch_heatmap(df, *, ax=None, title: str | None = None, colorbar
     )
     if top > 0:
         ax.images[0].set_clim(0, max(top, 0.05))
-        for t, v in zip(ax.texts, _grid_values(df, "botch"), strict=True):
+        for t, v in zip(ax.texts, _grid_values(df, "p_botch"), strict=True):
             t.set_color(_text_colour(ax.images[0].cmap(ax.images[0].norm(v))))
     return ax
 
@@ -167,7 +174,7 @@ def storyteller_anomalies(
     odds,
     anomalies,
     *,
-    metric: str = "botch",
+    metric: str = "p_botch",
     difficulties=None,
     ax=None,
     title: str | None = None,
@@ -187,9 +194,9 @@ def storyteller_anomalies(
         One row per anomaly: ``metric``, ``difficulty``, ``dice`` (the larger
         pool), ``before`` (value at ``dice - 1``) and ``after`` (value at
         ``dice``), e.g. :func:`dicestats.tables.storyteller_anomalies`.
-    metric : str, default "botch"
-        ``"botch"`` (an anomaly is a rise) or a success column such as
-        ``"success"`` or ``"p_ge_3"`` (an anomaly is a fall).
+    metric : str, default "p_botch"
+        ``"p_botch"`` (an anomaly is a rise) or a success column such as
+        ``"p_success"`` or ``"p_ge_3"`` (an anomaly is a fall).
     difficulties : sequence of int, optional
         Difficulties to draw (default: every difficulty in ``odds``).
     ax : matplotlib.axes.Axes, optional
@@ -205,8 +212,8 @@ def storyteller_anomalies(
     --------
     >>> import pandas as pd
     >>> odds = pd.DataFrame({"dice": [1, 2, 3], "difficulty": [10] * 3,
-    ...                      "botch": [0.1, 0.17, 0.219]})
-    >>> an = pd.DataFrame({"metric": ["botch"] * 2, "difficulty": [10, 10], "dice": [2, 3],
+    ...                      "p_botch": [0.1, 0.17, 0.219]})
+    >>> an = pd.DataFrame({"metric": ["p_botch"] * 2, "difficulty": [10, 10], "dice": [2, 3],
     ...                    "before": [0.1, 0.17], "after": [0.17, 0.219]})
     >>> ax = storyteller_anomalies(odds, an)
     >>> sorted(ln.get_gid() for ln in ax.lines if ln.get_gid())
@@ -214,7 +221,7 @@ def storyteller_anomalies(
     >>> close(ax)
     """
     if not isinstance(metric, str):
-        raise TypeError(f"metric must be a column name (str), got {metric!r}")
+        raise refuse("metric", "a column name (str)", metric, kind=True)
     _require(odds, ["dice", "difficulty", metric], "storyteller_anomalies")
     if len(anomalies):
         _require(
@@ -231,7 +238,7 @@ def storyteller_anomalies(
     for i, diff in enumerate(difficulties):
         g = odds[odds["difficulty"] == diff].sort_values("dice")
         if len(g) == 0:
-            raise ValueError(f"storyteller_anomalies: no odds rows for difficulty {diff}")
+            raise refuse("difficulties", "difficulties with rows in odds", diff)
         ax.plot(
             g["dice"].to_numpy(),
             g[metric].to_numpy(),
@@ -261,7 +268,7 @@ def storyteller_anomalies(
         )
         first = False
     ax.set_xlabel("dice in the pool")
-    names = {"botch": "a botch", "success": "success (1+ net)"}
+    names = {"p_botch": "a botch", "p_success": "success (1+ net)"}
     names.update({f"p_ge_{k}": f"{k}+ net successes" for k in range(2, 10)})
     ax.set_ylabel(f"chance of {names.get(metric, metric)}")
     _percent_axis(ax, top=None)
@@ -270,7 +277,7 @@ def storyteller_anomalies(
     # Head-room for the legend when the values stay well below 100%.
     ax.set_ylim(0, high * 1.4 if high < 0.7 else 1.02)
     ax.grid(alpha=0.3)
-    what = "raise the botch chance" if metric == "botch" else "lower the chance"
+    what = "raise the botch chance" if metric == "p_botch" else "lower the chance"
     ax.set_title(title or f"Where does one more die {what}? (highlighted)", fontsize=10)
     ax.legend(
         fontsize=7,
@@ -282,13 +289,13 @@ def storyteller_anomalies(
 
 
 _DEGREE_LABELS = {
-    "botch": "botch",
-    "failure": "failure",
-    "marginal": "1 marginal",
-    "moderate": "2 moderate",
-    "complete": "3 complete",
-    "exceptional": "4 exceptional",
-    "phenomenal": "5+ phenomenal",
+    "p_botch": "botch",
+    "p_fail": "failure",
+    "p_marginal": "1 marginal",
+    "p_moderate": "2 moderate",
+    "p_complete": "3 complete",
+    "p_exceptional": "4 exceptional",
+    "p_phenomenal": "5+ phenomenal",
 }
 
 
@@ -298,9 +305,9 @@ def storyteller_degrees(df, *, ax=None, title: str | None = None, labels: bool =
     Parameters
     ----------
     df : pandas.DataFrame
-        One row per pool: ``dice`` and the outcome columns ``botch``,
-        ``failure``, ``marginal``, ``moderate``, ``complete``,
-        ``exceptional``, ``phenomenal`` (probabilities summing to 1), e.g.
+        One row per pool: ``dice`` and the outcome columns ``p_botch``,
+        ``p_fail``, ``p_marginal``, ``p_moderate``, ``p_complete``,
+        ``p_exceptional``, ``p_phenomenal`` (probabilities summing to 1), e.g.
         :func:`dicestats.tables.storyteller_degrees`.
     ax : matplotlib.axes.Axes, optional
     title : str, optional
@@ -403,8 +410,8 @@ def storyteller_multiple_actions(df, *, ax=None, title: str | None = None):
     df : pandas.DataFrame
         One row per (``actions`` declared, ``action`` index 1-based):
         columns ``actions``, ``action``, ``dice`` (the reduced pool),
-        ``success`` (probability); optional ``name`` (the action's name)
-        and ``all`` (P(every declared action succeeds), constant per
+        ``p_success`` (probability); optional ``name`` (the action's name)
+        and ``p_all`` (P(every declared action succeeds), constant per
         ``actions``), e.g. :func:`dicestats.tables.storyteller_multiple_actions`.
     ax : matplotlib.axes.Axes, optional
     title : str, optional
@@ -419,13 +426,13 @@ def storyteller_multiple_actions(df, *, ax=None, title: str | None = None):
     --------
     >>> import pandas as pd
     >>> df = pd.DataFrame({"actions": [1, 2, 2], "action": [1, 1, 2], "dice": [6, 5, 4],
-    ...                    "success": [0.7, 0.65, 0.6], "all": [0.7, 0.39, 0.39]})
+    ...                    "p_success": [0.7, 0.65, 0.6], "p_all": [0.7, 0.39, 0.39]})
     >>> ax = storyteller_multiple_actions(df)
     >>> [round(float(p.get_height()), 2) for c in ax.containers for p in c]
     [0.7, 0.65, 0.6]
     >>> close(ax)
     """
-    _require(df, ["actions", "action", "dice", "success"], "storyteller_multiple_actions")
+    _require(df, ["actions", "action", "dice", "p_success"], "storyteller_multiple_actions")
     ax = _axes(ax)
     ks = sorted(set(int(k) for k in df["actions"]))
     kmax = max(int(i) for i in df["action"])
@@ -438,7 +445,7 @@ def storyteller_multiple_actions(df, *, ax=None, title: str | None = None):
         name = g["name"].iloc[0] if "name" in g.columns else f"action {i}"
         bars = ax.bar(
             xs,
-            g["success"].to_numpy(dtype=float),
+            g["p_success"].to_numpy(dtype=float),
             width * 0.95,
             label=f"{i}. {name}" if "name" in g.columns else name,
             color=_CYCLE_COLOURS[(i - 1) % 8],
@@ -455,8 +462,8 @@ def storyteller_multiple_actions(df, *, ax=None, title: str | None = None):
                 va="bottom",
                 fontsize=7,
             )
-    if "all" in df.columns:
-        alls = df.groupby("actions")["all"].first().reindex(ks)
+    if "p_all" in df.columns:
+        alls = df.groupby("actions")["p_all"].first().reindex(ks)
         ax.plot(
             range(len(ks)),
             alls.to_numpy(dtype=float),
@@ -484,7 +491,7 @@ def storyteller_extended(df, *, ax=None, title: str | None = None):
     Parameters
     ----------
     df : pandas.DataFrame
-        Columns ``round`` (1, 2, ...) and ``done`` (P(finished by this
+        Columns ``round`` (1, 2, ...) and ``p_done`` (P(finished by this
         round), non-decreasing); optional ``label`` (one line per label).
     ax : matplotlib.axes.Axes, optional
     title : str, optional
@@ -497,20 +504,20 @@ def storyteller_extended(df, *, ax=None, title: str | None = None):
     Examples
     --------
     >>> import pandas as pd
-    >>> df = pd.DataFrame({"round": [1, 2, 3], "done": [0.1, 0.5, 0.8]})
+    >>> df = pd.DataFrame({"round": [1, 2, 3], "p_done": [0.1, 0.5, 0.8]})
     >>> ax = storyteller_extended(df)
     >>> [float(v) for v in ax.lines[0].get_ydata()]
     [0.1, 0.5, 0.8]
     >>> close(ax)
     """
-    _require(df, ["round", "done"], "storyteller_extended")
+    _require(df, ["round", "p_done"], "storyteller_extended")
     ax = _axes(ax)
     groups = _groups(df, "label")
     for i, (label, g) in enumerate(groups):
         g = g.sort_values("round")
         ax.plot(
             g["round"].to_numpy(),
-            g["done"].to_numpy(dtype=float),
+            g["p_done"].to_numpy(dtype=float),
             marker=_CYCLE_MARKERS[i % 8],
             markersize=4,
             linestyle=_CYCLE_LINES[i % 8],

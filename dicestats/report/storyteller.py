@@ -37,7 +37,7 @@ def pages() -> list[Page]:
         Page(
             "storyteller",
             "Storyteller: when one more die hurts",
-            "highlighted stretches: adding that die makes things worse (seed 003's anomaly).",
+            "highlighted stretches: one more die makes things worse (the difficulty-10 anomaly).",
             _st_anomaly_page,
         ),
         Page(
@@ -74,8 +74,8 @@ def _st_success_table_page(fig, ctx) -> None:
     from .. import tables as T
 
     odds = _st_odds(ctx)
-    grid = T.storyteller_grid(odds, "success")
-    text = T.storyteller_grid(odds, "success", fmt=lambda p: fmt.percent(p, 0))
+    grid = T.storyteller_grid(odds, "p_success")
+    text = T.storyteller_grid(odds, "p_success", fmt=lambda p: fmt.percent(p, 0))
     gs = _grid(fig, ctx, 2, 1, height_ratios=[len(text) + 1, 7], hspace=0.25)
     ax = fig.add_subplot(gs[0])
 
@@ -99,7 +99,7 @@ def _st_success_map_page(fig, ctx) -> None:
     ax = fig.add_subplot(gs[0])
     plots.storyteller_heatmap(
         _st_odds(ctx),
-        value="success",
+        value="p_success",
         ax=ax,
         title="Chance of success (%) by pool and difficulty, with the 50% line",
     )
@@ -111,11 +111,11 @@ def _st_botch_page(fig, ctx) -> None:
     from .. import tables as T
 
     odds = _st_odds(ctx)
-    text = T.storyteller_grid(odds, "botch", fmt=_rare)
+    text = T.storyteller_grid(odds, "p_botch", fmt=_rare)
     an = ctx.cached("st_anomalies", lambda: T.storyteller_anomalies(dice=range(1, 16)))
     rising = {
         (int(r.dice), int(r.difficulty))
-        for r in an[an["metric"] == "botch"].itertuples(index=False)
+        for r in an[an["metric"] == "p_botch"].itertuples(index=False)
     }
     diffs = list(_ST_DIFFS)
     gs = _grid(fig, ctx, 2, 1, height_ratios=[1, 1.1], hspace=0.3)
@@ -161,7 +161,7 @@ def _st_anomaly_page(fig, ctx) -> None:
     plots.storyteller_anomalies(
         odds,
         an,
-        metric="botch",
+        metric="p_botch",
         difficulties=[6, 7, 8, 9, 10],
         ax=ax,
         title="Botch chance by pool size: where does one more die raise it?",
@@ -173,8 +173,10 @@ def _st_anomaly_page(fig, ctx) -> None:
         rows.append(
             {
                 "metric": "botch chance rises"
-                if metric == "botch"
-                else ("P(success) falls" if metric == "success" else f"P({metric[5:]}+ net) falls"),
+                if metric == "p_botch"
+                else (
+                    "P(success) falls" if metric == "p_success" else f"P({metric[5:]}+ net) falls"
+                ),
                 "difficulty": int(diff),
                 "when going to (dice)": _ranges(dice),
                 "largest step": f"{int(worst['dice']) - 1}→{int(worst['dice'])} dice: "
@@ -262,7 +264,7 @@ def _st_actions_page(fig, ctx) -> None:
     plots.storyteller_multiple_actions(
         df,
         ax=ax,
-        title="Seed 004's Hall: punch (7 dice), dodge, dodge (6 each), difficulty 6",
+        title="The rule text's Hall: punch (7 dice), dodge, dodge (6 each), difficulty 6",
     )
     ax2 = fig.add_subplot(gs[1])
     ext = T.storyteller_extended(**_EXTENDED, max_round=12)
@@ -279,7 +281,7 @@ def _st_actions_page(fig, ctx) -> None:
     )
     expected = ", ".join(
         f"{k} action{'s' if k > 1 else ''}: {float(e):.2f}"
-        for k, e in df.groupby("actions")["expected"].first().items()
+        for k, e in df.groupby("actions")["mean_successes"].first().items()
     )
     _note(
         fig,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ..core.checks import refuse
+
 __all__ = [
     "storyteller_odds",
     "storyteller_grid",
@@ -34,14 +36,14 @@ def storyteller_odds(
 
     A thin wrapper of :func:`dicestats.storyteller.odds_table` that also
     accepts a preset name for ``rules`` (``"revised"``, ``"first"``, ...).
-    Columns: ``dice``, ``difficulty``, ``success``, ``failure``, ``botch``,
-    ``mean_net``, the degrees ``marginal`` … ``phenomenal`` and
+    Columns: ``dice``, ``difficulty``, ``p_success``, ``p_fail``, ``p_botch``,
+    ``mean_net``, the degrees ``p_marginal`` … ``p_phenomenal`` and
     ``p_ge_1`` … ``p_ge_5``.
 
     Examples
     --------
     >>> df = storyteller_odds([1], [6], exact=True)
-    >>> df.loc[0, "success"], df.loc[0, "botch"]
+    >>> df.loc[0, "p_success"], df.loc[0, "p_botch"]
     (Fraction(1, 2), Fraction(1, 10))
     """
     from .. import storyteller
@@ -49,7 +51,7 @@ def storyteller_odds(
     return storyteller.odds_table(dice, difficulties, _rules(rules), exact=exact)
 
 
-def storyteller_grid(df, value: str = "success", fmt=None):
+def storyteller_grid(df, value: str = "p_success", fmt=None):
     """A dice × difficulty grid of one column of :func:`storyteller_odds`.
 
     With ``fmt`` (e.g. :func:`dicestats.format.percent`) the cells are text, the index
@@ -59,7 +61,7 @@ def storyteller_grid(df, value: str = "success", fmt=None):
     Examples
     --------
     >>> from dicestats.format import percent
-    >>> g = storyteller_grid(storyteller_odds([1, 2], [6, 10]), "botch", fmt=percent)
+    >>> g = storyteller_grid(storyteller_odds([1, 2], [6, 10]), "p_botch", fmt=percent)
     >>> g.columns.tolist(), g.iloc[0].astype(str).tolist()
     (['dice', 'diff 6', 'diff 10'], ['1', '10.0%', '10.0%'])
     """
@@ -77,13 +79,14 @@ def storyteller_anomalies(
 ):
     """Every non-monotone cell as a DataFrame (see :func:`dicestats.storyteller.anomalies`).
 
-    Columns: ``metric``, ``difficulty``, ``dice`` (the larger pool),
-    ``before`` (value with ``dice - 1``), ``after`` (value with ``dice``),
-    ``change`` (``after - before``). ``metrics`` keeps only those metrics.
+    Columns: ``metric`` (``p_botch``, ``p_success``, ``p_ge_2`` … ``p_ge_5``),
+    ``difficulty``, ``dice`` (the larger pool), ``before`` (value with
+    ``dice - 1``), ``after`` (value with ``dice``), ``change``
+    (``after - before``). ``metrics`` keeps only those metrics.
 
     Examples
     --------
-    >>> df = storyteller_anomalies(dice=range(1, 8), difficulties=[10], metrics=["botch"])
+    >>> df = storyteller_anomalies(dice=range(1, 8), difficulties=[10], metrics=["p_botch"])
     >>> df["dice"].tolist()
     [2, 3, 4, 5, 6]
     """
@@ -91,9 +94,9 @@ def storyteller_anomalies(
 
     from .. import storyteller
 
-    recs = storyteller.anomalies(_rules(rules), dice, difficulties, exact=exact)
+    found = storyteller.anomalies(_rules(rules), dice, difficulties, exact=exact)
     df = pd.DataFrame.from_records(
-        recs, columns=["metric", "difficulty", "dice", "before", "after"]
+        [a.as_dict() for a in found], columns=["metric", "difficulty", "dice", "before", "after"]
     )
     if metrics is not None:
         df = df[df["metric"].isin(list(metrics))].reset_index(drop=True)
@@ -103,13 +106,13 @@ def storyteller_anomalies(
 
 #: The degrees columns, worst to best, as :func:`plots.storyteller_degrees` wants them.
 DEGREE_COLUMNS = (
-    "botch",
-    "failure",
-    "marginal",
-    "moderate",
-    "complete",
-    "exceptional",
-    "phenomenal",
+    "p_botch",
+    "p_fail",
+    "p_marginal",
+    "p_moderate",
+    "p_complete",
+    "p_exceptional",
+    "p_phenomenal",
 )
 
 
@@ -150,7 +153,7 @@ def storyteller_ten_again(
 ):
     """Pool odds under several 10s rules (long format, ``rules`` = label).
 
-    Columns: ``rules``, ``dice``, ``difficulty``, ``success``, ``botch``,
+    Columns: ``rules``, ``dice``, ``difficulty``, ``p_success``, ``p_botch``,
     ``mean_net``, ``p_ge_3`` (a complete success or better) and
     ``p_ge_5``.
 
@@ -168,7 +171,18 @@ def storyteller_ten_again(
         t = storyteller_odds(dice, [difficulty], rules, exact=exact)
         t.insert(0, "rules", label)
         parts.append(
-            t[["rules", "dice", "difficulty", "success", "botch", "mean_net", "p_ge_3", "p_ge_5"]]
+            t[
+                [
+                    "rules",
+                    "dice",
+                    "difficulty",
+                    "p_success",
+                    "p_botch",
+                    "mean_net",
+                    "p_ge_3",
+                    "p_ge_5",
+                ]
+            ]
         )
     return pd.concat(parts, ignore_index=True)
 
@@ -185,7 +199,7 @@ def storyteller_editions(
     Examples
     --------
     >>> df = storyteller_editions([1], 6, exact=True)
-    >>> dict(zip(df["rules"], df["botch"]))["first"]  # a 1 and no success: 1/10
+    >>> dict(zip(df["rules"], df["p_botch"]))["first"]  # a 1 and no success: 1/10
     Fraction(1, 10)
     """
     import pandas as pd
@@ -194,7 +208,7 @@ def storyteller_editions(
     for name in presets:
         t = storyteller_odds(dice, [difficulty], name, exact=exact)
         t.insert(0, "rules", name)
-        parts.append(t[["rules", "dice", "difficulty", "success", "botch", "mean_net"]])
+        parts.append(t[["rules", "dice", "difficulty", "p_success", "p_botch", "mean_net"]])
     return pd.concat(parts, ignore_index=True)
 
 
@@ -205,13 +219,13 @@ def storyteller_multiple_actions(
 
     One row per (``actions`` declared, ``action`` index): ``name``, ``base``
     (the pool before the penalty), ``dice`` (after it), ``attempted``,
-    ``success``, ``botch``, ``all`` (P(every declared action succeeds)) and
-    ``expected`` (expected successful actions), from
+    ``p_success``, ``p_botch``, ``p_all`` (every declared action succeeds)
+    and ``mean_successes`` (expected successful actions), from
     :func:`dicestats.storyteller.multiple_actions`.
 
     Examples
     --------
-    Hall (seed 004) punches (7 dice) and dodges twice (6 dice each):
+    Hall, the rule text's example, punches (7 dice) and dodges twice (6 dice each):
 
     >>> df = storyteller_multiple_actions([7, 6, 6], names=["punch", "dodge", "dodge"])
     >>> df[df.actions == 3]["dice"].tolist()
@@ -226,24 +240,24 @@ def storyteller_multiple_actions(
         names = [f"action {i}" for i in range(1, len(pools) + 1)]
     names = [str(n) for n in names]
     if len(names) != len(pools):
-        raise ValueError(f"names must give one name per pool ({len(pools)}), got {len(names)}")
+        raise refuse("names", f"one name per pool ({len(pools)})", names)
     rows = []
     for k in range(1, len(pools) + 1):
         diff = difficulty[:k] if isinstance(difficulty, (list, tuple)) else difficulty
         r = storyteller.multiple_actions(pools[:k], diff, _rules(rules), exact=exact)
-        for a in r["actions"]:
+        for a in r.actions:
             rows.append(
                 {
                     "actions": k,
-                    "action": a["action"],
-                    "name": names[a["action"] - 1],
-                    "base": a["base"],
-                    "dice": a["pool"],
-                    "attempted": a["attempted"],
-                    "success": a["success"],
-                    "botch": a["botch"],
-                    "all": r["p_all"],
-                    "expected": r["expected_successes"],
+                    "action": a.action,
+                    "name": names[a.action - 1],
+                    "base": a.base,
+                    "dice": a.dice,
+                    "attempted": a.attempted,
+                    "p_success": a.p_success,
+                    "p_botch": a.p_botch,
+                    "p_all": r.p_all,
+                    "mean_successes": r.mean_successes,
                 }
             )
     return pd.DataFrame.from_records(rows)
@@ -255,40 +269,41 @@ def storyteller_extended(
     target: int = 10,
     rules=None,
     *,
-    botch="resets",
+    on_botch="resets",
     rounds: int | None = None,
     max_round: int = 15,
     exact: bool = False,
+    botch=None,
 ):
     """Extended actions: P(done within r rolls) per pool (and per botch ruling).
 
-    ``dice`` and ``botch`` may each be one value or a list; every
+    ``dice`` and ``on_botch`` may each be one value or a list; every
     combination is one ``label`` ("6 dice" or "6 dice, botch ends").
-    Long format: ``label``, ``dice``, ``botch``, ``round`` (1..max_round),
-    ``done`` (P(target reached within that many rolls)), from
+    Long format: ``label``, ``dice``, ``on_botch``, ``round`` (1..max_round),
+    ``p_done`` (P(target reached within that many rolls)), from
     :func:`dicestats.storyteller.extended`. See
-    :func:`storyteller_extended_summary` for the totals.
+    :func:`storyteller_extended_summary` for the totals. ``botch`` is the
+    deprecated spelling of ``on_botch``.
 
     Examples
     --------
-    >>> df = storyteller_extended([1], 6, 1, botch="zero", max_round=3, exact=True)
-    >>> df["done"].tolist()  # a single die, difficulty 6: 1 - (1/2)^r
+    >>> df = storyteller_extended([1], 6, 1, on_botch="zero", max_round=3, exact=True)
+    >>> df["p_done"].tolist()  # a single die, difficulty 6: 1 - (1/2)^r
     [Fraction(1, 2), Fraction(3, 4), Fraction(7, 8)]
     """
     import pandas as pd
 
+    from ..storyteller.rules import renamed
+
+    on_botch = renamed("botch", "on_botch", on_botch, botch)
     rows = []
-    for r in _extended_runs(dice, difficulty, target, rules, botch, rounds, exact):
-        within = list(r["res"]["p_done_within"])
+    for label, n, b, res in _extended_runs(
+        dice, difficulty, target, rules, on_botch, rounds, exact
+    ):
+        within = res.p_done_within
         for k in range(1, min(max_round, len(within)) + 1):
             rows.append(
-                {
-                    "label": r["label"],
-                    "dice": r["dice"],
-                    "botch": r["botch"],
-                    "round": k,
-                    "done": within[k - 1],
-                }
+                {"label": label, "dice": n, "on_botch": b, "round": k, "p_done": within[k - 1]}
             )
     return pd.DataFrame.from_records(rows)
 
@@ -299,52 +314,58 @@ def storyteller_extended_summary(
     target: int = 10,
     rules=None,
     *,
-    botch="resets",
+    on_botch="resets",
     rounds: int | None = None,
     exact: bool = False,
+    botch=None,
 ):
     """Extended actions, one row per pool/botch ruling.
 
-    Columns: ``label``, ``dice``, ``botch``, ``p_success``, ``p_failed``
+    Columns: ``label``, ``dice``, ``on_botch``, ``p_success``, ``p_failed``
     (a botch ended the task), ``p_timeout`` (round limit reached),
     ``mean_rolls``.
 
     Examples
     --------
-    >>> df = storyteller_extended_summary([1], 6, 1, botch="zero", exact=True)
+    >>> df = storyteller_extended_summary([1], 6, 1, on_botch="zero", exact=True)
     >>> df.loc[0, "p_success"], df.loc[0, "mean_rolls"]
     (Fraction(1, 1), Fraction(2, 1))
     """
     import pandas as pd
 
+    from ..storyteller.rules import renamed
+
+    on_botch = renamed("botch", "on_botch", on_botch, botch)
     rows = []
-    for r in _extended_runs(dice, difficulty, target, rules, botch, rounds, exact):
-        res = r["res"]
+    for label, n, b, res in _extended_runs(
+        dice, difficulty, target, rules, on_botch, rounds, exact
+    ):
         rows.append(
             {
-                "label": r["label"],
-                "dice": r["dice"],
-                "botch": r["botch"],
-                "p_success": res["p_success"],
-                "p_failed": res["p_failed"],
-                "p_timeout": res["p_timeout"],
-                "mean_rolls": res["mean_rolls"],
+                "label": label,
+                "dice": n,
+                "on_botch": b,
+                "p_success": res.p_success,
+                "p_failed": res.p_failed,
+                "p_timeout": res.p_timeout,
+                "mean_rolls": res.mean_rolls,
             }
         )
     return pd.DataFrame.from_records(rows)
 
 
-def _extended_runs(dice, difficulty, target, rules, botch, rounds, exact):
+def _extended_runs(dice, difficulty, target, rules, on_botch, rounds, exact):
+    """``(label, dice, on_botch, Extended)`` for every pool and botch ruling."""
     from .. import storyteller
 
     dice_list = [dice] if isinstance(dice, int) else list(dice)
-    botches = [botch] if isinstance(botch, str) else list(botch)
+    botches = [on_botch] if isinstance(on_botch, str) else list(on_botch)
     out = []
     for b in botches:
         for n in dice_list:
             res = storyteller.extended(
-                n, difficulty, target, _rules(rules), botch=b, rounds=rounds, exact=exact
+                n, difficulty, target, _rules(rules), on_botch=b, rounds=rounds, exact=exact
             )
             label = f"{n} dice" + (f", botch {b}" if len(botches) > 1 else "")
-            out.append({"label": label, "dice": n, "botch": b, "res": res})
+            out.append((label, n, b, res))
     return out

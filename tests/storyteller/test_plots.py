@@ -1,4 +1,4 @@
-"""Tests of dicestats.plots: inspect the drawn artists, not pixels."""
+"""Storyteller charts: inspect the drawn artists, not pixels."""
 
 from __future__ import annotations
 
@@ -17,6 +17,8 @@ from matplotlib.container import BarContainer  # noqa: E402
 from dicestats import format as fmt  # noqa: E402
 from dicestats import plots  # noqa: E402
 
+from .oracle import botch_closed_form  # noqa: E402
+
 
 @pytest.fixture(autouse=True)
 def _close_figures():
@@ -30,15 +32,9 @@ def bars(ax):
 
 
 # ---------------------------------------------------------------- Storyteller (synthetic)
-def botch_closed_form(dice, diff):
-    """RULES.md: P(botch) = q^N − (q − 1/10)^N with q = (D − 1)/10."""
-    q = Fraction(diff - 1, 10)
-    return q**dice - (q - Fraction(1, 10)) ** dice
-
-
 def test_heatmap_cells_and_contour():
     rows = [
-        {"dice": n, "difficulty": d, "success": 1 - float(Fraction(d - 1, 10) ** n)}
+        {"dice": n, "difficulty": d, "p_success": 1 - float(Fraction(d - 1, 10) ** n)}
         for n in range(1, 6)
         for d in range(4, 10)
     ]
@@ -55,14 +51,14 @@ def test_heatmap_cells_and_contour():
     assert "50%" in ax.get_xlabel()
     assert [t.get_text() for t in ax.get_xticklabels()] == ["4", "5", "6", "7", "8", "9"]
     # No cell straddles 50% → no contour.
-    ax2 = plots.storyteller_heatmap(df[df.success > 0.5], contour=0.5)
+    ax2 = plots.storyteller_heatmap(df[df.p_success > 0.5], contour=0.5)
     assert not [c for c in ax2.collections if c.get_gid() == "contour"]
 
 
 def test_botch_heatmap_uses_botch_column():
     df = pd.DataFrame(
         [
-            {"dice": n, "difficulty": d, "botch": float(botch_closed_form(n, d))}
+            {"dice": n, "difficulty": d, "p_botch": float(botch_closed_form(n, d))}
             for n in (1, 2, 3)
             for d in (6, 10)
         ]
@@ -77,7 +73,7 @@ def test_botch_heatmap_uses_botch_column():
 def test_anomaly_highlights_match_records():
     odds = pd.DataFrame(
         [
-            {"dice": n, "difficulty": d, "botch": float(botch_closed_form(n, d))}
+            {"dice": n, "difficulty": d, "p_botch": float(botch_closed_form(n, d))}
             for n in range(1, 11)
             for d in (6, 8, 10)
         ]
@@ -90,7 +86,7 @@ def test_anomaly_highlights_match_records():
             if after > before:
                 recs.append(
                     {
-                        "metric": "botch",
+                        "metric": "p_botch",
                         "difficulty": d,
                         "dice": n,
                         "before": float(before),
@@ -98,7 +94,7 @@ def test_anomaly_highlights_match_records():
                     }
                 )
     an = pd.DataFrame(recs)
-    assert set(an[an.difficulty == 10].dice) == {2, 3, 4, 5, 6}  # seed 003's anomaly
+    assert set(an[an.difficulty == 10].dice) == {2, 3, 4, 5, 6}  # the difficulty-10 anomaly
     ax = plots.storyteller_anomalies(odds, an)
     marks = {ln.get_gid(): ln for ln in ax.lines if (ln.get_gid() or "").startswith("anomaly")}
     assert set(marks) == {f"anomaly {r['difficulty']} {r['dice']}" for r in recs}
@@ -118,7 +114,7 @@ def test_anomaly_highlights_match_records():
 
 
 def test_anomaly_chart_without_anomalies():
-    odds = pd.DataFrame({"dice": [1, 2], "difficulty": [6, 6], "botch": [0.1, 0.05]})
+    odds = pd.DataFrame({"dice": [1, 2], "difficulty": [6, 6], "p_botch": [0.1, 0.05]})
     empty = pd.DataFrame(columns=["metric", "difficulty", "dice", "before", "after"])
     ax = plots.storyteller_anomalies(odds, empty)
     assert len(ax.lines) == 1
@@ -127,7 +123,8 @@ def test_anomaly_chart_without_anomalies():
 
 
 def test_degrees_stack_to_one():
-    cols = ["botch", "failure", "marginal", "moderate", "complete", "exceptional", "phenomenal"]
+    cols = ["p_botch", "p_fail", "p_marginal", "p_moderate", "p_complete", "p_exceptional"]
+    cols += ["p_phenomenal"]
     rng = np.random.default_rng(5)
     w = rng.random((3, 7))
     w /= w.sum(axis=1, keepdims=True)
@@ -154,13 +151,13 @@ def test_multiple_actions_bars_and_all_marker():
             "actions": [1, 2, 2, 3, 3, 3],
             "action": [1, 1, 2, 1, 2, 3],
             "dice": [7, 5, 4, 4, 2, 1],
-            "success": [0.8, 0.7, 0.6, 0.6, 0.4, 0.2],
-            "all": [0.8, 0.42, 0.42, 0.048, 0.048, 0.048],
+            "p_success": [0.8, 0.7, 0.6, 0.6, 0.4, 0.2],
+            "p_all": [0.8, 0.42, 0.42, 0.048, 0.048, 0.048],
         }
     )
     ax = plots.storyteller_multiple_actions(df)
     heights = sorted(p.get_height() for c in bars(ax) for p in c)
-    assert heights == pytest.approx(sorted(df["success"]))
+    assert heights == pytest.approx(sorted(df["p_success"]))
     alls = [ln for ln in ax.lines if ln.get_gid() == "all"][0]
     assert alls.get_ydata() == pytest.approx([0.8, 0.42, 0.048])
     assert {t.get_text() for t in ax.texts} >= {"7d", "1d"}
@@ -170,7 +167,7 @@ def test_extended_step_lines():
     df = pd.DataFrame(
         {
             "round": [1, 2, 3] * 2,
-            "done": [0.1, 0.4, 0.7, 0.2, 0.6, 0.9],
+            "p_done": [0.1, 0.4, 0.7, 0.2, 0.6, 0.9],
             "label": ["5 dice"] * 3 + ["7 dice"] * 3,
         }
     )

@@ -1,0 +1,138 @@
+"""Storyteller d10 pools (World of Darkness, Dark Ages, V20): exact odds and Monte Carlo.
+
+Roll ``N`` ten-sided dice against a difficulty ``D`` (2..10): each die showing
+``>= D`` is a success, a 10 always is, each 1 cancels a success (rule of one),
+and a roll with no success at all and at least one 1 is a *botch*. Every rule
+variant is a field of one immutable :class:`Rules` value, with edition
+presets. The rules as implemented, their sources (the first, revised, Dark
+Ages and V20 editions) and the worked examples are in
+``docs/rules/storyteller.md``.
+
+Modules (each owns one job):
+
+=============  ==========================================================
+``rules``      :class:`Rules`, :data:`PRESETS`, :data:`DEGREES`, argument checks
+``limits``     :data:`LIMITS`: every cap, what, at what, in which mode, why
+``evaluate``   concrete rolls: :func:`evaluate_roll`, :func:`evaluate_rolls`,
+               :func:`roll_pools` (the one ten-again extra-dice algorithm)
+``engine``     the exact engine: the net-success distribution of every pool
+               1..N at every difficulty in one pass (float or Fractions)
+``pools``      :func:`pool` → :class:`PoolOdds`, :func:`odds_table`,
+               :func:`anomalies`, :func:`botch_closed_form`
+``actions``    :func:`automatic_success`, :func:`try_again`,
+               :func:`botch_exemption`, :func:`multiple_actions`,
+               :func:`best_actions`, :func:`teamwork`
+``extended``   :func:`extended`, :func:`resisted`, :func:`resisted_extended`
+``sim``        the Monte Carlo twin: :func:`simulate`,
+               :func:`simulate_multiple_actions`, :func:`simulate_extended`
+               (same result classes, with Estimates)
+``questions``  sample questions for the registry's contract test
+=============  ==========================================================
+
+Every function returns a frozen result (:class:`dicestats.core.results.Result`)
+or, for a table, a DataFrame; ``exact``, ``rng``, ``trials``, ``workers`` and
+``progress`` are keyword-only. Bad input raises :class:`dicestats.InputError`.
+
+Examples
+--------
+>>> from dicestats import storyteller as st
+>>> r = st.pool(5, 6, exact=True)
+>>> r.p_botch == st.botch_closed_form(5, 6, exact=True)
+True
+>>> st.evaluate_roll([3, 3, 8, 7, 10], 6).successes
+3
+>>> st.evaluate_roll([1, 3, 4, 3, 6], 7).outcome
+'botch'
+"""
+
+from __future__ import annotations
+
+from .actions import (
+    ActionOdds,
+    AutomaticSuccess,
+    BestActions,
+    BotchExemption,
+    Choice,
+    MultipleActions,
+    Retries,
+    Teamwork,
+    automatic_success,
+    best_actions,
+    botch_exemption,
+    multiple_actions,
+    reduced_pools,
+    teamwork,
+    try_again,
+)
+from .engine import TAIL_BOUND
+from .evaluate import RollResult, Rolls, evaluate_roll, evaluate_rolls, roll_pools
+from .extended import ON_BOTCH, Extended, Race, Resisted, extended, resisted, resisted_extended
+from .limits import LIMITS
+from .pools import (
+    TABLE_COLUMNS,
+    Anomalies,
+    Anomaly,
+    PoolOdds,
+    PoolResult,
+    anomalies,
+    botch_closed_form,
+    odds_table,
+    pool,
+)
+from .rules import DEGREES, PRESETS, REVISED, Rules, degree_name
+from .sim import simulate, simulate_extended, simulate_multiple_actions
+
+__all__ = [
+    # rules and limits
+    "DEGREES",
+    "PRESETS",
+    "REVISED",
+    "Rules",
+    "degree_name",
+    "LIMITS",
+    "TAIL_BOUND",
+    "ON_BOTCH",
+    "TABLE_COLUMNS",
+    # concrete rolls
+    "RollResult",
+    "Rolls",
+    "evaluate_roll",
+    "evaluate_rolls",
+    "roll_pools",
+    # single pools
+    "PoolOdds",
+    "PoolResult",
+    "Anomaly",
+    "Anomalies",
+    "pool",
+    "odds_table",
+    "anomalies",
+    "botch_closed_form",
+    # actions
+    "Choice",
+    "AutomaticSuccess",
+    "Retries",
+    "BotchExemption",
+    "ActionOdds",
+    "MultipleActions",
+    "BestActions",
+    "Teamwork",
+    "automatic_success",
+    "try_again",
+    "botch_exemption",
+    "reduced_pools",
+    "multiple_actions",
+    "best_actions",
+    "teamwork",
+    # extended and resisted
+    "Extended",
+    "Resisted",
+    "Race",
+    "extended",
+    "resisted",
+    "resisted_extended",
+    # Monte Carlo
+    "simulate",
+    "simulate_multiple_actions",
+    "simulate_extended",
+]

@@ -1,0 +1,570 @@
+"""Actions built from single rolls: shortcuts, retries, several actions, teamwork.
+
+* :func:`automatic_success`: take one success instead of rolling, or roll?
+* :func:`try_again`: retries at difficulty +1, +2, ...
+* :func:`botch_exemption`: the first botch of a period does not count;
+* :func:`multiple_actions` and :func:`best_actions`: several actions in one
+  round with reduced pools (:func:`reduced_pools`, also used by the Monte
+  Carlo twin :func:`dicestats.storyteller.simulate_multiple_actions`);
+* :func:`teamwork`: several characters add their successes.
+
+Every function answers exactly (``exact=True``: Fractions) or in float, from
+the single-pool odds of :mod:`.pools`; the rules are in
+``docs/rules/storyteller.md``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..core.checks import check_bool
+from ..core.dist import Dist
+from ..core.results import Result
+from .limits import LIMITS, check_dice, check_pools, dice_limit
+from .pools import PoolOdds, clip, non_botch, pool, pool_grid
+from .rules import REVISED, Rules, check_difficulties, check_difficulty, check_rules, renamed
+
+__all__ = [
+    "Choice",
+    "AutomaticSuccess",
+    "Retries",
+    "BotchExemption",
+    "ActionOdds",
+    "MultipleActions",
+    "BestActions",
+    "Teamwork",
+    "automatic_success",
+    "try_again",
+    "botch_exemption",
+    "reduced_pools",
+    "multiple_actions",
+    "best_actions",
+    "teamwork",
+]
+
+
+def _one(exact: bool):
+    return Fraction(1) if exact else 1.0
+
+
+# --------------------------------------------------------------------------- automatic success
+@dataclass(frozen=True)
+class Choice(Result):
+    """One way to resolve a task: its success chance, botch chance and mean net successes."""
+
+    p_success: object
+    p_botch: object
+    mean_net: object
+
+
+@dataclass(frozen=True)
+class AutomaticSuccess(Result):
+    """Rolling versus taking the automatic success.
+
+    Attributes
+    ----------
+    allowed : bool
+        The pool is at least the difficulty and the character is not under stress.
+    roll, automatic : Choice
+        ``p_success`` is ``P(net >= target)``.
+    better : {"automatic", "roll", "either"}
+        ``"automatic"`` when allowed and it meets ``target`` more often (or as
+        often with no botch risk), ``"roll"`` when rolling does, ``"either"``
+        on a tie.
+    """
+
+    dice: int
+    difficulty: int
+    target: int
+    allowed: bool
+    roll: Choice
+    automatic: Choice
+    better: str
+    exact: bool
+
+
+def automatic_success(
+    dice: int,
+    difficulty: int = 6,
+    rules: Rules = REVISED,
+    *,
+    target: int = 1,
+    stress: bool = False,
+    exact: bool = False,
+    need: int | None = None,
+) -> AutomaticSuccess:
+    """Taking the automatic success versus rolling.
+
+    If the pool is at least the difficulty, a character out of combat and
+    stress may skip the roll and take one (marginal) success. It never botches
+    but caps the result at one success.
+
+    Parameters
+    ----------
+    dice, difficulty : int
+    rules : Rules
+    target : int, default 1
+        Successes the task needs (1..50).
+    stress : bool, default False
+        In combat or under stress: the automatic success is not allowed.
+    exact : bool
+    need : int, optional
+        Deprecated spelling of ``target``.
+
+    Examples
+    --------
+    >>> automatic_success(6, 6, exact=True).better
+    'automatic'
+    >>> automatic_success(6, 6, target=2).better
+    'roll'
+    """
+    rules = check_rules(rules)
+    n = check_dice(dice, rules, exact=exact)
+    d = check_difficulty(difficulty, rules)
+    target = renamed("need", "target", target, need)
+    target = LIMITS["target, automatic success"].check(target, name="target")
+    check_bool("stress", stress)
+    r = pool(n, d, rules, exact=exact)
+    allowed = n >= d and not stress
+    one, zero = _one(exact), 0 * _one(exact)
+    roll = Choice(r.p_ge(target), r.p_botch, r.mean_net)
+    auto = Choice(one if (allowed and target <= 1) else zero, zero, one if allowed else zero)
+    if allowed and (
+        auto.p_success > roll.p_success or (auto.p_success == roll.p_success and r.p_botch > 0)
+    ):
+        better = "automatic"
+    elif roll.p_success > auto.p_success or not allowed:
+        better = "roll"
+    else:
+        better = "either"
+    return AutomaticSuccess(n, d, target, allowed, roll, auto, better, exact)
+
+
+# --------------------------------------------------------------------------- trying again
+@dataclass(frozen=True)
+class Retries(Result):
+    """Trying again after failures (:func:`try_again`).
+
+    Attributes
+    ----------
+    p_success : within the attempts allowed.
+    p_botch : a botch before any success (with ``botch_ends`` the sequence ends there).
+    p_gave_up : every allowed attempt failed (out of attempts or of reachable difficulties).
+    mean_attempts : expected attempts made.
+    p_success_within : tuple
+        ``[k-1]`` = P(success within k attempts), k = 1 .. the longest possible
+        run (at most 50 entries).
+    """
+
+    dice: int
+    difficulty: int
+    attempts: int | None
+    botch_ends: bool
+    p_success: object
+    p_botch: object
+    p_gave_up: object
+    mean_attempts: object
+    p_success_within: tuple
+    exact: bool
+
+
+def try_again(
+    dice: int,
+    difficulty: int = 6,
+    rules: Rules = REVISED,
+    *,
+    attempts: int | None = None,
+    botch_ends: bool = True,
+    exact: bool = False,
+) -> Retries:
+    """Trying again after failures: each retry is at difficulty +1.
+
+    The first attempt is at ``difficulty``, the k-th at ``difficulty + k - 1``.
+    A difficulty above 10 cannot be attempted (the sequence ends: the task is
+    beyond the character) unless ``rules.above_ten == "clamp"``. A success
+    ends the sequence. A botch ends it too by default (``botch_ends=True``: a
+    botch is a disaster, not a mere failure to retry); with
+    ``botch_ends=False`` it counts as a failure and the next try is harder.
+
+    Parameters
+    ----------
+    attempts : int, optional
+        The most attempts allowed (1..1000); unlimited by default. Exact mode
+        caps ``dice × attempts`` (:data:`.limits.LIMITS`; unlimited counts as 50).
+
+    Examples
+    --------
+    Tries at 9 (success 2/10, botch 1/10) and at 10 (success 1/10), then
+    the difficulty would be 11:
+
+    >>> r = try_again(1, 9, exact=True)
+    >>> r.p_success == Fraction(2, 10) + Fraction(7, 10) * Fraction(1, 10)
+    True
+    >>> r.mean_attempts
+    Fraction(17, 10)
+    """
+    rules = check_rules(rules)
+    check_bool("exact", exact)
+    n = check_dice(dice, rules, exact=exact)
+    d0 = check_difficulty(difficulty, rules)
+    if attempts is not None:
+        attempts = LIMITS["attempts"].check(attempts)
+    check_bool("botch_ends", botch_ends)
+    clamp = rules.above_ten == "clamp"
+    # Attempt k is at difficulty d0 + k - 1 (clamped to 10, or impossible above
+    # 10). With clamp and no attempt limit every attempt from the 50th on is at
+    # 10: a geometric tail summed in closed form.
+    if attempts is not None:
+        last = attempts if clamp else min(attempts, 11 - d0)
+    else:
+        last = 50 if clamp else 11 - d0
+    LIMITS["dice × attempts"].check_work(
+        n * last,
+        name="attempts",
+        value="unlimited" if attempts is None else attempts,
+        per=n,
+        per_name="dice",
+        exact=exact,
+    )
+    diffs = sorted({min(d0 + k, 10) for k in range(last)})
+    odds = {d: r for (d, _), r in pool_grid([n], diffs, rules, exact).items()}
+    one = _one(exact)
+    zero = 0 * one
+    reach = clean = one  # P(attempt k is made); P(it is reached with no botch so far)
+    p_success = p_botch = mean = zero
+    within = []
+    s = f = b = zero
+    for k in range(1, last + 1):
+        r = odds[min(d0 + k - 1, 10)]
+        s, f, b = r.p_success, r.p_fail, r.p_botch
+        mean = mean + reach
+        p_success = p_success + reach * s
+        p_botch = p_botch + clean * b
+        clean = clean * f
+        reach = reach * (f if botch_ends else f + b)
+        if k <= 50:
+            within.append(clip(p_success, exact))
+    if clamp and attempts is None:  # attempts 51, 52, ... all at difficulty 10
+        go = f if botch_ends else f + b
+        mean = mean + reach / (1 - go)
+        p_success = p_success + reach * s / (1 - go)
+        p_botch = p_botch + clean * b / (1 - f)
+        reach = zero
+    return Retries(
+        n,
+        d0,
+        attempts,
+        botch_ends,
+        clip(p_success, exact),
+        clip(p_botch, exact),
+        clip(reach, exact),
+        mean,
+        tuple(within),
+        exact,
+    )
+
+
+# --------------------------------------------------------------------------- botch exemption
+@dataclass(frozen=True)
+class BotchExemption(Result):
+    """Counted botches over a period of rolls, with and without the exemption.
+
+    Attributes
+    ----------
+    p_botch : one roll botches.
+    p_any_botch : at least one botch in the period (each counts without the exemption).
+    p_counted_botch : at least one counted botch with the exemption (two botches or more).
+    mean_botches, mean_counted_botches : expected (counted) botches.
+    """
+
+    dice: int
+    difficulty: int
+    rolls: int
+    p_botch: object
+    p_any_botch: object
+    p_counted_botch: object
+    mean_botches: object
+    mean_counted_botches: object
+    exact: bool
+
+
+def botch_exemption(
+    dice: int,
+    difficulty: int = 6,
+    rules: Rules = REVISED,
+    *,
+    rolls: int = 10,
+    exact: bool = False,
+) -> BotchExemption:
+    """P(at least one counted botch in ``rolls`` rolls), with and without the exemption.
+
+    With the exemption the first botch of the period does not count, so a
+    counted botch needs two botches: ``1 - (1-b)**k - k*b*(1-b)**(k-1)``.
+    Exact mode caps ``dice × rolls`` (:data:`.limits.LIMITS`).
+
+    Examples
+    --------
+    >>> r = botch_exemption(1, 10, rolls=2, exact=True)      # b = 1/10
+    >>> r.p_any_botch, r.p_counted_botch
+    (Fraction(19, 100), Fraction(1, 100))
+    """
+    rules = check_rules(rules)
+    k = LIMITS["rolls"].check(rolls)
+    check_bool("exact", exact)
+    n = check_dice(dice, rules, exact=exact)
+    LIMITS["dice × rolls"].check_work(
+        n * k, name="rolls", value=k, per=n, per_name="dice", exact=exact
+    )
+    r = pool(n, difficulty, rules, exact=exact)
+    b, one = r.p_botch, _one(exact)
+    none = (one - b) ** k
+    exactly_one = k * b * (one - b) ** (k - 1)
+    return BotchExemption(
+        n,
+        r.difficulty,
+        k,
+        b,
+        one - none,
+        one - none - exactly_one,
+        k * b,
+        k * b - (one - none),
+        exact,
+    )
+
+
+# --------------------------------------------------------------------------- multiple actions
+def reduced_pools(pools) -> list[int]:
+    """The dice each of ``k`` declared actions rolls: action ``i`` loses ``k + i - 1``.
+
+    A result of 0 or less means the action cannot be attempted.
+
+    >>> reduced_pools([7, 6, 6])    # Hall punches and dodges twice
+    [4, 2, 1]
+    """
+    k = len(pools)
+    return [base - k - (i - 1) for i, base in enumerate(pools, start=1)]
+
+
+@dataclass(frozen=True)
+class ActionOdds(Result):
+    """One action of a round: its pools and chances (0 when it cannot be attempted)."""
+
+    action: int
+    base: int
+    dice: int
+    difficulty: int
+    attempted: bool
+    p_success: object
+    p_botch: object
+
+
+@dataclass(frozen=True)
+class MultipleActions(Result):
+    """Several actions declared in one round.
+
+    Attributes
+    ----------
+    actions : tuple of ActionOdds
+    p_all : every action succeeds (the rolls are independent).
+    mean_successes : expected successful actions.
+    pmf_successes : dict
+        ``{j: P(exactly j actions succeed)}``, j = 0..k.
+    p_any_botch : at least one action botches.
+    """
+
+    actions: tuple
+    p_all: object
+    mean_successes: object
+    pmf_successes: dict
+    p_any_botch: object
+    exact: bool
+    trials: int | None = None
+
+    @property
+    def pools(self) -> list[int]:
+        """The dice each action rolls after the reduction (<= 0: not attempted)."""
+        return [a.dice for a in self.actions]
+
+
+def action_rows(pools, sizes, diffs, odds) -> tuple:
+    """The :class:`ActionOdds` of each action, ``odds[i] = (p_success, p_botch)``."""
+    return tuple(
+        ActionOdds(i, base, size, d, size >= 1, *odds[i - 1])
+        for i, (base, size, d) in enumerate(zip(pools, sizes, diffs, strict=True), start=1)
+    )
+
+
+def multiple_actions(
+    pools: list[int], difficulty=6, rules: Rules = REVISED, *, exact: bool = False
+) -> MultipleActions:
+    """Several actions in one round, with the reduced pools of :func:`reduced_pools`.
+
+    Parameters
+    ----------
+    pools : sequence of int
+        The base pools (1..1000), in the order the actions are taken.
+    difficulty : int or sequence of int
+        One difficulty for all, or one per action.
+
+    Examples
+    --------
+    Hall (Dexterity 3, Brawl 4, Dodge 3) punches and dodges twice:
+
+    >>> multiple_actions([7, 6, 6]).pools
+    [4, 2, 1]
+    """
+    rules = check_rules(rules)
+    check_bool("exact", exact)
+    base = check_pools(pools, rules, name="pools")
+    diffs = check_difficulties(difficulty, len(base), rules)
+    sizes = reduced_pools(base)
+    if any(s >= 1 for s in sizes):
+        dice_limit(rules, exact=exact).check(max(sizes), name="pools")
+    computed: dict = {}
+    for d in sorted(set(diffs)):  # one engine pass per difficulty gives every reduced pool
+        wanted = [s for s, dd in zip(sizes, diffs, strict=True) if dd == d and s >= 1]
+        if wanted:
+            computed.update(pool_grid(wanted, [d], rules, exact))
+    one = _one(exact)
+    zero = 0 * one
+    odds = [
+        (computed[(d, s)].p_success, computed[(d, s)].p_botch) if s >= 1 else (zero, zero)
+        for s, d in zip(sizes, diffs, strict=True)
+    ]
+    counts = [one]  # P(j actions succeed): a Poisson-binomial, one action at a time
+    p_all, mean, no_botch = one, zero, one
+    for s, b in odds:
+        new = [zero] * (len(counts) + 1)
+        for j, c in enumerate(counts):
+            new[j] += c * (one - s)
+            new[j + 1] += c * s
+        counts = new
+        p_all, mean, no_botch = p_all * s, mean + s, no_botch * (one - b)
+    return MultipleActions(
+        action_rows(base, sizes, diffs, odds),
+        p_all,
+        mean,
+        {j: clip(c, exact) for j, c in enumerate(counts)},
+        one - no_botch,
+        exact,
+    )
+
+
+@dataclass(frozen=True)
+class BestActions(Result):
+    """How many actions to declare (taking the first k): ``best`` maximises mean successes."""
+
+    best: int
+    by_count: tuple
+    exact: bool
+
+
+def best_actions(
+    pools: list[int], difficulty=6, rules: Rules = REVISED, *, exact: bool = False
+) -> BestActions:
+    """The number of actions (the first k of ``pools``) with the most expected successes.
+
+    ``by_count[k-1]`` is the :class:`MultipleActions` of declaring ``k`` actions.
+
+    Examples
+    --------
+    >>> r = best_actions([7, 6, 6], exact=True)
+    >>> [len(m.actions) for m in r.by_count]
+    [1, 2, 3]
+    >>> r.by_count[0].mean_successes == pool(6, 6, exact=True).p_success
+    True
+    """
+    rules = check_rules(rules)
+    base = check_pools(pools, rules, name="pools")
+    diffs = check_difficulties(difficulty, len(base), rules)
+    rows = tuple(
+        multiple_actions(base[:k], diffs[:k], rules, exact=exact) for k in range(1, len(base) + 1)
+    )
+    best = max(range(len(rows)), key=lambda i: rows[i].mean_successes) + 1
+    return BestActions(best, rows, exact)
+
+
+# --------------------------------------------------------------------------- teamwork
+@dataclass(frozen=True)
+class Teamwork(Result):
+    """Several characters roll separately and add their successes.
+
+    Attributes
+    ----------
+    pmf_total : Dist
+        The summed net successes (a spoiled effort counts 0).
+    mean_total : expected total.
+    p_success : ``P(total >= 1)``.
+    p_spoiled : some member botches and spoils the effort (0 without ``spoil``).
+    p_any_botch : some member botches.
+    """
+
+    pools: tuple
+    difficulties: tuple
+    spoil: bool
+    pmf_total: Dist
+    mean_total: object
+    p_success: object
+    p_spoiled: object
+    p_any_botch: object
+    exact: bool
+
+
+def teamwork(
+    pools: list[int],
+    difficulty=6,
+    rules: Rules = REVISED,
+    *,
+    spoil: bool = False,
+    exact: bool = False,
+) -> Teamwork:
+    """Teamwork: several characters roll separately and add their successes.
+
+    Pools are never merged. With ``spoil=True`` (social tasks) one member's
+    botch spoils the whole effort: it then scores 0.
+
+    Examples
+    --------
+    >>> r = teamwork([1, 1], exact=True)
+    >>> r.pmf_total.pmf(2)
+    Fraction(1, 4)
+    """
+    rules = check_rules(rules)
+    check_bool("exact", exact)
+    base = check_pools(pools, rules, exact=exact, name="pools")
+    diffs = check_difficulties(difficulty, len(base), rules)
+    check_bool("spoil", spoil)
+    results: list[PoolOdds] = [
+        pool(n, d, rules, exact=exact) for n, d in zip(base, diffs, strict=True)
+    ]
+    one = _one(exact)
+    no_botch = one
+    for r in results:
+        no_botch = no_botch * (one - r.p_botch)
+    if not spoil:
+        total = results[0].pmf_net
+        for r in results[1:]:
+            total = total + r.pmf_net
+        p_spoiled = 0 * one
+    else:
+        parts = [Dist(non_botch(r), exact=exact) for r in results]
+        if no_botch == 0:
+            total = Dist.constant(0, exact=exact)
+        else:
+            total = parts[0]
+            for part in parts[1:]:
+                total = total + part
+            total = Dist.mixture([total, Dist.constant(0, exact=exact)], [no_botch, one - no_botch])
+        p_spoiled = one - no_botch
+    return Teamwork(
+        tuple(base),
+        tuple(diffs),
+        spoil,
+        total,
+        total.mean(),
+        total.p_ge(1),
+        p_spoiled,
+        one - no_botch,
+        exact,
+    )

@@ -1,0 +1,450 @@
+"""The exact engine: the distribution of net successes of every pool 1..N at once.
+
+A pool is a sum of ``N`` independent *lines*: a base die and, under
+ten-again, its chain of extra dice. Each line contributes to three tallies,
+``a`` (plain success dice), ``b`` (10s counting double, V20) and ``c``
+(cancelling 1s), and the net successes are a function of at most two linear
+combinations of them (:class:`NetStatistics`). The engine builds the joint
+distribution of those one or two statistics by ``N`` convolutions of the
+per-line kernel, vectorized over all difficulties at once (numpy arrays of
+shape ``(difficulties, fixed, growing)``); every pool size ``1..N`` falls out
+of the same pass, which is how a whole table costs one pass.
+
+* **Chained ten-again** is a geometric chain per line, one IIR recurrence per
+  die (``c[u] = b[u] + c[u - t] / 10``), computed with a saturating window:
+  every probability of ``net = k`` below the window's edge ``K`` is exact, the
+  mass of ``net >= K`` is lumped into the top outcome (a censored
+  distribution). The window is widened until that mass is at most
+  :data:`TAIL_BOUND` (1e-16). Success, botch, every degree and the mean are not
+  censored: the mean uses linearity (``E[max(L, 0)] = E[L] + E[max(-L, 0)]``).
+* **Float mode** convolves non-negative terms (no cancellation) and
+  renormalises after every die: a 1000-die pool sums to 1 within 1e-12.
+  Probabilities below 1e-300 are flushed to 0 (they would only slow numpy
+  down in denormal arithmetic).
+* **Exact mode** runs the same code on Python-int numerators over one shared
+  denominator (reduced by their gcd after every die), turned into Fractions
+  only at the end.
+* The revised botch is the closed form ``q**N - (q - 1/10)**N``; float mode
+  rounds the exact value once.
+
+:func:`compute` is the entry point; :mod:`.pools` turns its output into results.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from .rules import Rules
+
+__all__ = ["TAIL_BOUND", "NetStatistics", "net_statistics", "compute", "revised_botch"]
+
+#: Largest probability mass the chained ten-again window may censor.
+TAIL_BOUND = 1e-16
+
+
+@dataclass(frozen=True)
+class NetStatistics:
+    """How the net successes follow from a pool's tallies (a, b, c).
+
+    ``a`` counts plain success dice, ``b`` 10s counting double and ``c``
+    cancelling 1s. The engine tracks two linear statistics of them,
+
+    * ``fixed = fixed_weights · (a, b, c)``, which no 10 moves (so it stays
+      within bounds set by the pool size), and
+    * ``growing = growing_weights · (a, b, c)``, which every 10 raises (without
+      bound under chained ten-again),
+
+    and the net successes are a function of the two (:meth:`net`):
+
+    =========  ==================  ===================  =================================
+    kind       fixed               growing              net
+    =========  ==================  ===================  =================================
+    "sum"      0                   a + 2b - c           max(growing, 0)
+    "highest"  a                   b - c                max(f + g, 0) + max(g, 0)
+    "lowest"   a - c               b                    2 max(f + g, 0) - max(f, 0)
+    =========  ==================  ===================  =================================
+
+    (Without the rule of one, ``c`` has weight 0 in "sum".) "highest" and
+    "lowest" are a 1 cancelling the highest or lowest success die when 10s
+    count double: ``max(a+b-c, 0) + max(b-c, 0)`` and
+    ``2 max(a+b-c, 0) - max(a-c, 0)``.
+    """
+
+    kind: str
+    fixed_weights: tuple[int, int, int]
+    growing_weights: tuple[int, int, int]
+
+    def move(self, a: int, b: int, c: int) -> tuple[int, int]:
+        """How tallies ``(a, b, c)`` move ``(fixed, growing)``."""
+        f = sum(w * x for w, x in zip(self.fixed_weights, (a, b, c), strict=True))
+        g = sum(w * x for w, x in zip(self.growing_weights, (a, b, c), strict=True))
+        return f, g
+
+    def net(self, f, g):
+        """Net successes at ``fixed = f``, ``growing = g`` (numpy arrays or ints)."""
+        if self.kind == "sum":
+            return np.maximum(g, 0)
+        if self.kind == "highest":
+            return np.maximum(f + g, 0) + np.maximum(g, 0)
+        return 2 * np.maximum(f + g, 0) - np.maximum(f, 0)
+
+    def terms(self) -> list[tuple[int, int, int]]:
+        """``net = Σ coef · max(wf · fixed + wg · growing, 0)`` as ``(coef, wf, wg)``."""
+        if self.kind == "sum":
+            return [(1, 0, 1)]
+        if self.kind == "highest":
+            return [(1, 1, 1), (1, 0, 1)]
+        return [(2, 1, 1), (-1, 1, 0)]
+
+
+#: The plain sum ``a + 2b - c``: also the statistic of the "first" botch rule (growing < 0).
+SUM = NetStatistics("sum", (0, 0, 0), (1, 2, -1))
+
+
+def net_statistics(rules: Rules) -> NetStatistics:
+    """The statistics that determine the net successes under ``rules``."""
+    if rules.two_dimensional and rules.one_cancels == "highest":
+        return NetStatistics("highest", (1, 0, 0), (0, 1, -1))
+    if rules.two_dimensional:
+        return NetStatistics("lowest", (1, 0, -1), (0, 1, 0))
+    return NetStatistics("sum", (0, 0, 0), (1, 2, -1 if rules.rule_of_one else 0))
+
+
+def _events(rules: Rules):
+    """Tallies (a, b, c) of a base 1, a plain success, a 10, and a 1 on an extra die."""
+    ten = (0, 1, 0) if rules.specialty == "double" else (1, 0, 0)
+    extra_one = (0, 0, 1) if rules.reroll_ones_cancel else (0, 0, 0)
+    return (0, 0, 1), (1, 0, 0), ten, extra_one
+
+
+def revised_botch(n: int, d: int, exact: bool):
+    """``q**n - (q - 1/10)**n`` with ``q = (d - 1)/10``; float: the exact value rounded."""
+    q = Fraction(d - 1, 10)
+    b = q**n - (q - Fraction(1, 10)) ** n
+    return b if exact else float(b)
+
+
+class _Engine:
+    """Joint distribution of ``(fixed, growing)`` for pools 1..n_max, all difficulties.
+
+    Arrays are indexed ``[difficulty, fixed - f_lo, growing - g_lo]``.
+    """
+
+    def __init__(self, diffs, n_max, rules, stats: NetStatistics, exact, g_cap=None):
+        self.diffs = list(diffs)
+        self.n_max = n_max
+        self.rules = rules
+        self.exact = exact
+        one_ev, plain_ev, ten_ev, xone_ev = _events(rules)
+        self.m_one = stats.move(*one_ev)
+        self.m_plain = stats.move(*plain_ev)
+        self.m_ten = stats.move(*ten_ev)
+        self.m_xone = stats.move(*xone_ev)
+        if self.m_ten[0] != 0 or self.m_ten[1] <= 0:
+            raise AssertionError("a 10 must move growing only, upwards")  # pragma: no cover
+        self.saturating = rules.chained
+        ordinary_willpower = rules.willpower and rules.willpower_success == "ordinary"
+        self.start = stats.move(1, 0, 0) if ordinary_willpower else (0, 0)
+        # fixed: exact bounds over n_max lines (a line is one base event, or a
+        # base 10, which leaves fixed alone, and one final extra die)
+        moves = [self.m_one[0], self.m_plain[0], 0] + ([self.m_xone[0]] if rules.rerolls else [])
+        self.f_lo = self.start[0] + n_max * min(moves)
+        self.f_hi = self.start[0] + n_max * max(moves)
+        g_min_line = min(self.m_one[1], self.m_xone[1] + self.m_ten[1], 0)
+        self.g_lo = self.start[1] + n_max * g_min_line
+        self.dg_min = g_min_line
+        if self.saturating:
+            self.g_top = g_cap  # the saturation bin
+        else:
+            g_max_line = max(self.m_plain[1], self.m_ten[1], 0)
+            if rules.rerolls:
+                g_max_line = self.m_ten[1] + max(self.m_plain[1], self.m_ten[1], self.m_xone[1], 0)
+            self.g_top = self.start[1] + n_max * g_max_line
+        self.F = self.f_hi - self.f_lo + 1
+        self.W = self.g_top - self.g_lo + 1
+        self.pad = 2 * self.m_ten[1] + 2
+
+    # -- kernels ---------------------------------------------------------------
+    def _probs(self, d):
+        """one, blank, plain, ten: probabilities (float) or numerators over 10 (exact)."""
+        if self.exact:
+            return 1, d - 2, 10 - d, 1
+        return 0.1, (d - 2) / 10, (10 - d) / 10, 0.1
+
+    def _vec(self, values):
+        if self.exact:
+            out = np.empty(len(values), dtype=object)
+            out[:] = values
+            return out
+        return np.array(values, dtype=np.float64)
+
+    def _zeros(self, width):
+        if self.exact:  # Python ints: never overflow
+            return np.zeros((len(self.diffs), self.F, width), dtype=object)
+        return np.zeros((len(self.diffs), self.F, width))
+
+    @staticmethod
+    def _shift_add(out, src, df, dg, w):
+        """out[:, f+df, g+dg] += w * src[:, f, g] (out is at least as wide as src + dg)."""
+        F = src.shape[1]
+        W = src.shape[2]
+        fs = slice(max(0, -df), F - max(0, df))
+        fd = slice(max(0, df), F - max(0, -df))
+        gs = slice(max(0, -dg), W)
+        gd = slice(max(0, dg), W + dg)
+        out[:, fd, gd] += w[:, None, None] * src[:, fs, gs]
+
+    def _fold(self, arr):
+        """Saturate: everything beyond the top bin goes into it."""
+        if arr.shape[2] > self.W:
+            arr[:, :, self.W - 1] += arr[:, :, self.W :].sum(axis=2)
+            arr = arr[:, :, : self.W]
+        return arr
+
+    def _iir(self, b):
+        """c[g] = b[g] + c[g - t] / 10 along growing (t: a 10's step); overflow folded.
+
+        Float mode sums the ``10**-k`` shifts for k < 64 by doubling (six
+        vectorized adds; the terms dropped weigh ``1e-64`` relative) in a
+        padded array, then folds the overflow into the last column.
+        """
+        t = self.m_ten[1]
+        width = b.shape[2]
+        ext = np.zeros(b.shape[:2] + (width + 64 * t,))
+        ext[:, :, :width] = b
+        for k in (1, 2, 4, 8, 16, 32):
+            s = k * t
+            ext[:, :, s:] += 0.1**k * ext[:, :, :-s]
+        ext[:, :, width - 1] += ext[:, :, width:].sum(axis=2)
+        return ext[:, :, :width]
+
+    def _iir_int(self, b):
+        """Exact IIR on integer numerators: returns (c, scale), c / scale = the true c.
+
+        With ``J = ceil(width / t)``, ``c * 10**J`` is an integer array and
+        obeys ``C[g] = 10**J b[g] + C[g - t] // 10`` (the division is exact:
+        every term of ``C[g - t]`` carries at least one factor 10). The
+        geometric continuation beyond the array, ``(1/9) * (last t columns)``,
+        is added after scaling by 9.
+        """
+        t = self.m_ten[1]
+        width = b.shape[2]
+        big = 10 ** (-(-width // t))
+        c = b * big
+        for j in range(t, width):
+            c[:, :, j] = c[:, :, j] + c[:, :, j - t] // 10
+        last = c[:, :, -t:].sum(axis=2)
+        c = c * 9
+        c[:, :, -1] += last
+        return c, big * 9
+
+    def _step(self, P, p1, pb, ps, p10):
+        """One more line: returns the new array and (exact mode) its denominator factor."""
+        out = self._zeros(self.W + self.pad)
+        self._shift_add(out, P, *self.m_one, p1)
+        self._shift_add(out, P, 0, 0, pb)
+        self._shift_add(out, P, *self.m_plain, ps)
+        if not self.rules.rerolls:
+            self._shift_add(out, P, *self.m_ten, p10)
+            return out, 10
+        # the final extra die of each chain (or the single reroll)
+        fin = self._zeros(self.W + self.pad)
+        self._shift_add(fin, P, *self.m_xone, p1)
+        self._shift_add(fin, P, 0, 0, pb)
+        self._shift_add(fin, P, *self.m_plain, ps)
+        scale = 1
+        if self.rules.chain:
+            fin, scale = self._iir_int(fin) if self.exact else (self._iir(fin), 1)
+        else:
+            self._shift_add(fin, P, *self.m_ten, p10)
+        fin = self._fold(fin)
+        den = 10
+        if self.exact:  # out is over 10, the chain part over 10 * scale * 10
+            out = out * (scale * 10)
+            den = 100 * scale
+        self._shift_add(out, fin, *self.m_ten, p10)  # the base 10 itself
+        return out, den
+
+    def run(self, wanted):
+        """Yield (n, P) for each n in ``wanted`` (sorted), P of shape (diffs, F, W)."""
+        wanted = sorted(set(wanted))
+        probs = [self._probs(d) for d in self.diffs]
+        p1, pb, ps, p10 = (self._vec([p[i] for p in probs]) for i in range(4))
+        P = self._zeros(self.W)
+        P[:, self.start[0] - self.f_lo, self.start[1] - self.g_lo] = 1
+        self.den = 1  # exact mode: P holds integer numerators over self.den
+        ptr = 0
+        for n in range(1, self.n_max + 1):
+            out, den = self._step(P, p1, pb, ps, p10)
+            P = self._fold(out)
+            if self.exact:
+                self.den *= den
+                g = self.den
+                for x in P.ravel():
+                    if x:
+                        g = math.gcd(g, x)
+                        if g == 1:
+                            break
+                if g > 1:
+                    P = P // g
+                    self.den //= g
+            else:
+                # the four face probabilities need not sum to exactly 1.0 in
+                # float; renormalising keeps a 1000-die pool's sum within ~1e-15
+                P /= P.sum(axis=(1, 2))[:, None, None]
+                P[P < 1e-300] = 0.0  # flush what would only crawl through denormals
+            if ptr < len(wanted) and n == wanted[ptr]:
+                ptr += 1
+                yield n, P
+
+    def grid(self):
+        """The ``(fixed, growing)`` value of every cell, as two int arrays of shape (F, W)."""
+        f = np.arange(self.f_lo, self.f_hi + 1, dtype=np.int64)[:, None]
+        g = np.arange(self.g_lo, self.g_top + 1, dtype=np.int64)[None, :]
+        return np.broadcast_to(f, (self.F, self.W)), np.broadcast_to(g, (self.F, self.W))
+
+
+def _group_sum(flat, idx, n_bins):
+    """Sum columns of flat (rows, cells) into n_bins by idx (cells,)."""
+    order = np.argsort(idx, kind="stable")
+    sidx = idx[order]
+    present = np.unique(sidx)
+    sums = np.add.reduceat(flat[:, order], np.searchsorted(sidx, present), axis=1)
+    out = np.zeros((flat.shape[0], n_bins), dtype=flat.dtype)
+    out[:, present] = sums
+    return out
+
+
+def _line_means(rules: Rules, stats: NetStatistics, d: int, exact: bool):
+    """E[(fixed, growing)] of one line, exact or float."""
+    F = Fraction if exact else (lambda a, b: a / b)
+    p1, ps, p10 = F(1, 10), F(10 - d, 10), F(1, 10)
+    one_ev, plain_ev, ten_ev, xone_ev = _events(rules)
+    mean = [0 * p1, 0 * p1, 0 * p1]
+    events = [(one_ev, p1), (plain_ev, ps), (ten_ev, p10)]
+    if rules.rerolls:
+        if rules.chain:  # expected 10s, other successes and 1s of a chain
+            n10, nplain, nxone = F(1, 9), ps * F(10, 9), F(1, 9)
+        else:
+            n10, nplain, nxone = p10, ps, p1
+        events += [(ten_ev, p10 * n10), (plain_ev, p10 * nplain), (xone_ev, p10 * nxone)]
+    for ev, p in events:
+        for k in range(3):
+            mean[k] += ev[k] * p
+    return stats.move(*mean)
+
+
+def _initial_cap(n_max: int, rules: Rules, stats: NetStatistics) -> int:
+    v = rules.ten_value
+    return 3 * n_max + v * (n_max // 3 + 40) + (2 * n_max if stats.kind == "lowest" else 0)
+
+
+def compute(diffs, dice_list, rules: Rules, exact: bool) -> dict:
+    """Every pool of ``dice_list`` at every difficulty of ``diffs``, in one pass.
+
+    Returns ``{(d, n): {"pmf", "den", "tail", "mean", "botch"}}``: ``pmf`` is a
+    list over net = 0..top (integer numerators over ``den`` in exact mode,
+    floats otherwise), ``tail`` the censored mass in the top outcome, ``mean``
+    the exact mean net and ``botch`` the botch probability. The caller checks
+    the arguments (:mod:`.limits`).
+    """
+    diffs = list(diffs)
+    dice_list = sorted(set(dice_list))
+    n_max = dice_list[-1]
+    stats = net_statistics(rules)
+    cap = _initial_cap(n_max, rules, stats)
+    limit = Fraction(1, 10**16) if exact else TAIL_BOUND
+    for _ in range(8):
+        res = _compute_once(diffs, dice_list, rules, exact, stats, cap)
+        worst = max(v["tail"] for v in res.values())
+        if worst <= limit or not rules.chained:
+            break
+        cap *= 2
+    else:  # pragma: no cover - the first window is already far beyond the mean
+        raise RuntimeError(f"ten-again window did not converge (tail {float(worst):.3g})")
+    if rules.uncancellable_willpower or (rules.willpower and rules.botch_rule == "revised"):
+        # an uncancellable Willpower success cannot botch; an ordinary one is a
+        # success, so the roll cannot be without any success (the revised botch)
+        for v in res.values():
+            v["botch"] = Fraction(0) if exact else 0.0
+    elif rules.botch_rule == "first":  # the 1s outnumber the successes: a + 2b - c < 0
+        if stats == SUM:
+            for v in res.values():
+                v["botch"] = v["neg_growing"]
+        else:
+            cap = _initial_cap(n_max, rules, SUM) * 2
+            sums = _compute_once(diffs, dice_list, rules, exact, SUM, cap)
+            for key, v in res.items():
+                v["botch"] = sums[key]["neg_growing"]
+    else:
+        for (d, n), v in res.items():
+            v["botch"] = revised_botch(n, d, exact)
+    for v in res.values():
+        v.pop("neg_growing", None)
+    return res
+
+
+def _compute_once(diffs, dice_list, rules, exact, stats: NetStatistics, cap):
+    eng = _Engine(diffs, dice_list[-1], rules, stats, exact, g_cap=cap)
+    fg, gg = eng.grid()
+    net = stats.net(fg, gg)
+    zero = Fraction(0) if exact else 0.0
+    uncancellable = rules.uncancellable_willpower
+    negatives = []  # E[max(-(wf f + wg g), 0)] is summed over the cells where it is > 0
+    for coef, wf, wg in stats.terms():
+        neg = np.maximum(-(wf * fg + wg * gg), 0).ravel()
+        negatives.append((coef, wf, wg, neg, np.flatnonzero(neg)))
+    line_means = [_line_means(rules, stats, d, exact) for d in diffs]
+    below = (gg < 0).ravel()
+    res = {}
+    for n, P in eng.run(dice_list):
+        if eng.saturating:
+            # cells with growing >= g_edge may have saturated (shown growing <= the
+            # true one); their true net is at least net(f, g_edge): net rises with g
+            g_edge = eng.g_top + n * eng.dg_min
+            k_top = max(int(stats.net(np.arange(eng.f_lo, eng.f_hi + 1), g_edge).min()), 0)
+            idx = np.minimum(net, k_top).ravel()
+        else:
+            k_top = int(net.max())
+            idx = net.ravel()
+        flat = P.reshape(len(diffs), -1)
+        pmf = _group_sum(flat, idx, k_top + 1)
+        den = eng.den if exact else 1
+
+        def prob(x, den=den):
+            return Fraction(int(x), den) if exact else float(x)
+
+        neg_growing = flat[:, below].sum(axis=1) if below.any() else None
+        for i, d in enumerate(diffs):
+            ef, eg = line_means[i]
+            ef, eg = eng.start[0] + n * ef, eng.start[1] + n * eg
+            mean = zero
+            for coef, wf, wg, neg, nz in negatives:
+                negpart = prob((flat[i, nz] * neg[nz]).sum()) if nz.size else zero
+                mean = mean + coef * (wf * ef + wg * eg + negpart)
+            mean = mean + (1 if uncancellable else 0)
+            tail = prob(pmf[i][-1]) if eng.saturating else zero
+            # drop the zero outcomes above the largest possible net (the engine
+            # is as wide as the largest pool): a 1000-row table summed them all
+            nzk = np.flatnonzero(pmf[i])
+            top = int(nzk[-1]) + 1 if nzk.size else 1
+            if eng.saturating and tail:
+                top = len(pmf[i])
+            if exact:
+                row = [int(x) for x in pmf[i][:top]]
+            else:
+                row = np.maximum(pmf[i][:top], 0.0).tolist()
+            if uncancellable:
+                row = [0] + row
+            res[(d, n)] = {
+                "pmf": row,
+                "den": den,
+                "tail": tail,
+                "mean": mean if exact else float(mean),
+                "neg_growing": zero if neg_growing is None else prob(neg_growing[i]),
+            }
+    return res

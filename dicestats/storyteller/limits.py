@@ -1,0 +1,212 @@
+"""Every cap of the Storyteller system in one table, :data:`LIMITS`.
+
+Each :class:`~dicestats.core.limits.Limit` says what is capped, at what, in
+which mode (``when``: always, exact mode only, float mode only) and why. The
+API checks its arguments through this table, the CLI derives its argparse
+ranges and help text from it, and ``docs/rules/storyteller.md`` lists it.
+A cap that depends on the rules (the exact engine is heavier with chained
+ten-again or with a 1 cancelling the highest/lowest of double 10s) is
+several named limits; :func:`dice_limit` picks the one in force.
+
+Examples
+--------
+>>> LIMITS["dice"].help
+'1..1000'
+>>> dice_limit(Rules(ten_again=True), exact=True).hi
+100
+>>> check_dice(101, Rules(ten_again=True), exact=True)
+Traceback (most recent call last):
+...
+dicestats.InputError: dice must be an integer in 1..100 in exact mode, got 101 (exact \
+numerators grow with every die and with the ten-again window); use exact=False
+"""
+
+from __future__ import annotations
+
+import numbers
+
+from ..core.checks import check_int_list
+from ..core.limits import Limit, Limits
+from .rules import Rules
+
+__all__ = ["LIMITS", "dice_limit", "check_dice", "check_pools", "search_limit"]
+
+_EXACT_WHY = "exact numerators grow with every die and with the ten-again window"
+_FLOAT = "use exact=False"
+
+LIMITS = Limits(
+    # -- pools -------------------------------------------------------------------
+    Limit("dice", 1, 1000, why="far beyond any character's pool"),
+    Limit(
+        "dice, two-dimensional",
+        1,
+        200,
+        why="a 1 cancelling the highest or lowest of double 10s makes the joint "
+        "distribution two-dimensional (the cost grows with the cube of the pool)",
+    ),
+    Limit("dice, exact, chained ten-again", 1, 100, when="exact", why=_EXACT_WHY, instead=_FLOAT),
+    Limit(
+        "dice, exact, chained ten-again, two-dimensional",
+        1,
+        40,
+        when="exact",
+        why=_EXACT_WHY + ", in two dimensions",
+        instead=_FLOAT,
+    ),
+    Limit("difficulty", 2, 10, why="a d10 shows 1..10; rules.above_ten='clamp' rolls higher at 10"),
+    # -- searches over every pool 1..N (the CLI's table --exact and anomalies) ---------
+    Limit(
+        "dice, exact search",
+        1,
+        200,
+        when="exact",
+        why="an exact search over every pool grows with the square of the pool",
+    ),
+    Limit(
+        "dice, exact search, chained ten-again",
+        1,
+        50,
+        when="exact",
+        why="chained ten-again makes every exact pool costlier",
+    ),
+    Limit(
+        "dice, exact search, two-dimensional",
+        1,
+        50,
+        when="exact",
+        why="a two-dimensional joint distribution makes every exact pool costlier",
+    ),
+    Limit(
+        "dice, exact search, chained ten-again, two-dimensional",
+        1,
+        20,
+        when="exact",
+        why="chained ten-again in two dimensions: the costliest exact pools",
+    ),
+    Limit(
+        "dice, float search, chained ten-again, two-dimensional",
+        1,
+        80,
+        when="float",
+        why="chained ten-again in two dimensions grows with the cube of the pool, in float too",
+    ),
+    # -- actions -----------------------------------------------------------------
+    Limit("target, automatic success", 1, 50, why="successes a simple task may need"),
+    Limit("attempts", 1, 1000, why="retries of one task"),
+    Limit(
+        "dice × attempts",
+        hi=10_000,
+        when="exact",
+        why="each attempt multiplies Fractions over 10^dice (unlimited attempts count as 50)",
+        instead=_FLOAT,
+    ),
+    Limit("rolls", 1, 10**6, why="rolls in a botch-exemption period"),
+    Limit(
+        "dice × rolls",
+        hi=200_000,
+        when="exact",
+        why="(1 - botch)^rolls over 10^dice: the digits grow with both",
+        instead=_FLOAT,
+    ),
+    # -- extended and resisted -----------------------------------------------------
+    Limit("target", 1, 200, why="successes an extended action accumulates"),
+    Limit(
+        "target, exact, no round limit",
+        1,
+        80,
+        when="exact",
+        why="a dense chain of target states solved over Fractions",
+        instead="use exact=False or give rounds",
+    ),
+    Limit("rounds", 1, 500, why="a round limit of an extended action"),
+    Limit(
+        "dice, exact extended",
+        1,
+        20,
+        when="exact",
+        why="exact numerators grow with the pool and the rounds",
+        instead=_FLOAT,
+    ),
+    Limit(
+        "dice, exact extended, chained ten-again",
+        1,
+        10,
+        when="exact",
+        why="exact numerators grow with the pool, the rounds and the ten-again window",
+        instead=_FLOAT,
+    ),
+    Limit(
+        "dice × rounds, exact extended",
+        hi=1000,
+        when="exact",
+        why="exact numerators grow with the pool and the rounds",
+        instead=_FLOAT,
+    ),
+    Limit(
+        "dice × rounds, exact extended, chained ten-again",
+        hi=100,
+        when="exact",
+        why="exact numerators grow with the pool, the rounds and the ten-again window",
+        instead=_FLOAT,
+    ),
+    Limit("target, race", 1, 100, why="net successes a resisted extended action races to"),
+    Limit(
+        "dice × target, exact race",
+        hi=300,
+        when="exact",
+        why="Fractions over 10^dice through target^2 states (dice: the larger side)",
+        instead=_FLOAT,
+    ),
+    # -- Monte Carlo ---------------------------------------------------------------
+    Limit("target, simulated", 1, 10_000, why="successes a simulated extended action needs"),
+    Limit("rounds, simulated", 1, 100_000, why="a round limit of a simulated extended action"),
+    Limit("max_rounds", 1, 100_000, why="rolls simulated per trial without a round limit"),
+)
+
+
+def dice_limit(rules: Rules, *, exact: bool = False) -> Limit:
+    """The limit on one pool's dice in force for ``rules`` (and exact mode).
+
+    Examples
+    --------
+    >>> dice_limit(Rules()).hi, dice_limit(Rules(specialty="double", one_cancels="lowest")).hi
+    (1000, 200)
+    """
+    if exact and rules.chained:
+        two = ", two-dimensional" if rules.two_dimensional else ""
+        return LIMITS["dice, exact, chained ten-again" + two]
+    return LIMITS["dice, two-dimensional" if rules.two_dimensional else "dice"]
+
+
+def search_limit(rules: Rules, *, exact: bool) -> Limit | None:
+    """The limit on the largest pool of a search over every pool (table, anomalies).
+
+    ``None`` where the single-pool limit is the only one.
+
+    Examples
+    --------
+    >>> search_limit(Rules(), exact=True).hi, search_limit(Rules(), exact=False)
+    (200, None)
+    """
+    name = ", exact search" if exact else ", float search"
+    if rules.chained:
+        name += ", chained ten-again"
+    if rules.two_dimensional:
+        name += ", two-dimensional"
+    return LIMITS.get("dice" + name)
+
+
+def check_dice(dice, rules: Rules, *, exact: bool = False, name: str = "dice") -> int:
+    """Check one pool size against the limits in force (float limit first, then exact)."""
+    n = dice_limit(rules).check(dice, name=name)
+    return dice_limit(rules, exact=exact).check(n, name=name)
+
+
+def check_pools(pools, rules: Rules, *, exact: bool = False, name: str = "dice") -> list[int]:
+    """Check a list of pool sizes (an int is a list of one); returns the list."""
+    if isinstance(pools, numbers.Integral) and not isinstance(pools, bool):
+        pools = [pools]
+    out = check_int_list(name, pools, 1, dice_limit(rules).hi)
+    if exact:
+        dice_limit(rules, exact=True).check(max(out), name=name)
+    return out

@@ -1,0 +1,410 @@
+"""One pool, a table of pools, every anomaly: the odds of single rolls.
+
+:func:`pool` gives the outcome odds of one pool (a :class:`PoolOdds`),
+:func:`odds_table` a tidy DataFrame over dice × difficulties (one engine pass
+for the whole table), :func:`anomalies` every cell where one die more moves a
+probability the wrong way, and :func:`botch_closed_form` the revised botch
+formula. :func:`dicestats.storyteller.simulate` answers the same question
+by Monte Carlo with the same result class.
+
+Semantics: net successes are never negative (``net = 0`` for every failed
+roll) and the botch is its own category, a part of ``net == 0``, so
+``p_success + p_fail + p_botch == 1`` with ``p_success = P(net >= 1)``.
+
+Examples
+--------
+>>> r = pool(5, 6, exact=True)
+>>> r.p_botch == botch_closed_form(5, 6, exact=True)
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import warnings
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ..core.checks import check_bool, check_int_list, check_real, refuse
+from ..core.dist import Dist
+from ..core.results import Result
+from .engine import compute, revised_botch
+from .limits import check_dice, check_pools
+from .rules import DEGREES, REVISED, Rules, check_difficulty, check_rules
+
+__all__ = [
+    "PoolOdds",
+    "PoolResult",
+    "TABLE_COLUMNS",
+    "Anomaly",
+    "Anomalies",
+    "pool",
+    "odds_table",
+    "anomalies",
+    "botch_closed_form",
+]
+
+#: The columns of :func:`odds_table`, in order.
+TABLE_COLUMNS = (
+    "dice",
+    "difficulty",
+    "p_success",
+    "p_fail",
+    "p_botch",
+    "mean_net",
+    *(f"p_{name}" for name in DEGREES),
+    *(f"p_ge_{k}" for k in range(1, 6)),
+)
+
+_OLD_NAMES = {"success": "p_success", "failure": "p_fail", "botch": "p_botch"}
+_OLD_NAMES.update(net="pmf_net", tail="net_tail")
+
+
+@dataclass(frozen=True)
+class PoolOdds(Result):
+    """The outcome odds of one pool, exact, float or simulated.
+
+    Attributes
+    ----------
+    dice, difficulty : int
+        The pool and the difficulty rolled (a clamped difficulty shows as 10).
+    rules : Rules
+    p_success, p_fail, p_botch : Fraction, float or Estimate
+        ``P(net >= 1)``, a failure that is not a botch, a botch; they sum to 1.
+    mean_net : Fraction, float or Estimate
+        ``E[net]`` (exact even when ``pmf_net`` is censored).
+    p_marginal, p_moderate, p_complete, p_exceptional, p_phenomenal
+        ``P(net == 1..4)`` and ``P(net >= 5)``: the degrees of success.
+    p_ge_1 … p_ge_5
+        ``P(net >= k)``.
+    pmf_net : Dist or dict
+        Net successes (>= 0): a :class:`~dicestats.core.dist.Dist` (with
+        chained ten-again the top outcome holds ``P(net >= top)``, which is
+        :attr:`net_tail`), or ``{net: Estimate}`` when simulated.
+    net_tail : Fraction or float
+        Mass lumped into the top outcome of ``pmf_net`` (0 without chains; at
+        most 1e-16 with them; 0 when simulated).
+    exact : bool
+        True when the numbers are Fractions.
+    trials : int or None
+        Monte Carlo trials behind the estimates (None when computed).
+
+    Examples
+    --------
+    >>> r = pool(2, 6, exact=True)
+    >>> r.p_moderate, r.p_ge(1)      # both dice >= 6 (and no 1)
+    (Fraction(1, 4), Fraction(13, 20))
+    >>> list(r.as_dict())[:5]
+    ['dice', 'difficulty', 'rules', 'p_success', 'p_fail']
+    """
+
+    dice: int
+    difficulty: int
+    rules: Rules
+    p_success: object
+    p_fail: object
+    p_botch: object
+    mean_net: object
+    p_marginal: object
+    p_moderate: object
+    p_complete: object
+    p_exceptional: object
+    p_phenomenal: object
+    p_ge_1: object
+    p_ge_2: object
+    p_ge_3: object
+    p_ge_4: object
+    p_ge_5: object
+    pmf_net: object = field(repr=False)
+    net_tail: object
+    exact: bool
+    trials: int | None = None
+
+    @property
+    def degrees(self) -> dict:
+        """``{degree name: probability}``: ``P(net == 1..4)`` and ``P(net >= 5)``."""
+        return {name: getattr(self, f"p_{name}") for name in DEGREES}
+
+    def p_ge(self, k: int):
+        """``P(net >= k)`` (any ``k`` when computed, ``k <= 5`` when simulated)."""
+        if isinstance(self.pmf_net, Dist):
+            return self.pmf_net.p_ge(k)
+        if not 1 <= k <= 5:
+            raise refuse("k", "1..5 for a simulated pool", k)
+        return getattr(self, f"p_ge_{k}")
+
+    def row(self) -> dict:
+        """The figures of :data:`TABLE_COLUMNS` (a row of :func:`odds_table`)."""
+        return {c: getattr(self, c) for c in TABLE_COLUMNS}
+
+    def __getattr__(self, name):  # the names of the first release, for one more release
+        if name in _OLD_NAMES:
+            new = _OLD_NAMES[name]
+            warnings.warn(
+                f"PoolOdds.{name} is deprecated and goes in the next release; use .{new}",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+            return getattr(self, new)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+
+#: The name of :class:`PoolOdds` in the first release.
+PoolResult = PoolOdds
+
+
+def pool_odds(d: int, n: int, rules: Rules, exact: bool, v: dict) -> PoolOdds:
+    """A :class:`PoolOdds` from one cell of :func:`.engine.compute`."""
+    pmf, botch = v["pmf"], v["botch"]
+    if exact:
+        den = v["den"]
+        net = Dist.from_counts(pmf)  # integer numerators over den (sum == den)
+        success = Fraction(sum(pmf[1:]), den)
+        fail = Fraction(pmf[0], den) - botch
+    else:
+        net = Dist.from_probabilities(pmf)
+        success = min(math.fsum(pmf[1:]), 1.0)  # renormalised floats may sum to 1 + 1 ulp
+        fail = max(pmf[0] - botch, 0.0)
+    return PoolOdds(
+        n,
+        d,
+        rules,
+        success,
+        fail,
+        botch,
+        v["mean"],
+        *(net.pmf(k) for k in range(1, 5)),
+        net.p_ge(5),
+        *(net.p_ge(k) for k in range(1, 6)),
+        pmf_net=net,
+        net_tail=v["tail"],
+        exact=exact,
+    )
+
+
+def pool_grid(dice_list, diffs, rules: Rules, exact: bool) -> dict:
+    """``{(difficulty, dice): PoolOdds}`` for checked arguments, from one engine pass."""
+    res = compute(diffs, dice_list, rules, exact)
+    return {(d, n): pool_odds(d, n, rules, exact, v) for (d, n), v in res.items()}
+
+
+def clip(x, exact: bool):
+    """A probability: exact values as they are, float sums clipped to [0, 1].
+
+    Sums of float probabilities may overshoot 1 (or undershoot 0) by an ulp or two.
+    """
+    return x if exact else min(max(float(x), 0.0), 1.0)
+
+
+def non_botch(r: PoolOdds) -> dict:
+    """``{net: P(net and no botch)}`` of a computed pool (sums to ``1 - p_botch``)."""
+    out = dict(r.pmf_net.items())
+    out[0] = out.get(0, Fraction(0) if r.exact else 0.0) - r.p_botch
+    if not r.exact:
+        out[0] = max(out[0], 0.0)
+    return {k: p for k, p in out.items() if p}
+
+
+def botch_closed_form(dice: int, difficulty: int, rules: Rules = REVISED, *, exact: bool = False):
+    """P(botch) under the revised rule: ``q**N - (q - 1/10)**N``, ``q = (D-1)/10``.
+
+    (No die at or above the difficulty, minus no die at or above it *and* no
+    1.) Zero when a Willpower success is spent.
+
+    Examples
+    --------
+    >>> botch_closed_form(1, 10, exact=True)
+    Fraction(1, 10)
+    """
+    rules = check_rules(rules)
+    n = check_dice(dice, rules)
+    d = check_difficulty(difficulty, rules)
+    check_bool("exact", exact)
+    if rules.botch_rule != "revised":
+        raise refuse("rules.botch_rule", "'revised' (the closed form's rule)", rules.botch_rule)
+    if rules.willpower:
+        return Fraction(0) if exact else 0.0
+    return revised_botch(n, d, exact)
+
+
+def pool(dice: int, difficulty: int = 6, rules: Rules = REVISED, *, exact: bool = False):
+    """The odds of rolling ``dice`` d10 against ``difficulty``.
+
+    Parameters
+    ----------
+    dice : int
+        1..1000 (fewer for the heavier rules: see :data:`.limits.LIMITS`).
+    difficulty : int, default 6
+        2..10 (higher only with ``rules.above_ten="clamp"``).
+    rules : Rules
+    exact : bool
+        Fractions instead of floats.
+
+    Returns
+    -------
+    PoolOdds
+
+    Examples
+    --------
+    >>> r = pool(1, 6, exact=True)
+    >>> r.p_success, r.p_fail, r.p_botch
+    (Fraction(1, 2), Fraction(2, 5), Fraction(1, 10))
+    >>> round(pool(6, 10).p_botch, 4)   # 0.9**6 - 0.8**6
+    0.2693
+    """
+    rules = check_rules(rules)
+    check_bool("exact", exact)
+    n = check_dice(dice, rules, exact=exact)
+    d = check_difficulty(difficulty, rules)
+    return pool_grid([n], [d], rules, exact)[(d, n)]
+
+
+def _grid(dice, difficulties, rules, exact):
+    rules = check_rules(rules)
+    check_bool("exact", exact)
+    dice = check_pools(dice, rules, exact=exact)
+    if isinstance(difficulties, int) and not isinstance(difficulties, bool):
+        difficulties = [difficulties]
+    hi = None if rules.above_ten == "clamp" else 10
+    diffs_in = check_int_list("difficulties", difficulties, 2, hi)
+    res = pool_grid(dice, sorted({min(d, 10) for d in diffs_in}), rules, exact)
+    return rules, dice, diffs_in, res
+
+
+def odds_table(dice, difficulties, rules: Rules = REVISED, *, exact: bool = False):
+    """A tidy pandas DataFrame of pool odds, one row per (dice, difficulty).
+
+    Columns: :data:`TABLE_COLUMNS` (``dice``, ``difficulty``, ``p_success``,
+    ``p_fail``, ``p_botch``, ``mean_net``, the degrees ``p_marginal`` …
+    ``p_phenomenal`` and ``p_ge_1`` … ``p_ge_5``). All cells come from one
+    vectorized pass over every difficulty and pool size.
+
+    Examples
+    --------
+    >>> t = odds_table(range(1, 4), [6, 10])
+    >>> t.shape
+    (6, 16)
+    >>> round(float(t.query("dice == 3 and difficulty == 10").p_botch.iloc[0]), 3)
+    0.217
+    """
+    import pandas as pd
+
+    rules, dice, diffs_in, res = _grid(dice, difficulties, rules, exact)
+    rows = []
+    for n in dice:
+        for d in diffs_in:
+            row = res[(min(d, 10), n)].row()
+            row["difficulty"] = d
+            rows.append(row)
+    return pd.DataFrame(rows, columns=list(TABLE_COLUMNS))
+
+
+@dataclass(frozen=True)
+class Anomaly(Result):
+    """One non-monotone cell: one die more moves ``metric`` the wrong way.
+
+    ``metric`` is ``"p_botch"`` (it rises) or ``"p_success"``, ``"p_ge_2"`` …
+    ``"p_ge_5"`` (it falls); ``dice`` is the larger pool, ``before`` the
+    value with ``dice - 1`` dice, ``after`` with ``dice``.
+    """
+
+    metric: str
+    difficulty: int
+    dice: int
+    before: object
+    after: object
+
+
+@dataclass(frozen=True)
+class Anomalies(Result):
+    """Every anomaly :func:`anomalies` found, in order (iterable, like a tuple)."""
+
+    rules: Rules
+    cells: tuple[Anomaly, ...]
+    exact: bool
+
+    def __iter__(self):
+        return iter(self.cells)
+
+    def __len__(self) -> int:
+        return len(self.cells)
+
+    def __getitem__(self, i):
+        return self.cells[i]
+
+    def to_float(self) -> Anomalies:
+        """The same cells with float values (the cells found stay those found).
+
+        >>> anomalies(dice=[5, 6], difficulties=[10], exact=True).to_float()[0].after
+        0.269297
+        """
+        cells = tuple(
+            dataclasses.replace(a, before=float(a.before), after=float(a.after)) for a in self.cells
+        )
+        return dataclasses.replace(self, cells=cells, exact=False)
+
+
+#: Anomaly metrics: the botch chance should fall with a die more, the others rise.
+METRICS = ("p_botch", "p_success", "p_ge_2", "p_ge_3", "p_ge_4", "p_ge_5")
+#: In float mode, probabilities this small are not compared (float64 flushes below 1e-300).
+FLOAT_FLOOR = 1e-250
+
+
+def _bad_side(r: PoolOdds, metric: str):
+    """The probability whose rise is an anomaly: the botch, or ``P(net < k)``.
+
+    Comparing ``P(net < k)`` rather than ``P(net >= k)`` keeps float mode
+    right when the success chance is within 1e-16 of 1.
+    """
+    if metric == "p_botch":
+        return r.p_botch
+    k = 1 if metric == "p_success" else int(metric[5:])
+    return r.pmf_net.cdf(k - 1)
+
+
+def anomalies(
+    rules: Rules = REVISED,
+    dice=range(1, 31),
+    difficulties=range(2, 11),
+    *,
+    exact: bool = False,
+    rtol: float = 1e-9,
+) -> Anomalies:
+    """Every cell where one die more raises the botch chance or lowers a success chance.
+
+    Compares pool ``n`` with pool ``n - 1`` (both in ``dice``) at each
+    difficulty, for the metrics :data:`METRICS`: ``p_botch`` (reported when
+    it rises) and ``p_success``, ``p_ge_2`` … ``p_ge_5`` (reported when they
+    fall). A fall of ``P(net >= k)`` is decided as a rise of ``P(net < k)``.
+    In exact mode the comparison is exact. In float mode a rise counts when
+    it exceeds ``rtol`` relative to the value (float noise is far below
+    1e-9), and probabilities below :data:`FLOAT_FLOOR` are not compared; the
+    float answer equals the exact one on every pool the tests check.
+
+    Returns
+    -------
+    Anomalies
+        Iterable over :class:`Anomaly` records.
+
+    Examples
+    --------
+    >>> found = anomalies(dice=range(1, 8), difficulties=[10])
+    >>> [a.dice for a in found if a.metric == "p_botch"]
+    [2, 3, 4, 5, 6]
+    """
+    rtol = check_real("rtol", rtol, 0, 1)
+    rules, dice, diffs_in, res = _grid(dice, difficulties, rules, exact)
+    dice = sorted(set(dice))
+    out = []
+    for d in sorted(set(diffs_in)):
+        for n in dice:
+            if n - 1 not in dice:
+                continue
+            before, after = res[(min(d, 10), n - 1)], res[(min(d, 10), n)]
+            for m in METRICS:
+                lo, hi = _bad_side(before, m), _bad_side(after, m)
+                rises = hi > lo if exact else hi > lo * (1 + rtol) and hi > FLOAT_FLOOR
+                if rises:
+                    out.append(Anomaly(m, d, n, getattr(before, m), getattr(after, m)))
+    return Anomalies(rules, tuple(out), exact)

@@ -1,0 +1,60 @@
+"""docs/rules/storyteller.md tells the truth: its limits are LIMITS, its numbers the API's."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dicestats import format as fmt
+from dicestats import storyteller as st
+
+ROOT = Path(__file__).resolve().parents[2]
+DOC = (ROOT / "docs" / "rules" / "storyteller.md").read_text(encoding="utf-8")
+
+
+def test_the_limits_table_is_the_limits_table():
+    for r in st.LIMITS.rows():
+        assert f"| {r['what']} | {r['allowed']} | {r['when']} | {r['why']} |" in DOC
+
+
+def test_worked_example_numbers():
+    hall = st.multiple_actions([7, 6, 6], 6)
+    shown = ", ".join(fmt.percent(a.p_success, 2) for a in hall.actions)
+    assert f"{shown} at difficulty 6; all three {fmt.percent(hall.p_all, 2)}" in DOC
+    assert f"{hall.mean_successes:.4f} successful actions" in DOC
+    jerome = st.try_again(4, 6)
+    at6, at7 = st.pool(4, 6).p_success, st.pool(4, 7).p_success
+    assert f"success {fmt.percent(at6, 2)} at 6, {fmt.percent(at7, 2)} at 7" in DOC
+    assert f"within two attempts {fmt.percent(jerome.p_success_within[1], 2)}" in DOC
+    cliff = st.extended(6, 6, 15, on_botch="ends")
+    assert f"done {fmt.percent(cliff.p_success, 2)}, failed {fmt.percent(cliff.p_failed, 2)}" in DOC
+    assert f"{cliff.mean_rolls:.2f} rolls on average" in DOC
+    peak = [st.pool(n, 10, exact=True).p_botch for n in range(1, 7)]
+    assert "10%, 17%, 21.7%, 24.65%, 26.281%, 26.9297%" in DOC
+    assert [float(p) for p in peak] == [0.1, 0.17, 0.217, 0.2465, 0.26281, 0.269297]
+    assert float(st.pool(6, 10, exact=True).p_botch) == 0.269297  # "26.9297%"
+    assert float(st.pool(7, 10, exact=True).p_botch) == 0.2685817  # "26.8582%"
+
+
+OWNED = [
+    "dicestats/storyteller",
+    "dicestats/cli/storyteller.py",
+    "dicestats/tables/storyteller.py",
+    "dicestats/plots/storyteller.py",
+    "dicestats/report/storyteller.py",
+    "docs/rules/storyteller.md",
+    "notebooks/02_storyteller_pools.ipynb",
+    "tests/storyteller",
+]
+
+
+@pytest.mark.parametrize("word", ["RULES.md", "seed 0", "Seed 0", "SPEC 7", "shared/", "§2"])
+def test_no_internal_references(word):
+    for owned in OWNED:
+        path = ROOT / owned
+        for f in [path] if path.is_file() else sorted(path.rglob("*.py")):
+            text = f.read_text(encoding="utf-8")
+            if f.name in ("test_docs.py", "test_pages.py"):  # they search for these words
+                continue
+            assert word not in text, f"{f.relative_to(ROOT)}: {word!r}"
