@@ -80,9 +80,11 @@ def naive(rounds):
 
 def stages(rounds, repeat):
     """CPU time of the three stages of a batch: draw keys, order them, statistics."""
-    from dicestats.initiative import _Rounds, _sort_keys
+    from dicestats.initiative.order import sort_keys
+    from dicestats.initiative.setup import check_setup
+    from dicestats.initiative.simulation import Rounds
 
-    fn = _Rounds(HEROES, FOES, 0, 0, "highest", "all", "action")
+    fn = Rounds(check_setup(HEROES, FOES))
     n = mc.DEFAULT_BATCH
     k = -(-rounds // n)
 
@@ -94,7 +96,7 @@ def stages(rounds, repeat):
     def order():
         rng = np.random.default_rng(1)
         for _ in range(k):
-            _sort_keys(fn.draw(rng, n), rng, "action", fn.fmt, fn.D, True)
+            sort_keys(fn.draw(rng, n), rng, "action", fn.fmt, fn.D, True)
 
     def full():
         rng = np.random.default_rng(1)
