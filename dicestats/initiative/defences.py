@@ -180,7 +180,11 @@ class _Defence:
             if not live.any():
                 break
             # each participant's next die, ranked by the acting rule (min key acts)
-            key = rank_key(np.maximum(t, 1), unspent, rolled, self.tiebreak)
+            value = np.maximum(t, 1)
+            shift = 4 * (value - 1)
+            held = (unspent >> shift) & 15
+            below = unspent & ((1 << shift) - 1) if self.tiebreak == "unspent" else None
+            key = rank_key(value, held, rolled, below, self.tiebreak)
             key = np.where(t > 0, key, np.iinfo(np.int64).max)
             actor = _pick(rng, key == key.min(axis=1, keepdims=True))
             v = t[rows, np.maximum(actor, 0)]

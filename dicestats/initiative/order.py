@@ -94,50 +94,69 @@ class KeyFormat:
 FMT64 = 26
 
 
-def rank_key(value, unspent, rolled, tiebreak: str):
+def rank_key(value, held, rolled, below, tiebreak: str):
     """The acting rule as a number: the sort key of a die of ``value`` about to act.
 
-    ``unspent`` and ``rolled`` are the owner's face counts (4 bits per face,
-    face 1 lowest) of the dice it still holds and of all the dice it rolled this
-    round. Keys sort ascending in acting order: a higher value first, then more
-    dice of that value still held, then the higher other dice (all rolled dice,
-    or with ``tiebreak="unspent"`` the unspent ones below the value). Int64
-    arrays broadcast; coin and owner bits are zero.
+    Keys sort ascending in acting order: a higher ``value`` first, then more
+    dice of that value ``held`` (still unspent) by the owner, then the owner's
+    other dice compared high to low: with ``tiebreak="all"`` every die it
+    ``rolled`` this round, with ``"unspent"`` the unspent ones ``below`` the
+    value (``rolled`` and ``below`` are face counts, 4 bits per face, face 1
+    lowest; ``below`` may be None with ``"all"``). Int64 arrays broadcast; the
+    coin and owner bits are zero.
     """
-    shift = 4 * (value - 1)
-    r = (unspent >> shift) & 15
-    tb = rolled if tiebreak == "all" else unspent & ((1 << shift) - 1)
-    return HIGH ^ ((value << _V_SHIFT) | (r << _R_SHIFT) | (tb << _TB_SHIFT))
+    tb = rolled if tiebreak == "all" else below
+    return HIGH ^ ((value << _V_SHIFT) | (held << _R_SHIFT) | (tb << _TB_SHIFT))
 
 
-def die_keys(d, tiebreak: str, order: str):
-    """Sort keys (no coin, no owner) of one participant's dice ``d``, shape (..., s).
+def _keys(d, tiebreak: str, order: str, starts=None, counts=None):
+    """Sort keys (no coin, no owner) of dice ``d`` whose last axis holds one owner's dice,
+    or, with ``starts``/``counts``, consecutive segments of one owner each (2-d ``d``).
 
     Each die is ranked with what its owner holds when it acts: with
     ``order="action"`` the dice of its value from this one on (so a
     participant's dice of one value rank c, c-1, …, 1), with ``order="tier"``
-    all of them (the tier is ordered once, when it opens).
+    all of them (the tier is ordered once, when it opens); every lower die is
+    still unspent.
     """
     d = np.asarray(d).astype(np.int64)
     shift = 4 * (d - 1)
-    x = np.left_shift(1, shift)
-    rolled = x.sum(axis=-1, keepdims=True)  # face counts, 4 bits per face, c6 highest
-    if order == "action":
-        ahead = np.cumsum(x[..., ::-1], axis=-1)[..., ::-1]  # this die and later ones
+    x = np.left_shift(1, shift)  # face counts, 4 bits per face, c6 highest
+    suffix = np.cumsum(x[..., ::-1], axis=-1)[..., ::-1] if order == "action" else None
+    if starts is None:
+        rolled = x.sum(axis=-1, keepdims=True)
+        ahead = suffix  # this die and the owner's later ones
     else:
+        rolled = np.repeat(np.add.reduceat(x, starts, axis=1), counts, axis=1)
+        if suffix is not None:  # the suffix within each owner's segment
+            after = np.pad(suffix, ((0, 0), (0, 1)))[:, starts + counts]
+            ahead = suffix - np.repeat(after, counts, axis=1)
+    if order != "action":
         ahead = rolled
-    unspent = (rolled & (x - 1)) | (ahead & (15 << shift))  # lower dice and the held v's
-    return rank_key(d, unspent, rolled, tiebreak)
+    below = rolled & (x - 1) if tiebreak == "unspent" else None
+    return rank_key(d, (ahead >> shift) & 15, rolled, below, tiebreak)
+
+
+def die_keys(d, tiebreak: str, order: str):
+    """Sort keys (no coin, no owner) of one participant's dice ``d``, shape (..., s)."""
+    return _keys(d, tiebreak, order)
 
 
 def round_keys(dice, owners, tiebreak: str, order: str):
-    """Sort keys with owner bits for rows of whole rounds: ``dice`` (rows, total dice)."""
+    """Sort keys with owner bits for rows of whole rounds: ``dice`` (rows, total dice),
+    ``owners[c]`` owning column c (the rule as in :func:`die_keys`)."""
     own = np.asarray(owners, dtype=np.int64)
-    keys = np.empty(dice.shape, dtype=np.int64)
-    for p in np.unique(own):
-        cols = np.flatnonzero(own == p)
-        keys[:, cols] = die_keys(dice[:, cols], tiebreak, order) | p
-    return keys
+    grouped = bool(np.all(own[1:] >= own[:-1]))
+    perm = slice(None) if grouped else np.argsort(own, kind="stable")  # owners side by side
+    own_s = own[perm]
+    starts = np.flatnonzero(np.concatenate([[True], own_s[1:] != own_s[:-1]]))
+    counts = np.diff(np.append(starts, own.size))
+    keys = _keys(np.asarray(dice)[:, perm], tiebreak, order, starts, counts) | own_s
+    if grouped:
+        return keys
+    out = np.empty_like(keys)
+    out[:, perm] = keys
+    return out
 
 
 def key_value(keys):
