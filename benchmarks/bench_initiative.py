@@ -6,7 +6,7 @@ statistic `simulate` reports. Compared in the same process with
 
 * the time to merely draw those 15 dice per round with ``rng.integers``
   (the same batch size as the simulation),
-* a plain Python loop over rounds (the step-by-step rule, ``initiative.resolve``),
+* a plain Python loop over rounds (one round at a time, ``initiative.resolve``),
   on fewer rounds, as a ratio of rounds per second.
 
 Run by hand (never from the test suite):
@@ -64,7 +64,7 @@ def simulate(rounds, workers=1):
 
 
 def naive(rounds):
-    """A plain Python loop over rounds: draw, resolve step by step, count."""
+    """A plain Python loop over rounds: draw, resolve one round, count."""
     rng = np.random.default_rng(1)
     sides = [0, 0, 0, 1, 1, 1]
     first = double = 0

@@ -70,6 +70,7 @@ Fraction(1, 2)
 
 from __future__ import annotations
 
+from . import questions  # noqa: F401  (the registry reads initiative.questions.QUESTIONS)
 from .defences import DefenceResult, SuccessRoll, defence
 from .enumeration import exact, odds
 from .limits import (

@@ -129,7 +129,9 @@ def _keys(d, tiebreak: str, order: str, starts=None, counts=None):
     else:
         rolled = np.repeat(np.add.reduceat(x, starts, axis=1), counts, axis=1)
         if suffix is not None:  # the suffix within each owner's segment
-            after = np.pad(suffix, ((0, 0), (0, 1)))[:, starts + counts]
+            after = np.zeros((d.shape[0], counts.size), dtype=np.int64)  # past each segment
+            inner = counts.cumsum() < d.shape[1]
+            after[:, inner] = suffix[:, (starts + counts)[inner]]
             ahead = suffix - np.repeat(after, counts, axis=1)
     if order != "action":
         ahead = rolled
