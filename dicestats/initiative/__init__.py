@@ -19,7 +19,7 @@ resolve(dice, sides=None, *, rng=None, rules=None)
     The acting sequence of one concrete round (:class:`RoundOrder` of :class:`Action` s).
 order_distribution(dice, *, rules=None, exact=True)
     Every acting sequence of one concrete round with its probability (:class:`OrderOdds`).
-acting_order(dice, owners, rng=None, *, rules=None)
+acting_order(dice, owners, *, rng=None, rules=None)
     The vectorized order of many concrete rounds (an array of participants).
 apply_pips(dice, pips, pip_policy="highest")
     Preparation pips added to one set of dice.

@@ -409,7 +409,7 @@ def order_distribution(dice, *, rules=None, tiebreak=None, order=None, exact=Tru
     return OrderOdds(dice, out, rules, exact)
 
 
-def acting_order(dice, owners, rng=None, *, rules=None, tiebreak=None, order=None):
+def acting_order(dice, owners, *, rng=None, rules=None, tiebreak=None, order=None):
     """Vectorized acting order for many rounds at once.
 
     Parameters
