@@ -6,7 +6,7 @@ statistic `simulate` reports. Compared in the same process with
 
 * the time to merely draw those 15 dice per round with ``rng.integers``
   (the same batch size as the simulation),
-* a plain Python loop over rounds (the step-by-step rule, ``initiative.resolve``),
+* a plain Python loop over rounds (one round at a time, ``initiative.resolve``),
   on fewer rounds, as a ratio of rounds per second.
 
 Run by hand (never from the test suite):
@@ -64,7 +64,7 @@ def simulate(rounds, workers=1):
 
 
 def naive(rounds):
-    """A plain Python loop over rounds: draw, resolve step by step, count."""
+    """A plain Python loop over rounds: draw, resolve one round, count."""
     rng = np.random.default_rng(1)
     sides = [0, 0, 0, 1, 1, 1]
     first = double = 0
@@ -80,9 +80,11 @@ def naive(rounds):
 
 def stages(rounds, repeat):
     """CPU time of the three stages of a batch: draw keys, order them, statistics."""
-    from dicestats.initiative import _Rounds, _sort_keys
+    from dicestats.initiative.order import sort_keys
+    from dicestats.initiative.setup import check_setup
+    from dicestats.initiative.simulation import Rounds
 
-    fn = _Rounds(HEROES, FOES, 0, 0, "highest", "all", "action")
+    fn = Rounds(check_setup(HEROES, FOES))
     n = mc.DEFAULT_BATCH
     k = -(-rounds // n)
 
@@ -94,7 +96,7 @@ def stages(rounds, repeat):
     def order():
         rng = np.random.default_rng(1)
         for _ in range(k):
-            _sort_keys(fn.draw(rng, n), rng, "action", fn.fmt, fn.D, True)
+            sort_keys(fn.draw(rng, n), rng, "action", fn.fmt, fn.D, True)
 
     def full():
         rng = np.random.default_rng(1)

@@ -1,5 +1,10 @@
 """The ``initiative`` sub-command: who acts first in the d6 initiative system.
 
+Monte Carlo by default (:func:`dicestats.initiative.simulate`); ``--exact``
+enumerates small setups (:func:`dicestats.initiative.odds`). Both answers are a
+:class:`~dicestats.initiative.RoundOdds`, printed by one code path; ranges and
+caps come from :data:`dicestats.initiative.LIMITS`.
+
 Examples
 --------
 >>> from dicestats.cli import main
@@ -22,21 +27,31 @@ A actions before B's first      probability
 
 from __future__ import annotations
 
-from ._common import add_output_flags, emit_json, fmt_prob, int_arg, int_list_arg, print_table
+from fractions import Fraction
 
-__all__ = ["register"]
+from ..core.montecarlo import DEFAULT_TRIALS
+from ..format import fraction
+from ..initiative.limits import LIMITS
+from ..initiative.rules import ORDERS, PIP_POLICIES, TIEBREAKS, Rules
+from ._common import add_output_flags, emit_json, fmt_prob, int_list_arg, print_table
 
-#: The CLI simulates at most this many dice in all (trials x dice per round): at
-#: 20-75 ns of CPU per die, a few seconds. Longer runs: ``dicestats.initiative.simulate``.
-MAX_DICE = 5 * 10**7
-
+__all__ = ["register", "COMMANDS"]
 
 #: The sub-commands this module adds, in help order (read by the registry).
 COMMANDS = ("initiative",)
 
+#: The cap on dice the command simulates (trials × dice per round).
+DICE_LIMIT = LIMITS["dice simulated"]
+
+
+def _list_of(limit):
+    """An argparse type: a comma-separated list, each value in ``limit``'s range."""
+    return int_list_arg(limit.lo, limit.hi)
+
 
 def register(subparsers) -> None:
     """Add the ``initiative`` sub-command."""
+    classes, work = LIMITS["outcome classes"], LIMITS["work"]
     p = subparsers.add_parser(
         "initiative",
         help="d6 initiative: P(a side acts first), actions before the other side acts",
@@ -44,160 +59,149 @@ def register(subparsers) -> None:
             "Each participant rolls as many d6 as its swiftness; the highest die acts "
             "first (more dice of that value, then the higher other dice, set-aside dice "
             "included, then a coin). Monte Carlo by default; --exact enumerates small "
-            "setups (at most 100,000 outcome classes and 500,000 units of work, "
-            "classes x dice x participants^2 / 4: a few seconds)."
+            f"setups (at most {classes.hi:,} outcome classes and {work.hi:,} units of work, "
+            "classes x dice x participants^2 / 4). Rules: docs/rules/initiative.md."
         ),
     )
-    p.add_argument(
-        "--swiftness",
-        type=int_list_arg(1, 15),
-        required=True,
-        metavar="S,S,..",
-        help="swiftness of each participant of side A (e.g. 3,3,3)",
-    )
-    p.add_argument(
-        "--vs",
-        type=int_list_arg(1, 15),
-        required=True,
-        metavar="S,S,..",
-        help="swiftness of each participant of side B (e.g. 2,2,2)",
-    )
+    sw, pips = LIMITS["swiftness"], LIMITS["pips"]
+    for flag, side, e_g in (("--swiftness", "A", "3,3,3"), ("--vs", "B", "2,2,2")):
+        p.add_argument(
+            flag,
+            type=_list_of(sw),
+            required=True,
+            metavar="S,S,..",
+            help=f"swiftness of each participant of side {side} ({sw.help} each; e.g. {e_g})",
+        )
     p.add_argument(
         "--pips",
-        type=int_list_arg(0, 1000),
+        type=_list_of(pips),
         default=[0],
         metavar="P",
-        help="side A's preparation pips: one number (a pool for the side) or one per participant",
+        help=f"side A's preparation pips ({pips.help}): one number (a pool for the side) "
+        "or one per participant",
     )
     p.add_argument(
         "--vs-pips",
-        type=int_list_arg(0, 1000),
+        type=_list_of(pips),
         default=[0],
         metavar="P",
         help="side B's preparation pips (as --pips)",
     )
-    p.add_argument(
-        "--pip-policy",
-        choices=("highest", "single"),
-        default="highest",
-        help="spend pips on the highest die below 6 first (default) or all on one die",
-    )
-    p.add_argument(
-        "--tiebreak",
-        choices=("all", "unspent"),
-        default="all",
-        help="set-aside dice count in the tie-break (all, default) or not (unspent)",
-    )
-    p.add_argument(
-        "--order",
-        choices=("action", "tier"),
-        default="action",
-        help="re-evaluate after every action (default) or fix the order per value tier",
-    )
+    default = Rules()
+    for name, choices, text in (
+        (
+            "pip_policy",
+            PIP_POLICIES,
+            "spend pips on the highest die below 6 first or all on one die",
+        ),
+        ("tiebreak", TIEBREAKS, "set-aside dice count in the tie-break (all) or not (unspent)"),
+        ("order", ORDERS, "re-evaluate after every action or fix the order per value tier"),
+    ):
+        p.add_argument(
+            "--" + name.replace("_", "-"),
+            choices=choices,
+            default=getattr(default, name),
+            help=f"{text} (default: {getattr(default, name)})",
+        )
     p.add_argument(
         "--trials",
-        type=int_arg(1, 10**10),
+        type=LIMITS["trials"].argtype("trials"),
         default=None,
         help=(
-            f"rounds to simulate (200000, or fewer for big rounds); at most "
-            f"{MAX_DICE:,} dice in all, trials x dice per round (a few seconds)"
+            f"rounds to simulate ({DEFAULT_TRIALS:,}, or fewer for big rounds); at most "
+            f"{DICE_LIMIT.hi:,} dice in all, trials x dice per round"
         ),
     )
-    p.add_argument("--seed", type=int_arg(0, 2**63 - 1), default=None, help="random seed")
-    p.add_argument("--workers", type=int_arg(1, 256), default=1, help="worker processes (1)")
-    add_output_flags(p)
+    p.add_argument("--seed", type=LIMITS["seed"].argtype("seed"), default=None, help="random seed")
+    p.add_argument(
+        "--workers",
+        type=LIMITS["workers"].argtype("workers"),
+        default=1,
+        help=f"worker processes (1; {LIMITS['workers'].help})",
+    )
+    add_output_flags(p, exact=False)
+    p.add_argument(
+        "--exact",
+        action="store_true",
+        help='enumerate every dice outcome (small setups): exact "p/q" values',
+    )
     p.set_defaults(func=_cmd_initiative)
 
 
-def _pips(values, n):
+def _pips(values):
     """One value: the side's pool (an int). Several: one per participant (a list)."""
     return values[0] if len(values) == 1 else list(values)
 
 
-def _cmd_initiative(args) -> int:
+def _trials(args, per_round: int) -> int:
+    """``--trials``, or the default; at most :data:`DICE_LIMIT` dice in all."""
+    most = max(DICE_LIMIT.hi // per_round, 1)
+    trials = min(DEFAULT_TRIALS, most) if args.trials is None else args.trials
+    DICE_LIMIT.check_work(
+        trials * per_round, name="trials", value=trials, per=per_round, per_name="dice per round"
+    )
+    return trials
+
+
+def _answer(args):
+    """The :class:`RoundOdds` the arguments ask for: enumerated or simulated."""
     from .. import initiative as ini
 
     a, b = args.swiftness, args.vs
-    opts = dict(pip_policy=args.pip_policy, tiebreak=args.tiebreak, order=args.order)
-    pa, pb = _pips(args.pips, len(a)), _pips(args.vs_pips, len(b))
-    labels = [f"A{i + 1}" for i in range(len(a))] + [f"B{i + 1}" for i in range(len(b))]
+    opts = dict(
+        pips=_pips(args.pips),
+        versus_pips=_pips(args.vs_pips),
+        rules=Rules(tiebreak=args.tiebreak, order=args.order, pip_policy=args.pip_policy),
+    )
     if args.exact:
-        r = ini.exact(a, b, pa, pb, **opts)
-        out = {
-            "p_first": r.p_first,
-            "p_first_ci": [r.p_first, r.p_first],
-            "actions_before_opponent": {str(k): v for k, v in r.actions_before.items()},
-            "p_participant_first": dict(zip(labels, r.p_participant_first, strict=True)),
-            "p_double": r.p_double,
-            "mean_position": dict(zip(labels, r.mean_position, strict=True)),
-            "trials": None,
-            "outcome_classes": r.outcomes,
-        }
-        method = f"exact, {r.outcomes:,} outcome classes"
-    else:
-        per_round = sum(a) + sum(b)
-        most = MAX_DICE // per_round
-        trials = min(200_000, most) if args.trials is None else args.trials
-        if trials > most:
-            raise ValueError(
-                f"--trials: at most {MAX_DICE:,} dice in all, {most:,} rounds of "
-                f"{per_round} dice here; got {trials:,} (use dicestats.initiative.simulate "
-                f"for longer runs)"
-            )
-        r = ini.simulate(
-            a, b, trials, rng=args.seed, pips=pa, versus_pips=pb, workers=args.workers, **opts
-        )
-        out = {
-            "p_first": r.p_first.value,
-            "p_first_ci": [r.p_first.ci_low, r.p_first.ci_high],
-            "actions_before_opponent": {str(k): e.value for k, e in enumerate(r.actions_before)},
-            "p_participant_first": {
-                lab: e.value for lab, e in zip(labels, r.p_participant_first, strict=True)
-            },
-            "p_double": r.p_double.value,
-            "mean_position": {lab: e.value for lab, e in zip(labels, r.mean_position, strict=True)},
-            "trials": r.trials,
-            "seed": args.seed,
-        }
-        method = f"Monte Carlo, {r.trials:,} rounds, seed {args.seed}"
-    out["settings"] = {
-        "swiftness": a,
-        "vs": b,
-        "pips": pa,
-        "vs_pips": pb,
-        **opts,
-    }
+        return ini.odds(a, b, **opts)
+    trials = _trials(args, sum(a) + sum(b))
+    return ini.simulate(a, b, trials=trials, rng=args.seed, workers=args.workers, **opts)
+
+
+def _headline(x) -> str:
+    """A headline probability: a percentage and "p/q", or an estimate with its interval."""
+    return f"{fmt_prob(x)}  ({fraction(x)})" if isinstance(x, Fraction) else str(x)
+
+
+def _value(x):
+    """The number behind an exact value or an estimate."""
+    return x if isinstance(x, Fraction) else x.value
+
+
+def _mean(x) -> str:
+    return f"{float(x):.3f}" if isinstance(x, Fraction) else f"{x.value:.3f} ± {x.stderr:.3f}"
+
+
+def _pmf(x) -> str:
+    return f"{fmt_prob(x)}  {fraction(x)}" if isinstance(x, Fraction) else fmt_prob(x.value)
+
+
+def _cmd_initiative(args) -> int:
+    r = _answer(args)
     if args.json:
-        emit_json(out)
+        emit_json({**r.as_dict(), "seed": args.seed})
         return 0
-    print(f"d6 initiative: A = {a} vs B = {b} ({method})")
-    if args.exact:
-        first = f"{fmt_prob(r.p_first)}  ({_frac(r.p_first)})"
-        double = f"{fmt_prob(r.p_double)}  ({_frac(r.p_double)})"
+    if r.exact:
+        method = f"exact, {r.outcome_classes:,} outcome classes"
     else:
-        first, double = str(r.p_first), str(r.p_double)
-    print(f"P(side A acts first): {first}")
-    print(f"P(someone acts twice in a row): {double}")
+        method = f"Monte Carlo, {r.trials:,} rounds, seed {args.seed}"
+    print(f"d6 initiative: A = {list(r.swiftness)} vs B = {list(r.versus)} ({method})")
+    print(f"P(side A acts first): {_headline(r.p_first)}")
+    print(f"P(someone acts twice in a row): {_headline(r.p_double)}")
     print()
-    rows = []
-    for i, lab in enumerate(labels):
-        pf = r.p_participant_first[i]
-        mp = r.mean_position[i]
-        rows.append(
-            (
-                lab,
-                (a + b)[i],
-                fmt_prob(pf if args.exact else pf.value),
-                f"{float(mp):.3f}" if args.exact else f"{mp.value:.3f} ± {mp.stderr:.3f}",
-            )
+    rows = [
+        (lab, s, fmt_prob(_value(pf)), _mean(mp))
+        for lab, s, pf, mp in zip(
+            r.labels,
+            r.swiftness + r.versus,
+            r.p_participant_first,
+            r.mean_position,
+            strict=True,
         )
+    ]
     print_table(rows, header=("participant", "dice", "acts first", "mean position"))
     print()
-    pmf = r.actions_before if args.exact else dict(enumerate(e.value for e in r.actions_before))
-    rows = [(str(k), fmt_prob(p) + (f"  {_frac(p)}" if args.exact else "")) for k, p in pmf.items()]
+    rows = [(str(k), _pmf(p)) for k, p in r.pmf_actions_before.items()]
     print_table(rows, header=("A actions before B's first", "probability"))
     return 0
-
-
-def _frac(x) -> str:
-    return f"{x.numerator}/{x.denominator}"

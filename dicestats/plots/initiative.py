@@ -1,4 +1,7 @@
-"""Initiative charts: who acts first, actions before the enemy, slow defences, pips."""
+"""Initiative charts: who acts first, actions before the enemy, slow defences, pips.
+
+Each takes a frame of :mod:`dicestats.tables.initiative` (rules: ``docs/rules/initiative.md``).
+"""
 
 from __future__ import annotations
 
@@ -34,7 +37,7 @@ def initiative_first(df, *, ax=None, title: str | None = None, seed=None, trials
     df : pandas.DataFrame
         One row per matchup: ``matchup`` (a label, e.g. "3 vs 2"), ``p``
         (P(act first)), optional ``lo``/``hi`` (confidence interval) and
-        ``exact`` (the exact value where known, NaN elsewhere: drawn as a
+        ``p_exact`` (the exact value where known, NaN elsewhere: drawn as a
         diamond), e.g. :func:`dicestats.tables.initiative_first`.
     ax : matplotlib.axes.Axes, optional
     title : str, optional
@@ -63,8 +66,8 @@ def initiative_first(df, *, ax=None, title: str | None = None, seed=None, trials
     _interval_bars(
         ax, list(df["matchup"]), df["p"], lo, hi, horizontal=True, colours=OKABE_ITO["blue"]
     )
-    if "exact" in df.columns:
-        ex = df["exact"].astype(float).to_numpy()
+    if "p_exact" in df.columns:
+        ex = df["p_exact"].astype(float).to_numpy()
         pos = [i for i, v in enumerate(ex) if v == v]
         if pos:
             ax.plot(

@@ -1,7 +1,12 @@
-"""Initiative tables: tidy DataFrames of the d6 initiative system's Monte Carlo runs."""
+"""Initiative tables: tidy DataFrames of the d6 initiative system's Monte Carlo runs.
+
+Rules and limits: ``docs/rules/initiative.md``.
+"""
 
 from __future__ import annotations
 
+from ..core.checks import InputError, refuse
+from ..core.montecarlo import DEFAULT_TRIALS
 from ..core.progress import progress_bar
 from ._common import _streams
 
@@ -33,6 +38,31 @@ def _side(sw) -> str:
     return " + ".join(str(int(s)) for s in sw)
 
 
+def _each(items, rng, progress, desc, run):
+    """``(item, run(item, seed))`` for each item, each on its own child stream of ``rng``,
+    under one progress bar."""
+    seeds = _streams(rng, len(items))
+    bar = progress_bar(len(items), progress=progress, desc=desc, unit="scenario")
+    try:
+        for item, seed in zip(items, seeds, strict=True):
+            out = run(item, seed)
+            bar.update()
+            yield item, out
+    finally:
+        bar.close()
+
+
+def _simulated(matchups, trials, rng, progress, desc="matchups"):
+    """Each matchup ``(label, a, b, pips)`` with its simulated round (see :func:`_each`)."""
+    from .. import initiative
+
+    def run(m, seed):
+        _, a, b, pips = m
+        return initiative.simulate(a, b, trials=trials, rng=seed, pips=pips, progress=False)
+
+    return _each(matchups, rng, progress, desc, run)
+
+
 def _matchups(matchups):
     out = []
     for m in matchups:
@@ -49,15 +79,15 @@ def _matchups(matchups):
             label = f"{_side(a)}{f' (+{pips} pips)' if pips else ''} vs {_side(b)}"
         out.append((str(label), a, b, pips))
     if not out:
-        raise ValueError("matchups must hold at least one (swiftness, versus[, pips]) entry")
+        raise refuse("matchups", "at least one (swiftness, versus[, pips]) entry", [])
     return out
 
 
 def initiative_first(
     matchups=INITIATIVE_MATCHUPS,
-    trials: int = 100_000,
-    rng=None,
     *,
+    trials: int = DEFAULT_TRIALS,
+    rng=None,
     exact_limit: int = 5_000,
     progress: bool | None = None,
 ):
@@ -77,39 +107,34 @@ def initiative_first(
     progress : bool, optional
         One progress bar over the matchups (``None``: only on a terminal).
     exact_limit : int
-        Also report the exact value (``exact`` column, from
-        :func:`dicestats.initiative.exact`) for setups with at most this
+        Also report the exact value (``p_exact`` column, from
+        :func:`dicestats.initiative.odds`) for setups with at most this
         many dice outcomes; ``0`` turns it off.
 
     Returns
     -------
     pandas.DataFrame
-        ``matchup``, ``p``, ``lo``, ``hi``, ``stderr``, ``trials``, ``exact``
+        ``matchup``, ``p``, ``lo``, ``hi``, ``stderr``, ``trials``, ``p_exact``
         (float or NaN), ``p_double`` (someone acts twice in a row).
 
     Examples
     --------
     >>> df = initiative_first([([1], [1])], trials=2_000, rng=1)
     >>> row = df.iloc[0]
-    >>> row["matchup"], float(row["exact"]), bool(row["lo"] < 0.5 < row["hi"])
+    >>> row["matchup"], float(row["p_exact"]), bool(row["lo"] < 0.5 < row["hi"])
     ('1 vs 1', 0.5, True)
     """
     import pandas as pd
 
     from .. import initiative
 
-    ms = _matchups(matchups)
-    seeds = _streams(rng, len(ms))
     rows = []
-    bar = progress_bar(len(ms), progress=progress, desc="matchups", unit="scenario")
-    for (label, a, b, pips), seed in zip(ms, seeds, strict=True):
-        r = initiative.simulate(a, b, trials, rng=seed, pips=pips, progress=False)
-        bar.update()
-        exact = float("nan")
+    for (label, a, b, pips), r in _simulated(_matchups(matchups), trials, rng, progress):
+        p_exact = float("nan")
         if exact_limit:
             try:
-                exact = float(initiative.exact(a, b, pips, limit=exact_limit).p_first)
-            except ValueError:
+                p_exact = initiative.odds(a, b, pips=pips, limit=exact_limit, exact=False).p_first
+            except InputError:  # too big to enumerate: Monte Carlo only
                 pass
         rows.append(
             {
@@ -119,19 +144,18 @@ def initiative_first(
                 "hi": r.p_first.ci_high,
                 "stderr": r.p_first.stderr,
                 "trials": r.trials,
-                "exact": exact,
+                "p_exact": p_exact,
                 "p_double": r.p_double.value,
             }
         )
-    bar.close()
     return pd.DataFrame.from_records(rows)
 
 
 def initiative_actions_before(
     matchups=INITIATIVE_MATCHUPS[2:5],
-    trials: int = 100_000,
-    rng=None,
     *,
+    trials: int = DEFAULT_TRIALS,
+    rng=None,
     progress: bool | None = None,
 ):
     """Distribution of your side's actions before the other side's first action.
@@ -148,16 +172,9 @@ def initiative_actions_before(
     """
     import pandas as pd
 
-    from .. import initiative
-
-    ms = _matchups(matchups)
-    seeds = _streams(rng, len(ms))
     rows = []
-    bar = progress_bar(len(ms), progress=progress, desc="matchups", unit="scenario")
-    for (label, a, b, pips), seed in zip(ms, seeds, strict=True):
-        r = initiative.simulate(a, b, trials, rng=seed, pips=pips, progress=False)
-        bar.update()
-        for k, e in enumerate(r.actions_before):
+    for (label, _, _, _), r in _simulated(_matchups(matchups), trials, rng, progress):
+        for k, e in r.pmf_actions_before.items():
             rows.append(
                 {
                     "label": label,
@@ -168,16 +185,15 @@ def initiative_actions_before(
                     "trials": r.trials,
                 }
             )
-    bar.close()
     return pd.DataFrame.from_records(rows)
 
 
 def initiative_pips(
     matchups=(([3], [3]), ([1], [3]), ([3], [2, 2])),
     pips=range(0, 7),
-    trials: int = 100_000,
-    rng=None,
     *,
+    trials: int = DEFAULT_TRIALS,
+    rng=None,
     progress: bool | None = None,
 ):
     """P(your side acts first) as your preparation pips grow, per matchup.
@@ -195,34 +211,27 @@ def initiative_pips(
     """
     import pandas as pd
 
-    from .. import initiative
-
     ms = _matchups([(m[0], m[1]) if len(m) != 4 else m for m in matchups])
-    pips = [int(p) for p in pips]
-    seeds = _streams(rng, len(ms) * len(pips))
+    cells = [(label, a, b, int(p)) for label, a, b, _ in ms for p in pips]
     rows = []
-    i = 0
-    bar = progress_bar(
-        len(ms) * len(pips), progress=progress, desc="pip scenarios", unit="scenario"
-    )
-    for label, a, b, _ in ms:
-        for p in pips:
-            r = initiative.simulate(a, b, trials, rng=seeds[i], pips=p, progress=False)
-            bar.update()
-            i += 1
-            rows.append(
-                {
-                    "label": label,
-                    "pips": p,
-                    "p": r.p_first.value,
-                    "lo": r.p_first.ci_low,
-                    "hi": r.p_first.ci_high,
-                    "stderr": r.p_first.stderr,
-                    "trials": r.trials,
-                }
-            )
-    bar.close()
+    for (label, _, _, p), r in _simulated(cells, trials, rng, progress, "pip scenarios"):
+        rows.append(
+            {
+                "label": label,
+                "pips": p,
+                "p": r.p_first.value,
+                "lo": r.p_first.ci_low,
+                "hi": r.p_first.ci_high,
+                "stderr": r.p_first.stderr,
+                "trials": r.trials,
+            }
+        )
     return pd.DataFrame.from_records(rows)
+
+
+def _share(name, e) -> dict:
+    """An estimate as three columns: ``name``, ``name_lo``, ``name_hi``."""
+    return {name: e.value, f"{name}_lo": e.ci_low, f"{name}_hi": e.ci_high}
 
 
 #: Defence scenarios shown by default: (label, defenders' swiftness, attackers', options).
@@ -234,15 +243,20 @@ DEFENCE_SCENARIOS = (
 
 
 def initiative_slow(
-    scenarios=DEFENCE_SCENARIOS, trials: int = 100_000, rng=None, *, progress: bool | None = None
+    scenarios=DEFENCE_SCENARIOS,
+    *,
+    trials: int = DEFAULT_TRIALS,
+    rng=None,
+    progress: bool | None = None,
 ):
     """The "slow" penalty scale of active defences, per scenario (Monte Carlo).
 
     The first side defends, the other attacks with every action (see
     :func:`dicestats.initiative.defence` for the policy). Long format:
     ``label``, ``penalty`` (0 = not slow, 1..5), ``p`` (share of defences
-    at that scale), ``lo``, ``hi`` (95% Wilson), ``defended`` (share of
-    attacks actively defended), ``defended_lo``, ``defended_hi``,
+    at that scale), ``lo``, ``hi`` (95% intervals), ``defendable`` (share of
+    attacks that could be actively defended), ``defended`` (share actually
+    defended: less only with ``defend_if_hit``), each with ``_lo``/``_hi``,
     ``slow_round`` (P(some defence of the round is slow)), ``trials``.
     Each scenario has its own child stream of ``SeedSequence(rng)``.
 
@@ -258,16 +272,17 @@ def initiative_slow(
 
     scenarios = list(scenarios)
     if not scenarios:
-        raise ValueError(
-            "scenarios must hold at least one (label, defenders, attackers, options) entry"
+        raise refuse("scenarios", "at least one (label, defenders, attackers, options) entry", [])
+
+    def run(scenario, seed):
+        _, a, b, opts = scenario
+        return initiative.defence(
+            list(a), list(b), trials=trials, rng=seed, progress=False, **dict(opts)
         )
-    seeds = _streams(rng, len(scenarios))
+
     rows = []
-    bar = progress_bar(len(scenarios), progress=progress, desc="defence scenarios", unit="scenario")
-    for (label, a, b, opts), seed in zip(scenarios, seeds, strict=True):
-        r = initiative.defence(list(a), list(b), trials, rng=seed, progress=False, **dict(opts))
-        bar.update()
-        for k, e in enumerate(r.slow):
+    for (label, _, _, _), r in _each(scenarios, rng, progress, "defence scenarios", run):
+        for k, e in r.pmf_slow.items():
             rows.append(
                 {
                     "label": str(label),
@@ -275,12 +290,10 @@ def initiative_slow(
                     "p": e.value,
                     "lo": e.ci_low,
                     "hi": e.ci_high,
-                    "defended": r.defendable.value,
-                    "defended_lo": r.defendable.ci_low,
-                    "defended_hi": r.defendable.ci_high,
+                    **_share("defendable", r.p_defendable),
+                    **_share("defended", r.p_defended),
                     "slow_round": r.p_slow_round.value,
                     "trials": r.trials,
                 }
             )
-    bar.close()
     return pd.DataFrame.from_records(rows)

@@ -1,10 +1,12 @@
-"""``dicestats initiative``: JSON keys, --exact, determinism across workers, bad input."""
+"""``dicestats initiative``: JSON keys, --exact, determinism across workers, caps, bad input."""
 
+import dataclasses
 import json
 from fractions import Fraction
 
 import pytest
 
+from dicestats.cli import initiative as cli_ini
 from dicestats.cli import main
 
 
@@ -20,10 +22,12 @@ def test_exact_json_matches_closed_form(capsys):
     data = json.loads(out)
     # one die must beat both of the other's: sum_x (x-1)^2 / 216 = 55/216
     assert data["p_first"] == "55/216"
-    assert data["p_first_ci"] == ["55/216", "55/216"]
-    assert data["actions_before_opponent"] == {"0": "161/216", "1": "55/216"}
-    total = sum(Fraction(v) for v in data["actions_before_opponent"].values())
+    assert data["exact"] is True and data["trials"] is None and data["outcome_classes"] == 126
+    assert data["pmf_actions_before"] == {"0": "161/216", "1": "55/216"}
+    total = sum(Fraction(v) for v in data["pmf_actions_before"].values())
     assert total == 1
+    assert data["labels"] == ["A1", "B1"] and data["swiftness"] == [1] and data["versus"] == [2]
+    assert data["rules"] == {"tiebreak": "all", "order": "action", "pip_policy": "highest"}
 
 
 def test_monte_carlo_json(capsys):
@@ -32,17 +36,19 @@ def test_monte_carlo_json(capsys):
     )
     assert status == 0
     data = json.loads(out)
-    assert {"p_first", "p_first_ci", "actions_before_opponent", "trials"} <= set(data)
-    assert data["trials"] == 40_000
-    lo, hi = data["p_first_ci"]
-    assert lo < data["p_first"] < hi
-    assert set(data["actions_before_opponent"]) == {"0", "1", "2", "3"}
-    assert sum(data["actions_before_opponent"].values()) == pytest.approx(1)
-    # agrees with the exact enumeration of the same setup
+    assert {"p_first", "pmf_actions_before", "trials", "seed", "exact"} <= set(data)
+    assert data["trials"] == 40_000 and data["seed"] == 3 and data["exact"] is False
+    p = data["p_first"]  # an estimate: value, standard error, interval
+    assert p["ci_low"] < p["value"] < p["ci_high"] and p["trials"] == 40_000
+    assert set(data["pmf_actions_before"]) == {"0", "1", "2", "3"}
+    assert sum(e["value"] for e in data["pmf_actions_before"].values()) == pytest.approx(1)
+    # agrees with the exact enumeration of the same setup, in the same fields
     _, out, _ = run(capsys, "--swiftness", "2,1", "--vs", "2", "--exact", "--json")
-    exact = float(Fraction(json.loads(out)["p_first"]))
-    se = (exact * (1 - exact) / 40_000) ** 0.5
-    assert abs(data["p_first"] - exact) < 4.5 * se
+    exact = json.loads(out)
+    assert set(exact) == set(data)
+    p_exact = float(Fraction(exact["p_first"]))
+    se = (p_exact * (1 - p_exact) / 40_000) ** 0.5
+    assert abs(p["value"] - p_exact) < 4.5 * se
 
 
 def test_same_seed_byte_identical_json_any_workers(capsys):
@@ -63,6 +69,26 @@ def test_readable_table(capsys):
     assert status == 0 and "95% CI" in out
 
 
+def test_default_trials_and_the_dice_cap(monkeypatch, capsys):
+    argv = ["--swiftness", "3", "--vs", "2", "--seed", "1", "--json"]
+    assert json.loads(run(capsys, *argv)[1])["trials"] == 100_000  # DEFAULT_TRIALS
+    monkeypatch.setattr(cli_ini, "DICE_LIMIT", dataclasses.replace(cli_ini.DICE_LIMIT, hi=30_000))
+    argv = ["--swiftness", "3,3,3", "--vs", "2,2,2", "--seed", "1", "--json"]
+    status, out, _ = run(capsys, *argv)
+    assert status == 0 and json.loads(out)["trials"] == 30_000 // 15
+    status, out, err = run(capsys, *argv, "--trials", "2001")
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert "trials must be at most 2000 with 15 dice per round" in err and "30,000" in err
+    assert run(capsys, *argv, "--trials", "2000")[0] == 0
+
+
+@pytest.mark.parametrize("a,b", [([1, 1, 1], [1, 1, 1]), ([15], [1]), ([3, 3], [2]), ([6], [4])])
+def test_exact_refuses_setups_with_much_work(a, b, capsys):
+    argv = ["--swiftness", ",".join(map(str, a)), "--vs", ",".join(map(str, b)), "--exact"]
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == "" and err.count("\n") == 1 and "units of work" in err
+
+
 @pytest.mark.parametrize(
     "argv,words",
     [
@@ -70,8 +96,9 @@ def test_readable_table(capsys):
         (["--swiftness", "3", "--vs", "x"], "integer"),
         (["--swiftness", "3", "--vs", "2", "--trials", "0"], "trials"),
         (["--swiftness", "3,3", "--vs", "2", "--pips", "1,2,3"], "one int per participant"),
-        (["--swiftness", "3,3,3", "--vs", "2,2,2", "--exact"], "limited to 100,000"),
+        (["--swiftness", "3,3,3", "--vs", "2,2,2", "--exact"], "outcome classes must be"),
         (["--swiftness", "3", "--vs", "2", "--order", "random"], "invalid choice"),
+        (["--swiftness", "3", "--vs", "2", "--workers", "0"], "workers"),
         (["--vs", "2"], "required"),
     ],
 )
@@ -80,3 +107,10 @@ def test_bad_input_is_one_line_and_status_2(capsys, argv, words):
     assert status == 2
     assert out == ""
     assert err.count("\n") == 1 and words in err
+
+
+def test_help_ranges_come_from_the_limits(capsys):
+    assert main(["initiative", "--help"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "100,000 outcome classes" in out and "500,000 units of work" in out
+    assert "1..15 each" in out and "50,000,000 dice" in out

@@ -55,3 +55,12 @@ def test_initiative_distributions():
     ax2 = plots.initiative_slow(pen)
     assert len(bars(ax2)) == 2
     assert [p.get_height() for p in bars(ax2)[1]] == pytest.approx([0.5, 0.3, 0.2])
+
+
+def test_initiative_first_marks_exact_values():
+    df = pd.DataFrame(
+        {"matchup": ["1 vs 1", "3 vs 3"], "p": [0.49, 0.5], "p_exact": [0.5, float("nan")]}
+    )
+    ax = plots.initiative_first(df)
+    (marks,) = [line for line in ax.lines if line.get_gid() == "exact"]
+    assert list(marks.get_xdata()) == [0.5] and list(marks.get_ydata()) == [0]

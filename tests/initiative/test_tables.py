@@ -1,4 +1,4 @@
-"""Tests of dicestats.tables: formatting helpers and the frames behind the charts."""
+"""The initiative frames of dicestats.tables (behind the charts and the booklet)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from fractions import Fraction
 import pandas as pd
 import pytest
 
+from dicestats import initiative
 from dicestats import tables as T
 
 
@@ -21,9 +22,12 @@ def test_initiative_first_is_seeded_and_consistent_with_exact():
     assert a["matchup"].tolist() == ["1 vs 1", "2 vs 1", "1 (+5 pips) vs 1"]
     assert (a["lo"] <= a["p"]).all() and (a["p"] <= a["hi"]).all()
     # By hand: one die plus 5 pips is a 6; the other die is a 6 with 1/6 (then a coin).
-    assert a["exact"].tolist()[0] == 0.5 and a["exact"].tolist()[2] == pytest.approx(11 / 12)
+    assert a["p_exact"].tolist()[0] == 0.5 and a["p_exact"].tolist()[2] == pytest.approx(11 / 12)
     for row in a.itertuples(index=False):
-        assert abs(row.p - row.exact) < 4.5 * row.stderr
+        assert abs(row.p - row.p_exact) < 4.5 * row.stderr
+    # too big to enumerate under exact_limit: Monte Carlo only
+    big = T.initiative_first([([3], [3])], trials=500, rng=1, exact_limit=10)
+    assert big["p_exact"].isna().all()
 
 
 def test_initiative_actions_before_distribution():
@@ -60,5 +64,16 @@ def test_initiative_slow_one_die_each_by_hand():
         stderr = (row.hi - row.lo) / (2 * 1.96)
         assert abs(row.p - float(w)) < 4.5 * stderr
     assert df["defended"].iloc[0] == pytest.approx(0.5, abs=4.5 * 0.5 / 200)
+    assert df["defendable"].iloc[0] == df["defended"].iloc[0]  # everyone able defends
     with pytest.raises(ValueError, match="at least one"):
         T.initiative_slow([], trials=100)
+
+
+def test_initiative_slow_keeps_defendable_and_defended_apart():
+    # a defender who waits to see the attack never defends one that cannot score:
+    # every attack could have been defended half the time, none was
+    never = initiative.SuccessRoll(0)
+    opts = {"attack": never, "defend": never, "defend_if_hit": True}
+    df = T.initiative_slow([("waits", [1], [1], opts)], trials=4_000, rng=2)
+    row = df.iloc[0]
+    assert row["defended"] == 0 and row["defendable_lo"] < 0.5 < row["defendable_hi"]

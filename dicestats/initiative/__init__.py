@@ -1,0 +1,120 @@
+"""The d6 initiative system of a Russian-language d6 initiative rulebook.
+
+Each round every participant rolls as many d6 as its *swiftness*; each die is
+one action. The highest unspent die acts next; among participants holding that
+value, the one with more dice of it goes first; then the higher other dice
+(set-aside dice included) decide; then a fair coin. The actor sets one die of
+that value aside and the order is re-evaluated. Every rule, default and variant
+implemented, with the worked examples and the limits: ``docs/rules/initiative.md``.
+
+Public API
+----------
+odds(swiftness, versus, *, pips=0, versus_pips=0, rules=None, limit=..., exact=True)
+    One round of two sides, every dice outcome enumerated (small setups):
+    Fractions, or floats with ``exact=False``. Returns :class:`RoundOdds`.
+simulate(swiftness, versus, *, trials=..., rng=None, pips=0, versus_pips=0, workers=1, ...)
+    The same question by vectorized, seeded Monte Carlo (any setup): the same
+    :class:`RoundOdds` with :class:`~dicestats.core.results.Estimate` objects.
+resolve(dice, sides=None, *, rng=None, rules=None)
+    The acting sequence of one concrete round (:class:`RoundOrder` of :class:`Action` s).
+order_distribution(dice, *, rules=None, exact=True)
+    Every acting sequence of one concrete round with its probability (:class:`OrderOdds`).
+acting_order(dice, owners, *, rng=None, rules=None)
+    The vectorized order of many concrete rounds (an array of participants).
+apply_pips(dice, pips, pip_policy="highest")
+    Preparation pips added to one set of dice.
+defence(swiftness, versus, *, trials=..., rng=None, attackers=..., cover=..., ...)
+    Reactive defence (Monte Carlo): slow penalties, defendable attacks, defenders
+    left without dice, wounds through a pluggable :class:`SuccessRoll`
+    (:class:`DefenceResult`).
+Rules, LIMITS
+    The rule readings in force (``tiebreak``, ``order``, ``pip_policy``) and every cap.
+exact(swiftness, versus, pips=0, versus_pips=0, **options)
+    Deprecated name of :func:`odds` (goes in the next release).
+
+Modules
+-------
+``rules``        :class:`Rules`: the readings of the rules (tie-break, order, pip policy)
+``limits``       :data:`LIMITS`: every cap, with why; the size check of the enumeration
+``setup``        a checked two-side setup (swiftness, pips, rules; participant labels)
+``pips``         preparation pips, one vectorized implementation
+``order``        the acting order, written once as a sort key per die; coins; resolve,
+                 order_distribution, acting_order
+``results``      :class:`RoundOdds`, :class:`RoundOrder`, :class:`OrderOdds`, :class:`Action`
+``enumeration``  :func:`odds`, the exact enumeration (and the deprecated ``exact``)
+``simulation``   :func:`simulate`, the Monte Carlo twin
+``defences``     :func:`defence`, :class:`SuccessRoll`, :class:`DefenceResult`
+``questions``    sample questions for the registry's contract test
+
+Options shared by these: ``rules=`` (a :class:`Rules`) or the shortcuts
+``tiebreak=`` (``"all"``: set-aside dice count in the tie-break, the default;
+``"unspent"``), ``order=`` (``"action"``: re-evaluated after every action, the
+default; ``"tier"``: fixed once per value, each holder spending all its dice of
+that value in a row) and ``pip_policy=`` (``"highest"``: raise the highest die
+below 6 first, the default; ``"single"``: all pips on one die).
+
+Preparation pips (``pips``, ``versus_pips``), as coded: an int is a pool for the
+whole side, spent over all the side's dice; a list gives each participant its
+own margin for its own dice. Participants are numbered side by side: the
+``swiftness`` side first (labels A1, A2, …), then the ``versus`` side (B1, B2, …).
+Not modelled: holding a die (and the "everyone held" rule); the choice to defend
+after seeing the attack only as :func:`defence`'s ``defend_if_hit``.
+
+Examples
+--------
+>>> [a.participant for a in resolve([[6, 2], [6, 6], [4]])]
+[1, 1, 0, 2, 0]
+>>> odds([1], [1]).p_first
+Fraction(1, 2)
+"""
+
+from __future__ import annotations
+
+from . import questions  # noqa: F401  (the registry reads initiative.questions.QUESTIONS)
+from .defences import DefenceResult, SuccessRoll, defence
+from .enumeration import exact, odds
+from .limits import (
+    BATCH_DICE,
+    EXACT_LIMIT,
+    EXACT_WORK_PER_CLASS,
+    LIMITS,
+    MAX_PARTICIPANTS,
+    MAX_SWIFTNESS,
+)
+from .order import acting_order, order_distribution, resolve
+from .pips import apply_pips
+from .results import Action, OrderOdds, RoundOdds, RoundOrder
+from .rules import ORDERS, PIP_POLICIES, TIEBREAKS, Rules
+from .simulation import simulate
+
+#: Old names of :class:`RoundOdds` (exact and simulated results are one class now).
+ExactResult = SimResult = RoundOdds
+
+__all__ = [
+    "odds",
+    "simulate",
+    "resolve",
+    "order_distribution",
+    "acting_order",
+    "apply_pips",
+    "defence",
+    "SuccessRoll",
+    "Rules",
+    "LIMITS",
+    "RoundOdds",
+    "RoundOrder",
+    "OrderOdds",
+    "Action",
+    "DefenceResult",
+    "TIEBREAKS",
+    "ORDERS",
+    "PIP_POLICIES",
+    "EXACT_LIMIT",
+    "EXACT_WORK_PER_CLASS",
+    "MAX_SWIFTNESS",
+    "MAX_PARTICIPANTS",
+    "BATCH_DICE",
+    "exact",
+    "ExactResult",
+    "SimResult",
+]

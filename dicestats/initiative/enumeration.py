@@ -1,0 +1,182 @@
+"""Exact odds of one round by enumerating every dice outcome (small setups).
+
+Each participant's roll is enumerated as a multiset of faces weighted by its
+number of orderings (so all 6^k ordered outcomes are covered); the pips are
+added, the acting order is the sort of :func:`~.order.round_keys` (the one
+rule), and every order the coins can give is weighted 1/m! per run of m tied
+participants (:func:`~.order.coin_orders`). Sums are Python-exact integers over
+one common denominator; the answer is Fractions, or floats with ``exact=False``.
+
+Examples
+--------
+>>> odds([1], [1]).p_first
+Fraction(1, 2)
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import warnings
+from fractions import Fraction
+
+import numpy as np
+
+from ..core.checks import check_bool, check_int
+from .limits import EXACT_LIMIT, check_exact_size
+from .order import coin_orders, round_keys
+from .pips import prepare
+from .results import RoundOdds
+from .setup import check_setup
+
+__all__ = ["odds", "exact"]
+
+
+def _multisets(s: int):
+    """Every multiset of s d6 (faces high to low), (classes, s), and its orderings."""
+    combos = list(itertools.combinations_with_replacement(range(6, 0, -1), s))
+    weights = []
+    for combo in combos:
+        w = math.factorial(s)
+        for f in set(combo):
+            w //= math.factorial(combo.count(f))
+        weights.append(w)
+    return np.array(combos, dtype=np.int64).reshape(len(combos), s), weights
+
+
+def _classes(sw, dtype):
+    """Dice (classes, total dice) of every outcome class, participants side by side, and weights."""
+    per = [_multisets(s) for s in sw]
+    idx = np.indices([len(w) for _, w in per]).reshape(len(sw), -1)
+    dice = np.concatenate([m[i] for (m, _), i in zip(per, idx, strict=True)], axis=1)
+    weights = np.ones(idx.shape[1], dtype=dtype)
+    for (_, w), i in zip(per, idx, strict=True):
+        weights = weights * np.array(w, dtype=dtype)[i]
+    return dice, weights
+
+
+def _sums(index, weights, size):
+    """Exact integer sums of ``weights`` by ``index`` (0..size-1), as Python ints."""
+    out = np.zeros(size, dtype=weights.dtype)
+    if weights.dtype == object:
+        out[:] = 0
+    np.add.at(out, index, weights)
+    return [int(x) for x in out]
+
+
+def odds(
+    swiftness,
+    versus,
+    *,
+    pips=0,
+    versus_pips=0,
+    rules=None,
+    tiebreak=None,
+    order=None,
+    pip_policy=None,
+    limit: int = EXACT_LIMIT,
+    exact: bool = True,
+) -> RoundOdds:
+    """Statistics of one round of two sides, every dice outcome enumerated.
+
+    The same question as :func:`~dicestats.initiative.simulate` (the same
+    :class:`~.results.RoundOdds`), answered by enumeration: for small setups.
+
+    Parameters
+    ----------
+    swiftness, versus : list of int
+        Swiftness (number of d6) of each participant of the two sides.
+    pips, versus_pips : int or list of int
+        Preparation pips: an int is the side's pool; a list gives each
+        participant its own margin for its own dice.
+    rules : Rules, optional
+        The readings in force; ``tiebreak``, ``order`` and ``pip_policy``
+        override one field.
+    limit : int
+        Refuse setups with more outcome classes than this (default
+        ``LIMITS["outcome classes"]``), or with more work than
+        ``EXACT_WORK_PER_CLASS`` times this (work = outcome classes × dice ×
+        participants² / 4, a measure of the running time).
+    exact : bool
+        Fractions (default) or floats.
+
+    Returns
+    -------
+    RoundOdds
+        With ``trials=None`` and ``outcome_classes`` set.
+
+    Raises
+    ------
+    dicestats.InputError
+        If the setup has more than ``limit`` outcome classes, or more work (as above).
+
+    Examples
+    --------
+    One die against two: the single die acts first only if it beats both
+    (a tie loses: the other side has more dice, and a missing die ranks
+    lowest), so P = Σ_x (x-1)²/6³ = 55/216:
+
+    >>> odds([1], [2]).p_first
+    Fraction(55, 216)
+    >>> odds([1], [2], exact=False).p_first
+    0.25462962962962965
+    """
+    shortcuts = dict(tiebreak=tiebreak, order=order, pip_policy=pip_policy)
+    setup = check_setup(swiftness, versus, pips, versus_pips, rules, **shortcuts)
+    size = check_exact_size(setup.sw, check_int("limit", limit, 1))
+    exact = check_bool("exact", exact)
+    n_dice, n = setup.dice, setup.n
+    small = 6**n_dice * n_dice < 2**62
+    dice, weights = _classes(setup.sw, np.int64 if small else object)
+    dice = prepare(dice, setup)
+    keys = np.sort(round_keys(dice, setup.owners, setup.rules.tiebreak, setup.rules.order), axis=1)
+    orders, src, k = coin_orders(keys, setup.rules.order)
+    # one common denominator: 6^dice ordered rolls times the lcm of the coin branchings
+    lcm = math.lcm(*np.unique(k).tolist())
+    den = 6**n_dice * lcm
+    if den * n_dice >= 2**62:
+        weights, k = weights.astype(object), k.astype(object)
+    wt = weights[src] * (lcm // k)
+    sides = np.array(setup.sides)
+    first = _sums(orders[:, 0], wt, n)
+    before = _sums(np.argmax(sides[orders] == 1, axis=1), wt, sum(setup.swiftness) + 1)
+    double = int(wt[(orders[:, 1:] == orders[:, :-1]).any(axis=1)].sum())
+    at = _sums((orders + n * np.arange(n_dice)).ravel(), np.repeat(wt, n_dice), n * n_dice)
+    pos = [sum((d + 1) * at[d * n + p] for d in range(n_dice)) for p in range(n)]
+
+    def num(x, scale=1):
+        return Fraction(x, den * scale) if exact else x / (den * scale)
+
+    return RoundOdds(
+        **setup.described(),
+        p_first=num(sum(first[: len(setup.swiftness)])),
+        p_participant_first=tuple(num(x) for x in first),
+        pmf_actions_before={i: num(x) for i, x in enumerate(before)},
+        p_double=num(double),
+        mean_position=tuple(num(pos[p], setup.sw[p]) for p in range(n)),
+        exact=exact,
+        trials=None,
+        outcome_classes=size,
+        p_acts_at=tuple(tuple(num(at[d * n + p]) for p in range(n)) for d in range(n_dice)),
+    )
+
+
+def exact(swiftness, versus, pips=0, versus_pips=0, **options) -> RoundOdds:
+    """Deprecated name of :func:`odds` (goes in the next release).
+
+    ``exact`` is a keyword everywhere else in dicestats (Fractions or floats);
+    the enumeration is :func:`odds`, its Monte Carlo twin ``simulate``.
+
+    >>> import warnings
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter("ignore")
+    ...     exact([1], [1]).p_first
+    Fraction(1, 2)
+    """
+    warnings.warn(
+        "initiative.exact is deprecated and goes in the next release; use initiative.odds "
+        "(the same answer, pips and versus_pips as keywords)",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return odds(swiftness, versus, pips=pips, versus_pips=versus_pips, **options)

@@ -1,0 +1,120 @@
+"""Every cap of the d6 initiative system: what, at what, in which mode, and why.
+
+The API checks its arguments against :data:`LIMITS`; the CLI derives its
+argparse ranges and help text from it; ``docs/rules/initiative.md`` lists it.
+
+Examples
+--------
+>>> LIMITS["swiftness"].help
+'1..15'
+>>> LIMITS["swiftness"].check(16, name="versus[0]")
+Traceback (most recent call last):
+...
+dicestats.InputError: versus[0] must be an integer in 1..15, got 16 (a count of one face \
+must fit 4 bits of the acting-order key)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+from ..core.limits import Limit, Limits
+
+__all__ = [
+    "LIMITS",
+    "MAX_SWIFTNESS",
+    "MAX_PARTICIPANTS",
+    "EXACT_LIMIT",
+    "EXACT_WORK_PER_CLASS",
+    "BATCH_DICE",
+    "outcome_classes",
+    "check_exact_size",
+]
+
+_SIMULATE = "use initiative.simulate (Monte Carlo), or fewer dice"
+
+#: The caps of the d6 initiative system (see the module docstring).
+LIMITS = Limits(
+    Limit("swiftness", 1, 15, why="a count of one face must fit 4 bits of the acting-order key"),
+    Limit(
+        "participants", 1, 64, why="a participant's number must fit 6 bits of the acting-order key"
+    ),
+    Limit("pips", 0, 1000, why="far more than it takes to raise every die to 6"),
+    Limit(
+        "outcome classes",
+        hi=100_000,
+        when="exact",
+        why="every class is enumerated: C(s + 5, 5) rolls of s dice per participant",
+        instead=_SIMULATE,
+    ),
+    Limit(
+        "work",
+        hi=500_000,
+        when="exact",
+        why="units of work, outcome classes × dice × participants² / 4: the enumeration "
+        "follows every coin branch of tied participants",
+        instead=_SIMULATE + " or participants",
+    ),
+    Limit(
+        "dice per batch",
+        hi=2**21,
+        why="bounds the memory of one Monte Carlo batch: bigger rounds get fewer rounds per batch",
+    ),
+    Limit(
+        "dice simulated",
+        hi=5 * 10**7,
+        why="trials × dice per round, the command line's cap: a few seconds of work",
+        instead="use dicestats.initiative.simulate for longer runs",
+    ),
+    Limit("trials", 1, None, why="Monte Carlo rounds: at least one"),
+    Limit("workers", 1, 256, why="worker processes of one run"),
+    Limit("seed", 0, 2**63 - 1, why="a numpy SeedSequence entropy"),
+    Limit("roll dice", 0, 1000, why="dice of one success roll"),
+    Limit("success", 1, 7, why="the lowest d6 face that is a success (7: none is)"),
+    Limit("slow_cost", 0, 100, why="defence successes lost per point of slow scale"),
+)
+
+#: Largest swiftness (dice of one participant).
+MAX_SWIFTNESS = LIMITS["swiftness"].hi
+#: Largest number of participants in one round.
+MAX_PARTICIPANTS = LIMITS["participants"].hi
+#: Outcome classes the exact enumeration accepts by default (its ``limit=``).
+EXACT_LIMIT = LIMITS["outcome classes"].hi
+#: The work cap of the exact enumeration, per outcome class of its ``limit``.
+EXACT_WORK_PER_CLASS = LIMITS["work"].hi // EXACT_LIMIT
+#: Dice per Monte Carlo batch above which the default batch shrinks.
+BATCH_DICE = LIMITS["dice per batch"].hi
+
+
+def outcome_classes(swiftness) -> int:
+    """Outcome classes of a setup: one multiset of faces per participant.
+
+    >>> outcome_classes([1, 2])
+    126
+    """
+    return math.prod(math.comb(s + 5, 5) for s in swiftness)
+
+
+def check_exact_size(swiftness, limit: int = EXACT_LIMIT) -> int:
+    """Refuse a setup too big to enumerate; return its number of outcome classes.
+
+    ``limit`` replaces the default cap on outcome classes; the work cap scales
+    with it (:data:`EXACT_WORK_PER_CLASS` units per class of ``limit``).
+
+    Examples
+    --------
+    >>> check_exact_size([1, 2])
+    126
+    >>> check_exact_size([3, 3], limit=10)
+    Traceback (most recent call last):
+    ...
+    dicestats.InputError: outcome classes must be an integer <= 10 in exact mode, got 3136 \
+(every class is enumerated: C(s + 5, 5) rolls of s dice per participant); use \
+initiative.simulate (Monte Carlo), or fewer dice
+    """
+    size = outcome_classes(swiftness)
+    dataclasses.replace(LIMITS["outcome classes"], hi=limit).check(size, name="outcome classes")
+    work = size * sum(swiftness) * len(swiftness) ** 2 // 4
+    dataclasses.replace(LIMITS["work"], hi=EXACT_WORK_PER_CLASS * limit).check(work, name="work")
+    return size

@@ -1,0 +1,55 @@
+"""Sample questions of the d6 initiative system, asked by the registry's contract test.
+
+Each :class:`~dicestats.registry.Question` names an API call; where the
+question has a Monte Carlo twin, ``simulate`` answers it with the same result
+class (Estimates in the fields where the enumeration has Fractions).
+
+Examples
+--------
+>>> [q.name for q in QUESTIONS][:2]
+['one die against two', 'two allies against one, per-participant pips']
+"""
+
+from __future__ import annotations
+
+from ..registry import Question
+from .defences import defence
+from .enumeration import odds
+from .order import order_distribution, resolve
+from .rules import Rules
+from .simulation import simulate
+
+__all__ = ["QUESTIONS"]
+
+QUESTIONS = (
+    Question("one die against two", odds, ([1], [2]), simulate=simulate),
+    Question(
+        "two allies against one, per-participant pips",
+        odds,
+        ([2, 1], [2]),
+        {"pips": [1, 0]},
+        simulate=simulate,
+    ),
+    Question(
+        "tier order, unspent tie-break",
+        odds,
+        ([2], [2]),
+        {"rules": Rules(order="tier", tiebreak="unspent")},
+        simulate=simulate,
+    ),
+    Question(
+        "a side's pool of pips on one die",
+        odds,
+        ([3], [1, 1]),
+        {"pips": 2, "pip_policy": "single"},
+        simulate=simulate,
+    ),
+    Question(
+        "every order of one round with ties",
+        order_distribution,
+        ([[6, 6, 6], [6, 6]],),
+        {"tiebreak": "unspent"},
+    ),
+    Question("one round step by step", resolve, ([[6, 2], [6, 6], [4]],), exact=False),
+    Question("reactive defence, one die each", defence, ([1], [1]), exact=False),
+)

@@ -1,0 +1,395 @@
+"""Monte Carlo of whole rounds: the same question as the exact enumeration, any size.
+
+Vectorized and seeded on :func:`dicestats.core.montecarlo.run` (one
+``SeedSequence`` child per fixed-size batch: the same seed gives the same numbers
+for any number of workers). A batch draws every participant's dice as sort keys
+(:mod:`~.order`: the one acting rule), sorts them with fair coins for complete
+ties and sums the statistics of :class:`~.results.RoundOdds`.
+
+Examples
+--------
+>>> r = simulate([1], [1], trials=20_000, rng=1)
+>>> abs(r.p_first.value - 0.5) < 4.5 * r.p_first.stderr
+True
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ..core import montecarlo as mc
+from .limits import BATCH_DICE, LIMITS
+from .order import (
+    FMT64,
+    OWN_BITS,
+    OWN_MASK,
+    RANK_SHIFT,
+    KeyFormat,
+    any_buffer,
+    bool_buffer,
+    die_keys,
+    sentinel_keys,
+    sort_keys,
+)
+from .pips import add_pips
+from .results import RoundOdds
+from .setup import check_setup
+
+__all__ = ["simulate", "Rounds", "batch_rounds", "run_rounds"]
+
+_TABLE_MAX_S = 5  # swiftness up to this uses precomputed per-roll key tables (6^5 rows)
+
+
+def roll_table(s):
+    """All 6^s ordered rolls of s dice, shape (6^s, s); row index = base-6 digits."""
+    return (np.indices((6,) * s).reshape(s, -1).T + 1).astype(np.int64)
+
+
+def _roll_table_base(s, base):
+    """All base^s digit vectors of length s, shape (base^s, s), most significant first."""
+    return np.indices((base,) * s).reshape(s, -1).T.astype(np.int64)
+
+
+def _coin_bits(s):
+    """Bits of cheap coin per die for swiftness s: the most (<= 4) keeping 6^s 2^(bs) <= 2^15."""
+    b = 4
+    while b and 6**s * 2 ** (b * s) > 2**15:
+        b -= 1
+    return b
+
+
+class Rounds:
+    """Picklable batch function for :func:`simulate` (and the layout it needs).
+
+    Participants are grouped by (side, swiftness, own pips). Groups with
+    swiftness <= 5 look their keys up in per-roll tables (row = one ordered roll
+    of the participant's s dice plus b-bit coins, uniformly drawn: the same law
+    as s dice). Without pool pips, every participant is padded to the largest
+    swiftness with sentinel keys that sort last, and one ``take`` builds the
+    whole key array from a single uniform draw per chunk of participants.
+    """
+
+    def __init__(self, setup, dense=True):
+        a, b, pa, pb = setup.swiftness, setup.versus, setup.pips, setup.versus_pips
+        self.sw = list(setup.sw)
+        self.na = len(a)
+        self.da = sum(a)
+        rules = setup.rules
+        self.policy, self.tiebreak, self.mode = rules.pip_policy, rules.tiebreak, rules.order
+        order, tiebreak, pip_policy = rules.order, rules.tiebreak, rules.pip_policy
+        self.pools = [pa if isinstance(pa, int) else 0, pb if isinstance(pb, int) else 0]
+        own = (list(pa) if isinstance(pa, tuple) else [0] * len(a)) + (
+            list(pb) if isinstance(pb, tuple) else [0] * len(b)
+        )
+        sides = list(setup.sides)
+        # cheap coins: b bits per die, the same b for every die (a fair comparison);
+        # tables stay small (<= 2^15 rows per participant); none in tier mode
+        self.b = 0
+        if order == "action":
+            small = [s for s in self.sw if s <= _TABLE_MAX_S]
+            self.b = min([_coin_bits(s) for s in small], default=4)
+        groups: dict = {}
+        for p, s in enumerate(self.sw):
+            groups.setdefault((sides[p], s, own[p]), []).append(p)
+        self.groups = []
+        col = 0
+        for (side, s, op), parts in sorted(groups.items()):
+            m = len(parts)
+            g = {
+                "parts": np.array(parts),
+                "s": s,
+                "m": m,
+                "side": side,
+                "pips": op,
+                "c0": col,
+                "c1": col + m * s,
+            }
+            col += m * s
+            g["table"] = s <= _TABLE_MAX_S
+            if g["table"]:
+                rolls = roll_table(s)
+                g["dice"] = rolls
+                k = die_keys(add_pips(rolls, op, pip_policy), tiebreak, order)
+                # row = roll + 6^s * (b-bit coin of each die, base 2^b); one copy of the
+                # table per participant of the group, its owner number folded in
+                g["rows"] = 6**s * 2 ** (self.b * s)
+                coin = _roll_table_base(s, 2**self.b) << OWN_BITS
+                k = (k[None, :, :] | coin[:, None, :]).reshape(-1, s)
+                owner = np.array(parts, dtype=np.int64)[:, None, None]
+                g["keys"] = (k[None, :, :] | owner).reshape(m * g["rows"], s)
+                g["offset"] = (np.arange(m) * g["rows"]).astype(np.int32)
+            self.groups.append(g)
+        self.D = col
+        self.fmt = KeyFormat(np.int64, FMT64, len(self.sw))
+        self._build_fast(dense)
+
+    def _build_fast(self, dense):
+        """One draw per chunk of participants when all have key tables and no pool pips."""
+        self.fast = None
+        if self.pools[0] or self.pools[1] or not all(g["table"] for g in self.groups):
+            return
+        P = len(self.sw)
+        sizes = [0] * P
+        blocks = [None] * P
+        W = max(self.sw)
+        pad = 0
+        for g in self.groups:
+            s = g["s"]
+            for j, p in enumerate(g["parts"]):
+                blk = g["keys"][j * g["rows"] : (j + 1) * g["rows"]]
+                if s < W:  # sentinels: beyond every real key, never equal to each other
+                    sent = sentinel_keys(pad, W - s, int(p))
+                    pad += W - s
+                    blk = np.hstack([blk, np.tile(np.array(sent, np.int64), (blk.shape[0], 1))])
+                blocks[int(p)] = blk
+                sizes[int(p)] = g["rows"]
+        table = np.ascontiguousarray(np.vstack(blocks))
+        if dense and self.mode == "action":
+            # replace the 31 high bits by their dense rank: often an int32 key
+            high = table >> RANK_SHIFT
+            uniq, rank = np.unique(high, return_inverse=True)
+            rank = rank.reshape(table.shape)
+            cb = 31 - OWN_BITS - max(1, int(uniq.size - 1).bit_length())
+            if cb >= max(12, self.b):
+                low = table & ((1 << OWN_BITS + self.b) - 1)  # cheap coin and owner
+                table = ((rank.astype(np.int64) << (OWN_BITS + cb)) | low).astype(np.int32)
+                self.fmt = KeyFormat(np.int32, cb, P)
+        # participants in chunks whose product of table sizes fits one int64 draw
+        chunks, cur = [], []
+        for p, size in enumerate(sizes):
+            if cur and math.prod(sizes[q] for q in cur) * size > 2**62:
+                chunks.append(cur)
+                cur = []
+            cur.append(p)
+        chunks.append(cur)
+        offsets = np.cumsum([0] + sizes[:-1]).tolist()
+        self.fast = {
+            "table": table,
+            "chunks": [
+                (math.prod(sizes[q] for q in c), [(q, sizes[q], offsets[q]) for q in c])
+                for c in chunks
+            ],
+        }
+
+    def draw(self, rng, n):
+        """Keys (n, >= D) in ``self.fmt``: ascending acting order, owner in the low bits.
+
+        With the one-draw layout, extra sentinel columns sort after the D real dice.
+        """
+        if self.fast is not None:
+            idx = np.empty((n, len(self.sw)), dtype=np.int64)
+            for total, members in self.fast["chunks"]:
+                r = rng.integers(0, total, size=n, dtype=np.int64)
+                for p, size, off in members:
+                    r, digit = np.divmod(r, size)
+                    idx[:, p] = digit + off
+            return np.take(self.fast["table"], idx, axis=0).reshape(n, -1)
+        parts = []
+        dice = {}
+        coins = {}
+        for gi, g in enumerate(self.groups):
+            s, m = g["s"], g["m"]
+            if g["table"]:
+                idx = rng.integers(0, g["rows"], size=(n, m), dtype=np.int32)
+                if self.pools[g["side"]]:
+                    dice[gi] = g["dice"][idx % 6**s]  # (n, m, s), pips still to add
+                    coins[gi] = (idx // 6**s)[:, :, None] >> (self.b * np.arange(s - 1, -1, -1)) & (
+                        2**self.b - 1
+                    )
+                    parts.append(None)
+                else:
+                    idx += g["offset"]
+                    parts.append(np.take(g["keys"], idx, axis=0).reshape(n, m * s))
+            else:
+                d = rng.integers(1, 7, size=(n * m, s), dtype=np.int64)
+                dice[gi] = add_pips(d, g["pips"], self.policy).reshape(n, m, s)
+                coins[gi] = rng.integers(0, 2**self.b, size=(n, m, s), dtype=np.int64)
+                parts.append(None)
+        for side in (0, 1):
+            gis = [gi for gi in dice if self.groups[gi]["side"] == side]
+            if gis and self.pools[side]:
+                # the side's dice in participant order, as odds() and apply_pips see
+                # them: of two equal dice the first gets the pip, which decides whose
+                # die is raised (groups are sorted by swiftness, not by participant)
+                cols = sorted(
+                    (int(p), gi, j) for gi in gis for j, p in enumerate(self.groups[gi]["parts"])
+                )
+                flat = np.concatenate([dice[gi][:, j, :] for _, gi, j in cols], axis=1)
+                flat = add_pips(flat, self.pools[side], self.policy)
+                k = 0
+                for _, gi, j in cols:
+                    s = self.groups[gi]["s"]
+                    dice[gi][:, j, :] = flat[:, k : k + s]
+                    k += s
+        for gi, d in dice.items():
+            g = self.groups[gi]
+            owner = np.repeat(g["parts"], g["s"]).astype(np.int64)
+            k = die_keys(d, self.tiebreak, self.mode) | (coins[gi].astype(np.int64) << OWN_BITS)
+            parts[gi] = k.reshape(n, -1) | owner
+        return parts[0] if len(parts) == 1 else np.concatenate(parts, axis=1)
+
+    def _offsets(self, n):
+        """(n, D) int32: P * (position + D * block of the row), cached per batch size."""
+        cache = self.__dict__.setdefault("_off_cache", {})
+        if n not in cache:
+            blk = _block_rows(n)
+            P, D = len(self.sw), self.D
+            row_blk = (np.arange(n) // blk).astype(np.int32)
+            cache.clear()
+            cache[n] = (
+                P * (np.arange(D, dtype=np.int32)[None, :] + D * row_blk[:, None]),
+                np.bincount(row_blk).astype(np.int64),
+            )
+        return cache[n]
+
+    def __call__(self, rng, n):
+        srt = sort_keys(self.draw(rng, n), rng, self.mode, self.fmt, self.D, True)
+        owner = srt[:, : self.D] & OWN_MASK
+        P, D = len(self.sw), self.D
+        first = np.bincount(owner[:, 0], minlength=P)
+        before = np.argmax(owner >= self.na, axis=1)
+        buf = bool_buffer(n, D - 1)
+        np.equal(owner[:, 1:], owner[:, :-1], out=buf[:, : D - 1])
+        double = any_buffer(buf)
+        # who acts at each position, per block of rows: the mean position and its
+        # standard error by batch means over blocks (rounds are i.i.d.)
+        off, rows_in = self._offsets(n)
+        k = rows_in.size
+        hist = np.bincount((off + owner).ravel(), minlength=k * D * P).reshape(k, D, P)
+        tot = np.einsum("kdp,d->kp", hist, np.arange(1, D + 1, dtype=np.int64))
+        return {
+            "first_side": int(first[: self.na].sum()),
+            "first": first,
+            "before": np.bincount(before, minlength=self.da + 1),
+            "double": int(np.count_nonzero(double)),
+            "position": hist.sum(axis=0),
+            "blocks": k,
+            "pos": tot.sum(axis=0),
+            "pos_sq": (tot * tot).sum(axis=0),
+            "rows": int(rows_in.sum()),
+            "rows_sq": int((rows_in * rows_in).sum()),
+            "pos_x_rows": (tot * rows_in[:, None]).sum(axis=0),
+        }
+
+
+def _block_rows(n):
+    """Rows per block for batch-means standard errors: >= 32 blocks when n >= 32."""
+    return max(1, min(1024, n // 32))
+
+
+def batch_rounds(batch_size, sw):
+    """``batch_size``, or the default: DEFAULT_BATCH rounds, fewer for big rounds."""
+    if batch_size is not None:
+        return batch_size
+    return max(256, min(mc.DEFAULT_BATCH, BATCH_DICE // (len(sw) * max(sw))))
+
+
+def run_rounds(fn, setup, trials, rng, batch_size, workers, progress, desc="initiative rounds"):
+    """:func:`dicestats.core.montecarlo.run` of a batch function over rounds of ``setup``."""
+    trials = LIMITS["trials"].check(trials, name="trials")
+    workers = LIMITS["workers"].check(workers, name="workers")
+    batch_size = batch_rounds(batch_size, setup.sw)
+    return mc.run(
+        fn, trials, rng, batch_size=batch_size, workers=workers, progress=progress, desc=desc
+    )
+
+
+def _mean_position(res, p, s):
+    """Mean (1-based) position of participant p's actions, batch-means standard error."""
+    t = res.totals
+    e = mc.ratio_estimate(
+        t["pos"][p],
+        t["rows"],
+        t["pos_sq"][p],
+        t["rows_sq"],
+        t["pos_x_rows"][p],
+        t["blocks"],
+        res.confidence,
+        "mean",
+    )
+    return mc.Estimate(
+        e.value / s, e.stderr / s, e.ci_low / s, e.ci_high / s, res.trials, "mean", res.confidence
+    )
+
+
+def simulate(
+    swiftness,
+    versus,
+    *,
+    trials: int = mc.DEFAULT_TRIALS,
+    rng=None,
+    pips=0,
+    versus_pips=0,
+    workers: int = 1,
+    rules=None,
+    tiebreak=None,
+    order=None,
+    pip_policy=None,
+    batch_size: int | None = None,
+    progress: bool | None = None,
+) -> RoundOdds:
+    """Simulate whole rounds of two sides (vectorized, seeded, optionally parallel).
+
+    The same question as :func:`~dicestats.initiative.odds` (the same
+    :class:`~.results.RoundOdds`, with :class:`~dicestats.core.results.Estimate`
+    objects in its fields), for any setup.
+
+    Parameters
+    ----------
+    swiftness, versus : list of int
+        Swiftness (number of d6) of each participant of the first and
+        of the other side.
+    trials : int
+        Rounds to simulate (default ``DEFAULT_TRIALS``).
+    rng : None, int, SeedSequence or Generator
+        Seed (``numpy.random.default_rng(rng)``). The same seed gives identical
+        results for any ``workers``.
+    pips, versus_pips : int or list of int
+        Preparation pips of each side: an int is a pool for the whole side; a
+        list gives each participant its own margin for its own dice.
+    workers : int
+        Worker processes.
+    rules : Rules, optional
+        The readings in force; ``tiebreak``, ``order`` and ``pip_policy``
+        override one field.
+    batch_size : int, optional
+        Rounds per batch (the result depends on it, not on ``workers``). Default
+        :data:`~dicestats.core.montecarlo.DEFAULT_BATCH` rounds, fewer when a round has
+        more than 32 dice columns (participants × largest swiftness): at most
+        ``LIMITS["dice per batch"]`` dice per batch, which bounds its memory.
+    progress : bool or None
+        Progress bar (see :func:`dicestats.core.progress.progress_bar`).
+
+    Returns
+    -------
+    RoundOdds
+        ``exact=False``, ``trials`` set, every number an ``Estimate``.
+
+    Examples
+    --------
+    >>> r = simulate([2], [1], trials=20_000, rng=1)
+    >>> len(r.pmf_actions_before), r.trials
+    (3, 20000)
+    """
+    shortcuts = dict(tiebreak=tiebreak, order=order, pip_policy=pip_policy)
+    setup = check_setup(swiftness, versus, pips, versus_pips, rules, **shortcuts)
+    res = run_rounds(Rounds(setup), setup, trials, rng, batch_size, workers, progress)
+    n, sw = setup.n, setup.sw
+    position = np.asarray(res["position"])
+    return RoundOdds(
+        **setup.described(),
+        p_first=res.proportion("first_side"),
+        p_participant_first=tuple(res.proportion("first", p) for p in range(n)),
+        pmf_actions_before=dict(enumerate(res.proportions("before"))),
+        p_double=res.proportion("double"),
+        mean_position=tuple(_mean_position(res, p, sw[p]) for p in range(n)),
+        exact=False,
+        trials=res.trials,
+        outcome_classes=None,
+        p_acts_at=tuple(
+            tuple(mc.wilson(int(c), res.trials, res.confidence) for c in row) for row in position
+        ),
+        raw=res,
+    )

@@ -1,0 +1,139 @@
+"""The exact enumeration (:func:`dicestats.initiative.odds`) against closed forms and oracles."""
+
+import warnings
+from fractions import Fraction
+
+import pytest
+
+from dicestats import InputError
+from dicestats import initiative as ini
+
+from .oracle import OPTIONS, ref_exact, text_exact
+
+
+def test_exact_one_die_each_is_a_fair_race():
+    r = ini.odds([1], [1])
+    assert r.p_first == Fraction(1, 2)  # symmetry
+    # by hand: P(x > y) + 1/2 P(x = y) = 15/36 + 3/36
+    assert r.p_participant_first == (Fraction(1, 2), Fraction(1, 2))
+    assert r.pmf_actions_before == {0: Fraction(1, 2), 1: Fraction(1, 2)}
+    assert r.p_double == 0
+    assert r.mean_position == (Fraction(3, 2), Fraction(3, 2))
+    assert r.exact is True and r.trials is None and r.outcome_classes == 36
+
+
+def test_exact_one_die_against_two_closed_form():
+    # the single die must beat both (a tie loses: the other has more dice of the
+    # value, or equal count and a die against a missing one): sum_x (x-1)^2 / 216
+    r = ini.odds([1], [2])
+    assert r.p_first == Fraction(sum((x - 1) ** 2 for x in range(1, 7)), 216)
+    # two dice against one: the pair acts first iff its max >= y (a tie goes to the
+    # side with more dice); both before the single die iff its min >= y
+    r2 = ini.odds([2], [1])
+    assert r2.p_first == 1 - Fraction(55, 216)
+    assert r2.pmf_actions_before == {
+        0: Fraction(55, 216),
+        1: 1 - Fraction(55, 216) - Fraction(91, 216),
+        2: Fraction(sum((7 - y) ** 2 for y in range(1, 7)), 216),  # 91/216
+    }
+
+
+SMALL = [([1, 1], [1], 0, 0), ([2], [1, 1], 0, 0), ([2], [2], 1, 0)]
+FIVE_DICE = [([1, 2], [2], [1, 2], 0), ([2], [1, 2], 0, 3)]
+
+
+@pytest.mark.parametrize(
+    "setup,opts",
+    [(s, o) for s in SMALL for o in OPTIONS] + [(s, OPTIONS[0]) for s in FIVE_DICE],
+)
+def test_exact_matches_brute_force(setup, opts):
+    a, b, pa, pb = setup
+    policy = "single" if isinstance(pa, list) else "highest"
+    r = ini.odds(a, b, pips=pa, versus_pips=pb, pip_policy=policy, **opts)
+    first, before, double, pos = ref_exact(a, b, pa, pb, policy, **opts)
+    assert list(r.p_participant_first) == first
+    assert r.p_first == sum(first[: len(a)])
+    assert {k: v for k, v in r.pmf_actions_before.items() if v} == before
+    assert r.p_double == double
+    assert list(r.mean_position) == pos
+    assert sum(r.pmf_actions_before.values()) == 1
+    # who acts at each position: each position is someone's, each die acts once
+    assert all(sum(row) == 1 for row in r.p_acts_at)
+    assert [sum(col) for col in zip(*r.p_acts_at, strict=True)] == list(a) + list(b)
+
+
+@pytest.mark.parametrize(
+    "a,b,pips,policy,opts",
+    [
+        ([3, 1], [1], 1, "highest", {}),
+        ([1, 3], [1], 2, "single", {"tiebreak": "unspent"}),
+        ([2], [2], 3, "single", {"order": "tier"}),
+    ],
+)
+def test_exact_matches_text_oracle(a, b, pips, policy, opts):
+    ex = ini.odds(a, b, pips=pips, pip_policy=policy, **opts)
+    first, before, double, pos = text_exact(a, b, pips, 0, policy, **opts)
+    assert list(ex.p_participant_first) == first
+    assert {k: v for k, v in ex.pmf_actions_before.items() if v} == before
+    assert ex.p_double == double and list(ex.mean_position) == pos
+
+
+def test_floats_are_the_same_enumeration():
+    ex = ini.odds([2, 1], [2], pips=[1, 0], order="tier")
+    fl = ini.odds([2, 1], [2], pips=[1, 0], order="tier", exact=False)
+    assert fl.exact is False and isinstance(fl.p_first, float)
+    assert fl.p_first == float(ex.p_first) and fl.p_double == float(ex.p_double)
+    for x, y in zip(ex.mean_position, fl.mean_position, strict=True):
+        assert abs(float(x) - y) < 1e-12
+    assert {k: float(v) for k, v in ex.pmf_actions_before.items()} == fl.pmf_actions_before
+
+
+def test_rules_object_and_shortcuts_agree():
+    rules = ini.Rules(tiebreak="unspent", order="tier", pip_policy="single")
+    a = ini.odds([2], [1, 1], pips=2, rules=rules)
+    b = ini.odds([2], [1, 1], pips=2, tiebreak="unspent", order="tier", pip_policy="single")
+    assert a == b and a.rules == rules
+    # a shortcut overrides one field of rules=
+    assert ini.odds([2], [1], rules=rules, order="action").rules.order == "action"
+
+
+def test_exact_refuses_large_setups():
+    with pytest.raises(InputError, match=r"outcome classes must be an integer <= 100000"):
+        ini.odds([3, 3, 3], [2, 2, 2])
+    with pytest.raises(InputError, match=r"outcome classes must be an integer <= 10 in exact"):
+        ini.odds([1], [1], limit=10)
+
+
+@pytest.mark.parametrize("a,b", [([1, 1, 1], [1, 1, 1]), ([15], [1]), ([3, 3], [2]), ([6], [4])])
+def test_exact_refuses_setups_with_much_work(a, b):
+    # under the 100,000 outcome classes, these branch on many coins (many tied
+    # participants) or make long rounds (16 dice): refused by the work cap
+    with pytest.raises(InputError, match="units of work"):
+        ini.odds(a, b)
+    # an explicit, larger limit is the caller's choice to wait
+    with pytest.raises(InputError, match="outcome classes"):
+        ini.odds(a, b, limit=10)
+
+
+def test_exact_is_a_deprecated_alias_of_odds():
+    with pytest.warns(DeprecationWarning, match="use initiative.odds"):
+        old = ini.exact([2], [1], 1, 0, order="tier")
+    assert old == ini.odds([2], [1], pips=1, versus_pips=0, order="tier")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        assert ini.exact([1], [2]).actions_before == {0: Fraction(161, 216), 1: Fraction(55, 216)}
+    assert ini.ExactResult is ini.SimResult is ini.RoundOdds
+
+
+def test_worked_examples_of_the_rules_page():
+    # docs/rules/initiative.md, "What a round answers" and "Preparation pips"
+    assert ini.odds([2], [1]).p_double == Fraction(73, 108)
+    six = ini.odds([6], [1]).p_first
+    assert six == 1 - sum(Fraction(y - 1, 6) ** 6 for y in range(1, 7)) / 6
+    assert six == Fraction(259421, 279936)
+    assert ini.odds([3], [3]).p_double == Fraction(12823, 15552)
+    assert ini.odds([3], [3], order="tier").p_double == Fraction(1163, 1296)
+    assert ini.odds([3], [3], order="tier").p_first == Fraction(1, 2)
+    # one die plus 5 pips is a 6: a coin against a 6, and a 6 of three dice goes first
+    assert ini.odds([1], [1], pips=5).p_first == Fraction(11, 12)
+    assert ini.odds([1], [3], pips=[5]).p_first == Fraction(5, 6) ** 3
