@@ -1,0 +1,206 @@
+"""One contract, checked the same way for every registered system.
+
+For each system's sample questions (``dicestats.<system>.questions.QUESTIONS``):
+
+* float answers equal exact ones within 1e-12, field by field;
+* the Monte Carlo twin agrees with the exact answer within 4.5 standard errors;
+* the same seed gives byte-identical Monte Carlo results with 1 and 2 workers;
+* every result is a frozen ``Result`` whose ``to_json()`` parses back;
+* bad input raises ``dicestats.InputError`` in one line naming the parameter.
+
+And for each system, that it is wired as ``docs/architecture.md`` says: its CLI commands
+exist, its booklet pages, tables, charts, ``Rules``, ``LIMITS`` and rules page exist.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from fractions import Fraction
+from numbers import Real
+from pathlib import Path
+
+import pytest
+
+import dicestats
+from dicestats import systems
+from dicestats.core.limits import Limits
+from dicestats.core.results import Result
+
+ROOT = Path(__file__).resolve().parents[1]
+SYSTEMS = systems()
+QUESTIONS = [(s.name, q) for s in SYSTEMS for q in s.questions]
+IDS = [f"{name}: {q.name}" for name, q in QUESTIONS]
+EXACT = [(n, q) for n, q in QUESTIONS if q.exact]
+SIMULATED = [(n, q) for n, q in QUESTIONS if q.simulate is not None]
+
+
+def ask(q, **how):
+    return q.call(*q.args, **q.kwargs, **how)
+
+
+def simulate(q, **how):
+    return q.simulate(*q.args, **q.kwargs, **how)
+
+
+def is_estimate(x) -> bool:
+    return isinstance(x, dict) and {"value", "stderr", "ci_low", "ci_high", "trials"} <= set(x)
+
+
+def leaves(x, path=()):
+    """(path, value) for every leaf of plain data; an estimate is one leaf."""
+    if is_estimate(x):
+        yield path, x
+    elif isinstance(x, dict):
+        for k, v in x.items():
+            yield from leaves(v, (*path, k))
+    elif isinstance(x, list):
+        for i, v in enumerate(x):
+            yield from leaves(v, (*path, i))
+    else:
+        yield path, x
+
+
+def is_number(x) -> bool:
+    return isinstance(x, Real) and not isinstance(x, bool)
+
+
+def how_computed(path) -> bool:
+    """Leaves that say how an answer was computed, at any depth: ``exact``, ``trials``
+    and the size of an exact enumeration (``outcome_classes``, None when simulated)."""
+    return bool(path) and path[-1] in ("exact", "trials", "outcome_classes")
+
+
+def same_shape(a: dict, b: dict) -> list:
+    """The leaf paths of ``a``; asserts ``b`` has the same ones (but for how_computed)."""
+    pa = [p for p, _ in leaves(a) if not how_computed(p)]
+    pb = [p for p, _ in leaves(b) if not how_computed(p)]
+    assert pa == pb, f"shapes differ: {sorted(set(pa) ^ set(pb))[:6]}"
+    return pa
+
+
+def test_every_system_asks_several_questions():
+    for s in SYSTEMS:
+        assert len(s.questions) >= 4, s.name
+        assert any(q.exact for q in s.questions), s.name
+
+
+@pytest.mark.parametrize("name, q", QUESTIONS, ids=IDS)
+def test_results_are_frozen_results_that_serialise(name, q):
+    for how in ({"exact": True}, {"exact": False}) if q.exact else ({},):
+        r = ask(q, **how)
+        assert isinstance(r, Result) and dataclasses.is_dataclass(r)
+        assert r.__dataclass_params__.frozen
+        back = json.loads(r.to_json())
+        assert isinstance(back, dict) and back
+        assert list(back) == list(r.as_dict())
+
+
+@pytest.mark.parametrize("name, q", EXACT, ids=[f"{n}: {q.name}" for n, q in EXACT])
+def test_float_equals_exact(name, q):
+    ex, fl = ask(q, exact=True), ask(q, exact=False)
+    assert type(ex) is type(fl)
+    a, b = ex.as_dict(), fl.as_dict()
+    same_shape(a, b)
+    fl_leaves = dict(leaves(b))
+    checked = 0
+    for path, x in leaves(a):
+        y = fl_leaves.get(path)
+        if isinstance(x, Fraction):
+            assert is_number(y) and not isinstance(y, Fraction), (path, y)
+            assert abs(float(x) - y) <= 1e-12 * max(1.0, abs(float(x))), (path, x, y)
+            checked += 1
+        elif not how_computed(path):
+            assert x == y, (path, x, y)
+    assert checked, "an exact answer with no Fraction in it"
+
+
+@pytest.mark.parametrize("name, q", SIMULATED, ids=[f"{n}: {q.name}" for n, q in SIMULATED])
+def test_monte_carlo_agrees_with_exact(name, q):
+    ref = ask(q, exact=True) if q.exact else ask(q)
+    mc = simulate(q, trials=q.trials, rng=20261130)
+    assert type(mc) is type(ref)
+    a, b = ref.as_dict(), mc.as_dict()
+    assert list(a) == list(b)
+    mc_leaves = dict(leaves(b))
+    ref_paths = set()
+    estimates = 0
+    for path, x in leaves(a):
+        ref_paths.add(path)
+        if how_computed(path):
+            continue
+        if path not in mc_leaves:
+            # a value of a distribution the simulation never saw: it must be rare
+            assert isinstance(path[-1], int) and float(x) <= 10 / q.trials, (path, x)
+            continue
+        y = mc_leaves[path]
+        if is_estimate(y):
+            estimates += 1
+            assert y["trials"] == q.trials
+            assert y["ci_low"] <= y["value"] <= y["ci_high"]
+            err = abs(float(x) - y["value"])
+            assert err <= 4.5 * y["stderr"] + 1e-12, (path, float(x), y)
+        elif is_number(x) and is_number(y):  # an input echoed, or a mass below any trial count
+            assert abs(float(x) - float(y)) <= 1e-12, (path, x, y)
+        else:
+            assert x == y, (path, x, y)
+    unseen = [p for p in mc_leaves if p not in ref_paths and not how_computed(p)]
+    assert not unseen, f"simulated outcomes that cannot happen: {unseen[:5]}"
+    assert estimates, "a Monte Carlo answer without an estimate in it"
+    assert b["exact"] is False and b["trials"] == q.trials
+
+
+@pytest.mark.parametrize("name, q", SIMULATED, ids=[f"{n}: {q.name}" for n, q in SIMULATED])
+def test_same_seed_same_bytes_for_one_and_two_workers(name, q):
+    one = simulate(q, trials=q.trials, rng=7, workers=1).to_json()
+    two = simulate(q, trials=q.trials, rng=7, workers=2).to_json()
+    assert one == two
+    assert simulate(q, trials=q.trials, rng=8).to_json() != one
+
+
+def one_line_refusal(call, *, kind=dicestats.InputError):
+    with pytest.raises(kind) as info:
+        call()
+    msg = str(info.value)
+    assert isinstance(info.value, dicestats.InputError)
+    assert "\n" not in msg and " must " in msg, msg
+    return msg
+
+
+@pytest.mark.parametrize("name, q", QUESTIONS, ids=IDS)
+def test_bad_input_is_one_line_naming_the_parameter(name, q):
+    if q.exact:
+        msg = one_line_refusal(lambda: ask(q, exact="yes"), kind=dicestats.InputTypeError)
+        assert msg.startswith("exact must be")
+    if q.simulate is not None:
+        msg = one_line_refusal(lambda: simulate(q, trials=0, rng=1))
+        assert msg.startswith("trials must be")
+    for bad in q.bad:
+        kwargs = {**q.kwargs, **bad}
+        msg = one_line_refusal(lambda kwargs=kwargs: q.call(*q.args, **kwargs))
+        assert any(msg.startswith(k) for k in bad), (bad, msg)
+
+
+@pytest.mark.parametrize("s", SYSTEMS, ids=[s.name for s in SYSTEMS])
+def test_a_system_is_wired_as_the_architecture_says(s):
+    from dicestats.cli import build_parser
+
+    pkg = s.package
+    assert isinstance(pkg.LIMITS, Limits) and len(pkg.LIMITS) >= 2
+    assert dataclasses.is_dataclass(pkg.Rules) and pkg.Rules.__dataclass_params__.frozen
+    choices = next(a for a in build_parser()._actions if a.dest == "command").choices
+    assert s.commands and all(c in choices for c in s.commands)
+    pages = s.pages()
+    assert pages and all(p.system == s.name and p.title and p.how_to_read for p in pages)
+    assert s.table_builders and s.charts
+    doc = (ROOT / s.rules_doc).read_text(encoding="utf-8")
+    assert doc.startswith("# ") and "LIMITS" in doc
+    for lim in pkg.LIMITS.values():
+        assert lim.name in doc, f"{s.rules_doc} does not list the limit {lim.name!r}"
+
+
+def test_systems_are_distinct_and_ordered():
+    names = [s.name for s in SYSTEMS]
+    assert names == ["fate", "storyteller", "initiative"]
+    assert len({s.title for s in SYSTEMS}) == len(SYSTEMS)
+    assert all(s.summary and s.title for s in SYSTEMS)
