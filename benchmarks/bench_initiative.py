@@ -11,7 +11,7 @@ statistic `simulate` reports. Compared in the same process with
 
 Run by hand (never from the test suite):
 
-    /work/venv/bin/python benchmarks/bench_initiative.py [--rounds 1000000] [--repeat 5]
+    benchmarks/.venv/bin/python benchmarks/bench_initiative.py [--rounds 1000000] [--repeat 5]
 
 Each figure is the best of ``--repeat`` runs (the machine is shared; the
 minimum is the least disturbed measurement).

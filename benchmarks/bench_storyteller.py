@@ -27,7 +27,8 @@ script exits with status 1 if any cell differs more.
 Run by hand (not in CI) from the repository root, with the benchmark venv
 (see benchmarks/README.md)::
 
-    /work/benchvenv/bin/python benchmarks/bench_storyteller.py
+    benchmarks/setup.sh   # once: benchmarks/.venv with dicestats and icepool
+    benchmarks/.venv/bin/python benchmarks/bench_storyteller.py
 
 Options: ``--repeat R`` (dicestats timing: best of R runs, default 5),
 ``--max-dice N`` (default 30).

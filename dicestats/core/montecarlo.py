@@ -460,7 +460,7 @@ def run(
     trials : int
         Number of trials (>= 1).
     rng : None, int, SeedSequence or Generator
-        Seed (SPEC 7). Batch ``i`` draws from child ``i`` of
+        Anything ``numpy.random.default_rng`` takes. Batch ``i`` draws from child ``i`` of
         :func:`seed_sequence` ``(rng)``.
     batch_size : int
         Trials per batch. The result depends on it (it decides which stream

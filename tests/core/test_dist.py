@@ -49,7 +49,7 @@ def test_fudge_dice_match_enumeration(n):
 
 
 def test_4df_counts():
-    # RULES.md §1: counts 1, 4, 10, 16, 19, 16, 10, 4, 1 over 81 (derived there by hand).
+    # 4dF by hand: counts 1, 4, 10, 16, 19, 16, 10, 4, 1 over 81 (docs/rules/fate.md).
     d = 4 @ Dist.fudge(exact=True)
     assert [d.pmf(k) * 81 for k in range(-4, 5)] == [1, 4, 10, 16, 19, 16, 10, 4, 1]
 
