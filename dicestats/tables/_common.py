@@ -11,7 +11,7 @@ def _num(x):
 
 
 def _streams(rng, n):
-    """One independent seed per scenario, derived from ``rng`` (a seed or a ``numpy.random.Generator``)."""
+    """One independent seed per scenario, derived from ``rng`` (a seed or a Generator)."""
     from ..core.montecarlo import seed_sequence
 
     return seed_sequence(rng).spawn(n)
