@@ -4,33 +4,17 @@ from __future__ import annotations
 
 import itertools
 
-import matplotlib
+import numpy as np
+import pandas as pd
+import pytest
+from matplotlib.colors import to_rgb
 
-matplotlib.use("Agg")
+from dicestats import format as fmt
+from dicestats import plots
+from dicestats import tables as T
 
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import pandas as pd  # noqa: E402
-import pytest  # noqa: E402
-from matplotlib.colors import to_rgb  # noqa: E402
-from matplotlib.container import BarContainer  # noqa: E402
-
-from dicestats import format as fmt  # noqa: E402
-from dicestats import plots  # noqa: E402
-from dicestats import tables as T  # noqa: E402
-
-from .oracle import brute_outcome  # noqa: E402
-
-
-@pytest.fixture(autouse=True)
-def _close_figures():
-    yield
-    plt.close("all")
-
-
-def bars(ax):
-    """The bar containers of ``ax`` (error-bar containers left out)."""
-    return [c for c in ax.containers if isinstance(c, BarContainer)]
+from ..charts import bars
+from .oracle import brute_outcome
 
 
 def luminance(colour):

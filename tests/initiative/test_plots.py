@@ -2,27 +2,13 @@
 
 from __future__ import annotations
 
-import matplotlib
+import pandas as pd
+import pytest
+from matplotlib.container import BarContainer
 
-matplotlib.use("Agg")
+from dicestats import plots
 
-import matplotlib.pyplot as plt  # noqa: E402
-import pandas as pd  # noqa: E402
-import pytest  # noqa: E402
-from matplotlib.container import BarContainer  # noqa: E402
-
-from dicestats import plots  # noqa: E402
-
-
-@pytest.fixture(autouse=True)
-def _close_figures():
-    yield
-    plt.close("all")
-
-
-def bars(ax):
-    """The bar containers of ``ax`` (error-bar containers left out)."""
-    return [c for c in ax.containers if isinstance(c, BarContainer)]
+from ..charts import bars
 
 
 # ---------------------------------------------------------------- Initiative (synthetic)

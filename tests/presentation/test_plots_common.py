@@ -2,22 +2,12 @@
 
 from __future__ import annotations
 
-import matplotlib
+import matplotlib.pyplot as plt
+import pandas as pd
+import pytest
 
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt  # noqa: E402
-import pandas as pd  # noqa: E402
-import pytest  # noqa: E402
-
-from dicestats import format as fmt  # noqa: E402
-from dicestats import plots  # noqa: E402
-
-
-@pytest.fixture(autouse=True)
-def _close_figures():
-    yield
-    plt.close("all")
+from dicestats import format as fmt
+from dicestats import plots
 
 
 # ---------------------------------------------------------------- generic behaviour

@@ -4,31 +4,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import matplotlib
+import numpy as np
+import pandas as pd
+import pytest
 
-matplotlib.use("Agg")
+from dicestats import format as fmt
+from dicestats import plots
 
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import pandas as pd  # noqa: E402
-import pytest  # noqa: E402
-from matplotlib.container import BarContainer  # noqa: E402
-
-from dicestats import format as fmt  # noqa: E402
-from dicestats import plots  # noqa: E402
-
-from .oracle import botch_closed_form  # noqa: E402
-
-
-@pytest.fixture(autouse=True)
-def _close_figures():
-    yield
-    plt.close("all")
-
-
-def bars(ax):
-    """The bar containers of ``ax`` (error-bar containers left out)."""
-    return [c for c in ax.containers if isinstance(c, BarContainer)]
+from ..charts import bars
+from .oracle import botch_closed_form
 
 
 # ---------------------------------------------------------------- Storyteller (synthetic)
