@@ -304,9 +304,15 @@ def check_bool(name: str, value) -> bool:
     ...
     dicestats.InputTypeError: exact must be True or False, got 'False' (str)
     """
-    if isinstance(value, bool) or type(value).__name__ == "bool_":
+    if isinstance(value, bool) or is_numpy_bool(value):
         return bool(value)
     raise refuse(name, "True or False", value, kind=True)
+
+
+def is_numpy_bool(value) -> bool:
+    """True for ``numpy.bool_`` (named ``numpy.bool`` since numpy 2), without importing numpy."""
+    t = type(value)
+    return t.__module__ == "numpy" and t.__name__ in ("bool_", "bool")
 
 
 def check_exact(exact) -> bool:

@@ -213,3 +213,12 @@ def test_a_list_may_have_a_cap():
         check_int_list("pips", [1, 2, 3], 0, max_len=2)
     with pytest.raises(InputError, match="at most 2 integers"):
         check_int_list("pips", iter(range(10**9)), 0, max_len=2)  # a generator: stops early
+
+
+def test_a_numpy_bool_is_a_bool():
+    # type(np.True_).__name__ is 'bool' since numpy 2: check_bool refused it
+    import numpy as np
+
+    assert check_bool("exact", np.True_) is True and check_exact(np.False_) is False
+    with pytest.raises(InputTypeError):
+        check_int("dice", np.True_, 0, 9)
