@@ -71,3 +71,22 @@ def test_deprecated_alias_sets_the_new_option_and_says_so(capsys):
     ]
     assert "--opposed" not in p.format_help()
     assert p.parse_args([]).vs == 0 and p.parse_args([]).new_flag is False
+
+
+def test_bare_dicestats_prints_the_usage_and_the_commands(capsys):
+    # it printed the full help (24 lines) on stderr; now git's convention: the
+    # short usage and one line per command, on stderr with the usage-error status 2
+    from dicestats.cli import build_parser, main
+
+    assert main([]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    lines = err.splitlines()
+    assert lines[0] == "usage: dicestats [-h] [--version] COMMAND ..."
+    sub = build_parser().get_default("_commands")
+    for name in sub.choices:
+        assert any(line.startswith(f"  {name} ") for line in lines), name
+    assert "options:" not in err and "--help" in lines[-1]
+    assert main(["--help"]) == 0
+    out, err = capsys.readouterr()
+    assert "options:" in out and err == ""

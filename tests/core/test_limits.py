@@ -143,7 +143,7 @@ def test_a_limit_gives_the_cli_its_type_and_help():
     for bad in ("0", "x", "2.5"):
         with pytest.raises(SystemExit):
             p.parse_args(["--dice", bad])
-    assert LIMITS["dice"].help == "1..1000" and LIMITS["dice × rolls"].help == "<= 200000"
+    assert LIMITS["dice"].help == "1..1000" and LIMITS["dice × rolls"].help == "<= 200,000"
 
 
 def test_limits_table_is_read_only_and_unique():
