@@ -40,6 +40,8 @@ __all__ = [
     "check_bool",
     "check_exact",
     "check_int_list",
+    "parse_int_text",
+    "is_numpy_bool",
 ]
 
 #: Longest value shown in a refusal; longer ones are cut in the middle.
@@ -191,6 +193,34 @@ def int_range_text(lo, hi) -> str:
     if not span:
         return "an integer"
     return f"an integer {'in ' if '..' in span else ''}{span}"
+
+
+def parse_int_text(text: str, allowed: str = "an integer") -> int:
+    """The integer a command-line word spells, or a one-line ``ValueError``.
+
+    Python refuses to read integers of more than 4,300 digits, and an echo of
+    such a word filled the screen: the refusal says how many digits it had.
+    Underscores (``1_000``) are accepted as Python accepts them.
+
+    Examples
+    --------
+    >>> parse_int_text(" 12 ")
+    12
+    >>> parse_int_text("9" * 5000, "an integer in 1..10")
+    Traceback (most recent call last):
+    ...
+    ValueError: must be an integer in 1..10, got an integer of 5,000 digits
+    """
+    word = text.strip()
+    try:
+        return int(word)
+    except ValueError:
+        digits = word.lstrip("+-").replace("_", "")
+        if digits.isdigit() and digits.isascii():
+            raise ValueError(
+                f"must be {allowed}, got an integer of {len(digits):,} digits"
+            ) from None
+        raise ValueError(f"expected an integer, got {shown(text, quote=True)}") from None
 
 
 def check_int(

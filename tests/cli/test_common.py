@@ -90,3 +90,20 @@ def test_bare_dicestats_prints_the_usage_and_the_commands(capsys):
     assert main(["--help"]) == 0
     out, err = capsys.readouterr()
     assert "options:" in out and err == ""
+
+
+def test_a_5000_digit_argument_is_not_echoed_in_full(capsys):
+    # a 5,000-digit integer was echoed on a 5,069-character line
+    huge = "9" * 5000
+    with pytest.raises(argparse.ArgumentTypeError, match="got an integer of 5,000 digits"):
+        int_arg(1, 10)(huge)
+    with pytest.raises(argparse.ArgumentTypeError) as info:
+        int_arg(1, 10)("x" * 5000)
+    assert len(str(info.value)) < 100
+    assert main(["report", "--trials", huge]) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and len(err) < 200 and "5,000 digits" in err
+    big = str(10**100)
+    with pytest.raises(argparse.ArgumentTypeError) as info:
+        int_arg(1, 10)(big)
+    assert len(str(info.value)) < 100 and "101 digits" in str(info.value)
