@@ -57,7 +57,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from .checks import check_choice, check_int, check_real, refuse
+from .checks import InputError, check_choice, check_int, check_real, refuse
 from .limits import Limit, Limits
 from .progress import check_progress, progress_bar
 from .results import Estimate, z_value
@@ -275,6 +275,13 @@ def ratio_estimate(
 
 
 # --------------------------------------------------------------------------- results
+class UnknownStatistic(InputError, KeyError):
+    """A statistic the batch function never returned: an ``InputError`` and a ``KeyError``."""
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0]) if self.args else ""
+
+
 class Totals:
     """The summed statistics of a run, with estimators.
 
@@ -303,11 +310,22 @@ class Totals:
         return self.totals[name]
 
     def _get(self, name, index=None):
-        if name not in self.totals:
-            raise KeyError(f"no statistic {name!r}; have {sorted(self.totals)}")
+        try:
+            known = name in self.totals
+        except TypeError:  # an unhashable name
+            known = False
+        if not known:
+            have = ", ".join(repr(k) for k in sorted(self.totals, key=str))
+            raise UnknownStatistic(
+                str(refuse("name", f"a statistic of this run (one of {have})", name))
+                + " (no statistic of that name)"
+            )
         x = self.totals[name]
         if index is not None:
-            x = np.asarray(x)[index]
+            try:
+                x = np.asarray(x)[index]
+            except (IndexError, TypeError, ValueError):
+                raise refuse("index", f"an index into {name!r}", index) from None
         return x
 
     def proportion(self, name: str, index=None) -> Estimate:

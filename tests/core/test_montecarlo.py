@@ -281,3 +281,13 @@ def test_a_bool_or_a_float_is_never_a_seed(seed):
         mc.seed_sequence(seed)
     with pytest.raises(InputError, match="rng"):
         mc.run(coin_batch, 10, rng=seed)
+
+
+def test_an_unknown_statistic_is_a_value_error_and_a_key_error():
+    res = mc.run(coin_batch, 10, rng=0)
+    for bad in ("tails", 5, ["heads"]):
+        with pytest.raises(InputError, match="name must be a statistic of this run") as info:
+            res.proportion(bad)
+        assert isinstance(info.value, KeyError)
+    with pytest.raises(InputError, match="index"):
+        res.proportion("hist", index=7)
