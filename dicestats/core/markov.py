@@ -536,10 +536,10 @@ class AbsorbingChain:
             return wanted
         return depth if wanted is None else min(wanted, depth)
 
-    def _refuse_endless(self, start, what: str):
+    def _refuse_endless(self, start, what: str, name: str = "max_steps"):
         most = self._most_steps(reduce_each=True)
         return refuse(
-            "max_steps",
+            name,
             f"given for {what} in exact mode when the chain can loop (at most {most:,} "
             "for this chain)",
             None,
@@ -547,15 +547,15 @@ class AbsorbingChain:
             instead="pass max_steps or use exact=False",
         )
 
-    def _pmf(self, start, max_steps: int | None, tol: float):
+    def _pmf(self, start, max_steps: int | None, tol: float, name: str = "max_steps"):
         """``(pmf, left)``: the step probabilities and the mass not absorbed after them."""
         if self.exact:
             steps = self._steps_needed(start, max_steps)
             if steps is None:
-                raise self._refuse_endless(start, "steps_pmf")
+                raise self._refuse_endless(start, "steps_pmf", name)
             self._check_steps(
                 steps,
-                "max_steps",
+                name,
                 max_steps if max_steps is not None else steps,
                 reduce_each=True,
             )
@@ -581,7 +581,7 @@ class AbsorbingChain:
             wanted = max_steps if max_steps is not None else None
             if steps > 0 and (wanted is None or wanted > steps):
                 raise refuse(
-                    "max_steps",
+                    name,
                     f"at most {most:,} for this chain",
                     wanted,
                     why=f"not yet absorbed after {steps:,} steps (mass left {left:.3g}); "
@@ -592,7 +592,14 @@ class AbsorbingChain:
             out.extend([0.0] * (max_steps + 1 - len(out)))
         return out, left
 
-    def steps_pmf(self, start=None, max_steps: int | None = None, tol: float = 1e-15):
+    def steps_pmf(
+        self,
+        start=None,
+        max_steps: int | None = None,
+        tol: float = 1e-15,
+        *,
+        name: str = "max_steps",
+    ):
         """``P(T == n)`` for ``n = 0, 1, ...`` as a list.
 
         Stops at ``max_steps`` if given (the list then has ``max_steps + 1``
@@ -601,24 +608,26 @@ class AbsorbingChain:
         needs ``max_steps``). The work is checked against ``LIMITS`` before
         the first step: a refusal names the most steps this chain allows.
         In float mode, steps after the mass left falls below 1e-300 are 0.
+        ``name`` is how refusals call ``max_steps`` (a system passes its own
+        parameter, such as ``"max_exchanges"``).
         """
         if max_steps is not None:
-            max_steps = LIMITS["max_steps"].check(max_steps, name="max_steps")
+            max_steps = LIMITS["max_steps"].check(max_steps, name=name)
         tol = check_real("tol", tol, 0, 1, hi_open=True)
-        return self._pmf(start, max_steps, tol)[0]
+        return self._pmf(start, max_steps, tol, name)[0]
 
-    def absorbed_by(self, n: int, start=None) -> dict:
+    def absorbed_by(self, n: int, start=None, *, name: str = "n") -> dict:
         """``{absorbing state: P(absorbed there within n steps)}``.
 
         Exact mode sums over a common denominator (one reduced Fraction per
         state at the end); a chain without loops is absorbed within its depth,
         so a large ``n`` costs no more than that. Float mode stops once the
-        mass left is below 1e-300.
+        mass left is below 1e-300. ``name`` is how refusals call ``n``.
         """
-        n = check_int("n", n, 0)
+        n = check_int(name, n, 0)
         if self.exact:
             steps = self._steps_needed(start, n)
-            self._check_steps(steps, "n", n, reduce_each=False)
+            self._check_steps(steps, name, n, reduce_each=False)
             acc = [0] * len(self.absorbing)
             scale = 1
             for absorbed, _ in self._walk(start, steps):
@@ -637,7 +646,7 @@ class AbsorbingChain:
                 break
         if done < n and left > _GONE:
             raise refuse(
-                "n",
+                name,
                 f"at most {most:,} for this chain",
                 n,
                 why=f"not yet absorbed after {most:,} steps (mass left {left:.3g}); "
@@ -646,19 +655,19 @@ class AbsorbingChain:
             )
         return {s: float(x) for s, x in zip(self.absorbing, acc.tolist(), strict=True)}
 
-    def steps_dist(self, start=None, max_steps: int | None = None):
+    def steps_dist(self, start=None, max_steps: int | None = None, *, name: str = "max_steps"):
         """The number of steps to absorption as a :class:`~dicestats.core.dist.Dist`.
 
         Requires the chain to be absorbed with certainty within ``max_steps``
         (exact mode) or up to ``1e-15`` (float mode); otherwise refuses (a
         truncated distribution renormalised would be silently wrong: use
-        :meth:`steps_pmf` for it).
+        :meth:`steps_pmf` for it). ``name`` is how refusals call ``max_steps``.
         """
         from .dist import LIMITS as DIST_LIMITS
         from .dist import Dist
 
         if max_steps is not None:
-            max_steps = LIMITS["max_steps"].check(max_steps, name="max_steps")
+            max_steps = LIMITS["max_steps"].check(max_steps, name=name)
         if self.exact:
             if self._depth()[self._start_index(start)] is None:
                 raise refuse(
@@ -676,17 +685,17 @@ class AbsorbingChain:
             if (steps + 1) * max(steps * per, 1.0) > lim.hi:
                 most = int(math.isqrt(int(lim.hi / max(per, 1e-9))))
                 raise refuse(
-                    "max_steps",
+                    name,
                     f"at most about {most:,} for an exact steps_dist of this chain",
                     max_steps if max_steps is not None else steps,
                     why=f"its weights would hold {(steps + 1) * steps * per:,.0f} digits; "
                     f"{lim.why}",
                     instead=lim.instead,
                 )
-        pmf, left = self._pmf(start, max_steps, 1e-15)
+        pmf, left = self._pmf(start, max_steps, 1e-15, name)
         if left > (0 if self.exact else 1e-15):
             raise refuse(
-                "max_steps",
+                name,
                 "large enough for the chain to be absorbed",
                 max_steps,
                 why=f"P(not absorbed after {len(pmf) - 1} steps) = {float(left):.3g}",

@@ -310,3 +310,12 @@ def test_solve_fraction_refuses_bad_shapes():
     with pytest.raises(InputTypeError, match=r"a\[0\]\[0\] must be an int or a Fraction"):
         solve_fraction([[0.5]], [[F(1)]])
     assert solve_fraction([], []) == []
+
+
+def test_a_system_names_its_own_parameter_in_the_refusal():
+    # fate.contest passes max_exchanges as max_steps: its users never typed max_steps
+    chain = _three_heads(True)
+    with pytest.raises(InputError, match=r"^max_exchanges must be at most [\d,]+ in exact mode"):
+        chain.steps_pmf(max_steps=10**6, name="max_exchanges")
+    with pytest.raises(InputError, match=r"^horizon must be at most"):
+        chain.absorbed_by(10**6, name="horizon")
