@@ -25,7 +25,7 @@ import json
 import math
 from fractions import Fraction
 
-from .core.checks import check_choice, check_int, check_real, refuse
+from .core.checks import check_choice, check_int, check_real, is_numpy_bool, refuse
 from .core.results import jsonable
 
 __all__ = [
@@ -47,12 +47,15 @@ __all__ = [
 
 
 def _as_probability(name: str, p) -> float:
-    if isinstance(p, Fraction):
-        p = float(p)
+    """A probability as a float: a number (or an estimate) in 0..1, never a bool or a string."""
+    if isinstance(p, (bool, str, bytes)) or is_numpy_bool(p):
+        raise refuse(name, "a probability in 0..1", p, kind=True)
     try:
         x = float(p)
     except (TypeError, ValueError):
         raise refuse(name, "a probability in 0..1", p, kind=True) from None
+    except OverflowError:  # 10**400, or a Fraction of such numbers
+        raise refuse(name, "a probability in 0..1", p) from None
     if math.isnan(x) or x < -1e-12 or x > 1 + 1e-12:
         raise refuse(name, "a probability in 0..1", p)
     return min(max(x, 0.0), 1.0)
@@ -180,6 +183,22 @@ def prob(p, rare: float = 0.05, digits: int = 1) -> str:
     return text
 
 
+def _need_frame(df, name: str = "df"):
+    """Refuse what is not a pandas DataFrame (a list had no ``itertuples``: AttributeError)."""
+    if not (hasattr(df, "columns") and hasattr(df, "itertuples") and hasattr(df, "copy")):
+        raise refuse(name, "a pandas DataFrame", df, kind=True)
+    return df
+
+
+def _need_columns(name: str, cols) -> tuple:
+    if isinstance(cols, (str, bytes)):  # percent="p" would format columns 'p' one letter at a time
+        return (cols,)
+    try:
+        return tuple(cols)
+    except TypeError:
+        raise refuse(name, "a list of column names", cols, kind=True) from None
+
+
 def format_frame(df, percent=(), one_in=(), prob=(), digits: int = 1):
     """A copy of ``df`` with probability columns turned into text.
 
@@ -199,6 +218,11 @@ def format_frame(df, percent=(), one_in=(), prob=(), digits: int = 1):
     >>> format_frame(df, percent=["botch"])["botch"].tolist()
     ['10.0%', '1.0%']
     """
+    _need_frame(df)
+    digits = check_int("digits", digits, 0, 6)
+    percent, one_in, prob = (
+        _need_columns(n, c) for n, c in (("percent", percent), ("one_in", one_in), ("prob", prob))
+    )
     out = df.copy()
     g = globals()  # the parameters shadow the formatters of the same names
     for cols, fn in ((percent, g["percent"]), (one_in, g["one_in"]), (prob, g["prob"])):
@@ -224,11 +248,25 @@ def text_table(rows, header=None, title: str | None = None) -> str:
     tie      19.75%
     success  43.21%
     """
-    rows = [[_cell(c) for c in r] for r in rows]
+    if isinstance(rows, (str, bytes)) or not hasattr(rows, "__iter__"):
+        raise refuse("rows", "an iterable of rows (sequences of cells)", rows, kind=True)
+    out = []
+    for i, r in enumerate(rows):
+        if isinstance(r, (str, bytes)) or not hasattr(r, "__iter__"):
+            raise refuse(f"rows[{i}]", "a sequence of cells", r, kind=True)
+        out.append([_cell(c) for c in r])
+    rows = out
+    if header is not None and (isinstance(header, (str, bytes)) or not hasattr(header, "__iter__")):
+        raise refuse("header", "a sequence of column names", header, kind=True)
     allrows = ([[str(c) for c in header]] if header else []) + rows
     if not allrows:
         return title or ""
-    widths = [max(len(r[i]) for r in allrows) for i in range(len(allrows[0]))]
+    width = len(allrows[0])
+    for i, r in enumerate(allrows):
+        if len(r) != width:
+            what = "header" if header and i == 0 else f"rows[{i - (1 if header else 0)}]"
+            raise refuse(what, f"{width} cells like the first row", r)
+    widths = [max(len(r[i]) for r in allrows) for i in range(width)]
 
     def line(cells):
         parts = [
@@ -256,6 +294,7 @@ def to_text(df, title: str | None = None) -> str:
     1      5.0%
     10    43.2%
     """
+    _need_frame(df)
     return text_table(list(df.itertuples(index=False)), [str(c) for c in df.columns], title)
 
 
@@ -269,6 +308,7 @@ def to_csv(df, path=None) -> str | None:
     dice,botch
     1,0.1
     """
+    _need_frame(df)
     return df.to_csv(path, index=False, lineterminator="\n")
 
 
@@ -286,6 +326,7 @@ def to_markdown(df) -> str:
     """
     import pandas as pd
 
+    _need_frame(df)
     header = [str(c).replace("|", "\\|") for c in df.columns]
     align = ["---:" if pd.api.types.is_numeric_dtype(df[c]) else "---" for c in df.columns]
     lines = ["| " + " | ".join(header) + " |", "|" + "|".join(align) + "|"]
@@ -312,6 +353,8 @@ def fraction(x) -> str:
     >>> fraction(Fraction(16, 81)), fraction(Fraction(2)), fraction(0.25)
     ('16/81', '2', '0.25')
     """
+    if isinstance(x, (bool, str, bytes)) or x is None:
+        raise refuse("x", "a number (a Fraction, an int or a float)", x, kind=True)
     if isinstance(x, Fraction):
         return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
     return repr(float(x)) if isinstance(x, float) else str(x)

@@ -6,7 +6,16 @@ sub-commands from the module of this package named after it (``fate``,
 owns the parser, the error policy and nothing else:
 
 * bad input is one line on stderr and exit status 2, never a traceback;
-* every command prints a readable table by default and JSON with ``--json``.
+* every command prints a readable table by default and JSON with ``--json``;
+* a command stopped by SIGINT, SIGTERM or SIGHUP (where it takes them over, as
+  the booklet does to remove its temporary file) prints one line and exits with
+  ``128 + signal``: 130, 143, 129;
+* bare ``dicestats`` (no command) follows git's convention: the short usage
+  and the list of commands, one line each, rather than the full help. As a
+  usage error of this CLI it goes to stderr with exit status 2 (git uses
+  stdout and 1; POSIX utilities and argparse use 2 for usage errors, and so
+  does every other usage error here). ``dicestats --help`` prints the full
+  help on stdout with exit status 0.
 
 Examples
 --------
@@ -22,7 +31,6 @@ import importlib
 import sys
 
 __all__ = ["main", "build_parser", "CLIError"]
-
 
 
 class CLIError(Exception):
@@ -51,7 +59,26 @@ def build_parser() -> argparse.ArgumentParser:
     for system in systems():
         system.register_commands(sub)
     importlib.import_module(".report", __name__).register(sub)
+    parser.set_defaults(_commands=sub)
     return parser
+
+
+def short_help(parser: argparse.ArgumentParser) -> str:
+    """The usage line and one line per command: what bare ``dicestats`` prints.
+
+    Examples
+    --------
+    >>> text = short_help(build_parser())
+    >>> text.splitlines()[0], "  report " in text
+    ('usage: dicestats [-h] [--version] COMMAND ...', True)
+    """
+    sub = parser.get_default("_commands")
+    rows = [(a.dest, " ".join((a.help or "").split())) for a in sub._choices_actions]
+    width = max(len(name) for name, _ in rows)
+    lines = [parser.format_usage().strip(), "", "commands:"]
+    lines += [f"  {name:<{width}}  {text}" for name, text in rows]
+    lines += ["", f"'{parser.prog} COMMAND --help' shows a command's options."]
+    return "\n".join(lines) + "\n"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -61,8 +88,8 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse: --help (0) or a usage error (2)
         return int(exc.code or 0)
-    if getattr(args, "func", None) is None:
-        parser.print_help(sys.stderr)
+    if getattr(args, "func", None) is None:  # bare dicestats: see the module docstring
+        sys.stderr.write(short_help(parser))
         return 2
     try:
         return int(args.func(args) or 0)
@@ -70,9 +97,10 @@ def main(argv: list[str] | None = None) -> int:
         msg = " ".join(str(exc).split())
         print(f"dicestats {args.command}: error: {msg}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("dicestats: interrupted", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as exc:  # Ctrl-C, or a signal taken over (core.interrupt)
+        status = getattr(exc, "exit_status", 130)
+        print(f"dicestats {args.command}: {exc or 'interrupted'}", file=sys.stderr)
+        return status
     except BrokenPipeError:
         # The reader went away (``dicestats table | head``): not an error of ours.
         # Point stdout at devnull so the interpreter's final flush stays quiet.

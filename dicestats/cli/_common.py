@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ..core.checks import int_range_text, parse_int_text, shown
 from ..core.results import jsonable
 from ..format import percent, text_table, to_json
 
@@ -24,17 +25,15 @@ __all__ = [
 def int_arg(lo: int | None = None, hi: int | None = None, name: str = "value"):
     """An argparse ``type=`` that accepts an integer in ``lo..hi``."""
 
+    allowed = int_range_text(lo, hi)
+
     def parse(text: str) -> int:
         try:
-            v = int(text.strip())
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
+            v = parse_int_text(text, allowed)  # a 5,000-digit word is not echoed in full
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
         if (lo is not None and v < lo) or (hi is not None and v > hi):
-            if lo is not None and hi is not None:
-                span = f"in {lo}..{hi}"
-            else:
-                span = f">= {lo}" if lo is not None else f"<= {hi}"
-            raise argparse.ArgumentTypeError(f"must be an integer {span}, got {v}")
+            raise argparse.ArgumentTypeError(f"must be {allowed}, got {shown(v)}")
         return v
 
     parse.__name__ = name

@@ -11,7 +11,7 @@ import sys
 import time
 
 from ..registry import systems
-from ..report.booklet import EXACT_LIMIT, MC_TRIALS
+from ..report.booklet import EXACT_LIMIT, LIMITS, MC_TRIALS
 
 __all__ = ["register"]
 
@@ -31,16 +31,14 @@ def _systems_arg(text: str) -> str:
 
 
 def register(subparsers) -> None:
-    """Add the ``report`` sub-command."""
-    from ._common import int_arg
-
+    """Add the ``report`` sub-command (option ranges from ``report.LIMITS``)."""
     p = subparsers.add_parser(
         "report",
         help="write the printable PDF odds booklet",
         description=(
             "Write a PDF booklet with the key tables and charts of each dice system: "
             "deterministic (the same options give a byte-identical file) and written "
-            "atomically."
+            "atomically; interrupted (Ctrl-C, SIGTERM, SIGHUP), it leaves no temporary file."
         ),
     )
     p.add_argument(
@@ -61,19 +59,20 @@ def register(subparsers) -> None:
     )
     p.add_argument(
         "--seed",
-        type=int_arg(0, 2**63 - 1, "seed"),
+        type=LIMITS["seed"].argtype(),
         default=None,
         help="seed of the Monte Carlo pages (default: a fixed seed, printed on the pages)",
     )
     p.add_argument(
         "--trials",
-        type=int_arg(100, 10**8, "trials"),
+        type=LIMITS["trials"].argtype(),
         default=MC_TRIALS,
-        help=f"simulated rounds per Monte Carlo scenario (default: {MC_TRIALS})",
+        help=f"simulated rounds per Monte Carlo scenario, {LIMITS['trials'].help} "
+        f"(default: {MC_TRIALS})",
     )
     p.add_argument(
         "--exact-limit",
-        type=int_arg(0, 10**6, "exact-limit"),
+        type=LIMITS["exact_limit"].argtype("exact-limit"),
         default=EXACT_LIMIT,
         metavar="N",
         help="initiative setups up to N dice-outcome classes also get their exact value "
@@ -101,10 +100,9 @@ def _handle(args) -> int:
             progress=False if args.quiet else None,
             **kwargs,
         )
-    except OSError as exc:
+    except OSError as exc:  # the booklet names the target, never its temporary file
         reason = exc.strerror or str(exc)
-        where = exc.filename or args.out
-        raise CLIError(f"cannot write {where}: {reason}") from None
+        raise CLIError(f"cannot write {args.out}: {reason}") from None
     if not args.quiet:
         print(f"wrote {path} in {time.perf_counter() - start:.1f} s", file=sys.stderr)
     return 0

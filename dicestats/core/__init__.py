@@ -4,7 +4,18 @@
   finite distribution over integers, float64 or exact;
 * :mod:`~dicestats.core.markov`: absorbing Markov chains solved exactly;
 * :mod:`~dicestats.core.montecarlo`: the one seeded, vectorized Monte Carlo engine;
-* :mod:`~dicestats.core.checks`: argument validation with one-line messages.
+* :mod:`~dicestats.core.checks`: argument validation with one-line messages
+  (``refuse``, ``InputError``; every public parameter follows one rule: a bool
+  is never a number, a float is never truncated, a string is never a number,
+  ``exact`` is a bool, and a long value is cut in the message);
+* :mod:`~dicestats.core.limits`: caps as data; ``dist.LIMITS`` (outcomes, exact
+  digits, convolution work, moment order), ``markov.LIMITS`` (states, steps,
+  step work) and ``montecarlo.LIMITS`` (trials, workers, batch size) bound the
+  work of the core, so nothing in it runs for minutes unasked;
+* :mod:`~dicestats.core.interrupt`: SIGINT, SIGTERM and SIGHUP as an exception
+  during atomic writes, and the clean-up of their temporary files;
+* :mod:`~dicestats.core.results` and :mod:`~dicestats.core.progress`: the result
+  convention and the progress-bar policy.
 
 Nothing here knows about a particular game.
 """

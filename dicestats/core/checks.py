@@ -32,12 +32,20 @@ __all__ = [
     "InputError",
     "InputTypeError",
     "refuse",
+    "shown",
+    "described",
     "check_int",
     "check_real",
     "check_choice",
     "check_bool",
+    "check_exact",
     "check_int_list",
+    "parse_int_text",
+    "is_numpy_bool",
 ]
+
+#: Longest value shown in a refusal; longer ones are cut in the middle.
+SHOWN_MAX = 60
 
 
 class InputError(ValueError):
@@ -46,6 +54,14 @@ class InputError(ValueError):
 
 class InputTypeError(InputError, TypeError):
     """Bad input of the wrong kind (a string for a number of dice, ``True`` for 1)."""
+
+
+class described(str):  # noqa: N801 - used like a function: described("3 rows")
+    """A description shown as is in a refusal, in place of the value itself.
+
+    >>> str(refuse("b", "a matrix of 2 rows", described("3 rows")))
+    'b must be a matrix of 2 rows, got 3 rows'
+    """
 
 
 def refuse(
@@ -74,6 +90,9 @@ def refuse(
     kind : bool
         True when the value has the wrong type: raises :class:`InputTypeError`.
 
+    A value longer than :data:`SHOWN_MAX` characters is cut (see :func:`shown`),
+    so a 5,000-digit integer never fills a screen.
+
     Examples
     --------
     >>> str(refuse("rolls", "at most 200 in exact mode with 1000 dice", 300,
@@ -81,10 +100,11 @@ def refuse(
     'rolls must be at most 200 in exact mode with 1000 dice, got 300 (dice × rolls <= 200,000); \
 use exact=False'
     """
-    shown = repr(got) if isinstance(got, (str, bytes)) or kind else str(got)
+    quote = (isinstance(got, (str, bytes)) and not isinstance(got, described)) or kind
+    text = shown(got, quote=quote)
     if kind:
-        shown += f" ({type(got).__name__})"
-    msg = f"{name} must be {allowed}, got {shown}"
+        text += f" ({type(got).__name__})"
+    msg = f"{name} must be {allowed}, got {text}"
     if why:
         msg += f" ({why})"
     if instead:
@@ -92,14 +112,73 @@ use exact=False'
     return (InputTypeError if kind else InputError)(msg)
 
 
+def _digits(n: int) -> int:
+    """The number of decimal digits of ``abs(n)`` (no string conversion)."""
+    n = abs(n)
+    if n < 10:
+        return 1
+    d = int(n.bit_length() * 0.30102999566398120) + 1  # upper bound or exact
+    return d if n >= 10 ** (d - 1) else d - 1
+
+
+def _cut_int(n: int, width: int) -> str:
+    """A huge integer as its leading and trailing digits and its length."""
+    d = _digits(n)
+    keep = max(width - 26, 4)
+    lead = abs(n) // 10 ** (d - keep)
+    tail = abs(n) % 10**4
+    sign = "-" if n < 0 else ""
+    return f"{sign}{lead}…{tail:04d} ({d:,} digits)"
+
+
+def shown(value, *, quote: bool = False, width: int = SHOWN_MAX) -> str:
+    """``value`` as a refusal shows it: its ``str`` (``repr`` when ``quote``), cut to ``width``.
+
+    A long value keeps its head and tail around ``…`` and says how long it
+    was; a huge integer (or a fraction of huge ones) is shown by its leading
+    digits and its number of digits, without converting it to a string
+    (Python refuses to print integers of more than 4,300 digits).
+
+    Examples
+    --------
+    >>> shown(10**5000)
+    '1000000000000000000000000000000000…0000 (5,001 digits)'
+    >>> shown("x" * 100, quote=True)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…xxxxxxxxx' (102 characters)"
+    >>> shown(2.5), shown("abc", quote=True)
+    ('2.5', "'abc'")
+    """
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        n = int(value)
+        if _digits(n) > width - 1:
+            return _cut_int(n, width)
+    elif isinstance(value, numbers.Rational) and not isinstance(value, numbers.Integral):
+        num, den = int(value.numerator), int(value.denominator)
+        if _digits(num) + _digits(den) > width - 1:
+            return f"a fraction of {_digits(num):,}/{_digits(den):,} digits"
+    try:
+        text = repr(value) if quote else str(value)
+    except Exception:  # a str() that fails (a huge number inside a container, a broken object)
+        text = f"<{type(value).__name__} object>"
+    if len(text) <= width:
+        return text
+    head = width - 16
+    return f"{text[:head]}…{text[-10:]} ({len(text):,} characters)"
+
+
+def _num(x) -> str:
+    """A bound in a range: thousands separators from 100,000 on (``1..1,000,000,000``)."""
+    return f"{x:,}" if isinstance(x, int) and abs(x) >= 100_000 else str(x)
+
+
 def _range_text(lo, hi) -> str:
     if lo is not None and hi is not None:
-        return f"{lo}..{hi}"
+        return f"{_num(lo)}..{_num(hi)}"
     if lo is not None:
-        return f">= {lo}"
+        return f">= {_num(lo)}"
     if hi is not None:
-        return f"<= {hi}"
-    return "any integer"
+        return f"<= {_num(hi)}"
+    return ""
 
 
 def int_range_text(lo, hi) -> str:
@@ -107,21 +186,59 @@ def int_range_text(lo, hi) -> str:
 
     Examples
     --------
-    >>> int_range_text(1, 10), int_range_text(0, None)
-    ('an integer in 1..10', 'an integer >= 0')
+    >>> int_range_text(1, 10), int_range_text(0, None), int_range_text(None, None)
+    ('an integer in 1..10', 'an integer >= 0', 'an integer')
     """
     span = _range_text(lo, hi)
-    if span == "any integer":
-        return span
+    if not span:
+        return "an integer"
     return f"an integer {'in ' if '..' in span else ''}{span}"
 
 
-def check_int(name: str, value, lo: int | None = None, hi: int | None = None) -> int:
+def parse_int_text(text: str, allowed: str = "an integer") -> int:
+    """The integer a command-line word spells, or a one-line ``ValueError``.
+
+    Python refuses to read integers of more than 4,300 digits, and an echo of
+    such a word filled the screen: the refusal says how many digits it had.
+    Underscores (``1_000``) are accepted as Python accepts them.
+
+    Examples
+    --------
+    >>> parse_int_text(" 12 ")
+    12
+    >>> parse_int_text("9" * 5000, "an integer in 1..10")
+    Traceback (most recent call last):
+    ...
+    ValueError: must be an integer in 1..10, got an integer of 5,000 digits
+    """
+    word = text.strip()
+    try:
+        return int(word)
+    except ValueError:
+        digits = word.lstrip("+-").replace("_", "")
+        if digits.isdigit() and digits.isascii():
+            raise ValueError(
+                f"must be {allowed}, got an integer of {len(digits):,} digits"
+            ) from None
+        raise ValueError(f"expected an integer, got {shown(text, quote=True)}") from None
+
+
+def check_int(
+    name: str,
+    value,
+    lo: int | None = None,
+    hi: int | None = None,
+    *,
+    why: str | None = None,
+    instead: str | None = None,
+) -> int:
     """Return ``value`` as a Python ``int`` if it is an integer in ``lo..hi``.
 
     Booleans are refused (``True`` is not a number of dice). Integral floats
     such as ``3.0`` are refused too: silently truncating ``3.5`` would be a
-    silently wrong number.
+    silently wrong number. Strings, ``Decimal`` and NaN are refused: the API
+    takes numbers, not text. ``why`` and ``instead`` go into a refusal of a
+    value out of range (a cap about time says so).
 
     Examples
     --------
@@ -136,7 +253,7 @@ def check_int(name: str, value, lo: int | None = None, hi: int | None = None) ->
         raise refuse(name, int_range_text(lo, hi), value, kind=True)
     value = int(value)
     if (lo is not None and value < lo) or (hi is not None and value > hi):
-        raise refuse(name, int_range_text(lo, hi), value)
+        raise refuse(name, int_range_text(lo, hi), value, why=why, instead=instead)
     return value
 
 
@@ -159,6 +276,9 @@ def check_real(
     Traceback (most recent call last):
     ...
     dicestats.InputError: confidence must be a finite number in [0, 1], got nan
+
+    Booleans and strings are refused (``True`` is not a probability); so are
+    numbers too large for a float (``10**400``).
     """
     left = "(" if lo_open else "["
     right = ")" if hi_open else "]"
@@ -166,7 +286,10 @@ def check_real(
     span += f"{'inf' if hi is None else hi}{right}"
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise refuse(name, span, value, kind=True)
-    x = float(value)
+    try:
+        x = float(value)
+    except OverflowError:  # an int or Fraction beyond float64 (10**400)
+        raise refuse(name, span, value, why="beyond the float64 range") from None
     bad = not math.isfinite(x)
     if lo is not None:
         bad = bad or (x <= lo if lo_open else x < lo)
@@ -211,15 +334,49 @@ def check_bool(name: str, value) -> bool:
     ...
     dicestats.InputTypeError: exact must be True or False, got 'False' (str)
     """
-    if isinstance(value, bool) or type(value).__name__ == "bool_":
+    if isinstance(value, bool) or is_numpy_bool(value):
         return bool(value)
     raise refuse(name, "True or False", value, kind=True)
 
 
+def is_numpy_bool(value) -> bool:
+    """True for ``numpy.bool_`` (named ``numpy.bool`` since numpy 2), without importing numpy."""
+    t = type(value)
+    return t.__module__ == "numpy" and t.__name__ in ("bool_", "bool")
+
+
+def check_exact(exact) -> bool:
+    """Return ``exact`` if it is a ``bool``: how an answer is computed, never a truthy guess.
+
+    ``exact="False"`` (a string) and ``exact=float("nan")`` were both truthy,
+    so exact: every ``exact=`` of the API goes through this check.
+
+    Examples
+    --------
+    >>> check_exact(True)
+    True
+    >>> check_exact("False")
+    Traceback (most recent call last):
+    ...
+    dicestats.InputTypeError: exact must be True or False, got 'False' (str)
+    """
+    return check_bool("exact", exact)
+
+
 def check_int_list(
-    name: str, values, lo: int | None = None, hi: int | None = None, *, min_len: int = 1
+    name: str,
+    values,
+    lo: int | None = None,
+    hi: int | None = None,
+    *,
+    min_len: int = 1,
+    max_len: int | None = None,
+    why: str | None = None,
 ) -> list[int]:
     """Return ``values`` as a list of ints, each in ``lo..hi``.
+
+    ``max_len`` caps the length (``why`` says why); a string is never a
+    list of numbers (``"33"`` is not ``[3, 3]``).
 
     Examples
     --------
@@ -228,7 +385,13 @@ def check_int_list(
     """
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
         raise refuse(name, "a sequence of integers", values, kind=True)
-    out = [check_int(f"{name}[{i}]", v, lo, hi) for i, v in enumerate(values)]
+    if max_len is not None and hasattr(values, "__len__") and len(values) > max_len:
+        raise refuse(name, f"a sequence of at most {max_len} integers", values, why=why)
+    out = []
+    for i, v in enumerate(values):
+        if max_len is not None and i >= max_len:
+            raise refuse(name, f"a sequence of at most {max_len} integers", values, why=why)
+        out.append(check_int(f"{name}[{i}]", v, lo, hi))
     if len(out) < min_len:
         raise refuse(name, f"a sequence of at least {min_len} integer(s)", out)
     return out

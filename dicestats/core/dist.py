@@ -46,9 +46,10 @@ from numbers import Integral, Rational, Real
 
 import numpy as np
 
-from .checks import check_int, check_real
+from .checks import InputTypeError, check_exact, check_int, check_real, described, refuse, shown
+from .limits import Limit, Limits
 
-__all__ = ["Dist", "convolve_float", "convolve_int"]
+__all__ = ["Dist", "convolve_float", "convolve_int", "LIMITS"]
 
 _EPS = np.finfo(np.float64).eps
 # Above this many multiply-adds, a float convolution may switch to FFT when the
@@ -58,17 +59,93 @@ _EPS = np.finfo(np.float64).eps
 _FFT_MIN_WORK = 10_000_000
 # Largest absolute error a float convolution may introduce.
 _FFT_MAX_ERROR = 1e-13
-# Most outcomes a (dense) distribution may span: 50 million weights are
-# 400 MB of float64; far-apart outcomes or a huge ``n @ d`` would otherwise
-# exhaust memory or run for minutes instead of failing clearly.
-_MAX_OUTCOMES = 50_000_000
 _INT64 = (-(2**63), 2**63 - 1)
 
+#: What a distribution may cost, as data (see :mod:`dicestats.core.limits`):
+#: far-apart outcomes, a huge ``n @ d`` or a high moment would otherwise exhaust
+#: memory or run for minutes instead of failing clearly.
+LIMITS = Limits(
+    Limit(
+        "outcomes",
+        1,
+        50_000_000,
+        why="a Dist is dense: 50 million float64 weights are 400 MB",
+    ),
+    Limit(
+        "exact digits",
+        hi=4_000_000,
+        when="exact",
+        why="1000 @ d6 holds 3.9 million digits and takes about 2 s; the time grows with "
+        "the square of the size",
+        instead="use exact=False (float64)",
+    ),
+    Limit(
+        "convolution work",
+        hi=20_000_000_000,
+        when="float",
+        why="outcomes × outcomes multiply-adds, about 10 s, where an FFT would lose the "
+        "accuracy of the tails",
+        instead="trim the far tails or use fewer dice",
+    ),
+    Limit(
+        "moment order",
+        0,
+        1_000,
+        why="a raw moment of order n has n times the digits of an outcome; no dice "
+        "question needs more",
+    ),
+)
 
-def _check_span(span: int, what: str) -> None:
-    if span > _MAX_OUTCOMES:
-        raise ValueError(
-            f"{what} would span {span} outcomes; a Dist is dense and holds at most {_MAX_OUTCOMES}"
+
+def _count(n: int) -> str:
+    """A count for a message: ``1,234,567``, or cut when it is huge."""
+    return f"{n:,}" if n < 10**18 else shown(n)
+
+
+def _check_span(
+    span: int, name: str, value, *, what: str = "the distribution", allowed: str | None = None
+) -> None:
+    """Refuse a distribution spanning more outcomes than ``LIMITS["outcomes"]``."""
+    lim = LIMITS["outcomes"]
+    if span > lim.hi:
+        raise refuse(
+            name,
+            allowed or f"small enough that {what} spans at most {lim.hi:,} outcomes",
+            value,
+            why=f"{what} would span {_count(span)} outcomes; {lim.why}",
+        )
+
+
+def _digits_of(n: int) -> float:
+    """``log10(n)``: the decimal digits a factor ``n`` adds to a product (no conversion)."""
+    return math.log10(n) if n > 0 else 0.0
+
+
+def _exact_digits(outcomes: int, weight_digits: float) -> int:
+    """The size of an exact distribution: outcomes × digits of a weight."""
+    return int(outcomes * max(1.0, weight_digits))
+
+
+def _check_exact_size(
+    outcomes: int,
+    weight_digits: float,
+    name: str,
+    value,
+    *,
+    what: str = "the distribution",
+    allowed: str | None = None,
+) -> None:
+    """Refuse exact work beyond ``LIMITS["exact digits"]``."""
+    lim = LIMITS["exact digits"]
+    size = _exact_digits(outcomes, weight_digits)
+    if size > lim.hi:
+        raise refuse(
+            name,
+            allowed or f"small enough that {what} holds at most {lim.hi:,} digits in exact mode",
+            value,
+            why=f"{what} would hold {_count(size)} digits, {_count(outcomes)} outcomes × "
+            f"{_count(int(weight_digits))}; {lim.why}",
+            instead=lim.instead,
         )
 
 
@@ -89,13 +166,21 @@ def convolve_int(a: Sequence[int], b: Sequence[int]) -> list[int]:
     [1, 3, 3, 1]
     >>> convolve_int([2**70], [3])
     [3541774862152233910272]
+
+    Every weight must be an integer (``2.5`` is not silently ``2``, ``True``
+    is not ``1``).
     """
-    a = [int(x) for x in a]
-    b = [int(x) for x in b]
+    a = _int_weights("a", a)
+    b = _int_weights("b", b)
     if not a or not b:
         return []
-    if min(a) < 0 or min(b) < 0:
-        raise ValueError("convolve_int needs non-negative weights")
+    _check_exact_size(
+        len(a) + len(b) - 1,
+        _digits_of(max(a)) + _digits_of(max(b)),
+        "a and b",
+        described(f"{len(a):,} and {len(b):,} weights"),
+        what="their convolution",
+    )
     if len(a) * len(b) <= 64:
         out = [0] * (len(a) + len(b) - 1)
         for i, x in enumerate(a):
@@ -112,6 +197,21 @@ def convolve_int(a: Sequence[int], b: Sequence[int]) -> list[int]:
     return [int.from_bytes(raw[i * nbytes : (i + 1) * nbytes], "little") for i in range(n)]
 
 
+def _int_weights(name: str, values) -> list[int]:
+    """Non-negative Python ints, or a one-line refusal naming the first bad weight."""
+    if isinstance(values, (str, bytes, Mapping)) or not hasattr(values, "__iter__"):
+        raise refuse(name, "a sequence of non-negative integers", values, kind=True)
+    out = []
+    for i, x in enumerate(values):
+        if isinstance(x, (bool, np.bool_)) or not isinstance(x, (Integral, np.integer)):
+            raise refuse(f"{name}[{i}]", "a non-negative integer", x, kind=True)
+        x = int(x)
+        if x < 0:
+            raise refuse(f"{name}[{i}]", "a non-negative integer", x)
+        out.append(x)
+    return out
+
+
 def convolve_float(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Convolution of two non-negative float vectors, error below 1e-13.
 
@@ -124,17 +224,81 @@ def convolve_float(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     --------
     >>> convolve_float(np.array([0.5, 0.5]), np.array([0.5, 0.5]))
     array([0.25, 0.5 , 0.25])
+
+    Where the FFT bound does not hold and the direct product is large, the
+    zero weights are skipped (far-apart outcomes); beyond
+    ``LIMITS["convolution work"]`` multiply-adds it refuses instead of running
+    for hours.
     """
-    a = np.asarray(a, dtype=np.float64)
-    b = np.asarray(b, dtype=np.float64)
+    a = _float_weights("a", a)
+    b = _float_weights("b", b)
     n = a.size + b.size - 1
-    if a.size * b.size >= _FFT_MIN_WORK:
+    work = a.size * b.size
+    if work >= _FFT_MIN_WORK:
         bound = 8 * _EPS * math.log2(n) * math.sqrt(n) * np.linalg.norm(a) * np.linalg.norm(b)
         if bound < _FFT_MAX_ERROR:
             from scipy.signal import fftconvolve
 
             return np.clip(fftconvolve(a, b), 0.0, None)
+        # Few non-zero weights (outcomes far apart): one shifted copy per weight.
+        if b.size < a.size:
+            a, b = b, a
+        nz = np.flatnonzero(a)
+        if nz.size * b.size < work // 4:
+            lim = LIMITS["convolution work"]
+            if nz.size * b.size > lim.hi:
+                _refuse_convolution(nz.size, b.size, lim)
+            out = np.zeros(n)
+            for i in nz.tolist():
+                out[i : i + b.size] += a[i] * b
+            return out
+        lim = LIMITS["convolution work"]
+        if work > lim.hi:
+            _refuse_convolution(a.size, b.size, lim)
     return np.convolve(a, b)
+
+
+def _refuse_convolution(m: int, n: int, lim) -> None:
+    raise refuse(
+        "the distributions",
+        f"small enough for at most {lim.hi:,} multiply-adds in a float convolution",
+        described(f"{m:,} × {n:,} outcomes"),
+        why=lim.why,
+        instead=lim.instead,
+    )
+
+
+def _float_weights(name: str, values, names: dict | None = None) -> np.ndarray:
+    """A 1-D float64 array of finite numbers, or a one-line refusal.
+
+    Booleans and strings are not numbers (``"0.5"``, ``True``); numbers beyond
+    the float64 range are refused, not turned into ``inf``. ``names[i]`` is
+    how the caller spelled element ``i`` (``weights[3]`` for the outcome 3 of
+    a mapping); the default is ``name[i]``.
+    """
+    if isinstance(values, np.ndarray):
+        if values.ndim != 1:
+            raise refuse(
+                name, "a 1-D sequence of numbers", described(f"an array of shape {values.shape}")
+            )
+        if values.dtype.kind in "iuf":
+            return values.astype(np.float64, copy=False)
+        values = values.tolist() if values.dtype.kind == "O" else values
+        if not isinstance(values, list):
+            raise refuse(name, "a sequence of numbers", values, kind=True)
+    if isinstance(values, (str, bytes, Mapping)) or not hasattr(values, "__iter__"):
+        raise refuse(name, "a sequence of numbers", values, kind=True)
+    out = []
+    for i, v in enumerate(values):
+        if isinstance(v, bool) or not isinstance(v, Real):
+            label = names.get(i, name) if names else f"{name}[{i}]"
+            raise refuse(label, "a number", v, kind=True)
+        try:
+            out.append(float(v))
+        except OverflowError:
+            label = names.get(i, name) if names else f"{name}[{i}]"
+            raise refuse(label, "a finite number", v, why="beyond the float64 range") from None
+    return np.array(out, dtype=np.float64)
 
 
 # --------------------------------------------------------------------------
@@ -173,41 +337,85 @@ class Dist:
 
     def __init__(self, weights, offset: int = 0, *, exact: bool = False):
         offset = check_int("offset", offset)
+        exact = check_exact(exact)
         if isinstance(weights, Dist):
-            raise TypeError("weights must be a mapping or a sequence; use the Dist itself")
+            raise refuse(
+                "weights", "a mapping or a sequence; use the Dist itself", weights, kind=True
+            )
         if isinstance(weights, Mapping):
             if not weights:
-                raise ValueError("weights must hold at least one outcome")
+                raise refuse("weights", "a mapping with at least one outcome", weights)
             keys = [check_int("outcome", k) for k in weights]
             offset = min(keys)
-            _check_span(max(keys) - offset + 1, "weights")
-            values = [0] * (max(keys) - offset + 1)
+            _check_span(
+                max(keys) - offset + 1,
+                "weights",
+                weights,
+                allowed=f"outcomes at most {LIMITS['outcomes'].hi:,} apart",
+            )
+            if not exact:  # straight into an array: no Python list as long as the span
+                local = [k - offset for k in keys]
+                vals = _float_weights(
+                    "weights",
+                    list(weights.values()),
+                    dict(enumerate(f"weights[{k}]" for k in keys)),
+                )
+                p = np.zeros(max(local) + 1)
+                p[local] = vals
+                self._set_float(p, offset, normalise=True)
+                return
+            span = max(keys) - offset + 1
+            _check_exact_size(span, 1, "weights", weights, allowed="outcomes closer together")
+            values = [0] * span
             for k, v in zip(keys, weights.values(), strict=True):
                 values[k - offset] = v
+            names = {k - offset: f"weights[{k}]" for k in keys}
+        elif isinstance(weights, np.ndarray) or (
+            isinstance(weights, (Sequence, range)) and not isinstance(weights, (str, bytes))
+        ):
+            if isinstance(weights, np.ndarray) and weights.ndim != 1:
+                raise refuse(
+                    "weights",
+                    "a 1-D sequence of weights",
+                    described(f"an array of shape {weights.shape}"),
+                )
+            if len(weights) == 0:
+                raise refuse("weights", "a sequence with at least one outcome", weights)
+            _check_span(len(weights), "weights", described(f"{len(weights):,} weights"))
+            values = weights
+            names = None
         else:
-            values = (
-                list(np.asarray(weights, dtype=object).ravel())
-                if not isinstance(weights, (list, tuple))
-                else list(weights)
+            # '33' is not [3, 3] and True is not [1]: a scalar or a string was a
+            # distribution over {0} before.
+            raise refuse(
+                "weights",
+                "a mapping {outcome: weight} or a sequence of weights",
+                weights,
+                kind=True,
             )
-            if not values:
-                raise ValueError("weights must hold at least one outcome")
         if exact:
-            self._init_exact(values, offset)
+            self._init_exact(values, offset, names)
         else:
-            self._init_float(values, offset)
+            self._init_float(values, offset, names)
 
     # -- construction helpers ------------------------------------------------
-    def _init_exact(self, values, offset):
+    def _init_exact(self, values, offset, names=None):
+        _check_exact_size(len(values), 1, "weights", described(f"{len(values):,} weights"))
         fr = []
-        for v in values:
+        for i, v in enumerate(values):
             if not _is_exact_number(v):
-                raise TypeError(
-                    f"exact weights must be ints or Fractions, got {v!r} ({type(v).__name__})"
+                name = names.get(i, "weights") if names else f"weights[{i}]"
+                raise refuse(
+                    name,
+                    "an int or a Fraction (exact weights must be ints or Fractions)",
+                    v,
+                    kind=True,
+                    instead="use exact=False for float weights",
                 )
             f = Fraction(v)
             if f < 0:
-                raise ValueError(f"weights must be >= 0, got {v}")
+                name = names.get(i, "weights") if names else f"weights[{i}]"
+                raise refuse(name, "a weight >= 0", v)
             fr.append(f)
         lcm = reduce(math.lcm, (f.denominator for f in fr), 1)
         ints = [int(f * lcm) for f in fr]
@@ -216,7 +424,12 @@ class Dist:
     def _set_exact(self, ints: list[int], offset: int) -> None:
         lo = next((i for i, x in enumerate(ints) if x), None)
         if lo is None:
-            raise ValueError("weights must not all be zero")
+            raise refuse(
+                "weights",
+                "non-negative with one above zero",
+                ints,
+                why="weights must not all be zero",
+            )
         hi = len(ints) - next(i for i, x in enumerate(reversed(ints)) if x)
         ints = ints[lo:hi]
         g = reduce(math.gcd, ints)
@@ -228,28 +441,33 @@ class Dist:
         self._den = sum(ints)
         self._p = None
 
-    def _init_float(self, values, offset):
-        try:
-            p = np.array([float(v) for v in values], dtype=np.float64)
-        except (TypeError, ValueError) as exc:
-            raise TypeError(f"weights must be numbers: {exc}") from None
-        except OverflowError:
-            raise ValueError("weights must be finite (too large for float64)") from None
+    def _init_float(self, values, offset, names=None):
+        p = _float_weights("weights", values, names)
         self._set_float(p, offset, normalise=True)
 
     def _set_float(self, p: np.ndarray, offset: int, *, normalise: bool, trim: bool = True) -> None:
         if not np.all(np.isfinite(p)):
-            raise ValueError("weights must be finite")
+            bad = p[~np.isfinite(p)][0]
+            raise refuse("weights", "finite numbers", float(bad))
         if np.any(p < 0):
-            raise ValueError("weights must be >= 0")
+            raise refuse("weights", "numbers >= 0", float(p[p < 0][0]))
         nz = np.flatnonzero(p)
         if nz.size == 0:
-            raise ValueError("weights must not all be zero")
+            raise refuse(
+                "weights",
+                "non-negative with one above zero",
+                p.tolist(),
+                why="weights must not all be zero",
+            )
         if not trim:
             nz = np.array([0, p.size - 1])
         p = p[nz[0] : nz[-1] + 1]
         if normalise:
-            total = math.fsum(p)
+            try:
+                total = math.fsum(p)
+            except OverflowError:  # weights near the float64 maximum: scale them first
+                p = p / p.max()
+                total = math.fsum(p)
             if total != 1.0:
                 p = p / total
         # + 0.0 turns -0.0 into 0.0: == (array_equal) and hash (bytes) agree.
@@ -285,16 +503,15 @@ class Dist:
         >>> Dist.from_counts([1, 2, 1], offset=-1)
         Dist({-1: 1, 0: 2, 1: 1}, exact=True)
         """
-        ints = []
-        for c in counts:
-            if isinstance(c, bool) or not isinstance(c, (Integral, np.integer)):
-                raise TypeError(f"counts must be integers, got {c!r}")
-            if c < 0:
-                raise ValueError(f"counts must be >= 0, got {c}")
-            ints.append(int(c))
+        offset = check_int("offset", offset)
+        ints = _int_weights("counts", counts)
         if not ints:
-            raise ValueError("counts must hold at least one outcome")
-        return cls._from_ints(ints, check_int("offset", offset))
+            raise refuse("counts", "a sequence with at least one outcome", counts)
+        _check_span(len(ints), "counts", described(f"{len(ints):,} counts"))
+        _check_exact_size(
+            len(ints), _digits_of(max(ints)), "counts", described(f"{len(ints):,} counts")
+        )
+        return cls._from_ints(ints, offset)
 
     @classmethod
     def from_probabilities(cls, p, offset: int = 0, *, normalise: bool = False) -> Dist:
@@ -307,12 +524,22 @@ class Dist:
         >>> Dist.from_probabilities([0.25, 0.75], offset=1).pmf(2)
         0.75
         """
-        arr = np.asarray(p, dtype=np.float64)
-        if arr.ndim != 1 or arr.size == 0:
-            raise ValueError("p must be a non-empty 1-D probability vector")
+        from .checks import check_bool
+
+        normalise = check_bool("normalise", normalise)
+        offset = check_int("offset", offset)
+        arr = _float_weights("p", p)
+        if arr.size == 0:
+            raise refuse("p", "a non-empty 1-D probability vector", p)
+        _check_span(arr.size, "p", described(f"{arr.size:,} probabilities"))
         if not normalise and abs(math.fsum(arr) - 1) > 1e-9:
-            raise ValueError(f"p must sum to 1 (got {math.fsum(arr)!r}); pass normalise=True")
-        return cls._from_probs(arr, check_int("offset", offset), normalise=normalise)
+            raise refuse(
+                "p",
+                "a vector that sums to 1",
+                described(f"a sum of {math.fsum(arr)!r}"),
+                instead="pass normalise=True",
+            )
+        return cls._from_probs(arr, offset, normalise=normalise)
 
     # -- common distributions -----------------------------------------------
     @classmethod
@@ -333,7 +560,18 @@ class Dist:
         """
         low = check_int("low", low)
         high = check_int("high", high, low)
-        _check_span(high - low + 1, "uniform(low, high)")
+        exact = check_exact(exact)
+        most = low + LIMITS["outcomes"].hi - 1
+        _check_span(high - low + 1, "high", high, allowed=f"at most low + {most - low:,}")
+        if exact:
+            most = low + LIMITS["exact digits"].hi - 1
+            _check_exact_size(
+                high - low + 1,
+                1,
+                "high",
+                high,
+                allowed=f"at most low + {most - low:,} in exact mode",
+            )
         return cls([1] * (high - low + 1), offset=low, exact=exact)
 
     @classmethod
@@ -362,9 +600,17 @@ class Dist:
         >>> Dist.bernoulli(Fraction(1, 4), exact=True).mean()
         Fraction(1, 4)
         """
-        if exact:
-            if not _is_exact_number(p) or not 0 <= p <= 1:
-                raise ValueError(f"p must be an exact number in [0, 1], got {p!r}")
+        if check_exact(exact):
+            if not _is_exact_number(p):
+                raise refuse(
+                    "p",
+                    "an exact number (int or Fraction) in [0, 1]",
+                    p,
+                    kind=True,
+                    instead="use exact=False for a float p",
+                )
+            if not 0 <= p <= 1:
+                raise refuse("p", "an exact number in [0, 1]", p)
             p = Fraction(p)
             return cls({0: 1 - p, 1: p}, exact=True)
         p = check_real("p", p, 0, 1)
@@ -443,7 +689,7 @@ class Dist:
 
     def _need_exact(self, what: str) -> None:
         if not self._exact:
-            raise TypeError(f"{what} is only defined for exact distributions (exact=True)")
+            raise InputTypeError(f"{what} is only defined for exact distributions (exact=True)")
 
     def fractions(self) -> list[Fraction]:
         """Exact mode: the probability of each outcome as a Fraction."""
@@ -454,7 +700,8 @@ class Dist:
         """``(outcome, probability)`` pairs for outcomes with non-zero probability."""
         if self._exact:
             return [(self._offset + i, Fraction(w, self._den)) for i, w in enumerate(self._w) if w]
-        return [(self._offset + i, float(p)) for i, p in enumerate(self._p) if p]
+        p = self._p
+        return [(self._offset + i, float(p[i])) for i in np.flatnonzero(p).tolist()]
 
     def to_float(self) -> Dist:
         """The same distribution in float64 arithmetic."""
@@ -502,11 +749,17 @@ class Dist:
         return np.array(flat, dtype=dtype).reshape(arr.shape)
 
     @staticmethod
-    def _as_outcome(k) -> int:
-        if isinstance(k, bool) or not isinstance(k, (Integral, np.integer)):
-            if isinstance(k, Real) and float(k).is_integer():
+    def _as_outcome(k, name: str = "k") -> int:
+        """``k`` as an int outcome: an integer, or a float with an integer value.
+
+        ``True`` is not the outcome 1 and ``2.5`` is no outcome at all.
+        """
+        if isinstance(k, (bool, np.bool_)):
+            raise refuse(name, "an integer outcome", k, kind=True)
+        if not isinstance(k, (Integral, np.integer)):
+            if isinstance(k, Real) and math.isfinite(k) and float(k).is_integer():
                 return int(k)
-            raise TypeError(f"k must be an integer outcome, got {k!r}")
+            raise refuse(name, "an integer outcome", k, kind=True)
         return int(k)
 
     def pmf(self, k):
@@ -547,16 +800,15 @@ class Dist:
         >>> Dist.die(6, exact=True).p_ge(5)
         Fraction(1, 3)
         """
+        return self._vectorize(k, self._p_ge_one)
 
-        def one(x):
-            i = x - self._offset
-            if i <= 0:
-                return self._scalar(self._den if self._exact else 1.0)
-            if i >= len(self):
-                return self._scalar(0)
-            return self._scalar(self._rcum[i])
-
-        return self._vectorize(k, one)
+    def _p_ge_one(self, x: int):
+        i = x - self._offset
+        if i <= 0:
+            return self._scalar(self._den if self._exact else 1.0)
+        if i >= len(self):
+            return self._scalar(0)
+        return self._scalar(self._rcum[i])
 
     def sf(self, k):
         """Survival function ``P(X > k)`` (scipy's definition).
@@ -564,9 +816,7 @@ class Dist:
         >>> Dist.die(6, exact=True).sf(4)
         Fraction(1, 3)
         """
-        if np.ndim(k) == 0:
-            return self.p_ge(self._as_outcome(k) + 1)
-        return self.p_ge(np.asarray(k) + 1)
+        return self._vectorize(k, lambda x: self._p_ge_one(x + 1))
 
     def p_le(self, k):
         """``P(X <= k)``: an alias of :meth:`cdf`."""
@@ -583,7 +833,7 @@ class Dist:
             if self._exact and _is_exact_number(x):
                 qv = Fraction(x)
                 if not 0 <= qv <= 1:
-                    raise ValueError(f"q must be in [0, 1], got {x!r}")
+                    raise refuse("q", "in [0, 1]", x)
                 target = qv * self._den
                 i = next(i for i, c in enumerate(self._cum) if c >= target)
                 return self._offset + i
@@ -627,8 +877,12 @@ class Dist:
         return (self.ppf((1 - c) / 2), self.ppf((1 + c) / 2))
 
     def moment(self, n: int):
-        """The raw moment ``E[X**n]``."""
-        n = check_int("n", n, 0)
+        """The raw moment ``E[X**n]`` (``n`` up to ``LIMITS["moment order"]``).
+
+        >>> Dist.die(6, exact=True).moment(2)
+        Fraction(91, 6)
+        """
+        n = LIMITS["moment order"].check(n, name="n")
         if self._exact:
             s = sum(w * (self._offset + i) ** n for i, w in enumerate(self._w))
             return Fraction(s, self._den)
@@ -673,7 +927,7 @@ class Dist:
     # -- arithmetic --------------------------------------------------------
     def _coerce(self, other: Dist) -> None:
         if self._exact != other._exact:
-            raise TypeError(
+            raise InputTypeError(
                 "cannot combine an exact and a float Dist; convert with .to_float() "
                 "or build both with exact=True"
             )
@@ -683,6 +937,13 @@ class Dist:
             self._coerce(other)
             off = self._offset + other._offset
             if self._exact:
+                _check_exact_size(
+                    len(self) + len(other) - 1,
+                    _digits_of(self._den) + _digits_of(other._den),
+                    "the distributions",
+                    described(f"{len(self):,} + {len(other):,} outcomes"),
+                    what="their sum",
+                )
                 return Dist._from_ints(convolve_int(self._w, other._w), off)
             # The support of a sum is structural: underflow or FFT round-off in
             # the far tails must not shrink it.
@@ -731,7 +992,37 @@ class Dist:
         Fraction(1, 8)
         """
         n = check_int("n", n, 0)
-        _check_span(n * (len(self) - 1) + 1, f"the sum of {n} copies")
+        span = n * (len(self) - 1) + 1
+        if self._exact and n > 1:
+
+            def size(k: int) -> float:
+                if k > 10**15:  # certainly beyond the cap (and beyond float ranges)
+                    return math.inf
+                return _exact_digits(k * (len(self) - 1) + 1, k * _digits_of(self._den))
+
+            if size(n) > LIMITS["exact digits"].hi:
+                most = 1
+                while size(2 * most) <= LIMITS["exact digits"].hi:
+                    most *= 2
+                step = most // 2
+                while step:  # the largest n that fits, by bisection
+                    if size(most + step) <= LIMITS["exact digits"].hi:
+                        most += step
+                    step //= 2
+                shown_size = "more than 10^15" if size(n) == math.inf else f"{size(n):,}"
+                lim = LIMITS["exact digits"]
+                raise refuse(
+                    "n",
+                    f"at most {most:,} in exact mode for this Dist",
+                    n,
+                    why=f"the exact sum of n copies would hold {shown_size} digits; {lim.why}",
+                    instead=lim.instead,
+                )
+        if len(self) > 1:
+            most = (LIMITS["outcomes"].hi - 1) // (len(self) - 1)
+            _check_span(
+                span, "n", n, what="the sum of n copies", allowed=f"at most {most:,} for this Dist"
+            )
         result = Dist.constant(0, exact=self._exact)
         base = self
         while n:
@@ -748,11 +1039,16 @@ class Dist:
         >>> Dist.die(6, exact=True).map(lambda x: x >= 5)
         Dist({0: 2, 1: 1}, exact=True)
         """
+        if not callable(func):
+            raise refuse("func", "a callable returning an integer outcome", func, kind=True)
         acc: dict[int, object] = {}
         for k, p in zip(self.outcomes.tolist(), self._prob_vector(), strict=True):
             if not p:
                 continue
-            v = self._as_outcome(func(k))
+            v = func(k)
+            if isinstance(v, (bool, np.bool_)):  # an indicator: False/True are 0/1 here
+                v = int(v)
+            v = self._as_outcome(v, "func(x)")
             acc[v] = acc.get(v, 0) + p
         if self._exact:
             return Dist(acc, exact=True)
@@ -763,7 +1059,7 @@ class Dist:
         lo = self.min if low is None else check_int("low", low)
         hi = self.max if high is None else check_int("high", high)
         if lo > hi:
-            raise ValueError(f"low must be <= high, got low={lo}, high={hi}")
+            raise refuse("low", f"<= high ({hi})", lo)
         return self.map(lambda x: min(max(x, lo), hi))
 
     @staticmethod
@@ -774,28 +1070,56 @@ class Dist:
         >>> Dist.mixture([a, b], [1, 3])
         Dist({0: 1, 2: 3}, exact=True)
         """
+        for what, seq in (("components", components), ("weights", weights)):
+            if isinstance(seq, (str, bytes, Mapping, Dist)) or not hasattr(seq, "__iter__"):
+                raise refuse(what, "a sequence", seq, kind=True)
+        components, weights = list(components), list(weights)
         if len(components) != len(weights) or not components:
-            raise ValueError("components and weights must be non-empty and of equal length")
+            raise refuse(
+                "components and weights",
+                "non-empty and of equal length",
+                described(f"{len(components)} components and {len(weights)} weights"),
+            )
+        for i, c in enumerate(components):
+            if not isinstance(c, Dist):
+                raise refuse(f"components[{i}]", "a Dist", c, kind=True)
         exact = components[0].exact
         for c in components:
             components[0]._coerce(c)
         lo = min(c.min for c in components)
         hi = max(c.max for c in components)
+        _check_span(
+            hi - lo + 1,
+            "components",
+            described(f"{len(components)} components"),
+            what="the mixture",
+        )
         if exact:
-            for w in weights:
+            for i, w in enumerate(weights):
                 if not _is_exact_number(w):
-                    raise TypeError(
-                        f"weights of exact components must be ints or Fractions, got {w!r}"
+                    raise refuse(
+                        f"weights[{i}]",
+                        "an int or a Fraction (weights of exact components must be ints or "
+                        "Fractions)",
+                        w,
+                        kind=True,
                     )
+                if w < 0:
+                    raise refuse(f"weights[{i}]", "a weight >= 0", w)
             acc = [Fraction(0)] * (hi - lo + 1)
             wts = [Fraction(w) for w in weights]
             for c, w in zip(components, wts, strict=True):
                 for i, f in enumerate(c.fractions()):
                     acc[c.min - lo + i] += w * f
             return Dist(acc, offset=lo, exact=True)
+        wts = _float_weights("weights", weights)
+        if np.any(~np.isfinite(wts)) or np.any(wts < 0):
+            bad = int(np.flatnonzero(~np.isfinite(wts) | (wts < 0))[0])
+            raise refuse(f"weights[{bad}]", "a finite weight >= 0", weights[bad])
+        wts = wts / wts.max() if wts.max() > 0 else wts  # no overflow for weights near 1e308
         acc = np.zeros(hi - lo + 1)
-        for c, w in zip(components, weights, strict=True):
-            acc[c.min - lo : c.max - lo + 1] += float(w) * c._p
+        for c, w in zip(components, wts.tolist(), strict=True):
+            acc[c.min - lo : c.max - lo + 1] += w * c._p
         return Dist(acc, offset=lo)
 
     # -- comparison, hashing, display ---------------------------------------
@@ -824,7 +1148,8 @@ class Dist:
         Works across exact and float distributions.
         """
         if not isinstance(other, Dist):
-            raise TypeError(f"other must be a Dist, got {type(other).__name__}")
+            raise refuse("other", "a Dist", other, kind=True)
+        atol = check_real("atol", atol, 0, None)
         lo = min(self.min, other.min)
         hi = max(self.max, other.max)
         ks = np.arange(lo, hi + 1)

@@ -38,7 +38,15 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-from .checks import check_int, check_real, int_range_text, refuse
+from .checks import (
+    _range_text,
+    check_int,
+    check_real,
+    int_range_text,
+    parse_int_text,
+    refuse,
+    shown,
+)
 
 __all__ = ["Limit", "Limits"]
 
@@ -80,12 +88,12 @@ class Limit:
 
     @property
     def help(self) -> str:
-        """The range for help text: ``'1..1000'``, ``'>= 0'``, ``'<= 200000'``."""
-        if self.lo is not None and self.hi is not None:
-            return f"{self.lo}..{self.hi}"
-        if self.lo is not None:
-            return f">= {self.lo}"
-        return f"<= {self.hi}" if self.hi is not None else "any"
+        """The range for help text: ``'1..1000'``, ``'>= 0'``, ``'<= 200,000'``.
+
+        Bounds from 100,000 on have thousands separators, as in refusals.
+        """
+        span = _range_text(self.lo, self.hi)
+        return span or "any"
 
     def applies(self, exact: bool) -> bool:
         """Whether the limit is in force in exact (True) or float (False) mode."""
@@ -152,10 +160,13 @@ class Limit:
             import argparse
 
             try:
-                v = float(text) if self.real else int(text.strip())
-            except ValueError:
-                kind = "a number" if self.real else "an integer"
-                raise argparse.ArgumentTypeError(f"expected {kind}, got {text!r}") from None
+                if self.real:
+                    v = float(text)
+                else:
+                    v = parse_int_text(text, int_range_text(self.lo, self.hi) + _WHEN[self.when])
+            except ValueError as exc:
+                why = f"expected a number, got {shown(text, quote=True)}" if self.real else str(exc)
+                raise argparse.ArgumentTypeError(why) from None
             try:
                 return self.check(v, name=name)
             except ValueError as exc:

@@ -46,12 +46,48 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Mapping
 from fractions import Fraction
+from numbers import Rational, Real
 
 import numpy as np
 
-from .checks import check_int
+from .checks import InputError, check_exact, check_int, check_real, described, refuse, shown
+from .limits import Limit, Limits
 
-__all__ = ["AbsorbingChain", "build", "solve_fraction"]
+__all__ = ["AbsorbingChain", "build", "solve_fraction", "LIMITS"]
+
+#: What a chain may cost, as data (see :mod:`dicestats.core.limits`). The step
+#: work of :meth:`AbsorbingChain.steps_pmf` and :meth:`AbsorbingChain.absorbed_by`
+#: is estimated before any step is taken, in units of about 10 ns: exact numbers
+#: grow by the digits of the common denominator at every step, so exact work
+#: grows with the square (the sums) or the cube (a reduced Fraction per step)
+#: of the steps.
+LIMITS = Limits(
+    Limit(
+        "max_states",
+        1,
+        1_000_000,
+        why="a state takes about 1.5 KB once solved: a million states are 1.5 GB",
+    ),
+    Limit("max_steps", 0, 1_000_000, why="a list of a million probabilities"),
+    Limit(
+        "exact step work",
+        hi=300_000_000,
+        when="exact",
+        why="about 3 s: exact probabilities gain digits at every step",
+        instead="ask for fewer steps or use exact=False",
+    ),
+    Limit(
+        "float step work",
+        hi=1_000_000_000,
+        when="float",
+        why="about 5 s of sparse matrix-vector products",
+        instead="ask for fewer steps, or use absorption() for the limit of many steps",
+    ),
+)
+_SINGULAR = "singular system: the chain has a closed set of transient states"
+# Float mode: a mass not yet absorbed below this is gone (float64 would only
+# carry it as subnormal noise that never reaches 0).
+_GONE = 1e-300
 
 
 def solve_fraction(a: list[list[Fraction]], b: list[list[Fraction]]) -> list[list[Fraction]]:
@@ -66,13 +102,27 @@ def solve_fraction(a: list[list[Fraction]], b: list[list[Fraction]]) -> list[lis
     >>> solve_fraction([[F(2), F(1)], [F(1), F(3)]], [[F(3)], [F(5)]])
     [[Fraction(4, 5)], [Fraction(7, 5)]]
     """
+    a = _matrix("a", a)
+    b = _matrix("b", b)
     n = len(a)
+    if any(len(row) != n for row in a):
+        raise refuse(
+            "a",
+            "a square n×n matrix",
+            described(f"{n} rows of lengths {sorted({len(r) for r in a})}"),
+        )
+    if len(b) != n:
+        raise refuse("b", f"a matrix of {n} rows (as many as a)", described(f"{len(b)} rows"))
     m = len(b[0]) if b else 0
-    rows = [list(map(Fraction, a[i])) + list(map(Fraction, b[i])) for i in range(n)]
+    if any(len(row) != m for row in b):
+        raise refuse(
+            "b", "rows of equal length", described(f"rows of lengths {sorted({len(r) for r in b})}")
+        )
+    rows = [a[i] + b[i] for i in range(n)]
     for col in range(n):
         pivot = next((r for r in range(col, n) if rows[r][col] != 0), None)
         if pivot is None:
-            raise ValueError("singular system: the chain has a closed set of transient states")
+            raise InputError(_SINGULAR)
         rows[col], rows[pivot] = rows[pivot], rows[col]
         prow = rows[col]
         inv = 1 / prow[col]
@@ -91,6 +141,23 @@ def solve_fraction(a: list[list[Fraction]], b: list[list[Fraction]]) -> list[lis
             for j, x in nz:
                 row[j] -= f * x
     return [rows[i][n : n + m] for i in range(n)]
+
+
+def _matrix(name: str, rows) -> list[list[Fraction]]:
+    """A list of rows of exact numbers as Fractions, or a one-line refusal."""
+    if isinstance(rows, (str, bytes)) or not hasattr(rows, "__iter__"):
+        raise refuse(name, "a list of rows of exact numbers", rows, kind=True)
+    out = []
+    for i, row in enumerate(rows):
+        if isinstance(row, (str, bytes)) or not hasattr(row, "__iter__"):
+            raise refuse(f"{name}[{i}]", "a row of exact numbers", row, kind=True)
+        cells = []
+        for j, x in enumerate(row):
+            if isinstance(x, bool) or not isinstance(x, Rational):
+                raise refuse(f"{name}[{i}][{j}]", "an int or a Fraction", x, kind=True)
+            cells.append(Fraction(x))
+        out.append(cells)
+    return out
 
 
 class AbsorbingChain:
@@ -116,7 +183,7 @@ class AbsorbingChain:
     def __init__(self, transient, absorbing, q: Mapping, r: Mapping, *, exact: bool):
         self.transient = list(transient)
         self.absorbing = list(absorbing)
-        self.exact = exact
+        self.exact = check_exact(exact)
         self._q = dict(q)
         self._r = dict(r)
         self._index = {s: i for i, s in enumerate(self.transient)}
@@ -214,9 +281,7 @@ class AbsorbingChain:
                     for c in range(width):
                         acc[c] += p * xj[c]
                 if d == 0 or (not exact and d <= 0):
-                    raise ValueError(
-                        "singular system: the chain has a closed set of transient states"
-                    )
+                    raise InputError(_SINGULAR)
                 x[i] = [v / d for v in acc]
                 continue
             members = set(comp)
@@ -251,9 +316,7 @@ class AbsorbingChain:
                 try:
                     sol = solve(a, np.array([b[i] for i in comp], dtype=np.float64)).tolist()
                 except LinAlgError:
-                    raise ValueError(
-                        "singular system: the chain has a closed set of transient states"
-                    ) from None
+                    raise InputError(_SINGULAR) from None
             for n, i in enumerate(comp):
                 x[i] = list(sol[n])
         return x
@@ -301,10 +364,8 @@ class AbsorbingChain:
             return 0
         try:
             return self._index[start]
-        except KeyError:
-            raise ValueError(
-                f"start must be a transient state of the chain, got {start!r}"
-            ) from None
+        except (KeyError, TypeError):  # TypeError: an unhashable start
+            raise refuse("start", "a transient state of the chain", start) from None
 
     # -- results -----------------------------------------------------------
     def absorption(self, start=None) -> dict:
@@ -333,25 +394,110 @@ class AbsorbingChain:
         v = var[self._start_index(start)]
         return v if self.exact else max(float(v), 0.0)
 
-    def _step_vectors(self, start, max_steps: int):
-        """Yield, for n = 1..max_steps, (P(absorbed at step n in each state), mass left)."""
+    # -- the number of steps ------------------------------------------------
+    def _depth(self) -> list[int | None]:
+        """For each transient state, the most steps absorption can take from it.
+
+        ``None`` where the chain can loop (a cycle or a self-loop is reachable):
+        the probability of not being absorbed then never reaches 0 exactly.
+        """
+        if getattr(self, "_depth_cache", None) is not None:
+            return self._depth_cache
+        qrows, _ = self._rows()
+        depth: list[int | None] = [0] * len(qrows)
+        for comp in self._components(qrows):  # sinks first: successors are done
+            i = comp[0]
+            loops = len(comp) > 1 or any(j == i for j, _ in qrows[i])
+            if loops or any(depth[j] is None for j, _ in qrows[i]):
+                for k in comp:
+                    depth[k] = None
+                continue
+            depth[i] = 1 + max((depth[j] for j, _ in qrows[i]), default=0)
+        self._depth_cache = depth
+        return depth
+
+    def _sizes(self):
+        """(transitions, log10 of the exact common denominator of one step)."""
+        qrows, rrows = self._rows()
+        nnz = sum(map(len, qrows)) + sum(map(len, rrows))
+        if not self.exact:
+            return nnz, 0.0
+        return nnz, math.log10(self._denominator())
+
+    def _denominator(self) -> int:
+        qrows, rrows = self._rows()
+        den = 1
+        for rows in (qrows, rrows):
+            for row in rows:
+                for _, x in row:
+                    den = math.lcm(den, x.denominator)
+        return den
+
+    def _work(self, steps: int, *, reduce_each: bool) -> float:
+        """Estimated work of ``steps`` steps, in the units of ``LIMITS``.
+
+        Float: one sparse product per step (transitions + states + a fixed cost).
+        Exact: the multiply-adds grow with the digits (``steps × digits per
+        step``), and a reduced Fraction per step (``reduce_each``) costs the
+        square of its digits.
+        """
+        nnz, per = self._sizes()
+        if not self.exact:
+            return steps * (nnz + len(self.transient) + 4_000)
+        # Calibrated on chains of 3 to 300 states (Python 3.11): the loop over
+        # transitions, the multiply-adds on numbers of ``steps × per`` digits,
+        # and a gcd of that size per step when each step's Fraction is reduced.
+        work = 10 * steps * (nnz + len(self.transient)) + 0.02 * nnz * per * steps * steps
+        if reduce_each:
+            work += 6e-4 * per * per * steps**3
+        return work
+
+    def _most_steps(self, *, reduce_each: bool) -> int:
+        """The most steps within the work limit of this chain's mode."""
+        lim = LIMITS["exact step work" if self.exact else "float step work"]
+        lo, hi = 0, 1
+        while self._work(hi, reduce_each=reduce_each) <= lim.hi:
+            lo, hi = hi, hi * 2
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if self._work(mid, reduce_each=reduce_each) <= lim.hi:
+                lo = mid
+            else:
+                hi = mid
+        return lo
+
+    def _check_steps(self, steps: int, name: str, value, *, reduce_each: bool) -> None:
+        """Refuse ``steps`` steps beyond the work limit, naming the most allowed."""
+        lim = LIMITS["exact step work" if self.exact else "float step work"]
+        if self._work(steps, reduce_each=reduce_each) <= lim.hi:
+            return
+        most = self._most_steps(reduce_each=reduce_each)
+        mode = " in exact mode" if self.exact else ""
+        raise refuse(
+            name,
+            f"at most {most:,}{mode} for this chain",
+            value,
+            why=f"{len(self.transient):,} states, {self._sizes()[0]:,} transitions; {lim.why}",
+            instead=lim.instead,
+        )
+
+    def _walk(self, start, steps: int):
+        """Yield, for n = 1..steps, ``(absorbed, left)``: absorption at step n, mass left.
+
+        Exact mode: Python ints over the common denominator ``den**n`` (no
+        Fraction is reduced here; ``self._den`` is ``den``), ``left`` the
+        integer mass not yet absorbed. Float mode: arrays and floats.
+        """
         qrows, rrows = self._rows()
         t = len(self.transient)
         i0 = self._start_index(start)
         if self.exact:
-            # Integer arithmetic over a common denominator: v[i] / den**n is
-            # P(in state i after n steps). Fractions only for what is yielded.
-            den = 1
-            for rows in (qrows, rrows):
-                for row in rows:
-                    for _, x in row:
-                        den = math.lcm(den, x.denominator)
+            den = self._den = self._denominator()
             qi = [[(j, int(x * den)) for j, x in row] for row in qrows]
             ri = [[(k, int(x * den)) for k, x in row] for row in rrows]
             v = [0] * t
             v[i0] = 1
-            scale = 1
-            for _ in range(max_steps):
+            for _ in range(steps):
                 absorbed = [0] * len(self.absorbing)
                 nv = [0] * t
                 for i, p in enumerate(v):
@@ -362,8 +508,7 @@ class AbsorbingChain:
                     for j, x in qi[i]:
                         nv[j] += p * x
                 v = nv
-                scale *= den
-                yield [Fraction(x, scale) for x in absorbed], Fraction(sum(v), scale)
+                yield absorbed, sum(v)
         else:
             from scipy.sparse import csr_matrix
 
@@ -379,58 +524,188 @@ class AbsorbingChain:
             RT = sparse(rrows, a).T.tocsr()
             v = np.zeros(t)
             v[i0] = 1.0
-            for _ in range(max_steps):
+            for _ in range(steps):
                 absorbed = RT @ v
                 v = QT @ v
                 yield absorbed, float(v.sum())
 
-    def steps_pmf(self, start=None, max_steps: int | None = None, tol: float = 1e-15):
-        """``P(T == n)`` for ``n = 0, 1, ...`` as a list.
+    def _steps_needed(self, start, wanted: int | None) -> int | None:
+        """Exact mode: the steps worth taking (absorption is certain after the depth)."""
+        depth = self._depth()[self._start_index(start)]
+        if depth is None:
+            return wanted
+        return depth if wanted is None else min(wanted, depth)
 
-        Stops at ``max_steps`` if given, else once the probability mass not yet
-        absorbed is at most ``tol`` (exact mode: zero, or ``max_steps``
-        required when the chain can loop forever).
-        """
-        if max_steps is not None:
-            max_steps = check_int("max_steps", max_steps, 0)
-        limit = max_steps if max_steps is not None else 100_000
-        zero = Fraction(0) if self.exact else 0.0
-        out = [zero]
-        if max_steps == 0:
-            return out
-        for absorbed, left in self._step_vectors(start, limit):
-            out.append(sum(absorbed, zero) if self.exact else float(np.sum(absorbed)))
-            if max_steps is None and (left == 0 if self.exact else left <= tol):
+    def _refuse_endless(self, start, what: str, name: str = "max_steps"):
+        most = self._most_steps(reduce_each=True)
+        return refuse(
+            name,
+            f"given for {what} in exact mode when the chain can loop (at most {most:,} "
+            "for this chain)",
+            None,
+            why="the exact probability of not being absorbed yet never reaches 0",
+            instead="pass max_steps or use exact=False",
+        )
+
+    def _pmf(self, start, max_steps: int | None, tol: float, name: str = "max_steps"):
+        """``(pmf, left)``: the step probabilities and the mass not absorbed after them."""
+        if self.exact:
+            steps = self._steps_needed(start, max_steps)
+            if steps is None:
+                raise self._refuse_endless(start, "steps_pmf", name)
+            self._check_steps(
+                steps,
+                name,
+                max_steps if max_steps is not None else steps,
+                reduce_each=True,
+            )
+            out = [Fraction(0)]
+            scale = 1
+            left = 1
+            for absorbed, rest in self._walk(start, steps):
+                scale *= self._den
+                out.append(Fraction(sum(absorbed), scale))
+                left = rest
+            if max_steps is not None:
+                out.extend([Fraction(0)] * (max_steps + 1 - len(out)))
+            return out, Fraction(left, scale)
+        most = self._most_steps(reduce_each=False)
+        steps = most if max_steps is None else min(max_steps, most)
+        out = [0.0]
+        left = 1.0
+        for absorbed, left in self._walk(start, steps):
+            out.append(float(np.sum(absorbed)))
+            if left <= _GONE or (max_steps is None and left <= tol):
                 break
         else:
-            if max_steps is None:
-                raise ValueError(
-                    "the chain had not been absorbed after 100000 steps; pass max_steps"
+            wanted = max_steps if max_steps is not None else None
+            if steps > 0 and (wanted is None or wanted > steps):
+                raise refuse(
+                    name,
+                    f"at most {most:,} for this chain",
+                    wanted,
+                    why=f"not yet absorbed after {steps:,} steps (mass left {left:.3g}); "
+                    f"{LIMITS['float step work'].why}",
+                    instead=LIMITS["float step work"].instead,
                 )
-        return out
+        if max_steps is not None:
+            out.extend([0.0] * (max_steps + 1 - len(out)))
+        return out, left
 
-    def absorbed_by(self, n: int, start=None) -> dict:
-        """``{absorbing state: P(absorbed there within n steps)}``."""
-        n = check_int("n", n, 0)
-        zero = Fraction(0) if self.exact else 0.0
-        acc = [zero] * len(self.absorbing)
-        for absorbed, _ in self._step_vectors(start, n):
-            acc = [
-                x + float(y) if not self.exact else x + y
-                for x, y in zip(acc, absorbed, strict=True)
-            ]
-        return dict(zip(self.absorbing, acc, strict=True))
+    def steps_pmf(
+        self,
+        start=None,
+        max_steps: int | None = None,
+        tol: float = 1e-15,
+        *,
+        name: str = "max_steps",
+    ):
+        """``P(T == n)`` for ``n = 0, 1, ...`` as a list.
 
-    def steps_dist(self, start=None, max_steps: int | None = None):
+        Stops at ``max_steps`` if given (the list then has ``max_steps + 1``
+        entries), else once the probability mass not yet absorbed is at most
+        ``tol`` (float mode) or zero (exact mode; a chain that can loop then
+        needs ``max_steps``). The work is checked against ``LIMITS`` before
+        the first step: a refusal names the most steps this chain allows.
+        In float mode, steps after the mass left falls below 1e-300 are 0.
+        ``name`` is how refusals call ``max_steps`` (a system passes its own
+        parameter, such as ``"max_exchanges"``).
+        """
+        if max_steps is not None:
+            max_steps = LIMITS["max_steps"].check(max_steps, name=name)
+        tol = check_real("tol", tol, 0, 1, hi_open=True)
+        return self._pmf(start, max_steps, tol, name)[0]
+
+    def absorbed_by(self, n: int, start=None, *, name: str = "n") -> dict:
+        """``{absorbing state: P(absorbed there within n steps)}``.
+
+        Exact mode sums over a common denominator (one reduced Fraction per
+        state at the end); a chain without loops is absorbed within its depth,
+        so a large ``n`` costs no more than that. Float mode stops once the
+        mass left is below 1e-300. ``name`` is how refusals call ``n``.
+        """
+        n = check_int(name, n, 0)
+        if self.exact:
+            steps = self._steps_needed(start, n)
+            self._check_steps(steps, name, n, reduce_each=False)
+            acc = [0] * len(self.absorbing)
+            scale = 1
+            for absorbed, _ in self._walk(start, steps):
+                den = self._den
+                acc = [x * den + y for x, y in zip(acc, absorbed, strict=True)]
+                scale *= den
+            return {s: Fraction(x, scale) for s, x in zip(self.absorbing, acc, strict=True)}
+        most = self._most_steps(reduce_each=False)
+        acc = np.zeros(len(self.absorbing))
+        left = 1.0
+        done = 0
+        for absorbed, left in self._walk(start, min(n, most)):
+            acc += absorbed
+            done += 1
+            if left <= _GONE:
+                break
+        if done < n and left > _GONE:
+            raise refuse(
+                name,
+                f"at most {most:,} for this chain",
+                n,
+                why=f"not yet absorbed after {most:,} steps (mass left {left:.3g}); "
+                f"{LIMITS['float step work'].why}",
+                instead=LIMITS["float step work"].instead,
+            )
+        return {s: float(x) for s, x in zip(self.absorbing, acc.tolist(), strict=True)}
+
+    def steps_dist(self, start=None, max_steps: int | None = None, *, name: str = "max_steps"):
         """The number of steps to absorption as a :class:`~dicestats.core.dist.Dist`.
 
         Requires the chain to be absorbed with certainty within ``max_steps``
-        (exact mode) or up to ``1e-15`` (float mode); otherwise raises.
+        (exact mode) or up to ``1e-15`` (float mode); otherwise refuses (a
+        truncated distribution renormalised would be silently wrong: use
+        :meth:`steps_pmf` for it). ``name`` is how refusals call ``max_steps``.
         """
+        from .dist import LIMITS as DIST_LIMITS
         from .dist import Dist
 
-        pmf = self.steps_pmf(start, max_steps)
-        return Dist(pmf, exact=self.exact)
+        if max_steps is not None:
+            max_steps = LIMITS["max_steps"].check(max_steps, name=name)
+        if self.exact:
+            if self._depth()[self._start_index(start)] is None:
+                raise refuse(
+                    "the chain",
+                    "one that is absorbed with certainty within finitely many steps for an "
+                    "exact steps_dist",
+                    described("a chain that can loop"),
+                    why="the exact probability of not being absorbed yet never reaches 0",
+                    instead="use steps_pmf(max_steps=...) or exact=False",
+                )
+            steps = self._steps_needed(start, max_steps)
+            # The Dist holds steps + 1 weights over den**steps: check its size first.
+            lim = DIST_LIMITS["exact digits"]
+            _, per = self._sizes()
+            if (steps + 1) * max(steps * per, 1.0) > lim.hi:
+                most = int(math.isqrt(int(lim.hi / max(per, 1e-9))))
+                raise refuse(
+                    name,
+                    f"at most about {most:,} for an exact steps_dist of this chain",
+                    max_steps if max_steps is not None else steps,
+                    why=f"its weights would hold {(steps + 1) * steps * per:,.0f} digits; "
+                    f"{lim.why}",
+                    instead=lim.instead,
+                )
+        pmf, left = self._pmf(start, max_steps, 1e-15, name)
+        if left > (0 if self.exact else 1e-15):
+            raise refuse(
+                name,
+                "large enough for the chain to be absorbed",
+                max_steps,
+                why=f"P(not absorbed after {len(pmf) - 1} steps) = {float(left):.3g}",
+                instead="pass a larger max_steps, or use steps_pmf for a truncated pmf",
+            )
+        if self.exact:
+            scale = self._den ** (len(pmf) - 1) if len(pmf) > 1 else 1
+            counts = [int(p * scale) for p in pmf]
+            return Dist.from_counts(counts)
+        return Dist(pmf)
 
 
 def build(
@@ -454,11 +729,18 @@ def build(
         Solve over Fractions (probabilities must then be exact numbers).
     max_states : int
         Refuse to explore more states than this (a guard against a runaway
-        state space).
+        state space); an integer up to ``LIMITS["max_states"]``.
+
+    A probability must be a number (``True`` is not 1; exact mode: an int or a
+    Fraction) and at least 0; each state's probabilities must sum to 1.
     """
-    first = step(start)
+    if not callable(step):
+        raise refuse("step", "a callable step(state) -> {next_state: p} or None", step, kind=True)
+    exact = check_exact(exact)
+    max_states = LIMITS["max_states"].check(max_states, name="max_states")
+    first = _successors(step, start)
     if first is None:
-        raise ValueError("start must be a transient state (step(start) returned None)")
+        raise refuse("start", "a transient state (step(start) returned None)", start)
     transient = [start]
     absorbing: list = []
     t_index = {start: 0}
@@ -472,6 +754,7 @@ def build(
         i = t_index[s]
         total = 0
         for nxt, p in succ.pop(s).items():
+            _check_probability(s, nxt, p, exact)
             if not p:
                 continue
             total += p
@@ -481,7 +764,7 @@ def build(
             if nxt in a_index:
                 r[(i, a_index[nxt])] = r.get((i, a_index[nxt]), 0) + p
                 continue
-            out = step(nxt)
+            out = _successors(step, nxt)
             if out is None:
                 a_index[nxt] = len(absorbing)
                 absorbing.append(nxt)
@@ -490,12 +773,46 @@ def build(
                 t_index[nxt] = len(transient)
                 transient.append(nxt)
                 if len(transient) > max_states:
-                    raise ValueError(f"the chain has more than max_states={max_states} states")
+                    raise refuse(
+                        "max_states",
+                        "larger than the chain's transient states",
+                        max_states,
+                        why=f"exploring found more than {max_states:,} states",
+                        instead="raise max_states (up to "
+                        f"{LIMITS['max_states'].hi:,}) or simplify the chain",
+                    )
                 succ[nxt] = out
                 frontier.append(nxt)
                 q[(i, t_index[nxt])] = p
-        if exact and total != 1:
-            raise ValueError(f"transition probabilities from state {s!r} sum to {total}, not 1")
-        if not exact and abs(float(total) - 1) > 1e-9:
-            raise ValueError(f"transition probabilities from state {s!r} sum to {total}, not 1")
+        if (exact and total != 1) or (not exact and abs(float(total) - 1) > 1e-9):
+            raise refuse(
+                f"the sum of the transition probabilities from state {shown(s, quote=True)}",
+                "1 (they must sum to 1)",
+                total,
+            )
     return AbsorbingChain(transient, absorbing, q, r, exact=exact)
+
+
+def _successors(step, state):
+    """``step(state)``: None (absorbing) or a mapping, else a one-line refusal."""
+    out = step(state)
+    if out is not None and not isinstance(out, Mapping):
+        raise refuse(
+            f"step({shown(state, quote=True)})",
+            "None (absorbing) or a mapping {next_state: probability}",
+            out,
+            kind=True,
+        )
+    return out
+
+
+def _check_probability(state, nxt, p, exact: bool) -> None:
+    """One transition probability: a number >= 0 (exact mode: an int or a Fraction)."""
+    name = f"the probability from {shown(state, quote=True)} to {shown(nxt, quote=True)}"
+    if exact:
+        if isinstance(p, bool) or not isinstance(p, Rational):
+            raise refuse(name, "an int or a Fraction in exact mode", p, kind=True)
+    elif isinstance(p, bool) or not isinstance(p, Real):
+        raise refuse(name, "a number", p, kind=True)
+    if not p >= 0 or (not exact and not math.isfinite(p)):
+        raise refuse(name, "a finite number >= 0", p)

@@ -33,6 +33,8 @@ wilson(successes, trials, confidence=0.95) / mean_estimate(total, total_sq, tria
     The interval formulas on their own.
 seed_sequence(rng)
     The ``SeedSequence`` a run derives its batch streams from.
+LIMITS
+    The caps on ``trials``, ``workers`` and ``batch_size``, with their reasons.
 
 Examples
 --------
@@ -49,13 +51,15 @@ from __future__ import annotations
 
 import math
 import numbers
+import os
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 
 import numpy as np
 
-from .checks import check_bool, check_choice, check_int, check_real
-from .progress import progress_bar
+from .checks import InputError, check_choice, check_int, check_real, refuse
+from .limits import Limit, Limits
+from .progress import check_progress, progress_bar
 from .results import Estimate, z_value
 
 __all__ = [
@@ -69,6 +73,7 @@ __all__ = [
     "seed_sequence",
     "DEFAULT_BATCH",
     "DEFAULT_TRIALS",
+    "LIMITS",
 ]
 
 #: Trials of one Monte Carlo answer unless told otherwise (API, CLI and tables alike):
@@ -79,6 +84,44 @@ DEFAULT_BATCH = 65536
 #: Batches checked at once by :func:`run_until` (fixed, so the stopping point
 #: does not depend on the number of workers).
 CHECK_EVERY = 8
+
+
+def _cpus() -> int:
+    """CPUs this process may run on (the affinity mask where there is one)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+_MAX_WORKERS = max(8, 4 * _cpus())
+
+#: The engine's caps, as data (see :mod:`dicestats.core.limits`); the systems'
+#: simulations run through :func:`run` and so inherit them.
+LIMITS = Limits(
+    Limit(
+        "trials",
+        1,
+        1_000_000_000,
+        why="a billion trials put a proportion within ±0.003 percentage points and take "
+        "minutes to hours; more would run for days",
+        instead="use fewer trials, or run_until for a target precision",
+    ),
+    Limit(
+        "workers",
+        1,
+        _MAX_WORKERS,
+        why=f"{_cpus()} CPU(s) here: more than 4 processes per CPU (at least 8) only add "
+        "start-up time and memory",
+    ),
+    Limit(
+        "batch_size",
+        1,
+        10_000_000,
+        why="a batch's arrays are held in memory at once: 10 million trials are 80 MB per "
+        "int64 array",
+    ),
+)
 
 
 # --------------------------------------------------------------------------- estimates
@@ -111,10 +154,8 @@ def wilson(successes, trials, confidence: float = 0.95) -> Estimate:
     (0.0, 0.0, 0.037)
     """
     n = check_int("trials", trials, 1)
-    k = check_int(
-        "successes", int(successes) if isinstance(successes, np.integer) else successes, 0, n
-    )
-    confidence = check_real("confidence", confidence, 0, 1, lo_open=True, hi_open=True)
+    k = check_int("successes", successes, 0, n)
+    confidence = _check_confidence(confidence)
     z = _z(confidence)
     p = k / n
     denom = 1 + z * z / n
@@ -123,6 +164,31 @@ def wilson(successes, trials, confidence: float = 0.95) -> Estimate:
     lo = 0.0 if k == 0 else max(0.0, centre - half)
     hi = 1.0 if k == n else min(1.0, centre + half)
     return Estimate(p, math.sqrt(p * (1 - p) / n), lo, hi, n, "proportion", confidence)
+
+
+def _check_confidence(confidence) -> float:
+    return check_real("confidence", confidence, 0, 1, lo_open=True, hi_open=True)
+
+
+def _check_scale(scale) -> float:
+    """A divisor of the estimates: positive and finite (a negative one flipped the interval)."""
+    return check_real("scale", scale, 0, None, lo_open=True)
+
+
+def _check_sum(name: str, x):
+    """A summed statistic: a number (numpy scalars become Python numbers), never a bool."""
+    x = x.item() if isinstance(x, np.generic) else x
+    if isinstance(x, bool) or not isinstance(x, numbers.Real):
+        raise refuse(name, "a number (a sum over trials)", x, kind=True)
+    return x
+
+
+def _float(name: str, x) -> float:
+    """``float(x)`` for a sum, refusing one beyond the float64 range (``10**400``)."""
+    try:
+        return float(x)
+    except OverflowError:
+        raise refuse(name, "a sum within the float64 range", x) from None
 
 
 def mean_estimate(total, total_sq, trials, confidence: float = 0.95, scale=1) -> Estimate:
@@ -139,7 +205,7 @@ def mean_estimate(total, total_sq, trials, confidence: float = 0.95, scale=1) ->
         Confidence level of the interval.
     scale : int or float
         Divide x by this (e.g. a sum of positions over a participant's dice
-        divided by its number of dice).
+        divided by its number of dice); a positive number.
 
     Examples
     --------
@@ -148,16 +214,20 @@ def mean_estimate(total, total_sq, trials, confidence: float = 0.95, scale=1) ->
     (2.5, 0.645497)
     """
     n = check_int("trials", trials, 1)
-    confidence = check_real("confidence", confidence, 0, 1, lo_open=True, hi_open=True)
-    t = total.item() if isinstance(total, np.generic) else total
-    t2 = total_sq.item() if isinstance(total_sq, np.generic) else total_sq
+    confidence = _check_confidence(confidence)
+    scale = _check_scale(scale)
+    t = _check_sum("total", total)
+    t2 = _check_sum("total_sq", total_sq)
     if isinstance(t, numbers.Integral) and isinstance(t2, numbers.Integral):
         mean = Fraction(int(t), n)
         var = Fraction(n * int(t2) - int(t) * int(t), n * (n - 1)) if n > 1 else Fraction(0)
-        mean_f, var_f = float(mean), max(0.0, float(var))
+        mean_f, var_f = _float("total", mean), max(0.0, _float("total_sq", var))
     else:
-        mean_f = float(t) / n
-        var_f = max(0.0, (float(t2) - n * mean_f * mean_f) / (n - 1)) if n > 1 else 0.0
+        mean_f = _float("total", t) / n
+        t2f = _float("total_sq", t2)
+        var_f = max(0.0, (t2f - n * mean_f * mean_f) / (n - 1)) if n > 1 else 0.0
+        if not math.isfinite(mean_f) or not math.isfinite(var_f):
+            raise refuse("total", "finite sums", t, why=f"total_sq={t2}")
     se = math.sqrt(var_f / n)
     mean_f, se = mean_f / scale, se / scale
     z = _z(confidence)
@@ -182,13 +252,22 @@ def ratio_estimate(
     (0.5, 'proportion')
     """
     n = check_int("trials", trials, 1)
-    confidence = check_real("confidence", confidence, 0, 1, lo_open=True, hi_open=True)
+    confidence = _check_confidence(confidence)
     check_choice("kind", kind, ("proportion", "mean"))
-    y, x = float(sum_y), float(sum_x)
+    y, x, yy, xx, xy = (
+        _float(name, _check_sum(name, v))
+        for name, v in (
+            ("sum_y", sum_y),
+            ("sum_x", sum_x),
+            ("sum_yy", sum_yy),
+            ("sum_xx", sum_xx),
+            ("sum_xy", sum_xy),
+        )
+    )
     if x == 0:
         return Estimate(math.nan, math.nan, math.nan, math.nan, n, kind, confidence)
     r = y / x
-    resid = float(sum_yy) - 2 * r * float(sum_xy) + r * r * float(sum_xx)
+    resid = yy - 2 * r * xy + r * r * xx
     xbar = x / n
     se = math.sqrt(max(0.0, resid) / (n * max(n - 1, 1))) / xbar
     z = _z(confidence)
@@ -196,6 +275,13 @@ def ratio_estimate(
 
 
 # --------------------------------------------------------------------------- results
+class UnknownStatistic(InputError, KeyError):
+    """A statistic the batch function never returned: an ``InputError`` and a ``KeyError``."""
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0]) if self.args else ""
+
+
 class Totals:
     """The summed statistics of a run, with estimators.
 
@@ -211,9 +297,11 @@ class Totals:
     """
 
     def __init__(self, totals: Mapping, trials: int, confidence: float = 0.95):
+        if not isinstance(totals, Mapping):
+            raise refuse("totals", "a mapping of summed statistics", totals, kind=True)
         self.totals = dict(totals)
-        self.trials = int(trials)
-        self.confidence = confidence
+        self.trials = check_int("trials", trials, 1)  # 2.5 was silently 2
+        self.confidence = _check_confidence(confidence)
 
     def __repr__(self) -> str:
         return f"Totals(trials={self.trials}, keys={sorted(self.totals)})"
@@ -222,11 +310,22 @@ class Totals:
         return self.totals[name]
 
     def _get(self, name, index=None):
-        if name not in self.totals:
-            raise KeyError(f"no statistic {name!r}; have {sorted(self.totals)}")
+        try:
+            known = name in self.totals
+        except TypeError:  # an unhashable name
+            known = False
+        if not known:
+            have = ", ".join(repr(k) for k in sorted(self.totals, key=str))
+            raise UnknownStatistic(
+                str(refuse("name", f"a statistic of this run (one of {have})", name))
+                + " (no statistic of that name)"
+            )
         x = self.totals[name]
         if index is not None:
-            x = np.asarray(x)[index]
+            try:
+                x = np.asarray(x)[index]
+            except (IndexError, TypeError, ValueError):
+                raise refuse("index", f"an index into {name!r}", index) from None
         return x
 
     def proportion(self, name: str, index=None) -> Estimate:
@@ -315,6 +414,10 @@ def seed_sequence(rng=None) -> np.random.SeedSequence:
     --------
     >>> seed_sequence(7).entropy
     7
+
+    A bool is never a seed (``rng=True`` would silently be seed 1), nor is a
+    float, a string or a negative number; every entry point that takes ``rng=``
+    goes through here.
     """
     if isinstance(rng, np.random.SeedSequence):
         return rng
@@ -322,16 +425,25 @@ def seed_sequence(rng=None) -> np.random.SeedSequence:
         return np.random.SeedSequence(rng.integers(0, 2**63, size=4, dtype=np.int64).tolist())
     if isinstance(rng, np.random.BitGenerator):
         return seed_sequence(np.random.Generator(rng))
-    if rng is None or isinstance(rng, (numbers.Integral, list, tuple, np.ndarray)):
-        if isinstance(rng, bool):
-            raise TypeError(
-                f"rng must be None, an int seed, a SeedSequence or a Generator, got {rng!r}"
-            )
-        try:
-            return np.random.SeedSequence(rng)
-        except (TypeError, ValueError) as exc:
-            raise ValueError(f"rng: not a usable seed ({exc})") from None
-    raise TypeError(f"rng must be None, an int seed, a SeedSequence or a Generator, got {rng!r}")
+    if rng is None:
+        return np.random.SeedSequence()
+    if isinstance(rng, (bool, np.bool_)) or not isinstance(
+        rng, (numbers.Integral, list, tuple, np.ndarray)
+    ):
+        raise refuse("rng", _SEEDS, rng, kind=True)
+    if isinstance(rng, numbers.Integral):
+        return np.random.SeedSequence(check_int("rng", rng, 0))
+    items = rng.tolist() if isinstance(rng, np.ndarray) else list(rng)
+    if isinstance(rng, np.ndarray) and rng.ndim != 1:
+        raise refuse("rng", _SEEDS, rng, kind=True)
+    if not items:
+        raise refuse("rng", _SEEDS, rng)
+    for i, v in enumerate(items):
+        check_int(f"rng[{i}]", v, 0)
+    return np.random.SeedSequence([int(v) for v in items])
+
+
+_SEEDS = "None, a non-negative int seed (or a sequence of them), a SeedSequence or a Generator"
 
 
 def _child(root: np.random.SeedSequence, i: int) -> np.random.SeedSequence:
@@ -345,7 +457,7 @@ def _run_batch(batch_fn, root, i, n):
     """One batch (module level, so worker processes can run it)."""
     out = batch_fn(np.random.default_rng(_child(root, i)), n)
     if not isinstance(out, Mapping):
-        raise TypeError(f"batch_fn must return a dict of summed statistics, got {type(out)}")
+        raise refuse("batch_fn(rng, n)", "a dict of summed statistics", out, kind=True)
     return out
 
 
@@ -429,11 +541,10 @@ def _worker_batch(root, i, n):
 
 def _check_common(batch_fn, batch_size, workers, progress):
     if not callable(batch_fn):
-        raise TypeError(f"batch_fn must be callable as batch_fn(rng, n), got {batch_fn!r}")
-    batch_size = check_int("batch_size", batch_size, 1, 10**8)
-    workers = check_int("workers", workers, 1, 512)
-    if progress is not None:
-        check_bool("progress", progress)
+        raise refuse("batch_fn", "callable as batch_fn(rng, n)", batch_fn, kind=True)
+    batch_size = LIMITS["batch_size"].check(batch_size)
+    workers = LIMITS["workers"].check(workers)
+    check_progress(progress)
     return batch_size, workers
 
 
@@ -458,7 +569,7 @@ def run(
         ``workers > 1`` it must be picklable (a module-level function, a
         ``functools.partial`` of one, or an instance of a module-level class).
     trials : int
-        Number of trials (>= 1).
+        Number of trials, 1 to ``LIMITS["trials"]`` (a billion).
     rng : None, int, SeedSequence or Generator
         Anything ``numpy.random.default_rng`` takes. Batch ``i`` draws from child ``i`` of
         :func:`seed_sequence` ``(rng)``.
@@ -466,7 +577,8 @@ def run(
         Trials per batch. The result depends on it (it decides which stream
         simulates which trial); it does not depend on ``workers``.
     workers : int
-        Worker processes (1: run in this process).
+        Worker processes (1: run in this process); at most
+        ``LIMITS["workers"]`` (4 per CPU, at least 8).
     progress : bool or None
         ``None``: a ``tqdm.auto`` bar on runs of 4 batches or more, silent
         without a terminal; ``True``/``False``: force on/off. ``TQDM_DISABLE=1``
@@ -491,8 +603,8 @@ def run(
     (True, 1000)
     """
     batch_size, workers = _check_common(batch_fn, batch_size, workers, progress)
-    trials = check_int("trials", trials, 1)
-    confidence = check_real("confidence", confidence, 0, 1, lo_open=True, hi_open=True)
+    trials = LIMITS["trials"].check(trials)
+    confidence = _check_confidence(confidence)
     root = seed_sequence(rng)
     n_batches = -(-trials // batch_size)
     bar = _progress_bar(progress, trials, n_batches, desc)
@@ -561,10 +673,11 @@ def run_until(
     """
     batch_size, workers = _check_common(batch_fn, batch_size, workers, progress)
     target = check_real("stderr", stderr, 0, None, lo_open=True)
-    max_trials = check_int("max_trials", max_trials, 1)
+    max_trials = LIMITS["trials"].check(max_trials, name="max_trials")
     min_trials = check_int("min_trials", 0 if min_trials is None else min_trials, 0, max_trials)
     check_choice("kind", kind, ("proportion", "mean"))
-    confidence = check_real("confidence", confidence, 0, 1, lo_open=True, hi_open=True)
+    confidence = _check_confidence(confidence)
+    scale = _check_scale(scale)
     root = seed_sequence(rng)
     totals: dict = {}
     done = 0

@@ -195,5 +195,3 @@ class Estimate(Result):
             f"{self.value:.{k}f} ± {self.stderr:.{k}f} ({level} CI {self.ci_low:.{k}f}–"
             f"{self.ci_high:.{k}f}, n={self.trials:,})"
         )
-
-

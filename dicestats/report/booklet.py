@@ -1,14 +1,26 @@
-"""The booklet's machinery: pages, layout, the cover, rendering and atomic writing."""
+"""The booklet's machinery: pages, layout, the cover, rendering and atomic writing.
+
+Writing is atomic and leaves nothing behind: the PDF is rendered into a hidden
+temporary file beside the target (:func:`dicestats.core.interrupt.temporary_name`,
+short enough for any valid target name) and renamed over it; on an error, or on
+SIGINT, SIGTERM or SIGHUP (:func:`~dicestats.core.interrupt.interruptible`), the
+temporary file is removed and an existing booklet is left untouched. Temporary
+files of earlier builds killed outright (SIGKILL) are cleared by the next build
+in the same directory.
+"""
 
 from __future__ import annotations
 
+import errno
 import os
-import secrets
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..core.checks import check_choice, check_int
+from ..core.checks import check_choice, refuse
+from ..core.interrupt import clear_stale, interruptible, temporary_name
+from ..core.limits import Limit, Limits
 from ..core.progress import check_progress, progress_bar
 from ..registry import system, systems
 
@@ -19,6 +31,7 @@ __all__ = [
     "DEFAULT_SEED",
     "MC_TRIALS",
     "EXACT_LIMIT",
+    "LIMITS",
     "parse_systems",
     "Page",
     "page_titles",
@@ -48,6 +61,21 @@ MC_TRIALS = 200_000
 
 #: Initiative setups up to this many dice-outcome classes also get their exact value.
 EXACT_LIMIT = 5_000
+
+
+#: The booklet's caps, as data: :func:`build_report` checks through them and
+#: ``dicestats report`` derives its option types from them.
+LIMITS = Limits(
+    Limit(
+        "trials",
+        100,
+        10_000_000,
+        why="10 million rounds per scenario take about 4 minutes, 100 million over half an "
+        "hour; the pages print whole percents, which 200,000 already settle",
+    ),
+    Limit("seed", 0, 2**63 - 1),
+    Limit("exact_limit", 0, 1_000_000),
+)
 
 
 _TITLE_Y = 0.955
@@ -319,9 +347,13 @@ def build_report(
     Raises
     ------
     ValueError
-        Bad ``systems``/``paper``/``seed``/``trials``, or ``out`` is a directory.
+        Bad ``systems``/``paper``/``seed``/``trials`` (see :data:`LIMITS`), or
+        ``out`` is empty, a directory or not a ``.pdf``.
     OSError
-        The directory cannot be created or written.
+        The directory cannot be created or written; the error names ``out``
+        (never the temporary file).
+    dicestats.core.interrupt.Interrupted
+        SIGINT, SIGTERM or SIGHUP arrived: the temporary file was removed.
 
     Examples
     --------
@@ -332,35 +364,78 @@ def build_report(
     ...     p.read_bytes()[:5], sorted(os.listdir(p.parent))
     (b'%PDF-', ['b.pdf'])
     """
+    started = time.time()
     systems = parse_systems(systems)
     paper = check_choice("paper", paper, tuple(PAPERS))
-    seed = check_int("seed", seed, 0, 2**63 - 1)
-    trials = check_int("trials", trials, 100, 10**8)
-    exact_limit = check_int("exact_limit", exact_limit, 0, 10**6)
+    seed = LIMITS["seed"].check(seed)
+    trials = LIMITS["trials"].check(trials)
+    exact_limit = LIMITS["exact_limit"].check(exact_limit)
     progress = check_progress(progress)
-    if not isinstance(out, (str, os.PathLike)):
-        raise TypeError(f"out must be a path (str or os.PathLike), got {type(out).__name__}")
-    out = Path(out)
-    if out.is_dir():
-        raise ValueError(f"out must be a file path, got the directory {str(out)!r}")
-    if out.suffix.lower() != ".pdf":
-        raise ValueError(f"out must be a .pdf file path, got {str(out)!r}")
+    out = _check_out(out)
 
     pages = _pages(systems)
     ctx = _Context(seed=seed, trials=trials, exact_limit=exact_limit, paper=paper)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.parent / f".{out.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
-    try:
-        with open(tmp, "xb") as fh:
-            _render(fh, pages, ctx, systems, progress)
-        os.replace(tmp, out)
-    except BaseException:
+    _make_parent(out)
+    clear_stale(out.parent, before=started)
+    with interruptible():
+        tmp = out.parent / temporary_name(out.name, directory=out.parent)
         try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
+            try:
+                fh = open(tmp, "xb")
+            except OSError as exc:
+                raise _about(exc, out) from None
+            with fh:
+                _render(fh, pages, ctx, systems, progress)
+            try:
+                os.replace(tmp, out)
+            except OSError as exc:
+                raise _about(exc, out) from None
+        except BaseException:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            raise
     return out
+
+
+def _check_out(out) -> Path:
+    """``out`` as a Path to a .pdf file, or a one-line refusal."""
+    if not isinstance(out, (str, os.PathLike)):
+        raise refuse("out", "a path (str or os.PathLike)", out, kind=True)
+    if not os.fspath(out):  # Path('') is '.', which read "got the directory '.'"
+        raise refuse("out", "a .pdf file path", os.fspath(out))
+    path = Path(out)
+    if path.is_dir():
+        raise ValueError(f"out must be a file path, got the directory {str(path)!r}")
+    if path.suffix.lower() != ".pdf":
+        raise refuse("out", "a .pdf file path", str(path))
+    return path
+
+
+def _make_parent(out: Path) -> None:
+    """Create ``out``'s directory; a file in the way is 'not a directory', naming it."""
+    for parent in (out.parent, *out.parent.parents):
+        if parent.exists() or parent.is_symlink():
+            if not parent.is_dir():  # mkdir would say "File exists"
+                raise NotADirectoryError(
+                    errno.ENOTDIR, f"{parent} is a file, not a directory", str(out)
+                )
+            break
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise _about(exc, out, doing=f"creating {exc.filename or out.parent}") from None
+
+
+def _about(exc: OSError, out: Path, doing: str | None = None) -> OSError:
+    """The same error about ``out``, not about the temporary file (or a parent)."""
+    reason = exc.strerror or str(exc)
+    if doing:
+        reason = f"{reason} ({doing})"
+    new = type(exc)(exc.errno, reason, str(out)) if exc.errno else OSError(reason)
+    new.filename = str(out)
+    return new
 
 
 def _render(fh, pages: list[Page], ctx: _Context, systems, progress) -> None:

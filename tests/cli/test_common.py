@@ -71,3 +71,39 @@ def test_deprecated_alias_sets_the_new_option_and_says_so(capsys):
     ]
     assert "--opposed" not in p.format_help()
     assert p.parse_args([]).vs == 0 and p.parse_args([]).new_flag is False
+
+
+def test_bare_dicestats_prints_the_usage_and_the_commands(capsys):
+    # it printed the full help (24 lines) on stderr; now git's convention: the
+    # short usage and one line per command, on stderr with the usage-error status 2
+    from dicestats.cli import build_parser, main
+
+    assert main([]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    lines = err.splitlines()
+    assert lines[0] == "usage: dicestats [-h] [--version] COMMAND ..."
+    sub = build_parser().get_default("_commands")
+    for name in sub.choices:
+        assert any(line.startswith(f"  {name} ") for line in lines), name
+    assert "options:" not in err and "--help" in lines[-1]
+    assert main(["--help"]) == 0
+    out, err = capsys.readouterr()
+    assert "options:" in out and err == ""
+
+
+def test_a_5000_digit_argument_is_not_echoed_in_full(capsys):
+    # a 5,000-digit integer was echoed on a 5,069-character line
+    huge = "9" * 5000
+    with pytest.raises(argparse.ArgumentTypeError, match="got an integer of 5,000 digits"):
+        int_arg(1, 10)(huge)
+    with pytest.raises(argparse.ArgumentTypeError) as info:
+        int_arg(1, 10)("x" * 5000)
+    assert len(str(info.value)) < 100
+    assert main(["report", "--trials", huge]) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and len(err) < 200 and "5,000 digits" in err
+    big = str(10**100)
+    with pytest.raises(argparse.ArgumentTypeError) as info:
+        int_arg(1, 10)(big)
+    assert len(str(info.value)) < 100 and "101 digits" in str(info.value)

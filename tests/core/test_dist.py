@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from dicestats.core.checks import InputError, InputTypeError
 from dicestats.core.dist import Dist, convolve_float, convolve_int
 
 
@@ -337,3 +338,118 @@ def test_exact_mixture_refuses_float_weights():
     with pytest.raises(TypeError, match="ints or Fractions"):
         Dist.mixture([a, b], [0.1, 0.9])
     assert Dist.mixture([a, b], [Fraction(1, 10), Fraction(9, 10)]).pmf(1) == Fraction(9, 10)
+
+
+# -- issue 10: nothing hangs, nothing is silently wrong ---------------------------
+@pytest.mark.parametrize("bad", ["False", float("nan"), 1, None])
+def test_exact_must_be_a_bool(bad):
+    # exact='False' and exact=nan were truthy: silently exact
+    for make in (
+        lambda: Dist.die(6, exact=bad),
+        lambda: Dist([1, 1], exact=bad),
+        lambda: Dist.uniform(1, 3, exact=bad),
+        lambda: Dist.fudge(exact=bad),
+        lambda: Dist.constant(2, exact=bad),
+        lambda: Dist.bernoulli(Fraction(1, 2), exact=bad),
+    ):
+        with pytest.raises(InputTypeError, match="exact must be True or False"):
+            make()
+
+
+@pytest.mark.parametrize(
+    "weights", ["33", b"33", True, 5, 2.5, None, {1, 2}, np.ones((2, 2)), [True, False], ["0.5"]]
+)
+def test_scalars_and_strings_are_not_weights(weights):
+    # Dist('33') and Dist(True) were Dist({0: 1.0})
+    with pytest.raises(InputError, match="weights"):
+        Dist(weights)
+
+
+@pytest.mark.parametrize("method", ["pmf", "cdf", "sf", "p_ge", "p_le"])
+def test_a_bool_is_not_an_outcome(method):
+    d = Dist.die(6, exact=True)
+    with pytest.raises(InputTypeError, match="k must be an integer outcome"):
+        getattr(d, method)(True)
+    with pytest.raises(InputTypeError):
+        getattr(d, method)(np.array([True, False]))
+    assert getattr(d, method)(2.0) == getattr(d, method)(2)  # an integral float is fine
+    with pytest.raises(InputTypeError):
+        getattr(d, method)(2.5)
+    # an indicator in map() is still read as 0/1
+    assert d.map(lambda x: x >= 5) == Dist({0: 2, 1: 1}, exact=True)
+
+
+def test_convolve_int_never_truncates():
+    # convolve_int([3, 2.5], [1]) returned [3, 2]
+    with pytest.raises(InputTypeError, match=r"a\[1\] must be a non-negative integer"):
+        convolve_int([3, 2.5], [1])
+    with pytest.raises(InputTypeError):
+        convolve_int([3, True], [1])
+    with pytest.raises(InputError):
+        convolve_int([3, -1], [1])
+    assert convolve_int([np.int64(3), 2], [1]) == [3, 2]
+
+
+def test_weights_near_the_float_maximum_are_normalised():
+    # Dist([1e308, 1e308]) raised OverflowError "intermediate overflow in fsum"
+    assert Dist([1e308, 1e308]) == Dist([1, 1])
+    assert Dist({3: 1e308, 5: 1.7e308}).pmf(3) == pytest.approx(1 / 2.7)
+    a, b = Dist.constant(0), Dist.constant(1)
+    assert Dist.mixture([a, b], [1e308, 1e308]).pmf(1) == 0.5
+
+
+def test_mixture_refuses_what_is_not_a_dist():
+    # Dist.mixture([1, 2], [1, 1]) raised AttributeError
+    with pytest.raises(InputTypeError, match=r"components\[0\] must be a Dist"):
+        Dist.mixture([1, 2], [1, 1])
+    d = Dist.die(2)
+    with pytest.raises(InputTypeError, match=r"weights\[0\] must be a number"):
+        Dist.mixture([d, d], ["1", 1])
+    with pytest.raises(InputError, match=r"weights\[1\]"):
+        Dist.mixture([d, d], [1, -1])
+    with pytest.raises(InputError, match="equal length"):
+        Dist.mixture([d, d], [1])
+
+
+def test_exact_work_is_capped_by_digits():
+    # Dist.die(6, exact=True).repeat_sum(5000) ran 243 s and 10**6 @ d6 never ended
+    d6 = Dist.die(6, exact=True)
+    for n in (5000, 10**6, 10**400):
+        with pytest.raises(InputError) as info:
+            d6.repeat_sum(n)
+        msg = str(info.value)
+        assert msg.startswith("n must be at most ") and "use exact=False" in msg, msg
+        assert len(msg) < 400
+    with pytest.raises(InputError, match="in exact mode"):
+        10**6 @ d6
+    assert (1000 @ d6).support() == (1000, 6000)  # 3.9 million digits: within the cap
+    assert (10**5 @ Dist.die(6)).support() == (10**5, 6 * 10**5)  # float: fine
+    with pytest.raises(InputError, match="in exact mode"):
+        Dist.uniform(0, 10**7, exact=True)
+
+
+def test_moment_order_is_capped():
+    # Dist.die(6, exact=True).moment(10**18) hung
+    for d in (Dist.die(6), Dist.die(6, exact=True)):
+        with pytest.raises(InputError, match=r"n must be an integer in 0\.\.1000"):
+            d.moment(10**18)
+    assert Dist.die(6, exact=True).moment(1000) > 0
+
+
+def test_far_apart_float_outcomes_convolve_without_a_dense_product():
+    # 3 million zero weights between two outcomes: np.convolve did 10^13
+    # multiply-adds (over an hour); only the non-zero weights need shifting
+    d = Dist({0: 0.5, 3 * 10**6: 0.5})
+    s = d + d
+    assert s.items() == [(0, 0.25), (3 * 10**6, 0.5), (6 * 10**6, 0.25)]
+
+
+def test_a_dense_float_convolution_beyond_the_work_cap_is_refused():
+    # a dominant weight gives a large norm: the FFT error bound does not hold, and
+    # the direct product of 200,001 × 200,001 weights would take about 20 s
+    p = np.zeros(200_001)
+    p[::2] = 1.0
+    p[0] = 1e6  # a dominant weight: large norm, FFT error bound too big
+    a = p / p.sum()
+    with pytest.raises(InputError, match="multiply-adds"):
+        convolve_float(a, a)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import math
+from decimal import Decimal
+from fractions import Fraction
 
 import pytest
 
@@ -13,6 +15,7 @@ from dicestats.core.checks import (
     InputTypeError,
     check_bool,
     check_choice,
+    check_exact,
     check_int,
     check_int_list,
     check_real,
@@ -140,7 +143,7 @@ def test_a_limit_gives_the_cli_its_type_and_help():
     for bad in ("0", "x", "2.5"):
         with pytest.raises(SystemExit):
             p.parse_args(["--dice", bad])
-    assert LIMITS["dice"].help == "1..1000" and LIMITS["dice × rolls"].help == "<= 200000"
+    assert LIMITS["dice"].help == "1..1000" and LIMITS["dice × rolls"].help == "<= 200,000"
 
 
 def test_limits_table_is_read_only_and_unique():
@@ -150,3 +153,72 @@ def test_limits_table_is_read_only_and_unique():
         LIMITS["x"] = Limit("x")
     with pytest.raises(ValueError, match="two limits named"):
         Limits(Limit("a", 1, 2), Limit("a", 1, 3))
+
+
+# -- the one rule for every public parameter (issue 10) ---------------------------
+def test_a_huge_value_is_cut_in_the_refusal():
+    # a 5,000-digit integer was echoed on a 5,069-character line (and Python
+    # refuses str() beyond 4,300 digits)
+    big = 10**5000 + 7
+    msg = str(refuse("dice", "an integer in 1..10", big))
+    assert len(msg) < 120 and "5,001 digits" in msg and msg.startswith("dice must be")
+    with pytest.raises(InputError) as info:
+        check_int("dice", big, 1, 10)
+    assert len(str(info.value)) < 120
+    long_text = "x" * 5000
+    msg = str(refuse("name", "a short name", long_text))
+    assert len(msg) < 130 and "5,002 characters" in msg
+    assert len(str(refuse("p", "a probability", [10**5000]))) < 100  # str() fails: cut anyway
+
+
+def test_numbers_beyond_float64_are_refused_not_overflowing():
+    with pytest.raises(InputError, match="beyond the float64 range"):
+        check_real("confidence", 10**400, 0, 1)
+    with pytest.raises(InputError):
+        check_real("p", Fraction(10**400, 3), 0, 1)
+
+
+def test_an_unbounded_integer_is_worded_plainly():
+    # was "n must be any integer, got 'x' (str)"
+    with pytest.raises(InputTypeError) as info:
+        check_int("n", "x")
+    assert str(info.value) == "n must be an integer, got 'x' (str)"
+
+
+@pytest.mark.parametrize("bad", ["False", "True", float("nan"), 1, 0, None, 1.0])
+def test_exact_must_be_a_bool(bad):
+    with pytest.raises(InputTypeError, match="exact must be True or False"):
+        check_exact(bad)
+    assert check_exact(True) is True and check_exact(False) is False
+
+
+@pytest.mark.parametrize("bad", [True, 3.0, float("nan"), float("inf"), "3", Decimal(3), None])
+def test_check_int_refuses_what_is_not_an_integer(bad):
+    with pytest.raises(InputTypeError):
+        check_int("n", bad, 0, 10)
+
+
+def test_a_time_limit_says_why_and_what_to_do():
+    with pytest.raises(InputError) as info:
+        check_int("trials", 10**12, 1, 10**9, why="hours of work", instead="use fewer")
+    assert str(info.value) == (
+        "trials must be an integer in 1..1,000,000,000, got 1000000000000 (hours of work); "
+        "use fewer"
+    )
+
+
+def test_a_list_may_have_a_cap():
+    assert check_int_list("pips", [1, 2], 0, max_len=2) == [1, 2]
+    with pytest.raises(InputError, match="at most 2 integers"):
+        check_int_list("pips", [1, 2, 3], 0, max_len=2)
+    with pytest.raises(InputError, match="at most 2 integers"):
+        check_int_list("pips", iter(range(10**9)), 0, max_len=2)  # a generator: stops early
+
+
+def test_a_numpy_bool_is_a_bool():
+    # type(np.True_).__name__ is 'bool' since numpy 2: check_bool refused it
+    import numpy as np
+
+    assert check_bool("exact", np.True_) is True and check_exact(np.False_) is False
+    with pytest.raises(InputTypeError):
+        check_int("dice", np.True_, 0, 9)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from fractions import Fraction
 from functools import cache
 
 import numpy as np
 import pytest
 
+from dicestats.core.checks import InputError, InputTypeError
 from dicestats.core.markov import build, solve_fraction
 
 F = Fraction
@@ -224,3 +226,96 @@ def test_closed_transient_set_still_refused():
 
         with pytest.raises(ValueError, match="singular"):
             build(0, step, exact=exact).absorption()
+
+
+# -- issue 10: nothing hangs, nothing is silently wrong ---------------------------
+def _three_heads(exact):
+    """Toss until three heads in a row: absorbed with certainty, but it can loop forever."""
+    h = F(1, 2) if exact else 0.5
+    return build(0, lambda s: None if s >= 3 else {s + 1: h, 0: h}, exact=exact)
+
+
+def test_an_exact_looping_chain_refuses_endless_work():
+    # steps_pmf(), steps_dist(), absorbed_by(10**6) and steps_pmf(max_steps=10**6)
+    # each ran for more than 10 minutes
+    chain = _three_heads(True)
+    with pytest.raises(InputError, match="max_steps must be given for steps_pmf in exact mode"):
+        chain.steps_pmf()
+    with pytest.raises(InputError, match="can loop"):
+        chain.steps_dist()
+    with pytest.raises(InputError, match=r"n must be at most [\d,]+ in exact mode for this chain"):
+        chain.absorbed_by(10**6)
+    with pytest.raises(InputError, match=r"max_steps must be at most [\d,]+ in exact mode"):
+        chain.steps_pmf(max_steps=10**6)
+    with pytest.raises(InputError, match="max_steps must be an integer in 0..1,000,000"):
+        chain.steps_pmf(max_steps=10**7)
+    # what the limits allow still works, exactly
+    pmf = chain.steps_pmf(max_steps=10)
+    assert pmf[3] == F(1, 8) and pmf[4] == F(1, 16) and len(pmf) == 11
+    assert chain.absorbed_by(5) == {3: sum(pmf[:6])}
+
+
+def test_a_float_looping_chain_still_answers():
+    chain = _three_heads(False)
+    pmf = chain.steps_pmf()
+    assert abs(sum(pmf) - 1) < 1e-14 and len(pmf) < 1000
+    assert chain.steps_dist().mean() == pytest.approx(14)  # E[T] = 2^4 - 2
+    assert chain.absorbed_by(10**6)[3] == pytest.approx(1)  # stops once nothing is left
+    assert len(chain.steps_pmf(max_steps=10**6)) == 10**6 + 1
+
+
+def test_a_chain_without_loops_is_exact_for_any_horizon():
+    def step(s):
+        return None if s == "off" or s >= 50 else {s + 1: F(1, 3), "off": F(2, 3)}
+
+    chain = build(0, step, exact=True)
+    assert chain.absorbed_by(10**9)[50] == F(1, 3) ** 50  # depth 50: no more work
+    assert len(chain.steps_pmf()) == 51
+    assert chain.steps_dist().pmf(50) == F(1, 3) ** 49
+
+
+def test_a_truncated_steps_dist_is_refused_not_renormalised():
+    # Dist(pmf) renormalised a truncated pmf: a silently wrong distribution
+    chain = _ladder(10, 0.5, 0.25, exact=False)
+    with pytest.raises(InputError, match="large enough for the chain to be absorbed"):
+        chain.steps_dist(max_steps=5)
+
+
+@pytest.mark.parametrize("bad", [float("nan"), 3.0, float("inf"), Decimal(5), True, "10"])
+def test_max_states_must_be_an_integer(bad):
+    # nan switched the state guard off (3.7 GB, then MemoryError)
+    with pytest.raises(InputTypeError, match="max_states must be an integer"):
+        build(0, lambda s: None if s else {1: 1.0}, max_states=bad)
+    with pytest.raises(InputError, match="max_states"):
+        build(0, lambda s: None if s else {1: 1.0}, max_states=10**7)
+
+
+def test_exact_and_probabilities_are_checked():
+    with pytest.raises(InputTypeError, match="exact must be True or False"):
+        build(0, lambda s: None if s else {1: F(1)}, exact="False")
+    with pytest.raises(InputTypeError, match="must be a number, got True"):
+        build(0, lambda s: None if s else {1: True})
+    with pytest.raises(InputTypeError, match="an int or a Fraction in exact mode"):
+        build(0, lambda s: None if s else {1: 1.0}, exact=True)
+    with pytest.raises(InputTypeError, match="mapping"):
+        build(0, lambda s: None if s else [1])
+
+
+def test_solve_fraction_refuses_bad_shapes():
+    # solve_fraction(a, []) raised IndexError
+    with pytest.raises(InputError, match="b must be a matrix of 1 rows"):
+        solve_fraction([[F(1)]], [])
+    with pytest.raises(InputError, match="square"):
+        solve_fraction([[F(1), F(2)]], [[F(1)]])
+    with pytest.raises(InputTypeError, match=r"a\[0\]\[0\] must be an int or a Fraction"):
+        solve_fraction([[0.5]], [[F(1)]])
+    assert solve_fraction([], []) == []
+
+
+def test_a_system_names_its_own_parameter_in_the_refusal():
+    # fate.contest passes max_exchanges as max_steps: its users never typed max_steps
+    chain = _three_heads(True)
+    with pytest.raises(InputError, match=r"^max_exchanges must be at most [\d,]+ in exact mode"):
+        chain.steps_pmf(max_steps=10**6, name="max_exchanges")
+    with pytest.raises(InputError, match=r"^horizon must be at most"):
+        chain.absorbed_by(10**6, name="horizon")

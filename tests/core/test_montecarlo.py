@@ -9,6 +9,7 @@ import pytest
 from scipy import stats
 
 from dicestats.core import montecarlo as mc
+from dicestats.core.checks import InputError, InputTypeError
 
 
 def coin_batch(rng, n, p=0.5):
@@ -175,9 +176,11 @@ def test_run_until_does_not_stop_on_an_unseen_event():
 
 
 def test_no_more_workers_than_batches():
-    # 256 workers for 3 batches started 256 processes; the result never depended on it
+    # the most workers allowed for 3 batches started that many processes; the
+    # result never depended on it
+    most = mc.LIMITS["workers"].hi
     a = mc.run(coin_batch, 3_000, rng=9, batch_size=1_000)
-    b = mc.run(coin_batch, 3_000, rng=9, batch_size=1_000, workers=256)
+    b = mc.run(coin_batch, 3_000, rng=9, batch_size=1_000, workers=most)
     assert a["heads"] == b["heads"] and a["hist"].tolist() == b["hist"].tolist()
 
 
@@ -204,14 +207,87 @@ def stop_batch(rng, n):
 
 def test_memory_does_not_grow_with_the_trial_count():
     # the list of batches of a run was built before the first batch ran: 10^11
-    # trials in batches of 65,536 held 1.5 million (index, size) tuples (~150 MB)
+    # trials in batches of 65,536 held 1.5 million (index, size) tuples (~150 MB);
+    # a billion batches of one trial would hold a billion
     import tracemalloc
 
     tracemalloc.start()
     try:
-        with pytest.raises(_Stop):
-            mc.run(stop_batch, 10**11, rng=0)
+        with pytest.raises(_Stop):  # a billion batches of one trial: the most allowed
+            mc.run(stop_batch, mc.LIMITS["trials"].hi, rng=0, batch_size=1)
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
     assert peak < 5 * 2**20
+
+
+# ------------------------------------------------------------------ issue 10
+def test_trials_are_capped_with_a_reason():
+    # run(..., trials=10**400) ran forever
+    for trials in (10**400, mc.LIMITS["trials"].hi + 1):
+        with pytest.raises(InputError, match="trials must be an integer in 1..1,000,000,000") as e:
+            mc.run(coin_batch, trials)
+        assert "billion trials" in str(e.value) and len(str(e.value)) < 300
+    with pytest.raises(InputError, match="max_trials"):
+        mc.run_until(coin_batch, "heads", 0.01, max_trials=10**400)
+
+
+def test_workers_are_capped_by_the_cpus():
+    # --workers 256 on 2 cores started 256 processes
+    most = mc.LIMITS["workers"].hi
+    assert most == max(8, 4 * mc._cpus())
+    with pytest.raises(InputError, match="CPU") as info:
+        mc.run(coin_batch, 10, workers=most + 1)
+    assert f"1..{most}" in str(info.value)
+    with pytest.raises(InputError, match="batch_size"):
+        mc.run(coin_batch, 10, batch_size=10**8)
+
+
+def test_totals_take_a_whole_number_of_trials():
+    # Totals({'h': 1}, 2.5) was n = 2
+    with pytest.raises(InputTypeError, match="trials must be an integer"):
+        mc.Totals({"h": 1}, 2.5)
+    with pytest.raises(InputError):
+        mc.Totals({"h": 1}, 0)
+    with pytest.raises(InputTypeError):
+        mc.Totals({"h": 1}, True)
+    assert mc.Totals({"h": 1}, np.int64(2)).proportion("h").value == 0.5
+
+
+@pytest.mark.parametrize("scale", [-1, 0, float("nan"), float("inf"), True, "2"])
+def test_mean_scale_must_be_positive(scale):
+    # scale=-1 printed an interval of negative width, scale=0 raised ZeroDivisionError
+    with pytest.raises(InputError, match="scale must be"):
+        mc.mean_estimate(10, 30, 4, scale=scale)
+
+
+def test_numbers_beyond_float64_are_refused():
+    # wilson(1, 2, confidence=10**400) raised OverflowError
+    with pytest.raises(InputError, match="confidence"):
+        mc.wilson(1, 2, confidence=10**400)
+    with pytest.raises(InputError, match="total"):
+        mc.mean_estimate(10**400, 10**800, 2)
+    with pytest.raises(InputError, match="sum_y"):
+        mc.ratio_estimate(10**400, 1, 1, 1, 1, 2)
+    with pytest.raises(InputTypeError, match="total"):
+        mc.mean_estimate(True, 1, 2)
+
+
+@pytest.mark.parametrize(
+    "seed", [True, False, np.True_, [True, 1], np.array([True]), 1.5, [1.5], "7", [-1], []]
+)
+def test_a_bool_or_a_float_is_never_a_seed(seed):
+    with pytest.raises(InputError, match="rng"):
+        mc.seed_sequence(seed)
+    with pytest.raises(InputError, match="rng"):
+        mc.run(coin_batch, 10, rng=seed)
+
+
+def test_an_unknown_statistic_is_a_value_error_and_a_key_error():
+    res = mc.run(coin_batch, 10, rng=0)
+    for bad in ("tails", 5, ["heads"]):
+        with pytest.raises(InputError, match="name must be a statistic of this run") as info:
+            res.proportion(bad)
+        assert isinstance(info.value, KeyError)
+    with pytest.raises(InputError, match="index"):
+        res.proportion("hist", index=7)

@@ -260,3 +260,168 @@ def test_progress_bar_counts_pages(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("TQDM_DISABLE", "1")
     report.build_report(tmp_path / "q.pdf", systems="fate", progress=True)
     assert capsys.readouterr().err == ""
+
+
+# -- issue 10: nothing is left behind, and errors name the target --------------
+_SLOW_BUILD = """
+import pathlib, sys, time
+from dicestats import report
+from dicestats.cli import main
+from dicestats.report import fate as report_fate
+
+ready = pathlib.Path(sys.argv[2])
+
+def slow(fig, ctx):
+    ready.write_text("drawing")
+    time.sleep(120)
+
+report_fate.pages = lambda: [report.Page("fate", "Slow", "never finished", slow)]
+sys.exit(main(["report", "--out", sys.argv[1], "--systems", "fate", "--quiet"]))
+"""
+
+
+@pytest.mark.parametrize("signame", ["SIGTERM", "SIGHUP", "SIGINT"])
+def test_a_signal_removes_the_temporary_file_and_exits_in_one_line(signame, tmp_path):
+    # SIGTERM (timeout, CI cancellation, docker stop) left .X.pdf.<pid>.<hex>.tmp behind
+    import signal
+    import time
+
+    signum = getattr(signal, signame)
+    script = tmp_path / "slow_build.py"
+    script.write_text(_SLOW_BUILD)
+    out_dir = tmp_path / "out"
+    out_dir.mkdir()
+    out = out_dir / "odds.pdf"
+    out.write_bytes(b"old booklet")
+    ready = tmp_path / "ready"
+    env = dict(os.environ, TQDM_DISABLE="1", MPLBACKEND="Agg")
+    proc = subprocess.Popen(
+        [sys.executable, str(script), str(out), str(ready)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        # a child of a non-interactive shell may inherit SIGINT ignored: restore it
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while not ready.exists():
+            assert proc.poll() is None, proc.communicate()
+            assert time.monotonic() < deadline, "the build never started drawing"
+            time.sleep(0.05)
+        assert len(os.listdir(out_dir)) == 2  # the booklet and the temporary file
+        proc.send_signal(signum)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 128 + signum
+    assert err == f"dicestats report: interrupted by {signame}\n"
+    assert os.listdir(out_dir) == ["odds.pdf"] and out.read_bytes() == b"old booklet"
+
+
+def test_stale_temporary_files_are_cleared_by_the_next_build(tmp_path, monkeypatch):
+    # a build killed by SIGKILL leaves its temporary file; the next build clears
+    # the ones of this project's pattern that are older than it and whose process is gone
+    monkeypatch.setattr(report_fate, "pages", lambda: _fate_pages()[:1])
+    dead = 2**22 + 12_345  # above Linux's largest pid: no such process
+    stale = [
+        f".odds.pdf.{dead}.0badcafe.tmp",  # the pattern of earlier versions
+        f".odds.pdf.dicestats-{dead}-0badcafe.tmp",
+        f".other.pdf.dicestats-{dead}-12345678.tmp",  # another booklet's leftovers
+    ]
+    kept = [
+        f".odds.pdf.dicestats-{os.getppid()}-0badcafe.tmp",  # its process still runs
+        f".fresh.pdf.dicestats-{dead}-0badcafe.tmp",  # newer than the run
+        ".notes.txt.123.0badcafe.tmp",  # not ours
+        "odds.pdf.dicestats-1-0badcafe.tmp.keep",
+    ]
+    for name in stale + kept:
+        (tmp_path / name).write_bytes(b"%PDF-partial")
+    old = 1_000_000_000  # 2001
+    for name in stale + kept[:1] + kept[2:]:
+        os.utime(tmp_path / name, (old, old))
+    future = 4_000_000_000
+    os.utime(tmp_path / kept[1], (future, future))
+    report.build_report(tmp_path / "odds.pdf", systems="fate", progress=False)
+    assert sorted(os.listdir(tmp_path)) == sorted(["odds.pdf", *kept])
+
+
+@pytest.mark.parametrize("stem", ["x" * 251, "é" * 125 + "x"])
+def test_a_target_name_of_255_bytes_works(stem, tmp_path, monkeypatch):
+    # the temporary name added ~20 bytes: names of 236-255 bytes failed
+    monkeypatch.setattr(report_fate, "pages", lambda: _fate_pages()[:1])
+    out = tmp_path / f"{stem}.pdf"
+    assert len(out.name.encode()) == 255
+    report.build_report(out, systems="fate", progress=False)
+    assert os.listdir(tmp_path) == [out.name]
+    assert out.read_bytes().startswith(b"%PDF-")
+
+
+def test_an_empty_out_is_not_the_current_directory(capsys):
+    # was: out must be a file path, got the directory '.'
+    assert main(["report", "--out", "", "--systems", "fate"]) == 2
+    err = capsys.readouterr().err
+    assert err == "dicestats report: error: out must be a .pdf file path, got ''\n"
+
+
+def test_a_file_in_the_way_says_not_a_directory(tmp_path, capsys):
+    # was: cannot write ...: File exists
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    out = blocker / "sub" / "x.pdf"
+    assert main(["report", "--out", str(out), "--systems", "fate"]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        f"dicestats report: error: cannot write {out}: {blocker} is a file, not a directory\n"
+    )
+    with pytest.raises(NotADirectoryError):
+        report.build_report(out, systems="fate", progress=False)
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root can write anywhere")
+def test_a_read_only_directory_names_the_target_not_the_temporary_file(tmp_path, capsys):
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o500)
+    out = locked / "x.pdf"
+    try:
+        rc = main(["report", "--out", str(out), "--systems", "fate"])
+        with pytest.raises(PermissionError) as info:
+            report.build_report(out, systems="fate", progress=False)
+    finally:
+        locked.chmod(0o700)
+    err = capsys.readouterr().err
+    assert rc == 2 and err == f"dicestats report: error: cannot write {out}: Permission denied\n"
+    assert info.value.filename == str(out)
+
+
+def test_the_trials_cap_says_why(tmp_path, capsys):
+    # --trials 100000000 was accepted: about half an hour
+    rc = main(["report", "--out", str(tmp_path / "x.pdf"), "--trials", "100000000"])
+    err = capsys.readouterr().err
+    assert rc == 2 and len(err.splitlines()) == 1
+    assert "10,000,000" in err and "minutes" in err
+    with pytest.raises(ValueError, match=r"trials must be an integer in 100\.\.10,000,000"):
+        report.build_report(tmp_path / "x.pdf", trials=10**8)
+    assert report.LIMITS["trials"].hi == 10_000_000
+
+
+def test_an_unwritable_temporary_file_is_reported_as_the_target(tmp_path, capsys, monkeypatch):
+    # the same as a read-only directory, also when the tests run as root: the
+    # error named .x.pdf.<pid>.<hex>.tmp, a file the user never asked for
+    from dicestats.report import booklet
+
+    def refuse_to_open(path, mode="r", *args, **kwargs):
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr(booklet, "open", refuse_to_open, raising=False)
+    out = tmp_path / "x.pdf"
+    assert main(["report", "--out", str(out), "--systems", "fate"]) == 2
+    assert capsys.readouterr().err == (
+        f"dicestats report: error: cannot write {out}: Permission denied\n"
+    )
+    with pytest.raises(PermissionError) as info:
+        report.build_report(out, systems="fate", progress=False)
+    assert info.value.filename == str(out) and os.listdir(tmp_path) == []

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import numpy as np
 import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dicestats import format as fmt
+from dicestats.core.checks import InputError, InputTypeError
 
 
 # ---------------------------------------------------------------- formatting
@@ -116,3 +118,35 @@ def test_format_frame_and_writers(tmp_path):
     back = pd.read_csv(path)
     assert back["botch"].tolist() == pytest.approx(df["botch"].tolist(), abs=0)
     assert fmt.to_csv(df).splitlines()[0] == "dice,botch,name"
+
+
+# -- issue 10: wrong types are one-line refusals ---------------------------------
+@pytest.mark.parametrize("writer", [fmt.to_text, fmt.format_frame, fmt.to_markdown, fmt.to_csv])
+@pytest.mark.parametrize("bad", [[1, 2], "table", None, {"a": [1]}])
+def test_writers_refuse_what_is_not_a_dataframe(writer, bad):
+    # AttributeError: 'list' object has no attribute 'itertuples'; format_frame
+    # returned the list unchanged
+    with pytest.raises(InputTypeError, match="df must be a pandas DataFrame"):
+        writer(bad)
+
+
+@pytest.mark.parametrize("bad", [True, np.True_, "0.5", b"0.5", None])
+def test_a_bool_or_a_string_is_not_a_probability(bad):
+    # percent(True) was '100%' and percent('0.5') was '50.0%'
+    for f in (fmt.percent, fmt.percent_short, fmt.one_in, fmt.prob):
+        with pytest.raises(InputTypeError, match="p must be a probability"):
+            f(bad)
+
+
+def test_a_huge_number_is_not_an_overflow():
+    with pytest.raises(InputError, match="p must be a probability"):
+        fmt.percent(10**400)
+
+
+def test_text_table_refuses_ragged_or_scalar_rows():
+    with pytest.raises(InputTypeError, match="rows must be"):
+        fmt.text_table(5)
+    with pytest.raises(InputError, match=r"rows\[1\] must be 2 cells"):
+        fmt.text_table([[1, 2], [3]], ["a", "b"])
+    with pytest.raises(InputTypeError, match=r"x must be a number"):
+        fmt.fraction(True)

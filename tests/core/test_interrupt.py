@@ -1,0 +1,56 @@
+"""Signals become an exception inside interruptible(); temporary names and stale files."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+
+import pytest
+
+from dicestats.core.interrupt import Interrupted, clear_stale, interruptible, temporary_name
+
+
+def test_a_signal_raises_interrupted_and_handlers_come_back():
+    before = signal.getsignal(signal.SIGTERM)
+    with pytest.raises(Interrupted) as info:
+        with interruptible():
+            os.kill(os.getpid(), signal.SIGTERM)
+            time.sleep(30)  # the handler runs at once and raises
+    assert info.value.signum == signal.SIGTERM and info.value.exit_status == 143
+    assert str(info.value) == "interrupted by SIGTERM"
+    assert isinstance(info.value, KeyboardInterrupt)
+    assert signal.getsignal(signal.SIGTERM) == before
+
+
+def test_an_ignored_signal_stays_ignored():
+    # nohup ignores SIGHUP: the booklet must not start dying of it
+    old = signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    try:
+        with interruptible():
+            assert signal.getsignal(signal.SIGHUP) == signal.SIG_IGN
+            os.kill(os.getpid(), signal.SIGHUP)  # ignored: nothing happens
+        assert signal.getsignal(signal.SIGHUP) == signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGHUP, old)
+
+
+@pytest.mark.parametrize("target", ["odds.pdf", "x" * 251 + ".pdf", "ü" * 125 + "x.pdf"])
+def test_temporary_names_fit_beside_any_valid_name(target):
+    assert len(target.encode()) <= 255
+    name = temporary_name(target, pid=4_194_303, tag="ffffffff")
+    assert len(name.encode()) <= 255 and name.startswith(".") and name.endswith(".tmp")
+    name.encode("utf-8")  # never a broken character
+
+
+def test_clear_stale_removes_only_dead_old_files_of_our_pattern(tmp_path):
+    dead = 2**22 + 7
+    ours = tmp_path / temporary_name("a.pdf", pid=dead, tag="00000000")
+    alive = tmp_path / temporary_name("a.pdf", pid=os.getpid(), tag="00000000")
+    foreign = tmp_path / f".a.txt.{dead}.00000000.tmp"
+    for p in (ours, alive, foreign):
+        p.write_bytes(b"")
+        os.utime(p, (1, 1))
+    assert clear_stale(tmp_path) == [ours]
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([alive.name, foreign.name])
+    assert clear_stale(tmp_path / "missing") == []

@@ -1,0 +1,54 @@
+"""Calls that used to run for minutes (or forever) are refused at once.
+
+Each call runs in a child process with a generous wall-clock bound, so a
+regression fails this test instead of hanging the suite (a bound on a child,
+not a timed assertion on speed).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+CALLS = {
+    "steps_pmf() of an exact looping chain": "chain.steps_pmf()",
+    "steps_dist() of an exact looping chain": "chain.steps_dist()",
+    "absorbed_by(10**6) of an exact looping chain": "chain.absorbed_by(10**6)",
+    "steps_pmf(max_steps=10**6) of an exact looping chain": "chain.steps_pmf(max_steps=10**6)",
+    "exact repeat_sum(5000)": "Dist.die(6, exact=True).repeat_sum(5000)",
+    "10**6 @ exact d6": "10**6 @ Dist.die(6, exact=True)",
+    "moment(10**18)": "Dist.die(6, exact=True).moment(10**18)",
+    "max_states=nan": "build(0, lambda s: None if s < 0 else {s + 1: 0.5, -1: 0.5}, "
+    "max_states=float('nan'))",
+    "trials=10**400": "mc.run(lambda rng, n: {'x': n}, 10**400)",
+}
+
+SCRIPT = """
+import sys
+from fractions import Fraction
+from dicestats.core.dist import Dist
+from dicestats.core.markov import build
+from dicestats.core import montecarlo as mc
+from dicestats.core.checks import InputError
+half = Fraction(1, 2)
+chain = build(0, lambda s: None if s >= 3 else {s + 1: half, 0: half}, exact=True)
+try:
+    CALL
+except InputError as exc:
+    print("refused:", exc)
+else:
+    print("answered")
+"""
+
+
+@pytest.mark.parametrize("call", list(CALLS.values()), ids=list(CALLS))
+def test_refused_at_once(call):
+    code = textwrap.dedent(SCRIPT).replace("CALL", call)
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert out.stdout.startswith("refused: "), out.stdout + out.stderr
+    assert len(out.stdout.splitlines()) == 1
