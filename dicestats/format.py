@@ -43,6 +43,7 @@ __all__ = [
     "to_markdown",
     "to_json",
     "jsonable",
+    "limits_table",
 ]
 
 
@@ -391,6 +392,22 @@ def ladder(value, *, order: str = "name") -> str:
         return ladder_name(value)
     name = LADDER.get(check_int("value", value))
     return signed(value) + (f" {name}" if name else "")
+
+
+def limits_table(limits) -> str:
+    """A system's ``LIMITS`` as the Markdown table its rules page shows.
+
+    Examples
+    --------
+    >>> from dicestats.core.limits import Limit, Limits
+    >>> print(limits_table(Limits(Limit("dice", 1, 10, why="a sample"))))
+    | what | allowed | when | why |
+    |---|---|---|---|
+    | dice | 1..10 | always | a sample |
+    """
+    import pandas as pd
+
+    return to_markdown(pd.DataFrame(limits.rows(), columns=["what", "allowed", "when", "why"]))
 
 
 def to_json(obj, *, indent: int | None = 2) -> str:

@@ -98,7 +98,7 @@ def test_rules_object_and_shortcuts_agree():
 
 
 def test_exact_refuses_large_setups():
-    with pytest.raises(InputError, match=r"outcome classes must be an integer <= 100000"):
+    with pytest.raises(InputError, match=r"outcome classes must be an integer <= 100,000"):
         ini.odds([3, 3, 3], [2, 2, 2])
     with pytest.raises(InputError, match=r"outcome classes must be an integer <= 10 in exact"):
         ini.odds([1], [1], limit=10)

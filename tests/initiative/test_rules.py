@@ -1,7 +1,6 @@
 """Rules and limits as data: :class:`~dicestats.initiative.Rules`, ``LIMITS``, refusals."""
 
 import dataclasses
-from pathlib import Path
 
 import pytest
 
@@ -82,15 +81,3 @@ def test_bad_input(call, exc, words):
         call()
     assert isinstance(info.value, InputError)  # the project's one error type
     assert "\n" not in str(info.value)
-
-
-def test_the_rules_page_lists_the_limits_table():
-    """docs/rules/initiative.md shows LIMITS as it is (what, allowed, when, why)."""
-    page = (Path(__file__).resolve().parents[2] / "docs" / "rules" / "initiative.md").read_text()
-    section = page.split("## Limits", 1)[1].split("\n## ", 1)[0]
-    rows = [
-        [cell.strip() for cell in line.strip().strip("|").split("|")]
-        for line in section.splitlines()
-        if line.startswith("| ") and not line.startswith("| what")
-    ]
-    assert rows == [list(r.values()) for r in ini.LIMITS.rows()]
