@@ -1,13 +1,21 @@
 """The core floor: what every dice system is built on.
 
 * :mod:`~dicestats.core.dist`: :class:`~dicestats.core.dist.Dist`, an immutable
-  finite distribution over integers, float64 or exact;
-* :mod:`~dicestats.core.markov`: absorbing Markov chains solved exactly;
-* :mod:`~dicestats.core.montecarlo`: the one seeded, vectorized Monte Carlo engine;
+  finite distribution over integers, float64 or exact (its rooms: ``dist_factories``
+  how one is made, ``dist_queries`` the scipy.stats vocabulary, ``dist_kernels`` the
+  convolutions, ``dist_weights`` the weights checked, ``dist_limits`` its ``LIMITS``);
+* :mod:`~dicestats.core.markov`: absorbing Markov chains solved exactly (its rooms:
+  ``markov_solve`` the solver by strongly connected components, ``markov_steps`` the
+  number of steps, ``markov_limits`` its ``LIMITS``);
+* :mod:`~dicestats.core.montecarlo`: the one seeded, vectorized Monte Carlo engine
+  (its rooms: ``montecarlo_estimates`` the interval formulas and ``Totals``,
+  ``montecarlo_limits`` its ``LIMITS``); each of the three re-exports what its rooms
+  define, so code imports from it alone;
 * :mod:`~dicestats.core.checks`: argument validation with one-line messages
   (``refuse``, ``InputError``; every public parameter follows one rule: a bool
   is never a number, a float is never truncated, a string is never a number,
-  ``exact`` is a bool, and a long value is cut in the message);
+  ``exact`` is a bool, and a long value is cut to about 60 characters in the
+  message);
 * :mod:`~dicestats.core.limits`: caps as data; ``dist.LIMITS`` (outcomes, exact
   digits, convolution work, moment order), ``markov.LIMITS`` (states, steps,
   step work) and ``montecarlo.LIMITS`` (trials, workers, batch size) bound the

@@ -10,6 +10,7 @@ from scipy import stats
 
 from dicestats.core import montecarlo as mc
 from dicestats.core.checks import InputError, InputTypeError
+from dicestats.core.montecarlo_limits import _cpus
 
 
 def coin_batch(rng, n, p=0.5):
@@ -235,7 +236,7 @@ def test_trials_are_capped_with_a_reason():
 def test_workers_are_capped_by_the_cpus():
     # --workers 256 on 2 cores started 256 processes
     most = mc.LIMITS["workers"].hi
-    assert most == max(8, 4 * mc._cpus())
+    assert most == max(8, 4 * _cpus())
     with pytest.raises(InputError, match="CPU") as info:
         mc.run(coin_batch, 10, workers=most + 1)
     assert f"1..{most}" in str(info.value)

@@ -1,0 +1,58 @@
+"""Project-wide promises about the files themselves.
+
+* Nothing a user reads cites what a user of the project does not have: the team's
+  rules digest, the source-text files by name, internal spec numbers, folders of
+  one machine.
+* Rooms of one job: no module of the package is over ~600 lines.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+USER_FACING = ["dicestats", "docs", "notebooks", "benchmarks", "scripts", "README.md"]
+SUFFIXES = {".py", ".md", ".ipynb", ".txt", ".toml", ".cfg"}
+# Words only the team has: its digest, the source files' names, spec numbers, a machine's paths.
+INTERNAL = re.compile(
+    r"RULES\.md|\b[Ss]eed 00\d|\.\./shared|\bshared/rules|SPEC ?7|§\d|/work/|/root/"
+)
+
+
+def user_facing_files():
+    for name in USER_FACING:
+        path = ROOT / name
+        if path.is_file():
+            yield path
+        elif path.is_dir():
+            yield from (
+                p
+                for p in sorted(path.rglob("*"))
+                if p.is_file() and p.suffix in SUFFIXES and ".venv" not in p.parts
+            )
+
+
+FILES = list(user_facing_files())
+
+
+def test_there_are_files_to_check():
+    assert len(FILES) > 50
+
+
+@pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(ROOT)) for p in FILES])
+def test_no_reference_a_user_lacks(path):
+    text = path.read_text(encoding="utf-8")
+    hits = sorted({m.group(0) for m in INTERNAL.finditer(text)})
+    assert not hits, f"{path.relative_to(ROOT)} cites {hits}"
+
+
+def test_no_module_over_600_lines():
+    big = {
+        str(p.relative_to(ROOT)): n
+        for p in (ROOT / "dicestats").rglob("*.py")
+        if (n := len(p.read_text(encoding="utf-8").splitlines())) > 600
+    }
+    assert not big, big
