@@ -205,3 +205,42 @@ def test_systems_are_distinct_and_ordered():
     assert names == ["fate", "storyteller", "initiative"]
     assert len({s.title for s in SYSTEMS}) == len(SYSTEMS)
     assert all(s.summary and s.title for s in SYSTEMS)
+
+
+HOW = ("exact", "rng", "trials", "workers", "progress", "executor")
+
+
+def public_callables(module):
+    """(name, function) for every public function and public method of ``module``."""
+    import inspect
+
+    for name in getattr(module, "__all__", []):
+        obj = getattr(module, name)
+        if inspect.isfunction(obj):
+            yield name, obj
+        elif inspect.isclass(obj):
+            for attr, f in vars(obj).items():
+                if inspect.isfunction(f) and not attr.startswith("_"):
+                    yield f"{name}.{attr}", f
+
+
+@pytest.mark.parametrize("s", SYSTEMS, ids=[s.name for s in SYSTEMS])
+def test_how_an_answer_is_computed_is_always_keyword_only(s):
+    """``exact``, ``rng``, ``trials``, ``workers``, ``progress`` are keyword-only in a
+    system's API and its tables. A batch function (``fn(rng, n, ...)``, the Monte Carlo
+    engine's calling convention) takes its generator first by design."""
+    import importlib
+    import inspect
+
+    modules = [s.package, importlib.import_module(f"dicestats.tables.{s.name}")]
+    checked = 0
+    for module in modules:
+        for name, f in public_callables(module):
+            params = list(inspect.signature(f).parameters.values())
+            if [p.name for p in params[:2]] == ["rng", "n"]:
+                continue  # a batch function
+            for p in params:
+                if p.name in HOW:
+                    checked += 1
+                    assert p.kind is p.KEYWORD_ONLY, f"{module.__name__}.{name}: {p.name}"
+    assert checked >= 5
