@@ -224,8 +224,9 @@ def register(subparsers) -> None:
         "actions",
         help="multiple actions in one round: reduced pools and odds",
         description=(
-            "Declare k actions: action i rolls its pool minus k minus (i - 1) dice; a pool "
-            "reduced to 0 or less cannot be attempted."
+            "Declare k >= 2 actions: action i rolls its pool minus k minus (i - 1) dice; a "
+            "pool reduced to 0 or less cannot be attempted. One action is not a multiple "
+            "action: it rolls its full pool."
         ),
     )
     m.add_argument(

@@ -5,7 +5,8 @@
 * :func:`botch_exemption`: the first botch of a period does not count;
 * :func:`multiple_actions` and :func:`best_actions`: several actions in one
   round with reduced pools (:func:`reduced_pools`, also used by the Monte
-  Carlo twin :func:`dicestats.storyteller.simulate_multiple_actions`);
+  Carlo twin :func:`dicestats.storyteller.simulate_multiple_actions`); a
+  single declared action is not a multiple action and keeps its full pool;
 * :func:`teamwork`: several characters add their successes.
 
 Every function answers exactly (``exact=True``: Fractions) or in float, from
@@ -335,14 +336,20 @@ def botch_exemption(
 
 # --------------------------------------------------------------------------- multiple actions
 def reduced_pools(pools) -> list[int]:
-    """The dice each of ``k`` declared actions rolls: action ``i`` loses ``k + i - 1``.
+    """The dice each declared action rolls: of ``k >= 2`` actions, action ``i`` loses ``k + i - 1``.
 
-    A result of 0 or less means the action cannot be attempted.
+    One action is not a multiple action: it rolls its full pool (the Dark
+    Ages text penalises only a character who does more than one thing in a
+    round). A result of 0 or less means the action cannot be attempted.
 
     >>> reduced_pools([7, 6, 6])    # Hall punches and dodges twice
     [4, 2, 1]
+    >>> reduced_pools([7])          # one action: no penalty
+    [7]
     """
     k = len(pools)
+    if k == 1:
+        return list(pools)
     return [base - k - (i - 1) for i, base in enumerate(pools, start=1)]
 
 
@@ -400,6 +407,11 @@ def multiple_actions(
 ) -> MultipleActions:
     """Several actions in one round, with the reduced pools of :func:`reduced_pools`.
 
+    Declaring ``k >= 2`` actions, the first action's pool loses ``k`` dice and
+    each later one a die more (action ``i`` loses ``k + i - 1``); a pool
+    reduced to 0 or less cannot be attempted. A single action (``k = 1``) is
+    not a multiple action: it rolls its full pool.
+
     Parameters
     ----------
     pools : sequence of int
@@ -413,6 +425,8 @@ def multiple_actions(
 
     >>> multiple_actions([7, 6, 6]).pools
     [4, 2, 1]
+    >>> multiple_actions([7]).pools      # one action: the full pool
+    [7]
     """
     rules = check_rules(rules)
     check_bool("exact", exact)
@@ -465,15 +479,19 @@ def best_actions(
 ) -> BestActions:
     """The number of actions (the first k of ``pools``) with the most expected successes.
 
-    ``by_count[k-1]`` is the :class:`MultipleActions` of declaring ``k`` actions.
+    ``by_count[k-1]`` is the :class:`MultipleActions` of declaring ``k``
+    actions; ``k = 1`` rolls the first pool in full (one action is not a
+    multiple action). On a tie the fewer actions win.
 
     Examples
     --------
     >>> r = best_actions([7, 6, 6], exact=True)
     >>> [len(m.actions) for m in r.by_count]
     [1, 2, 3]
-    >>> r.by_count[0].mean_successes == pool(6, 6, exact=True).p_success
+    >>> r.by_count[0].mean_successes == pool(7, 6, exact=True).p_success
     True
+    >>> best_actions([4, 3, 6], 8).best     # splitting small pools at 8 does not pay
+    1
     """
     rules = check_rules(rules)
     base = check_pools(pools, rules, name="pools")

@@ -186,8 +186,9 @@ def simulate_multiple_actions(
 ) -> MultipleActions:
     """Simulate several actions declared in one round: the twin of :func:`multiple_actions`.
 
-    Action ``i`` of ``k`` rolls ``pools[i-1] - k - (i - 1)`` dice
-    (:func:`.actions.reduced_pools`; 0 or less: it cannot be attempted).
+    With ``k >= 2`` actions, action ``i`` rolls ``pools[i-1] - k - (i - 1)``
+    dice (:func:`.actions.reduced_pools`; 0 or less: it cannot be attempted);
+    a single action rolls its full pool.
 
     Examples
     --------

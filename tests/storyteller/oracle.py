@@ -534,3 +534,24 @@ def successes_of_actions(ps):
             p *= s if h else 1 - s
         out[sum(hits)] = out.get(sum(hits), F(0)) + p
     return out
+
+
+# ---------------------------------------------------------------------------
+# 9. Multiple actions, read from the Dark Ages text
+# ---------------------------------------------------------------------------
+def declared_pools(pools):
+    """The dice each declared action rolls, step by step as the text tells it.
+
+    «有时玩家会希望她的角色在一轮之中执行不止一个动作» — only a character who
+    does *more than one* thing in a round takes the penalty. Then: subtract the
+    number of declared actions from the first pool; every further action
+    subtracts one die more than the one before (the penalty accumulates).
+    """
+    if len(pools) < 2:
+        return list(pools)
+    penalty = len(pools)
+    out = []
+    for base in pools:
+        out.append(base - penalty)
+        penalty += 1
+    return out
