@@ -41,6 +41,7 @@ import argparse
 
 from ..format import fraction, percent, to_csv, to_markdown
 from ..storyteller import LIMITS, ON_BOTCH, PRESETS, Rules
+from ..storyteller.extended import ROLLS_TAIL
 from ..storyteller.limits import search_limit
 from ..storyteller.rules import BOTCH_RULES, ONE_CANCELS, SPECIALTIES
 from ._common import (
@@ -414,4 +415,10 @@ def _cmd_extended(args) -> int:
     print_table(rows, ("outcome", "probability"))
     print()
     print(f"mean rolls  {float(r.mean_rolls):.4f}")
+    if r.rolls_tail and r.rolls_tail > ROLLS_TAIL:  # the distribution stopped at its roll cap
+        top = r.pmf_rolls.support()[1]
+        print(
+            f"distribution of rolls (--json): rolls beyond {top:,} lumped into {top:,} "
+            f"(P = {r.rolls_tail:.3g})"
+        )
     return 0

@@ -349,6 +349,7 @@ def simulate_extended(
         _variance_estimate(hist, t, conf),
         tuple(mc.wilson(int(c), t, conf) for c in within),
         {r: mc.wilson(c, t, conf) for r, c in enumerate(hist) if c},
+        0.0,  # nothing lumped: unfinished trials are p_unfinished
         False,
         t,
     )
