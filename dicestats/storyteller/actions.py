@@ -19,12 +19,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..core.checks import check_bool
+from ..core.checks import check_bool, check_exact, refuse
 from ..core.dist import Dist
 from ..core.results import Result
 from .limits import LIMITS, check_dice, check_pools, dice_limit
 from .pools import PoolOdds, clip, non_botch, pool, pool_grid
-from .rules import REVISED, Rules, check_difficulties, check_difficulty, check_rules, renamed
+from .rules import (
+    REVISED,
+    Rules,
+    check_difficulties,
+    check_difficulty,
+    check_rules,
+    check_specialties,
+    renamed,
+)
 
 __all__ = [
     "Choice",
@@ -77,6 +85,7 @@ class AutomaticSuccess(Result):
 
     dice: int
     difficulty: int
+    specialty: bool
     target: int
     allowed: bool
     roll: Choice
@@ -92,6 +101,7 @@ def automatic_success(
     *,
     target: int = 1,
     stress: bool = False,
+    specialty: bool = False,
     exact: bool = False,
     need: int | None = None,
 ) -> AutomaticSuccess:
@@ -109,6 +119,8 @@ def automatic_success(
         Successes the task needs (1..50).
     stress : bool, default False
         In combat or under stress: the automatic success is not allowed.
+    specialty : bool, default False
+        The roll has a specialty (what it does: ``rules.specialty_rule``).
     exact : bool
     need : int, optional
         Deprecated spelling of ``target``.
@@ -121,12 +133,14 @@ def automatic_success(
     'roll'
     """
     rules = check_rules(rules)
-    n = check_dice(dice, rules, exact=exact)
+    check_exact(exact)
+    check_bool("specialty", specialty)
+    n = check_dice(dice, rules, exact=exact, specialty=specialty)
     d = check_difficulty(difficulty, rules)
     target = renamed("need", "target", target, need)
     target = LIMITS["target, automatic success"].check(target, name="target")
     check_bool("stress", stress)
-    r = pool(n, d, rules, exact=exact)
+    r = pool(n, d, rules, specialty=specialty, exact=exact)
     allowed = n >= d and not stress
     one, zero = _one(exact), 0 * _one(exact)
     roll = Choice(r.p_ge(target), r.p_botch, r.mean_net)
@@ -139,7 +153,7 @@ def automatic_success(
         better = "roll"
     else:
         better = "either"
-    return AutomaticSuccess(n, d, target, allowed, roll, auto, better, exact)
+    return AutomaticSuccess(n, d, r.specialty, target, allowed, roll, auto, better, exact)
 
 
 # --------------------------------------------------------------------------- trying again
@@ -160,6 +174,7 @@ class Retries(Result):
 
     dice: int
     difficulty: int
+    specialty: bool
     attempts: int | None
     botch_ends: bool
     p_success: object
@@ -177,6 +192,7 @@ def try_again(
     *,
     attempts: int | None = None,
     botch_ends: bool = True,
+    specialty: bool = False,
     exact: bool = False,
 ) -> Retries:
     """Trying again after failures: each retry is at difficulty +1.
@@ -193,6 +209,8 @@ def try_again(
     attempts : int, optional
         The most attempts allowed (1..1000); unlimited by default. Exact mode
         caps ``dice × attempts`` (:data:`.limits.LIMITS`; unlimited counts as 50).
+    specialty : bool, default False
+        Every attempt has a specialty (what it does: ``rules.specialty_rule``).
 
     Examples
     --------
@@ -206,8 +224,9 @@ def try_again(
     Fraction(17, 10)
     """
     rules = check_rules(rules)
-    check_bool("exact", exact)
-    n = check_dice(dice, rules, exact=exact)
+    check_exact(exact)
+    check_bool("specialty", specialty)
+    n = check_dice(dice, rules, exact=exact, specialty=specialty)
     d0 = check_difficulty(difficulty, rules)
     if attempts is not None:
         attempts = LIMITS["attempts"].check(attempts)
@@ -229,7 +248,7 @@ def try_again(
         exact=exact,
     )
     diffs = sorted({min(d0 + k, 10) for k in range(last)})
-    odds = {d: r for (d, _), r in pool_grid([n], diffs, rules, exact).items()}
+    odds = {d: r for (d, _), r in pool_grid([n], diffs, rules, exact, specialty).items()}
     one = _one(exact)
     zero = 0 * one
     reach = clean = one  # P(attempt k is made); P(it is reached with no botch so far)
@@ -255,6 +274,7 @@ def try_again(
     return Retries(
         n,
         d0,
+        odds[diffs[0]].specialty,
         attempts,
         botch_ends,
         clip(p_success, exact),
@@ -281,6 +301,7 @@ class BotchExemption(Result):
 
     dice: int
     difficulty: int
+    specialty: bool
     rolls: int
     p_botch: object
     p_any_botch: object
@@ -296,13 +317,15 @@ def botch_exemption(
     rules: Rules = REVISED,
     *,
     rolls: int = 10,
+    specialty: bool = False,
     exact: bool = False,
 ) -> BotchExemption:
     """P(at least one counted botch in ``rolls`` rolls), with and without the exemption.
 
     With the exemption the first botch of the period does not count, so a
     counted botch needs two botches: ``1 - (1-b)**k - k*b*(1-b)**(k-1)``.
-    Exact mode caps ``dice × rolls`` (:data:`.limits.LIMITS`).
+    Exact mode caps ``dice × rolls`` (:data:`.limits.LIMITS`). ``specialty``:
+    every roll has a specialty (it adds successes; a botch needs none).
 
     Examples
     --------
@@ -312,18 +335,20 @@ def botch_exemption(
     """
     rules = check_rules(rules)
     k = LIMITS["rolls"].check(rolls)
-    check_bool("exact", exact)
-    n = check_dice(dice, rules, exact=exact)
+    check_exact(exact)
+    check_bool("specialty", specialty)
+    n = check_dice(dice, rules, exact=exact, specialty=specialty)
     LIMITS["dice × rolls"].check_work(
         n * k, name="rolls", value=k, per=n, per_name="dice", exact=exact
     )
-    r = pool(n, difficulty, rules, exact=exact)
+    r = pool(n, difficulty, rules, specialty=specialty, exact=exact)
     b, one = r.p_botch, _one(exact)
     none = (one - b) ** k
     exactly_one = k * b * (one - b) ** (k - 1)
     return BotchExemption(
         n,
         r.difficulty,
+        r.specialty,
         k,
         b,
         one - none,
@@ -361,6 +386,7 @@ class ActionOdds(Result):
     base: int
     dice: int
     difficulty: int
+    specialty: bool
     attempted: bool
     p_success: object
     p_botch: object
@@ -394,16 +420,50 @@ class MultipleActions(Result):
         return [a.dice for a in self.actions]
 
 
-def action_rows(pools, sizes, diffs, odds) -> tuple:
+def action_rows(pools, sizes, diffs, specs, odds) -> tuple:
     """The :class:`ActionOdds` of each action, ``odds[i] = (p_success, p_botch)``."""
+    rows = zip(pools, sizes, diffs, specs, strict=True)
     return tuple(
-        ActionOdds(i, base, size, d, size >= 1, *odds[i - 1])
-        for i, (base, size, d) in enumerate(zip(pools, sizes, diffs, strict=True), start=1)
+        ActionOdds(i, base, size, d, spec, size >= 1, *odds[i - 1])
+        for i, (base, size, d, spec) in enumerate(rows, start=1)
     )
 
 
+def check_actions(pools, difficulty, rules, specialty, exact, *, computed: bool = True):
+    """The checked ``(rules, base pools, reduced pools, difficulties, specialties)``.
+
+    When ``computed`` (not simulated), a reduced pool beyond the dice limit
+    the engine has in force is refused, naming the pools as given and the
+    action whose reduced pool is too large. ``specialties`` are those in
+    force (a deprecated ``Rules(specialty=...)`` has one on every roll).
+    """
+    rules = check_rules(rules)
+    check_exact(exact)
+    base = check_pools(pools, rules, name="pools", length=LIMITS["actions"])
+    diffs = check_difficulties(difficulty, len(base), rules)
+    specs = [rules._for_roll(sp)._specialty for sp in check_specialties(specialty, len(base))]
+    sizes = reduced_pools(base)
+    for i, (size, spec) in enumerate(zip(sizes, specs, strict=True) if computed else (), 1):
+        limit = dice_limit(rules, exact=exact, specialty=spec)
+        if size > limit.hi:
+            when = " in exact mode" if limit.when == "exact" else ""
+            raise refuse(
+                "pools",
+                f"pools whose reduced sizes are in {limit.help}{when}",
+                base,
+                why=f"action {i} rolls {size} dice; {limit.why}",
+                instead=limit.instead or None,
+            )
+    return rules, base, sizes, diffs, specs
+
+
 def multiple_actions(
-    pools: list[int], difficulty=6, rules: Rules = REVISED, *, exact: bool = False
+    pools: list[int],
+    difficulty=6,
+    rules: Rules = REVISED,
+    *,
+    specialty=False,
+    exact: bool = False,
 ) -> MultipleActions:
     """Several actions in one round, with the reduced pools of :func:`reduced_pools`.
 
@@ -415,9 +475,12 @@ def multiple_actions(
     Parameters
     ----------
     pools : sequence of int
-        The base pools (1..1000), in the order the actions are taken.
+        The base pools (1..1000; 1..100 actions), in the order the actions are taken.
     difficulty : int or sequence of int
         One difficulty for all, or one per action.
+    specialty : bool or sequence of bool
+        A specialty for every action, or one flag per action (a Brawl
+        specialty helps the punch, not the dodges).
 
     Examples
     --------
@@ -428,23 +491,22 @@ def multiple_actions(
     >>> multiple_actions([7]).pools      # one action: the full pool
     [7]
     """
-    rules = check_rules(rules)
-    check_bool("exact", exact)
-    base = check_pools(pools, rules, name="pools")
-    diffs = check_difficulties(difficulty, len(base), rules)
-    sizes = reduced_pools(base)
-    if any(s >= 1 for s in sizes):
-        dice_limit(rules, exact=exact).check(max(sizes), name="pools")
+    rules, base, sizes, diffs, specs = check_actions(pools, difficulty, rules, specialty, exact)
     computed: dict = {}
-    for d in sorted(set(diffs)):  # one engine pass per difficulty gives every reduced pool
-        wanted = [s for s, dd in zip(sizes, diffs, strict=True) if dd == d and s >= 1]
+    for d, spec in sorted(set(zip(diffs, specs, strict=True))):
+        # one engine pass per difficulty (and specialty) gives every reduced pool
+        wanted = [
+            s for s, dd, sp in zip(sizes, diffs, specs, strict=True)
+            if (dd, sp) == (d, spec) and s >= 1
+        ]  # fmt: skip
         if wanted:
-            computed.update(pool_grid(wanted, [d], rules, exact))
+            grid = pool_grid(wanted, [d], rules, exact, spec)
+            computed.update({(dd, n, spec): r for (dd, n), r in grid.items()})
     one = _one(exact)
     zero = 0 * one
     odds = [
-        (computed[(d, s)].p_success, computed[(d, s)].p_botch) if s >= 1 else (zero, zero)
-        for s, d in zip(sizes, diffs, strict=True)
+        (computed[(d, s, sp)].p_success, computed[(d, s, sp)].p_botch) if s >= 1 else (zero, zero)
+        for s, d, sp in zip(sizes, diffs, specs, strict=True)
     ]
     counts = [one]  # P(j actions succeed): a Poisson-binomial, one action at a time
     p_all, mean, no_botch = one, zero, one
@@ -456,7 +518,7 @@ def multiple_actions(
         counts = new
         p_all, mean, no_botch = p_all * s, mean + s, no_botch * (one - b)
     return MultipleActions(
-        action_rows(base, sizes, diffs, odds),
+        action_rows(base, sizes, diffs, specs, odds),
         p_all,
         mean,
         {j: clip(c, exact) for j, c in enumerate(counts)},
@@ -475,7 +537,12 @@ class BestActions(Result):
 
 
 def best_actions(
-    pools: list[int], difficulty=6, rules: Rules = REVISED, *, exact: bool = False
+    pools: list[int],
+    difficulty=6,
+    rules: Rules = REVISED,
+    *,
+    specialty=False,
+    exact: bool = False,
 ) -> BestActions:
     """The number of actions (the first k of ``pools``) with the most expected successes.
 
@@ -493,11 +560,10 @@ def best_actions(
     >>> best_actions([4, 3, 6], 8).best     # splitting small pools at 8 does not pay
     1
     """
-    rules = check_rules(rules)
-    base = check_pools(pools, rules, name="pools")
-    diffs = check_difficulties(difficulty, len(base), rules)
+    rules, base, _, diffs, specs = check_actions(pools, difficulty, rules, specialty, exact)
     rows = tuple(
-        multiple_actions(base[:k], diffs[:k], rules, exact=exact) for k in range(1, len(base) + 1)
+        multiple_actions(base[:k], diffs[:k], rules, specialty=specs[:k], exact=exact)
+        for k in range(1, len(base) + 1)
     )
     best = max(range(len(rows)), key=lambda i: rows[i].mean_successes) + 1
     return BestActions(best, rows, exact)
@@ -520,6 +586,7 @@ class Teamwork(Result):
 
     pools: tuple
     difficulties: tuple
+    specialties: tuple
     spoil: bool
     pmf_total: Dist
     mean_total: object
@@ -535,12 +602,15 @@ def teamwork(
     rules: Rules = REVISED,
     *,
     spoil: bool = False,
+    specialty=False,
     exact: bool = False,
 ) -> Teamwork:
     """Teamwork: several characters roll separately and add their successes.
 
     Pools are never merged. With ``spoil=True`` (social tasks) one member's
-    botch spoils the whole effort: it then scores 0.
+    botch spoils the whole effort: it then scores 0. ``specialty`` is a bool
+    for every member or one flag per member; ``difficulty`` an int or one per
+    member. At most 100 members.
 
     Examples
     --------
@@ -549,12 +619,16 @@ def teamwork(
     Fraction(1, 4)
     """
     rules = check_rules(rules)
-    check_bool("exact", exact)
-    base = check_pools(pools, rules, exact=exact, name="pools")
+    check_exact(exact)
+    base = check_pools(pools, rules, name="pools", length=LIMITS["team"])
     diffs = check_difficulties(difficulty, len(base), rules)
+    specs = check_specialties(specialty, len(base))
     check_bool("spoil", spoil)
+    for n, spec in zip(base, specs, strict=True):
+        check_dice(n, rules, exact=exact, name="pools", specialty=spec)
     results: list[PoolOdds] = [
-        pool(n, d, rules, exact=exact) for n, d in zip(base, diffs, strict=True)
+        pool(n, d, rules, specialty=spec, exact=exact)
+        for n, d, spec in zip(base, diffs, specs, strict=True)
     ]
     one = _one(exact)
     no_botch = one
@@ -578,6 +652,7 @@ def teamwork(
     return Teamwork(
         tuple(base),
         tuple(diffs),
+        tuple(r.specialty for r in results),
         spoil,
         total,
         total.mean(),

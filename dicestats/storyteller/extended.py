@@ -20,7 +20,7 @@ from itertools import accumulate
 
 import numpy as np
 
-from ..core.checks import check_bool, check_choice, check_int, refuse
+from ..core.checks import check_bool, check_choice, check_exact, check_int, refuse
 from ..core.dist import Dist
 from ..core.results import Result
 from .limits import LIMITS, check_dice
@@ -79,6 +79,7 @@ class Extended(Result):
 
     dice: int
     difficulty: int
+    specialty: bool
     target: int
     on_botch: str
     rounds: int | None
@@ -95,11 +96,12 @@ class Extended(Result):
     trials: int | None = None
 
 
-def check_extended(dice, difficulty, target, rules, on_botch, rounds, *, exact):
-    """The checked ``(dice, difficulty, target, on_botch, rounds)`` of an exact/float call."""
+def check_extended(dice, difficulty, target, rules, on_botch, rounds, *, exact, specialty):
+    """The checked ``(rules, dice, difficulty, target, rounds)`` of an exact/float call."""
     rules = check_rules(rules)
-    check_bool("exact", exact)
-    n = check_dice(dice, rules)
+    check_exact(exact)
+    check_bool("specialty", specialty)
+    n = check_dice(dice, rules, specialty=specialty)
     d = check_difficulty(difficulty, rules)
     target = LIMITS["target"].check(target)
     check_choice("on_botch", on_botch, ON_BOTCH)
@@ -108,7 +110,7 @@ def check_extended(dice, difficulty, target, rules, on_botch, rounds, *, exact):
     if exact:
         if rounds is None:
             LIMITS["target, exact, no round limit"].check(target, name="target")
-        chained = ", chained ten-again" if rules.chained else ""
+        chained = ", chained ten-again" if rules._for_roll(specialty).chained else ""
         LIMITS["dice, exact extended" + chained].check(n, name="dice")
         if rounds is not None:
             LIMITS["dice × rounds, exact extended" + chained].check_work(
@@ -125,6 +127,7 @@ def extended(
     *,
     on_botch: str = "resets",
     rounds: int | None = None,
+    specialty: bool = False,
     exact: bool = False,
     botch: str | None = None,
 ) -> Extended:
@@ -147,6 +150,8 @@ def extended(
         harsher ruling), or the roll only scores 0.
     rounds : int, optional
         A round limit (1..500): not done after that many rolls is a timeout.
+    specialty : bool, default False
+        Every roll has a specialty (what it does: ``rules.specialty_rule``).
     exact : bool
         Fractions; exact mode caps the pool and ``dice × rounds``
         (:data:`.limits.LIMITS`).
@@ -168,9 +173,9 @@ def extended(
 
     on_botch = renamed("botch", "on_botch", on_botch, botch)
     rules, n, d, target, rounds = check_extended(
-        dice, difficulty, target, rules, on_botch, rounds, exact=exact
+        dice, difficulty, target, rules, on_botch, rounds, exact=exact, specialty=specialty
     )
-    r = pool(n, d, rules, exact=exact)
+    r = pool(n, d, rules, specialty=specialty, exact=exact)
     nb = sorted(non_botch(r).items())
     b = r.p_botch
     zero = 0 * b
@@ -183,7 +188,7 @@ def extended(
         pmf[rounds] = pmf[rounds] + alive
         rolls = Dist(pmf, exact=exact)
         return Extended(
-            n, d, target, on_botch, rounds,
+            n, d, r.specialty, target, on_botch, rounds,
             clip(sum(done, zero), exact), clip(sum(failed, zero), exact), clip(alive, exact),
             zero, rolls.mean(), rolls.var(), within, rolls, zero, exact,
         )  # fmt: skip
@@ -211,7 +216,7 @@ def extended(
         (p_done, p_failed), mean, var = _solve_float(q, out)
         rolls, tail = rolls_distribution(nb, b, target, on_botch)
     return Extended(
-        n, d, target, on_botch, None,
+        n, d, r.specialty, target, on_botch, None,
         clip(p_done, exact), clip(p_failed, exact), zero,
         zero, mean, var, within, rolls, tail, exact,
     )  # fmt: skip
@@ -412,8 +417,10 @@ class Resisted(Result):
 
     dice: int
     difficulty: int
+    specialty: bool
     versus: int
     versus_difficulty: int
+    versus_specialty: bool
     pmf_margin: Dist
     p_win: object
     p_tie: object
@@ -445,6 +452,8 @@ def resisted(
     rules: Rules = REVISED,
     versus_rules: Rules | None = None,
     *,
+    specialty: bool = False,
+    versus_specialty: bool = False,
     exact: bool = False,
     opp_dice: int | None = None,
     opp_difficulty: int | None = None,
@@ -455,8 +464,9 @@ def resisted(
     Each side's own 1s cancel its own successes first (floored at 0); the side
     with more successes wins and only the excess counts (4 against 3 is one
     net success). Botches are reported per side. ``versus_rules`` defaults to
-    ``rules``; ``opp_dice``, ``opp_difficulty`` and ``opp_rules`` are the
-    deprecated spellings of the ``versus`` arguments.
+    ``rules``; ``specialty`` and ``versus_specialty`` say whether each side's
+    roll has a specialty (each its own); ``opp_dice``, ``opp_difficulty`` and
+    ``opp_rules`` are the deprecated spellings of the ``versus`` arguments.
 
     Examples
     --------
@@ -468,14 +478,20 @@ def resisted(
     versus, versus_difficulty, versus_rules = _versus(
         versus, versus_difficulty, versus_rules, rules, opp_dice, opp_difficulty, opp_rules
     )
-    a = pool(dice, difficulty, rules, exact=exact)
-    b = pool(check_int("versus", versus), versus_difficulty, versus_rules, exact=exact)
+    check_exact(exact)
+    check_bool("versus_specialty", versus_specialty)
+    check_dice(versus, versus_rules, exact=exact, name="versus", specialty=versus_specialty)
+    check_difficulty(versus_difficulty, versus_rules, "versus_difficulty")
+    a = pool(dice, difficulty, rules, specialty=specialty, exact=exact)
+    b = pool(versus, versus_difficulty, versus_rules, specialty=versus_specialty, exact=exact)
     margin = a.pmf_net - b.pmf_net
     return Resisted(
         a.dice,
         a.difficulty,
+        a.specialty,
         b.dice,
         b.difficulty,
+        b.specialty,
         margin,
         margin.p_ge(1),
         margin.pmf(0),
@@ -493,8 +509,10 @@ class Race(Result):
 
     dice: int
     difficulty: int
+    specialty: bool
     versus: int
     versus_difficulty: int
+    versus_specialty: bool
     target: int
     p_win: object
     p_lose: object
@@ -511,6 +529,8 @@ def resisted_extended(
     rules: Rules = REVISED,
     versus_rules: Rules | None = None,
     *,
+    specialty: bool = False,
+    versus_specialty: bool = False,
     exact: bool = False,
     opp_dice: int | None = None,
     opp_difficulty: int | None = None,
@@ -522,7 +542,8 @@ def resisted_extended(
     (the excess over the other side) to its running score; the first to
     ``target`` (1..100) wins. A botch scores 0 that round (only the successes
     count). Exact mode caps ``max(dice, versus) × target``
-    (:data:`.limits.LIMITS`). Solved exactly by backward recursion: every
+    (:data:`.limits.LIMITS`). ``specialty``, ``versus_specialty``: as in
+    :func:`resisted`. Solved exactly by backward recursion: every
     scoring round raises the sum of the two scores, so only ties loop.
 
     Examples
@@ -535,7 +556,7 @@ def resisted_extended(
         raise refuse("target", "given (net successes to race to)", None)
     target = LIMITS["target, race"].check(target, name="target")
     rules = check_rules(rules)
-    check_bool("exact", exact)
+    check_exact(exact)
     versus, versus_difficulty, versus_rules = _versus(
         versus, versus_difficulty, versus_rules, rules, opp_dice, opp_difficulty, opp_rules
     )
@@ -543,7 +564,10 @@ def resisted_extended(
     LIMITS["dice × target, exact race"].check_work(
         big * target, name="target", value=target, per=big, per_name="dice", exact=exact
     )
-    rr = resisted(dice, difficulty, versus, versus_difficulty, rules, versus_rules, exact=exact)
+    rr = resisted(
+        dice, difficulty, versus, versus_difficulty, rules, versus_rules,
+        specialty=specialty, versus_specialty=versus_specialty, exact=exact,
+    )  # fmt: skip
     steps = [(m, p) for m, p in rr.pmf_margin.items() if m != 0]
     go = 1 - rr.p_tie  # P(someone scores this round)
     zero = 0 * rr.p_tie
@@ -565,6 +589,6 @@ def resisted_extended(
             rounds[(me, them)] = er / go
     p_win = win[(0, 0)]
     return Race(
-        rr.dice, rr.difficulty, rr.versus, rr.versus_difficulty, target,
-        p_win, 1 - p_win, rounds[(0, 0)], exact,
+        rr.dice, rr.difficulty, rr.specialty, rr.versus, rr.versus_difficulty,
+        rr.versus_specialty, target, p_win, 1 - p_win, rounds[(0, 0)], exact,
     )  # fmt: skip
