@@ -4,13 +4,18 @@ Every command takes the rule flags (``--preset``, ``--no-rule-of-one``,
 ``--botch-rule revised|first``, ``--ten-again``, ...), prints a readable table
 by default, JSON with ``--json`` (the API's result, Fractions as ``"p/q"``
 with ``--exact``) and exact ``"p/q"`` strings with ``--exact``. ``extended``
-says what a botch does with ``--on-botch``. Argument ranges come from
+says what a botch does with ``--on-botch``. ``--specialty`` says the roll has a
+specialty; the preset (or ``--specialty-rule``) says what it does. A flag that
+cannot apply to the command is an error that says why (exit status 2), and
+integers are written in the ASCII digits 0-9. Argument ranges come from
 :data:`dicestats.storyteller.LIMITS`; the rules are in
 ``docs/rules/storyteller.md``.
 
 Renamed options keep their old spelling for one release (hidden, with a note
 on stderr): ``--botch`` is ``--botch-rule`` in ``pool``, ``table``,
-``anomalies`` and ``actions``, and ``--on-botch`` in ``extended``.
+``anomalies`` and ``actions``, and ``--on-botch`` in ``extended``;
+``--specialty none|reroll|double`` is ``--specialty-rule VALUE --specialty``.
+``--preset v20`` no longer rolls a specialty (a note on stderr says so).
 
 Examples
 --------

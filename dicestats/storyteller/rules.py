@@ -160,6 +160,14 @@ willpower_success='uncancellable', above_ten='impossible')
         botch_rule = renamed("botch", "botch_rule", botch_rule, botch)
         rolled = False
         if specialty is not None:
+            if isinstance(specialty, bool) or is_numpy_bool(specialty):
+                raise refuse(
+                    "specialty",
+                    "an argument of the roll, not of the rule set",
+                    specialty,
+                    instead="pass specialty=True to pool(), simulate(), extended(), ...; "
+                    "Rules(specialty_rule=...) says what a specialty does",
+                )
             check_choice("specialty", specialty, SPECIALTIES)
             warnings.warn(
                 "Rules(specialty=...) is deprecated and goes in the next release: a specialty "

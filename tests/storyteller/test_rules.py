@@ -40,6 +40,8 @@ def test_rules_is_immutable_and_validated():
         Rules(specialty="triple")
     with pytest.raises(ValueError, match="specialty_rule"):
         Rules(specialty_rule="triple")
+    with pytest.raises(ValueError, match=r"argument of the roll.*pass specialty=True to pool"):
+        Rules(specialty=True)
     with pytest.raises(TypeError):  # the rule-variant fields after chain are keyword-only
         Rules(True, "revised", False, False, True, "double")
     with pytest.raises(ValueError, match="rule_of_one"):

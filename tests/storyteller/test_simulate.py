@@ -146,13 +146,15 @@ def test_extended_closed_forms():
         ((2, 7, 4), dict(rules=st.Rules(ten_again=True), on_botch="ends")),
         ((4, 8, 3), dict(on_botch="zero", rounds=4)),
         ((3, 6, 6), dict()),
+        ((3, 7, 4), dict(rules=st.Rules.preset("v20"), specialty=True, rounds=5)),
+        ((2, 8, 3), dict(specialty=True, on_botch="ends")),  # revised: the 10s reroll
     ],
 )
 def test_extended_against_storyteller_exact(args, kw):
     rules = kw.pop("rules", st.Rules())
     ex = st.extended(*args, rules, exact=True, **kw)
     e = st.simulate_extended(*args, rules, trials=40_000, rng=13, **kw)
-    assert type(e) is type(ex)
+    assert type(e) is type(ex) and e.specialty == ex.specialty == kw.get("specialty", False)
     assert agrees(e.p_success, ex.p_success)
     assert agrees(e.p_failed, ex.p_failed)
     assert agrees(e.p_timeout, ex.p_timeout)
