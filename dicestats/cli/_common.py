@@ -14,6 +14,7 @@ __all__ = [
     "int_range_arg",
     "int_list_arg",
     "add_output_flags",
+    "limit_arg",
     "add_deprecated_alias",
     "fmt_prob",
     "jsonable",
@@ -38,6 +39,33 @@ def int_arg(lo: int | None = None, hi: int | None = None, name: str = "value"):
 
     parse.__name__ = name
     return parse
+
+
+def limit_arg(limit, kind: str = "int", name: str | None = None):
+    """An argparse ``type=`` for one integer, a range ``3-8`` or a list ``7,6,6`` (``kind``)
+    within a :class:`~dicestats.core.limits.Limit`; a value past its top says why.
+
+    Examples
+    --------
+    >>> from dicestats.core.limits import Limit
+    >>> limit_arg(Limit("dice", 1, 30, why="a sample"), "range")("2-4")
+    [2, 3, 4]
+    """
+    parse = {"int": int_arg, "range": int_range_arg, "list": int_list_arg}[kind]()
+
+    def checked(text: str):
+        values = parse(text)
+        seq = values if isinstance(values, list) else [values]
+        for v in (min(seq), max(seq)):  # the ends of a range: values the user typed
+            if not limit.lo <= v <= limit.hi:
+                why = f" ({limit.why})" if v > limit.hi and limit.why else ""
+                raise argparse.ArgumentTypeError(
+                    f"must be an integer in {limit.help}, got {shown(v)}{why}"
+                )
+        return values
+
+    checked.__name__ = name or limit.name
+    return checked
 
 
 def int_range_arg(lo: int | None = None, hi: int | None = None):

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import re
 from collections.abc import Iterable
 
 __all__ = [
@@ -195,32 +196,40 @@ def int_range_text(lo, hi) -> str:
     return f"an integer {'in ' if '..' in span else ''}{span}"
 
 
+_ASCII_INT = re.compile(r"[+-]?[0-9]+")
+
+
 def parse_int_text(text: str, allowed: str = "an integer") -> int:
     """The integer a command-line word spells, or a one-line ``ValueError``.
 
-    Python refuses to read integers of more than 4,300 digits, and an echo of
-    such a word filled the screen: the refusal says how many digits it had.
-    Underscores (``1_000``) are accepted as Python accepts them.
+    Only the ASCII digits 0-9 with an optional sign: Python's ``int()`` also
+    reads other scripts' digits (``١٢``, ``１２``) and underscores (``1_000``),
+    which a command line that means 12 does not write. Python refuses to read
+    integers of more than 4,300 digits, and an echo of such a word filled the
+    screen: the refusal says how many digits it had.
 
     Examples
     --------
     >>> parse_int_text(" 12 ")
     12
+    >>> parse_int_text("1_000")
+    Traceback (most recent call last):
+    ...
+    ValueError: expected an integer in the digits 0-9, got '1_000'
     >>> parse_int_text("9" * 5000, "an integer in 1..10")
     Traceback (most recent call last):
     ...
     ValueError: must be an integer in 1..10, got an integer of 5,000 digits
     """
     word = text.strip()
-    try:
-        return int(word)
-    except ValueError:
-        digits = word.lstrip("+-").replace("_", "")
-        if digits.isdigit() and digits.isascii():
-            raise ValueError(
-                f"must be {allowed}, got an integer of {len(digits):,} digits"
-            ) from None
-        raise ValueError(f"expected an integer, got {shown(text, quote=True)}") from None
+    if not _ASCII_INT.fullmatch(word):
+        spelled = word.lstrip("+-").replace("_", "").isdecimal()  # another script, or 1_000
+        what = "an integer in the digits 0-9" if spelled else "an integer"
+        raise ValueError(f"expected {what}, got {shown(text, quote=True)}")
+    digits = word.lstrip("+-")
+    if len(digits) > 4000:
+        raise ValueError(f"must be {allowed}, got an integer of {len(digits):,} digits")
+    return int(word)
 
 
 def check_int(

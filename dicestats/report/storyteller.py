@@ -286,7 +286,8 @@ def _st_actions_page(fig, ctx) -> None:
     _note(
         fig,
         ctx,
-        f"Multiple actions: k declared actions cost the first pool k dice, each later one a "
-        f"die more. Expected successful actions — {expected}.\nExtended: expected rolls to "
+        f"Multiple actions: k ≥ 2 declared actions cost the first pool k dice, each later one "
+        f"a die more (one action rolls its full pool). Expected successful actions — "
+        f"{expected}.\nExtended: expected rolls to "
         f"finish — {means}. Exact (absorbing Markov chain).",
     )

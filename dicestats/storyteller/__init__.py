@@ -20,8 +20,9 @@ Modules (each owns one job):
 ``pools``      :func:`pool` → :class:`PoolOdds`, :func:`odds_table`,
                :func:`anomalies`, :func:`botch_closed_form`
 ``actions``    :func:`automatic_success`, :func:`try_again`,
-               :func:`botch_exemption`, :func:`multiple_actions`,
-               :func:`best_actions`, :func:`teamwork`
+               :func:`botch_exemption`, :func:`teamwork`
+``multiple``   several actions in a round: :func:`reduced_pools`,
+               :func:`multiple_actions`, :func:`best_actions`
 ``extended``   :func:`extended`, :func:`resisted`, :func:`resisted_extended`
 ``sim``        the Monte Carlo twin: :func:`simulate`,
                :func:`simulate_multiple_actions`, :func:`simulate_extended`
@@ -48,19 +49,13 @@ True
 from __future__ import annotations
 
 from .actions import (
-    ActionOdds,
     AutomaticSuccess,
-    BestActions,
     BotchExemption,
     Choice,
-    MultipleActions,
     Retries,
     Teamwork,
     automatic_success,
-    best_actions,
     botch_exemption,
-    multiple_actions,
-    reduced_pools,
     teamwork,
     try_again,
 )
@@ -68,6 +63,14 @@ from .engine import TAIL_BOUND
 from .evaluate import RollResult, Rolls, evaluate_roll, evaluate_rolls, roll_pools
 from .extended import ON_BOTCH, Extended, Race, Resisted, extended, resisted, resisted_extended
 from .limits import LIMITS
+from .multiple import (
+    ActionOdds,
+    BestActions,
+    MultipleActions,
+    best_actions,
+    multiple_actions,
+    reduced_pools,
+)
 from .pools import (
     TABLE_COLUMNS,
     Anomalies,

@@ -1,11 +1,9 @@
-"""Actions built from single rolls: shortcuts, retries, several actions, teamwork.
+"""Actions built from single rolls: shortcuts, retries, botch exemption, teamwork.
 
 * :func:`automatic_success`: take one success instead of rolling, or roll?
 * :func:`try_again`: retries at difficulty +1, +2, ...
 * :func:`botch_exemption`: the first botch of a period does not count;
-* :func:`multiple_actions` and :func:`best_actions`: several actions in one
-  round with reduced pools (:func:`reduced_pools`, also used by the Monte
-  Carlo twin :func:`dicestats.storyteller.simulate_multiple_actions`);
+* several actions in one round: :mod:`.multiple`;
 * :func:`teamwork`: several characters add their successes.
 
 Every function answers exactly (``exact=True``: Fractions) or in float, from
@@ -18,28 +16,30 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..core.checks import check_bool
+from ..core.checks import check_bool, check_exact
 from ..core.dist import Dist
 from ..core.results import Result
-from .limits import LIMITS, check_dice, check_pools, dice_limit
+from .limits import LIMITS, check_dice, check_pools
 from .pools import PoolOdds, clip, non_botch, pool, pool_grid
-from .rules import REVISED, Rules, check_difficulties, check_difficulty, check_rules, renamed
+from .rules import (
+    REVISED,
+    Rules,
+    check_difficulties,
+    check_difficulty,
+    check_rules,
+    check_specialties,
+    renamed,
+)
 
 __all__ = [
     "Choice",
     "AutomaticSuccess",
     "Retries",
     "BotchExemption",
-    "ActionOdds",
-    "MultipleActions",
-    "BestActions",
     "Teamwork",
     "automatic_success",
     "try_again",
     "botch_exemption",
-    "reduced_pools",
-    "multiple_actions",
-    "best_actions",
     "teamwork",
 ]
 
@@ -76,6 +76,7 @@ class AutomaticSuccess(Result):
 
     dice: int
     difficulty: int
+    specialty: bool
     target: int
     allowed: bool
     roll: Choice
@@ -91,6 +92,7 @@ def automatic_success(
     *,
     target: int = 1,
     stress: bool = False,
+    specialty: bool = False,
     exact: bool = False,
     need: int | None = None,
 ) -> AutomaticSuccess:
@@ -108,6 +110,8 @@ def automatic_success(
         Successes the task needs (1..50).
     stress : bool, default False
         In combat or under stress: the automatic success is not allowed.
+    specialty : bool, default False
+        The roll has a specialty (what it does: ``rules.specialty_rule``).
     exact : bool
     need : int, optional
         Deprecated spelling of ``target``.
@@ -120,12 +124,14 @@ def automatic_success(
     'roll'
     """
     rules = check_rules(rules)
-    n = check_dice(dice, rules, exact=exact)
+    check_exact(exact)
+    check_bool("specialty", specialty)
+    n = check_dice(dice, rules, exact=exact, specialty=specialty)
     d = check_difficulty(difficulty, rules)
     target = renamed("need", "target", target, need)
     target = LIMITS["target, automatic success"].check(target, name="target")
     check_bool("stress", stress)
-    r = pool(n, d, rules, exact=exact)
+    r = pool(n, d, rules, specialty=specialty, exact=exact)
     allowed = n >= d and not stress
     one, zero = _one(exact), 0 * _one(exact)
     roll = Choice(r.p_ge(target), r.p_botch, r.mean_net)
@@ -138,7 +144,7 @@ def automatic_success(
         better = "roll"
     else:
         better = "either"
-    return AutomaticSuccess(n, d, target, allowed, roll, auto, better, exact)
+    return AutomaticSuccess(n, d, r.specialty, target, allowed, roll, auto, better, exact)
 
 
 # --------------------------------------------------------------------------- trying again
@@ -159,6 +165,7 @@ class Retries(Result):
 
     dice: int
     difficulty: int
+    specialty: bool
     attempts: int | None
     botch_ends: bool
     p_success: object
@@ -176,6 +183,7 @@ def try_again(
     *,
     attempts: int | None = None,
     botch_ends: bool = True,
+    specialty: bool = False,
     exact: bool = False,
 ) -> Retries:
     """Trying again after failures: each retry is at difficulty +1.
@@ -192,6 +200,8 @@ def try_again(
     attempts : int, optional
         The most attempts allowed (1..1000); unlimited by default. Exact mode
         caps ``dice × attempts`` (:data:`.limits.LIMITS`; unlimited counts as 50).
+    specialty : bool, default False
+        Every attempt has a specialty (what it does: ``rules.specialty_rule``).
 
     Examples
     --------
@@ -205,8 +215,9 @@ def try_again(
     Fraction(17, 10)
     """
     rules = check_rules(rules)
-    check_bool("exact", exact)
-    n = check_dice(dice, rules, exact=exact)
+    check_exact(exact)
+    check_bool("specialty", specialty)
+    n = check_dice(dice, rules, exact=exact, specialty=specialty)
     d0 = check_difficulty(difficulty, rules)
     if attempts is not None:
         attempts = LIMITS["attempts"].check(attempts)
@@ -228,7 +239,7 @@ def try_again(
         exact=exact,
     )
     diffs = sorted({min(d0 + k, 10) for k in range(last)})
-    odds = {d: r for (d, _), r in pool_grid([n], diffs, rules, exact).items()}
+    odds = {d: r for (d, _), r in pool_grid([n], diffs, rules, exact, specialty).items()}
     one = _one(exact)
     zero = 0 * one
     reach = clean = one  # P(attempt k is made); P(it is reached with no botch so far)
@@ -254,6 +265,7 @@ def try_again(
     return Retries(
         n,
         d0,
+        odds[diffs[0]].specialty,
         attempts,
         botch_ends,
         clip(p_success, exact),
@@ -280,6 +292,7 @@ class BotchExemption(Result):
 
     dice: int
     difficulty: int
+    specialty: bool
     rolls: int
     p_botch: object
     p_any_botch: object
@@ -295,13 +308,15 @@ def botch_exemption(
     rules: Rules = REVISED,
     *,
     rolls: int = 10,
+    specialty: bool = False,
     exact: bool = False,
 ) -> BotchExemption:
     """P(at least one counted botch in ``rolls`` rolls), with and without the exemption.
 
     With the exemption the first botch of the period does not count, so a
     counted botch needs two botches: ``1 - (1-b)**k - k*b*(1-b)**(k-1)``.
-    Exact mode caps ``dice × rolls`` (:data:`.limits.LIMITS`).
+    Exact mode caps ``dice × rolls`` (:data:`.limits.LIMITS`). ``specialty``:
+    every roll has a specialty (it adds successes; a botch needs none).
 
     Examples
     --------
@@ -311,18 +326,20 @@ def botch_exemption(
     """
     rules = check_rules(rules)
     k = LIMITS["rolls"].check(rolls)
-    check_bool("exact", exact)
-    n = check_dice(dice, rules, exact=exact)
+    check_exact(exact)
+    check_bool("specialty", specialty)
+    n = check_dice(dice, rules, exact=exact, specialty=specialty)
     LIMITS["dice × rolls"].check_work(
         n * k, name="rolls", value=k, per=n, per_name="dice", exact=exact
     )
-    r = pool(n, difficulty, rules, exact=exact)
+    r = pool(n, difficulty, rules, specialty=specialty, exact=exact)
     b, one = r.p_botch, _one(exact)
     none = (one - b) ** k
     exactly_one = k * b * (one - b) ** (k - 1)
     return BotchExemption(
         n,
         r.difficulty,
+        r.specialty,
         k,
         b,
         one - none,
@@ -331,158 +348,6 @@ def botch_exemption(
         k * b - (one - none),
         exact,
     )
-
-
-# --------------------------------------------------------------------------- multiple actions
-def reduced_pools(pools) -> list[int]:
-    """The dice each of ``k`` declared actions rolls: action ``i`` loses ``k + i - 1``.
-
-    A result of 0 or less means the action cannot be attempted.
-
-    >>> reduced_pools([7, 6, 6])    # Hall punches and dodges twice
-    [4, 2, 1]
-    """
-    k = len(pools)
-    return [base - k - (i - 1) for i, base in enumerate(pools, start=1)]
-
-
-@dataclass(frozen=True)
-class ActionOdds(Result):
-    """One action of a round: its pools and chances (0 when it cannot be attempted)."""
-
-    action: int
-    base: int
-    dice: int
-    difficulty: int
-    attempted: bool
-    p_success: object
-    p_botch: object
-
-
-@dataclass(frozen=True)
-class MultipleActions(Result):
-    """Several actions declared in one round.
-
-    Attributes
-    ----------
-    actions : tuple of ActionOdds
-    p_all : every action succeeds (the rolls are independent).
-    mean_successes : expected successful actions.
-    pmf_successes : dict
-        ``{j: P(exactly j actions succeed)}``, j = 0..k.
-    p_any_botch : at least one action botches.
-    """
-
-    actions: tuple
-    p_all: object
-    mean_successes: object
-    pmf_successes: dict
-    p_any_botch: object
-    exact: bool
-    trials: int | None = None
-
-    @property
-    def pools(self) -> list[int]:
-        """The dice each action rolls after the reduction (<= 0: not attempted)."""
-        return [a.dice for a in self.actions]
-
-
-def action_rows(pools, sizes, diffs, odds) -> tuple:
-    """The :class:`ActionOdds` of each action, ``odds[i] = (p_success, p_botch)``."""
-    return tuple(
-        ActionOdds(i, base, size, d, size >= 1, *odds[i - 1])
-        for i, (base, size, d) in enumerate(zip(pools, sizes, diffs, strict=True), start=1)
-    )
-
-
-def multiple_actions(
-    pools: list[int], difficulty=6, rules: Rules = REVISED, *, exact: bool = False
-) -> MultipleActions:
-    """Several actions in one round, with the reduced pools of :func:`reduced_pools`.
-
-    Parameters
-    ----------
-    pools : sequence of int
-        The base pools (1..1000), in the order the actions are taken.
-    difficulty : int or sequence of int
-        One difficulty for all, or one per action.
-
-    Examples
-    --------
-    Hall (Dexterity 3, Brawl 4, Dodge 3) punches and dodges twice:
-
-    >>> multiple_actions([7, 6, 6]).pools
-    [4, 2, 1]
-    """
-    rules = check_rules(rules)
-    check_bool("exact", exact)
-    base = check_pools(pools, rules, name="pools")
-    diffs = check_difficulties(difficulty, len(base), rules)
-    sizes = reduced_pools(base)
-    if any(s >= 1 for s in sizes):
-        dice_limit(rules, exact=exact).check(max(sizes), name="pools")
-    computed: dict = {}
-    for d in sorted(set(diffs)):  # one engine pass per difficulty gives every reduced pool
-        wanted = [s for s, dd in zip(sizes, diffs, strict=True) if dd == d and s >= 1]
-        if wanted:
-            computed.update(pool_grid(wanted, [d], rules, exact))
-    one = _one(exact)
-    zero = 0 * one
-    odds = [
-        (computed[(d, s)].p_success, computed[(d, s)].p_botch) if s >= 1 else (zero, zero)
-        for s, d in zip(sizes, diffs, strict=True)
-    ]
-    counts = [one]  # P(j actions succeed): a Poisson-binomial, one action at a time
-    p_all, mean, no_botch = one, zero, one
-    for s, b in odds:
-        new = [zero] * (len(counts) + 1)
-        for j, c in enumerate(counts):
-            new[j] += c * (one - s)
-            new[j + 1] += c * s
-        counts = new
-        p_all, mean, no_botch = p_all * s, mean + s, no_botch * (one - b)
-    return MultipleActions(
-        action_rows(base, sizes, diffs, odds),
-        p_all,
-        mean,
-        {j: clip(c, exact) for j, c in enumerate(counts)},
-        one - no_botch,
-        exact,
-    )
-
-
-@dataclass(frozen=True)
-class BestActions(Result):
-    """How many actions to declare (taking the first k): ``best`` maximises mean successes."""
-
-    best: int
-    by_count: tuple
-    exact: bool
-
-
-def best_actions(
-    pools: list[int], difficulty=6, rules: Rules = REVISED, *, exact: bool = False
-) -> BestActions:
-    """The number of actions (the first k of ``pools``) with the most expected successes.
-
-    ``by_count[k-1]`` is the :class:`MultipleActions` of declaring ``k`` actions.
-
-    Examples
-    --------
-    >>> r = best_actions([7, 6, 6], exact=True)
-    >>> [len(m.actions) for m in r.by_count]
-    [1, 2, 3]
-    >>> r.by_count[0].mean_successes == pool(6, 6, exact=True).p_success
-    True
-    """
-    rules = check_rules(rules)
-    base = check_pools(pools, rules, name="pools")
-    diffs = check_difficulties(difficulty, len(base), rules)
-    rows = tuple(
-        multiple_actions(base[:k], diffs[:k], rules, exact=exact) for k in range(1, len(base) + 1)
-    )
-    best = max(range(len(rows)), key=lambda i: rows[i].mean_successes) + 1
-    return BestActions(best, rows, exact)
 
 
 # --------------------------------------------------------------------------- teamwork
@@ -502,6 +367,7 @@ class Teamwork(Result):
 
     pools: tuple
     difficulties: tuple
+    specialties: tuple
     spoil: bool
     pmf_total: Dist
     mean_total: object
@@ -517,12 +383,15 @@ def teamwork(
     rules: Rules = REVISED,
     *,
     spoil: bool = False,
+    specialty=False,
     exact: bool = False,
 ) -> Teamwork:
     """Teamwork: several characters roll separately and add their successes.
 
     Pools are never merged. With ``spoil=True`` (social tasks) one member's
-    botch spoils the whole effort: it then scores 0.
+    botch spoils the whole effort: it then scores 0. ``specialty`` is a bool
+    for every member or one flag per member; ``difficulty`` an int or one per
+    member. At most 100 members.
 
     Examples
     --------
@@ -531,12 +400,16 @@ def teamwork(
     Fraction(1, 4)
     """
     rules = check_rules(rules)
-    check_bool("exact", exact)
-    base = check_pools(pools, rules, exact=exact, name="pools")
+    check_exact(exact)
+    base = check_pools(pools, rules, name="pools", length=LIMITS["team"])
     diffs = check_difficulties(difficulty, len(base), rules)
+    specs = check_specialties(specialty, len(base))
     check_bool("spoil", spoil)
+    for n, spec in zip(base, specs, strict=True):
+        check_dice(n, rules, exact=exact, name="pools", specialty=spec)
     results: list[PoolOdds] = [
-        pool(n, d, rules, exact=exact) for n, d in zip(base, diffs, strict=True)
+        pool(n, d, rules, specialty=spec, exact=exact)
+        for n, d, spec in zip(base, diffs, specs, strict=True)
     ]
     one = _one(exact)
     no_botch = one
@@ -560,6 +433,7 @@ def teamwork(
     return Teamwork(
         tuple(base),
         tuple(diffs),
+        tuple(r.specialty for r in results),
         spoil,
         total,
         total.mean(),

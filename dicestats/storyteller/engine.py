@@ -116,7 +116,7 @@ def net_statistics(rules: Rules) -> NetStatistics:
 
 def _events(rules: Rules):
     """Tallies (a, b, c) of a base 1, a plain success, a 10, and a 1 on an extra die."""
-    ten = (0, 1, 0) if rules.specialty == "double" else (1, 0, 0)
+    ten = (0, 1, 0) if rules.ten_value == 2 else (1, 0, 0)
     extra_one = (0, 0, 1) if rules.reroll_ones_cancel else (0, 0, 0)
     return (0, 0, 1), (1, 0, 0), ten, extra_one
 

@@ -14,8 +14,10 @@ How a roll is read (``docs/rules/storyteller.md``):
 * with ten-again each 10 earns one extra die (with ``chain``, an extra 10
   earns another); extra dice add successes, their 1s cancel only with
   ``reroll_ones_cancel``; a 10 cancelled by a 1 still earns its extra die;
-* with ``specialty="double"`` a 10 counts as two successes, and
-  ``one_cancels`` says which success die a 1 removes;
+* a roll with a specialty (``specialty=True``) has what ``rules.specialty_rule``
+  says: its 10s earn extra dice (``"reroll"``, as ten-again), or each 10 counts
+  as two successes (``"double"``, V20), and then ``one_cancels`` says which
+  success die a 1 removes;
 * net successes are never negative; the botch is its own category.
 
 Examples
@@ -33,7 +35,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core.checks import check_int, refuse
+from ..core.checks import check_bool, check_int, refuse
 from ..core.results import Result
 from .limits import LIMITS
 from .rules import REVISED, Rules, check_difficulty, check_rules, degree_name
@@ -162,7 +164,7 @@ def _score(rules: Rules, d: int, faces: np.ndarray, column) -> Rolls:
     all_tens = tens + xtens
     a = plain + xplain  # plain success dice
     b = zero  # 10s counting double
-    if rules.specialty == "double":
+    if rules.ten_value == 2:
         b = all_tens
     else:
         a = a + all_tens
@@ -188,7 +190,9 @@ def _score(rules: Rules, d: int, faces: np.ndarray, column) -> Rolls:
     return Rolls(successes, c, net, botch, net >= 1, np.minimum(net, 5), needed)
 
 
-def evaluate_rolls(faces, difficulty: int = 6, rules: Rules = REVISED, extra=None) -> Rolls:
+def evaluate_rolls(
+    faces, difficulty: int = 6, rules: Rules = REVISED, extra=None, *, specialty: bool = False
+) -> Rolls:
     """Evaluate many concrete rolls at once (vectorized over rolls).
 
     Parameters
@@ -202,6 +206,8 @@ def evaluate_rolls(faces, difficulty: int = 6, rules: Rules = REVISED, extra=Non
         With ten-again: each roll's extra dice in the order rolled. Roll ``i``
         uses as many as its 10s call for; the rest are ignored. Required
         (with enough columns) when ten-again applies.
+    specialty : bool, default False
+        The rolls have a specialty (what it does: ``rules.specialty_rule``).
 
     Returns
     -------
@@ -214,8 +220,10 @@ def evaluate_rolls(faces, difficulty: int = 6, rules: Rules = REVISED, extra=Non
     ([3, 0], [False, False])
     >>> evaluate_rolls([[10, 2]], 6, Rules(ten_again=True), extra=[[10, 7]]).net.tolist()
     [3]
+    >>> evaluate_rolls([[10, 2]], 6, Rules.preset("v20"), specialty=True).net.tolist()
+    [2]
     """
-    rules = check_rules(rules)
+    rules = check_rules(rules)._for_roll(check_bool("specialty", specialty))
     d = check_difficulty(difficulty, rules)
     f = _faces_array(faces, "faces")
     if f.ndim != 2:
@@ -239,7 +247,12 @@ def evaluate_rolls(faces, difficulty: int = 6, rules: Rules = REVISED, extra=Non
 
 
 def evaluate_roll(
-    faces: Sequence[int], difficulty: int = 6, rules: Rules = REVISED, extra: Sequence[int] = ()
+    faces: Sequence[int],
+    difficulty: int = 6,
+    rules: Rules = REVISED,
+    extra: Sequence[int] = (),
+    *,
+    specialty: bool = False,
 ) -> RollResult:
     """Evaluate one concrete roll.
 
@@ -252,6 +265,8 @@ def evaluate_roll(
     extra : sequence of int
         With ten-again, the extra dice in the order rolled (exactly as many as
         the 10s call for).
+    specialty : bool, default False
+        The roll has a specialty (what it does: ``rules.specialty_rule``).
 
     Examples
     --------
@@ -264,7 +279,7 @@ def evaluate_roll(
     >>> evaluate_roll([1, 3, 4, 3, 6], 7).outcome
     'botch'
     """
-    rules = check_rules(rules)
+    rules = check_rules(rules)._for_roll(check_bool("specialty", specialty))
     faces = [check_int(f"faces[{i}]", v, 1, 10) for i, v in enumerate(faces)]
     if not faces:
         raise refuse("faces", "at least one die", "none")
@@ -284,23 +299,46 @@ def evaluate_roll(
     )
 
 
-def roll_pools(rng: np.random.Generator, n: int, dice: int, difficulty: int, rules: Rules) -> Rolls:
+def roll_pools(
+    rng: np.random.Generator,
+    n: int,
+    dice: int,
+    difficulty: int = 6,
+    rules: Rules = REVISED,
+    *,
+    specialty: bool = False,
+) -> Rolls:
     """Roll ``n`` pools of ``dice`` d10 with ``rng`` and evaluate them (vectorized).
 
     The base dice are drawn first, as one ``(n, dice)`` array; then, with
     ten-again, one column of extra dice at a time (one die for every roll)
     while some roll still needs one. This is how the Monte Carlo twin
-    (:mod:`.sim`) rolls.
+    (:mod:`.sim`) rolls. ``rng`` is a ``numpy.random.Generator`` (this
+    function draws from it); ``n × dice`` is capped (``LIMITS["n × dice, rolled
+    at once"]``: the faces are held in memory).
 
     Examples
     --------
     >>> out = roll_pools(np.random.default_rng(0), 5, 3, 6, Rules())
     >>> out.net.shape
     (5,)
+    >>> roll_pools(0, 5, 3, 6)
+    Traceback (most recent call last):
+    ...
+    dicestats.InputTypeError: rng must be a numpy.random.Generator, got 0 (int); \
+use numpy.random.default_rng(0)
     """
-    rules = check_rules(rules)
+    if not callable(getattr(rng, "integers", None)):  # a Generator (or one that draws alike)
+        instead = "use numpy.random.default_rng(seed)"
+        if isinstance(rng, (int, np.integer)) and not isinstance(rng, bool):
+            instead = f"use numpy.random.default_rng({int(rng)})"
+        raise refuse("rng", "a numpy.random.Generator", rng, kind=True, instead=instead)
+    rules = check_rules(rules)._for_roll(check_bool("specialty", specialty))
     n = check_int("n", n, 0)
     dice = LIMITS["dice"].check(dice)
+    LIMITS["n × dice, rolled at once"].check_work(
+        n * dice, name="n", value=n, per=dice, per_name="dice"
+    )
     d = check_difficulty(difficulty, rules)
     faces = rng.integers(1, 10, endpoint=True, size=(n, dice))
     return _score(rules, d, faces, lambda j: rng.integers(1, 10, endpoint=True, size=n))

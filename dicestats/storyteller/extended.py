@@ -20,7 +20,7 @@ from itertools import accumulate
 
 import numpy as np
 
-from ..core.checks import check_bool, check_choice, check_int, refuse
+from ..core.checks import check_bool, check_choice, check_exact, check_int, refuse
 from ..core.dist import Dist
 from ..core.results import Result
 from .limits import LIMITS, check_dice
@@ -41,6 +41,12 @@ __all__ = [
 ON_BOTCH = ("resets", "ends", "zero")
 #: ``p_done_within`` covers this many rounds when there is no round limit.
 WITHIN = 50
+#: Float mode without a round limit: ``pmf_rolls`` stops at the first roll after
+#: which the mass still rolling is at most this (lumped into its top outcome).
+ROLLS_TAIL = 1e-15
+#: ... or at this many rolls, whichever comes first (``rolls_tail`` then states
+#: the larger mass lumped into the top; the mean and variance are not affected).
+ROLLS_MAX = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -54,16 +60,26 @@ class Extended(Result):
     p_timeout : the round limit ran out first.
     p_unfinished : simulated only: still rolling after ``max_rounds`` rolls
         without a round limit (0 when computed; check it is 0 when simulated).
-    mean_rolls, var_rolls : the number of rolls until done, failed or out of time.
+    mean_rolls, var_rolls : the number of rolls until done, failed or out of time
+        (solved exactly from the chain, never from a cut distribution).
     p_done_within : tuple
         ``[r-1]`` = P(done within r rolls), r up to ``rounds`` or 50.
     pmf_rolls : Dist, dict or None
         The number of rolls: a :class:`Dist`, ``{r: Estimate}`` when simulated,
         None in exact mode without a round limit (its support is infinite).
+        In float mode without a round limit its top outcome ``top`` holds
+        ``P(rolls >= top)``: the distribution is cut after the first roll where
+        the mass still rolling is at most :data:`ROLLS_TAIL` (1e-15), or at
+        :data:`ROLLS_MAX` rolls, whichever comes first.
+    rolls_tail : float, Fraction or None
+        ``P(rolls > top)``: the mass lumped into the top outcome of
+        ``pmf_rolls`` (0 when nothing is lumped: a round limit, or simulated;
+        None when there is no ``pmf_rolls``).
     """
 
     dice: int
     difficulty: int
+    specialty: bool
     target: int
     on_botch: str
     rounds: int | None
@@ -75,15 +91,17 @@ class Extended(Result):
     var_rolls: object
     p_done_within: tuple
     pmf_rolls: object
+    rolls_tail: object
     exact: bool
     trials: int | None = None
 
 
-def check_extended(dice, difficulty, target, rules, on_botch, rounds, *, exact):
-    """The checked ``(dice, difficulty, target, on_botch, rounds)`` of an exact/float call."""
+def check_extended(dice, difficulty, target, rules, on_botch, rounds, *, exact, specialty):
+    """The checked ``(rules, dice, difficulty, target, rounds)`` of an exact/float call."""
     rules = check_rules(rules)
-    check_bool("exact", exact)
-    n = check_dice(dice, rules)
+    check_exact(exact)
+    check_bool("specialty", specialty)
+    n = check_dice(dice, rules, specialty=specialty)
     d = check_difficulty(difficulty, rules)
     target = LIMITS["target"].check(target)
     check_choice("on_botch", on_botch, ON_BOTCH)
@@ -92,7 +110,7 @@ def check_extended(dice, difficulty, target, rules, on_botch, rounds, *, exact):
     if exact:
         if rounds is None:
             LIMITS["target, exact, no round limit"].check(target, name="target")
-        chained = ", chained ten-again" if rules.chained else ""
+        chained = ", chained ten-again" if rules._for_roll(specialty).chained else ""
         LIMITS["dice, exact extended" + chained].check(n, name="dice")
         if rounds is not None:
             LIMITS["dice × rounds, exact extended" + chained].check_work(
@@ -109,6 +127,7 @@ def extended(
     *,
     on_botch: str = "resets",
     rounds: int | None = None,
+    specialty: bool = False,
     exact: bool = False,
     botch: str | None = None,
 ) -> Extended:
@@ -131,6 +150,8 @@ def extended(
         harsher ruling), or the roll only scores 0.
     rounds : int, optional
         A round limit (1..500): not done after that many rolls is a timeout.
+    specialty : bool, default False
+        Every roll has a specialty (what it does: ``rules.specialty_rule``).
     exact : bool
         Fractions; exact mode caps the pool and ``dice × rounds``
         (:data:`.limits.LIMITS`).
@@ -152,9 +173,9 @@ def extended(
 
     on_botch = renamed("botch", "on_botch", on_botch, botch)
     rules, n, d, target, rounds = check_extended(
-        dice, difficulty, target, rules, on_botch, rounds, exact=exact
+        dice, difficulty, target, rules, on_botch, rounds, exact=exact, specialty=specialty
     )
-    r = pool(n, d, rules, exact=exact)
+    r = pool(n, d, rules, specialty=specialty, exact=exact)
     nb = sorted(non_botch(r).items())
     b = r.p_botch
     zero = 0 * b
@@ -167,9 +188,9 @@ def extended(
         pmf[rounds] = pmf[rounds] + alive
         rolls = Dist(pmf, exact=exact)
         return Extended(
-            n, d, target, on_botch, rounds,
+            n, d, r.specialty, target, on_botch, rounds,
             clip(sum(done, zero), exact), clip(sum(failed, zero), exact), clip(alive, exact),
-            zero, rolls.mean(), rolls.var(), within, rolls, exact,
+            zero, rolls.mean(), rolls.var(), within, rolls, zero, exact,
         )  # fmt: skip
 
     def step(state):
@@ -184,14 +205,145 @@ def extended(
             out[key] = out.get(key, 0) + b
         return out
 
-    chain = build(0, step, exact=exact)
-    ab = chain.absorption()
+    if exact:
+        chain = build(0, step, exact=True)
+        ab = chain.absorption()
+        p_done, p_failed = ab.get("done", zero), ab.get("failed", zero)
+        mean, var = chain.expected_steps(), chain.var_steps()
+        rolls = tail = None
+    else:
+        q, out = _score_chain(nb, b, target, on_botch)
+        (p_done, p_failed), mean, var = _solve_float(q, out)
+        rolls, tail = rolls_distribution(nb, b, target, on_botch)
     return Extended(
-        n, d, target, on_botch, None,
-        clip(ab.get("done", zero), exact), clip(ab.get("failed", zero), exact), zero,
-        zero, chain.expected_steps(), chain.var_steps(), within,
-        None if exact else chain.steps_dist(), exact,
+        n, d, r.specialty, target, on_botch, None,
+        clip(p_done, exact), clip(p_failed, exact), zero,
+        zero, mean, var, within, rolls, tail, exact,
     )  # fmt: skip
+
+
+def _score_chain(nb, b, target: int, on_botch: str):
+    """The chain over the scores ``0..target-1`` in float: ``(q, out)``.
+
+    ``q[s, s2]``: one roll moves the score from ``s`` to ``s2`` (the task
+    goes on); ``out[s]``: ``(P(done), P(failed))`` on that roll.
+    """
+    q = np.zeros((target, target))
+    out = np.zeros((target, 2))
+    for s in range(target):
+        for k, p in nb:
+            if s + k >= target:
+                out[s, 0] += p
+            else:
+                q[s, s + k] += p
+        if b:
+            if on_botch == "ends":
+                out[s, 1] += b
+            else:
+                q[s, 0 if on_botch == "resets" else s] += b
+    return q, out
+
+
+def _eliminate(q, out, rewards):
+    """``x = (I - q)^-1 rewards`` and ``(I - q)^-1 out`` for a small absorbing chain.
+
+    Gaussian elimination without subtraction (Grassmann, Taksar and Heyman):
+    a state is removed by routing its transitions through it, and its pivot
+    ``1 - q[i, i]`` is computed as the sum of its ways out (to the states
+    left and to absorption), never as a difference. Every operation adds,
+    multiplies or divides non-negative numbers, so each answer keeps a
+    relative error of a few ulps per state even when the task takes millions
+    of rolls on average (where ``1 - q[i, i]`` or a plain solve loses digits).
+    Returns the rows for state 0 only (the start).
+    """
+    n = q.shape[0]
+    q, out, rewards = q.copy(), out.copy(), rewards.copy()
+    pivots = []
+    for i in range(n - 1, -1, -1):
+        s_i = q[i, :i].sum() + out[i].sum()  # ways out of i, once i's loop is removed
+        f = q[:i, i] / s_i
+        q[:i, :i] += np.outer(f, q[i, :i])
+        out[:i] += np.outer(f, out[i])
+        rewards[:i] += np.outer(f, rewards[i])
+        pivots.append((q[i, :i].copy(), s_i))
+    # back substitution, state 0 first (it was eliminated last)
+    xs_out, xs_rew = np.zeros_like(out), np.zeros_like(rewards)
+    for i in range(n):
+        row, s_i = pivots[n - 1 - i]
+        xs_out[i] = (out[i] + row @ xs_out[:i]) / s_i
+        xs_rew[i] = (rewards[i] + row @ xs_rew[:i]) / s_i
+    return xs_out, xs_rew
+
+
+def _solve_float(q, out):
+    """``((P(done), P(failed)), E[rolls], Var[rolls])`` from the score 0, in float."""
+    n = q.shape[0]
+    absorbed, h = _eliminate(q, out, np.ones((n, 1)))
+    h = h[:, 0]
+    _, g = _eliminate(q, out, (1 + 2 * (q @ h))[:, None])  # E[T^2] = (I-q)^-1 (1 + 2 q h)
+    mean = float(h[0])
+    var = max(float(g[0, 0]) - mean * mean, 0.0)
+    p_done, p_failed = (float(x) for x in absorbed[0])
+    return (p_done, p_failed), mean, var
+
+
+def rolls_distribution(
+    nb,
+    b,
+    target: int,
+    on_botch: str,
+    *,
+    tail: float = ROLLS_TAIL,
+    most: int = ROLLS_MAX,
+    block: int = 512,
+):
+    """Float mode: the number of rolls of an extended action without a round limit.
+
+    Returns ``(Dist, lumped)``: ``P(rolls == r)`` for ``r`` below the top
+    outcome, ``P(rolls >= top)`` at the top, and the mass ``P(rolls > top)``
+    lumped there. The top is the first roll after which the mass still rolling
+    is at most ``tail``, or ``most``. The chain over the scores ``0..target-1``
+    is walked ``block`` rolls at a time (one product by the ``block``-th power
+    of its transition matrix per block), so a task that takes 10,000 rolls on
+    average costs a few hundred small matrix products, not a step cap.
+    All terms are sums of non-negative products: no cancellation.
+
+    Examples
+    --------
+    >>> d, lumped = rolls_distribution([(1, 0.5)], 0.5, 1, "zero")  # geometric, p = 1/2
+    >>> d.pmf(1), d.pmf(2), d.support()[1], lumped
+    (0.5, 0.25, 50, 8.881784197001252e-16)
+    """
+    from ..core.dist import Dist
+
+    m, ends = _score_chain(nb, b, target, on_botch)
+    out = ends.sum(axis=1)  # P(done or failed on this roll | score)
+    # Columns j = 0..block-1: P(absorbed on roll j + 1 | score), P(still rolling after it).
+    absorbed = np.empty((target, block))
+    left = np.empty((target, block))
+    col_a, col_l = out.copy(), m.sum(axis=1)
+    for j in range(block):
+        absorbed[:, j], left[:, j] = col_a, col_l
+        col_a, col_l = m @ col_a, m @ col_l
+    power = np.linalg.matrix_power(m, block)  # by squaring: non-negative products
+    v = np.zeros(target)
+    v[0] = 1.0
+    parts = [np.zeros(1)]  # P(rolls == 0) = 0
+    rolled = 0
+    lumped = 1.0
+    while rolled < most:
+        probs, rest = v @ absorbed, v @ left
+        stop = np.flatnonzero(rest <= tail)
+        cut = min(int(stop[0]) + 1 if stop.size else block, most - rolled)
+        parts.append(probs[:cut])
+        rolled += cut
+        lumped = min(float(rest[cut - 1]), 1.0)  # rounding over a million rolls: <= 1e-10
+        if stop.size:
+            break
+        v = v @ power
+    pmf = np.concatenate(parts)
+    pmf[-1] += lumped
+    return Dist.from_probabilities(pmf), lumped
 
 
 def _extended_forward(nb, b, target, on_botch, horizon, exact):
@@ -265,8 +417,10 @@ class Resisted(Result):
 
     dice: int
     difficulty: int
+    specialty: bool
     versus: int
     versus_difficulty: int
+    versus_specialty: bool
     pmf_margin: Dist
     p_win: object
     p_tie: object
@@ -298,6 +452,8 @@ def resisted(
     rules: Rules = REVISED,
     versus_rules: Rules | None = None,
     *,
+    specialty: bool = False,
+    versus_specialty: bool = False,
     exact: bool = False,
     opp_dice: int | None = None,
     opp_difficulty: int | None = None,
@@ -308,8 +464,9 @@ def resisted(
     Each side's own 1s cancel its own successes first (floored at 0); the side
     with more successes wins and only the excess counts (4 against 3 is one
     net success). Botches are reported per side. ``versus_rules`` defaults to
-    ``rules``; ``opp_dice``, ``opp_difficulty`` and ``opp_rules`` are the
-    deprecated spellings of the ``versus`` arguments.
+    ``rules``; ``specialty`` and ``versus_specialty`` say whether each side's
+    roll has a specialty (each its own); ``opp_dice``, ``opp_difficulty`` and
+    ``opp_rules`` are the deprecated spellings of the ``versus`` arguments.
 
     Examples
     --------
@@ -321,14 +478,20 @@ def resisted(
     versus, versus_difficulty, versus_rules = _versus(
         versus, versus_difficulty, versus_rules, rules, opp_dice, opp_difficulty, opp_rules
     )
-    a = pool(dice, difficulty, rules, exact=exact)
-    b = pool(check_int("versus", versus), versus_difficulty, versus_rules, exact=exact)
+    check_exact(exact)
+    check_bool("versus_specialty", versus_specialty)
+    check_dice(versus, versus_rules, exact=exact, name="versus", specialty=versus_specialty)
+    check_difficulty(versus_difficulty, versus_rules, "versus_difficulty")
+    a = pool(dice, difficulty, rules, specialty=specialty, exact=exact)
+    b = pool(versus, versus_difficulty, versus_rules, specialty=versus_specialty, exact=exact)
     margin = a.pmf_net - b.pmf_net
     return Resisted(
         a.dice,
         a.difficulty,
+        a.specialty,
         b.dice,
         b.difficulty,
+        b.specialty,
         margin,
         margin.p_ge(1),
         margin.pmf(0),
@@ -346,8 +509,10 @@ class Race(Result):
 
     dice: int
     difficulty: int
+    specialty: bool
     versus: int
     versus_difficulty: int
+    versus_specialty: bool
     target: int
     p_win: object
     p_lose: object
@@ -364,6 +529,8 @@ def resisted_extended(
     rules: Rules = REVISED,
     versus_rules: Rules | None = None,
     *,
+    specialty: bool = False,
+    versus_specialty: bool = False,
     exact: bool = False,
     opp_dice: int | None = None,
     opp_difficulty: int | None = None,
@@ -375,7 +542,8 @@ def resisted_extended(
     (the excess over the other side) to its running score; the first to
     ``target`` (1..100) wins. A botch scores 0 that round (only the successes
     count). Exact mode caps ``max(dice, versus) × target``
-    (:data:`.limits.LIMITS`). Solved exactly by backward recursion: every
+    (:data:`.limits.LIMITS`). ``specialty``, ``versus_specialty``: as in
+    :func:`resisted`. Solved exactly by backward recursion: every
     scoring round raises the sum of the two scores, so only ties loop.
 
     Examples
@@ -388,7 +556,7 @@ def resisted_extended(
         raise refuse("target", "given (net successes to race to)", None)
     target = LIMITS["target, race"].check(target, name="target")
     rules = check_rules(rules)
-    check_bool("exact", exact)
+    check_exact(exact)
     versus, versus_difficulty, versus_rules = _versus(
         versus, versus_difficulty, versus_rules, rules, opp_dice, opp_difficulty, opp_rules
     )
@@ -396,7 +564,10 @@ def resisted_extended(
     LIMITS["dice × target, exact race"].check_work(
         big * target, name="target", value=target, per=big, per_name="dice", exact=exact
     )
-    rr = resisted(dice, difficulty, versus, versus_difficulty, rules, versus_rules, exact=exact)
+    rr = resisted(
+        dice, difficulty, versus, versus_difficulty, rules, versus_rules,
+        specialty=specialty, versus_specialty=versus_specialty, exact=exact,
+    )  # fmt: skip
     steps = [(m, p) for m, p in rr.pmf_margin.items() if m != 0]
     go = 1 - rr.p_tie  # P(someone scores this round)
     zero = 0 * rr.p_tie
@@ -418,6 +589,6 @@ def resisted_extended(
             rounds[(me, them)] = er / go
     p_win = win[(0, 0)]
     return Race(
-        rr.dice, rr.difficulty, rr.versus, rr.versus_difficulty, target,
-        p_win, 1 - p_win, rounds[(0, 0)], exact,
+        rr.dice, rr.difficulty, rr.specialty, rr.versus, rr.versus_difficulty,
+        rr.versus_specialty, target, p_win, 1 - p_win, rounds[(0, 0)], exact,
     )  # fmt: skip

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import numbers
 
-from ..core.checks import check_int_list
+from ..core.checks import InputTypeError, described, refuse, shown
 from ..core.limits import Limit, Limits
 from .rules import Rules
 
@@ -54,6 +54,12 @@ LIMITS = Limits(
         instead=_FLOAT,
     ),
     Limit("difficulty", 2, 10, why="a d10 shows 1..10; rules.above_ten='clamp' rolls higher at 10"),
+    Limit(
+        "values listed",
+        1,
+        1000,
+        why="pool sizes or difficulties of one table or search: every pool is 1..1000 dice",
+    ),
     # -- searches over every pool 1..N (the CLI's table --exact and anomalies) ---------
     Limit(
         "dice, exact search",
@@ -91,6 +97,19 @@ LIMITS = Limits(
         why="chained ten-again in two dimensions grows with the cube of the pool, in float too",
     ),
     # -- actions -----------------------------------------------------------------
+    Limit(
+        "actions",
+        1,
+        100,
+        why="actions declared in one round: the 100th of 100 loses 199 dice, and "
+        "best_actions solves every count up to it",
+    ),
+    Limit(
+        "team",
+        1,
+        100,
+        why="characters rolling together: the total's distribution grows with every member",
+    ),
     Limit("target, automatic success", 1, 50, why="successes a simple task may need"),
     Limit("attempts", 1, 1000, why="retries of one task"),
     Limit(
@@ -161,24 +180,32 @@ LIMITS = Limits(
     Limit("target, simulated", 1, 10_000, why="successes a simulated extended action needs"),
     Limit("rounds, simulated", 1, 100_000, why="a round limit of a simulated extended action"),
     Limit("max_rounds", 1, 100_000, why="rolls simulated per trial without a round limit"),
+    Limit(
+        "n × dice, rolled at once",
+        hi=2**25,
+        why="the faces of one batch are held in memory (268 MB at 8 bytes a face)",
+        instead="roll in smaller batches (batch_size)",
+    ),
 )
 
 
-def dice_limit(rules: Rules, *, exact: bool = False) -> Limit:
-    """The limit on one pool's dice in force for ``rules`` (and exact mode).
+def dice_limit(rules: Rules, *, exact: bool = False, specialty: bool = False) -> Limit:
+    """The limit on one pool's dice in force for ``rules`` (and exact mode, and a specialty).
 
     Examples
     --------
-    >>> dice_limit(Rules()).hi, dice_limit(Rules(specialty="double", one_cancels="lowest")).hi
-    (1000, 200)
+    >>> v20 = Rules(specialty_rule="double", one_cancels="lowest")
+    >>> dice_limit(Rules()).hi, dice_limit(v20).hi, dice_limit(v20, specialty=True).hi
+    (1000, 1000, 200)
     """
+    rules = rules._for_roll(specialty)
     if exact and rules.chained:
         two = ", two-dimensional" if rules.two_dimensional else ""
         return LIMITS["dice, exact, chained ten-again" + two]
     return LIMITS["dice, two-dimensional" if rules.two_dimensional else "dice"]
 
 
-def search_limit(rules: Rules, *, exact: bool) -> Limit | None:
+def search_limit(rules: Rules, *, exact: bool, specialty: bool = False) -> Limit | None:
     """The limit on the largest pool of a search over every pool (table, anomalies).
 
     ``None`` where the single-pool limit is the only one.
@@ -187,7 +214,10 @@ def search_limit(rules: Rules, *, exact: bool) -> Limit | None:
     --------
     >>> search_limit(Rules(), exact=True).hi, search_limit(Rules(), exact=False)
     (200, None)
+    >>> search_limit(Rules(), exact=True, specialty=True).hi   # a specialty rerolls 10s
+    50
     """
+    rules = rules._for_roll(specialty)
     name = ", exact search" if exact else ", float search"
     if rules.chained:
         name += ", chained ten-again"
@@ -196,17 +226,76 @@ def search_limit(rules: Rules, *, exact: bool) -> Limit | None:
     return LIMITS.get("dice" + name)
 
 
-def check_dice(dice, rules: Rules, *, exact: bool = False, name: str = "dice") -> int:
+def check_dice(
+    dice, rules: Rules, *, exact: bool = False, name: str = "dice", specialty: bool = False
+) -> int:
     """Check one pool size against the limits in force (float limit first, then exact)."""
-    n = dice_limit(rules).check(dice, name=name)
-    return dice_limit(rules, exact=exact).check(n, name=name)
+    n = dice_limit(rules, specialty=specialty).check(dice, name=name)
+    return dice_limit(rules, exact=exact, specialty=specialty).check(n, name=name)
 
 
-def check_pools(pools, rules: Rules, *, exact: bool = False, name: str = "dice") -> list[int]:
-    """Check a list of pool sizes (an int is a list of one); returns the list."""
+def check_pools(
+    pools,
+    rules: Rules,
+    *,
+    exact: bool = False,
+    name: str = "dice",
+    specialty: bool = False,
+    length: Limit | None = None,
+) -> list[int]:
+    """Check a list of pool sizes (an int is a list of one); returns the list.
+
+    A refusal names the value as the caller gave it (``range(1, 300)``, not
+    its 201st entry), says which entry is wrong and why the limit exists.
+    ``length`` caps how many values (default ``LIMITS["values listed"]``).
+
+    Examples
+    --------
+    >>> check_pools(range(1, 4), Rules())
+    [1, 2, 3]
+    >>> check_pools(range(1, 300), Rules(specialty_rule="double", one_cancels="lowest"),
+    ...             specialty=True)
+    Traceback (most recent call last):
+    ...
+    dicestats.InputError: dice must be pool sizes in 1..200, got range(1, 300) (201 is outside; \
+a 1 cancelling the highest or lowest of double 10s makes the joint distribution two-dimensional \
+(the cost grows with the cube of the pool))
+    """
     if isinstance(pools, numbers.Integral) and not isinstance(pools, bool):
         pools = [pools]
-    out = check_int_list(name, pools, 1, dice_limit(rules).hi)
+    length = LIMITS["values listed"] if length is None else length
+    given = described(shown(pools, quote=isinstance(pools, (str, bytes))))
+    if isinstance(pools, (str, bytes)) or not hasattr(pools, "__iter__"):
+        raise refuse(name, "a sequence of pool sizes (integers)", pools, kind=True)
+    if hasattr(pools, "__len__") and len(pools) > length.hi:
+        raise refuse(
+            name, f"at most {length.hi:,} values", described(f"{len(pools):,} values"),
+            why=length.why,
+        )  # fmt: skip
+    out = []
+    for v in pools:
+        if isinstance(v, bool) or not isinstance(v, numbers.Integral):
+            msg = refuse(name, "a sequence of pool sizes (integers)", given,
+                         why=f"{shown(v, quote=True)} is a {type(v).__name__}")  # fmt: skip
+            raise InputTypeError(str(msg))
+        out.append(int(v))
+        if len(out) > length.hi:
+            raise refuse(name, f"at most {length.hi:,} values", given, why=length.why)
+    if not out:
+        raise refuse(name, "at least one pool size", given)
+    limits = [dice_limit(rules, specialty=specialty)]
     if exact:
-        dice_limit(rules, exact=True).check(max(out), name=name)
+        limits.append(dice_limit(rules, exact=True, specialty=specialty))
+    for limit in limits:
+        bad = next((v for v in out if not limit.lo <= v <= limit.hi), None)
+        if bad is not None:
+            when = " in exact mode" if limit.when == "exact" else ""
+            high = bad > limit.hi
+            raise refuse(
+                name,
+                f"pool sizes in {limit.help}{when}",
+                given,
+                why=f"{shown(bad)} is outside" + (f"; {limit.why}" if high else ""),
+                instead=(limit.instead or None) if high else None,
+            )
     return out

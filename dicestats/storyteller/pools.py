@@ -26,11 +26,11 @@ import warnings
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..core.checks import check_bool, check_int_list, check_real, refuse
+from ..core.checks import check_bool, check_exact, check_real, refuse
 from ..core.dist import Dist
 from ..core.results import Result
 from .engine import compute, revised_botch
-from .limits import check_dice, check_pools
+from .limits import LIMITS, check_dice, check_pools
 from .rules import DEGREES, REVISED, Rules, check_difficulty, check_rules
 
 __all__ = [
@@ -70,6 +70,9 @@ class PoolOdds(Result):
     dice, difficulty : int
         The pool and the difficulty rolled (a clamped difficulty shows as 10).
     rules : Rules
+        The rule set, as given.
+    specialty : bool
+        The roll had a specialty (what it did is ``rules.specialty_rule``).
     p_success, p_fail, p_botch : Fraction, float or Estimate
         ``P(net >= 1)``, a failure that is not a botch, a botch; they sum to 1.
     mean_net : Fraction, float or Estimate
@@ -96,12 +99,13 @@ class PoolOdds(Result):
     >>> r.p_moderate, r.p_ge(1)      # both dice >= 6 (and no 1)
     (Fraction(1, 4), Fraction(13, 20))
     >>> list(r.as_dict())[:5]
-    ['dice', 'difficulty', 'rules', 'p_success', 'p_fail']
+    ['dice', 'difficulty', 'rules', 'specialty', 'p_success']
     """
 
     dice: int
     difficulty: int
     rules: Rules
+    specialty: bool
     p_success: object
     p_fail: object
     p_botch: object
@@ -154,7 +158,7 @@ class PoolOdds(Result):
 PoolResult = PoolOdds
 
 
-def pool_odds(d: int, n: int, rules: Rules, exact: bool, v: dict) -> PoolOdds:
+def pool_odds(d: int, n: int, rules: Rules, exact: bool, v: dict, specialty: bool) -> PoolOdds:
     """A :class:`PoolOdds` from one cell of :func:`.engine.compute`."""
     pmf, botch = v["pmf"], v["botch"]
     if exact:
@@ -170,6 +174,7 @@ def pool_odds(d: int, n: int, rules: Rules, exact: bool, v: dict) -> PoolOdds:
         n,
         d,
         rules,
+        specialty,
         success,
         fail,
         botch,
@@ -183,10 +188,15 @@ def pool_odds(d: int, n: int, rules: Rules, exact: bool, v: dict) -> PoolOdds:
     )
 
 
-def pool_grid(dice_list, diffs, rules: Rules, exact: bool) -> dict:
-    """``{(difficulty, dice): PoolOdds}`` for checked arguments, from one engine pass."""
-    res = compute(diffs, dice_list, rules, exact)
-    return {(d, n): pool_odds(d, n, rules, exact, v) for (d, n), v in res.items()}
+def pool_grid(dice_list, diffs, rules: Rules, exact: bool, specialty: bool = False) -> dict:
+    """``{(difficulty, dice): PoolOdds}`` for checked arguments, from one engine pass.
+
+    ``rules`` is the rule set as given; the engine reads the rules in force
+    for a roll with (or without) a specialty.
+    """
+    roll = rules._for_roll(specialty)
+    res = compute(diffs, dice_list, roll, exact)
+    return {(d, n): pool_odds(d, n, rules, exact, v, roll._specialty) for (d, n), v in res.items()}
 
 
 def clip(x, exact: bool):
@@ -228,7 +238,14 @@ def botch_closed_form(dice: int, difficulty: int, rules: Rules = REVISED, *, exa
     return revised_botch(n, d, exact)
 
 
-def pool(dice: int, difficulty: int = 6, rules: Rules = REVISED, *, exact: bool = False):
+def pool(
+    dice: int,
+    difficulty: int = 6,
+    rules: Rules = REVISED,
+    *,
+    specialty: bool = False,
+    exact: bool = False,
+):
     """The odds of rolling ``dice`` d10 against ``difficulty``.
 
     Parameters
@@ -238,6 +255,10 @@ def pool(dice: int, difficulty: int = 6, rules: Rules = REVISED, *, exact: bool 
     difficulty : int, default 6
         2..10 (higher only with ``rules.above_ten="clamp"``).
     rules : Rules
+        The rule set (an edition preset or its variants).
+    specialty : bool, default False
+        The character has a specialty that applies to this roll; what it does
+        is ``rules.specialty_rule`` (10s rerolled, or a 10 counting double).
     exact : bool
         Fractions instead of floats.
 
@@ -252,33 +273,62 @@ def pool(dice: int, difficulty: int = 6, rules: Rules = REVISED, *, exact: bool 
     (Fraction(1, 2), Fraction(2, 5), Fraction(1, 10))
     >>> round(pool(6, 10).p_botch, 4)   # 0.9**6 - 0.8**6
     0.2693
+    >>> v20 = Rules.preset("v20")         # a rule set: no specialty unless the roll has one
+    >>> round(pool(5, 7, v20).p_success, 4), round(pool(5, 7, v20, specialty=True).p_success, 4)
+    (0.7624, 0.798)
     """
     rules = check_rules(rules)
-    check_bool("exact", exact)
-    n = check_dice(dice, rules, exact=exact)
+    check_exact(exact)
+    check_bool("specialty", specialty)
+    n = check_dice(dice, rules, exact=exact, specialty=specialty)
     d = check_difficulty(difficulty, rules)
-    return pool_grid([n], [d], rules, exact)[(d, n)]
+    return pool_grid([n], [d], rules, exact, specialty)[(d, n)]
 
 
-def _grid(dice, difficulties, rules, exact):
-    rules = check_rules(rules)
-    check_bool("exact", exact)
-    dice = check_pools(dice, rules, exact=exact)
+def check_difficulty_list(difficulties, rules: Rules, name: str = "difficulties") -> list[int]:
+    """Difficulties of a table or search: an int, or a sequence of them (each 2..10).
+
+    A refusal shows the value given, not its position in the sequence. The
+    values are returned as given (a clamped difficulty above 10 is rolled at 10).
+    """
     if isinstance(difficulties, int) and not isinstance(difficulties, bool):
         difficulties = [difficulties]
-    hi = None if rules.above_ten == "clamp" else 10
-    diffs_in = check_int_list("difficulties", difficulties, 2, hi)
-    res = pool_grid(dice, sorted({min(d, 10) for d in diffs_in}), rules, exact)
+    length = LIMITS["values listed"]
+    if isinstance(difficulties, (str, bytes)) or not hasattr(difficulties, "__iter__"):
+        raise refuse(name, "a sequence of integer difficulties", difficulties, kind=True)
+    if hasattr(difficulties, "__len__") and len(difficulties) > length.hi:
+        raise refuse(name, f"at most {length.hi:,} values", difficulties, why=length.why)
+    out = []
+    for x in difficulties:
+        check_difficulty(x, rules, name)
+        out.append(int(x))
+        if len(out) > length.hi:
+            raise refuse(name, f"at most {length.hi:,} values", difficulties, why=length.why)
+    if not out:
+        raise refuse(name, "at least one difficulty", difficulties)
+    return out
+
+
+def _grid(dice, difficulties, rules, exact, specialty):
+    rules = check_rules(rules)
+    check_exact(exact)
+    check_bool("specialty", specialty)
+    dice = check_pools(dice, rules, exact=exact, specialty=specialty)
+    diffs_in = check_difficulty_list(difficulties, rules)
+    res = pool_grid(dice, sorted({min(d, 10) for d in diffs_in}), rules, exact, specialty)
     return rules, dice, diffs_in, res
 
 
-def odds_table(dice, difficulties, rules: Rules = REVISED, *, exact: bool = False):
+def odds_table(
+    dice, difficulties, rules: Rules = REVISED, *, specialty: bool = False, exact: bool = False
+):
     """A tidy pandas DataFrame of pool odds, one row per (dice, difficulty).
 
     Columns: :data:`TABLE_COLUMNS` (``dice``, ``difficulty``, ``p_success``,
     ``p_fail``, ``p_botch``, ``mean_net``, the degrees ``p_marginal`` …
     ``p_phenomenal`` and ``p_ge_1`` … ``p_ge_5``). All cells come from one
-    vectorized pass over every difficulty and pool size.
+    vectorized pass over every difficulty and pool size. ``specialty``: every
+    roll has a specialty (see :func:`pool`).
 
     Examples
     --------
@@ -290,7 +340,7 @@ def odds_table(dice, difficulties, rules: Rules = REVISED, *, exact: bool = Fals
     """
     import pandas as pd
 
-    rules, dice, diffs_in, res = _grid(dice, difficulties, rules, exact)
+    rules, dice, diffs_in, res = _grid(dice, difficulties, rules, exact, specialty)
     rows = []
     for n in dice:
         for d in diffs_in:
@@ -321,6 +371,7 @@ class Anomalies(Result):
     """Every anomaly :func:`anomalies` found, in order (iterable, like a tuple)."""
 
     rules: Rules
+    specialty: bool
     cells: tuple[Anomaly, ...]
     exact: bool
 
@@ -368,6 +419,7 @@ def anomalies(
     dice=range(1, 31),
     difficulties=range(2, 11),
     *,
+    specialty: bool = False,
     exact: bool = False,
     rtol: float = 1e-9,
 ) -> Anomalies:
@@ -381,6 +433,7 @@ def anomalies(
     it exceeds ``rtol`` relative to the value (float noise is far below
     1e-9), and probabilities below :data:`FLOAT_FLOOR` are not compared; the
     float answer equals the exact one on every pool the tests check.
+    ``specialty``: every roll has a specialty (see :func:`pool`).
 
     Returns
     -------
@@ -394,7 +447,7 @@ def anomalies(
     [2, 3, 4, 5, 6]
     """
     rtol = check_real("rtol", rtol, 0, 1)
-    rules, dice, diffs_in, res = _grid(dice, difficulties, rules, exact)
+    rules, dice, diffs_in, res = _grid(dice, difficulties, rules, exact, specialty)
     dice = sorted(set(dice))
     out = []
     for d in sorted(set(diffs_in)):
@@ -407,4 +460,5 @@ def anomalies(
                 rises = hi > lo if exact else hi > lo * (1 + rtol) and hi > FLOAT_FLOOR
                 if rises:
                     out.append(Anomaly(m, d, n, getattr(before, m), getattr(after, m)))
-    return Anomalies(rules, tuple(out), exact)
+    specialty = bool(res and next(iter(res.values())).specialty)
+    return Anomalies(rules, specialty, tuple(out), exact)

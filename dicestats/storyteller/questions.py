@@ -17,8 +17,9 @@ Fraction(4651, 100000)
 from __future__ import annotations
 
 from ..registry import Question
-from .actions import automatic_success, botch_exemption, multiple_actions, teamwork, try_again
+from .actions import automatic_success, botch_exemption, teamwork, try_again
 from .extended import extended, resisted_extended
+from .multiple import best_actions, multiple_actions
 from .pools import anomalies, pool
 from .rules import Rules
 from .sim import simulate, simulate_extended, simulate_multiple_actions
@@ -29,6 +30,14 @@ QUESTIONS = (
     Question("pool: 5 dice at 7", pool, (5, 7), simulate=simulate),
     Question(
         "pool: 4 dice at 8, ten-again", pool, (4, 8, Rules(ten_again=True)), simulate=simulate
+    ),
+    Question(
+        "pool: 5 dice at 7, V20 rules, a roll with a specialty",
+        pool,
+        (5, 7, Rules.preset("v20")),
+        {"specialty": True},
+        simulate=simulate,
+        bad=({"specialty": "double"},),
     ),
     Question(
         "anomalies: pools 1-12 at difficulties 8-10",
@@ -45,6 +54,12 @@ QUESTIONS = (
         multiple_actions,
         ([7, 6, 6], 6),
         simulate=simulate_multiple_actions,
+    ),
+    Question(
+        "best actions: 4, 3 and 6 dice at 8 (one action is best)",
+        best_actions,
+        ([4, 3, 6], 8),
+        bad=({"specialty": [True]},),
     ),
     Question(
         "extended: 3 dice at 6, target 5, 6 rounds, a botch ends it",

@@ -2,9 +2,12 @@
 
 Every rule variant the code implements is a field of one immutable
 :class:`Rules` value; an edition is a named preset over the same fields
-(:data:`PRESETS`). A specialty is part of the rule set passed for one roll.
-The rules, their sources and their defaults are written out in
-``docs/rules/storyteller.md``.
+(:data:`PRESETS`). A preset is a rule set, never a character trait: a
+*specialty* is a per-roll argument of every function that rolls
+(``specialty=True``: the character has one that applies), and the rule set
+says what it does (``specialty_rule``: 10s rerolled in the older lines, a 10
+counting double in V20). The rules, their sources and their defaults are
+written out in ``docs/rules/storyteller.md``.
 
 Examples
 --------
@@ -12,6 +15,8 @@ Examples
 'first'
 >>> Rules(ten_again=True).rerolls
 True
+>>> Rules.preset("v20").specialty_rule, Rules.preset("v20").ten_value   # no specialty rolled
+('double', 1)
 >>> degree_name(3), degree_name(7), degree_name(0)
 ('complete', 'phenomenal', None)
 """
@@ -19,13 +24,13 @@ True
 from __future__ import annotations
 
 import dataclasses
+import itertools
+import numbers
 import warnings
 from dataclasses import dataclass
 from types import MappingProxyType
 
-import numpy as np
-
-from ..core.checks import check_bool, check_choice, check_int, check_int_list, refuse
+from ..core.checks import check_bool, check_choice, check_int, is_numpy_bool, refuse
 
 __all__ = [
     "DEGREES",
@@ -36,6 +41,7 @@ __all__ = [
     "check_rules",
     "check_difficulty",
     "check_difficulties",
+    "check_specialties",
     "renamed",
 ]
 
@@ -43,6 +49,9 @@ __all__ = [
 DEGREES = ("marginal", "moderate", "complete", "exceptional", "phenomenal")
 
 BOTCH_RULES = ("revised", "first")
+#: What a specialty does under a rule set (``Rules.specialty_rule``).
+SPECIALTY_RULES = ("reroll", "double", "none")
+#: The deprecated ``Rules(specialty=...)`` values (a rule set with a specialty rolled).
 SPECIALTIES = ("none", "reroll", "double")
 ONE_CANCELS = ("success", "highest", "lowest")
 WILLPOWER_SUCCESS = ("uncancellable", "ordinary")
@@ -68,9 +77,9 @@ def renamed(old: str, new: str, value, old_value):
     return old_value
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True, init=False, eq=False)
 class Rules:
-    """An immutable set of Storyteller rule flags.
+    """An immutable set of Storyteller rule flags: an edition's rules, not a character's.
 
     Parameters
     ----------
@@ -86,11 +95,14 @@ class Rules:
     chain : bool, default True
         An extra die showing 10 adds another extra die (``False``: one reroll
         per 10 of the base roll only).
-    specialty : {"none", "reroll", "double"}, default "none"
-        ``"reroll"``: 10s are rerolled (the ten-again mechanism);
-        ``"double"``: a 10 counts as two successes (V20).
+    specialty_rule : {"reroll", "double", "none"}, default "reroll"
+        What a specialty does when a roll has one (the per-roll
+        ``specialty=True`` of every function): ``"reroll"``: its 10s earn
+        extra dice (the ten-again mechanism; the older lines); ``"double"``: a
+        10 counts as two successes (V20); ``"none"``: nothing.
     one_cancels : {"success", "highest", "lowest"}, default "success"
-        What a cancelling 1 removes (matters only with ``specialty="double"``).
+        What a cancelling 1 removes (matters only for a roll whose 10s count
+        double: ``specialty_rule="double"`` and a specialty).
     willpower : bool, default False
         Spend a Willpower point: one automatic success.
     willpower_success : {"uncancellable", "ordinary"}, default "uncancellable"
@@ -99,12 +111,18 @@ class Rules:
         A difficulty above 10 cannot be attempted, or is rolled at 10.
     botch : {"revised", "first"}, optional
         Deprecated spelling of ``botch_rule`` (goes in the next release).
+    specialty : {"none", "reroll", "double"}, optional
+        Deprecated (goes in the next release): it made the rule set a roll
+        *with* a specialty. ``Rules(specialty="double")`` still gives the same
+        numbers (``specialty_rule="double"`` and a specialty on every roll);
+        write ``Rules(specialty_rule="double")`` and pass ``specialty=True``
+        to the call instead.
 
     Examples
     --------
     >>> Rules(botch_rule="first")
     Rules(rule_of_one=True, botch_rule='first', ten_again=False, reroll_ones_cancel=False, \
-chain=True, specialty='none', one_cancels='success', willpower=False, \
+chain=True, specialty_rule='reroll', one_cancels='success', willpower=False, \
 willpower_success='uncancellable', above_ten='impossible')
     >>> Rules(botch_rule="never")
     Traceback (most recent call last):
@@ -117,7 +135,7 @@ willpower_success='uncancellable', above_ten='impossible')
     ten_again: bool = False
     reroll_ones_cancel: bool = False
     chain: bool = True
-    specialty: str = "none"
+    specialty_rule: str = "reroll"
     one_cancels: str = "success"
     willpower: bool = False
     willpower_success: str = "uncancellable"
@@ -130,22 +148,44 @@ willpower_success='uncancellable', above_ten='impossible')
         ten_again: bool = False,
         reroll_ones_cancel: bool = False,
         chain: bool = True,
-        specialty: str = "none",
+        *,
+        specialty_rule: str = "reroll",
         one_cancels: str = "success",
         willpower: bool = False,
         willpower_success: str = "uncancellable",
         above_ten: str = "impossible",
-        *,
         botch: str | None = None,
+        specialty: str | None = None,
     ):
         botch_rule = renamed("botch", "botch_rule", botch_rule, botch)
+        rolled = False
+        if specialty is not None:
+            if isinstance(specialty, bool) or is_numpy_bool(specialty):
+                raise refuse(
+                    "specialty",
+                    "an argument of the roll, not of the rule set",
+                    specialty,
+                    instead="pass specialty=True to pool(), simulate(), extended(), ...; "
+                    "Rules(specialty_rule=...) says what a specialty does",
+                )
+            check_choice("specialty", specialty, SPECIALTIES)
+            warnings.warn(
+                "Rules(specialty=...) is deprecated and goes in the next release: a specialty "
+                "is a per-roll argument, not a rule; use Rules(specialty_rule=...) and pass "
+                "specialty=True to the call",
+                DeprecationWarning,
+                stacklevel=_caller_level(),
+            )
+            if specialty != "none":
+                specialty_rule, rolled = specialty, True
         values = dict(locals())
         for f in dataclasses.fields(self):
             object.__setattr__(self, f.name, values[f.name])
+        object.__setattr__(self, "_specialty", rolled)
         for name in _FLAGS:
             check_bool(name, getattr(self, name))
         check_choice("botch_rule", self.botch_rule, BOTCH_RULES)
-        check_choice("specialty", self.specialty, SPECIALTIES)
+        check_choice("specialty_rule", self.specialty_rule, SPECIALTY_RULES)
         check_choice("one_cancels", self.one_cancels, ONE_CANCELS)
         check_choice("willpower_success", self.willpower_success, WILLPOWER_SUCCESS)
         check_choice("above_ten", self.above_ten, ABOVE_TEN)
@@ -158,6 +198,24 @@ willpower_success='uncancellable', above_ten='impossible')
                 instead="use botch_rule='revised' or rule_of_one=True",
             )
 
+    # -- identity: the fields, and the deprecated "a specialty on every roll" ---------
+    def _key(self) -> tuple:
+        return (*(getattr(self, f.name) for f in dataclasses.fields(self)), self._specialty)
+
+    def __eq__(self, other):
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self):
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        body = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self))
+        if self._specialty:
+            body += f", specialty={self.specialty_rule!r}"
+        return f"Rules({body})"
+
     @property
     def botch(self) -> str:
         """Deprecated name of :attr:`botch_rule` (goes in the next release)."""
@@ -169,9 +227,44 @@ willpower_success='uncancellable', above_ten='impossible')
         return self.botch_rule
 
     @property
+    def specialty(self) -> str:
+        """Deprecated: ``"none"``, or the specialty rule of a deprecated ``Rules(specialty=...)``.
+
+        A rule set no longer holds a specialty (a preset never switches one
+        on): ``Rules.preset("v20").specialty`` is ``"none"`` where it was
+        ``"double"``; its :attr:`specialty_rule` is ``"double"``.
+        """
+        warnings.warn(
+            "Rules.specialty is deprecated and goes in the next release: a specialty is a "
+            "per-roll argument (specialty=True); what it does is Rules.specialty_rule",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.specialty_rule if self._specialty else "none"
+
+    def _for_roll(self, specialty: bool = False) -> Rules:
+        """The rules in force for one roll: these rules, with a specialty if ``specialty``.
+
+        What the engines read (:attr:`rerolls`, :attr:`ten_value`, ...). A
+        deprecated ``Rules(specialty=...)`` keeps its specialty.
+        """
+        if not check_bool("specialty", specialty) or self._specialty:
+            return self
+        return self._with_flag(True)
+
+    def _with_flag(self, rolled: bool) -> Rules:
+        """A copy whose rolls have (or have not) a specialty."""
+        if self._specialty == rolled:
+            return self
+        out = object.__new__(Rules)
+        out.__dict__.update(self.__dict__)
+        object.__setattr__(out, "_specialty", rolled)
+        return out
+
+    @property
     def rerolls(self) -> bool:
-        """True when 10s earn extra dice (``ten_again`` or ``specialty="reroll"``)."""
-        return self.ten_again or self.specialty == "reroll"
+        """True when 10s earn extra dice: ``ten_again``, or a specialty under ``"reroll"``."""
+        return self.ten_again or (self._specialty and self.specialty_rule == "reroll")
 
     @property
     def chained(self) -> bool:
@@ -180,8 +273,8 @@ willpower_success='uncancellable', above_ten='impossible')
 
     @property
     def ten_value(self) -> int:
-        """Successes a 10 counts for: 2 with ``specialty="double"``, else 1."""
-        return 2 if self.specialty == "double" else 1
+        """Successes a 10 counts for: 2 with a specialty under ``"double"`` (V20), else 1."""
+        return 2 if self._specialty and self.specialty_rule == "double" else 1
 
     @property
     def two_dimensional(self) -> bool:
@@ -190,7 +283,7 @@ willpower_success='uncancellable', above_ten='impossible')
         Then the net successes depend on two tallies at once (the exact
         engine's joint distribution is two-dimensional, and costlier).
         """
-        return self.rule_of_one and self.specialty == "double" and self.one_cancels != "success"
+        return self.rule_of_one and self.ten_value == 2 and self.one_cancels != "success"
 
     @property
     def uncancellable_willpower(self) -> bool:
@@ -205,37 +298,69 @@ willpower_success='uncancellable', above_ten='impossible')
         """
         if "botch" in changes:
             changes["botch_rule"] = renamed("botch", "botch_rule", None, changes.pop("botch"))
-        return dataclasses.replace(self, **changes)
+        values = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        out = Rules(**{**values, **changes})
+        if self._specialty and "specialty" not in changes:  # a deprecated Rules(specialty=...)
+            out = out._with_flag(True)
+        return out
 
     @staticmethod
     def preset(name: str) -> Rules:
         """The named edition preset: ``revised``, ``dark_ages``, ``first``, ``v20``.
 
         ``dark_ages`` has the same flags as ``revised`` (ten-again is an option
-        to switch on); ``v20`` is a roll *with a specialty* (10s count double).
+        to switch on); ``v20`` differs in what a specialty does (a 10 counts
+        double). No preset rolls a specialty: pass ``specialty=True``.
 
-        >>> Rules.preset("v20").specialty
+        >>> Rules.preset("v20").specialty_rule
         'double'
         """
         check_choice("preset", name, tuple(PRESETS))
         return PRESETS[name]
 
-    def describe(self) -> str:
-        """The preset's name, or the flags that differ from the default rules.
+    def describe(self, *, specialty: bool = False) -> str:
+        """The preset's name or the flags that differ from the default rules, and the specialty.
 
         >>> Rules().describe(), Rules(ten_again=True).describe()
         ('revised rules', 'rules: ten_again=True')
+        >>> Rules.preset("v20").describe(specialty=True)
+        'v20 rules, with a specialty: a 10 counts double'
         """
+        base = self._with_flag(False)
+        text = None
         for name, r in PRESETS.items():
-            if r == self:
-                return f"{name} rules"
-        base = Rules()
-        diffs = [
-            f"{f.name}={getattr(self, f.name)!r}"
-            for f in dataclasses.fields(self)
-            if getattr(self, f.name) != getattr(base, f.name)
-        ]
-        return "rules: " + ", ".join(diffs)
+            if r == base:
+                text = f"{name} rules"
+                break
+        if text is None:
+            default = Rules()
+            diffs = [
+                f"{f.name}={getattr(self, f.name)!r}"
+                for f in dataclasses.fields(self)
+                if getattr(self, f.name) != getattr(default, f.name)
+            ]
+            text = "rules: " + ", ".join(diffs)
+        if specialty or self._specialty:
+            text += ", with a specialty: " + _SPECIALTY_EFFECT[self.specialty_rule]
+        return text
+
+
+#: What a specialty does, in words, by ``specialty_rule``.
+_SPECIALTY_EFFECT = {
+    "reroll": "its 10s earn extra dice",
+    "double": "a 10 counts double",
+    "none": "no effect under these rules",
+}
+
+
+def _caller_level() -> int:
+    """The stack level of the user's call to ``Rules(...)`` (past ``replace``)."""
+    import sys
+
+    frame, level = sys._getframe(2), 2
+    while frame is not None and frame.f_code.co_filename == __file__:
+        frame, level = frame.f_back, level + 1
+    return level
 
 
 #: The edition presets (read-only): rule sets of the editions, by name.
@@ -244,7 +369,7 @@ PRESETS = MappingProxyType(
         "revised": Rules(),
         "dark_ages": Rules(),
         "first": Rules(botch_rule="first"),
-        "v20": Rules(specialty="double"),
+        "v20": Rules(specialty_rule="double"),
     }
 )
 #: The default rules of every function: the revised preset.
@@ -263,21 +388,58 @@ def check_rules(rules) -> Rules:
     return rules
 
 
+#: Why a difficulty stops at 10, and what to do instead (as ``LIMITS["difficulty"]``).
+DIFFICULTY_WHY = "a d10 shows 1..10"
+DIFFICULTY_INSTEAD = "use rules.above_ten='clamp' to roll a higher difficulty at 10"
+
+
 def check_difficulty(difficulty, rules: Rules, name: str = "difficulty") -> int:
-    """A difficulty 2..10 (higher with ``above_ten="clamp"``, rolled at 10)."""
+    """A difficulty 2..10 (higher with ``above_ten="clamp"``, rolled at 10).
+
+    >>> check_difficulty(11, Rules())
+    Traceback (most recent call last):
+    ...
+    dicestats.InputError: difficulty must be an integer in 2..10, got 11 (a d10 shows 1..10); \
+use rules.above_ten='clamp' to roll a higher difficulty at 10
+    """
     if rules.above_ten == "clamp":
         return min(check_int(name, difficulty, 2), 10)
-    return check_int(name, difficulty, 2, 10)
+    return check_int(name, difficulty, 2, 10, why=DIFFICULTY_WHY, instead=DIFFICULTY_INSTEAD)
 
 
 def check_difficulties(difficulty, count: int, rules: Rules) -> list[int]:
-    """One difficulty per action: an int for all, or a sequence of ``count`` values."""
-    if isinstance(difficulty, (int, np.integer)) and not isinstance(difficulty, bool):
+    """One difficulty per action: an int for all, or a sequence of ``count`` values.
+
+    >>> check_difficulties([6, 8], 2, Rules())
+    [6, 8]
+    """
+    if isinstance(difficulty, numbers.Integral) and not isinstance(difficulty, bool):
         return [check_difficulty(difficulty, rules)] * count
-    hi = None if rules.above_ten == "clamp" else 10
-    out = check_int_list("difficulty", difficulty, 2, hi)
-    if len(out) != count:
-        raise refuse(
-            "difficulty", f"an int or one value per pool ({count})", out, why=f"{len(out)} given"
-        )
-    return [min(x, 10) for x in out]
+    allowed = f"an int or one value per pool ({count})"
+    if isinstance(difficulty, (str, bytes)) or not hasattr(difficulty, "__iter__"):
+        raise refuse("difficulty", allowed, difficulty, kind=True)
+    if hasattr(difficulty, "__len__") and len(difficulty) != count:
+        raise refuse("difficulty", allowed, difficulty, why=f"{len(difficulty)} given")
+    values = list(itertools.islice(difficulty, count + 1))
+    if len(values) != count:
+        raise refuse("difficulty", allowed, difficulty, why=f"{len(values)} given")
+    return [check_difficulty(x, rules) for x in values]
+
+
+def check_specialties(specialty, count: int, name: str = "specialty") -> list[bool]:
+    """One specialty flag per action or member: a bool for all, or ``count`` bools.
+
+    >>> check_specialties(True, 2), check_specialties([True, False], 2)
+    ([True, True], [True, False])
+    """
+    if isinstance(specialty, bool) or is_numpy_bool(specialty):
+        return [bool(specialty)] * count
+    allowed = f"True, False or one of them per pool ({count})"
+    if isinstance(specialty, (str, bytes)) or not hasattr(specialty, "__iter__"):
+        raise refuse(name, allowed, specialty, kind=True)
+    if hasattr(specialty, "__len__") and len(specialty) != count:
+        raise refuse(name, allowed, specialty, why=f"{len(specialty)} given")
+    values = list(itertools.islice(specialty, count + 1))
+    if len(values) != count:
+        raise refuse(name, allowed, specialty, why=f"{len(values)} given")
+    return [check_bool(name, v) for v in values]

@@ -40,14 +40,14 @@ from fractions import Fraction
 import numpy as np
 
 from ..core import montecarlo as mc
-from ..core.checks import check_choice, check_int_list
+from ..core.checks import check_bool, check_choice
 from ..core.results import Estimate, z_value
-from .actions import MultipleActions, action_rows, reduced_pools
 from .evaluate import roll_pools
 from .extended import ON_BOTCH, WITHIN, Extended
 from .limits import LIMITS
+from .multiple import MultipleActions, action_rows, check_actions
 from .pools import PoolOdds
-from .rules import REVISED, Rules, check_difficulties, check_difficulty, check_rules, renamed
+from .rules import REVISED, Rules, check_difficulty, check_rules, renamed
 
 __all__ = ["simulate", "simulate_multiple_actions", "simulate_extended", "batch_size_for"]
 
@@ -84,7 +84,7 @@ class _Pool:
         self.dice, self.d, self.rules = dice, difficulty, rules
 
     def __call__(self, rng, n):
-        out = roll_pools(rng, n, self.dice, self.d, self.rules)
+        out = roll_pools(rng, n, self.dice, self.d, self.rules)  # the rules of the roll
         return {
             "success": int(out.success.sum()),
             "botch": int(out.botch.sum()),
@@ -97,6 +97,7 @@ def simulate(
     difficulty: int = 6,
     rules: Rules = REVISED,
     *,
+    specialty: bool = False,
     trials: int = mc.DEFAULT_TRIALS,
     rng=None,
     workers: int = 1,
@@ -107,7 +108,7 @@ def simulate(
 
     Returns a :class:`~.pools.PoolOdds` whose probabilities and ``mean_net``
     are Estimates and whose ``pmf_net`` is ``{net: Estimate}``. Pools of
-    1..1000 dice under any rules.
+    1..1000 dice under any rules; ``specialty`` as in :func:`.pools.pool`.
 
     Examples
     --------
@@ -116,9 +117,10 @@ def simulate(
     (1000, False)
     """
     rules = check_rules(rules)
+    roll = rules._for_roll(check_bool("specialty", specialty))
     n = LIMITS["dice"].check(dice)
     d = check_difficulty(difficulty, rules)
-    res = _run(_Pool(n, d, rules), trials, rng, workers, progress, batch_size, n, "pool")
+    res = _run(_Pool(n, d, roll), trials, rng, workers, progress, batch_size, n, "pool")
     hist = [int(c) for c in res["net"]]
     t = res.trials
 
@@ -131,6 +133,7 @@ def simulate(
         n,
         d,
         rules,
+        roll._specialty,
         res.proportion("success"),
         share(t - res["success"] - res["botch"]),
         res.proportion("botch"),
@@ -150,15 +153,15 @@ class _Multiple:
     """Batch function: every declared action rolled once per trial."""
 
     def __init__(self, sizes, diffs, rules):
-        self.sizes, self.diffs, self.rules = sizes, diffs, rules
+        self.sizes, self.diffs, self.rules = sizes, diffs, rules  # rules: one per action
 
     def __call__(self, rng, n):
         k = len(self.sizes)
         succ = np.zeros((n, k), dtype=bool)
         botch = np.zeros((n, k), dtype=bool)
-        for i, (size, d) in enumerate(zip(self.sizes, self.diffs, strict=True)):
+        for i, (size, d, rules) in enumerate(zip(self.sizes, self.diffs, self.rules, strict=True)):
             if size >= 1:  # one vectorized roll per action
-                out = roll_pools(rng, n, size, d, self.rules)
+                out = roll_pools(rng, n, size, d, rules)
                 succ[:, i] = out.success
                 botch[:, i] = out.botch
         count = succ.sum(axis=1)
@@ -178,6 +181,7 @@ def simulate_multiple_actions(
     difficulty=6,
     rules: Rules = REVISED,
     *,
+    specialty=False,
     trials: int = mc.DEFAULT_TRIALS,
     rng=None,
     workers: int = 1,
@@ -186,8 +190,10 @@ def simulate_multiple_actions(
 ) -> MultipleActions:
     """Simulate several actions declared in one round: the twin of :func:`multiple_actions`.
 
-    Action ``i`` of ``k`` rolls ``pools[i-1] - k - (i - 1)`` dice
-    (:func:`.actions.reduced_pools`; 0 or less: it cannot be attempted).
+    With ``k >= 2`` actions, action ``i`` rolls ``pools[i-1] - k - (i - 1)``
+    dice (:func:`.actions.reduced_pools`; 0 or less: it cannot be attempted);
+    a single action rolls its full pool. ``specialty``: a bool for every
+    action or one per action.
 
     Examples
     --------
@@ -195,15 +201,14 @@ def simulate_multiple_actions(
     >>> r.pools, len(r.pmf_successes)
     ([4, 2, 1], 4)
     """
-    rules = check_rules(rules)
-    base = check_int_list("pools", pools, 1, LIMITS["dice"].hi)
-    diffs = check_difficulties(difficulty, len(base), rules)
-    sizes = reduced_pools(base)
-    fn = _Multiple(sizes, diffs, rules)
+    rules, base, sizes, diffs, specs = check_actions(
+        pools, difficulty, rules, specialty, False, computed=False
+    )
+    fn = _Multiple(sizes, diffs, [rules._for_roll(sp) for sp in specs])
     res = _run(fn, trials, rng, workers, progress, batch_size, max(base), "multiple actions")
     odds = [(res.proportion("success", i), res.proportion("botch", i)) for i in range(len(base))]
     return MultipleActions(
-        action_rows(base, sizes, diffs, odds),
+        action_rows(base, sizes, diffs, specs, odds),
         res.proportion("all"),
         res.mean("n_ok"),
         dict(enumerate(res.proportions("count"))),
@@ -284,6 +289,7 @@ def simulate_extended(
     on_botch: str = "resets",
     rounds: int | None = None,
     max_rounds: int = 1000,
+    specialty: bool = False,
     trials: int = mc.DEFAULT_TRIALS,
     rng=None,
     workers: int = 1,
@@ -295,7 +301,7 @@ def simulate_extended(
 
     Parameters
     ----------
-    dice, difficulty, target, rules, on_botch, rounds
+    dice, difficulty, target, rules, on_botch, rounds, specialty
         As in :func:`.extended.extended` (target up to 10,000, rounds up to
         100,000; ``botch`` is the deprecated spelling of ``on_botch``).
     max_rounds : int
@@ -316,6 +322,7 @@ def simulate_extended(
     1.0
     """
     rules = check_rules(rules)
+    roll = rules._for_roll(check_bool("specialty", specialty))
     on_botch = renamed("botch", "on_botch", on_botch, botch)
     n = LIMITS["dice"].check(dice)
     d = check_difficulty(difficulty, rules)
@@ -325,7 +332,7 @@ def simulate_extended(
         rounds = LIMITS["rounds, simulated"].check(rounds, name="rounds")
     max_rounds = LIMITS["max_rounds"].check(max_rounds)
     limit = rounds if rounds is not None else max_rounds
-    fn = _Extended(n, d, target, rules, on_botch, limit)
+    fn = _Extended(n, d, target, roll, on_botch, limit)
     res = _run(fn, trials, rng, workers, progress, batch_size, n, "extended actions")
     t, conf = res.trials, res.confidence
     hist = [int(c) for c in res["end"]]
@@ -337,6 +344,7 @@ def simulate_extended(
     return Extended(
         n,
         d,
+        roll._specialty,
         target,
         on_botch,
         rounds,
@@ -348,6 +356,7 @@ def simulate_extended(
         _variance_estimate(hist, t, conf),
         tuple(mc.wilson(int(c), t, conf) for c in within),
         {r: mc.wilson(c, t, conf) for r, c in enumerate(hist) if c},
+        0.0,  # nothing lumped: unfinished trials are p_unfinished
         False,
         t,
     )

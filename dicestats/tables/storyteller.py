@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from ..core.checks import refuse
+import itertools
+
+from ..core.checks import check_int, refuse
 
 __all__ = [
     "storyteller_odds",
@@ -30,12 +32,18 @@ def _rules(rules):
 
 
 def storyteller_odds(
-    dice=range(1, 11), difficulties=range(2, 11), rules=None, *, exact: bool = False
+    dice=range(1, 11),
+    difficulties=range(2, 11),
+    rules=None,
+    *,
+    specialty: bool = False,
+    exact: bool = False,
 ):
     """Pool odds over dice × difficulties (tidy; for the heatmaps).
 
     A thin wrapper of :func:`dicestats.storyteller.odds_table` that also
-    accepts a preset name for ``rules`` (``"revised"``, ``"first"``, ...).
+    accepts a preset name for ``rules`` (``"revised"``, ``"first"``, ...);
+    ``specialty=True``: every roll has a specialty.
     Columns: ``dice``, ``difficulty``, ``p_success``, ``p_fail``, ``p_botch``,
     ``mean_net``, the degrees ``p_marginal`` … ``p_phenomenal`` and
     ``p_ge_1`` … ``p_ge_5``.
@@ -48,7 +56,9 @@ def storyteller_odds(
     """
     from .. import storyteller
 
-    return storyteller.odds_table(dice, difficulties, _rules(rules), exact=exact)
+    return storyteller.odds_table(
+        dice, difficulties, _rules(rules), specialty=specialty, exact=exact
+    )
 
 
 def storyteller_grid(df, value: str = "p_success", fmt=None):
@@ -74,32 +84,64 @@ def storyteller_grid(df, value: str = "p_success", fmt=None):
     return out.reset_index()
 
 
+def _metrics(metrics) -> list[str] | None:
+    """``metrics`` as a list of anomaly metric names (one name alone is a list of one)."""
+    from ..core.checks import check_choice
+    from ..storyteller.pools import METRICS
+
+    if metrics is None:
+        return None
+    if isinstance(metrics, str):
+        metrics = [metrics]
+    if not hasattr(metrics, "__iter__"):
+        raise refuse("metrics", "a metric name or a list of them", metrics, kind=True)
+    out = [check_choice("metrics", m, METRICS) for m in metrics]
+    if not out:
+        raise refuse("metrics", "at least one of " + ", ".join(map(repr, METRICS)), metrics)
+    return out
+
+
 def storyteller_anomalies(
-    rules=None, dice=range(1, 16), difficulties=range(2, 11), *, metrics=None, exact: bool = True
+    rules=None,
+    dice=range(1, 16),
+    difficulties=range(2, 11),
+    *,
+    metrics=None,
+    specialty: bool = False,
+    exact: bool = True,
 ):
     """Every non-monotone cell as a DataFrame (see :func:`dicestats.storyteller.anomalies`).
 
     Columns: ``metric`` (``p_botch``, ``p_success``, ``p_ge_2`` … ``p_ge_5``),
     ``difficulty``, ``dice`` (the larger pool), ``before`` (value with
     ``dice - 1``), ``after`` (value with ``dice``), ``change``
-    (``after - before``). ``metrics`` keeps only those metrics.
+    (``after - before``). ``metrics`` (one of those names, or a list of them)
+    keeps only those metrics; any other name is refused.
 
     Examples
     --------
     >>> df = storyteller_anomalies(dice=range(1, 8), difficulties=[10], metrics=["p_botch"])
     >>> df["dice"].tolist()
     [2, 3, 4, 5, 6]
+    >>> storyteller_anomalies(dice=range(1, 8), difficulties=[10], metrics="botch")
+    Traceback (most recent call last):
+    ...
+    dicestats.InputError: metrics must be one of 'p_botch', 'p_success', 'p_ge_2', 'p_ge_3', \
+'p_ge_4', 'p_ge_5', got 'botch'
     """
     import pandas as pd
 
     from .. import storyteller
 
-    found = storyteller.anomalies(_rules(rules), dice, difficulties, exact=exact)
+    metrics = _metrics(metrics)
+    found = storyteller.anomalies(
+        _rules(rules), dice, difficulties, specialty=specialty, exact=exact
+    )
     df = pd.DataFrame.from_records(
         [a.as_dict() for a in found], columns=["metric", "difficulty", "dice", "before", "after"]
     )
     if metrics is not None:
-        df = df[df["metric"].isin(list(metrics))].reset_index(drop=True)
+        df = df[df["metric"].isin(metrics)].reset_index(drop=True)
     df["change"] = [a - b for a, b in zip(df["after"], df["before"], strict=True)]
     return df
 
@@ -116,7 +158,14 @@ DEGREE_COLUMNS = (
 )
 
 
-def storyteller_degrees(difficulty: int = 6, dice=range(1, 11), rules=None, *, exact: bool = False):
+def storyteller_degrees(
+    difficulty: int = 6,
+    dice=range(1, 11),
+    rules=None,
+    *,
+    specialty: bool = False,
+    exact: bool = False,
+):
     """Outcome shares per pool size: botch, failure and the five degrees.
 
     Examples
@@ -125,26 +174,29 @@ def storyteller_degrees(difficulty: int = 6, dice=range(1, 11), rules=None, *, e
     >>> df.iloc[0].tolist()[1:4]
     [Fraction(1, 10), Fraction(2, 5), Fraction(1, 2)]
     """
-    df = storyteller_odds(dice, [difficulty], rules, exact=exact)
+    df = storyteller_odds(dice, [difficulty], rules, specialty=specialty, exact=exact)
     return df[["dice", *DEGREE_COLUMNS]].reset_index(drop=True)
 
 
 def ten_again_variants():
-    """The rule sets compared by :func:`storyteller_ten_again`, by label.
+    """The rolls compared by :func:`storyteller_ten_again`: ``{label: (rules, specialty)}``.
+
+    The V20 row is a roll *with* a specialty under the ``v20`` preset (the
+    preset alone is a rule set and rolls plain 10s).
 
     Examples
     --------
     >>> list(ten_again_variants())
-    ['plain 10s', 'ten-again', 'ten-again, no chain', '10 counts double (V20)']
+    ['plain 10s', 'ten-again', 'ten-again, no chain', 'V20 specialty: a 10 counts double']
     """
     from .. import storyteller
 
     R = storyteller.Rules
     return {
-        "plain 10s": R(),
-        "ten-again": R(ten_again=True),
-        "ten-again, no chain": R(ten_again=True, chain=False),
-        "10 counts double (V20)": R(specialty="double"),
+        "plain 10s": (R(), False),
+        "ten-again": (R(ten_again=True), False),
+        "ten-again, no chain": (R(ten_again=True, chain=False), False),
+        "V20 specialty: a 10 counts double": (R.preset("v20"), True),
     }
 
 
@@ -153,6 +205,8 @@ def storyteller_ten_again(
 ):
     """Pool odds under several 10s rules (long format, ``rules`` = label).
 
+    ``variants`` maps a label to a ``Rules`` (or a preset name), or to a
+    ``(rules, specialty)`` pair (default :func:`ten_again_variants`).
     Columns: ``rules``, ``dice``, ``difficulty``, ``p_success``, ``p_botch``,
     ``mean_net``, ``p_ge_3`` (a complete success or better) and
     ``p_ge_5``.
@@ -167,8 +221,9 @@ def storyteller_ten_again(
 
     variants = ten_again_variants() if variants is None else dict(variants)
     parts = []
-    for label, rules in variants.items():
-        t = storyteller_odds(dice, [difficulty], rules, exact=exact)
+    for label, variant in variants.items():
+        rules, specialty = variant if isinstance(variant, tuple) else (variant, False)
+        t = storyteller_odds(dice, [difficulty], rules, specialty=specialty, exact=exact)
         t.insert(0, "rules", label)
         parts.append(
             t[
@@ -192,28 +247,36 @@ def storyteller_editions(
     difficulty: int = 6,
     presets=("revised", "first", "v20"),
     *,
+    specialty: bool = False,
     exact: bool = False,
 ):
     """Success and botch chances of the edition presets side by side (long format).
+
+    ``specialty=True`` compares rolls with a specialty: each edition decides
+    what it does (revised and first: its 10s earn extra dice; v20: a 10
+    counts double). Without one, ``v20`` rolls as ``revised`` does.
 
     Examples
     --------
     >>> df = storyteller_editions([1], 6, exact=True)
     >>> dict(zip(df["rules"], df["p_botch"]))["first"]  # a 1 and no success: 1/10
     Fraction(1, 10)
+    >>> df = storyteller_editions([1], 6, specialty=True, exact=True)
+    >>> dict(zip(df["rules"], df["mean_net"]))["v20"]  # 6..9: 1, 10: 2, a 1 cancels nothing
+    Fraction(3, 5)
     """
     import pandas as pd
 
     parts = []
     for name in presets:
-        t = storyteller_odds(dice, [difficulty], name, exact=exact)
+        t = storyteller_odds(dice, [difficulty], name, specialty=specialty, exact=exact)
         t.insert(0, "rules", name)
         parts.append(t[["rules", "dice", "difficulty", "p_success", "p_botch", "mean_net"]])
     return pd.concat(parts, ignore_index=True)
 
 
 def storyteller_multiple_actions(
-    pools=(7, 6, 6), difficulty=6, rules=None, *, names=None, exact: bool = False
+    pools=(7, 6, 6), difficulty=6, rules=None, *, names=None, specialty=False, exact: bool = False
 ):
     """Multiple actions: declaring the first ``k`` actions of ``pools``, for every ``k``.
 
@@ -221,7 +284,8 @@ def storyteller_multiple_actions(
     (the pool before the penalty), ``dice`` (after it), ``attempted``,
     ``p_success``, ``p_botch``, ``p_all`` (every declared action succeeds)
     and ``mean_successes`` (expected successful actions), from
-    :func:`dicestats.storyteller.multiple_actions`.
+    :func:`dicestats.storyteller.multiple_actions`. One declared action rolls
+    its full pool; ``specialty`` is a bool or one per action.
 
     Examples
     --------
@@ -244,7 +308,10 @@ def storyteller_multiple_actions(
     rows = []
     for k in range(1, len(pools) + 1):
         diff = difficulty[:k] if isinstance(difficulty, (list, tuple)) else difficulty
-        r = storyteller.multiple_actions(pools[:k], diff, _rules(rules), exact=exact)
+        spec = specialty[:k] if isinstance(specialty, (list, tuple)) else specialty
+        r = storyteller.multiple_actions(
+            pools[:k], diff, _rules(rules), specialty=spec, exact=exact
+        )
         for a in r.actions:
             rows.append(
                 {
@@ -272,6 +339,7 @@ def storyteller_extended(
     on_botch="resets",
     rounds: int | None = None,
     max_round: int = 15,
+    specialty: bool = False,
     exact: bool = False,
     botch=None,
 ):
@@ -296,9 +364,10 @@ def storyteller_extended(
     from ..storyteller.rules import renamed
 
     on_botch = renamed("botch", "on_botch", on_botch, botch)
+    max_round = check_int("max_round", max_round, 1)
     rows = []
     for label, n, b, res in _extended_runs(
-        dice, difficulty, target, rules, on_botch, rounds, exact
+        dice, difficulty, target, rules, on_botch, rounds, specialty, exact
     ):
         within = res.p_done_within
         for k in range(1, min(max_round, len(within)) + 1):
@@ -316,6 +385,7 @@ def storyteller_extended_summary(
     *,
     on_botch="resets",
     rounds: int | None = None,
+    specialty: bool = False,
     exact: bool = False,
     botch=None,
 ):
@@ -338,7 +408,7 @@ def storyteller_extended_summary(
     on_botch = renamed("botch", "on_botch", on_botch, botch)
     rows = []
     for label, n, b, res in _extended_runs(
-        dice, difficulty, target, rules, on_botch, rounds, exact
+        dice, difficulty, target, rules, on_botch, rounds, specialty, exact
     ):
         rows.append(
             {
@@ -354,18 +424,26 @@ def storyteller_extended_summary(
     return pd.DataFrame.from_records(rows)
 
 
-def _extended_runs(dice, difficulty, target, rules, on_botch, rounds, exact):
+def _extended_runs(dice, difficulty, target, rules, on_botch, rounds, specialty, exact):
     """``(label, dice, on_botch, Extended)`` for every pool and botch ruling."""
     from .. import storyteller
+    from ..storyteller.limits import LIMITS
 
-    dice_list = [dice] if isinstance(dice, int) else list(dice)
+    length = LIMITS["values listed"]
+    dice_list = [dice] if isinstance(dice, int) else dice
+    if isinstance(dice_list, (str, bytes)) or not hasattr(dice_list, "__iter__"):
+        raise refuse("dice", "a pool size or a sequence of them", dice, kind=True)
+    dice_list = list(itertools.islice(dice_list, length.hi + 1))
+    if len(dice_list) > length.hi:
+        raise refuse("dice", f"at most {length.hi:,} pool sizes", dice, why=length.why)
     botches = [on_botch] if isinstance(on_botch, str) else list(on_botch)
     out = []
     for b in botches:
         for n in dice_list:
             res = storyteller.extended(
-                n, difficulty, target, _rules(rules), on_botch=b, rounds=rounds, exact=exact
-            )
+                n, difficulty, target, _rules(rules), on_botch=b, rounds=rounds,
+                specialty=specialty, exact=exact,
+            )  # fmt: skip
             label = f"{n} dice" + (f", botch {b}" if len(botches) > 1 else "")
             out.append((label, n, b, res))
     return out

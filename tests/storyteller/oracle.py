@@ -1,7 +1,8 @@
 """Every independent oracle of the Storyteller tests, in one place.
 
 Nothing here calls :mod:`dicestats.storyteller` (only its :class:`Rules`
-value is read, as a bag of flags): the oracles read the rules as written in
+value is read, as a bag of flags, through :class:`Case`: a rule set and
+whether the roll has a specialty): the oracles read the rules as written in
 ``docs/rules/storyteller.md`` and compute by other means.
 
 1. :func:`simple_eval` reads one concrete roll face by face (procedural
@@ -27,6 +28,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections import defaultdict
+from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
@@ -36,13 +38,70 @@ F = Fraction
 TENTH = F(1, 10)
 
 
+@dataclass(frozen=True)
+class Case:
+    """One roll the tests compare: a rule set and whether the roll has a specialty.
+
+    The oracle reads the rule set's flags (``rule_of_one``, ``chain``, ...)
+    and decides by itself, from the rule text, what a specialty does: nothing
+    without one; with one, what the rule set's ``specialty_rule`` names
+    (``"reroll"``: 10s earn extra dice as ten-again does; ``"double"``: a 10
+    counts as two successes, V20).
+    """
+
+    rules: object
+    specialty: bool = False
+
+    def __getattr__(self, name):  # the rule set's flags
+        if name.startswith("_") or name in ("rules", "specialty"):
+            raise AttributeError(name)
+        return getattr(self.rules, name)
+
+    @property
+    def effect(self) -> str:
+        return self.rules.specialty_rule if self.specialty else "none"
+
+    @property
+    def doubles(self) -> bool:
+        return self.effect == "double"
+
+    @property
+    def rerolls(self) -> bool:
+        return self.rules.ten_again or self.effect == "reroll"
+
+    @property
+    def api(self) -> dict:
+        """Keyword arguments of an API call: ``rules`` and ``specialty``."""
+        return {"rules": self.rules, "specialty": self.specialty}
+
+    def __repr__(self) -> str:
+        return self.rules.describe(specialty=self.specialty)
+
+
+def as_case(rules) -> Case:
+    """A :class:`Case` (a plain rule set is a roll without a specialty)."""
+    return rules if isinstance(rules, Case) else Case(rules)
+
+
+def case_of(r: dict):
+    """The API's ``(Rules, specialty)`` of a flag dict of :func:`brute_pool`."""
+    from dicestats.storyteller import Rules
+
+    r = dict(r)
+    effect = r.pop("specialty", "none")
+    if effect == "none":
+        return Rules(**r), False
+    return Rules(**r, specialty_rule=effect), True
+
+
 # ---------------------------------------------------------------------------
 # 1. One concrete roll read face by face, and every roll of a small pool
 # ---------------------------------------------------------------------------
 def simple_eval(faces, extra, d, rules):
     """Return (net, botch) for base faces and the list of extra dice rolled."""
+    rules = as_case(rules)
     d = min(d, 10)
-    ten_value = 2 if rules.specialty == "double" else 1
+    ten_value = 2 if rules.doubles else 1
     success_dice = []  # values of success dice
     ones = 0
     base_ones = 0
@@ -67,7 +126,7 @@ def simple_eval(faces, extra, d, rules):
     total = sum(success_dice)
     if not rules.rule_of_one:
         net = total
-    elif rules.one_cancels == "success" or rules.specialty != "double":
+    elif rules.one_cancels == "success" or not rules.doubles:
         net = max(total - ones, 0)
     else:
         remaining = sorted(success_dice, reverse=(rules.one_cancels == "highest"))
@@ -83,6 +142,7 @@ def simple_eval(faces, extra, d, rules):
 
 
 def needed_extra(faces, extra, rules):
+    rules = as_case(rules)
     n = sum(1 for x in faces if x == 10)
     if rules.chain:
         n += sum(1 for x in extra if x == 10)
@@ -91,6 +151,7 @@ def needed_extra(faces, extra, rules):
 
 def enumerate_rolls(n, rules, max_extra=4):
     """Yield (faces, extra, probability) over every outcome (finite rules only)."""
+    rules = as_case(rules)
     for faces in itertools.product(range(1, 11), repeat=n):
         base_p = TENTH**n
         if not rules.rerolls or 10 not in faces:
@@ -132,7 +193,8 @@ def chain_line_dist(d, rules, depth=40):
 
     The cut drops mass 10**-(depth+1) per die: far below the 1e-30 tolerance used.
     """
-    ten = (0, 1, 0) if rules.specialty == "double" else (1, 0, 0)
+    rules = as_case(rules)
+    ten = (0, 1, 0) if rules.doubles else (1, 0, 0)
     xone = (0, 0, 1) if rules.reroll_ones_cancel else (0, 0, 0)
     out = {}
 
@@ -167,9 +229,10 @@ def chain_line_dist(d, rules, depth=40):
 
 
 def net_of(a, b, c, rules):
+    rules = as_case(rules)
     if not rules.rule_of_one:
         return a + 2 * b
-    if rules.specialty != "double" or rules.one_cancels == "success":
+    if not rules.doubles or rules.one_cancels == "success":
         return max(a + 2 * b - c, 0)
     dice = [2] * b + [1] * a
     dice.sort(reverse=rules.one_cancels == "highest")
@@ -177,6 +240,7 @@ def net_of(a, b, c, rules):
 
 
 def chain_reference(n, d, rules):
+    rules = as_case(rules)
     line = chain_line_dist(d, rules)
     joint = {(0, 0, 0): F(1)}
     for _ in range(n):
@@ -471,35 +535,38 @@ def agrees(est, exact, k=4.5):
 def _rule_sets():
     from dicestats.storyteller import Rules
 
+    v20 = {"specialty_rule": "double"}
     finite = [
-        Rules(),
-        Rules(botch_rule="first"),
-        Rules(rule_of_one=False),
-        Rules(willpower=True),
-        Rules(willpower=True, willpower_success="ordinary"),
-        Rules(willpower=True, willpower_success="ordinary", botch_rule="first"),
-        Rules(willpower=True, botch_rule="first"),
-        Rules(specialty="double"),
-        Rules(specialty="double", one_cancels="highest"),
-        Rules(specialty="double", one_cancels="lowest"),
-        Rules(specialty="double", one_cancels="lowest", botch_rule="first"),
-        Rules(specialty="double", rule_of_one=False),
+        Case(Rules()),
+        Case(Rules(botch_rule="first")),
+        Case(Rules(rule_of_one=False)),
+        Case(Rules(willpower=True)),
+        Case(Rules(willpower=True, willpower_success="ordinary")),
+        Case(Rules(willpower=True, willpower_success="ordinary", botch_rule="first")),
+        Case(Rules(willpower=True, botch_rule="first")),
+        Case(Rules(**v20)),  # the V20 rule set, a roll without a specialty
+        Case(Rules(**v20), True),
+        Case(Rules(**v20, one_cancels="highest"), True),
+        Case(Rules(**v20, one_cancels="lowest"), True),
+        Case(Rules(**v20, one_cancels="lowest", botch_rule="first"), True),
+        Case(Rules(**v20, rule_of_one=False), True),
+        Case(Rules(specialty_rule="none"), True),  # a specialty that does nothing
     ]
     no_chain = [
-        Rules(ten_again=True, chain=False),
-        Rules(ten_again=True, chain=False, reroll_ones_cancel=True),
-        Rules(specialty="reroll", chain=False, botch_rule="first", reroll_ones_cancel=True),
-        Rules(ten_again=True, chain=False, specialty="double", one_cancels="lowest"),
+        Case(Rules(ten_again=True, chain=False)),
+        Case(Rules(ten_again=True, chain=False, reroll_ones_cancel=True)),
+        Case(Rules(chain=False, botch_rule="first", reroll_ones_cancel=True), True),
+        Case(Rules(ten_again=True, chain=False, **v20, one_cancels="lowest"), True),
     ]
     chained = [
-        Rules(ten_again=True),
-        Rules(ten_again=True, reroll_ones_cancel=True),
-        Rules(ten_again=True, reroll_ones_cancel=True, botch_rule="first"),
-        Rules(specialty="reroll"),
-        Rules(ten_again=True, specialty="double"),
-        Rules(ten_again=True, specialty="double", one_cancels="highest", reroll_ones_cancel=True),
-        Rules(ten_again=True, specialty="double", one_cancels="lowest"),
-        Rules(ten_again=True, rule_of_one=False),
+        Case(Rules(ten_again=True)),
+        Case(Rules(ten_again=True, reroll_ones_cancel=True)),
+        Case(Rules(ten_again=True, reroll_ones_cancel=True, botch_rule="first")),
+        Case(Rules(), True),  # the revised rule set: a specialty rerolls 10s
+        Case(Rules(ten_again=True, **v20), True),
+        Case(Rules(ten_again=True, **v20, one_cancels="highest", reroll_ones_cancel=True), True),
+        Case(Rules(ten_again=True, **v20, one_cancels="lowest"), True),
+        Case(Rules(ten_again=True, rule_of_one=False)),
     ]
     return finite, no_chain, chained
 
@@ -533,4 +600,25 @@ def successes_of_actions(ps):
         for h, s in zip(hits, ps, strict=True):
             p *= s if h else 1 - s
         out[sum(hits)] = out.get(sum(hits), F(0)) + p
+    return out
+
+
+# ---------------------------------------------------------------------------
+# 9. Multiple actions, read from the Dark Ages text
+# ---------------------------------------------------------------------------
+def declared_pools(pools):
+    """The dice each declared action rolls, step by step as the text tells it.
+
+    «有时玩家会希望她的角色在一轮之中执行不止一个动作» — only a character who
+    does *more than one* thing in a round takes the penalty. Then: subtract the
+    number of declared actions from the first pool; every further action
+    subtracts one die more than the one before (the penalty accumulates).
+    """
+    if len(pools) < 2:
+        return list(pools)
+    penalty = len(pools)
+    out = []
+    for base in pools:
+        out.append(base - penalty)
+        penalty += 1
     return out

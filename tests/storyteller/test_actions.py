@@ -18,6 +18,7 @@ from .oracle import (
     botch_p,
     botches_in_rolls,
     brute_pool,
+    declared_pools,
     outcome_table,
     success_p,
     successes_of_actions,
@@ -62,13 +63,50 @@ def test_multiple_actions_pool_reduced_to_zero_cannot_be_attempted():
 def test_best_actions_picks_the_largest_expected_count():
     r = st.best_actions([7, 6, 6], 6, exact=True)
     expect = {
-        1: success_p(6, 6),
+        1: success_p(7, 6),  # one action is not a multiple action: the full pool
         2: success_p(5, 6) + success_p(3, 6),
         3: success_p(4, 6) + success_p(2, 6) + success_p(1, 6),
     }
     got = {len(m.actions): m.mean_successes for m in r.by_count}
     assert got == expect
     assert r.best == max(expect, key=expect.get)
+
+
+def test_one_action_is_not_a_multiple_action():
+    # The Dark Ages text penalises only a character who does more than one thing in a
+    # round: a single declared action rolls its full pool (issue 9).
+    assert st.reduced_pools([7]) == declared_pools([7]) == [7]
+    one = st.multiple_actions([7], 6, exact=True)
+    assert one.pools == [7] and one.actions[0].p_success == success_p(7, 6)
+    assert one.mean_successes == success_p(7, 6)
+    sim = st.simulate_multiple_actions([7], 6, trials=2_000, rng=1)
+    assert sim.pools == [7]
+
+
+def test_best_actions_keeps_one_action_when_splitting_does_not_pay():
+    # 4, 3 and 6 dice at difficulty 8: one action (4 dice, 0.602 expected successes) beats
+    # two (2 and 0 dice: 0.45) and three (1, -1 and 1 dice: 0.6): the answer is 1, where
+    # charging the single action a die made it 3 (issue 9).
+    r = st.best_actions([4, 3, 6], 8, exact=True)
+    assert r.best == 1
+    means = [m.mean_successes for m in r.by_count]
+    assert means == [
+        success_p(4, 8),
+        success_p(2, 8),
+        success_p(1, 8) + success_p(1, 8),
+    ]
+    # a single action of 1 die keeps its die: 1/2 expected successes at 6, not 0
+    small = st.best_actions([1, 4], 6, exact=True)
+    assert small.by_count[0].pools == [1]
+    assert small.by_count[0].mean_successes == F(1, 2)
+
+
+@pytest.mark.parametrize(
+    "pools", [[7], [7, 6, 6], [3, 3], [1, 4], [4, 3, 6], [9, 8, 7, 6], [2, 2, 2, 2, 2]]
+)
+def test_reduced_pools_against_the_text(pools):
+    assert st.reduced_pools(pools) == declared_pools(pools)
+    assert st.multiple_actions(pools).pools == declared_pools(pools)
 
 
 def test_multiple_actions_per_action_difficulty():

@@ -99,25 +99,26 @@ def test_anomalies_default_is_float_like_every_function():
 
 
 @pytest.mark.parametrize(
-    "rules",
+    "rules,specialty",
     [
-        Rules(),
-        Rules(botch_rule="first"),
-        Rules(rule_of_one=False),
-        Rules(ten_again=True),
-        Rules(specialty="double", one_cancels="lowest"),
-        Rules(willpower=True, willpower_success="ordinary"),
+        (Rules(), False),
+        (Rules(botch_rule="first"), False),
+        (Rules(rule_of_one=False), False),
+        (Rules(ten_again=True), False),
+        (Rules(specialty_rule="double", one_cancels="lowest"), True),
+        (Rules(willpower=True, willpower_success="ordinary"), False),
     ],
     ids=repr,
 )
-def test_float_anomalies_equal_exact_ones_on_large_pools(rules):
+def test_float_anomalies_equal_exact_ones_on_large_pools(rules, specialty):
     # pools up to 120 dice: at low difficulties success chances come within
     # 1e-16 of 1 (1.0 in float) and still wobble between odd and even pools,
     # where comparing P(net >= k) in float misses cells or reports noise
-    dice = range(1, 41 if rules.chained else 51 if rules.two_dimensional else 121)
-    exact = st.anomalies(rules, dice, range(2, 11), exact=True)
-    fl = st.anomalies(rules, dice, range(2, 11))
-    assert keys(fl) == keys(exact)
+    roll = rules._for_roll(specialty)
+    dice = range(1, 41 if roll.chained else 51 if roll.two_dimensional else 121)
+    exact = st.anomalies(rules, dice, range(2, 11), specialty=specialty, exact=True)
+    fl = st.anomalies(rules, dice, range(2, 11), specialty=specialty)
+    assert keys(fl) == keys(exact) and exact.specialty == fl.specialty == specialty
     invisible = [a for a in exact if a.metric != "p_botch" and float(a.after) == 1.0]
     if rules == Rules():
         assert len(invisible) > 10  # cells whose success chance is 1.0 in float: still found

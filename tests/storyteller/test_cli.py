@@ -17,7 +17,15 @@ import pytest
 from dicestats.cli import main
 from dicestats.storyteller import Rules
 
-from .oracle import brute, chain_reference, extended_dp, figures, per_die_table, success_p
+from .oracle import (
+    Case,
+    brute,
+    chain_reference,
+    extended_dp,
+    figures,
+    per_die_table,
+    success_p,
+)
 
 
 def run(argv, capsys):
@@ -37,27 +45,34 @@ def frac(s: str) -> Fraction:
 
 
 @pytest.mark.parametrize(
-    "flags,rules",
+    "flags,case",
     [
-        ([], Rules()),
-        (["--botch-rule", "first"], Rules(botch_rule="first")),
-        (["--preset", "first"], Rules(botch_rule="first")),
-        (["--no-rule-of-one"], Rules(rule_of_one=False)),
-        (["--willpower"], Rules(willpower=True)),
-        (["--ten-again", "--no-chain"], Rules(ten_again=True, chain=False)),
+        ([], Case(Rules())),
+        (["--botch-rule", "first"], Case(Rules(botch_rule="first"))),
+        (["--preset", "first"], Case(Rules(botch_rule="first"))),
+        (["--no-rule-of-one"], Case(Rules(rule_of_one=False))),
+        (["--willpower"], Case(Rules(willpower=True))),
+        (["--ten-again", "--no-chain"], Case(Rules(ten_again=True, chain=False))),
         (
             ["--ten-again", "--no-chain", "--reroll-ones-cancel"],
-            Rules(ten_again=True, chain=False, reroll_ones_cancel=True),
+            Case(Rules(ten_again=True, chain=False, reroll_ones_cancel=True)),
+        ),
+        (["--specialty", "--no-chain"], Case(Rules(chain=False), True)),
+        (
+            ["--preset", "v20", "--specialty", "--one-cancels", "highest"],
+            Case(Rules(specialty_rule="double", one_cancels="highest"), True),
         ),
         (
-            ["--preset", "v20", "--one-cancels", "highest"],
-            Rules(specialty="double", one_cancels="highest"),
+            ["--specialty-rule", "double", "--specialty", "--one-cancels", "lowest"],
+            Case(Rules(specialty_rule="double", one_cancels="lowest"), True),
         ),
     ],
+    ids=lambda x: " ".join(x) if isinstance(x, list) else repr(x),
 )
 @pytest.mark.parametrize("n,d", [(1, 6), (3, 7), (3, 10)])
-def test_pool_json_exact_matches_brute_force(flags, rules, n, d, capsys):
-    success, failure, botch, pmf, mean = brute(n, d, rules)
+def test_pool_json_exact_matches_brute_force(flags, case, n, d, capsys):
+    rules = case.rules
+    success, failure, botch, pmf, mean = brute(n, d, case)
     out = run_json(["pool", str(n), "--difficulty", str(d), "--json", "--exact", *flags], capsys)
     assert frac(out["p_success"]) == success
     assert frac(out["p_fail"]) == failure
@@ -67,6 +82,7 @@ def test_pool_json_exact_matches_brute_force(flags, rules, n, d, capsys):
         k: p for k, p in pmf.items() if p
     }
     assert out["rules"] == {f: getattr(rules, f) for f in out["rules"]}
+    assert out["specialty"] is case.specialty
 
 
 @pytest.mark.parametrize(
@@ -285,8 +301,9 @@ def test_help_hides_old_spellings_and_states_limits(capsys):
     [
         ["table", "--exact", "--dice", "1-201"],
         ["table", "--exact", "--dice", "1-51", "--ten-again"],
-        ["anomalies", "--dice", "1-51", "--specialty", "double", "--one-cancels", "lowest"],
-        ["anomalies", "--dice", "1-21", "--ten-again", "--specialty", "double",
+        ["anomalies", "--dice", "1-51", "--preset", "v20", "--specialty",
+         "--one-cancels", "lowest"],
+        ["anomalies", "--dice", "1-21", "--ten-again", "--preset", "v20", "--specialty",
          "--one-cancels", "highest"],
         ["extended", "--dice", "100", "--difficulty", "10", "--target", "80", "--exact",
          "--ten-again"],
@@ -300,7 +317,7 @@ def test_cli_slow_exact_searches_are_refused(argv, capsys):
 
 
 def test_cli_anomalies_default_range_fits_the_heaviest_rules(capsys):
-    argv = ["anomalies", "--ten-again", "--specialty", "double", "--one-cancels", "lowest"]
+    argv = ["anomalies", "--ten-again", "--preset", "v20", "--specialty", "--one-cancels", "lowest"]
     assert main([*argv, "--json", "--difficulty", "10"]) == 0
     found = json.loads(capsys.readouterr().out)["cells"]
     assert found and max(a["dice"] for a in found) <= 20
@@ -308,7 +325,127 @@ def test_cli_anomalies_default_range_fits_the_heaviest_rules(capsys):
 
 def test_cli_float_table_with_chains_and_two_dim_cancelling_is_capped(capsys):
     # table --dice 1-200 with ten-again + double 10s + a 1 cancelling the lowest ran for minutes
-    argv = ["table", "--dice", "1-81", "--ten-again", "--specialty", "double"]
+    argv = ["table", "--dice", "1-81", "--ten-again", "--preset", "v20", "--specialty"]
     assert main([*argv, "--one-cancels", "lowest"]) == 2
     assert "1..80" in capsys.readouterr().err
     assert main([*argv, "--format", "csv"]) == 0  # one_cancels "success": one-dimensional
+
+
+# ---------------------------------------------------------------------------
+# Issue 9: --preset v20 is a rule set; --specialty is a per-roll flag
+# ---------------------------------------------------------------------------
+def test_v20_preset_gives_the_revised_numbers_and_the_specialty_flag_the_v20_effect(capsys):
+    code, out, err = run(["pool", "5", "--difficulty", "7", "--preset", "v20"], capsys)
+    assert code == 0 and "success       76.24%" in out
+    assert out.splitlines()[0] == "5 dice at difficulty 7 (v20 rules)"
+    assert "no longer rolls a specialty" in err and err.count("\n") == 1  # a note, once
+    code, out, err = run(
+        ["pool", "5", "--difficulty", "7", "--preset", "v20", "--specialty"], capsys
+    )
+    assert code == 0 and err == "" and "success       79.80%" in out
+    assert "(v20 rules, with a specialty: a 10 counts double)" in out
+    # the revised rule set: a specialty's 10s earn extra dice (the ten-again mechanism)
+    spec = run_json(["pool", "4", "--difficulty", "8", "--specialty", "--json"], capsys)
+    again = run_json(["pool", "4", "--difficulty", "8", "--ten-again", "--json"], capsys)
+    assert spec["p_success"] == again["p_success"] and spec["specialty"] is True
+
+
+def test_old_specialty_values_still_work_with_a_note(capsys):
+    new = run_json(
+        ["pool", "4", "--specialty-rule", "double", "--specialty", "--json", "--exact"], capsys
+    )
+    code, out, err = run(["pool", "4", "--specialty", "double", "--json", "--exact"], capsys)
+    assert code == 0 and json.loads(out) == new
+    assert "--specialty double is deprecated" in err and "--specialty-rule double" in err
+    code, out, err = run(["pool", "4", "--specialty", "none", "--json", "--exact"], capsys)
+    assert code == 0 and json.loads(out)["specialty"] is False and "deprecated" in err
+
+
+# ---------------------------------------------------------------------------
+# Issue 10: a flag that cannot apply is an error that says why (exit 2, one line)
+# ---------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "argv,why",
+    [
+        (["pool", "3", "--no-chain"], "--no-chain cannot apply: no 10 earns an extra die"),
+        (["pool", "3", "--reroll-ones-cancel"], "--reroll-ones-cancel cannot apply"),
+        (["pool", "3", "--preset", "v20", "--specialty", "--no-chain"], "--no-chain cannot"),
+        (["pool", "3", "--ordinary-willpower"], "cannot apply without --willpower"),
+        (["pool", "3", "--one-cancels", "highest"], "matters only when a 10 counts double"),
+        (["pool", "3", "--preset", "v20", "--one-cancels", "lowest"], "counts double"),
+        (["pool", "3", "--one-cancels", "highest", "--specialty", "double", "--no-rule-of-one"],
+         "no 1 cancels anything"),
+        (["table", "--json", "--format", "csv"], "--json and --format csv disagree"),
+        (["table", "--json", "--format", "text"], "--json and --format text disagree"),
+        (["table", "--clamp"], "--clamp cannot apply"),
+        (["pool", "3", "--difficulty", "7", "--clamp"], "no difficulty here is above 10"),
+        (["pool", "3", "--specialty-rule", "double"], "cannot apply without --specialty"),
+        (["actions", "--pools", "7,6", "--no-chain"], "--no-chain cannot apply"),
+        (["extended", "--dice", "3", "--difficulty", "6", "--target", "3",
+          "--ordinary-willpower"], "--willpower"),
+        (["anomalies", "--one-cancels", "lowest"], "counts double"),
+    ],
+)  # fmt: skip
+def test_flags_that_cannot_apply_are_errors(argv, why, capsys):
+    code, out, err = run(argv, capsys)
+    assert code == 2 and out == ""
+    lines = [line for line in err.splitlines() if "deprecated" not in line]
+    assert len(lines) == 1 and why in lines[0] and lines[0].startswith("dicestats")
+
+
+def test_flags_that_do_apply_are_accepted(capsys):
+    for argv in (
+        ["pool", "3", "--ten-again", "--no-chain", "--reroll-ones-cancel"],
+        ["pool", "3", "--specialty", "--no-chain"],  # the revised specialty rerolls 10s
+        ["pool", "3", "--willpower", "--ordinary-willpower"],
+        ["pool", "3", "--preset", "v20", "--specialty", "--one-cancels", "highest"],
+        ["pool", "3", "--difficulty", "12", "--clamp"],
+        ["table", "--dice", "1", "--json", "--format", "json"],
+        ["actions", "--pools", "7,6", "--difficulty", "11", "--clamp"],
+    ):
+        code, _, err = run(argv, capsys)
+        assert code == 0, (argv, err)
+
+
+def test_difficulty_above_ten_names_the_clamp_option(capsys):
+    code, _, err = run(["pool", "3", "--difficulty", "11"], capsys)
+    assert code == 2 and err.count("\n") == 1
+    assert "got 11 (a d10 shows 1..10)" in err and "--clamp" in err
+    code, _, err = run(["extended", "--dice", "3", "--difficulty", "12", "--target", "3"], capsys)
+    assert code == 2 and "--clamp" in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["pool", "٣"],  # Arabic-Indic three: int() reads it
+        ["pool", "３"],  # fullwidth three
+        ["pool", "1_0"],  # int() reads underscores
+        ["pool", "3", "--difficulty", "٧"],
+        ["table", "--dice", "1-1_0"],
+        ["table", "--difficulty", "٢-5"],
+        ["anomalies", "--dice", "1-１０"],
+        ["actions", "--pools", "7,6_0"],
+        ["extended", "--dice", "3", "--difficulty", "6", "--target", "1_0"],
+        ["extended", "--dice", "3", "--difficulty", "6", "--target", "5", "--rounds", "١٠"],
+    ],
+)
+def test_cli_integers_are_ascii_digits_only(argv, capsys):
+    code, out, err = run(argv, capsys)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "digits 0-9" in err
+
+
+@pytest.mark.parametrize(
+    "argv,why",
+    [
+        (["anomalies", "--dice", "1-500"], "an exact search over every pool grows"),
+        (["table", "--dice", "1-2000"], "far beyond any character's pool"),
+        (["table", "--exact", "--dice", "1-51", "--ten-again"], "chained ten-again makes"),
+        (["actions", "--pools", "7,1500"], "got 1500 ("),
+    ],
+)
+def test_caps_say_why_and_name_what_was_typed(argv, why, capsys):
+    code, _, err = run(argv, capsys)
+    assert code == 2 and err.count("\n") == 1 and why in err
+    assert "[" not in err  # no index of an expanded range the user never typed

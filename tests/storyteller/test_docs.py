@@ -29,3 +29,17 @@ def test_worked_example_numbers():
     assert [float(p) for p in peak] == [0.1, 0.17, 0.217, 0.2465, 0.26281, 0.269297]
     assert float(st.pool(6, 10, exact=True).p_botch) == 0.269297  # "26.9297%"
     assert float(st.pool(7, 10, exact=True).p_botch) == 0.2685817  # "26.8582%"
+
+
+def test_issue_9_numbers_quoted_by_the_rules_page():
+    v20 = st.Rules.preset("v20")
+    plain, special = st.pool(5, 7, v20).p_success, st.pool(5, 7, v20, specialty=True).p_success
+    assert f"the revised {fmt.percent(plain, 2)} success" in DOC
+    assert f"specialty's {fmt.percent(special, 2)}" in DOC
+    assert plain == st.pool(5, 7).p_success
+    best = st.best_actions([4, 3, 6], 8)
+    means = [round(float(m.mean_successes), 3) for m in best.by_count]
+    assert best.best == 1 and means == [0.602, 0.45, 0.6]
+    assert "one action of 4 dice (0.602 against 0.45 and 0.6)" in DOC
+    assert st.extended(1, 10, 10, exact=True).mean_rolls == 10230
+    assert "10,230 rolls on average" in DOC

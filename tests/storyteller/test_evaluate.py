@@ -16,7 +16,7 @@ from hypothesis import strategies as st_
 from dicestats import storyteller as st
 from dicestats.storyteller import Rules
 
-from .oracle import FINITE_RULES, needed_extra, simple_eval
+from .oracle import FINITE_RULES, Case, needed_extra, simple_eval
 
 
 # ---------------------------------------------------------------------------
@@ -91,10 +91,10 @@ def test_results_serialise():
 # ---------------------------------------------------------------------------
 def test_evaluate_rolls_vectorized_matches_simple_eval_on_every_roll():
     faces = np.array(list(itertools.product(range(1, 11), repeat=3)))
-    for rules in FINITE_RULES:
+    for case in FINITE_RULES:
         for d in (2, 7, 10):
-            out = st.evaluate_rolls(faces, d, rules)
-            ref = [simple_eval(f, (), d, rules) for f in faces.tolist()]
+            out = st.evaluate_rolls(faces, d, **case.api)
+            ref = [simple_eval(f, (), d, case) for f in faces.tolist()]
             assert out.net.tolist() == [x[0] for x in ref]
             assert out.botch.tolist() == [x[1] for x in ref]
 
@@ -106,14 +106,22 @@ def test_evaluate_rolls_vectorized_matches_simple_eval_on_every_roll():
     d=st_.integers(2, 10),
     ones=st_.booleans(),
     chain=st_.booleans(),
-    spec=st_.sampled_from(["none", "reroll", "double"]),
+    spec=st_.sampled_from(["reroll", "double", "none"]),
+    specialty=st_.booleans(),
     cancel=st_.sampled_from(["success", "highest", "lowest"]),
 )
 def test_evaluate_rolls_with_extra_dice_matches_simple_eval(
-    faces, extra_pool, d, ones, chain, spec, cancel
+    faces, extra_pool, d, ones, chain, spec, specialty, cancel
 ):
-    rules = Rules(
-        ten_again=True, reroll_ones_cancel=ones, chain=chain, specialty=spec, one_cancels=cancel
+    rules = Case(
+        Rules(
+            ten_again=True,
+            reroll_ones_cancel=ones,
+            chain=chain,
+            specialty_rule=spec,
+            one_cancels=cancel,
+        ),
+        specialty,
     )
     extra = []
     for x in extra_pool:
@@ -122,7 +130,7 @@ def test_evaluate_rolls_with_extra_dice_matches_simple_eval(
         extra.append(x)
     if len(extra) < needed_extra(faces, extra, rules):
         return  # ran out of pre-drawn extra dice (a long chain): nothing to compare
-    out = st.evaluate_rolls([faces], d, rules, [extra_pool])
+    out = st.evaluate_rolls([faces], d, extra=[extra_pool], **rules.api)
     net, botch = simple_eval(faces, extra, d, rules)
     assert int(out.net[0]) == net and bool(out.botch[0]) == botch
     assert int(out.extra_used[0]) == len(extra)
@@ -168,24 +176,24 @@ class _Recorder:
 
 
 @pytest.mark.parametrize(
-    "rules",
+    "case",
     [
-        Rules(),
-        Rules(ten_again=True),
-        Rules(ten_again=True, chain=False, reroll_ones_cancel=True),
-        Rules(specialty="reroll", botch_rule="first"),
-        Rules(ten_again=True, specialty="double", one_cancels="lowest"),
+        Case(Rules()),
+        Case(Rules(ten_again=True)),
+        Case(Rules(ten_again=True, chain=False, reroll_ones_cancel=True)),
+        Case(Rules(botch_rule="first"), True),
+        Case(Rules(ten_again=True, specialty_rule="double", one_cancels="lowest"), True),
     ],
     ids=repr,
 )
-def test_roll_pools_evaluates_its_draws_like_evaluate_rolls(rules):
+def test_roll_pools_evaluates_its_draws_like_evaluate_rolls(case):
     rec = _Recorder(3)
-    out = st.roll_pools(rec, 5000, 4, 8, rules)
+    out = st.roll_pools(rec, 5000, 4, 8, **case.api)
     faces, columns = rec.draws[0], rec.draws[1:]
     assert faces.shape == (5000, 4)
     extra = np.stack(columns, axis=1) if columns else None
-    ref = st.evaluate_rolls(faces, 8, rules, extra)
+    ref = st.evaluate_rolls(faces, 8, extra=extra, **case.api)
     for name in ("net", "botch", "successes", "ones", "extra_used"):
         assert getattr(out, name).tolist() == getattr(ref, name).tolist()
-    if rules.rerolls:  # exactly as many columns as the longest chain needs
+    if case.rerolls:  # exactly as many columns as the longest chain needs
         assert len(columns) == int(ref.extra_used.max())

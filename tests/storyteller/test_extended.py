@@ -60,6 +60,79 @@ def test_extended_unlimited_mean_rolls_matches_long_dp():
     assert abs(float(ex.mean_rolls) - mean) < 1e-9 and ex.pmf_rolls is None
 
 
+# Issue 9: float extended actions without a round limit crashed on long tasks ("the chain had
+# not been absorbed after ... steps") for 19 of these 112 combinations, where exact mode worked.
+_GRID = [(n, d, t) for n in range(1, 8) for d in range(7, 11) for t in (5, 10, 15, 20)]
+
+
+def _rel(a, b) -> float:
+    return abs(float(a) - float(b)) / max(1.0, abs(float(b)))
+
+
+@pytest.mark.parametrize("dice", range(1, 8))
+def test_extended_float_answers_every_long_task_and_agrees_with_exact(dice):
+    from dicestats.storyteller.extended import ROLLS_MAX, ROLLS_TAIL
+
+    for n, d, t in (g for g in _GRID if g[0] == dice):
+        f = st.extended(n, d, t)
+        e = st.extended(n, d, t, exact=True)  # within the exact limits on the whole grid
+        for field in ("p_success", "p_failed", "mean_rolls", "var_rolls"):
+            assert _rel(getattr(f, field), getattr(e, field)) <= 1e-12, (n, d, t, field)
+        within = zip(f.p_done_within, e.p_done_within, strict=True)
+        assert all(_rel(x, y) <= 1e-12 for x, y in within)
+        # the distribution of rolls: cut at a stated tail mass (or at ROLLS_MAX rolls)
+        top = f.pmf_rolls.support()[1]
+        assert f.rolls_tail <= ROLLS_TAIL or top == ROLLS_MAX, (n, d, t)
+        assert abs(sum(p for _, p in f.pmf_rolls.items()) - 1) < 1e-9
+        # ... whose first 30 rolls are the exact ones (a round limit of 30 lumps the rest)
+        cut = st.extended(n, d, t, rounds=30, exact=True).pmf_rolls
+        for r in range(1, 30):
+            assert abs(f.pmf_rolls.pmf(r) - float(cut.pmf(r))) <= 1e-15, (n, d, t, r)
+
+
+def test_extended_one_die_at_ten_to_ten_successes_takes_10230_rolls():
+    # The issue's figure, in both modes, and the pmf against dynamic programming over
+    # the score (oracle.extended_dp, built on brute-force outcome tables).
+    e = st.extended(1, 10, 10, exact=True)
+    f = st.extended(1, 10, 10)
+    assert e.mean_rolls == 10230 and f.mean_rolls == pytest.approx(10230, rel=1e-13)
+    for rounds in (10, 40, 100):
+        done, failed = extended_dp(1, 10, 10, "resets", rounds)
+        got = sum(f.pmf_rolls.pmf(r) for r in range(1, rounds + 1))
+        assert abs(got - float(done + failed)) < 1e-15
+    # cut where the mass still rolling is at most 1e-15: about 35 mean lengths
+    top = f.pmf_rolls.support()[1]
+    assert 0 < f.rolls_tail <= 1e-15 and 300_000 < top < 400_000
+    assert f.pmf_rolls.pmf(top) >= f.rolls_tail
+
+
+def test_extended_float_beyond_the_roll_cap_states_its_tail():
+    # 1 die at 10 to 200 successes, a botch resets: about 1.6e61 rolls on average. The
+    # mean and variance are solved, the distribution stops at ROLLS_MAX rolls and says
+    # how much mass it lumped there.
+    from dicestats.storyteller.extended import ROLLS_MAX
+
+    r = st.extended(1, 10, 200)
+    assert r.mean_rolls == pytest.approx(1.6069380442589903e61, rel=1e-9)
+    assert r.pmf_rolls.support() == (200, ROLLS_MAX)
+    assert 0.99 < r.rolls_tail <= 1 and r.p_success == 1
+
+
+def test_extended_cli_answers_long_tasks(capsys):
+    import json
+
+    from dicestats.cli import main
+
+    assert main(["extended", "--dice", "2", "--difficulty", "10", "--target", "10", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["mean_rolls"] == pytest.approx(3762.2427743834, rel=1e-12)
+    assert 0 < out["rolls_tail"] <= 1e-15
+    assert main(["extended", "--dice", "1", "--difficulty", "10", "--target", "20"]) == 0
+    text = capsys.readouterr().out
+    assert "mean rolls  10485750.0000" in text
+    assert "rolls beyond 1,000,000" in text  # the cut of the distribution is stated
+
+
 def test_extended_single_success_is_geometric():
     p = success_p(2, 8)
     r = st.extended(2, 8, 1, on_botch="zero", exact=True)

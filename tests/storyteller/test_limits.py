@@ -31,34 +31,38 @@ def test_the_first_release_cap_constants_are_gone():
     assert LIMITS["dice × target, exact race"].hi == 300
 
 
+V20 = {"specialty_rule": "double"}
+
+
 @pytest.mark.parametrize(
-    "rules,exact,hi",
+    "rules,specialty,exact,hi",
     [
-        (Rules(), False, 1000),
-        (Rules(), True, 1000),
-        (Rules(specialty="double", one_cancels="highest"), True, 200),
-        (Rules(ten_again=True), False, 1000),
-        (Rules(ten_again=True), True, 100),
-        (Rules(ten_again=True, chain=False), True, 1000),
-        (Rules(ten_again=True, specialty="double", one_cancels="lowest"), True, 40),
+        (Rules(), False, False, 1000),
+        (Rules(), False, True, 1000),
+        (Rules(), True, True, 100),  # the revised specialty rerolls 10s: a chain
+        (Rules(**V20, one_cancels="highest"), True, True, 200),
+        (Rules(**V20, one_cancels="highest"), False, True, 1000),
+        (Rules(ten_again=True), False, False, 1000),
+        (Rules(ten_again=True), False, True, 100),
+        (Rules(ten_again=True, chain=False), False, True, 1000),
+        (Rules(ten_again=True, **V20, one_cancels="lowest"), True, True, 40),
     ],
 )
-def test_dice_limit_in_force(rules, exact, hi):
-    assert dice_limit(rules, exact=exact).hi == hi
-    st.pool(1, 6, rules, exact=exact)
+def test_dice_limit_in_force(rules, specialty, exact, hi):
+    assert dice_limit(rules, exact=exact, specialty=specialty).hi == hi
+    st.pool(1, 6, rules, specialty=specialty, exact=exact)
     with pytest.raises(InputError, match="dice"):
-        st.pool(hi + 1, 6, rules, exact=exact)
+        st.pool(hi + 1, 6, rules, specialty=specialty, exact=exact)
 
 
 def test_search_limits():
-    heavy = Rules(ten_again=True, specialty="double", one_cancels="lowest")
-    assert [search_limit(r, exact=True).hi for r in (Rules(), Rules(ten_again=True), heavy)] == [
-        200,
-        50,
-        20,
-    ]
-    assert search_limit(Rules(specialty="double", one_cancels="lowest"), exact=True).hi == 50
-    assert search_limit(heavy, exact=False).hi == 80
+    heavy = Rules(ten_again=True, **V20, one_cancels="lowest")
+    got = [search_limit(r, exact=True, specialty=True).hi for r in (Rules(), heavy)]
+    assert got == [50, 20]
+    assert search_limit(Rules(), exact=True).hi == 200
+    assert search_limit(Rules(ten_again=True), exact=True).hi == 50
+    assert search_limit(Rules(**V20, one_cancels="lowest"), exact=True, specialty=True).hi == 50
+    assert search_limit(heavy, exact=False, specialty=True).hi == 80
     assert search_limit(Rules(ten_again=True), exact=False) is None
 
 

@@ -22,8 +22,10 @@ from .oracle import (
     CHAIN_RULES,
     FINITE_RULES,
     NOCHAIN_RULES,
+    Case,
     brute,
     brute_pool,
+    case_of,
     chain_reference,
     figures,
     logspace_success,
@@ -37,37 +39,42 @@ TENTH = F(1, 10)
 # ---------------------------------------------------------------------------
 # pool() against brute force over every face (N <= 4)
 # ---------------------------------------------------------------------------
-@pytest.mark.parametrize("rules", FINITE_RULES, ids=repr)
+@pytest.mark.parametrize("case", FINITE_RULES, ids=repr)
 @pytest.mark.parametrize("n", [1, 2, 3])
 @pytest.mark.parametrize("d", [2, 6, 7, 10])
-def test_pool_equals_brute_force(rules, n, d):
-    success, failure, botch, pmf, mean = brute(n, d, rules)
-    r = st.pool(n, d, rules, exact=True)
+def test_pool_equals_brute_force(case, n, d):
+    success, failure, botch, pmf, mean = brute(n, d, case)
+    r = st.pool(n, d, exact=True, **case.api)
     assert (r.p_success, r.p_fail, r.p_botch, r.mean_net) == (success, failure, botch, mean)
     assert {k: p for k, p in r.pmf_net.items()} == {k: p for k, p in pmf.items() if p}
-    assert r.net_tail == 0
-    f = st.pool(n, d, rules)
+    assert r.net_tail == 0 and r.specialty == case.specialty and r.rules == case.rules
+    f = st.pool(n, d, **case.api)
     pairs = [(f.p_success, success), (f.p_fail, failure), (f.p_botch, botch), (f.mean_net, mean)]
     for a, b in pairs:
         assert abs(a - float(b)) <= 1e-12
 
 
 @pytest.mark.parametrize(
-    "rules",
-    [Rules(), Rules(botch_rule="first"), Rules(specialty="double", one_cancels="highest")],
+    "case",
+    [
+        Case(Rules()),
+        Case(Rules(botch_rule="first")),
+        Case(Rules(specialty_rule="double", one_cancels="highest"), True),
+    ],
+    ids=repr,
 )
-def test_pool_equals_brute_force_four_dice(rules):
-    success, failure, botch, pmf, mean = brute(4, 8, rules)
-    r = st.pool(4, 8, rules, exact=True)
+def test_pool_equals_brute_force_four_dice(case):
+    success, failure, botch, pmf, mean = brute(4, 8, case)
+    r = st.pool(4, 8, exact=True, **case.api)
     assert (r.p_success, r.p_fail, r.p_botch, r.mean_net) == (success, failure, botch, mean)
     assert dict(r.pmf_net.items()) == {k: p for k, p in pmf.items() if p}
 
 
-@pytest.mark.parametrize("rules", NOCHAIN_RULES, ids=repr)
+@pytest.mark.parametrize("case", NOCHAIN_RULES, ids=repr)
 @pytest.mark.parametrize("n,d", [(1, 6), (2, 8), (3, 6), (3, 10)])
-def test_single_reroll_equals_brute_force(rules, n, d):
-    success, failure, botch, pmf, mean = brute(n, d, rules)
-    r = st.pool(n, d, rules, exact=True)
+def test_single_reroll_equals_brute_force(case, n, d):
+    success, failure, botch, pmf, mean = brute(n, d, case)
+    r = st.pool(n, d, exact=True, **case.api)
     assert (r.p_success, r.p_fail, r.p_botch, r.mean_net) == (success, failure, botch, mean)
     assert dict(r.pmf_net.items()) == {k: p for k, p in pmf.items() if p}
 
@@ -88,16 +95,16 @@ VARIANTS = [
 
 @pytest.mark.parametrize("r", VARIANTS)
 def test_pool_against_face_enumeration(r):
-    rules = st.Rules(**r)
+    rules, specialty = case_of(r)
     for n in (1, 2, 4):
         for d in (2, 7, 10):
             net, botch = brute_pool(n, d, r)
-            got = st.pool(n, d, rules, exact=True)
+            got = st.pool(n, d, rules, specialty=specialty, exact=True)
             assert got.p_botch == botch
             assert got.p_success == sum(p for k, p in net.items() if k >= 1)
             assert got.mean_net == sum(k * p for k, p in net.items())
             assert all(got.pmf_net.pmf(k) == net.get(k, 0) for k in range(0, 3 * n + 3))
-            fl = st.pool(n, d, rules)
+            fl = st.pool(n, d, rules, specialty=specialty)
             for name in ("p_success", "p_fail", "p_botch", "mean_net"):
                 assert abs(getattr(fl, name) - float(getattr(got, name))) <= 1e-12
 
@@ -105,21 +112,21 @@ def test_pool_against_face_enumeration(r):
 # ---------------------------------------------------------------------------
 # Ten-again with chains: an independent truncated convolution
 # ---------------------------------------------------------------------------
-@pytest.mark.parametrize("rules", CHAIN_RULES, ids=repr)
+@pytest.mark.parametrize("case", CHAIN_RULES, ids=repr)
 @pytest.mark.parametrize("n,d", [(1, 6), (2, 9), (3, 7)])
-def test_chained_ten_again_against_truncated_convolution(rules, n, d):
-    success, mean, first_botch = chain_reference(n, d, rules)
-    r = st.pool(n, d, rules, exact=True)
+def test_chained_ten_again_against_truncated_convolution(case, n, d):
+    success, mean, first_botch = chain_reference(n, d, case)
+    r = st.pool(n, d, exact=True, **case.api)
     tol = F(1, 10**30)
     assert abs(r.p_success - success) < tol
     assert abs(r.mean_net - mean) < tol
-    if rules.botch_rule == "first":
+    if case.botch_rule == "first":
         assert abs(r.p_botch - first_botch) < tol
     else:
         assert r.p_botch == (F(d - 1, 10) ** n - F(d - 2, 10) ** n)
     assert 0 <= r.net_tail <= F(1, 10**16)
     assert r.p_success + r.p_fail + r.p_botch == 1
-    f = st.pool(n, d, rules)
+    f = st.pool(n, d, **case.api)
     assert abs(f.p_success - float(success)) < 1e-12
     assert abs(f.mean_net - float(mean)) < 1e-12
     assert abs(f.p_botch - float(r.p_botch)) < 1e-12
@@ -135,10 +142,10 @@ def test_chained_ten_again_against_truncated_convolution(rules, n, d):
 )
 def test_chained_ten_again_against_deep_enumeration(r):
     # chains deeper than 10 extra dice are dropped: error < 3 * 10**-11
-    rules = st.Rules(**r)
+    rules, specialty = case_of(r)
     for n, d in ((1, 6), (3, 10), (3, 3)):
         net, botch = brute_pool(n, d, r, depth=10)
-        got = st.pool(n, d, rules, exact=True)
+        got = st.pool(n, d, rules, specialty=specialty, exact=True)
         assert abs(got.p_botch - botch) < F(1, 10**10)
         assert abs(got.p_success - sum(p for k, p in net.items() if k >= 1)) < F(1, 10**10)
         for k in range(6):
@@ -305,8 +312,10 @@ def test_clamp_above_ten():
 
 
 def test_two_dimensional_cancel_modes_are_capped():
+    v20 = Rules(specialty_rule="double", one_cancels="lowest")
     with pytest.raises(ValueError, match="dice"):
-        st.pool(201, 6, Rules(specialty="double", one_cancels="lowest"))
+        st.pool(201, 6, v20, specialty=True)
+    assert st.pool(201, 6, v20).dice == 201  # no specialty: 10s are plain, one dimension
 
 
 def test_exact_mode_caps_for_expensive_rules():
@@ -314,7 +323,11 @@ def test_exact_mode_caps_for_expensive_rules():
         st.pool(101, 6, Rules(ten_again=True), exact=True)
     with pytest.raises(ValueError, match=r"1\.\.40"):
         st.odds_table(
-            [41], [6], Rules(ten_again=True, specialty="double", one_cancels="lowest"), exact=True
+            [41],
+            [6],
+            Rules(ten_again=True, specialty_rule="double", one_cancels="lowest"),
+            specialty=True,
+            exact=True,
         )
     assert st.pool(101, 6, Rules(ten_again=True)).p_success > 0.99  # float mode is fine
 
@@ -335,12 +348,13 @@ def test_willpower_removes_botch_and_adds_a_success():
     ten_again=st_.booleans(),
     chain=st_.booleans(),
     ones=st_.booleans(),
-    spec=st_.sampled_from(["none", "reroll", "double"]),
+    spec=st_.sampled_from(["reroll", "double", "none"]),
+    specialty=st_.booleans(),
     cancel=st_.sampled_from(["success", "highest", "lowest"]),
     wp=st_.sampled_from([None, "uncancellable", "ordinary"]),
 )
 def test_pool_invariants_over_random_rules(
-    n, d, rule_of_one, first, ten_again, chain, ones, spec, cancel, wp
+    n, d, rule_of_one, first, ten_again, chain, ones, spec, specialty, cancel, wp
 ):
     rules = Rules(
         rule_of_one=rule_of_one,
@@ -348,18 +362,19 @@ def test_pool_invariants_over_random_rules(
         ten_again=ten_again,
         chain=chain,
         reroll_ones_cancel=ones,
-        specialty=spec,
+        specialty_rule=spec,
         one_cancels=cancel,
         willpower=wp is not None,
         willpower_success=wp or "uncancellable",
     )
-    ex = st.pool(n, d, rules, exact=True)
-    fl = st.pool(n, d, rules)
+    ex = st.pool(n, d, rules, specialty=specialty, exact=True)
+    fl = st.pool(n, d, rules, specialty=specialty)
     assert ex.p_success + ex.p_fail + ex.p_botch == 1
     assert min(ex.p_success, ex.p_fail, ex.p_botch) >= 0
     assert ex.p_botch <= ex.pmf_net.pmf(0)  # a botch is a roll with no net success
     assert sum(ex.pmf_net.fractions()) == 1
-    if not (rules.rerolls and rules.chain):  # finite: the mean is the Dist's mean
+    rerolls = ten_again or (specialty and spec == "reroll")
+    if not (rerolls and chain):  # finite: the mean is the Dist's mean
         assert ex.mean_net == ex.pmf_net.mean() and ex.net_tail == 0
     else:
         assert 0 <= ex.net_tail <= F(1, 10**16)
@@ -379,10 +394,11 @@ def test_pool_invariants_over_random_rules(
 def test_pool_result_exports_the_vocabulary():
     r = st.pool(2, 6, exact=True)
     d = r.as_dict()
-    assert list(d)[:7] == [
+    assert list(d)[:8] == [
         "dice",
         "difficulty",
         "rules",
+        "specialty",
         "p_success",
         "p_fail",
         "p_botch",

@@ -36,20 +36,22 @@ def test_simulate_agrees_with_exact():
 
 
 @pytest.mark.parametrize(
-    "dice,d,rules",
+    "dice,d,rules,specialty",
     [
-        (5, 6, st.Rules()),
-        (3, 9, st.Rules(botch_rule="first")),
-        (4, 8, st.Rules(ten_again=True, reroll_ones_cancel=True)),
-        (4, 7, st.Rules(specialty="double", one_cancels="highest")),
-        (3, 6, st.Rules(willpower=True, willpower_success="ordinary")),
+        (5, 6, st.Rules(), False),
+        (3, 9, st.Rules(botch_rule="first"), False),
+        (4, 8, st.Rules(ten_again=True, reroll_ones_cancel=True), False),
+        (4, 7, st.Rules(specialty_rule="double", one_cancels="highest"), True),
+        (4, 7, st.Rules(reroll_ones_cancel=True), True),
+        (3, 6, st.Rules(willpower=True, willpower_success="ordinary"), False),
     ],
     ids=repr,
 )
-def test_simulated_pool_is_the_exact_pool_with_estimates(dice, d, rules):
-    ex = st.pool(dice, d, rules, exact=True)
-    mc = st.simulate(dice, d, rules, trials=30_000, rng=5)
+def test_simulated_pool_is_the_exact_pool_with_estimates(dice, d, rules, specialty):
+    ex = st.pool(dice, d, rules, specialty=specialty, exact=True)
+    mc = st.simulate(dice, d, rules, specialty=specialty, trials=30_000, rng=5)
     assert type(mc) is type(ex) and mc.exact is False and mc.trials == 30_000
+    assert mc.specialty is ex.specialty is specialty
     for name in st.TABLE_COLUMNS[2:]:
         est = getattr(mc, name)
         assert isinstance(est, Estimate)
@@ -87,24 +89,28 @@ def test_multiple_actions_against_enumeration():
 
 
 @pytest.mark.parametrize(
-    "pools,diff,rules",
+    "pools,diff,rules,specialty",
     [
-        ([7, 6, 6], 6, st.Rules()),
-        ([8, 8], [5, 8], st.Rules(ten_again=True)),
-        ([9, 7, 7], 7, st.Rules(botch_rule="first")),
-        ([6, 6], 6, st.Rules(specialty="double", one_cancels="highest")),
-        ([7, 7], 8, st.Rules(ten_again=True, chain=False, reroll_ones_cancel=True)),
-        ([5], 6, st.Rules(willpower=True, willpower_success="ordinary")),
+        ([7, 6, 6], 6, st.Rules(), False),
+        ([8, 8], [5, 8], st.Rules(ten_again=True), False),
+        ([9, 7, 7], 7, st.Rules(botch_rule="first"), False),
+        ([6, 6], 6, st.Rules(specialty_rule="double", one_cancels="highest"), True),
+        ([8, 8], 7, st.Rules.preset("v20"), [True, False]),
+        ([7, 7], 8, st.Rules(ten_again=True, chain=False, reroll_ones_cancel=True), False),
+        ([5], 6, st.Rules(willpower=True, willpower_success="ordinary"), False),
     ],
 )
-def test_multiple_actions_against_storyteller_exact(pools, diff, rules):
-    ex = st.multiple_actions(pools, diff, rules, exact=True)
-    r = st.simulate_multiple_actions(pools, diff, rules, trials=50_000, rng=11)
+def test_multiple_actions_against_storyteller_exact(pools, diff, rules, specialty):
+    ex = st.multiple_actions(pools, diff, rules, specialty=specialty, exact=True)
+    r = st.simulate_multiple_actions(
+        pools, diff, rules, specialty=specialty, trials=50_000, rng=11
+    )
     assert type(r) is type(ex)
     for est, a in zip(r.actions, ex.actions, strict=True):
         assert agrees(est.p_success, a.p_success)
         assert agrees(est.p_botch, a.p_botch)
         assert (est.dice, est.base, est.difficulty) == (a.dice, a.base, a.difficulty)
+        assert est.specialty == a.specialty
     assert agrees(r.p_all, ex.p_all)
     assert agrees(r.mean_successes, ex.mean_successes)
     assert agrees(r.p_any_botch, ex.p_any_botch)
@@ -140,13 +146,15 @@ def test_extended_closed_forms():
         ((2, 7, 4), dict(rules=st.Rules(ten_again=True), on_botch="ends")),
         ((4, 8, 3), dict(on_botch="zero", rounds=4)),
         ((3, 6, 6), dict()),
+        ((3, 7, 4), dict(rules=st.Rules.preset("v20"), specialty=True, rounds=5)),
+        ((2, 8, 3), dict(specialty=True, on_botch="ends")),  # revised: the 10s reroll
     ],
 )
 def test_extended_against_storyteller_exact(args, kw):
     rules = kw.pop("rules", st.Rules())
     ex = st.extended(*args, rules, exact=True, **kw)
     e = st.simulate_extended(*args, rules, trials=40_000, rng=13, **kw)
-    assert type(e) is type(ex)
+    assert type(e) is type(ex) and e.specialty == ex.specialty == kw.get("specialty", False)
     assert agrees(e.p_success, ex.p_success)
     assert agrees(e.p_failed, ex.p_failed)
     assert agrees(e.p_timeout, ex.p_timeout)
@@ -190,7 +198,7 @@ def test_big_pools_use_smaller_batches():
     "call,exc,words",
     [
         (lambda: st.simulate_multiple_actions([], trials=10), ValueError, "pools"),
-        (lambda: st.simulate_multiple_actions([0], trials=10), ValueError, r"pools\[0\]"),
+        (lambda: st.simulate_multiple_actions([0], trials=10), ValueError, r"pools .*\[0\]"),
         (lambda: st.simulate_multiple_actions([5], 11, trials=10), ValueError, "difficulty"),
         (lambda: st.simulate_multiple_actions([5, 5], [6], trials=10), ValueError, "one value per"),
         (lambda: st.simulate_multiple_actions([5], rules="revised", trials=10), TypeError, "rules"),

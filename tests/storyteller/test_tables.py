@@ -107,7 +107,7 @@ def test_storyteller_multiple_actions_hall_example():
     three = df[df.actions == 3]
     assert three["dice"].tolist() == [4, 2, 1]  # the rule text's Hall: 7 - 3, 6 - 4, 6 - 5
     assert three["name"].tolist() == ["punch", "dodge", "dodge"]
-    assert df[df.actions == 1]["dice"].tolist() == [6]
+    assert df[df.actions == 1]["dice"].tolist() == [7]  # one action: the full pool
     for row in three.itertuples(index=False):
         assert row.p_success == st_brute(row.dice, 6)[0]["success"]
     p_all = 1
