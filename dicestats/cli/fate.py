@@ -26,9 +26,17 @@ import argparse
 import re
 from fractions import Fraction
 
+from ..core.checks import shown
 from ..fate import LIMITS
 from ..format import fraction, ladder
-from ._common import add_deprecated_alias, add_output_flags, emit_json, fmt_prob, print_table
+from ._common import (
+    add_deprecated_alias,
+    add_output_flags,
+    emit_json,
+    fmt_prob,
+    int_arg,
+    print_table,
+)
 
 __all__ = ["register", "COMMANDS"]
 
@@ -43,15 +51,36 @@ _OUTCOME_LABELS = {
 COMMANDS = ("fate", "contest", "invoke", "deck")
 
 
+#: An integer as the command line takes it: ASCII digits, an optional sign, nothing else.
+#: (``int()`` also reads Unicode digits such as ``'１２'`` or ``'٣'`` and underscores
+#: such as ``'1_0'``: a typo must not become a number.)
+_ASCII_INT = re.compile(r"[+-]?[0-9]+")
+
+
+def _ascii_int(parse, allowed: str):
+    """Wrap an argparse ``type=`` for integers: refuse anything but ASCII digits first."""
+
+    def strict(text: str):
+        if not _ASCII_INT.fullmatch(text.strip()):
+            raise argparse.ArgumentTypeError(
+                f"must be {allowed} written in ASCII digits (no underscores), "
+                f"got {shown(text, quote=True)}"
+            )
+        return parse(text)
+
+    strict.__name__ = getattr(parse, "__name__", "integer")
+    return strict
+
+
 def _limited(p, flag: str, limit: str, help: str, **kw):
     """An option whose type, range and help text come from ``LIMITS[limit]``."""
     lim = LIMITS[limit]
     default = kw.get("default")
-    shown = f"; default {default}" if default is not None else ""
-    return p.add_argument(
-        flag, type=lim.argtype(flag.lstrip("-").replace("-", "_")),
-        help=f"{help} ({lim.help}{shown})", **kw,
-    )  # fmt: skip
+    extra = f"; default {default}" if default is not None else ""
+    parse = lim.argtype(flag.lstrip("-").replace("-", "_"))
+    if not lim.real:
+        parse = _ascii_int(parse, f"an integer in {lim.help}")
+    return p.add_argument(flag, type=parse, help=f"{help} ({lim.help}{extra})", **kw)
 
 
 def _versus(group, help: str):
@@ -148,7 +177,7 @@ def register(subparsers) -> None:
     _limited(d, "--copies", "copies", "81-card decks shuffled in", default=1)
     d.add_argument(
         "--reshuffle-at",
-        type=int,
+        type=_ascii_int(int_arg(1, None, "reshuffle_at"), "an integer >= 1"),
         default=None,
         metavar="N",
         help="draws before a reshuffle (1..deck size; default: the whole deck)",
@@ -157,25 +186,46 @@ def register(subparsers) -> None:
     d.set_defaults(func=_cmd_deck)
 
 
+#: A point value as the command line takes it: a decimal (``0.25``, ``.5``, ``25e-2``) or a
+#: fraction (``1/4``), ASCII digits only. ``Fraction()`` alone also reads underscores
+#: (``1e-1_000``), Unicode digits and exponents whose integer takes minutes to build.
+_DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE]([+-]?[0-9]+))?")
+_RATIO = re.compile(r"[+-]?[0-9]+ */ *[0-9]+")
+#: The largest exponent a point value may carry: 1e-50 is already nothing next to 1.
+_MAX_EXPONENT = 50
+
+
 def _fraction_arg(text: str) -> Fraction:
-    """An exact number from ``"0.25"`` or ``"1/4"``, within ``LIMITS["point_value"]``."""
-    text = text.strip()
-    expo = re.search(r"[eE]\s*([+-]?\d+)", text)
-    if len(text) > 100 or (expo and abs(int(expo.group(1))) > 50):
-        # Fraction("1e-99999999") builds a 100-million-digit integer: minutes.
+    """An exact number from ``"0.25"`` or ``"1/4"``, within ``LIMITS["point_value"]``.
+
+    The text is matched strictly (ASCII digits, at most 100 characters, an
+    exponent within ±50) before :class:`~fractions.Fraction` sees it:
+    ``Fraction("1e-1_000_000")`` once ran for minutes.
+    """
+    lim = LIMITS["point_value"]
+    word = text.strip()
+    expected = f"a number in {lim.help} like 0.25 or 1/4"
+    decimal = _DECIMAL.fullmatch(word) if len(word) <= 100 else None
+    ratio = _RATIO.fullmatch(word) if len(word) <= 100 else None
+    if not (decimal or ratio):
         raise argparse.ArgumentTypeError(
-            f"expected a number like 0.25 or 1/4 (at most 100 characters, exponent "
-            f"within ±50), got {text[:40]!r}"
+            f"must be {expected} (ASCII digits, at most 100 characters), "
+            f"got {shown(text, quote=True)}"
+        )
+    if decimal and decimal.group(1) and abs(int(decimal.group(1))) > _MAX_EXPONENT:
+        raise argparse.ArgumentTypeError(
+            f"must be {expected} with an exponent within ±{_MAX_EXPONENT}, "
+            f"got {shown(text, quote=True)} (a huge exponent takes minutes to read exactly, "
+            f"and 1e-{_MAX_EXPONENT} is already nothing next to a success)"
         )
     try:
-        v = Fraction(text)
-    except (ValueError, ZeroDivisionError):
+        v = Fraction(word.replace(" ", ""))
+    except ZeroDivisionError:
         raise argparse.ArgumentTypeError(
-            f"expected a number like 0.25 or 1/4, got {text!r}"
+            f"must be {expected}, got {shown(text, quote=True)} (a zero denominator)"
         ) from None
-    lim = LIMITS["point_value"]
     if not lim.lo <= v <= lim.hi:
-        raise argparse.ArgumentTypeError(f"must be a number in {lim.help}, got {text}")
+        raise argparse.ArgumentTypeError(f"must be a number in {lim.help}, got {shown(word)}")
     return v
 
 

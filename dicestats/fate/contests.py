@@ -356,7 +356,8 @@ def contest(
     absorbed = chain.absorption()
     zero = Fraction(0) if exact else 0.0
     p_win = tuple(absorbed.get(("won", i), zero) for i in range(n))
-    pmf = chain.steps_pmf(max_steps=max_exchanges)
+    # The core caps the exact step work too: its refusal names the user's parameter.
+    pmf = chain.steps_pmf(max_steps=max_exchanges, name="max_exchanges")
     exchanges = {k: pmf[k] for k in range(1, len(pmf))}
     p_more = (1 if exact else 1.0) - sum(exchanges.values(), zero)
     return ContestResult(

@@ -38,14 +38,14 @@ LIMITS = Limits(
         "(2·versus_dice+1)·(2·dice+1)·(invokes+1)²",
         hi=400_000,
         when="float",
-        why="one invoke policy per opposition total",
+        why="one invoke policy per opposition total: about 4 s at the cap",
         instead="use fewer dice or invokes",
     ),
     Limit(
         "exact (2·versus_dice+1)·(2·dice+1)·(invokes+1)²",
         hi=40_000,
         when="exact",
-        why="one exact invoke policy per opposition total",
+        why="one exact invoke policy per opposition total: about 2 s at the cap",
         instead="use fewer dice or invokes, or exact=False",
     ),
     # Contests
@@ -53,7 +53,7 @@ LIMITS = Limits(
     Limit(
         "joint rolls",
         hi=2_000_000,
-        why="(2·dice+1) ** participants rolls are listed at once",
+        why="(2·dice+1) ** participants rolls are listed at once: about 2 s at the cap",
         instead="use fewer participants or dice",
     ),
     Limit("victories", 1, 50, why="victories that win a contest"),
@@ -62,21 +62,21 @@ LIMITS = Limits(
     Limit(
         "victories ** participants",
         hi=40_000,
-        why="the contest chain has one state per vector of victory counts",
+        why="the contest chain has one state per vector of victory counts: about 5 s at the cap",
         instead="lower victories or the number of participants",
     ),
     Limit(
         "victories ** participants × participants²",
         hi=40_000,
         when="exact",
-        why="exact work grows with the states, the moves and the Fractions",
+        why="exact work grows with the states, the moves and the Fractions: about 1 s at the cap",
         instead="lower victories or the number of participants, or use exact=False",
     ),
     Limit(
         "contest states × max_exchanges",
         hi=200_000,
         when="exact",
-        why="the exact distribution of exchanges, step by step",
+        why="the exact distribution of exchanges, step by step: about 1 s at the cap",
         instead="lower max_exchanges or use exact=False",
     ),
     # The Deck of Fate
@@ -88,24 +88,32 @@ LIMITS = Limits(
     Limit("summed draws", 0, 1_000_000, why="draws whose total is summed (closed form)"),
     Limit("summed draws (distribution)", 0, 100_000, why="the subset-sum polynomial grows"),
     Limit(
+        "deck sum terms",
+        hi=8_000_000,
+        why="terms of the subset-sum polynomial of the deck, each a big integer: "
+        "about 3 s at the cap",
+        instead="sum fewer draws between reshuffles",
+    ),
+    Limit(
         "draws × (event cards + 1) × run",
         hi=200_000_000,
         when="float",
-        why="state updates of the deck streak chain",
+        why="state updates of the deck streak chain: about 3 s at the cap",
         instead="use fewer draws, a shorter run, fewer copies or an earlier reshuffle",
     ),
     Limit(
         "exact draws × (event cards + 1) × run",
         hi=200_000,
         when="exact",
-        why="exact state updates of the deck streak chain (float mode allows more)",
+        why="exact state updates of the deck streak chain: about 1 s at the cap "
+        "(float mode allows more)",
         instead="use fewer draws, a shorter run, fewer copies or an earlier reshuffle",
     ),
     Limit(
         "draws² × run",
         hi=30_000_000,
         when="exact",
-        why="exact denominators grow as 3 ** (dice · draws)",
+        why="exact denominators grow as 3 ** (dice · draws): about 4 s at the cap",
         instead="use fewer draws or exact=False",
     ),
 )

@@ -264,3 +264,70 @@ def test_cli_point_value_with_a_huge_exponent_is_refused(capsys):
     assert main(argv) == 2
     assert "exponent" in capsys.readouterr().err
     assert main(["invoke", "--difficulty", "0", "--invokes", "1", "--point-value", "1e-40"]) == 0
+
+
+# --------------------------------------------------------------------------
+# Issue 10: strict command-line numbers
+# --------------------------------------------------------------------------
+_INT_OPTIONS = [
+    (["fate", "--difficulty", "1"], "--bonus"),
+    (["fate", "--bonus", "1"], "--difficulty"),
+    (["fate", "--difficulty", "1"], "--helpers"),
+    (["fate", "--difficulty", "1"], "--dice"),
+    (["contest", "--bonus", "1"], "--vs"),
+    (["contest", "--bonus", "1", "--vs", "0"], "--victories"),
+    (["contest", "--bonus", "1", "--vs", "0"], "--max-exchanges"),
+    (["invoke", "--difficulty", "2"], "--invokes"),
+    (["deck", "--draws", "10"], "--run"),
+    (["deck", "--draws", "10"], "--reshuffle-at"),
+    (["deck"], "--draws"),
+]
+
+
+@pytest.mark.parametrize("argv, option", _INT_OPTIONS)
+@pytest.mark.parametrize("word", ["２", "٣", "1_0", "+_1", "3.0", "0x3", " "])
+def test_integers_are_ascii_digits_only(capsys, argv, option, word):
+    # int() reads '２', '٣' and '1_0': a command line must not.
+    rc = main([*argv, option, word])
+    err = capsys.readouterr().err
+    assert rc == 2
+    assert len(err.strip().splitlines()) == 1 and option in err, err
+
+
+def test_ascii_integers_with_a_sign_still_work(capsys):
+    d = run_json(capsys, "fate", "--bonus", "-1", "--difficulty", "+1", "--exact", "--json")
+    assert frac(d["p_tie"]) == brute(-1, 1)["p_tie"]
+
+
+@pytest.mark.parametrize(
+    "word",
+    ["1e-1_000_000", "1e-9_999_999", "1e-1_000", "1_0e-2", "١/٤", "nan", "inf", "1e-51",
+     "1/0", "1e", ".", "1/-4", "0." + "1" * 120],
+)  # fmt: skip
+def test_point_value_is_parsed_strictly_and_never_hangs(word):
+    # Fraction() reads underscores: '1e-1_000_000' passed the exponent check and ran 181 s.
+    argv = ["invoke", "--bonus", "2", "--difficulty", "3", "--invokes", "3", "--exact"]
+    r = subprocess.run(
+        [sys.executable, "-m", "dicestats", *argv, "--point-value", word],
+        capture_output=True, text=True, check=False, timeout=20,
+    )  # fmt: skip
+    assert r.returncode == 2, r.stdout
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and "--point-value" in lines[0], r.stderr
+
+
+@pytest.mark.parametrize(
+    "word, value",
+    [
+        ("0.25", F(1, 4)),
+        ("1/4", F(1, 4)),
+        (".5e-1", F(1, 20)),
+        ("25E-2", F(1, 4)),
+        ("1e-50", F(1, 10**50)),
+        ("1", F(1)),
+    ],
+)
+def test_point_value_accepts_plain_numbers(capsys, word, value):
+    argv = ["invoke", "--difficulty", "2", "--invokes", "1", "--exact", "--json"]
+    d = run_json(capsys, *argv, "--point-value", word)
+    assert frac(d["point_value"]) == value
