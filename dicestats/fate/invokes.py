@@ -278,6 +278,32 @@ def invoke_policy(
     )
 
 
+def reach_by_invokes(need: int, invokes: int, dist, exact: bool) -> tuple:
+    """``((p_reach, mean_spent) for k = 0..invokes)``: the optimal policy with k invokes.
+
+    One backward induction (:func:`_solve`, +2 or reroll, saved points worth
+    nothing) answers every k at once: the state with k invokes left and no +2
+    taken yet is the start of a roll with k invokes. ``need`` is the dice total
+    to reach, ``dist`` the dice's distribution. Used by the challenges.
+
+    Examples
+    --------
+    >>> from dicestats.fate import fate_dice
+    >>> [p for p, _ in reach_by_invokes(3, 1, fate_dice(exact=True), True)]
+    [Fraction(5, 81), Fraction(2761, 6561)]
+    """
+    st = _solve(dist, need, invokes, frozenset({"+2", "reroll"}), exact, 0)
+    zero = Fraction(0) if exact else 0.0
+    out = []
+    for k in range(invokes + 1):
+        p = u = zero
+        for s, pr in dist.items():
+            a = st[(s, 0, k)]
+            p, u = p + pr * a[1], u + pr * a[2]
+        out.append((p, u))
+    return tuple(out)
+
+
 def _plan_table(st: dict, invokes: int, dice: int) -> tuple[PlanRow, ...]:
     """The optimal plan for each (dice total, invokes left), read off the solved states."""
     table = []

@@ -48,6 +48,51 @@ LIMITS = Limits(
         why="one exact invoke policy per opposition total: about 2 s at the cap",
         instead="use fewer dice or invokes, or exact=False",
     ),
+    # Challenges
+    Limit("challenge rolls", 1, 100, why="overcome rolls in one challenge"),
+    Limit(
+        "advantages per roll",
+        0,
+        10,
+        why="create-advantage steps preparing one overcome roll: up to 2 free invokes each, "
+        "at most 20 invokes on one roll",
+    ),
+    Limit(
+        "challenge advantages",
+        0,
+        20,
+        why="create-advantage steps the best plan may place",
+    ),
+    Limit(
+        "Σ (2·dice+1)·(invokes+1)² over overcome rolls",
+        hi=400_000,
+        when="float",
+        why="one invoke policy per overcome roll with free invokes: about 4 s at the cap",
+        instead="use fewer create-advantage steps or dice",
+    ),
+    Limit(
+        "exact Σ (2·dice+1)·(invokes+1)² over overcome rolls",
+        hi=40_000,
+        when="exact",
+        why="one exact invoke policy per overcome roll with free invokes: about 2 s at the cap",
+        instead="use fewer create-advantage steps or dice, or exact=False",
+    ),
+    Limit(
+        "partial plans × (need+1)",
+        hi=3_000_000,
+        when="float",
+        why="the best plan is searched over every placement of the advantages: "
+        "about 3 s at the cap",
+        instead="allow fewer advantages or split the challenge",
+    ),
+    Limit(
+        "exact partial plans × (need+1)",
+        hi=400_000,
+        when="exact",
+        why="the best plan is searched exactly over every placement of the advantages: "
+        "about 3 s at the cap",
+        instead="allow fewer advantages, or use exact=False",
+    ),
     # Contests
     Limit("contest dice", 1, 12, why="an exchange lists every joint roll of the participants"),
     Limit(
