@@ -352,7 +352,9 @@ def _cmd_fate(args) -> int:
     rows = [(label, *_cells(getattr(o, k), args.exact)) for k, label in _OUTCOME_LABELS.items()]
     rows.append(("",) * len(header))
     rows.append(("success or better", *_cells(o.p_success_or_better, args.exact)))
-    rows.append(("mean shifts", f"{float(o.mean_shifts):+.2f}") + (("",) if args.exact else ()))
+    # round(-1e-17, 2) is -0.0, printed "-0.00": adding 0.0 makes it +0.0.
+    mean = round(float(o.mean_shifts), 2) + 0.0
+    rows.append(("mean shifts", f"{mean:+.2f}") + (("",) if args.exact else ()))
     print_table(rows, header, title)
     return 0
 

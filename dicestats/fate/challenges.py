@@ -147,7 +147,7 @@ def _parse_plan(plan, n: int) -> str:
         return "O" * n
     if isinstance(plan, str):
         items = [c for c in plan if not c.isspace() and c not in ",;"]
-    elif isinstance(plan, Sequence):
+    elif isinstance(plan, Sequence) and not isinstance(plan, (bytes, bytearray)):
         items = list(plan)
     else:
         raise refuse("plan", "a string of 'A' and 'O' steps such as 'AOO'", plan, kind=True)

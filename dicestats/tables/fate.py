@@ -19,6 +19,7 @@ __all__ = [
     "INVOKE_POLICIES",
     "fate_invokes",
     "fate_invoke_plan",
+    "fate_challenge_plans",
 ]
 
 
@@ -248,4 +249,56 @@ def fate_invoke_plan(
         for k, name in cols.items():
             row[name] = pol.plan(s, k)
         rows.append(row)
+    return pd.DataFrame.from_records(rows)
+
+
+def fate_challenge_plans(
+    difficulties,
+    bonuses=0,
+    *,
+    advantages: int = 1,
+    need: int | None = None,
+    count: str | None = None,
+    advantage_bonus: int | None = None,
+    advantage_difficulty: int | None = None,
+    dice: int = 4,
+    exact: bool = False,
+):
+    """Every plan of a challenge with up to ``advantages`` create-advantage steps, best first.
+
+    Columns: ``plan`` (``"OAO"``: each ``A`` prepares the next overcome roll),
+    ``advantages`` (its ``A`` steps), ``p_challenge`` (P(at least ``need``
+    overcome rolls count)), ``gain`` (over the plan without advantages) — from
+    :func:`dicestats.fate.best_challenge_plan`.
+
+    Examples
+    --------
+    >>> df = fate_challenge_plans([1, 3], 2, advantages=1, exact=True)
+    >>> df["plan"].tolist(), df.loc[0, "p_challenge"] > df.loc[2, "p_challenge"]
+    (['OAO', 'AOO', 'OO'], True)
+    """
+    import pandas as pd
+
+    from .. import fate
+
+    best = fate.best_challenge_plan(
+        difficulties,
+        bonuses,
+        advantages=advantages,
+        need=need,
+        count=count,
+        advantage_bonus=advantage_bonus,
+        advantage_difficulty=advantage_difficulty,
+        dice=dice,
+        exact=exact,
+    )
+    rows = [
+        {
+            "plan": plan,
+            "advantages": plan.count("A"),
+            "p_challenge": _num(p),
+            "gain": _num(p - best.p_challenge_unaided),
+        }
+        for plan, p in best.p_challenge_by_plan.items()
+    ]
     return pd.DataFrame.from_records(rows)

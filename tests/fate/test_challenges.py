@@ -72,6 +72,17 @@ def test_challenge_matches_the_enumeration(plan, diffs, bons, a_bons, a_diffs, c
         assert a == pytest.approx(float(b), abs=1e-12)
 
 
+def test_plans_may_be_words_or_letters():
+    words = fate.challenge([1, 3], 2, plan=["overcome", "advantage", "overcome"], exact=True)
+    spaced = fate.challenge([1, 3], 2, plan="o, a o", exact=True)
+    assert words.plan == spaced.plan == "OAO"
+    assert (
+        words.p_challenge
+        == spaced.p_challenge
+        == fate.challenge([1, 3], 2, plan="OAO", exact=True).p_challenge
+    )
+
+
 def test_random_plans_match_the_enumeration():
     rnd = random.Random(9)
     for _ in range(12):
@@ -182,6 +193,9 @@ BAD = [
     ({"plan": "OOA"}, r"^plan must be a plan whose every 'A' comes before an 'O'"),
     ({"plan": "A" * 11 + "OO"}, r"^create-advantage steps before one overcome roll must be"),
     ({"plan": 3}, r"^plan must be a string"),
+    ({"plan": b"AOO"}, r"^plan must be a string"),
+    ({"plan": ["A", None, "O"]}, r"^plan\[1\] must be 'A'"),
+    ({"plan": ""}, r"^plan must be one 'O' per difficulty"),
     ({"plan": "AOO", "advantage_bonuses": [1, 2]}, r"^advantage_bonuses must be one int or one"),
     ({"plan": "AOO", "advantage_difficulties": 2.5}, r"^advantage_difficulties"),
     ({"plan": "AOO", "advantage_bonuses": True}, r"^advantage_bonuses"),

@@ -408,3 +408,9 @@ def test_challenge_bad_input_one_line_exit_2(capsys, extra, name):
     assert rc == 2 and out == ""
     lines = err.strip().splitlines()
     assert len(lines) == 1 and name in lines[0], err
+
+
+def test_a_zero_mean_is_never_printed_negative(capsys):
+    # Float round-off once printed "mean shifts -0.00" for +2 against Fair.
+    assert main(["fate", "--bonus", "2", "--difficulty", "2"]) == 0
+    assert "mean shifts               +0.00" in capsys.readouterr().out

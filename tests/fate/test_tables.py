@@ -113,3 +113,22 @@ def test_tables_refuse_lists_that_are_not_integers(builder, head, name, bad):
 
     with pytest.raises(InputError, match=rf"^{name}(\[1\])? must be"):
         builder(*head, bad)
+
+
+def test_fate_challenge_plans_match_enumeration():
+    from .oracle import brute_challenge, brute_plans
+
+    df = T.fate_challenge_plans([1, 3], 2, advantages=2, need=1, exact=True)
+    assert list(df.columns) == ["plan", "advantages", "p_challenge", "gain"]
+    assert sorted(df["plan"]) == sorted(brute_plans(2, 2))
+    diffs = (1, 3)
+    for row in df.itertuples(index=False):
+        steps = [
+            (s, 2, diffs[row.plan[:i].count("O")]) for i, s in enumerate(row.plan)
+        ]  # an "A" rolls against the difficulty of the roll it prepares
+        want = brute_challenge(steps)
+        assert row.p_challenge == want[1] + want[2]
+        assert row.advantages == row.plan.count("A")
+    assert df["p_challenge"].is_monotonic_decreasing
+    unaided = df.set_index("plan").loc["OO", "p_challenge"]
+    assert (df["gain"] == df["p_challenge"] - unaided).all()
