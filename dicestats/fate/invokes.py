@@ -170,6 +170,21 @@ def _check_point_value(point_value, exact: bool):
     point_value = Fraction(point_value)
     if not lim.lo <= point_value <= lim.hi:
         raise refuse("point_value", f"a number in [{lim.lo}, {lim.hi}]", point_value, why=lim.why)
+    # Every value of the policy carries the point value's digits: Fraction(1, 10**10**6)
+    # ran for minutes. Its size is measured in bits, never by printing it.
+    digits = (
+        int(max(point_value.numerator.bit_length(), point_value.denominator.bit_length()) * 0.30103)
+        + 1
+    )
+    size = LIMITS["point_value digits"]
+    if digits > size.hi:
+        raise refuse(
+            "point_value",
+            f"a Fraction of at most {size.hi} digits over at most {size.hi} when exact",
+            point_value,
+            why=size.why,
+            instead="round it, or use exact=False",
+        )
     return point_value
 
 

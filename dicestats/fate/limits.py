@@ -35,6 +35,13 @@ LIMITS = Limits(
     Limit("invoke dice", 1, 50, why="the invoke policy is solved over every dice total"),
     Limit("point_value", 0, 1, real=True, why="a saved invoke is worth at most one success"),
     Limit(
+        "point_value digits",
+        1,
+        100,
+        why="every exact policy value carries the point value's digits: "
+        "a million digits took minutes",
+    ),
+    Limit(
         "(2·versus_dice+1)·(2·dice+1)·(invokes+1)²",
         hi=400_000,
         when="float",

@@ -84,3 +84,21 @@ def test_every_fate_limit_says_why_and_work_caps_say_how_long():
         assert lim.why, lim.name
         if lim.lo is None:  # a work cap
             assert "about" in lim.why and " s " in lim.why + " ", lim.name
+
+
+def test_an_exact_point_value_of_a_million_digits_is_refused():
+    # The CLI refuses '1e-1_000_000' now; the API took Fraction(1, 10**10**6) and ran minutes.
+    from fractions import Fraction
+
+    out = run_quickly(
+        "from fractions import Fraction\n"
+        "from dicestats import fate\n"
+        "try:\n"
+        "    fate.invoke_policy(2, 3, invokes=3, exact=True, point_value=Fraction(1, 10**10**6))\n"
+        "except ValueError as e:\n"
+        "    print(e)\n"
+    )
+    assert out.startswith("point_value must be a Fraction of at most 100 digits")
+    assert "1,000,001 digits" in out
+    ok = fate.invoke_policy(2, 3, invokes=1, exact=True, point_value=Fraction(1, 10**99))
+    assert ok.point_value == Fraction(1, 10**99)
