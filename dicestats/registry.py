@@ -20,7 +20,7 @@ Examples
 >>> [s.name for s in systems()]
 ['fate', 'storyteller', 'initiative']
 >>> systems()[0].commands
-('fate', 'contest', 'invoke', 'deck')
+('fate', 'contest', 'invoke', 'challenge', 'deck')
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Fate (FAE) sub-commands: ``fate``, ``contest``, ``invoke``, ``deck``.
+"""Fate (FAE) sub-commands: ``fate``, ``contest``, ``invoke``, ``challenge``, ``deck``.
 
 Argument ranges and their help text come from :data:`dicestats.fate.LIMITS`;
 the other side is ``--vs`` everywhere (``--opposed`` is a deprecated alias).
@@ -24,11 +24,21 @@ from __future__ import annotations
 
 import argparse
 import re
+import textwrap
 from fractions import Fraction
 
+from ..core.checks import shown
 from ..fate import LIMITS
 from ..format import fraction, ladder
-from ._common import add_deprecated_alias, add_output_flags, emit_json, fmt_prob, print_table
+from ._common import (
+    add_deprecated_alias,
+    add_output_flags,
+    emit_json,
+    fmt_prob,
+    int_arg,
+    limit_arg,
+    print_table,
+)
 
 __all__ = ["register", "COMMANDS"]
 
@@ -40,18 +50,21 @@ _OUTCOME_LABELS = {
 }
 
 #: The sub-commands this module adds, in help order (read by the registry).
-COMMANDS = ("fate", "contest", "invoke", "deck")
+COMMANDS = ("fate", "contest", "invoke", "challenge", "deck")
 
 
 def _limited(p, flag: str, limit: str, help: str, **kw):
     """An option whose type, range and help text come from ``LIMITS[limit]``."""
     lim = LIMITS[limit]
     default = kw.get("default")
-    shown = f"; default {default}" if default is not None else ""
-    return p.add_argument(
-        flag, type=lim.argtype(flag.lstrip("-").replace("-", "_")),
-        help=f"{help} ({lim.help}{shown})", **kw,
-    )  # fmt: skip
+    extra = f"; default {default}" if default is not None else ""
+    parse = lim.argtype(flag.lstrip("-").replace("-", "_"))  # integers: ASCII digits only
+    return p.add_argument(flag, type=parse, help=f"{help} ({lim.help}{extra})", **kw)
+
+
+def _int_list(limit: str, name: str):
+    """An argparse ``type=`` for ``"2,3,4"``: ASCII integers within ``LIMITS[limit]``."""
+    return limit_arg(LIMITS[limit], "list", name)
 
 
 def _versus(group, help: str):
@@ -133,6 +146,8 @@ def register(subparsers) -> None:
     add_output_flags(i)
     i.set_defaults(func=_cmd_invoke)
 
+    _register_challenge(subparsers)
+
     d = subparsers.add_parser(
         "deck",
         help="Deck of Fate vs dice over a session of draws",
@@ -148,7 +163,7 @@ def register(subparsers) -> None:
     _limited(d, "--copies", "copies", "81-card decks shuffled in", default=1)
     d.add_argument(
         "--reshuffle-at",
-        type=int,
+        type=int_arg(1, None, "reshuffle_at"),
         default=None,
         metavar="N",
         help="draws before a reshuffle (1..deck size; default: the whole deck)",
@@ -157,25 +172,116 @@ def register(subparsers) -> None:
     d.set_defaults(func=_cmd_deck)
 
 
+#: A point value as the command line takes it: a decimal (``0.25``, ``.5``, ``25e-2``) or a
+#: fraction (``1/4``), ASCII digits only. ``Fraction()`` alone also reads underscores
+#: (``1e-1_000``), Unicode digits and exponents whose integer takes minutes to build.
+_DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE]([+-]?[0-9]+))?")
+_RATIO = re.compile(r"[+-]?[0-9]+ */ *[0-9]+")
+#: The largest exponent a point value may carry: 1e-50 is already nothing next to 1.
+_MAX_EXPONENT = 50
+
+
+def _register_challenge(subparsers) -> None:
+    """``dicestats challenge``: overcome rolls prepared by create-advantage steps."""
+    c = subparsers.add_parser(
+        "challenge",
+        help="a Fate challenge: overcome rolls, optionally prepared by create-advantage steps",
+        description=(
+            "A challenge is a series of overcome and create-advantage actions. --plan "
+            "lists the steps in order: O an overcome roll (one per --difficulties), A a "
+            "create-advantage roll whose free invokes (fail 0, tie 1, success 1, style 2) "
+            "go to the next O, which spends them the optimal way (+2 or reroll). "
+            "--advantages N finds the best plan with up to N create-advantage steps."
+        ),
+    )
+    c.add_argument(
+        "--difficulties",
+        type=_int_list("rating", "difficulties"),
+        required=True,
+        metavar="D,...",
+        help=f"one difficulty per overcome roll, e.g. 1,2,3 (each {LIMITS['rating'].help})",
+    )
+    c.add_argument(
+        "--bonuses",
+        type=_int_list("rating", "bonuses"),
+        default=[0],
+        metavar="B[,...]",
+        help="the roller's bonus: one for every roll, or one per overcome roll (default 0)",
+    )
+    how = c.add_mutually_exclusive_group()
+    how.add_argument(
+        "--plan",
+        metavar="STEPS",
+        help="the steps in order, e.g. OOAO: A creates an advantage for the next O "
+        "(default: the overcome rolls only)",
+    )
+    _limited(
+        how, "--advantages", "challenge advantages",
+        "find the best plan with up to this many create-advantage steps", metavar="N",
+    )  # fmt: skip
+    c.add_argument(
+        "--advantage-bonuses",
+        type=_int_list("rating", "advantage_bonuses"),
+        metavar="B[,...]",
+        help="the create-advantage rolls' bonus: one for all, or one per A of --plan "
+        "(default: the bonus of the roll each prepares)",
+    )
+    c.add_argument(
+        "--advantage-difficulties",
+        type=_int_list("rating", "advantage_difficulties"),
+        metavar="D[,...]",
+        help="the create-advantage rolls' difficulty: one for all, or one per A of --plan "
+        "(default: the difficulty of the roll each prepares)",
+    )
+    c.add_argument(
+        "--need",
+        type=int_arg(0, None, "need"),
+        metavar="K",
+        help="overcome rolls that must count for the challenge to succeed (default: all)",
+    )
+    c.add_argument(
+        "--count",
+        choices=("success", "tie"),
+        default=None,
+        help="what an overcome roll must reach to count: success or better (default) "
+        "or a tie or better (an overcome tie succeeds at a minor cost)",
+    )
+    _limited(c, "--dice", "invoke dice", "Fate dice rolled", default=4)
+    add_output_flags(c)
+    c.set_defaults(func=_cmd_challenge)
+
+
 def _fraction_arg(text: str) -> Fraction:
-    """An exact number from ``"0.25"`` or ``"1/4"``, within ``LIMITS["point_value"]``."""
-    text = text.strip()
-    expo = re.search(r"[eE]\s*([+-]?\d+)", text)
-    if len(text) > 100 or (expo and abs(int(expo.group(1))) > 50):
-        # Fraction("1e-99999999") builds a 100-million-digit integer: minutes.
+    """An exact number from ``"0.25"`` or ``"1/4"``, within ``LIMITS["point_value"]``.
+
+    The text is matched strictly (ASCII digits, at most 100 characters, an
+    exponent within ±50) before :class:`~fractions.Fraction` sees it:
+    ``Fraction("1e-1_000_000")`` once ran for minutes.
+    """
+    lim = LIMITS["point_value"]
+    word = text.strip()
+    expected = f"a number in {lim.help} like 0.25 or 1/4"
+    decimal = _DECIMAL.fullmatch(word) if len(word) <= 100 else None
+    ratio = _RATIO.fullmatch(word) if len(word) <= 100 else None
+    if not (decimal or ratio):
         raise argparse.ArgumentTypeError(
-            f"expected a number like 0.25 or 1/4 (at most 100 characters, exponent "
-            f"within ±50), got {text[:40]!r}"
+            f"must be {expected} (ASCII digits, at most 100 characters), "
+            f"got {shown(text, quote=True)}"
+        )
+    if decimal and decimal.group(1) and abs(int(decimal.group(1))) > _MAX_EXPONENT:
+        raise argparse.ArgumentTypeError(
+            f"must be {expected} with an exponent within ±{_MAX_EXPONENT}, "
+            f"got {shown(text, quote=True)} (a huge exponent takes minutes to read exactly, "
+            f"and 1e-{_MAX_EXPONENT} is already nothing next to a success)"
         )
     try:
-        v = Fraction(text)
-    except (ValueError, ZeroDivisionError):
+        v = Fraction(word.replace(" ", ""))
+    except ZeroDivisionError:
         raise argparse.ArgumentTypeError(
-            f"expected a number like 0.25 or 1/4, got {text!r}"
+            f"must be {expected}, got {shown(text, quote=True)} (a zero denominator)"
         ) from None
-    lim = LIMITS["point_value"]
     if not lim.lo <= v <= lim.hi:
-        raise argparse.ArgumentTypeError(f"must be a number in {lim.help}, got {text}")
+        raise argparse.ArgumentTypeError(f"must be a number in {lim.help}, got {shown(word)}")
     return v
 
 
@@ -211,7 +317,9 @@ def _cmd_fate(args) -> int:
     rows = [(label, *_cells(getattr(o, k), args.exact)) for k, label in _OUTCOME_LABELS.items()]
     rows.append(("",) * len(header))
     rows.append(("success or better", *_cells(o.p_success_or_better, args.exact)))
-    rows.append(("mean shifts", f"{float(o.mean_shifts):+.2f}") + (("",) if args.exact else ()))
+    # round(-1e-17, 2) is -0.0, printed "-0.00": adding 0.0 makes it +0.0.
+    mean = round(float(o.mean_shifts), 2) + 0.0
+    rows.append(("mean shifts", f"{mean:+.2f}") + (("",) if args.exact else ()))
     print_table(rows, header, title)
     return 0
 
@@ -340,3 +448,125 @@ def _cmd_deck(args) -> int:
     ]
     print_table(rows, ("quantity", "deck", "dice"), title)
     return 0
+
+
+def _one_or_list(values):
+    """A list option as the API takes it: one int for all, or the list itself."""
+    if values is None:
+        return None
+    return values[0] if len(values) == 1 else values
+
+
+def _cmd_challenge(args) -> int:
+    from .. import fate
+    from ..core.checks import refuse
+
+    bonuses = _one_or_list(args.bonuses)
+    common = {
+        "need": args.need,
+        "count": args.count,
+        "dice": args.dice,
+        "exact": args.exact,
+    }
+    if args.advantages is not None:
+        for flag, values in (
+            ("--advantage-bonuses", args.advantage_bonuses),
+            ("--advantage-difficulties", args.advantage_difficulties),
+        ):
+            if values is not None and len(values) > 1:
+                raise refuse(
+                    flag,
+                    "one value with --advantages",
+                    ",".join(map(str, values)),
+                    why="the best plan places identical create-advantage steps",
+                    instead="give one value, or write the steps with --plan",
+                )
+        best = fate.best_challenge_plan(
+            args.difficulties,
+            bonuses,
+            advantages=args.advantages,
+            advantage_bonus=_one_or_list(args.advantage_bonuses),
+            advantage_difficulty=_one_or_list(args.advantage_difficulties),
+            **common,
+        )
+        res = best.best
+    else:
+        best = None
+        res = fate.challenge(
+            args.difficulties,
+            bonuses,
+            plan=args.plan,
+            advantage_bonuses=_one_or_list(args.advantage_bonuses),
+            advantage_difficulties=_one_or_list(args.advantage_difficulties),
+            **common,
+        )
+    if args.json:
+        emit_json(best if best is not None else res)
+        return 0
+    n = len(res.difficulties)
+    counted = "success or better" if res.count == "success" else "a tie or better"
+    print(
+        f"Challenge: {n} overcome roll(s), {args.dice}dF, plan {' '.join(res.plan)}"
+        + (f" (the best with up to {best.advantages} advantage(s))" if best else "")
+    )
+    reading = (
+        "Reading: O is an overcome roll; A a create-advantage roll whose free invokes "
+        "(fail 0, tie 1, success 1, style 2) go to the next O, spent the optimal way "
+        f"(+2 or reroll); a roll counts on {counted}; the challenge needs {res.need} of {n}."
+    )
+    print(textwrap.fill(reading, width=90))
+    print()
+    _print_steps(res, args.exact)
+    print()
+    rows = [(str(k), *_cells(res.pmf_successes.pmf(k), args.exact)) for k in range(n + 1)]
+    print_table(rows, ("rolls that count", "probability") + (("exact",) if args.exact else ()))
+    print()
+    label = f"P(the challenge succeeds: at least {res.need} of {n} count)"
+    print(
+        f"{label}: {_cells(res.p_challenge, args.exact)[0]}"
+        + (f"  ({fraction(res.p_challenge)})" if args.exact else "")
+    )
+    print(f"without the create-advantage steps: {fmt_prob(res.p_challenge_unaided)}")
+    if best is not None:
+        print()
+        rows = [
+            (" ".join(plan), *_cells(p, args.exact))
+            for plan, p in list(best.p_challenge_by_plan.items())[:8]
+        ]
+        more = len(best.p_challenge_by_plan) - len(rows)
+        title = "Plans compared, best first" + (f" ({more} more in --json)" if more > 0 else "")
+        print_table(rows, ("plan", "P(succeeds)") + (("exact",) if args.exact else ()), title)
+    return 0
+
+
+def _print_steps(res, exact: bool) -> None:
+    """One row per step of the plan: what it rolls, and the free invokes it gives or gets."""
+    rows, o, a = [], 0, 0
+    for i, step in enumerate(res.plan, 1):
+        if step == "O":
+            got = res.pmf_invokes[o]
+            rows.append(
+                (
+                    f"{i}. overcome roll {o + 1}",
+                    f"{res.bonuses[o]:+d}",
+                    ladder(res.difficulties[o]),
+                    f"gets {float(got.mean()):.2f}" if got.max else "",
+                    fmt_prob(res.p_per_roll[o]),
+                    fmt_prob(res.p_per_roll_unaided[o]),
+                )
+            )
+            o += 1
+        else:
+            rows.append(
+                (
+                    f"{i}. create an advantage for roll {res.plan[:i].count('O') + 1}",
+                    f"{res.advantage_bonuses[a]:+d}",
+                    ladder(res.advantage_difficulties[a]),
+                    f"gives {float(res.mean_invokes_created[a]):.2f}",
+                    "",
+                    "",
+                )
+            )
+            a += 1
+    header = ("step", "bonus", "difficulty", "free invokes", "P(counts)", "without")
+    print_table(rows, header)

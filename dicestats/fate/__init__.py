@@ -30,10 +30,15 @@ Modules
     for k invokes, +2 or reroll or keep, against "always +2", "only rerolls"
     and "never"; optionally a value on saved points),
     :func:`invoke_vs_opposition` (→ :class:`InvokeVsOpposition`).
+``challenges``
+    :func:`challenge` (→ :class:`ChallengeResult`): overcome rolls, prepared
+    by create-advantage steps whose free invokes the next overcome roll
+    spends optimally; :func:`best_challenge_plan` (→ :class:`ChallengePlan`):
+    where to place the create-advantage steps; :data:`STEPS`.
 ``contests``
-    :func:`challenge` (→ :class:`ChallengeResult`), :func:`exchange_probs`
-    (→ :class:`ExchangeResult`), :func:`contest` (→ :class:`ContestResult`,
-    two or more participants, an absorbing Markov chain).
+    :func:`exchange_probs` (→ :class:`ExchangeResult`), :func:`contest`
+    (→ :class:`ContestResult`, two or more participants, an absorbing Markov
+    chain).
 ``turn_order``
     :func:`turn_order`: the order of turns in a conflict.
 ``deck``
@@ -81,14 +86,14 @@ from .actions import (
     defend,
     overcome,
 )
-from .contests import (
+from .challenges import (
+    STEPS,
+    ChallengePlan,
     ChallengeResult,
-    ContestResult,
-    ExchangeResult,
+    best_challenge_plan,
     challenge,
-    contest,
-    exchange_probs,
 )
+from .contests import ContestResult, ExchangeResult, contest, exchange_probs
 from .deck import (
     deck_counts,
     deck_sequence_prob,
@@ -133,10 +138,12 @@ __all__ = [
     "OBJECTIVES",
     "OUTCOMES",
     "PRESETS",
+    "STEPS",
     "TIEBREAKS",
     "TIE_RULES",
     "AdvantageResult",
     "AttackResult",
+    "ChallengePlan",
     "ChallengeResult",
     "ContestResult",
     "DeckVsDice",
@@ -150,6 +157,7 @@ __all__ = [
     "PlanRow",
     "Rules",
     "attack",
+    "best_challenge_plan",
     "challenge",
     "classify",
     "contest",

@@ -1,7 +1,6 @@
-"""Challenges and contests: several overcome rolls, and races to a number of victories.
+"""Contests: races to a number of victories (challenges are in :mod:`.challenges`).
 
-A **challenge** is a set of separate overcome rolls, each against its own
-difficulty. A **contest** is a series of exchanges: in each, every
+A **contest** is a series of exchanges: in each, every
 participant rolls; the unique highest total marks a victory (``style_victories``
 when it beats every other total by ``rules.style_shifts`` or more); a tie for
 the highest marks none; the first to ``victories`` wins. A contest is solved
@@ -21,15 +20,14 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..core.checks import check_bool, check_choice, check_int_list, refuse
-from ..core.dist import Dist
+from ..core.checks import check_bool, check_int_list
 from ..core.markov import build
 from ..core.results import Result
 from ._compat import renamed
+from .challenges import ChallengeResult, challenge  # challenges lived here first
 from .dice import fate_dice
 from .limits import LIMITS
-from .outcomes import outcome_probs
-from .rules import CHALLENGE_COUNTS, pick, resolve
+from .rules import pick, resolve
 
 __all__ = [
     "ChallengeResult",
@@ -39,96 +37,6 @@ __all__ = [
     "exchange_probs",
     "contest",
 ]
-
-
-@dataclass(frozen=True)
-class ChallengeResult(Result):
-    """The result of :func:`challenge`.
-
-    Attributes
-    ----------
-    pmf_successes : Dist
-        The number of rolls that succeed.
-    p_per_roll : tuple
-        Each roll's chance of success.
-    p_all : P(every roll succeeds).
-    p_at_least : dict ``{k: P(at least k succeed)}`` for k = 0..n.
-    """
-
-    difficulties: tuple
-    bonuses: tuple
-    count: str
-    pmf_successes: Dist
-    p_per_roll: tuple
-    p_all: object
-    p_at_least: dict
-    exact: bool
-
-
-def challenge(
-    difficulties: Sequence[int],
-    bonuses: int | Sequence[int] = 0,
-    *,
-    count: str | None = None,
-    dice: int | None = None,
-    exact: bool = False,
-    rules=None,
-) -> ChallengeResult:
-    """A challenge: separate overcome rolls, each against its own difficulty.
-
-    Parameters
-    ----------
-    difficulties : sequence of int
-        One difficulty per roll.
-    bonuses : int or sequence of int
-        The roller's bonus for each roll (one int for all).
-    count : {"success", "tie"}, optional
-        What counts as a success (default ``rules.challenge_count``: success
-        or better; ``"tie"``: a tie or better, as an overcome tie succeeds at
-        a minor cost).
-    dice : int, optional
-    exact : bool
-    rules : Rules, optional
-
-    Examples
-    --------
-    >>> r = challenge([1, 2, 3], bonuses=2, exact=True)
-    >>> r.p_all == r.p_per_roll[0] * r.p_per_roll[1] * r.p_per_roll[2]
-    True
-    >>> r.p_at_least[0]
-    Fraction(1, 1)
-    """
-    rules = resolve(rules)
-    lim = LIMITS["rating"]
-    diffs = check_int_list("difficulties", difficulties, lim.lo, lim.hi)
-    if isinstance(bonuses, (int, np.integer)) and not isinstance(bonuses, bool):
-        bons = [lim.check(bonuses, name="bonuses")] * len(diffs)
-    else:
-        bons = check_int_list("bonuses", bonuses, lim.lo, lim.hi)
-        if len(bons) != len(diffs):
-            raise refuse("bonuses", f"one int or one per roll ({len(diffs)})", bons)
-    count = (
-        rules.challenge_count if count is None else check_choice("count", count, CHALLENGE_COUNTS)
-    )
-    check_bool("exact", exact)
-    per = []
-    for b, d in zip(bons, diffs, strict=True):
-        o = outcome_probs(b, difficulty=d, dice=dice, exact=exact, rules=rules)
-        per.append(o.p_success_or_better if count == "success" else o.p_tie_or_better)
-    succ = Dist.constant(0, exact=exact)
-    for p in per:
-        succ = succ + Dist.bernoulli(p, exact=exact)
-    n = len(diffs)
-    return ChallengeResult(
-        difficulties=tuple(diffs),
-        bonuses=tuple(bons),
-        count=count,
-        pmf_successes=succ,
-        p_per_roll=tuple(per),
-        p_all=succ.pmf(n),
-        p_at_least={k: succ.p_ge(k) for k in range(n + 1)},
-        exact=exact,
-    )
 
 
 @dataclass(frozen=True)
@@ -356,7 +264,8 @@ def contest(
     absorbed = chain.absorption()
     zero = Fraction(0) if exact else 0.0
     p_win = tuple(absorbed.get(("won", i), zero) for i in range(n))
-    pmf = chain.steps_pmf(max_steps=max_exchanges)
+    # The core caps the exact step work too: its refusal names the user's parameter.
+    pmf = chain.steps_pmf(max_steps=max_exchanges, name="max_exchanges")
     exchanges = {k: pmf[k] for k in range(1, len(pmf))}
     p_more = (1 if exact else 1.0) - sum(exchanges.values(), zero)
     return ContestResult(

@@ -13,10 +13,11 @@ Fraction(0, 1)
 from __future__ import annotations
 
 import math
+from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..core.checks import check_bool
+from ..core.checks import check_bool, refuse
 from ..core.dist import Dist
 from ..core.results import Result
 from .deck import (
@@ -106,14 +107,42 @@ def deck_sum_dist(
     dice, copies, size, start, reshuffle_at = deck_args(dice, copies, start, reshuffle_at, rules)
     m = LIMITS["summed draws (distribution)"].check(m, name="m")
     check_bool("exact", exact)
+    segs = Counter(segments(m, start, reshuffle_at))  # {cards in a segment: segments}
     counts = deck_counts(dice, copies)
-    result = Dist.constant(0, exact=True)
-    cache: dict = {}
-    for seg in segments(m, start, reshuffle_at):
-        if seg not in cache:
-            cache[seg] = _subset_sum_dist(counts, seg)
-        result = result + cache[seg]
-    return result if exact else result.to_float()
+    # The whole deck sums to 0, so the last size - k cards sum to minus the first k:
+    # a segment of k cards is read off the shorter of the two.
+    work = sum(_subset_sum_work(counts, min(k, size - k)) for k in segs)
+    LIMITS["deck sum terms"].check_work(work, name="m", value=m)
+    result = Dist.constant(0, exact=exact)
+    for k, times in segs.items():
+        short = min(k, size - k)
+        d = _subset_sum_dist(counts, short)
+        d = d if short == k else -d
+        # Segments between reshuffles are independent: identical ones add by squaring.
+        result = result + (d if exact else d.to_float()).repeat_sum(times)
+    return result
+
+
+def _subset_sum_work(counts: dict, m: int) -> int:
+    """How many terms :func:`_subset_sum_dist` updates for ``m`` cards (counted, not run).
+
+    Row ``j`` of the polynomial holds every sum of ``j`` cards drawn from the
+    classes multiplied in so far: a contiguous range between the ``j`` lowest
+    and the ``j`` highest totals. Each class of ``c`` cards multiplies row
+    ``j`` by ``min(c, m - j) + 1`` choices.
+    """
+    work = 0
+    seen: list = []  # the totals of the cards multiplied in so far, sorted
+    for t, c in counts.items():
+        low = high = 0
+        rows = [1]  # rows[j]: the sums of j cards so far
+        for j in range(1, min(len(seen), m) + 1):
+            low += seen[j - 1]
+            high += seen[-j]
+            rows.append(high - low + 1)
+        work += sum(n * (min(c, m - j) + 1) for j, n in enumerate(rows))
+        seen = sorted(seen + [t] * min(c, m))
+    return work
 
 
 def _subset_sum_dist(counts: dict, m: int) -> Dist:
@@ -122,12 +151,14 @@ def _subset_sum_dist(counts: dict, m: int) -> Dist:
     poly[0][0] = 1
     for t, c in counts.items():
         # multiply by (1 + x y^t)^c: choose r cards of this total
+        combs = [math.comb(c, r) for r in range(min(c, m) + 1)]
         new = [dict() for _ in range(m + 1)]
         for j in range(m + 1):
-            for s, w in poly[j].items():
-                for r in range(0, min(c, m - j) + 1):
-                    key = s + r * t
-                    new[j + r][key] = new[j + r].get(key, 0) + w * math.comb(c, r)
+            for r in range(0, min(c, m - j) + 1):
+                row, cr, shift = new[j + r], combs[r], r * t
+                for s, w in poly[j].items():
+                    key = s + shift
+                    row[key] = row.get(key, 0) + w * cr
         poly = new
     return Dist(poly[m], exact=True)
 
@@ -180,6 +211,15 @@ def deck_vs_dice(
     draws = LIMITS["session draws"].check(draws, name="draws")
     fail = totals_where("fail", bonus, difficulty, rules=rules)
     run = LIMITS["run"].check(run, name="run")
+    if run > draws:
+        # "P(the first run draws all fail)" would look past the session's end.
+        raise refuse(
+            "run",
+            f"an integer in 1..{draws} (the session's draws)",
+            run,
+            why="a streak longer than the session",
+            instead="lower run or draw more",
+        )
     deck = {"copies": copies, "reshuffle_at": reshuffle_at, "exact": exact, "rules": rules}
     return DeckVsDice(
         draws=draws,

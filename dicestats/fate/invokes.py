@@ -170,6 +170,21 @@ def _check_point_value(point_value, exact: bool):
     point_value = Fraction(point_value)
     if not lim.lo <= point_value <= lim.hi:
         raise refuse("point_value", f"a number in [{lim.lo}, {lim.hi}]", point_value, why=lim.why)
+    # Every value of the policy carries the point value's digits: Fraction(1, 10**10**6)
+    # ran for minutes. Its size is measured in bits, never by printing it.
+    digits = (
+        int(max(point_value.numerator.bit_length(), point_value.denominator.bit_length()) * 0.30103)
+        + 1
+    )
+    size = LIMITS["point_value digits"]
+    if digits > size.hi:
+        raise refuse(
+            "point_value",
+            f"a Fraction of at most {size.hi} digits over at most {size.hi} when exact",
+            point_value,
+            why=size.why,
+            instead="round it, or use exact=False",
+        )
     return point_value
 
 
@@ -276,6 +291,32 @@ def invoke_policy(
         table=_plan_table(results["optimal"][3], invokes, dice),
         exact=exact,
     )
+
+
+def reach_by_invokes(need: int, invokes: int, dist, exact: bool) -> tuple:
+    """``((p_reach, mean_spent) for k = 0..invokes)``: the optimal policy with k invokes.
+
+    One backward induction (:func:`_solve`, +2 or reroll, saved points worth
+    nothing) answers every k at once: the state with k invokes left and no +2
+    taken yet is the start of a roll with k invokes. ``need`` is the dice total
+    to reach, ``dist`` the dice's distribution. Used by the challenges.
+
+    Examples
+    --------
+    >>> from dicestats.fate import fate_dice
+    >>> [p for p, _ in reach_by_invokes(3, 1, fate_dice(exact=True), True)]
+    [Fraction(5, 81), Fraction(2761, 6561)]
+    """
+    st = _solve(dist, need, invokes, frozenset({"+2", "reroll"}), exact, 0)
+    zero = Fraction(0) if exact else 0.0
+    out = []
+    for k in range(invokes + 1):
+        p = u = zero
+        for s, pr in dist.items():
+            a = st[(s, 0, k)]
+            p, u = p + pr * a[1], u + pr * a[2]
+        out.append((p, u))
+    return tuple(out)
 
 
 def _plan_table(st: dict, invokes: int, dice: int) -> tuple[PlanRow, ...]:

@@ -35,25 +35,77 @@ LIMITS = Limits(
     Limit("invoke dice", 1, 50, why="the invoke policy is solved over every dice total"),
     Limit("point_value", 0, 1, real=True, why="a saved invoke is worth at most one success"),
     Limit(
+        "point_value digits",
+        1,
+        100,
+        why="every exact policy value carries the point value's digits: "
+        "a million digits took minutes",
+    ),
+    Limit(
         "(2·versus_dice+1)·(2·dice+1)·(invokes+1)²",
         hi=400_000,
         when="float",
-        why="one invoke policy per opposition total",
+        why="one invoke policy per opposition total: about 4 s at the cap",
         instead="use fewer dice or invokes",
     ),
     Limit(
         "exact (2·versus_dice+1)·(2·dice+1)·(invokes+1)²",
         hi=40_000,
         when="exact",
-        why="one exact invoke policy per opposition total",
+        why="one exact invoke policy per opposition total: about 2 s at the cap",
         instead="use fewer dice or invokes, or exact=False",
+    ),
+    # Challenges
+    Limit("challenge rolls", 1, 100, why="overcome rolls in one challenge"),
+    Limit(
+        "advantages per roll",
+        0,
+        10,
+        why="create-advantage steps preparing one overcome roll: up to 2 free invokes each, "
+        "at most 20 invokes on one roll",
+    ),
+    Limit(
+        "challenge advantages",
+        0,
+        20,
+        why="create-advantage steps the best plan may place",
+    ),
+    Limit(
+        "Σ (2·dice+1)·(invokes+1)² over overcome rolls",
+        hi=400_000,
+        when="float",
+        why="one invoke policy per overcome roll with free invokes: about 4 s at the cap",
+        instead="use fewer create-advantage steps or dice",
+    ),
+    Limit(
+        "exact Σ (2·dice+1)·(invokes+1)² over overcome rolls",
+        hi=40_000,
+        when="exact",
+        why="one exact invoke policy per overcome roll with free invokes: about 2 s at the cap",
+        instead="use fewer create-advantage steps or dice, or exact=False",
+    ),
+    Limit(
+        "partial plans × (need+1)",
+        hi=3_000_000,
+        when="float",
+        why="the best plan is searched over every placement of the advantages: "
+        "about 3 s at the cap",
+        instead="allow fewer advantages or split the challenge",
+    ),
+    Limit(
+        "exact partial plans × (need+1)",
+        hi=400_000,
+        when="exact",
+        why="the best plan is searched exactly over every placement of the advantages: "
+        "about 3 s at the cap",
+        instead="allow fewer advantages, or use exact=False",
     ),
     # Contests
     Limit("contest dice", 1, 12, why="an exchange lists every joint roll of the participants"),
     Limit(
         "joint rolls",
         hi=2_000_000,
-        why="(2·dice+1) ** participants rolls are listed at once",
+        why="(2·dice+1) ** participants rolls are listed at once: about 2 s at the cap",
         instead="use fewer participants or dice",
     ),
     Limit("victories", 1, 50, why="victories that win a contest"),
@@ -62,21 +114,21 @@ LIMITS = Limits(
     Limit(
         "victories ** participants",
         hi=40_000,
-        why="the contest chain has one state per vector of victory counts",
+        why="the contest chain has one state per vector of victory counts: about 5 s at the cap",
         instead="lower victories or the number of participants",
     ),
     Limit(
         "victories ** participants × participants²",
         hi=40_000,
         when="exact",
-        why="exact work grows with the states, the moves and the Fractions",
+        why="exact work grows with the states, the moves and the Fractions: about 1 s at the cap",
         instead="lower victories or the number of participants, or use exact=False",
     ),
     Limit(
         "contest states × max_exchanges",
         hi=200_000,
         when="exact",
-        why="the exact distribution of exchanges, step by step",
+        why="the exact distribution of exchanges, step by step: about 1 s at the cap",
         instead="lower max_exchanges or use exact=False",
     ),
     # The Deck of Fate
@@ -88,24 +140,32 @@ LIMITS = Limits(
     Limit("summed draws", 0, 1_000_000, why="draws whose total is summed (closed form)"),
     Limit("summed draws (distribution)", 0, 100_000, why="the subset-sum polynomial grows"),
     Limit(
+        "deck sum terms",
+        hi=8_000_000,
+        why="terms of the subset-sum polynomial of the deck, each a big integer: "
+        "about 3 s at the cap",
+        instead="sum fewer draws between reshuffles",
+    ),
+    Limit(
         "draws × (event cards + 1) × run",
         hi=200_000_000,
         when="float",
-        why="state updates of the deck streak chain",
+        why="state updates of the deck streak chain: about 3 s at the cap",
         instead="use fewer draws, a shorter run, fewer copies or an earlier reshuffle",
     ),
     Limit(
         "exact draws × (event cards + 1) × run",
         hi=200_000,
         when="exact",
-        why="exact state updates of the deck streak chain (float mode allows more)",
+        why="exact state updates of the deck streak chain: about 1 s at the cap "
+        "(float mode allows more)",
         instead="use fewer draws, a shorter run, fewer copies or an earlier reshuffle",
     ),
     Limit(
         "draws² × run",
         hi=30_000_000,
         when="exact",
-        why="exact denominators grow as 3 ** (dice · draws)",
+        why="exact denominators grow as 3 ** (dice · draws): about 4 s at the cap",
         instead="use fewer draws or exact=False",
     ),
 )

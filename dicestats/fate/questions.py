@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from ..registry import Question
 from .actions import attack, create_advantage
-from .contests import challenge, contest, exchange_probs
+from .challenges import best_challenge_plan, challenge
+from .contests import contest, exchange_probs
 from .deck_sums import deck_vs_dice
 from .invokes import invoke_policy, invoke_vs_opposition
 from .outcomes import outcome_probs
@@ -42,6 +43,18 @@ QUESTIONS = (
         "one invoke against an active opposition", invoke_vs_opposition, (1, 1), {"invokes": 1}
     ),
     Question("a challenge of three rolls at +2", challenge, ([1, 2, 3], 2)),
+    Question(
+        "a challenge with an advantage created for its hardest roll",
+        challenge,
+        ([1, 2, 3], 2),
+        {"plan": "OOAO", "need": 2},
+    ),
+    Question(
+        "the best place for two advantages in a challenge",
+        best_challenge_plan,
+        ([1, 3], 2),
+        {"advantages": 2},
+    ),
     Question("one exchange among three", exchange_probs, ([1, 0, -1],)),
     Question("a contest, +1 against +0", contest, ([1, 0],)),
     Question("20 draws of the Deck of Fate against dice", deck_vs_dice, (20, 0, 1)),

@@ -7,6 +7,7 @@ Columns follow the Fate vocabulary (``p_fail``, ``p_tie``, ``p_success``,
 
 from __future__ import annotations
 
+from ..core.checks import check_int_list
 from ._common import _num
 
 __all__ = [
@@ -18,7 +19,20 @@ __all__ = [
     "INVOKE_POLICIES",
     "fate_invokes",
     "fate_invoke_plan",
+    "fate_challenge_plans",
 ]
+
+
+def _ratings(name: str, values) -> list[int]:
+    """``values`` as a list of ratings: integers on the ladder's range, never a string or a bool.
+
+    ``int()`` once read ``2.5`` as 2, ``True`` as 1 and ``'33'`` as two rows of 3.
+    """
+    from ..fate import LIMITS
+
+    lim = LIMITS["rating"]
+    return check_int_list(name, values, lim.lo, lim.hi)
+
 
 #: The outcome columns of every Fate outcome table, in order.
 _OUTCOME_COLUMNS = ("p_fail", "p_tie", "p_success", "p_style")
@@ -108,9 +122,9 @@ def fate_odds_by_margin(margins=range(-4, 5), *, dice: int = 4, exact: bool = Fa
     from .. import fate
 
     rows = []
-    for m in margins:
-        o = fate.outcome_probs(int(m), difficulty=0, dice=dice, exact=exact)
-        rows.append({"margin": int(m), **_outcome_cells(o, tie_first=True)})
+    for m in _ratings("margins", margins):
+        o = fate.outcome_probs(m, difficulty=0, dice=dice, exact=exact)
+        rows.append({"margin": m, **_outcome_cells(o, tie_first=True)})
     return pd.DataFrame.from_records(rows)
 
 
@@ -131,10 +145,11 @@ def fate_opposed(ratings=range(0, 5), versus=range(0, 5), *, dice: int = 4, exac
     from .. import fate
 
     rows = []
+    ratings, versus = _ratings("ratings", ratings), _ratings("versus", versus)
     for r in ratings:
         for v in versus:
-            o = fate.outcome_probs(int(r), versus=int(v), dice=dice, exact=exact)
-            rows.append({"rating": int(r), "versus": int(v), **_outcome_cells(o)})
+            o = fate.outcome_probs(r, versus=v, dice=dice, exact=exact)
+            rows.append({"rating": r, "versus": v, **_outcome_cells(o)})
     return pd.DataFrame.from_records(rows)
 
 
@@ -155,11 +170,9 @@ def fate_contest(gaps=range(-3, 4), *, victories: int = 3, dice: int = 4, exact:
     from .. import fate
 
     rows = []
-    for g in gaps:
-        c = fate.contest([int(g), 0], victories=victories, dice=dice, exact=exact)
-        rows.append(
-            {"gap": int(g), "p_win": _num(c.p_win[0]), "mean_exchanges": _num(c.mean_exchanges)}
-        )
+    for g in _ratings("gaps", gaps):
+        c = fate.contest([g, 0], victories=victories, dice=dice, exact=exact)
+        rows.append({"gap": g, "p_win": _num(c.p_win[0]), "mean_exchanges": _num(c.mean_exchanges)})
     return pd.DataFrame.from_records(rows)
 
 
@@ -197,12 +210,12 @@ def fate_invokes(
     from .. import fate
 
     rows = []
-    for d in difficulties:
+    for d in _ratings("difficulties", difficulties):
         pol = fate.invoke_policy(
-            rating, int(d), invokes=invokes, objective=objective, dice=dice, exact=exact
+            rating, d, invokes=invokes, objective=objective, dice=dice, exact=exact
         )
         for label, attr in INVOKE_POLICIES.items():
-            rows.append({"difficulty": int(d), "policy": label, "p_reach": getattr(pol, attr)})
+            rows.append({"difficulty": d, "policy": label, "p_reach": getattr(pol, attr)})
     return pd.DataFrame.from_records(rows)
 
 
@@ -236,4 +249,56 @@ def fate_invoke_plan(
         for k, name in cols.items():
             row[name] = pol.plan(s, k)
         rows.append(row)
+    return pd.DataFrame.from_records(rows)
+
+
+def fate_challenge_plans(
+    difficulties,
+    bonuses=0,
+    *,
+    advantages: int = 1,
+    need: int | None = None,
+    count: str | None = None,
+    advantage_bonus: int | None = None,
+    advantage_difficulty: int | None = None,
+    dice: int = 4,
+    exact: bool = False,
+):
+    """Every plan of a challenge with up to ``advantages`` create-advantage steps, best first.
+
+    Columns: ``plan`` (``"OAO"``: each ``A`` prepares the next overcome roll),
+    ``advantages`` (its ``A`` steps), ``p_challenge`` (P(at least ``need``
+    overcome rolls count)), ``gain`` (over the plan without advantages) — from
+    :func:`dicestats.fate.best_challenge_plan`.
+
+    Examples
+    --------
+    >>> df = fate_challenge_plans([1, 3], 2, advantages=1, exact=True)
+    >>> df["plan"].tolist(), df.loc[0, "p_challenge"] > df.loc[2, "p_challenge"]
+    (['OAO', 'AOO', 'OO'], True)
+    """
+    import pandas as pd
+
+    from .. import fate
+
+    best = fate.best_challenge_plan(
+        difficulties,
+        bonuses,
+        advantages=advantages,
+        need=need,
+        count=count,
+        advantage_bonus=advantage_bonus,
+        advantage_difficulty=advantage_difficulty,
+        dice=dice,
+        exact=exact,
+    )
+    rows = [
+        {
+            "plan": plan,
+            "advantages": plan.count("A"),
+            "p_challenge": _num(p),
+            "gain": _num(p - best.p_challenge_unaided),
+        }
+        for plan, p in best.p_challenge_by_plan.items()
+    ]
     return pd.DataFrame.from_records(rows)

@@ -281,3 +281,72 @@ def run_length_chain(p: float, run: int, draws: int) -> float:
                 new[r + 1] += state[r] * p
         state = new
     return done
+
+
+# --------------------------------------------------------------------------
+# Challenges: overcome and create-advantage steps (FAE: «一連串克服行動及創造優勢行動»)
+# --------------------------------------------------------------------------
+#: Free invokes a create-advantage roll yields, by outcome, as the text lists them: a
+#: failure creates nothing; a tie gives a boost (a new aspect: one free invoke, then gone),
+#: counts as a success (revealing) or gives one free invoke (a known aspect); a success
+#: one free invoke; a success with style two.
+ADVANTAGE_INVOKES = {"fail": 0, "tie": 1, "success": 1, "style": 2}
+
+
+def brute_advantage(bonus, difficulty):
+    """{free invokes: number of the 81 face combinations} of one create-advantage roll."""
+    out: Counter = Counter()
+    for faces in itertools.product(FACES, repeat=4):
+        out[ADVANTAGE_INVOKES[outcome_name(sum(faces) + bonus - difficulty)]] += 1
+    return dict(out)
+
+
+@cache
+def _best_with(need_total, bonus, k):
+    return brute_invoke(need_total, bonus, k)
+
+
+def brute_challenge(steps, count="success"):
+    """{overcome rolls that count: probability}, listing every roll of every step.
+
+    ``steps`` is the plan as ``[("A" or "O", bonus, difficulty), ...]`` in order. Each
+    create-advantage roll's free invokes go to the next overcome roll, which spends them
+    the best way (+2 or reroll, by :func:`brute_invoke`); an overcome roll counts when its
+    total beats the difficulty (``count="success"``) or ties it (``"tie"``). Every
+    create-advantage roll is listed by its 81 faces, then every subset of overcome rolls
+    that count.
+    """
+    margin = 1 if count == "success" else 0
+    overcome = [(b, d) for kind, b, d in steps if kind == "O"]
+    target, seen = [], 0
+    for kind, _, _ in steps:
+        if kind == "O":
+            seen += 1
+        else:
+            target.append(seen)  # the next overcome roll: index ``seen``
+    advantages = [brute_advantage(b, d) for kind, b, d in steps if kind == "A"]
+    pmf: dict = {}
+    for combo in itertools.product(*[list(a.items()) for a in advantages]):
+        weight = F(math.prod(c for _, c in combo), 81 ** len(advantages))
+        invokes = [0] * len(overcome)
+        for t, (k, _) in zip(target, combo, strict=True):
+            invokes[t] += k
+        ps = [_best_with(d + margin, b, k) for (b, d), k in zip(overcome, invokes, strict=True)]
+        for counted in itertools.product((0, 1), repeat=len(overcome)):
+            pr = math.prod((p if c else 1 - p) for p, c in zip(ps, counted, strict=True))
+            pmf[sum(counted)] = pmf.get(sum(counted), 0) + weight * pr
+    return pmf
+
+
+def brute_plans(n, most):
+    """Every plan with ``n`` overcome rolls and at most ``most`` create-advantage steps.
+
+    Every string over "A" and "O" with ``n`` O's that ends on an O (an advantage
+    must prepare a later roll).
+    """
+    out = []
+    for a in range(most + 1):
+        for letters in itertools.product("AO", repeat=n + a):
+            if letters.count("O") == n and letters[-1] == "O":
+                out.append("".join(letters))
+    return out

@@ -264,3 +264,153 @@ def test_cli_point_value_with_a_huge_exponent_is_refused(capsys):
     assert main(argv) == 2
     assert "exponent" in capsys.readouterr().err
     assert main(["invoke", "--difficulty", "0", "--invokes", "1", "--point-value", "1e-40"]) == 0
+
+
+# --------------------------------------------------------------------------
+# Issue 10: strict command-line numbers
+# --------------------------------------------------------------------------
+_INT_OPTIONS = [
+    (["fate", "--difficulty", "1"], "--bonus"),
+    (["fate", "--bonus", "1"], "--difficulty"),
+    (["fate", "--difficulty", "1"], "--helpers"),
+    (["fate", "--difficulty", "1"], "--dice"),
+    (["contest", "--bonus", "1"], "--vs"),
+    (["contest", "--bonus", "1", "--vs", "0"], "--victories"),
+    (["contest", "--bonus", "1", "--vs", "0"], "--max-exchanges"),
+    (["invoke", "--difficulty", "2"], "--invokes"),
+    (["deck", "--draws", "10"], "--run"),
+    (["deck", "--draws", "10"], "--reshuffle-at"),
+    (["deck"], "--draws"),
+]
+
+
+@pytest.mark.parametrize("argv, option", _INT_OPTIONS)
+@pytest.mark.parametrize("word", ["２", "٣", "1_0", "+_1", "3.0", "0x3", " "])
+def test_integers_are_ascii_digits_only(capsys, argv, option, word):
+    # int() reads '２', '٣' and '1_0': a command line must not.
+    rc = main([*argv, option, word])
+    err = capsys.readouterr().err
+    assert rc == 2
+    assert len(err.strip().splitlines()) == 1 and option in err, err
+
+
+def test_ascii_integers_with_a_sign_still_work(capsys):
+    d = run_json(capsys, "fate", "--bonus", "-1", "--difficulty", "+1", "--exact", "--json")
+    assert frac(d["p_tie"]) == brute(-1, 1)["p_tie"]
+
+
+@pytest.mark.parametrize(
+    "word",
+    ["1e-1_000_000", "1e-9_999_999", "1e-1_000", "1_0e-2", "١/٤", "nan", "inf", "1e-51",
+     "1/0", "1e", ".", "1/-4", "0." + "1" * 120],
+)  # fmt: skip
+def test_point_value_is_parsed_strictly_and_never_hangs(word):
+    # Fraction() reads underscores: '1e-1_000_000' passed the exponent check and ran 181 s.
+    argv = ["invoke", "--bonus", "2", "--difficulty", "3", "--invokes", "3", "--exact"]
+    r = subprocess.run(
+        [sys.executable, "-m", "dicestats", *argv, "--point-value", word],
+        capture_output=True, text=True, check=False, timeout=20,
+    )  # fmt: skip
+    assert r.returncode == 2, r.stdout
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and "--point-value" in lines[0], r.stderr
+
+
+@pytest.mark.parametrize(
+    "word, value",
+    [
+        ("0.25", F(1, 4)),
+        ("1/4", F(1, 4)),
+        (".5e-1", F(1, 20)),
+        ("25E-2", F(1, 4)),
+        ("1e-50", F(1, 10**50)),
+        ("1", F(1)),
+    ],
+)
+def test_point_value_accepts_plain_numbers(capsys, word, value):
+    argv = ["invoke", "--difficulty", "2", "--invokes", "1", "--exact", "--json"]
+    d = run_json(capsys, *argv, "--point-value", word)
+    assert frac(d["point_value"]) == value
+
+
+# --------------------------------------------------------------------------
+# dicestats challenge (issue 9)
+# --------------------------------------------------------------------------
+def test_challenge_command_matches_the_enumeration(capsys):
+    from .oracle import brute_challenge
+
+    d = run_json(
+        capsys, "challenge", "--difficulties", "1,3", "--bonuses", "2", "--plan", "OAO",
+        "--exact", "--json",
+    )  # fmt: skip
+    want = brute_challenge([("O", 2, 1), ("A", 2, 3), ("O", 2, 3)])
+    assert {int(k): frac(v) for k, v in d["pmf_successes"].items()} == want
+    assert frac(d["p_challenge"]) == want[2] and d["plan"] == "OAO" and d["need"] == 2
+    tie = run_json(
+        capsys, "challenge", "--difficulties", "3", "--bonuses", "1", "--plan", "AO",
+        "--advantage-difficulties", "1", "--count", "tie", "--exact", "--json",
+    )  # fmt: skip
+    assert frac(tie["p_challenge"]) == brute_challenge([("A", 1, 1), ("O", 1, 3)], "tie")[1]
+
+
+def test_challenge_command_finds_the_best_plan(capsys):
+    from .oracle import brute_challenge, brute_plans
+
+    d = run_json(
+        capsys, "challenge", "--difficulties", "1,3", "--bonuses", "2", "--advantages", "1",
+        "--exact", "--json",
+    )  # fmt: skip
+    scores = {}
+    for plan in brute_plans(2, 1):
+        steps, j = [], 0
+        for letter in plan:
+            d_ = (1, 3)[plan[: len(steps)].count("O")] if letter == "A" else (1, 3)[j]
+            steps.append((letter, 2, d_))
+            j += letter == "O"
+        scores[plan] = brute_challenge(steps)[2]
+    assert d["plan"] == max(scores, key=scores.get) == "OAO"
+    assert {k: frac(v) for k, v in d["p_challenge_by_plan"].items()} == scores
+
+
+def test_challenge_command_text_says_the_reading(capsys):
+    assert main(["challenge", "--difficulties", "1,2,3", "--bonuses", "2", "--plan", "OOAO"]) == 0
+    out = capsys.readouterr().out
+    assert "plan O O A O" in out and "go to the next O" in out
+    assert "success or better" in out and "needs 3 of 3" in out
+    assert "3. create an advantage for roll 3" in out
+    assert main(["challenge", "--difficulties", "1,3", "--advantages", "2", "--count", "tie"]) == 0
+    out = capsys.readouterr().out
+    assert "the best with up to 2" in out and "Plans compared, best first" in out
+    assert "a tie or better" in out
+
+
+@pytest.mark.parametrize(
+    "extra, name",
+    [
+        (["--plan", "OXO"], "plan[1]"),
+        (["--plan", "AO"], "plan"),
+        (["--plan", "OOA"], "plan"),
+        (["--plan", "OAO", "--advantages", "1"], "--advantages"),
+        (["--advantages", "2", "--advantage-bonuses", "1,2"], "--advantage-bonuses"),
+        (["--plan", "OAO", "--advantage-difficulties", "1,2"], "advantage_difficulties"),
+        (["--need", "3"], "need"),
+        (["--need", "-1"], "--need"),
+        (["--advantages", "21"], "--advantages"),
+        (["--bonuses", "1,2,3"], "bonuses"),
+        (["--bonuses", "1,,2"], "--bonuses"),
+        (["--plan", "OAO", "--dice", "51"], "--dice"),
+        (["--advantages", "1_0"], "--advantages"),
+    ],
+)
+def test_challenge_bad_input_one_line_exit_2(capsys, extra, name):
+    rc = main(["challenge", "--difficulties", "1,2", *extra])
+    out, err = capsys.readouterr()
+    assert rc == 2 and out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and name in lines[0], err
+
+
+def test_a_zero_mean_is_never_printed_negative(capsys):
+    # Float round-off once printed "mean shifts -0.00" for +2 against Fair.
+    assert main(["fate", "--bonus", "2", "--difficulty", "2"]) == 0
+    assert "mean shifts               +0.00" in capsys.readouterr().out

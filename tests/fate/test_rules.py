@@ -51,7 +51,6 @@ def test_limits_table_is_the_one_source_of_caps():
         fate.fate_dice(201)
 
 
-
 def _leaves(x, path=""):
     if isinstance(x, dict):
         for k, v in x.items():

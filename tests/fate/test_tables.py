@@ -94,3 +94,41 @@ def test_fate_invoke_plan_table():
     # +3 already succeeds against 2 with rating 0: keep; +1 needs exactly one +2.
     assert by.loc["+3", "1 invoke"] == "keep"
     assert by.loc["+1", "1 invoke"] == "+2"
+
+
+# Issue 10: int() read 2.5 as 2, True as 1 and '33' as two rows of 3: each is refused now.
+_BAD_LISTS = (
+    (T.fate_contest, (), "gaps"),
+    (T.fate_invokes, (0,), "difficulties"),
+    (T.fate_odds_by_margin, (), "margins"),
+    (lambda v: T.fate_opposed(v, [0]), (), "ratings"),
+    (lambda v: T.fate_opposed([0], v), (), "versus"),
+)
+
+
+@pytest.mark.parametrize("builder, head, name", _BAD_LISTS)
+@pytest.mark.parametrize("bad", [[3, 2.5], [3, True], "33", [3, "2"], 7])
+def test_tables_refuse_lists_that_are_not_integers(builder, head, name, bad):
+    from dicestats import InputError
+
+    with pytest.raises(InputError, match=rf"^{name}(\[1\])? must be"):
+        builder(*head, bad)
+
+
+def test_fate_challenge_plans_match_enumeration():
+    from .oracle import brute_challenge, brute_plans
+
+    df = T.fate_challenge_plans([1, 3], 2, advantages=2, need=1, exact=True)
+    assert list(df.columns) == ["plan", "advantages", "p_challenge", "gain"]
+    assert sorted(df["plan"]) == sorted(brute_plans(2, 2))
+    diffs = (1, 3)
+    for row in df.itertuples(index=False):
+        steps = [
+            (s, 2, diffs[row.plan[:i].count("O")]) for i, s in enumerate(row.plan)
+        ]  # an "A" rolls against the difficulty of the roll it prepares
+        want = brute_challenge(steps)
+        assert row.p_challenge == want[1] + want[2]
+        assert row.advantages == row.plan.count("A")
+    assert df["p_challenge"].is_monotonic_decreasing
+    unaided = df.set_index("plan").loc["OO", "p_challenge"]
+    assert (df["gain"] == df["p_challenge"] - unaided).all()
