@@ -14,6 +14,9 @@ __all__ = [
     "int_range_arg",
     "int_list_arg",
     "add_output_flags",
+    "add_plot_flag",
+    "write_plot",
+    "PLOT_SUFFIXES",
     "limit_arg",
     "add_deprecated_alias",
     "fmt_prob",
@@ -142,6 +145,59 @@ def add_deprecated_alias(parser: argparse.ArgumentParser, old: str, new: argpars
         help=argparse.SUPPRESS,
         **kw,
     )
+
+
+#: The chart files ``--plot`` writes, chosen by the extension.
+PLOT_SUFFIXES = (".png", ".svg", ".pdf")
+# Dates left out, so the same chart gives the same bytes.
+_PLOT_METADATA = {
+    ".png": {"Software": None},
+    ".svg": {"Date": None},
+    ".pdf": {"CreationDate": None},
+}
+
+
+def _plot_path(text: str):
+    from ..core.files import check_out_path
+
+    try:
+        return check_out_path("--plot", text, PLOT_SUFFIXES)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc).removeprefix("--plot ")) from None
+
+
+def add_plot_flag(p: argparse.ArgumentParser, what: str = "the chart") -> None:
+    """``--plot FILE``: also draw ``what`` into FILE (PNG, SVG or PDF by its extension)."""
+    p.add_argument(
+        "--plot",
+        type=_plot_path,
+        metavar="FILE",
+        help=f"also draw {what} into FILE (.png, .svg or .pdf; written atomically)",
+    )
+
+
+def write_plot(ax, path) -> None:
+    """Save the figure of ``ax`` to ``path`` (checked by ``--plot``), atomically; close it."""
+    import matplotlib
+
+    from ..core.files import atomic_write
+
+    fig = ax.figure
+    try:
+        # a fixed salt: SVG element ids are random otherwise
+        with matplotlib.rc_context({"svg.hashsalt": "dicestats"}), atomic_write(path) as fh:
+            fig.savefig(
+                fh,
+                format=path.suffix[1:].lower(),
+                dpi=150,
+                bbox_inches="tight",
+                metadata=_PLOT_METADATA[path.suffix.lower()],
+            )
+    finally:
+        import matplotlib.pyplot as plt
+
+        plt.close(fig)
+    print(f"wrote {path}", file=sys.stderr)
 
 
 def add_output_flags(p: argparse.ArgumentParser, exact: bool = True) -> None:

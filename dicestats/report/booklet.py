@@ -1,25 +1,20 @@
 """The booklet's machinery: pages, layout, the cover, rendering and atomic writing.
 
-Writing is atomic and leaves nothing behind: the PDF is rendered into a hidden
-temporary file beside the target (:func:`dicestats.core.interrupt.temporary_name`,
-short enough for any valid target name) and renamed over it; on an error, or on
-SIGINT, SIGTERM or SIGHUP (:func:`~dicestats.core.interrupt.interruptible`), the
-temporary file is removed and an existing booklet is left untouched. Temporary
-files of earlier builds killed outright (SIGKILL) are cleared by the next build
-in the same directory.
+Writing is atomic and leaves nothing behind (:func:`dicestats.core.files.atomic_write`):
+on an error, or on SIGINT, SIGTERM or SIGHUP, an existing booklet is left untouched
+and no temporary file remains; leftovers of builds killed outright are cleared by
+the next build in the same directory.
 """
 
 from __future__ import annotations
 
-import errno
-import os
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..core.checks import check_choice, refuse
-from ..core.interrupt import clear_stale, interruptible, temporary_name
+from ..core.checks import check_choice
+from ..core.files import atomic_write, check_out_path
 from ..core.limits import Limit, Limits
 from ..core.progress import check_progress, progress_bar
 from ..registry import system, systems
@@ -371,71 +366,13 @@ def build_report(
     trials = LIMITS["trials"].check(trials)
     exact_limit = LIMITS["exact_limit"].check(exact_limit)
     progress = check_progress(progress)
-    out = _check_out(out)
+    out = check_out_path("out", out, (".pdf",))
 
     pages = _pages(systems)
     ctx = _Context(seed=seed, trials=trials, exact_limit=exact_limit, paper=paper)
-    _make_parent(out)
-    clear_stale(out.parent, before=started)
-    with interruptible():
-        tmp = out.parent / temporary_name(out.name, directory=out.parent)
-        try:
-            try:
-                fh = open(tmp, "xb")
-            except OSError as exc:
-                raise _about(exc, out) from None
-            with fh:
-                _render(fh, pages, ctx, systems, progress)
-            try:
-                os.replace(tmp, out)
-            except OSError as exc:
-                raise _about(exc, out) from None
-        except BaseException:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise
+    with atomic_write(out, started=started) as fh:
+        _render(fh, pages, ctx, systems, progress)
     return out
-
-
-def _check_out(out) -> Path:
-    """``out`` as a Path to a .pdf file, or a one-line refusal."""
-    if not isinstance(out, (str, os.PathLike)):
-        raise refuse("out", "a path (str or os.PathLike)", out, kind=True)
-    if not os.fspath(out):  # Path('') is '.', which read "got the directory '.'"
-        raise refuse("out", "a .pdf file path", os.fspath(out))
-    path = Path(out)
-    if path.is_dir():
-        raise ValueError(f"out must be a file path, got the directory {str(path)!r}")
-    if path.suffix.lower() != ".pdf":
-        raise refuse("out", "a .pdf file path", str(path))
-    return path
-
-
-def _make_parent(out: Path) -> None:
-    """Create ``out``'s directory; a file in the way is 'not a directory', naming it."""
-    for parent in (out.parent, *out.parent.parents):
-        if parent.exists() or parent.is_symlink():
-            if not parent.is_dir():  # mkdir would say "File exists"
-                raise NotADirectoryError(
-                    errno.ENOTDIR, f"{parent} is a file, not a directory", str(out)
-                )
-            break
-    try:
-        out.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise _about(exc, out, doing=f"creating {exc.filename or out.parent}") from None
-
-
-def _about(exc: OSError, out: Path, doing: str | None = None) -> OSError:
-    """The same error about ``out``, not about the temporary file (or a parent)."""
-    reason = exc.strerror or str(exc)
-    if doing:
-        reason = f"{reason} ({doing})"
-    new = type(exc)(exc.errno, reason, str(out)) if exc.errno else OSError(reason)
-    new.filename = str(out)
-    return new
 
 
 def _render(fh, pages: list[Page], ctx: _Context, systems, progress) -> None:

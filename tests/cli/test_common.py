@@ -1,6 +1,7 @@
 """The shared CLI argument types: clear refusals, no silent repairs."""
 
 import argparse
+import os
 
 import pytest
 
@@ -107,3 +108,41 @@ def test_a_5000_digit_argument_is_not_echoed_in_full(capsys):
     with pytest.raises(argparse.ArgumentTypeError) as info:
         int_arg(1, 10)(big)
     assert len(str(info.value)) < 100 and "101 digits" in str(info.value)
+
+
+@pytest.mark.parametrize(
+    "suffix, magic", [(".png", b"\x89PNG"), (".svg", b"<?xml"), (".pdf", b"%PDF")]
+)
+def test_plot_flag_writes_the_chart_atomically_and_reproducibly(tmp_path, suffix, magic, capsys):
+    import argparse
+
+    import matplotlib.pyplot as plt
+
+    from dicestats.cli._common import add_plot_flag, write_plot
+
+    p = argparse.ArgumentParser()
+    add_plot_flag(p)
+    out = tmp_path / "sub" / f"chart{suffix}"
+    blobs = []
+    for _ in range(2):
+        args = p.parse_args(["--plot", str(out)])
+        fig, ax = plt.subplots()
+        ax.plot([0, 1], [0, 1])
+        write_plot(ax, args.plot)
+        blobs.append(out.read_bytes())
+    assert blobs[0].startswith(magic) and blobs[0] == blobs[1]
+    assert sorted(os.listdir(out.parent)) == [out.name]  # no temporary file left
+    assert capsys.readouterr().err.splitlines() == [f"wrote {out}"] * 2
+
+
+def test_plot_flag_refuses_other_files_at_parse_time(tmp_path, capsys):
+    import argparse
+
+    from dicestats.cli._common import add_plot_flag
+
+    p = argparse.ArgumentParser(prog="x")
+    add_plot_flag(p)
+    with pytest.raises(SystemExit):
+        p.parse_args(["--plot", str(tmp_path / "chart.gif")])
+    err = capsys.readouterr().err
+    assert "must be a .png or .svg or .pdf file path" in err

@@ -405,12 +405,12 @@ def test_the_trials_cap_says_why(tmp_path, capsys):
 def test_an_unwritable_temporary_file_is_reported_as_the_target(tmp_path, capsys, monkeypatch):
     # the same as a read-only directory, also when the tests run as root: the
     # error named .x.pdf.<pid>.<hex>.tmp, a file the user never asked for
-    from dicestats.report import booklet
+    from dicestats.core import files
 
     def refuse_to_open(path, mode="r", *args, **kwargs):
         raise PermissionError(13, "Permission denied", str(path))
 
-    monkeypatch.setattr(booklet, "open", refuse_to_open, raising=False)
+    monkeypatch.setattr(files, "open", refuse_to_open, raising=False)
     out = tmp_path / "x.pdf"
     assert main(["report", "--out", str(out), "--systems", "fate"]) == 2
     assert capsys.readouterr().err == (
