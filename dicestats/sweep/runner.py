@@ -156,7 +156,7 @@ def _grid_spec(grid, params) -> dict:
             raise refuse(name, "given once (in grid or as a keyword)", values)
         spec[name] = values
     if not spec:
-        raise refuse("grid", "at least one parameter", described("none"))
+        raise refuse("grid", "a mapping of at least one parameter", described("an empty grid"))
     return spec
 
 

@@ -115,7 +115,7 @@ def test_a_failed_cell_is_reported_not_written_and_retried(tmp_path):
     "kwargs, error, words",
     [
         (dict(question="chess", swiftness=[1]), InputError, "question must be one of"),
-        (dict(), InputError, "grid must be at least one parameter"),
+        (dict(), InputError, "grid must be a mapping of at least one parameter, got an empty grid"),
         (dict(swiftness=[1], versus=[1], trials=0), InputError, "trials"),
         (dict(swiftness=[1], versus=[1], rng=-1), InputError, "rng"),
         (dict(swiftness=[1], versus=[1], rng=True), TypeError, "rng"),
