@@ -46,7 +46,9 @@ def test_local_processes_and_any_executor_give_the_same_frame():
         pd.testing.assert_frame_equal(one, sweep("initiative", executor=pool, **GRID))
         # a question that takes executor= runs its batches there (cells from threads here)
         kw = dict(p=[0.2, 0.5, 0.7], trials=3_000, rng=1)
-        pd.testing.assert_frame_equal(sweep(COIN, **kw), sweep(COIN, executor=pool, **kw))
+        coins = sweep(COIN, **kw)
+        pd.testing.assert_frame_equal(coins, sweep(COIN, executor=pool, **kw))
+    pd.testing.assert_frame_equal(coins, sweep(COIN, workers=2, **kw))  # batches on 2 processes
 
 
 def test_exact_questions_keep_fractions_or_give_floats():
