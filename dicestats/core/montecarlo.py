@@ -10,13 +10,23 @@ the batch results up in batch order and turns them into estimates with
 standard errors and 95% intervals.
 
 Because every batch has its own stream and its own fixed size, the result is
-identical — bit for bit — whatever the number of worker processes or the order
-in which batches finish. Memory is bounded by one batch per worker, whatever the
-number of trials.
+identical — bit for bit — whatever the number of worker processes, the machine
+that runs a batch or the order in which batches finish. Memory is bounded by one
+batch per worker, whatever the number of trials.
+
+Where the batches run: in this process (``workers=1``), in ``workers`` local
+processes, or on any :class:`concurrent.futures.Executor` given as ``executor=``
+(a process pool you keep across runs, or a Dask cluster's
+``distributed.Client(...).get_executor()``; a Dask ``Client`` itself is taken
+too). Each batch travels as one small task — the batch function, the run's
+``SeedSequence``, the batch's index and size — and comes back as its summed
+statistics; sums are added in batch order, so every executor gives the same
+bytes. A task lost with its machine is simply run again (Dask does this by
+itself): a batch's result depends only on its task.
 
 Public API
 ----------
-run(batch_fn, trials, rng=None, *, batch_size=65536, workers=1, progress=None)
+run(batch_fn, *, trials, rng=None, batch_size=65536, workers=1, executor=None, progress=None)
     Run ``trials`` trials; returns a :class:`Totals`.
 run_until(batch_fn, name, stderr, *, max_trials, index=None, kind="proportion", ...)
     Run batches until the standard error of one estimate is at most ``stderr``.
@@ -41,7 +51,7 @@ Examples
 >>> import numpy as np
 >>> def coin(rng, n):
 ...     return {"heads": int((rng.integers(0, 2, size=n) == 1).sum())}
->>> res = run(coin, 10_000, rng=1)
+>>> res = run(coin, trials=10_000, rng=1)
 >>> est = res.proportion("heads")
 >>> est.trials, abs(est.value - 0.5) < 5 * est.stderr
 (10000, True)
@@ -49,6 +59,7 @@ Examples
 
 from __future__ import annotations
 
+import concurrent.futures as cf
 import math
 import numbers
 from collections.abc import Callable, Mapping
@@ -79,6 +90,8 @@ __all__ = [
     "ratio_estimate",
     "mean_estimate",
     "seed_sequence",
+    "check_executor",
+    "executor_slots",
     "DEFAULT_BATCH",
     "DEFAULT_TRIALS",
     "LIMITS",
@@ -185,7 +198,7 @@ def _batches(trials: int, batch_size: int, start: int = 0):
         yield start + i, min(batch_size, trials - i * batch_size)
 
 
-def _execute(batch_fn, root, jobs, workers, bar, totals, n_jobs=None):
+def _execute(batch_fn, root, jobs, workers, bar, totals, n_jobs=None, executor=None):
     """Run ``jobs`` [(index, n), ...] and add their results into ``totals`` in index order.
 
     ``jobs`` may be a lazy iterable of ``n_jobs`` jobs (never held in memory at once).
@@ -193,32 +206,48 @@ def _execute(batch_fn, root, jobs, workers, bar, totals, n_jobs=None):
     if n_jobs is None:
         jobs = list(jobs)
         n_jobs = len(jobs)
+    if executor is not None:  # any Executor: the batch function travels with each task
+        window = 2 * executor_slots(executor)
+        _stream(
+            lambda i, n: executor.submit(_run_batch, batch_fn, root, i, n),
+            jobs,
+            window,
+            bar,
+            totals,
+        )
+        return
     workers = min(workers, n_jobs)  # no idle processes to start (workers=256, 4 batches)
     if workers <= 1:
         for i, n in jobs:
             _add(totals, _run_batch(batch_fn, root, i, n))
             bar.update(n)
         return
-    from concurrent.futures import ProcessPoolExecutor
-
-    window = 2 * workers  # batches in flight: bounded memory
     # the batch function travels once per worker (initializer), not once per batch
-    with ProcessPoolExecutor(
+    with cf.ProcessPoolExecutor(
         max_workers=workers, initializer=_init_worker, initargs=(batch_fn,)
     ) as pool:
-        pending = []
-        it = iter(jobs)
-        for job in it:
-            pending.append((job[1], pool.submit(_worker_batch, root, *job)))
+        _stream(lambda i, n: pool.submit(_worker_batch, root, i, n), jobs, 2 * workers, bar, totals)
+
+
+def _stream(submit, jobs, window, bar, totals):
+    """Keep ``window`` batches in flight (bounded memory); add results in batch order."""
+    pending = []
+    it = iter(jobs)
+    try:
+        for i, n in it:
+            pending.append((n, submit(i, n)))
             if len(pending) >= window:
                 break
         while pending:
             n, fut = pending.pop(0)
-            _add(totals, fut.result())  # in batch order: same sums for any workers
+            _add(totals, fut.result())  # in batch order: same sums for any executor
             bar.update(n)
-            for job in it:
-                pending.append((job[1], pool.submit(_worker_batch, root, *job)))
+            for i, n in it:
+                pending.append((n, submit(i, n)))
                 break
+    finally:  # an error or an interrupt: the executor need not finish the others
+        for _, fut in pending:
+            fut.cancel()
 
 
 _WORKER_FN = None
@@ -233,22 +262,75 @@ def _worker_batch(root, i, n):
     return _run_batch(_WORKER_FN, root, i, n)
 
 
-def _check_common(batch_fn, batch_size, workers, progress):
+def check_executor(executor, workers: int = 1):
+    """``executor`` as a :class:`concurrent.futures.Executor`, or None.
+
+    A Dask ``distributed.Client`` (anything with ``get_executor()``) becomes its
+    executor. With an executor, ``workers`` must stay 1: the executor decides
+    how many batches run at once.
+
+    Examples
+    --------
+    >>> check_executor(None) is None
+    True
+    >>> check_executor("tcp://scheduler:8786")
+    Traceback (most recent call last):
+    ...
+    dicestats.InputTypeError: executor must be a concurrent.futures.Executor or a Dask Client, \
+got 'tcp://scheduler:8786' (str)
+    """
+    if executor is None:
+        return None
+    if not isinstance(executor, cf.Executor) and callable(getattr(executor, "get_executor", None)):
+        executor = executor.get_executor()
+    if not isinstance(executor, cf.Executor):
+        raise refuse(
+            "executor", "a concurrent.futures.Executor or a Dask Client", executor, kind=True
+        )
+    if workers != 1:
+        raise refuse(
+            "workers",
+            "1 when an executor is given",
+            workers,
+            why="the executor decides how many batches run at once",
+            instead="drop workers=, or size the executor's pool",
+        )
+    return executor
+
+
+def executor_slots(executor) -> int:
+    """How many tasks ``executor`` runs at once, as far as it tells (at least 1).
+
+    A process or thread pool says ``max_workers``; a Dask executor counts its
+    cluster's threads now; any other executor is taken for 8.
+    """
+    slots = getattr(executor, "_max_workers", None)
+    client = getattr(executor, "_client", None)
+    if slots is None and client is not None and callable(getattr(client, "nthreads", None)):
+        try:
+            slots = sum(client.nthreads().values())
+        except Exception:  # a cluster that cannot answer now: a fair guess
+            slots = None
+    return max(1, int(slots)) if isinstance(slots, numbers.Integral) else 8
+
+
+def _check_common(batch_fn, batch_size, workers, progress, executor):
     if not callable(batch_fn):
         raise refuse("batch_fn", "callable as batch_fn(rng, n)", batch_fn, kind=True)
     batch_size = LIMITS["batch_size"].check(batch_size)
     workers = LIMITS["workers"].check(workers)
     check_progress(progress)
-    return batch_size, workers
+    return batch_size, workers, check_executor(executor, workers)
 
 
 def run(
     batch_fn: Callable,
+    *,
     trials: int,
     rng=None,
-    *,
     batch_size: int = DEFAULT_BATCH,
     workers: int = 1,
+    executor=None,
     progress: bool | None = None,
     confidence: float = 0.95,
     desc: str | None = None,
@@ -260,8 +342,9 @@ def run(
     batch_fn : callable
         ``batch_fn(rng, n) -> dict`` of summed statistics (ints, floats or
         numpy arrays) over ``n`` trials drawn with the Generator ``rng``. With
-        ``workers > 1`` it must be picklable (a module-level function, a
-        ``functools.partial`` of one, or an instance of a module-level class).
+        ``workers > 1`` or an ``executor`` it must be picklable (a module-level
+        function, a ``functools.partial`` of one, or an instance of a
+        module-level class), and small: it travels with every batch to an executor.
     trials : int
         Number of trials, 1 to ``LIMITS["trials"]`` (a billion).
     rng : None, int, SeedSequence or Generator
@@ -273,6 +356,11 @@ def run(
     workers : int
         Worker processes (1: run in this process); at most
         ``LIMITS["workers"]`` (4 per CPU, at least 8).
+    executor : concurrent.futures.Executor or Dask Client, optional
+        Run the batches there instead (then ``workers`` stays 1): a
+        ``ProcessPoolExecutor`` kept across runs, or a Dask cluster's
+        ``Client(...).get_executor()``. Twice its number of workers in batches
+        are in flight at once. The result is identical to ``workers=1``.
     progress : bool or None
         ``None``: a ``tqdm.auto`` bar on runs of 4 batches or more, silent
         without a terminal; ``True``/``False``: force on/off. ``TQDM_DISABLE=1``
@@ -291,12 +379,14 @@ def run(
     >>> def die(rng, n):
     ...     x = rng.integers(1, 7, size=n)
     ...     return {"six": int((x == 6).sum()), "face": np.bincount(x, minlength=7)}
-    >>> a = run(die, 1000, rng=3, batch_size=100)
-    >>> b = run(die, 1000, rng=3, batch_size=100, workers=1)
+    >>> a = run(die, trials=1000, rng=3, batch_size=100)
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> with ThreadPoolExecutor(2) as pool:
+    ...     b = run(die, trials=1000, rng=3, batch_size=100, executor=pool)
     >>> bool(a.proportion("six") == b.proportion("six")), int(a["face"].sum())
     (True, 1000)
     """
-    batch_size, workers = _check_common(batch_fn, batch_size, workers, progress)
+    batch_size, workers, executor = _check_common(batch_fn, batch_size, workers, progress, executor)
     trials = LIMITS["trials"].check(trials)
     confidence = _check_confidence(confidence)
     root = seed_sequence(rng)
@@ -305,7 +395,7 @@ def run(
     totals: dict = {}
     try:
         jobs = _batches(trials, batch_size)  # lazy: bounded memory for any trial count
-        _execute(batch_fn, root, jobs, workers, bar, totals, n_batches)
+        _execute(batch_fn, root, jobs, workers, bar, totals, n_batches, executor)
     finally:
         bar.close()
     return Totals(totals, trials, confidence)
@@ -324,6 +414,7 @@ def run_until(
     rng=None,
     batch_size: int = DEFAULT_BATCH,
     workers: int = 1,
+    executor=None,
     progress: bool | None = None,
     confidence: float = 0.95,
 ) -> Totals:
@@ -331,7 +422,7 @@ def run_until(
 
     Batches are added :data:`CHECK_EVERY` at a time and the estimate is checked
     after each group, so the stopping point — and the result — depend only on
-    the seed and ``batch_size``, never on ``workers``. For a proportion the
+    the seed and ``batch_size``, never on ``workers`` or ``executor``. For a proportion the
     check uses the larger of its standard error and half the Wilson interval's
     width over z, so a rare event not yet seen (p-hat = 0, standard error 0)
     does not stop the run early; likewise a mean whose values have all been
@@ -354,7 +445,7 @@ def run_until(
         As in :meth:`Totals.mean`.
     min_trials : int, optional
         Never stop before this many trials (default: one group of batches).
-    rng, batch_size, workers, progress, confidence
+    rng, batch_size, workers, executor, progress, confidence
         As in :func:`run`.
 
     Examples
@@ -365,7 +456,7 @@ def run_until(
     >>> res.proportion("heads").stderr <= 0.01, res.trials
     (True, 4000)
     """
-    batch_size, workers = _check_common(batch_fn, batch_size, workers, progress)
+    batch_size, workers, executor = _check_common(batch_fn, batch_size, workers, progress, executor)
     target = check_real("stderr", stderr, 0, None, lo_open=True)
     max_trials = LIMITS["trials"].check(max_trials, name="max_trials")
     min_trials = check_int("min_trials", 0 if min_trials is None else min_trials, 0, max_trials)
@@ -387,7 +478,7 @@ def run_until(
                 jobs.append((i, n))
                 i += 1
                 done += n
-            _execute(batch_fn, root, jobs, workers, bar, totals)
+            _execute(batch_fn, root, jobs, workers, bar, totals, executor=executor)
             res = Totals(totals, done, confidence)
             est = (
                 res.proportion(name, index)

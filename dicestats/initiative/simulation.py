@@ -292,7 +292,13 @@ def run_rounds(fn, setup, trials, rng, batch_size, workers, progress, desc="init
     workers = LIMITS["workers"].check(workers, name="workers")
     batch_size = batch_rounds(batch_size, setup.sw)
     return mc.run(
-        fn, trials, rng, batch_size=batch_size, workers=workers, progress=progress, desc=desc
+        fn,
+        trials=trials,
+        rng=rng,
+        batch_size=batch_size,
+        workers=workers,
+        progress=progress,
+        desc=desc,
     )
 
 

@@ -67,8 +67,8 @@ def batch_size_for(dice: int) -> int:
 def _run(fn, trials, rng, workers, progress, batch_size, dice, desc):
     return mc.run(
         fn,
-        trials,
-        rng,
+        trials=trials,
+        rng=rng,
         batch_size=batch_size_for(dice) if batch_size is None else batch_size,
         workers=workers,
         progress=progress,

@@ -61,28 +61,28 @@ def test_estimate_prints_nicely():
 
 # ------------------------------------------------------------------ runs
 def test_run_estimates_are_honest():
-    res = mc.run(partial(coin_batch, p=0.3), 200_000, rng=11, batch_size=30_000)
+    res = mc.run(partial(coin_batch, p=0.3), trials=200_000, rng=11, batch_size=30_000)
     est = res.proportion("heads")
     assert est.trials == 200_000
     assert abs(est.value - 0.3) < 4.5 * est.stderr
     assert int(res["hist"].sum()) == 200_000
     assert len(res.proportions("hist")) == 3
-    m = mc.run(die_mean_batch, 100_000, rng=2).mean("x")
+    m = mc.run(die_mean_batch, trials=100_000, rng=2).mean("x")
     assert abs(m.value - 3.5) < 4.5 * m.stderr
 
 
 def test_batches_are_bounded_and_cover_all_trials():
-    res = mc.run(seen_sizes_batch, 1005, rng=0, batch_size=100)
+    res = mc.run(seen_sizes_batch, trials=1005, rng=0, batch_size=100)
     assert res["count"] == 11  # ten full batches and one of 5
     assert int(res["max_n"][0]) == 1005
 
 
 def test_same_seed_same_result_any_workers():
-    a = mc.run(coin_batch, 50_000, rng=123, batch_size=5_000, workers=1)
-    b = mc.run(coin_batch, 50_000, rng=123, batch_size=5_000, workers=2)
+    a = mc.run(coin_batch, trials=50_000, rng=123, batch_size=5_000, workers=1)
+    b = mc.run(coin_batch, trials=50_000, rng=123, batch_size=5_000, workers=2)
     assert a["heads"] == b["heads"]
     assert a["hist"].tolist() == b["hist"].tolist()
-    c = mc.run(coin_batch, 50_000, rng=124, batch_size=5_000)
+    c = mc.run(coin_batch, trials=50_000, rng=124, batch_size=5_000)
     assert c["heads"] != a["heads"]
 
 
@@ -91,18 +91,18 @@ def test_batch_streams_are_children_of_one_seed_sequence():
     root = np.random.SeedSequence(77)
     kids = root.spawn(3)
     direct = sum(coin_batch(np.random.default_rng(k), 10)["heads"] for k in kids)
-    assert mc.run(coin_batch, 30, rng=77, batch_size=10)["heads"] == direct
+    assert mc.run(coin_batch, trials=30, rng=77, batch_size=10)["heads"] == direct
 
 
 def test_rng_forms():
-    a = mc.run(coin_batch, 1000, rng=5)
-    b = mc.run(coin_batch, 1000, rng=np.random.SeedSequence(5))
+    a = mc.run(coin_batch, trials=1000, rng=5)
+    b = mc.run(coin_batch, trials=1000, rng=np.random.SeedSequence(5))
     assert a["heads"] == b["heads"]
     g = np.random.default_rng(5)
-    c = mc.run(coin_batch, 1000, rng=g)
-    d = mc.run(coin_batch, 1000, rng=g)  # the generator advanced: an independent run
+    c = mc.run(coin_batch, trials=1000, rng=g)
+    d = mc.run(coin_batch, trials=1000, rng=g)  # the generator advanced: an independent run
     assert (c["heads"], c["hist"].tolist()) != (d["heads"], d["hist"].tolist())
-    e = mc.run(coin_batch, 1000, rng=np.random.default_rng(5))
+    e = mc.run(coin_batch, trials=1000, rng=np.random.default_rng(5))
     assert e["heads"] == c["heads"]
 
 
@@ -141,24 +141,24 @@ def test_bad_input(kwargs, exc, words):
 
 def test_bad_batch_function():
     with pytest.raises(TypeError, match="batch_fn"):
-        mc.run(42, 10)
+        mc.run(42, trials=10)
     with pytest.raises(TypeError, match="dict"):
-        mc.run(lambda rng, n: n, 10)
+        mc.run(lambda rng, n: n, trials=10)
     with pytest.raises(KeyError, match="no statistic"):
-        mc.run(coin_batch, 10, rng=0).proportion("tails")
+        mc.run(coin_batch, trials=10, rng=0).proportion("tails")
     with pytest.raises(ValueError, match="successes"):
         mc.wilson(11, 10)
 
 
 def test_progress_bar_on_request(monkeypatch, capsys):
     monkeypatch.setenv("TQDM_DISABLE", "")
-    res = mc.run(coin_batch, 4_000, rng=1, batch_size=500, progress=True, desc="coins")
+    res = mc.run(coin_batch, trials=4_000, rng=1, batch_size=500, progress=True, desc="coins")
     err = capsys.readouterr().err
     assert "coins" in err and res.trials == 4_000
-    mc.run(coin_batch, 4_000, rng=1, batch_size=500, progress=False)
+    mc.run(coin_batch, trials=4_000, rng=1, batch_size=500, progress=False)
     assert capsys.readouterr().err == ""
     monkeypatch.setenv("TQDM_DISABLE", "1")
-    mc.run(coin_batch, 4_000, rng=1, batch_size=500, progress=True)
+    mc.run(coin_batch, trials=4_000, rng=1, batch_size=500, progress=True)
     assert capsys.readouterr().err == ""
 
 
@@ -180,8 +180,8 @@ def test_no_more_workers_than_batches():
     # the most workers allowed for 3 batches started that many processes; the
     # result never depended on it
     most = mc.LIMITS["workers"].hi
-    a = mc.run(coin_batch, 3_000, rng=9, batch_size=1_000)
-    b = mc.run(coin_batch, 3_000, rng=9, batch_size=1_000, workers=most)
+    a = mc.run(coin_batch, trials=3_000, rng=9, batch_size=1_000)
+    b = mc.run(coin_batch, trials=3_000, rng=9, batch_size=1_000, workers=most)
     assert a["heads"] == b["heads"] and a["hist"].tolist() == b["hist"].tolist()
 
 
@@ -215,7 +215,7 @@ def test_memory_does_not_grow_with_the_trial_count():
     tracemalloc.start()
     try:
         with pytest.raises(_Stop):  # a billion batches of one trial: the most allowed
-            mc.run(stop_batch, mc.LIMITS["trials"].hi, rng=0, batch_size=1)
+            mc.run(stop_batch, trials=mc.LIMITS["trials"].hi, rng=0, batch_size=1)
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
@@ -227,7 +227,7 @@ def test_trials_are_capped_with_a_reason():
     # run(..., trials=10**400) ran forever
     for trials in (10**400, mc.LIMITS["trials"].hi + 1):
         with pytest.raises(InputError, match="trials must be an integer in 1..1,000,000,000") as e:
-            mc.run(coin_batch, trials)
+            mc.run(coin_batch, trials=trials)
         assert "billion trials" in str(e.value) and len(str(e.value)) < 300
     with pytest.raises(InputError, match="max_trials"):
         mc.run_until(coin_batch, "heads", 0.01, max_trials=10**400)
@@ -238,10 +238,10 @@ def test_workers_are_capped_by_the_cpus():
     most = mc.LIMITS["workers"].hi
     assert most == max(8, 4 * _cpus())
     with pytest.raises(InputError, match="CPU") as info:
-        mc.run(coin_batch, 10, workers=most + 1)
+        mc.run(coin_batch, trials=10, workers=most + 1)
     assert f"1..{most}" in str(info.value)
     with pytest.raises(InputError, match="batch_size"):
-        mc.run(coin_batch, 10, batch_size=10**8)
+        mc.run(coin_batch, trials=10, batch_size=10**8)
 
 
 def test_totals_take_a_whole_number_of_trials():
@@ -281,14 +281,79 @@ def test_a_bool_or_a_float_is_never_a_seed(seed):
     with pytest.raises(InputError, match="rng"):
         mc.seed_sequence(seed)
     with pytest.raises(InputError, match="rng"):
-        mc.run(coin_batch, 10, rng=seed)
+        mc.run(coin_batch, trials=10, rng=seed)
 
 
 def test_an_unknown_statistic_is_a_value_error_and_a_key_error():
-    res = mc.run(coin_batch, 10, rng=0)
+    res = mc.run(coin_batch, trials=10, rng=0)
     for bad in ("tails", 5, ["heads"]):
         with pytest.raises(InputError, match="name must be a statistic of this run") as info:
             res.proportion(bad)
         assert isinstance(info.value, KeyError)
     with pytest.raises(InputError, match="index"):
         res.proportion("hist", index=7)
+
+
+# ------------------------------------------------------------------ executors
+def test_trials_and_rng_are_keyword_only():
+    with pytest.raises(TypeError):
+        mc.run(coin_batch, 10, 1)
+
+
+def test_any_executor_gives_the_same_bytes():
+    from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+    kw = dict(trials=50_000, rng=123, batch_size=5_000)
+    one = mc.run(coin_batch, **kw)
+    with ThreadPoolExecutor(3) as threads, ProcessPoolExecutor(2) as procs:
+        by_threads = mc.run(coin_batch, executor=threads, **kw)
+        by_procs = mc.run(coin_batch, executor=procs, **kw)
+        again = mc.run(coin_batch, executor=procs, **kw)  # the pool outlives a run
+        until = mc.run_until(
+            coin_batch, "heads", 0.004, max_trials=10**6, rng=3, batch_size=2_000, executor=threads
+        )
+    for res in (by_threads, by_procs, again):
+        assert res["heads"] == one["heads"] and res["hist"].tolist() == one["hist"].tolist()
+        assert res.proportion("heads") == one.proportion("heads")
+    ref = mc.run_until(coin_batch, "heads", 0.004, max_trials=10**6, rng=3, batch_size=2_000)
+    assert (until.trials, until["heads"]) == (ref.trials, ref["heads"])
+
+
+class _ClientLike:
+    """What the engine needs of a Dask Client: ``get_executor()``."""
+
+    def __init__(self, pool):
+        self.pool = pool
+
+    def get_executor(self):
+        return self.pool
+
+
+def test_a_client_is_taken_for_its_executor_and_slots_are_read():
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(2) as pool:
+        a = mc.run(coin_batch, trials=3_000, rng=4, batch_size=500, executor=_ClientLike(pool))
+        assert mc.check_executor(_ClientLike(pool)) is pool
+        assert mc.executor_slots(pool) == 2
+    assert a["heads"] == mc.run(coin_batch, trials=3_000, rng=4, batch_size=500)["heads"]
+
+
+def test_bad_executors_are_refused_in_one_line():
+    from concurrent.futures import ThreadPoolExecutor
+
+    with pytest.raises(InputTypeError, match="executor must be a concurrent.futures.Executor"):
+        mc.run(coin_batch, trials=10, executor="tcp://127.0.0.1:8786")
+    with ThreadPoolExecutor(1) as pool, pytest.raises(InputError, match="workers must be 1"):
+        mc.run(coin_batch, trials=10, workers=2, executor=pool)
+
+
+def failing_batch(rng, n):
+    raise RuntimeError("the batch broke")
+
+
+def test_a_failing_batch_cancels_the_rest():
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool, pytest.raises(RuntimeError, match="batch broke"):
+        mc.run(failing_batch, trials=10_000, rng=0, batch_size=10, executor=pool)

@@ -23,7 +23,7 @@ CALLS = {
     "moment(10**18)": "Dist.die(6, exact=True).moment(10**18)",
     "max_states=nan": "build(0, lambda s: None if s < 0 else {s + 1: 0.5, -1: 0.5}, "
     "max_states=float('nan'))",
-    "trials=10**400": "mc.run(lambda rng, n: {'x': n}, 10**400)",
+    "trials=10**400": "mc.run(lambda rng, n: {'x': n}, trials=10**400)",
 }
 
 SCRIPT = """

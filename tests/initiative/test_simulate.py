@@ -93,7 +93,7 @@ def test_default_batch_bounds_the_dice_of_a_batch(monkeypatch):
 
     def spy(fn, trials, rng, **kw):
         seen.append(kw["batch_size"])
-        return run(fn, trials, rng, **kw)
+        return run(fn, trials=trials, rng=rng, **kw)
 
     monkeypatch.setattr(mc, "run", spy)
     ini.simulate([15] * 32, [15] * 32, trials=300, rng=1)

@@ -1,0 +1,490 @@
+"""``dicestats sweep``: one question over a grid of parameters, locally or on a Dask cluster.
+
+``dicestats sweep QUESTION --PARAM VALUES ... [options]``: every option the
+sweep does not take itself is a parameter of the question, spelled as the
+question's API names it (``--swiftness``, ``--vs`` for ``versus``,
+``--vs-pips``, ``--pip-policy``). Its values are words:
+
+* ``1-6`` — the integers 1 to 6 (``-2-3`` from −2);
+* ``0,1,3`` — several values (for a participant list such as ``--swiftness``,
+  ``3,3`` is *one* value: two participants of swiftness 3);
+* ``true``/``false``, numbers, or names (``--pip-policy highest single``).
+
+The table shows the question's headline quantity per cell; ``--json`` prints
+every column; ``--out`` keeps the cells in a Parquet or CSV file (a re-run
+skips the finished ones); ``--plot`` draws heatmaps. Dask (``--scheduler``,
+``--dask local``) and Parquet need the cluster extra:
+``pip install "dicestats[cluster]"``.
+
+matplotlib, pandas, Dask and the systems are imported inside the handler, so
+``dicestats --help`` stays fast.
+
+Examples
+--------
+>>> from dicestats.cli import main
+>>> main(["sweep", "fate", "--bonus", "0-1", "--difficulty", "2", "--exact"])
+bonus  difficulty  p_success_or_better
+-----  ----------  -------------------
+    0           2            6.17% 5/81
+    1           2           18.52% 5/27
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import re
+import sys
+import time
+from fractions import Fraction
+
+import numpy as np
+
+from ..core.montecarlo_limits import LIMITS as MC_LIMITS
+from ..sweep.grid import LIMITS
+from ..sweep.questions import QUESTIONS
+
+__all__ = ["register", "parse_grid", "COMMANDS"]
+
+#: The sub-commands this module adds.
+COMMANDS = ("sweep",)
+
+#: Seconds to wait for a Dask scheduler (``--timeout``) by default.
+SCHEDULER_TIMEOUT = 10.0
+
+_RANGE = re.compile(r"^(-?\d+)-(-?\d+)$")
+
+
+def _trials(text: str) -> int:
+    """``1000000``, ``1_000_000`` or ``1e6``: a whole number of trials."""
+    try:
+        value = int(text.replace("_", ""))
+    except ValueError:
+        try:
+            f = float(text)
+        except ValueError:
+            f = None
+        if f is None or not f.is_integer():
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number such as 1000 or 1e6, got {text!r}"
+            ) from None
+        value = int(f)
+    try:
+        return MC_LIMITS["trials"].check(value)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _question(text: str) -> str:
+    if text not in QUESTIONS:
+        raise argparse.ArgumentTypeError(
+            f"unknown question {text!r}; one of {', '.join(QUESTIONS)}"
+        )
+    return text
+
+
+def _add_options(p, *, defaults: bool) -> None:
+    """The sweep's own options (on the sub-command, and again for words after QUESTION)."""
+
+    def d(value):
+        return value if defaults else None
+
+    p.add_argument(
+        "--trials",
+        type=_trials,
+        default=None,
+        help="trials per cell of a Monte Carlo question (default 100,000; 1e6 is fine)",
+    )
+    p.add_argument(
+        "--seed",
+        type=LIMITS["seed"].argtype("seed"),
+        default=None,
+        help="the sweep's seed; each cell's own seed is derived from it and the cell's "
+        "parameters (default: the seed in --out, else a fresh one)",
+    )
+    p.add_argument(
+        "--out",
+        metavar="FILE",
+        default=None,
+        help="keep the cells in a .parquet or .csv file; a re-run skips finished cells",
+    )
+    p.add_argument(
+        "--workers",
+        type=MC_LIMITS["workers"].argtype("workers"),
+        default=None,
+        help="local worker processes, one cell per task (with --dask local: the cluster's workers)",
+    )
+    p.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        default=None,
+        help="run the cells on the Dask cluster at ADDRESS (tcp://host:8786)",
+    )
+    p.add_argument(
+        "--dask", choices=("local",), default=None, help="start a local Dask cluster for the sweep"
+    )
+    p.add_argument(
+        "--timeout",
+        type=float,
+        default=d(SCHEDULER_TIMEOUT),
+        metavar="SECONDS",
+        help=f"how long to wait for the scheduler (default {SCHEDULER_TIMEOUT:g})",
+    )
+    p.add_argument(
+        "--plot", metavar="FILE", default=None, help="draw the grid as heatmaps (PNG, PDF, SVG)"
+    )
+    p.add_argument(
+        "--value",
+        metavar="COLUMN",
+        default=None,
+        help="the quantity of the table and the plot (default: the question's headline)",
+    )
+    p.add_argument(
+        "--batch-size",
+        type=int,
+        default=None,
+        help="trials per Monte Carlo batch (the results depend on it)",
+    )
+    p.add_argument(
+        "--exact", action="store_true", default=d(False), help='exact questions: Fractions ("p/q")'
+    )
+    p.add_argument(
+        "--json", action="store_true", default=d(False), help="print every column as JSON records"
+    )
+    p.add_argument(
+        "--quiet", action="store_true", default=d(False), help="no progress bar, no summary line"
+    )
+
+
+def register(subparsers) -> None:
+    """Add the ``sweep`` sub-command."""
+    lines = [f"  {name:<21} {q.summary}" for name, q in QUESTIONS.items()]
+    p = subparsers.add_parser(
+        "sweep",
+        help="one question over a grid of parameters (local processes or a Dask cluster)",
+        description=(
+            "Answer QUESTION for every combination of the parameter values given, one "
+            "row per cell, with estimates, 95%% intervals and the seed that reproduces "
+            "each cell. Parameters are the question's own, spelled as its API names "
+            "them (--swiftness, --vs, --pips, --dice, --difficulty, --bonus): a range "
+            "1-6, values 0,1,3 or words. 'dicestats sweep QUESTION --help' lists a "
+            "question's parameters."
+        ),
+        epilog="questions:\n" + "\n".join(lines),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        allow_abbrev=False,
+    )
+    p.add_argument("question", type=_question, metavar="QUESTION", help="what to ask each cell")
+    _add_options(p, defaults=True)
+    p.add_argument("grid", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
+    p.set_defaults(func=_handle)
+
+
+# --------------------------------------------------------------------------- the grid
+def _name(option: str) -> str:
+    """``--vs-pips`` → ``versus_pips``: the API's spelling of a CLI option."""
+    name = option.lstrip("-").replace("-", "_")
+    if name == "vs" or name.startswith("vs_"):
+        name = "versus" + name[2:]
+    return name
+
+
+def _scalar(word: str):
+    low = word.lower()
+    if low in ("true", "false"):
+        return low == "true"
+    if low == "none":
+        return None
+    try:
+        return int(word)
+    except ValueError:
+        pass
+    try:
+        return float(word)
+    except ValueError:
+        return word
+
+
+def _words(name: str, word: str, participants: bool) -> list:
+    from . import CLIError
+
+    m = _RANGE.match(word.strip())
+    if m:
+        a, b = int(m[1]), int(m[2])
+        if a > b:
+            raise CLIError(f"--{name}: reversed range {word!r}: write {b}-{a}")
+        if b - a >= LIMITS["cells"].hi:
+            raise CLIError(f"--{name}: range {word!r} has more than {LIMITS['cells'].hi:,} values")
+        return list(range(a, b + 1))
+    if participants:
+        return [_scalar(word)] if "," not in word else [word]
+    parts = word.split(",")
+    if any(not p.strip() for p in parts):
+        raise CLIError(f"--{name}: empty value in {word!r}")
+    return [_scalar(p.strip()) for p in parts]
+
+
+def parse_grid(tokens, question) -> dict:
+    """The grid a command line spells: ``["--swiftness", "1-3", "--vs", "2"]`` → values.
+
+    Examples
+    --------
+    >>> from dicestats.sweep import question
+    >>> parse_grid(["--swiftness", "1-3", "3,3", "--vs", "2", "--pip-policy", "single"],
+    ...            question("initiative"))
+    {'swiftness': [1, 2, 3, '3,3'], 'versus': [2], 'pip_policy': ['single']}
+    """
+    from . import CLIError
+
+    grid: dict = {}
+    spelled: dict = {}
+    current = None
+    for tok in tokens:
+        if tok.startswith("--") and len(tok) > 2:
+            option, eq, rest = tok.partition("=")
+            current = _name(option)
+            if current in grid:
+                raise CLIError(f"{option} given twice: give all its values after one {option}")
+            grid[current], spelled[current] = [], option
+            if eq:
+                grid[current].append(rest)
+        elif current is None:
+            raise CLIError(f"unexpected {tok!r}: values follow their parameter (--swiftness 1-6)")
+        else:
+            grid[current].append(tok)
+    out = {}
+    for name, words in grid.items():
+        if not words:
+            raise CLIError(f"{spelled[name]} needs at least one value")
+        values = []
+        for w in words:
+            values += _words(spelled[name].lstrip("-"), w, name in question.lists)
+        out[name] = values
+    if not out:
+        raise CLIError(f"no parameters to sweep: give some, e.g. {_example(question)}")
+    return out
+
+
+def _example(question) -> str:
+    params = question.parameters[:2]
+    return " ".join(f"--{p.replace('_', '-')} 1-3" for p in params)
+
+
+def _question_help(q) -> str:
+    spelled = []
+    for p in q.parameters + q.rule_fields:
+        opt = "--" + p.replace("_", "-")
+        if p == "versus" or p.startswith("versus_"):
+            opt = "--vs" + opt[len("--versus") :]
+        spelled.append(opt)
+    kind = "Monte Carlo (--trials, --seed)" if q.monte_carlo else "exact"
+    return (
+        f"dicestats sweep {q.name}: {q.summary}\n"
+        f"calls {q.call.replace(':', '.')}; {kind}; heatmap of {q.headline}\n"
+        f"parameters: {' '.join(spelled)}\n"
+    )
+
+
+# --------------------------------------------------------------------------- running
+class _Inner(argparse.ArgumentParser):
+    """The options after QUESTION: an error is the CLI's one line (exit status 2)."""
+
+    def error(self, message):  # noqa: D102 - argparse API
+        from . import CLIError
+
+        raise CLIError(message)
+
+
+def _options(args):
+    """Options given before and after QUESTION, merged (after wins)."""
+    inner = _Inner(prog="dicestats sweep", allow_abbrev=False, add_help=False)
+    _add_options(inner, defaults=False)
+    later, rest = inner.parse_known_args(args.grid)
+    for key, value in vars(later).items():
+        if value is not None and value is not False:
+            setattr(args, key, value)
+    return rest
+
+
+def _executor(args, stack):
+    """The Dask executor ``--scheduler`` / ``--dask local`` ask for (or None)."""
+    from . import CLIError
+
+    if args.scheduler is None and args.dask is None:
+        return None
+    flag = "--scheduler" if args.scheduler is not None else "--dask"
+    if args.scheduler is not None and args.dask is not None:
+        raise CLIError("give --scheduler or --dask local, not both")
+    if args.scheduler is not None and args.workers not in (None, 1):
+        raise CLIError("--workers is for local processes: the scheduler's cluster has its own")
+    try:
+        import distributed
+    except ImportError:
+        raise CLIError(
+            f'{flag} needs Dask, which is not installed: pip install "dicestats[cluster]"'
+        ) from None
+    import logging
+    import warnings
+
+    if args.scheduler is not None:
+        try:
+            client = distributed.Client(
+                args.scheduler, timeout=f"{args.timeout}s", set_as_default=False
+            )
+        except Exception as exc:  # refused, timed out, a malformed address
+            reason = " ".join(str(exc).split())[:160] or type(exc).__name__
+            raise CLIError(
+                f"cannot reach the Dask scheduler at {args.scheduler}: {reason}"
+            ) from None
+    else:
+        import dask
+
+        from ..core.montecarlo_limits import _cpus
+
+        # Dask's nannies set MALLOC_TRIM_THRESHOLD_, which also freezes glibc's mmap
+        # threshold: every numpy batch array is then mapped afresh and the batches run
+        # about 1.6 times slower. Our workers run short-lived arrays: leave malloc be.
+        with (
+            dask.config.set({"distributed.nanny.pre-spawn-environ": {}}),
+            warnings.catch_warnings(),
+        ):
+            warnings.simplefilter("ignore")  # "port 8787 is in use": the dashboard is off anyway
+            cluster = distributed.LocalCluster(
+                n_workers=args.workers or _cpus(),
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+                silence_logs=logging.ERROR,
+            )
+        stack.callback(cluster.close)
+        client = distributed.Client(cluster, set_as_default=False)
+    stack.callback(client.close)
+    return client.get_executor()
+
+
+def _handle(args) -> int:
+    from ..core.interrupt import interruptible
+    from ..sweep import Grid, question, sweep
+    from . import CLIError
+
+    q = question(args.question)
+    tokens = _options(args)
+    if any(t in ("-h", "--help") for t in tokens):
+        sys.stdout.write(_question_help(q))
+        return 0
+    grid = parse_grid(tokens, q)
+    Grid.of(q, grid)  # bad parameters: one line before any cluster starts
+    start = time.perf_counter()
+    with contextlib.ExitStack() as stack:
+        executor = _executor(args, stack)
+        with interruptible():
+            df = sweep(
+                q,
+                grid,
+                trials=args.trials,
+                rng=args.seed,
+                exact=True if args.exact else None,
+                out=args.out,
+                workers=1 if executor is not None else (args.workers or 1),
+                executor=executor,
+                progress=False if args.quiet else None,
+                batch_size=args.batch_size,
+            )
+    info = df.attrs["sweep"]
+    failed = df[df["error"].notna()]
+    if len(failed) == len(df) and _bad_input(failed["error"].iloc[0]):
+        raise CLIError(_first_error(failed))
+    value = args.value or q.headline
+    if value not in df.columns:
+        raise CLIError(f"--value {value!r} is not a column of the sweep")
+    if args.json:
+        from ._common import emit_json
+
+        emit_json(df)
+    else:
+        _print_table(df, info["parameters"], value)
+    if args.plot:
+        _plot(df, value, args.plot)
+    if not args.quiet:
+        where = f", {info['reused']} from {info['out']}" if info["out"] else ""
+        print(
+            f"sweep {q.name}: {info['cells']} cells ({info['computed']} computed{where}, "
+            f"{info['failed']} failed) in {time.perf_counter() - start:.1f} s; "
+            f"seed {info['seed']}",
+            file=sys.stderr,
+        )
+    if len(failed):
+        print(
+            f"dicestats sweep: {len(failed)} cell(s) failed and were not written; run the "
+            f"same command again to retry them. First: {_first_error(failed)}",
+            file=sys.stderr,
+        )
+        return 1
+    return 0
+
+
+def _bad_input(error: str) -> bool:
+    return error.split(":", 1)[0] in ("InputError", "InputTypeError", "ValueError", "TypeError")
+
+
+def _first_error(failed) -> str:
+    row = failed.iloc[0]
+    params = (
+        ", ".join(f"{p}={row[p]}" for p in failed.attrs["sweep"]["parameters"])
+        if hasattr(failed, "attrs") and "sweep" in failed.attrs
+        else ""
+    )
+    msg = row["error"].split(": ", 1)[-1]
+    return f"{params}: {msg}" if params else msg
+
+
+def _shown(df, value, i) -> str:
+    from ..format import fraction
+    from ._common import fmt_prob
+
+    v = df[value].iloc[i]
+    if v is None or (isinstance(v, float) and v != v):
+        err = df["error"].iloc[i]
+        return f"failed: {err}" if err else ""
+    proportion = value.startswith("p_")
+    if isinstance(v, Fraction):
+        return (fmt_prob(v) if proportion else f"{float(v):.4g}") + " " + fraction(v)
+    se = df[f"{value}_stderr"].iloc[i] if f"{value}_stderr" in df.columns else None
+    if proportion:
+        text = fmt_prob(float(v))
+        return text + (f" ± {fmt_prob(float(se))}" if se is not None and se == se else "")
+    text = f"{float(v):.4f}"
+    return text + (f" ± {float(se):.4f}" if se is not None and se == se else "")
+
+
+def _cell(v):
+    """A parameter as the table shows it: numbers stay numbers (aligned right)."""
+    if isinstance(v, np.generic):
+        v = v.item()
+    return v if isinstance(v, (int, float)) and not isinstance(v, bool) else str(v)
+
+
+def _print_table(df, params, value) -> None:
+    from ._common import print_table
+
+    rows = [
+        tuple(_cell(df[p].iloc[i]) for p in params) + (_shown(df, value, i),)
+        for i in range(len(df))
+    ]
+    print_table(rows, header=(*params, value))
+
+
+def _plot(df, value, path) -> None:
+    from ..sweep.plot import heatmaps
+    from . import CLIError
+
+    fig = heatmaps(df, value)
+    try:
+        fig.savefig(path)
+    except (OSError, ValueError) as exc:
+        raise CLIError(f"cannot write {path}: {' '.join(str(exc).split())}") from None
+    finally:
+        import matplotlib.pyplot as plt
+
+        plt.close(fig)

@@ -1,0 +1,166 @@
+"""A sweep's grid: its parameters, its cells, and each cell's own seed.
+
+A grid maps parameter names to their values; the cells are every combination,
+the first parameter varying slowest (``itertools.product`` order). Values are
+kept as a frame shows them: numbers, booleans, strings, ``None``; a participant
+list (a question's ``lists`` parameter) is an int for one participant and a
+string ``"3,3"`` for several.
+
+Each cell's seed comes from the sweep's seed, the question's name and the
+cell's parameters (by name, whatever their order in the grid) through SHA-256:
+a 63-bit int, what ``rng=`` takes, so one cell is reproduced by one call.
+Growing the grid (more values of a parameter) never changes an existing cell.
+
+Examples
+--------
+>>> from dicestats.sweep.questions import question
+>>> g = Grid.of(question("initiative"), {"swiftness": range(1, 3), "versus": [2, [3, 3]]})
+>>> [c for c in g.cells]
+[{'swiftness': 1, 'versus': 2}, {'swiftness': 1, 'versus': '3,3'}, \
+{'swiftness': 2, 'versus': 2}, {'swiftness': 2, 'versus': '3,3'}]
+>>> cell_seed(1, "initiative", {"versus": 2, "swiftness": 1}) == \
+cell_seed(1, "initiative", {"swiftness": 1, "versus": 2})
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import math
+import numbers
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..core.checks import check_int, described, refuse, shown
+from ..core.limits import Limit, Limits
+
+__all__ = ["Grid", "cell_seed", "LIMITS", "SEED_BITS"]
+
+#: Bits of a cell's seed (and of a sweep's seed): an int64 column, any ``rng=``.
+SEED_BITS = 63
+
+#: The sweep's caps, as data.
+LIMITS = Limits(
+    Limit(
+        "cells",
+        1,
+        1_000_000,
+        why="one row per cell, and the output file is rewritten as cells finish",
+        instead="split the grid into several sweeps (other files)",
+    ),
+    Limit("seed", 0, 2**SEED_BITS - 1, why="a sweep's seed is stored in an int64 column"),
+    Limit("parameters", 1, 32, why="a grid's parameters: one column each"),
+)
+
+
+def cell_seed(seed: int, question: str, params: Mapping) -> int:
+    """The seed of one cell: SHA-256 of the sweep's seed, the question and the parameters.
+
+    Examples
+    --------
+    >>> cell_seed(1, "initiative", {"swiftness": 3, "versus": 2, "pips": 0})
+    2330441902131247121
+    """
+    text = json.dumps([int(seed), question, sorted(params.items())], separators=(",", ":"))
+    digest = hashlib.sha256(text.encode("utf-8")).digest()
+    return int.from_bytes(digest[:8], "big") >> (64 - SEED_BITS)
+
+
+def _scalar(name: str, v):
+    """A grid value as a frame shows it: None, bool, int, float or str."""
+    if isinstance(v, np.generic):
+        v = v.item()
+    if v is None or isinstance(v, (bool, str)):
+        return v
+    if isinstance(v, numbers.Integral):
+        return int(v)
+    if isinstance(v, numbers.Real) and math.isfinite(v):
+        return float(v)
+    raise refuse(
+        f"a value of {name}",
+        "a number, a string, a bool or None (a rule set by its preset name)",
+        v,
+        kind=not isinstance(v, numbers.Real),
+    )
+
+
+def _participants(name: str, v):
+    """A participant list's grid value: 3 or [3] → 3, [3, 3] or "3,3" → "3,3"."""
+    if isinstance(v, np.generic):
+        v = v.item()
+    if isinstance(v, str):
+        try:
+            items = [int(p) for p in v.split(",")]
+        except ValueError:
+            raise refuse(f"a value of {name}", "a list of integers such as 3,3", v) from None
+    elif isinstance(v, numbers.Integral) and not isinstance(v, bool):
+        items = [int(v)]
+    elif isinstance(v, (list, tuple, np.ndarray)) and len(v) > 0:
+        items = [check_int(f"{name} (a participant's value)", x) for x in v]
+    else:
+        raise refuse(
+            f"a value of {name}", "an int or a list of ints (one per participant)", v, kind=True
+        )
+    return items[0] if len(items) == 1 else ",".join(str(x) for x in items)
+
+
+def _values(name: str, spec, lists: bool) -> list:
+    """The values of one parameter: a collection of values, or one value."""
+    if isinstance(spec, (str, bytes, Mapping)) or not isinstance(spec, (Iterable, np.ndarray)):
+        spec = [spec]
+    values = list(spec)
+    if not values:
+        raise refuse(name, "at least one value", spec)
+    out = [_participants(name, v) if lists else _scalar(name, v) for v in values]
+    seen = set()
+    for v in out:
+        key = (type(v).__name__, v)
+        if key in seen:
+            raise refuse(
+                f"the values of {name}",
+                "distinct",
+                described("[" + ", ".join(repr(v) for v in values) + "]"),
+                why=f"{shown(v)} comes twice",
+                instead="to fix a participant list, give it as the one value: [[3, 3]]",
+            )
+        seen.add(key)
+    return out
+
+
+@dataclass(frozen=True)
+class Grid:
+    """The parameters of a sweep and their values, in order."""
+
+    names: tuple
+    values: tuple  # one tuple of values per name
+
+    @classmethod
+    def of(cls, q, grid: Mapping) -> Grid:
+        """A checked grid of question ``q`` (a :class:`~.questions.Sweepable`)."""
+        if not isinstance(grid, Mapping):
+            raise refuse("grid", "a mapping of parameter names to values", grid, kind=True)
+        LIMITS["parameters"].check(len(grid), name="number of grid parameters")
+        names, values = [], []
+        for name, spec in grid.items():
+            q.check_parameter(name)
+            names.append(name)
+            values.append(tuple(_values(name, spec, name in q.lists)))
+        size = math.prod(len(v) for v in values)
+        LIMITS["cells"].check(size, name="cells (the product of the grid's value counts)")
+        return cls(tuple(names), tuple(values))
+
+    @property
+    def cells(self) -> list[dict]:
+        """Every combination of values, the first parameter varying slowest."""
+        return [
+            dict(zip(self.names, combo, strict=True)) for combo in itertools.product(*self.values)
+        ]
+
+    @property
+    def varying(self) -> tuple:
+        """The parameters with more than one value."""
+        return tuple(n for n, v in zip(self.names, self.values, strict=True) if len(v) > 1)

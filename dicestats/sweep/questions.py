@@ -1,0 +1,318 @@
+"""Sweepable questions: a name, the public API function it calls, and how to call it.
+
+A question is a :class:`Sweepable`: the import path of a system's public function
+(``"dicestats.initiative:simulate"``), the result field a heatmap shows, and the
+parameters that take a list of participants. Nothing else about the function is
+written down: its parameters are read from its signature when a sweep starts, so
+a sweep follows the systems when they gain, rename or re-default parameters.
+
+* A function with an ``rng`` parameter is a **Monte Carlo** question: each cell is
+  called with ``trials=``, ``rng=<the cell's seed>`` and ``progress=False``.
+* Any other function is an **exact** question: the cell is simply computed
+  (``exact=`` is passed when the sweep asks for it).
+* A parameter the function does not take but that names a field of the system's
+  ``Rules`` (``ten_again``, ``botch_rule``) is folded into ``rules=``: the rule set
+  named by a ``rules`` grid value (a preset name), or the function's default,
+  with that field replaced.
+
+Cells are run by :func:`run_cell`, a module-level function of small picklable
+arguments, so a cell can travel to a worker process or a Dask worker.
+
+Examples
+--------
+>>> q = question("initiative")
+>>> q.call, q.monte_carlo, q.headline
+('dicestats.initiative:simulate', True, 'p_first')
+>>> "pips" in q.parameters
+True
+>>> question("fate").monte_carlo
+False
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import inspect
+from dataclasses import dataclass
+from functools import cached_property
+
+from ..core.checks import refuse
+from .flatten import flatten
+
+__all__ = ["Sweepable", "QUESTIONS", "question", "register", "run_cell", "RESERVED"]
+
+#: Keywords a sweep sets itself: never grid parameters.
+RESERVED = ("trials", "rng", "workers", "executor", "progress", "exact", "batch_size")
+
+
+@dataclass(frozen=True)
+class Sweepable:
+    """A question a sweep can ask of every cell of a grid.
+
+    Attributes
+    ----------
+    name : str
+        What the sweep (and ``dicestats sweep``) calls it: ``"initiative"``.
+    call : str
+        ``"module:function"``: the public function answering one cell, called
+        with the cell's parameters as keywords; it returns a
+        :class:`~dicestats.core.results.Result`.
+    headline : str
+        The result field a heatmap of the sweep shows by default.
+    summary : str
+        One line for ``dicestats sweep --help``.
+    lists : tuple of str
+        Parameters that take a list of integers (one per participant); a grid
+        value that is an int means a list of one.
+    skip : tuple of str
+        Result fields left out of the frame (bulky or repeated ones).
+    """
+
+    name: str
+    call: str
+    headline: str
+    summary: str = ""
+    lists: tuple = ()
+    skip: tuple = ()
+
+    def __getstate__(self):  # the cached function is imported again where the cell runs
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+
+    def __setstate__(self, state):
+        for k, v in state.items():
+            object.__setattr__(self, k, v)
+
+    @cached_property
+    def function(self):
+        """The function itself (imported on first use)."""
+        module, _, name = self.call.partition(":")
+        return getattr(importlib.import_module(module), name)
+
+    @cached_property
+    def signature(self) -> inspect.Signature:
+        return inspect.signature(self.function)
+
+    @property
+    def parameters(self) -> tuple[str, ...]:
+        """The function's parameters a grid may set (without the sweep's own keywords)."""
+        return tuple(
+            n
+            for n, p in self.signature.parameters.items()
+            if n not in RESERVED and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
+        )
+
+    def takes(self, name: str) -> bool:
+        """Whether the function takes keyword ``name``."""
+        p = self.signature.parameters.get(name)
+        return p is not None and p.kind not in (p.VAR_POSITIONAL, p.POSITIONAL_ONLY)
+
+    @property
+    def open_keywords(self) -> bool:
+        """Whether the function takes ``**keywords`` (any name goes through)."""
+        return any(p.kind == p.VAR_KEYWORD for p in self.signature.parameters.values())
+
+    @property
+    def monte_carlo(self) -> bool:
+        """Whether the function simulates (takes ``rng``)."""
+        return self.takes("rng")
+
+    @cached_property
+    def rules_class(self):
+        """The system's ``Rules`` class when the function takes ``rules=``, else None."""
+        if not self.takes("rules"):
+            return None
+        module = importlib.import_module(self.call.partition(":")[0])
+        cls = getattr(module, "Rules", None)
+        return cls if dataclasses.is_dataclass(cls) else None
+
+    @property
+    def rule_fields(self) -> tuple[str, ...]:
+        """Fields of the system's ``Rules`` a grid may set by name (folded into ``rules``)."""
+        cls = self.rules_class
+        if cls is None:
+            return ()
+        return tuple(f.name for f in dataclasses.fields(cls) if not self.takes(f.name))
+
+    def check_parameter(self, name: str) -> None:
+        """Refuse a grid parameter the question cannot take, naming the ones it can."""
+        if not isinstance(name, str) or not name.isidentifier():
+            raise refuse("grid parameter", "a parameter name", name, kind=True)
+        if name in RESERVED:
+            raise refuse(
+                f"grid parameter {name!r}",
+                "a parameter of the question",
+                name,
+                why=f"{name} is set for the whole sweep",
+                instead=f"pass {name}= to sweep() (--{name.replace('_', '-')} on the command line)",
+            )
+        if name in self.parameters or name in self.rule_fields or self.open_keywords:
+            return
+        known = ", ".join(self.parameters + self.rule_fields)
+        raise refuse(
+            f"grid parameter of {self.name!r}",
+            f"one of {known}",
+            name,
+            why=f"the parameters of {self.call.replace(':', '.')}",
+        )
+
+    def arguments(self, params: dict) -> dict:
+        """The keyword arguments of one cell: participant lists expanded, rules folded."""
+        kwargs = {}
+        fields = {}
+        for name, value in params.items():
+            if name in self.lists:
+                value = _as_list(value)
+            if name in self.rule_fields:
+                fields[name] = value
+            else:
+                kwargs[name] = value
+        cls = self.rules_class
+        if cls is not None and isinstance(kwargs.get("rules"), str):
+            kwargs["rules"] = _preset(cls, kwargs["rules"])
+        if fields:
+            base = kwargs.get("rules")
+            if base is None:
+                base = self.signature.parameters["rules"].default
+            if base is None or base is inspect.Parameter.empty:
+                base = cls()
+            kwargs["rules"] = dataclasses.replace(base, **fields)
+        return kwargs
+
+
+def _as_list(value) -> list:
+    """A participant list from its grid value: 3 → [3], "3,3" → [3, 3]."""
+    if isinstance(value, str):
+        return [int(v) for v in value.split(",")]
+    return [value]
+
+
+def _preset(cls, name: str):
+    preset = getattr(cls, "preset", None)
+    if preset is None:
+        raise refuse("rules", "a rule set (this system has no named presets)", name)
+    return preset(name)
+
+
+#: The sweepable questions, by name. :func:`register` adds one.
+QUESTIONS: dict[str, Sweepable] = {}
+
+
+def register(q: Sweepable) -> Sweepable:
+    """Add (or replace) a sweepable question; returns it.
+
+    The function must be importable by name where cells run (a module on the
+    workers' path), since cells travel as the question's name and path.
+    """
+    if not isinstance(q, Sweepable):
+        raise refuse("question", "a Sweepable", q, kind=True)
+    QUESTIONS[q.name] = q
+    return q
+
+
+def question(q) -> Sweepable:
+    """The :class:`Sweepable` called ``q`` (a name), or ``q`` itself.
+
+    Examples
+    --------
+    >>> question("chess")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    dicestats.InputError: question must be one of 'initiative', ..., got 'chess'
+    """
+    if isinstance(q, Sweepable):
+        return q
+    if isinstance(q, str) and q in QUESTIONS:
+        return QUESTIONS[q]
+    raise refuse(
+        "question",
+        "one of " + ", ".join(repr(n) for n in QUESTIONS),
+        q,
+        kind=not isinstance(q, str),
+    )
+
+
+def run_cell(q: Sweepable, params: dict, settings: dict, executor=None) -> tuple[dict, list]:
+    """Answer one cell: its flattened result and the result's field names, in order.
+
+    ``settings`` holds ``trials``, ``rng`` (the cell's seed), ``exact`` and
+    ``batch_size`` (None: not passed), and ``fields`` (None: every field but the
+    question's ``skip``). ``executor`` (batch mode) is passed to a function that
+    takes it, so the cell's batches run there.
+    """
+    kwargs = q.arguments(params)
+    if q.monte_carlo:
+        kwargs["trials"] = settings["trials"]
+        kwargs["rng"] = settings["rng"]
+        if q.takes("progress"):
+            kwargs["progress"] = False
+        if settings.get("batch_size") is not None:
+            kwargs["batch_size"] = settings["batch_size"]
+    if settings.get("exact") is not None:
+        kwargs["exact"] = settings["exact"]
+    if executor is not None:
+        kwargs["executor"] = executor
+    result = q.function(**kwargs)
+    skip = set(q.skip) | set(params)
+    row = flatten(result, fields=settings.get("fields"), skip=skip)
+    return row, [f.name for f in dataclasses.fields(result) if f.metadata.get("export", True)]
+
+
+for _q in (
+    Sweepable(
+        "initiative",
+        "dicestats.initiative:simulate",
+        "p_first",
+        "d6 initiative by Monte Carlo: who acts first, actions before the answer, positions",
+        lists=("swiftness", "versus"),
+        skip=("labels", "p_acts_at", "outcome_classes"),
+    ),
+    Sweepable(
+        "initiative-odds",
+        "dicestats.initiative:odds",
+        "p_first",
+        "d6 initiative, every outcome enumerated (small setups): exact",
+        lists=("swiftness", "versus"),
+        skip=("labels", "p_acts_at"),
+    ),
+    Sweepable(
+        "defence",
+        "dicestats.initiative:defence",
+        "p_defended",
+        "d6 initiative reactive defence by Monte Carlo: defended attacks, slow defences",
+        lists=("swiftness", "versus"),
+    ),
+    Sweepable(
+        "storyteller",
+        "dicestats.storyteller:simulate",
+        "p_success",
+        "Storyteller d10 pools by Monte Carlo: success, botch, degrees",
+    ),
+    Sweepable(
+        "storyteller-pool",
+        "dicestats.storyteller:pool",
+        "p_success",
+        "Storyteller d10 pools, exact: success, botch, degrees",
+    ),
+    Sweepable(
+        "storyteller-extended",
+        "dicestats.storyteller:simulate_extended",
+        "p_success",
+        "Storyteller extended actions by Monte Carlo",
+        skip=("pmf_rolls", "p_done_within"),
+    ),
+    Sweepable(
+        "fate",
+        "dicestats.fate:outcome_probs",
+        "p_success_or_better",
+        "Fate 4dF outcome odds against a difficulty or an active opposition (exact)",
+    ),
+    Sweepable(
+        "fate-invoke",
+        "dicestats.fate:invoke_policy",
+        "p_optimal",
+        "Fate invokes: the optimal policy against the simple ones (exact)",
+        skip=("table",),
+    ),
+):
+    register(_q)

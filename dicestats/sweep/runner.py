@@ -1,0 +1,416 @@
+""":func:`sweep`: every cell of a grid answered, in parallel, resumably, as one tidy frame."""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import os
+import time
+from collections.abc import Mapping
+from pathlib import Path
+
+from ..core import montecarlo as mc
+from ..core.checks import check_bool, described, refuse
+from ..core.progress import check_progress, progress_bar
+from . import store
+from .grid import LIMITS, Grid, cell_seed
+from .questions import question as find_question
+from .questions import run_cell
+
+__all__ = ["sweep"]
+
+#: Columns after a row's result columns (before ``error``, which only the frame has).
+META = ("exact", "trials", "seed", "sweep_seed")
+#: Longest wait, in seconds, between two writes of finished cells to ``out``.
+MAX_SAVE_INTERVAL = 5.0
+
+
+def sweep(
+    question,
+    grid: Mapping | None = None,
+    /,
+    *,
+    trials: int | None = None,
+    rng: int | None = None,
+    exact: bool | None = None,
+    out=None,
+    workers: int = 1,
+    executor=None,
+    progress: bool | None = None,
+    batch_size: int | None = None,
+    fields=None,
+    **params,
+):
+    """Ask one question of every cell of a grid; one row per cell.
+
+    Parameters
+    ----------
+    question : str or Sweepable
+        A registered question (``dicestats.sweep.QUESTIONS``: ``"initiative"``,
+        ``"defence"``, ``"storyteller"``, ``"fate"``, …) or a
+        :class:`~dicestats.sweep.Sweepable`.
+    grid : mapping, optional
+        Parameter name → its values (a range, a list; a single value is fixed).
+        Keyword arguments add to it: ``sweep("initiative", swiftness=range(1, 7),
+        versus=range(1, 7), pips=range(4))``. A participant-list parameter
+        (``swiftness``) takes ints (one participant) or lists (``[[3, 3], [2, 2, 2]]``).
+    trials : int, optional
+        Trials per cell of a Monte Carlo question (default
+        :data:`~dicestats.core.montecarlo.DEFAULT_TRIALS`); not for exact questions.
+    rng : int, optional
+        The sweep's seed (0..2**63-1). Each cell's seed is derived from it, the
+        question's name and the cell's parameters (:func:`~.grid.cell_seed`), so
+        adding cells never changes the others and ``rng=row.seed`` reproduces a
+        row with one call. ``None``: the seed of ``out`` when it holds rows of
+        this sweep, else a fresh one (in the ``sweep_seed`` column); 0 for an
+        exact question, whose cells do not use their seed.
+    exact : bool, optional
+        Passed to questions that take ``exact=``: ``True`` keeps Fractions in
+        the frame (``"p/q"`` strings in files and JSON), ``False`` gives floats.
+    out : path, optional
+        A ``.parquet`` (needs pyarrow) or ``.csv`` file. Finished cells are
+        written as they complete, each time by replacing the file in one step;
+        cells already in it are not computed again (so a killed sweep resumes,
+        and ends with the same bytes as a run never interrupted). Failed cells
+        are not written: the next run retries them.
+    workers : int
+        Local worker processes, one cell per task (1: in this process).
+    executor : concurrent.futures.Executor or Dask Client, optional
+        Run cells there instead (then ``workers`` stays 1). A question whose
+        function takes ``executor=`` runs its cells from threads here and sends
+        their Monte Carlo batches to the executor (finer tasks for a cluster);
+        any other question ships each cell as one small task.
+    progress : bool or None
+        One bar over the cells (see :func:`dicestats.core.progress.progress_bar`).
+    batch_size : int, optional
+        Passed to the question (results depend on it, as in
+        :func:`~dicestats.core.montecarlo.run`).
+    fields : list of str, optional
+        Result fields to keep (default: all but a few bulky ones per question).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per cell in grid order: ``question``, the parameters, the
+        result's columns (an estimate ``p`` gives ``p``, ``p_stderr``,
+        ``p_ci_low``, ``p_ci_high``; see :mod:`dicestats.sweep.flatten`),
+        ``exact``, ``trials``, ``seed`` (the cell's), ``sweep_seed`` and
+        ``error`` (None, or why the cell failed). ``frame.attrs["sweep"]`` counts
+        the cells computed, reused from ``out`` and failed.
+
+    Examples
+    --------
+    >>> df = sweep("initiative", swiftness=[1, 2], versus=2, trials=2_000, rng=1)
+    >>> df[["swiftness", "versus", "trials"]]
+       swiftness  versus  trials
+    0          1       2    2000
+    1          2       2    2000
+
+    A row's ``seed`` reproduces it with one call:
+
+    >>> from dicestats import initiative
+    >>> one = initiative.simulate([2], [2], trials=2_000, rng=int(df.seed[1]))
+    >>> bool(one.p_first.value == df.p_first[1])
+    True
+    >>> exact = sweep("fate", bonus=range(3), difficulty=2, exact=True)
+    >>> exact["p_success_or_better"].tolist()
+    [Fraction(5, 81), Fraction(5, 27), Fraction(31, 81)]
+    """
+    q = find_question(question)
+    spec = _grid_spec(grid, params)
+    g = Grid.of(q, spec)
+    settings = _settings(q, trials, exact, batch_size, fields)
+    workers = mc.LIMITS["workers"].check(workers)
+    executor = mc.check_executor(executor, workers)
+    check_progress(progress)
+    path = _check_out(out)
+    rows_before, seed = _previous(path, q, rng, settings["trials"])
+
+    cells = g.cells
+    seeds = [cell_seed(seed, q.name, c) for c in cells]
+    if len(set(seeds)) != len(seeds):  # 63-bit hashes: never seen, but never silent either
+        raise refuse("grid", "cells with distinct seeds", described("two equal seeds"))
+    done = {r["seed"]: r for r in rows_before}
+    todo = [(c, s) for c, s in zip(cells, seeds, strict=True) if s not in done]
+    run = _Run(q, g, seed, settings, path, rows_before, seeds)
+    if path is not None and todo:
+        store.warm(path)  # imports the writer now: the first write's cost is the write
+    bar = progress_bar(
+        len(todo), progress=progress, desc=f"sweep {q.name}", unit="cell", min_steps=2
+    )
+    try:
+        _execute(run, todo, workers, executor, bar)
+    finally:
+        bar.close()
+        run.save(final=True)
+    return run.frame(done)
+
+
+def _grid_spec(grid, params) -> dict:
+    if grid is None:
+        grid = {}
+    if not isinstance(grid, Mapping):
+        raise refuse("grid", "a mapping of parameter names to values", grid, kind=True)
+    spec = dict(grid)
+    for name, values in params.items():
+        if name in spec:
+            raise refuse(name, "given once (in grid or as a keyword)", values)
+        spec[name] = values
+    if not spec:
+        raise refuse("grid", "a mapping of at least one parameter", described("an empty grid"))
+    return spec
+
+
+def _settings(q, trials, exact, batch_size, fields) -> dict:
+    if q.monte_carlo:
+        trials = mc.DEFAULT_TRIALS if trials is None else mc.LIMITS["trials"].check(trials)
+    elif trials is not None:
+        raise refuse(
+            "trials",
+            f"None for {q.name!r}",
+            trials,
+            why="an exact question computes each cell, it does not simulate",
+        )
+    if exact is not None:
+        exact = check_bool("exact", exact)
+        if not (q.takes("exact") or q.open_keywords):
+            raise refuse("exact", f"None for {q.name!r}", exact, why="its function takes no exact=")
+    if batch_size is not None:
+        batch_size = mc.LIMITS["batch_size"].check(batch_size)
+        if not q.takes("batch_size"):
+            raise refuse("batch_size", f"None for {q.name!r}", batch_size, why="no batches")
+    if fields is not None:
+        if isinstance(fields, str) or not all(isinstance(f, str) for f in fields):
+            raise refuse("fields", "a list of result field names", fields, kind=True)
+        fields = list(fields)
+    return {"trials": trials, "exact": exact, "batch_size": batch_size, "fields": fields}
+
+
+def _check_out(out):
+    if out is None:
+        return None
+    if not isinstance(out, (str, os.PathLike)):
+        raise refuse("out", "a file path", out, kind=True)
+    path = Path(out)
+    fmt = store.file_format(path)
+    if fmt == "parquet":
+        try:
+            import pyarrow  # noqa: F401
+        except ImportError:
+            raise refuse(
+                "out",
+                "a .csv file without pyarrow",
+                str(out),
+                instead='install the cluster extra (pip install "dicestats[cluster]") for Parquet',
+            ) from None
+    parent = path.parent if str(path.parent) else Path(".")
+    if not parent.is_dir():
+        raise refuse("out", "a file in an existing directory", str(out))
+    if path.exists() and not path.is_file():
+        raise refuse("out", "a file", str(out))
+    return path
+
+
+def _previous(path, q, rng, trials):
+    """The rows already in ``out`` (checked to be this sweep's), and the sweep's seed."""
+    rows = []
+    if path is not None and path.exists():
+        try:
+            rows, _ = store.read(path)
+        except Exception as exc:
+            why = " ".join(str(exc).split())[:120]
+            raise refuse(
+                "out", "a sweep's file (or a new file)", str(path), why=f"unreadable: {why}"
+            ) from None
+    if rng is None and not q.monte_carlo:
+        seed = 0  # exact cells do not use their seed: a fixed one keeps files reproducible
+    elif rng is None:
+        seeds = {r.get("sweep_seed") for r in rows}
+        seed = seeds.pop() if len(seeds) == 1 else int(mc.seed_sequence(None).entropy) >> 65
+    else:
+        seed = LIMITS["seed"].check(rng, name="rng")
+    for r in rows:
+        got = (r.get("question"), r.get("sweep_seed"), r.get("trials"))
+        if got != (q.name, seed, trials) or r.get("seed") is None:
+            raise refuse(
+                "out",
+                f"a file of this sweep (question {q.name!r}, seed {seed}, trials {trials})",
+                described(
+                    f"{path}, which holds question {got[0]!r}, seed {got[1]}, trials {got[2]}"
+                ),
+                instead="use the same settings, or another file",
+            )
+    return rows, seed
+
+
+def _error_text(exc: BaseException) -> str:
+    text = " ".join(str(exc).split())
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+class _Run:
+    """The rows of one sweep as they come in, and their file."""
+
+    def __init__(self, q, g, seed, settings, path, rows_before, seeds):
+        self.q, self.g, self.seed, self.settings, self.path = q, g, seed, settings, path
+        self.before = rows_before
+        self.seeds = seeds
+        self.new: dict = {}  # seed -> row
+        self.errors: dict = {}  # seed -> row with "error"
+        self.fields: list = []  # the result's field names, in order
+        self.unsaved = 0
+        self.last_save = 0.0
+        self.save_cost = 0.0
+
+    def base(self, params) -> dict:
+        return {"question": self.q.name, **params}
+
+    def add(self, params, s, answer) -> None:
+        row, names = answer
+        for n in names:
+            if n not in self.fields and n not in META:
+                self.fields.append(n)
+        result = {k: v for k, v in row.items() if k not in ("exact", "trials") and v is not None}
+        tail = {"exact": row.get("exact"), "trials": row.get("trials")}
+        tail.update(seed=s, sweep_seed=self.seed)
+        self.new[s] = {
+            **self.base(params),
+            **result,
+            **{k: v for k, v in tail.items() if v is not None},
+        }
+        self.unsaved += 1
+
+    def fail(self, params, s, exc) -> None:
+        row = self.base(params)
+        if self.settings["trials"] is not None:
+            row["trials"] = self.settings["trials"]
+        row.update(seed=s, sweep_seed=self.seed, error=_error_text(exc))
+        self.errors[s] = row
+
+    def columns(self, rows, extra=()) -> list:
+        keys = dict.fromkeys([*(k for r in rows for k in r), *META, *extra])
+        return store.order_columns(
+            keys, first=("question", *self.g.names), fields=self.fields, last=(*META, *extra)
+        )
+
+    def file_rows(self) -> list:
+        """The file's rows: this grid's finished cells in grid order, then the file's others."""
+        done = {r["seed"]: r for r in self.before}
+        done.update(self.new)
+        mine = set(self.seeds)
+        rows = [done[s] for s in self.seeds if s in done]
+        return rows + [r for r in self.before if r["seed"] not in mine]
+
+    def save(self, final: bool = False) -> None:
+        """Rewrite the file when new rows wait.
+
+        Between cells the file is rewritten when the last write took at most a tenth
+        of the time since (writing a big file never dominates), and at least every
+        :data:`MAX_SAVE_INTERVAL` seconds: a killed sweep loses no more.
+        """
+        if self.path is None or not self.unsaved:
+            return
+        now = time.perf_counter()
+        if not final and now - self.last_save < min(10 * self.save_cost, MAX_SAVE_INTERVAL):
+            return
+        rows = self.file_rows()
+        store.write(self.path, rows, self.columns(rows))
+        self.last_save = time.perf_counter()
+        self.save_cost = self.last_save - now
+        self.unsaved = 0
+
+    def frame(self, done):
+        rows = []
+        for s in self.seeds:
+            row = self.new.get(s) or done.get(s) or self.errors.get(s)
+            rows.append({**row, "error": row.get("error")} if row is not None else {})
+        df = store.frame(rows, self.columns(rows, extra=("error",)))
+        df.attrs["sweep"] = {
+            "question": self.q.name,
+            "parameters": list(self.g.names),
+            "seed": self.seed,
+            "trials": self.settings["trials"],
+            "cells": len(rows),
+            "computed": len(self.new),
+            "reused": sum(1 for s in self.seeds if s in done),
+            "failed": len(self.errors),
+            "out": None if self.path is None else str(self.path),
+        }
+        return df
+
+
+def _cell(q, params, settings, executor=None):
+    """One cell's flattened row and the result's field names (module level: picklable)."""
+    return run_cell(q, params, settings, executor)
+
+
+def _execute(run: _Run, todo, workers, executor, bar) -> None:
+    """Run the cells of ``todo`` [(params, seed)], feeding ``run`` as they finish."""
+    if not todo:
+        return
+    q = run.q
+    own = None
+    threads = None
+    try:
+        if executor is None and workers > 1:
+            own = executor = cf.ProcessPoolExecutor(max_workers=min(workers, len(todo)))
+        slots = 1 if executor is None else mc.executor_slots(executor)
+        if executor is not None and q.takes("executor"):
+            # batch mode: cells run here, their batches on the executor
+            threads = cf.ThreadPoolExecutor(max_workers=min(len(todo), max(2, slots)))
+            pool, window = threads, threads._max_workers
+            submit = lambda p, s: pool.submit(_cell, q, p, _with(run, s), executor)  # noqa: E731
+        elif executor is not None:
+            window = 2 * slots
+            submit = lambda p, s: executor.submit(_cell, q, p, _with(run, s))  # noqa: E731
+        else:
+            window = 1
+            submit = lambda p, s: _now(_cell, q, p, _with(run, s))  # noqa: E731
+        _stream(run, todo, submit, max(1, window), bar)
+    finally:
+        if threads is not None:
+            threads.shutdown(wait=True, cancel_futures=True)
+        if own is not None:
+            own.shutdown(wait=True, cancel_futures=True)
+
+
+def _with(run, s) -> dict:
+    return {**run.settings, "rng": s if run.q.monte_carlo else None}
+
+
+def _now(fn, *args) -> cf.Future:
+    """A finished future of ``fn(*args)`` (the in-process path of the same loop)."""
+    fut: cf.Future = cf.Future()
+    try:
+        fut.set_result(fn(*args))
+    except Exception as exc:
+        fut.set_exception(exc)
+    return fut
+
+
+def _stream(run, todo, submit, window, bar) -> None:
+    pending: dict = {}
+    it = iter(todo)
+
+    def fill():
+        while len(pending) < window:
+            job = next(it, None)
+            if job is None:
+                return
+            pending[submit(*job)] = job
+
+    try:
+        fill()
+        while pending:
+            finished, _ = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
+            for fut in finished:
+                params, s = pending.pop(fut)
+                try:
+                    run.add(params, s, fut.result())
+                except Exception as exc:  # the cell failed, or its worker was lost
+                    run.fail(params, s, exc)
+                bar.update(1)
+            fill()
+            run.save()
+    finally:
+        for fut in pending:
+            fut.cancel()

@@ -1,0 +1,265 @@
+"""A sweep's rows as a DataFrame and as a file (Parquet or CSV), written atomically.
+
+Rows are plain dicts (one per cell). :func:`frame` turns them into a DataFrame
+with one type per column, decided by the values alone — so the same rows give
+the same frame, and the same file bytes, however they were computed:
+
+==================================  ==================  ======================
+values                              frame dtype         in the file
+==================================  ==================  ======================
+bools                               ``boolean``         bool
+ints                                ``Int64``           int64
+numbers with a float                ``float64``         double
+any ``Fraction``                    Fractions (object)  ``"p/q"`` strings
+strings (or a mix)                  object              strings
+==================================  ==================  ======================
+
+Missing values are ``<NA>`` / ``NaN``. :func:`order_columns` puts the columns
+in an order that depends only on which columns there are (``pmf_net_10`` after
+``pmf_net_9``), never on the order in which cells finished.
+
+:func:`write` replaces the file in one step (a temporary file beside it, then a
+rename), so a reader — or a sweep killed at any moment — sees the old rows or
+the new ones, never half a file; :func:`read` gives the rows back, equal to
+those written.
+
+Examples
+--------
+>>> from fractions import Fraction
+>>> df = frame([{"dice": 3, "p": Fraction(1, 3)}, {"dice": 4, "p": Fraction(1, 2), "x": 1.5}])
+>>> list(df.columns), str(df["dice"].dtype), df["p"][1]
+(['dice', 'p', 'x'], 'Int64', Fraction(1, 2))
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import os
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+
+from ..core.checks import refuse
+from ..core.interrupt import clear_stale, temporary_name
+
+__all__ = ["order_columns", "frame", "write", "read", "file_format", "FORMATS"]
+
+#: File formats by suffix.
+FORMATS = {".parquet": "parquet", ".pq": "parquet", ".csv": "csv"}
+_FRACTION = re.compile(r"^-?\d+/\d+$")
+
+
+def file_format(path) -> str:
+    """``"parquet"`` or ``"csv"``, from the file's suffix; refuses any other."""
+    suffix = Path(path).suffix.lower()
+    if suffix not in FORMATS:
+        raise refuse(
+            "out",
+            "a .parquet (or .pq) or .csv file",
+            str(path),
+            instead="name the file with one of those suffixes",
+        )
+    return FORMATS[suffix]
+
+
+_SUFFIXES = {"stderr": 1, "ci_low": 2, "ci_high": 3}
+
+
+def _token(t: str):
+    try:
+        return (0, int(t), "")
+    except ValueError:
+        return (1, 0, t)
+
+
+def order_columns(cols, *, first=(), fields=(), last=()) -> list:
+    """``cols`` in the sweep's order: ``first``, the result's columns, then ``last``.
+
+    A result column belongs to the longest field of ``fields`` (the result's
+    field names, in order) it starts with; columns of one field are sorted by
+    their indices (numerically: ``pmf_net_2`` before ``pmf_net_10``), an
+    estimate's value before its ``stderr``, ``ci_low`` and ``ci_high``. The
+    order depends only on the set of columns, never on which rows came first.
+    Columns in none of these come after the result's, in their given order.
+
+    Examples
+    --------
+    >>> order_columns(["p_ci_low", "n", "pmf_10", "p", "pmf_2", "q"], first=["n"],
+    ...               fields=["p", "pmf"], last=["q"])
+    ['n', 'p', 'p_ci_low', 'pmf_2', 'pmf_10', 'q']
+    """
+    cols = list(dict.fromkeys(cols))
+    fixed = set(first) | set(last)
+    by_length = sorted(enumerate(fields), key=lambda f: -len(f[1]))
+    keyed, rest = [], []
+    for c in cols:
+        if c in fixed:
+            continue
+        for i, name in by_length:
+            if c == name or c.startswith(name + "_"):
+                tail = c[len(name) + 1 :]
+                rank = 0
+                for suffix, r in _SUFFIXES.items():
+                    if tail == suffix or tail.endswith("_" + suffix):
+                        tail, rank = tail[: -len(suffix)].rstrip("_"), r
+                        break
+                tokens = tuple(_token(t) for t in tail.split("_")) if tail else ()
+                keyed.append(((i, tokens, rank), c))
+                break
+        else:
+            rest.append(c)
+    body = [c for _, c in sorted(keyed)]
+    return [c for c in first if c in cols] + body + rest + [c for c in last if c in cols]
+
+
+def _missing(v) -> bool:
+    return v is None or (isinstance(v, float) and math.isnan(v))
+
+
+def _kind(values) -> str:
+    present = [v for v in values if not _missing(v)]
+    if not present:
+        return "empty"
+    if all(isinstance(v, bool) for v in present):
+        return "bool"
+    if any(isinstance(v, bool) or not isinstance(v, numbers.Real) for v in present):
+        return "str"
+    if any(isinstance(v, Fraction) for v in present):
+        return "fraction" if all(isinstance(v, numbers.Rational) for v in present) else "float"
+    if all(isinstance(v, numbers.Integral) for v in present):
+        return "int"
+    return "float"
+
+
+def frame(rows, cols=None):
+    """The DataFrame of ``rows`` (dicts), one dtype per column (see the module docstring)."""
+    import pandas as pd
+
+    if cols is None:
+        cols = list(dict.fromkeys(k for row in rows for k in row))
+    data = {}
+    for c in cols:
+        values = [row.get(c) for row in rows]
+        kind = _kind(values)
+        if kind == "bool":
+            data[c] = pd.array([None if _missing(v) else v for v in values], dtype="boolean")
+        elif kind == "int":
+            data[c] = pd.array([None if _missing(v) else int(v) for v in values], dtype="Int64")
+        elif kind == "float":
+            data[c] = np.array([np.nan if _missing(v) else float(v) for v in values], dtype=float)
+        elif kind == "fraction":
+            data[c] = pd.Series(
+                [None if _missing(v) else Fraction(v) for v in values], dtype=object
+            )
+        elif kind == "str":
+            data[c] = pd.Series([None if _missing(v) else str(v) for v in values], dtype=object)
+        else:
+            data[c] = pd.Series([None] * len(values), dtype=object)
+    return pd.DataFrame(data, columns=cols, index=pd.RangeIndex(len(rows)))
+
+
+def _for_file(df):
+    """The frame as written: Fractions as "p/q" strings."""
+    out = df.copy()
+    for c in out.columns:
+        if out[c].dtype == object and any(isinstance(v, Fraction) for v in out[c]):
+            out[c] = [None if v is None else f"{v.numerator}/{v.denominator}" for v in out[c]]
+    return out
+
+
+def warm(path) -> None:
+    """Import what writing ``path`` needs (pandas, and pyarrow for Parquet)."""
+    import pandas  # noqa: F401
+
+    if file_format(path) == "parquet":
+        import pyarrow.parquet  # noqa: F401
+
+
+def write(path, rows, cols=None) -> None:
+    """Replace ``path`` with ``rows`` in one step (Parquet or CSV, by suffix).
+
+    The rows go to a temporary file beside ``path``, which is flushed to disk
+    and renamed over it; temporary files left by killed writes are removed
+    first.
+    """
+    path = Path(path)
+    fmt = file_format(path)
+    df = _for_file(frame(rows, cols))
+    directory = path.parent if str(path.parent) else Path(".")
+    clear_stale(directory)
+    tmp = directory / temporary_name(path.name, directory=directory)
+    try:
+        if fmt == "parquet":
+            df.to_parquet(tmp, index=False, engine="pyarrow")
+        else:
+            df.to_csv(tmp, index=False, lineterminator="\n")
+        with open(tmp, "rb+") as fh:
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def _parse(text: str):
+    """One CSV field back to its value: "" → None, ints, "p/q", floats, bools, else the text."""
+    if text == "":
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    if _FRACTION.match(text):
+        return Fraction(text)
+    if text in ("True", "False"):
+        return text == "True"
+    try:
+        return float(text)
+    except ValueError:
+        return text
+
+
+def _plain(v):
+    import pandas as pd
+
+    if v is None or v is pd.NA:
+        return None
+    if isinstance(v, np.generic):
+        v = v.item()
+    if isinstance(v, float) and math.isnan(v):
+        return None
+    return v
+
+
+def read(path) -> tuple[list, list]:
+    """The rows (dicts) and the column order of a file :func:`write` wrote."""
+    import pandas as pd
+
+    path = Path(path)
+    if file_format(path) == "parquet":
+        df = pd.read_parquet(path, engine="pyarrow")
+        cols = list(df.columns)
+        rows = [
+            {c: _plain(v) for c, v in zip(cols, rec, strict=True)}
+            for rec in df.itertuples(index=False)
+        ]
+    else:
+        df = pd.read_csv(path, dtype=str, keep_default_na=False)
+        cols = list(df.columns)
+        rows = [
+            {c: _parse(v) for c, v in zip(cols, rec, strict=True)}
+            for rec in df.itertuples(index=False)
+        ]
+    for c in cols:  # a column of "p/q" strings holds Fractions
+        values = [r[c] for r in rows if r[c] is not None]
+        if values and all(isinstance(v, str) and _FRACTION.match(v) for v in values):
+            for r in rows:
+                r[c] = None if r[c] is None else Fraction(r[c])
+        elif values and any(isinstance(v, Fraction) for v in values):
+            for r in rows:
+                if isinstance(r[c], numbers.Rational) and not isinstance(r[c], bool):
+                    r[c] = Fraction(r[c])
+    return rows, cols
