@@ -27,13 +27,19 @@ A actions before B's first      probability
 
 from __future__ import annotations
 
+import argparse
+import re
+import sys
 from fractions import Fraction
 
+from ..core import montecarlo as mc
+from ..core.checks import parse_int_text, shown
 from ..core.montecarlo import DEFAULT_TRIALS
 from ..format import fraction
 from ..initiative.limits import LIMITS
-from ..initiative.rules import ORDERS, PIP_POLICIES, TIEBREAKS, Rules
-from ._common import add_output_flags, emit_json, fmt_prob, int_list_arg, print_table
+from ..initiative.rules import ORDERS, PIP_POLICIES, PIP_RULES, TIEBREAKS, Rules
+from . import CLIError
+from ._common import add_output_flags, emit_json, fmt_prob, print_table
 
 __all__ = ["register", "COMMANDS"]
 
@@ -42,11 +48,124 @@ COMMANDS = ("initiative",)
 
 #: The cap on dice the command simulates (trials × dice per round).
 DICE_LIMIT = LIMITS["dice simulated"]
+#: Worker processes: the Monte Carlo engine's own cap (the API refuses more).
+WORKERS = mc.LIMITS["workers"]
+#: Trials: the Monte Carlo engine's own cap.
+TRIALS = mc.LIMITS["trials"]
+
+_ASCII_INT = re.compile(r"[+-]?[0-9]+")
 
 
-def _list_of(limit):
-    """An argparse type: a comma-separated list, each value in ``limit``'s range."""
-    return int_list_arg(limit.lo, limit.hi)
+def int_word(limit, name: str):
+    """An argparse type: one integer in ``limit``'s range, written with the digits 0-9.
+
+    Unicode digits ("３", "٣") and underscores ("1_000") are refused: Python's
+    ``int`` reads them, a shell user did not mean them.
+    """
+
+    def parse(text: str) -> int:
+        word = text.strip()
+        if not _ASCII_INT.fullmatch(word):
+            raise argparse.ArgumentTypeError(
+                f"expected an integer written with the digits 0-9, got {shown(text, quote=True)}"
+            )
+        try:
+            return limit.check(parse_int_text(word, limit.help), name=name)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    parse.__name__ = name
+    return parse
+
+
+def int_list(limit, name: str):
+    """An argparse type: ``"3,3,2"``, each value as :func:`int_word` reads it."""
+    one = int_word(limit, name)
+
+    def parse(text: str) -> list[int]:
+        parts = text.split(",")
+        if any(not p.strip() for p in parts):
+            raise argparse.ArgumentTypeError(
+                f"expected a comma-separated list of integers such as 3,3,2; got "
+                f"{shown(text, quote=True)}"
+            )
+        return [one(p) for p in parts]
+
+    parse.__name__ = "list"
+    return parse
+
+
+def add_sides(p) -> None:
+    """``--swiftness``, ``--vs``, ``--pips``, ``--vs-pips``, ``--pip-rule`` and the readings."""
+    sw, pips = LIMITS["swiftness"], LIMITS["pips"]
+    for flag, side, e_g in (("--swiftness", "A", "3,3,3"), ("--vs", "B", "2,2,2")):
+        p.add_argument(
+            flag,
+            type=int_list(sw, flag[2:]),
+            required=True,
+            metavar="S,S,..",
+            help=f"swiftness of each participant of side {side} ({sw.help} each; e.g. {e_g})",
+        )
+    for flag, side in (("--pips", "A"), ("--vs-pips", "B")):
+        p.add_argument(
+            flag,
+            type=int_list(pips, flag[2:]),
+            default=None,
+            metavar="P,P,..",
+            help=f"side {side}'s preparation margins, one per participant ({pips.help} each; "
+            "e.g. 2,0,0); a bare number for a one-member side, or for the side's pool with "
+            "--pip-rule side-pool",
+        )
+    default = Rules()
+    p.add_argument(
+        "--pip-rule",
+        choices=PIP_RULES,
+        default=None,
+        help="how a margin is spent: each participant's on one of its dice (one-die, the "
+        "text), over its dice (split), or one margin for the whole side (side-pool) "
+        f"(default: {default.pip_rule})",
+    )
+    p.add_argument(  # the old spelling, one release: highest -> split, single -> one-die
+        "--pip-policy", choices=tuple(PIP_POLICIES), default=None, help=argparse.SUPPRESS
+    )
+    for name, choices, text in (
+        ("tiebreak", TIEBREAKS, "set-aside dice count in the tie-break (all) or not (unspent)"),
+        ("order", ORDERS, "re-evaluate after every action or fix the order per value tier"),
+    ):
+        p.add_argument(
+            "--" + name.replace("_", "-"),
+            choices=choices,
+            default=getattr(default, name),
+            help=f"{text} (default: {getattr(default, name)})",
+        )
+
+
+def add_monte_carlo(p, *, dice_limit=DICE_LIMIT) -> None:
+    """``--trials``, ``--seed``, ``--workers`` and ``--exact``."""
+    p.add_argument(
+        "--trials",
+        type=int_word(TRIALS, "trials"),
+        default=None,
+        help=(
+            f"rounds to simulate ({DEFAULT_TRIALS:,}, or fewer for big rounds); at most "
+            f"{dice_limit.hi:,} dice in all, trials x dice per round ({dice_limit.why})"
+        ),
+    )
+    p.add_argument(
+        "--seed", type=int_word(LIMITS["seed"], "seed"), default=None, help="random seed"
+    )
+    p.add_argument(
+        "--workers",
+        type=int_word(WORKERS, "workers"),
+        default=None,
+        help=f"worker processes (1; {WORKERS.help}: {WORKERS.why})",
+    )
+    p.add_argument(
+        "--exact",
+        action="store_true",
+        help='enumerate every dice outcome (small setups): exact "p/q" values; takes no '
+        "--trials, --seed or --workers",
+    )
 
 
 def register(subparsers) -> None:
@@ -63,81 +182,58 @@ def register(subparsers) -> None:
             "classes x dice x participants^2 / 4). Rules: docs/rules/initiative.md."
         ),
     )
-    sw, pips = LIMITS["swiftness"], LIMITS["pips"]
-    for flag, side, e_g in (("--swiftness", "A", "3,3,3"), ("--vs", "B", "2,2,2")):
-        p.add_argument(
-            flag,
-            type=_list_of(sw),
-            required=True,
-            metavar="S,S,..",
-            help=f"swiftness of each participant of side {side} ({sw.help} each; e.g. {e_g})",
-        )
-    p.add_argument(
-        "--pips",
-        type=_list_of(pips),
-        default=[0],
-        metavar="P",
-        help=f"side A's preparation pips ({pips.help}): one number (a pool for the side) "
-        "or one per participant",
-    )
-    p.add_argument(
-        "--vs-pips",
-        type=_list_of(pips),
-        default=[0],
-        metavar="P",
-        help="side B's preparation pips (as --pips)",
-    )
-    default = Rules()
-    for name, choices, text in (
-        (
-            "pip_policy",
-            PIP_POLICIES,
-            "spend pips on the highest die below 6 first or all on one die",
-        ),
-        ("tiebreak", TIEBREAKS, "set-aside dice count in the tie-break (all) or not (unspent)"),
-        ("order", ORDERS, "re-evaluate after every action or fix the order per value tier"),
-    ):
-        p.add_argument(
-            "--" + name.replace("_", "-"),
-            choices=choices,
-            default=getattr(default, name),
-            help=f"{text} (default: {getattr(default, name)})",
-        )
-    p.add_argument(
-        "--trials",
-        type=LIMITS["trials"].argtype("trials"),
-        default=None,
-        help=(
-            f"rounds to simulate ({DEFAULT_TRIALS:,}, or fewer for big rounds); at most "
-            f"{DICE_LIMIT.hi:,} dice in all, trials x dice per round"
-        ),
-    )
-    p.add_argument("--seed", type=LIMITS["seed"].argtype("seed"), default=None, help="random seed")
-    p.add_argument(
-        "--workers",
-        type=LIMITS["workers"].argtype("workers"),
-        default=1,
-        help=f"worker processes (1; {LIMITS['workers'].help})",
-    )
+    add_sides(p)
     add_output_flags(p, exact=False)
-    p.add_argument(
-        "--exact",
-        action="store_true",
-        help='enumerate every dice outcome (small setups): exact "p/q" values',
-    )
+    add_monte_carlo(p)
     p.set_defaults(func=_cmd_initiative)
 
 
+def check_exact_flags(args) -> None:
+    """``--exact`` enumerates: the Monte Carlo flags cannot apply, so they are an error."""
+    if not args.exact:
+        return
+    given = [f"--{n}" for n in ("trials", "seed", "workers") if getattr(args, n) is not None]
+    if given:
+        raise CLIError(
+            f"{', '.join(given)} cannot apply with --exact (an enumeration draws no random "
+            "rounds); drop them, or drop --exact for Monte Carlo"
+        )
+
+
+def pip_rule(args) -> str:
+    """``--pip-rule``, or the deprecated ``--pip-policy`` (with a note on stderr)."""
+    if args.pip_policy is None:
+        return args.pip_rule or Rules().pip_rule
+    new = PIP_POLICIES[args.pip_policy]
+    if args.pip_rule is not None:
+        raise CLIError("--pip-policy is the deprecated spelling of --pip-rule: give one")
+    print(
+        f"dicestats: --pip-policy is deprecated and goes in the next release; use "
+        f"--pip-rule {new} (margins are per participant now)",
+        file=sys.stderr,
+    )
+    return new
+
+
 def _pips(values):
-    """One value: the side's pool (an int). Several: one per participant (a list)."""
+    """One value: a bare number (one-member side, or the side's pool). Several: a list."""
+    if values is None:
+        return 0
     return values[0] if len(values) == 1 else list(values)
 
 
-def _trials(args, per_round: int) -> int:
-    """``--trials``, or the default; at most :data:`DICE_LIMIT` dice in all."""
-    most = max(DICE_LIMIT.hi // per_round, 1)
+def side_options(args) -> dict:
+    """The API keywords the side flags ask for (pips and the rules)."""
+    rules = Rules(tiebreak=args.tiebreak, order=args.order, pip_rule=pip_rule(args))
+    return dict(pips=_pips(args.pips), versus_pips=_pips(args.vs_pips), rules=rules)
+
+
+def trials_for(args, per_round: int, dice_limit=None) -> int:
+    """``--trials``, or the default; at most ``dice_limit`` (:data:`DICE_LIMIT`) dice in all."""
+    dice_limit = DICE_LIMIT if dice_limit is None else dice_limit
+    most = max(dice_limit.hi // per_round, 1)
     trials = min(DEFAULT_TRIALS, most) if args.trials is None else args.trials
-    DICE_LIMIT.check_work(
+    dice_limit.check_work(
         trials * per_round, name="trials", value=trials, per=per_round, per_name="dice per round"
     )
     return trials
@@ -147,16 +243,13 @@ def _answer(args):
     """The :class:`RoundOdds` the arguments ask for: enumerated or simulated."""
     from .. import initiative as ini
 
+    check_exact_flags(args)
     a, b = args.swiftness, args.vs
-    opts = dict(
-        pips=_pips(args.pips),
-        versus_pips=_pips(args.vs_pips),
-        rules=Rules(tiebreak=args.tiebreak, order=args.order, pip_policy=args.pip_policy),
-    )
+    opts = side_options(args)
     if args.exact:
         return ini.odds(a, b, **opts)
-    trials = _trials(args, sum(a) + sum(b))
-    return ini.simulate(a, b, trials=trials, rng=args.seed, workers=args.workers, **opts)
+    trials = trials_for(args, sum(a) + sum(b))
+    return ini.simulate(a, b, trials=trials, rng=args.seed, workers=args.workers or 1, **opts)
 
 
 def _headline(x) -> str:

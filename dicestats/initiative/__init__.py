@@ -21,14 +21,14 @@ order_distribution(dice, *, rules=None, exact=True)
     Every acting sequence of one concrete round with its probability (:class:`OrderOdds`).
 acting_order(dice, owners, *, rng=None, rules=None)
     The vectorized order of many concrete rounds (an array of participants).
-apply_pips(dice, pips, pip_policy="highest")
-    Preparation pips added to one set of dice.
+apply_pips(dice, pips, pip_rule="one-die")
+    A preparation margin added to one set of dice.
 defence(swiftness, versus, *, trials=..., rng=None, attackers=..., cover=..., ...)
     Reactive defence (Monte Carlo): slow penalties, defendable attacks, defenders
     left without dice, wounds through a pluggable :class:`SuccessRoll`
     (:class:`DefenceResult`).
 Rules, LIMITS
-    The rule readings in force (``tiebreak``, ``order``, ``pip_policy``) and every cap.
+    The rule readings in force (``tiebreak``, ``order``, ``pip_rule``) and every cap.
 exact(swiftness, versus, pips=0, versus_pips=0, **options)
     Deprecated name of :func:`odds` (goes in the next release).
 
@@ -50,12 +50,13 @@ Options shared by these: ``rules=`` (a :class:`Rules`) or the shortcuts
 ``tiebreak=`` (``"all"``: set-aside dice count in the tie-break, the default;
 ``"unspent"``), ``order=`` (``"action"``: re-evaluated after every action, the
 default; ``"tier"``: fixed once per value, each holder spending all its dice of
-that value in a row) and ``pip_policy=`` (``"highest"``: raise the highest die
-below 6 first, the default; ``"single"``: all pips on one die).
+that value in a row) and ``pip_rule=`` (``"one-die"``: each participant's own
+margin on one of its own dice, the default; ``"split"``: over its dice;
+``"side-pool"``: one margin for a whole side).
 
-Preparation pips (``pips``, ``versus_pips``), as coded: an int is a pool for the
-whole side, spent over all the side's dice; a list gives each participant its
-own margin for its own dice. Participants are numbered side by side: the
+Preparation margins (``pips``, ``versus_pips``): one per participant
+(``[2, 0, 0]``), a bare int for a one-member side; one int per side with
+``pip_rule="side-pool"``. Participants are numbered side by side: the
 ``swiftness`` side first (labels A1, A2, …), then the ``versus`` side (B1, B2, …).
 Not modelled: holding a die (and the "everyone held" rule); the choice to defend
 after seeing the attack only as :func:`defence`'s ``defend_if_hit``.
@@ -84,7 +85,7 @@ from .limits import (
 from .order import acting_order, order_distribution, resolve
 from .pips import apply_pips
 from .results import Action, OrderOdds, RoundOdds, RoundOrder
-from .rules import ORDERS, PIP_POLICIES, TIEBREAKS, Rules
+from .rules import ORDERS, PIP_POLICIES, PIP_RULES, TIEBREAKS, Rules
 from .simulation import simulate
 
 #: Old names of :class:`RoundOdds` (exact and simulated results are one class now).
@@ -108,6 +109,7 @@ __all__ = [
     "DefenceResult",
     "TIEBREAKS",
     "ORDERS",
+    "PIP_RULES",
     "PIP_POLICIES",
     "EXACT_LIMIT",
     "EXACT_WORK_PER_CLASS",

@@ -306,6 +306,7 @@ def defence(
     versus_pips=0,
     rules=None,
     tiebreak=None,
+    pip_rule=None,
     pip_policy=None,
     workers: int = 1,
     batch_size: int | None = None,
@@ -351,7 +352,7 @@ def defence(
         remainder; a defender with a positive margin gains that advantage.
     slow_cost : int
         Defence successes lost per point of slow scale (the user's assumption).
-    pips, versus_pips, rules, tiebreak, pip_policy
+    pips, versus_pips, rules, tiebreak, pip_rule, pip_policy
         As in :func:`~dicestats.initiative.simulate`.
     workers, progress
         As in :func:`dicestats.core.montecarlo.run`.
@@ -372,7 +373,14 @@ def defence(
     True
     """
     setup = check_setup(
-        swiftness, versus, pips, versus_pips, rules, tiebreak=tiebreak, pip_policy=pip_policy
+        swiftness,
+        versus,
+        pips,
+        versus_pips,
+        rules,
+        tiebreak=tiebreak,
+        pip_rule=pip_rule,
+        pip_policy=pip_policy,
     )
     if setup.rules.order != "action":
         raise refuse(

@@ -73,6 +73,7 @@ def odds(
     rules=None,
     tiebreak=None,
     order=None,
+    pip_rule=None,
     pip_policy=None,
     limit: int = EXACT_LIMIT,
     exact: bool = True,
@@ -86,12 +87,13 @@ def odds(
     ----------
     swiftness, versus : list of int
         Swiftness (number of d6) of each participant of the two sides.
-    pips, versus_pips : int or list of int
-        Preparation pips: an int is the side's pool; a list gives each
-        participant its own margin for its own dice.
+    pips, versus_pips : list of int, or int
+        Preparation margins, one per participant of the side (``[2, 0, 0]``);
+        a bare int for a one-member side (or 0: nobody prepared). With
+        ``pip_rule="side-pool"``: one int, the side's shared margin.
     rules : Rules, optional
-        The readings in force; ``tiebreak``, ``order`` and ``pip_policy``
-        override one field.
+        The readings in force; ``tiebreak``, ``order`` and ``pip_rule``
+        override one field (``pip_policy`` is its deprecated spelling).
     limit : int
         Refuse setups with more outcome classes than this (default
         ``LIMITS["outcome classes"]``), or with more work than
@@ -121,7 +123,7 @@ def odds(
     >>> odds([1], [2], exact=False).p_first
     0.25462962962962965
     """
-    shortcuts = dict(tiebreak=tiebreak, order=order, pip_policy=pip_policy)
+    shortcuts = dict(tiebreak=tiebreak, order=order, pip_rule=pip_rule, pip_policy=pip_policy)
     setup = check_setup(swiftness, versus, pips, versus_pips, rules, **shortcuts)
     size = check_exact_size(setup.sw, check_int("limit", limit, 1))
     exact = check_bool("exact", exact)

@@ -38,10 +38,10 @@ QUESTIONS = (
         simulate=simulate,
     ),
     Question(
-        "a side's pool of pips on one die",
+        "a side's pool of pips, spread over its dice",
         odds,
-        ([3], [1, 1]),
-        {"pips": 2, "pip_policy": "single"},
+        ([1], [1, 2]),
+        {"versus_pips": 2, "pip_rule": "side-pool"},
         simulate=simulate,
     ),
     Question(
@@ -49,6 +49,14 @@ QUESTIONS = (
         order_distribution,
         ([[6, 6, 6], [6, 6]],),
         {"tiebreak": "unspent"},
+    ),
+    Question(
+        "margins split over a participant's dice",
+        odds,
+        ([2], [2]),
+        {"pips": 3, "pip_rule": "split"},
+        simulate=simulate,
+        bad=({"pips": -1}, {"pip_rule": "both"}),
     ),
     Question("one round step by step", resolve, ([[6, 2], [6, 6], [4]],), exact=False),
     Question("reactive defence, one die each", defence, ([1], [1]), exact=False),

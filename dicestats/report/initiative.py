@@ -85,8 +85,8 @@ def _init_first_page(fig, ctx) -> None:
     _note(
         fig,
         ctx,
-        _mc_note(ctx) + "\nPips: preparation margin added to your dice (default policy: raise "
-        "the highest die below 6 first).",
+        _mc_note(ctx) + "\nPips: your preparation margin, added to one of your dice (the one "
+        "it brings to 6, else the highest below 6).",
     )
 
 
@@ -121,7 +121,7 @@ def _init_tempo_page(fig, ctx) -> None:
         _mc_note(ctx).replace(
             f"seed {ctx.seed}", f"seeds {ctx.seed} (top), {ctx.seed + 1} (bottom)"
         )
-        + "\nPips are spent by the default policy: raise the highest die below 6 first.",
+        + "\nA margin goes on one die: the lowest it brings to 6, else the highest below 6.",
     )
 
 

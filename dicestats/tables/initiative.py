@@ -5,7 +5,7 @@ Rules and limits: ``docs/rules/initiative.md``.
 
 from __future__ import annotations
 
-from ..core.checks import InputError, refuse
+from ..core.checks import InputError, check_int_list, refuse
 from ..core.montecarlo import DEFAULT_TRIALS
 from ..core.progress import progress_bar
 from ._common import _streams
@@ -52,13 +52,23 @@ def _each(items, rng, progress, desc, run):
         bar.close()
 
 
+def _own_pips(a, pips):
+    """Your side's margins: a bare number is your first participant's margin (the others
+    prepared nothing); a list gives one per participant."""
+    if isinstance(pips, (list, tuple)):
+        return list(pips)
+    return [pips] + [0] * (len(a) - 1)
+
+
 def _simulated(matchups, trials, rng, progress, desc="matchups"):
     """Each matchup ``(label, a, b, pips)`` with its simulated round (see :func:`_each`)."""
     from .. import initiative
 
     def run(m, seed):
         _, a, b, pips = m
-        return initiative.simulate(a, b, trials=trials, rng=seed, pips=pips, progress=False)
+        return initiative.simulate(
+            a, b, trials=trials, rng=seed, pips=_own_pips(a, pips), progress=False
+        )
 
     return _each(matchups, rng, progress, desc, run)
 
@@ -98,7 +108,9 @@ def initiative_first(
     matchups : sequence
         Entries ``(label, swiftness, versus, pips)``, ``(swiftness, versus,
         pips)`` or ``(swiftness, versus)``; swiftness lists give one number
-        of d6 per participant.
+        of d6 per participant; ``pips`` is your side's preparation margins,
+        one per participant, or one number for your first participant (the
+        default reading: each participant's margin on one of its own dice).
     trials : int
         Simulated rounds per matchup.
     rng : seed
@@ -133,7 +145,9 @@ def initiative_first(
         p_exact = float("nan")
         if exact_limit:
             try:
-                p_exact = initiative.odds(a, b, pips=pips, limit=exact_limit, exact=False).p_first
+                p_exact = initiative.odds(
+                    a, b, pips=_own_pips(a, pips), limit=exact_limit, exact=False
+                ).p_first
             except InputError:  # too big to enumerate: Monte Carlo only
                 pass
         rows.append(
@@ -196,11 +210,13 @@ def initiative_pips(
     rng=None,
     progress: bool | None = None,
 ):
-    """P(your side acts first) as your preparation pips grow, per matchup.
+    """P(your side acts first) as your first participant's preparation margin grows.
 
-    Long format: ``label`` (the matchup without pips), ``pips``, ``p``,
-    ``lo``, ``hi`` (95% Wilson), ``stderr``, ``trials``. Each (matchup, pips) cell has
-    its own child stream of ``SeedSequence(rng)``.
+    ``pips`` are whole numbers (0..1000), each your first participant's margin,
+    added to one of its own dice (the rules' default reading; the others
+    prepared nothing). Long format: ``label`` (the matchup without pips),
+    ``pips``, ``p``, ``lo``, ``hi`` (95% Wilson), ``stderr``, ``trials``. Each
+    (matchup, pips) cell has its own child stream of ``SeedSequence(rng)``.
 
     Examples
     --------
@@ -211,8 +227,12 @@ def initiative_pips(
     """
     import pandas as pd
 
+    from ..initiative import LIMITS
+
+    lim = LIMITS["pips"]
+    pips = check_int_list("pips", pips, lim.lo, lim.hi, why=lim.why)
     ms = _matchups([(m[0], m[1]) if len(m) != 4 else m for m in matchups])
-    cells = [(label, a, b, int(p)) for label, a, b, _ in ms for p in pips]
+    cells = [(label, a, b, p) for label, a, b, _ in ms for p in pips]
     rows = []
     for (label, _, _, p), r in _simulated(cells, trials, rng, progress, "pip scenarios"):
         rows.append(

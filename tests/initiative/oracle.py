@@ -91,7 +91,8 @@ def ref_cached(dice, tiebreak="all", order="action"):
 
 
 def ref_pips(dice, pips, policy):
-    """Pips spent one at a time (highest) or all on one die (single), independently."""
+    """Pips spent one at a time (highest: "split", "side-pool") or all on one die
+    (single: "one-die", the die giving the most 6s, then 5s, …), independently."""
     d = list(dice)
     if policy == "highest":
         for _ in range(pips):
@@ -113,10 +114,21 @@ def ref_pips(dice, pips, policy):
     return max(cands, key=lambda e: face_counts(e))
 
 
-def _round_stats(swiftness, versus, pips, versus_pips, policy, orders, add_pips, **opts):
+def _margins(pool, members):
+    """A side's margins as the API reads them: a list (one each) or a bare number."""
+    if isinstance(pool, list):
+        return pool
+    return [pool] * len(members) if (pool == 0 or len(members) == 1) else None
+
+
+def _round_stats(swiftness, versus, pips, versus_pips, pip_rule, orders, add_pips, **opts):
     """Every ordered outcome of every die (6^k), every coin branch: (P(each participant
     first), {k: P(k first-side actions before the other side's first)}, P(someone acts
-    twice in a row), each participant's mean position), with the given readings."""
+    twice in a row), each participant's mean position), with the given readings.
+
+    ``pip_rule``: "one-die" (each participant's margin all on one of its own dice),
+    "split" (each participant's margin pip by pip over its own dice) or "side-pool"
+    (one int per side, pip by pip over all the side's dice)."""
     sw = list(swiftness) + list(versus)
     sides = [0] * len(swiftness) + [1] * len(versus)
     P = len(sw)
@@ -125,16 +137,17 @@ def _round_stats(swiftness, versus, pips, versus_pips, policy, orders, add_pips,
     double = Fraction(0)
     pos = [Fraction(0)] * P
     n = 6 ** sum(sw)
+    how = "single" if pip_rule == "one-die" else "highest"
     for faces in itertools.product(range(1, 7), repeat=sum(sw)):
         it = iter(faces)
         dice = [[next(it) for _ in range(s)] for s in sw]
         for side, pool in ((0, pips), (1, versus_pips)):
             members = [p for p in range(P) if sides[p] == side]
-            if isinstance(pool, list):
-                for p, m in zip(members, pool, strict=True):
-                    dice[p] = add_pips(dice[p], m, policy)
+            if pip_rule != "side-pool":
+                for p, m in zip(members, _margins(pool, members), strict=True):
+                    dice[p] = add_pips(dice[p], m, how)
             elif pool:
-                flat = add_pips([v for p in members for v in dice[p]], pool, policy)
+                flat = add_pips([v for p in members for v in dice[p]], pool, how)
                 for p in members:
                     dice[p], flat = flat[: sw[p]], flat[sw[p] :]
         for seq, pr in orders(dice, **opts).items():
@@ -148,9 +161,11 @@ def _round_stats(swiftness, versus, pips, versus_pips, policy, orders, add_pips,
     return first, before, double, pos
 
 
-def ref_exact(swiftness, versus, pips=0, versus_pips=0, policy="highest", **opts):
+def ref_exact(swiftness, versus, pips=0, versus_pips=0, pip_rule="one-die", **opts):
     """Round statistics with the face-count reading (``ref_orders``, ``ref_pips``)."""
-    return _round_stats(swiftness, versus, pips, versus_pips, policy, ref_orders, ref_pips, **opts)
+    return _round_stats(
+        swiftness, versus, pips, versus_pips, pip_rule, ref_orders, ref_pips, **opts
+    )
 
 
 def _other(dice_all, v):
@@ -218,10 +233,10 @@ def text_pips(flat, pips, policy):
     return d if best is None else best[1]
 
 
-def text_exact(swiftness, versus, pips=0, versus_pips=0, policy="highest", **opts):
+def text_exact(swiftness, versus, pips=0, versus_pips=0, pip_rule="one-die", **opts):
     """Round statistics with the text's reading (``text_orders``, ``text_pips``)."""
     return _round_stats(
-        swiftness, versus, pips, versus_pips, policy, text_orders, text_pips, **opts
+        swiftness, versus, pips, versus_pips, pip_rule, text_orders, text_pips, **opts
     )
 
 

@@ -27,7 +27,7 @@ def test_exact_json_matches_closed_form(capsys):
     total = sum(Fraction(v) for v in data["pmf_actions_before"].values())
     assert total == 1
     assert data["labels"] == ["A1", "B1"] and data["swiftness"] == [1] and data["versus"] == [2]
-    assert data["rules"] == {"tiebreak": "all", "order": "action", "pip_policy": "highest"}
+    assert data["rules"] == {"tiebreak": "all", "order": "action", "pip_rule": "one-die"}
 
 
 def test_monte_carlo_json(capsys):
@@ -95,7 +95,14 @@ def test_exact_refuses_setups_with_much_work(a, b, capsys):
         (["--swiftness", "3,0", "--vs", "2"], "1..15"),
         (["--swiftness", "3", "--vs", "x"], "integer"),
         (["--swiftness", "3", "--vs", "2", "--trials", "0"], "trials"),
-        (["--swiftness", "3,3", "--vs", "2", "--pips", "1,2,3"], "one int per participant"),
+        (["--swiftness", "3,3", "--vs", "2", "--pips", "1,2,3"], "one margin per participant"),
+        (["--swiftness", "3,3", "--vs", "2", "--pips", "2"], "one margin per participant"),
+        (["--swiftness", "3", "--vs", "2", "--pips", "-1"], "pips"),
+        (
+            ["--swiftness", "3", "--vs", "2,2", "--vs-pips", "1,2", "--pip-rule", "side-pool"],
+            "one int with pip_rule='side-pool'",
+        ),
+        (["--swiftness", "3", "--vs", "2", "--pip-rule", "both"], "invalid choice"),
         (["--swiftness", "3,3,3", "--vs", "2,2,2", "--exact"], "outcome classes must be"),
         (["--swiftness", "3", "--vs", "2", "--order", "random"], "invalid choice"),
         (["--swiftness", "3", "--vs", "2", "--workers", "0"], "workers"),
@@ -114,3 +121,62 @@ def test_help_ranges_come_from_the_limits(capsys):
     out = " ".join(capsys.readouterr().out.split())
     assert "100,000 outcome classes" in out and "500,000 units of work" in out
     assert "1..15 each" in out and "50,000,000 dice" in out
+
+
+# ---------------------------------------------------------------- issue 10 regressions
+def test_workers_cap_is_the_engines_cap(capsys):
+    from dicestats.core import montecarlo as mc
+
+    most = mc.LIMITS["workers"].hi
+    base = ["--swiftness", "1", "--vs", "1", "--trials", "10", "--seed", "1"]
+    status, out, err = run(capsys, *base, "--workers", str(most + 1))
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert f"1..{most}" in err and "CPU" in err  # the range and why
+    assert run(capsys, *base, "--workers", "2")[0] == 0
+    assert main(["initiative", "--help"]) == 0
+    assert f"1..{most}" in " ".join(capsys.readouterr().out.split())
+
+
+def test_trials_refusal_says_what_is_allowed_and_why(capsys):
+    status, _, err = run(capsys, "--swiftness", "3", "--vs", "2", "--trials", "100000000")
+    assert status == 2 and err.count("\n") == 1
+    # 5 dice per round: at most 10 million rounds under the 50-million-dice cap, and why
+    assert "trials must be at most 10000000 with 5 dice per round" in err
+    assert "50,000,000" in err and "seconds" in err
+    status, _, err = run(capsys, "--swiftness", "3", "--vs", "2", "--trials", "2000000000")
+    assert status == 2 and "1..1,000,000,000" in err  # the engine's own cap, with its reason
+    assert "days" in err
+
+
+def test_exact_refuses_monte_carlo_flags(capsys):
+    argv = ["--swiftness", "3", "--vs", "2", "--exact", "--trials", "5", "--workers", "4"]
+    status, out, err = run(capsys, *argv, "--seed", "3")
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert "--trials, --seed, --workers cannot apply with --exact" in err
+    status, _, err = run(capsys, "--swiftness", "1", "--vs", "1", "--exact", "--seed", "3")
+    assert status == 2 and "--seed cannot apply" in err
+    assert run(capsys, "--swiftness", "1", "--vs", "1", "--exact")[0] == 0
+
+
+@pytest.mark.parametrize("word", ["1_0", "\u0663", "\uff13", "3.0", "0x3", "\u00b3"])
+@pytest.mark.parametrize("flag", ["--swiftness", "--vs", "--pips", "--trials", "--seed"])
+def test_integers_are_ascii_digits(capsys, flag, word):
+    argv = {"--swiftness": "3", "--vs": "2", "--trials": "100"}
+    argv[flag] = word
+    args = [x for kv in argv.items() for x in kv]
+    status, out, err = run(capsys, *args)
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert flag in err and "integer" in err
+
+
+def test_pip_rules_and_the_old_spelling(capsys):
+    base = ["--swiftness", "3,1", "--vs", "1", "--exact", "--json"]
+    one = json.loads(run(capsys, *base, "--pips", "2,0")[1])
+    assert one["rules"]["pip_rule"] == "one-die" and one["pips"] == [2, 0]
+    pool = json.loads(run(capsys, *base, "--pips", "2", "--pip-rule", "side-pool")[1])
+    assert pool["pips"] == 2 and pool["rules"]["pip_rule"] == "side-pool"
+    status, out, err = run(capsys, *base, "--pips", "2,0", "--pip-policy", "highest")
+    assert status == 0 and "deprecated" in err and "--pip-rule split" in err
+    assert json.loads(out)["rules"]["pip_rule"] == "split"
+    status, _, err = run(capsys, *base, "--pip-policy", "single", "--pip-rule", "split")
+    assert status == 2 and "give one" in err

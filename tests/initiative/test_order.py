@@ -171,7 +171,7 @@ def test_results_are_frozen_and_serialise():
     assert r.participants == (1, 1, 0, 2, 0) and len(r) == 5 and r[0].value == 6
     data = json.loads(r.to_json())
     assert data["actions"][0] == {"participant": 1, "side": 1, "value": 6}
-    assert data["rules"] == {"tiebreak": "all", "order": "action", "pip_policy": "highest"}
+    assert data["rules"] == {"tiebreak": "all", "order": "action", "pip_rule": "one-die"}
     d = ini.order_distribution([[3], [3]])
     assert json.loads(d.to_json())["p_sequence"] == {"(0, 1)": "1/2", "(1, 0)": "1/2"}
     assert ini.order_distribution([[3], [3]], exact=False).p_sequence == {(0, 1): 0.5, (1, 0): 0.5}

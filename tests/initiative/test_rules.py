@@ -10,12 +10,12 @@ from dicestats import initiative as ini
 
 def test_rules_default_and_variants():
     r = ini.Rules()
-    assert (r.tiebreak, r.order, r.pip_policy) == ("all", "action", "highest")
+    assert (r.tiebreak, r.order, r.pip_rule) == ("all", "action", "one-die")
     assert r.replace(order="tier") == ini.Rules(order="tier")
-    assert (ini.TIEBREAKS, ini.ORDERS, ini.PIP_POLICIES) == (
+    assert (ini.TIEBREAKS, ini.ORDERS, ini.PIP_RULES) == (
         ("all", "unspent"),
         ("action", "tier"),
-        ("highest", "single"),
+        ("one-die", "split", "side-pool"),
     )
     with pytest.raises(dataclasses.FrozenInstanceError):
         r.order = "tier"
@@ -53,9 +53,15 @@ def test_limits_table():
         (lambda: ini.simulate("3", [1], trials=10), TypeError, "swiftness"),
         (lambda: ini.simulate([3], [1], trials=0), ValueError, "trials"),
         (lambda: ini.simulate([3], [1], trials=10, pips=-1), ValueError, "pips"),
-        (lambda: ini.simulate([3, 3], [1], trials=10, pips=[1]), ValueError, "one int per"),
+        (
+            lambda: ini.simulate([3, 3], [1], trials=10, pips=[1]),
+            ValueError,
+            "one margin per participant",
+        ),
+        (lambda: ini.simulate([3, 3], [1], trials=10, pips=1), ValueError, "a bare number"),
         (lambda: ini.simulate([3], [1], trials=10, order="chaos"), ValueError, "order"),
         (lambda: ini.simulate([3], [1], trials=10, tiebreak="x"), ValueError, "tiebreak"),
+        (lambda: ini.simulate([3], [1], trials=10, pip_rule="x"), ValueError, "pip_rule"),
         (lambda: ini.simulate([3], [1], trials=10, pip_policy="x"), ValueError, "pip_policy"),
         (
             lambda: ini.simulate([1] * 40, [1] * 30, trials=10),
@@ -69,7 +75,7 @@ def test_limits_table():
         (lambda: ini.resolve([]), TypeError, "dice"),
         (lambda: ini.resolve([[1] * 16]), ValueError, "len"),
         (lambda: ini.resolve([[1], [2]], sides=[0]), ValueError, "sides"),
-        (lambda: ini.apply_pips([3], 1, "lowest"), ValueError, "policy"),
+        (lambda: ini.apply_pips([3], 1, "lowest"), ValueError, "pip_rule"),
         (lambda: ini.acting_order([[1, 9]], [0, 1]), ValueError, "1..6"),
         (lambda: ini.acting_order([1, 2], [0, 1]), ValueError, "2-d"),
         (lambda: ini.acting_order([[1, 2]], [0]), ValueError, "owners"),
