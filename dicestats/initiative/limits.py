@@ -70,6 +70,28 @@ LIMITS = Limits(
         "seconds on one core",
         instead="use dicestats.initiative.simulate for longer runs",
     ),
+    Limit(
+        "fight dice simulated",
+        hi=2 * 10**7,
+        why="trials × rounds × dice per round of the round engine (holding, defence), the "
+        "command line's cap: 20 million dice take 10 to 60 seconds on one core",
+        instead="use dicestats.initiative.simulate or defence for longer runs",
+    ),
+    Limit(
+        "exact states",
+        hi=300_000,
+        when="exact",
+        why="rows the round engine's enumeration holds at once: every coin, target and "
+        "success roll multiplies them; 300,000 take a few seconds",
+        instead="use Monte Carlo, or fewer dice, participants or success-roll dice",
+    ),
+    Limit(
+        "rounds",
+        1,
+        50,
+        why="rounds of one fight, each played in full: the work grows with them",
+    ),
+    Limit("weakness", 0, 100, why="a hero's on-edge penalty scale"),
     Limit("seed", 0, 2**63 - 1, why="a numpy SeedSequence entropy"),
     Limit("roll dice", 0, 1000, why="dice of one success roll"),
     Limit("success", 1, 7, why="the lowest d6 face that is a success (7: none is)"),

@@ -9,13 +9,13 @@ readings, their sources and their defaults are in ``docs/rules/initiative.md``.
 Examples
 --------
 >>> Rules()
-Rules(tiebreak='all', order='action', pip_rule='one-die')
->>> Rules().replace(order="tier").order
-'tier'
+Rules(tiebreak='all', order='tier', pip_rule='one-die')
+>>> Rules().replace(order="action").order
+'action'
 >>> Rules(order="random")
 Traceback (most recent call last):
 ...
-dicestats.InputError: order must be one of 'action', 'tier', got 'random'
+dicestats.InputError: order must be one of 'tier', 'action', got 'random'
 """
 
 from __future__ import annotations
@@ -30,8 +30,8 @@ __all__ = ["Rules", "TIEBREAKS", "ORDERS", "PIP_RULES", "PIP_POLICIES", "rules_w
 
 #: Tie-break readings: set-aside dice count (``"all"``) or only the unspent ones.
 TIEBREAKS = ("all", "unspent")
-#: Acting-order readings: re-evaluated after every action, or fixed per value tier.
-ORDERS = ("action", "tier")
+#: Acting-order readings: fixed per value tier (the text), or re-evaluated after every action.
+ORDERS = ("tier", "action")
 #: How a preparation margin is spent: each participant's own margin on one of its dice
 #: (the text), split over its dice, or one margin shared by a whole side.
 PIP_RULES = ("one-die", "split", "side-pool")
@@ -50,10 +50,13 @@ class Rules:
         their other dice decide, compared high to low (a missing die ranks
         lowest): ``"all"`` counts the dice already set aside this round (the
         text: «включая отложенные»), ``"unspent"`` only those still unspent.
-    order : {"action", "tier"}, default "action"
-        ``"action"``: the order is re-evaluated after every single action;
-        ``"tier"``: when a value is reached, its holders are ordered once and
-        each spends all its dice of that value in a row.
+    order : {"tier", "action"}, default "tier"
+        ``"tier"`` (the text: «Далее действуют все, у кого есть шестёрки, в
+        порядке убывания их количества» and «он вправе заявить несколько
+        действий подряд»): when a value is reached, its holders are ordered
+        once and each acts with all its dice of that value in a row.
+        ``"action"``: the order is re-evaluated after every single action (the
+        reading this project first used).
     pip_rule : {"one-die", "split", "side-pool"}, default "one-die"
         How preparation margins are spent (``pips=``). ``"one-die"`` (the
         text: «на любом из кубиков инициативы (максимум до 6!)»): each
@@ -73,7 +76,7 @@ class Rules:
     """
 
     tiebreak: str = "all"
-    order: str = "action"
+    order: str = "tier"
     pip_rule: str = "one-die"
 
     def __post_init__(self):
@@ -121,8 +124,8 @@ def rules_with(rules=None, *, pip_policy=None, **shortcuts) -> Rules:
 
     Examples
     --------
-    >>> rules_with(None, order="tier", tiebreak=None)
-    Rules(tiebreak='all', order='tier', pip_rule='one-die')
+    >>> rules_with(None, order="action", tiebreak=None)
+    Rules(tiebreak='all', order='action', pip_rule='one-die')
     >>> rules_with("tier")
     Traceback (most recent call last):
     ...

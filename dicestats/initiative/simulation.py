@@ -35,7 +35,6 @@ from .order import (
 )
 from .pips import SPEND, add_pips
 from .results import RoundOdds
-from .setup import check_setup
 
 __all__ = ["simulate", "Rounds", "batch_rounds", "run_rounds"]
 
@@ -328,6 +327,11 @@ def simulate(
     order=None,
     pip_rule=None,
     pip_policy=None,
+    hold="never",
+    versus_hold="never",
+    rounds: int = 1,
+    weakness=None,
+    versus_weakness=None,
     batch_size: int | None = None,
     progress: bool | None = None,
 ) -> RoundOdds:
@@ -356,6 +360,9 @@ def simulate(
     rules : Rules, optional
         The readings in force; ``tiebreak``, ``order`` and ``pip_rule``
         override one field (``pip_policy`` is its deprecated spelling).
+    hold, versus_hold, rounds, weakness, versus_weakness
+        As in :func:`~dicestats.initiative.odds`: holding policies and fights of
+        several rounds run on the round engine (``trials`` fights).
     batch_size : int, optional
         Rounds per batch (the result depends on it, not on ``workers``). Default
         :data:`~dicestats.core.montecarlo.DEFAULT_BATCH` rounds, fewer when a round has
@@ -375,8 +382,25 @@ def simulate(
     >>> len(r.pmf_actions_before), r.trials
     (3, 20000)
     """
+    from .fights import check_fight, engine_simulate, needs_engine
+
     shortcuts = dict(tiebreak=tiebreak, order=order, pip_rule=pip_rule, pip_policy=pip_policy)
-    setup = check_setup(swiftness, versus, pips, versus_pips, rules, **shortcuts)
+    fight = check_fight(
+        swiftness,
+        versus,
+        pips,
+        versus_pips,
+        rules,
+        shortcuts,
+        hold,
+        versus_hold,
+        rounds,
+        weakness,
+        versus_weakness,
+    )
+    setup = fight.setup
+    if needs_engine(fight):
+        return engine_simulate(fight, trials, rng, workers, batch_size, progress)
     res = run_rounds(Rounds(setup), setup, trials, rng, batch_size, workers, progress)
     n, sw = setup.n, setup.sw
     position = np.asarray(res["position"])
@@ -387,6 +411,14 @@ def simulate(
         pmf_actions_before=dict(enumerate(res.proportions("before"))),
         p_double=res.proportion("double"),
         mean_position=tuple(_mean_position(res, p, sw[p]) for p in range(n)),
+        hold=fight.hold,
+        rounds=1,
+        p_all_held=(mc.wilson(0, res.trials, res.confidence),),
+        pmf_on_edge={
+            0: mc.wilson(res.trials, res.trials, res.confidence),
+            1: mc.wilson(0, res.trials, res.confidence),
+        },
+        edge_penalty=fight.edge,
         exact=False,
         trials=res.trials,
         outcome_classes=None,

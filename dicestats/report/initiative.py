@@ -166,7 +166,7 @@ def _init_slow_page(fig, ctx) -> None:
         fig,
         ctx,
         _mc_note(ctx).replace(f"seed {ctx.seed}", f"seed {ctx.seed + 2}")
-        + "\nPolicy: every attacker action attacks a random defender, who defends with its "
-        "highest die (slow scale = attack die − that die); 'covering': a companion with a high "
-        "enough die defends instead. No holding.",
+        + "\nEvery attacker action attacks a random defender; the target answers with its "
+        "highest die (slow scale = attack die − that die), a companion with a die as high as "
+        "the attack's may answer too (never slow). Nobody holds.",
     )

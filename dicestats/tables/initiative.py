@@ -258,7 +258,7 @@ def _share(name, e) -> dict:
 DEFENCE_SCENARIOS = (
     ("3 defends vs 3", [3], [3], {}),
     ("3 defends vs 2 + 2", [3], [2, 2], {}),
-    ("3 + 3 (covering) vs 3", [3, 3], [3], {"cover": True}),
+    ("3 + 3 (companions answer) vs 3", [3, 3], [3], {}),
 )
 
 

@@ -27,7 +27,7 @@ def test_exact_json_matches_closed_form(capsys):
     total = sum(Fraction(v) for v in data["pmf_actions_before"].values())
     assert total == 1
     assert data["labels"] == ["A1", "B1"] and data["swiftness"] == [1] and data["versus"] == [2]
-    assert data["rules"] == {"tiebreak": "all", "order": "action", "pip_rule": "one-die"}
+    assert data["rules"] == {"tiebreak": "all", "order": "tier", "pip_rule": "one-die"}
 
 
 def test_monte_carlo_json(capsys):

@@ -166,6 +166,31 @@ def test_margins_are_per_participant_by_default():
     assert ini.apply_pips([5, 4], 2) == [5, 6] and ini.apply_pips([5, 4], 2, "split") == [6, 5]
 
 
+@pytest.mark.parametrize("a,b", [([2], [1]), ([2, 1], [2]), ([3], [2]), ([1, 2], [1, 1])])
+def test_tier_order_changes_tempo_not_who_opens(a, b):
+    # the first action is the same under both readings (the highest die, then the
+    # same ranking); the tier order lets a participant act all its dice of a value
+    # in a row, so P(acting twice in a row) and the actions-before change
+    tier, action = ini.odds(a, b), ini.odds(a, b, order="action")
+    assert tier.rules.order == "tier" and action.rules.order == "action"
+    assert tier.p_first == action.p_first
+    assert tier.p_participant_first == action.p_participant_first
+    assert tier.p_double >= action.p_double
+    first, before, double, _ = ref_exact(a, b, order="tier")
+    assert list(tier.p_participant_first) == first and tier.p_double == double
+    assert {k: v for k, v in tier.pmf_actions_before.items() if v} == before
+
+
+def test_tier_order_worked_example():
+    # two dice against two: (5, 5) against (5, 1). Tier: A has more 5s, acts both in
+    # a row, then B's 5, then B's 1. By action: A (two 5s), then A's second 5 ties B's
+    # 5 on count, and A's other dice (5, 5) beat B's (5, 1): the same here.
+    assert ini.resolve([[5, 5], [5, 1]]).participants == (0, 0, 1, 1)
+    # (5, 5, 5) against (5, 5): tier 0 0 0 1 1; by action 0 0 1 0 1
+    assert ini.resolve([[5, 5, 5], [5, 5]]).participants == (0, 0, 0, 1, 1)
+    assert ini.resolve([[5, 5, 5], [5, 5]], order="action").participants == (0, 0, 1, 0, 1)
+
+
 def test_one_die_default_against_split():
     # Both rules give the same highest die (a margin first goes to the die it brings to
     # 6, else all of it to the highest die below 6), but split can make a second 6:
@@ -189,9 +214,12 @@ def test_worked_examples_of_the_rules_page():
     six = ini.odds([6], [1]).p_first
     assert six == 1 - sum(Fraction(y - 1, 6) ** 6 for y in range(1, 7)) / 6
     assert six == Fraction(259421, 279936)
-    assert ini.odds([3], [3]).p_double == Fraction(12823, 15552)
-    assert ini.odds([3], [3], order="tier").p_double == Fraction(1163, 1296)
-    assert ini.odds([3], [3], order="tier").p_first == Fraction(1, 2)
+    # the tier order (default) changes P(acting twice in a row), not P(first)
+    assert ini.odds([3], [3]).p_double == Fraction(1163, 1296)
+    assert ini.odds([3], [3], order="action").p_double == Fraction(12823, 15552)
+    assert (
+        ini.odds([3], [3]).p_first == ini.odds([3], [3], order="action").p_first == Fraction(1, 2)
+    )
     # one die plus 5 pips is a 6: a coin against a 6, and a 6 of three dice goes first
     assert ini.odds([1], [1], pips=5).p_first == Fraction(11, 12)
     assert ini.odds([1], [3], pips=[5]).p_first == Fraction(5, 6) ** 3

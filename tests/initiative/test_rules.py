@@ -10,11 +10,11 @@ from dicestats import initiative as ini
 
 def test_rules_default_and_variants():
     r = ini.Rules()
-    assert (r.tiebreak, r.order, r.pip_rule) == ("all", "action", "one-die")
-    assert r.replace(order="tier") == ini.Rules(order="tier")
+    assert (r.tiebreak, r.order, r.pip_rule) == ("all", "tier", "one-die")
+    assert r.replace(order="action") == ini.Rules(order="action")
     assert (ini.TIEBREAKS, ini.ORDERS, ini.PIP_RULES) == (
         ("all", "unspent"),
-        ("action", "tier"),
+        ("tier", "action"),
         ("one-die", "split", "side-pool"),
     )
     with pytest.raises(dataclasses.FrozenInstanceError):
@@ -80,6 +80,13 @@ def test_limits_table():
         (lambda: ini.acting_order([1, 2], [0, 1]), ValueError, "2-d"),
         (lambda: ini.acting_order([[1, 2]], [0]), ValueError, "owners"),
         (lambda: ini.SuccessRoll(2, success=9), ValueError, "success"),
+        (lambda: ini.simulate([3], [1], trials=10, hold="wait"), ValueError, "hold must be one"),
+        (lambda: ini.odds([3], [1], versus_hold=3), TypeError, "versus_hold must be"),
+        (lambda: ini.odds([3, 3], [1], hold=["never"]), ValueError, "one per participant"),
+        (lambda: ini.odds([1], [1], rounds=0), ValueError, r"rounds must be an integer in 1\.\.50"),
+        (lambda: ini.odds([1], [1], rounds=2.0), TypeError, "rounds"),
+        (lambda: ini.odds([1, 1], [1], weakness=2), ValueError, "weakness must be one entry"),
+        (lambda: ini.odds([1], [1], weakness=-1), ValueError, "weakness must be"),
     ],
 )
 def test_bad_input(call, exc, words):

@@ -115,17 +115,26 @@ def test_default_batch_bounds_the_dice_of_a_batch(monkeypatch):
     assert seen[2:] == [mc.DEFAULT_BATCH, 7]  # small rounds keep the default
 
 
-@pytest.mark.parametrize("pips,tiebreak", [(0, "all"), ([1, 0], "unspent")])
-def test_fast_key_tables_on_every_outcome(pips, tiebreak):
-    """simulate's lookup tables (dense int32 ranks, sentinel padding, pips folded in)
-    give the plain rule's order on every roll of a small setup."""
+@pytest.mark.parametrize(
+    "pips,tiebreak,order",
+    [
+        (0, "all", "action"),
+        ([1, 0], "unspent", "action"),
+        (0, "all", "tier"),
+        ([1, 0], "unspent", "tier"),
+    ],
+)
+def test_fast_key_tables_on_every_outcome(pips, tiebreak, order):
+    """simulate's lookup tables (dense int32 ranks in action mode, sentinel padding,
+    pips folded in) give the plain rule's order on every roll of a small setup."""
     sw = [2, 1, 2]
-    fn = Rounds(check_setup([2, 1], [2], pips, 0, tiebreak=tiebreak))
-    assert fn.fast is not None and fn.fmt.dtype == np.int32
+    fn = Rounds(check_setup([2, 1], [2], pips, 0, tiebreak=tiebreak, order=order))
+    assert fn.fast is not None
+    assert fn.fmt.dtype == (np.int32 if order == "action" else np.int64)
     offs = {q: off for _, mem in fn.fast["chunks"] for q, _, off in mem}
     combos = np.array(list(itertools.product(*(range(6**s) for s in sw))))
     keys = np.take(fn.fast["table"], combos + [offs[p] for p in range(3)], axis=0)
-    srt = sort_keys(keys.reshape(len(combos), -1), np.random.default_rng(0), "action", fn.fmt, fn.D)
+    srt = sort_keys(keys.reshape(len(combos), -1), np.random.default_rng(0), order, fn.fmt, fn.D)
     got = srt[:, : fn.D] & 63
     own = [*pips, 0] if isinstance(pips, list) else [0, 0, 0]
     rolls = [
@@ -134,7 +143,7 @@ def test_fast_key_tables_on_every_outcome(pips, tiebreak):
     ]
     for c, seq in zip(combos, got, strict=True):
         dice = tuple(rolls[p][c[p]] for p in range(3))
-        ref = ref_cached(dice, tiebreak=tiebreak)
+        ref = ref_cached(dice, tiebreak=tiebreak, order=order)
         if len(ref) == 1:
             assert tuple(seq) == next(iter(ref)), dice
         else:
