@@ -180,3 +180,159 @@ def test_pip_rules_and_the_old_spelling(capsys):
     assert json.loads(out)["rules"]["pip_rule"] == "split"
     status, _, err = run(capsys, *base, "--pip-policy", "single", "--pip-rule", "split")
     assert status == 2 and "give one" in err
+
+
+# ---------------------------------------------------------------- holding and rounds
+def test_hold_and_rounds_exact_and_simulated(capsys):
+    base = ["--swiftness", "2", "--vs", "2", "--hold", "after-enemy", "--vs-hold", "after-enemy"]
+    status, out, err = run(capsys, *base, "--rounds", "3", "--exact", "--json")
+    assert status == 0 and err == ""
+    data = json.loads(out)
+    assert data["hold"] == ["after-enemy", "after-enemy"] and data["rounds"] == 3
+    assert data["p_all_held"] == ["1/1", "0/1", "1/1"] or data["p_all_held"] == ["1", "0", "1"]
+    assert Fraction(data["pmf_on_edge"]["2"]) == 1
+    status, out, _ = run(capsys, *base, "--rounds", "3", "--exact")
+    assert status == 0
+    assert "holding: A after-enemy, B after-enemy" in out and "everyone held, nobody acted" in out
+    assert "round 3" in out and "nobody may hold in the round after" in out
+    argv = ["--swiftness", "2,1", "--vs", "2", "--hold", "defend", "--rounds", "2"]
+    status, out, _ = run(capsys, *argv, "--trials", "20000", "--seed", "4", "--json")
+    sim = json.loads(out)
+    ex = json.loads(run(capsys, *argv, "--exact", "--json")[1])
+    assert set(sim) == set(ex) and sim["trials"] == 20_000 and sim["rounds"] == 2
+    p = float(Fraction(ex["p_first"]))
+    assert abs(sim["p_first"]["value"] - p) < 4.5 * max(sim["p_first"]["stderr"], 1e-9)
+
+
+def test_text_output_says_the_readings(capsys):
+    status, out, _ = run(capsys, "--swiftness", "2", "--vs", "1", "--exact")
+    line = out.splitlines()[1]
+    assert line.startswith("readings: tier order") and "one-die" in line
+    assert "holding: A never, B never" in line
+    out = run(
+        capsys,
+        "--swiftness",
+        "2",
+        "--vs",
+        "1",
+        "--exact",
+        "--order",
+        "action",
+        "--tiebreak",
+        "unspent",
+        "--pip-rule",
+        "split",
+    )[1]
+    line = out.splitlines()[1]
+    assert "re-evaluated after every action" in line and "only unspent" in line
+    assert "(split)" in line
+
+
+@pytest.mark.parametrize(
+    "argv,words",
+    [
+        (["--hold", "wait"], "expected a holding policy"),
+        (["--vs-hold", "never,x"], "expected a holding policy"),
+        (["--hold", "never,never"], "one policy for the side or one per participant"),
+        (["--rounds", "0"], "rounds must be an integer in 1..50"),
+        (["--rounds", "51"], "rounds must be an integer in 1..50"),
+        (["--weakness", "-1"], "weakness"),
+        (["--weakness", "2,2"], "one entry per participant"),
+        (["--pips", "-2"], "pips"),
+        (["--pips", "1,0"], "one margin per participant"),
+    ],
+)
+def test_bad_holding_input(capsys, argv, words):
+    status, out, err = run(capsys, "--swiftness", "3", "--vs", "2", "--trials", "100", *argv)
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert words in err
+
+
+def test_fight_dice_cap(capsys):
+    argv = ["--swiftness", "3,3", "--vs", "3,3", "--hold", "defend", "--rounds", "10"]
+    status, out, err = run(capsys, *argv, "--trials", "1000000")
+    assert status == 2 and err.count("\n") == 1
+    assert "trials must be at most 166666 with 120 dice per fight" in err
+    assert "20,000,000" in err and "seconds" in err
+
+
+# ---------------------------------------------------------------- dicestats defence
+def defence(capsys, *argv):
+    status = main(["defence", *argv])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_defence_exact_json_matches_the_api(capsys):
+    from dicestats import initiative as ini
+
+    argv = ["--swiftness", "1,1", "--vs", "1", "--attack", "2", "--defend", "1", "--armour", "1"]
+    status, out, err = defence(capsys, *argv, "--exact", "--json")
+    assert status == 0 and err == ""
+    data = json.loads(out)
+    S = ini.SuccessRoll
+    api = ini.defence_odds([1, 1], [1], attack=S(2), defend=S(1), armour=S(1))
+    assert {k: v for k, v in data.items() if k != "seed"} == json.loads(api.to_json())
+    assert "the user's assumption" in data["assumption"]
+    status, out, _ = defence(capsys, *argv, "--exact")
+    assert status == 0
+    assert "success rolls: attack 2d6, 5+ succeeds" in out
+    assert "depends on the assumed success rolls" in out
+    assert "attacker's margin left (wound scale)" in out and "defender's advantage" in out
+
+
+def test_defence_simulation_agrees_and_is_deterministic(capsys):
+    argv = [
+        "--swiftness",
+        "2,1",
+        "--vs",
+        "2",
+        "--hold",
+        "defend",
+        "--attack",
+        "2",
+        "--defend",
+        "2",
+        "--trials",
+        "30000",
+        "--seed",
+        "5",
+        "--json",
+    ]
+    status, out, _ = defence(capsys, *argv)
+    assert status == 0
+    one = json.loads(out)
+    two = json.loads(defence(capsys, *argv, "--workers", "2")[1])
+    assert one == two
+    ex = json.loads(defence(capsys, *argv[:-5], "--exact", "--json")[1])
+    for key in ("p_defended", "p_wounding", "mean_wound", "p_target_responds"):
+        e, x = one[key], float(Fraction(ex[key]))
+        assert abs(e["value"] - x) < 4.5 * e["stderr"], key
+
+
+@pytest.mark.parametrize(
+    "argv,words",
+    [
+        (["--attack", "2"], "--attack and --defend go together"),
+        (["--success", "4"], "--success cannot apply without success rolls"),
+        (["--defend-if-hit"], "--defend-if-hit cannot apply"),
+        (["--attack", "2", "--defend", "2", "--success", "9"], "success"),
+        (["--respond", "all"], "invalid choice"),
+        (["--attackers", "A"], "invalid choice"),
+        (["--hold", "sometimes"], "expected a holding policy"),
+        (["--rounds", "0"], "rounds must be"),
+        (["--exact", "--seed", "3"], "--seed cannot apply with --exact"),
+        (["--attack", "1_0", "--defend", "2"], "digits 0-9"),
+        (["--attack", "12", "--defend", "12", "--armour", "12", "--exact"], "exact states"),
+    ],
+)
+def test_defence_bad_input(capsys, argv, words):
+    status, out, err = defence(capsys, "--swiftness", "2", "--vs", "2", *argv)
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert words in err
+
+
+def test_defence_help_names_the_assumption(capsys):
+    assert main(["defence", "--help"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "YOUR ASSUMPTION" in out and "--respond" in out and "300,000 states" in out
