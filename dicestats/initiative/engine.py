@@ -309,6 +309,7 @@ class Engine:
                     {
                         "margin": (c.attack.most + 1,),
                         "wound": (),
+                        "wound_by": (2,),
                         "wounding": (),
                         "adv": (c.defend.most + 1,),
                         "adv_sum": (),
@@ -752,6 +753,7 @@ class Engine:
             left = np.where(m, rows.a_left, 0)
             acc.add(rows, "margin", m, (np.minimum(left, c.attack.most),))
             acc.add(rows, "wound", m, value=left)
+            acc.add(rows, "wound_by", m, (self.side[np.maximum(rows.a_p, 0)],), value=left)
             acc.add(rows, "wounding", m & (left > 0))
 
     def _respond(self, rows, ch, acc, go, who):

@@ -422,6 +422,7 @@ def defence_odds(
         pmf_margin={k: per(x, att) for k, x in enumerate(tot["margin"])} if rolls else None,
         mean_wound=per(tot["wound"][()], att) if rolls else None,
         p_wounding=per(tot["wounding"][()], att) if rolls else None,
+        mean_wounds_by_side=tuple(per(x, den * R) for x in tot["wound_by"]) if rolls else None,
         pmf_advantage={k: per(x, resp) for k, x in enumerate(tot["adv"])} if rolls else None,
         mean_advantage=per(tot["adv_sum"][()], resp) if rolls else None,
         **{
@@ -586,6 +587,9 @@ def defence(
         pmf_margin=hist("margin", "attacks", c.attack.most + 1) if rolls else None,
         mean_wound=share("wound", "attacks", kind="mean") if rolls else None,
         p_wounding=share("wounding", "attacks") if rolls else None,
+        mean_wounds_by_side=(
+            tuple(res.mean("wound_by", s, scale=R) for s in (0, 1)) if rolls else None
+        ),
         pmf_advantage=hist("adv", "responses", c.defend.most + 1) if rolls else None,
         mean_advantage=share("adv_sum", "responses", kind="mean") if rolls else None,
         **{k: v for k, v in _mc_held_fields(fight, res).items() if k not in ("hold", "rounds")},

@@ -223,6 +223,9 @@ class DefenceResult(Result):
         response and armour (k > 0 is the scale of the wound or difficulty).
     mean_wound, p_wounding : … or None
         The mean of that margin, and the share of attacks with a margin > 0.
+    mean_wounds_by_side : tuple or None
+        Per round, the margins the first side's attacks leave (summed), then the
+        other side's: wounds dealt by each side (with ``attackers="both"``).
     pmf_advantage : dict or None
         ``{k: share of responses earning the responder a one-use advantage of k}``.
     mean_advantage : … or None
@@ -259,6 +262,7 @@ class DefenceResult(Result):
     pmf_margin: dict | None
     mean_wound: object
     p_wounding: object
+    mean_wounds_by_side: tuple | None
     pmf_advantage: dict | None
     mean_advantage: object
     p_all_held: tuple

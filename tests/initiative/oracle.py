@@ -503,9 +503,9 @@ def ref_round(dice, sides, policies, forbid, tiebreak, order, combat, acc):
                     if c["respond"] == "target":
                         companions = []
                     plan = plan + companions
-                _respond_chain(s2, p2, t, a, from_hold, plan, A, 0, False, then)
+                _respond_chain(s2, p2, t, a, from_hold, plan, A, 0, False, then, sides[attacker])
 
-    def _respond_chain(st, pr, t, a, from_hold, plan, left, nresp, full, then):
+    def _respond_chain(st, pr, t, a, from_hold, plan, left, nresp, full, then, a_side):
         c = combat
         if not plan:
             acc.add(("resp_k", nresp), pr)
@@ -519,6 +519,7 @@ def ref_round(dice, sides, policies, forbid, tiebreak, order, combat, acc):
                 rest = max(left - R, 0)
                 acc.add(("margin", rest), pr * pr_a)
                 acc.add("wound", pr * pr_a, rest)
+                acc.add(("wound_by", a_side), pr * pr_a, rest)
                 if rest > 0:
                     acc.add("wounding", pr * pr_a)
                 then(copy(st), pr * pr_a)
@@ -533,7 +534,7 @@ def ref_round(dice, sides, policies, forbid, tiebreak, order, combat, acc):
         else:
             go = not full
         if not go:
-            _respond_chain(st, pr, t, a, from_hold, rest_plan, left, nresp, full, then)
+            _respond_chain(st, pr, t, a, from_hold, rest_plan, left, nresp, full, then, a_side)
             return
         s2 = copy(st)
         h = spend_top(s2, q)
@@ -546,7 +547,9 @@ def ref_round(dice, sides, policies, forbid, tiebreak, order, combat, acc):
             s2["slow_any"] = True
         full2 = full or scale == 0
         if c["attack"] is None:
-            _respond_chain(s2, pr, t, a, from_hold, rest_plan, left, nresp + 1, full2, then)
+            _respond_chain(
+                s2, pr, t, a, from_hold, rest_plan, left, nresp + 1, full2, then, a_side
+            )
             return
         for D, pd in binom_pmf(*c["defend"]).items():
             d = max(D - c["slow_cost"] * scale, 0)
@@ -564,6 +567,7 @@ def ref_round(dice, sides, policies, forbid, tiebreak, order, combat, acc):
                 nresp + 1,
                 full2,
                 then,
+                a_side,
             )
 
     def act(st, pr, p, value, from_hold, then):

@@ -313,6 +313,9 @@ def test_enumeration_matches_the_step_by_step_oracle(case):
         assert nz(r.pmf_margin) == hist("margin", att)
         assert r.mean_wound == total.get("wound", 0) / att
         assert r.p_wounding == total.get("wounding", 0) / att
+        assert r.mean_wounds_by_side == tuple(
+            total.get(("wound_by", side), 0) / rounds for side in (0, 1)
+        )
         assert nz(r.pmf_advantage) == hist("adv", resp)
         assert r.mean_advantage == total.get("adv_sum", 0) / resp
 

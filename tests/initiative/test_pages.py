@@ -72,11 +72,19 @@ def test_exact_and_monte_carlo_numbers_on_the_first_page(pages):
         assert plain(cells + exact + fmt.percent(row.p_double)) in text, row.matchup
 
 
-def test_defence_numbers_on_the_slow_page(pages):
+def test_every_defender_numbers_on_the_third_page(pages):
     text = pdf_text(pages)
-    df = T.initiative_slow(trials=TRIALS, rng=report.DEFAULT_SEED + 2)
-    first = df.groupby("label", sort=False).first()
-    for p, lo, hi in zip(
-        first["defended"], first["defended_lo"], first["defended_hi"], strict=True
-    ):
-        assert plain(f"{fmt.percent(p)} ({fmt.percent(lo)}–{fmt.percent(hi)})") in text
+    df = T.initiative_defenders(trials=max(1_000, TRIALS // 4), rng=report.DEFAULT_SEED + 4)
+    first = df.groupby(["label", "respond"], sort=False).first()
+    for row in first.itertuples():
+        cells = f"{fmt.percent(row.defended)}{fmt.percent(row.target)}{row.companions:.2f}"
+        assert plain(cells) in text, row.Index
+    assert "YOUR ASSUMPTION" in text
+
+
+def test_holding_figure_on_the_tempo_page(pages):
+    text = pdf_text(pages)
+    assert plain("Holding in 3 vs 3: wounds dealt and taken") in text
+    for policy in ("never", "defend", "after-enemy", "always"):
+        assert policy in text
+    assert plain("the foe never holds") in text
