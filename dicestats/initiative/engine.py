@@ -46,7 +46,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .holding import View, call_policy
+from .holding import View, call_policy, is_never
 from .order import rank_key
 from .pips import prepare
 from .rolls import pmf_weights
@@ -270,7 +270,7 @@ class Engine:
         for s in (0, 1):
             self.enemies[s, : members[1 - s].size] = members[1 - s]
         self.owners = setup.owners
-        self.never_hold = all(p.name == "never" for p in self.policies)
+        self.never_hold = all(is_never(p) for p in self.policies)
         self.shapes = self._shapes()
 
     # ------------------------------------------------------------------ statistics

@@ -24,7 +24,7 @@ import numpy as np
 from ..core import montecarlo as mc
 from ..core.checks import check_bool, check_choice, check_int, described, refuse
 from .engine import ATTACKERS, RESPONSES, Combat, Engine, _TooBig
-from .holding import hold_policies
+from .holding import hold_policies, is_never
 from .limits import EXACT_LIMIT, LIMITS, check_exact_size
 from .results import DefenceResult, RoundOdds
 from .rolls import RollTable, check_roll
@@ -105,7 +105,7 @@ def check_fight(
 
 def needs_engine(fight: Fight) -> bool:
     """Holding or several rounds: the fast acting-order paths do not apply."""
-    return fight.rounds != 1 or any(p.name != "never" for p in fight.policies)
+    return fight.rounds != 1 or not all(is_never(p) for p in fight.policies)
 
 
 def _enumerate(fight: Fight, exact: bool, limit: int):

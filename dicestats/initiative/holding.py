@@ -51,7 +51,15 @@ import numpy as np
 
 from ..core.checks import check_choice, refuse
 
-__all__ = ["View", "HoldPolicy", "HOLD_POLICIES", "hold_policy", "hold_policies", "call_policy"]
+__all__ = [
+    "View",
+    "HoldPolicy",
+    "HOLD_POLICIES",
+    "hold_policy",
+    "hold_policies",
+    "call_policy",
+    "is_never",
+]
 
 
 @dataclass(frozen=True)
@@ -100,6 +108,8 @@ class HoldPolicy:
 
     Examples
     --------
+    Give your policy a ``name`` of its own (results and text output show it).
+
     >>> class HoldSixes(HoldPolicy):
     ...     name = "hold-sixes"
     ...     def hold(self, view):
@@ -190,7 +200,19 @@ got 'wait'
     label = getattr(policy, "name", None)
     if not isinstance(label, str) or not label:
         raise refuse(f"{name}.name", "a non-empty string naming the policy", label, kind=True)
+    if label in _NAMED and policy is not _NAMED[label]:
+        raise refuse(
+            f"{name}.name",
+            f"a name of your own, not one of the named policies ({', '.join(HOLD_POLICIES)})",
+            label,
+            instead="set the class attribute name",
+        )
     return policy
+
+
+def is_never(policy) -> bool:
+    """Whether ``policy`` is the named ``"never"`` (the order as rolled, no policy calls)."""
+    return policy is _NAMED["never"]
 
 
 def hold_policies(name: str, value, n: int) -> tuple:

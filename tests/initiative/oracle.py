@@ -547,9 +547,7 @@ def ref_round(dice, sides, policies, forbid, tiebreak, order, combat, acc):
             s2["slow_any"] = True
         full2 = full or scale == 0
         if c["attack"] is None:
-            _respond_chain(
-                s2, pr, t, a, from_hold, rest_plan, left, nresp + 1, full2, then, a_side
-            )
+            _respond_chain(s2, pr, t, a, from_hold, rest_plan, left, nresp + 1, full2, then, a_side)
             return
         for D, pd in binom_pmf(*c["defend"]).items():
             d = max(D - c["slow_cost"] * scale, 0)

@@ -211,5 +211,12 @@ def test_a_users_policy_and_the_interface():
         ini.odds([1], [1], hold=NoName())
     with pytest.raises(InputTypeError, match="an object with hold"):
         ini.odds([1], [1], hold=object())
+
+    class Unnamed(ini.HoldPolicy):  # inherits the name "never" but holds
+        def hold(self, view):
+            return np.ones(len(view), dtype=bool)
+
+    with pytest.raises(InputError, match="hold.name must be a name of your own"):
+        ini.odds([1], [1], hold=Unnamed())
     with pytest.raises(InputError, match="hold must be one of 'never', 'defend'"):
         ini.odds([1], [1], hold="Never")

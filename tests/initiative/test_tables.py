@@ -141,3 +141,18 @@ def test_initiative_defenders_and_margins():
         T.initiative_defenders([], trials=100)
     with pytest.raises(ValueError, match="respond must be one of"):
         T.initiative_defenders(sc, respond=["all"], trials=100)
+
+
+@pytest.mark.parametrize("bad", [[1, 2.5], [1, True], "33", [-1], [1001]])
+def test_initiative_pips_refuses_what_is_not_a_margin(bad):
+    # issue 10: pips=[1, 2.5] made a row of 2 pips instead of refusing
+    with pytest.raises(ValueError, match="pips"):
+        T.initiative_pips([([1], [1])], pips=bad, trials=100)
+
+
+def test_your_margin_is_your_first_participants():
+    # a bare number in a matchup is your first participant's margin (one-die reading)
+    df = T.initiative_first([("a", [1, 1], [1], 5)], trials=2_000, rng=1)
+    assert df["p_exact"].iloc[0] == pytest.approx(
+        float(initiative.odds([1, 1], [1], pips=[5, 0]).p_first)
+    )
