@@ -144,7 +144,12 @@ def add_sides(p) -> None:
     )
     for name, choices, text in (
         ("tiebreak", TIEBREAKS, "set-aside dice count in the tie-break (all) or not (unspent)"),
-        ("order", ORDERS, "re-evaluate after every action or fix the order per value tier"),
+        (
+            "order",
+            ORDERS,
+            "order the holders of a value once, each acting all its dice of it in a row "
+            "(tier, the text), or re-evaluate after every action",
+        ),
     ):
         p.add_argument(
             "--" + name.replace("_", "-"),
@@ -276,9 +281,12 @@ def register(subparsers) -> None:
         "initiative",
         help="d6 initiative: P(a side acts first), actions before the other side acts",
         description=(
-            "Each participant rolls as many d6 as its swiftness; the highest die acts "
-            "first (more dice of that value, then the higher other dice, set-aside dice "
-            "included, then a coin). Monte Carlo by default; --exact enumerates small "
+            "Each participant rolls as many d6 as its swiftness; the highest value opens a "
+            "tier, whose holders act in order (more dice of that value, then the higher "
+            "other dice, set-aside dice included, then a coin), each all its dice of the "
+            "value in a row. --hold lets a side keep dice for later (a policy); --rounds "
+            "plays fights with the everyone-held rule. Monte Carlo by default; --exact "
+            "enumerates small "
             f"setups (at most {classes.hi:,} outcome classes and {work.hi:,} units of work, "
             "classes x dice x participants^2 / 4). Rules: docs/rules/initiative.md."
         ),
