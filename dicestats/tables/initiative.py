@@ -5,7 +5,7 @@ Rules and limits: ``docs/rules/initiative.md``.
 
 from __future__ import annotations
 
-from ..core.checks import InputError, refuse
+from ..core.checks import InputError, check_int_list, refuse
 from ..core.montecarlo import DEFAULT_TRIALS
 from ..core.progress import progress_bar
 from ._common import _streams
@@ -17,6 +17,11 @@ __all__ = [
     "initiative_pips",
     "DEFENCE_SCENARIOS",
     "initiative_slow",
+    "HOLD_SCENARIOS",
+    "initiative_holding",
+    "DEFENDER_SCENARIOS",
+    "initiative_defenders",
+    "initiative_margins",
 ]
 
 
@@ -52,13 +57,23 @@ def _each(items, rng, progress, desc, run):
         bar.close()
 
 
+def _own_pips(a, pips):
+    """Your side's margins: a bare number is your first participant's margin (the others
+    prepared nothing); a list gives one per participant."""
+    if isinstance(pips, (list, tuple)):
+        return list(pips)
+    return [pips] + [0] * (len(a) - 1)
+
+
 def _simulated(matchups, trials, rng, progress, desc="matchups"):
     """Each matchup ``(label, a, b, pips)`` with its simulated round (see :func:`_each`)."""
     from .. import initiative
 
     def run(m, seed):
         _, a, b, pips = m
-        return initiative.simulate(a, b, trials=trials, rng=seed, pips=pips, progress=False)
+        return initiative.simulate(
+            a, b, trials=trials, rng=seed, pips=_own_pips(a, pips), progress=False
+        )
 
     return _each(matchups, rng, progress, desc, run)
 
@@ -98,7 +113,9 @@ def initiative_first(
     matchups : sequence
         Entries ``(label, swiftness, versus, pips)``, ``(swiftness, versus,
         pips)`` or ``(swiftness, versus)``; swiftness lists give one number
-        of d6 per participant.
+        of d6 per participant; ``pips`` is your side's preparation margins,
+        one per participant, or one number for your first participant (the
+        default reading: each participant's margin on one of its own dice).
     trials : int
         Simulated rounds per matchup.
     rng : seed
@@ -133,7 +150,9 @@ def initiative_first(
         p_exact = float("nan")
         if exact_limit:
             try:
-                p_exact = initiative.odds(a, b, pips=pips, limit=exact_limit, exact=False).p_first
+                p_exact = initiative.odds(
+                    a, b, pips=_own_pips(a, pips), limit=exact_limit, exact=False
+                ).p_first
             except InputError:  # too big to enumerate: Monte Carlo only
                 pass
         rows.append(
@@ -196,11 +215,13 @@ def initiative_pips(
     rng=None,
     progress: bool | None = None,
 ):
-    """P(your side acts first) as your preparation pips grow, per matchup.
+    """P(your side acts first) as your first participant's preparation margin grows.
 
-    Long format: ``label`` (the matchup without pips), ``pips``, ``p``,
-    ``lo``, ``hi`` (95% Wilson), ``stderr``, ``trials``. Each (matchup, pips) cell has
-    its own child stream of ``SeedSequence(rng)``.
+    ``pips`` are whole numbers (0..1000), each your first participant's margin,
+    added to one of its own dice (the rules' default reading; the others
+    prepared nothing). Long format: ``label`` (the matchup without pips),
+    ``pips``, ``p``, ``lo``, ``hi`` (95% Wilson), ``stderr``, ``trials``. Each
+    (matchup, pips) cell has its own child stream of ``SeedSequence(rng)``.
 
     Examples
     --------
@@ -211,8 +232,12 @@ def initiative_pips(
     """
     import pandas as pd
 
+    from ..initiative import LIMITS
+
+    lim = LIMITS["pips"]
+    pips = check_int_list("pips", pips, lim.lo, lim.hi, why=lim.why)
     ms = _matchups([(m[0], m[1]) if len(m) != 4 else m for m in matchups])
-    cells = [(label, a, b, int(p)) for label, a, b, _ in ms for p in pips]
+    cells = [(label, a, b, p) for label, a, b, _ in ms for p in pips]
     rows = []
     for (label, _, _, p), r in _simulated(cells, trials, rng, progress, "pip scenarios"):
         rows.append(
@@ -238,7 +263,7 @@ def _share(name, e) -> dict:
 DEFENCE_SCENARIOS = (
     ("3 defends vs 3", [3], [3], {}),
     ("3 defends vs 2 + 2", [3], [2, 2], {}),
-    ("3 + 3 (covering) vs 3", [3, 3], [3], {"cover": True}),
+    ("3 + 3 (companions answer) vs 3", [3, 3], [3], {}),
 )
 
 
@@ -296,4 +321,301 @@ def initiative_slow(
                     "trials": r.trials,
                 }
             )
+    return pd.DataFrame.from_records(rows)
+
+
+#: Holding scenarios shown by default: (label, your side's swiftness, theirs).
+HOLD_SCENARIOS = (
+    ("3 vs 3", [3], [3]),
+    ("3 + 3 vs 2 + 2 + 2", [3, 3], [2, 2, 2]),
+)
+
+
+def _assumed(attack, defend):
+    """The default success rolls of the tables (the user's assumption): 3d6, 5+."""
+    from ..initiative import SuccessRoll
+
+    return (
+        SuccessRoll(3) if attack is None else attack,
+        SuccessRoll(3) if defend is None else defend,
+    )
+
+
+def initiative_holding(
+    scenarios=HOLD_SCENARIOS,
+    policies=("never", "defend", "after-enemy", "always"),
+    *,
+    versus_hold="never",
+    attack=None,
+    defend=None,
+    armour=None,
+    trials: int = DEFAULT_TRIALS,
+    rng=None,
+    progress: bool | None = None,
+):
+    """What holding buys and costs, per scenario and your side's holding policy.
+
+    Three Monte Carlo runs per cell, each on its own child stream of
+    ``SeedSequence(rng)``: the acting order with the policy
+    (:func:`dicestats.initiative.simulate`: tempo); an exchange in which every
+    action of both sides is an attack, answered by every defender
+    (:func:`dicestats.initiative.defence` with ``attackers="both"``: wounds dealt
+    and taken); and a stand on the defensive, the other side attacking, yours
+    answering (``attackers="versus"``: wounds taken). The other side holds by
+    ``versus_hold``. The success rolls are
+    **the user's assumption** (default 3d6 each, 5+ succeeds; ``attack``,
+    ``defend``, ``armour``: :class:`~dicestats.initiative.SuccessRoll` or
+    ``RollTable``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per (scenario, policy): ``label``, ``policy``, ``p_first``
+        (P(your side takes the first action)) with ``p_first_lo``/``_hi``,
+        ``p_all_held`` (P(nobody acts in the round)), ``dealt`` and ``taken``
+        (per round of the exchange, the margins your attacks leave and the other
+        side's: wounds' scales) each with ``_lo``/``_hi``, ``net`` (dealt −
+        taken), ``guarded`` (wounds taken per round on the defensive) with
+        ``_lo``/``_hi``, ``assumption``, ``trials``.
+
+    Examples
+    --------
+    >>> df = initiative_holding([("1 vs 1", [1], [1])], ["never", "defend"], trials=2_000, rng=1)
+    >>> df["policy"].tolist(), float(df["p_first"].iloc[1])
+    (['never', 'defend'], 0.0)
+    """
+    import pandas as pd
+
+    from .. import initiative
+    from ..initiative.holding import hold_policy
+
+    scenarios = [(str(lab), list(a), list(b)) for lab, a, b in scenarios]
+    if not scenarios:
+        raise refuse("scenarios", "at least one (label, swiftness, versus) entry", [])
+    policies = list(policies)
+    if not policies:
+        raise refuse("policies", "at least one holding policy", [])
+    names = [hold_policy(p, "policies").name for p in policies]
+    attack, defend = _assumed(attack, defend)
+    cells = [(s, p, n) for s in scenarios for p, n in zip(policies, names, strict=True)]
+
+    def run(cell, seed):
+        (_, a, b), pol, _ = cell
+        s1, s2, s3 = _streams(seed, 3)
+        tempo = initiative.simulate(
+            a, b, trials=trials, rng=s1, hold=pol, versus_hold=versus_hold, progress=False
+        )
+        fight = initiative.defence(
+            a,
+            b,
+            trials=trials,
+            rng=s2,
+            attackers="both",
+            hold=pol,
+            versus_hold=versus_hold,
+            attack=attack,
+            defend=defend,
+            armour=armour,
+            progress=False,
+        )
+        guard = initiative.defence(
+            a,
+            b,
+            trials=trials,
+            rng=s3,
+            hold=pol,
+            versus_hold=versus_hold,
+            attack=attack,
+            defend=defend,
+            armour=armour,
+            progress=False,
+        )
+        return tempo, fight, guard
+
+    rows = []
+    for ((label, _, _), _, name), (tempo, fight, guard) in _each(
+        cells, rng, progress, "holding scenarios", run
+    ):
+        dealt, taken = fight.mean_wounds_by_side
+        rows.append(
+            {
+                "label": label,
+                "policy": name,
+                "p_first": tempo.p_first.value,
+                "p_first_lo": tempo.p_first.ci_low,
+                "p_first_hi": tempo.p_first.ci_high,
+                "p_all_held": tempo.p_all_held[0].value,
+                **_share("dealt", dealt),
+                **_share("taken", taken),
+                "net": dealt.value - taken.value,
+                **_share("guarded", guard.mean_wounds_by_side[1]),
+                "assumption": fight.assumption,
+                "trials": tempo.trials,
+            }
+        )
+    return pd.DataFrame.from_records(rows)
+
+
+#: Defence scenarios for every defender: (label, defenders' swiftness, attackers').
+DEFENDER_SCENARIOS = (
+    ("3 + 3 vs 3", [3, 3], [3]),
+    ("3 + 3 + 3 vs 2 + 2 + 2", [3, 3, 3], [2, 2, 2]),
+)
+
+
+def initiative_defenders(
+    scenarios=DEFENDER_SCENARIOS,
+    respond=("target", "every"),
+    *,
+    attack=None,
+    defend=None,
+    armour=None,
+    trials: int = DEFAULT_TRIALS,
+    rng=None,
+    progress: bool | None = None,
+):
+    """How many answer one attack, and who: the target alone or every defender.
+
+    The second side attacks the first with every action
+    (:func:`dicestats.initiative.defence`), the success rolls **the user's
+    assumption** (default 3d6 each, 5+), each (scenario, respond) cell on its own
+    child stream of ``SeedSequence(rng)``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Long format: ``label``, ``respond``, ``answers`` (answers to one attack,
+        0 ..), ``p`` (share of attacks), ``lo``, ``hi``; per cell ``defended``,
+        ``target`` (share the target answers), ``companions`` (companions'
+        answers per attack), ``slow`` (share of answers made slow), ``wound``
+        (mean margin left per attack), ``assumption``, ``trials``.
+
+    Examples
+    --------
+    >>> df = initiative_defenders([("1 + 1 vs 1", [1, 1], [1])], trials=2_000, rng=1)
+    >>> sorted(set(df["respond"])), sorted(set(df["answers"]))
+    (['every', 'target'], [0, 1, 2])
+    """
+    import pandas as pd
+
+    from .. import initiative
+
+    scenarios = [(str(lab), list(a), list(b)) for lab, a, b in scenarios]
+    if not scenarios:
+        raise refuse("scenarios", "at least one (label, defenders, attackers) entry", [])
+    modes = list(respond)
+    if not modes:
+        raise refuse("respond", "at least one of 'every', 'target', 'cover'", [])
+    attack, defend = _assumed(attack, defend)
+    cells = [(s, m) for s in scenarios for m in modes]
+
+    def run(cell, seed):
+        (_, a, b), mode = cell
+        return initiative.defence(
+            a,
+            b,
+            trials=trials,
+            rng=seed,
+            respond=mode,
+            attack=attack,
+            defend=defend,
+            armour=armour,
+            progress=False,
+        )
+
+    rows = []
+    for ((label, _, _), mode), r in _each(cells, rng, progress, "defender scenarios", run):
+        for k, e in r.pmf_responses.items():
+            rows.append(
+                {
+                    "label": label,
+                    "respond": mode,
+                    "answers": k,
+                    "p": e.value,
+                    "lo": e.ci_low,
+                    "hi": e.ci_high,
+                    "defended": r.p_defended.value,
+                    "target": r.p_target_responds.value,
+                    "companions": r.mean_companion_responses.value,
+                    "slow": 1 - r.pmf_slow[0].value,
+                    "wound": r.mean_wound.value,
+                    "assumption": r.assumption,
+                    "trials": r.trials,
+                }
+            )
+    return pd.DataFrame.from_records(rows)
+
+
+def initiative_margins(
+    scenarios=DEFENDER_SCENARIOS[:1],
+    *,
+    respond="every",
+    attack=None,
+    defend=None,
+    armour=None,
+    trials: int = DEFAULT_TRIALS,
+    rng=None,
+    progress: bool | None = None,
+):
+    """The attacker's margin left (the wound's scale) and the defender's advantage.
+
+    Distributions per scenario (:func:`dicestats.initiative.defence`; the second
+    side attacks), **depending on the success rolls the user assumed** (default
+    3d6 each, 5+; the ``assumption`` column says which).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Long format: ``label``, ``what`` (``"margin"``: per attack, the
+        attacker's successes left after every answer and armour; ``"advantage"``:
+        per answer, the responder's one-use advantage), ``k``, ``p``, ``lo``,
+        ``hi``, ``assumption``, ``trials``.
+
+    Examples
+    --------
+    >>> from dicestats.initiative import SuccessRoll
+    >>> df = initiative_margins([("1 vs 1", [1], [1])], attack=SuccessRoll(1),
+    ...                         defend=SuccessRoll(1), trials=2_000, rng=1)
+    >>> sorted(set(df["what"])), sorted(set(df["k"]))
+    (['advantage', 'margin'], [0, 1])
+    """
+    import pandas as pd
+
+    from .. import initiative
+
+    scenarios = [(str(lab), list(a), list(b)) for lab, a, b in scenarios]
+    if not scenarios:
+        raise refuse("scenarios", "at least one (label, defenders, attackers) entry", [])
+    attack, defend = _assumed(attack, defend)
+
+    def run(s, seed):
+        _, a, b = s
+        return initiative.defence(
+            a,
+            b,
+            trials=trials,
+            rng=seed,
+            respond=respond,
+            attack=attack,
+            defend=defend,
+            armour=armour,
+            progress=False,
+        )
+
+    rows = []
+    for (label, _, _), r in _each(scenarios, rng, progress, "margin scenarios", run):
+        for what, pmf in (("margin", r.pmf_margin), ("advantage", r.pmf_advantage)):
+            for k, e in pmf.items():
+                rows.append(
+                    {
+                        "label": label,
+                        "what": what,
+                        "k": k,
+                        "p": e.value,
+                        "lo": e.ci_low,
+                        "hi": e.ci_high,
+                        "assumption": r.assumption,
+                        "trials": r.trials,
+                    }
+                )
     return pd.DataFrame.from_records(rows)
