@@ -41,23 +41,28 @@ exact(swiftness, versus, pips=0, versus_pips=0, **options)
 
 Modules
 -------
-``rules``        :class:`Rules`: the readings of the rules (tie-break, order, pip rule)
-``limits``       :data:`LIMITS`: every cap, with why; the size check of the enumeration
-``setup``        a checked two-side setup (swiftness, pips, rules; participant labels)
-``pips``         preparation margins, one vectorized implementation
-``order``        the acting order, written once as a sort key per die; coins; resolve,
-                 order_distribution, acting_order
-``results``      :class:`RoundOdds`, :class:`DefenceResult`, :class:`RoundOrder`,
-                 :class:`OrderOdds`, :class:`Action`
-``enumeration``  :func:`odds`, the exact enumeration (and the deprecated ``exact``)
-``simulation``   :func:`simulate`, the Monte Carlo twin
-``holding``      holding policies and the view they decide on
-``rolls``        success rolls (the user's assumption)
-``engine``       the round engine: rounds played action by action (holding, answers,
-                 armour), enumerated or simulated through one code path
-``fights``       :func:`defence`, :func:`defence_odds`, and the engine behind ``odds``
-                 and ``simulate`` when a policy holds or a fight has several rounds
-``questions``    sample questions for the registry's contract test
+``rules``              :class:`Rules`: the readings of the rules (tie-break, order, pip rule)
+``limits``             :data:`LIMITS`: every cap, with why; the size check of the enumeration
+``setup``              a checked two-side setup (swiftness, pips, rules; participant labels)
+``pips``               preparation margins, one vectorized implementation
+``order``              the acting order, written once as a sort key per die; coins; resolve,
+                       order_distribution, acting_order
+``results``            :class:`RoundOdds`, :class:`DefenceResult`, :class:`RoundOrder`,
+                       :class:`OrderOdds`, :class:`Action`
+``enumeration``        :func:`odds`, the exact enumeration (and the deprecated ``exact``)
+``simulation``         :func:`simulate`, the Monte Carlo twin
+``holding``            holding policies and the view they decide on
+``rolls``              success rolls (the user's assumption)
+``engine``             the round engine: rounds played action by action (holding, answers,
+                       armour), enumerated or simulated through one code path; the round
+                       loop (turns, holding, actions, a round's end)
+``engine_rows``        the engine's rows (the state merging compares) and its statistics
+``engine_exact``       the engine's exact enumeration: every chance a weighted row, rows merged
+``engine_montecarlo``  the engine's Monte Carlo driver (a batch function)
+``engine_attack``      :class:`Combat` and the engine's attacks: targets, answers, armour
+``fights``             :func:`defence`, :func:`defence_odds`, and the engine behind ``odds``
+                       and ``simulate`` when a policy holds or a fight has several rounds
+``questions``          sample questions for the registry's contract test
 
 Options shared by these: ``rules=`` (a :class:`Rules`) or the shortcuts
 ``tiebreak=`` (``"all"``: set-aside dice count in the tie-break, the default;

@@ -23,7 +23,8 @@ import numpy as np
 
 from ..core import montecarlo as mc
 from ..core.checks import check_bool, check_choice, check_int, described, refuse
-from .engine import ATTACKERS, RESPONSES, Combat, Engine, _TooBig
+from .engine import ATTACKERS, RESPONSES, Combat, Engine
+from .engine_exact import _TooBig
 from .holding import hold_policies, is_never
 from .limits import EXACT_LIMIT, LIMITS, check_exact_size
 from .results import DefenceResult, RoundOdds
