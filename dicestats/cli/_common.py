@@ -97,7 +97,8 @@ def int_list_arg(lo: int | None = None, hi: int | None = None):
         parts = text.split(",")
         if any(not p.strip() for p in parts):
             raise argparse.ArgumentTypeError(
-                f"expected a comma-separated list of integers such as 3,3,2; got {text!r}"
+                f"expected a comma-separated list of integers such as 3,3,2; got "
+                f"{shown(text, quote=True)}"
             )
         return [one(p) for p in parts]
 

@@ -1,15 +1,30 @@
-"""The ``initiative`` sub-command: who acts first in the d6 initiative system.
+"""The ``initiative`` and ``defence`` sub-commands of the d6 initiative system.
 
+``initiative``: who acts first, tempo, holding and the "everyone held" rule.
 Monte Carlo by default (:func:`dicestats.initiative.simulate`); ``--exact``
 enumerates small setups (:func:`dicestats.initiative.odds`). Both answers are a
-:class:`~dicestats.initiative.RoundOdds`, printed by one code path; ranges and
-caps come from :data:`dicestats.initiative.LIMITS`.
+:class:`~dicestats.initiative.RoundOdds`, printed by one code path.
+
+``defence``: attacks and their answers (:func:`dicestats.initiative.defence`,
+``--exact``: :func:`dicestats.initiative.defence_odds`), with the user's assumed
+success rolls.
+
+Ranges and caps come from :data:`dicestats.initiative.LIMITS` (trials and worker
+processes from :data:`dicestats.core.montecarlo.LIMITS`); integers are written
+with the digits 0-9 (the shared argument types of :mod:`._common`). The second
+line of every text output says the readings in force.
+
+This module is the ``initiative`` command and the registry's entry
+(``COMMANDS``, ``register``); the ``defence`` command is
+:mod:`._initiative_defence`, the flags both take and their API keywords
+:mod:`._initiative_args`, the text both print :mod:`._initiative_text`.
 
 Examples
 --------
 >>> from dicestats.cli import main
->>> main(["initiative", "--swiftness", "1", "--vs", "2", "--exact"])
+>>> main(["initiative", "--swiftness", "1", "--vs", "2", "--exact"])  # doctest: +ELLIPSIS
 d6 initiative: A = [1] vs B = [2] (exact, 126 outcome classes)
+readings: tier order (each acts all its dice of a value in a row); set-aside dice ...
 P(side A acts first): 25.46%  (55/216)
 P(someone acts twice in a row): 67.59%  (73/108)
 <BLANKLINE>
@@ -29,138 +44,67 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..core.montecarlo import DEFAULT_TRIALS
 from ..format import fraction
 from ..initiative.limits import LIMITS
-from ..initiative.rules import ORDERS, PIP_POLICIES, TIEBREAKS, Rules
-from ._common import add_output_flags, emit_json, fmt_prob, int_list_arg, print_table
+from . import _initiative_args as flags
+from ._common import add_output_flags, emit_json, fmt_prob, print_table
+from ._initiative_defence import register_defence
+from ._initiative_text import _mean, _pmf, method, print_holding, readings
 
 __all__ = ["register", "COMMANDS"]
 
 #: The sub-commands this module adds, in help order (read by the registry).
-COMMANDS = ("initiative",)
+COMMANDS = ("initiative", "defence")
 
 #: The cap on dice the command simulates (trials × dice per round).
 DICE_LIMIT = LIMITS["dice simulated"]
 
 
-def _list_of(limit):
-    """An argparse type: a comma-separated list, each value in ``limit``'s range."""
-    return int_list_arg(limit.lo, limit.hi)
-
-
 def register(subparsers) -> None:
-    """Add the ``initiative`` sub-command."""
+    """Add the ``initiative`` and ``defence`` sub-commands."""
     classes, work = LIMITS["outcome classes"], LIMITS["work"]
     p = subparsers.add_parser(
         "initiative",
         help="d6 initiative: P(a side acts first), actions before the other side acts",
         description=(
-            "Each participant rolls as many d6 as its swiftness; the highest die acts "
-            "first (more dice of that value, then the higher other dice, set-aside dice "
-            "included, then a coin). Monte Carlo by default; --exact enumerates small "
+            "Each participant rolls as many d6 as its swiftness; the highest value opens a "
+            "tier, whose holders act in order (more dice of that value, then the higher "
+            "other dice, set-aside dice included, then a coin), each all its dice of the "
+            "value in a row. --hold lets a side keep dice for later (a policy); --rounds "
+            "plays fights with the everyone-held rule. Monte Carlo by default; --exact "
+            "enumerates small "
             f"setups (at most {classes.hi:,} outcome classes and {work.hi:,} units of work, "
             "classes x dice x participants^2 / 4). Rules: docs/rules/initiative.md."
         ),
     )
-    sw, pips = LIMITS["swiftness"], LIMITS["pips"]
-    for flag, side, e_g in (("--swiftness", "A", "3,3,3"), ("--vs", "B", "2,2,2")):
-        p.add_argument(
-            flag,
-            type=_list_of(sw),
-            required=True,
-            metavar="S,S,..",
-            help=f"swiftness of each participant of side {side} ({sw.help} each; e.g. {e_g})",
-        )
-    p.add_argument(
-        "--pips",
-        type=_list_of(pips),
-        default=[0],
-        metavar="P",
-        help=f"side A's preparation pips ({pips.help}): one number (a pool for the side) "
-        "or one per participant",
-    )
-    p.add_argument(
-        "--vs-pips",
-        type=_list_of(pips),
-        default=[0],
-        metavar="P",
-        help="side B's preparation pips (as --pips)",
-    )
-    default = Rules()
-    for name, choices, text in (
-        (
-            "pip_policy",
-            PIP_POLICIES,
-            "spend pips on the highest die below 6 first or all on one die",
-        ),
-        ("tiebreak", TIEBREAKS, "set-aside dice count in the tie-break (all) or not (unspent)"),
-        ("order", ORDERS, "re-evaluate after every action or fix the order per value tier"),
-    ):
-        p.add_argument(
-            "--" + name.replace("_", "-"),
-            choices=choices,
-            default=getattr(default, name),
-            help=f"{text} (default: {getattr(default, name)})",
-        )
-    p.add_argument(
-        "--trials",
-        type=LIMITS["trials"].argtype("trials"),
-        default=None,
-        help=(
-            f"rounds to simulate ({DEFAULT_TRIALS:,}, or fewer for big rounds); at most "
-            f"{DICE_LIMIT.hi:,} dice in all, trials x dice per round"
-        ),
-    )
-    p.add_argument("--seed", type=LIMITS["seed"].argtype("seed"), default=None, help="random seed")
-    p.add_argument(
-        "--workers",
-        type=LIMITS["workers"].argtype("workers"),
-        default=1,
-        help=f"worker processes (1; {LIMITS['workers'].help})",
-    )
+    flags.add_sides(p)
+    flags.add_holding(p)
     add_output_flags(p, exact=False)
-    p.add_argument(
-        "--exact",
-        action="store_true",
-        help='enumerate every dice outcome (small setups): exact "p/q" values',
-    )
+    flags.add_monte_carlo(p, dice_limit=DICE_LIMIT)
     p.set_defaults(func=_cmd_initiative)
-
-
-def _pips(values):
-    """One value: the side's pool (an int). Several: one per participant (a list)."""
-    return values[0] if len(values) == 1 else list(values)
-
-
-def _trials(args, per_round: int) -> int:
-    """``--trials``, or the default; at most :data:`DICE_LIMIT` dice in all."""
-    most = max(DICE_LIMIT.hi // per_round, 1)
-    trials = min(DEFAULT_TRIALS, most) if args.trials is None else args.trials
-    DICE_LIMIT.check_work(
-        trials * per_round, name="trials", value=trials, per=per_round, per_name="dice per round"
-    )
-    return trials
+    register_defence(subparsers)
 
 
 def _answer(args):
     """The :class:`RoundOdds` the arguments ask for: enumerated or simulated."""
     from .. import initiative as ini
 
+    flags.check_exact_flags(args)
     a, b = args.swiftness, args.vs
-    opts = dict(
-        pips=_pips(args.pips),
-        versus_pips=_pips(args.vs_pips),
-        rules=Rules(tiebreak=args.tiebreak, order=args.order, pip_policy=args.pip_policy),
-    )
+    opts = {**flags.side_options(args), **flags.hold_options(args)}
     if args.exact:
         return ini.odds(a, b, **opts)
-    trials = _trials(args, sum(a) + sum(b))
-    return ini.simulate(a, b, trials=trials, rng=args.seed, workers=args.workers, **opts)
+    if flags.uses_engine(args):
+        trials = flags.trials_for(args, (sum(a) + sum(b)) * args.rounds, flags.FIGHT_LIMIT, "fight")
+    else:
+        trials = flags.trials_for(args, sum(a) + sum(b), DICE_LIMIT, "round")
+    return ini.simulate(a, b, trials=trials, rng=args.seed, workers=args.workers or 1, **opts)
 
 
 def _headline(x) -> str:
     """A headline probability: a percentage and "p/q", or an estimate with its interval."""
+    if x is None:
+        return "—"
     return f"{fmt_prob(x)}  ({fraction(x)})" if isinstance(x, Fraction) else str(x)
 
 
@@ -169,24 +113,15 @@ def _value(x):
     return x if isinstance(x, Fraction) else x.value
 
 
-def _mean(x) -> str:
-    return f"{float(x):.3f}" if isinstance(x, Fraction) else f"{x.value:.3f} ± {x.stderr:.3f}"
-
-
-def _pmf(x) -> str:
-    return f"{fmt_prob(x)}  {fraction(x)}" if isinstance(x, Fraction) else fmt_prob(x.value)
-
-
 def _cmd_initiative(args) -> int:
     r = _answer(args)
     if args.json:
         emit_json({**r.as_dict(), "seed": args.seed})
         return 0
-    if r.exact:
-        method = f"exact, {r.outcome_classes:,} outcome classes"
-    else:
-        method = f"Monte Carlo, {r.trials:,} rounds, seed {args.seed}"
-    print(f"d6 initiative: A = {list(r.swiftness)} vs B = {list(r.versus)} ({method})")
+    print(
+        f"d6 initiative: A = {list(r.swiftness)} vs B = {list(r.versus)} ({method(r, args.seed)})"
+    )
+    print(readings(r))
     print(f"P(side A acts first): {_headline(r.p_first)}")
     print(f"P(someone acts twice in a row): {_headline(r.p_double)}")
     print()
@@ -204,4 +139,5 @@ def _cmd_initiative(args) -> int:
     print()
     rows = [(str(k), _pmf(p)) for k, p in r.pmf_actions_before.items()]
     print_table(rows, header=("A actions before B's first", "probability"))
+    print_holding(r)
     return 0

@@ -1,16 +1,18 @@
 """The d6 initiative system of a Russian-language d6 initiative rulebook.
 
 Each round every participant rolls as many d6 as its *swiftness*; each die is
-one action. The highest unspent die acts next; among participants holding that
-value, the one with more dice of it goes first; then the higher other dice
-(set-aside dice included) decide; then a fair coin. The actor sets one die of
-that value aside and the order is re-evaluated. Every rule, default and variant
-implemented, with the worked examples and the limits: ``docs/rules/initiative.md``.
+one action. The highest unspent value opens a tier: its holders are ordered once
+(more dice of it first, then the higher other dice, set-aside dice included,
+then a fair coin) and each acts with all its dice of that value in a row. A
+participant may hold a die and act later (a policy); an attack may be answered
+by its target and by companions; armour and the success rolls are the user's
+assumption. Every rule, default and variant implemented, with the worked
+examples and the limits: ``docs/rules/initiative.md``.
 
 Public API
 ----------
-odds(swiftness, versus, *, pips=0, versus_pips=0, rules=None, limit=..., exact=True)
-    One round of two sides, every dice outcome enumerated (small setups):
+odds(swiftness, versus, *, pips=0, versus_pips=0, rules=None, hold=..., rounds=1, ...)
+    The rounds of two sides, every dice outcome enumerated (small setups):
     Fractions, or floats with ``exact=False``. Returns :class:`RoundOdds`.
 simulate(swiftness, versus, *, trials=..., rng=None, pips=0, versus_pips=0, workers=1, ...)
     The same question by vectorized, seeded Monte Carlo (any setup): the same
@@ -21,44 +23,59 @@ order_distribution(dice, *, rules=None, exact=True)
     Every acting sequence of one concrete round with its probability (:class:`OrderOdds`).
 acting_order(dice, owners, *, rng=None, rules=None)
     The vectorized order of many concrete rounds (an array of participants).
-apply_pips(dice, pips, pip_policy="highest")
-    Preparation pips added to one set of dice.
-defence(swiftness, versus, *, trials=..., rng=None, attackers=..., cover=..., ...)
-    Reactive defence (Monte Carlo): slow penalties, defendable attacks, defenders
-    left without dice, wounds through a pluggable :class:`SuccessRoll`
-    (:class:`DefenceResult`).
+apply_pips(dice, pips, pip_rule="one-die")
+    A preparation margin added to one set of dice.
+defence(swiftness, versus, *, trials=..., rng=None, attackers=..., respond=..., ...)
+    Attacks and their answers (Monte Carlo): who answers, slow penalties, and
+    with success rolls (:class:`SuccessRoll`, :class:`RollTable`: the user's
+    assumption) armour, the attacker's margin left and the defender's
+    advantage (:class:`DefenceResult`).
+defence_odds(swiftness, versus, *, ..., exact=True)
+    The same, every outcome enumerated (small setups).
+HoldPolicy, View, HOLD_POLICIES
+    Holding policies: ``"never"``, ``"defend"``, ``"after-enemy"``, ``"always"`` or yours.
 Rules, LIMITS
-    The rule readings in force (``tiebreak``, ``order``, ``pip_policy``) and every cap.
+    The rule readings in force (``tiebreak``, ``order``, ``pip_rule``) and every cap.
 exact(swiftness, versus, pips=0, versus_pips=0, **options)
     Deprecated name of :func:`odds` (goes in the next release).
 
 Modules
 -------
-``rules``        :class:`Rules`: the readings of the rules (tie-break, order, pip policy)
-``limits``       :data:`LIMITS`: every cap, with why; the size check of the enumeration
-``setup``        a checked two-side setup (swiftness, pips, rules; participant labels)
-``pips``         preparation pips, one vectorized implementation
-``order``        the acting order, written once as a sort key per die; coins; resolve,
-                 order_distribution, acting_order
-``results``      :class:`RoundOdds`, :class:`RoundOrder`, :class:`OrderOdds`, :class:`Action`
-``enumeration``  :func:`odds`, the exact enumeration (and the deprecated ``exact``)
-``simulation``   :func:`simulate`, the Monte Carlo twin
-``defences``     :func:`defence`, :class:`SuccessRoll`, :class:`DefenceResult`
-``questions``    sample questions for the registry's contract test
+``rules``              :class:`Rules`: the readings of the rules (tie-break, order, pip rule)
+``limits``             :data:`LIMITS`: every cap, with why; the size check of the enumeration
+``setup``              a checked two-side setup (swiftness, pips, rules; participant labels)
+``pips``               preparation margins, one vectorized implementation
+``order``              the acting order, written once as a sort key per die; coins; resolve,
+                       order_distribution, acting_order
+``results``            :class:`RoundOdds`, :class:`DefenceResult`, :class:`RoundOrder`,
+                       :class:`OrderOdds`, :class:`Action`
+``enumeration``        :func:`odds`, the exact enumeration (and the deprecated ``exact``)
+``simulation``         :func:`simulate`, the Monte Carlo twin
+``holding``            holding policies and the view they decide on
+``rolls``              success rolls (the user's assumption)
+``engine``             the round engine: rounds played action by action (holding, answers,
+                       armour), enumerated or simulated through one code path; the round
+                       loop (turns, holding, actions, a round's end)
+``engine_rows``        the engine's rows (the state merging compares) and its statistics
+``engine_exact``       the engine's exact enumeration: every chance a weighted row, rows merged
+``engine_montecarlo``  the engine's Monte Carlo driver (a batch function)
+``engine_attack``      :class:`Combat` and the engine's attacks: targets, answers, armour
+``fights``             :func:`defence`, :func:`defence_odds`, and the engine behind ``odds``
+                       and ``simulate`` when a policy holds or a fight has several rounds
+``questions``          sample questions for the registry's contract test
 
 Options shared by these: ``rules=`` (a :class:`Rules`) or the shortcuts
 ``tiebreak=`` (``"all"``: set-aside dice count in the tie-break, the default;
-``"unspent"``), ``order=`` (``"action"``: re-evaluated after every action, the
-default; ``"tier"``: fixed once per value, each holder spending all its dice of
-that value in a row) and ``pip_policy=`` (``"highest"``: raise the highest die
-below 6 first, the default; ``"single"``: all pips on one die).
+``"unspent"``), ``order=`` (``"tier"``: fixed once per value, each holder acting
+all its dice of that value in a row, the default; ``"action"``: re-evaluated
+after every action) and ``pip_rule=`` (``"one-die"``: each participant's own
+margin on one of its own dice, the default; ``"split"``: over its dice;
+``"side-pool"``: one margin for a whole side).
 
-Preparation pips (``pips``, ``versus_pips``), as coded: an int is a pool for the
-whole side, spent over all the side's dice; a list gives each participant its
-own margin for its own dice. Participants are numbered side by side: the
+Preparation margins (``pips``, ``versus_pips``): one per participant
+(``[2, 0, 0]``), a bare int for a one-member side; one int per side with
+``pip_rule="side-pool"``. Participants are numbered side by side: the
 ``swiftness`` side first (labels A1, A2, …), then the ``versus`` side (B1, B2, …).
-Not modelled: holding a die (and the "everyone held" rule); the choice to defend
-after seeing the attack only as :func:`defence`'s ``defend_if_hit``.
 
 Examples
 --------
@@ -71,8 +88,9 @@ Fraction(1, 2)
 from __future__ import annotations
 
 from . import questions  # noqa: F401  (the registry reads initiative.questions.QUESTIONS)
-from .defences import DefenceResult, SuccessRoll, defence
 from .enumeration import exact, odds
+from .fights import defence, defence_odds
+from .holding import HOLD_POLICIES, HoldPolicy, View
 from .limits import (
     BATCH_DICE,
     EXACT_LIMIT,
@@ -83,8 +101,9 @@ from .limits import (
 )
 from .order import acting_order, order_distribution, resolve
 from .pips import apply_pips
-from .results import Action, OrderOdds, RoundOdds, RoundOrder
-from .rules import ORDERS, PIP_POLICIES, TIEBREAKS, Rules
+from .results import Action, DefenceResult, OrderOdds, RoundOdds, RoundOrder
+from .rolls import RollTable, SuccessRoll
+from .rules import ORDERS, PIP_POLICIES, PIP_RULES, TIEBREAKS, Rules
 from .simulation import simulate
 
 #: Old names of :class:`RoundOdds` (exact and simulated results are one class now).
@@ -98,7 +117,12 @@ __all__ = [
     "acting_order",
     "apply_pips",
     "defence",
+    "defence_odds",
     "SuccessRoll",
+    "RollTable",
+    "HoldPolicy",
+    "View",
+    "HOLD_POLICIES",
     "Rules",
     "LIMITS",
     "RoundOdds",
@@ -108,6 +132,7 @@ __all__ = [
     "DefenceResult",
     "TIEBREAKS",
     "ORDERS",
+    "PIP_RULES",
     "PIP_POLICIES",
     "EXACT_LIMIT",
     "EXACT_WORK_PER_CLASS",

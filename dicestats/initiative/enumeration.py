@@ -27,7 +27,6 @@ from .limits import EXACT_LIMIT, check_exact_size
 from .order import coin_orders, round_keys
 from .pips import prepare
 from .results import RoundOdds
-from .setup import check_setup
 
 __all__ = ["odds", "exact"]
 
@@ -73,7 +72,13 @@ def odds(
     rules=None,
     tiebreak=None,
     order=None,
+    pip_rule=None,
     pip_policy=None,
+    hold="never",
+    versus_hold="never",
+    rounds: int = 1,
+    weakness=None,
+    versus_weakness=None,
     limit: int = EXACT_LIMIT,
     exact: bool = True,
 ) -> RoundOdds:
@@ -86,12 +91,26 @@ def odds(
     ----------
     swiftness, versus : list of int
         Swiftness (number of d6) of each participant of the two sides.
-    pips, versus_pips : int or list of int
-        Preparation pips: an int is the side's pool; a list gives each
-        participant its own margin for its own dice.
+    pips, versus_pips : list of int, or int
+        Preparation margins, one per participant of the side (``[2, 0, 0]``);
+        a bare int for a one-member side (or 0: nobody prepared). With
+        ``pip_rule="side-pool"``: one int, the side's shared margin.
     rules : Rules, optional
-        The readings in force; ``tiebreak``, ``order`` and ``pip_policy``
-        override one field.
+        The readings in force; ``tiebreak``, ``order`` and ``pip_rule``
+        override one field (``pip_policy`` is its deprecated spelling).
+    hold, versus_hold : str, HoldPolicy or list
+        Each side's holding policy (:mod:`~dicestats.initiative.holding`):
+        ``"never"`` (default), ``"defend"``, ``"after-enemy"``, ``"always"`` or
+        your own; one for the side or one per participant. Anything but
+        ``"never"`` (or ``rounds`` > 1) plays the rounds action by action on the
+        round engine (:mod:`~dicestats.initiative.engine`).
+    rounds : int
+        Rounds per fight: a round in which everyone held puts everyone on edge
+        and forbids holding in the next. The round statistics are pooled over
+        the rounds; ``p_all_held`` is per round.
+    weakness, versus_weakness : list of int or None, optional
+        Each participant's on-edge scale: a hero's weakness, or None for a
+        supporting character («на взводе [−3]»); None for a side: all supporting.
     limit : int
         Refuse setups with more outcome classes than this (default
         ``LIMITS["outcome classes"]``), or with more work than
@@ -121,10 +140,28 @@ def odds(
     >>> odds([1], [2], exact=False).p_first
     0.25462962962962965
     """
-    shortcuts = dict(tiebreak=tiebreak, order=order, pip_policy=pip_policy)
-    setup = check_setup(swiftness, versus, pips, versus_pips, rules, **shortcuts)
-    size = check_exact_size(setup.sw, check_int("limit", limit, 1))
+    from .fights import check_fight, engine_odds, needs_engine
+
+    shortcuts = dict(tiebreak=tiebreak, order=order, pip_rule=pip_rule, pip_policy=pip_policy)
+    fight = check_fight(
+        swiftness,
+        versus,
+        pips,
+        versus_pips,
+        rules,
+        shortcuts,
+        hold,
+        versus_hold,
+        rounds,
+        weakness,
+        versus_weakness,
+    )
+    setup = fight.setup
+    limit = check_int("limit", limit, 1)
     exact = check_bool("exact", exact)
+    if needs_engine(fight):
+        return engine_odds(fight, exact, limit)
+    size = check_exact_size(setup.sw, limit)
     n_dice, n = setup.dice, setup.n
     small = 6**n_dice * n_dice < 2**62
     dice, weights = _classes(setup.sw, np.int64 if small else object)
@@ -154,6 +191,11 @@ def odds(
         pmf_actions_before={i: num(x) for i, x in enumerate(before)},
         p_double=num(double),
         mean_position=tuple(num(pos[p], setup.sw[p]) for p in range(n)),
+        hold=fight.hold,
+        rounds=1,
+        p_all_held=(num(0),),
+        pmf_on_edge={0: num(den), 1: num(0)},
+        edge_penalty=fight.edge,
         exact=exact,
         trials=None,
         outcome_classes=size,

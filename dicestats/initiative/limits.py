@@ -2,6 +2,8 @@
 
 The API checks its arguments against :data:`LIMITS`; the CLI derives its
 argparse ranges and help text from it; ``docs/rules/initiative.md`` lists it.
+Trials and worker processes are the Monte Carlo engine's own caps
+(:data:`dicestats.core.montecarlo.LIMITS`), which every simulation here inherits.
 
 Examples
 --------
@@ -64,11 +66,32 @@ LIMITS = Limits(
     Limit(
         "dice simulated",
         hi=5 * 10**7,
-        why="trials × dice per round, the command line's cap: a few seconds of work",
+        why="trials × dice per round, the command line's cap: 50 million dice take 2 to 10 "
+        "seconds on one core",
         instead="use dicestats.initiative.simulate for longer runs",
     ),
-    Limit("trials", 1, None, why="Monte Carlo rounds: at least one"),
-    Limit("workers", 1, 256, why="worker processes of one run"),
+    Limit(
+        "fight dice simulated",
+        hi=2 * 10**7,
+        why="trials × rounds × dice per round of the round engine (holding, defence), the "
+        "command line's cap: 20 million dice take 10 to 60 seconds on one core",
+        instead="use dicestats.initiative.simulate or defence for longer runs",
+    ),
+    Limit(
+        "exact states",
+        hi=300_000,
+        when="exact",
+        why="rows the round engine's enumeration holds at once: every coin, target and "
+        "success roll multiplies them; 300,000 take a few seconds",
+        instead="use Monte Carlo, or fewer dice, participants or success-roll dice",
+    ),
+    Limit(
+        "rounds",
+        1,
+        50,
+        why="rounds of one fight, each played in full: the work grows with them",
+    ),
+    Limit("weakness", 0, 100, why="a hero's on-edge penalty scale"),
     Limit("seed", 0, 2**63 - 1, why="a numpy SeedSequence entropy"),
     Limit("roll dice", 0, 1000, why="dice of one success roll"),
     Limit("success", 1, 7, why="the lowest d6 face that is a success (7: none is)"),

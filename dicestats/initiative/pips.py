@@ -2,12 +2,26 @@
 
 One implementation, vectorized over rows of dice (:func:`add_pips`), serves the
 single roll (:func:`apply_pips`), the exact enumeration and the simulations.
-Which die a pip goes to is the ``pip_policy`` of :class:`~.rules.Rules`; of two
-equal dice the first in participant order gets it.
+How a margin is spent is the ``pip_rule`` of :class:`~.rules.Rules`:
+
+* ``"one-die"`` (default, the text): each participant's own margin on ONE of
+  its own dice, the one that acts earliest after the raise (the lowest die the
+  margin brings to 6, else the highest die below 6);
+* ``"split"``: each participant's margin over its own dice, one pip at a time
+  to its highest die below 6;
+* ``"side-pool"``: one margin for a whole side, spread like ``"split"`` over
+  all the side's dice.
+
+Equal dice never compete across participants under the per-participant rules
+(each margin goes to its owner's dice; which of two equal dice of one owner is
+raised changes nothing). Under ``"side-pool"`` two equal dice of different
+participants compete for a pip: the one listed first gets it.
 
 Examples
 --------
 >>> apply_pips([5, 3, 2], 3)
+[5, 6, 2]
+>>> apply_pips([5, 3, 2], 3, "split")
 [6, 5, 2]
 """
 
@@ -15,11 +29,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.checks import check_int_list
+from ..core.checks import check_choice, check_int_list
 from .limits import LIMITS
-from .rules import rules_with
+from .rules import PIP_POLICIES, PIP_RULES, pip_rule_of
 
-__all__ = ["apply_pips", "add_pips", "prepare"]
+__all__ = ["apply_pips", "add_pips", "prepare", "SPEND"]
+
+#: How each ``pip_rule`` spends a margin over the dice it may raise (:func:`add_pips`).
+SPEND = {"one-die": "single", "split": "highest", "side-pool": "highest"}
 
 
 def add_pips(x, pips: int, policy: str):
@@ -50,19 +67,23 @@ def add_pips(x, pips: int, policy: str):
     return x
 
 
-def apply_pips(dice, pips: int, pip_policy: str = "highest") -> list[int]:
-    """Add preparation pips to one set of initiative dice (no die above 6).
+def apply_pips(dice, pips: int, pip_rule: str = "one-die") -> list[int]:
+    """Add a preparation margin to one set of initiative dice (no die above 6).
 
     Parameters
     ----------
     dice : list of int
-        The dice the pips may go to (one participant's, or a whole side's).
+        The dice the margin may go to (one participant's; a whole side's for
+        ``"side-pool"``).
     pips : int
         The margin of the preparation roll (>= 0); excess is lost.
-    pip_policy : {"highest", "single"}
-        ``"highest"``: one pip at a time to the highest die below 6 (so dice are
-        filled to 6 in order of closeness to 6). ``"single"``: every pip on one
-        die — the lowest die the pips can bring to 6, else the highest die below 6.
+    pip_rule : {"one-die", "split", "side-pool"}
+        ``"one-die"``: the whole margin on one die, the lowest die it brings to
+        6, else the highest die below 6 (the die that then acts earliest).
+        ``"split"`` and ``"side-pool"``: one pip at a time to the highest die
+        below 6 (so dice are filled to 6 in order of closeness to 6; of equal
+        dice the first). The old names ``"single"`` and ``"highest"`` still work
+        for one release, with a deprecation warning.
 
     Returns
     -------
@@ -71,24 +92,27 @@ def apply_pips(dice, pips: int, pip_policy: str = "highest") -> list[int]:
 
     Examples
     --------
-    >>> apply_pips([5, 3, 2], 3, "single")
-    [5, 6, 2]
+    >>> apply_pips([2, 1], 2)
+    [4, 1]
     """
     dice = check_int_list("dice", dice, 1, 6, min_len=0)
     pips = LIMITS["pips"].check(pips, name="pips")
-    policy = rules_with(pip_policy=pip_policy).pip_policy
-    out = add_pips(np.array([dice], dtype=np.int64).reshape(1, len(dice)), pips, policy)
+    if pip_rule in PIP_POLICIES:
+        pip_rule = pip_rule_of(pip_rule)
+    check_choice("pip_rule", pip_rule, PIP_RULES)
+    out = add_pips(np.array([dice], dtype=np.int64).reshape(1, len(dice)), pips, SPEND[pip_rule])
     return [int(v) for v in out[0]]
 
 
 def prepare(dice, setup):
-    """The pips of a :class:`~.setup.Setup` added to rows of dice (rows, total dice).
+    """The margins of a :class:`~.setup.Setup` added to rows of dice (rows, total dice).
 
     Columns hold the participants' dice side by side, in participant order. A
-    side's pool (an int) goes over all the side's dice at once; a list gives
-    each participant its own margin for its own dice.
+    per-participant margin (a tuple) goes to its owner's dice; a side's pool
+    (an int, ``"side-pool"``) over all the side's dice at once.
     """
     out = dice
+    spend = SPEND[setup.rules.pip_rule]
     for side, pool in enumerate((setup.pips, setup.versus_pips)):
         members = [p for p in range(setup.n) if setup.sides[p] == side]
         if isinstance(pool, tuple):
@@ -96,9 +120,9 @@ def prepare(dice, setup):
                 c0, c1 = setup.columns(p)
                 if margin:
                     out = out if out is not dice else dice.copy()
-                    out[:, c0:c1] = add_pips(out[:, c0:c1], margin, setup.rules.pip_policy)
+                    out[:, c0:c1] = add_pips(out[:, c0:c1], margin, spend)
         elif pool:
             c0, c1 = setup.columns(members[0])[0], setup.columns(members[-1])[1]
             out = out if out is not dice else dice.copy()
-            out[:, c0:c1] = add_pips(out[:, c0:c1], pool, setup.rules.pip_policy)
+            out[:, c0:c1] = add_pips(out[:, c0:c1], pool, spend)
     return out

@@ -13,9 +13,10 @@ Examples
 from __future__ import annotations
 
 from ..registry import Question
-from .defences import defence
 from .enumeration import odds
+from .fights import defence, defence_odds
 from .order import order_distribution, resolve
+from .rolls import SuccessRoll
 from .rules import Rules
 from .simulation import simulate
 
@@ -38,10 +39,10 @@ QUESTIONS = (
         simulate=simulate,
     ),
     Question(
-        "a side's pool of pips on one die",
+        "a side's pool of pips, spread over its dice",
         odds,
-        ([3], [1, 1]),
-        {"pips": 2, "pip_policy": "single"},
+        ([1], [1, 2]),
+        {"versus_pips": 2, "pip_rule": "side-pool"},
         simulate=simulate,
     ),
     Question(
@@ -50,6 +51,44 @@ QUESTIONS = (
         ([[6, 6, 6], [6, 6]],),
         {"tiebreak": "unspent"},
     ),
+    Question(
+        "margins split over a participant's dice",
+        odds,
+        ([2], [2]),
+        {"pips": 3, "pip_rule": "split"},
+        simulate=simulate,
+        bad=({"pips": -1}, {"pip_rule": "both"}),
+    ),
     Question("one round step by step", resolve, ([[6, 2], [6, 6], [4]],), exact=False),
     Question("reactive defence, one die each", defence, ([1], [1]), exact=False),
+    Question(
+        "holding: heroes defend, foes wait for them, two rounds",
+        odds,
+        ([2], [1, 1]),
+        {"hold": "defend", "versus_hold": "after-enemy", "rounds": 2},
+        simulate=simulate,
+        bad=({"hold": "wait"}, {"rounds": 0}, {"versus_hold": ["never"]}),
+    ),
+    Question(
+        "everyone holds: on edge, then nobody may hold",
+        odds,
+        ([1, 1], [1]),
+        {"hold": "always", "versus_hold": "always", "rounds": 2, "weakness": [2, None]},
+        simulate=simulate,
+    ),
+    Question(
+        "every defender answers, armour after (the user's success rolls)",
+        defence_odds,
+        ([1, 1], [2]),
+        {"attack": SuccessRoll(2), "defend": SuccessRoll(1), "armour": SuccessRoll(1)},
+        simulate=defence,
+        bad=({"respond": "all"}, {"slow_cost": -1}),
+    ),
+    Question(
+        "a holder's attack: equal initiative, no slow",
+        defence_odds,
+        ([1], [2]),
+        {"hold": "always", "versus_hold": "defend", "attackers": "both"},
+        simulate=defence,
+    ),
 )

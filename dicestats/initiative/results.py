@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from ..core.results import Result
 from .rules import Rules
 
-__all__ = ["Action", "RoundOrder", "OrderOdds", "RoundOdds"]
+__all__ = ["Action", "RoundOrder", "OrderOdds", "RoundOdds", "DefenceResult"]
 
 
 @dataclass(frozen=True)
@@ -88,12 +88,14 @@ class OrderOdds(Result):
 
 @dataclass(frozen=True)
 class RoundOdds(Result):
-    """Statistics of one round of two sides: exact, float or Monte Carlo.
+    """Statistics of the rounds of two sides: exact, float or Monte Carlo.
 
     Probabilities and means are Fractions (``exact=True``), floats (an
     enumeration with ``exact=False``) or :class:`~dicestats.core.results.Estimate`
-    objects (Monte Carlo: ``trials`` rounds; proportions with Wilson intervals,
-    means with batch-means standard errors).
+    objects (Monte Carlo: ``trials`` fights of ``rounds`` rounds; proportions with
+    Wilson intervals for one round, ratio intervals over several; means with
+    batch-means or ratio standard errors). The round statistics (``p_first`` …
+    ``mean_position``) are pooled over the ``rounds`` rounds of a fight.
 
     Attributes
     ----------
@@ -105,18 +107,31 @@ class RoundOdds(Result):
         The readings in force.
     labels : tuple of str
         Participant labels (A1.. first side, B1.. the other side).
+    hold : tuple of str
+        Each participant's holding policy (``"never"``: the order as rolled).
+    rounds : int
+        Rounds per fight.
     p_first : Fraction, float or Estimate
-        P(the first side acts first).
+        P(the first side takes the first action of a round).
     p_participant_first : tuple
-        P(each participant acts first).
+        P(each participant takes the first action); they sum to 1 − P(nobody acts).
     pmf_actions_before : dict
         ``{k: P(exactly k first-side actions before the other side's first)}``,
-        k = 0 .. the first side's dice.
+        k = 0 .. the first side's dice (all its actions when the other side never
+        acts; 0 when nobody acts).
     p_double : Fraction, float or Estimate
         P(some participant acts twice in a row).
     mean_position : tuple
         Each participant's mean action position (1-based; averaged over its
-        dice and over rounds).
+        actions and over rounds; None if it never acts).
+    p_all_held : tuple
+        P(everyone held and nobody acted) in round 1, 2, … of a fight (then
+        everyone goes on edge and nobody may hold in the next round).
+    pmf_on_edge : dict
+        ``{k: P(everyone went on edge k times in the fight)}``, k = 0 .. rounds.
+    edge_penalty : tuple of int
+        Each participant's on-edge penalty scale: a hero's weakness, 3 for a
+        supporting character.
     exact : bool
         True when the numbers are Fractions.
     trials : int or None
@@ -141,6 +156,11 @@ class RoundOdds(Result):
     pmf_actions_before: dict
     p_double: object
     mean_position: tuple
+    hold: tuple
+    rounds: int
+    p_all_held: tuple
+    pmf_on_edge: dict
+    edge_penalty: tuple
     exact: bool
     trials: int | None
     outcome_classes: int | None
@@ -151,3 +171,103 @@ class RoundOdds(Result):
     def actions_before(self) -> dict:
         """The old name of :attr:`pmf_actions_before` (kept for one release)."""
         return self.pmf_actions_before
+
+
+@dataclass(frozen=True)
+class DefenceResult(Result):
+    """Attacks and their answers: exact, float or Monte Carlo.
+
+    Every figure about successes (``pmf_margin``, ``mean_wound``, ``p_wounding``,
+    ``pmf_advantage``, ``mean_advantage``) rests on ``assumption``: success rolls
+    **the user assumed**, not the game's own (its action roll is unknown). Shares
+    are per attack, per response or per round, as named.
+
+    Attributes
+    ----------
+    swiftness, versus, pips, versus_pips, rules, labels
+        The setup (as in :class:`RoundOdds`).
+    attackers : str
+        ``"versus"`` (the ``versus`` side attacks with every action) or ``"both"``.
+    respond : str
+        Who answers an attack: ``"every"``, ``"target"`` or ``"cover"``.
+    defend_if_hit : bool
+        The target answers only an attack that scored.
+    hold : tuple of str
+        Each participant's holding policy.
+    rounds : int
+        Rounds per fight.
+    assumption : str or None
+        The success rolls assumed (attack, defence, armour, slow cost), or None
+        without success rolls.
+    mean_attacks : Fraction, float or Estimate
+        Attacks per round.
+    p_defendable : …
+        Share of attacks someone could answer (the target with a die left, or,
+        with ``"every"``/``"cover"``, a companion with a die as high as the attack's).
+    p_defended : …
+        Share of attacks answered at least once.
+    pmf_responses : dict
+        ``{k: share of attacks answered by k responders}``.
+    p_target_responds : …
+        Share of attacks the target answers itself.
+    mean_companion_responses : …
+        Companions' responses per attack.
+    pmf_slow : dict
+        ``{k: share of responses made "slow" with scale k}`` (0: not slow).
+    p_slow_round : …
+        P(some response of a round is slow).
+    pmf_out_of_dice : dict
+        ``{k: P(k defending participants are attacked with no die left in a round)}``.
+    pmf_margin : dict or None
+        ``{k: share of attacks leaving the attacker a margin of k}`` after every
+        response and armour (k > 0 is the scale of the wound or difficulty).
+    mean_wound, p_wounding : … or None
+        The mean of that margin, and the share of attacks with a margin > 0.
+    mean_wounds_by_side : tuple or None
+        Per round, the margins the first side's attacks leave (summed), then the
+        other side's: wounds dealt by each side (with ``attackers="both"``).
+    pmf_advantage : dict or None
+        ``{k: share of responses earning the responder a one-use advantage of k}``.
+    mean_advantage : … or None
+        Its mean per response.
+    p_all_held, pmf_on_edge, edge_penalty
+        As in :class:`RoundOdds`.
+    exact : bool
+    trials : int or None
+    raw : montecarlo.Totals or None
+        The summed Monte Carlo counts (not exported).
+    """
+
+    swiftness: tuple
+    versus: tuple
+    pips: object
+    versus_pips: object
+    rules: Rules
+    labels: tuple
+    attackers: str
+    respond: str
+    defend_if_hit: bool
+    hold: tuple
+    rounds: int
+    assumption: str | None
+    mean_attacks: object
+    p_defendable: object
+    p_defended: object
+    pmf_responses: dict
+    p_target_responds: object
+    mean_companion_responses: object
+    pmf_slow: dict
+    p_slow_round: object
+    pmf_out_of_dice: dict
+    pmf_margin: dict | None
+    mean_wound: object
+    p_wounding: object
+    mean_wounds_by_side: tuple | None
+    pmf_advantage: dict | None
+    mean_advantage: object
+    p_all_held: tuple
+    pmf_on_edge: dict
+    edge_penalty: tuple
+    exact: bool
+    trials: int | None
+    raw: object = field(default=None, repr=False, metadata={"export": False})

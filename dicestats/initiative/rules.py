@@ -1,38 +1,42 @@
 """The rule variants of the d6 initiative system, as one frozen value.
 
-The source (a Russian-language d6 initiative rulebook) leaves three points open;
-each reading the code implements is a field of :class:`Rules`, and every
+The source (a Russian-language d6 initiative rulebook) leaves some points
+open; each reading the code implements is a field of :class:`Rules`, and every
 function of :mod:`dicestats.initiative` takes ``rules=`` (plus the shortcuts
-``tiebreak=``, ``order=``, ``pip_policy=``, which override one field). The
+``tiebreak=``, ``order=``, ``pip_rule=``, which override one field). The
 readings, their sources and their defaults are in ``docs/rules/initiative.md``.
 
 Examples
 --------
 >>> Rules()
-Rules(tiebreak='all', order='action', pip_policy='highest')
->>> Rules().replace(order="tier").order
-'tier'
+Rules(tiebreak='all', order='tier', pip_rule='one-die')
+>>> Rules().replace(order="action").order
+'action'
 >>> Rules(order="random")
 Traceback (most recent call last):
 ...
-dicestats.InputError: order must be one of 'action', 'tier', got 'random'
+dicestats.InputError: order must be one of 'tier', 'action', got 'random'
 """
 
 from __future__ import annotations
 
 import dataclasses
+import warnings
 from dataclasses import dataclass
 
 from ..core.checks import check_choice, refuse
 
-__all__ = ["Rules", "TIEBREAKS", "ORDERS", "PIP_POLICIES", "rules_with"]
+__all__ = ["Rules", "TIEBREAKS", "ORDERS", "PIP_RULES", "PIP_POLICIES", "rules_with"]
 
 #: Tie-break readings: set-aside dice count (``"all"``) or only the unspent ones.
 TIEBREAKS = ("all", "unspent")
-#: Acting-order readings: re-evaluated after every action, or fixed per value tier.
-ORDERS = ("action", "tier")
-#: How preparation pips are spent: the highest die below 6 first, or all on one die.
-PIP_POLICIES = ("highest", "single")
+#: Acting-order readings: fixed per value tier (the text), or re-evaluated after every action.
+ORDERS = ("tier", "action")
+#: How a preparation margin is spent: each participant's own margin on one of its dice
+#: (the text), split over its dice, or one margin shared by a whole side.
+PIP_RULES = ("one-die", "split", "side-pool")
+#: The old ``pip_policy`` names (deprecated) and the ``pip_rule`` each now is.
+PIP_POLICIES = {"single": "one-die", "highest": "split"}
 
 
 @dataclass(frozen=True)
@@ -46,14 +50,24 @@ class Rules:
         their other dice decide, compared high to low (a missing die ranks
         lowest): ``"all"`` counts the dice already set aside this round (the
         text: «включая отложенные»), ``"unspent"`` only those still unspent.
-    order : {"action", "tier"}, default "action"
-        ``"action"``: the order is re-evaluated after every single action;
-        ``"tier"``: when a value is reached, its holders are ordered once and
-        each spends all its dice of that value in a row.
-    pip_policy : {"highest", "single"}, default "highest"
-        ``"highest"``: one pip at a time to the highest die below 6 (the same
-        as filling the dice closest to 6 first); ``"single"``: every pip on one
-        die, the lowest die the pips bring to 6, else the highest die below 6.
+    order : {"tier", "action"}, default "tier"
+        ``"tier"`` (the text: «Далее действуют все, у кого есть шестёрки, в
+        порядке убывания их количества» and «он вправе заявить несколько
+        действий подряд»): when a value is reached, its holders are ordered
+        once and each acts with all its dice of that value in a row.
+        ``"action"``: the order is re-evaluated after every single action (the
+        reading this project first used).
+    pip_rule : {"one-die", "split", "side-pool"}, default "one-die"
+        How preparation margins are spent (``pips=``). ``"one-die"`` (the
+        text: «на любом из кубиков инициативы (максимум до 6!)»): each
+        participant has its own margin, added to ONE of its own dice after
+        seeing them, capped at 6, the excess lost; the die is the one that
+        acts earliest after the raise: the lowest die the margin brings to 6,
+        else the highest die below 6. ``"split"``: each participant's margin
+        spread over its own dice, one pip at a time to its highest die below
+        6. ``"side-pool"``: one margin for a whole side (an int), spread over
+        all the side's dice the same way; of two equal dice the one listed
+        first gets the pip.
 
     Examples
     --------
@@ -62,33 +76,56 @@ class Rules:
     """
 
     tiebreak: str = "all"
-    order: str = "action"
-    pip_policy: str = "highest"
+    order: str = "tier"
+    pip_rule: str = "one-die"
 
     def __post_init__(self):
         check_choice("tiebreak", self.tiebreak, TIEBREAKS)
         check_choice("order", self.order, ORDERS)
-        check_choice("pip_policy", self.pip_policy, PIP_POLICIES)
+        check_choice("pip_rule", self.pip_rule, PIP_RULES)
 
     def replace(self, **changes) -> Rules:
         """A copy with some readings changed (validated again).
 
-        >>> Rules().replace(pip_policy="single").pip_policy
-        'single'
+        >>> Rules().replace(pip_rule="split").pip_rule
+        'split'
         """
         return dataclasses.replace(self, **changes)
 
 
-def rules_with(rules=None, **shortcuts) -> Rules:
+def pip_rule_of(pip_policy: str, *, stacklevel: int = 3) -> str:
+    """The ``pip_rule`` an old ``pip_policy`` name stands for, with a deprecation warning.
+
+    >>> import warnings
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter("ignore")
+    ...     pip_rule_of("single")
+    'one-die'
+    """
+    check_choice("pip_policy", pip_policy, tuple(PIP_POLICIES))
+    new = PIP_POLICIES[pip_policy]
+    warnings.warn(
+        f"pip_policy={pip_policy!r} is deprecated and goes in the next release; use "
+        f"pip_rule={new!r} (margins are per participant now; pip_rule='side-pool' for a "
+        "side's pool)",
+        DeprecationWarning,
+        stacklevel=stacklevel,
+    )
+    return new
+
+
+def rules_with(rules=None, *, pip_policy=None, **shortcuts) -> Rules:
     """``rules`` (default :class:`Rules()`) with the shortcut keywords that are not None.
 
-    The API's ``tiebreak=``, ``order=`` and ``pip_policy=`` keywords are
-    shortcuts for one field of ``rules=``.
+    The API's ``tiebreak=``, ``order=`` and ``pip_rule=`` keywords are
+    shortcuts for one field of ``rules=``; ``pip_policy=`` is the deprecated
+    spelling of ``pip_rule=`` (``"single"`` → ``"one-die"``, ``"highest"`` →
+    ``"split"``).
 
     Examples
     --------
-    >>> rules_with(None, order="tier", tiebreak=None)
-    Rules(tiebreak='all', order='tier', pip_policy='highest')
+    >>> rules_with(None, order="action", tiebreak=None)
+    Rules(tiebreak='all', order='action', pip_rule='one-die')
     >>> rules_with("tier")
     Traceback (most recent call last):
     ...
@@ -98,5 +135,11 @@ def rules_with(rules=None, **shortcuts) -> Rules:
         rules = Rules()
     elif not isinstance(rules, Rules):
         raise refuse("rules", "a dicestats.initiative.Rules", rules, kind=True)
+    if pip_policy is not None:
+        if shortcuts.get("pip_rule") is not None:
+            raise refuse(
+                "pip_policy", "None when pip_rule is given (its deprecated spelling)", pip_policy
+            )
+        shortcuts["pip_rule"] = pip_rule_of(pip_policy, stacklevel=4)
     changes = {k: v for k, v in shortcuts.items() if v is not None}
     return rules.replace(**changes) if changes else rules

@@ -26,17 +26,44 @@ def check_swiftness(name: str, values) -> tuple[int, ...]:
     return tuple(lim.check(v, name=f"{name}[{i}]") for i, v in enumerate(values))
 
 
-def _check_pips(name: str, pips, n: int):
-    """An int (the side's pool) or one int per participant (a tuple)."""
+def _check_pips(name: str, pips, n: int, pip_rule: str):
+    """Preparation margins of one side of ``n`` participants, as ``pip_rule`` reads them.
+
+    ``"one-die"`` and ``"split"``: one margin per participant (a tuple); a bare
+    int only for a one-member side (or 0: nobody prepared). ``"side-pool"``:
+    one int for the whole side.
+    """
     lim = LIMITS["pips"]
     if isinstance(pips, (list, tuple, np.ndarray)):
+        if pip_rule == "side-pool":
+            raise refuse(
+                name,
+                "one int with pip_rule='side-pool' (one margin shared by the side)",
+                list(pips),
+                instead="give the side's margin, or a per-participant rule",
+            )
         out = check_int_list(name, pips, min_len=0)
         if len(out) != n:
             raise refuse(
-                name, f"one int (the side's pool) or one int per participant ({n})", list(pips)
+                name,
+                f"one margin per participant of the side ({n} numbers)",
+                list(pips),
+                why=f"pip_rule={pip_rule!r}: each participant has its own margin",
             )
         return tuple(lim.check(v, name=f"{name}[{i}]") for i, v in enumerate(out))
-    return lim.check(pips, name=name)
+    value = lim.check(pips, name=name)
+    if pip_rule == "side-pool":
+        return value
+    if n == 1 or value == 0:
+        return (value,) * n
+    raise refuse(
+        name,
+        f"one margin per participant of the side ({n} numbers, e.g. {[value] + [0] * (n - 1)})",
+        value,
+        why=f"pip_rule={pip_rule!r}: each participant has its own margin; a bare number is "
+        "for a one-member side",
+        instead="or pip_rule='side-pool' for one margin shared by the side",
+    )
 
 
 @dataclass(frozen=True)
@@ -45,8 +72,8 @@ class Setup:
 
     swiftness: tuple
     versus: tuple
-    pips: int | tuple = 0
-    versus_pips: int | tuple = 0
+    pips: int | tuple = (0,)
+    versus_pips: int | tuple = (0,)
     rules: Rules = Rules()
 
     @property
@@ -103,17 +130,19 @@ def check_setup(swiftness, versus, pips=0, versus_pips=0, rules=None, **shortcut
 
     Examples
     --------
-    >>> check_setup([3], [2, 2], pips=[1]).labels
-    ('A1', 'B1', 'B2')
+    >>> s = check_setup([3], [2, 2], pips=2)
+    >>> s.labels, s.pips, s.versus_pips
+    (('A1', 'B1', 'B2'), (2,), (0, 0))
     >>> check_setup([3, 3], [2], pips=[1])
     Traceback (most recent call last):
     ...
-    dicestats.InputError: pips must be one int (the side's pool) or one int per participant (2), \
-got [1]
+    dicestats.InputError: pips must be one margin per participant of the side (2 numbers), \
+got [1] (pip_rule='one-die': each participant has its own margin)
     """
     a = check_swiftness("swiftness", swiftness)
     b = check_swiftness("versus", versus)
     LIMITS["participants"].check(len(a) + len(b), name="participants")
-    pa = _check_pips("pips", pips, len(a))
-    pb = _check_pips("versus_pips", versus_pips, len(b))
-    return Setup(a, b, pa, pb, rules_with(rules, **shortcuts))
+    rules = rules_with(rules, **shortcuts)
+    pa = _check_pips("pips", pips, len(a), rules.pip_rule)
+    pb = _check_pips("versus_pips", versus_pips, len(b), rules.pip_rule)
+    return Setup(a, b, pa, pb, rules)

@@ -20,7 +20,7 @@ import math
 import numpy as np
 
 from ..core import montecarlo as mc
-from .limits import BATCH_DICE, LIMITS
+from .limits import BATCH_DICE
 from .order import (
     FMT64,
     OWN_BITS,
@@ -33,9 +33,8 @@ from .order import (
     sentinel_keys,
     sort_keys,
 )
-from .pips import add_pips
+from .pips import SPEND, add_pips
 from .results import RoundOdds
-from .setup import check_setup
 
 __all__ = ["simulate", "Rounds", "batch_rounds", "run_rounds"]
 
@@ -77,8 +76,8 @@ class Rounds:
         self.na = len(a)
         self.da = sum(a)
         rules = setup.rules
-        self.policy, self.tiebreak, self.mode = rules.pip_policy, rules.tiebreak, rules.order
-        order, tiebreak, pip_policy = rules.order, rules.tiebreak, rules.pip_policy
+        self.policy, self.tiebreak, self.mode = SPEND[rules.pip_rule], rules.tiebreak, rules.order
+        order, tiebreak, pip_policy = rules.order, rules.tiebreak, self.policy
         self.pools = [pa if isinstance(pa, int) else 0, pb if isinstance(pb, int) else 0]
         own = (list(pa) if isinstance(pa, tuple) else [0] * len(a)) + (
             list(pb) if isinstance(pb, tuple) else [0] * len(b)
@@ -288,8 +287,8 @@ def batch_rounds(batch_size, sw):
 
 def run_rounds(fn, setup, trials, rng, batch_size, workers, progress, desc="initiative rounds"):
     """:func:`dicestats.core.montecarlo.run` of a batch function over rounds of ``setup``."""
-    trials = LIMITS["trials"].check(trials, name="trials")
-    workers = LIMITS["workers"].check(workers, name="workers")
+    trials = mc.LIMITS["trials"].check(trials, name="trials")
+    workers = mc.LIMITS["workers"].check(workers, name="workers")
     batch_size = batch_rounds(batch_size, setup.sw)
     return mc.run(
         fn,
@@ -332,7 +331,13 @@ def simulate(
     rules=None,
     tiebreak=None,
     order=None,
+    pip_rule=None,
     pip_policy=None,
+    hold="never",
+    versus_hold="never",
+    rounds: int = 1,
+    weakness=None,
+    versus_weakness=None,
     batch_size: int | None = None,
     progress: bool | None = None,
 ) -> RoundOdds:
@@ -352,14 +357,18 @@ def simulate(
     rng : None, int, SeedSequence or Generator
         Seed (``numpy.random.default_rng(rng)``). The same seed gives identical
         results for any ``workers``.
-    pips, versus_pips : int or list of int
-        Preparation pips of each side: an int is a pool for the whole side; a
-        list gives each participant its own margin for its own dice.
+    pips, versus_pips : list of int, or int
+        Preparation margins, one per participant of the side (``[2, 0, 0]``);
+        a bare int for a one-member side (or 0: nobody prepared). With
+        ``pip_rule="side-pool"``: one int, the side's shared margin.
     workers : int
         Worker processes.
     rules : Rules, optional
-        The readings in force; ``tiebreak``, ``order`` and ``pip_policy``
-        override one field.
+        The readings in force; ``tiebreak``, ``order`` and ``pip_rule``
+        override one field (``pip_policy`` is its deprecated spelling).
+    hold, versus_hold, rounds, weakness, versus_weakness
+        As in :func:`~dicestats.initiative.odds`: holding policies and fights of
+        several rounds run on the round engine (``trials`` fights).
     batch_size : int, optional
         Rounds per batch (the result depends on it, not on ``workers``). Default
         :data:`~dicestats.core.montecarlo.DEFAULT_BATCH` rounds, fewer when a round has
@@ -379,8 +388,25 @@ def simulate(
     >>> len(r.pmf_actions_before), r.trials
     (3, 20000)
     """
-    shortcuts = dict(tiebreak=tiebreak, order=order, pip_policy=pip_policy)
-    setup = check_setup(swiftness, versus, pips, versus_pips, rules, **shortcuts)
+    from .fights import check_fight, engine_simulate, needs_engine
+
+    shortcuts = dict(tiebreak=tiebreak, order=order, pip_rule=pip_rule, pip_policy=pip_policy)
+    fight = check_fight(
+        swiftness,
+        versus,
+        pips,
+        versus_pips,
+        rules,
+        shortcuts,
+        hold,
+        versus_hold,
+        rounds,
+        weakness,
+        versus_weakness,
+    )
+    setup = fight.setup
+    if needs_engine(fight):
+        return engine_simulate(fight, trials, rng, workers, batch_size, progress)
     res = run_rounds(Rounds(setup), setup, trials, rng, batch_size, workers, progress)
     n, sw = setup.n, setup.sw
     position = np.asarray(res["position"])
@@ -391,6 +417,14 @@ def simulate(
         pmf_actions_before=dict(enumerate(res.proportions("before"))),
         p_double=res.proportion("double"),
         mean_position=tuple(_mean_position(res, p, sw[p]) for p in range(n)),
+        hold=fight.hold,
+        rounds=1,
+        p_all_held=(mc.wilson(0, res.trials, res.confidence),),
+        pmf_on_edge={
+            0: mc.wilson(res.trials, res.trials, res.confidence),
+            1: mc.wilson(0, res.trials, res.confidence),
+        },
+        edge_penalty=fight.edge,
         exact=False,
         trials=res.trials,
         outcome_classes=None,

@@ -1,4 +1,4 @@
-"""Initiative charts: who acts first, actions before the enemy, slow defences, pips.
+"""Initiative charts: who acts first, tempo, slow defences, pips, holding, every defender.
 
 Each takes a frame of :mod:`dicestats.tables.initiative` (rules: ``docs/rules/initiative.md``).
 """
@@ -26,6 +26,9 @@ __all__ = [
     "initiative_actions_before",
     "initiative_slow",
     "initiative_pips",
+    "initiative_holding",
+    "initiative_defenders",
+    "initiative_margins",
 ]
 
 
@@ -225,3 +228,167 @@ def initiative_pips(df, *, ax=None, title: str | None = None, seed=None, trials=
         ax.legend(fontsize=7, frameon=False, loc="lower right")
     _provenance(ax, seed, trials)
     return ax
+
+
+def initiative_holding(df, *, ax=None, title: str | None = None, seed=None, trials=None):
+    """Holding's trade-off: wounds dealt against wounds taken, one point per policy.
+
+    Parameters
+    ----------
+    df : pandas.DataFrame
+        One row per (scenario, policy): ``policy``, ``dealt``, ``taken``;
+        optional ``label`` (one colour per scenario) and ``dealt_lo``/``_hi``,
+        ``taken_lo``/``_hi`` (error bars), e.g.
+        :func:`dicestats.tables.initiative_holding`.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        One point per row (x: wounds your side deals per round, y: wounds it
+        takes, both under the assumed success rolls), each scenario's policies
+        joined by a line, each point named by its policy; the diagonal marks an
+        even exchange (below it holding pays).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"policy": ["never", "defend"], "dealt": [1.0, 0.8],
+    ...                    "taken": [1.0, 0.6]})
+    >>> ax = initiative_holding(df)
+    >>> [float(v) for v in ax.lines[0].get_xdata()], [t.get_text() for t in ax.texts]
+    ([1.0, 0.8], ['never', 'defend'])
+    >>> close(ax)
+    """
+    _require(df, ["policy", "dealt", "taken"], "initiative_holding")
+    ax = _axes(ax)
+    groups = _groups(df, "label")
+    for i, (label, g) in enumerate(groups):
+        colour = _CYCLE_COLOURS[i % 8]
+        x = g["dealt"].to_numpy(dtype=float)
+        y = g["taken"].to_numpy(dtype=float)
+        ax.plot(
+            x,
+            y,
+            color=colour,
+            marker=_CYCLE_MARKERS[i % 8],
+            linestyle=_CYCLE_LINES[i % 8],
+            label=label or None,
+            gid="holding",
+        )
+        if {"taken_lo", "taken_hi", "dealt_lo", "dealt_hi"} <= set(g.columns):
+            ax.errorbar(
+                x,
+                y,
+                xerr=[
+                    x - g["dealt_lo"].to_numpy(dtype=float),
+                    g["dealt_hi"].to_numpy(dtype=float) - x,
+                ],
+                yerr=[
+                    y - g["taken_lo"].to_numpy(dtype=float),
+                    g["taken_hi"].to_numpy(dtype=float) - y,
+                ],
+                fmt="none",
+                ecolor=colour,
+                elinewidth=0.8,
+                capsize=2,
+            )
+        for xi, yi, name in zip(x, y, g["policy"], strict=True):
+            ax.annotate(str(name), (xi, yi), textcoords="offset points", xytext=(4, 4), fontsize=7)
+    top = float(max(df["dealt"].max(), df["taken"].max())) * 1.15 or 1.0
+    ax.plot([0, top], [0, top], color=OKABE_ITO["grey"], linewidth=0.8, linestyle=":", zorder=0)
+    ax.set_xlim(0, top)
+    ax.set_ylim(0, top)
+    ax.set_xlabel("wounds your side deals per round (assumed success rolls)")
+    ax.set_ylabel("wounds your side takes per round")
+    ax.grid(alpha=0.3)
+    ax.set_title(title or "Holding: does it pay? (below the diagonal: yes)", fontsize=10)
+    if len(groups) > 1 or groups[0][0]:
+        ax.legend(fontsize=7, frameon=False, loc="upper left")
+    _provenance(ax, seed, trials)
+    return ax
+
+
+def initiative_defenders(df, *, ax=None, title: str | None = None, seed=None, trials=None):
+    """Answers to one attack: how many, for each scenario and response rule.
+
+    Parameters
+    ----------
+    df : pandas.DataFrame
+        Columns ``answers`` (0, 1, 2, ...), ``p``; optional ``lo``/``hi`` and
+        ``label`` / ``respond`` (one bar group per label and rule), e.g.
+        :func:`dicestats.tables.initiative_defenders`.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        One bar container per (label, respond).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"answers": [0, 1, 2], "p": [0.4, 0.5, 0.1]})
+    >>> ax = initiative_defenders(df)
+    >>> [round(float(p.get_height()), 2) for p in ax.containers[0]]
+    [0.4, 0.5, 0.1]
+    >>> close(ax)
+    """
+    _require(df, ["answers", "p"], "initiative_defenders")
+    d = df.copy()
+    if "respond" in d.columns:
+        base = d["label"].astype(str) + ", " if "label" in d.columns else ""
+        d["label"] = base + d["respond"].astype(str)
+    return _dist_bars(
+        d,
+        "answers",
+        ax,
+        "answers to one attack (the target's and its companions')",
+        "share of attacks",
+        title or "Every defender: how many answer one attack?",
+        seed,
+        trials,
+        "initiative_defenders",
+    )
+
+
+def initiative_margins(df, *, ax=None, title: str | None = None, seed=None, trials=None):
+    """The attacker's margin left and the defender's advantage (assumed success rolls).
+
+    Parameters
+    ----------
+    df : pandas.DataFrame
+        Columns ``what`` (``"margin"`` or ``"advantage"``), ``k``, ``p``;
+        optional ``lo``/``hi`` and ``label``, e.g.
+        :func:`dicestats.tables.initiative_margins`.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        One bar container per (label, what); the x label says the figures rest
+        on the assumed success rolls.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"what": ["margin", "margin", "advantage", "advantage"],
+    ...                    "k": [0, 1, 0, 1], "p": [0.6, 0.4, 0.9, 0.1]})
+    >>> ax = initiative_margins(df)
+    >>> [round(float(p.get_height()), 2) for p in ax.containers[1]]
+    [0.9, 0.1]
+    >>> close(ax)
+    """
+    _require(df, ["what", "k", "p"], "initiative_margins")
+    d = df.copy()
+    names = {"margin": "attacker's margin left (per attack)", "advantage": "advantage (per answer)"}
+    what = d["what"].map(lambda w: names.get(w, str(w)))
+    d["label"] = (d["label"].astype(str) + ": " + what) if "label" in d.columns else what
+    return _dist_bars(
+        d,
+        "k",
+        ax,
+        "successes (under the assumed success rolls, not the game's own)",
+        "share",
+        title or "After the answers: the wound's scale and the defender's advantage",
+        seed,
+        trials,
+        "initiative_margins",
+    )

@@ -18,14 +18,16 @@ def pages() -> list[Page]:
         ),
         Page(
             "initiative",
-            "Initiative: tempo and preparation",
-            "top: actions you take before the enemy's first; bottom: what preparation pips buy.",
+            "Initiative: tempo, preparation and holding",
+            "top: actions before the enemy's first; bottom: what a margin buys, what holding "
+            "costs.",
             _init_tempo_page,
         ),
         Page(
             "initiative",
-            "Initiative: slow defences",
-            "bars: how far below the attack die a defender's best die is (0 = not slow).",
+            "Initiative: every defender and slow answers",
+            "left: how far below the attack die an answer is (0 = not slow); right: how many "
+            "answer one attack.",
             _init_slow_page,
         ),
     ]
@@ -85,17 +87,22 @@ def _init_first_page(fig, ctx) -> None:
     _note(
         fig,
         ctx,
-        _mc_note(ctx) + "\nPips: preparation margin added to your dice (default policy: raise "
-        "the highest die below 6 first).",
+        _mc_note(ctx) + "\nPips: your preparation margin, added to one of your dice (the one "
+        "it brings to 6, else the highest below 6).",
     )
+
+
+def _engine_trials(ctx) -> int:
+    """Fights per scenario on the round engine (slower per die): a quarter of the booklet's."""
+    return max(1_000, ctx.trials // 4)
 
 
 def _init_tempo_page(fig, ctx) -> None:
     from .. import plots
     from .. import tables as T
 
-    gs = _grid(fig, ctx, 2, 1, hspace=0.42)
-    ax = fig.add_subplot(gs[0])
+    gs = _grid(fig, ctx, 2, 2, hspace=0.42, wspace=0.28)
+    ax = fig.add_subplot(gs[0, :])
     before = ctx.cached(
         "init_before",
         lambda: T.initiative_actions_before(trials=ctx.trials, rng=ctx.seed, progress=False),
@@ -105,24 +112,34 @@ def _init_tempo_page(fig, ctx) -> None:
         ax=ax,
         title="Tempo: your actions before the enemy's first (you have 3 dice)",
     )
-    ax2 = fig.add_subplot(gs[1])
+    ax2 = fig.add_subplot(gs[1, 0])
     pips = ctx.cached(
         "init_pips",
         lambda: T.initiative_pips(trials=ctx.trials, rng=ctx.seed + 1, progress=False),
     )
-    plots.initiative_pips(
-        pips,
-        ax=ax2,
-        title="Preparation pips: chance to act first (bands: 95% interval)",
+    plots.initiative_pips(pips, ax=ax2, title="Preparation: chance to act first")
+    ax2.legend(fontsize=6, frameon=False, loc="lower right")
+    ax3 = fig.add_subplot(gs[1, 1])
+    hold = ctx.cached(
+        "init_hold",
+        lambda: T.initiative_holding(
+            HOLD_BOOKLET, trials=_engine_trials(ctx), rng=ctx.seed + 3, progress=False
+        ),
     )
+    plots.initiative_holding(hold, ax=ax3, title="Holding in 3 vs 3: wounds dealt and taken")
     _note(
         fig,
         ctx,
-        _mc_note(ctx).replace(
-            f"seed {ctx.seed}", f"seeds {ctx.seed} (top), {ctx.seed + 1} (bottom)"
-        )
-        + "\nPips are spent by the default policy: raise the highest die below 6 first.",
+        f"Monte Carlo, own stream per scenario: {ctx.trials:,} rounds, seeds {ctx.seed} (top), "
+        f"{ctx.seed + 1} (left); {_engine_trials(ctx):,}, seed {ctx.seed + 3} (right). A "
+        "margin goes on one die: the lowest it brings to 6, else the highest below 6. Holding: "
+        "both sides attack with every action, the foe never holds; 3d6 attack and defence, 5+ "
+        "succeeds: YOUR ASSUMPTION, not the game's roll.",
     )
+
+
+#: The holding figure of the booklet: one matchup, every named policy.
+HOLD_BOOKLET = (("3 vs 3", [3], [3]),)
 
 
 def _init_slow_page(fig, ctx) -> None:
@@ -135,38 +152,47 @@ def _init_slow_page(fig, ctx) -> None:
         "init_slow",
         lambda: T.initiative_slow(trials=ctx.trials, rng=ctx.seed + 2, progress=False),
     )
-    gs = _grid(fig, ctx, 2, 1, height_ratios=[1.5, 1], hspace=0.32)
-    ax = fig.add_subplot(gs[0])
-    plots.initiative_slow(
-        df,
-        ax=ax,
-        title="How slow are active defences? (share of defences by slow scale)",
+    answers = ctx.cached(
+        "init_defenders",
+        lambda: T.initiative_defenders(
+            trials=_engine_trials(ctx), rng=ctx.seed + 4, progress=False
+        ),
     )
-    first = df.groupby("label", sort=False).first().reset_index()
+    gs = _grid(fig, ctx, 2, 2, height_ratios=[1.35, 1], hspace=0.34, wspace=0.28)
+    ax = fig.add_subplot(gs[0, 0])
+    plots.initiative_slow(df, ax=ax, title="How slow are the answers? (share by slow scale)")
+    ax.legend(fontsize=6, frameon=False)
+    ax2 = fig.add_subplot(gs[0, 1])
+    plots.initiative_defenders(answers, ax=ax2, title="Answers to one attack")
+    ax2.legend(fontsize=6, frameon=False)
+    first = answers.groupby(["label", "respond"], sort=False).first().reset_index()
     table = pd.DataFrame(
         {
             "defenders vs attackers": first["label"],
-            "attacks actively defended": [
-                f"{fmt.percent(p)} ({fmt.percent(lo)}–{fmt.percent(hi)})"
-                for p, lo, hi in zip(
-                    first["defended"], first["defended_lo"], first["defended_hi"], strict=True
-                )
+            "who answers": [
+                "target alone" if r == "target" else "every defender" for r in first["respond"]
             ],
-            "a slow defence\nin the round": [fmt.percent(p) for p in first["slow_round"]],
+            "attacks\nanswered": [fmt.percent(p) for p in first["defended"]],
+            "by the\ntarget": [fmt.percent(p) for p in first["target"]],
+            "companions'\nanswers/attack": [f"{x:.2f}" for x in first["companions"]],
+            "answers\nslow": [fmt.percent(p) for p in first["slow"]],
+            "wound per\nattack": [f"{x:.2f}" for x in first["wound"]],
         }
     )
-    ax2 = fig.add_subplot(gs[1])
+    ax3 = fig.add_subplot(gs[1, :])
     _draw_table(
-        ax2,
+        ax3,
         table,
-        title="Defence at a glance (95% intervals in brackets)",
-        col_widths=[0.32, 0.4, 0.28],
+        title="Every defender at a glance (wounds: 3d6 attack and defence, 5+: assumed)",
+        col_widths=[0.24, 0.16, 0.11, 0.11, 0.15, 0.11, 0.12],
+        fontsize=7.5,
     )
     _note(
         fig,
         ctx,
-        _mc_note(ctx).replace(f"seed {ctx.seed}", f"seed {ctx.seed + 2}")
-        + "\nPolicy: every attacker action attacks a random defender, who defends with its "
-        "highest die (slow scale = attack die − that die); 'covering': a companion with a high "
-        "enough die defends instead. No holding.",
+        f"Monte Carlo, own stream per scenario: {ctx.trials:,} rounds, seed {ctx.seed + 2} "
+        f"(left); {_engine_trials(ctx):,}, seed {ctx.seed + 4} (right, table). The target "
+        "answers with its highest die (slow: attack die − that die); every defender: "
+        "companions with a die as high as the attack's answer too, never slow. Success "
+        "rolls: YOUR ASSUMPTION. Nobody holds.",
     )

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..core.progress import progress_bar
+
 
 def _num(x):
     """Exact Fractions stay Fractions; everything else becomes a float."""
@@ -15,3 +17,17 @@ def _streams(rng, n):
     from ..core.montecarlo import seed_sequence
 
     return seed_sequence(rng).spawn(n)
+
+
+def _each(items, rng, progress, desc, run):
+    """``(item, run(item, seed))`` for each item, each on its own child stream of ``rng``,
+    under one progress bar."""
+    seeds = _streams(rng, len(items))
+    bar = progress_bar(len(items), progress=progress, desc=desc, unit="scenario")
+    try:
+        for item, seed in zip(items, seeds, strict=True):
+            out = run(item, seed)
+            bar.update()
+            yield item, out
+    finally:
+        bar.close()

@@ -1,22 +1,27 @@
 """Initiative tables: tidy DataFrames of the d6 initiative system's Monte Carlo runs.
 
+The acting order's tables are here (who acts first, actions before the other
+side's first, preparation margins); the fights' tables (slow defences, holding,
+every defender, margins and advantage) are :mod:`._initiative_fights`, whose
+builders this module re-exports: ``dicestats.tables.initiative`` lists them all.
+
 Rules and limits: ``docs/rules/initiative.md``.
 """
 
 from __future__ import annotations
 
-from ..core.checks import InputError, refuse
+from ..core.checks import InputError, check_int_list, refuse
 from ..core.montecarlo import DEFAULT_TRIALS
-from ..core.progress import progress_bar
-from ._common import _streams
+from ._common import _each
+from ._initiative_fights import *  # noqa: F403
+from ._initiative_fights import __all__ as _fights_all
 
 __all__ = [
     "INITIATIVE_MATCHUPS",
     "initiative_first",
     "initiative_actions_before",
     "initiative_pips",
-    "DEFENCE_SCENARIOS",
-    "initiative_slow",
+    *_fights_all,
 ]
 
 
@@ -38,18 +43,12 @@ def _side(sw) -> str:
     return " + ".join(str(int(s)) for s in sw)
 
 
-def _each(items, rng, progress, desc, run):
-    """``(item, run(item, seed))`` for each item, each on its own child stream of ``rng``,
-    under one progress bar."""
-    seeds = _streams(rng, len(items))
-    bar = progress_bar(len(items), progress=progress, desc=desc, unit="scenario")
-    try:
-        for item, seed in zip(items, seeds, strict=True):
-            out = run(item, seed)
-            bar.update()
-            yield item, out
-    finally:
-        bar.close()
+def _own_pips(a, pips):
+    """Your side's margins: a bare number is your first participant's margin (the others
+    prepared nothing); a list gives one per participant."""
+    if isinstance(pips, (list, tuple)):
+        return list(pips)
+    return [pips] + [0] * (len(a) - 1)
 
 
 def _simulated(matchups, trials, rng, progress, desc="matchups"):
@@ -58,7 +57,9 @@ def _simulated(matchups, trials, rng, progress, desc="matchups"):
 
     def run(m, seed):
         _, a, b, pips = m
-        return initiative.simulate(a, b, trials=trials, rng=seed, pips=pips, progress=False)
+        return initiative.simulate(
+            a, b, trials=trials, rng=seed, pips=_own_pips(a, pips), progress=False
+        )
 
     return _each(matchups, rng, progress, desc, run)
 
@@ -98,7 +99,9 @@ def initiative_first(
     matchups : sequence
         Entries ``(label, swiftness, versus, pips)``, ``(swiftness, versus,
         pips)`` or ``(swiftness, versus)``; swiftness lists give one number
-        of d6 per participant.
+        of d6 per participant; ``pips`` is your side's preparation margins,
+        one per participant, or one number for your first participant (the
+        default reading: each participant's margin on one of its own dice).
     trials : int
         Simulated rounds per matchup.
     rng : seed
@@ -133,7 +136,9 @@ def initiative_first(
         p_exact = float("nan")
         if exact_limit:
             try:
-                p_exact = initiative.odds(a, b, pips=pips, limit=exact_limit, exact=False).p_first
+                p_exact = initiative.odds(
+                    a, b, pips=_own_pips(a, pips), limit=exact_limit, exact=False
+                ).p_first
             except InputError:  # too big to enumerate: Monte Carlo only
                 pass
         rows.append(
@@ -196,11 +201,13 @@ def initiative_pips(
     rng=None,
     progress: bool | None = None,
 ):
-    """P(your side acts first) as your preparation pips grow, per matchup.
+    """P(your side acts first) as your first participant's preparation margin grows.
 
-    Long format: ``label`` (the matchup without pips), ``pips``, ``p``,
-    ``lo``, ``hi`` (95% Wilson), ``stderr``, ``trials``. Each (matchup, pips) cell has
-    its own child stream of ``SeedSequence(rng)``.
+    ``pips`` are whole numbers (0..1000), each your first participant's margin,
+    added to one of its own dice (the rules' default reading; the others
+    prepared nothing). Long format: ``label`` (the matchup without pips),
+    ``pips``, ``p``, ``lo``, ``hi`` (95% Wilson), ``stderr``, ``trials``. Each
+    (matchup, pips) cell has its own child stream of ``SeedSequence(rng)``.
 
     Examples
     --------
@@ -211,8 +218,12 @@ def initiative_pips(
     """
     import pandas as pd
 
+    from ..initiative import LIMITS
+
+    lim = LIMITS["pips"]
+    pips = check_int_list("pips", pips, lim.lo, lim.hi, why=lim.why)
     ms = _matchups([(m[0], m[1]) if len(m) != 4 else m for m in matchups])
-    cells = [(label, a, b, int(p)) for label, a, b, _ in ms for p in pips]
+    cells = [(label, a, b, p) for label, a, b, _ in ms for p in pips]
     rows = []
     for (label, _, _, p), r in _simulated(cells, trials, rng, progress, "pip scenarios"):
         rows.append(
@@ -226,74 +237,4 @@ def initiative_pips(
                 "trials": r.trials,
             }
         )
-    return pd.DataFrame.from_records(rows)
-
-
-def _share(name, e) -> dict:
-    """An estimate as three columns: ``name``, ``name_lo``, ``name_hi``."""
-    return {name: e.value, f"{name}_lo": e.ci_low, f"{name}_hi": e.ci_high}
-
-
-#: Defence scenarios shown by default: (label, defenders' swiftness, attackers', options).
-DEFENCE_SCENARIOS = (
-    ("3 defends vs 3", [3], [3], {}),
-    ("3 defends vs 2 + 2", [3], [2, 2], {}),
-    ("3 + 3 (covering) vs 3", [3, 3], [3], {"cover": True}),
-)
-
-
-def initiative_slow(
-    scenarios=DEFENCE_SCENARIOS,
-    *,
-    trials: int = DEFAULT_TRIALS,
-    rng=None,
-    progress: bool | None = None,
-):
-    """The "slow" penalty scale of active defences, per scenario (Monte Carlo).
-
-    The first side defends, the other attacks with every action (see
-    :func:`dicestats.initiative.defence` for the policy). Long format:
-    ``label``, ``penalty`` (0 = not slow, 1..5), ``p`` (share of defences
-    at that scale), ``lo``, ``hi`` (95% intervals), ``defendable`` (share of
-    attacks that could be actively defended), ``defended`` (share actually
-    defended: less only with ``defend_if_hit``), each with ``_lo``/``_hi``,
-    ``slow_round`` (P(some defence of the round is slow)), ``trials``.
-    Each scenario has its own child stream of ``SeedSequence(rng)``.
-
-    Examples
-    --------
-    >>> df = initiative_slow([("1 vs 1", [1], [1], {})], trials=2_000, rng=3)
-    >>> df["penalty"].tolist()[:3], round(float(df["p"].sum()), 9)
-    ([0, 1, 2], 1.0)
-    """
-    import pandas as pd
-
-    from .. import initiative
-
-    scenarios = list(scenarios)
-    if not scenarios:
-        raise refuse("scenarios", "at least one (label, defenders, attackers, options) entry", [])
-
-    def run(scenario, seed):
-        _, a, b, opts = scenario
-        return initiative.defence(
-            list(a), list(b), trials=trials, rng=seed, progress=False, **dict(opts)
-        )
-
-    rows = []
-    for (label, _, _, _), r in _each(scenarios, rng, progress, "defence scenarios", run):
-        for k, e in r.pmf_slow.items():
-            rows.append(
-                {
-                    "label": str(label),
-                    "penalty": k,
-                    "p": e.value,
-                    "lo": e.ci_low,
-                    "hi": e.ci_high,
-                    **_share("defendable", r.p_defendable),
-                    **_share("defended", r.p_defended),
-                    "slow_round": r.p_slow_round.value,
-                    "trials": r.trials,
-                }
-            )
     return pd.DataFrame.from_records(rows)

@@ -49,7 +49,7 @@ def _spend(left, gone, seq, queue, v, whole_tier):
     return nl, ng, s
 
 
-def ref_orders(dice, tiebreak="all", order="action"):
+def ref_orders(dice, tiebreak="all", order="tier"):
     """{sequence of participants: probability}, the rule applied one action at a time."""
     results = {}
 
@@ -85,13 +85,14 @@ def ref_orders(dice, tiebreak="all", order="action"):
 
 
 @functools.cache
-def ref_cached(dice, tiebreak="all", order="action"):
+def ref_cached(dice, tiebreak="all", order="tier"):
     """ref_orders for a tuple of tuples (shared by the every-outcome tests)."""
     return ref_orders([list(d) for d in dice], tiebreak, order)
 
 
 def ref_pips(dice, pips, policy):
-    """Pips spent one at a time (highest) or all on one die (single), independently."""
+    """Pips spent one at a time (highest: "split", "side-pool") or all on one die
+    (single: "one-die", the die giving the most 6s, then 5s, …), independently."""
     d = list(dice)
     if policy == "highest":
         for _ in range(pips):
@@ -113,10 +114,21 @@ def ref_pips(dice, pips, policy):
     return max(cands, key=lambda e: face_counts(e))
 
 
-def _round_stats(swiftness, versus, pips, versus_pips, policy, orders, add_pips, **opts):
+def _margins(pool, members):
+    """A side's margins as the API reads them: a list (one each) or a bare number."""
+    if isinstance(pool, list):
+        return pool
+    return [pool] * len(members) if (pool == 0 or len(members) == 1) else None
+
+
+def _round_stats(swiftness, versus, pips, versus_pips, pip_rule, orders, add_pips, **opts):
     """Every ordered outcome of every die (6^k), every coin branch: (P(each participant
     first), {k: P(k first-side actions before the other side's first)}, P(someone acts
-    twice in a row), each participant's mean position), with the given readings."""
+    twice in a row), each participant's mean position), with the given readings.
+
+    ``pip_rule``: "one-die" (each participant's margin all on one of its own dice),
+    "split" (each participant's margin pip by pip over its own dice) or "side-pool"
+    (one int per side, pip by pip over all the side's dice)."""
     sw = list(swiftness) + list(versus)
     sides = [0] * len(swiftness) + [1] * len(versus)
     P = len(sw)
@@ -125,16 +137,17 @@ def _round_stats(swiftness, versus, pips, versus_pips, policy, orders, add_pips,
     double = Fraction(0)
     pos = [Fraction(0)] * P
     n = 6 ** sum(sw)
+    how = "single" if pip_rule == "one-die" else "highest"
     for faces in itertools.product(range(1, 7), repeat=sum(sw)):
         it = iter(faces)
         dice = [[next(it) for _ in range(s)] for s in sw]
         for side, pool in ((0, pips), (1, versus_pips)):
             members = [p for p in range(P) if sides[p] == side]
-            if isinstance(pool, list):
-                for p, m in zip(members, pool, strict=True):
-                    dice[p] = add_pips(dice[p], m, policy)
+            if pip_rule != "side-pool":
+                for p, m in zip(members, _margins(pool, members), strict=True):
+                    dice[p] = add_pips(dice[p], m, how)
             elif pool:
-                flat = add_pips([v for p in members for v in dice[p]], pool, policy)
+                flat = add_pips([v for p in members for v in dice[p]], pool, how)
                 for p in members:
                     dice[p], flat = flat[: sw[p]], flat[sw[p] :]
         for seq, pr in orders(dice, **opts).items():
@@ -148,9 +161,11 @@ def _round_stats(swiftness, versus, pips, versus_pips, policy, orders, add_pips,
     return first, before, double, pos
 
 
-def ref_exact(swiftness, versus, pips=0, versus_pips=0, policy="highest", **opts):
+def ref_exact(swiftness, versus, pips=0, versus_pips=0, pip_rule="one-die", **opts):
     """Round statistics with the face-count reading (``ref_orders``, ``ref_pips``)."""
-    return _round_stats(swiftness, versus, pips, versus_pips, policy, ref_orders, ref_pips, **opts)
+    return _round_stats(
+        swiftness, versus, pips, versus_pips, pip_rule, ref_orders, ref_pips, **opts
+    )
 
 
 def _other(dice_all, v):
@@ -160,7 +175,7 @@ def _other(dice_all, v):
     return d
 
 
-def text_orders(dice, tiebreak="all", order="action"):
+def text_orders(dice, tiebreak="all", order="tier"):
     """{sequence: probability} with the tie-break as the text phrases it (other dice)."""
     out = {}
 
@@ -218,10 +233,10 @@ def text_pips(flat, pips, policy):
     return d if best is None else best[1]
 
 
-def text_exact(swiftness, versus, pips=0, versus_pips=0, policy="highest", **opts):
+def text_exact(swiftness, versus, pips=0, versus_pips=0, pip_rule="one-die", **opts):
     """Round statistics with the text's reading (``text_orders``, ``text_pips``)."""
     return _round_stats(
-        swiftness, versus, pips, versus_pips, policy, text_orders, text_pips, **opts
+        swiftness, versus, pips, versus_pips, pip_rule, text_orders, text_pips, **opts
     )
 
 
@@ -302,3 +317,419 @@ def within(est, exact, k=4.5):
 def close(est, exact, k=4.5):
     """Whether an estimate is within k of its own standard errors of an exact value."""
     return abs(est.value - float(exact)) <= k * est.stderr + 1e-12
+
+
+# =====================================================================================
+# Holding, several rounds, every defender, success rolls and armour: a step-by-step
+# resolver of the round as the text tells it, one event at a time, every chance a
+# branch (Fractions). Written from the rules page's readings, not from the engine:
+#
+# * the acting order: the highest unspent (unheld) value v opens; "tier": the holders
+#   of v are ordered ONCE (more dice of v, then the tie-break, then a uniformly random
+#   order of the tied: 1/m! each) and each acts all its dice of v in a row; "action":
+#   the order is re-evaluated after every action (a coin per tie);
+# * at its turn a participant's policy may hold the die (unless holding is forbidden
+#   this round); before every turn, holders whose policy wants to act now act, the
+#   best first: its highest held die, more held dice of that value, the tie-break,
+#   a coin; a holder acts with its highest die; with no unheld die left holders get a
+#   last chance, then the round ends;
+# * a round where nobody acted: everyone on edge, nobody holds next round;
+# * an attack (every action of an attacking side) targets a uniformly random enemy;
+#   the target answers if it has any die (slow by a - its highest die, unless the
+#   attacker was a holder); then ("every") each companion with a die >= a (any die
+#   against a holder's attack), highest die first, lower number first, while the
+#   attack threatens (margin left with rolls; no full-speed answer yet without);
+#   each answer sets aside the responder's highest die (a held one among equals);
+# * rolls: each answer's successes minus slow_cost * scale (at least 0) come off the
+#   margin, the excess is the responder's advantage; armour after all answers if a
+#   margin is left.
+# =====================================================================================
+
+
+def pol_never():
+    return {"name": "never", "hold": lambda v: False, "use": lambda v: True}
+
+
+def pol_defend():
+    return {"name": "defend", "hold": lambda v: not v["held"], "use": lambda v: v["end"]}
+
+
+def pol_after_enemy():
+    return {
+        "name": "after-enemy",
+        "hold": lambda v: not v["enemy_acted"],
+        "use": lambda v: v["enemy_acted"],
+    }
+
+
+def pol_always():
+    return {"name": "always", "hold": lambda v: True, "use": lambda v: False}
+
+
+def pol_hold_sixes():
+    """A user's policy: keep 6s; act with them once an enemy acted, or at the end."""
+    return {
+        "name": "hold-sixes",
+        "hold": lambda v: v["value"] == 6,
+        "use": lambda v: v["enemy_acted"] or v["end"],
+    }
+
+
+REF_POLICIES = {
+    "never": pol_never,
+    "defend": pol_defend,
+    "after-enemy": pol_after_enemy,
+    "always": pol_always,
+    "hold-sixes": pol_hold_sixes,
+}
+
+
+def binom_pmf(dice, success=5):
+    """{successes: probability} of `dice` d6 each succeeding on `success`+."""
+    p = Fraction(7 - success, 6)
+    return {k: math.comb(dice, k) * p**k * (1 - p) ** (dice - k) for k in range(dice + 1)}
+
+
+class _Acc:
+    def __init__(self):
+        self.s = {}
+
+    def add(self, key, pr, x=1):
+        self.s[key] = self.s.get(key, Fraction(0)) + pr * x
+
+
+def _tb(pool):
+    return face_counts(pool)
+
+
+def ref_round(dice, sides, policies, forbid, tiebreak, order, combat, acc):
+    """Play every branch of one round from concrete `dice`; add expectations to `acc`.
+
+    Returns {True: P(nobody acted), False: P(someone acted)}.
+    """
+    P = len(dice)
+    out = {True: Fraction(0), False: Fraction(0)}
+
+    def rolled(st, p):
+        return st["un"][p] + st["held"][p] + st["gone"][p]
+
+    def key_of(st, p, v, count):
+        pool = rolled(st, p) if tiebreak == "all" else [x for x in st["un"][p] if x < v]
+        return (count, _tb(pool))
+
+    def view(st, p, value, end):
+        return {
+            "value": value,
+            "dice": list(st["un"][p]),
+            "held": list(st["held"][p]),
+            "enemy_acted": st["acted_side"][1 - sides[p]],
+            "anyone_acted": st["acted_side"][0] or st["acted_side"][1],
+            "end": end,
+        }
+
+    def top(st, p):
+        return max(st["un"][p] + st["held"][p], default=0)
+
+    def spend_top(st, p):
+        h = top(st, p)
+        if h in st["held"][p]:
+            st["held"][p].remove(h)
+        else:
+            st["un"][p].remove(h)
+        st["gone"][p].append(h)
+        return h
+
+    def copy(st):
+        out = {}
+        for k, v in st.items():
+            if k in ("un", "held", "gone"):
+                out[k] = [list(x) for x in v]
+            elif isinstance(v, (list, set)):
+                out[k] = type(v)(v)
+            else:
+                out[k] = v
+        return out
+
+    def finish(st, pr):
+        if not st["acted_side"][1]:
+            acc.add(("before", st["n_a"]), pr)
+        nobody = not (st["acted_side"][0] or st["acted_side"][1])
+        if combat is not None:
+            defenders = [p for p in range(P) if combat["attackers"] == "both" or sides[p] == 0]
+            acc.add(("out", sum(1 for p in defenders if p in st["empty"])), pr)
+        out[nobody] += pr
+
+    def attack_resolve(st, pr, attacker, a, from_hold, then):
+        """Branch over target, rolls; call then(new_state, prob) for each outcome."""
+        c = combat
+        acc.add("attacks", pr)
+        enemies = [q for q in range(P) if sides[q] != sides[attacker]]
+        for t in enemies:
+            pt = pr / len(enemies)
+            att = binom_pmf(*c["attack"]) if c["attack"] else {0: Fraction(1)}
+            for A, pa in att.items():
+                s2 = copy(st)
+                p2 = pt * pa
+                t_top = top(s2, t)
+                able_t = t_top > 0
+                if not able_t:
+                    s2["empty"].add(t)
+                mates = [
+                    q
+                    for q in range(P)
+                    if sides[q] == sides[t]
+                    and q != t
+                    and top(s2, q) > 0
+                    and (top(s2, q) >= a or from_hold)
+                ]
+                if c["respond"] == "target":
+                    acc.add("able", p2, 1 if able_t else 0)
+                else:
+                    acc.add("able", p2, 1 if (able_t or mates) else 0)
+                # the responders, in turn
+                if c["respond"] == "cover":
+                    if able_t and (t_top >= a or from_hold):
+                        plan = [t]
+                    elif mates:
+                        plan = [min(mates, key=lambda q: (top(s2, q), q))]
+                    elif able_t:
+                        plan = [t]
+                    else:
+                        plan = []
+                    companions = []
+                else:
+                    plan = [t] if able_t else []
+                    companions = sorted(mates, key=lambda q: (-top(s2, q), q))
+                    if c["respond"] == "target":
+                        companions = []
+                    plan = plan + companions
+                _respond_chain(s2, p2, t, a, from_hold, plan, A, 0, False, then, sides[attacker])
+
+    def _respond_chain(st, pr, t, a, from_hold, plan, left, nresp, full, then, a_side):
+        c = combat
+        if not plan:
+            acc.add(("resp_k", nresp), pr)
+            if nresp:
+                acc.add("defended", pr)
+            if c["attack"] is None:
+                then(st, pr)
+                return
+            arm = binom_pmf(*c["armour"]) if (c["armour"] and left > 0) else {0: Fraction(1)}
+            for R, pr_a in arm.items():
+                rest = max(left - R, 0)
+                acc.add(("margin", rest), pr * pr_a)
+                acc.add("wound", pr * pr_a, rest)
+                acc.add(("wound_by", a_side), pr * pr_a, rest)
+                if rest > 0:
+                    acc.add("wounding", pr * pr_a)
+                then(copy(st), pr * pr_a)
+            return
+        q, rest_plan = plan[0], plan[1:]
+        if c["respond"] == "cover" or q == t:
+            go = True
+            if c["if_hit"] and c["attack"] is not None:
+                go = left > 0
+        elif c["attack"] is not None:
+            go = left > 0
+        else:
+            go = not full
+        if not go:
+            _respond_chain(st, pr, t, a, from_hold, rest_plan, left, nresp, full, then, a_side)
+            return
+        s2 = copy(st)
+        h = spend_top(s2, q)
+        scale = max(a - h, 0) if (q == t and not from_hold) else 0
+        acc.add("responses", pr)
+        acc.add(("slow", scale), pr)
+        acc.add("target_resp" if q == t else "comp_resp", pr)
+        if scale > 0 and not s2["slow_any"]:
+            acc.add("slow_round", pr)
+            s2["slow_any"] = True
+        full2 = full or scale == 0
+        if c["attack"] is None:
+            _respond_chain(s2, pr, t, a, from_hold, rest_plan, left, nresp + 1, full2, then, a_side)
+            return
+        for D, pd in binom_pmf(*c["defend"]).items():
+            d = max(D - c["slow_cost"] * scale, 0)
+            adv = max(d - left, 0)
+            acc.add(("adv", adv), pr * pd)
+            acc.add("adv_sum", pr * pd, adv)
+            _respond_chain(
+                copy(s2),
+                pr * pd,
+                t,
+                a,
+                from_hold,
+                rest_plan,
+                max(left - d, 0),
+                nresp + 1,
+                full2,
+                then,
+                a_side,
+            )
+
+    def act(st, pr, p, value, from_hold, then):
+        s2 = copy(st)
+        if from_hold:
+            spend_top(s2, p)
+        else:
+            s2["un"][p].remove(value)
+            s2["gone"][p].append(value)
+        if s2["pos"] == 0:
+            acc.add(("first", p), pr)
+        acc.add(("acts_at", s2["pos"], p), pr)
+        acc.add(("pos_sum", p), pr, s2["pos"] + 1)
+        acc.add(("act_n", p), pr)
+        if s2["last"] == p and not s2["dbl"]:
+            acc.add("double", pr)
+            s2["dbl"] = True
+        s2["last"] = p
+        s2["pos"] += 1
+        if sides[p] == 1 and not s2["acted_side"][1]:
+            acc.add(("before", s2["n_a"]), pr)
+        if sides[p] == 0 and not s2["acted_side"][1]:
+            s2["n_a"] += 1
+        s2["acted_side"] = list(s2["acted_side"])
+        s2["acted_side"][sides[p]] = True
+        attacking = combat is not None and (combat["attackers"] == "both" or sides[p] == 1)
+        if attacking:
+            attack_resolve(s2, pr, p, value, from_hold, then)
+        else:
+            then(s2, pr)
+
+    def moment(st, pr):
+        end = not any(st["un"])
+        wanting = [
+            p
+            for p in range(P)
+            if st["held"][p] and policies[p]["use"](view(st, p, max(st["held"][p]), end))
+        ]
+        if wanting:
+
+            def hkey(p):
+                hv = max(st["held"][p])
+                pool = rolled(st, p) if tiebreak == "all" else [x for x in st["un"][p] if x < hv]
+                return (hv, st["held"][p].count(hv), _tb(pool))
+
+            best = max(hkey(p) for p in wanting)
+            tied = [p for p in wanting if hkey(p) == best]
+            for p in tied:
+                act(st, pr / len(tied), p, max(st["held"][p]), True, moment)
+            return
+        if end:
+            finish(st, pr)
+            return
+        # the scheduled turn
+        if order == "action":
+            v = max(max(d) for d in st["un"] if d)
+            hs = [p for p in range(P) if v in st["un"][p]]
+            ks = {p: key_of(st, p, v, st["un"][p].count(v)) for p in hs}
+            best = max(ks.values())
+            tied = [p for p in hs if ks[p] == best]
+            for p in tied:
+                turn(st, pr / len(tied), p, v)
+            return
+        # tier: continue the queue, or open the next tier
+        queue = [p for p in st["queue"] if st["tier"] in st["un"][p]]
+        if not queue:
+            v = max(max(d) for d in st["un"] if d)
+            hs = [p for p in range(P) if v in st["un"][p]]
+            ks = {p: key_of(st, p, v, st["un"][p].count(v)) for p in hs}
+            ranks = sorted(set(ks.values()), reverse=True)
+            blocks = [[p for p in hs if ks[p] == r] for r in ranks]
+            perms = list(itertools.product(*[list(itertools.permutations(b)) for b in blocks]))
+            for choice in perms:
+                s2 = copy(st)
+                s2["tier"] = v
+                s2["queue"] = [p for b in choice for p in b]
+                turn(s2, pr / len(perms), s2["queue"][0], v)
+            return
+        turn(st, pr, queue[0], st["tier"])
+
+    def turn(st, pr, p, v):
+        if not st["forbid"] and policies[p]["hold"](view(st, p, v, False)):
+            s2 = copy(st)
+            s2["un"][p].remove(v)
+            s2["held"][p].append(v)
+            moment(s2, pr)
+            return
+        act(st, pr, p, v, False, moment)
+
+    st0 = {
+        "un": [list(d) for d in dice],
+        "held": [[] for _ in dice],
+        "gone": [[] for _ in dice],
+        "acted_side": [False, False],
+        "n_a": 0,
+        "pos": 0,
+        "last": -1,
+        "dbl": False,
+        "forbid": forbid,
+        "tier": 0,
+        "queue": [],
+        "slow_any": False,
+        "empty": set(),
+    }
+    moment(st0, Fraction(1))
+    return out
+
+
+def ref_fight(
+    sw_a,
+    sw_b,
+    hold_a="never",
+    hold_b="never",
+    rounds=1,
+    tiebreak="all",
+    order="tier",
+    combat=None,
+):
+    """Expectations per fight of `rounds` rounds: every die outcome of every round.
+
+    `combat`: None, or {"attackers", "respond", "attack": (dice, success) or None,
+    "defend", "armour", "slow_cost", "if_hit"}. Returns (acc dict of sums per fight,
+    p_all_held per round, {k: P(everyone on edge k times)}).
+    """
+    sw = list(sw_a) + list(sw_b)
+    sides = [0] * len(sw_a) + [1] * len(sw_b)
+    pa = hold_a if isinstance(hold_a, list) else [hold_a] * len(sw_a)
+    pb = hold_b if isinstance(hold_b, list) else [hold_b] * len(sw_b)
+    policies = [REF_POLICIES[h]() for h in pa + pb]
+    n = 6 ** sum(sw)
+    per = {}
+    for forbid in (False, True):
+        acc = _Acc()
+        nobody = Fraction(0)
+        for faces in itertools.product(range(1, 7), repeat=sum(sw)):
+            it = iter(faces)
+            dice = [[next(it) for _ in range(s)] for s in sw]
+            sub = _Acc()
+            res = ref_round(dice, sides, policies, forbid, tiebreak, order, combat, sub)
+            for k, v in sub.s.items():
+                acc.add(k, Fraction(1, n), v)
+            nobody += res[True] / n
+        per[forbid] = (acc.s, nobody)
+    # rounds: holding allowed unless the round before was all held
+    total = {}
+    p_allowed = Fraction(1)
+    all_held = []
+    dist = {(True, 0): Fraction(1)}  # (holding allowed, times on edge) -> probability
+    for _ in range(rounds):
+        for forbid, w in ((False, p_allowed), (True, 1 - p_allowed)):
+            for k, v in per[forbid][0].items():
+                total[k] = total.get(k, Fraction(0)) + w * v
+        q = per[False][1]
+        all_held.append(p_allowed * q)
+        new = {}
+        for (allowed, k), p in dist.items():
+            if allowed:
+                new[(False, k + 1)] = new.get((False, k + 1), 0) + p * q
+                new[(True, k)] = new.get((True, k), 0) + p * (1 - q)
+            else:
+                new[(True, k)] = new.get((True, k), 0) + p
+        dist = new
+        p_allowed = 1 - p_allowed * q
+    edges = {}
+    for (_, k), p in dist.items():
+        edges[k] = edges.get(k, 0) + p
+    return total, all_held, edges

@@ -27,7 +27,7 @@ def test_exact_json_matches_closed_form(capsys):
     total = sum(Fraction(v) for v in data["pmf_actions_before"].values())
     assert total == 1
     assert data["labels"] == ["A1", "B1"] and data["swiftness"] == [1] and data["versus"] == [2]
-    assert data["rules"] == {"tiebreak": "all", "order": "action", "pip_policy": "highest"}
+    assert data["rules"] == {"tiebreak": "all", "order": "tier", "pip_rule": "one-die"}
 
 
 def test_monte_carlo_json(capsys):
@@ -95,7 +95,14 @@ def test_exact_refuses_setups_with_much_work(a, b, capsys):
         (["--swiftness", "3,0", "--vs", "2"], "1..15"),
         (["--swiftness", "3", "--vs", "x"], "integer"),
         (["--swiftness", "3", "--vs", "2", "--trials", "0"], "trials"),
-        (["--swiftness", "3,3", "--vs", "2", "--pips", "1,2,3"], "one int per participant"),
+        (["--swiftness", "3,3", "--vs", "2", "--pips", "1,2,3"], "one margin per participant"),
+        (["--swiftness", "3,3", "--vs", "2", "--pips", "2"], "one margin per participant"),
+        (["--swiftness", "3", "--vs", "2", "--pips", "-1"], "pips"),
+        (
+            ["--swiftness", "3", "--vs", "2,2", "--vs-pips", "1,2", "--pip-rule", "side-pool"],
+            "one int with pip_rule='side-pool'",
+        ),
+        (["--swiftness", "3", "--vs", "2", "--pip-rule", "both"], "invalid choice"),
         (["--swiftness", "3,3,3", "--vs", "2,2,2", "--exact"], "outcome classes must be"),
         (["--swiftness", "3", "--vs", "2", "--order", "random"], "invalid choice"),
         (["--swiftness", "3", "--vs", "2", "--workers", "0"], "workers"),
@@ -114,3 +121,218 @@ def test_help_ranges_come_from_the_limits(capsys):
     out = " ".join(capsys.readouterr().out.split())
     assert "100,000 outcome classes" in out and "500,000 units of work" in out
     assert "1..15 each" in out and "50,000,000 dice" in out
+
+
+# ---------------------------------------------------------------- issue 10 regressions
+def test_workers_cap_is_the_engines_cap(capsys):
+    from dicestats.core import montecarlo as mc
+
+    most = mc.LIMITS["workers"].hi
+    base = ["--swiftness", "1", "--vs", "1", "--trials", "10", "--seed", "1"]
+    status, out, err = run(capsys, *base, "--workers", str(most + 1))
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert f"1..{most}" in err and "CPU" in err  # the range and why
+    assert run(capsys, *base, "--workers", "2")[0] == 0
+    assert main(["initiative", "--help"]) == 0
+    assert f"1..{most}" in " ".join(capsys.readouterr().out.split())
+
+
+def test_trials_refusal_says_what_is_allowed_and_why(capsys):
+    status, _, err = run(capsys, "--swiftness", "3", "--vs", "2", "--trials", "100000000")
+    assert status == 2 and err.count("\n") == 1
+    # 5 dice per round: at most 10 million rounds under the 50-million-dice cap, and why
+    assert "trials must be at most 10000000 with 5 dice per round" in err
+    assert "50,000,000" in err and "seconds" in err
+    status, _, err = run(capsys, "--swiftness", "3", "--vs", "2", "--trials", "2000000000")
+    assert status == 2 and "1..1,000,000,000" in err  # the engine's own cap, with its reason
+    assert "days" in err
+
+
+def test_exact_refuses_monte_carlo_flags(capsys):
+    argv = ["--swiftness", "3", "--vs", "2", "--exact", "--trials", "5", "--workers", "4"]
+    status, out, err = run(capsys, *argv, "--seed", "3")
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert "--trials, --seed, --workers cannot apply with --exact" in err
+    status, _, err = run(capsys, "--swiftness", "1", "--vs", "1", "--exact", "--seed", "3")
+    assert status == 2 and "--seed cannot apply" in err
+    assert run(capsys, "--swiftness", "1", "--vs", "1", "--exact")[0] == 0
+
+
+@pytest.mark.parametrize("word", ["1_0", "\u0663", "\uff13", "3.0", "0x3", "\u00b3"])
+@pytest.mark.parametrize("flag", ["--swiftness", "--vs", "--pips", "--trials", "--seed"])
+def test_integers_are_ascii_digits(capsys, flag, word):
+    argv = {"--swiftness": "3", "--vs": "2", "--trials": "100"}
+    argv[flag] = word
+    args = [x for kv in argv.items() for x in kv]
+    status, out, err = run(capsys, *args)
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert flag in err and "integer" in err
+
+
+def test_pip_rules_and_the_old_spelling(capsys):
+    base = ["--swiftness", "3,1", "--vs", "1", "--exact", "--json"]
+    one = json.loads(run(capsys, *base, "--pips", "2,0")[1])
+    assert one["rules"]["pip_rule"] == "one-die" and one["pips"] == [2, 0]
+    pool = json.loads(run(capsys, *base, "--pips", "2", "--pip-rule", "side-pool")[1])
+    assert pool["pips"] == 2 and pool["rules"]["pip_rule"] == "side-pool"
+    status, out, err = run(capsys, *base, "--pips", "2,0", "--pip-policy", "highest")
+    assert status == 0 and "deprecated" in err and "--pip-rule split" in err
+    assert json.loads(out)["rules"]["pip_rule"] == "split"
+    status, _, err = run(capsys, *base, "--pip-policy", "single", "--pip-rule", "split")
+    assert status == 2 and "give one" in err
+
+
+# ---------------------------------------------------------------- holding and rounds
+def test_hold_and_rounds_exact_and_simulated(capsys):
+    base = ["--swiftness", "2", "--vs", "2", "--hold", "after-enemy", "--vs-hold", "after-enemy"]
+    status, out, err = run(capsys, *base, "--rounds", "3", "--exact", "--json")
+    assert status == 0 and err == ""
+    data = json.loads(out)
+    assert data["hold"] == ["after-enemy", "after-enemy"] and data["rounds"] == 3
+    assert data["p_all_held"] == ["1/1", "0/1", "1/1"] or data["p_all_held"] == ["1", "0", "1"]
+    assert Fraction(data["pmf_on_edge"]["2"]) == 1
+    status, out, _ = run(capsys, *base, "--rounds", "3", "--exact")
+    assert status == 0
+    assert "holding: A after-enemy, B after-enemy" in out and "everyone held, nobody acted" in out
+    assert "round 3" in out and "nobody may hold in the round after" in out
+    argv = ["--swiftness", "2,1", "--vs", "2", "--hold", "defend", "--rounds", "2"]
+    status, out, _ = run(capsys, *argv, "--trials", "20000", "--seed", "4", "--json")
+    sim = json.loads(out)
+    ex = json.loads(run(capsys, *argv, "--exact", "--json")[1])
+    assert set(sim) == set(ex) and sim["trials"] == 20_000 and sim["rounds"] == 2
+    p = float(Fraction(ex["p_first"]))
+    assert abs(sim["p_first"]["value"] - p) < 4.5 * max(sim["p_first"]["stderr"], 1e-9)
+
+
+def test_text_output_says_the_readings(capsys):
+    status, out, _ = run(capsys, "--swiftness", "2", "--vs", "1", "--exact")
+    line = out.splitlines()[1]
+    assert line.startswith("readings: tier order") and "one-die" in line
+    assert "holding: A never, B never" in line
+    out = run(
+        capsys,
+        "--swiftness",
+        "2",
+        "--vs",
+        "1",
+        "--exact",
+        "--order",
+        "action",
+        "--tiebreak",
+        "unspent",
+        "--pip-rule",
+        "split",
+    )[1]
+    line = out.splitlines()[1]
+    assert "re-evaluated after every action" in line and "only unspent" in line
+    assert "(split)" in line
+
+
+@pytest.mark.parametrize(
+    "argv,words",
+    [
+        (["--hold", "wait"], "expected a holding policy"),
+        (["--vs-hold", "never,x"], "expected a holding policy"),
+        (["--hold", "never,never"], "one policy for the side or one per participant"),
+        (["--rounds", "0"], "rounds must be an integer in 1..50"),
+        (["--rounds", "51"], "rounds must be an integer in 1..50"),
+        (["--weakness", "-1"], "weakness"),
+        (["--weakness", "2,2"], "one entry per participant"),
+        (["--pips", "-2"], "pips"),
+        (["--pips", "1,0"], "one margin per participant"),
+    ],
+)
+def test_bad_holding_input(capsys, argv, words):
+    status, out, err = run(capsys, "--swiftness", "3", "--vs", "2", "--trials", "100", *argv)
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert words in err
+
+
+def test_fight_dice_cap(capsys):
+    argv = ["--swiftness", "3,3", "--vs", "3,3", "--hold", "defend", "--rounds", "10"]
+    status, out, err = run(capsys, *argv, "--trials", "1000000")
+    assert status == 2 and err.count("\n") == 1
+    assert "trials must be at most 166666 with 120 dice per fight" in err
+    assert "20,000,000" in err and "seconds" in err
+
+
+# ---------------------------------------------------------------- dicestats defence
+def defence(capsys, *argv):
+    status = main(["defence", *argv])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_defence_exact_json_matches_the_api(capsys):
+    from dicestats import initiative as ini
+
+    argv = ["--swiftness", "1,1", "--vs", "1", "--attack", "2", "--defend", "1", "--armour", "1"]
+    status, out, err = defence(capsys, *argv, "--exact", "--json")
+    assert status == 0 and err == ""
+    data = json.loads(out)
+    S = ini.SuccessRoll
+    api = ini.defence_odds([1, 1], [1], attack=S(2), defend=S(1), armour=S(1))
+    assert {k: v for k, v in data.items() if k != "seed"} == json.loads(api.to_json())
+    assert "the user's assumption" in data["assumption"]
+    status, out, _ = defence(capsys, *argv, "--exact")
+    assert status == 0
+    assert "success rolls: attack 2d6, 5+ succeeds" in out
+    assert "depends on the assumed success rolls" in out
+    assert "attacker's margin left (wound scale)" in out and "defender's advantage" in out
+
+
+def test_defence_simulation_agrees_and_is_deterministic(capsys):
+    argv = [
+        "--swiftness",
+        "2,1",
+        "--vs",
+        "2",
+        "--hold",
+        "defend",
+        "--attack",
+        "2",
+        "--defend",
+        "2",
+        "--trials",
+        "30000",
+        "--seed",
+        "5",
+        "--json",
+    ]
+    status, out, _ = defence(capsys, *argv)
+    assert status == 0
+    one = json.loads(out)
+    two = json.loads(defence(capsys, *argv, "--workers", "2")[1])
+    assert one == two
+    ex = json.loads(defence(capsys, *argv[:-5], "--exact", "--json")[1])
+    for key in ("p_defended", "p_wounding", "mean_wound", "p_target_responds"):
+        e, x = one[key], float(Fraction(ex[key]))
+        assert abs(e["value"] - x) < 4.5 * e["stderr"], key
+
+
+@pytest.mark.parametrize(
+    "argv,words",
+    [
+        (["--attack", "2"], "--attack and --defend go together"),
+        (["--success", "4"], "--success cannot apply without success rolls"),
+        (["--defend-if-hit"], "--defend-if-hit cannot apply"),
+        (["--attack", "2", "--defend", "2", "--success", "9"], "success"),
+        (["--respond", "all"], "invalid choice"),
+        (["--attackers", "A"], "invalid choice"),
+        (["--hold", "sometimes"], "expected a holding policy"),
+        (["--rounds", "0"], "rounds must be"),
+        (["--exact", "--seed", "3"], "--seed cannot apply with --exact"),
+        (["--attack", "1_0", "--defend", "2"], "digits 0-9"),
+        (["--attack", "12", "--defend", "12", "--armour", "12", "--exact"], "exact states"),
+    ],
+)
+def test_defence_bad_input(capsys, argv, words):
+    status, out, err = defence(capsys, "--swiftness", "2", "--vs", "2", *argv)
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert words in err
+
+
+def test_defence_help_names_the_assumption(capsys):
+    assert main(["defence", "--help"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "YOUR ASSUMPTION" in out and "--respond" in out and "300,000 states" in out

@@ -32,12 +32,17 @@ def test_worked_order_more_dice_of_the_value_first():
 
 
 def test_set_aside_dice_count_in_the_tie_break():
-    # A: 6,6,6 ; B: 6,6. A, A (2 left vs 2: A's dice incl. set-aside 6,6,6 beat 6,6),
+    # the default (tier): A has more 6s, so A acts all three in a row, then B
+    assert [a.participant for a in ini.resolve([[6, 6, 6], [6, 6]])] == [0, 0, 0, 1, 1]
+    # order="action": A, A (2 left vs 2: A's dice incl. set-aside 6,6,6 beat 6,6),
     # B (1 vs 2), A (1 vs 1: A's three 6s win), B
-    assert [a.participant for a in ini.resolve([[6, 6, 6], [6, 6]])] == [0, 0, 1, 0, 1]
+    seq = ini.resolve([[6, 6, 6], [6, 6]], order="action")
+    assert [a.participant for a in seq] == [0, 0, 1, 0, 1]
     # variant: set-aside dice excluded -> at 2 vs 2 and at 1 vs 1 the unspent dice
     # are equal: a coin each time, four orders of 1/4
-    dist = ini.order_distribution([[6, 6, 6], [6, 6]], tiebreak="unspent").p_sequence
+    dist = ini.order_distribution(
+        [[6, 6, 6], [6, 6]], tiebreak="unspent", order="action"
+    ).p_sequence
     assert dist == {
         (0, 0, 1, 0, 1): Fraction(1, 4),
         (0, 0, 1, 1, 0): Fraction(1, 4),
@@ -55,8 +60,11 @@ def test_other_dice_decide_then_coin():
     assert [a.participant for a in ini.resolve([[5, 2], [5, 3]])] == [1, 0, 1, 0]
     # a missing die ranks lowest
     assert [a.participant for a in ini.resolve([[5], [5, 1]])][0] == 1
-    # identical rolls: a fair coin, at every tie
+    # identical rolls: one fair coin when the tier opens, the winner acts both 4s
     dist = ini.order_distribution([[4, 4], [4, 4]]).p_sequence
+    assert dist == {(0, 0, 1, 1): Fraction(1, 2), (1, 1, 0, 0): Fraction(1, 2)}
+    # order="action": a fair coin at every tie
+    dist = ini.order_distribution([[4, 4], [4, 4]], order="action").p_sequence
     assert dist == {
         (0, 1, 0, 1): Fraction(1, 4),
         (0, 1, 1, 0): Fraction(1, 4),
@@ -107,7 +115,7 @@ def test_vectorized_coins_are_fair():
     # [[4,4],[4,4]]: four orders of probability 1/4; [[3],[3],[3]]: six of 1/6
     for dice, owners, m in (([4, 4, 4, 4], [0, 0, 1, 1], 4), ([3, 3, 3], [0, 1, 2], 6)):
         n = 60_000
-        got = ini.acting_order(np.tile(dice, (n, 1)), owners, rng=5)
+        got = ini.acting_order(np.tile(dice, (n, 1)), owners, rng=5, order="action")
         _, counts = np.unique(got, axis=0, return_counts=True)
         assert len(counts) == m
         p = 1 / m
@@ -171,7 +179,7 @@ def test_results_are_frozen_and_serialise():
     assert r.participants == (1, 1, 0, 2, 0) and len(r) == 5 and r[0].value == 6
     data = json.loads(r.to_json())
     assert data["actions"][0] == {"participant": 1, "side": 1, "value": 6}
-    assert data["rules"] == {"tiebreak": "all", "order": "action", "pip_policy": "highest"}
+    assert data["rules"] == {"tiebreak": "all", "order": "tier", "pip_rule": "one-die"}
     d = ini.order_distribution([[3], [3]])
     assert json.loads(d.to_json())["p_sequence"] == {"(0, 1)": "1/2", "(1, 0)": "1/2"}
     assert ini.order_distribution([[3], [3]], exact=False).p_sequence == {(0, 1): 0.5, (1, 0): 0.5}

@@ -48,12 +48,19 @@ def test_exact_and_monte_carlo_numbers_on_the_first_page(pages):
         assert has_phrase(text, cells), cells
 
 
-def test_defence_numbers_on_the_slow_page(pages):
-    text = pages["Initiative: slow defences"]
-    df = T.initiative_slow(trials=TRIALS, rng=report.DEFAULT_SEED + 2)
-    first = df.groupby("label", sort=False).first()
-    for label, p, lo, hi in zip(
-        first.index, first["defended"], first["defended_lo"], first["defended_hi"], strict=True
-    ):
-        cells = f"{label} {fmt.percent(p)} ({fmt.percent(lo)}–{fmt.percent(hi)})"
-        assert has_phrase(text, cells), cells
+def test_every_defender_numbers_on_the_third_page(pages):
+    text = pages["Initiative: every defender and slow answers"]
+    df = T.initiative_defenders(trials=max(1_000, TRIALS // 4), rng=report.DEFAULT_SEED + 4)
+    first = df.groupby(["label", "respond"], sort=False).first()
+    for row in first.itertuples():
+        cells = f"{fmt.percent(row.defended)} {fmt.percent(row.target)} {row.companions:.2f}"
+        assert has_phrase(text, cells), (row.Index, cells)
+    assert has_phrase(text, "YOUR ASSUMPTION")
+
+
+def test_holding_figure_on_the_tempo_page(pages):
+    text = pages["Initiative: tempo, preparation and holding"]
+    assert has_phrase(text, "Holding in 3 vs 3: wounds dealt and taken")
+    for policy in ("never", "defend", "after-enemy", "always"):
+        assert has_phrase(text, policy), policy
+    assert has_phrase(text, "the foe never holds")

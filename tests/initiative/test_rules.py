@@ -10,12 +10,12 @@ from dicestats import initiative as ini
 
 def test_rules_default_and_variants():
     r = ini.Rules()
-    assert (r.tiebreak, r.order, r.pip_policy) == ("all", "action", "highest")
-    assert r.replace(order="tier") == ini.Rules(order="tier")
-    assert (ini.TIEBREAKS, ini.ORDERS, ini.PIP_POLICIES) == (
+    assert (r.tiebreak, r.order, r.pip_rule) == ("all", "tier", "one-die")
+    assert r.replace(order="action") == ini.Rules(order="action")
+    assert (ini.TIEBREAKS, ini.ORDERS, ini.PIP_RULES) == (
         ("all", "unspent"),
-        ("action", "tier"),
-        ("highest", "single"),
+        ("tier", "action"),
+        ("one-die", "split", "side-pool"),
     )
     with pytest.raises(dataclasses.FrozenInstanceError):
         r.order = "tier"
@@ -53,9 +53,15 @@ def test_limits_table():
         (lambda: ini.simulate("3", [1], trials=10), TypeError, "swiftness"),
         (lambda: ini.simulate([3], [1], trials=0), ValueError, "trials"),
         (lambda: ini.simulate([3], [1], trials=10, pips=-1), ValueError, "pips"),
-        (lambda: ini.simulate([3, 3], [1], trials=10, pips=[1]), ValueError, "one int per"),
+        (
+            lambda: ini.simulate([3, 3], [1], trials=10, pips=[1]),
+            ValueError,
+            "one margin per participant",
+        ),
+        (lambda: ini.simulate([3, 3], [1], trials=10, pips=1), ValueError, "a bare number"),
         (lambda: ini.simulate([3], [1], trials=10, order="chaos"), ValueError, "order"),
         (lambda: ini.simulate([3], [1], trials=10, tiebreak="x"), ValueError, "tiebreak"),
+        (lambda: ini.simulate([3], [1], trials=10, pip_rule="x"), ValueError, "pip_rule"),
         (lambda: ini.simulate([3], [1], trials=10, pip_policy="x"), ValueError, "pip_policy"),
         (
             lambda: ini.simulate([1] * 40, [1] * 30, trials=10),
@@ -69,11 +75,18 @@ def test_limits_table():
         (lambda: ini.resolve([]), TypeError, "dice"),
         (lambda: ini.resolve([[1] * 16]), ValueError, "len"),
         (lambda: ini.resolve([[1], [2]], sides=[0]), ValueError, "sides"),
-        (lambda: ini.apply_pips([3], 1, "lowest"), ValueError, "policy"),
+        (lambda: ini.apply_pips([3], 1, "lowest"), ValueError, "pip_rule"),
         (lambda: ini.acting_order([[1, 9]], [0, 1]), ValueError, "1..6"),
         (lambda: ini.acting_order([1, 2], [0, 1]), ValueError, "2-d"),
         (lambda: ini.acting_order([[1, 2]], [0]), ValueError, "owners"),
         (lambda: ini.SuccessRoll(2, success=9), ValueError, "success"),
+        (lambda: ini.simulate([3], [1], trials=10, hold="wait"), ValueError, "hold must be one"),
+        (lambda: ini.odds([3], [1], versus_hold=3), TypeError, "versus_hold must be"),
+        (lambda: ini.odds([3, 3], [1], hold=["never"]), ValueError, "one per participant"),
+        (lambda: ini.odds([1], [1], rounds=0), ValueError, r"rounds must be an integer in 1\.\.50"),
+        (lambda: ini.odds([1], [1], rounds=2.0), TypeError, "rounds"),
+        (lambda: ini.odds([1, 1], [1], weakness=2), ValueError, "weakness must be one entry"),
+        (lambda: ini.odds([1], [1], weakness=-1), ValueError, "weakness must be"),
     ],
 )
 def test_bad_input(call, exc, words):

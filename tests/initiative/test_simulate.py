@@ -14,7 +14,14 @@ from dicestats.initiative.simulation import Rounds, roll_table
 
 from .oracle import OPTIONS, ref_cached, text_exact, within
 
-SIM_SETUPS = [([1], [1], 0, 0), ([2, 1], [2], 0, 0), ([3], [2], 2, 0), ([2, 2], [2], [1, 0], 1)]
+SIM_SETUPS = [
+    ([1], [1], 0, 0, "one-die"),
+    ([2, 1], [2], 0, 0, "one-die"),
+    ([3], [2], 2, 0, "one-die"),
+    ([2, 2], [2], [1, 0], 1, "one-die"),
+    ([3], [2], 2, 0, "split"),
+    ([2, 1], [2], 2, 1, "side-pool"),
+]
 
 
 @pytest.mark.parametrize(
@@ -22,9 +29,11 @@ SIM_SETUPS = [([1], [1], 0, 0), ([2, 1], [2], 0, 0), ([3], [2], 2, 0), ([2, 2], 
     [(s, OPTIONS[0]) for s in SIM_SETUPS] + [(SIM_SETUPS[1], o) for o in OPTIONS[1:]],
 )
 def test_simulation_agrees_with_exact(setup, opts):
-    a, b, pa, pb = setup
-    ex = ini.odds(a, b, pips=pa, versus_pips=pb, **opts)
-    sim = ini.simulate(a, b, trials=40_000, rng=2024, pips=pa, versus_pips=pb, **opts)
+    a, b, pa, pb, pip_rule = setup
+    ex = ini.odds(a, b, pips=pa, versus_pips=pb, pip_rule=pip_rule, **opts)
+    sim = ini.simulate(
+        a, b, trials=40_000, rng=2024, pips=pa, versus_pips=pb, pip_rule=pip_rule, **opts
+    )
     assert type(sim) is type(ex) and sim.exact is False and sim.trials == 40_000
     assert within(sim.p_first, ex.p_first)
     for est, p in zip(sim.p_participant_first, ex.p_participant_first, strict=True):
@@ -76,13 +85,14 @@ def test_pool_pips_go_to_the_same_participant_in_simulate_and_exact():
     so the simulation must agree with the exact figures participant by participant
     (it used to list the side's dice by swiftness group: 122 standard errors off)."""
     a, b = [3, 1], [1]
-    first, _, _, pos = text_exact(a, b, 1, 0)
-    sim = ini.simulate(a, b, trials=60_000, rng=5, pips=1)
+    first, _, _, pos = text_exact(a, b, 1, 0, "side-pool")
+    sim = ini.simulate(a, b, trials=60_000, rng=5, pips=1, pip_rule="side-pool")
     for est, p in zip(sim.p_participant_first, first, strict=True):
         assert within(est, p)
     for est, m in zip(sim.mean_position, pos, strict=True):
         assert abs(est.value - float(m)) <= 4.5 * est.stderr
-    d = ini.defence(a, b, trials=30_000, rng=5, pips=1)  # draws its dice the same way
+    # draws its dice the same way
+    d = ini.defence(a, b, trials=30_000, rng=5, pips=1, pip_rule="side-pool")
     assert d.trials == 30_000
 
 
@@ -105,25 +115,35 @@ def test_default_batch_bounds_the_dice_of_a_batch(monkeypatch):
     assert seen[2:] == [mc.DEFAULT_BATCH, 7]  # small rounds keep the default
 
 
-@pytest.mark.parametrize("pips,tiebreak", [(0, "all"), ([1, 0], "unspent")])
-def test_fast_key_tables_on_every_outcome(pips, tiebreak):
-    """simulate's lookup tables (dense int32 ranks, sentinel padding, pips folded in)
-    give the plain rule's order on every roll of a small setup."""
+@pytest.mark.parametrize(
+    "pips,tiebreak,order",
+    [
+        (0, "all", "action"),
+        ([1, 0], "unspent", "action"),
+        (0, "all", "tier"),
+        ([1, 0], "unspent", "tier"),
+    ],
+)
+def test_fast_key_tables_on_every_outcome(pips, tiebreak, order):
+    """simulate's lookup tables (dense int32 ranks in action mode, sentinel padding,
+    pips folded in) give the plain rule's order on every roll of a small setup."""
     sw = [2, 1, 2]
-    fn = Rounds(check_setup([2, 1], [2], pips, 0, tiebreak=tiebreak))
-    assert fn.fast is not None and fn.fmt.dtype == np.int32
+    fn = Rounds(check_setup([2, 1], [2], pips, 0, tiebreak=tiebreak, order=order))
+    assert fn.fast is not None
+    assert fn.fmt.dtype == (np.int32 if order == "action" else np.int64)
     offs = {q: off for _, mem in fn.fast["chunks"] for q, _, off in mem}
     combos = np.array(list(itertools.product(*(range(6**s) for s in sw))))
     keys = np.take(fn.fast["table"], combos + [offs[p] for p in range(3)], axis=0)
-    srt = sort_keys(keys.reshape(len(combos), -1), np.random.default_rng(0), "action", fn.fmt, fn.D)
+    srt = sort_keys(keys.reshape(len(combos), -1), np.random.default_rng(0), order, fn.fmt, fn.D)
     got = srt[:, : fn.D] & 63
     own = [*pips, 0] if isinstance(pips, list) else [0, 0, 0]
     rolls = [
-        [tuple(ini.apply_pips(r.tolist(), own[p])) for r in roll_table(sw[p])] for p in range(3)
+        [tuple(ini.apply_pips(r.tolist(), own[p], "one-die")) for r in roll_table(sw[p])]
+        for p in range(3)
     ]
     for c, seq in zip(combos, got, strict=True):
         dice = tuple(rolls[p][c[p]] for p in range(3))
-        ref = ref_cached(dice, tiebreak=tiebreak)
+        ref = ref_cached(dice, tiebreak=tiebreak, order=order)
         if len(ref) == 1:
             assert tuple(seq) == next(iter(ref)), dice
         else:

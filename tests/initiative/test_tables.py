@@ -77,3 +77,82 @@ def test_initiative_slow_keeps_defendable_and_defended_apart():
     df = T.initiative_slow([("waits", [1], [1], opts)], trials=4_000, rng=2)
     row = df.iloc[0]
     assert row["defended"] == 0 and row["defendable_lo"] < 0.5 < row["defendable_hi"]
+
+
+# ---------------------------------------------------------------- holding, every defender
+def test_initiative_holding_is_seeded_and_matches_the_api():
+    sc = [("1 vs 1", [1], [1])]
+    a = T.initiative_holding(sc, ["never", "defend"], trials=3_000, rng=4)
+    b = T.initiative_holding(sc, ["never", "defend"], trials=3_000, rng=4)
+    pd.testing.assert_frame_equal(a, b)
+    assert a["policy"].tolist() == ["never", "defend"]
+    # by hand: holding its only die, the hero never opens (1 die each)
+    assert a["p_first"].iloc[1] == 0 and abs(a["p_first"].iloc[0] - 0.5) < 0.05
+    # the wounds agree with the enumeration of the same fights
+    S = initiative.SuccessRoll
+    for row in a.itertuples(index=False):
+        ex = initiative.defence_odds(
+            [1], [1], attackers="both", hold=row.policy, attack=S(3), defend=S(3)
+        )
+        dealt, taken = ex.mean_wounds_by_side
+        se = (row.dealt_hi - row.dealt_lo) / (2 * 1.96)
+        assert abs(row.dealt - float(dealt)) < 4.5 * se + 1e-12
+        guard = initiative.defence_odds([1], [1], hold=row.policy, attack=S(3), defend=S(3))
+        se = (row.guarded_hi - row.guarded_lo) / (2 * 1.96)
+        assert abs(row.guarded - float(guard.mean_wounds_by_side[1])) < 4.5 * se + 1e-12
+    assert "the user's assumption" in a["assumption"].iloc[0]
+    with pytest.raises(ValueError, match="policies must be one of"):
+        T.initiative_holding(sc, ["wait"], trials=100)
+    with pytest.raises(ValueError, match="at least one"):
+        T.initiative_holding([], trials=100)
+
+
+def test_waiting_for_each_other_is_a_standoff():
+    df = T.initiative_holding(
+        [("2 vs 2", [2], [2])], ["after-enemy"], versus_hold="after-enemy", trials=500, rng=1
+    )
+    row = df.iloc[0]
+    assert row["p_all_held"] == 1 and row["dealt"] == row["taken"] == 0
+
+
+def test_initiative_defenders_and_margins():
+    sc = [("1 + 1 vs 1", [1, 1], [1])]
+    df = T.initiative_defenders(sc, trials=4_000, rng=3)
+    assert sorted(set(df["respond"])) == ["every", "target"]
+    for _, g in df.groupby("respond"):
+        assert g["p"].sum() == pytest.approx(1.0)
+    target = df[df.respond == "target"]
+    assert target["companions"].iloc[0] == 0 and target["p"].iloc[2] == 0
+    S = initiative.SuccessRoll
+    ex = initiative.defence_odds([1, 1], [1], attack=S(3), defend=S(3))
+    every = df[df.respond == "every"]
+    for row in every.itertuples(index=False):
+        se = (row.hi - row.lo) / (2 * 1.96)
+        assert abs(row.p - float(ex.pmf_responses[row.answers])) < 4.5 * se + 1e-12
+    m = T.initiative_margins(sc, trials=4_000, rng=3)
+    assert set(m["what"]) == {"margin", "advantage"}
+    for what, g in m.groupby("what"):
+        assert g["p"].sum() == pytest.approx(1.0), what
+    margin = m[m.what == "margin"]
+    for row in margin.itertuples(index=False):
+        se = (row.hi - row.lo) / (2 * 1.96)
+        assert abs(row.p - float(ex.pmf_margin[row.k])) < 4.5 * se + 1e-12
+    with pytest.raises(ValueError, match="at least one"):
+        T.initiative_defenders([], trials=100)
+    with pytest.raises(ValueError, match="respond must be one of"):
+        T.initiative_defenders(sc, respond=["all"], trials=100)
+
+
+@pytest.mark.parametrize("bad", [[1, 2.5], [1, True], "33", [-1], [1001]])
+def test_initiative_pips_refuses_what_is_not_a_margin(bad):
+    # issue 10: pips=[1, 2.5] made a row of 2 pips instead of refusing
+    with pytest.raises(ValueError, match="pips"):
+        T.initiative_pips([([1], [1])], pips=bad, trials=100)
+
+
+def test_your_margin_is_your_first_participants():
+    # a bare number in a matchup is your first participant's margin (one-die reading)
+    df = T.initiative_first([("a", [1, 1], [1], 5)], trials=2_000, rng=1)
+    assert df["p_exact"].iloc[0] == pytest.approx(
+        float(initiative.odds([1, 1], [1], pips=[5, 0]).p_first)
+    )

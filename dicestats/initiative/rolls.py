@@ -1,0 +1,163 @@
+"""Success rolls: THE USER'S ASSUMPTION of how attack, defence and armour rolls count.
+
+The source text of the d6 initiative system says that attacks, defences and armour
+produce success marks ("‰", «меры успеха») but not how its action roll is made: the
+game could not be identified. So every attack, defence or armour figure of this
+package depends on a roll the user assumes, and says so. Two ways to state one:
+
+* :class:`SuccessRoll` ``(dice, success=5)``: roll ``dice`` d6, each showing
+  ``success`` or more is one success ("3d6, 5–6 succeeds");
+* :class:`RollTable` ``({successes: probability})``: any distribution of successes.
+
+Both give their exact distribution (:meth:`pmf`, which the exact enumeration
+branches on) and draw samples for Monte Carlo (``roll(rng, shape)``).
+
+Examples
+--------
+>>> SuccessRoll(2).pmf()
+{0: Fraction(4, 9), 1: Fraction(4, 9), 2: Fraction(1, 9)}
+>>> RollTable({0: 0.5, 2: 0.5}).describe()
+'successes 0: 0.5, 2: 0.5'
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+
+from ..core.checks import check_real, refuse
+from .limits import LIMITS
+
+__all__ = ["SuccessRoll", "RollTable", "check_roll"]
+
+
+@dataclass(frozen=True)
+class SuccessRoll:
+    """``dice`` d6, each showing ``success`` or more is one success (the user's assumption).
+
+    Parameters
+    ----------
+    dice : int
+        Dice rolled (0..1000; 0 never succeeds).
+    success : int
+        The lowest face that is a success (1..7; 7: no face is).
+
+    Examples
+    --------
+    >>> r = SuccessRoll(3, success=5)
+    >>> r.p_success, r.most
+    (Fraction(1, 3), 3)
+    >>> r(np.random.default_rng(0), (4,)).shape
+    (4,)
+    """
+
+    dice: int
+    success: int = 5
+
+    def __post_init__(self):
+        LIMITS["roll dice"].check(self.dice, name="dice")
+        LIMITS["success"].check(self.success, name="success")
+
+    @property
+    def p_success(self) -> Fraction:
+        """Chance that one die is a success."""
+        return Fraction(7 - self.success, 6)
+
+    @property
+    def most(self) -> int:
+        """The most successes the roll can give."""
+        return self.dice
+
+    def pmf(self) -> dict:
+        """``{successes: probability}`` (binomial, Fractions)."""
+        p = self.p_success
+        return {
+            k: math.comb(self.dice, k) * p**k * (1 - p) ** (self.dice - k)
+            for k in range(self.dice + 1)
+        }
+
+    def describe(self) -> str:
+        """``'3d6, 5+ succeeds'``: how the figures were assumed."""
+        if self.success > 6:
+            return f"{self.dice}d6, no face succeeds"
+        return f"{self.dice}d6, {self.success}+ succeeds"
+
+    def __call__(self, rng, shape):
+        return rng.binomial(self.dice, float(self.p_success), size=shape)
+
+
+@dataclass(frozen=True)
+class RollTable:
+    """Any distribution of successes: ``{successes: probability}`` (the user's assumption).
+
+    Probabilities may be Fractions, ints or floats; they must be >= 0 and sum to 1
+    (floats within 1e-9). Successes are whole numbers 0..1000.
+
+    Examples
+    --------
+    >>> RollTable({0: Fraction(1, 2), 1: Fraction(1, 2)}).most
+    1
+    """
+
+    table: dict = field(default_factory=dict)
+
+    def __post_init__(self):
+        if not isinstance(self.table, dict) or not self.table:
+            raise refuse("table", "a non-empty dict {successes: probability}", self.table)
+        lim = LIMITS["roll dice"]
+        clean = {}
+        for k, p in self.table.items():
+            k = lim.check(k, name="successes")
+            clean[k] = check_real(f"table[{k}]", p, 0, 1)
+            if isinstance(p, (int, Fraction)) and not isinstance(p, bool):
+                clean[k] = Fraction(p)
+        total = sum(clean.values())
+        if abs(float(total) - 1) > 1e-9:
+            raise refuse("table", "probabilities summing to 1", f"a sum of {float(total)}")
+        object.__setattr__(self, "table", dict(sorted(clean.items())))
+
+    @property
+    def most(self) -> int:
+        """The most successes the roll can give."""
+        return max(self.table)
+
+    def pmf(self) -> dict:
+        """``{successes: probability}`` for 0..most (zeros filled in)."""
+        return {k: self.table.get(k, 0) for k in range(self.most + 1)}
+
+    def describe(self) -> str:
+        """``'successes 0: 1/2, 2: 1/2'``."""
+        return "successes " + ", ".join(
+            f"{k}: {p}" if isinstance(p, Fraction) else f"{k}: {p:g}" for k, p in self.table.items()
+        )
+
+    def __call__(self, rng, shape):
+        ks = np.array(list(self.table), dtype=np.int64)
+        ps = np.array([float(p) for p in self.table.values()])
+        return ks[rng.choice(ks.size, size=shape, p=ps / ps.sum())]
+
+
+def check_roll(name: str, roll):
+    """``roll`` if it is a :class:`SuccessRoll` or a :class:`RollTable` (or None)."""
+    if roll is None or isinstance(roll, (SuccessRoll, RollTable)):
+        return roll
+    raise refuse(
+        name,
+        "a SuccessRoll(dice, success) or a RollTable({successes: probability}): the "
+        "enumeration needs the roll's distribution",
+        roll,
+        kind=True,
+    )
+
+
+def pmf_weights(roll, exact: bool):
+    """The roll's distribution as (numerators, denominator) ints, or (floats, 1.0)."""
+    pmf = roll.pmf()
+    probs = [pmf[k] for k in range(roll.most + 1)]
+    if not exact or not all(isinstance(p, (int, Fraction)) for p in probs):
+        return [float(p) for p in probs], 1.0
+    den = math.lcm(*(Fraction(p).denominator for p in probs))
+    return [int(Fraction(p) * den) for p in probs], den
