@@ -60,8 +60,8 @@ Modules
 ``engine_exact``       the engine's exact enumeration: every chance a weighted row, rows merged
 ``engine_montecarlo``  the engine's Monte Carlo driver (a batch function)
 ``engine_attack``      :class:`Combat` and the engine's attacks: targets, answers, armour
-``fights``             :func:`defence`, :func:`defence_odds`, and the engine behind ``odds``
-                       and ``simulate`` when a policy holds or a fight has several rounds
+``fights``             the engine behind ``odds`` and ``simulate`` for holding and rounds
+``fight_defence``      :func:`defence`, :func:`defence_odds`
 ``questions``          sample questions for the registry's contract test
 
 Options shared by these: ``rules=`` (a :class:`Rules`) or the shortcuts
@@ -89,7 +89,7 @@ from __future__ import annotations
 
 from . import questions  # noqa: F401  (the registry reads initiative.questions.QUESTIONS)
 from .enumeration import exact, odds
-from .fights import defence, defence_odds
+from .fight_defence import defence, defence_odds
 from .holding import HOLD_POLICIES, HoldPolicy, View
 from .limits import (
     BATCH_DICE,

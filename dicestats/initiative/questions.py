@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ..registry import Question
 from .enumeration import odds
-from .fights import defence, defence_odds
+from .fight_defence import defence, defence_odds
 from .order import order_distribution, resolve
 from .rolls import SuccessRoll
 from .rules import Rules

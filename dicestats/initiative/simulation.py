@@ -285,7 +285,9 @@ def batch_rounds(batch_size, sw):
     return max(256, min(mc.DEFAULT_BATCH, BATCH_DICE // (len(sw) * max(sw))))
 
 
-def run_rounds(fn, setup, trials, rng, batch_size, workers, progress, desc="initiative rounds"):
+def run_rounds(
+    fn, setup, trials, rng, batch_size, workers, progress, desc="initiative rounds", executor=None
+):
     """:func:`dicestats.core.montecarlo.run` of a batch function over rounds of ``setup``."""
     trials = mc.LIMITS["trials"].check(trials, name="trials")
     workers = mc.LIMITS["workers"].check(workers, name="workers")
@@ -296,6 +298,7 @@ def run_rounds(fn, setup, trials, rng, batch_size, workers, progress, desc="init
         rng=rng,
         batch_size=batch_size,
         workers=workers,
+        executor=executor,
         progress=progress,
         desc=desc,
     )
@@ -328,6 +331,7 @@ def simulate(
     pips=0,
     versus_pips=0,
     workers: int = 1,
+    executor=None,
     rules=None,
     tiebreak=None,
     order=None,
@@ -363,6 +367,10 @@ def simulate(
         ``pip_rule="side-pool"``: one int, the side's shared margin.
     workers : int
         Worker processes.
+    executor : concurrent.futures.Executor, optional
+        Run the batches there instead (a process pool, or a Dask cluster's
+        ``Client.get_executor()``); the numbers are identical. With it,
+        ``workers`` stays 1.
     rules : Rules, optional
         The readings in force; ``tiebreak``, ``order`` and ``pip_rule``
         override one field (``pip_policy`` is its deprecated spelling).
@@ -406,8 +414,10 @@ def simulate(
     )
     setup = fight.setup
     if needs_engine(fight):
-        return engine_simulate(fight, trials, rng, workers, batch_size, progress)
-    res = run_rounds(Rounds(setup), setup, trials, rng, batch_size, workers, progress)
+        return engine_simulate(fight, trials, rng, workers, batch_size, progress, executor)
+    res = run_rounds(
+        Rounds(setup), setup, trials, rng, batch_size, workers, progress, executor=executor
+    )
     n, sw = setup.n, setup.sw
     position = np.asarray(res["position"])
     return RoundOdds(

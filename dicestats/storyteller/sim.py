@@ -16,9 +16,10 @@ Monte Carlo                        computed
 =================================  ====================================
 
 They take ``trials`` (default :data:`~dicestats.core.montecarlo.DEFAULT_TRIALS`),
-``rng`` (a seed, ``SeedSequence`` or ``Generator``), ``workers`` and
-``progress``, all keyword-only; the same seed gives the same result for any
-number of workers. They are also the tool for variants the exact code does
+``rng`` (a seed, ``SeedSequence`` or ``Generator``), ``workers``, ``executor``
+(any ``concurrent.futures.Executor``, e.g. a Dask cluster's) and ``progress``,
+all keyword-only; the same seed gives the same result for any number of workers
+and on any executor. They are also the tool for variants the exact code does
 not cover (long targets, many rounds).
 
 Examples
@@ -64,13 +65,14 @@ def batch_size_for(dice: int) -> int:
     return max(1024, min(mc.DEFAULT_BATCH, 2**22 // max(dice, 1)))
 
 
-def _run(fn, trials, rng, workers, progress, batch_size, dice, desc):
+def _run(fn, trials, rng, workers, progress, batch_size, dice, desc, executor=None):
     return mc.run(
         fn,
         trials=trials,
         rng=rng,
         batch_size=batch_size_for(dice) if batch_size is None else batch_size,
         workers=workers,
+        executor=executor,
         progress=progress,
         desc=desc,
     )
@@ -101,6 +103,7 @@ def simulate(
     trials: int = mc.DEFAULT_TRIALS,
     rng=None,
     workers: int = 1,
+    executor=None,
     progress: bool | None = None,
     batch_size: int | None = None,
 ) -> PoolOdds:
@@ -120,7 +123,9 @@ def simulate(
     roll = rules._for_roll(check_bool("specialty", specialty))
     n = LIMITS["dice"].check(dice)
     d = check_difficulty(difficulty, rules)
-    res = _run(_Pool(n, d, roll), trials, rng, workers, progress, batch_size, n, "pool")
+    res = _run(
+        _Pool(n, d, roll), trials, rng, workers, progress, batch_size, n, "pool", executor
+    )
     hist = [int(c) for c in res["net"]]
     t = res.trials
 
@@ -185,6 +190,7 @@ def simulate_multiple_actions(
     trials: int = mc.DEFAULT_TRIALS,
     rng=None,
     workers: int = 1,
+    executor=None,
     progress: bool | None = None,
     batch_size: int | None = None,
 ) -> MultipleActions:
@@ -205,7 +211,9 @@ def simulate_multiple_actions(
         pools, difficulty, rules, specialty, False, computed=False
     )
     fn = _Multiple(sizes, diffs, [rules._for_roll(sp) for sp in specs])
-    res = _run(fn, trials, rng, workers, progress, batch_size, max(base), "multiple actions")
+    res = _run(
+        fn, trials, rng, workers, progress, batch_size, max(base), "multiple actions", executor
+    )
     odds = [(res.proportion("success", i), res.proportion("botch", i)) for i in range(len(base))]
     return MultipleActions(
         action_rows(base, sizes, diffs, specs, odds),
@@ -293,6 +301,7 @@ def simulate_extended(
     trials: int = mc.DEFAULT_TRIALS,
     rng=None,
     workers: int = 1,
+    executor=None,
     progress: bool | None = None,
     batch_size: int | None = None,
     botch: str | None = None,
@@ -333,7 +342,7 @@ def simulate_extended(
     max_rounds = LIMITS["max_rounds"].check(max_rounds)
     limit = rounds if rounds is not None else max_rounds
     fn = _Extended(n, d, target, roll, on_botch, limit)
-    res = _run(fn, trials, rng, workers, progress, batch_size, n, "extended actions")
+    res = _run(fn, trials, rng, workers, progress, batch_size, n, "extended actions", executor)
     t, conf = res.trials, res.confidence
     hist = [int(c) for c in res["end"]]
     timeout = res["open"] if rounds is not None else 0

@@ -38,13 +38,10 @@ def same_totals(a, b) -> bool:
     return True
 
 
-def test_an_initiative_simulation_on_the_cluster_is_byte_identical(dask_client, monkeypatch):
+def test_an_initiative_simulation_on_the_cluster_is_byte_identical(dask_client):
     kw = dict(trials=300_000, rng=5, pips=[1, 0])
     ref = initiative.simulate([3, 3], [2, 2, 2], **kw)
-    # the batches of the public simulate go to the cluster (what simulate(executor=) will do)
-    run = mc.run
-    monkeypatch.setattr(mc, "run", lambda fn, **k: run(fn, executor=dask_client, **k))
-    got = initiative.simulate([3, 3], [2, 2, 2], **kw)
+    got = initiative.simulate([3, 3], [2, 2, 2], executor=dask_client, **kw)
     assert got.as_dict() == ref.as_dict()
     assert same_totals(got.raw, ref.raw)
 
