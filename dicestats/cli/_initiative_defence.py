@@ -175,25 +175,25 @@ def _cmd_defence(args) -> int:
     print(f"companions' answers per attack: {_mean(r.mean_companion_responses)}")
     print(f"rounds with a slow answer: {_share(r.p_slow_round)}")
     print()
-    rows = [(str(k), _pmf(p)) for k, p in r.pmf_responses.items()]
+    rows = [(str(k), _pmf(p)) for k, p in r.responses.items()]
     print_table(rows, header=("answers per attack", "share of attacks"))
     print()
-    rows = [(str(k) if k else "0 (not slow)", _pmf(p)) for k, p in r.pmf_slow.items()]
+    rows = [(str(k) if k else "0 (not slow)", _pmf(p)) for k, p in r.slow.items()]
     print_table(rows, header=("slow scale", "share of answers"))
     print()
-    rows = [(str(k), _pmf(p)) for k, p in r.pmf_out_of_dice.items()]
+    rows = [(str(k), _pmf(p)) for k, p in r.out_of_dice.items()]
     print_table(rows, header=("defenders attacked with no die", "share of rounds"))
-    if r.pmf_margin is not None:
+    if r.margin is not None:
         print()
         print(
             f"mean margin left to the attacker: {_mean(r.mean_wound)}; attacks that wound: "
             f"{_share(r.p_wounding)}"
         )
-        rows = [(str(k), _pmf(p)) for k, p in r.pmf_margin.items()]
+        rows = [(str(k), _pmf(p)) for k, p in r.margin.items()]
         print_table(rows, header=("attacker's margin left (wound scale)", "share of attacks"))
         print()
         print(f"mean advantage per answer: {_mean(r.mean_advantage)}")
-        rows = [(str(k), _pmf(p)) for k, p in r.pmf_advantage.items()]
+        rows = [(str(k), _pmf(p)) for k, p in r.advantage.items()]
         print_table(rows, header=("defender's advantage", "share of answers"))
         print("(every margin and advantage above depends on the assumed success rolls)")
     print_holding(r)

@@ -68,7 +68,7 @@ def print_holding(r) -> None:
     rows = [(f"round {i + 1}", _pmf(p)) for i, p in enumerate(r.p_all_held)]
     print_table(rows, header=("everyone held, nobody acted", "probability"))
     print()
-    rows = [(f"{k} time{'s' if k != 1 else ''}", _pmf(p)) for k, p in r.pmf_on_edge.items()]
+    rows = [(f"{k} time{'s' if k != 1 else ''}", _pmf(p)) for k, p in r.on_edge.items()]
     print_table(rows, header=("everyone on edge", "probability"))
     pen = ", ".join(f"{lab} −{e}" for lab, e in zip(r.labels, r.edge_penalty, strict=True))
     print(

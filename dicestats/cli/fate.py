@@ -352,14 +352,14 @@ def _cmd_contest(args) -> int:
     print(f"expected exchanges: {float(res.mean_exchanges):.3f}")
     # List exchanges until 99.9% of the probability is covered; the rest in one row.
     rows, covered, last = [], 0.0, 0
-    for n, p in res.pmf_exchanges.items():
+    for n, p in res.exchanges.items():
         if covered >= 0.999:
             break
         if p:
             rows.append((str(n), fmt_prob(p)))
         covered += float(p)
         last = n
-    tail = 1 - sum(p for n, p in res.pmf_exchanges.items() if n <= last)
+    tail = 1 - sum(p for n, p in res.exchanges.items() if n <= last)
     rows.append((f"more than {last}", fmt_prob(max(float(tail), 0.0))))
     print_table(rows, ("exchanges", "probability"))
     return 0
@@ -518,7 +518,7 @@ def _cmd_challenge(args) -> int:
     print()
     _print_steps(res, args.exact)
     print()
-    rows = [(str(k), *_cells(res.pmf_successes.pmf(k), args.exact)) for k in range(n + 1)]
+    rows = [(str(k), *_cells(res.successes.pmf(k), args.exact)) for k in range(n + 1)]
     print_table(rows, ("rolls that count", "probability") + (("exact",) if args.exact else ()))
     print()
     label = f"P(the challenge succeeds: at least {res.need} of {n} count)"
@@ -544,7 +544,7 @@ def _print_steps(res, exact: bool) -> None:
     rows, o, a = [], 0, 0
     for i, step in enumerate(res.plan, 1):
         if step == "O":
-            got = res.pmf_invokes[o]
+            got = res.invokes[o]
             rows.append(
                 (
                     f"{i}. overcome roll {o + 1}",

@@ -137,7 +137,7 @@ def _cmd_initiative(args) -> int:
     ]
     print_table(rows, header=("participant", "dice", "acts first", "mean position"))
     print()
-    rows = [(str(k), _pmf(p)) for k, p in r.pmf_actions_before.items()]
+    rows = [(str(k), _pmf(p)) for k, p in r.actions_before.items()]
     print_table(rows, header=("A actions before B's first", "probability"))
     print_holding(r)
     return 0

@@ -575,7 +575,7 @@ def _cmd_extended(args) -> int:
     print()
     print(f"mean rolls  {float(r.mean_rolls):.4f}")
     if r.rolls_tail and r.rolls_tail > ROLLS_TAIL:  # the distribution stopped at its roll cap
-        top = r.pmf_rolls.support()[1]
+        top = r.rolls.support()[1]
         print(
             f"distribution of rolls (--json): rolls beyond {top:,} lumped into {top:,} "
             f"(P = {r.rolls_tail:.3g})"

@@ -49,7 +49,7 @@ class AdvantageResult(Result):
 
     Attributes
     ----------
-    pmf_free_invokes : Dist
+    free_invokes : Dist
         Your free invokes: 0, 1 or 2 (a boost counts as one).
     mean_free_invokes : Fraction or float
     p_aspect : Fraction or float
@@ -64,7 +64,7 @@ class AdvantageResult(Result):
 
     aspect: str
     fail_option: str
-    pmf_free_invokes: Dist
+    free_invokes: Dist
     mean_free_invokes: object
     p_aspect: object
     p_boost: object
@@ -125,7 +125,7 @@ def create_advantage(
     return AdvantageResult(
         aspect=aspect,
         fail_option=fail_option,
-        pmf_free_invokes=inv,
+        free_invokes=inv,
         mean_free_invokes=inv.mean(),
         p_aspect=p_aspect,
         p_boost=p_boost,
@@ -185,7 +185,7 @@ class AttackResult(Result):
 
     Attributes
     ----------
-    pmf_stress : Dist
+    stress : Dist
         Stress dealt (0 on a fail or a tie).
     mean_stress : Fraction or float
     p_hit : success or better.
@@ -195,7 +195,7 @@ class AttackResult(Result):
     """
 
     trade_for_boost: bool
-    pmf_stress: Dist
+    stress: Dist
     mean_stress: object
     p_hit: object
     p_boost: object
@@ -226,7 +226,7 @@ def attack(
     o = Outcome.from_shifts(sh, rules=roll.get("rules"))
     return AttackResult(
         trade_for_boost=trade_for_boost,
-        pmf_stress=stress,
+        stress=stress,
         mean_stress=stress.mean(),
         p_hit=o.p_success_or_better,
         p_boost=o.p_tie + o.p_style if trade_for_boost else o.p_tie,

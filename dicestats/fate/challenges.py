@@ -82,7 +82,7 @@ class ChallengeResult(Result):
         The overcome rolls (the challenge's tasks), in order.
     count : {"success", "tie"}
         What an overcome roll must reach to count.
-    pmf_successes : Dist
+    successes : Dist
         The number of overcome rolls that count.
     p_per_roll : tuple
         Each overcome roll's chance to count, with the free invokes it gets.
@@ -101,7 +101,7 @@ class ChallengeResult(Result):
         Each create-advantage step's bonus and difficulty, in plan order.
     mean_invokes_created : tuple
         The free invokes each create-advantage step yields on average.
-    pmf_invokes : tuple of Dist
+    invokes : tuple of Dist
         The free invokes each overcome roll gets.
     mean_invokes_spent : tuple
         The free invokes each overcome roll spends on average (optimal policy).
@@ -111,7 +111,7 @@ class ChallengeResult(Result):
     difficulties: tuple
     bonuses: tuple
     count: str
-    pmf_successes: Dist
+    successes: Dist
     p_per_roll: tuple
     p_all: object
     p_at_least: dict
@@ -123,7 +123,7 @@ class ChallengeResult(Result):
     advantage_bonuses: tuple
     advantage_difficulties: tuple
     mean_invokes_created: tuple
-    pmf_invokes: tuple = field(repr=False)
+    invokes: tuple = field(repr=False)
     mean_invokes_spent: tuple = field(repr=False)
     exact: bool = False
 
@@ -274,7 +274,7 @@ def challenge(
     need : int, optional
         Overcome rolls that must count for the challenge to succeed (default:
         all of them). The text leaves the verdict to the GM, who "combines the
-        results"; ``pmf_successes`` gives every count.
+        results"; ``successes`` gives every count.
     count : {"success", "tie"}, optional
         What an overcome roll must reach to count (default
         ``rules.challenge_count``: success or better; ``"tie"``: a tie or
@@ -303,7 +303,7 @@ def challenge(
     >>> a = challenge([1, 2, 3], 2, plan="OOAO", advantage_difficulties=2, exact=True)
     >>> a.p_per_roll[:2] == r.p_per_roll[:2], a.p_per_roll[2] > r.p_per_roll[2]
     (True, True)
-    >>> a.pmf_invokes[2].pmf(2)  # success with style: two free invokes
+    >>> a.invokes[2].pmf(2)  # success with style: two free invokes
     Fraction(5, 81)
     """
     rules, diffs, bons, count, need, dice = _common(
@@ -336,7 +336,7 @@ def challenge(
     created = []
     for t, b, d in zip(targets, a_bons, a_diffs, strict=True):
         yields = create_advantage(b, difficulty=d, dice=dice, exact=exact, rules=rules)
-        invokes[t] = invokes[t] + yields.pmf_free_invokes
+        invokes[t] = invokes[t] + yields.free_invokes
         created.append(yields.mean_free_invokes)
     rolls = [(b, d, inv.max) for b, d, inv in zip(bons, diffs, invokes, strict=True)]
     _check_work(rolls, dice, exact, "plan", text)
@@ -360,7 +360,7 @@ def challenge(
         difficulties=tuple(diffs),
         bonuses=tuple(bons),
         count=count,
-        pmf_successes=succ,
+        successes=succ,
         p_per_roll=tuple(per),
         p_all=succ.pmf(n),
         p_at_least={k: succ.p_ge(k) for k in range(n + 1)},
@@ -372,7 +372,7 @@ def challenge(
         advantage_bonuses=tuple(a_bons),
         advantage_difficulties=tuple(a_diffs),
         mean_invokes_created=tuple(created),
-        pmf_invokes=tuple(invokes),
+        invokes=tuple(invokes),
         mean_invokes_spent=tuple(spent),
         exact=exact,
     )
@@ -539,7 +539,7 @@ def best_challenge_plan(
         row, inv = [], Dist.constant(0, exact=exact)
         for _ in range(per_roll + 1):
             row.append(sum((w * table[i][0] for i, w in inv.items()), zero))
-            inv = inv + one.pmf_free_invokes
+            inv = inv + one.free_invokes
         q.append(row)
     scored = []
     for p, alloc in _score_plans(q, m, per_roll, need, exact):

@@ -159,7 +159,7 @@ class ContestResult(Result):
         P(participant i wins the contest), summing to 1.
     p_lose : P(the first participant loses): someone else wins.
     mean_exchanges, var_exchanges : mean and variance of the number of exchanges.
-    pmf_exchanges : dict ``{n: P(exactly n exchanges)}`` for n = 1..max_exchanges.
+    exchanges : dict ``{n: P(exactly n exchanges)}`` for n = 1..max_exchanges.
     p_more_exchanges : P(more than max_exchanges exchanges) (ties can prolong a
         contest without bound: the distribution has an infinite tail).
     exchange : ExchangeResult
@@ -175,7 +175,7 @@ class ContestResult(Result):
     p_lose: object
     mean_exchanges: object
     var_exchanges: object
-    pmf_exchanges: dict
+    exchanges: dict
     p_more_exchanges: object
     exchange: ExchangeResult = field(repr=False)
     exact: bool = False
@@ -278,7 +278,7 @@ def contest(
         p_lose=sum(p_win[1:], zero),
         mean_exchanges=chain.expected_steps(),
         var_exchanges=chain.var_steps(),
-        pmf_exchanges=exchanges,
+        exchanges=exchanges,
         p_more_exchanges=p_more if exact else max(p_more, 0.0),
         exchange=_exchange_result(bons, tie_rule, exch),
         exact=exact,

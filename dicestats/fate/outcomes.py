@@ -125,7 +125,7 @@ class Outcome(Result):
         ``p_success + p_style`` and ``p_tie + p_success + p_style``.
     mean_shifts : Fraction or float
         The expected number of shifts.
-    pmf_shifts : Dist
+    shifts : Dist
         The distribution of shifts.
     exact : bool
     """
@@ -137,7 +137,7 @@ class Outcome(Result):
     p_success_or_better: object
     p_tie_or_better: object
     mean_shifts: object
-    pmf_shifts: Dist = field(repr=False)
+    shifts: Dist = field(repr=False)
     exact: bool
 
     @classmethod
@@ -160,7 +160,7 @@ class Outcome(Result):
             p_success_or_better=success + p_style,
             p_tie_or_better=tie + success + p_style,
             mean_shifts=d.mean(),
-            pmf_shifts=d,
+            shifts=d,
             exact=d.exact,
         )
 
@@ -240,6 +240,6 @@ def outcome_table(
     for b in bonuses:
         for d in difficulties:
             o = outcome_probs(b, difficulty=d, helpers=helpers, dice=dice, exact=exact, rules=rules)
-            kept = {k: v for k, v in o.__dict__.items() if k != "pmf_shifts"}
+            kept = {k: v for k, v in o.__dict__.items() if k != "shifts"}
             rows.append(OutcomeRow(bonus=b, difficulty=d, difficulty_name=ladder_name(d), **kept))
     return tuple(rows)

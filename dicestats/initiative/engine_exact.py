@@ -14,7 +14,7 @@ import numpy as np
 
 from .engine_rows import _STATE, _Acc
 from .pips import prepare
-from .rolls import pmf_weights
+from .rolls import weights
 
 
 class _Branch:
@@ -56,7 +56,7 @@ class _Branch:
         return j
 
     def roll(self, rows, roll, mask):
-        nums, den = pmf_weights(roll, self.exact)
+        nums, den = weights(roll, self.exact)
         if not mask.any():
             return np.zeros(rows.n, dtype=np.int64)
         k = np.where(mask, len(nums), 1)

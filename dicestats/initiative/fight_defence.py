@@ -7,7 +7,7 @@ round engine (:mod:`.fights`).
 Examples
 --------
 >>> r = defence_odds([1], [1], order="action", respond="target")
->>> r.p_defendable, r.pmf_slow[0]
+>>> r.p_defendable, r.slow[0]
 (Fraction(1, 2), Fraction(1, 6))
 """
 
@@ -154,7 +154,7 @@ def defence_odds(
     unless the dice tie:
 
     >>> r = defence_odds([1], [1], order="action")
-    >>> r.p_defendable, r.pmf_slow[0], r.pmf_slow[5]
+    >>> r.p_defendable, r.slow[0], r.slow[5]
     (Fraction(1, 2), Fraction(1, 6), Fraction(1, 18))
     """
     combat = _check_combat(
@@ -192,17 +192,17 @@ def defence_odds(
         mean_attacks=per(att, den * R),
         p_defendable=per(tot["able"][()], att),
         p_defended=per(tot["defended"][()], att),
-        pmf_responses={k: per(x, att) for k, x in enumerate(tot["resp_k"][: _resp_size(fight)])},
+        responses={k: per(x, att) for k, x in enumerate(tot["resp_k"][: _resp_size(fight)])},
         p_target_responds=per(tot["target_resp"][()], att),
         mean_companion_responses=per(tot["comp_resp"][()], att),
-        pmf_slow={k: per(x, resp) for k, x in enumerate(tot["slow"])},
+        slow={k: per(x, resp) for k, x in enumerate(tot["slow"])},
         p_slow_round=per(tot["slow_round"][()], den * R),
-        pmf_out_of_dice={k: per(x, den * R) for k, x in enumerate(tot["out"])},
-        pmf_margin={k: per(x, att) for k, x in enumerate(tot["margin"])} if rolls else None,
+        out_of_dice={k: per(x, den * R) for k, x in enumerate(tot["out"])},
+        margin={k: per(x, att) for k, x in enumerate(tot["margin"])} if rolls else None,
         mean_wound=per(tot["wound"][()], att) if rolls else None,
         p_wounding=per(tot["wounding"][()], att) if rolls else None,
         mean_wounds_by_side=tuple(per(x, den * R) for x in tot["wound_by"]) if rolls else None,
-        pmf_advantage={k: per(x, resp) for k, x in enumerate(tot["adv"])} if rolls else None,
+        advantage={k: per(x, resp) for k, x in enumerate(tot["adv"])} if rolls else None,
         mean_advantage=per(tot["adv_sum"][()], resp) if rolls else None,
         **{
             k: v
@@ -361,19 +361,19 @@ def defence(
         mean_attacks=res.mean("attacks", scale=R),
         p_defendable=share("able", "attacks"),
         p_defended=share("defended", "attacks"),
-        pmf_responses=hist("resp_k", "attacks", _resp_size(fight)),
+        responses=hist("resp_k", "attacks", _resp_size(fight)),
         p_target_responds=share("target_resp", "attacks"),
         mean_companion_responses=share("comp_resp", "attacks", kind="mean"),
-        pmf_slow=hist("slow", "responses", 6),
+        slow=hist("slow", "responses", 6),
         p_slow_round=_per_round(res, "slow_round", None, R),
-        pmf_out_of_dice={k: _per_round(res, "out", k, R) for k in range(out_size)},
-        pmf_margin=hist("margin", "attacks", c.attack.most + 1) if rolls else None,
+        out_of_dice={k: _per_round(res, "out", k, R) for k in range(out_size)},
+        margin=hist("margin", "attacks", c.attack.most + 1) if rolls else None,
         mean_wound=share("wound", "attacks", kind="mean") if rolls else None,
         p_wounding=share("wounding", "attacks") if rolls else None,
         mean_wounds_by_side=(
             tuple(res.mean("wound_by", s, scale=R) for s in (0, 1)) if rolls else None
         ),
-        pmf_advantage=hist("adv", "responses", c.defend.most + 1) if rolls else None,
+        advantage=hist("adv", "responses", c.defend.most + 1) if rolls else None,
         mean_advantage=share("adv_sum", "responses", kind="mean") if rolls else None,
         **{k: v for k, v in _mc_held_fields(fight, res).items() if k not in ("hold", "rounds")},
         exact=False,

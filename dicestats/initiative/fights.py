@@ -131,7 +131,7 @@ def _held_fields(fight, tot, den, exact):
         "hold": fight.hold,
         "rounds": R,
         "p_all_held": tuple(_ratio(tot["all_held"][r], den, exact) for r in range(R)),
-        "pmf_on_edge": {k: _ratio(tot["edges"][k], den, exact) for k in range(R + 1)},
+        "on_edge": {k: _ratio(tot["edges"][k], den, exact) for k in range(R + 1)},
         "edge_penalty": fight.edge,
     }
 
@@ -147,7 +147,7 @@ def engine_odds(fight: Fight, exact: bool, limit: int = EXACT_LIMIT) -> RoundOdd
         **setup.described(),
         p_first=_ratio(sum(tot["first"][:na]), per_round, exact),
         p_participant_first=tuple(first),
-        pmf_actions_before={k: _ratio(x, per_round, exact) for k, x in enumerate(tot["before"])},
+        actions_before={k: _ratio(x, per_round, exact) for k, x in enumerate(tot["before"])},
         p_double=_ratio(tot["double"][()], per_round, exact),
         mean_position=tuple(
             _ratio(tot["pos_sum"][p], tot["act_n"][p], exact) for p in range(setup.n)
@@ -196,7 +196,7 @@ def _mc_held_fields(fight, res):
         "hold": fight.hold,
         "rounds": R,
         "p_all_held": tuple(mc.wilson(int(all_held[r]), n, res.confidence) for r in range(R)),
-        "pmf_on_edge": {k: mc.wilson(int(edges[k]), n, res.confidence) for k in range(R + 1)},
+        "on_edge": {k: mc.wilson(int(edges[k]), n, res.confidence) for k in range(R + 1)},
         "edge_penalty": fight.edge,
     }
 
@@ -235,7 +235,7 @@ def engine_simulate(
         **setup.described(),
         p_first=p_first,
         p_participant_first=tuple(_per_round(res, "first", p, R) for p in range(n)),
-        pmf_actions_before={
+        actions_before={
             k: _per_round(res, "before", k, R) for k in range(len(np.asarray(t["before"])))
         },
         p_double=_per_round(res, "double", None, R),

@@ -115,7 +115,7 @@ class RoundOdds(Result):
         P(the first side takes the first action of a round).
     p_participant_first : tuple
         P(each participant takes the first action); they sum to 1 − P(nobody acts).
-    pmf_actions_before : dict
+    actions_before : dict
         ``{k: P(exactly k first-side actions before the other side's first)}``,
         k = 0 .. the first side's dice (all its actions when the other side never
         acts; 0 when nobody acts).
@@ -127,7 +127,7 @@ class RoundOdds(Result):
     p_all_held : tuple
         P(everyone held and nobody acted) in round 1, 2, … of a fight (then
         everyone goes on edge and nobody may hold in the next round).
-    pmf_on_edge : dict
+    on_edge : dict
         ``{k: P(everyone went on edge k times in the fight)}``, k = 0 .. rounds.
     edge_penalty : tuple of int
         Each participant's on-edge penalty scale: a hero's weakness, 3 for a
@@ -153,13 +153,13 @@ class RoundOdds(Result):
     labels: tuple
     p_first: object
     p_participant_first: tuple
-    pmf_actions_before: dict
+    actions_before: dict
     p_double: object
     mean_position: tuple
     hold: tuple
     rounds: int
     p_all_held: tuple
-    pmf_on_edge: dict
+    on_edge: dict
     edge_penalty: tuple
     exact: bool
     trials: int | None
@@ -167,18 +167,13 @@ class RoundOdds(Result):
     p_acts_at: tuple = field(default=(), repr=False, metadata={"export": False})
     raw: object = field(default=None, repr=False, metadata={"export": False})
 
-    @property
-    def actions_before(self) -> dict:
-        """The old name of :attr:`pmf_actions_before` (kept for one release)."""
-        return self.pmf_actions_before
-
 
 @dataclass(frozen=True)
 class DefenceResult(Result):
     """Attacks and their answers: exact, float or Monte Carlo.
 
-    Every figure about successes (``pmf_margin``, ``mean_wound``, ``p_wounding``,
-    ``pmf_advantage``, ``mean_advantage``) rests on ``assumption``: success rolls
+    Every figure about successes (``margin``, ``mean_wound``, ``p_wounding``,
+    ``advantage``, ``mean_advantage``) rests on ``assumption``: success rolls
     **the user assumed**, not the game's own (its action roll is unknown). Shares
     are per attack, per response or per round, as named.
 
@@ -206,19 +201,19 @@ class DefenceResult(Result):
         with ``"every"``/``"cover"``, a companion with a die as high as the attack's).
     p_defended : …
         Share of attacks answered at least once.
-    pmf_responses : dict
+    responses : dict
         ``{k: share of attacks answered by k responders}``.
     p_target_responds : …
         Share of attacks the target answers itself.
     mean_companion_responses : …
         Companions' responses per attack.
-    pmf_slow : dict
+    slow : dict
         ``{k: share of responses made "slow" with scale k}`` (0: not slow).
     p_slow_round : …
         P(some response of a round is slow).
-    pmf_out_of_dice : dict
+    out_of_dice : dict
         ``{k: P(k defending participants are attacked with no die left in a round)}``.
-    pmf_margin : dict or None
+    margin : dict or None
         ``{k: share of attacks leaving the attacker a margin of k}`` after every
         response and armour (k > 0 is the scale of the wound or difficulty).
     mean_wound, p_wounding : … or None
@@ -226,11 +221,11 @@ class DefenceResult(Result):
     mean_wounds_by_side : tuple or None
         Per round, the margins the first side's attacks leave (summed), then the
         other side's: wounds dealt by each side (with ``attackers="both"``).
-    pmf_advantage : dict or None
+    advantage : dict or None
         ``{k: share of responses earning the responder a one-use advantage of k}``.
     mean_advantage : … or None
         Its mean per response.
-    p_all_held, pmf_on_edge, edge_penalty
+    p_all_held, on_edge, edge_penalty
         As in :class:`RoundOdds`.
     exact : bool
     trials : int or None
@@ -253,20 +248,20 @@ class DefenceResult(Result):
     mean_attacks: object
     p_defendable: object
     p_defended: object
-    pmf_responses: dict
+    responses: dict
     p_target_responds: object
     mean_companion_responses: object
-    pmf_slow: dict
+    slow: dict
     p_slow_round: object
-    pmf_out_of_dice: dict
-    pmf_margin: dict | None
+    out_of_dice: dict
+    margin: dict | None
     mean_wound: object
     p_wounding: object
     mean_wounds_by_side: tuple | None
-    pmf_advantage: dict | None
+    advantage: dict | None
     mean_advantage: object
     p_all_held: tuple
-    pmf_on_edge: dict
+    on_edge: dict
     edge_penalty: tuple
     exact: bool
     trials: int | None

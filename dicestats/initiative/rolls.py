@@ -153,7 +153,7 @@ def check_roll(name: str, roll):
     )
 
 
-def pmf_weights(roll, exact: bool):
+def weights(roll, exact: bool):
     """The roll's distribution as (numerators, denominator) ints, or (floats, 1.0)."""
     pmf = roll.pmf()
     probs = [pmf[k] for k in range(roll.most + 1)]

@@ -393,7 +393,7 @@ def simulate(
     Examples
     --------
     >>> r = simulate([2], [1], trials=20_000, rng=1)
-    >>> len(r.pmf_actions_before), r.trials
+    >>> len(r.actions_before), r.trials
     (3, 20000)
     """
     from .fights import check_fight, engine_simulate, needs_engine
@@ -424,13 +424,13 @@ def simulate(
         **setup.described(),
         p_first=res.proportion("first_side"),
         p_participant_first=tuple(res.proportion("first", p) for p in range(n)),
-        pmf_actions_before=dict(enumerate(res.proportions("before"))),
+        actions_before=dict(enumerate(res.proportions("before"))),
         p_double=res.proportion("double"),
         mean_position=tuple(_mean_position(res, p, sw[p]) for p in range(n)),
         hold=fight.hold,
         rounds=1,
         p_all_held=(mc.wilson(0, res.trials, res.confidence),),
-        pmf_on_edge={
+        on_edge={
             0: mc.wilson(res.trials, res.trials, res.confidence),
             1: mc.wilson(0, res.trials, res.confidence),
         },

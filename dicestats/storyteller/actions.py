@@ -357,7 +357,7 @@ class Teamwork(Result):
 
     Attributes
     ----------
-    pmf_total : Dist
+    total : Dist
         The summed net successes (a spoiled effort counts 0).
     mean_total : expected total.
     p_success : ``P(total >= 1)``.
@@ -369,7 +369,7 @@ class Teamwork(Result):
     difficulties: tuple
     specialties: tuple
     spoil: bool
-    pmf_total: Dist
+    total: Dist
     mean_total: object
     p_success: object
     p_spoiled: object
@@ -396,7 +396,7 @@ def teamwork(
     Examples
     --------
     >>> r = teamwork([1, 1], exact=True)
-    >>> r.pmf_total.pmf(2)
+    >>> r.total.pmf(2)
     Fraction(1, 4)
     """
     rules = check_rules(rules)
@@ -416,9 +416,9 @@ def teamwork(
     for r in results:
         no_botch = no_botch * (one - r.p_botch)
     if not spoil:
-        total = results[0].pmf_net
+        total = results[0].net
         for r in results[1:]:
-            total = total + r.pmf_net
+            total = total + r.net
         p_spoiled = 0 * one
     else:
         parts = [Dist(non_botch(r), exact=exact) for r in results]

@@ -41,7 +41,7 @@ __all__ = [
 ON_BOTCH = ("resets", "ends", "zero")
 #: ``p_done_within`` covers this many rounds when there is no round limit.
 WITHIN = 50
-#: Float mode without a round limit: ``pmf_rolls`` stops at the first roll after
+#: Float mode without a round limit: ``rolls`` stops at the first roll after
 #: which the mass still rolling is at most this (lumped into its top outcome).
 ROLLS_TAIL = 1e-15
 #: ... or at this many rolls, whichever comes first (``rolls_tail`` then states
@@ -64,7 +64,7 @@ class Extended(Result):
         (solved exactly from the chain, never from a cut distribution).
     p_done_within : tuple
         ``[r-1]`` = P(done within r rolls), r up to ``rounds`` or 50.
-    pmf_rolls : Dist, dict or None
+    rolls : Dist, dict or None
         The number of rolls: a :class:`Dist`, ``{r: Estimate}`` when simulated,
         None in exact mode without a round limit (its support is infinite).
         In float mode without a round limit its top outcome ``top`` holds
@@ -73,8 +73,8 @@ class Extended(Result):
         :data:`ROLLS_MAX` rolls, whichever comes first.
     rolls_tail : float, Fraction or None
         ``P(rolls > top)``: the mass lumped into the top outcome of
-        ``pmf_rolls`` (0 when nothing is lumped: a round limit, or simulated;
-        None when there is no ``pmf_rolls``).
+        ``rolls`` (0 when nothing is lumped: a round limit, or simulated;
+        None when there is no ``rolls``).
     """
 
     dice: int
@@ -90,7 +90,7 @@ class Extended(Result):
     mean_rolls: object
     var_rolls: object
     p_done_within: tuple
-    pmf_rolls: object
+    rolls: object
     rolls_tail: object
     exact: bool
     trials: int | None = None
@@ -408,7 +408,7 @@ class Resisted(Result):
 
     Attributes
     ----------
-    pmf_margin : Dist
+    margin : Dist
         Your net successes minus theirs.
     p_win, p_tie, p_lose : margin >= 1, == 0, <= -1.
     mean_margin : expected margin.
@@ -421,7 +421,7 @@ class Resisted(Result):
     versus: int
     versus_difficulty: int
     versus_specialty: bool
-    pmf_margin: Dist
+    margin: Dist
     p_win: object
     p_tie: object
     p_lose: object
@@ -484,7 +484,7 @@ def resisted(
     check_difficulty(versus_difficulty, versus_rules, "versus_difficulty")
     a = pool(dice, difficulty, rules, specialty=specialty, exact=exact)
     b = pool(versus, versus_difficulty, versus_rules, specialty=versus_specialty, exact=exact)
-    margin = a.pmf_net - b.pmf_net
+    margin = a.net - b.net
     return Resisted(
         a.dice,
         a.difficulty,
@@ -568,7 +568,7 @@ def resisted_extended(
         dice, difficulty, versus, versus_difficulty, rules, versus_rules,
         specialty=specialty, versus_specialty=versus_specialty, exact=exact,
     )  # fmt: skip
-    steps = [(m, p) for m, p in rr.pmf_margin.items() if m != 0]
+    steps = [(m, p) for m, p in rr.margin.items() if m != 0]
     go = 1 - rr.p_tie  # P(someone scores this round)
     zero = 0 * rr.p_tie
     # Every scoring round raises me + them, so the chain is acyclic apart from

@@ -78,7 +78,7 @@ class MultipleActions(Result):
     actions : tuple of ActionOdds
     p_all : every action succeeds (the rolls are independent).
     mean_successes : expected successful actions.
-    pmf_successes : dict
+    successes : dict
         ``{j: P(exactly j actions succeed)}``, j = 0..k.
     p_any_botch : at least one action botches.
     """
@@ -86,7 +86,7 @@ class MultipleActions(Result):
     actions: tuple
     p_all: object
     mean_successes: object
-    pmf_successes: dict
+    successes: dict
     p_any_botch: object
     exact: bool
     trials: int | None = None

@@ -58,7 +58,7 @@ TABLE_COLUMNS = (
 )
 
 _OLD_NAMES = {"success": "p_success", "failure": "p_fail", "botch": "p_botch"}
-_OLD_NAMES.update(net="pmf_net", tail="net_tail")
+_OLD_NAMES.update(tail="net_tail")
 
 
 @dataclass(frozen=True)
@@ -76,17 +76,17 @@ class PoolOdds(Result):
     p_success, p_fail, p_botch : Fraction, float or Estimate
         ``P(net >= 1)``, a failure that is not a botch, a botch; they sum to 1.
     mean_net : Fraction, float or Estimate
-        ``E[net]`` (exact even when ``pmf_net`` is censored).
+        ``E[net]`` (exact even when ``net`` is censored).
     p_marginal, p_moderate, p_complete, p_exceptional, p_phenomenal
         ``P(net == 1..4)`` and ``P(net >= 5)``: the degrees of success.
     p_ge_1 … p_ge_5
         ``P(net >= k)``.
-    pmf_net : Dist or dict
+    net : Dist or dict
         Net successes (>= 0): a :class:`~dicestats.core.dist.Dist` (with
         chained ten-again the top outcome holds ``P(net >= top)``, which is
         :attr:`net_tail`), or ``{net: Estimate}`` when simulated.
     net_tail : Fraction or float
-        Mass lumped into the top outcome of ``pmf_net`` (0 without chains; at
+        Mass lumped into the top outcome of ``net`` (0 without chains; at
         most 1e-16 with them; 0 when simulated).
     exact : bool
         True when the numbers are Fractions.
@@ -120,7 +120,7 @@ class PoolOdds(Result):
     p_ge_3: object
     p_ge_4: object
     p_ge_5: object
-    pmf_net: object = field(repr=False)
+    net: object = field(repr=False)
     net_tail: object
     exact: bool
     trials: int | None = None
@@ -132,8 +132,8 @@ class PoolOdds(Result):
 
     def p_ge(self, k: int):
         """``P(net >= k)`` (any ``k`` when computed, ``k <= 5`` when simulated)."""
-        if isinstance(self.pmf_net, Dist):
-            return self.pmf_net.p_ge(k)
+        if isinstance(self.net, Dist):
+            return self.net.p_ge(k)
         if not 1 <= k <= 5:
             raise refuse("k", "1..5 for a simulated pool", k)
         return getattr(self, f"p_ge_{k}")
@@ -182,7 +182,7 @@ def pool_odds(d: int, n: int, rules: Rules, exact: bool, v: dict, specialty: boo
         *(net.pmf(k) for k in range(1, 5)),
         net.p_ge(5),
         *(net.p_ge(k) for k in range(1, 6)),
-        pmf_net=net,
+        net=net,
         net_tail=v["tail"],
         exact=exact,
     )
@@ -209,7 +209,7 @@ def clip(x, exact: bool):
 
 def non_botch(r: PoolOdds) -> dict:
     """``{net: P(net and no botch)}`` of a computed pool (sums to ``1 - p_botch``)."""
-    out = dict(r.pmf_net.items())
+    out = dict(r.net.items())
     out[0] = out.get(0, Fraction(0) if r.exact else 0.0) - r.p_botch
     if not r.exact:
         out[0] = max(out[0], 0.0)
@@ -411,7 +411,7 @@ def _bad_side(r: PoolOdds, metric: str):
     if metric == "p_botch":
         return r.p_botch
     k = 1 if metric == "p_success" else int(metric[5:])
-    return r.pmf_net.cdf(k - 1)
+    return r.net.cdf(k - 1)
 
 
 def anomalies(

@@ -110,7 +110,7 @@ def simulate(
     """Roll ``trials`` pools and estimate their odds: the Monte Carlo twin of :func:`pool`.
 
     Returns a :class:`~.pools.PoolOdds` whose probabilities and ``mean_net``
-    are Estimates and whose ``pmf_net`` is ``{net: Estimate}``. Pools of
+    are Estimates and whose ``net`` is ``{net: Estimate}``. Pools of
     1..1000 dice under any rules; ``specialty`` as in :func:`.pools.pool`.
 
     Examples
@@ -146,7 +146,7 @@ def simulate(
         *(share(hist[k] if k < len(hist) else 0) for k in range(1, 5)),  # marginal..exceptional
         share(sum(hist[5:])),  # phenomenal
         *(share(sum(hist[k:])) for k in range(1, 6)),  # p_ge_1..p_ge_5
-        pmf_net={k: share(c) for k, c in enumerate(hist)},
+        net={k: share(c) for k, c in enumerate(hist)},
         net_tail=0.0,
         exact=False,
         trials=t,
@@ -204,7 +204,7 @@ def simulate_multiple_actions(
     Examples
     --------
     >>> r = simulate_multiple_actions([7, 6, 6], trials=10_000, rng=2)
-    >>> r.pools, len(r.pmf_successes)
+    >>> r.pools, len(r.successes)
     ([4, 2, 1], 4)
     """
     rules, base, sizes, diffs, specs = check_actions(
@@ -321,7 +321,7 @@ def simulate_extended(
     Returns
     -------
     Extended
-        ``pmf_rolls`` is ``{r: Estimate of P(it ends on roll r)}`` over the
+        ``rolls`` is ``{r: Estimate of P(it ends on roll r)}`` over the
         rolls seen.
 
     Examples

@@ -6,7 +6,7 @@ Every exported field of a :class:`~dicestats.core.results.Result` becomes column
 an ``Estimate`` ``p``      ``p`` (its value), ``p_stderr``, ``p_ci_low``, ``p_ci_high``
 a number, bool or string   one column; a ``Fraction`` stays a ``Fraction``
 a list or tuple ``x``      ``x_0``, ``x_1``, … (each flattened again)
-a dict or ``Dist`` ``x``   ``x_<key>``: ``pmf_net_0``, ``pmf_shifts_-3``
+a dict or ``Dist`` ``x``   ``x_<key>``: ``net_0``, ``shifts_-3``
 a nested result ``r``      ``r_<field>``
 ``None``                   no column (a missing value in the frame)
 =========================  ===================================================
@@ -14,7 +14,7 @@ a nested result ``r``      ``r_<field>``
 Examples
 --------
 >>> from dicestats import fate
->>> row = flatten(fate.outcome_probs(2, difficulty=1, exact=True), skip={"pmf_shifts"})
+>>> row = flatten(fate.outcome_probs(2, difficulty=1, exact=True), skip={"shifts"})
 >>> row["p_success"], row["exact"]
 (Fraction(35, 81), True)
 >>> from dicestats.core.montecarlo import wilson

@@ -299,7 +299,7 @@ for _q in (
         "dicestats.storyteller:simulate_extended",
         "p_success",
         "Storyteller extended actions by Monte Carlo",
-        skip=("pmf_rolls", "p_done_within"),
+        skip=("rolls", "p_done_within"),
     ),
     Sweepable(
         "fate",

@@ -15,8 +15,8 @@ strings (or a mix)                  object              strings
 ==================================  ==================  ======================
 
 Missing values are ``<NA>`` / ``NaN``. :func:`order_columns` puts the columns
-in an order that depends only on which columns there are (``pmf_net_10`` after
-``pmf_net_9``), never on the order in which cells finished.
+in an order that depends only on which columns there are (``net_10`` after
+``net_9``), never on the order in which cells finished.
 
 :func:`write` replaces the file in one step (a temporary file beside it, then a
 rename), so a reader — or a sweep killed at any moment — sees the old rows or
@@ -80,7 +80,7 @@ def order_columns(cols, *, first=(), fields=(), last=()) -> list:
 
     A result column belongs to the longest field of ``fields`` (the result's
     field names, in order) it starts with; columns of one field are sorted by
-    their indices (numerically: ``pmf_net_2`` before ``pmf_net_10``), an
+    their indices (numerically: ``net_2`` before ``net_10``), an
     estimate's value before its ``stderr``, ``ci_low`` and ``ci_high``. The
     order depends only on the set of columns, never on which rows came first.
     Columns in none of these come after the result's, in their given order.

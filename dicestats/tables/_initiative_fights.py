@@ -76,7 +76,7 @@ def initiative_slow(
 
     rows = []
     for (label, _, _, _), r in _each(scenarios, rng, progress, "defence scenarios", run):
-        for k, e in r.pmf_slow.items():
+        for k, e in r.slow.items():
             rows.append(
                 {
                     "label": str(label),
@@ -294,7 +294,7 @@ def initiative_defenders(
 
     rows = []
     for ((label, _, _), mode), r in _each(cells, rng, progress, "defender scenarios", run):
-        for k, e in r.pmf_responses.items():
+        for k, e in r.responses.items():
             rows.append(
                 {
                     "label": label,
@@ -306,7 +306,7 @@ def initiative_defenders(
                     "defended": r.p_defended.value,
                     "target": r.p_target_responds.value,
                     "companions": r.mean_companion_responses.value,
-                    "slow": 1 - r.pmf_slow[0].value,
+                    "slow": 1 - r.slow[0].value,
                     "wound": r.mean_wound.value,
                     "assumption": r.assumption,
                     "trials": r.trials,
@@ -373,7 +373,7 @@ def initiative_margins(
 
     rows = []
     for (label, _, _), r in _each(scenarios, rng, progress, "margin scenarios", run):
-        for what, pmf in (("margin", r.pmf_margin), ("advantage", r.pmf_advantage)):
+        for what, pmf in (("margin", r.margin), ("advantage", r.advantage)):
             for k, e in pmf.items():
                 rows.append(
                     {

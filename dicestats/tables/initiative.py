@@ -179,7 +179,7 @@ def initiative_actions_before(
 
     rows = []
     for (label, _, _, _), r in _simulated(_matchups(matchups), trials, rng, progress):
-        for k, e in r.pmf_actions_before.items():
+        for k, e in r.actions_before.items():
             rows.append(
                 {
                     "label": label,

@@ -27,7 +27,7 @@ class Outer(Result):
     p_success: object
     exact: bool
     inner: Inner
-    pmf_net: object
+    net: object
     by_name: dict
     counts: tuple
     cache: object = field(default=None, metadata={"export": False})
@@ -39,7 +39,7 @@ def sample(exact=True):
         p_success=p,
         exact=exact,
         inner=Inner(p),
-        pmf_net=Dist.die(2, exact=exact),
+        net=Dist.die(2, exact=exact),
         by_name={"a": np.float64(0.5)},
         counts=(np.int64(1), 2),
         cache="bulky",
@@ -53,16 +53,16 @@ def test_results_are_frozen():
 
 def test_as_dict_is_generated_from_the_fields_and_keeps_fractions():
     d = sample().as_dict()
-    assert list(d) == ["p_success", "exact", "inner", "pmf_net", "by_name", "counts"]
+    assert list(d) == ["p_success", "exact", "inner", "net", "by_name", "counts"]
     assert d["p_success"] == Fraction(1, 3) and d["inner"] == {"p_win": Fraction(1, 3)}
-    assert d["pmf_net"] == {1: Fraction(1, 2), 2: Fraction(1, 2)}
+    assert d["net"] == {1: Fraction(1, 2), 2: Fraction(1, 2)}
     assert d["by_name"] == {"a": 0.5} and type(d["by_name"]["a"]) is float
     assert d["counts"] == [1, 2] and type(d["counts"][0]) is int
 
 
 def test_json_writes_fractions_as_p_over_q_only_at_the_boundary():
     out = json.loads(sample().to_json())
-    assert out["p_success"] == "1/3" and out["pmf_net"] == {"1": "1/2", "2": "1/2"}
+    assert out["p_success"] == "1/3" and out["net"] == {"1": "1/2", "2": "1/2"}
     assert json.loads(sample(exact=False).to_json())["p_success"] == 1 / 3
     assert jsonable({"x": math.inf, "y": [Fraction(2)]}) == {"x": None, "y": ["2/1"]}
     assert plain(Fraction(2)) == Fraction(2)

@@ -24,7 +24,7 @@ def test_attack_expected_stress_and_boost(bonus, diff):
     a = fate.attack(bonus, difficulty=diff, exact=True)
     assert a.mean_stress == stress
     assert a.p_boost == ties
-    assert a.pmf_stress.mean() == stress
+    assert a.stress.mean() == stress
     assert a.p_hit == sum(F(c, 81) for s, c in counts.items() if s >= 1)
     t = fate.attack(bonus, difficulty=diff, trade_for_boost=True, exact=True)
     assert t.mean_stress == traded
@@ -45,7 +45,7 @@ def test_create_advantage_by_brute_force(bonus, diff):
     for aspect in ("new", "reveal", "known"):
         r = fate.create_advantage(bonus, difficulty=diff, aspect=aspect, exact=True)
         assert r.mean_free_invokes == expect(inv)
-        assert sum(p for _, p in r.pmf_free_invokes.items()) == 1
+        assert sum(p for _, p in r.free_invokes.items()) == 1
     new = fate.create_advantage(bonus, difficulty=diff, aspect="new", exact=True)
     assert new.p_boost == expect(lambda s: s == 0)
     assert new.p_aspect == expect(lambda s: s >= 1)
@@ -87,13 +87,13 @@ def test_actions_against_an_active_opposition_and_floats():
     assert isinstance(ca_f.mean_free_invokes, float)
     assert abs(ca_f.mean_free_invokes - float(ca_e.mean_free_invokes)) <= 1e-12
     assert ca_e.outcome == fate.outcome_probs(1, versus=1, exact=True)
-    assert isinstance(fate.attack(0, difficulty=0).pmf_stress, Dist)
+    assert isinstance(fate.attack(0, difficulty=0).stress, Dist)
 
 
 def test_action_results_serialise_and_refuse_bad_choices():
     r = fate.create_advantage(2, difficulty=2, exact=True)
     d = r.as_dict()
-    assert d["pmf_free_invokes"] == {0: F(31, 81), 1: F(19 + 26, 81), 2: F(5, 81)}
+    assert d["free_invokes"] == {0: F(31, 81), 1: F(19 + 26, 81), 2: F(5, 81)}
     assert d["outcome"]["p_tie"] == F(19, 81)
     assert '"mean_free_invokes": "55/81"' in r.to_json()
     with pytest.raises(ValueError, match="aspect"):

@@ -27,8 +27,8 @@ def steps_of(plan, diffs, bons, a_bons=None, a_diffs=None):
     return out
 
 
-def pmf_of(result):
-    return {k: v for k, v in result.pmf_successes.items() if v}
+def of(result):
+    return {k: v for k, v in result.successes.items() if v}
 
 
 CASES = [
@@ -52,7 +52,7 @@ def test_challenge_matches_the_enumeration(plan, diffs, bons, a_bons, a_diffs, c
         diffs, bons, plan=plan, advantage_bonuses=a_bons, advantage_difficulties=a_diffs,
         count=count, exact=True,
     )  # fmt: skip
-    assert pmf_of(r) == {k: v for k, v in want.items() if v}
+    assert of(r) == {k: v for k, v in want.items() if v}
     n = len(diffs)
     for need in range(n + 1):
         p = sum(v for k, v in want.items() if k >= need)
@@ -95,7 +95,7 @@ def test_random_plans_match_the_enumeration():
             continue
         r = fate.challenge(diffs, bons, plan=plan, count=count, exact=True)
         want = brute_challenge(steps_of(plan, diffs, bons), count)
-        assert pmf_of(r) == {k: v for k, v in want.items() if v}, (plan, diffs, bons)
+        assert of(r) == {k: v for k, v in want.items() if v}, (plan, diffs, bons)
 
 
 def test_without_a_plan_the_challenge_is_the_overcome_rolls_alone():
@@ -104,19 +104,19 @@ def test_without_a_plan_the_challenge_is_the_overcome_rolls_alone():
     per = [brute_outcome(2, difficulty=d) for d in (1, 2, 3)]
     assert r.p_per_roll == tuple(p["success"] + p["style"] for p in per)
     assert r.p_challenge == r.p_challenge_unaided == r.p_all
-    assert all(inv.max == 0 for inv in r.pmf_invokes)
+    assert all(inv.max == 0 for inv in r.invokes)
 
 
 def test_free_invokes_follow_the_text():
     # Fail: nothing; tie: a boost (one free invoke); success: one; style: two.
     r = fate.challenge([2], 2, plan="AO", advantage_bonuses=2, advantage_difficulties=2, exact=True)
     want = brute_advantage(2, 2)
-    assert {k: v for k, v in r.pmf_invokes[0].items()} == {k: F(c, 81) for k, c in want.items()}
-    assert r.pmf_invokes[0].pmf(2) == F(5, 81)  # 4dF >= +3
+    assert {k: v for k, v in r.invokes[0].items()} == {k: F(c, 81) for k, c in want.items()}
+    assert r.invokes[0].pmf(2) == F(5, 81)  # 4dF >= +3
     for aspect in fate.ASPECT_KINDS:  # every kind of aspect yields the same invokes
         a = fate.create_advantage(2, difficulty=2, aspect=aspect, exact=True)
-        assert a.pmf_free_invokes == r.pmf_invokes[0]
-    assert 0 < r.mean_invokes_spent[0] <= r.pmf_invokes[0].mean()
+        assert a.free_invokes == r.invokes[0]
+    assert 0 < r.mean_invokes_spent[0] <= r.invokes[0].mean()
 
 
 def test_an_advantage_never_hurts_and_helps_only_its_roll():

@@ -117,7 +117,7 @@ def test_contest_exact_matches_recursion(capsys, a, b, v):
     assert frac(d["p_win"][0]) == wins[0]
     assert frac(d["p_lose"]) == wins[1]
     assert frac(d["mean_exchanges"]) == steps
-    pm = {int(k): frac(p) for k, p in d["pmf_exchanges"].items()}
+    pm = {int(k): frac(p) for k, p in d["exchanges"].items()}
     assert sum(pm.values()) + frac(d["p_more_exchanges"]) == 1
 
 
@@ -344,7 +344,7 @@ def test_challenge_command_matches_the_enumeration(capsys):
         "--exact", "--json",
     )  # fmt: skip
     want = brute_challenge([("O", 2, 1), ("A", 2, 3), ("O", 2, 3)])
-    assert {int(k): frac(v) for k, v in d["pmf_successes"].items()} == want
+    assert {int(k): frac(v) for k, v in d["successes"].items()} == want
     assert frac(d["p_challenge"]) == want[2] and d["plan"] == "OAO" and d["need"] == 2
     tie = run_json(
         capsys, "challenge", "--difficulties", "3", "--bonuses", "1", "--plan", "AO",

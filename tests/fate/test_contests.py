@@ -45,7 +45,7 @@ def test_challenge_against_enumeration_of_all_rolls():
             counts[wins] = counts.get(wins, 0) + 1
     r = fate.challenge(diffs, bonuses, exact=True)
     for k in range(3):
-        assert r.pmf_successes.pmf(k) == F(counts.get(k, 0), 6561)
+        assert r.successes.pmf(k) == F(counts.get(k, 0), 6561)
     assert r.p_all == F(counts[2], 6561)
     assert r.p_at_least[1] == F(counts[1] + counts[2], 6561)
 
@@ -59,10 +59,10 @@ def test_challenge_three_rolls_2df_ties_count():
         counts[wins] = counts.get(wins, 0) + 1
     r = fate.challenge(diffs, 0, count="tie", dice=2, exact=True)
     for k in range(4):
-        assert r.pmf_successes.pmf(k) == F(counts.get(k, 0), 729)
+        assert r.successes.pmf(k) == F(counts.get(k, 0), 729)
     ruled = fate.challenge(diffs, 0, rules=fate.Rules(dice=2, challenge_count="tie"), exact=True)
     assert ruled == r
-    assert set(r.as_dict()) >= {"pmf_successes", "p_per_roll", "p_all", "p_at_least"}
+    assert set(r.as_dict()) >= {"successes", "p_per_roll", "p_all", "p_at_least"}
     with pytest.raises(ValueError, match="bonuses"):
         fate.challenge([1, 2], [1, 2, 3])
 
@@ -71,7 +71,7 @@ def test_challenge_float_agrees_with_exact():
     ch_f, ch_e = fate.challenge([1, 2, 4], 2), fate.challenge([1, 2, 4], 2, exact=True)
     assert isinstance(ch_f.p_all, float)
     assert abs(ch_f.p_all - float(ch_e.p_all)) <= 1e-12
-    assert ch_f.pmf_successes.isclose(ch_e.pmf_successes, atol=1e-12)
+    assert ch_f.successes.isclose(ch_e.successes, atol=1e-12)
 
 
 # --------------------------------------------------------------------------
@@ -141,11 +141,11 @@ def test_three_participants_four_victories_match_recursion():
 def test_contest_exchange_distribution_by_forward_iteration():
     pmf, p_more = brute_exchanges_pmf((1, 0), 10)
     c = fate.contest([1, 0], max_exchanges=10, exact=True)
-    assert c.pmf_exchanges == pmf
+    assert c.exchanges == pmf
     assert c.p_more_exchanges == p_more
-    assert c.pmf_exchanges[1] == 0  # nobody can reach 3 victories in one exchange
+    assert c.exchanges[1] == 0  # nobody can reach 3 victories in one exchange
     d = c.as_dict()
-    assert set(d) >= {"p_win", "p_lose", "mean_exchanges", "pmf_exchanges", "exchange"}
+    assert set(d) >= {"p_win", "p_lose", "mean_exchanges", "exchanges", "exchange"}
 
 
 def test_contest_tie_rule_any_for_three():
@@ -236,8 +236,8 @@ def test_three_participants_float_agrees_with_exact():
         close(a, b)
     close(c3f.mean_exchanges, c3e.mean_exchanges)
     close(c3f.var_exchanges, c3e.var_exchanges)
-    for n, p in c3e.pmf_exchanges.items():
-        close(c3f.pmf_exchanges[n], p)
+    for n, p in c3e.exchanges.items():
+        close(c3f.exchanges[n], p)
 
 
 def test_contest_variance_by_recursion():

@@ -88,7 +88,7 @@ def test_shifts_mean_and_partition_helpers():
     o = fate.outcome_probs(2, difficulty=3, exact=True)
     assert o.p_success_or_better == o.p_success + o.p_style
     assert o.p_tie_or_better == 1 - o.p_fail
-    assert o.mean_shifts == -1 and o.pmf_shifts == sh
+    assert o.mean_shifts == -1 and o.shifts == sh
     assert [fate.classify(s) for s in range(-2, 5)] == [
         "fail",
         "fail",
@@ -170,5 +170,5 @@ def test_results_are_frozen_and_serialise():
         o.p_tie = 0
     d = o.as_dict()
     assert list(d)[:4] == ["p_fail", "p_tie", "p_success", "p_style"]
-    assert d["pmf_shifts"][0] == F(19, 81)
+    assert d["shifts"][0] == F(19, 81)
     assert '"p_tie": "19/81"' in o.to_json()

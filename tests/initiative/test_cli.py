@@ -23,8 +23,8 @@ def test_exact_json_matches_closed_form(capsys):
     # one die must beat both of the other's: sum_x (x-1)^2 / 216 = 55/216
     assert data["p_first"] == "55/216"
     assert data["exact"] is True and data["trials"] is None and data["outcome_classes"] == 126
-    assert data["pmf_actions_before"] == {"0": "161/216", "1": "55/216"}
-    total = sum(Fraction(v) for v in data["pmf_actions_before"].values())
+    assert data["actions_before"] == {"0": "161/216", "1": "55/216"}
+    total = sum(Fraction(v) for v in data["actions_before"].values())
     assert total == 1
     assert data["labels"] == ["A1", "B1"] and data["swiftness"] == [1] and data["versus"] == [2]
     assert data["rules"] == {"tiebreak": "all", "order": "tier", "pip_rule": "one-die"}
@@ -36,12 +36,12 @@ def test_monte_carlo_json(capsys):
     )
     assert status == 0
     data = json.loads(out)
-    assert {"p_first", "pmf_actions_before", "trials", "seed", "exact"} <= set(data)
+    assert {"p_first", "actions_before", "trials", "seed", "exact"} <= set(data)
     assert data["trials"] == 40_000 and data["seed"] == 3 and data["exact"] is False
     p = data["p_first"]  # an estimate: value, standard error, interval
     assert p["ci_low"] < p["value"] < p["ci_high"] and p["trials"] == 40_000
-    assert set(data["pmf_actions_before"]) == {"0", "1", "2", "3"}
-    assert sum(e["value"] for e in data["pmf_actions_before"].values()) == pytest.approx(1)
+    assert set(data["actions_before"]) == {"0", "1", "2", "3"}
+    assert sum(e["value"] for e in data["actions_before"].values()) == pytest.approx(1)
     # agrees with the exact enumeration of the same setup, in the same fields
     _, out, _ = run(capsys, "--swiftness", "2,1", "--vs", "2", "--exact", "--json")
     exact = json.loads(out)
@@ -190,7 +190,7 @@ def test_hold_and_rounds_exact_and_simulated(capsys):
     data = json.loads(out)
     assert data["hold"] == ["after-enemy", "after-enemy"] and data["rounds"] == 3
     assert data["p_all_held"] == ["1/1", "0/1", "1/1"] or data["p_all_held"] == ["1", "0", "1"]
-    assert Fraction(data["pmf_on_edge"]["2"]) == 1
+    assert Fraction(data["on_edge"]["2"]) == 1
     status, out, _ = run(capsys, *base, "--rounds", "3", "--exact")
     assert status == 0
     assert "holding: A after-enemy, B after-enemy" in out and "everyone held, nobody acted" in out

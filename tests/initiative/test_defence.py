@@ -54,10 +54,10 @@ def test_simulation_matches_exact_reference(setup):
     ex = ini.defence_odds(a, b, attackers=attackers, respond=respond, order="action")
     assert ex.mean_attacks == acc["attacks"]
     assert ex.p_defendable == ex.p_defended == acc["defended"] / acc["attacks"]
-    assert {k: v for k, v in ex.pmf_slow.items() if v} == {
+    assert {k: v for k, v in ex.slow.items() if v} == {
         k: s / acc["defended"] for k, s in enumerate(acc["slow"]) if s
     }
-    assert {k: v for k, v in ex.pmf_out_of_dice.items() if v} == out
+    assert {k: v for k, v in ex.out_of_dice.items() if v} == out
     assert (
         close(r.mean_attacks, acc["attacks"])
         or r.mean_attacks.stderr == 0
@@ -66,9 +66,9 @@ def test_simulation_matches_exact_reference(setup):
     assert close(r.p_defendable, acc["defended"] / acc["attacks"])
     assert r.p_defended.value == r.p_defendable.value  # everyone able defends
     for k in range(6):
-        assert close(r.pmf_slow[k], acc["slow"][k] / acc["defended"]), k
+        assert close(r.slow[k], acc["slow"][k] / acc["defended"]), k
     for k, p in out.items():
-        assert close(r.pmf_out_of_dice[k], p) or r.pmf_out_of_dice[k].value == float(p)
+        assert close(r.out_of_dice[k], p) or r.out_of_dice[k].value == float(p)
 
 
 def test_wounds_with_pluggable_rolls():
@@ -84,12 +84,12 @@ def test_wounds_with_pluggable_rolls():
     pw = sum(pa[x] * pr[y] for x in range(3) for y in range(2) if x > y)
     assert close(r.mean_wound, ew) and close(r.p_wounding, pw)
     assert ex.mean_wound == ew and ex.p_wounding == pw
-    assert ex.pmf_margin == {
+    assert ex.margin == {
         k: sum(pa[x] * pr[y] for x in range(3) for y in range(2) if max(x - y, 0) == k)
         for k in range(3)
     }
     assert r.mean_advantage.value == 0  # a 0-dice defence never beats the attack
-    assert ex.pmf_advantage == {0: 1}
+    assert ex.advantage == {0: 1}
     assert "the user's assumption" in ex.assumption and "2d6, 5+ succeeds" in ex.assumption
     assert str(r.mean_wound).startswith("0.4") and str(r.p_wounding).split()[0].endswith("%")
 
@@ -100,7 +100,7 @@ def test_defend_only_when_hit():
     never = ini.SuccessRoll(0)
     r = ini.defence([1], [1], trials=20_000, rng=2, attack=never, defend=never, defend_if_hit=True)
     assert r.p_defended.value == 0 and close(r.p_defendable, Fraction(1, 2))
-    assert np.isnan(r.pmf_slow[0].value)  # no defence at all: no slow distribution
+    assert np.isnan(r.slow[0].value)  # no defence at all: no slow distribution
     # attack 1d6 (success 5+, 1/3): defended iff able and the attack scored
     r = ini.defence(
         [1],
@@ -119,8 +119,8 @@ def test_defend_only_when_hit():
 def test_cover_never_leaves_more_slow_defences():
     base = ini.defence([3, 3, 3], [2, 2, 2], trials=20_000, rng=5, respond="target")
     cov = ini.defence([3, 3, 3], [2, 2, 2], trials=20_000, rng=5, respond="cover")
-    assert cov.pmf_slow[0].value > base.pmf_slow[0].value
-    assert abs(sum(e.value for e in base.pmf_slow.values()) - 1) < 1e-9
+    assert cov.slow[0].value > base.slow[0].value
+    assert abs(sum(e.value for e in base.slow.values()) - 1) < 1e-9
 
 
 def test_ratio_estimate_matches_direct_delta_method():
@@ -188,7 +188,7 @@ def test_result_vocabulary_and_json():
     r = ini.defence([2], [1, 1], trials=2_000, rng=1, **rolls)
     data = json.loads(r.to_json())
     assert data["exact"] is False and data["trials"] == 2_000 and "raw" not in data
-    assert set(data["pmf_slow"]) == {"0", "1", "2", "3", "4", "5"}
+    assert set(data["slow"]) == {"0", "1", "2", "3", "4", "5"}
     assert data["p_defendable"]["kind"] == "proportion"
     assert data["mean_wound"]["kind"] == "mean"
     ex = json.loads(ini.defence_odds([1], [1], **rolls).to_json())
@@ -301,22 +301,22 @@ def test_enumeration_matches_the_step_by_step_oracle(case):
     assert r.mean_attacks == att / rounds
     assert r.p_defendable == total.get("able", 0) / att
     assert r.p_defended == total.get("defended", 0) / att
-    assert nz(r.pmf_responses) == hist("resp_k", att)
+    assert nz(r.responses) == hist("resp_k", att)
     assert r.p_target_responds == total.get("target_resp", 0) / att
     assert r.mean_companion_responses == total.get("comp_resp", 0) / att
     assert r.p_slow_round == total.get("slow_round", 0) / rounds
-    assert nz(r.pmf_out_of_dice) == hist("out", rounds)
+    assert nz(r.out_of_dice) == hist("out", rounds)
     assert list(r.p_all_held) == all_held
     if resp:
-        assert nz(r.pmf_slow) == hist("slow", resp)
+        assert nz(r.slow) == hist("slow", resp)
     if c["attack"]:
-        assert nz(r.pmf_margin) == hist("margin", att)
+        assert nz(r.margin) == hist("margin", att)
         assert r.mean_wound == total.get("wound", 0) / att
         assert r.p_wounding == total.get("wounding", 0) / att
         assert r.mean_wounds_by_side == tuple(
             total.get(("wound_by", side), 0) / rounds for side in (0, 1)
         )
-        assert nz(r.pmf_advantage) == hist("adv", resp)
+        assert nz(r.advantage) == hist("adv", resp)
         assert r.mean_advantage == total.get("adv_sum", 0) / resp
 
 
@@ -370,12 +370,12 @@ def test_every_defender_worked_examples():
     # and, if that answer is slow (or the target has no die), by the companion whose
     # die is at least the foe's. Each answers at most once.
     r = ini.defence_odds([1, 1], [1])
-    assert r.respond == "every" and set(r.pmf_responses) == {0, 1, 2}
-    assert sum(r.pmf_responses.values()) == 1
-    assert r.pmf_responses[2] > 0  # a slow target and a fast companion, both answer
+    assert r.respond == "every" and set(r.responses) == {0, 1, 2}
+    assert sum(r.responses.values()) == 1
+    assert r.responses[2] > 0  # a slow target and a fast companion, both answer
     # a companion is never slow: every slow answer is the target's
     target = ini.defence_odds([1, 1], [1], respond="target")
-    assert target.mean_companion_responses == 0 and target.pmf_responses[2] == 0
+    assert target.mean_companion_responses == 0 and target.responses[2] == 0
     assert r.p_defendable > target.p_defendable  # companions cover an empty-handed target
 
 
@@ -383,17 +383,17 @@ def test_holding_and_the_equal_initiative_rule():
     # The foe holds its one die (policy "defend") and attacks with it at the round's
     # end. A hero that never holds has already acted by then: nobody can answer.
     late = ini.defence_odds([1], [1], versus_hold="defend")
-    assert late.p_defendable == 0 and late.pmf_out_of_dice == {0: 0, 1: 1}
+    assert late.p_defendable == 0 and late.out_of_dice == {0: 0, 1: 1}
     # A hero that holds its die ("always": it answers, never acts) answers every attack;
     # against a holder's action it counts as having equal initiative: never slow,
     # whatever its die («считается, что у них одинаковая инициатива»)
     both = ini.defence_odds([1], [1], hold="always", versus_hold="defend")
-    assert both.p_defended == 1 and both.pmf_slow == {0: 1, 1: 0, 2: 0, 3: 0, 4: 0, 5: 0}
+    assert both.p_defended == 1 and both.slow == {0: 1, 1: 0, 2: 0, 3: 0, 4: 0, 5: 0}
     # a foe that does not hold attacks on its turn: the hero's held die answers slow
     # whenever it is lower, P(h >= a) = 21/36 at full speed
     plain = ini.defence_odds([1], [1], hold="always")
-    assert plain.p_defended == 1 and plain.pmf_slow[0] == Fraction(7, 12)
-    assert plain.pmf_slow[5] == Fraction(1, 36) and sum(plain.pmf_slow.values()) == 1
+    assert plain.p_defended == 1 and plain.slow[0] == Fraction(7, 12)
+    assert plain.slow[5] == Fraction(1, 36) and sum(plain.slow.values()) == 1
 
 
 def test_armour_counts_after_a_failed_defence_or_instead_of_one():
@@ -404,7 +404,7 @@ def test_armour_counts_after_a_failed_defence_or_instead_of_one():
         [1], [1], order="action", respond="target", attack=always, defend=S(0), armour=S(1)
     )
     # margin 1 is removed by one armour success (1/3): wound 1 with 2/3
-    assert r.pmf_margin == {0: Fraction(1, 3), 1: Fraction(2, 3)}
+    assert r.margin == {0: Fraction(1, 3), 1: Fraction(2, 3)}
     # a defence that removes the margin first: armour never rolls, the excess is an
     # advantage
     r = ini.defence_odds(
@@ -418,8 +418,8 @@ def test_armour_counts_after_a_failed_defence_or_instead_of_one():
         slow_cost=0,
     )
     # defended (half the attacks): margin 0, advantage 1; undefended: armour alone
-    assert r.pmf_margin == {
+    assert r.margin == {
         0: Fraction(1, 2) + Fraction(1, 2) * Fraction(1, 3),
         1: Fraction(1, 2) * Fraction(2, 3),
     }
-    assert r.pmf_advantage == {0: 0, 1: 1, 2: 0}
+    assert r.advantage == {0: 0, 1: 1, 2: 0}

@@ -60,14 +60,14 @@ def test_enumeration_matches_the_step_by_step_oracle(case):
     assert r.p_participant_first == tuple(total.get(("first", p), 0) / rounds for p in range(P))
     assert r.p_first == sum(total.get(("first", p), 0) for p in range(len(a))) / rounds
     before = {k[1]: v / rounds for k, v in total.items() if k[0] == "before" and v}
-    assert _nz(r.pmf_actions_before) == before
+    assert _nz(r.actions_before) == before
     assert r.p_double == total.get("double", 0) / rounds
     assert r.mean_position == tuple(
         total[("pos_sum", p)] / total[("act_n", p)] if total.get(("act_n", p)) else None
         for p in range(P)
     )
     assert list(r.p_all_held) == all_held
-    assert _nz(r.pmf_on_edge) == _nz(edges)
+    assert _nz(r.on_edge) == _nz(edges)
     assert r.hold == tuple(
         (h if isinstance(h, str) else h) for h in (ha if isinstance(ha, list) else [ha] * len(a))
     ) + (hb,) * len(b)
@@ -89,15 +89,15 @@ def test_simulation_agrees_with_the_enumeration(a, b, kw):
     assert within(sim.p_first, ex.p_first)
     for e, p in zip(sim.p_participant_first, ex.p_participant_first, strict=True):
         assert within(e, p)
-    for k, p in ex.pmf_actions_before.items():
-        assert within(sim.pmf_actions_before[k], p)
+    for k, p in ex.actions_before.items():
+        assert within(sim.actions_before[k], p)
     assert within(sim.p_double, ex.p_double)
     for e, m in zip(sim.mean_position, ex.mean_position, strict=True):
         assert (e is None and m is None) or close(e, m)
     for e, p in zip(sim.p_all_held, ex.p_all_held, strict=True):
         assert within(e, p)
-    for k, p in ex.pmf_on_edge.items():
-        assert within(sim.pmf_on_edge[k], p)
+    for k, p in ex.on_edge.items():
+        assert within(sim.on_edge[k], p)
 
 
 @pytest.mark.parametrize("order", ["tier", "action"])
@@ -106,17 +106,17 @@ def test_never_holding_on_the_engine_is_the_plain_order(order):
     # acting-order enumeration of one round, and nobody ever holds
     plain = ini.odds([2, 1], [2], order=order)
     eng = ini.odds([2, 1], [2], order=order, rounds=3)
-    for f in ("p_first", "p_participant_first", "pmf_actions_before", "p_double"):
+    for f in ("p_first", "p_participant_first", "actions_before", "p_double"):
         assert getattr(plain, f) == getattr(eng, f), f
     assert plain.mean_position == eng.mean_position and plain.p_acts_at == eng.p_acts_at
-    assert eng.p_all_held == (0, 0, 0) and _nz(eng.pmf_on_edge) == {0: 1}
+    assert eng.p_all_held == (0, 0, 0) and _nz(eng.on_edge) == {0: 1}
 
 
 def test_named_policies_by_hand():
     # one die each; the foe never holds
     defend = ini.odds([1], [1], hold="defend")
     # the hero keeps its die and uses it at the round's end: the foe always opens
-    assert defend.p_first == 0 and defend.pmf_actions_before == {0: 1, 1: 0}
+    assert defend.p_first == 0 and defend.actions_before == {0: 1, 1: 0}
     assert defend.mean_position == (2, 1) and defend.p_double == 0
     after = ini.odds([1], [1], hold="after-enemy")
     assert after.p_first == 0 and after.mean_position == (2, 1)
@@ -143,13 +143,13 @@ def test_everyone_held_puts_everyone_on_edge_and_forbids_holding():
     # both sides hold until the other acts: nobody ever acts in round 1 (a standoff);
     # round 2 forbids holding, round 3 allows it again
     r = ini.odds([2], [2], hold="after-enemy", versus_hold="after-enemy", rounds=3)
-    assert r.p_all_held == (1, 0, 1) and _nz(r.pmf_on_edge) == {2: 1}
+    assert r.p_all_held == (1, 0, 1) and _nz(r.on_edge) == {2: 1}
     # only the forbidden round had actions: its statistics are the plain order's, over 3
     plain = ini.odds([2], [2])
     assert r.p_first == plain.p_first / 3 and r.p_double == plain.p_double / 3
     # one side never holds: somebody always acts
     r = ini.odds([2], [2], hold="always", rounds=2)
-    assert r.p_all_held == (0, 0) and _nz(r.pmf_on_edge) == {0: 1}
+    assert r.p_all_held == (0, 0) and _nz(r.on_edge) == {0: 1}
     # heroes on edge take their weakness, supporting characters 3
     r = ini.odds([1, 1], [1], hold="always", versus_hold="always", weakness=[2, None], rounds=2)
     assert r.edge_penalty == (2, 3, 3) and r.p_all_held == (1, 0)
@@ -157,7 +157,7 @@ def test_everyone_held_puts_everyone_on_edge_and_forbids_holding():
         [1, 1], [1], hold="always", versus_hold="always", rounds=2, trials=1_000, rng=1
     )
     assert [e.value for e in sim.p_all_held] == [1.0, 0.0]
-    assert sim.pmf_on_edge[1].value == 1.0
+    assert sim.on_edge[1].value == 1.0
 
 
 def test_same_seed_same_numbers_any_workers():

@@ -16,7 +16,7 @@ def test_exact_one_die_each_is_a_fair_race():
     assert r.p_first == Fraction(1, 2)  # symmetry
     # by hand: P(x > y) + 1/2 P(x = y) = 15/36 + 3/36
     assert r.p_participant_first == (Fraction(1, 2), Fraction(1, 2))
-    assert r.pmf_actions_before == {0: Fraction(1, 2), 1: Fraction(1, 2)}
+    assert r.actions_before == {0: Fraction(1, 2), 1: Fraction(1, 2)}
     assert r.p_double == 0
     assert r.mean_position == (Fraction(3, 2), Fraction(3, 2))
     assert r.exact is True and r.trials is None and r.outcome_classes == 36
@@ -31,7 +31,7 @@ def test_exact_one_die_against_two_closed_form():
     # side with more dice); both before the single die iff its min >= y
     r2 = ini.odds([2], [1])
     assert r2.p_first == 1 - Fraction(55, 216)
-    assert r2.pmf_actions_before == {
+    assert r2.actions_before == {
         0: Fraction(55, 216),
         1: 1 - Fraction(55, 216) - Fraction(91, 216),
         2: Fraction(sum((7 - y) ** 2 for y in range(1, 7)), 216),  # 91/216
@@ -62,10 +62,10 @@ def test_exact_matches_brute_force(setup, opts):
     first, before, double, pos = ref_exact(a, b, pa, pb, pip_rule, **opts)
     assert list(r.p_participant_first) == first
     assert r.p_first == sum(first[: len(a)])
-    assert {k: v for k, v in r.pmf_actions_before.items() if v} == before
+    assert {k: v for k, v in r.actions_before.items() if v} == before
     assert r.p_double == double
     assert list(r.mean_position) == pos
-    assert sum(r.pmf_actions_before.values()) == 1
+    assert sum(r.actions_before.values()) == 1
     # who acts at each position: each position is someone's, each die acts once
     assert all(sum(row) == 1 for row in r.p_acts_at)
     assert [sum(col) for col in zip(*r.p_acts_at, strict=True)] == list(a) + list(b)
@@ -85,7 +85,7 @@ def test_exact_matches_text_oracle(a, b, pips, pip_rule, opts):
     ex = ini.odds(a, b, pips=pips, pip_rule=pip_rule, **opts)
     first, before, double, pos = text_exact(a, b, pips, 0, pip_rule, **opts)
     assert list(ex.p_participant_first) == first
-    assert {k: v for k, v in ex.pmf_actions_before.items() if v} == before
+    assert {k: v for k, v in ex.actions_before.items() if v} == before
     assert ex.p_double == double and list(ex.mean_position) == pos
 
 
@@ -96,7 +96,7 @@ def test_floats_are_the_same_enumeration():
     assert fl.p_first == float(ex.p_first) and fl.p_double == float(ex.p_double)
     for x, y in zip(ex.mean_position, fl.mean_position, strict=True):
         assert abs(float(x) - y) < 1e-12
-    assert {k: float(v) for k, v in ex.pmf_actions_before.items()} == fl.pmf_actions_before
+    assert {k: float(v) for k, v in ex.actions_before.items()} == fl.actions_before
 
 
 def test_rules_object_and_shortcuts_agree():
@@ -178,7 +178,7 @@ def test_tier_order_changes_tempo_not_who_opens(a, b):
     assert tier.p_double >= action.p_double
     first, before, double, _ = ref_exact(a, b, order="tier")
     assert list(tier.p_participant_first) == first and tier.p_double == double
-    assert {k: v for k, v in tier.pmf_actions_before.items() if v} == before
+    assert {k: v for k, v in tier.actions_before.items() if v} == before
 
 
 def test_tier_order_worked_example():

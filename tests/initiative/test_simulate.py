@@ -38,8 +38,8 @@ def test_simulation_agrees_with_exact(setup, opts):
     assert within(sim.p_first, ex.p_first)
     for est, p in zip(sim.p_participant_first, ex.p_participant_first, strict=True):
         assert within(est, p)
-    for k, p in ex.pmf_actions_before.items():
-        assert within(sim.pmf_actions_before[k], p)
+    for k, p in ex.actions_before.items():
+        assert within(sim.actions_before[k], p)
     assert within(sim.p_double, ex.p_double)
     for est, m in zip(sim.mean_position, ex.mean_position, strict=True):
         assert abs(est.value - float(m)) <= 4.5 * est.stderr + 1e-12

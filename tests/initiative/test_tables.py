@@ -128,7 +128,7 @@ def test_initiative_defenders_and_margins():
     every = df[df.respond == "every"]
     for row in every.itertuples(index=False):
         se = (row.hi - row.lo) / (2 * 1.96)
-        assert abs(row.p - float(ex.pmf_responses[row.answers])) < 4.5 * se + 1e-12
+        assert abs(row.p - float(ex.responses[row.answers])) < 4.5 * se + 1e-12
     m = T.initiative_margins(sc, trials=4_000, rng=3)
     assert set(m["what"]) == {"margin", "advantage"}
     for what, g in m.groupby("what"):
@@ -136,7 +136,7 @@ def test_initiative_defenders_and_margins():
     margin = m[m.what == "margin"]
     for row in margin.itertuples(index=False):
         se = (row.hi - row.lo) / (2 * 1.96)
-        assert abs(row.p - float(ex.pmf_margin[row.k])) < 4.5 * se + 1e-12
+        assert abs(row.p - float(ex.margin[row.k])) < 4.5 * se + 1e-12
     with pytest.raises(ValueError, match="at least one"):
         T.initiative_defenders([], trials=100)
     with pytest.raises(ValueError, match="respond must be one of"):

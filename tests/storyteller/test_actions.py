@@ -47,10 +47,10 @@ def test_multiple_actions_distribution_of_successes():
     ps = [success_p(n, 6) for n in (4, 2, 1)]
     bs = [botch_p(n, 6) for n in (4, 2, 1)]
     want = successes_of_actions(ps)
-    assert r.pmf_successes == want
+    assert r.successes == want
     assert r.p_any_botch == 1 - (1 - bs[0]) * (1 - bs[1]) * (1 - bs[2])
     f = st.multiple_actions([7, 6, 6], 6)
-    assert all(abs(f.pmf_successes[j] - float(want[j])) < 1e-12 for j in want)
+    assert all(abs(f.successes[j] - float(want[j])) < 1e-12 for j in want)
 
 
 def test_multiple_actions_pool_reduced_to_zero_cannot_be_attempted():
@@ -242,11 +242,11 @@ def test_teamwork_against_brute_force():
             spoiled_total[kk] = spoiled_total.get(kk, F(0)) + p1 * p2
             spoiled += p1 * p2 if (b1 or b2) else 0
     r = st.teamwork([2, 1], [6, 7], exact=True)
-    assert dict(r.pmf_total.items()) == {k: p for k, p in total.items() if p}
+    assert dict(r.total.items()) == {k: p for k, p in total.items() if p}
     r2 = st.teamwork([2, 1], [6, 7], spoil=True, exact=True)
-    assert dict(r2.pmf_total.items()) == {k: p for k, p in spoiled_total.items() if p}
+    assert dict(r2.total.items()) == {k: p for k, p in spoiled_total.items() if p}
     assert r2.p_spoiled == spoiled == r2.p_any_botch
-    assert r.p_success == r.pmf_total.p_ge(1) and r.mean_total == r.pmf_total.mean()
+    assert r.p_success == r.total.p_ge(1) and r.mean_total == r.total.mean()
 
 
 def test_actions_bad_input():
@@ -266,5 +266,5 @@ def test_results_serialise():
     assert '"better": "automatic"' in st.automatic_success(6, 6).to_json()
     assert st.multiple_actions([7, 6, 6]).as_dict()["actions"][0]["dice"] == 4
     assert st.best_actions([5, 5], exact=True).to_json().count('"actions"') == 2
-    assert st.teamwork([2, 2]).as_dict()["pmf_total"][0] > 0
+    assert st.teamwork([2, 2]).as_dict()["total"][0] > 0
     assert st.try_again(2, 8).as_dict()["p_success_within"][0] == st.pool(2, 8).p_success

@@ -78,7 +78,7 @@ def test_pool_json_exact_matches_brute_force(flags, case, n, d, capsys):
     assert frac(out["p_fail"]) == failure
     assert frac(out["p_botch"]) == botch
     assert frac(out["mean_net"]) == mean
-    assert {int(k): frac(v) for k, v in out["pmf_net"].items()} == {
+    assert {int(k): frac(v) for k, v in out["net"].items()} == {
         k: p for k, p in pmf.items() if p
     }
     assert out["rules"] == {f: getattr(rules, f) for f in out["rules"]}
@@ -98,7 +98,7 @@ def test_pool_json_ten_again_chain(flags, rules, capsys):
     assert abs(out["p_success"] - float(success)) < 1e-12
     assert abs(out["mean_net"] - float(mean)) < 1e-12
     assert abs(out["p_success"] + out["p_fail"] + out["p_botch"] - 1) < 1e-12
-    assert abs(sum(out["pmf_net"].values()) - 1) < 1e-12
+    assert abs(sum(out["net"].values()) - 1) < 1e-12
 
 
 def test_pool_text_output(capsys):

@@ -33,7 +33,7 @@ def test_extended_with_round_limit_matches_dp(on_botch):
     assert r.p_timeout == 1 - done - failed
     for k in range(1, rounds + 1):
         assert r.p_done_within[k - 1] == extended_dp(n, d, target, on_botch, k)[0]
-    assert r.pmf_rolls.support()[1] == rounds
+    assert r.rolls.support()[1] == rounds
 
 
 def test_extended_unlimited_mean_rolls_matches_long_dp():
@@ -55,9 +55,9 @@ def test_extended_unlimited_mean_rolls_matches_long_dp():
     r = st.extended(n, d, target, on_botch="resets")
     assert r.p_success == pytest.approx(1, abs=1e-12)
     assert abs(r.mean_rolls - mean) < 1e-9
-    assert abs(r.pmf_rolls.mean() - mean) < 1e-9
+    assert abs(r.rolls.mean() - mean) < 1e-9
     ex = st.extended(n, d, target, on_botch="resets", exact=True)
-    assert abs(float(ex.mean_rolls) - mean) < 1e-9 and ex.pmf_rolls is None
+    assert abs(float(ex.mean_rolls) - mean) < 1e-9 and ex.rolls is None
 
 
 # Issue 9: float extended actions without a round limit crashed on long tasks ("the chain had
@@ -81,13 +81,13 @@ def test_extended_float_answers_every_long_task_and_agrees_with_exact(dice):
         within = zip(f.p_done_within, e.p_done_within, strict=True)
         assert all(_rel(x, y) <= 1e-12 for x, y in within)
         # the distribution of rolls: cut at a stated tail mass (or at ROLLS_MAX rolls)
-        top = f.pmf_rolls.support()[1]
+        top = f.rolls.support()[1]
         assert f.rolls_tail <= ROLLS_TAIL or top == ROLLS_MAX, (n, d, t)
-        assert abs(sum(p for _, p in f.pmf_rolls.items()) - 1) < 1e-9
+        assert abs(sum(p for _, p in f.rolls.items()) - 1) < 1e-9
         # ... whose first 30 rolls are the exact ones (a round limit of 30 lumps the rest)
-        cut = st.extended(n, d, t, rounds=30, exact=True).pmf_rolls
+        cut = st.extended(n, d, t, rounds=30, exact=True).rolls
         for r in range(1, 30):
-            assert abs(f.pmf_rolls.pmf(r) - float(cut.pmf(r))) <= 1e-15, (n, d, t, r)
+            assert abs(f.rolls.pmf(r) - float(cut.pmf(r))) <= 1e-15, (n, d, t, r)
 
 
 def test_extended_one_die_at_ten_to_ten_successes_takes_10230_rolls():
@@ -98,12 +98,12 @@ def test_extended_one_die_at_ten_to_ten_successes_takes_10230_rolls():
     assert e.mean_rolls == 10230 and f.mean_rolls == pytest.approx(10230, rel=1e-13)
     for rounds in (10, 40, 100):
         done, failed = extended_dp(1, 10, 10, "resets", rounds)
-        got = sum(f.pmf_rolls.pmf(r) for r in range(1, rounds + 1))
+        got = sum(f.rolls.pmf(r) for r in range(1, rounds + 1))
         assert abs(got - float(done + failed)) < 1e-15
     # cut where the mass still rolling is at most 1e-15: about 35 mean lengths
-    top = f.pmf_rolls.support()[1]
+    top = f.rolls.support()[1]
     assert 0 < f.rolls_tail <= 1e-15 and 300_000 < top < 400_000
-    assert f.pmf_rolls.pmf(top) >= f.rolls_tail
+    assert f.rolls.pmf(top) >= f.rolls_tail
 
 
 def test_extended_float_beyond_the_roll_cap_states_its_tail():
@@ -114,7 +114,7 @@ def test_extended_float_beyond_the_roll_cap_states_its_tail():
 
     r = st.extended(1, 10, 200)
     assert r.mean_rolls == pytest.approx(1.6069380442589903e61, rel=1e-9)
-    assert r.pmf_rolls.support() == (200, ROLLS_MAX)
+    assert r.rolls.support() == (200, ROLLS_MAX)
     assert 0.99 < r.rolls_tail <= 1 and r.p_success == 1
 
 
@@ -227,7 +227,7 @@ def test_resisted_against_brute_force():
         for (k2, _), p2 in b.items():
             margin[k1 - k2] = margin.get(k1 - k2, F(0)) + p1 * p2
     r = st.resisted(2, 6, 2, 8, exact=True)
-    assert dict(r.pmf_margin.items()) == {k: p for k, p in margin.items() if p}
+    assert dict(r.margin.items()) == {k: p for k, p in margin.items() if p}
     assert r.p_win == sum((p for k, p in margin.items() if k > 0), F(0))
     assert r.p_tie == margin[0]
     assert r.p_botch == botch_p(2, 6) and r.p_versus_botch == botch_p(2, 8)
@@ -267,7 +267,7 @@ def test_resisted_extended_against_markov_chain():
     # an independent solver: dicestats.core.markov on the (me, them) race
     from dicestats.core.markov import build
 
-    margin = st.resisted(2, 6, 3, 7, exact=True).pmf_margin
+    margin = st.resisted(2, 6, 3, 7, exact=True).margin
     target = 3
 
     def step(state):
@@ -306,7 +306,7 @@ def test_exact_resisted_race_is_capped():
 
 
 def test_results_serialise():
-    assert '"pmf_rolls": null' in st.extended(2, 6, 3, exact=True).to_json()
-    assert st.extended(2, 6, 3, rounds=2).as_dict()["pmf_rolls"][2] > 0
-    assert st.resisted(2, 6, 2, 6).as_dict()["pmf_margin"][0] > 0
+    assert '"rolls": null' in st.extended(2, 6, 3, exact=True).to_json()
+    assert st.extended(2, 6, 3, rounds=2).as_dict()["rolls"][2] > 0
+    assert st.resisted(2, 6, 2, 6).as_dict()["margin"][0] > 0
     assert '"p_win": "1/2"' in st.resisted_extended(3, 6, 3, 6, 2, exact=True).to_json()

@@ -46,7 +46,7 @@ def test_pool_equals_brute_force(case, n, d):
     success, failure, botch, pmf, mean = brute(n, d, case)
     r = st.pool(n, d, exact=True, **case.api)
     assert (r.p_success, r.p_fail, r.p_botch, r.mean_net) == (success, failure, botch, mean)
-    assert {k: p for k, p in r.pmf_net.items()} == {k: p for k, p in pmf.items() if p}
+    assert {k: p for k, p in r.net.items()} == {k: p for k, p in pmf.items() if p}
     assert r.net_tail == 0 and r.specialty == case.specialty and r.rules == case.rules
     f = st.pool(n, d, **case.api)
     pairs = [(f.p_success, success), (f.p_fail, failure), (f.p_botch, botch), (f.mean_net, mean)]
@@ -67,7 +67,7 @@ def test_pool_equals_brute_force_four_dice(case):
     success, failure, botch, pmf, mean = brute(4, 8, case)
     r = st.pool(4, 8, exact=True, **case.api)
     assert (r.p_success, r.p_fail, r.p_botch, r.mean_net) == (success, failure, botch, mean)
-    assert dict(r.pmf_net.items()) == {k: p for k, p in pmf.items() if p}
+    assert dict(r.net.items()) == {k: p for k, p in pmf.items() if p}
 
 
 @pytest.mark.parametrize("case", NOCHAIN_RULES, ids=repr)
@@ -76,7 +76,7 @@ def test_single_reroll_equals_brute_force(case, n, d):
     success, failure, botch, pmf, mean = brute(n, d, case)
     r = st.pool(n, d, exact=True, **case.api)
     assert (r.p_success, r.p_fail, r.p_botch, r.mean_net) == (success, failure, botch, mean)
-    assert dict(r.pmf_net.items()) == {k: p for k, p in pmf.items() if p}
+    assert dict(r.net.items()) == {k: p for k, p in pmf.items() if p}
 
 
 VARIANTS = [
@@ -103,7 +103,7 @@ def test_pool_against_face_enumeration(r):
             assert got.p_botch == botch
             assert got.p_success == sum(p for k, p in net.items() if k >= 1)
             assert got.mean_net == sum(k * p for k, p in net.items())
-            assert all(got.pmf_net.pmf(k) == net.get(k, 0) for k in range(0, 3 * n + 3))
+            assert all(got.net.pmf(k) == net.get(k, 0) for k in range(0, 3 * n + 3))
             fl = st.pool(n, d, rules, specialty=specialty)
             for name in ("p_success", "p_fail", "p_botch", "mean_net"):
                 assert abs(getattr(fl, name) - float(getattr(got, name))) <= 1e-12
@@ -149,7 +149,7 @@ def test_chained_ten_again_against_deep_enumeration(r):
         assert abs(got.p_botch - botch) < F(1, 10**10)
         assert abs(got.p_success - sum(p for k, p in net.items() if k >= 1)) < F(1, 10**10)
         for k in range(6):
-            assert abs(got.pmf_net.pmf(k) - net.get(k, 0)) < F(1, 10**10)
+            assert abs(got.net.pmf(k) - net.get(k, 0)) < F(1, 10**10)
 
 
 def test_ten_again_by_hand_one_die():
@@ -229,7 +229,7 @@ def test_table_rows_of_small_pools_match_single_pools():
                 assert row.mean_net == one.mean_net and row.p_ge_2 == one.p_ge(2)
         net, _ = brute_pool(1, 10, {"ten_again": True}, depth=12)
         one = st.pool(1, 10, st.Rules(ten_again=True), exact=True)
-        assert abs(one.pmf_net.pmf(2) - net[2]) < F(1, 10**12)
+        assert abs(one.net.pmf(2) - net[2]) < F(1, 10**12)
 
 
 # ---------------------------------------------------------------------------
@@ -238,7 +238,7 @@ def test_table_rows_of_small_pools_match_single_pools():
 @pytest.mark.parametrize("d", [2, 6, 9, 10])
 def test_thousand_dice_float(d):
     r = st.pool(1000, d)
-    assert abs(math.fsum(r.pmf_net.probabilities) - 1) <= 1e-12
+    assert abs(math.fsum(r.net.probabilities) - 1) <= 1e-12
     assert abs(r.p_success + r.p_fail + r.p_botch - 1) <= 1e-12
     assert abs(r.p_success - logspace_success(1000, d)) <= 1e-12
     # E[net] = E[X] + E[max(-X, 0)]; with 1000 dice P(X < 0) < 1e-20 for d <= 6
@@ -250,7 +250,7 @@ def test_thousand_dice_float(d):
 
 def test_thousand_dice_ten_again():
     r = st.pool(1000, 6, Rules(ten_again=True))
-    assert abs(math.fsum(r.pmf_net.probabilities) - 1) <= 1e-12
+    assert abs(math.fsum(r.net.probabilities) - 1) <= 1e-12
     assert r.net_tail <= 1e-16
     # E[X] per die: 5/10 - 1/10 + 1/10 * (1/9 + (4/10)/(9/10)) = 0.4 + 1/18
     assert abs(r.mean_net - 1000 * (0.4 + 1 / 18)) <= 1e-9
@@ -371,14 +371,14 @@ def test_pool_invariants_over_random_rules(
     fl = st.pool(n, d, rules, specialty=specialty)
     assert ex.p_success + ex.p_fail + ex.p_botch == 1
     assert min(ex.p_success, ex.p_fail, ex.p_botch) >= 0
-    assert ex.p_botch <= ex.pmf_net.pmf(0)  # a botch is a roll with no net success
-    assert sum(ex.pmf_net.fractions()) == 1
+    assert ex.p_botch <= ex.net.pmf(0)  # a botch is a roll with no net success
+    assert sum(ex.net.fractions()) == 1
     rerolls = ten_again or (specialty and spec == "reroll")
     if not (rerolls and chain):  # finite: the mean is the Dist's mean
-        assert ex.mean_net == ex.pmf_net.mean() and ex.net_tail == 0
+        assert ex.mean_net == ex.net.mean() and ex.net_tail == 0
     else:
         assert 0 <= ex.net_tail <= F(1, 10**16)
-        assert abs(ex.mean_net - ex.pmf_net.mean()) < F(1, 10**12)
+        assert abs(ex.mean_net - ex.net.mean()) < F(1, 10**12)
     for a, b in [
         (fl.p_success, ex.p_success),
         (fl.p_botch, ex.p_botch),
@@ -404,7 +404,7 @@ def test_pool_result_exports_the_vocabulary():
         "p_botch",
         "mean_net",
     ]
-    assert d["pmf_net"] == {0: F(7, 20), 1: F(2, 5), 2: F(1, 4)}
+    assert d["net"] == {0: F(7, 20), 1: F(2, 5), 2: F(1, 4)}
     assert d["exact"] is True and d["trials"] is None
     assert d["rules"]["botch_rule"] == "revised"
     assert '"p_success": "13/20"' in r.to_json()
@@ -418,6 +418,6 @@ def test_pool_result_old_attribute_names_still_read_with_a_warning():
         with pytest.warns(DeprecationWarning, match=new):
             assert getattr(r, old) == getattr(r, new)
     with pytest.warns(DeprecationWarning):
-        assert r.net is r.pmf_net and r.tail == r.net_tail
+        assert r.net is r.net and r.tail == r.net_tail
     with pytest.raises(AttributeError):
         r.nothing  # noqa: B018

@@ -56,8 +56,8 @@ def test_simulated_pool_is_the_exact_pool_with_estimates(dice, d, rules, special
         est = getattr(mc, name)
         assert isinstance(est, Estimate)
         assert agrees(est, getattr(ex, name)), name
-    for k, est in mc.pmf_net.items():
-        assert agrees(est, ex.pmf_net.pmf(k)), k
+    for k, est in mc.net.items():
+        assert agrees(est, ex.net.pmf(k)), k
     assert mc.p_success.value + mc.p_fail.value + mc.p_botch.value == pytest.approx(1)
 
 
@@ -72,7 +72,7 @@ def test_hall_example_pools():
     r = st.simulate_multiple_actions([3, 3, 2], trials=2_000, rng=0)
     assert r.pools == [0, -1, -3]
     assert r.p_all.value == 0 and all(a.p_success.value == 0 for a in r.actions)
-    assert r.pmf_successes[0].value == 1
+    assert r.successes[0].value == 1
 
 
 def test_multiple_actions_against_enumeration():
@@ -85,7 +85,7 @@ def test_multiple_actions_against_enumeration():
     assert agrees(r.p_all, ex[0][0] * ex[1][0])
     assert agrees(r.mean_successes, ex[0][0] + ex[1][0])
     both_fail = (1 - ex[0][0]) * (1 - ex[1][0])
-    assert agrees(r.pmf_successes[0], both_fail)
+    assert agrees(r.successes[0], both_fail)
 
 
 @pytest.mark.parametrize(
@@ -114,8 +114,8 @@ def test_multiple_actions_against_storyteller_exact(pools, diff, rules, specialt
     assert agrees(r.p_all, ex.p_all)
     assert agrees(r.mean_successes, ex.mean_successes)
     assert agrees(r.p_any_botch, ex.p_any_botch)
-    for j, est in r.pmf_successes.items():
-        assert agrees(est, ex.pmf_successes[j])
+    for j, est in r.successes.items():
+        assert agrees(est, ex.successes[j])
 
 
 # ---------------------------------------------------------------------------
@@ -136,7 +136,7 @@ def test_extended_closed_forms():
     # within r rolls is cumulative and the end distribution sums to 1
     within = [x.value for x in e.p_done_within]
     assert all(a <= b for a, b in zip(within, within[1:], strict=False))
-    assert abs(sum(x.value for x in e.pmf_rolls.values()) - 1) < 1e-12
+    assert abs(sum(x.value for x in e.rolls.values()) - 1) < 1e-12
 
 
 @pytest.mark.parametrize(
