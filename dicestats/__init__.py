@@ -30,6 +30,7 @@ _LAZY = (
     "plots",
     "tables",
     "report",
+    "sweep",
 )
 _NAMES = {"Dist": "core.dist", "InputError": "core.checks", "InputTypeError": "core.checks"}
 _NAMES.update(systems="registry", system="registry")

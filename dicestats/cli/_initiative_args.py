@@ -11,21 +11,27 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..core import montecarlo as mc
 from ..core.checks import shown
-from ..core.montecarlo import DEFAULT_TRIALS
-from ..initiative.holding import HOLD_POLICIES
+from ..core.montecarlo_limits import DEFAULT_TRIALS
+from ..core.montecarlo_limits import LIMITS as MC_LIMITS
 from ..initiative.limits import LIMITS
-from ..initiative.rules import ORDERS, PIP_POLICIES, PIP_RULES, TIEBREAKS, Rules
+from ..initiative.rules import (
+    HOLD_POLICIES,
+    ORDERS,
+    PIP_POLICIES,
+    PIP_RULES,
+    TIEBREAKS,
+    Rules,
+)
 from . import CLIError
 from ._common import limit_arg
 
 #: The cap on dice the round engine plays (trials × rounds × dice per round).
 FIGHT_LIMIT = LIMITS["fight dice simulated"]
 #: Worker processes: the Monte Carlo engine's own cap (the API refuses more).
-WORKERS = mc.LIMITS["workers"]
+WORKERS = MC_LIMITS["workers"]
 #: Trials: the Monte Carlo engine's own cap.
-TRIALS = mc.LIMITS["trials"]
+TRIALS = MC_LIMITS["trials"]
 
 
 def add_sides(p) -> None:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..format import fraction
-from ..initiative.engine import ATTACKERS, RESPONSES
 from ..initiative.limits import LIMITS
+from ..initiative.rules import ATTACKERS, RESPONSES
 from . import CLIError
 from . import _initiative_args as flags
 from ._common import add_output_flags, emit_json, fmt_prob, print_table

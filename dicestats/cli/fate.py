@@ -28,7 +28,7 @@ import textwrap
 from fractions import Fraction
 
 from ..core.checks import shown
-from ..fate import LIMITS
+from ..fate.limits import LIMITS
 from ..format import fraction, ladder
 from ._common import (
     add_deprecated_alias,

@@ -47,15 +47,17 @@ import sys
 
 from ..core.checks import shown
 from ..format import fraction, percent, to_csv, to_markdown
-from ..storyteller import LIMITS, ON_BOTCH, PRESETS, Rules
-from ..storyteller.extended import ROLLS_TAIL
-from ..storyteller.limits import search_limit
+from ..storyteller.limits import LIMITS, search_limit
 from ..storyteller.rules import (
     BOTCH_RULES,
     DIFFICULTY_WHY,
+    ON_BOTCH,
     ONE_CANCELS,
+    PRESETS,
+    ROLLS_TAIL,
     SPECIALTIES,
     SPECIALTY_RULES,
+    Rules,
 )
 from . import CLIError
 from ._common import (

@@ -39,8 +39,7 @@ import sys
 import time
 from fractions import Fraction
 
-import numpy as np
-
+from ..core.lazy import numpy_types as _numpy_types
 from ..core.montecarlo_limits import LIMITS as MC_LIMITS
 from ..sweep.grid import LIMITS
 from ..sweep.questions import QUESTIONS
@@ -460,7 +459,7 @@ def _shown(df, value, i) -> str:
 
 def _cell(v):
     """A parameter as the table shows it: numbers stay numbers (aligned right)."""
-    if isinstance(v, np.generic):
+    if isinstance(v, _numpy_types("generic")):
         v = v.item()
     return v if isinstance(v, (int, float)) and not isinstance(v, bool) else str(v)
 

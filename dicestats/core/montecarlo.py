@@ -77,7 +77,7 @@ from .montecarlo_estimates import (
     ratio_estimate,
     wilson,
 )
-from .montecarlo_limits import LIMITS
+from .montecarlo_limits import DEFAULT_BATCH, DEFAULT_TRIALS, LIMITS
 from .progress import check_progress, progress_bar
 from .results import Estimate
 
@@ -97,11 +97,6 @@ __all__ = [
     "LIMITS",
 ]
 
-#: Trials of one Monte Carlo answer unless told otherwise (API, CLI and tables alike):
-#: a proportion near 50% gets a 95% interval of about ±0.3 percentage points.
-DEFAULT_TRIALS = 100_000
-#: Trials per batch unless told otherwise (a few MB of arrays for typical simulations).
-DEFAULT_BATCH = 65536
 #: Batches checked at once by :func:`run_until` (fixed, so the stopping point
 #: does not depend on the number of workers).
 CHECK_EVERY = 8

@@ -39,12 +39,11 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from statistics import NormalDist
-
-import numpy as np
 
 __all__ = ["Result", "Estimate", "plain", "jsonable", "z_value"]
 
@@ -60,6 +59,7 @@ def plain(x):
     Examples
     --------
     >>> from dicestats import Dist
+    >>> import numpy as np
     >>> plain({"d": Dist.die(2, exact=True), "n": np.int64(3)})
     {'d': {1: Fraction(1, 2), 2: Fraction(1, 2)}, 'n': 3}
     """
@@ -67,11 +67,12 @@ def plain(x):
         return x.as_dict()
     if dataclasses.is_dataclass(x) and not isinstance(x, type):
         return {f.name: plain(getattr(x, f.name)) for f in dataclasses.fields(x)}
-    if isinstance(x, np.generic):  # before float: numpy.float64 is a float subclass
+    np = sys.modules.get("numpy")  # no numpy imported: x is no numpy object (keeps CLI start fast)
+    if np is not None and isinstance(x, np.generic):  # before float: np.float64 is a float
         return x.item()
     if isinstance(x, (bool, str, int, float, Fraction)) or x is None:
         return x
-    if isinstance(x, np.ndarray):
+    if np is not None and isinstance(x, np.ndarray):
         return [plain(v) for v in x.tolist()]
     if hasattr(x, "items") and hasattr(x, "probabilities") and hasattr(x, "support"):  # a Dist
         return {int(k): plain(v) for k, v in x.items()}

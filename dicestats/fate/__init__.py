@@ -39,7 +39,7 @@ Modules
     :func:`exchange_probs` (→ :class:`ExchangeResult`), :func:`contest`
     (→ :class:`ContestResult`, two or more participants, an absorbing Markov
     chain).
-``turn_order``
+``turns``
     :func:`turn_order`: the order of turns in a conflict.
 ``deck``
     The Deck of Fate, sequences and streaks: :func:`deck_counts`,
@@ -74,57 +74,69 @@ Examples
 
 from __future__ import annotations
 
-from .actions import (
-    ASPECT_KINDS,
-    FAIL_OPTIONS,
-    AdvantageResult,
-    AttackResult,
-    DefendResult,
-    OvercomeResult,
-    attack,
-    create_advantage,
-    defend,
-    overcome,
-)
-from .challenges import (
-    STEPS,
-    ChallengePlan,
-    ChallengeResult,
-    best_challenge_plan,
-    challenge,
-)
-from .contests import ContestResult, ExchangeResult, contest, exchange_probs
-from .deck import (
-    deck_counts,
-    deck_sequence_prob,
-    deck_streak_prob,
-    dice_sequence_prob,
-    dice_streak_prob,
-    totals_where,
-)
-from .deck_sums import DeckVsDice, deck_sum_dist, deck_sum_var, deck_vs_dice, dice_sum_var
-from .dice import (
-    APPROACHES,
-    DEFAULT_APPROACH_SPREAD,
-    LADDER,
-    OUTCOMES,
-    dice_total,
-    fate_dice,
-    ladder_name,
-    parse_faces,
-)
-from .invokes import (
-    OBJECTIVES,
-    InvokePolicy,
-    InvokeVsOpposition,
-    PlanRow,
-    invoke_policy,
-    invoke_vs_opposition,
-)
-from .limits import LIMITS
-from .outcomes import Outcome, OutcomeRow, classify, outcome_probs, outcome_table, shifts
-from .rules import CHALLENGE_COUNTS, DEFAULT_RULES, PRESETS, TIE_RULES, TIEBREAKS, Rules
-from .turn_order import turn_order
+from ..core.lazy import lazy_exports
+
+# Each public name and the room it lives in, imported on first use (PEP 562).
+_ROOMS = {
+    "ASPECT_KINDS": "actions",
+    "FAIL_OPTIONS": "actions",
+    "AdvantageResult": "actions",
+    "AttackResult": "actions",
+    "DefendResult": "actions",
+    "OvercomeResult": "actions",
+    "attack": "actions",
+    "create_advantage": "actions",
+    "defend": "actions",
+    "overcome": "actions",
+    "STEPS": "challenges",
+    "ChallengePlan": "challenges",
+    "ChallengeResult": "challenges",
+    "best_challenge_plan": "challenges",
+    "challenge": "challenges",
+    "ContestResult": "contests",
+    "ExchangeResult": "contests",
+    "contest": "contests",
+    "exchange_probs": "contests",
+    "deck_counts": "deck",
+    "deck_sequence_prob": "deck",
+    "deck_streak_prob": "deck",
+    "dice_sequence_prob": "deck",
+    "dice_streak_prob": "deck",
+    "totals_where": "deck",
+    "DeckVsDice": "deck_sums",
+    "deck_sum_dist": "deck_sums",
+    "deck_sum_var": "deck_sums",
+    "deck_vs_dice": "deck_sums",
+    "dice_sum_var": "deck_sums",
+    "APPROACHES": "dice",
+    "DEFAULT_APPROACH_SPREAD": "dice",
+    "LADDER": "dice",
+    "OUTCOMES": "dice",
+    "dice_total": "dice",
+    "fate_dice": "dice",
+    "ladder_name": "dice",
+    "parse_faces": "dice",
+    "OBJECTIVES": "invokes",
+    "InvokePolicy": "invokes",
+    "InvokeVsOpposition": "invokes",
+    "PlanRow": "invokes",
+    "invoke_policy": "invokes",
+    "invoke_vs_opposition": "invokes",
+    "LIMITS": "limits",
+    "Outcome": "outcomes",
+    "OutcomeRow": "outcomes",
+    "classify": "outcomes",
+    "outcome_probs": "outcomes",
+    "outcome_table": "outcomes",
+    "shifts": "outcomes",
+    "CHALLENGE_COUNTS": "rules",
+    "DEFAULT_RULES": "rules",
+    "PRESETS": "rules",
+    "TIE_RULES": "rules",
+    "TIEBREAKS": "rules",
+    "Rules": "rules",
+    "turn_order": "turns",
+}
 
 __all__ = [
     "APPROACHES",
@@ -186,3 +198,5 @@ __all__ = [
     "totals_where",
     "turn_order",
 ]
+
+__getattr__, __dir__ = lazy_exports(__name__, _ROOMS)

@@ -87,27 +87,45 @@ Fraction(1, 2)
 
 from __future__ import annotations
 
-from . import questions  # noqa: F401  (the registry reads initiative.questions.QUESTIONS)
-from .enumeration import exact, odds
-from .fight_defence import defence, defence_odds
-from .holding import HOLD_POLICIES, HoldPolicy, View
-from .limits import (
-    BATCH_DICE,
-    EXACT_LIMIT,
-    EXACT_WORK_PER_CLASS,
-    LIMITS,
-    MAX_PARTICIPANTS,
-    MAX_SWIFTNESS,
-)
-from .order import acting_order, order_distribution, resolve
-from .pips import apply_pips
-from .results import Action, DefenceResult, OrderOdds, RoundOdds, RoundOrder
-from .rolls import RollTable, SuccessRoll
-from .rules import ORDERS, PIP_POLICIES, PIP_RULES, TIEBREAKS, Rules
-from .simulation import simulate
+from ..core.lazy import lazy_exports
 
-#: Old names of :class:`RoundOdds` (exact and simulated results are one class now).
-ExactResult = SimResult = RoundOdds
+# Each public name and the room it lives in, imported on first use (PEP 562).
+_ROOMS = {
+    "exact": "enumeration",
+    "odds": "enumeration",
+    "defence": "fight_defence",
+    "defence_odds": "fight_defence",
+    "HOLD_POLICIES": "holding",
+    "HoldPolicy": "holding",
+    "View": "holding",
+    "BATCH_DICE": "limits",
+    "EXACT_LIMIT": "limits",
+    "EXACT_WORK_PER_CLASS": "limits",
+    "LIMITS": "limits",
+    "MAX_PARTICIPANTS": "limits",
+    "MAX_SWIFTNESS": "limits",
+    "acting_order": "order",
+    "order_distribution": "order",
+    "resolve": "order",
+    "apply_pips": "pips",
+    "Action": "results",
+    "DefenceResult": "results",
+    "OrderOdds": "results",
+    "RoundOdds": "results",
+    # old names of RoundOdds (exact and simulated results are one class now)
+    "ExactResult": "results",
+    "SimResult": "results",
+    "RoundOrder": "results",
+    "RollTable": "rolls",
+    "SuccessRoll": "rolls",
+    "ORDERS": "rules",
+    "PIP_POLICIES": "rules",
+    "PIP_RULES": "rules",
+    "TIEBREAKS": "rules",
+    "Rules": "rules",
+    "simulate": "simulation",
+}
+
 
 __all__ = [
     "odds",
@@ -143,3 +161,5 @@ __all__ = [
     "ExactResult",
     "SimResult",
 ]
+
+__getattr__, __dir__ = lazy_exports(__name__, _ROOMS)

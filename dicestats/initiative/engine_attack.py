@@ -12,11 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .engine_rows import INF
-
-#: Who answers an attack.
-RESPONSES = ("every", "target", "cover")
-#: Which side attacks.
-ATTACKERS = ("versus", "both")
+from .rules import ATTACKERS, RESPONSES  # noqa: F401 (re-exported)
 
 
 @dataclass(frozen=True)

@@ -50,6 +50,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core.checks import check_choice, refuse
+from .rules import HOLD_POLICIES
 
 __all__ = [
     "View",
@@ -169,8 +170,7 @@ class _Always(HoldPolicy):
 
 
 _NAMED = {p.name: p() for p in (_Never, _Defend, _AfterEnemy, _Always)}
-#: The named holding policies.
-HOLD_POLICIES = tuple(_NAMED)
+assert tuple(_NAMED) == HOLD_POLICIES  # the names the CLI offers without importing numpy
 
 
 def hold_policy(policy, name: str = "hold"):

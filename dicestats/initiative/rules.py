@@ -35,6 +35,12 @@ ORDERS = ("tier", "action")
 #: How a preparation margin is spent: each participant's own margin on one of its dice
 #: (the text), split over its dice, or one margin shared by a whole side.
 PIP_RULES = ("one-die", "split", "side-pool")
+#: The named holding policies (their behaviour: :mod:`.holding`).
+HOLD_POLICIES = ("never", "defend", "after-enemy", "always")
+#: Who answers an attack.
+RESPONSES = ("every", "target", "cover")
+#: Which side attacks.
+ATTACKERS = ("versus", "both")
 #: The old ``pip_policy`` names (deprecated) and the ``pip_rule`` each now is.
 PIP_POLICIES = {"single": "one-die", "highest": "split"}
 

@@ -23,7 +23,8 @@ Modules (each owns one job):
                :func:`botch_exemption`, :func:`teamwork`
 ``multiple``   several actions in a round: :func:`reduced_pools`,
                :func:`multiple_actions`, :func:`best_actions`
-``extended``   :func:`extended`, :func:`resisted`, :func:`resisted_extended`
+``extended_resisted``
+               :func:`extended`, :func:`resisted`, :func:`resisted_extended`
 ``sim``        the Monte Carlo twin: :func:`simulate`,
                :func:`simulate_multiple_actions`, :func:`simulate_extended`
                (same result classes, with Estimates)
@@ -48,42 +49,57 @@ True
 
 from __future__ import annotations
 
-from .actions import (
-    AutomaticSuccess,
-    BotchExemption,
-    Choice,
-    Retries,
-    Teamwork,
-    automatic_success,
-    botch_exemption,
-    teamwork,
-    try_again,
-)
-from .engine import TAIL_BOUND
-from .evaluate import RollResult, Rolls, evaluate_roll, evaluate_rolls, roll_pools
-from .extended import ON_BOTCH, Extended, Race, Resisted, extended, resisted, resisted_extended
-from .limits import LIMITS
-from .multiple import (
-    ActionOdds,
-    BestActions,
-    MultipleActions,
-    best_actions,
-    multiple_actions,
-    reduced_pools,
-)
-from .pools import (
-    TABLE_COLUMNS,
-    Anomalies,
-    Anomaly,
-    PoolOdds,
-    PoolResult,
-    anomalies,
-    botch_closed_form,
-    odds_table,
-    pool,
-)
-from .rules import DEGREES, PRESETS, REVISED, Rules, degree_name
-from .sim import simulate, simulate_extended, simulate_multiple_actions
+from ..core.lazy import lazy_exports
+
+# Each public name and the room it lives in, imported on first use (PEP 562).
+_ROOMS = {
+    "AutomaticSuccess": "actions",
+    "BotchExemption": "actions",
+    "Choice": "actions",
+    "Retries": "actions",
+    "Teamwork": "actions",
+    "automatic_success": "actions",
+    "botch_exemption": "actions",
+    "teamwork": "actions",
+    "try_again": "actions",
+    "TAIL_BOUND": "engine",
+    "RollResult": "evaluate",
+    "Rolls": "evaluate",
+    "evaluate_roll": "evaluate",
+    "evaluate_rolls": "evaluate",
+    "roll_pools": "evaluate",
+    "ON_BOTCH": "rules",
+    "Extended": "extended_resisted",
+    "Race": "extended_resisted",
+    "Resisted": "extended_resisted",
+    "extended": "extended_resisted",
+    "resisted": "extended_resisted",
+    "resisted_extended": "extended_resisted",
+    "LIMITS": "limits",
+    "ActionOdds": "multiple",
+    "BestActions": "multiple",
+    "MultipleActions": "multiple",
+    "best_actions": "multiple",
+    "multiple_actions": "multiple",
+    "reduced_pools": "multiple",
+    "TABLE_COLUMNS": "pools",
+    "Anomalies": "pools",
+    "Anomaly": "pools",
+    "PoolOdds": "pools",
+    "PoolResult": "pools",
+    "anomalies": "pools",
+    "botch_closed_form": "pools",
+    "odds_table": "pools",
+    "pool": "pools",
+    "DEGREES": "rules",
+    "PRESETS": "rules",
+    "REVISED": "rules",
+    "Rules": "rules",
+    "degree_name": "rules",
+    "simulate": "sim",
+    "simulate_extended": "sim",
+    "simulate_multiple_actions": "sim",
+}
 
 __all__ = [
     # rules and limits
@@ -139,3 +155,5 @@ __all__ = [
     "simulate_multiple_actions",
     "simulate_extended",
 ]
+
+__getattr__, __dir__ = lazy_exports(__name__, _ROOMS)

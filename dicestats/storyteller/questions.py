@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from ..registry import Question
 from .actions import automatic_success, botch_exemption, teamwork, try_again
-from .extended import extended, resisted_extended
+from .extended_resisted import extended, resisted_extended
 from .multiple import best_actions, multiple_actions
 from .pools import anomalies, pool
 from .rules import Rules

@@ -12,7 +12,7 @@ Monte Carlo                        computed
 =================================  ====================================
 :func:`simulate`                   :func:`.pools.pool` → ``PoolOdds``
 :func:`simulate_multiple_actions`  :func:`.actions.multiple_actions`
-:func:`simulate_extended`          :func:`.extended.extended`
+:func:`simulate_extended`          :func:`.extended_resisted.extended`
 =================================  ====================================
 
 They take ``trials`` (default :data:`~dicestats.core.montecarlo.DEFAULT_TRIALS`),
@@ -44,7 +44,7 @@ from ..core import montecarlo as mc
 from ..core.checks import check_bool, check_choice
 from ..core.results import Estimate, z_value
 from .evaluate import roll_pools
-from .extended import ON_BOTCH, WITHIN, Extended
+from .extended_resisted import ON_BOTCH, WITHIN, Extended
 from .limits import LIMITS
 from .multiple import MultipleActions, action_rows, check_actions
 from .pools import PoolOdds
@@ -306,12 +306,12 @@ def simulate_extended(
     batch_size: int | None = None,
     botch: str | None = None,
 ) -> Extended:
-    """Simulate an extended action: the twin of :func:`.extended.extended`.
+    """Simulate an extended action: the twin of :func:`.extended_resisted.extended`.
 
     Parameters
     ----------
     dice, difficulty, target, rules, on_botch, rounds, specialty
-        As in :func:`.extended.extended` (target up to 10,000, rounds up to
+        As in :func:`.extended_resisted.extended` (target up to 10,000, rounds up to
         100,000; ``botch`` is the deprecated spelling of ``on_botch``).
     max_rounds : int
         Without a round limit, stop simulating a trial after this many rolls

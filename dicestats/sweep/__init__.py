@@ -31,13 +31,14 @@ Modules
 -------
 ``questions``  :class:`Sweepable`, :data:`QUESTIONS`, :func:`register`, :func:`run_cell`
 ``grid``       :class:`Grid` (the cells), :func:`cell_seed`, :data:`LIMITS`
-``flatten``    a result as tidy columns (:func:`flatten`)
+``columns``    a result as tidy columns (:func:`flatten`)
 ``store``      rows as a frame and as a Parquet or CSV file, written atomically
 ``runner``     :func:`sweep`
 ``plot``       :func:`heatmaps`: the grid drawn as heatmaps of one quantity
 
 Examples
 --------
+>>> from dicestats.sweep import sweep
 >>> df = sweep("storyteller-pool", dice=range(1, 4), difficulty=[6, 8])
 >>> df[["dice", "difficulty", "p_success"]].round(4).head(3)
    dice  difficulty  p_success
@@ -48,10 +49,23 @@ Examples
 
 from __future__ import annotations
 
-from .flatten import flatten
-from .grid import LIMITS, Grid, cell_seed
-from .questions import QUESTIONS, Sweepable, question, register, run_cell
-from .runner import sweep
+from ..core.lazy import lazy_exports
+
+# Each public name and the room it lives in, imported on first use (PEP 562):
+# the CLI lists the questions without importing numpy, pandas or matplotlib.
+_ROOMS = {
+    "sweep": "runner",
+    "Sweepable": "questions",
+    "QUESTIONS": "questions",
+    "question": "questions",
+    "register": "questions",
+    "run_cell": "questions",
+    "cell_seed": "grid",
+    "flatten": "columns",
+    "Grid": "grid",
+    "LIMITS": "grid",
+    "heatmaps": "plot",
+}
 
 __all__ = [
     "sweep",
@@ -68,9 +82,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name):
-    if name == "heatmaps":  # matplotlib only when drawing
-        from .plot import heatmaps
-
-        return heatmaps
-    raise AttributeError(f"module 'dicestats.sweep' has no attribute {name!r}")
+__getattr__, __dir__ = lazy_exports(__name__, _ROOMS)

@@ -33,9 +33,8 @@ import numbers
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-import numpy as np
-
 from ..core.checks import check_int, described, refuse, shown
+from ..core.lazy import numpy_types as _numpy_types
 from ..core.limits import Limit, Limits
 
 __all__ = ["Grid", "cell_seed", "LIMITS", "SEED_BITS"]
@@ -72,7 +71,7 @@ def cell_seed(seed: int, question: str, params: Mapping) -> int:
 
 def _scalar(name: str, v):
     """A grid value as a frame shows it: None, bool, int, float or str."""
-    if isinstance(v, np.generic):
+    if isinstance(v, _numpy_types("generic")):
         v = v.item()
     if v is None or isinstance(v, (bool, str)):
         return v
@@ -90,7 +89,7 @@ def _scalar(name: str, v):
 
 def _participants(name: str, v):
     """A participant list's grid value: 3 or [3] → 3, [3, 3] or "3,3" → "3,3"."""
-    if isinstance(v, np.generic):
+    if isinstance(v, _numpy_types("generic")):
         v = v.item()
     if isinstance(v, str):
         try:
@@ -99,7 +98,7 @@ def _participants(name: str, v):
             raise refuse(f"a value of {name}", "a list of integers such as 3,3", v) from None
     elif isinstance(v, numbers.Integral) and not isinstance(v, bool):
         items = [int(v)]
-    elif isinstance(v, (list, tuple, np.ndarray)) and len(v) > 0:
+    elif isinstance(v, (list, tuple, *_numpy_types("ndarray"))) and len(v) > 0:
         items = [check_int(f"{name} (a participant's value)", x) for x in v]
     else:
         raise refuse(
@@ -110,7 +109,7 @@ def _participants(name: str, v):
 
 def _values(name: str, spec, lists: bool) -> list:
     """The values of one parameter: a collection of values, or one value."""
-    if isinstance(spec, (str, bytes, Mapping)) or not isinstance(spec, (Iterable, np.ndarray)):
+    if isinstance(spec, (str, bytes, Mapping)) or not isinstance(spec, Iterable):
         spec = [spec]
     values = list(spec)
     if not values:

@@ -38,7 +38,6 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from ..core.checks import refuse
-from .flatten import flatten
 
 __all__ = ["Sweepable", "QUESTIONS", "question", "register", "run_cell", "RESERVED"]
 
@@ -254,6 +253,8 @@ def run_cell(q: Sweepable, params: dict, settings: dict, executor=None) -> tuple
         kwargs["executor"] = executor
     result = q.function(**kwargs)
     skip = set(q.skip) | set(params)
+    from .columns import flatten  # numpy: only when a cell runs
+
     row = flatten(result, fields=settings.get("fields"), skip=skip)
     return row, [f.name for f in dataclasses.fields(result) if f.metadata.get("export", True)]
 

@@ -92,7 +92,7 @@ def sweep(
     pandas.DataFrame
         One row per cell in grid order: ``question``, the parameters, the
         result's columns (an estimate ``p`` gives ``p``, ``p_stderr``,
-        ``p_ci_low``, ``p_ci_high``; see :mod:`dicestats.sweep.flatten`),
+        ``p_ci_low``, ``p_ci_high``; see :mod:`dicestats.sweep.columns`),
         ``exact``, ``trials``, ``seed`` (the cell's), ``sweep_seed`` and
         ``error`` (None, or why the cell failed). ``frame.attrs["sweep"]`` counts
         the cells computed, reused from ``out`` and failed.

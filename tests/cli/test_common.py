@@ -146,3 +146,17 @@ def test_plot_flag_refuses_other_files_at_parse_time(tmp_path, capsys):
         p.parse_args(["--plot", str(tmp_path / "chart.gif")])
     err = capsys.readouterr().err
     assert "must be a .png or .svg or .pdf file path" in err
+
+
+def test_help_imports_no_numerical_library():
+    """``dicestats --help`` (and every sub-command's) builds its parser from the systems'
+    LIMITS and Rules without importing numpy, pandas or matplotlib: it answers at once."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from dicestats.cli import build_parser; build_parser(); "
+        "print(sorted(m for m in ('numpy', 'pandas', 'matplotlib', 'scipy') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

@@ -71,7 +71,7 @@ def _rel(a, b) -> float:
 
 @pytest.mark.parametrize("dice", range(1, 8))
 def test_extended_float_answers_every_long_task_and_agrees_with_exact(dice):
-    from dicestats.storyteller.extended import ROLLS_MAX, ROLLS_TAIL
+    from dicestats.storyteller.extended_resisted import ROLLS_MAX, ROLLS_TAIL
 
     for n, d, t in (g for g in _GRID if g[0] == dice):
         f = st.extended(n, d, t)
@@ -110,7 +110,7 @@ def test_extended_float_beyond_the_roll_cap_states_its_tail():
     # 1 die at 10 to 200 successes, a botch resets: about 1.6e61 rolls on average. The
     # mean and variance are solved, the distribution stops at ROLLS_MAX rolls and says
     # how much mass it lumped there.
-    from dicestats.storyteller.extended import ROLLS_MAX
+    from dicestats.storyteller.extended_resisted import ROLLS_MAX
 
     r = st.extended(1, 10, 200)
     assert r.mean_rolls == pytest.approx(1.6069380442589903e61, rel=1e-9)

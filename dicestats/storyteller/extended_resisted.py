@@ -25,7 +25,7 @@ from ..core.dist import Dist
 from ..core.results import Result
 from .limits import LIMITS, check_dice
 from .pools import clip, non_botch, pool
-from .rules import REVISED, Rules, check_difficulty, check_rules, renamed
+from .rules import ON_BOTCH, REVISED, ROLLS_TAIL, Rules, check_difficulty, check_rules, renamed
 
 __all__ = [
     "ON_BOTCH",
@@ -37,13 +37,8 @@ __all__ = [
     "resisted_extended",
 ]
 
-#: What a botch does in an extended action.
-ON_BOTCH = ("resets", "ends", "zero")
 #: ``p_done_within`` covers this many rounds when there is no round limit.
 WITHIN = 50
-#: Float mode without a round limit: ``rolls`` stops at the first roll after
-#: which the mass still rolling is at most this (lumped into its top outcome).
-ROLLS_TAIL = 1e-15
 #: ... or at this many rolls, whichever comes first (``rolls_tail`` then states
 #: the larger mass lumped into the top; the mean and variance are not affected).
 ROLLS_MAX = 1_000_000

@@ -1,0 +1,72 @@
+"""Packages whose public names are imported on first use.
+
+A system package re-exports names from its rooms (``dicestats.fate.pool`` lives
+in ``dicestats.fate.pools``). Importing every room up front would import numpy
+and the engines for ``dicestats --help``; :func:`lazy_exports` gives the package
+a module ``__getattr__`` that imports a room only when one of its names is
+first used (PEP 562), and caches the name on the package.
+
+Examples
+--------
+>>> import sys, types
+>>> pkg = types.ModuleType("demo")
+>>> sys.modules["demo"] = pkg
+>>> pkg.__getattr__, pkg.__dir__ = lazy_exports("demo", {"sqrt": "math"}, absolute=True)
+>>> pkg.sqrt(9.0), "sqrt" in dir(pkg)
+(3.0, True)
+>>> del sys.modules["demo"]
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Mapping
+
+__all__ = ["lazy_exports", "numpy_types"]
+
+
+def lazy_exports(package: str, exports: Mapping[str, str], *, absolute: bool = False):
+    """``(__getattr__, __dir__)`` for ``package``: ``exports`` maps a name to its room.
+
+    A room is a submodule name (``"pools"``), or with ``absolute=True`` a full
+    module path. A public name may not be the name of a room: importing that
+    room would set the package attribute to the module, hiding the name.
+    """
+    if not absolute:
+        import pkgutil
+
+        rooms = {m.name for m in pkgutil.iter_modules(sys.modules[package].__path__)}
+        clash = sorted(set(exports) & rooms)
+        if clash:
+            raise ImportError(f"{package}: public names that are also module names: {clash}")
+
+    def __getattr__(name: str):
+        room = exports.get(name)
+        if room is None:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        module = importlib.import_module(room if absolute else f"{package}.{room}")
+        value = getattr(module, name)
+        setattr(sys.modules[package], name, value)  # the next look-up is a plain attribute
+        return value
+
+    def __dir__():
+        return sorted(set(exports) | set(vars(sys.modules[package])))
+
+    return __getattr__, __dir__
+
+
+def numpy_types(*names: str) -> tuple:
+    """The numpy types called ``names`` if numpy is imported, else ``()``.
+
+    A value can be a numpy scalar or array only once numpy is imported, so code
+    that merely checks for them need not import numpy itself.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> numpy_types("generic", "ndarray") == (np.generic, np.ndarray)
+    True
+    """
+    np = sys.modules.get("numpy")
+    return tuple(getattr(np, n) for n in names) if np is not None else ()
