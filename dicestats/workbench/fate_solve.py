@@ -167,7 +167,13 @@ class FateSolved(Result):
                 f"{ladder(self.rating)} {what} >= {wish_text(self.at_least)} at difficulty "
                 f"{ladder(self.difficulty)}; the best is {pct(self.p_reached)}"
             )
-        nxt = "" if self.p_next is None else f"; {self.invokes - 1}: {pct(self.p_next)}"
+        nxt = (
+            ""
+            if self.p_next is None
+            else (
+                f"; {self.invokes - 1} invoke{'' if self.invokes == 2 else 's'}: {pct(self.p_next)}"
+            )
+        )
         return (
             f"{self.invokes} invoke{'' if self.invokes == 1 else 's'}: {what} = "
             f"{pct(self.p_reached)} for rating {ladder(self.rating)} at difficulty "
