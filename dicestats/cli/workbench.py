@@ -46,7 +46,7 @@ from ..storyteller.limits import LIMITS as ST_LIMITS
 from ..storyteller.rules import ON_BOTCH
 from . import CLIError
 from . import _initiative_args as flags
-from ._common import add_output_flags, emit_json, int_arg, print_table
+from ._common import add_output_flags, emit_json, int_arg, limit_arg, print_table
 from ._workbench_calibrate import ladder_arg, probability_arg, register_calibrate
 from .storyteller import _add_rule_flags, _difficulty_arg, _rules
 
@@ -135,6 +135,21 @@ def _register_storyteller(sub) -> None:
         default=None,
         help=f"with --rounds: the largest target searched ({target.help})",
     )
+    p.add_argument(
+        "--wish",
+        action="append",
+        default=None,
+        metavar="WISH",
+        help="several wishes at once (repeat the flag): 'DICE EVENT OP P' such as "
+        "'6 success >= 2/3', '3 success <= 55%%', '3 botch < 15%%', '4 net2 >= 0.5'; every "
+        "difficulty of --difficulties that satisfies all, ranked by slack",
+    )
+    p.add_argument(
+        "--difficulties",
+        type=limit_arg(ST_LIMITS["difficulty"], "range"),
+        default=None,
+        help="with --wish: the difficulties tried (default 2-10)",
+    )
     _add_rule_flags(p, botch_alias=False)
     add_output_flags(p)
     p.set_defaults(func=_cmd_storyteller)
@@ -152,6 +167,11 @@ def _refuse_flags(args, what: str, names) -> None:
 def _cmd_storyteller(args) -> int:
     from .. import workbench as wb
 
+    if args.wish is not None:
+        return _cmd_wishes(args)
+    if args.difficulties is not None:
+        raise CLIError("--difficulties cannot apply without --wish: it lists the difficulties "
+                       "tried against several wishes")  # fmt: skip
     rules, specialty = _rules(args, None if args.difficulty is None else [args.difficulty])
     event = args.event.replace("-", "_")
     common = dict(rules=rules, specialty=specialty, exact=args.exact)
@@ -197,6 +217,32 @@ def _cmd_storyteller(args) -> int:
         print_table(rows, head + (("exact",) if args.exact else ()))
     elif args.exact and r.p_reached is not None:
         print(f"exact: {fraction(r.p_reached)}")
+    return 0
+
+
+def _cmd_wishes(args) -> int:
+    from .. import workbench as wb
+
+    names = ("dice", "difficulty", "at_least", "nearest", "rounds", "on_botch", "dice_limit")
+    _refuse_flags(args, "several wishes", (*names, "target_limit", "net", "event"))
+    difficulties = args.difficulties or list(range(2, 11))
+    rules, specialty = _rules(args, difficulties)
+    r = wb.wishes(args.wish, difficulties, rules, specialty=specialty, exact=args.exact)
+    if args.json:
+        emit_json(r)
+        return 0
+    print(r)
+    print()
+    head = ("difficulty", *(str(w) for w in r.wishes), "slack")
+    rows = []
+    for s in r.ranked:
+        cells = [
+            percent(q, digits=2) + ("" if i not in s.broken else " ✗")
+            for i, q in enumerate(s.probabilities)
+        ]
+        rows.append((s.difficulty, *cells, f"{100 * float(s.slack):+.2f}"))
+    print_table(rows, head)
+    print("(ranked by slack, the smallest margin in percentage points; ✗: the wish breaks)")
     return 0
 
 

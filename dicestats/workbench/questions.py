@@ -19,6 +19,7 @@ from ..storyteller.rules import Rules
 from .fate_solve import solve_fate_difficulty, solve_fate_invokes, solve_fate_rating
 from .initiative_solve import solve_initiative
 from .storyteller_solve import solve_difficulty, solve_pool, solve_target
+from .wishlist import wishes
 
 __all__ = ["QUESTIONS"]
 
@@ -64,5 +65,11 @@ QUESTIONS = (
         ([3], [3]),
         {"at_least": 0.7},
         bad=({"at_least": -1},),
+    ),
+    Question(
+        "wishes: the strongbox of notebook 04",
+        wishes,
+        (["6 success >= 2/3", "3 success <= 55%", "3 botch < 15%"],),
+        bad=({"wishes": ["6 success >= 1.5"]}, {"difficulties": [11]}),
     ),
 )

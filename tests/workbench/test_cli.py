@@ -152,3 +152,29 @@ def test_bad_input_is_one_line_and_exit_2(argv, capsys):
     code, out, err = run(argv, capsys)
     assert code == 2 and out == ""
     assert len(err.strip().splitlines()) == 1, err
+
+
+def test_several_wishes(capsys):
+    argv = ["solve", "storyteller", "--wish", "6 success >= 2/3", "--wish", "3 success <= 55%",
+            "--wish", "3 botch < 15%"]  # fmt: skip
+    r = run_json(argv, capsys)
+    assert [s["difficulty"] for s in r["fits"]] == [8] and r["nearest_miss"] is None
+    code, out, _ = run(argv, capsys)
+    assert code == 0 and out.startswith("difficulty 8 (revised rules) satisfies all 3 wishes")
+    r = run_json(["solve", "storyteller", "--wish", "6 success >= 0.9", "--wish",
+                  "3 success <= 0.5", "--difficulties", "5-9"], capsys)  # fmt: skip
+    assert r["fits"] == [] and r["nearest_miss"]["difficulty"] == 7
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["solve", "storyteller", "--wish", "6 sucess >= 0.9"],
+        ["solve", "storyteller", "--wish", "6 success >= 1.9"],
+        ["solve", "storyteller", "--wish", "6 success >= 0.9", "--dice", "3"],
+        ["solve", "storyteller", "--difficulties", "5-9", "--difficulty", "6", "--at-least", "0.5"],
+    ],
+)
+def test_malformed_wishes_exit_2(argv, capsys):
+    code, out, err = run(argv, capsys)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1

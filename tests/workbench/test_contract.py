@@ -46,7 +46,8 @@ def test_float_equals_exact(q):
     checked = 0
     for path, x in leaves(a):
         y = fl_leaves.get(path)
-        if isinstance(x, Fraction) and path[-1] not in ("at_least", "nearest"):
+        asked = path[0] == "wishes" or path[-1] in ("at_least", "nearest")  # inputs echoed
+        if isinstance(x, Fraction) and not asked:
             assert is_number(y) and not isinstance(y, Fraction), (path, y)
             assert abs(float(x) - y) <= 1e-12 * max(1.0, abs(float(x))), (path, x, y)
             checked += 1
