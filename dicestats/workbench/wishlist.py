@@ -19,8 +19,8 @@ Examples
 >>> [s.difficulty for s in box.fits]
 [8]
 >>> print(box)
-difficulty 8 (revised rules) satisfies all 3 wishes, slack 1.00 points: 6 dice success = \
-68.67%, 3 dice success = 54.00%, 3 dice botch = 12.70%
+difficulty 8 (revised rules) satisfies all 3 wishes, slack 1.00 percentage points: 6 dice \
+success = 68.67%, 3 dice success = 54.00%, 3 dice botch = 12.70%
 >>> miss = wishes(["6 success >= 0.9", "3 success <= 0.5"])
 >>> print(miss)
 no setting satisfies all 2 wishes; the nearest miss is difficulty 7 (revised rules): \
@@ -209,7 +209,7 @@ class Wishes(Result):
             more = f" ({len(self.fits)} settings fit)" if len(self.fits) > 1 else ""
             return (
                 f"difficulty {s.difficulty} ({s.rules_name}) satisfies all {n} wishes{more}, "
-                f"slack {100 * float(s.slack):.2f} points: {shown_}"
+                f"slack {100 * float(s.slack):.2f} percentage points: {shown_}"
             )
         s = self.nearest_miss
         broken = "; ".join(
