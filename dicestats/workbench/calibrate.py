@@ -30,7 +30,7 @@ from ..storyteller.pools import check_difficulty_list
 from ..storyteller.rules import REVISED, Rules, check_rules
 from ._search import check_probability, first_at_least
 from .fate_solve import _check as _fate_check
-from .fate_solve import fate_probability
+from .fate_solve import difficulty_scan
 from .storyteller_solve import _check_dice_limit, _check_event, pool_probabilities
 
 __all__ = [
@@ -166,8 +166,7 @@ def fate_calibration(
     check_int("ratings", len(ratings), 1, 100)
     answers, probs = {}, {}
     for r in ratings:
-        scan = [(d, fate_probability(r, d, objective, n, margin, exact))
-                for d in range(r + n - margin, r - n - margin - 1, -1)]  # fmt: skip
+        scan = difficulty_scan(r, objective, n, margin, exact=exact)
         hits = {p: first_at_least(scan, p) for p in levels}
         answers[r] = {p: h[0] for p, h in hits.items()}
         probs[r] = {p: h[1] for p, h in hits.items()}

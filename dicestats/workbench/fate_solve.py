@@ -49,6 +49,7 @@ __all__ = [
     "solve_fate_rating",
     "solve_fate_invokes",
     "fate_probability",
+    "difficulty_scan",
 ]
 
 #: The outcome levels a wish can be about, from the easiest.
@@ -104,9 +105,17 @@ def _check(objective, dice, exact, rules):
     return rules, n, margin
 
 
-def fate_probability(rating: int, difficulty: int, objective: str, n: int, margin: int, exact):
+def fate_probability(rating: int, difficulty: int, objective: str, n: int, margin: int, *, exact):
     """``P(shifts >= margin)``: the dice total reaching ``difficulty + margin - rating``."""
     return fate_dice(n, exact=exact).p_ge(difficulty + margin - rating)
+
+
+def difficulty_scan(rating: int, objective: str, n: int, margin: int, *, exact) -> list:
+    """``[(difficulty, P)]`` from the hardest difficulty at which the outcome can happen
+    down to the first at which it is certain."""
+    top = rating + n - margin
+    return [(d, fate_probability(rating, d, objective, n, margin, exact=exact))
+            for d in range(top, rating - n - margin - 1, -1)]  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -207,11 +216,9 @@ def solve_fate_difficulty(
     rules, n, margin = _check(objective, dice, exact, rules)
     rating = ladder_value(rating, "rating")
     p = check_probability("at_least", at_least)
-    top = rating + n - margin  # the hardest difficulty where the outcome can happen
-    scan = [(d, fate_probability(rating, d, objective, n, margin, exact))
-            for d in range(top, rating - n - margin - 1, -1)]  # fmt: skip
+    scan = difficulty_scan(rating, objective, n, margin, exact=exact)
     d, q = first_at_least(scan, p)  # the last scanned difficulty has P = 1
-    nxt = fate_probability(rating, d + 1, objective, n, margin, exact)
+    nxt = fate_probability(rating, d + 1, objective, n, margin, exact=exact)
     return FateSolved("difficulty", rating, d, 0, objective, p, True, q, nxt, n, exact)
 
 
@@ -230,10 +237,10 @@ def solve_fate_rating(
     difficulty = ladder_value(difficulty, "difficulty")
     p = check_probability("at_least", at_least)
     low = difficulty + margin - n  # the lowest rating where the outcome can happen
-    scan = [(r, fate_probability(r, difficulty, objective, n, margin, exact))
+    scan = [(r, fate_probability(r, difficulty, objective, n, margin, exact=exact))
             for r in range(low, difficulty + margin + n + 1)]  # fmt: skip
     r, q = first_at_least(scan, p)  # the last scanned rating has P = 1
-    nxt = fate_probability(r - 1, difficulty, objective, n, margin, exact)
+    nxt = fate_probability(r - 1, difficulty, objective, n, margin, exact=exact)
     return FateSolved("rating", r, difficulty, 0, objective, p, True, q, nxt, n, exact)
 
 
