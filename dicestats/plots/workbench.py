@@ -58,7 +58,12 @@ def calibration_chart(cal, *, ax=None, title: str | None = None):
     ax.set_xticks(sorted(df[setting].unique()))
     if storyteller:
         ax.set_xlabel("difficulty")
-        ax.set_ylabel("dice needed (the smallest pool)")
+        ax.set_ylabel("dice needed (the smallest pool, log scale)")
+        ax.set_yscale("log")  # 1 to 100 dice: the small pools stay readable
+        top = max(float(df[answer].max(skipna=True) or 1), 1.0)
+        ticks = [t for t in (1, 2, 3, 5, 10, 20, 30, 50, 100, 200, 500, 1000) if t <= top * 1.5]
+        ax.set_yticks(ticks, [str(t) for t in ticks])
+        ax.minorticks_off()
         what = "How many dice for each chance of success?"
     else:
         ax.set_xticklabels([ladder(int(r), order="rating") for r in ax.get_xticks()], fontsize=8)
