@@ -6,7 +6,8 @@ them) into a PDF made with matplotlib's ``PdfPages``:
 
 * a cover with the contents, then for each system its key tables (drawn as
   table pages, not screenshots) and charts; every page has a title, a
-  one-line "how to read this" and a footer with the page number;
+  one-line "how to read this" and a footer with the page number; with both
+  Storyteller and Fate, a calibration page (:mod:`.calibration`, the workbench's);
 * A4 or US Letter, portrait;
 * deterministic: the same inputs give byte-identical files (fixed PDF
   metadata, no dates; Monte Carlo pages use a fixed seed and print it);
@@ -25,7 +26,7 @@ Examples
 >>> page_titles(["fate"])[:2]
 ['Contents', 'Fate: the odds of 4dF']
 >>> len(page_titles())
-14
+15
 
 ``build_report("reports/dicestats-odds.pdf")`` writes the whole booklet (see
 :func:`build_report`).

@@ -223,6 +223,9 @@ def _pages(systems: Iterable[str]) -> list[Page]:
     pages: list[Page] = []
     for s in systems:
         pages.extend(system(s).pages())
+    from .calibration import pages as calibration_pages  # the workbench's page (issue 11)
+
+    pages.extend(calibration_pages(systems))
     return pages
 
 
@@ -285,7 +288,8 @@ def _draw_cover(fig, pages: list[Page], ctx: _Context, systems) -> None:
         if p.system != current:
             current = p.system
             y -= 0.008
-            fig.text(0.12, y, system(p.system).title, fontsize=11, weight="bold")
+            head = system(p.system).title if p.system in SYSTEMS else "Designer's workbench"
+            fig.text(0.12, y, head, fontsize=11, weight="bold")
             y -= step
         fig.text(0.15, y, p.title, fontsize=9.5)
         fig.text(0.88, y, str(n), fontsize=9.5, ha="right")

@@ -1,0 +1,99 @@
+"""The booklet's calibration page: the dice each difficulty needs, the difficulty each
+Fate rating beats, for 50%, 75% and 90% (:mod:`dicestats.workbench.calibrate`).
+
+The page is in the booklet when it covers both Storyteller and Fate (it answers
+the same question for both); every probability in its cells is
+:func:`dicestats.format.percent`.
+"""
+
+from __future__ import annotations
+
+from .. import format as fmt
+from .booklet import Page, _draw_table, _grid, _note
+
+__all__ = ["pages", "LEVELS", "TITLE"]
+
+#: The levels of the page.
+LEVELS = (0.5, 0.75, 0.9)
+#: The page's title.
+TITLE = "Calibration: dice and difficulty for 50%, 75%, 90%"
+_RATINGS = range(-1, 6)
+
+
+def pages(systems) -> list[Page]:
+    """The calibration page, when the booklet covers both Storyteller and Fate."""
+    if not {"storyteller", "fate"} <= set(systems):
+        return []
+    return [
+        Page(
+            "workbench",
+            TITLE,
+            "pick the chance you want (column); read the dice a difficulty needs, or the "
+            "difficulty to set.",
+            _calibration_page,
+        )
+    ]
+
+
+def _level(p) -> str:
+    return f"{100 * p:g}%"
+
+
+def _calibration_page(fig, ctx) -> None:
+    import pandas as pd
+
+    from .. import workbench as wb
+
+    st = wb.storyteller_calibration(LEVELS)
+    fa = wb.fate_calibration(LEVELS, _RATINGS)
+    top = pd.DataFrame(
+        {
+            "difficulty": list(st.settings),
+            **{
+                col: [cell(st, d, p) for d in st.settings]
+                for p in LEVELS
+                for col, cell in (
+                    (f"{_level(p)}: dice", lambda c, d, p=p: c.answers[d][p] or "—"),
+                    (f"{_level(p)}: chance", _chance),
+                )
+            },
+        }
+    )
+    bottom = pd.DataFrame(
+        {
+            "rating": [fmt.ladder(r) for r in fa.settings],
+            **{
+                col: [cell(fa, r, p) for r in fa.settings]
+                for p in LEVELS
+                for col, cell in (
+                    (f"{_level(p)}: difficulty", lambda c, r, p=p: fmt.ladder(c.answers[r][p])),
+                    (f"{_level(p)}: chance", _chance),
+                )
+            },
+        }
+    )
+    gs = _grid(fig, ctx, 2, 1, height_ratios=[len(top) + 2, len(bottom) + 2], hspace=0.3)
+    _draw_table(
+        fig.add_subplot(gs[0]),
+        top,
+        title=f"Storyteller: the smallest pool that succeeds this often ({st.reading})",
+        fontsize=8,
+    )
+    _draw_table(
+        fig.add_subplot(gs[1]),
+        bottom,
+        title="Fate: the hardest difficulty a rating reaches success or better this often (4dF)",
+        fontsize=8,
+    )
+    _note(
+        fig,
+        ctx,
+        "Chance: the exact chance at that pool or difficulty (at least the column's). At "
+        f"difficulty 10 every 1 cancels a 10, so no pool up to {st.dice_limit} dice reaches 50% "
+        "(—). Any other rule set or level: dicestats calibrate storyteller|fate.",
+    )
+
+
+def _chance(cal, setting, p) -> str:
+    q = cal.probabilities[setting][p]
+    return "—" if q is None else fmt.percent(q)

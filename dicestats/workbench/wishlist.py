@@ -1,0 +1,286 @@
+"""Several wishes at once: every setting that satisfies all of them, ranked by slack.
+
+A designer's wishes are about pools at one unknown setting (notebook 04's
+strongbox: a trained thief's 6 dice succeed at least 2/3 of the time, a novice's
+3 dice at most 55%, and the novice botches less than 15%). :func:`wishes`
+computes every wish at every setting — each difficulty, under each rule set
+given — and returns the settings that satisfy all, ranked by their *slack* (the
+smallest margin, in probability, by which a wish holds), and when none does, the
+nearest miss (the setting whose worst wish fails by the least) and which wishes
+break there.
+
+A wish is a :class:`Wish` or its text: ``"6 success >= 2/3"``, ``"3 dice
+success <= 55%"``, ``"3: botch < 0.15"``, ``"4 net2 >= 0.5"`` (``P(net >= 2)``),
+``"5 no-botch > 0.9"``. Malformed wishes are refused (:class:`dicestats.InputError`).
+
+Examples
+--------
+>>> box = wishes(["6 success >= 2/3", "3 success <= 55%", "3 botch < 15%"])
+>>> [s.difficulty for s in box.fits]
+[8]
+>>> print(box)
+difficulty 8 (revised rules) satisfies all 3 wishes, slack 1.00 percentage points: 6 dice \
+success = 68.67%, 3 dice success = 54.00%, 3 dice botch = 12.70%
+>>> miss = wishes(["6 success >= 0.9", "3 success <= 0.5"])
+>>> print(miss)
+no setting satisfies all 2 wishes; the nearest miss is difficulty 7 (revised rules): \
+'6 dice success >= 90%' fails at 79.94%; '3 dice success <= 50%' fails at \
+65.20%
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..core.checks import check_bool, check_exact, check_int, refuse, shown
+from ..core.results import Result
+from ..format import percent
+from ..storyteller.limits import LIMITS, check_dice
+from ..storyteller.pools import check_difficulty_list, pool_grid
+from ..storyteller.rules import REVISED, check_rules
+from ._search import FLOAT_TOLERANCE, check_probability, wish_text
+from .storyteller_solve import event_probability
+
+__all__ = ["Wish", "WishSetting", "Wishes", "wishes", "OPERATORS"]
+
+#: The comparisons a wish may make.
+OPERATORS = (">=", ">", "<=", "<")
+_EVENTS = {"success": "success", "botch": "botch", "no-botch": "no_botch", "no_botch": "no_botch"}
+_NUMBER = r"[0-9]+(?:\.[0-9]*)?%?|\.[0-9]+%?|[0-9]+\s*/\s*[0-9]+"
+_WISH = re.compile(
+    rf"\s*([0-9]{{1,4}})\s*(?:dice|die|d)?\s*:?\s*(success|botch|no[-_]botch|net\s*([0-9]{{1,4}}))"
+    rf"\s*(>=|<=|>|<|≥|≤)\s*({_NUMBER})\s*",
+    re.IGNORECASE,
+)
+_FORM = "'DICE EVENT OP P' such as '6 success >= 2/3' (EVENT: success, botch, no-botch, netK)"
+
+
+@dataclass(frozen=True)
+class Wish(Result):
+    """One wish: ``P(event)`` of a pool of ``dice``, compared with ``p``.
+
+    Attributes
+    ----------
+    dice : int
+    event : {"success", "no_botch", "botch"}
+        With ``"success"``, ``P(net >= net)``.
+    net : int
+    op : {">=", ">", "<=", "<"}
+    p : Fraction or float
+
+    Examples
+    --------
+    >>> Wish.parse("3 dice botch < 15%")
+    Wish(dice=3, event='botch', net=1, op='<', p=Fraction(3, 20))
+    >>> str(Wish(4, "success", 2, ">=", 0.5))
+    '4 dice net >= 2 >= 50%'
+    """
+
+    dice: int
+    event: str
+    net: int
+    op: str
+    p: object
+
+    def __post_init__(self):
+        check_int("dice", self.dice, 1, LIMITS["dice"].hi)
+        if self.event not in ("success", "no_botch", "botch"):
+            raise refuse("event", "'success', 'no_botch' or 'botch'", self.event)
+        check_int("net", self.net, 1, LIMITS["dice"].hi)
+        if self.net != 1 and self.event != "success":
+            raise refuse("net", f"1 with event={self.event!r} (net counts successes)", self.net)
+        if self.op not in OPERATORS:
+            raise refuse("op", "one of " + ", ".join(map(repr, OPERATORS)), self.op)
+        object.__setattr__(self, "p", check_probability("p", self.p))
+
+    @classmethod
+    def parse(cls, text, name: str = "wish") -> Wish:
+        """A wish from its text (see the module docstring); a Wish is returned as is.
+
+        ``name`` is the parameter a refusal names."""
+        if isinstance(text, Wish):
+            return text
+        if not isinstance(text, str):
+            raise refuse(name, "a Wish or its text " + _FORM, text, kind=True)
+        m = _WISH.fullmatch(text) if len(text) <= 200 else None
+        if m is None:
+            raise refuse(name, _FORM, text)
+        dice, what, net, op, number = m.groups()
+        op = {"≥": ">=", "≤": "<="}.get(op, op)
+        event = "success" if net else _EVENTS[what.lower().replace("_", "-")]
+        number = number.replace(" ", "")
+        if number.endswith("%"):
+            p = Fraction(number[:-1]) / 100
+        else:
+            try:
+                p = Fraction(number)
+            except ZeroDivisionError:
+                raise refuse(name, _FORM + " with a nonzero denominator", text) from None
+        if not 0 <= p <= 1:
+            raise refuse(name, "a probability in [0, 1] after the comparison", text)
+        return cls(int(dice), event, int(net or 1), op, p)
+
+    @property
+    def what(self) -> str:
+        """``6 dice success``, ``4 dice net >= 2``, ``3 dice botch``."""
+        if self.event == "success":
+            thing = "success" if self.net == 1 else f"net >= {self.net}"
+        else:
+            thing = self.event.replace("_", " ")
+        return f"{self.dice} {'die' if self.dice == 1 else 'dice'} {thing}"
+
+    def __str__(self) -> str:
+        return f"{self.what} {self.op} {wish_text(self.p)}"
+
+    def slack(self, q):
+        """How far ``q`` is inside the wish (negative: outside), in probability."""
+        return q - self.p if self.op in (">=", ">") else self.p - q
+
+    def holds(self, q) -> bool:
+        """``q`` satisfies the wish (a float within 1e-12 of ``p`` meets ``>=``/``<=``)."""
+        s = self.slack(q)
+        tol = FLOAT_TOLERANCE if isinstance(q, float) else 0
+        return s > tol if self.op in (">", "<") else s >= -tol
+
+
+@dataclass(frozen=True)
+class WishSetting(Result):
+    """One setting and how each wish fares there.
+
+    Attributes
+    ----------
+    rules_name : str
+        The rule set's name (its preset, or the key given).
+    difficulty : int
+    probabilities : tuple
+        ``P(event)`` of each wish, in order.
+    slacks : tuple
+        Each wish's slack (see :meth:`Wish.slack`).
+    slack : the smallest slack: how close the setting is to breaking a wish.
+    satisfied : bool
+    broken : tuple of int
+        The indices of the wishes that fail here.
+    """
+
+    rules_name: str
+    difficulty: int
+    probabilities: tuple
+    slacks: tuple
+    slack: object
+    satisfied: bool
+    broken: tuple
+
+
+@dataclass(frozen=True)
+class Wishes(Result):
+    """Every setting against several wishes (:func:`wishes`).
+
+    Attributes
+    ----------
+    wishes : tuple of Wish
+    ranked : tuple of WishSetting
+        Every setting, the best first (largest slack; ties in setting order).
+    fits : tuple of WishSetting
+        The settings that satisfy every wish, ranked by slack.
+    nearest_miss : WishSetting or None
+        When nothing fits: the setting whose worst wish fails by the least.
+    specialty, exact : bool
+    """
+
+    wishes: tuple
+    ranked: tuple
+    fits: tuple
+    nearest_miss: WishSetting | None
+    specialty: bool
+    exact: bool
+    trials: int | None = None
+
+    def __str__(self) -> str:
+        n = len(self.wishes)
+        if self.fits:
+            s = self.fits[0]
+            shown_ = ", ".join(
+                f"{w.what} = {percent(q, digits=2)}"
+                for w, q in zip(self.wishes, s.probabilities, strict=True)
+            )
+            more = f" ({len(self.fits)} settings fit)" if len(self.fits) > 1 else ""
+            return (
+                f"difficulty {s.difficulty} ({s.rules_name}) satisfies all {n} wishes{more}, "
+                f"slack {100 * float(s.slack):.2f} percentage points: {shown_}"
+            )
+        s = self.nearest_miss
+        broken = "; ".join(
+            f"'{self.wishes[i]}' fails at {percent(s.probabilities[i], digits=2)}" for i in s.broken
+        )
+        return (
+            f"no setting satisfies all {n} wishes; the nearest miss is difficulty "
+            f"{s.difficulty} ({s.rules_name}): {broken}"
+        )
+
+
+def _rule_sets(rules) -> dict:
+    if isinstance(rules, Mapping):
+        if not rules:
+            raise refuse("rules", "a Rules or a non-empty mapping of names to Rules", rules)
+        return {str(k): check_rules(v) for k, v in rules.items()}
+    rules = check_rules(rules)
+    return {rules.describe(): rules}
+
+
+def wishes(
+    wishes,
+    difficulties=range(2, 11),
+    rules=REVISED,
+    *,
+    specialty: bool = False,
+    exact: bool = False,
+) -> Wishes:
+    """Every setting (difficulty × rule set) against every wish: what fits, ranked by slack.
+
+    Parameters
+    ----------
+    wishes : sequence of Wish or str
+        One to 50 wishes (see :class:`Wish` for the text form).
+    difficulties : int or sequence of int
+        The difficulties tried (default 2..10).
+    rules : Rules or mapping of name to Rules
+        One rule set, or several to choose among (``{"revised": ..., "v20": ...}``).
+    specialty : bool
+        Every roll has a specialty.
+    exact : bool
+        Fractions (the slack is then exact too).
+
+    Examples
+    --------
+    >>> from dicestats import storyteller as st
+    >>> editions = {p: st.Rules.preset(p) for p in ("revised", "v20")}
+    >>> r = wishes(["5 success >= 0.75"], [7, 8], editions, specialty=True)
+    >>> [(s.rules_name, s.difficulty) for s in r.fits]
+    [('v20', 7), ('revised', 7)]
+    """
+    if isinstance(wishes, (str, Wish)) or not hasattr(wishes, "__iter__"):
+        raise refuse("wishes", "a sequence of wishes " + _FORM, wishes, kind=True)
+    ws = tuple(Wish.parse(w, "wishes") for w in wishes)
+    if not 1 <= len(ws) <= 50:
+        raise refuse("wishes", "1..50 wishes", shown(len(ws)))
+    check_exact(exact)
+    check_bool("specialty", specialty)
+    sets = _rule_sets(rules)
+    settings = []
+    for name, rs in sets.items():
+        diffs = check_difficulty_list(difficulties, rs)
+        dice = sorted({check_dice(w.dice, rs, exact=exact, specialty=specialty) for w in ws})
+        grid = pool_grid(dice, diffs, rs, exact, specialty)
+        for d in diffs:
+            qs = tuple(event_probability(grid[(d, w.dice)], w.event, w.net) for w in ws)
+            slacks = tuple(w.slack(q) for w, q in zip(ws, qs, strict=True))
+            broken = tuple(i for i, (w, q) in enumerate(zip(ws, qs, strict=True)) if not w.holds(q))
+            settings.append(WishSetting(name, d, qs, slacks, min(slacks), not broken, broken))
+    order = sorted(range(len(settings)), key=lambda i: (-settings[i].slack, i))
+    ranked = tuple(settings[i] for i in order)
+    fits = tuple(s for s in ranked if s.satisfied)
+    miss = None if fits else ranked[0]
+    return Wishes(ws, ranked, fits, miss, specialty, exact)

@@ -1,0 +1,70 @@
+"""The booklet's calibration page prints the workbench's numbers, with format.percent."""
+
+from __future__ import annotations
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import pytest  # noqa: E402
+
+from dicestats import fate, report  # noqa: E402
+from dicestats import format as fmt  # noqa: E402
+from dicestats import storyteller as st  # noqa: E402
+from dicestats.report.booklet import PAPERS, _Context, _frame  # noqa: E402
+from dicestats.report.calibration import TITLE, pages  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def cells():
+    (page,) = pages(["fate", "storyteller"])
+    fig = plt.figure(figsize=PAPERS["a4"])
+    try:
+        _frame(fig, page.title, page.how_to_read, 2, 2)
+        page.draw(fig, _Context(seed=1, trials=100, exact_limit=0, paper="a4"))
+        rows = []
+        for ax in fig.axes:
+            for table in ax.tables:
+                cells = table.get_celld()
+                nrows = max(r for r, _ in cells) + 1
+                ncols = max(c for _, c in cells) + 1
+                rows.extend(
+                    [cells[(r, c)].get_text().get_text() for c in range(ncols)]
+                    for r in range(nrows)
+                )
+        yield rows
+    finally:
+        plt.close(fig)
+
+
+def test_the_page_is_in_the_full_booklet_only():
+    assert TITLE in report.page_titles()
+    assert TITLE in report.page_titles("fate,storyteller")
+    assert TITLE not in report.page_titles("fate") + report.page_titles("storyteller")
+
+
+def test_storyteller_rows_are_the_smallest_pools(cells):
+    by_difficulty = {row[0]: row for row in cells if row[0].isdigit()}
+    for d in range(2, 10):
+        row = by_difficulty[str(d)]
+        for i, level in enumerate((0.5, 0.75, 0.9)):
+            pools = [st.pool(n, d).p_success for n in range(1, 101)]
+            n = next(k for k, p in enumerate(pools, 1) if p >= level)
+            assert row[1 + 2 * i] == str(n)
+            assert row[2 + 2 * i] == fmt.percent(pools[n - 1])
+    assert set(by_difficulty["10"][1:]) == {"—"}
+
+
+def test_fate_rows_are_the_hardest_difficulties(cells):
+    by_rating = {row[0]: row for row in cells if "(" in row[0]}
+    for rating in range(-1, 6):
+        row = by_rating[fmt.ladder(rating)]
+        for i, level in enumerate((0.5, 0.75, 0.9)):
+            ok = [
+                (d, o.p_success_or_better)
+                for d in range(rating - 8, rating + 6)
+                if (o := fate.outcome_probs(rating, difficulty=d)).p_success_or_better >= level
+            ]
+            d, p = max(ok)
+            assert row[1 + 2 * i] == fmt.ladder(d) and row[2 + 2 * i] == fmt.percent(p)
