@@ -27,6 +27,11 @@ from ..core.lazy import lazy_exports
 
 # Each public name and the room it lives in, imported on first use (PEP 562).
 _ROOMS = {
+    "Comparison": "compare",
+    "FATE_METRICS": "compare",
+    "STORYTELLER_METRICS": "compare",
+    "compare_fate": "compare",
+    "compare_storyteller": "compare",
     "CHANGES": "worth",
     "Worth": "worth",
     "die_worth": "worth",

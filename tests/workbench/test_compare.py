@@ -1,0 +1,163 @@
+"""Two settings side by side: every number is the forward API's, every distance recomputed."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+
+from dicestats import InputError, fate
+from dicestats import storyteller as st
+from dicestats.workbench import compare_fate, compare_storyteller
+
+from . import oracle
+
+REVISED, FIRST = st.Rules.preset("revised"), st.Rules.preset("first")
+
+
+def st_partition(n, d, rules=REVISED, specialty=False):
+    r = st.pool(n, d, rules, specialty=specialty, exact=True)
+    out = {k: p for k, p in r.net.items()}
+    out[0] = out.get(0, 0) - r.p_botch
+    out["botch"] = r.p_botch
+    return r, out
+
+
+def tv(a, b):
+    return sum(abs(a.get(k, 0) - b.get(k, 0)) for k in set(a) | set(b)) / 2
+
+
+def test_revised_against_first_edition_every_number_from_the_forward_api():
+    c = compare_storyteller(range(1, 11), 8, REVISED, FIRST, exact=True)
+    assert len(c.rows) == 10 and c.exact
+    for row in c.rows:
+        n = row["dice"]
+        ra, pa = st_partition(n, 8)
+        rb, pb = st_partition(n, 8, FIRST)
+        for m in ("p_success", "p_fail", "p_botch", "p_ge_2", "p_ge_5", "mean_net"):
+            assert row[m] == getattr(ra, m) and row[f"versus_{m}"] == getattr(rb, m)
+            assert row[f"diff_{m}"] == getattr(rb, m) - getattr(ra, m)
+        assert row["total_variation"] == tv(pa, pb)
+        gaps = [abs(ra.net.p_ge(k) - rb.net.p_ge(k)) for k in range(1, n + 1)]
+        assert row["max_gap"] == max(gaps)
+    # the botch rule changes only which failures botch: success odds are identical
+    assert all(d == 0 for d in c.column("diff_p_success"))
+    assert c.largest["metric"] in ("p_botch", "p_fail")
+    assert abs(c.largest["difference"]) == max(abs(x) for x in c.column("diff_p_botch"))
+    assert c.total_variation == max(c.column("total_variation"))
+    assert c.max_gap == 0  # P(net >= k) never differs between the botch rules
+
+
+def test_revised_pool_against_the_brute_force():
+    c = compare_storyteller([2, 3], [6, 9], versus_dice=4, exact=True)
+    for row in c.rows:
+        n, d = row["dice"], row["difficulty"]
+        a, b = oracle.st_pool(n, d), oracle.st_pool(4, d)
+        assert row["p_botch"] == a["botch"] and row["versus_p_botch"] == b["botch"]
+        ge = [abs(oracle.st_ge(n, d, k) - oracle.st_ge(4, d, k)) for k in range(1, 5)]
+        assert row["max_gap"] == max(ge)
+        pa = dict(a["net"]) | {"botch": a["botch"]}
+        pa[0] -= a["botch"]
+        pb = dict(b["net"]) | {"botch": b["botch"]}
+        pb[0] -= b["botch"]
+        assert row["total_variation"] == tv(pa, pb)
+
+
+def test_ten_again_and_specialty_sides():
+    c = compare_storyteller(range(1, 6), [6, 8], versus_rules=st.Rules(ten_again=True))
+    for row in c.rows:
+        b = st.pool(row["dice"], row["difficulty"], st.Rules(ten_again=True))
+        assert row["versus_p_ge_3"] == pytest.approx(b.p_ge_3, abs=1e-12)
+    assert all(d >= 0 for d in c.column("diff_p_success"))
+    v20 = compare_storyteller(4, 7, versus_rules=st.Rules.preset("v20"), versus_specialty=True)
+    assert "a 10 counts double" in v20.second and v20.first == "revised rules"
+    assert (
+        v20.rows[0]["versus_mean_net"]
+        == st.pool(4, 7, st.Rules.preset("v20"), specialty=True).mean_net
+    )
+
+
+def test_two_pools_at_two_difficulties():
+    c = compare_storyteller(6, 7, versus_dice=4, versus_difficulty=5, exact=True)
+    (row,) = c.rows
+    assert (row["versus_dice"], row["versus_difficulty"]) == (4, 5)
+    assert row["versus_p_success"] == st.pool(4, 5, exact=True).p_success
+    assert c.total_variation_at == {
+        "dice": 6,
+        "difficulty": 7,
+        "versus_dice": 4,
+        "versus_difficulty": 5,
+    }
+
+
+@pytest.mark.parametrize("versus_bonus", [1, 3])
+def test_fate_bonus_against_brute_force(versus_bonus):
+    c = compare_fate(1, range(-1, 5), versus_bonus=versus_bonus, exact=True)
+    for row in c.rows:
+        d = row["difficulty"]
+        o = fate.outcome_probs(1, difficulty=d, exact=True)
+        v = fate.outcome_probs(versus_bonus, difficulty=d, exact=True)
+        for m in ("p_fail", "p_tie", "p_style", "p_success_or_better", "mean_shifts"):
+            assert row[m] == getattr(o, m) and row[f"versus_{m}"] == getattr(v, m)
+        assert row["p_success_or_better"] == oracle.fate_ge(1, d)
+        # a shift of the bonus moves the whole distribution: the gap is a sum of pmf terms
+        gaps = [
+            abs(oracle.fate_ge(1, d, k) - oracle.fate_ge(versus_bonus, d, k)) for k in range(-8, 9)
+        ]
+        assert row["max_gap"] == max(gaps)
+
+
+def test_fate_style_rule_and_dice():
+    c = compare_fate(2, [1, 2], versus_rules=fate.Rules(style_shifts=2), exact=True)
+    for row in c.rows:
+        assert row["diff_p_success_or_better"] == 0
+        assert row["diff_p_style"] == oracle.fate_ge(2, row["difficulty"], 2) - oracle.fate_ge(
+            2, row["difficulty"], 3
+        )
+        assert row["total_variation"] == 0  # the same shifts, other bands
+    three = compare_fate(0, [0], versus_dice=3, exact=True)
+    assert three.rows[0]["versus_p_tie"] == sum(
+        p for t, p in oracle.fate_totals(3).items() if t == 0
+    )
+
+
+def test_float_agrees_with_exact_and_json():
+    for call, args, kwargs in [
+        (compare_storyteller, (range(1, 8), [6, 8, 10]), {"versus_rules": FIRST}),
+        (compare_storyteller, ([3, 5], 7), {"versus_rules": st.Rules(ten_again=True)}),
+        (compare_fate, (2, range(-2, 6)), {"versus_bonus": 3}),
+    ]:
+        ex, fl = call(*args, **kwargs, exact=True), call(*args, **kwargs)
+        for a, b in zip(ex.rows, fl.rows, strict=True):
+            for k, v in a.items():
+                if isinstance(v, Fraction):
+                    assert abs(float(v) - b[k]) < 1e-12, k
+                else:
+                    assert v == b[k]
+        assert ex.largest["metric"] == fl.largest["metric"]
+        data = json.loads(ex.to_json())
+        assert data["rows"][0]["diff_p_success"].count("/") <= 1
+        assert set(data) == set(ex.as_dict())
+
+
+@pytest.mark.parametrize(
+    ("call", "kwargs", "name"),
+    [
+        (compare_storyteller, {"dice": 3}, "versus_rules"),
+        (compare_storyteller, {"dice": 0, "versus_rules": FIRST}, "dice"),
+        (compare_storyteller, {"dice": 3, "difficulty": 1, "versus_rules": FIRST}, "difficulty"),
+        (compare_storyteller, {"dice": 3, "versus_dice": 0}, "versus_dice"),
+        (compare_storyteller, {"dice": 3, "versus_difficulty": 12}, "versus_difficulty"),
+        (compare_storyteller, {"dice": 3, "versus_rules": "first"}, "rules"),
+        (compare_storyteller, {"dice": 3, "versus_specialty": "yes"}, "versus_specialty"),
+        (compare_fate, {"bonus": 2}, "versus_bonus"),
+        (compare_fate, {"bonus": 2, "versus_bonus": 10**6}, "bonus"),
+        (compare_fate, {"difficulty": "3", "versus_bonus": 1}, "difficulty"),
+    ],
+)
+def test_refusals_name_the_parameter(call, kwargs, name):
+    with pytest.raises(InputError) as err:
+        call(**kwargs)
+    msg = str(err.value)
+    assert "\n" not in msg and msg.startswith(name), msg
