@@ -35,10 +35,10 @@ _ROOMS = {
     "CHANGES": "worth",
     "Worth": "worth",
     "die_worth": "worth",
-    "fate_match": "worth",
+    "fate_match": "_worth_match",
     "invoke_worth": "worth",
     "rule_worth": "worth",
-    "storyteller_match": "worth",
+    "storyteller_match": "_worth_match",
 }
 
 __all__ = sorted(_ROOMS)

@@ -13,12 +13,14 @@ that step exactly.
 Examples
 --------
 >>> from fractions import Fraction as F
->>> crossing([(0, F(1, 4)), (1, F(1, 2)), (2, F(3, 4))], F(5, 8), rising=True)
-Crossing(value=Fraction(3, 2), lower=1, upper=2, p_lower=Fraction(1, 2), p_upper=Fraction(3, 4))
+>>> crossing([(0, F(1, 4)), (1, F(1, 2)), (2, F(3, 4))], F(5, 8), rising=True)  # doctest: +ELLIPSIS
+Crossing(value=Fraction(3, 2), lower=1, upper=2, p_lower=Fraction(1, 2), p_upper=Fraction(3, 4), \
+points=(...))
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 __all__ = ["Crossing", "crossing", "two_way"]
@@ -39,6 +41,7 @@ class Crossing:
     upper: int | None
     p_lower: object
     p_upper: object
+    points: tuple = ()
 
 
 def _side(x, p, below: bool) -> Crossing:
@@ -55,6 +58,10 @@ def crossing(points, target, *, rising: bool) -> Crossing:
     a while (a non-monotone pool) is walked through, and the first crossing wins.
     """
     points = list(points)
+    return dataclasses.replace(_cross(points, target, rising), points=tuple(sorted(points)))
+
+
+def _cross(points, target, rising):
     up = len(points) < 2 or points[1][0] > points[0][0]
     reached = (lambda p: p >= target) if rising else (lambda p: p <= target)
     for i, (x, p) in enumerate(points):

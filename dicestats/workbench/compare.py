@@ -395,16 +395,17 @@ def compare_fate(
             pairs.append(({"bonus": b, "difficulty": d, "versus_bonus": vb}, va, vv, tv, gap, k))
     n_a = rules.dice if dice is None else dice
     n_b = vrules.dice if vdice_in is None else vdice_in
-    first = _fate_words(n_a, "bonus", helpers, rules)
-    second = _fate_words(n_b, "versus_bonus", vhelpers, vrules)
+    vbonuses = bonuses if versus_bonus is None else [versus_bonus]
+    first = _fate_words(n_a, bonuses, helpers, rules)
+    second = _fate_words(n_b, vbonuses, vhelpers, vrules)
     return _assemble(
         "fate", first, second, ("bonus", "difficulty", "versus_bonus"), FATE_METRICS, pairs, exact
     )
 
 
-def _fate_words(dice: int, bonus: str, helpers: int, rules) -> str:
-    """``4dF + bonus (+1 helper), style at 3 shifts``."""
-    text = f"{dice}dF + {bonus}"
+def _fate_words(dice: int, bonuses: list, helpers: int, rules) -> str:
+    """``4dF +2 + 1 helper, success with style at 3 shifts``."""
+    text = f"{dice}dF {bonuses[0]:+d}" if len(bonuses) == 1 else f"{dice}dF + bonus"
     if helpers:
         text += f" + {helpers} helper{'s' if helpers != 1 else ''}"
     return f"{text}, success with style at {rules.style_shifts} shifts"

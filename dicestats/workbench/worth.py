@@ -48,7 +48,7 @@ from fractions import Fraction
 
 from ..core.checks import check_bool, check_choice, check_exact, refuse
 from ..core.results import Result
-from ._worth_scale import crossing, two_way
+from ._worth_scale import two_way
 
 __all__ = [
     "CHANGES",
@@ -58,8 +58,6 @@ __all__ = [
     "die_worth",
     "rule_worth",
     "invoke_worth",
-    "fate_match",
-    "storyteller_match",
 ]
 
 #: The Storyteller changes :func:`rule_worth` values in dice.
@@ -71,7 +69,7 @@ POLICIES = {"optimal": "p_optimal", "plus2": "p_always_plus2", "reroll": "p_rero
 #: Pools searched by default (a pool above this is reported as "more than").
 DEFAULT_MAX_DICE = 50
 
-_INTERPOLATED = "worth: the chance interpolated linearly between the bracketing integer steps"
+_INTERPOLATED = "x is interpolated linearly between the two integer steps around it"
 
 
 @dataclass(frozen=True)
@@ -99,6 +97,8 @@ class Worth(Result):
         when the target lies beyond that end of the scale searched.
     p_lower, p_upper : Fraction, float or None
         Their chances.
+    scale : dict
+        ``{step: chance}`` of the scale searched (the steps computed, in order).
     reading : str
         The rules in force and how ``worth`` is read.
     setting : dict
@@ -117,6 +117,7 @@ class Worth(Result):
     upper: int | None
     p_lower: object
     p_upper: object
+    scale: dict
     reading: str
     setting: dict
     exact: bool
@@ -196,6 +197,7 @@ def _fields(c, exact: bool) -> dict:
         "upper": c.upper,
         "p_lower": c.p_lower,
         "p_upper": c.p_upper,
+        "scale": dict(c.points),
     }
 
 
@@ -248,7 +250,7 @@ def die_worth(
         reading=_reading(
             rules,
             specialty,
-            f"; {n} dice at difficulty {d} minus the worth match {n + extra} at {d}",
+            f"; {n} dice at difficulty {d} - x match {n + extra} dice at {d}",
         ),
         setting={"dice": n, "difficulty": d, "extra": extra, "specialty": specialty},
         exact=exact,
@@ -336,7 +338,10 @@ def rule_worth(
         p_target=target,
         **_fields(c, exact),
         reading=_reading(
-            rules, specialty, f"; pools of {n} + worth dice at difficulty {d}, searched up to {top}"
+            rules,
+            specialty,
+            f"; {n} + x dice without {_CHANGE_NAMES[change]} match {n} with it, at difficulty "
+            f"{d} (pools up to {top})",
         ),
         setting={
             "dice": n,
@@ -429,8 +434,8 @@ def invoke_worth(
         p_base=s.p_ge(m),
         p_target=target,
         **_fields(c, exact),
-        reading=f"{pol.dice}dF {bonus:+d} against {difficulty}, {objective} or better; "
-        f"{_INTERPOLATED}",
+        reading=f"{pol.dice}dF {bonus:+d} + x against {difficulty} without invokes matches "
+        f"the invokes ({objective} or better); {_INTERPOLATED}",
         setting={
             "bonus": bonus,
             "difficulty": difficulty,
@@ -438,162 +443,6 @@ def invoke_worth(
             "policy": policy,
             "objective": objective,
             "dice": pol.dice,
-        },
-        exact=exact,
-    )
-
-
-# ---------------------------------------------------------------------------
-# Across systems
-# ---------------------------------------------------------------------------
-def fate_match(
-    dice: int,
-    difficulty: int = 6,
-    rules=None,
-    *,
-    bonus: int = 0,
-    objective: str = "success",
-    metric: str = "p_success",
-    specialty: bool = False,
-    fate_dice: int | None = None,
-    fate_rules=None,
-    exact: bool = False,
-) -> Worth:
-    """The Fate difficulty whose odds match a Storyteller pool at a difficulty.
-
-    The target is the Storyteller ``metric`` of ``dice`` at ``difficulty``
-    under ``rules``; the scale is a Fate roll of ``fate_dice`` dF + ``bonus``
-    (default 4dF + 0) reaching ``objective`` (default success or better)
-    against every Fate difficulty. The worth is the Fate difficulty (the
-    hardest one when several give the same chance).
-
-    Examples
-    --------
-    >>> print(fate_match(5, 6, exact=True).summary())
-    5 dice at difficulty 6 ≈ -2.24 Fate difficulty (between -3 and -2)
-    """
-    if metric == "mean_net":
-        raise refuse(
-            "metric",
-            "a probability to match",
-            metric,
-            why="a Fate chance is matched",
-            instead="use p_success or p_ge_k",
-        )
-    rules, n, d = _st_args(dice, difficulty, rules, metric, specialty, exact)
-    target = _st_values([n], [d], rules, exact, specialty, metric)[(d, n)]
-    s, frules = _fate_shifts(bonus, 0, fate_dice, fate_rules, exact)  # shifts against 0
-    m = _margin(objective, frules)
-    lo, hi = s.support()
-    # P(shifts − D ≥ m) for D from certain (lo − m) to impossible (hi − m + 1)
-    points = [(dd, s.p_ge(m + dd)) for dd in range(lo - m, hi - m + 2)]
-    c = crossing(points, target, rising=False)
-    k = frules.dice if fate_dice is None else fate_dice
-    return Worth(
-        change=f"{n} {'die' if n == 1 else 'dice'} at difficulty {d}",
-        unit="Fate difficulty",
-        metric=metric,
-        p_base=None,
-        p_target=target,
-        **_fields(c, exact),
-        reading=_reading(
-            rules,
-            specialty,
-            f"; a Fate roll of {k}dF {bonus:+d}, {objective} or better, against the worth",
-        ),
-        setting={
-            "dice": n,
-            "difficulty": d,
-            "specialty": specialty,
-            "bonus": bonus,
-            "objective": objective,
-            "fate_dice": k,
-        },
-        exact=exact,
-    )
-
-
-def storyteller_match(
-    bonus: int = 0,
-    difficulty: int = 0,
-    *,
-    dice: int | None = None,
-    storyteller_difficulty: int | None = None,
-    rules=None,
-    objective: str = "success",
-    metric: str = "p_success",
-    specialty: bool = False,
-    fate_dice: int | None = None,
-    fate_rules=None,
-    max_dice: int | None = None,
-    exact: bool = False,
-) -> Worth:
-    """The Storyteller difficulty (or pool) whose odds match a Fate roll.
-
-    The target is the chance of a Fate roll (``fate_dice`` dF + ``bonus``
-    against ``difficulty``) reaching ``objective``. Give ``dice`` to find the
-    Storyteller difficulty for that pool (2..10; the worth is a difficulty),
-    or ``storyteller_difficulty`` to find the pool at that difficulty (1 ..
-    ``max_dice`` dice; the worth is a number of dice). The Storyteller side
-    is read as ``metric`` under ``rules`` (default revised).
-
-    Examples
-    --------
-    >>> print(storyteller_match(2, 2, dice=5, exact=True).summary())
-    +2 against 2 ≈ 9.53 Storyteller difficulty (between 9 and 10)
-    >>> print(storyteller_match(2, 2, storyteller_difficulty=9).summary())
-    +2 against 2 ≈ 2.8 Storyteller dice (between 2 and 3)
-    """
-    if (dice is None) == (storyteller_difficulty is None):
-        raise refuse(
-            "dice and storyteller_difficulty",
-            "exactly one given (the pool whose difficulty is sought, or the difficulty "
-            "whose pool is sought)",
-            (dice, storyteller_difficulty),
-        )
-    if metric == "mean_net":
-        raise refuse(
-            "metric",
-            "a probability to match",
-            metric,
-            why="a Fate chance is matched",
-            instead="use p_success or p_ge_k",
-        )
-    s, frules = _fate_shifts(bonus, difficulty, fate_dice, fate_rules, exact)
-    m = _margin(objective, frules)
-    target = s.p_ge(m)
-    k = frules.dice if fate_dice is None else fate_dice
-    if dice is not None:
-        rules, n, _ = _st_args(dice, 6, rules, metric, specialty, exact)
-        values = _st_values([n], range(2, 11), rules, exact, specialty, metric)
-        c = crossing([(dd, values[(dd, n)]) for dd in range(2, 11)], target, rising=False)
-        unit, side = "Storyteller difficulty", f"{n} dice at the worth"
-    else:
-        rules, _, d = _st_args(1, storyteller_difficulty, rules, metric, specialty, exact)
-        top = _max_dice(max_dice, rules, exact, specialty, 1)
-        values = _st_values(range(1, top + 1), [d], rules, exact, specialty, metric)
-        c = crossing([(nn, values[(d, nn)]) for nn in range(1, top + 1)], target, rising=True)
-        unit, side = "Storyteller dice", f"the worth in dice at difficulty {d} (up to {top})"
-    return Worth(
-        change=f"{bonus:+d} against {difficulty}",
-        unit=unit,
-        metric=metric,
-        p_base=None,
-        p_target=target,
-        **_fields(c, exact),
-        reading=_reading(
-            rules,
-            specialty,
-            f"; {k}dF {bonus:+d} against {difficulty}, {objective} or better, matched by {side}",
-        ),
-        setting={
-            "bonus": bonus,
-            "difficulty": difficulty,
-            "objective": objective,
-            "fate_dice": k,
-            "dice": dice,
-            "storyteller_difficulty": storyteller_difficulty,
-            "specialty": specialty,
         },
         exact=exact,
     )

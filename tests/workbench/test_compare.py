@@ -161,3 +161,121 @@ def test_refusals_name_the_parameter(call, kwargs, name):
         call(**kwargs)
     msg = str(err.value)
     assert "\n" not in msg and msg.startswith(name), msg
+
+
+# -- the command line ---------------------------------------------------------------------
+def run(capsys, *argv):
+    from dicestats.cli import main
+
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+ACCEPTANCE = (
+    "compare storyteller --preset revised --vs-preset first --dice 1-10 --difficulty 8 --json"
+)
+
+
+def test_acceptance_command_json_is_the_api_result(capsys):
+    code, out, err = run(capsys, *ACCEPTANCE.split())
+    assert code == 0 and err == ""
+    data = json.loads(out)
+    api = compare_storyteller(range(1, 11), [8], REVISED, FIRST)
+    assert set(data) == set(api.as_dict())
+    assert [r["dice"] for r in data["rows"]] == list(range(1, 11))
+    for got, want in zip(data["rows"], api.rows, strict=True):
+        for k, v in want.items():
+            assert got[k] == pytest.approx(v, abs=1e-15)
+        n = got["dice"]
+        assert got["versus_p_botch"] == pytest.approx(float(st.pool(n, 8, FIRST).p_botch))
+    assert data["largest"]["metric"] == "p_botch" and data["largest"]["dice"] == 10
+
+
+def test_exact_json_and_text(capsys):
+    code, out, _ = run(capsys, *ACCEPTANCE.split(), "--exact")
+    data = json.loads(out)
+    api = compare_storyteller(range(1, 11), [8], REVISED, FIRST, exact=True)
+    assert data["rows"][4]["diff_p_botch"] == str(api.rows[4]["diff_p_botch"])
+    code, out, _ = run(capsys, *ACCEPTANCE.split()[:-1])
+    assert code == 0
+    assert "first:  revised rules" in out and "second: first rules" in out
+    assert "differ most: botch, 10 dice at difficulty 8: 2.22% vs 9.23% (+7.01 points)" in out
+    assert "largest gap in P(net successes >= k): none" in out
+
+
+def test_two_pools_and_fate_on_the_command_line(capsys):
+    code, out, _ = run(capsys, "compare", "storyteller", "--dice", "6", "--difficulty", "7",
+                       "--vs-dice", "4", "--vs-difficulty", "5", "--json")  # fmt: skip
+    row = json.loads(out)["rows"][0]
+    assert row["versus_p_success"] == pytest.approx(float(st.pool(4, 5).p_success))
+    code, out, _ = run(capsys, "compare", "fate", "--bonus", "2", "--vs-bonus", "Good",
+                       "--difficulty", "Fair", "--exact", "--json")  # fmt: skip
+    data = json.loads(out)
+    assert data["rows"][0]["versus_bonus"] == 3 and data["rows"][0]["difficulty"] == 2
+    o = fate.outcome_probs(3, difficulty=2, exact=True)
+    assert data["rows"][0]["versus_p_style"] == str(o.p_style)
+    code, out, _ = run(capsys, "compare", "fate", "--vs-style-shifts", "2", "--difficulty=-2..1")
+    assert code == 0 and "success with style at 2 shifts" in out
+    assert out.count("\n-2 ") + out.count("\n0 ") >= 1
+
+
+def test_vs_flags_change_only_the_second_side(capsys):
+    code, out, _ = run(capsys, "compare", "storyteller", "--dice", "3-4", "--vs-ten-again",
+                       "--vs-specialty", "--json")  # fmt: skip
+    data = json.loads(out)
+    assert data["first"] == "revised rules"
+    b = st.pool(4, 6, st.Rules(ten_again=True), specialty=True)
+    assert data["rows"][1]["versus_mean_net"] == pytest.approx(float(b.mean_net), abs=1e-12)
+    code, out, _ = run(capsys, "compare", "storyteller", "--dice", "3", "--ten-again",
+                       "--vs-no-ten-again", "--json")  # fmt: skip
+    data = json.loads(out)
+    assert data["first"] == "rules: ten_again=True" and data["second"] == "revised rules"
+
+
+@pytest.mark.parametrize("fmt", ["png", "svg"])
+def test_plot_is_written(capsys, tmp_path, fmt):
+    path = tmp_path / f"cmp.{fmt}"
+    code, out, err = run(capsys, *ACCEPTANCE.split()[:-1], "--plot", str(path))
+    assert code == 0 and path.exists() and f"wrote {path}" in err
+    head = path.read_bytes()[:8]
+    assert head.startswith(b"\x89PNG") if fmt == "png" else b"<?xml" in head
+
+
+def test_chart_draws_differences_on_a_fitted_axis():
+    from dicestats.plots.compare import close, compare_differences
+    from dicestats.tables.compare import comparison_table
+
+    c = compare_storyteller(range(1, 11), 8, REVISED, FIRST)
+    t = comparison_table(c)
+    assert len(t) == 10 * len(c.metrics)
+    row = t.query("metric == 'p_botch' and dice == 10").iloc[0]
+    assert row.difference == pytest.approx(row.second - row.first)
+    ax = compare_differences(t)
+    lo, hi = ax.get_ylim()
+    top = 100 * max(abs(v) for v in c.column("diff_p_botch"))
+    assert lo < -top * 0.99 and top < hi < top * 1.5  # fitted to ±7 points, not 0-100%
+    labels = [ln.get_label() for ln in ax.lines if not ln.get_label().startswith("_")]
+    assert labels == ["botch", "failure"]
+    close(ax)
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["compare", "storyteller"], "nothing to compare"),
+        (["compare", "storyteller", "--vs-difficulty", "11"], "vs_difficulty"),
+        (["compare", "storyteller", "--vs-ten-again", "--vs-no-ten-again"], "disagree"),
+        (["compare", "storyteller", "--vs-preset", "first", "--metric", "p_win"], "--metric"),
+        (["compare", "storyteller", "--dice", "0-3", "--vs-preset", "first"], "--dice"),
+        (["compare", "fate", "--vs-bonus", "1", "--difficulty", "5..2"], "reversed"),
+        (["compare", "fate", "--vs-bonus", "Wonderful"], "ladder name"),
+        (["compare", "fate"], "nothing to compare"),
+        (["compare"], "SYSTEM"),
+        (["compare", "storyteller", "--vs-preset", "first", "--plot", "x.txt"], "--plot"),
+    ],
+)
+def test_bad_input_is_one_line_exit_2(capsys, argv, words):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and words in err, err

@@ -196,7 +196,7 @@ def test_float_agrees_with_exact_and_json_round_trips(call, args, kwargs):
     assert (ex.lower, ex.upper) == (fl.lower, fl.upper)
     data = json.loads(ex.to_json())
     assert set(data) == set(ex.as_dict())
-    assert "interpolated" in data["reading"]
+    assert "interpolated linearly" in data["reading"]
 
 
 @pytest.mark.parametrize(
@@ -238,3 +238,85 @@ def test_refusals_name_the_parameter(call, kwargs, name):
 def test_summary_lines():
     assert invoke_worth(0, 2, policy="plus2").summary() == "1 invoke (+2 only) ≈ 2 shifts (exactly)"
     assert die_worth(3, 6).summary().startswith("one more die ≈ 0.86 difficulty steps")
+
+
+# -- the command line ---------------------------------------------------------------------
+def run(capsys, *argv):
+    from dicestats.cli import main
+
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize(
+    ("argv", "api"),
+    [
+        (["worth", "die", "--dice", "5", "--difficulty", "7"], lambda: die_worth(5, 7)),
+        (
+            ["worth", "ten-again", "--dice", "5", "--difficulty", "8"],
+            lambda: rule_worth(5, 8, change="ten_again"),
+        ),  # fmt: skip
+        (
+            ["worth", "willpower", "--dice", "4", "--metric", "mean_net"],
+            lambda: rule_worth(4, 6, change="willpower", metric="mean_net"),
+        ),  # fmt: skip
+        (
+            ["worth", "specialty", "--dice", "4", "--preset", "v20"],
+            lambda: rule_worth(4, 6, st.Rules.preset("v20"), change="specialty"),
+        ),  # fmt: skip
+        (
+            ["worth", "invoke", "--bonus", "1", "--difficulty", "Good", "--invokes", "2"],
+            lambda: invoke_worth(1, 3, invokes=2),
+        ),  # fmt: skip
+        (["worth", "fate", "--dice", "5", "--difficulty", "6"], lambda: fate_match(5, 6)),
+        (
+            ["worth", "storyteller", "--bonus", "+2", "--difficulty", "fair", "--dice", "5"],
+            lambda: storyteller_match(2, 2, dice=5),
+        ),  # fmt: skip
+        (
+            ["worth", "storyteller", "--difficulty", "2", "--storyteller-difficulty", "8"],
+            lambda: storyteller_match(0, 2, storyteller_difficulty=8),
+        ),  # fmt: skip
+    ],
+)
+def test_cli_json_is_the_api_result(capsys, argv, api):
+    code, out, err = run(capsys, *argv, "--json")
+    assert code == 0
+    assert json.loads(out) == json.loads(api().to_json())
+    code, out, _ = run(capsys, *argv)
+    assert code == 0 and out.splitlines()[0] == api().summary()
+
+
+def test_cli_exact_and_plot(capsys, tmp_path):
+    code, out, _ = run(capsys, "worth", "die", "--dice", "3", "--exact", "--json")
+    assert json.loads(out)["worth"] == "121/140"
+    code, out, _ = run(capsys, "worth", "die", "--dice", "3", "--exact")
+    assert "1601/2000" in out
+    path = tmp_path / "w.pdf"
+    code, out, err = run(capsys, "worth", "invoke", "--difficulty", "2", "--plot", str(path))
+    assert code == 0 and path.read_bytes().startswith(b"%PDF")
+
+
+def test_willpower_hint(capsys):
+    code, out, _ = run(capsys, "worth", "willpower", "--dice", "5", "--max-dice", "20")
+    assert "more than 15 dice" in out and "--metric p_ge_2" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["worth", "die"], "--dice"),
+        (["worth", "die", "--dice", "3", "--difficulty", "11"], "difficulty"),
+        (["worth", "ten-again", "--dice", "3", "--ten-again"], "change"),
+        (["worth", "willpower", "--dice", "3", "--max-dice", "2000"], "max_dice"),
+        (["worth", "invoke", "--difficulty", "Wonderful"], "ladder name"),
+        (["worth", "invoke", "--difficulty", "2", "--invokes", "30"], "invokes"),
+        (["worth", "storyteller", "--difficulty", "2"], "--dice"),
+        (["worth"], "QUESTION"),
+    ],
+)
+def test_cli_bad_input_is_one_line_exit_2(capsys, argv, words):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and words in err, err
