@@ -155,8 +155,11 @@ def _print_worth(w, exact: bool) -> None:
     without = "" if w.p_base is None else " (without the change)"
     for step, p in ((w.lower, w.p_lower), (w.upper, w.p_upper)):
         unit = _SINGULAR.get(w.unit, w.unit) if abs(step or 0) == 1 else w.unit
-        if step is not None and (not rows or rows[-1][0] != f"{step} {unit}{without}"):
-            rows.append((f"{step} {unit}{without}", p))
+        if step is None:
+            continue
+        name = f"{step:+d} {unit}{without}" if without else f"{step} {unit}"
+        if rows[-1][0] != name:
+            rows.append((name, p))
     label = _METRIC_WORDS.get(w.metric, w.metric.replace("_", " "))
     header = ("", label) + (("exact",) if exact else ())
     print_table([(k, show(p), *((fraction(p),) if exact else ())) for k, p in rows], header)

@@ -24,11 +24,11 @@ Examples
 >>> main(["worth", "invoke", "--bonus", "0", "--difficulty", "2", "--policy", "plus2"])
 1 invoke (+2 only) ≈ 2 shifts (exactly)
 <BLANKLINE>
-                               success or better
------------------------------  -----------------
-without the change                         6.17%
-with the change                           38.27%
-2 shifts (without the change)             38.27%
+                                success or better
+------------------------------  -----------------
+without the change                          6.17%
+with the change                            38.27%
++2 shifts (without the change)             38.27%
 <BLANKLINE>
 4dF +0 + x against 2 without invokes matches the invokes (success or better); x is \
 interpolated linearly between the two integer steps around it

@@ -19,6 +19,18 @@ from .worth import Worth, _fate_shifts, _fields, _margin, _max_dice, _reading, _
 __all__ = ["fate_match", "storyteller_match"]
 
 
+def _probability(metric: str) -> None:
+    """Refuse ``mean_net``: an expected value matches no Fate chance."""
+    if metric == "mean_net":
+        raise refuse(
+            "metric",
+            "a probability to match",
+            metric,
+            why="a Fate chance is matched",
+            instead="use p_success or p_ge_k",
+        )
+
+
 def fate_match(
     dice: int,
     difficulty: int = 6,
@@ -45,14 +57,7 @@ def fate_match(
     >>> print(fate_match(5, 6, exact=True).summary())
     5 dice at difficulty 6 ≈ -2.24 Fate difficulty (between -3 and -2)
     """
-    if metric == "mean_net":
-        raise refuse(
-            "metric",
-            "a probability to match",
-            metric,
-            why="a Fate chance is matched",
-            instead="use p_success or p_ge_k",
-        )
+    _probability(metric)
     rules, n, d = _st_args(dice, difficulty, rules, metric, specialty, exact)
     target = _st_values([n], [d], rules, exact, specialty, metric)[(d, n)]
     s, frules = _fate_shifts(bonus, 0, fate_dice, fate_rules, exact)  # shifts against 0
@@ -125,14 +130,7 @@ def storyteller_match(
             "whose pool is sought)",
             (dice, storyteller_difficulty),
         )
-    if metric == "mean_net":
-        raise refuse(
-            "metric",
-            "a probability to match",
-            metric,
-            why="a Fate chance is matched",
-            instead="use p_success or p_ge_k",
-        )
+    _probability(metric)
     s, frules = _fate_shifts(bonus, difficulty, fate_dice, fate_rules, exact)
     m = _margin(objective, frules)
     target = s.p_ge(m)

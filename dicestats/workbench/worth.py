@@ -21,7 +21,7 @@ steps whose chances bracket the target (``p_lower``, ``p_upper``): they are
 exact statements ("one more die does more than lowering the difficulty by 1
 and less than by 2"). ``worth`` is the fractional step where the chance,
 joined by straight lines between integer steps, meets the target: a linear
-interpolation of the chance, an Fraction when ``exact=True``, and a reading
+interpolation of the chance, a Fraction when ``exact=True``, and a reading
 aid only (no roll has a fractional difficulty). When the target equals a
 step's chance, ``worth`` is that step and ``lower == upper``. When the scale
 searched never reaches the target, ``worth`` is None and one bound says how

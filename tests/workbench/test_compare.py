@@ -279,3 +279,24 @@ def test_bad_input_is_one_line_exit_2(capsys, argv, words):
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and words in err, err
+
+
+def test_the_docs_page_shows_real_output(capsys):
+    """Each ``$ dicestats ...`` in docs/worth-and-compare.md prints what the page shows."""
+    import re
+    import shlex
+    from pathlib import Path
+
+    page = Path(__file__).resolve().parents[2] / "docs" / "worth-and-compare.md"
+    blocks = re.findall(r"```console\n(.*?)```", page.read_text(encoding="utf-8"), re.S)
+    checked = 0
+    for block in blocks:
+        for example in re.split(r"^\$ ", block, flags=re.M)[1:]:
+            command, *shown_lines = example.splitlines()
+            shown_lines = (
+                shown_lines[: shown_lines.index("...")] if "..." in shown_lines else shown_lines
+            )
+            code, out, _ = run(capsys, *shlex.split(command.split("#")[0])[1:])
+            assert code == 0 and out.splitlines()[: len(shown_lines)] == shown_lines
+            checked += 1
+    assert checked >= 2
