@@ -60,6 +60,8 @@ STORYTELLER_METRICS = (
     "p_ge_5",
     "mean_net",
 )
+#: Cells of one Fate comparison (bonuses × difficulties), at most.
+MAX_CELLS = 10_000
 #: The metrics of a Fate comparison.
 FATE_METRICS = (
     "p_fail",
@@ -147,12 +149,17 @@ def distances(a: dict, b: dict, ge_keys) -> tuple:
     """
     zero = next(iter(a.values())) * 0
     tv = sum((abs(a.get(k, zero) - b.get(k, zero)) for k in set(a) | set(b)), zero) / 2
+    ints = sorted({v for v in (*a, *b) if isinstance(v, int)}, reverse=True)
+    tails, tail, i = {}, zero, 0  # P(>= k) - P'(>= k), summed from the top down
+    for k in sorted(set(ge_keys), reverse=True):
+        while i < len(ints) and ints[i] >= k:
+            tail += a.get(ints[i], zero) - b.get(ints[i], zero)
+            i += 1
+        tails[k] = tail
     gap, at = zero, None
     for k in ge_keys:
-        pa = sum((p for v, p in a.items() if isinstance(v, int) and v >= k), zero)
-        pb = sum((p for v, p in b.items() if isinstance(v, int) and v >= k), zero)
-        if at is None or abs(pa - pb) > gap:
-            gap, at = abs(pa - pb), k
+        if at is None or abs(tails[k]) > gap:
+            gap, at = abs(tails[k]), k
     return tv, gap, at
 
 
@@ -266,7 +273,7 @@ def compare_storyteller(
     >>> float(c.rows[0]["diff_p_success"]), float(c.rows[0]["diff_p_ge_3"])
     (0.0646, 0.05344)
     """
-    from ..storyteller.limits import check_pools
+    from ..storyteller.limits import check_pools, search_limit
     from ..storyteller.pools import pool_grid
     from ..storyteller.rules import REVISED, check_difficulty, check_rules
 
@@ -285,6 +292,11 @@ def compare_storyteller(
         check_difficulty(versus_difficulty, vrules, "versus_difficulty")
     vdice = dice if versus_dice is None else [versus_dice]
     check_pools(vdice, vrules, exact=exact, specialty=vspec, name="versus_dice")
+    for r, spec, name, pools in ((rules, specialty, "dice", dice), (vrules, vspec, "versus_dice",
+                                                                  vdice)):  # fmt: skip
+        limit = search_limit(r, exact=exact, specialty=spec)  # a table of pools, as odds_table
+        if limit is not None:
+            limit.check(max(pools), name=name)
     vdiffs = sorted(
         {min(d, 10) for d in diffs} if versus_difficulty is None else {min(versus_difficulty, 10)}
     )
@@ -367,6 +379,13 @@ def compare_fate(
     check_exact(exact)
     bonuses = _int_or_list("bonus", bonus)
     diffs = _int_or_list("difficulty", difficulty)
+    if len(bonuses) * len(diffs) > MAX_CELLS:
+        raise refuse(
+            "bonus × difficulty",
+            f"at most {MAX_CELLS:,} cells",
+            len(bonuses) * len(diffs),
+            why="one pair of rolls per cell",
+        )
     vhelpers = helpers if versus_helpers is None else versus_helpers
     vdice_in = dice if versus_dice is None else versus_dice
     same = vrules == rules and versus_bonus is None and vdice_in == dice and vhelpers == helpers

@@ -154,6 +154,17 @@ def test_float_agrees_with_exact_and_json():
         (compare_fate, {"bonus": 2}, "versus_bonus"),
         (compare_fate, {"bonus": 2, "versus_bonus": 10**6}, "bonus"),
         (compare_fate, {"difficulty": "3", "versus_bonus": 1}, "difficulty"),
+        (
+            compare_fate,
+            {"bonus": range(500), "difficulty": range(30), "versus_bonus": 1},
+            "bonus × difficulty",
+        ),
+        (compare_storyteller, {"dice": [201], "versus_rules": FIRST, "exact": True}, "dice"),
+        (
+            compare_storyteller,
+            {"dice": [60], "versus_rules": st.Rules(ten_again=True), "exact": True},
+            "versus_dice",
+        ),  # fmt: skip
     ],
 )
 def test_refusals_name_the_parameter(call, kwargs, name):
