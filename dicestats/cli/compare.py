@@ -88,6 +88,7 @@ def register(subparsers) -> None:
     csub = c.add_subparsers(dest="system", metavar="SYSTEM", required=True)
     _register_compare_storyteller(csub)
     _register_compare_fate(csub)
+    _register_compare_bands(csub)
 
 
 def _register_compare_storyteller(sub) -> None:
@@ -163,6 +164,43 @@ def _register_compare_fate(sub) -> None:
     _compare_outputs(p, "p_success_or_better,p_style")
 
 
+def _register_compare_bands(sub) -> None:
+    p = sub.add_parser(
+        "systems",
+        help="Storyteller pools against one Fate roll: outcome bands on one margin",
+        description="Storyteller pools (--dice at --difficulty) against one Fate roll (--bonus "
+        "against --fate-difficulty), band by band: net successes read as shifts, a failure as "
+        "a Fate fail; the botch has no Fate counterpart, the tie no Storyteller one.",
+    )
+    p.add_argument(
+        "--dice",
+        type=limit_arg(_DICE, "range"),
+        default=list(range(1, 11)),
+        help=f"pool sizes, e.g. 1-10 (default; {_DICE.help})",
+    )
+    p.add_argument(
+        "--difficulty",
+        type=limit_arg(_DIFFICULTY, "range"),
+        default=[6],
+        help=f"Storyteller difficulties (default 6; {_DIFFICULTY.help})",
+    )
+    _add_rule_flags(p, botch_alias=False)
+    p.add_argument("--bonus", type=_rating, default=0, help="the Fate roll's bonus (default 0)")
+    p.add_argument(
+        "--fate-difficulty",
+        type=_rating,
+        default=0,
+        help="the Fate difficulty: a number or a ladder name (default 0, Mediocre)",
+    )
+    p.add_argument(
+        "--fate-dice",
+        type=FATE_LIMITS["dice"].argtype("fate_dice"),
+        default=None,
+        help="Fate dice (default 4)",
+    )
+    _compare_outputs(p, "p_success_or_better,p_fail")
+
+
 def _compare_outputs(p, default_metrics: str) -> None:
     p.add_argument(
         "--metric",
@@ -225,6 +263,13 @@ def _cmd_compare(args) -> int:
             versus_specialty=vspec, versus_dice=args.vs_dice,
             versus_difficulty=args.vs_difficulty, exact=args.exact,
         )  # fmt: skip
+    elif args.system == "systems":
+        rules, specialty = _rules(args, args.difficulty)
+        c = wb.compare_bands(
+            args.dice, args.difficulty, rules, bonus=args.bonus,
+            fate_difficulty=args.fate_difficulty, specialty=specialty, fate_dice=args.fate_dice,
+            exact=args.exact,
+        )  # fmt: skip
     else:
         from ..fate.rules import Rules
 
@@ -272,6 +317,8 @@ def _metrics(args, c) -> list[str]:
 
 
 def _cell_words(c, cell: dict) -> str:
+    if c.system == "storyteller vs fate":
+        return f"{cell['dice']} dice at difficulty {cell['difficulty']}"
     if c.system == "fate":
         vs = "" if cell["versus_bonus"] == cell["bonus"] else f" (second {cell['versus_bonus']:+d})"
         return f"{cell['bonus']:+d} against {cell['difficulty']}{vs}"
@@ -287,6 +334,8 @@ def _print_comparison(c, metrics, exact: bool) -> None:
     print()
     mirror = {"versus_dice": "dice", "versus_difficulty": "difficulty", "versus_bonus": "bonus"}
     varying = [k for k in c.cells if k not in mirror or any(r[k] != r[mirror[k]] for r in c.rows)]
+    if c.system == "storyteller vs fate":  # the Fate roll is one, named in the title
+        varying = [k for k in varying if k not in ("bonus", "fate_difficulty")]
     header = [k.replace("_", " ") for k in varying]
     for m in metrics:
         word = _METRIC_WORDS.get(m, m.replace("_", " "))
@@ -316,7 +365,7 @@ def _print_comparison(c, metrics, exact: bool) -> None:
         f"largest total variation: {fmt_prob(c.total_variation)} "
         f"({_cell_words(c, c.total_variation_at)})"
     )
-    what = "net successes" if c.system == "storyteller" else "shifts"
+    what = {"storyteller": "net successes", "fate": "shifts"}.get(c.system, "margin")
     if c.max_gap:
         at = c.max_gap_at
         print(

@@ -138,8 +138,11 @@ def compare_differences(
     from matplotlib.ticker import FuncFormatter
 
     ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:+.3g} pp" if v else "0"))
+    from matplotlib.ticker import MaxNLocator
+
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel(_X_LABELS.get(x, x.replace("_", " ")))
-    ax.set_ylabel(f"{second} − {first} (percentage points)")
+    ax.set_ylabel("second − first (percentage points)")
     ax.grid(alpha=0.3)
     if lines:
         ax.legend(
@@ -150,7 +153,14 @@ def compare_differences(
             fontsize=9,
             handlelength=2.4,
         )
-    ax.set_title(title or f"Where {second} differs from {first}", fontsize=11)
+    if title is None:
+        import textwrap
+
+        sides = [
+            textwrap.shorten(f"{k}: {v}", 90) for k, v in (("first", first), ("second", second))
+        ]
+        title = "Where the second side differs from the first\n" + "\n".join(sides)
+    ax.set_title(title, fontsize=10)
     return ax
 
 

@@ -7,8 +7,9 @@ Modules (each owns one job):
                 :func:`rule_worth`, :func:`invoke_worth`, :func:`fate_match`,
                 :func:`storyteller_match` (→ :class:`Worth`)
 ``compare``     two rule sets, two pools or two Fate rolls side by side:
-                :func:`compare_storyteller`, :func:`compare_fate`
-                (→ :class:`Comparison`)
+                :func:`compare_storyteller`, :func:`compare_fate`,
+                :func:`compare_bands` (Storyteller pools against a Fate
+                roll, on one margin) (→ :class:`Comparison`)
 ==============  ==========================================================
 
 Every answer is exact with ``exact=True`` (Fractions) and computed from the
@@ -27,6 +28,8 @@ from ..core.lazy import lazy_exports
 
 # Each public name and the room it lives in, imported on first use (PEP 562).
 _ROOMS = {
+    "BAND_METRICS": "_compare_bands",
+    "compare_bands": "_compare_bands",
     "Comparison": "compare",
     "FATE_METRICS": "compare",
     "STORYTELLER_METRICS": "compare",

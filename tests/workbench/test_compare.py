@@ -311,3 +311,50 @@ def test_the_docs_page_shows_real_output(capsys):
             assert code == 0 and out.splitlines()[: len(shown_lines)] == shown_lines
             checked += 1
     assert checked >= 2
+
+
+# -- two systems' outcome bands -------------------------------------------------------------
+@pytest.mark.parametrize(("bonus", "fate_difficulty"), [(2, 2), (0, 3), (4, 0)])
+def test_bands_against_the_forward_apis_and_brute_force(bonus, fate_difficulty):
+    from dicestats.workbench import compare_bands
+
+    c = compare_bands([1, 3, 6], [6, 9], bonus=bonus, fate_difficulty=fate_difficulty, exact=True)
+    o = fate.outcome_probs(bonus, difficulty=fate_difficulty, exact=True)
+    totals = oracle.fate_totals()
+    shifts = {}
+    for t, p in totals.items():
+        shifts[t + bonus - fate_difficulty] = shifts.get(t + bonus - fate_difficulty, 0) + p
+    for row in c.rows:
+        n, d = row["dice"], row["difficulty"]
+        r, part = st_partition(n, d)
+        assert row["p_fail"] == r.p_fail + r.p_botch and row["p_botch"] == r.p_botch
+        assert row["p_tie"] == 0 and row["versus_p_botch"] == 0
+        assert row["p_success_or_better"] == oracle.st_ge(n, d, 1)
+        assert row["versus_p_success_or_better"] == o.p_success_or_better
+        assert row["versus_p_tie"] == o.p_tie and row["versus_p_ge_3"] == o.p_style
+        # the bands: botch, fail, tie, then each margin k >= 1 (net successes = shifts)
+        mine = {"botch": part.pop("botch"), "fail": part.pop(0, 0), **part}
+        theirs = {"fail": sum(p for k, p in shifts.items() if k < 0), "tie": shifts.get(0, 0)}
+        theirs |= {k: p for k, p in shifts.items() if k > 0}
+        assert row["total_variation"] == tv(mine, theirs)
+        gaps = [
+            abs(oracle.st_ge(n, d, k) - sum(p for s, p in shifts.items() if s >= k))
+            for k in range(1, max(n, 4 + bonus) + 2)
+        ]
+        assert row["max_gap"] == max(gaps)
+
+
+def test_bands_on_the_command_line(capsys, tmp_path):
+    from dicestats.workbench import compare_bands
+
+    argv = ["compare", "systems", "--dice", "3-5", "--difficulty", "7", "--bonus", "2",
+            "--fate-difficulty", "Fair"]  # fmt: skip
+    code, out, _ = run(capsys, *argv, "--json")
+    data = json.loads(out)
+    api = compare_bands(range(3, 6), 7, bonus=2, fate_difficulty=2)
+    assert code == 0 and data == json.loads(api.to_json())
+    code, out, _ = run(capsys, *argv, "--plot", str(tmp_path / "b.png"))
+    assert code == 0 and "second: Fate: 4dF +2 against 2" in out
+    assert "largest gap in P(margin >= k)" in out and (tmp_path / "b.png").exists()
+    code, out, err = run(capsys, *argv, "--fate-difficulty", "Awful")
+    assert code == 2 and "ladder name" in err
