@@ -38,6 +38,9 @@ interpolated linearly between the two integer steps around it
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
+import sys
 
 from ..core.checks import shown
 from ..fate.limits import LIMITS as FATE_LIMITS
@@ -252,7 +255,14 @@ def _cmd_compare(args) -> int:
     if args.system == "storyteller":
         diffs = args.difficulty + ([args.vs_difficulty] if args.vs_difficulty else [])
         rules, specialty = _rules(args, args.difficulty)
-        vrules, vspec = _rules(_second_storyteller(args), diffs)
+        with contextlib.redirect_stderr(io.StringIO()) as note:  # worded for the first side
+            vrules, vspec = _rules(_second_storyteller(args), diffs)
+        if note.getvalue() and args.vs_preset == "v20":
+            print(
+                "dicestats: note: --vs-preset v20 is a rule set and rolls no specialty; add "
+                "--vs-specialty for a second roll with one (a 10 counts double)",
+                file=sys.stderr,
+            )
         if (vrules, vspec, args.vs_dice, args.vs_difficulty) == (rules, specialty, None, None):
             raise CLIError(
                 "nothing to compare: the --vs-* options leave the second side equal to the "
@@ -357,6 +367,9 @@ def _print_comparison(c, metrics, exact: bool) -> None:
     print()
     big = c.largest
     word = _METRIC_WORDS.get(big["metric"], big["metric"])
+    if not big["difference"] and not c.total_variation:
+        print("the two sides agree on every outcome here (no difference at all)")
+        return
     print(
         f"differ most: {word}, {_cell_words(c, big)}: {fmt_prob(big['value'])} vs "
         f"{fmt_prob(big['versus_value'])} ({_pp(big['difference'])} points)"
