@@ -94,13 +94,8 @@ def register(subparsers) -> None:
     _register_compare_bands(csub)
 
 
-def _register_compare_storyteller(sub) -> None:
-    p = sub.add_parser(
-        "storyteller",
-        help="two Storyteller rule sets or pools side by side",
-        description="Every pool of --dice at every --difficulty under the first setting and "
-        "the second (the first but for the --vs-* options).",
-    )
+def _pools_and_rules(p) -> None:
+    """``--dice`` and ``--difficulty`` ranges of Storyteller pools, and the rule flags."""
     p.add_argument(
         "--dice",
         type=limit_arg(_DICE, "range"),
@@ -111,9 +106,19 @@ def _register_compare_storyteller(sub) -> None:
         "--difficulty",
         type=limit_arg(_DIFFICULTY, "range"),
         default=[6],
-        help=f"difficulties, e.g. 6 or 6-8 (default 6; {_DIFFICULTY.help})",
+        help=f"Storyteller difficulties, e.g. 6 or 6-8 (default 6; {_DIFFICULTY.help})",
     )
     _add_rule_flags(p, botch_alias=False)
+
+
+def _register_compare_storyteller(sub) -> None:
+    p = sub.add_parser(
+        "storyteller",
+        help="two Storyteller rule sets or pools side by side",
+        description="Every pool of --dice at every --difficulty under the first setting and "
+        "the second (the first but for the --vs-* options).",
+    )
+    _pools_and_rules(p)
     from ..storyteller.rules import BOTCH_RULES, PRESETS
 
     v = p.add_argument_group("the second side (default: the same as the first)")
@@ -175,19 +180,7 @@ def _register_compare_bands(sub) -> None:
         "against --fate-difficulty), band by band: net successes read as shifts, a failure as "
         "a Fate fail; the botch has no Fate counterpart, the tie no Storyteller one.",
     )
-    p.add_argument(
-        "--dice",
-        type=limit_arg(_DICE, "range"),
-        default=list(range(1, 11)),
-        help=f"pool sizes, e.g. 1-10 (default; {_DICE.help})",
-    )
-    p.add_argument(
-        "--difficulty",
-        type=limit_arg(_DIFFICULTY, "range"),
-        default=[6],
-        help=f"Storyteller difficulties (default 6; {_DIFFICULTY.help})",
-    )
-    _add_rule_flags(p, botch_alias=False)
+    _pools_and_rules(p)
     p.add_argument("--bonus", type=_rating, default=0, help="the Fate roll's bonus (default 0)")
     p.add_argument(
         "--fate-difficulty",

@@ -19,6 +19,21 @@ from .worth import Worth, _fate_shifts, _fields, _margin, _max_dice, _reading, _
 __all__ = ["fate_match", "storyteller_match"]
 
 
+def _matched(change, unit, metric, target, c, exact, rules, specialty, words, setting) -> Worth:
+    """A cross-system :class:`Worth`: no chance without a change, only the one to match."""
+    return Worth(
+        change=change,
+        unit=unit,
+        metric=metric,
+        p_base=None,
+        p_target=target,
+        **_fields(c, exact),
+        reading=_reading(rules, specialty, words),
+        setting=setting,
+        exact=exact,
+    )
+
+
 def _probability(metric: str) -> None:
     """Refuse ``mean_net``: an expected value matches no Fate chance."""
     if metric == "mean_net":
@@ -67,29 +82,13 @@ def fate_match(
     points = [(dd, s.p_ge(m + dd)) for dd in range(lo - m, hi - m + 2)]
     c = crossing(points, target, rising=False)
     k = frules.dice if fate_dice is None else fate_dice
-    return Worth(
-        change=f"{n} {'die' if n == 1 else 'dice'} at difficulty {d}",
-        unit="Fate difficulty",
-        metric=metric,
-        p_base=None,
-        p_target=target,
-        **_fields(c, exact),
-        reading=_reading(
-            rules,
-            specialty,
-            f"; {k}dF {bonus:+d} against Fate difficulty x ({objective} or better) matches {n} "
-            f"dice at {d}",
-        ),
-        setting={
-            "dice": n,
-            "difficulty": d,
-            "specialty": specialty,
-            "bonus": bonus,
-            "objective": objective,
-            "fate_dice": k,
-        },
-        exact=exact,
-    )
+    words = f"; {k}dF {bonus:+d} against Fate difficulty x ({objective} or better) matches {n} "
+    words += f"dice at {d}"
+    setting = {"dice": n, "difficulty": d, "specialty": specialty, "bonus": bonus,
+               "objective": objective, "fate_dice": k}  # fmt: skip
+    change = f"{n} {'die' if n == 1 else 'dice'} at difficulty {d}"
+    return _matched(change, "Fate difficulty", metric, target, c, exact, rules, specialty, words,
+                    setting)  # fmt: skip
 
 
 def storyteller_match(
@@ -146,26 +145,9 @@ def storyteller_match(
         values = _st_values(range(1, top + 1), [d], rules, exact, specialty, metric)
         c = crossing([(nn, values[(d, nn)]) for nn in range(1, top + 1)], target, rising=True)
         unit, side = "Storyteller dice", f"x dice (up to {top}) at difficulty {d}"
-    return Worth(
-        change=f"{bonus:+d} against {difficulty}",
-        unit=unit,
-        metric=metric,
-        p_base=None,
-        p_target=target,
-        **_fields(c, exact),
-        reading=_reading(
-            rules,
-            specialty,
-            f"; {side} match {k}dF {bonus:+d} against {difficulty} ({objective} or better)",
-        ),
-        setting={
-            "bonus": bonus,
-            "difficulty": difficulty,
-            "objective": objective,
-            "fate_dice": k,
-            "dice": dice,
-            "storyteller_difficulty": storyteller_difficulty,
-            "specialty": specialty,
-        },
-        exact=exact,
-    )
+    words = f"; {side} match {k}dF {bonus:+d} against {difficulty} ({objective} or better)"
+    setting = {"bonus": bonus, "difficulty": difficulty, "objective": objective, "fate_dice": k,
+               "dice": dice, "storyteller_difficulty": storyteller_difficulty,
+               "specialty": specialty}  # fmt: skip
+    return _matched(f"{bonus:+d} against {difficulty}", unit, metric, target, c, exact, rules,
+                    specialty, words, setting)  # fmt: skip
