@@ -61,6 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
     importlib.import_module(".report", __name__).register(sub)
     importlib.import_module(".sweep", __name__).register(sub)
     importlib.import_module(".workbench", __name__).register(sub)
+    importlib.import_module(".compare", __name__).register(sub)
     parser.set_defaults(_commands=sub)
     return parser
 

@@ -1,10 +1,13 @@
-"""The designer's workbench: inverse questions, several wishes at once, calibration.
+"""The designer's workbench: inverse questions, several wishes at once, calibration,
+what a change is worth, and two rule sets side by side.
 
 The systems answer forward questions (the odds of 6 dice at difficulty 8); the
 workbench turns them around: *how many dice* for 75% at difficulty 8, *which
 difficulty* puts a 4-die pool nearest 50%, *what Fate difficulty* a Fair (+2)
-character beats 60% of the time, *how many pips* a side needs to act first.
-Every answer is exact where the forward question is exact, read off a scan of
+character beats 60% of the time, *how many pips* a side needs to act first; it
+prices a change in another currency (a Willpower point in dice, an invoke in
+shifts) and sets two rule sets side by side. Every answer is exact where the
+forward question is exact (Fractions with ``exact=True``), read off a scan of
 the forward function (no monotonicity assumed unless it is proven in the
 docstring), and an unreachable wish is an answer (``reached=False`` and the
 best the range offers), not an error. Monte Carlo answers carry intervals and
@@ -19,8 +22,16 @@ Rooms (each public name is imported on first use):
 ``initiative_solve``   :func:`solve_initiative` (pips or swiftness to act first)
 ``wishlist``           :class:`Wish`, :func:`wishes` (several wishes at once)
 ``calibrate``          :func:`storyteller_calibration`, :func:`fate_calibration`
+``worth``              what a change is worth in another currency: :func:`die_worth`,
+                       :func:`rule_worth`, :func:`invoke_worth`, :func:`fate_match`,
+                       :func:`storyteller_match` (→ :class:`Worth`)
+``compare``            two rule sets, two pools or two Fate rolls side by side:
+                       :func:`compare_storyteller`, :func:`compare_fate`,
+                       :func:`compare_bands` (→ :class:`Comparison`)
 ``questions``          sample questions for the workbench's contract test
 =====================  =======================================================
+
+``docs/workbench.md`` and ``docs/worth-and-compare.md`` explain how to read the answers.
 
 Examples
 --------
@@ -29,6 +40,8 @@ Examples
 9
 >>> wb.solve_fate_difficulty(2, 0.6).difficulty
 1
+>>> wb.invoke_worth(2, 2, policy="plus2", exact=True).worth
+Fraction(2, 1)
 """
 
 from __future__ import annotations
@@ -59,6 +72,20 @@ _ROOMS = {
     "Calibration": "calibrate",
     "storyteller_calibration": "calibrate",
     "fate_calibration": "calibrate",
+    "BAND_METRICS": "_compare_bands",
+    "compare_bands": "_compare_bands",
+    "Comparison": "compare",
+    "FATE_METRICS": "compare",
+    "STORYTELLER_METRICS": "compare",
+    "compare_fate": "compare",
+    "compare_storyteller": "compare",
+    "CHANGES": "worth",
+    "Worth": "worth",
+    "die_worth": "worth",
+    "fate_match": "_worth_match",
+    "invoke_worth": "worth",
+    "rule_worth": "worth",
+    "storyteller_match": "_worth_match",
 }
 
 __all__ = sorted(_ROOMS)
