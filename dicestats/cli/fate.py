@@ -26,9 +26,11 @@ from fractions import Fraction
 
 from ..fate.limits import LIMITS
 from ..format import ladder
-from ._common import add_output_flags, emit_json, fmt_prob, int_arg, print_table
+from ._common import add_output_flags, emit_json, print_table
 from ._fate_args import cells, fraction_arg, limited, versus
 from ._fate_challenge import register_challenge
+from ._fate_deck import register_deck
+from ._fate_turns import register_turns
 
 __all__ = ["register", "COMMANDS"]
 
@@ -40,7 +42,7 @@ _OUTCOME_LABELS = {
 }
 
 #: The sub-commands this module adds, in help order (read by the registry).
-COMMANDS = ("fate", "contest", "invoke", "challenge", "deck")
+COMMANDS = ("fate", "contest", "invoke", "challenge", "deck", "turn-order")
 
 
 def register(subparsers) -> None:
@@ -80,7 +82,8 @@ def register(subparsers) -> None:
     limited(c, "--dice", "contest dice", "Fate dice rolled", default=4)
     limited(
         c, "--max-exchanges", "max_exchanges",
-        "list the exchanges distribution up to this many", default=20,
+        "list a row for every number of exchanges up to N, then the rest as 'more than N' "
+        "(default: rows until 99.9%% is covered, at most 20)", metavar="N",
     )  # fmt: skip
     add_output_flags(c)
     c.set_defaults(func=_cmd_contest)
@@ -118,28 +121,8 @@ def register(subparsers) -> None:
 
     register_challenge(subparsers)
 
-    d = subparsers.add_parser(
-        "deck",
-        help="Deck of Fate vs dice over a session of draws",
-        description=(
-            "How drawing from the 81-card Deck of Fate without replacement differs from "
-            "rolling 4dF: spread of the session's total and streaks of failures."
-        ),
-    )
-    limited(d, "--draws", "session draws", "draws in the session", required=True)
-    limited(d, "--bonus", "rating", "approach + other bonuses", default=0)
-    limited(d, "--difficulty", "rating", "fixed difficulty", default=0, metavar="D")
-    limited(d, "--run", "run", "failure streak length", default=3)
-    limited(d, "--copies", "copies", "81-card decks shuffled in", default=1)
-    d.add_argument(
-        "--reshuffle-at",
-        type=int_arg(1, None, "reshuffle_at"),
-        default=None,
-        metavar="N",
-        help="draws before a reshuffle (1..deck size; default: the whole deck)",
-    )
-    add_output_flags(d)
-    d.set_defaults(func=_cmd_deck)
+    register_deck(subparsers)
+    register_turns(subparsers)
 
 
 def _cmd_fate(args) -> int:
@@ -183,7 +166,7 @@ def _cmd_contest(args) -> int:
         [args.bonus, *args.versus],
         victories=args.victories,
         dice=args.dice,
-        max_exchanges=args.max_exchanges,
+        max_exchanges=20 if args.max_exchanges is None else args.max_exchanges,
         exact=args.exact,
     )
     if args.json:
@@ -202,18 +185,18 @@ def _cmd_contest(args) -> int:
     print_table(rows, header, title)
     print()
     print(f"expected exchanges: {float(res.mean_exchanges):.3f}")
-    # List exchanges until 99.9% of the probability is covered; the rest in one row.
+    # Every row up to --max-exchanges when given; else until 99.9% is covered.
     rows, covered, last = [], 0.0, 0
     for n, p in res.exchanges.items():
-        if covered >= 0.999:
+        if args.max_exchanges is None and covered >= 0.999:
             break
         if p:
-            rows.append((str(n), fmt_prob(p)))
+            rows.append((str(n), *cells(p, args.exact)))
         covered += float(p)
         last = n
-    tail = 1 - sum(p for n, p in res.exchanges.items() if n <= last)
-    rows.append((f"more than {last}", fmt_prob(max(float(tail), 0.0))))
-    print_table(rows, ("exchanges", "probability"))
+    tail = res.p_more_exchanges + sum(p for n, p in res.exchanges.items() if n > last)
+    rows.append((f"more than {last}", *cells(tail, args.exact)))
+    print_table(rows, ("exchanges", "probability") + (("exact",) if args.exact else ()))
     return 0
 
 
@@ -259,44 +242,4 @@ def _cmd_invoke(args) -> int:
             (f"{s:+d}", *(res.plan(s, k) for k in ks)) for s in range(args.dice, -args.dice - 1, -1)
         ]
         print_table(plan, ("roll", *(f"k={k}" for k in ks)))
-    return 0
-
-
-def _cmd_deck(args) -> int:
-    from .. import fate
-
-    r = fate.deck_vs_dice(
-        args.draws,
-        args.bonus,
-        args.difficulty,
-        run=args.run,
-        copies=args.copies,
-        reshuffle_at=args.reshuffle_at,
-        exact=args.exact,
-    )
-    if args.json:
-        emit_json(r)
-        return 0
-    title = (
-        f"{args.draws} draws, bonus {args.bonus:+d} against {ladder(args.difficulty)}: "
-        f"Deck of Fate ({81 * args.copies} cards) vs 4dF"
-    )
-    rows = [
-        (
-            "SD of the session's dice total",
-            f"{float(r.var_sum_deck) ** 0.5:.3f}",
-            f"{float(r.var_sum_dice) ** 0.5:.3f}",
-        ),
-        (
-            f"P({args.run} failures in a row, anywhere)",
-            fmt_prob(r.p_fail_streak_deck),
-            fmt_prob(r.p_fail_streak_dice),
-        ),
-        (
-            f"P(the first {args.run} all fail)",
-            fmt_prob(r.p_all_fail_deck),
-            fmt_prob(r.p_all_fail_dice),
-        ),
-    ]
-    print_table(rows, ("quantity", "deck", "dice"), title)
     return 0
