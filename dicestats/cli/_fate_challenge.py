@@ -5,7 +5,7 @@ from __future__ import annotations
 import textwrap
 
 from ..format import fraction, ladder
-from ._common import add_output_flags, emit_json, fmt_prob, int_arg, print_table
+from ._common import add_output_flags, add_plot_flag, emit_json, fmt_prob, int_arg, print_table
 from ._fate_args import RATING_HELP, cells, int_list, limited
 
 __all__ = ["register_challenge"]
@@ -78,6 +78,7 @@ def register_challenge(subparsers) -> None:
     )
     limited(c, "--dice", "invoke dice", "Fate dice rolled", default=4)
     add_output_flags(c)
+    add_plot_flag(c, "the distribution of the overcome rolls that count")
     c.set_defaults(func=_cmd_challenge)
 
 
@@ -131,6 +132,10 @@ def _cmd_challenge(args) -> int:
             advantage_difficulties=_one_or_list(args.advantage_difficulties),
             **common,
         )
+    if args.plot:
+        from ._plots import plot_challenge
+
+        plot_challenge(args, res)
     if args.json:
         emit_json(best if best is not None else res)
         return 0

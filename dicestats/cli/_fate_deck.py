@@ -32,7 +32,7 @@ import math
 from fractions import Fraction
 
 from ..format import fraction, ladder, one_in
-from ._common import add_output_flags, emit_json, fmt_prob, int_arg, print_table
+from ._common import add_output_flags, add_plot_flag, emit_json, fmt_prob, int_arg, print_table
 from ._fate_args import limited
 
 __all__ = ["register_deck"]
@@ -62,6 +62,7 @@ def register_deck(subparsers) -> None:
         help="draws before a reshuffle (1..deck size; default: the whole deck)",
     )
     add_output_flags(d)
+    add_plot_flag(d, "the distribution of the session's total, deck against dice")
     d.set_defaults(func=_cmd_deck)
 
 
@@ -99,6 +100,10 @@ def _cmd_deck(args) -> int:
         reshuffle_at=args.reshuffle_at,
         exact=args.exact,
     )
+    if args.plot:
+        from ._plots import plot_deck
+
+        plot_deck(args)
     if args.json:
         emit_json(r)
         return 0

@@ -24,9 +24,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..core.checks import refuse
 from ..fate.limits import LIMITS
 from ..format import ladder
-from ._common import add_output_flags, emit_json, print_table
+from ._common import add_output_flags, add_plot_flag, emit_json, print_table
 from ._fate_args import cells, fraction_arg, limited, versus
 from ._fate_challenge import register_challenge
 from ._fate_deck import register_deck
@@ -63,6 +64,7 @@ def register(subparsers) -> None:
     limited(p, "--helpers", "helpers", "helpers, +1 each", default=0)
     limited(p, "--max-helpers", "helpers", "the GM's cap on helpers", default=None)
     add_output_flags(p)
+    add_plot_flag(p, "the outcomes against this difficulty and three steps either side")
     p.set_defaults(func=_cmd_fate)
 
     c = subparsers.add_parser(
@@ -86,6 +88,7 @@ def register(subparsers) -> None:
         "(default: rows until 99.9%% is covered, at most 20)", metavar="N",
     )  # fmt: skip
     add_output_flags(c)
+    add_plot_flag(c, "the distribution of the number of exchanges (the rows shown)")
     c.set_defaults(func=_cmd_contest)
 
     i = subparsers.add_parser(
@@ -117,6 +120,7 @@ def register(subparsers) -> None:
     )
     limited(i, "--dice", "invoke dice", "Fate dice rolled", default=4)
     add_output_flags(i)
+    add_plot_flag(i, "the policies over this difficulty and three steps either side")
     i.set_defaults(func=_cmd_invoke)
 
     register_challenge(subparsers)
@@ -137,6 +141,10 @@ def _cmd_fate(args) -> int:
         dice=args.dice,
         exact=args.exact,
     )
+    if args.plot:
+        from ._plots import plot_fate
+
+        plot_fate(args)
     if args.json:
         asked = {"dice": args.dice, "bonus": args.bonus, "helpers": args.helpers}
         emit_json({**asked, "difficulty": args.difficulty, "versus": args.versus, **o.as_dict()})
@@ -169,6 +177,11 @@ def _cmd_contest(args) -> int:
         max_exchanges=20 if args.max_exchanges is None else args.max_exchanges,
         exact=args.exact,
     )
+    last = _last_row(res, args.max_exchanges)
+    if args.plot:
+        from ._plots import plot_contest
+
+        plot_contest(args, res, last)
     if args.json:
         emit_json(res)
         return 0
@@ -185,24 +198,36 @@ def _cmd_contest(args) -> int:
     print_table(rows, header, title)
     print()
     print(f"expected exchanges: {float(res.mean_exchanges):.3f}")
-    # Every row up to --max-exchanges when given; else until 99.9% is covered.
-    rows, covered, last = [], 0.0, 0
-    for n, p in res.exchanges.items():
-        if args.max_exchanges is None and covered >= 0.999:
-            break
-        if p:
-            rows.append((str(n), *cells(p, args.exact)))
-        covered += float(p)
-        last = n
+    rows = [(str(n), *cells(p, args.exact)) for n, p in res.exchanges.items() if n <= last and p]
     tail = res.p_more_exchanges + sum(p for n, p in res.exchanges.items() if n > last)
     rows.append((f"more than {last}", *cells(tail, args.exact)))
     print_table(rows, ("exchanges", "probability") + (("exact",) if args.exact else ()))
     return 0
 
 
+def _last_row(res, max_exchanges) -> int:
+    """The last number of exchanges listed: ``max_exchanges`` when given, else the first
+    at which 99.9% of the probability is covered."""
+    if max_exchanges is not None:
+        return max_exchanges
+    covered, last = 0.0, 0
+    for n, p in res.exchanges.items():
+        if covered >= 0.999:
+            break
+        covered += float(p)
+        last = n
+    return last
+
+
 def _cmd_invoke(args) -> int:
     from .. import fate
 
+    if args.plot and args.versus is not None:
+        raise refuse(
+            "--plot", "used with --difficulty", "--vs",
+            why="the chart draws the policies over difficulties",
+            instead="give --difficulty, or leave out --plot",
+        )  # fmt: skip
     kw = {
         "invokes": args.invokes,
         "objective": args.objective,
@@ -216,6 +241,10 @@ def _cmd_invoke(args) -> int:
     else:
         res = fate.invoke_policy(args.bonus, args.difficulty, **kw)
         against = ladder(args.difficulty)
+    if args.plot:
+        from ._plots import plot_invoke
+
+        plot_invoke(args)
     if args.json:
         emit_json(res)
         return 0
