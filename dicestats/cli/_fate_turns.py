@@ -6,11 +6,11 @@ Examples
 >>> main(["turn-order", "Ada=quick:2,careful:1", "Bo=quick:Good,careful:0",
 ...       "Cy=quick:2,careful:3"])
 Turn order in a physical conflict: Quick, highest first; ties: the order given
-turn  participant      quick
-----  -----------  ---------
-1              Bo  Good (+3)
-2             Ada  Fair (+2)
-3              Cy  Fair (+2)
+turn        quick
+------  ---------
+1. Bo   Good (+3)
+2. Ada  Fair (+2)
+3. Cy   Fair (+2)
 0
 """
 
@@ -169,10 +169,10 @@ def _cmd_turn_order(args) -> int:
         + (f" (seed {args.seed})" if args.seed is not None else "")
     )
     rows = [
-        (str(i), n + (" (NPC)" if npcs and n in npcs else ""), ladder(rating(n)))
+        (f"{i}. {n}" + (" (NPC)" if npcs and n in npcs else ""), ladder(rating(n)))
         for i, n in enumerate(order, 1)
     ]
-    print_table(rows, ("turn", "participant", approach), title)
+    print_table(rows, ("turn", approach), title)
     if npcs:
         print("NPCs act together at the place of the best of them (the GM's shortcut).")
     return 0
