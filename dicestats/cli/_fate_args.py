@@ -61,19 +61,26 @@ def limited(p, flag: str, limit: str, help: str, **kw):
 
 def int_list(limit: str, name: str):
     """An argparse ``type=`` for ``"2,3,4"``: ASCII integers within ``LIMITS[limit]``;
-    ``rating`` lists also take ladder names (``Fair,Good,+4``)."""
+    ``rating`` lists also take ladder names (``Fair,Good,+4``).
+
+    Examples
+    --------
+    >>> int_list("rating", "difficulties")("1,fair, Good (+3)")
+    [1, 2, 3]
+    """
+    numbers = limit_arg(LIMITS[limit], "list", name)
     if limit != "rating":
-        return limit_arg(LIMITS[limit], "list", name)
-    one = rating_arg(name)
+        return numbers
 
     def parse(text: str) -> list[int]:
-        parts = text.split(",")
-        if any(not p.strip() for p in parts):
-            raise argparse.ArgumentTypeError(
-                f"expected a comma-separated list of ratings such as 1,Fair,+3; got "
-                f"{shown(text, quote=True)}"
-            )
-        return [one(p) for p in parts]
+        # each ladder name becomes its number; the shared list parser checks the rest
+        try:
+            words = [
+                str(parse_rating(w)) if w.strip()[:1].isalpha() else w for w in text.split(",")
+            ]
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+        return numbers(",".join(words))
 
     parse.__name__ = name
     return parse
