@@ -20,7 +20,7 @@ Examples
 >>> [s.name for s in systems()]
 ['fate', 'storyteller', 'initiative']
 >>> systems()[0].commands
-('fate', 'contest', 'invoke', 'challenge', 'deck')
+('fate', 'contest', 'invoke', 'challenge', 'deck', 'turn-order')
 """
 
 from __future__ import annotations

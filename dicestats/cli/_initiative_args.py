@@ -51,9 +51,11 @@ def add_sides(p) -> None:
             type=limit_arg(pips, "list", flag[2:]),
             default=None,
             metavar="P,P,..",
-            help=f"side {side}'s preparation margins, one per participant ({pips.help} each; "
-            "e.g. 2,0,0); a bare number for a one-member side, or for the side's pool with "
-            "--pip-rule side-pool",
+            help=f"side {side}'s preparation margins, one per participant ({pips.help} "
+            "each; e.g. 2,0,0): the margin (net successes) of the participant's preparation "
+            "roll, added after the initiative roll to one of its own dice, at most to 6 "
+            "(the excess is lost; --pip-rule names other readings); a bare number for a "
+            "one-member side, or for the side's pool with --pip-rule side-pool",
         )
     default = Rules()
     p.add_argument(

@@ -14,7 +14,7 @@ from ..initiative.limits import LIMITS
 from ..initiative.rules import ATTACKERS, RESPONSES
 from . import CLIError
 from . import _initiative_args as flags
-from ._common import add_output_flags, emit_json, fmt_prob, print_table
+from ._common import add_output_flags, add_plot_flag, emit_json, fmt_prob, print_table
 from ._initiative_text import _mean, _pmf, method, print_holding, readings
 
 
@@ -86,6 +86,7 @@ def register_defence(subparsers) -> None:
     )
     add_output_flags(p, exact=False)
     flags.add_monte_carlo(p, dice_limit=flags.FIGHT_LIMIT)
+    add_plot_flag(p, "the distribution of the answers' slow scale")
     p.set_defaults(func=_cmd_defence)
 
 
@@ -157,6 +158,10 @@ def _share(x) -> str:
 
 def _cmd_defence(args) -> int:
     r = _defence_answer(args)
+    if args.plot:
+        from ._plots import plot_defence
+
+        plot_defence(args, r)
     if args.json:
         emit_json({**r.as_dict(), "seed": args.seed})
         return 0
@@ -174,12 +179,18 @@ def _cmd_defence(args) -> int:
     print(f"attacks the target answers itself: {_share(r.p_target_responds)}")
     print(f"companions' answers per attack: {_mean(r.mean_companion_responses)}")
     print(f"rounds with a slow answer: {_share(r.p_slow_round)}")
+    print(
+        f"mean slow penalty per answer: {_mean(r.mean_slow)}"
+        + (f" = {fraction(r.mean_slow)}" if isinstance(r.mean_slow, Fraction) else "")
+        + " (the slow scale: the attack's "
+        "die minus the answering die when lower, 0 when not slow)"
+    )
     print()
     rows = [(str(k), _pmf(p)) for k, p in r.responses.items()]
     print_table(rows, header=("answers per attack", "share of attacks"))
     print()
     rows = [(str(k) if k else "0 (not slow)", _pmf(p)) for k, p in r.slow.items()]
-    print_table(rows, header=("slow scale", "share of answers"))
+    print_table(rows, header=("slow scale (attack die − answering die)", "share of answers"))
     print()
     rows = [(str(k), _pmf(p)) for k, p in r.out_of_dice.items()]
     print_table(rows, header=("defenders attacked with no die", "share of rounds"))

@@ -26,7 +26,7 @@ from ..core.checks import shown
 from ..format import ladder, percent
 from ..storyteller.limits import LIMITS as ST_LIMITS
 from ._common import add_output_flags, add_plot_flag, emit_json, int_arg, limit_arg, print_table
-from .fate import _fraction_arg
+from ._fate_args import fraction_arg
 from .storyteller import _add_rule_flags, _rules
 
 __all__ = ["probability_arg", "ladder_arg", "levels_arg", "register_calibrate"]
@@ -37,7 +37,7 @@ _DICE = ST_LIMITS["dice"]
 def probability_arg(text: str):
     """A probability in [0, 1] written ``0.75`` or ``3/4``, read exactly."""
     try:
-        return _fraction_arg(text)
+        return fraction_arg(text)
     except argparse.ArgumentTypeError as exc:
         raise argparse.ArgumentTypeError(str(exc).replace("like 0.25", "like 0.75")) from None
 

@@ -47,7 +47,7 @@ from fractions import Fraction
 from ..format import fraction
 from ..initiative.limits import LIMITS
 from . import _initiative_args as flags
-from ._common import add_output_flags, emit_json, fmt_prob, print_table
+from ._common import add_output_flags, add_plot_flag, emit_json, fmt_prob, print_table
 from ._initiative_defence import register_defence
 from ._initiative_text import _mean, _pmf, method, print_holding, readings
 
@@ -81,6 +81,7 @@ def register(subparsers) -> None:
     flags.add_holding(p)
     add_output_flags(p, exact=False)
     flags.add_monte_carlo(p, dice_limit=DICE_LIMIT)
+    add_plot_flag(p, "the distribution of A's actions before B's first")
     p.set_defaults(func=_cmd_initiative)
     register_defence(subparsers)
 
@@ -115,6 +116,10 @@ def _value(x):
 
 def _cmd_initiative(args) -> int:
     r = _answer(args)
+    if args.plot:
+        from ._plots import plot_initiative
+
+        plot_initiative(args, r)
     if args.json:
         emit_json({**r.as_dict(), "seed": args.seed})
         return 0

@@ -253,8 +253,10 @@ def _rules(args, difficulties=None) -> tuple[Rules, bool]:
             "pass --clamp to roll a difficulty above 10 at 10"
         )
     if args.clamp and not high:
-        where = "this command rolls at 2..10 only" if difficulties is None else (
-            "no difficulty here is above 10"
+        where = (
+            "this command rolls at 2..10 only"
+            if difficulties is None
+            else ("no difficulty here is above 10")
         )
         raise CLIError(
             f"--clamp cannot apply: it says how a difficulty above 10 is rolled, and {where}"
@@ -295,9 +297,7 @@ def register(subparsers) -> None:
         help="Storyteller d10 pool: success / failure / botch, net successes, degrees",
         description="Exact odds of one Storyteller pool of N d10 against a difficulty.",
     )
-    p.add_argument(
-        "dice", type=_DICE.argtype("dice"), help=f"dice in the pool ({_DICE.help})"
-    )
+    p.add_argument("dice", type=_DICE.argtype("dice"), help=f"dice in the pool ({_DICE.help})")
     _difficulty_arg(p, default=6)
     _add_rule_flags(p)
     add_output_flags(p)
@@ -518,8 +518,10 @@ def _cmd_actions(args) -> int:
         )
         for a in r.actions
     ]
-    what = "1 action (not a multiple action: the full pool)" if len(rows) == 1 else (
-        f"{len(rows)} actions"
+    what = (
+        "1 action (not a multiple action: the full pool)"
+        if len(rows) == 1
+        else (f"{len(rows)} actions")
     )
     print_table(
         rows,

@@ -14,9 +14,12 @@ Modules
     victories and tie rule, challenge count, turn-order tiebreak), presets.
 ``limits``
     :data:`LIMITS`: every cap, what it bounds and why.
+``ladder``
+    :data:`LADDER` (rating → name) and :func:`parse_rating` (``"Superb"``,
+    ``"fair"``, ``"+2"`` → an int); light, for the command line.
 ``dice``
     :func:`fate_dice` (NdF by convolution), :func:`parse_faces`,
-    :func:`dice_total`, :data:`LADDER`, :func:`ladder_name`,
+    :func:`dice_total`, :func:`ladder_name`,
     :data:`APPROACHES`, :data:`DEFAULT_APPROACH_SPREAD`, :data:`OUTCOMES`.
 ``outcomes``
     :func:`shifts` (Dist of total − opposition), :func:`outcome_probs`
@@ -110,7 +113,7 @@ _ROOMS = {
     "dice_sum_var": "deck_sums",
     "APPROACHES": "dice",
     "DEFAULT_APPROACH_SPREAD": "dice",
-    "LADDER": "dice",
+    "LADDER": "ladder",
     "OUTCOMES": "dice",
     "dice_total": "dice",
     "fate_dice": "dice",
@@ -122,6 +125,7 @@ _ROOMS = {
     "PlanRow": "invokes",
     "invoke_policy": "invokes",
     "invoke_vs_opposition": "invokes",
+    "parse_rating": "ladder",
     "LIMITS": "limits",
     "Outcome": "outcomes",
     "OutcomeRow": "outcomes",
@@ -194,6 +198,7 @@ __all__ = [
     "outcome_table",
     "overcome",
     "parse_faces",
+    "parse_rating",
     "shifts",
     "totals_where",
     "turn_order",

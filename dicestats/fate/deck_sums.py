@@ -17,7 +17,7 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..core.checks import check_bool, refuse
+from ..core.checks import InputError, check_bool, refuse
 from ..core.dist import Dist
 from ..core.results import Result
 from .deck import (
@@ -30,10 +30,18 @@ from .deck import (
     segments,
     totals_where,
 )
+from .dice import fate_dice
 from .limits import LIMITS
 from .rules import resolve
 
-__all__ = ["DeckVsDice", "deck_sum_var", "dice_sum_var", "deck_sum_dist", "deck_vs_dice"]
+__all__ = [
+    "SESSION_PERCENTILES",
+    "DeckVsDice",
+    "deck_sum_var",
+    "dice_sum_var",
+    "deck_sum_dist",
+    "deck_vs_dice",
+]
 
 
 def deck_sum_var(
@@ -163,15 +171,60 @@ def _subset_sum_dist(counts: dict, m: int) -> Dist:
     return Dist(poly[m], exact=True)
 
 
+#: The percentiles of the session's total that :func:`deck_vs_dice` reports.
+SESSION_PERCENTILES = (5, 25, 50, 75, 95)
+
+
+def _deck_extremes(m: int, counts: dict, size: int, segs: list[int]) -> tuple[int, Fraction]:
+    """The lowest total of ``m`` draws and its exact probability (closed form).
+
+    Within a shuffle of ``size`` cards, ``k`` draws are a uniform ``k``-subset:
+    the lowest total takes the ``k`` lowest cards, and only the class at the
+    boundary (``c`` cards of which ``r`` are needed) leaves a choice,
+    ``C(c, r)`` of the ``C(size, k)`` subsets. Segments between reshuffles
+    are independent: their lowest totals add and their chances multiply. The
+    deck is symmetric, so the highest total is minus the lowest, as likely.
+    """
+    low, p = 0, Fraction(1)
+    for k in segs:
+        left, ways = k, 1
+        for t in sorted(counts):
+            take = min(left, counts[t])
+            low += take * t
+            ways *= math.comb(counts[t], take)
+            left -= take
+            if not left:
+                break
+        p *= Fraction(ways, math.comb(size, k))
+    return low, p
+
+
+def _percentiles(d: Dist) -> dict:
+    """``{q: the smallest total t with P(total <= t) >= q%}`` for :data:`SESSION_PERCENTILES`."""
+    return {q: int(d.ppf(Fraction(q, 100) if d.exact else q / 100)) for q in SESSION_PERCENTILES}
+
+
 @dataclass(frozen=True)
 class DeckVsDice(Result):
     """A session of draws with the Deck of Fate against the same session with dice.
+
+    The session's total is the sum of the draws' dice (bonus and difficulty
+    left out): each draw shows −dice..+dice.
 
     Attributes
     ----------
     var_sum_deck, var_sum_dice : variance of the session's dice total.
     p_fail_streak_deck, p_fail_streak_dice : P(some run of ``run`` failures in a row).
     p_all_fail_deck, p_all_fail_dice : P(the first ``run`` draws all fail).
+    min_deck, max_deck, p_min_deck, p_max_deck : the lowest and highest session
+        total the deck can give, and the chance of each (closed form, any size).
+    min_dice, max_dice, p_min_dice, p_max_dice : the same with dice
+        (``∓dice·draws``, each with chance ``3 ** -(dice·draws)``).
+    percentiles_deck, percentiles_dice : ``{q: t}``, the smallest total ``t``
+        with P(total ≤ t) ≥ q% for q in :data:`SESSION_PERCENTILES`; ``None``
+        when the distribution is too large to count (``totals_note`` says why).
+    totals_note : ``None``, or why the totals' distributions were not counted
+        (:func:`deck_sum_dist` gives the deck's distribution itself).
     """
 
     draws: int
@@ -186,7 +239,34 @@ class DeckVsDice(Result):
     p_fail_streak_dice: object
     p_all_fail_deck: object
     p_all_fail_dice: object
+    min_deck: int
+    max_deck: int
+    p_min_deck: object
+    p_max_deck: object
+    min_dice: int
+    max_dice: int
+    p_min_dice: object
+    p_max_dice: object
+    percentiles_deck: dict | None
+    percentiles_dice: dict | None
+    totals_note: str | None
     exact: bool
+
+
+def _session_totals(draws: int, deck: dict) -> tuple:
+    """The distributions of the session's total with the deck and with dice, or why not.
+
+    Returns ``(total_deck, total_dice, note)``: both ``None`` with the
+    refusal's text when a work cap (``deck sum terms``, exact digits) stops them.
+    """
+    exact, rules = deck["exact"], deck["rules"]
+    try:
+        total_deck = deck_sum_dist(draws, **deck)
+        one = fate_dice(exact=exact, rules=rules)
+        total_dice = one.repeat_sum(draws)
+    except InputError as exc:
+        return None, None, str(exc)
+    return total_deck, total_dice, None
 
 
 def deck_vs_dice(
@@ -221,6 +301,13 @@ def deck_vs_dice(
             instead="lower run or draw more",
         )
     deck = {"copies": copies, "reshuffle_at": reshuffle_at, "exact": exact, "rules": rules}
+    dice, copies, size, _, reshuffle_at_ = deck_args(None, copies, 0, reshuffle_at, rules)
+    low, p_low = _deck_extremes(
+        draws, deck_counts(dice, copies), size, segments(draws, 0, reshuffle_at_)
+    )
+    p_dice = Fraction(1, 3 ** (dice * draws))
+    total_deck, total_dice, note = _session_totals(draws, deck)
+    num = (lambda x: x) if exact else float
     return DeckVsDice(
         draws=draws,
         bonus=bonus,
@@ -234,5 +321,16 @@ def deck_vs_dice(
         p_fail_streak_dice=dice_streak_prob(fail, run, draws, exact=exact, rules=rules),
         p_all_fail_deck=deck_sequence_prob([fail] * run, **deck),
         p_all_fail_dice=dice_sequence_prob([fail] * run, exact=exact, rules=rules),
+        min_deck=low,
+        max_deck=-low,
+        p_min_deck=num(p_low),
+        p_max_deck=num(p_low),
+        min_dice=-dice * draws,
+        max_dice=dice * draws,
+        p_min_dice=num(p_dice),
+        p_max_dice=num(p_dice),
+        percentiles_deck=None if total_deck is None else _percentiles(total_deck),
+        percentiles_dice=None if total_dice is None else _percentiles(total_dice),
+        totals_note=note,
         exact=exact,
     )

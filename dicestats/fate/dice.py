@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from ..core.checks import check_bool, check_int, refuse
 from ..core.dist import Dist
+from .ladder import LADDER
 from .limits import LIMITS
 from .rules import resolve
 
@@ -33,20 +34,6 @@ __all__ = [
 #: The four outcomes, in order: fail, tie, success, success with style.
 OUTCOMES = ("fail", "tie", "success", "style")
 
-#: The Fate ladder (the source texts do not print it; these are the usual names).
-LADDER = {
-    8: "Legendary",
-    7: "Epic",
-    6: "Fantastic",
-    5: "Superb",
-    4: "Great",
-    3: "Good",
-    2: "Fair",
-    1: "Average",
-    0: "Mediocre",
-    -1: "Poor",
-    -2: "Terrible",
-}
 
 #: FAE's default spread of approach ratings: one +3, two +2, two +1, one +0.
 DEFAULT_APPROACH_SPREAD = (3, 2, 2, 1, 1, 0)

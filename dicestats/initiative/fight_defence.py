@@ -19,6 +19,7 @@ import numpy as np
 
 from ..core import montecarlo as mc
 from ..core.checks import check_bool, check_choice, check_int, refuse
+from ..core.results import Estimate, z_value
 from .engine import ATTACKERS, RESPONSES, Combat
 from .fights import (
     _enumerate,
@@ -196,6 +197,7 @@ def defence_odds(
         p_target_responds=per(tot["target_resp"][()], att),
         mean_companion_responses=per(tot["comp_resp"][()], att),
         slow={k: per(x, resp) for k, x in enumerate(tot["slow"])},
+        mean_slow=per(sum(k * x for k, x in enumerate(tot["slow"])), resp),
         p_slow_round=per(tot["slow_round"][()], den * R),
         out_of_dice={k: per(x, den * R) for k, x in enumerate(tot["out"])},
         margin={k: per(x, att) for k, x in enumerate(tot["margin"])} if rolls else None,
@@ -211,6 +213,28 @@ def defence_odds(
         },
         exact=exact,
         trials=None,
+    )
+
+
+def _mean_scale(shares: dict) -> Estimate:
+    """``Σ k · shares[k]`` of Monte Carlo shares of one denominator, with a conservative
+    interval: the ratio estimator's residual is ``Σ k · e_k``, so its standard error is at
+    most ``Σ k · stderr_k`` (Minkowski). A nan share (no responses) gives a nan mean.
+
+    Examples
+    --------
+    >>> from dicestats.core.results import Estimate
+    >>> half = Estimate(0.5, 0.01, 0.48, 0.52, 100)
+    >>> e = _mean_scale({0: half, 2: half})
+    >>> round(e.value, 12), round(e.stderr, 12), e.kind
+    (1.0, 0.02, 'mean')
+    """
+    first = next(iter(shares.values()))
+    value = sum(k * e.value for k, e in shares.items())
+    se = sum(k * e.stderr for k, e in shares.items())
+    z = z_value(first.confidence)
+    return Estimate(
+        value, se, value - z * se, value + z * se, first.trials, "mean", first.confidence
     )
 
 
@@ -356,6 +380,7 @@ def defence(
         return {k: share(name, den, k) for k in range(size)}
 
     out_size = len(np.asarray(res["out"]))
+    slow = hist("slow", "responses", 6)
     return DefenceResult(
         **_defence_fields(fight),
         mean_attacks=res.mean("attacks", scale=R),
@@ -364,7 +389,8 @@ def defence(
         responses=hist("resp_k", "attacks", _resp_size(fight)),
         p_target_responds=share("target_resp", "attacks"),
         mean_companion_responses=share("comp_resp", "attacks", kind="mean"),
-        slow=hist("slow", "responses", 6),
+        slow=slow,
+        mean_slow=_mean_scale(slow),
         p_slow_round=_per_round(res, "slow_round", None, R),
         out_of_dice={k: _per_round(res, "out", k, R) for k in range(out_size)},
         margin=hist("margin", "attacks", c.attack.most + 1) if rolls else None,

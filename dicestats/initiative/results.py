@@ -209,6 +209,11 @@ class DefenceResult(Result):
         Companions' responses per attack.
     slow : dict
         ``{k: share of responses made "slow" with scale k}`` (0: not slow).
+    mean_slow : Fraction, float or Estimate
+        The mean slow scale per response (0 for an answer that is not slow):
+        ``Σ k · slow[k]``. A Monte Carlo interval is conservative: its standard
+        error is ``Σ k · stderr(slow[k])``, an upper bound (Minkowski) of the
+        ratio estimator's.
     p_slow_round : …
         P(some response of a round is slow).
     out_of_dice : dict
@@ -252,6 +257,7 @@ class DefenceResult(Result):
     p_target_responds: object
     mean_companion_responses: object
     slow: dict
+    mean_slow: object
     p_slow_round: object
     out_of_dice: dict
     margin: dict | None

@@ -21,7 +21,9 @@ Fate
     :func:`fate_outcomes` (stacked fail / tie / success / style over the
     ladder), :func:`fate_opposed` (opposed-roll matrix),
     :func:`fate_contest` (contest win chance by rating gap),
-    :func:`fate_invokes` (invoke policies compared).
+    :func:`fate_invokes` (invoke policies compared), :func:`fate_exchanges`
+    (how long a contest lasts), :func:`fate_challenge` (rolls that count),
+    :func:`fate_session` (a session's total, deck against dice).
 Storyteller
     :func:`storyteller_heatmap` (success chance, dice × difficulty, with the
     50% contour), :func:`storyteller_botch_heatmap`,

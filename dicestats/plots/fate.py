@@ -10,6 +10,7 @@ from ._style import (
     OKABE_ITO,
     _annotated_image,
     _axes,
+    _dist_bars,
     _groups,
     _legend_above,
     _percent_axis,
@@ -23,6 +24,9 @@ __all__ = [
     "fate_opposed",
     "fate_contest",
     "fate_invokes",
+    "fate_exchanges",
+    "fate_challenge",
+    "fate_session",
 ]
 
 
@@ -229,4 +233,92 @@ def fate_invokes(df, *, x: str = "difficulty", ax=None, title: str | None = None
     ax.grid(alpha=0.3)
     ax.set_title(title or "Invoking aspects: which policy wins more often?", fontsize=10)
     ax.legend(fontsize=8, frameon=False)
+    return ax
+
+
+def fate_exchanges(df, *, ax=None, title: str | None = None):
+    """How long a contest lasts: P(exactly n exchanges), one bar per n.
+
+    Parameters
+    ----------
+    df : pandas.DataFrame
+        Columns ``exchanges`` (1, 2, ...) and ``p``; optional ``label``.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> ax = fate_exchanges(pd.DataFrame({"exchanges": [3, 4], "p": [0.6, 0.4]}))
+    >>> [round(float(b.get_height()), 2) for b in ax.containers[0]]
+    [0.6, 0.4]
+    >>> close(ax)
+    """
+    return _dist_bars(
+        df, "exchanges", ax, "exchanges until someone has won", "probability",
+        title or "Contest: how many exchanges does it take?", None, None, "fate_exchanges",
+    )  # fmt: skip
+
+
+def fate_challenge(df, *, ax=None, title: str | None = None):
+    """A challenge: P(exactly k overcome rolls count), one bar per k.
+
+    Parameters
+    ----------
+    df : pandas.DataFrame
+        Columns ``rolls`` (0..n) and ``p``; optional ``label`` (e.g. a plan).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> ax = fate_challenge(pd.DataFrame({"rolls": [0, 1], "p": [0.3, 0.7]}))
+    >>> [round(float(b.get_height()), 2) for b in ax.containers[0]]
+    [0.3, 0.7]
+    >>> close(ax)
+    """
+    return _dist_bars(
+        df, "rolls", ax, "overcome rolls that count", "probability",
+        title or "Challenge: how many of the overcome rolls count?", None, None, "fate_challenge",
+    )  # fmt: skip
+
+
+def fate_session(df, *, ax=None, title: str | None = None):
+    """The session's dice total: one line per way of rolling (Deck of Fate, dice).
+
+    Parameters
+    ----------
+    df : pandas.DataFrame
+        Columns ``total`` and ``p`` (P(the session's total is exactly this));
+        optional ``label`` (e.g. "Deck of Fate", "4dF").
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"total": [-1, 0, 1] * 2, "p": [0.25, 0.5, 0.25, 0.3, 0.4, 0.3],
+    ...                    "label": ["deck"] * 3 + ["dice"] * 3})
+    >>> ax = fate_session(df)
+    >>> [ln.get_label() for ln in ax.lines]
+    ['deck', 'dice']
+    >>> close(ax)
+    """
+    _require(df, ["total", "p"], "fate_session")
+    ax = _axes(ax)
+    groups = _groups(df, "label")
+    for i, (label, g) in enumerate(groups):
+        g = g.sort_values("total")
+        ax.plot(
+            g["total"].to_numpy(),
+            g["p"].to_numpy(),
+            linestyle=_CYCLE_LINES[i % 8],
+            color=_CYCLE_COLOURS[i % 8],
+            marker=_CYCLE_MARKERS[i % 8] if len(g) <= 41 else None,
+            markersize=4,
+            label=label,
+        )
+    ax.set_xlabel("the session's total (the draws' dice added up)")
+    ax.set_ylabel("probability")
+    _percent_axis(ax, top=None)
+    ax.set_ylim(0, None)
+    ax.grid(alpha=0.3)
+    ax.set_title(title or "A session's total: Deck of Fate against dice", fontsize=10)
+    if len(groups) > 1 or groups[0][0]:
+        ax.legend(fontsize=9, frameon=False)
     return ax

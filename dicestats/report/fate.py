@@ -52,7 +52,7 @@ def _fate_odds_page(fig, ctx) -> None:
     dist = T.fate_distribution(exact=True)
     left = fmt.format_frame(dist, percent=["p", "p_at_least"])
     left["total"] = [f"{t:+d}" if t > 0 else str(t) for t in dist["total"]]
-    left["1 in N"] = [fmt.one_in(p) for p in dist["p"]]
+    left["out of 81"] = [int(p * 81) for p in dist["p"]]  # exact: ways, not a probability
     left = left.rename(columns={"p": "exactly", "p_at_least": "this or more"})
     margins = T.fate_odds_by_margin(range(-4, 6), exact=True)
     right = fmt.format_frame(

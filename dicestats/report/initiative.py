@@ -72,7 +72,7 @@ def _init_first_page(fig, ctx) -> None:
                 f"{fmt.percent(lo)}–{fmt.percent(hi)}"
                 for lo, hi in zip(df["lo"], df["hi"], strict=True)
             ],
-            "exact": [fmt.percent(e, 2) if e == e else "—" for e in df["p_exact"]],
+            "exact": [fmt.percent(e) if e == e else "—" for e in df["p_exact"]],
             "someone acts\ntwice in a row": [fmt.percent(p) for p in df["p_double"]],
         }
     )

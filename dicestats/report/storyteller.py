@@ -75,7 +75,7 @@ def _st_success_table_page(fig, ctx) -> None:
 
     odds = _st_odds(ctx)
     grid = T.storyteller_grid(odds, "p_success")
-    text = T.storyteller_grid(odds, "p_success", fmt=lambda p: fmt.percent(p, 0))
+    text = T.storyteller_grid(odds, "p_success", fmt=fmt.percent)
     gs = _grid(fig, ctx, 2, 1, height_ratios=[len(text) + 1, 7], hspace=0.25)
     ax = fig.add_subplot(gs[0])
 
@@ -111,7 +111,7 @@ def _st_botch_page(fig, ctx) -> None:
     from .. import tables as T
 
     odds = _st_odds(ctx)
-    text = T.storyteller_grid(odds, "p_botch", fmt=_rare)
+    text = T.storyteller_grid(odds, "p_botch", fmt=fmt.percent)
     an = ctx.cached("st_anomalies", lambda: T.storyteller_anomalies(dice=range(1, 16)))
     rising = {
         (int(r.dice), int(r.difficulty))
@@ -129,25 +129,13 @@ def _st_botch_page(fig, ctx) -> None:
     _draw_table(
         ax,
         text,
-        title="P(botch); below 1% as '1 in N'; shaded: higher than with one die fewer",
+        title="P(botch); shaded: higher than with one die fewer",
         highlight=shade,
         fontsize=7.5,
     )
     ax2 = fig.add_subplot(gs[1])
     plots.storyteller_botch_heatmap(odds, ax=ax2)
     _st_rules_note(fig, ctx)
-
-
-def _rare(p) -> str:
-    """Percent from 1% up, '1 in N' below, '<1 in 10⁶' below one in a million."""
-
-    if p == 0:
-        return "0"
-    if p < 1e-6:
-        return "<1 in 10⁶"
-    if p < 0.01:
-        return fmt.one_in(p)
-    return fmt.percent(p, 1)
 
 
 def _st_anomaly_page(fig, ctx) -> None:

@@ -30,9 +30,9 @@ def _share(name, e) -> dict:
 
 #: Defence scenarios shown by default: (label, defenders' swiftness, attackers', options).
 DEFENCE_SCENARIOS = (
-    ("3 defends vs 3", [3], [3], {}),
-    ("3 defends vs 2 + 2", [3], [2, 2], {}),
-    ("3 + 3 (companions answer) vs 3", [3, 3], [3], {}),
+    ("a hero with 3 dice attacked by a foe with 3", [3], [3], {}),
+    ("a hero with 3 dice attacked by two foes with 2 each", [3], [2, 2], {}),
+    ("two heroes with 3 dice (both may answer) attacked by a foe with 3", [3, 3], [3], {}),
 )
 
 
