@@ -23,7 +23,10 @@ from dataclasses import dataclass, field
 
 import ipywidgets as widgets
 
-__all__ = ["Explorer", "View", "html_table", "one_line", "figure"]
+__all__ = ["Explorer", "View", "html_table", "one_line", "figure", "KEEP"]
+
+#: A view's ``chart_key`` that keeps the chart on show (dimmed): a quick estimate's.
+KEEP = "keep the chart on show"
 
 #: Pixels per inch of the chart on screen (exports use ``EXPORT_DPI``): small PNGs
 #: keep a re-draw under 150 ms.
@@ -60,6 +63,9 @@ class View:
     draw : callable or None
         ``draw(fig)`` draws the chart on a matplotlib Figure (the existing charts
         of :mod:`dicestats.plots`, given an ``ax``).
+    chart_key : hashable, optional
+        What the chart depends on: a view with the key of the chart on show keeps
+        it (no re-draw of an unchanged chart); None always re-draws.
     table : pandas.DataFrame or None
         The table as numbers (what the CSV export writes).
     table_html : str
@@ -75,6 +81,7 @@ class View:
     figures: dict = field(default_factory=dict)
     labels: dict = field(default_factory=dict)
     draw: object = None
+    chart_key: object = None
     table: object = None
     table_html: str = ""
     cli: str = ""
@@ -138,6 +145,7 @@ class Explorer(widgets.VBox):
         self.commands = widgets.HTML(value="").add_class("ds-commands")
         self.downloads = widgets.HTML(value="").add_class("ds-downloads")
         self._muted = 0
+        self._chart_key = None
         buttons = []
         for label, kind in (("chart PNG", ".png"), ("chart SVG", ".svg"), ("table CSV", ".csv")):
             b = widgets.Button(description=f"export {label}", layout=widgets.Layout(width="auto"))
@@ -195,7 +203,11 @@ class Explorer(widgets.VBox):
         for w in (self.summary, self.chart, self.table, self.commands):
             w.remove_class("ds-stale")
         self.summary.value = self.summary_html(view)
-        self.chart.value = self.chart_bytes(".png", dpi=SCREEN_DPI) if view.draw else b""
+        if view.chart_key == KEEP:  # a quick estimate: the chart comes with the full one
+            self.chart.add_class("ds-stale")
+        elif view.chart_key is None or view.chart_key != self._chart_key:
+            self.chart.value = self.chart_bytes(".png", dpi=SCREEN_DPI) if view.draw else b""
+            self._chart_key = view.chart_key
         self.table.value = view.table_html
         self.commands.value = (
             "<b>CLI</b><pre class='ds-command ds-cli'>" + html.escape(view.cli) + "</pre>"
@@ -220,6 +232,8 @@ class Explorer(widgets.VBox):
         import matplotlib
 
         if self.view is None or self.view.draw is None:
+            if self.view is not None and self.view.chart_key == KEEP:
+                raise ValueError("the chart is being refined: export it when the estimate is full")
             raise ValueError("there is no chart to export: the current state was refused")
         fig = figure()
         with warnings.catch_warnings():  # e.g. a flat line at 0%: not the reader's concern

@@ -237,6 +237,7 @@ class StorytellerExplorer(Explorer):
             figures={k: getattr(r, k) for k in POOL_FIGURES},
             labels={k: (v, _fmt(k)) for k, v in POOL_FIGURES.items()},
             draw=draw,
+            chart_key=("pool", rules, specialty, span, d, metric, n),
             table=odds,
             table_html=html_table(shown, marked=marked, current=n - span.start),
             cli=shlex.join(["dicestats", "pool", str(n), "--difficulty", str(d), *flags]),
