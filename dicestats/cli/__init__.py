@@ -60,6 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
         system.register_commands(sub)
     importlib.import_module(".report", __name__).register(sub)
     importlib.import_module(".sweep", __name__).register(sub)
+    importlib.import_module(".explore", __name__).register(sub)
     parser.set_defaults(_commands=sub)
     return parser
 

@@ -155,6 +155,7 @@ class Explorer(widgets.VBox):
         body += [widgets.HBox(buttons), self.downloads]
         super().__init__([widgets.HTML(_CSS), *layout_rows, *body])
         self.add_class("ds-explorer")
+        self.add_class(f"ds-{self.title.lower()}")
         for w in self.controls.values():
             w.observe(self._changed, names="value")
 
