@@ -4,7 +4,7 @@ Each side is a pool, a difficulty, a preset and the flags that most change the
 odds (ten-again, a specialty, Willpower); both are answered by
 :func:`dicestats.storyteller.pool`, tabulated over the same pools by
 :func:`dicestats.tables.storyteller_odds` and drawn by
-:func:`dicestats.plots.storyteller_degrees`, one panel per side.
+:func:`dicestats.plots.storyteller_ten_again` (one line per side).
 
 The seam: :func:`side_by_side` puts the two sides' tables together. A
 comparison engine (a ``dicestats.workbench.compare`` being written alongside)
@@ -91,10 +91,16 @@ class CompareExplorer(Explorer):
                 c[f"{s}_{name}"] = w
             label = widgets.HTML(f"<b>{s.upper()}</b>", layout=widgets.Layout(width="20px"))
             rows.append(widgets.HBox([label, *side.values()]))
+        c["metric"] = widgets.Dropdown(
+            options=[(_NAMES[k], k) for k in FIGURES], value="p_success", description="chart"
+        ).add_class("ds-metric")
+        rows.append(c["metric"])
         super().__init__(c, rows)
         self.refresh()
 
     def compute(self, state: dict) -> View:
+        import pandas as pd
+
         from .. import plots, storyteller, tables
 
         sides = {}
@@ -122,13 +128,22 @@ class CompareExplorer(Explorer):
                 fmt = (lambda x: f"{float(x):.2f}") if key.startswith("mean") else percent
                 labels[f"{key}_{s}"] = (f"{_NAMES[key]} {s.upper()}", fmt)
 
+        both = pd.concat(
+            [
+                odds[s].assign(rules=f"{s.upper()}: {sides[s][1].describe(specialty=sides[s][2])}")
+                for s in SIDES
+            ]
+        )
+        metric = state["metric"]
+
         def draw(fig):
-            axes = fig.subplots(1, 2, sharey=True)
-            for ax, s in zip(axes, SIDES, strict=True):
-                st, rules, specialty = sides[s][:3]
-                df = tables.storyteller_degrees(st["difficulty"], span, rules, specialty=specialty)
-                plots.storyteller_degrees(df, ax=ax, labels=False, title=f"{s.upper()}: "
-                                          f"{rules.describe(specialty=specialty)}")  # fmt: skip
+            plots.storyteller_ten_again(
+                both,
+                y=metric,
+                ax=fig.subplots(),
+                title=f"A and B: {_NAMES[metric]} by pool size",
+                ylabel=_NAMES[metric],
+            )
 
         cli, python = [], ["from dicestats import storyteller as st"]
         for s in SIDES:
@@ -141,7 +156,7 @@ class CompareExplorer(Explorer):
             figures=figures,
             labels=labels,
             draw=draw,
-            chart_key=tuple((s[1], s[2], s[0]["difficulty"]) for s in sides.values()) + (span,),
+            chart_key=(metric, span, *((s[1], s[2], s[0]["difficulty"]) for s in sides.values())),
             table=joined,
             table_html=html_table(shown),
             cli="\n".join(cli),
