@@ -30,7 +30,7 @@ KEEP = "keep the chart on show"
 
 #: Pixels per inch of the chart on screen (exports use ``EXPORT_DPI``): small PNGs
 #: keep a re-draw under 150 ms.
-SCREEN_DPI = 72
+SCREEN_DPI = 80
 EXPORT_DPI = 150
 #: Chart formats the export accepts, with the metadata that keeps files reproducible.
 CHART_FORMATS = {".png": {"Software": None}, ".svg": {"Date": None}, ".pdf": {"CreationDate": None}}
@@ -148,7 +148,9 @@ class Explorer(widgets.VBox):
         self.view: View | None = None
         self.error = widgets.HTML(value="").add_class("ds-error")
         self.summary = widgets.HTML(value="").add_class("ds-summary")
-        self.chart = widgets.Image(format="png").add_class("ds-chart")
+        # 7 in at SCREEN_DPI: shown at its own size, not stretched to the page's width
+        self.chart = widgets.Image(format="png", layout=widgets.Layout(width="560px"))
+        self.chart.add_class("ds-chart")
         self.table = widgets.HTML(value="").add_class("ds-table")
         self.commands = widgets.HTML(value="").add_class("ds-commands")
         self.downloads = widgets.HTML(value="").add_class("ds-downloads")
