@@ -255,13 +255,13 @@ class InitiativeExplorer(Explorer):
                 self._cond.notify_all()
             return None
         with self._cond:
+            self.status.value = "estimating…"  # before the worker can show anything newer
             generation = self._wanted[0] + 1 if self._wanted else 1
             self._wanted = (generation, kw, state)
             self._cond.notify_all()
             if self._worker is None or not self._worker.is_alive():
                 self._worker = threading.Thread(target=self._work, daemon=True)
                 self._worker.start()
-        self.status.value = "estimating…"
         return None
 
     def _current(self, generation: int) -> bool:
