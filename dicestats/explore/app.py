@@ -135,7 +135,7 @@ def serve(port: int = DEFAULT_PORT, *, open_browser: bool = True, echo=print) ->
         nb.write_text(notebook_text(), encoding="utf-8")
         cmd = [
             sys.executable, "-m", "voila", str(nb), f"--port={port}", "--no-browser",
-            "--Voila.ip=127.0.0.1", "--theme=light", "--Voila.log_level=WARN",
+            "--Voila.ip=127.0.0.1", "--theme=light", "--Voila.log_level=ERROR",
         ]  # fmt: skip
         # Its own session: the terminal's Ctrl-C reaches this process, which stops the
         # server (a Jupyter server asks "Shutdown?" on a first Ctrl-C of its own).
