@@ -175,6 +175,12 @@ class InitiativeExplorer(Explorer):
                 "share of answers": [percent(e.value) for e in d.slow.values()],
             }
         ) if d is not None else None  # fmt: skip
+        tempo = pd.DataFrame(
+            {
+                "A actions before B's first": before["actions"],
+                "probability": [str(e) for e in r.actions_before.values()],
+            }
+        )
 
         def draw(fig):
             plots.initiative_actions_before(
@@ -217,7 +223,7 @@ class InitiativeExplorer(Explorer):
             draw=None if quick else draw,
             chart_key=KEEP if quick else None,
             table=people,
-            table_html=html_table(shown) + ("" if slow is None else "<br>" + html_table(slow)),
+            table_html="<br>".join(html_table(t) for t in (shown, tempo, slow) if t is not None),
             cli="\n".join(cli),
             python=python,
             note=f"A = {a} vs B = {b}; Monte Carlo, {kw['trials']:,} trials, seed {kw['rng']}; "

@@ -17,6 +17,7 @@ import shlex
 import ipywidgets as widgets
 
 from ..format import percent
+from ..storyteller.limits import LIMITS
 from ..storyteller.rules import BOTCH_RULES, ON_BOTCH, ONE_CANCELS, PRESETS, SPECIALTY_RULES
 from .base import Explorer, View, html_table
 
@@ -75,8 +76,13 @@ def _fmt(key: str):
 
 
 def pool_span(dice: int) -> range:
-    """The pools the table and chart show around ``dice``: at most 30, 1..10 at least."""
-    top = max(10, dice + 2)
+    """The pools the table and chart show around ``dice``: at most 30, 1..10 at least,
+    none above the pool limit.
+
+    >>> pool_span(5), pool_span(40), pool_span(1000)
+    (range(1, 11), range(13, 43), range(971, 1001))
+    """
+    top = min(max(10, dice + 2), LIMITS["dice"].hi)
     return range(max(1, top - 29), top + 1)
 
 

@@ -90,6 +90,8 @@ def test_initiative_shows_the_seeded_estimates_of_the_api(capsys):
     assert shown(ex, "p_first") == str(r.p_first)
     assert shown(ex, "p_slow_round") == percent(d.p_slow_round.value)
     assert ex.status.value.startswith("full estimate (3,000 trials)")
+    for e in list(r.actions_before.values()) + list(r.p_participant_first):
+        assert f"<td>{e}</td>" in ex.table.value
     cmd = ex.view.cli.splitlines()[0]
     assert "--hold defend" in cmd and "--rounds 2" in cmd
     got = run_cli(cmd, capsys)

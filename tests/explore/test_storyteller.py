@@ -122,6 +122,12 @@ def test_a_refused_state_is_one_line_in_the_widget():
     assert ex.error.value == "" and "ds-stale" not in ex.summary._dom_classes
 
 
+def test_the_largest_pool_is_shown_with_its_neighbours():
+    ex = explore.storyteller(1000, 6)
+    assert ex.error.value == "" and ex.view.result == st.pool(1000, 6)
+    assert ex.view.table["dice"].tolist() == list(range(971, 1001))
+
+
 def test_flags_that_cannot_apply_are_greyed_out_and_left_out():
     ex = explore.storyteller(5, 7)
     c = ex.controls
