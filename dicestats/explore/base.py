@@ -91,7 +91,11 @@ class View:
 
 
 def one_line(exc: BaseException) -> str:
-    """An exception as the one line the widget shows (whitespace collapsed)."""
+    """An exception as the one line the widget shows (whitespace collapsed).
+
+    >>> one_line(ValueError("dice must be   an integer in 1..1000,  got 1001"))
+    'dice must be an integer in 1..1000, got 1001'
+    """
     return " ".join(str(exc).split()) or type(exc).__name__
 
 
@@ -112,7 +116,14 @@ def figure(width: float = 7.0, height: float = 4.2, *, fast: bool = False):
 
 def html_table(df, *, marked=(), current=None) -> str:
     """``df`` (text cells) as an HTML table; ``marked`` holds ``(row, column)`` cells to
-    highlight (class ``ds-anomaly``), ``current`` the row position to outline."""
+    highlight (class ``ds-anomaly``), ``current`` the row position to outline.
+
+    >>> import pandas as pd
+    >>> html_table(pd.DataFrame({"dice": [1, 2], "botch": ["10.0%", "15.0%"]}),
+    ...            marked=[(1, "botch")], current=0)  # doctest: +ELLIPSIS
+    '<table>...<tr class="ds-current"><td>1</td><td>10.0%</td></tr><tr><td>2</td><td \
+class="ds-anomaly">15.0%</td></tr></tbody></table>'
+    """
     head = "".join(f"<th>{html.escape(str(c))}</th>" for c in df.columns)
     rows = []
     marked = set(marked)
@@ -138,6 +149,21 @@ class Explorer(widgets.VBox):
         What is on show (the last state that was not refused).
     error : ipywidgets.HTML
         Empty, or the one-line refusal of the current state.
+
+    Examples
+    --------
+    Every explorer is one (:func:`dicestats.explore.storyteller` and the others):
+
+    >>> from dicestats import explore
+    >>> ex = explore.storyteller(5, 9)
+    >>> ex.view.cli, ex.view.figures["p_botch"] == ex.view.result.p_botch
+    ('dicestats pool 5 --difficulty 9', True)
+    >>> with ex.muted():              # several controls, one re-draw
+    ...     ex.controls["dice"].value = 6
+    ...     ex.controls["difficulty"].value = 10
+    >>> _ = ex.refresh()
+    >>> ex.view.cli
+    'dicestats pool 6 --difficulty 10'
     """
 
     #: A name for the page's tab.
