@@ -62,6 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
     importlib.import_module(".sweep", __name__).register(sub)
     importlib.import_module(".workbench", __name__).register(sub)
     importlib.import_module(".compare", __name__).register(sub)
+    importlib.import_module(".explore", __name__).register(sub)
     parser.set_defaults(_commands=sub)
     return parser
 

@@ -1,0 +1,53 @@
+"""Live odds explorers: controls wired to the systems' API, charts and tables.
+
+Each explorer is a function returning an ``ipywidgets`` widget (in Jupyter,
+or served as a web page by ``dicestats explore``): move a control and the
+figures, the chart and the table re-draw from the system's own API call. The
+explorers compute nothing themselves; every number on show is an answer of
+:mod:`dicestats.storyteller`, :mod:`dicestats.fate` or
+:mod:`dicestats.initiative`, drawn by :mod:`dicestats.plots` and tabulated by
+:mod:`dicestats.tables`. Each shows its state as the equivalent CLI command
+and Python call, exports the chart (PNG/SVG) and the table (CSV), and shows a
+refused state as its one-line error instead of raising.
+
+Modules (each owns one job):
+
+==================  ==========================================================
+``base``            :class:`Explorer`, :class:`View`: layout, error line,
+                    commands, exports
+``storyteller_ui``  :func:`storyteller`: a d10 pool, every rule flag, extended
+                    actions
+``fate_ui``         :func:`fate`: outcome bands, the optimal invoke plan, contests
+``initiative_ui``   :func:`initiative`: Monte Carlo in the background, a quick
+                    estimate first
+``compare_ui``      :func:`compare`: two Storyteller rule sets or pools side by side
+``app``             :func:`page` (all four in tabs), :func:`serve` (Voilà on
+                    localhost), behind ``dicestats explore``
+==================  ==========================================================
+
+Needs the ``explore`` extra (``pip install "dicestats[explore]"``: ipywidgets
+and Voilà).
+"""
+
+from __future__ import annotations
+
+from ..core.lazy import lazy_exports
+
+_ROOMS = {
+    "Explorer": "base",
+    "View": "base",
+    "StorytellerExplorer": "storyteller_ui",
+    "storyteller": "storyteller_ui",
+    "FateExplorer": "fate_ui",
+    "fate": "fate_ui",
+    "InitiativeExplorer": "initiative_ui",
+    "initiative": "initiative_ui",
+    "CompareExplorer": "compare_ui",
+    "compare": "compare_ui",
+    "page": "app",
+    "serve": "app",
+}
+
+__all__ = list(_ROOMS)
+
+__getattr__, __dir__ = lazy_exports(__name__, _ROOMS)

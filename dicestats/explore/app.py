@@ -1,0 +1,172 @@
+"""All four explorers on one page, and that page served on localhost by Voilà.
+
+:func:`page` is the four explorers in tabs (what ``notebooks/05_explore.ipynb``
+and the served page show). :func:`serve` writes a one-cell notebook that
+shows :func:`page` into a temporary folder and runs Voilà on it, bound to
+``127.0.0.1`` only; Voilà serves its own scripts and the widgets' (no internet
+needed). The kernel is this Python (its folder first on ``PATH``, where the
+``python3`` kernel spec looks for ``python``).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+__all__ = ["page", "serve", "notebook_text", "port_free", "DEFAULT_PORT"]
+
+#: Voilà's own default port.
+DEFAULT_PORT = 8866
+#: How long the server may take to answer before it counts as failed to start.
+START_TIMEOUT = 60.0
+
+
+def page():
+    """The four explorers in tabs: Storyteller, Fate, Initiative, Compare (a widget).
+
+    Examples
+    --------
+    >>> tabs = page()
+    >>> [tabs.get_title(i) for i in range(4)]
+    ['Storyteller', 'Fate', 'Initiative', 'Compare']
+    """
+    import ipywidgets as widgets
+
+    from .compare_ui import compare
+    from .fate_ui import fate
+    from .initiative_ui import initiative
+    from .storyteller_ui import storyteller
+
+    explorers = [storyteller(), fate(), initiative(), compare()]
+    tabs = widgets.Tab(children=explorers)
+    for i, ex in enumerate(explorers):
+        tabs.set_title(i, ex.title)
+    tabs.add_class("ds-page")
+    return tabs
+
+
+def notebook_text() -> str:
+    """The one-cell notebook the server runs (nbformat 4 JSON)."""
+    import json
+
+    cells = [
+        {
+            "cell_type": "code",
+            "execution_count": None,
+            "id": "explorers",
+            "metadata": {},
+            "outputs": [],
+            "source": ["from dicestats.explore import page\n", "page()"],
+        }
+    ]
+    nb = {
+        "cells": cells,
+        "metadata": {
+            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+            "language_info": {"name": "python"},
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    return json.dumps(nb, indent=1)
+
+
+def port_free(port: int, host: str = "127.0.0.1") -> bool:
+    """Whether ``host:port`` can be bound now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        try:
+            s.bind((host, port))
+        except OSError:
+            return False
+    return True
+
+
+def _answers(port: int) -> bool:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.settimeout(0.5)
+        return s.connect_ex(("127.0.0.1", port)) == 0
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    """Stop the server and its kernels: SIGTERM, then SIGKILL after 10 s."""
+    if proc.poll() is not None:
+        return
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+def serve(port: int = DEFAULT_PORT, *, open_browser: bool = True, echo=print) -> int:
+    """Serve :func:`page` at ``http://127.0.0.1:<port>/`` until Ctrl-C (or SIGTERM).
+
+    ``echo`` receives the line with the address once the server answers.
+    Returns the server's exit status when it stops by itself; Ctrl-C stops it
+    and raises ``KeyboardInterrupt`` once it has gone (kernels shut down,
+    temporary notebook removed).
+    """
+    from ..core.checks import check_int, refuse
+
+    port = check_int("port", port, 1, 65535)
+    try:
+        import ipywidgets  # noqa: F401
+        import voila  # noqa: F401
+    except ImportError as exc:
+        raise RuntimeError(
+            f"the explorers need ipywidgets and voila ({exc.name} is missing): "
+            'pip install "dicestats[explore]"'
+        ) from None
+    if not port_free(port):
+        raise refuse("port", "a free port on 127.0.0.1", port, why="it is in use",
+                     instead="pass --port with another")  # fmt: skip
+    env = dict(os.environ)
+    env["PATH"] = os.path.dirname(sys.executable) + os.pathsep + env.get("PATH", "")
+    env.setdefault("MPLBACKEND", "Agg")
+    with tempfile.TemporaryDirectory(prefix="dicestats-explore-") as tmp:
+        nb = Path(tmp) / "dicestats.ipynb"
+        nb.write_text(notebook_text(), encoding="utf-8")
+        cmd = [
+            sys.executable, "-m", "voila", str(nb), f"--port={port}", "--no-browser",
+            "--Voila.ip=127.0.0.1", "--theme=light", "--Voila.log_level=ERROR",
+        ]  # fmt: skip
+        # Its own session: the terminal's Ctrl-C reaches this process, which stops the
+        # server (a Jupyter server asks "Shutdown?" on a first Ctrl-C of its own).
+        proc = subprocess.Popen(cmd, cwd=tmp, env=env, stdin=subprocess.DEVNULL,
+                                start_new_session=True)  # fmt: skip
+        previous = signal.signal(signal.SIGTERM, _raise_interrupt)
+        try:
+            deadline = time.monotonic() + START_TIMEOUT
+            while not _answers(port):
+                if proc.poll() is not None:
+                    raise RuntimeError(
+                        f"the Voilà server stopped at start (status {proc.returncode})"
+                    )
+                if time.monotonic() > deadline:
+                    raise RuntimeError(
+                        f"the Voilà server did not answer within {START_TIMEOUT:.0f} s"
+                    )
+                time.sleep(0.1)
+            url = f"http://127.0.0.1:{port}/"
+            echo(f"dicestats explore: serving the explorers at {url} (Ctrl-C stops)")
+            if open_browser:
+                import webbrowser
+
+                webbrowser.open(url)
+            return proc.wait()
+        except KeyboardInterrupt:
+            raise KeyboardInterrupt("stopped") from None
+        finally:
+            _stop(proc)
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _raise_interrupt(signum, frame):
+    raise KeyboardInterrupt("stopped")

@@ -1,0 +1,323 @@
+"""What every explorer shares: the layout, the error line, the state as commands, exports.
+
+An :class:`Explorer` is an ``ipywidgets.VBox``: controls on top, then one line
+for a refusal, the headline figures, the chart, the table, the equivalent CLI
+command and Python call, and the export buttons. A subclass only says which
+controls it has and which API calls answer them (:meth:`Explorer.compute`,
+returning a :class:`View`); it computes nothing itself.
+
+A control change calls :meth:`Explorer.refresh`: the view is computed from the
+controls' values; an :class:`~dicestats.InputError` (or any ``ValueError`` or
+``TypeError``) becomes the one-line message in :attr:`Explorer.error` and the
+last good view stays on show, dimmed. Nothing raises into the notebook.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import html
+import io
+import warnings
+from dataclasses import dataclass, field
+
+import ipywidgets as widgets
+
+__all__ = ["Explorer", "View", "html_table", "one_line", "figure", "KEEP"]
+
+#: A view's ``chart_key`` that keeps the chart on show (dimmed): a quick estimate's.
+KEEP = "keep the chart on show"
+
+#: Pixels per inch of the chart on screen (exports use ``EXPORT_DPI``): small PNGs
+#: keep a re-draw under 150 ms.
+SCREEN_DPI = 80
+EXPORT_DPI = 150
+#: Chart formats the export accepts, with the metadata that keeps files reproducible.
+CHART_FORMATS = {".png": {"Software": None}, ".svg": {"Date": None}, ".pdf": {"CreationDate": None}}
+
+_CSS = """<style>
+.ds-explorer .ds-error { color: #b00020; font-weight: bold; min-height: 1.4em; }
+.ds-explorer .ds-summary table, .ds-explorer .ds-table table { border-collapse: collapse; }
+.ds-explorer .ds-summary td, .ds-explorer .ds-summary th,
+.ds-explorer .ds-table td, .ds-explorer .ds-table th
+  { padding: 2px 8px; text-align: right; border-bottom: 1px solid #ddd; }
+.ds-explorer .ds-table td.ds-anomaly { background: #f7c6a3; font-weight: bold; }
+.ds-explorer .ds-table tr.ds-current td { outline: 2px solid #0072b2; }
+.ds-explorer .ds-stale { opacity: 0.45; }
+.ds-explorer pre.ds-command { user-select: all; background: #f4f4f4; padding: 4px 6px;
+  margin: 2px 0; white-space: pre-wrap; }
+</style>"""
+
+
+@dataclass
+class View:
+    """What an explorer shows for one state of its controls.
+
+    Attributes
+    ----------
+    figures : dict
+        ``{key: probability or number}``: the headline figures (each shown in a
+        ``<span class="ds-<key>">``, formatted by ``labels[key][1]``).
+    labels : dict
+        ``{key: (label, formatter)}`` for the headline figures, in order.
+    draw : callable or None
+        ``draw(fig)`` draws the chart on a matplotlib Figure (the existing charts
+        of :mod:`dicestats.plots`, given an ``ax``).
+    chart_key : hashable, optional
+        What the chart depends on: a view with the key of the chart on show keeps
+        it (no re-draw of an unchanged chart); None always re-draws.
+    table : pandas.DataFrame or None
+        The table as numbers (what the CSV export writes).
+    table_html : str
+        The table as shown.
+    cli, python : str
+        The equivalent ``dicestats ...`` command and Python call.
+    note : str
+        A line under the figures (e.g. which rule reading is in force).
+    result : object
+        The API's answer behind the figures (for tests and the curious).
+    """
+
+    figures: dict = field(default_factory=dict)
+    labels: dict = field(default_factory=dict)
+    draw: object = None
+    chart_key: object = None
+    table: object = None
+    table_html: str = ""
+    cli: str = ""
+    python: str = ""
+    note: str = ""
+    result: object = None
+
+
+def one_line(exc: BaseException) -> str:
+    """An exception as the one line the widget shows (whitespace collapsed).
+
+    >>> one_line(ValueError("dice must be   an integer in 1..1000,  got 1001"))
+    'dice must be an integer in 1..1000, got 1001'
+    """
+    return " ".join(str(exc).split()) or type(exc).__name__
+
+
+def figure(width: float = 7.0, height: float = 4.2, *, fast: bool = False):
+    """A matplotlib Figure outside pyplot (nothing to close, nothing global).
+
+    ``fast``: fixed margins instead of the constrained layout (which is half the
+    cost of a re-draw): the on-screen chart; exports use the constrained layout.
+    """
+    from matplotlib.figure import Figure
+
+    if fast:
+        fig = Figure(figsize=(width, height))
+        fig.subplots_adjust(left=0.1, right=0.97, bottom=0.16, top=0.8, wspace=0.25)
+        return fig
+    return Figure(figsize=(width, height), layout="constrained")
+
+
+def html_table(df, *, marked=(), current=None) -> str:
+    """``df`` (text cells) as an HTML table; ``marked`` holds ``(row, column)`` cells to
+    highlight (class ``ds-anomaly``), ``current`` the row position to outline.
+
+    >>> import pandas as pd
+    >>> html_table(pd.DataFrame({"dice": [1, 2], "botch": ["10.0%", "15.0%"]}),
+    ...            marked=[(1, "botch")], current=0)  # doctest: +ELLIPSIS
+    '<table>...<tr class="ds-current"><td>1</td><td>10.0%</td></tr><tr><td>2</td><td \
+class="ds-anomaly">15.0%</td></tr></tbody></table>'
+    """
+    head = "".join(f"<th>{html.escape(str(c))}</th>" for c in df.columns)
+    rows = []
+    marked = set(marked)
+    for i, values in enumerate(df.itertuples(index=False)):
+        cells = []
+        for c, v in zip(df.columns, values, strict=True):
+            cls = ' class="ds-anomaly"' if (i, c) in marked else ""
+            cells.append(f"<td{cls}>{html.escape(str(v))}</td>")
+        cls = ' class="ds-current"' if i == current else ""
+        rows.append(f"<tr{cls}>{''.join(cells)}</tr>")
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+
+
+class Explorer(widgets.VBox):
+    """Controls wired to an API call, a chart and a table; the base of every explorer.
+
+    Attributes
+    ----------
+    controls : dict
+        ``{name: widget}``: set ``explorer.controls["dice"].value = 6`` and the
+        explorer re-draws (as a person moving the control would).
+    view : View or None
+        What is on show (the last state that was not refused).
+    error : ipywidgets.HTML
+        Empty, or the one-line refusal of the current state.
+
+    Examples
+    --------
+    Every explorer is one (:func:`dicestats.explore.storyteller` and the others):
+
+    >>> from dicestats import explore
+    >>> ex = explore.storyteller(5, 9)
+    >>> ex.view.cli, ex.view.figures["p_botch"] == ex.view.result.p_botch
+    ('dicestats pool 5 --difficulty 9', True)
+    >>> with ex.muted():              # several controls, one re-draw
+    ...     ex.controls["dice"].value = 6
+    ...     ex.controls["difficulty"].value = 10
+    >>> _ = ex.refresh()
+    >>> ex.view.cli
+    'dicestats pool 6 --difficulty 10'
+    """
+
+    #: A name for the page's tab.
+    title = "explorer"
+
+    def __init__(self, controls: dict, layout_rows: list):
+        self.controls = dict(controls)
+        self.view: View | None = None
+        self.error = widgets.HTML(value="").add_class("ds-error")
+        self.summary = widgets.HTML(value="").add_class("ds-summary")
+        # 7 in at SCREEN_DPI: shown at its own size, not stretched to the page's width
+        self.chart = widgets.Image(format="png", layout=widgets.Layout(width="560px"))
+        self.chart.add_class("ds-chart")
+        self.table = widgets.HTML(value="").add_class("ds-table")
+        self.commands = widgets.HTML(value="").add_class("ds-commands")
+        self.downloads = widgets.HTML(value="").add_class("ds-downloads")
+        self._muted = 0
+        self._chart_key = None
+        buttons = []
+        for label, kind in (("chart PNG", ".png"), ("chart SVG", ".svg"), ("table CSV", ".csv")):
+            b = widgets.Button(description=f"export {label}", layout=widgets.Layout(width="auto"))
+            b.on_click(lambda _b, kind=kind: self._offer_download(kind))
+            buttons.append(b)
+        body = [self.error, self.summary, self.chart, self.table, self.commands]
+        body += [widgets.HBox(buttons), self.downloads]
+        super().__init__([widgets.HTML(_CSS), *layout_rows, *body])
+        self.add_class("ds-explorer")
+        self.add_class(f"ds-{self.title.lower()}")
+        for w in self.controls.values():
+            w.observe(self._changed, names="value")
+
+    # -- subclasses ----------------------------------------------------------------
+    def state(self) -> dict:
+        """The controls' values, ``{name: value}``."""
+        return {name: w.value for name, w in self.controls.items()}
+
+    def compute(self, state: dict) -> View:  # pragma: no cover - every subclass has one
+        raise NotImplementedError
+
+    # -- the re-draw -------------------------------------------------------------------
+    def _changed(self, _change=None) -> None:
+        if not self._muted:
+            self.refresh()
+
+    @contextlib.contextmanager
+    def muted(self):
+        """A context in which control changes do not re-draw (set several, then refresh)."""
+        self._muted += 1
+        try:
+            yield
+        finally:
+            self._muted -= 1
+
+    def refresh(self) -> View | None:
+        """Compute the view of the current controls and show it; a refusal shows one line."""
+        try:
+            view = self.compute(self.state())
+        except (ValueError, TypeError, ArithmeticError) as exc:
+            self.show_error(exc)
+            return None
+        self.show(view)
+        return view
+
+    def show_error(self, exc: BaseException) -> None:
+        """Show ``exc`` as the one-line error; dim what is on show (it is not this state)."""
+        self.error.value = html.escape(one_line(exc))
+        for w in (self.summary, self.chart, self.table, self.commands):
+            w.add_class("ds-stale")
+
+    def show(self, view: View) -> None:
+        """Put ``view`` on the page."""
+        self.view = view
+        self.error.value = ""
+        for w in (self.summary, self.chart, self.table, self.commands):
+            w.remove_class("ds-stale")
+        self.summary.value = self.summary_html(view)
+        if view.chart_key == KEEP:  # a quick estimate: the chart comes with the full one
+            self.chart.add_class("ds-stale")
+        elif view.chart_key is None or view.chart_key != self._chart_key:
+            self.chart.value = self.chart_bytes(".png", dpi=SCREEN_DPI) if view.draw else b""
+            self._chart_key = view.chart_key
+        self.table.value = view.table_html
+        self.commands.value = (
+            "<b>CLI</b><pre class='ds-command ds-cli'>" + html.escape(view.cli) + "</pre>"
+            "<b>Python</b><pre class='ds-command ds-python'>" + html.escape(view.python) + "</pre>"
+        )
+        self.downloads.value = ""
+
+    @staticmethod
+    def summary_html(view: View) -> str:
+        """The headline figures as a one-row table, each value in ``span.ds-<key>``."""
+        heads, cells = [], []
+        for key, (label, fmt) in view.labels.items():
+            heads.append(f"<th>{html.escape(label)}</th>")
+            value = html.escape(fmt(view.figures[key]))
+            cells.append(f'<td><span class="ds-{key}">{value}</span></td>')
+        note = f"<div class='ds-note'>{html.escape(view.note)}</div>" if view.note else ""
+        return f"<table><tr>{''.join(heads)}</tr><tr>{''.join(cells)}</tr></table>{note}"
+
+    # -- exports -----------------------------------------------------------------------
+    def chart_bytes(self, kind: str = ".png", *, dpi: int = EXPORT_DPI) -> bytes:
+        """The current chart as PNG, SVG or PDF bytes (``kind``: ``".png"`` …)."""
+        import matplotlib
+
+        if self.view is None or self.view.draw is None:
+            if self.view is not None and self.view.chart_key == KEEP:
+                raise ValueError("the chart is being refined: export it when the estimate is full")
+            raise ValueError("there is no chart to export: the current state was refused")
+        fig = figure(fast=dpi == SCREEN_DPI)
+        with warnings.catch_warnings():  # e.g. a flat line at 0%: not the reader's concern
+            warnings.simplefilter("ignore", UserWarning)
+            self.view.draw(fig)
+        buf = io.BytesIO()
+        with matplotlib.rc_context({"svg.hashsalt": "dicestats"}):
+            fig.savefig(buf, format=kind[1:], dpi=dpi, metadata=CHART_FORMATS[kind])
+        return buf.getvalue()
+
+    def table_csv(self) -> str:
+        """The current table as CSV (numbers, not the text shown)."""
+        from ..format import to_csv
+
+        if self.view is None or self.view.table is None:
+            raise ValueError("there is no table to export: the current state was refused")
+        return to_csv(self.view.table)
+
+    def save_chart(self, path) -> None:
+        """Write the current chart to ``path`` (.png, .svg or .pdf), atomically."""
+        from ..core.files import atomic_write, check_out_path
+
+        path = check_out_path("path", path, tuple(CHART_FORMATS))
+        data = self.chart_bytes(path.suffix.lower())
+        with atomic_write(path) as fh:
+            fh.write(data)
+
+    def save_table(self, path) -> None:
+        """Write the current table to ``path`` (.csv), atomically."""
+        from ..core.files import atomic_write, check_out_path
+
+        path = check_out_path("path", path, (".csv",))
+        data = self.table_csv().encode("utf-8")
+        with atomic_write(path) as fh:
+            fh.write(data)
+
+    def _offer_download(self, kind: str) -> None:
+        """A download link for the current chart or table (a data: URL: no server needed)."""
+        try:
+            if kind == ".csv":
+                data, mime = self.table_csv().encode("utf-8"), "text/csv"
+            else:
+                data = self.chart_bytes(kind)
+                mime = {".png": "image/png", ".svg": "image/svg+xml"}[kind]
+        except (ValueError, TypeError) as exc:
+            self.show_error(exc)
+            return
+        name = f"dicestats-{self.title.lower()}{kind}"
+        url = f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
+        self.downloads.value = f'<a download="{name}" href="{url}">download {name}</a>'

@@ -1,0 +1,55 @@
+"""``dicestats explore``: its arguments, its refusals, and a light ``--help``."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+
+import pytest
+
+from dicestats.cli import main
+
+
+def test_help_imports_neither_numpy_nor_the_widgets():
+    code = (
+        "import sys\n"
+        "from dicestats.cli import main\n"
+        "try:\n    main(['explore', '--help'])\nexcept SystemExit:\n    pass\n"
+        "print(sorted(m for m in ('numpy', 'ipywidgets', 'voila', 'matplotlib') "
+        "if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip().splitlines()[-1] == "[]"
+    assert "--no-browser" in out.stdout and "--port" in out.stdout
+
+
+@pytest.mark.parametrize("port", ["0", "65536", "80x", "-1"])
+def test_a_bad_port_is_one_line_and_status_2(port, capsys):
+    assert main(["explore", "--no-browser", "--port", port]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "--port" in err
+
+
+def test_a_port_in_use_is_refused_before_anything_starts(capsys):
+    pytest.importorskip("voila")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        assert main(["explore", "--no-browser", "--port", str(port)]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        f"dicestats explore: error: port must be a free port on 127.0.0.1, got {port} "
+        "(it is in use); pass --port with another\n"
+    )
+
+
+def test_the_served_notebook_shows_the_page():
+    import json
+
+    from dicestats.explore.app import notebook_text
+
+    nb = json.loads(notebook_text())
+    assert "".join(nb["cells"][0]["source"]) == "from dicestats.explore import page\npage()"
+    assert nb["metadata"]["kernelspec"]["name"] == "python3"

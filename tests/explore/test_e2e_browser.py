@@ -1,0 +1,142 @@
+"""End to end, in a real browser: ``dicestats explore`` served, a headless Chromium moves the
+Storyteller pool from 5 to 6 dice at difficulty 9 and reads the botch figure change.
+
+The browser is the system's Chromium (Debian's ``chromium`` package; ``.ci/run``
+installs it when missing), driven by Playwright pointed at that executable: no
+browser is downloaded. The test skips, saying why, only when no Chromium can be
+found. Select it alone with ``pytest -m e2e``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from dicestats import storyteller as st
+from dicestats.format import percent
+
+pytestmark = pytest.mark.e2e
+
+#: Chromium's flags: headless, and nothing that reaches the network by itself.
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+#: How long the page may take to show the explorers (a kernel starts, imports, computes).
+PAGE_TIMEOUT_MS = 50_000
+
+
+def chromium() -> str | None:
+    for name in ("chromium", "chromium-browser"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def server():
+    """``dicestats explore --no-browser`` on a free port: (url, process); stopped by Ctrl-C."""
+    try:
+        import voila  # noqa: F401
+    except ImportError:
+        _skip("the explore extra (voila) is not installed")
+    port = free_port()
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "dicestats", "explore", "--no-browser", "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    lines: list[str] = []
+    reader = threading.Thread(target=lambda: lines.extend(proc.stdout), daemon=True)
+    reader.start()
+    url = f"http://127.0.0.1:{port}/"
+    deadline = time.monotonic() + 60
+    while not any(url in ln for ln in lines):
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            pytest.fail(f"dicestats explore did not print {url}: {lines} {proc.stderr.read()}")
+        time.sleep(0.1)
+    yield url, proc
+    if proc.poll() is None:
+        proc.kill()
+        proc.wait()
+
+
+def _skip(reason: str):
+    """Skip, or fail where a browser is required (``.ci/run`` sets DICESTATS_REQUIRE_BROWSER)."""
+    if os.environ.get("DICESTATS_REQUIRE_BROWSER"):
+        pytest.fail(f"{reason}, and DICESTATS_REQUIRE_BROWSER is set: this test must run")
+    pytest.skip(reason)
+
+
+def test_pool_5_to_6_at_difficulty_9_in_a_real_browser(server, tmp_path):
+    exe = chromium()
+    if exe is None:
+        _skip("no Chromium on this machine (apt-get install chromium; .ci/run does)")
+    try:
+        from playwright import sync_api
+    except ImportError:
+        _skip("playwright is not installed (the dev extra has it)")
+    url, proc = server
+    before = percent(st.pool(5, 9).p_botch)
+    after = percent(st.pool(6, 9).p_botch)
+    assert (before, after) == ("16.0%", "14.4%")  # the issue's numbers, from the API
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=exe, headless=True, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 1400})
+            page.goto(url, timeout=PAGE_TIMEOUT_MS)
+            box = ".ds-storyteller"
+            botch = page.locator(f"{box} .ds-summary .ds-p_botch")
+            dice = page.locator(f"{box} .ds-dice input")
+            difficulty = page.locator(f"{box} .ds-difficulty input")
+            dice.wait_for(timeout=PAGE_TIMEOUT_MS)
+            difficulty.fill("9")
+            difficulty.press("Enter")
+            dice.fill("5")
+            dice.press("Enter")
+            sync_api.expect(botch).to_have_text(before, timeout=20_000)
+            dice.fill("6")
+            dice.press("Enter")
+            sync_api.expect(botch).to_have_text(after, timeout=20_000)
+            cli = page.locator(f"{box} .ds-cli")
+            sync_api.expect(cli).to_have_text("dicestats pool 6 --difficulty 9")
+            shot = tmp_path / "explore.png"
+            page.screenshot(path=str(shot), full_page=True)
+            if os.environ.get("DICESTATS_SCREENSHOT"):  # the README's picture
+                page.screenshot(path=os.environ["DICESTATS_SCREENSHOT"], full_page=False)
+        finally:
+            browser.close()
+    assert shot.read_bytes()[:4] == b"\x89PNG" and shot.stat().st_size > 10_000
+    # Ctrl-C stops the server cleanly: one line, exit status 130, the port free again.
+    proc.send_signal(signal.SIGINT)
+    assert proc.wait(30) == 130
+    err = proc.stderr.read()
+    assert re.search(r"dicestats explore: (stopped|interrupted)", err), err
+    assert "Traceback" not in err
