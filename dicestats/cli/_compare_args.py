@@ -5,11 +5,11 @@ from __future__ import annotations
 import argparse
 import re
 
-from ..core.checks import shown
 from ..fate.limits import LIMITS as FATE_LIMITS
 from ..format import fraction
 from ..storyteller.limits import LIMITS as ST_LIMITS
 from ._common import fmt_prob
+from ._fate_args import rating_arg
 
 _DICE = ST_LIMITS["dice"]
 _DIFFICULTY = ST_LIMITS["difficulty"]
@@ -21,25 +21,7 @@ _OBJECTIVES = ("success", "tie", "style")
 # ---------------------------------------------------------------------------
 # Argument types
 # ---------------------------------------------------------------------------
-def _ladder_value(text: str) -> int:
-    """A Fate rating: an integer (``2``, ``+2``, ``-1``) or a ladder name (``Fair``)."""
-    from ..fate.dice import LADDER
-
-    names = {name.lower(): value for value, name in LADDER.items()}
-    word = text.strip()
-    if word.lower() in names:
-        return names[word.lower()]
-    if not re.fullmatch(r"[+-]?[0-9]+", word):
-        raise argparse.ArgumentTypeError(
-            f"expected an integer or a ladder name ({', '.join(LADDER.values())}), got "
-            f"{shown(text, quote=True)}"
-        )
-    value = int(word)
-    if not _RATING.lo <= value <= _RATING.hi:
-        raise argparse.ArgumentTypeError(
-            f"must be an integer in {_RATING.help}, got {shown(value)}"
-        )
-    return value
+_ladder_value = rating_arg("rating")
 
 
 def _rating(text: str) -> int:

@@ -27,6 +27,7 @@ from ..format import ladder, percent
 from ..storyteller.limits import LIMITS as ST_LIMITS
 from ._common import add_output_flags, add_plot_flag, emit_json, int_arg, limit_arg, print_table
 from ._fate_args import fraction_arg
+from ._fate_args import rating_arg as ladder_arg
 from .storyteller import _add_rule_flags, _rules
 
 __all__ = ["probability_arg", "ladder_arg", "levels_arg", "register_calibrate"]
@@ -57,21 +58,6 @@ def levels_arg(text: str) -> list:
 
 
 levels_arg.__name__ = "levels"
-
-
-def ladder_arg(name: str):
-    """An argparse ``type=`` for a Fate rating: a number or a ladder name (``Fair``, ``+2``)."""
-
-    def parse(text: str) -> int:
-        from ..workbench import ladder_value
-
-        try:
-            return ladder_value(text, name)
-        except ValueError as exc:
-            raise argparse.ArgumentTypeError(str(exc).removeprefix(f"{name} ")) from None
-
-    parse.__name__ = name
-    return parse
 
 
 def register_calibrate(subparsers) -> None:

@@ -36,6 +36,7 @@ from ..core.checks import check_bool, check_choice, refuse
 from ..core.results import Result
 from ..fate.dice import LADDER, fate_dice
 from ..fate.invokes import reach_by_invokes
+from ..fate.ladder import parse_rating
 from ..fate.limits import LIMITS
 from ..fate.rules import resolve
 from ..format import ladder
@@ -55,7 +56,6 @@ __all__ = [
 #: The outcome levels a wish can be about, from the easiest.
 OBJECTIVES = ("tie", "success", "style")
 _LABEL = {"tie": "tie or better", "success": "success or better", "style": "success with style"}
-_NAMES = {name.lower(): value for value, name in LADDER.items()}
 
 
 def ladder_value(value, name: str = "difficulty") -> int:
@@ -78,19 +78,10 @@ Mediocre, Average, Fair, Good, Great, Superb, Fantastic, Epic, Legendary), got '
         "an integer or a Fate ladder name (" + ", ".join(LADDER[v] for v in sorted(LADDER)) + ")"
     )
     if isinstance(value, str):
-        text = " ".join(value.replace("−", "-").split())
-        word, _, rest = text.partition(" ")
-        number = None
         try:
-            number = int(text)
+            value = parse_rating(value.replace("\u2212", "-"))
         except ValueError:
-            if word.lower() in _NAMES:
-                number = _NAMES[word.lower()]
-                if rest and rest.strip("()").replace("+", "") != str(number).replace("+", ""):
-                    number = None
-        if number is None:
-            raise refuse(name, allowed, value)
-        value = number
+            raise refuse(name, allowed, value) from None
     elif isinstance(value, bool) or not isinstance(value, int):
         raise refuse(name, allowed, value, kind=True)
     return LIMITS["rating"].check(value, name=name)
