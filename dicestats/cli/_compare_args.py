@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import re
 
-from ..fate.limits import LIMITS as FATE_LIMITS
 from ..format import fraction
 from ..storyteller.limits import LIMITS as ST_LIMITS
 from ._common import fmt_prob
@@ -13,7 +12,6 @@ from ._fate_args import rating_arg
 
 _DICE = ST_LIMITS["dice"]
 _DIFFICULTY = ST_LIMITS["difficulty"]
-_RATING = FATE_LIMITS["rating"]
 _METRICS = ("p_success", "p_ge_2", "p_ge_3", "p_ge_4", "p_ge_5", "mean_net")
 _OBJECTIVES = ("success", "tie", "style")
 
