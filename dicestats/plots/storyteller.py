@@ -11,6 +11,7 @@ from ._style import (
     OKABE_ITO,
     _annotated_image,
     _axes,
+    _dist_bars,
     _grid_values,
     _groups,
     _legend_above,
@@ -29,6 +30,7 @@ __all__ = [
     "storyteller_ten_again",
     "storyteller_multiple_actions",
     "storyteller_extended",
+    "storyteller_distribution",
 ]
 
 
@@ -533,3 +535,50 @@ def storyteller_extended(df, *, ax=None, title: str | None = None):
     if len(groups) > 1 or groups[0][0]:
         ax.legend(fontsize=7, frameon=False)
     return ax
+
+
+def storyteller_distribution(
+    df,
+    *,
+    x: str = "net",
+    ax=None,
+    title: str | None = None,
+    xlabel: str | None = None,
+    ylabel: str = "probability",
+):
+    """A distribution (or several side by side) as labelled bars.
+
+    Parameters
+    ----------
+    df : pandas.DataFrame
+        Columns ``x`` and ``p``; optional ``label`` (one bar group per
+        label), e.g. :func:`dicestats.tables.storyteller_distribution`.
+    x : str, default "net"
+        The value column (``margin``, ``total``, ``net``).
+    ax : matplotlib.axes.Axes, optional
+    title, xlabel, ylabel : str, optional
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"margin": [-1, 0, 1], "p": [0.25, 0.5, 0.25]})
+    >>> ax = storyteller_distribution(df, x="margin")
+    >>> [round(float(p.get_height()), 2) for p in ax.containers[0]]
+    [0.25, 0.5, 0.25]
+    >>> close(ax)
+    """
+    return _dist_bars(
+        df,
+        x,
+        ax,
+        xlabel or x.replace("_", " "),
+        ylabel,
+        title or f"Distribution of {x.replace('_', ' ')}",
+        None,
+        None,
+        "storyteller_distribution",
+    )
