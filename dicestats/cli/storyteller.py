@@ -62,12 +62,14 @@ from ._storyteller_args import (
     reading,
     rules_of,
 )
+from ._storyteller_choices import register_choices
 from ._storyteller_contests import register_contests
 
 __all__ = ["register"]
 
 #: The sub-commands this module adds, in help order (read by the registry).
 COMMANDS = ("pool", "table", "anomalies", "actions", "extended", "resisted", "teamwork")
+COMMANDS += ("try-again", "auto", "exemption")
 
 _DICE = LIMITS["dice"]
 _DIFFICULTY = LIMITS["difficulty"]
@@ -197,6 +199,7 @@ def register(subparsers) -> None:
     add_output_flags(e)
     e.set_defaults(func=_cmd_extended)
     register_contests(subparsers)
+    register_choices(subparsers)
 
 
 # ---------------------------------------------------------------------------

@@ -487,7 +487,14 @@ def storyteller_multiple_actions(df, *, ax=None, title: str | None = None):
     return ax
 
 
-def storyteller_extended(df, *, ax=None, title: str | None = None):
+def storyteller_extended(
+    df,
+    *,
+    ax=None,
+    title: str | None = None,
+    xlabel: str = "rounds rolled",
+    ylabel: str = "chance the task is done",
+):
     """Extended action: chance to be done by each round, one line per label.
 
     Parameters
@@ -497,6 +504,8 @@ def storyteller_extended(df, *, ax=None, title: str | None = None):
         round), non-decreasing); optional ``label`` (one line per label).
     ax : matplotlib.axes.Axes, optional
     title : str, optional
+    xlabel, ylabel : str, optional
+        The axis labels (e.g. "attempts made" for retries at a rising difficulty).
 
     Returns
     -------
@@ -527,8 +536,8 @@ def storyteller_extended(df, *, ax=None, title: str | None = None):
             label=label or None,
         )
     ax.axhline(0.5, color=OKABE_ITO["grey"], linewidth=0.8, linestyle=":", zorder=0)
-    ax.set_xlabel("rounds rolled")
-    ax.set_ylabel("chance the task is done")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
     _percent_axis(ax)
     ax.grid(alpha=0.3)
     ax.set_title(title or "Extended action: how many rounds until it is done?", fontsize=10)

@@ -683,3 +683,31 @@ def combine(a, b, sign=1):
         for y, q in b.items():
             out[x + sign * y] += p * q
     return dict(out)
+
+
+def retries(n, d0, attempts, botch_ends, clamp):
+    """(P(success), P(a botch before any success), P(gave up), mean attempts) of trying
+    again, by walking every sequence of outcomes: «第二次尝试的难度数值增加一 ... 第三次 ...
+    增加二» — each retry is one harder; past 10 the task is beyond the character."""
+    odds = {}
+    for d in range(2, 11):
+        fig = figures(per_die_table(n, d)[n])
+        odds[d] = (fig["p_success"], fig["p_fail"], fig["p_botch"])
+    result = [F(0)] * 4
+
+    def walk(k, p, botched):
+        d = d0 + k - 1
+        if (attempts is not None and k > attempts) or (d > 10 and not clamp):
+            result[2] += p
+            return
+        s, f, b = odds[min(d, 10)]
+        result[3] += p  # attempt k is made
+        result[0] += p * s
+        if not botched:
+            result[1] += p * b
+        walk(k + 1, p * f, botched)
+        if not botch_ends:
+            walk(k + 1, p * b, True)
+
+    walk(1, F(1), False)
+    return tuple(result)
