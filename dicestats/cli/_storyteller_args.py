@@ -18,6 +18,7 @@ from ..storyteller.rules import (
     _SPECIALTY_EFFECT,
     BOTCH_RULES,
     DIFFICULTY_WHY,
+    ON_BOTCH,
     ONE_CANCELS,
     PRESETS,
     SPECIALTIES,
@@ -25,7 +26,7 @@ from ..storyteller.rules import (
     Rules,
 )
 from . import CLIError
-from ._common import add_deprecated_alias, int_arg
+from ._common import add_deprecated_alias, add_output_flags, add_plot_flag, int_arg
 
 _DICE = LIMITS["dice"]
 _DIFFICULTY = LIMITS["difficulty"]
@@ -247,7 +248,7 @@ def reading(rules: Rules, specialty: bool, preset: str | None = None) -> str:
 
     The nearest preset (``preset`` when given, else the first equal one,
     else ``revised``) and every rule that differs from it, then the
-    specialty: ``revised rules; each 10 adds a die; Willpower spent (its
+    specialty: ``revised rules; each 10 adds a die; Willpower spent: its
     success escapes the 1s)``.
 
     Examples
@@ -255,7 +256,7 @@ def reading(rules: Rules, specialty: bool, preset: str | None = None) -> str:
     >>> reading(Rules(), False)
     'revised rules'
     >>> reading(Rules(willpower=True, botch_rule="first"), False)
-    'first rules; Willpower spent (its success escapes the 1s)'
+    'first rules; Willpower spent: its success escapes the 1s'
     >>> reading(Rules(ten_again=True, chain=False), False)
     "revised rules; each 10 adds a die; an extra die's 10 adds no further die"
     """
@@ -306,3 +307,57 @@ def check_search(rules: Rules, specialty: bool, dice, *, exact: bool) -> None:
 
 def exact_cell(x, exact: bool) -> str:
     return fraction(x) if exact else ""
+
+
+class _OldBotch(argparse.Action):
+    """``extended --botch VALUE``, the first release's spelling: one option, two meanings.
+
+    A botch rule (``revised``, ``first``) is ``--botch-rule``; what a botch does
+    (``resets``, ``ends``, ``zero``) is ``--on-botch``. The old spelling still
+    works for one release, sorted by its value, with a note on stderr.
+    """
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        if values in BOTCH_RULES:
+            new, dest = "--botch-rule", "botch_rule"
+        elif values in ON_BOTCH:
+            new, dest = "--on-botch", "on_botch"
+        else:
+            parser.error(
+                f"argument --botch: expected a botch rule ({'|'.join(BOTCH_RULES)}: use "
+                f"--botch-rule) or what a botch does ({'|'.join(ON_BOTCH)}: use --on-botch), "
+                f"got {shown(values, quote=True)}"
+            )
+        print(
+            f"dicestats: --botch is deprecated and goes in the next release; use {new} "
+            f"{values} (--botch-rule: when a roll botches; --on-botch: what a botch does)",
+            file=sys.stderr,
+        )
+        setattr(namespace, dest, values)
+
+
+def add_old_botch(parser: argparse.ArgumentParser) -> None:
+    """The hidden ``--botch`` of ``extended``: ``--botch-rule`` or ``--on-botch`` by its value."""
+    parser.add_argument("--botch", action=_OldBotch, dest="old_botch", help=argparse.SUPPRESS)
+
+
+def pool_parser(subparsers, name: str, *, help: str, description: str):
+    """A sub-command that rolls one pool: ``--dice`` (required) and ``--difficulty`` (6)."""
+    p = subparsers.add_parser(name, help=help, description=description)
+    p.add_argument("--dice", type=_DICE.argtype("dice"), required=True, help=_DICE.help)
+    difficulty_arg(p, default=6)
+    return p
+
+
+def finish_parser(p, func, plot: str | None = None) -> None:
+    """The rule flags, ``--json``/``--exact``, ``--plot`` (drawing ``plot``) and the handler."""
+    add_rule_flags(p)
+    add_output_flags(p)
+    if plot:
+        add_plot_flag(p, plot)
+    p.set_defaults(func=func)
+
+
+def dice_text(n: int) -> str:
+    """``"1 die"``, ``"6 dice"``."""
+    return f"{n} {'die' if n == 1 else 'dice'}"

@@ -25,16 +25,11 @@ better: take the automatic success
 from __future__ import annotations
 
 from ..storyteller.limits import LIMITS
-from ._common import add_output_flags, add_plot_flag, emit_json, fmt_prob, print_table
-from ._storyteller_args import add_rule_flags, difficulty_arg, exact_cell, reading, rules_of
+from ._common import emit_json, fmt_prob, print_table
+from ._storyteller_args import dice_text, exact_cell, finish_parser, pool_parser, reading, rules_of
 
 __all__ = ["register_choices"]
 
-_DICE = LIMITS["dice"]
-
-
-def _dice(n: int) -> str:
-    return f"{n} {'die' if n == 1 else 'dice'}"
 
 
 def _cells(p, exact: bool) -> tuple:
@@ -43,7 +38,8 @@ def _cells(p, exact: bool) -> tuple:
 
 def register_choices(subparsers) -> None:
     """Add the ``try-again``, ``auto`` and ``exemption`` commands."""
-    t = subparsers.add_parser(
+    t = pool_parser(
+        subparsers,
         "try-again",
         help="trying again after a failure: each retry at difficulty +1",
         description=(
@@ -52,8 +48,6 @@ def register_choices(subparsers) -> None:
             "success ends the attempts; so does a botch unless --botch-retries."
         ),
     )
-    t.add_argument("--dice", type=_DICE.argtype("dice"), required=True, help=_DICE.help)
-    difficulty_arg(t, default=6)
     attempts = LIMITS["attempts"]
     t.add_argument(
         "--attempts", type=attempts.argtype("attempts"), default=None,
@@ -65,12 +59,10 @@ def register_choices(subparsers) -> None:
         help="a botch is only a failure: the next try is harder (default: a botch ends the "
         "attempts)",
     )  # fmt: skip
-    add_rule_flags(t)
-    add_output_flags(t)
-    add_plot_flag(t, "P(success within k attempts)")
-    t.set_defaults(func=_cmd_try_again)
+    finish_parser(t, _cmd_try_again, "P(success within k attempts)")
 
-    a = subparsers.add_parser(
+    a = pool_parser(
+        subparsers,
         "auto",
         help="automatic success versus rolling",
         description=(
@@ -78,8 +70,6 @@ def register_choices(subparsers) -> None:
             "and take one (marginal) success: it never botches, but it is only one success."
         ),
     )
-    a.add_argument("--dice", type=_DICE.argtype("dice"), required=True, help=_DICE.help)
-    difficulty_arg(a, default=6)
     target = LIMITS["target, automatic success"]
     a.add_argument(
         "--target", type=target.argtype("target"), default=1,
@@ -89,11 +79,10 @@ def register_choices(subparsers) -> None:
         "--stress", action="store_true",
         help="in combat or under stress: the automatic success is not allowed",
     )  # fmt: skip
-    add_rule_flags(a)
-    add_output_flags(a)
-    a.set_defaults(func=_cmd_auto)
+    finish_parser(a, _cmd_auto)
 
-    e = subparsers.add_parser(
+    e = pool_parser(
+        subparsers,
         "exemption",
         help="botch exemption: the first botch of a period does not count",
         description=(
@@ -101,16 +90,12 @@ def register_choices(subparsers) -> None:
             "Storyteller's exemption (the first botch of the period does not count)."
         ),
     )
-    e.add_argument("--dice", type=_DICE.argtype("dice"), required=True, help=_DICE.help)
-    difficulty_arg(e, default=6)
     rolls = LIMITS["rolls"]
     e.add_argument(
         "--rolls", type=rolls.argtype("rolls"), default=10,
         help=f"rolls in the period ({rolls.help}; default 10)",
     )  # fmt: skip
-    add_rule_flags(e)
-    add_output_flags(e)
-    e.set_defaults(func=_cmd_exemption)
+    finish_parser(e, _cmd_exemption)
 
 
 def _cmd_try_again(args) -> int:
@@ -132,7 +117,7 @@ def _cmd_try_again(args) -> int:
     botch = "a botch ends the attempts" if r.botch_ends else "a botch is only a failure"
     most = f", at most {r.attempts} attempts" if r.attempts else ""
     print(
-        f"trying again: {_dice(r.dice)} from difficulty {r.difficulty}, +1 per retry, {botch}"
+        f"trying again: {dice_text(r.dice)} from difficulty {r.difficulty}, +1 per retry, {botch}"
         f"{most} ({reading(rules, specialty, args.preset)})"
     )
     head = ("outcome", "probability") + (("exact",) if ex else ())
@@ -170,7 +155,7 @@ def _plot_try_again(args, r) -> None:
     )
     ax = plots.storyteller_extended(
         df, xlabel="attempts made (each retry 1 harder)", ylabel="chance of a success by then",
-        title=f"Trying again: {_dice(r.dice)} from difficulty {r.difficulty}",
+        title=f"Trying again: {dice_text(r.dice)} from difficulty {r.difficulty}",
     )  # fmt: skip
     write_plot(ax, args.plot)
 
@@ -189,7 +174,7 @@ def _cmd_auto(args) -> int:
     ex = args.exact
     need = f"{r.target} success{'es' if r.target > 1 else ''}"
     print(
-        f"automatic success or roll: {_dice(r.dice)} at difficulty {r.difficulty}, the task "
+        f"automatic success or roll: {dice_text(r.dice)} at difficulty {r.difficulty}, the task "
         f"needs {need} ({reading(rules, specialty, args.preset)})"
     )
     if r.allowed:
@@ -238,7 +223,7 @@ def _cmd_exemption(args) -> int:
         return 0
     ex = args.exact
     print(
-        f"botch exemption: {_dice(r.dice)} at difficulty {r.difficulty}, {r.rolls} roll"
+        f"botch exemption: {dice_text(r.dice)} at difficulty {r.difficulty}, {r.rolls} roll"
         f"{'s' if r.rolls > 1 else ''} in the period ({reading(rules, specialty, args.preset)})"
     )
     print("with the exemption the first botch of the period does not count")

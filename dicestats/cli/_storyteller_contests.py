@@ -25,8 +25,8 @@ Examples
 from __future__ import annotations
 
 from ..storyteller.limits import LIMITS
-from ._common import add_output_flags, add_plot_flag, emit_json, fmt_prob, limit_arg, print_table
-from ._storyteller_args import add_rule_flags, difficulty_arg, exact_cell, reading, rules_of
+from ._common import emit_json, fmt_prob, limit_arg, print_table
+from ._storyteller_args import dice_text, exact_cell, finish_parser, pool_parser, reading, rules_of
 
 __all__ = ["register_contests", "distribution_rows"]
 
@@ -35,13 +35,9 @@ _DIFFICULTY = LIMITS["difficulty"]
 
 #: The teamwork rule as the rules state it (Dark Ages, "Teamwork").
 TEAMWORK_RULE = (
-    "each member rolls their own pool and the net successes are added; each member's 1s "
-    "cancel only their own successes (the rules never merge pools)"
+    "members roll apart and add their net successes; each member's 1s cancel only their "
+    "own successes"
 )
-
-
-def _dice(n: int) -> str:
-    return f"{n} {'die' if n == 1 else 'dice'}"
 
 
 def distribution_rows(dist, exact: bool, signed: bool = False):
@@ -58,7 +54,8 @@ def distribution_rows(dist, exact: bool, signed: bool = False):
 
 def register_contests(subparsers) -> None:
     """Add the ``resisted`` and ``teamwork`` commands."""
-    r = subparsers.add_parser(
+    r = pool_parser(
+        subparsers,
         "resisted",
         help="resisted action: both sides roll, only the excess successes count",
         description=(
@@ -67,8 +64,6 @@ def register_contests(subparsers) -> None:
             "one net success). Exact."
         ),
     )
-    r.add_argument("--dice", type=_DICE.argtype("dice"), required=True, help=_DICE.help)
-    difficulty_arg(r, default=6)
     r.add_argument(
         "--vs", dest="versus", type=_DICE.argtype("vs"), required=True,
         help=f"the other side's dice ({_DICE.help})",
@@ -81,10 +76,7 @@ def register_contests(subparsers) -> None:
         "--vs-specialty", dest="versus_specialty", action="store_true",
         help="the other side's roll has a specialty (--specialty is yours)",
     )  # fmt: skip
-    add_rule_flags(r)
-    add_output_flags(r)
-    add_plot_flag(r, "the margin's distribution")
-    r.set_defaults(func=_cmd_resisted)
+    finish_parser(r, _cmd_resisted, "the margin's distribution")
 
     t = subparsers.add_parser(
         "teamwork",
@@ -106,10 +98,7 @@ def register_contests(subparsers) -> None:
         help="one member's botch spoils the whole effort (the rules' variant for social "
         "tasks); default: a botch scores 0 for that member only",
     )  # fmt: skip
-    add_rule_flags(t)
-    add_output_flags(t)
-    add_plot_flag(t, "the total's distribution (and one merged pool, for comparison)")
-    t.set_defaults(func=_cmd_teamwork)
+    finish_parser(t, _cmd_teamwork, "the total's distribution (and one merged pool, to compare)")
 
 
 def _cmd_resisted(args) -> int:
@@ -129,13 +118,12 @@ def _cmd_resisted(args) -> int:
     ex = args.exact
     theirs = " with a specialty" if args.versus_specialty else ""
     print(
-        f"resisted action: {_dice(r.dice)} at difficulty {r.difficulty} against "
-        f"{_dice(r.versus)} at difficulty {r.versus_difficulty}{theirs} "
+        f"resisted action: {dice_text(r.dice)} at difficulty {r.difficulty} against "
+        f"{dice_text(r.versus)} at difficulty {r.versus_difficulty}{theirs} "
         f"({reading(rules, specialty, args.preset)})"
     )
     print(
-        "each side's 1s cancel its own successes first; the side with more net successes "
-        "wins and only the excess counts"
+        "each side's 1s cancel its own successes first; only the excess net successes count"
     )
     print()
     outcomes = (
@@ -183,8 +171,8 @@ def _cmd_teamwork(args) -> int:
         print("variant in force (--spoil): one member's botch spoils the whole effort (total 0)")
     else:
         print(
-            "a botch scores 0 for that member only; the rules' variant for social tasks, where "
-            "one botch spoils the whole effort, is --spoil"
+            "a botch scores 0 for that member only (--spoil: one botch spoils the whole "
+            "effort, the rules' variant for social tasks)"
         )
     print()
     rows, header = distribution_rows(r.total, ex)
@@ -232,7 +220,7 @@ def _plot_resisted(args, r) -> None:
     df = T.storyteller_distribution({"your net successes minus theirs": r.margin}, "margin")
     ax = plots.storyteller_distribution(
         df, x="margin", xlabel="your margin (net successes minus theirs)",
-        title=f"Resisted: {_dice(r.dice)} at {r.difficulty} against {_dice(r.versus)} at "
+        title=f"Resisted: {dice_text(r.dice)} at {r.difficulty} against {dice_text(r.versus)} at "
         f"{r.versus_difficulty}",
     )  # fmt: skip
     write_plot(ax, args.plot)

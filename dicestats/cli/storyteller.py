@@ -44,17 +44,18 @@ from __future__ import annotations
 
 from ..format import percent, to_csv, to_markdown
 from ..storyteller.limits import LIMITS, search_limit
-from ..storyteller.rules import ON_BOTCH, ROLLS_TAIL
+from ..storyteller.rules import ON_BOTCH
 from . import CLIError
 from ._common import (
-    add_deprecated_alias,
     add_output_flags,
+    add_plot_flag,
     emit_json,
     fmt_prob,
     limit_arg,
     print_table,
 )
 from ._storyteller_args import (
+    add_old_botch,
     add_rule_flags,
     check_search,
     difficulty_arg,
@@ -62,14 +63,16 @@ from ._storyteller_args import (
     reading,
     rules_of,
 )
+from ._storyteller_charts import register_editions
 from ._storyteller_choices import register_choices
 from ._storyteller_contests import register_contests
+from ._storyteller_extended import show_extended
 
 __all__ = ["register"]
 
 #: The sub-commands this module adds, in help order (read by the registry).
 COMMANDS = ("pool", "table", "anomalies", "actions", "extended", "resisted", "teamwork")
-COMMANDS += ("try-again", "auto", "exemption")
+COMMANDS += ("try-again", "auto", "exemption", "editions")
 
 _DICE = LIMITS["dice"]
 _DIFFICULTY = LIMITS["difficulty"]
@@ -119,6 +122,7 @@ def register(subparsers) -> None:
     )
     add_rule_flags(t)
     add_output_flags(t)
+    add_plot_flag(t, "the chance of success over dice x difficulty")
     t.set_defaults(func=_cmd_table)
 
     a = subparsers.add_parser(
@@ -144,6 +148,7 @@ def register(subparsers) -> None:
     )
     add_rule_flags(a)
     add_output_flags(a)
+    add_plot_flag(a, "the botch chance by pool, wrong-way steps highlighted")
     a.set_defaults(func=_cmd_anomalies)
 
     m = subparsers.add_parser(
@@ -165,6 +170,7 @@ def register(subparsers) -> None:
     difficulty_arg(m, default=6)
     add_rule_flags(m)
     add_output_flags(m)
+    add_plot_flag(m, "each action's chance by actions declared")
     m.set_defaults(func=_cmd_actions)
 
     e = subparsers.add_parser(
@@ -181,13 +187,14 @@ def register(subparsers) -> None:
         required=True,
         help=f"{target.help}: {target.why}",
     )
-    on_botch = e.add_argument(
+    e.add_argument(
         "--on-botch",
         choices=ON_BOTCH,
         default="resets",
-        help="a botch loses everything (resets, default), ends the task, or scores 0",
+        help="what a botch does: loses every success so far (resets, default), ends the task "
+        "(ends), or scores 0 (zero); when a roll botches is --botch-rule",
     )
-    add_deprecated_alias(e, "--botch", on_botch)
+    add_old_botch(e)
     rounds = LIMITS["rounds"]
     e.add_argument(
         "--rounds",
@@ -197,9 +204,11 @@ def register(subparsers) -> None:
     )
     add_rule_flags(e, botch_alias=False)
     add_output_flags(e)
+    add_plot_flag(e, "P(done within r rounds)")
     e.set_defaults(func=_cmd_extended)
     register_contests(subparsers)
     register_choices(subparsers)
+    register_editions(subparsers)
 
 
 # ---------------------------------------------------------------------------
@@ -244,6 +253,10 @@ def _cmd_table(args) -> int:
     rules, specialty = rules_of(args)
     check_search(rules, specialty, args.dice, exact=args.exact)
     df = st.odds_table(args.dice, args.difficulty, rules, specialty=specialty, exact=args.exact)
+    if args.plot:
+        from ._storyteller_charts import plot_table
+
+        plot_table(args, df, reading(rules, specialty, args.preset))
     fmt = "json" if args.json else (args.format or "text")
     if fmt == "json":
         emit_json(df)
@@ -272,6 +285,10 @@ def _cmd_anomalies(args) -> int:
         dice = list(range(1, min(30, search_limit(rules, exact=True, specialty=specialty).hi) + 1))
     check_search(rules, specialty, dice, exact=True)
     found = st.anomalies(rules, dice, args.difficulty, specialty=specialty, exact=True)  # exactly
+    if args.plot:
+        from ._storyteller_charts import plot_anomalies
+
+        plot_anomalies(args, rules, specialty, dice, reading(rules, specialty, args.preset))
     if args.json:
         emit_json(found if args.exact else found.to_float())
         return 0
@@ -300,6 +317,10 @@ def _cmd_actions(args) -> int:
     r = st.multiple_actions(
         args.pools, args.difficulty, rules, specialty=specialty, exact=args.exact
     )
+    if args.plot:
+        from ._storyteller_charts import plot_actions
+
+        plot_actions(args, rules, specialty, reading(rules, specialty, args.preset))
     if args.json:
         emit_json(r)
         return 0
@@ -311,6 +332,7 @@ def _cmd_actions(args) -> int:
             fmt_prob(a.p_success) if a.attempted else "cannot",
             fmt_prob(a.p_botch),
         )
+        + ((exact_cell(a.p_success, True), exact_cell(a.p_botch, True)) if args.exact else ())
         for a in r.actions
     ]
     what = "1 action (not a multiple action: the full pool)" if len(rows) == 1 else (
@@ -318,12 +340,14 @@ def _cmd_actions(args) -> int:
     )
     print_table(
         rows,
-        ("action", "base pool", "pool", "success", "botch"),
+        ("action", "base pool", "pool", "success", "botch")
+        + (("exact success", "exact botch") if args.exact else ()),
         title=f"{what} at difficulty {args.difficulty} ({reading(rules, specialty, args.preset)})",
     )
     print()
-    print(f"all succeed         {fmt_prob(r.p_all)}")
-    print(f"expected successes  {float(r.mean_successes):.4f}")
+    print(f"all succeed         {fmt_prob(r.p_all)}  {exact_cell(r.p_all, args.exact)}".rstrip())
+    mean = f"{float(r.mean_successes):.4f}  {exact_cell(r.mean_successes, args.exact)}"
+    print(f"expected successes  {mean}".rstrip())
     if len(rows) > 1:  # declaring only the first k actions (k = 1: the full pool)
         best = st.best_actions(
             args.pools, args.difficulty, rules, specialty=specialty, exact=args.exact
@@ -354,28 +378,12 @@ def _cmd_extended(args) -> int:
         specialty=specialty,
         exact=args.exact,
     )
+    if args.plot:
+        from ._storyteller_charts import plot_extended
+
+        plot_extended(args, r, reading(rules, specialty, args.preset))
     if args.json:
         emit_json(r)
         return 0
-    limit = f", at most {args.rounds} rolls" if args.rounds else ""
-    dice = f"{args.dice} {'die' if args.dice == 1 else 'dice'}"
-    print(
-        f"extended action: {dice} at difficulty {args.difficulty}, "
-        f"target {args.target}, a botch {args.on_botch}{limit} "
-        f"({reading(rules, specialty, args.preset)})"
-    )
-    rows = [
-        ("done", fmt_prob(r.p_success)),
-        ("failed (botch)", fmt_prob(r.p_failed)),
-        ("out of time", fmt_prob(r.p_timeout)),
-    ]
-    print_table(rows, ("outcome", "probability"))
-    print()
-    print(f"mean rolls  {float(r.mean_rolls):.4f}")
-    if r.rolls_tail and r.rolls_tail > ROLLS_TAIL:  # the distribution stopped at its roll cap
-        top = r.rolls.support()[1]
-        print(
-            f"distribution of rolls (--json): rolls beyond {top:,} lumped into {top:,} "
-            f"(P = {r.rolls_tail:.3g})"
-        )
+    show_extended(r, args, reading(rules, specialty, args.preset))
     return 0

@@ -2,26 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 
 import pytest
 
-from dicestats.cli import main
-
+from .cli_run import run, run_json
 from .oracle import botches_in_rolls, figures, net_pmf, per_die_table, retries
-
-
-def run(argv, capsys):
-    code = main(argv)
-    out = capsys.readouterr()
-    return code, out.out, out.err
-
-
-def run_json(argv, capsys):
-    code, out, err = run(argv, capsys)
-    assert code == 0, err
-    return json.loads(out)
 
 
 # ---------------------------------------------------------------- try-again
@@ -111,3 +97,12 @@ def test_bad_input_is_one_line(argv, needle, capsys):
     code, out, err = run(argv, capsys)
     assert code == 2 and not out
     assert needle in err and "Traceback" not in err
+
+
+def test_actions_honour_exact_in_text(capsys):
+    # 4, 3, 6 dice as three actions at 8: 1, -1 and 1 dice; one die at 8 succeeds 3/10
+    code, out, _ = run(["actions", "--pools", "4,3,6", "--difficulty", "8", "--exact"], capsys)
+    assert code == 0
+    rows = [ln.split() for ln in out.splitlines()[3:6]]
+    assert [r[-2:] for r in rows] == [["3/10", "1/10"], ["0", "0"], ["3/10", "1/10"]]
+    assert "expected successes  0.6000  3/5" in out

@@ -7,29 +7,16 @@ convolutions combined by hand (:func:`.oracle.net_pmf`, :func:`.oracle.combine`)
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 
 import pytest
 
 from dicestats import plots
 from dicestats import tables as T
-from dicestats.cli import main
 
 from ..charts import bars
+from .cli_run import run, run_json
 from .oracle import combine, net_pmf, resisted_brute, team_brute
-
-
-def run(argv, capsys):
-    code = main(argv)
-    out = capsys.readouterr()
-    return code, out.out, out.err
-
-
-def run_json(argv, capsys):
-    code, out, err = run(argv, capsys)
-    assert code == 0, err
-    return json.loads(out)
 
 
 def as_fractions(d: dict) -> dict:
