@@ -71,11 +71,10 @@ def storyteller_by_rules(
         ]
     else:
         d["_group"] = d["rules"].astype(str)
-    for i, (label, g) in enumerate(_groups(d, "_group")):
-        g = g.sort_values("dice")
+    for i, (xs, ys, label) in enumerate(_curves(_groups(d, "_group"), "dice", y)):
         ax.plot(
-            g["dice"].to_numpy(),
-            g[y].to_numpy(dtype=float),
+            xs,
+            ys,
             marker=_CYCLE_MARKERS[i % 8],
             linestyle=_CYCLE_LINES[i % 8],
             color=_CYCLE_COLOURS[i % 8],
@@ -95,6 +94,29 @@ def storyteller_by_rules(
 #: The former name of :func:`storyteller_by_rules`, misleading when it draws the editions;
 #: kept because the booklet's ten-again chart (``report/storyteller.py``) calls it.
 storyteller_ten_again = storyteller_by_rules
+
+
+def _curves(groups, x: str, y: str):
+    """``(xs, ys, label)`` per distinct curve: curves equal at every point are one.
+
+    Drawn apart, identical curves (revised and v20 without a specialty; a botch
+    that resets and one that scores 0 at target 1) hide each other: they are
+    drawn once, labelled ``"a = b (identical)"``.
+    """
+    merged: dict = {}
+    for label, g in groups:
+        g = g.sort_values(x)
+        xs = [int(v) for v in g[x]]
+        ys = g[y].to_numpy(dtype=float)
+        key = (tuple(xs), tuple(round(float(v), 12) for v in ys))
+        merged.setdefault(key, (xs, ys, []))[2].append(str(label) if label else "")
+    out = []
+    for xs, ys, labels in merged.values():
+        label = " = ".join(x for x in labels if x)
+        if len(labels) > 1 and label:
+            label += " (identical)"
+        out.append((xs, ys, label or None))
+    return out
 
 
 def _fitted_percent_axis(ax, values) -> None:
@@ -148,21 +170,9 @@ def storyteller_extended(
     _require(df, ["round", "p_done"], "storyteller_extended")
     ax = _axes(ax)
     groups = _groups(df, "label")
-    # Curves that agree at every round are one line labelled with all their names:
-    # drawn apart they would hide each other.
-    curves: dict = {}
-    for label, g in groups:
-        g = g.sort_values("round")
-        xs = tuple(int(r) for r in g["round"])
-        ys = g["p_done"].to_numpy(dtype=float)
-        key = (xs, tuple(round(float(v), 12) for v in ys))
-        curves.setdefault(key, (xs, ys, []))[2].append(str(label) if label else "")
-    for i, (xs, ys, labels) in enumerate(curves.values()):
-        label = " = ".join(x for x in labels if x) + (
-            " (identical)" if len(labels) > 1 else ""
-        )
+    for i, (xs, ys, label) in enumerate(_curves(groups, "round", "p_done")):
         ax.plot(
-            list(xs),
+            xs,
             ys,
             marker=_CYCLE_MARKERS[i % 8],
             markersize=4,

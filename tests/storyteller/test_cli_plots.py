@@ -82,7 +82,11 @@ def test_editions_chart_axis_is_fitted_to_botch_lines():
     top = float(df["p_botch"].max())
     assert hi < 0.2 and top <= hi <= top + 0.05  # 0-10% botch lines fill the chart
     assert lo >= 0
-    assert [ln.get_label() for ln in ax.lines] == ["revised", "first", "v20"]
+    # without a specialty v20 rolls as revised does: one line, both names
+    assert [ln.get_label() for ln in ax.lines] == ["revised = v20 (identical)", "first"]
+    df = T.storyteller_editions(range(1, 11), 6, specialty=True)
+    ax = plots.storyteller_by_rules(df, y="mean_net")  # the botch rule moves no net success
+    assert [ln.get_label() for ln in ax.lines] == ["revised = first (identical)", "v20"]
 
 
 def test_by_rules_keeps_a_wide_range_on_0_to_100():
