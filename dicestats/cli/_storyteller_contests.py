@@ -25,7 +25,7 @@ Examples
 from __future__ import annotations
 
 from ..storyteller.limits import LIMITS
-from ._common import emit_json, fmt_prob, limit_arg, print_table
+from ._common import emit_json, fmt_prob, int_arg, int_list_arg, limit_arg, print_table
 from ._storyteller_args import dice_text, exact_cell, finish_parser, pool_parser, reading, rules_of
 
 __all__ = ["register_contests", "distribution_rows"]
@@ -69,8 +69,9 @@ def register_contests(subparsers) -> None:
         help=f"the other side's dice ({_DICE.help})",
     )  # fmt: skip
     r.add_argument(
-        "--vs-difficulty", dest="versus_difficulty", type=_DIFFICULTY.argtype("vs-difficulty"),
-        default=None, help="the other side's difficulty (default: --difficulty)",
+        "--vs-difficulty", dest="versus_difficulty",
+        type=int_arg(_DIFFICULTY.lo, None, "vs-difficulty"), default=None,
+        help="the other side's difficulty (default: --difficulty; above 10 only with --clamp)",
     )  # fmt: skip
     r.add_argument(
         "--vs-specialty", dest="versus_specialty", action="store_true",
@@ -90,8 +91,9 @@ def register_contests(subparsers) -> None:
         f"{LIMITS['team'].help} members)",
     )  # fmt: skip
     t.add_argument(
-        "--difficulty", type=limit_arg(_DIFFICULTY, "list"), default=[6],
-        help="one difficulty for all (default 6) or one per member, e.g. 6,7,7",
+        "--difficulty", type=int_list_arg(_DIFFICULTY.lo, None), default=[6],
+        help="one difficulty for all (default 6) or one per member, e.g. 6,7,7 (above 10 "
+        "only with --clamp)",
     )  # fmt: skip
     t.add_argument(
         "--spoil", action="store_true",
