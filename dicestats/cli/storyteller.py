@@ -1,6 +1,8 @@
-"""Storyteller d10 sub-commands: ``pool``, ``table``, ``anomalies``, ``actions``, ``extended``.
+"""Storyteller d10 sub-commands: ``pool``, ``table``, ``anomalies``, ``actions``, ``extended``,
+``resisted``, ``teamwork``, ``try-again``, ``auto``, ``exemption`` and ``editions``.
 
-Every command takes the rule flags (``--preset``, ``--no-rule-of-one``,
+Every command but ``editions`` (which compares the presets themselves) takes
+the rule flags (``--preset``, ``--no-rule-of-one``,
 ``--botch-rule revised|first``, ``--ten-again``, ...), prints a readable table
 by default, JSON with ``--json`` (the API's result, Fractions as ``"p/q"``
 with ``--exact``) and exact ``"p/q"`` strings with ``--exact``. ``extended``
@@ -12,8 +14,10 @@ integers are written in the ASCII digits 0-9. Argument ranges come from
 ``docs/rules/storyteller.md``.
 
 Renamed options keep their old spelling for one release (hidden, with a note
-on stderr): ``--botch`` is ``--botch-rule`` in ``pool``, ``table``,
-``anomalies`` and ``actions``, and ``--on-botch`` in ``extended``;
+on stderr): ``--botch`` is ``--botch-rule`` (when a roll botches) in every
+command but ``editions``, and in ``extended`` it is read by its value (``revised``/``first``:
+``--botch-rule``; ``resets``/``ends``/``zero``: ``--on-botch``, what a botch
+does);
 ``--specialty none|reroll|double`` is ``--specialty-rule VALUE --specialty``.
 ``--preset v20`` no longer rolls a specialty (a note on stderr says so).
 
@@ -83,7 +87,8 @@ _SHOWN += ("p_ge_2", "p_ge_3", "p_ge_5")
 
 
 def register(subparsers) -> None:
-    """Add the ``pool``, ``table``, ``anomalies``, ``actions`` and ``extended`` commands."""
+    """Add the Storyteller commands (:data:`COMMANDS`); the newer ones live in the rooms
+    ``_storyteller_contests``, ``_storyteller_choices`` and ``_storyteller_charts``."""
     p = subparsers.add_parser(
         "pool",
         help="Storyteller d10 pool: success / failure / botch, net successes, degrees",
