@@ -16,7 +16,7 @@ from ._compare_args import (
     _rating,
     _st_pool_args,
 )
-from .storyteller import _add_rule_flags, _rules
+from ._storyteller_args import add_rule_flags, rules_of
 
 
 def _register_worth(sub) -> None:
@@ -28,7 +28,7 @@ def _register_worth(sub) -> None:
         default=1,
         help="dice added (default 1)",
     )
-    _add_rule_flags(d, botch_alias=False)
+    add_rule_flags(d, botch_alias=False)
     _worth_outputs(d)
 
     for name, change in (("willpower", "willpower"), ("specialty", "specialty"),
@@ -36,7 +36,7 @@ def _register_worth(sub) -> None:
         r = sub.add_parser(name, help=f"{name} ≈ how many Storyteller dice")
         _st_pool_args(r)
         _max_dice_arg(r)
-        _add_rule_flags(r, botch_alias=False)
+        add_rule_flags(r, botch_alias=False)
         _worth_outputs(r)
         r.set_defaults(change=change)
 
@@ -68,7 +68,7 @@ def _register_worth(sub) -> None:
     f.add_argument(
         "--objective", choices=_OBJECTIVES, default="success", help="the Fate outcome matched"
     )
-    _add_rule_flags(f, botch_alias=False)
+    add_rule_flags(f, botch_alias=False)
     _worth_outputs(f)
 
     s = sub.add_parser(
@@ -89,7 +89,7 @@ def _register_worth(sub) -> None:
         help="the Storyteller chance matched (default P(net >= 1))",
     )
     _max_dice_arg(s)
-    _add_rule_flags(s, botch_alias=False)
+    add_rule_flags(s, botch_alias=False)
     _worth_outputs(s)
 
 
@@ -107,7 +107,7 @@ def _cmd_worth(args) -> int:
 
     q = args.question
     if q in ("die", "willpower", "specialty", "ten-again", "fate"):
-        rules, specialty = _rules(args, [args.difficulty])
+        rules, specialty = rules_of(args, [args.difficulty])
         common = {"metric": args.metric, "specialty": specialty, "exact": args.exact}
         if q == "die":
             w = wb.die_worth(args.dice, args.difficulty, rules, extra=args.extra, **common)
@@ -123,7 +123,7 @@ def _cmd_worth(args) -> int:
             objective=args.objective, dice=args.fate_dice, exact=args.exact,
         )  # fmt: skip
     else:
-        rules, specialty = _rules(args, None)
+        rules, specialty = rules_of(args, None)
         w = wb.storyteller_match(
             args.bonus, args.difficulty, dice=args.dice,
             storyteller_difficulty=args.storyteller_difficulty, rules=rules,

@@ -28,7 +28,7 @@ from ..storyteller.limits import LIMITS as ST_LIMITS
 from ._common import add_output_flags, add_plot_flag, emit_json, int_arg, limit_arg, print_table
 from ._fate_args import fraction_arg
 from ._fate_args import rating_arg as ladder_arg
-from .storyteller import _add_rule_flags, _rules
+from ._storyteller_args import add_rule_flags, rules_of
 
 __all__ = ["probability_arg", "ladder_arg", "levels_arg", "register_calibrate"]
 
@@ -87,7 +87,7 @@ def register_calibrate(subparsers) -> None:
         help="the largest pool searched (default 100)",
     )
     _levels_flag(s)
-    _add_rule_flags(s, botch_alias=False)
+    add_rule_flags(s, botch_alias=False)
     add_output_flags(s)
     add_plot_flag(s, "the calibration chart")
     s.set_defaults(func=_cmd_storyteller)
@@ -163,7 +163,7 @@ def _title(cal) -> str:
 def _cmd_storyteller(args) -> int:
     from .. import workbench as wb
 
-    rules, specialty = _rules(args, args.difficulty)
+    rules, specialty = rules_of(args, args.difficulty)
     cal = wb.storyteller_calibration(
         args.levels or wb.LEVELS, args.difficulty, rules, net=args.net, specialty=specialty,
         dice_limit=args.dice_limit, exact=args.exact,

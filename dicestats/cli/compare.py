@@ -56,7 +56,7 @@ from ._compare_args import (
     _ratings,
 )
 from ._compare_worth import _register_worth
-from .storyteller import _add_rule_flags, _rules
+from ._storyteller_args import add_rule_flags, rules_of
 
 __all__ = ["register", "COMMANDS"]
 
@@ -108,7 +108,7 @@ def _pools_and_rules(p) -> None:
         default=[6],
         help=f"Storyteller difficulties, e.g. 6 or 6-8 (default 6; {_DIFFICULTY.help})",
     )
-    _add_rule_flags(p, botch_alias=False)
+    add_rule_flags(p, botch_alias=False)
 
 
 def _register_compare_storyteller(sub) -> None:
@@ -247,9 +247,9 @@ def _cmd_compare(args) -> int:
 
     if args.system == "storyteller":
         diffs = args.difficulty + ([args.vs_difficulty] if args.vs_difficulty else [])
-        rules, specialty = _rules(args, args.difficulty)
+        rules, specialty = rules_of(args, args.difficulty)
         with contextlib.redirect_stderr(io.StringIO()) as note:  # worded for the first side
-            vrules, vspec = _rules(_second_storyteller(args), diffs)
+            vrules, vspec = rules_of(_second_storyteller(args), diffs)
         if note.getvalue() and args.vs_preset == "v20":
             print(
                 "dicestats: note: --vs-preset v20 is a rule set and rolls no specialty; add "
@@ -267,7 +267,7 @@ def _cmd_compare(args) -> int:
             versus_difficulty=args.vs_difficulty, exact=args.exact,
         )  # fmt: skip
     elif args.system == "systems":
-        rules, specialty = _rules(args, args.difficulty)
+        rules, specialty = rules_of(args, args.difficulty)
         c = wb.compare_bands(
             args.dice, args.difficulty, rules, bonus=args.bonus,
             fate_difficulty=args.fate_difficulty, specialty=specialty, fate_dice=args.fate_dice,

@@ -47,8 +47,8 @@ from ..storyteller.rules import ON_BOTCH
 from . import CLIError
 from . import _initiative_args as flags
 from ._common import add_output_flags, emit_json, int_arg, limit_arg, print_table
+from ._storyteller_args import add_rule_flags, difficulty_arg, rules_of
 from ._workbench_calibrate import ladder_arg, probability_arg, register_calibrate
-from .storyteller import _add_rule_flags, _difficulty_arg, _rules
 
 __all__ = ["register", "COMMANDS"]
 
@@ -96,7 +96,7 @@ def _register_storyteller(sub) -> None:
         "from 1 up: one die more is not always better (see dicestats anomalies).",
     )
     p.add_argument("--dice", type=_DICE.argtype("dice"), help=f"the pool ({_DICE.help})")
-    _difficulty_arg(p)
+    difficulty_arg(p)
     _wish_flags(p, nearest=True)
     p.add_argument(
         "--net",
@@ -150,7 +150,7 @@ def _register_storyteller(sub) -> None:
         default=None,
         help="with --wish: the difficulties tried (default 2-10)",
     )
-    _add_rule_flags(p, botch_alias=False)
+    add_rule_flags(p, botch_alias=False)
     add_output_flags(p)
     p.set_defaults(func=_cmd_storyteller)
 
@@ -172,7 +172,7 @@ def _cmd_storyteller(args) -> int:
     if args.difficulties is not None:
         raise CLIError("--difficulties cannot apply without --wish: it lists the difficulties "
                        "tried against several wishes")  # fmt: skip
-    rules, specialty = _rules(args, None if args.difficulty is None else [args.difficulty])
+    rules, specialty = rules_of(args, None if args.difficulty is None else [args.difficulty])
     event = args.event.replace("-", "_")
     common = dict(rules=rules, specialty=specialty, exact=args.exact)
     if args.rounds is not None:
@@ -226,7 +226,7 @@ def _cmd_wishes(args) -> int:
     names = ("dice", "difficulty", "at_least", "nearest", "rounds", "on_botch", "dice_limit")
     _refuse_flags(args, "several wishes", (*names, "target_limit", "net", "event"))
     difficulties = args.difficulties or list(range(2, 11))
-    rules, specialty = _rules(args, difficulties)
+    rules, specialty = rules_of(args, difficulties)
     r = wb.wishes(args.wish, difficulties, rules, specialty=specialty, exact=args.exact)
     if args.json:
         emit_json(r)

@@ -29,7 +29,7 @@ Storyteller
     50% contour), :func:`storyteller_botch_heatmap`,
     :func:`storyteller_anomalies` (botch chance vs dice, non-monotone
     stretches highlighted), :func:`storyteller_degrees` (degrees of success,
-    stacked), :func:`storyteller_ten_again`,
+    stacked), :func:`storyteller_by_rules` (editions or 10s rules compared),
     :func:`storyteller_multiple_actions`, :func:`storyteller_extended`.
 Initiative
     :func:`initiative_first` (P(act first) with intervals),

@@ -136,13 +136,17 @@ def _stacked_bars(ax, x, layers, width=0.8, label_min=0.06, labels=True):
     return bottom
 
 
+#: Legend text size in points: legible on a printed page (7-8 pt legends were not).
+LEGEND_FONTSIZE = 9
+
+
 def _legend_above(ax, ncol: int, markerscale: float = 1.0) -> None:
     ax.legend(
         loc="lower center",
         bbox_to_anchor=(0.5, 1.0),
         ncol=ncol,
         frameon=False,
-        fontsize=8,
+        fontsize=LEGEND_FONTSIZE,
         handlelength=1.8,
         markerscale=markerscale,
     )
@@ -290,6 +294,6 @@ def _dist_bars(df, x, ax, xlabel, ylabel, title, seed, trials, func):
     ax.set_ylim(0, min(1.0, float((df["hi"] if _has_interval(df) else df["p"]).max()) + 0.1))
     ax.set_title(title, fontsize=10)
     if n > 1 or groups[0][0]:
-        ax.legend(fontsize=7, frameon=False)
+        ax.legend(fontsize=LEGEND_FONTSIZE, frameon=False)
     _provenance(ax, seed, trials)
     return ax

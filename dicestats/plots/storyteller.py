@@ -3,16 +3,22 @@
 from __future__ import annotations
 
 from ..core.checks import refuse
+from ._storyteller_lines import (
+    storyteller_by_rules,
+    storyteller_distribution,
+    storyteller_extended,
+    storyteller_ten_again,
+)
 from ._style import (
     _CYCLE_COLOURS,
     _CYCLE_HATCHES,
     _CYCLE_LINES,
     _CYCLE_MARKERS,
+    LEGEND_FONTSIZE,
     OKABE_ITO,
     _annotated_image,
     _axes,
     _grid_values,
-    _groups,
     _legend_above,
     _percent_axis,
     _require,
@@ -26,9 +32,11 @@ __all__ = [
     "storyteller_botch_heatmap",
     "storyteller_anomalies",
     "storyteller_degrees",
+    "storyteller_by_rules",
     "storyteller_ten_again",
     "storyteller_multiple_actions",
     "storyteller_extended",
+    "storyteller_distribution",
 ]
 
 
@@ -280,7 +288,7 @@ def storyteller_anomalies(
     what = "raise the botch chance" if metric == "p_botch" else "lower the chance"
     ax.set_title(title or f"Where does one more die {what}? (highlighted)", fontsize=10)
     ax.legend(
-        fontsize=7,
+        fontsize=LEGEND_FONTSIZE,
         frameon=False,
         ncol=3 if n > 4 else 2,
         loc="upper right" if high < 0.7 else "best",
@@ -340,65 +348,6 @@ def storyteller_degrees(df, *, ax=None, title: str | None = None, labels: bool =
     _percent_axis(ax)
     ax.set_title(title or "How well does a pool succeed? Degrees of success", pad=30, fontsize=10)
     _legend_above(ax, 4)
-    return ax
-
-
-def storyteller_ten_again(
-    df, *, y: str = "mean_net", ax=None, title: str | None = None, ylabel: str | None = None
-):
-    """A value (default: mean net successes) vs pool size, one line per rule set.
-
-    Parameters
-    ----------
-    df : pandas.DataFrame
-        Columns ``dice``, ``rules`` (a label such as "plain 10s" or
-        "ten-again") and ``y``; an optional ``difficulty`` column gives one
-        line per (rules, difficulty).
-    y : str, default "mean_net"
-    ax : matplotlib.axes.Axes, optional
-    title, ylabel : str, optional
-
-    Returns
-    -------
-    matplotlib.axes.Axes
-        One line per group.
-
-    Examples
-    --------
-    >>> import pandas as pd
-    >>> df = pd.DataFrame({"dice": [1, 2, 1, 2], "rules": ["plain"] * 2 + ["ten-again"] * 2,
-    ...                    "mean_net": [0.4, 0.8, 0.45, 0.9]})
-    >>> ax = storyteller_ten_again(df)
-    >>> [ln.get_label() for ln in ax.lines]
-    ['plain', 'ten-again']
-    >>> close(ax)
-    """
-    _require(df, ["dice", "rules", y], "storyteller_ten_again")
-    ax = _axes(ax)
-    d = df.copy()
-    if "difficulty" in d.columns and d["difficulty"].nunique() > 1:
-        d["_group"] = [
-            f"{r}, difficulty {int(k)}" for r, k in zip(d["rules"], d["difficulty"], strict=True)
-        ]
-    else:
-        d["_group"] = d["rules"].astype(str)
-    for i, (label, g) in enumerate(_groups(d, "_group")):
-        g = g.sort_values("dice")
-        ax.plot(
-            g["dice"].to_numpy(),
-            g[y].to_numpy(),
-            marker=_CYCLE_MARKERS[i % 8],
-            linestyle=_CYCLE_LINES[i % 8],
-            color=_CYCLE_COLOURS[i % 8],
-            label=label,
-        )
-    ax.set_xlabel("dice in the pool")
-    ax.set_ylabel(ylabel or y.replace("_", " "))
-    if y != "mean_net" and d[y].max() <= 1:
-        _percent_axis(ax)
-    ax.grid(alpha=0.3)
-    ax.set_title(title or "Ten-again: how much does rerolling 10s add?", fontsize=10)
-    ax.legend(fontsize=8, frameon=False)
     return ax
 
 
@@ -482,54 +431,4 @@ def storyteller_multiple_actions(df, *, ax=None, title: str | None = None):
     ax.set_ylim(0, 1.08)
     ax.set_title(title or "Multiple actions: is splitting the pool worth it?", fontsize=10, pad=24)
     _legend_above(ax, 4, markerscale=0.45)
-    return ax
-
-
-def storyteller_extended(df, *, ax=None, title: str | None = None):
-    """Extended action: chance to be done by each round, one line per label.
-
-    Parameters
-    ----------
-    df : pandas.DataFrame
-        Columns ``round`` (1, 2, ...) and ``p_done`` (P(finished by this
-        round), non-decreasing); optional ``label`` (one line per label).
-    ax : matplotlib.axes.Axes, optional
-    title : str, optional
-
-    Returns
-    -------
-    matplotlib.axes.Axes
-        One line (with markers) per label.
-
-    Examples
-    --------
-    >>> import pandas as pd
-    >>> df = pd.DataFrame({"round": [1, 2, 3], "p_done": [0.1, 0.5, 0.8]})
-    >>> ax = storyteller_extended(df)
-    >>> [float(v) for v in ax.lines[0].get_ydata()]
-    [0.1, 0.5, 0.8]
-    >>> close(ax)
-    """
-    _require(df, ["round", "p_done"], "storyteller_extended")
-    ax = _axes(ax)
-    groups = _groups(df, "label")
-    for i, (label, g) in enumerate(groups):
-        g = g.sort_values("round")
-        ax.plot(
-            g["round"].to_numpy(),
-            g["p_done"].to_numpy(dtype=float),
-            marker=_CYCLE_MARKERS[i % 8],
-            markersize=4,
-            linestyle=_CYCLE_LINES[i % 8],
-            color=_CYCLE_COLOURS[i % 8],
-            label=label or None,
-        )
-    ax.axhline(0.5, color=OKABE_ITO["grey"], linewidth=0.8, linestyle=":", zorder=0)
-    ax.set_xlabel("rounds rolled")
-    ax.set_ylabel("chance the task is done")
-    _percent_axis(ax)
-    ax.grid(alpha=0.3)
-    ax.set_title(title or "Extended action: how many rounds until it is done?", fontsize=10)
-    if len(groups) > 1 or groups[0][0]:
-        ax.legend(fontsize=7, frameon=False)
     return ax

@@ -25,6 +25,9 @@ Modules (each owns one job):
                :func:`multiple_actions`, :func:`best_actions`
 ``extended_resisted``
                :func:`extended`, :func:`resisted`, :func:`resisted_extended`
+``extended_chain``
+               the float chain of an extended action, its rolls, and
+               ``E[rolls | success]`` (a room of ``extended_resisted``)
 ``sim``        the Monte Carlo twin: :func:`simulate`,
                :func:`simulate_multiple_actions`, :func:`simulate_extended`
                (same result classes, with Estimates)

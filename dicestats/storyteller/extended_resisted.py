@@ -23,9 +23,25 @@ import numpy as np
 from ..core.checks import check_bool, check_choice, check_exact, check_int, refuse
 from ..core.dist import Dist
 from ..core.results import Result
+from .extended_chain import (  # noqa: F401 (ROLLS_MAX, ROLLS_TAIL: read from here too)
+    ROLLS_MAX,
+    _given_success_exact,
+    _given_success_float,
+    _score_chain,
+    _solve_float,
+    rolls_distribution,
+)
 from .limits import LIMITS, check_dice
 from .pools import clip, non_botch, pool
-from .rules import ON_BOTCH, REVISED, ROLLS_TAIL, Rules, check_difficulty, check_rules, renamed
+from .rules import (  # noqa: F401
+    ON_BOTCH,
+    REVISED,
+    ROLLS_TAIL,
+    Rules,
+    check_difficulty,
+    check_rules,
+    renamed,
+)
 
 __all__ = [
     "ON_BOTCH",
@@ -39,9 +55,6 @@ __all__ = [
 
 #: ``p_done_within`` covers this many rounds when there is no round limit.
 WITHIN = 50
-#: ... or at this many rolls, whichever comes first (``rolls_tail`` then states
-#: the larger mass lumped into the top; the mean and variance are not affected).
-ROLLS_MAX = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -70,6 +83,13 @@ class Extended(Result):
         ``P(rolls > top)``: the mass lumped into the top outcome of
         ``rolls`` (0 when nothing is lumped: a round limit, or simulated;
         None when there is no ``rolls``).
+    mean_rolls_given_success : float, Fraction or None
+        The expected rolls of the runs that reach the target,
+        ``E[rolls | success]`` (``mean_rolls`` also counts the failed and
+        timed-out runs); exact in exact mode. Simulated with a round limit: a
+        ratio estimate from the runs done on each roll; None when the target
+        cannot be reached, and when simulated without a round limit (the rolls
+        of runs done after roll 50 are not counted).
     """
 
     dice: int
@@ -89,6 +109,33 @@ class Extended(Result):
     rolls_tail: object
     exact: bool
     trials: int | None = None
+    mean_rolls_given_success: object = None
+
+    def __post_init__(self):
+        if self.trials is not None and self.mean_rolls_given_success is None:
+            object.__setattr__(self, "mean_rolls_given_success", _given_success_estimate(self))
+
+
+def _given_success_estimate(sim: Extended):
+    """``E[rolls | done]`` of a simulated task with a round limit: Σ r·done_r / Σ done_r.
+
+    The counts of runs done by each roll are read back from ``p_done_within``
+    (each a proportion of ``trials``); one trial contributes ``y = rolls`` and
+    ``x = 1`` when it is done, so the ratio's delta-method interval applies.
+    """
+    from ..core.montecarlo import ratio_estimate
+
+    if sim.rounds is None or not sim.p_done_within:
+        return None
+    t = sim.trials
+    by = [round(e.value * t) for e in sim.p_done_within]
+    done = [b - a for a, b in zip([0, *by[:-1]], by, strict=True)]
+    n = sum(done)
+    if not n:
+        return None
+    s1 = sum(r * c for r, c in enumerate(done, 1))
+    s2 = sum(r * r * c for r, c in enumerate(done, 1))
+    return ratio_estimate(s1, n, s2, n, s1, t, kind="mean")
 
 
 def check_extended(dice, difficulty, target, rules, on_botch, rounds, *, exact, specialty):
@@ -182,10 +229,12 @@ def extended(
         pmf = [zero] + [done[i] + failed[i] for i in range(rounds)]
         pmf[rounds] = pmf[rounds] + alive
         rolls = Dist(pmf, exact=exact)
+        p_done = sum(done, zero)
+        given = sum(((i + 1) * x for i, x in enumerate(done)), zero) / p_done if p_done else None
         return Extended(
             n, d, r.specialty, target, on_botch, rounds,
-            clip(sum(done, zero), exact), clip(sum(failed, zero), exact), clip(alive, exact),
-            zero, rolls.mean(), rolls.var(), within, rolls, zero, exact,
+            clip(p_done, exact), clip(sum(failed, zero), exact), clip(alive, exact),
+            zero, rolls.mean(), rolls.var(), within, rolls, zero, exact, None, given,
         )  # fmt: skip
 
     def step(state):
@@ -206,139 +255,17 @@ def extended(
         p_done, p_failed = ab.get("done", zero), ab.get("failed", zero)
         mean, var = chain.expected_steps(), chain.var_steps()
         rolls = tail = None
+        given = mean if not p_failed else _given_success_exact(chain, step) if p_done else None
     else:
         q, out = _score_chain(nb, b, target, on_botch)
         (p_done, p_failed), mean, var = _solve_float(q, out)
         rolls, tail = rolls_distribution(nb, b, target, on_botch)
+        given = mean if on_botch != "ends" else _given_success_float(q, out) if p_done else None
     return Extended(
         n, d, r.specialty, target, on_botch, None,
         clip(p_done, exact), clip(p_failed, exact), zero,
-        zero, mean, var, within, rolls, tail, exact,
+        zero, mean, var, within, rolls, tail, exact, None, given,
     )  # fmt: skip
-
-
-def _score_chain(nb, b, target: int, on_botch: str):
-    """The chain over the scores ``0..target-1`` in float: ``(q, out)``.
-
-    ``q[s, s2]``: one roll moves the score from ``s`` to ``s2`` (the task
-    goes on); ``out[s]``: ``(P(done), P(failed))`` on that roll.
-    """
-    q = np.zeros((target, target))
-    out = np.zeros((target, 2))
-    for s in range(target):
-        for k, p in nb:
-            if s + k >= target:
-                out[s, 0] += p
-            else:
-                q[s, s + k] += p
-        if b:
-            if on_botch == "ends":
-                out[s, 1] += b
-            else:
-                q[s, 0 if on_botch == "resets" else s] += b
-    return q, out
-
-
-def _eliminate(q, out, rewards):
-    """``x = (I - q)^-1 rewards`` and ``(I - q)^-1 out`` for a small absorbing chain.
-
-    Gaussian elimination without subtraction (Grassmann, Taksar and Heyman):
-    a state is removed by routing its transitions through it, and its pivot
-    ``1 - q[i, i]`` is computed as the sum of its ways out (to the states
-    left and to absorption), never as a difference. Every operation adds,
-    multiplies or divides non-negative numbers, so each answer keeps a
-    relative error of a few ulps per state even when the task takes millions
-    of rolls on average (where ``1 - q[i, i]`` or a plain solve loses digits).
-    Returns the rows for state 0 only (the start).
-    """
-    n = q.shape[0]
-    q, out, rewards = q.copy(), out.copy(), rewards.copy()
-    pivots = []
-    for i in range(n - 1, -1, -1):
-        s_i = q[i, :i].sum() + out[i].sum()  # ways out of i, once i's loop is removed
-        f = q[:i, i] / s_i
-        q[:i, :i] += np.outer(f, q[i, :i])
-        out[:i] += np.outer(f, out[i])
-        rewards[:i] += np.outer(f, rewards[i])
-        pivots.append((q[i, :i].copy(), s_i))
-    # back substitution, state 0 first (it was eliminated last)
-    xs_out, xs_rew = np.zeros_like(out), np.zeros_like(rewards)
-    for i in range(n):
-        row, s_i = pivots[n - 1 - i]
-        xs_out[i] = (out[i] + row @ xs_out[:i]) / s_i
-        xs_rew[i] = (rewards[i] + row @ xs_rew[:i]) / s_i
-    return xs_out, xs_rew
-
-
-def _solve_float(q, out):
-    """``((P(done), P(failed)), E[rolls], Var[rolls])`` from the score 0, in float."""
-    n = q.shape[0]
-    absorbed, h = _eliminate(q, out, np.ones((n, 1)))
-    h = h[:, 0]
-    _, g = _eliminate(q, out, (1 + 2 * (q @ h))[:, None])  # E[T^2] = (I-q)^-1 (1 + 2 q h)
-    mean = float(h[0])
-    var = max(float(g[0, 0]) - mean * mean, 0.0)
-    p_done, p_failed = (float(x) for x in absorbed[0])
-    return (p_done, p_failed), mean, var
-
-
-def rolls_distribution(
-    nb,
-    b,
-    target: int,
-    on_botch: str,
-    *,
-    tail: float = ROLLS_TAIL,
-    most: int = ROLLS_MAX,
-    block: int = 512,
-):
-    """Float mode: the number of rolls of an extended action without a round limit.
-
-    Returns ``(Dist, lumped)``: ``P(rolls == r)`` for ``r`` below the top
-    outcome, ``P(rolls >= top)`` at the top, and the mass ``P(rolls > top)``
-    lumped there. The top is the first roll after which the mass still rolling
-    is at most ``tail``, or ``most``. The chain over the scores ``0..target-1``
-    is walked ``block`` rolls at a time (one product by the ``block``-th power
-    of its transition matrix per block), so a task that takes 10,000 rolls on
-    average costs a few hundred small matrix products, not a step cap.
-    All terms are sums of non-negative products: no cancellation.
-
-    Examples
-    --------
-    >>> d, lumped = rolls_distribution([(1, 0.5)], 0.5, 1, "zero")  # geometric, p = 1/2
-    >>> d.pmf(1), d.pmf(2), d.support()[1], lumped
-    (0.5, 0.25, 50, 8.881784197001252e-16)
-    """
-    from ..core.dist import Dist
-
-    m, ends = _score_chain(nb, b, target, on_botch)
-    out = ends.sum(axis=1)  # P(done or failed on this roll | score)
-    # Columns j = 0..block-1: P(absorbed on roll j + 1 | score), P(still rolling after it).
-    absorbed = np.empty((target, block))
-    left = np.empty((target, block))
-    col_a, col_l = out.copy(), m.sum(axis=1)
-    for j in range(block):
-        absorbed[:, j], left[:, j] = col_a, col_l
-        col_a, col_l = m @ col_a, m @ col_l
-    power = np.linalg.matrix_power(m, block)  # by squaring: non-negative products
-    v = np.zeros(target)
-    v[0] = 1.0
-    parts = [np.zeros(1)]  # P(rolls == 0) = 0
-    rolled = 0
-    lumped = 1.0
-    while rolled < most:
-        probs, rest = v @ absorbed, v @ left
-        stop = np.flatnonzero(rest <= tail)
-        cut = min(int(stop[0]) + 1 if stop.size else block, most - rolled)
-        parts.append(probs[:cut])
-        rolled += cut
-        lumped = min(float(rest[cut - 1]), 1.0)  # rounding over a million rolls: <= 1e-10
-        if stop.size:
-            break
-        v = v @ power
-    pmf = np.concatenate(parts)
-    pmf[-1] += lumped
-    return Dist.from_probabilities(pmf), lumped
 
 
 def _extended_forward(nb, b, target, on_botch, horizon, exact):

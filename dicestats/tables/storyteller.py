@@ -18,6 +18,7 @@ __all__ = [
     "storyteller_multiple_actions",
     "storyteller_extended",
     "storyteller_extended_summary",
+    "storyteller_distribution",
 ]
 
 
@@ -447,3 +448,28 @@ def _extended_runs(dice, difficulty, target, rules, on_botch, rounds, specialty,
             label = f"{n} dice" + (f", botch {b}" if len(botches) > 1 else "")
             out.append((label, n, b, res))
     return out
+
+
+def storyteller_distribution(dists, x: str = "net"):
+    """Distributions side by side, long format: ``label``, ``x`` (the value), ``p``.
+
+    ``dists`` maps a label to a :class:`~dicestats.core.dist.Dist` (a
+    resisted action's ``margin``, a team's ``total``, a pool's ``net``) or a
+    ``{value: p}`` mapping; ``x`` names the value column. For
+    :func:`dicestats.plots.storyteller_distribution`.
+
+    Examples
+    --------
+    >>> from dicestats import storyteller as st
+    >>> df = storyteller_distribution({"1 vs 1": st.resisted(1, 6, 1, 6, exact=True).margin},
+    ...                               "margin")
+    >>> df["margin"].tolist(), [str(p) for p in df["p"]]
+    ([-1, 0, 1], ['1/4', '1/2', '1/4'])
+    """
+    import pandas as pd
+
+    rows = []
+    for label, dist in dict(dists).items():
+        for value, p in dist.items():
+            rows.append({"label": str(label), x: int(value), "p": p})
+    return pd.DataFrame.from_records(rows, columns=["label", x, "p"])

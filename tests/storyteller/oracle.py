@@ -622,3 +622,92 @@ def declared_pools(pools):
         out.append(base - penalty)
         penalty += 1
     return out
+
+
+# ---------------------------------------------------------------------------
+# 10. Resisted actions and teamwork, read from the Dark Ages text
+# ---------------------------------------------------------------------------
+def _read_faces(faces, d):
+    """(net, botch) of plain d10 faces under the default rules, read from the text.
+
+    Each die at or above the difficulty (a 10 always) is a success; each 1
+    removes one success die (never below none); no success at all and a 1 is a
+    botch.
+    """
+    successes = sum(1 for x in faces if x >= d)
+    ones = sum(1 for x in faces if x == 1)
+    return max(successes - ones, 0), successes == 0 and ones >= 1
+
+
+def resisted_brute(n, d, m, e):
+    """``{margin: P}`` by every face of both sides: «对手的成功消去你自己的» — the other
+    side's net successes cancel yours; each side's 1s first cancel its own."""
+    out = defaultdict(F)
+    p = TENTH ** (n + m)
+    for faces in itertools.product(range(1, 11), repeat=n + m):
+        mine, _ = _read_faces(faces[:n], d)
+        theirs, _ = _read_faces(faces[n:], e)
+        out[mine - theirs] += p
+    return dict(out)
+
+
+def team_brute(pools, d, spoil=False):
+    """``{total: P}`` by every face of every member: each rolls apart and the net
+    successes are added («分别进行投掷，并将他们的成功加到一起»); with ``spoil`` one
+    member's botch spoils the effort («一个人的大失败会搞糟所有的努力»)."""
+    out = defaultdict(F)
+    p = TENTH ** sum(pools)
+    for faces in itertools.product(range(1, 11), repeat=sum(pools)):
+        total, botched, start = 0, False, 0
+        for n in pools:
+            net, botch = _read_faces(faces[start : start + n], d)
+            total += net
+            botched = botched or botch
+            start += n
+        out[0 if (spoil and botched) else total] += p
+    return dict(out)
+
+
+def net_pmf(n, d):
+    """``{net: P}`` of ``n`` dice under the default rules, from :func:`per_die_table`."""
+    out = defaultdict(F)
+    for (s, o), p in per_die_table(n, d)[n].items():
+        out[max(s - o, 0)] += p
+    return dict(out)
+
+
+def combine(a, b, sign=1):
+    """``{x + sign*y: P}`` of two independent ``{value: P}`` distributions."""
+    out = defaultdict(F)
+    for x, p in a.items():
+        for y, q in b.items():
+            out[x + sign * y] += p * q
+    return dict(out)
+
+
+def retries(n, d0, attempts, botch_ends, clamp):
+    """(P(success), P(a botch before any success), P(gave up), mean attempts) of trying
+    again, by walking every sequence of outcomes: «第二次尝试的难度数值增加一 ... 第三次 ...
+    增加二» — each retry is one harder; past 10 the task is beyond the character."""
+    odds = {}
+    for d in range(2, 11):
+        fig = figures(per_die_table(n, d)[n])
+        odds[d] = (fig["p_success"], fig["p_fail"], fig["p_botch"])
+    result = [F(0)] * 4
+
+    def walk(k, p, botched):
+        d = d0 + k - 1
+        if (attempts is not None and k > attempts) or (d > 10 and not clamp):
+            result[2] += p
+            return
+        s, f, b = odds[min(d, 10)]
+        result[3] += p  # attempt k is made
+        result[0] += p * s
+        if not botched:
+            result[1] += p * b
+        walk(k + 1, p * f, botched)
+        if not botch_ends:
+            walk(k + 1, p * b, True)
+
+    walk(1, F(1), False)
+    return tuple(result)

@@ -17,6 +17,7 @@ import pytest
 from dicestats.cli import main
 from dicestats.storyteller import Rules
 
+from .cli_run import run, run_json
 from .oracle import (
     Case,
     brute,
@@ -26,18 +27,6 @@ from .oracle import (
     per_die_table,
     success_p,
 )
-
-
-def run(argv, capsys):
-    code = main(argv)
-    out = capsys.readouterr()
-    return code, out.out, out.err
-
-
-def run_json(argv, capsys):
-    code, out, err = run(argv, capsys)
-    assert code == 0, err
-    return json.loads(out)
 
 
 def frac(s: str) -> Fraction:

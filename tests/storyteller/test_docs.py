@@ -43,3 +43,12 @@ def test_issue_9_numbers_quoted_by_the_rules_page():
     assert "one action of 4 dice (0.602 against 0.45 and 0.6)" in DOC
     assert st.extended(1, 10, 10, exact=True).mean_rolls == 10230
     assert "10,230 rolls on average" in DOC
+
+
+def test_teamwork_and_extended_numbers_quoted_by_the_rules_page():
+    team = st.teamwork([4, 3, 3], 6)
+    merged = st.pool(10, 6)
+    assert f"{fmt.percent(team.p_success, 2)} of the time rolled apart" in DOC
+    assert f"{fmt.percent(merged.p_success, 2)} as one pool of 10 dice" in DOC
+    cliff = st.extended(6, 6, 15, on_botch="ends")
+    assert f"{cliff.mean_rolls_given_success:.2f} rolls on average when it succeeds" in DOC

@@ -160,7 +160,7 @@ def test_extended_step_lines():
     assert [ln.get_label() for ln in lines] == ["5 dice", "7 dice"]
 
 
-def test_ten_again_lines():
+def test_by_rules_lines():
     df = pd.DataFrame(
         {
             "dice": [1, 2] * 2,
@@ -168,5 +168,5 @@ def test_ten_again_lines():
             "mean_net": [0.4, 0.8, 0.5, 1.0],
         }
     )
-    ax = plots.storyteller_ten_again(df)
+    ax = plots.storyteller_by_rules(df)
     assert [list(ln.get_ydata()) for ln in ax.lines] == [[0.4, 0.8], [0.5, 1.0]]
