@@ -220,7 +220,7 @@ def _st_degrees_page(fig, ctx) -> None:
         title="Degrees of success at difficulty 6 (net successes: 1 marginal … 5+ phenomenal)",
     )
     ax2 = fig.add_subplot(gs[1])
-    plots.storyteller_ten_again(
+    plots.storyteller_by_rules(
         T.storyteller_ten_again(_ST_DICE, 6),
         y="p_ge_3",
         ax=ax2,
