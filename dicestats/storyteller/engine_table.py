@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .engine import _events, net_statistics
+from .engine import _events, line_kernel, net_statistics
 from .rules import Rules
 
 __all__ = ["table_figures", "FIGURES", "MAX_CELLS"]
@@ -57,38 +57,6 @@ FIGURES = (
 MAX_CELLS = 2_000_000
 #: Chain terms summed: a chain of this many 10s weighs 1e-20.
 CHAIN_TERMS = 20
-
-
-def _line_kernel(rules: Rules, moves, diffs):
-    """One base die and its extra dice: ``(lowest move of g, probabilities)``.
-
-    ``probabilities[d, i]`` is the chance that a line moves ``g`` by ``lowest + i``
-    at difficulty ``diffs[d]``.
-    """
-    m_one, m_plain, m_ten, m_xone = moves
-    d = np.asarray(diffs, dtype=np.float64)
-    p1, pb, ps, p10 = np.full_like(d, 0.1), (d - 2) / 10, (10 - d) / 10, 0.1
-    # after a base 10: a final extra die (1, blank, success) after k further 10s,
-    # each weighing 1/10 (one further 10 at most without a chain)
-    k = np.arange(CHAIN_TERMS if rules.chain else 1)
-    extra_at = m_ten + k * m_ten
-    span_moves = [m_one, 0, m_plain, m_ten]
-    if rules.rerolls:
-        span_moves += [extra_at[-1] + max(m_xone, 0, m_plain), m_ten + m_xone, 2 * m_ten]
-    lo, hi = min(span_moves), max(span_moves)
-    kernel = np.zeros((len(diffs), hi - lo + 1))
-    kernel[:, m_one - lo] += p1
-    kernel[:, -lo] += pb
-    kernel[:, m_plain - lo] += ps
-    if not rules.rerolls:
-        kernel[:, m_ten - lo] += p10
-        return lo, kernel
-    w = p10 * 0.1**k
-    for m, p in ((m_xone, p1), (0, pb), (m_plain, ps)):
-        kernel[:, extra_at + m - lo] += p[:, None] * w[None, :]  # distinct columns
-    if not rules.chain:
-        kernel[:, 2 * m_ten - lo] += p10 * p10
-    return lo, kernel
 
 
 def _revised_botch(diffs, dice_list):
@@ -134,7 +102,7 @@ def table_figures(diffs, dice_list, rules: Rules):
     ordinary_willpower = rules.willpower and rules.willpower_success == "ordinary"
     start = stats.move(1, 0, 0)[1] if ordinary_willpower else 0
     n_max = dice_list[-1]
-    lo, kernel = _line_kernel(rules, moves, diffs)
+    lo, kernel = line_kernel(rules, moves, diffs, CHAIN_TERMS)
     drop = max(0, -lo)
     g_lo = start - n_max * drop
     top = max(6 + n_max * drop, start + 1)
