@@ -199,6 +199,22 @@ def pool_grid(dice_list, diffs, rules: Rules, exact: bool, specialty: bool = Fal
     return {(d, n): pool_odds(d, n, rules, exact, v, roll._specialty) for (d, n), v in res.items()}
 
 
+def member_pools(sizes, diffs, specialties, rules: Rules, exact: bool) -> list[PoolOdds]:
+    """:func:`pool` of every member of a team (checked arguments), each distinct one once.
+
+    Members rolling the same pool at the same difficulty, with the same
+    specialty, share one computation (the results are the same objects).
+    """
+    done: dict = {}
+    out = []
+    for key in zip(sizes, diffs, specialties, strict=True):
+        if key not in done:
+            n, d, spec = key
+            done[key] = pool(n, d, rules, specialty=spec, exact=exact)
+        out.append(done[key])
+    return out
+
+
 def clip(x, exact: bool):
     """A probability: exact values as they are, float sums clipped to [0, 1].
 
