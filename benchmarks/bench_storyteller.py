@@ -25,7 +25,9 @@ float figure of dicestats must be within 1e-12 of them (exit status 1 otherwise)
 
 Timing: every figure is the median of ``--repeat`` runs in this process (the
 machine is shared: the median is the steadier figure), dicestats after a
-warm-up (imports). The slow rows run ``--slow-repeat`` times (default 1) and
+warm-up (imports). The speed-up is read on the CPU time of this process (a
+long run waits for a core more often than a short one on a loaded machine);
+the wall-time ratio is printed beside it. The slow rows run ``--slow-repeat`` times (default 1) and
 can be skipped with ``--fast-only``.
 
 Run by hand (not in CI) from the repository root, with the benchmark venv::
@@ -202,12 +204,19 @@ def slow_w2(dice, diffs):
 
 # -- timing and checking ---------------------------------------------------------------------
 def median_time(fn, repeat):
-    times, res = [], None
+    """(median CPU seconds, median wall seconds, result) over ``repeat`` runs.
+
+    CPU time of this process is the figure the ratios use: on a loaded machine a
+    long run waits for a core more often than a short one, which would flatter
+    the fast side's wall-time ratio.
+    """
+    cpu, wall, res = [], [], None
     for _ in range(repeat):
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         res = fn()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times), res
+        cpu.append(time.process_time() - c0)
+        wall.append(time.perf_counter() - t0)
+    return statistics.median(cpu), statistics.median(wall), res
 
 
 def max_error(table, ref) -> float:
@@ -251,28 +260,29 @@ def main(argv=None) -> int:
     ok = True
     rows = []
     for name, rules, *forms in workloads:
-        t_ds, table = median_time(lambda r=rules: st.odds_table(dice, diffs, r), args.repeat)
+        c_ds, w_ds, table = median_time(lambda r=rules: st.odds_table(dice, diffs, r), args.repeat)
         labels = ("icepool fastest (packed, incremental)", "icepool packed, n @ die",
                   "icepool slow idiom (Vector)")  # fmt: skip
         for label, form, slow in zip(labels, forms, (False, True, True), strict=True):
             if slow and args.fast_only:
                 continue
-            t_ice, ref = median_time(
+            c_ice, w_ice, ref = median_time(
                 lambda f=form: f(dice, diffs), args.slow_repeat if slow else args.repeat
             )
             err = max_error(table, ref)
             ok &= err <= 1e-12
-            rows.append((name, label, t_ds, t_ice, err))
+            rows.append((name, label, c_ice / c_ds, w_ice / w_ds, err))
             print(
-                f"{name}: dicestats {t_ds * 1e3:.2f} ms, {label} {t_ice * 1e3:.1f} ms, "
-                f"ratio {t_ice / t_ds:.0f}x, max |diff| {err:.1e}",
+                f"{name}: dicestats {c_ds * 1e3:.2f} ms CPU ({w_ds * 1e3:.2f} ms wall), "
+                f"{label} {c_ice * 1e3:.1f} ms CPU ({w_ice * 1e3:.1f} ms wall), "
+                f"ratio {c_ice / c_ds:.0f}x CPU ({w_ice / w_ds:.0f}x wall), max |diff| {err:.1e}",
                 flush=True,
             )
     print()
-    print("| workload | against | speed-up (icepool time / dicestats time) | max abs diff |")
-    print("|---|---|---:|---:|")
-    for name, label, t_ds, t_ice, err in rows:
-        print(f"| {name} | {label} | {t_ice / t_ds:.0f}x | {err:.1e} |")
+    print("| workload | against | speed-up, CPU time | speed-up, wall time | max abs diff |")
+    print("|---|---|---:|---:|---:|")
+    for name, label, r_cpu, r_wall, err in rows:
+        print(f"| {name} | {label} | {r_cpu:.0f}x | {r_wall:.0f}x | {err:.1e} |")
     load = os.getloadavg()
     print(f"\nload average at the end: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
     if not ok:
