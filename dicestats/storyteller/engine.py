@@ -168,6 +168,10 @@ class _Engine:
     Arrays are indexed ``[difficulty, fixed - f_lo, growing - g_lo]``.
     """
 
+    #: Float mode with one statistic convolves each die with the line's kernel
+    #: (:meth:`_run_kernel`); False runs the general step (benchmarks and tests).
+    kernel_steps = True
+
     def __init__(self, diffs, n_max, rules, stats: NetStatistics, exact, g_cap=None):
         self.diffs = list(diffs)
         self.n_max = n_max
@@ -311,7 +315,7 @@ class _Engine:
     def run(self, wanted):
         """Yield (n, P) for each n in ``wanted`` (sorted), P of shape (diffs, F, W)."""
         wanted = sorted(set(wanted))
-        if not self.exact and self.F == 1:
+        if not self.exact and self.F == 1 and self.kernel_steps:
             yield from self._run_kernel(wanted)
             return
         probs = [self._probs(d) for d in self.diffs]

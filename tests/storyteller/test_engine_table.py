@@ -139,3 +139,18 @@ def test_team_members_alike_are_computed_once_and_sum_as_before():
     team = st.teamwork([5, 5, 3], 6, rules, exact=True)
     one = [st.pool(n, 6, rules, exact=True).net for n in (5, 5, 3)]
     assert dict(team.total.items()) == dict((one[0] + one[1] + one[2]).items())
+
+
+@pytest.mark.parametrize("case", CHAIN_RULES + NOCHAIN_RULES[:2] + FINITE_RULES[:3], ids=repr)
+def test_kernel_steps_equal_the_general_float_step(case, monkeypatch):
+    from dicestats.storyteller.engine import _Engine, compute
+
+    roll = case.rules._for_roll(case.specialty)
+    fast = compute([2, 6, 10], [1, 4, 40], roll, False)
+    monkeypatch.setattr(_Engine, "kernel_steps", False)
+    slow = compute([2, 6, 10], [1, 4, 40], roll, False)
+    for key, v in slow.items():
+        w = fast[key]
+        assert len(w["pmf"]) == len(v["pmf"]) and abs(w["mean"] - v["mean"]) <= 1e-13
+        for p, q in zip(w["pmf"], v["pmf"], strict=True):
+            assert abs(p - q) <= 1e-12 * q + 1e-300
