@@ -62,10 +62,19 @@ CHAIN_TERMS = 20
 def _revised_botch(diffs, dice_list):
     """``q**n - (q - 1/10)**n`` of every cell: exact integers, rounded once."""
     out = np.empty((len(dice_list), len(diffs)))
-    wanted = set(dice_list)
+    # up to 16 dice every term is an integer below 2**53 and 10**n is exact: the
+    # float division is the same correctly rounded quotient
+    small = [n for n in dice_list if n <= 16]
+    if small:
+        n = np.asarray(small, dtype=np.float64)[:, None]
+        d = np.asarray(diffs, dtype=np.float64)[None, :]
+        out[: len(small)] = ((d - 1) ** n - (d - 2) ** n) / 10.0**n
+    wanted = set(dice_list[len(small) :])
+    if not wanted:
+        return out
     for j, d in enumerate(diffs):
         a = b = t = 1
-        i = 0
+        i = len(small)
         for n in range(1, dice_list[-1] + 1):
             a, b, t = a * (d - 1), b * (d - 2), t * 10
             if n in wanted:
@@ -121,13 +130,20 @@ def table_figures(diffs, dice_list, rules: Rules):
     A[:, :, -1] = np.where(last < span, tails[:, np.clip(last, 0, span - 1)], 0.0)
     H = np.zeros((n_max + 1, D, 1, width))
     H[0, :, 0, start - g_lo] = 1.0
+    # flush what is far below any figure often enough that no product reaches a
+    # denormal: an entry shrinks by at most the smallest kernel entry per die
+    smallest = kernel[kernel > 0].min()
+    every = max(1, int(100 // -np.log10(smallest)))
     for n in range(1, n_max + 1):
         np.matmul(H[n - 1], A, out=H[n])
-        H[n][H[n] < 1e-200] = 0.0  # far below any figure; keeps denormals out
+        if n % every == 0:
+            H[n][H[n] < 1e-200] = 0.0
     sel = H[np.asarray(dice_list)][:, :, 0, :]  # (pools, difficulties, bins)
     z = -g_lo  # the bin of g == 0
-    tail = np.cumsum(sel[..., ::-1], axis=-1)[..., ::-1]  # tail[..., z + k] = P(g >= k)
-    ge = [np.minimum(tail[..., z + k], 1.0) for k in range(1, 6)]
+    ge = [sel[..., z + 5 :].sum(axis=-1)]  # P(g >= 5), then P(g >= k) down to k = 1
+    for k in range(4, 0, -1):
+        ge.insert(0, ge[0] + sel[..., z + k])
+    ge = [np.minimum(x, 1.0) for x in ge]
     pmf0 = sel[..., : z + 1].sum(axis=-1)
     negative = sel[..., :z]
     n = np.asarray(dice_list, dtype=np.float64)[:, None]
