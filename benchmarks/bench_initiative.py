@@ -97,14 +97,16 @@ def stages(rounds, repeat):
     def order():
         rng = np.random.default_rng(1)
         for _ in range(k):
-            sort_keys(fn.draw(rng, n), rng, "action", fn.fmt, fn.D, True)
+            sort_keys(fn.draw(rng, n), rng, fn.mode, fn.fmt, fn.D, True)
 
     def full():
         rng = np.random.default_rng(1)
         for _ in range(k):
             fn(rng, n)
 
-    t = [min(best_of(1, f)[1] for _ in range(repeat)) for f in (draw, order, full)]
+    import statistics
+
+    t = [statistics.median(best_of(1, f)[1] for _ in range(repeat)) for f in (draw, order, full)]
     return {
         "draw": t[0],
         "order": t[1] - t[0],
@@ -207,14 +209,47 @@ def lower_bound(rounds, repeat):
     return any_design, this_scheme
 
 
+def stages_and_bound(R, repeat):
+    """Print the stages of ``simulate`` and the lower bound, as ratios to the draw."""
+    simulate(10_000)  # warm up (imports, tables)
+    draw = statistics_median([best_of(1, lambda: draw_only(R))[1] for _ in range(repeat)])
+    sim = statistics_median([best_of(1, lambda: simulate(R))[1] for _ in range(repeat)])
+    st = stages(R, repeat)
+    bound, scheme = lower_bound(R, repeat)
+    print(f"load average {os.getloadavg()[0]:.2f}; CPU s per {R:,} rounds, medians of {repeat}")
+    print(f"batched int64 draw {draw:.3f}; simulate {sim:.3f} = {sim / draw:.2f}x")
+    for k in ("draw", "order", "statistics"):
+        print(f"  stage {k}: {st[k]:.3f} = {st[k] / draw:.2f}x the draw")
+    floor = sum(bound.values())
+    for name, v in {**bound, **scheme}.items():
+        print(f"  bound piece {name}: {v:.3f} = {v / draw:.2f}x")
+    floor2 = floor + sum(scheme.values())
+    print(
+        f"bound, any sorting design: {floor / draw:.2f}x; "
+        f"with this tie scheme: {floor2 / draw:.2f}x"
+    )
+    return 0
+
+
+def statistics_median(xs):
+    import statistics
+
+    return statistics.median(xs)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=10**6)
     ap.add_argument("--naive-rounds", type=int, default=20_000)
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--speedup-rounds", type=int, default=4 * 10**6)
+    ap.add_argument(
+        "--stages-only", action="store_true", help="only the stages and the lower bound"
+    )
     args = ap.parse_args(argv)
     R = args.rounds
+    if args.stages_only:
+        return stages_and_bound(R, args.repeat)
 
     print(
         f"python {platform.python_version()}, numpy {np.__version__}, {platform.machine()}, "
