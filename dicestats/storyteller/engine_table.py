@@ -55,6 +55,11 @@ FIGURES = (
 
 #: Largest transition matrix (difficulties x window x window floats) the fast path builds.
 MAX_CELLS = 2_000_000
+#: The matrix products may take this many multiply-adds, plus WORK_PER_CELL per cell
+#: asked for (the general engine costs about a tenth of a millisecond a cell; a
+#: large matrix runs at about 1e9 multiply-adds a second, bound by memory).
+WORK_BASE = 20_000_000
+WORK_PER_CELL = 500_000
 #: Chain terms summed: a chain of this many 10s weighs 1e-20.
 CHAIN_TERMS = 20
 
@@ -92,7 +97,8 @@ def table_figures(diffs, dice_list, rules: Rules):
     name of :data:`FIGURES`, or None when the fast path does not apply (exact
     arithmetic is never asked of it): a two-dimensional net, an uncancellable
     Willpower success, the first edition's botch without the rule of one, or a
-    window too large for one matrix.
+    window too large for one matrix or too much work for the cells asked for
+    (a few large pools: the general engine is faster there).
 
     Examples
     --------
@@ -117,8 +123,9 @@ def table_figures(diffs, dice_list, rules: Rules):
     top = max(6 + n_max * drop, start + 1)
     width = top - g_lo + 1
     D = len(diffs)
-    if D * width * width > MAX_CELLS:
-        return None
+    work = n_max * D * width * width
+    if D * width * width > MAX_CELLS or work > WORK_BASE + WORK_PER_CELL * len(dice_list) * D:
+        return None  # the general engine is faster (a few big pools) or lighter
     # the transition matrix: A[d, j, i] = P(bin j -> bin i), everything above top lumped
     span = kernel.shape[1]
     j = np.arange(width)[:, None]

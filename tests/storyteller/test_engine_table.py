@@ -103,10 +103,17 @@ def test_fast_table_rows_in_the_order_given_with_repeats_and_clamping():
 
 def test_fast_table_large_pools_match_the_general_engine():
     case = CHAIN_RULES[0]  # ten-again
-    dice, diffs = [1, 50, 150], [2, 6, 10]
+    dice, diffs = [*range(1, 150, 7), 150], [2, 6, 10]
+    assert table_figures(diffs, dice, case.rules) is not None  # the fast path
     t = st.odds_table(dice, diffs, **case.api)
     assert np.max(np.abs(_floats(t) - _general(dice, diffs, case))) <= 1e-13
     assert np.allclose(t.p_success + t.p_fail + t.p_botch, 1, atol=1e-12, rtol=0)
+
+
+def test_a_few_big_pools_use_the_general_engine():
+    # the matrix products would cost more than the general engine's cells
+    assert table_figures([6], [470], st.Rules()) is None
+    assert table_figures([6], list(range(1, 301)), st.Rules(ten_again=True)) is not None
 
 
 def test_revised_botch_is_the_exact_value_rounded_once():
