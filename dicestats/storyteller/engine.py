@@ -20,7 +20,10 @@ of the same pass, which is how a whole table costs one pass.
 * **Float mode** convolves non-negative terms (no cancellation) and
   renormalises after every die: a 1000-die pool sums to 1 within 1e-12.
   Probabilities below 1e-300 are flushed to 0 (they would only slow numpy
-  down in denormal arithmetic).
+  down in denormal arithmetic), and each die is convolved on the columns that
+  still hold mass only. With one statistic (every rule set but the V20 double
+  10s with a cancelling 1) a die is one ``np.convolve`` with the line's kernel
+  (:func:`line_kernel`, the chain summed to 64 tens as the IIR sums it).
 * **Exact mode** runs the same code on Python-int numerators over one shared
   denominator (reduced by their gcd after every die), turned into Fractions
   only at the end.
