@@ -30,8 +30,8 @@ from .order import (
     any_buffer,
     bool_buffer,
     die_keys,
+    key_value,
     sentinel_keys,
-    sort_keys,
 )
 from .pips import SPEND, add_pips
 from .results import RoundOdds
@@ -244,7 +244,7 @@ class Rounds:
         return cache[n]
 
     def __call__(self, rng, n):
-        srt = sort_keys(self.draw(rng, n), rng, self.mode, self.fmt, self.D, True)
+        srt = order_batch(self.draw(rng, n), rng, self.mode, self.fmt, self.D)
         owner = srt[:, : self.D] & OWN_MASK
         P, D = len(self.sw), self.D
         first = np.bincount(owner[:, 0], minlength=P)
@@ -271,6 +271,74 @@ class Rounds:
             "rows_sq": int((rows_in * rows_in).sum()),
             "pos_x_rows": (tot * rows_in[:, None]).sum(axis=0),
         }
+
+
+def ties(srt, mode):
+    """Rows of sorted keys where two neighbours tie, as :func:`.order.sort_keys` reads them.
+
+    A tie: equal above the owner bits (``"tier"``: and of different owners,
+    ``1 <= x <= OWN_MASK`` for ``x`` the XOR of neighbours, one unsigned
+    comparison as keys are never negative).
+    """
+    x = srt[:, 1:] ^ srt[:, :-1]
+    buf = bool_buffer(*x.shape)
+    out = buf[:, : x.shape[1]]
+    if mode == "tier":
+        x -= 1
+        np.less(x.view(np.dtype(x.dtype.str.replace("i", "u"))), OWN_MASK, out=out)
+    else:
+        np.less_equal(x, OWN_MASK, out=out)
+    return any_buffer(buf)
+
+
+def settle(keys, rng, mode, fmt):
+    """Sort tied rows again with fresh coins until no two tied dice share one.
+
+    The same coins from the same draws as ``order._coin_sort`` (one per die in
+    ``"action"``, one per participant and value in ``"tier"``, looked up with one
+    flat ``take``), so the same numbers, in fewer passes over the keys.
+    """
+    out = todo = None
+    n_parts, bits = fmt.n_parts, fmt.coin_bits
+    while todo is None or todo.size:
+        k = keys if todo is None else keys[todo]
+        if mode == "action":
+            coin = rng.integers(0, 1 << bits, size=k.shape, dtype=k.dtype)
+        else:
+            table = rng.integers(0, 1 << bits, size=(k.shape[0], n_parts, 8), dtype=np.int64)
+            idx = k & OWN_MASK
+            idx <<= 3
+            idx |= key_value(k)
+            idx += (np.arange(k.shape[0], dtype=np.int64) * (n_parts * 8))[:, None]
+            coin = np.take(table, idx)
+        coin <<= OWN_BITS
+        if coin.dtype == k.dtype:
+            srt = np.bitwise_or(k, coin, out=coin)
+        else:
+            srt = k | coin.astype(k.dtype)
+        srt.sort(axis=1)
+        clash = ties(srt, mode)
+        if todo is None:
+            out, todo = srt, np.flatnonzero(clash)
+        else:
+            out[todo[~clash]] = srt[~clash]
+            todo = todo[clash]
+    return out
+
+
+def order_batch(keys, rng, mode, fmt, real):
+    """``order.sort_keys(keys, rng, mode, fmt, real, inplace=True)``: the same numbers.
+
+    Keys sorted into acting order in place, rows with a tie among the first
+    ``real`` columns settled by :func:`settle`.
+    """
+    keys.sort(axis=1)
+    rows = np.flatnonzero(ties(keys[:, :real], mode))
+    if rows.size:
+        clear = keys[rows]
+        clear &= ~keys.dtype.type(fmt.coin_mask)
+        keys[rows] = settle(clear, rng, mode, fmt)
+    return keys
 
 
 def _block_rows(n):

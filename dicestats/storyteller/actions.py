@@ -20,7 +20,7 @@ from ..core.checks import check_bool, check_exact
 from ..core.dist import Dist
 from ..core.results import Result
 from .limits import LIMITS, check_dice, check_pools
-from .pools import PoolOdds, clip, non_botch, pool, pool_grid
+from .pools import PoolOdds, clip, member_pools, non_botch, pool, pool_grid
 from .rules import (
     REVISED,
     Rules,
@@ -407,10 +407,7 @@ def teamwork(
     check_bool("spoil", spoil)
     for n, spec in zip(base, specs, strict=True):
         check_dice(n, rules, exact=exact, name="pools", specialty=spec)
-    results: list[PoolOdds] = [
-        pool(n, d, rules, specialty=spec, exact=exact)
-        for n, d, spec in zip(base, diffs, specs, strict=True)
-    ]
+    results: list[PoolOdds] = member_pools(base, diffs, specs, rules, exact)
     one = _one(exact)
     no_botch = one
     for r in results:

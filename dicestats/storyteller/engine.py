@@ -20,7 +20,10 @@ of the same pass, which is how a whole table costs one pass.
 * **Float mode** convolves non-negative terms (no cancellation) and
   renormalises after every die: a 1000-die pool sums to 1 within 1e-12.
   Probabilities below 1e-300 are flushed to 0 (they would only slow numpy
-  down in denormal arithmetic).
+  down in denormal arithmetic), and each die is convolved on the columns that
+  still hold mass only. With one statistic (every rule set but the V20 double
+  10s with a cancelling 1) a die is one ``np.convolve`` with the line's kernel
+  (:func:`line_kernel`, the chain summed to 64 tens as the IIR sums it).
 * **Exact mode** runs the same code on Python-int numerators over one shared
   denominator (reduced by their gcd after every die), turned into Fractions
   only at the end.
@@ -128,11 +131,49 @@ def revised_botch(n: int, d: int, exact: bool):
     return b if exact else float(b)
 
 
+def line_kernel(rules: Rules, moves, diffs, terms: int):
+    """One base die and its extra dice: ``(lowest move of g, probabilities)``.
+
+    ``probabilities[d, i]`` is the chance that a line moves ``g`` by ``lowest + i``
+    at difficulty ``diffs[d]``; ``moves`` are the moves of ``g`` by a base 1, a
+    plain success, a 10 and a 1 on an extra die; a chain is summed to ``terms``
+    extra 10s (each weighing 1/10).
+    """
+    m_one, m_plain, m_ten, m_xone = moves
+    d = np.asarray(diffs, dtype=np.float64)
+    p1, pb, ps, p10 = np.full_like(d, 0.1), (d - 2) / 10, (10 - d) / 10, 0.1
+    # after a base 10: a final extra die (1, blank, success) after k further 10s,
+    # each weighing 1/10 (one further 10 at most without a chain)
+    k = np.arange(terms if rules.chain else 1)
+    extra_at = m_ten + k * m_ten
+    span_moves = [m_one, 0, m_plain, m_ten]
+    if rules.rerolls:
+        span_moves += [extra_at[-1] + max(m_xone, 0, m_plain), m_ten + m_xone, 2 * m_ten]
+    lo, hi = min(span_moves), max(span_moves)
+    kernel = np.zeros((len(diffs), hi - lo + 1))
+    kernel[:, m_one - lo] += p1
+    kernel[:, -lo] += pb
+    kernel[:, m_plain - lo] += ps
+    if not rules.rerolls:
+        kernel[:, m_ten - lo] += p10
+        return lo, kernel
+    w = p10 * 0.1**k
+    for m, p in ((m_xone, p1), (0, pb), (m_plain, ps)):
+        kernel[:, extra_at + m - lo] += p[:, None] * w[None, :]  # distinct columns
+    if not rules.chain:
+        kernel[:, 2 * m_ten - lo] += p10 * p10
+    return lo, kernel
+
+
 class _Engine:
     """Joint distribution of ``(fixed, growing)`` for pools 1..n_max, all difficulties.
 
     Arrays are indexed ``[difficulty, fixed - f_lo, growing - g_lo]``.
     """
+
+    #: Float mode with one statistic convolves each die with the line's kernel
+    #: (:meth:`_run_kernel`); False runs the general step (benchmarks and tests).
+    kernel_steps = True
 
     def __init__(self, diffs, n_max, rules, stats: NetStatistics, exact, g_cap=None):
         self.diffs = list(diffs)
@@ -167,6 +208,10 @@ class _Engine:
         self.F = self.f_hi - self.f_lo + 1
         self.W = self.g_top - self.g_lo + 1
         self.pad = 2 * self.m_ten[1] + 2
+        self.width = self.W  # of the arrays one step works on (float steps trim it)
+        # float steps: how far above the live bins a step may put mass (the float
+        # chain sums 64 terms of 10s, each moving it by t)
+        self.reach = self.pad + (64 * self.m_ten[1] if self.saturating else 0)
 
     # -- kernels ---------------------------------------------------------------
     def _probs(self, d):
@@ -200,9 +245,10 @@ class _Engine:
 
     def _fold(self, arr):
         """Saturate: everything beyond the top bin goes into it."""
-        if arr.shape[2] > self.W:
-            arr[:, :, self.W - 1] += arr[:, :, self.W :].sum(axis=2)
-            arr = arr[:, :, : self.W]
+        w = self.width
+        if arr.shape[2] > w:
+            arr[:, :, w - 1] += arr[:, :, w:].sum(axis=2)
+            arr = arr[:, :, :w]
         return arr
 
     def _iir(self, b):
@@ -244,7 +290,7 @@ class _Engine:
 
     def _step(self, P, p1, pb, ps, p10):
         """One more line: returns the new array and (exact mode) its denominator factor."""
-        out = self._zeros(self.W + self.pad)
+        out = self._zeros(self.width + self.pad)
         self._shift_add(out, P, *self.m_one, p1)
         self._shift_add(out, P, 0, 0, pb)
         self._shift_add(out, P, *self.m_plain, ps)
@@ -252,7 +298,7 @@ class _Engine:
             self._shift_add(out, P, *self.m_ten, p10)
             return out, 10
         # the final extra die of each chain (or the single reroll)
-        fin = self._zeros(self.W + self.pad)
+        fin = self._zeros(self.width + self.pad)
         self._shift_add(fin, P, *self.m_xone, p1)
         self._shift_add(fin, P, 0, 0, pb)
         self._shift_add(fin, P, *self.m_plain, ps)
@@ -272,6 +318,9 @@ class _Engine:
     def run(self, wanted):
         """Yield (n, P) for each n in ``wanted`` (sorted), P of shape (diffs, F, W)."""
         wanted = sorted(set(wanted))
+        if not self.exact and self.F == 1 and self.kernel_steps:
+            yield from self._run_kernel(wanted)
+            return
         probs = [self._probs(d) for d in self.diffs]
         p1, pb, ps, p10 = (self._vec([p[i] for p in probs]) for i in range(4))
         P = self._zeros(self.W)
@@ -279,9 +328,11 @@ class _Engine:
         self.den = 1  # exact mode: P holds integer numerators over self.den
         ptr = 0
         for n in range(1, self.n_max + 1):
-            out, den = self._step(P, p1, pb, ps, p10)
-            P = self._fold(out)
-            if self.exact:
+            if not self.exact:
+                P = self._float_step(P, p1, pb, ps, p10)
+            else:
+                out, den = self._step(P, p1, pb, ps, p10)
+                P = self._fold(out)
                 self.den *= den
                 g = self.den
                 for x in P.ravel():
@@ -292,13 +343,66 @@ class _Engine:
                 if g > 1:
                     P = P // g
                     self.den //= g
-            else:
-                # the four face probabilities need not sum to exactly 1.0 in
-                # float; renormalising keeps a 1000-die pool's sum within ~1e-15
-                P /= P.sum(axis=(1, 2))[:, None, None]
-                P[P < 1e-300] = 0.0  # flush what would only crawl through denormals
             if ptr < len(wanted) and n == wanted[ptr]:
                 ptr += 1
+                yield n, P
+
+    def _float_step(self, P, *probs):
+        """One more line in float mode, computed on the live bins only.
+
+        The step works on the growing columns that hold mass (and the few a
+        line can move it to); everything else is 0 (mass below 1e-300 is
+        flushed) and stays so.
+        """
+        live = np.flatnonzero(P.any(axis=(0, 1)))
+        a = max(int(live[0]) + self.dg_min, 0)
+        b = min(int(live[-1]) + 1 + self.reach, self.W)
+        self.width = b - a
+        try:
+            out = self._fold(self._step(P[:, :, a:b], *probs)[0])
+        finally:
+            self.width = self.W
+        # the four face probabilities need not sum to exactly 1.0 in float;
+        # renormalising keeps a 1000-die pool's sum within ~1e-15
+        out /= out.sum(axis=(1, 2))[:, None, None]
+        out[out < 1e-300] = 0.0  # flush what would only crawl through denormals
+        new = np.zeros_like(P)
+        new[:, :, a:b] = out
+        return new
+
+    def _run_kernel(self, wanted, ptr=0):
+        """:meth:`run` in float mode with one statistic: one convolution per line.
+
+        The live columns (mass above 1e-300) are kept alone, at an offset in
+        the window; a line's kernel sums the chain to 64 extra 10s, as
+        :meth:`_iir` does; what lands beyond the window's top column is folded
+        into it. The whole window is built only for the pools asked for.
+        """
+        moves = (self.m_one[1], self.m_plain[1], self.m_ten[1], self.m_xone[1])
+        lo, K = line_kernel(self.rules, moves, self.diffs, 64)
+        D = len(self.diffs)
+        a = self.start[1] - self.g_lo  # the window column of cur[:, 0]
+        cur = np.ones((D, 1))
+        for n in range(1, self.n_max + 1):
+            a += lo  # >= 0: the window holds every line's lowest move
+            width = min(cur.shape[1] + K.shape[1] - 1, self.W - a)
+            new = np.empty((D, width))
+            for i in range(D):
+                c = np.convolve(cur[i], K[i])
+                if c.size > width:
+                    c[width - 1] += c[width:].sum()
+                new[i] = c[:width]
+            # renormalise (the face probabilities need not sum to 1.0 in float)
+            # and flush what would only crawl through denormals
+            new /= new.sum(axis=1)[:, None]
+            new[new < 1e-300] = 0.0
+            live = np.flatnonzero(new.any(axis=0))
+            cur = new[:, live[0] : live[-1] + 1]
+            a += int(live[0])
+            if ptr < len(wanted) and n == wanted[ptr]:
+                ptr += 1
+                P = self._zeros(self.W)
+                P[:, 0, a : a + cur.shape[1]] = cur
                 yield n, P
 
     def grid(self):
