@@ -33,6 +33,7 @@ from dicestats import explore  # noqa: E402
 from dicestats import fate as fate_api  # noqa: E402
 from dicestats import initiative as ini  # noqa: E402
 from dicestats import storyteller as st  # noqa: E402
+from dicestats.workbench import compare_storyteller  # noqa: E402
 
 #: The budget of one re-draw of an exact explorer, and of the first initiative estimate.
 REDRAW_BUDGET = 0.150
@@ -55,7 +56,7 @@ CYCLES = {
     "compare": [
         ("a_dice", 7), ("b_dice", 5), ("a_difficulty", 7), ("b_ten_again", True),
         ("b_ten_again", False), ("a_willpower", True), ("a_willpower", False), ("a_dice", 6),
-        ("b_dice", 6), ("a_difficulty", 6),
+        ("b_dice", 6), ("metric", "p_botch"), ("metric", "differ"), ("a_difficulty", 6),
     ],
 }  # fmt: skip
 
@@ -73,7 +74,19 @@ def check(name: str, ex) -> None:
             "versus": s["versus"]}  # fmt: skip
         ok = ex.view.result[0] == fate_api.outcome_probs(s["rating"], helpers=s["helpers"], **side)
     else:
-        ok = ex.error.value == "" and ex.view.result[0].dice == s["a_dice"]
+        a, b = ({k: s[f"{side}_{k}"] for k in ("dice", "difficulty", "preset", "ten_again",
+                                                "willpower", "specialty")}
+                for side in "ab")  # fmt: skip
+        c = ex.view.result
+        want = compare_storyteller(
+            [r["dice"] for r in c.rows], a["difficulty"],
+            *(st.Rules.preset(x["preset"]).replace(ten_again=x["ten_again"],
+                                                    willpower=x["willpower"]) for x in (a, b)),
+            specialty=a["specialty"], versus_specialty=b["specialty"],
+            versus_dice=None if b["dice"] == a["dice"] else b["dice"],
+            versus_difficulty=None if b["difficulty"] == a["difficulty"] else b["difficulty"],
+        )  # fmt: skip
+        ok = ex.error.value == "" and a["dice"] in c.column("dice") and c == want
     if not ok:
         print(f"{name}: the figures on show differ from the API's", file=sys.stderr)
         sys.exit(1)

@@ -4,8 +4,9 @@ Each explorer is a function returning an ``ipywidgets`` widget (in Jupyter,
 or served as a web page by ``dicestats explore``): move a control and the
 figures, the chart and the table re-draw from the system's own API call. The
 explorers compute nothing themselves; every number on show is an answer of
-:mod:`dicestats.storyteller`, :mod:`dicestats.fate` or
-:mod:`dicestats.initiative`, drawn by :mod:`dicestats.plots` and tabulated by
+:mod:`dicestats.storyteller`, :mod:`dicestats.fate`,
+:mod:`dicestats.initiative` or :mod:`dicestats.workbench` (the compare
+explorer), drawn by :mod:`dicestats.plots` and tabulated by
 :mod:`dicestats.tables`. Each shows its state as the equivalent CLI command
 and Python call, exports the chart (PNG/SVG) and the table (CSV), and shows a
 refused state as its one-line error instead of raising.
@@ -21,6 +22,7 @@ Modules (each owns one job):
 ``initiative_ui``   :func:`initiative`: Monte Carlo in the background, a quick
                     estimate first
 ``compare_ui``      :func:`compare`: two Storyteller rule sets or pools side by side
+                    (:func:`dicestats.workbench.compare_storyteller`)
 ``app``             :func:`page` (all four in tabs), :func:`serve` (Voilà on
                     localhost), behind ``dicestats explore``
 ==================  ==========================================================

@@ -1,50 +1,46 @@
 """The compare explorer: two Storyteller rule sets or pools, side by side.
 
 Each side is a pool, a difficulty, a preset and the flags that most change the
-odds (ten-again, a specialty, Willpower); both are answered by
-:func:`dicestats.storyteller.pool`, tabulated over the same pools by
-:func:`dicestats.tables.storyteller_odds` and drawn by
-:func:`dicestats.plots.storyteller_ten_again` (one line per side).
-
-The seam: :func:`side_by_side` puts the two sides' tables together. A
-comparison engine (a ``dicestats.workbench.compare`` being written alongside)
-plugs in there, replacing the plain join, without touching the controls.
+odds (ten-again, a specialty, Willpower). Both are answered by one
+:func:`dicestats.workbench.compare_storyteller` over the pools around the
+first side's (the second side rolls the same pool, or its own fixed pool when
+it differs; its own difficulty when that differs): both sides, their
+differences, where they differ most and the distances between them, as the
+comparison returns them. The chart is :func:`dicestats.plots.compare.compare_differences`
+(the differences in percentage points, on an axis fitted to them), and the
+equivalent command is ``dicestats compare storyteller ... --vs-preset ...``.
 """
 
 from __future__ import annotations
 
 import shlex
+import textwrap
 
 import ipywidgets as widgets
 
+from ..cli._compare_args import _pp
 from ..format import percent
+from ..plots.compare import METRIC_LABELS
 from ..storyteller.rules import PRESETS
+from ..workbench.compare import STORYTELLER_METRICS
 from .base import Explorer, View, html_table
 from .storyteller_ui import pool_span, rules_of
 
-__all__ = ["CompareExplorer", "compare", "side_by_side"]
+__all__ = ["CompareExplorer", "compare"]
 
 SIDES = ("a", "b")
+#: The metrics of the headline figures and the table (each: first, second, difference).
 FIGURES = ("p_success", "p_botch", "mean_net")
-_NAMES = {"p_success": "success", "p_botch": "botch", "mean_net": "mean net"}
+#: The chart's choices: every probability metric that differs, or one of them.
+CHART = (("all that differ", "differ"),
+         *((METRIC_LABELS[m], m) for m in STORYTELLER_METRICS if m.startswith("p_")))  # fmt: skip
 #: The flags a side does not show, at their preset values (see storyteller_ui.rules_of).
 _HIDDEN = ("rule_of_one", "botch_rule", "chain", "reroll_ones_cancel", "specialty_rule",
            "one_cancels", "ordinary_willpower", "clamp")  # fmt: skip
-
-
-def side_by_side(left, right, *, on: str = "dice", names=("A", "B")):
-    """Two tidy tables joined on ``on``, each other column twice (``"<col> A"``, ``"<col> B"``).
-
-    The plain comparison; the place where a comparison engine plugs in.
-
-    >>> import pandas as pd
-    >>> side_by_side(pd.DataFrame({"dice": [1], "p": [0.5]}),
-    ...              pd.DataFrame({"dice": [1], "p": [0.4]})).columns.tolist()
-    ['dice', 'p A', 'p B']
-    """
-    left = left.rename(columns={c: f"{c} {names[0]}" for c in left.columns if c != on})
-    right = right.rename(columns={c: f"{c} {names[1]}" for c in right.columns if c != on})
-    return left.merge(right, on=on, how="outer").sort_values(on).reset_index(drop=True)
+#: The second side's flags on ``dicestats compare storyteller``: (set, unset).
+_VS_FLAGS = {"ten_again": ("--vs-ten-again", "--vs-no-ten-again"),
+             "specialty": ("--vs-specialty", "--vs-no-specialty"),
+             "willpower": ("--vs-willpower", "--vs-no-willpower")}  # fmt: skip
 
 
 def _side_state(state: dict, s: str) -> dict:
@@ -55,6 +51,27 @@ def _side_state(state: dict, s: str) -> dict:
     for k in ("dice", "difficulty", "preset", "ten_again", "specialty", "willpower"):
         out[k] = state[f"{s}_{k}"]
     return out
+
+
+def _mean(x) -> str:
+    return f"{float(x):.2f}"
+
+
+def _signed_mean(x) -> str:
+    return f"{float(x):+.2f}"
+
+
+def _fmt(metric: str, kind: str):
+    """The formatter of a metric's first/second value (``kind`` "") or difference ("diff")."""
+    if metric.startswith("mean"):
+        return _signed_mean if kind == "diff" else _mean
+    return (lambda x: f"{_pp(x)} pp") if kind == "diff" else percent
+
+
+def _span(a: int, b: int) -> range:
+    """The first side's pools: around both pools when they fit in one span, else around A's."""
+    span = pool_span(max(a, b))
+    return span if a in span else pool_span(a)
 
 
 class CompareExplorer(Explorer):
@@ -92,7 +109,7 @@ class CompareExplorer(Explorer):
             label = widgets.HTML(f"<b>{s.upper()}</b>", layout=widgets.Layout(width="20px"))
             rows.append(widgets.HBox([label, *side.values()]))
         c["metric"] = widgets.Dropdown(
-            options=[(_NAMES[k], k) for k in FIGURES], value="p_success", description="chart"
+            options=list(CHART), value="differ", description="chart"
         ).add_class("ds-metric")
         rows.append(c["metric"])
         super().__init__(c, rows)
@@ -101,73 +118,124 @@ class CompareExplorer(Explorer):
     def compute(self, state: dict) -> View:
         import pandas as pd
 
-        from .. import plots, storyteller, tables
+        from ..plots.compare import compare_differences
+        from ..storyteller.limits import LIMITS
+        from ..tables.compare import comparison_table
+        from ..workbench.compare import compare_storyteller
 
-        sides = {}
-        for s in SIDES:
-            st = _side_state(state, s)
-            rules, specialty, flags, rules_py = rules_of(st)
-            r = storyteller.pool(st["dice"], st["difficulty"], rules, specialty=specialty)
-            sides[s] = (st, rules, specialty, flags, rules_py, r)
-        span = pool_span(max(sides["a"][0]["dice"], sides["b"][0]["dice"]))
-        odds = {
-            s: tables.storyteller_odds(span, [st["difficulty"]], rules, specialty=specialty)
-            for s, (st, rules, specialty, *_rest) in sides.items()
-        }
-        cols = ["dice", "p_success", "p_botch", "mean_net"]
-        joined = side_by_side(odds["a"][cols], odds["b"][cols])
-        shown = joined.copy()
-        for col in shown.columns[1:]:
-            shown[col] = shown[col].map(
-                (lambda x: f"{float(x):.2f}") if col.startswith("mean") else percent
-            )
-        figures, labels = {}, {}
-        for key in FIGURES:
-            for s in SIDES:
-                figures[f"{key}_{s}"] = getattr(sides[s][5], key)
-                fmt = (lambda x: f"{float(x):.2f}") if key.startswith("mean") else percent
-                labels[f"{key}_{s}"] = (f"{_NAMES[key]} {s.upper()}", fmt)
-
-        both = pd.concat(
-            [
-                odds[s].assign(rules=f"{s.upper()}: {sides[s][1].describe(specialty=sides[s][2])}")
-                for s in SIDES
-            ]
+        (sa, ra, spec_a, flags_a, py_a), (sb, rb, spec_b, _flags_b, py_b) = (
+            (st, *rules_of(st)) for st in (_side_state(state, s) for s in SIDES)
         )
+        LIMITS["dice"].check(sa["dice"])  # A's pool is a row of the table
+        span = _span(sa["dice"], sb["dice"])
+        vs_dice = None if sb["dice"] == sa["dice"] else sb["dice"]
+        vs_diff = None if sb["difficulty"] == sa["difficulty"] else sb["difficulty"]
+        c = compare_storyteller(
+            span, sa["difficulty"], ra, rb, specialty=spec_a, versus_specialty=spec_b,
+            versus_dice=vs_dice, versus_difficulty=vs_diff,
+        )  # fmt: skip
+        here = [r["dice"] for r in c.rows].index(sa["dice"])
+        row = c.rows[here]
+
+        figures, labels = {}, {}
+        for m in FIGURES:
+            word = METRIC_LABELS[m].replace(" net successes", " net")
+            for key, side in ((m, "A"), (f"versus_{m}", "B"), (f"diff_{m}", "B − A")):
+                figures[key] = row[key]
+                labels[key] = (f"{word} {side}", _fmt(m, "diff" if side == "B − A" else ""))
+        figures["total_variation"], figures["max_gap"] = row["total_variation"], row["max_gap"]
+        labels["total_variation"] = ("total variation", percent)
+        labels["max_gap"] = (f"largest gap in P(net ≥ k), at k = {row['max_gap_k']}", percent)
+
+        cols = ["dice", *(f"{p}{m}" for m in FIGURES for p in ("", "versus_", "diff_")),
+                "total_variation", "max_gap"]  # fmt: skip
+        if vs_dice is not None:
+            cols.insert(1, "versus_dice")
+        table = pd.DataFrame(list(c.rows))
+        shown = table[cols].copy()
+        for col in cols[1:]:
+            if col.endswith("dice"):
+                continue
+            m = col.removeprefix("versus_").removeprefix("diff_")
+            shown[col] = shown[col].map(_fmt(m, "diff" if col.startswith("diff_") else ""))
+        big = c.largest
+        marked = []
+        if f"diff_{big['metric']}" in cols:
+            at = next(i for i, r in enumerate(c.rows) if all(r[k] == big[k] for k in c.cells))
+            marked.append((at, f"diff_{big['metric']}"))
+        shown.columns = [_header(col) for col in cols]
+        marked = [(i, _header(col)) for i, col in marked]
+
+        long = comparison_table(c)
         metric = state["metric"]
 
         def draw(fig):
-            plots.storyteller_ten_again(
-                both,
-                y=metric,
+            compare_differences(
+                long,
+                metrics=None if metric == "differ" else [metric],
                 ax=fig.subplots(),
-                title=f"A and B: {_NAMES[metric]} by pool size",
-                ylabel=_NAMES[metric],
+                title="Where B differs from A (B − A)\n"
+                + textwrap.shorten(f"A: {c.first}; B: {c.second}", 100),
             )
+            if fig.get_layout_engine() is None:  # the screen's fixed margins: room for "+10 pp"
+                fig.subplots_adjust(left=0.15)
 
-        cli, python = [], ["from dicestats import storyteller as st"]
-        for s in SIDES:
-            st, _rules, specialty, flags, rules_py, _r = sides[s]
-            cli.append(shlex.join(["dicestats", "pool", str(st["dice"]), "--difficulty",
-                                   str(st["difficulty"]), *flags]))  # fmt: skip
-            spec = ", specialty=True" if specialty else ""
-            python.append(f"st.pool({st['dice']}, {st['difficulty']}{rules_py}{spec})")
+        cli = ["dicestats", "compare", "storyteller", "--dice", f"{span.start}-{span.stop - 1}"]
+        cli += ["--difficulty", str(sa["difficulty"]), *flags_a, "--vs-preset", sb["preset"]]
+        for name, (yes, no) in _VS_FLAGS.items():
+            if sb[name] != sa[name]:
+                cli.append(yes if sb[name] else no)
+        cli += ["--vs-dice", str(vs_dice)] if vs_dice is not None else []
+        cli += ["--vs-difficulty", str(vs_diff)] if vs_diff is not None else []
+        args = [f"range({span.start}, {span.stop})", str(sa["difficulty"]),
+                py_a[2:] or "st.Rules()", py_b[2:] or "st.Rules()"]  # fmt: skip
+        for name, value in (("specialty", spec_a), ("versus_specialty", spec_b)):
+            args += [f"{name}=True"] if value else []
+        args += [f"versus_dice={vs_dice}"] if vs_dice is not None else []
+        args += [f"versus_difficulty={vs_diff}"] if vs_diff is not None else []
+
+        def where(cell) -> str:
+            return f"{cell['dice']} {'die' if cell['dice'] == 1 else 'dice'}" + (
+                f" (B: {cell['versus_dice']})" if vs_dice is not None else "")  # fmt: skip
+
+        note = (
+            f"A: {c.first}, {sa['dice']} dice at difficulty {sa['difficulty']}; "
+            f"B: {c.second}, {sb['dice']} dice at difficulty {sb['difficulty']}. "
+            + ("They agree on every outcome here."
+               if not big["difference"] and not c.total_variation else
+               f"Differ most: {METRIC_LABELS[big['metric']]} at {where(big)}, "
+               f"{percent(big['value'])} vs {percent(big['versus_value'])} "
+               f"({_pp(big['difference'])} points); largest total variation "
+               f"{percent(c.total_variation)} at {where(c.total_variation_at)}; largest gap in "
+               "P(net ≥ k): "
+               + (f"{percent(c.max_gap)} at k = {c.max_gap_at['k']}, {where(c.max_gap_at)}."
+                  if c.max_gap else "none (the same at every k)."))
+        )  # fmt: skip
         return View(
             figures=figures,
             labels=labels,
             draw=draw,
-            chart_key=(metric, span, *((s[1], s[2], s[0]["difficulty"]) for s in sides.values())),
-            table=joined,
-            table_html=html_table(shown),
-            cli="\n".join(cli),
-            python="\n".join(python),
-            note="; ".join(
-                f"{s.upper()}: {sides[s][0]['dice']} dice at difficulty {sides[s][0]['difficulty']}"
-                f", {sides[s][1].describe(specialty=sides[s][2])}"
-                for s in SIDES
-            ),
-            result=(sides["a"][5], sides["b"][5]),
+            chart_key=(metric, c),
+            table=table,
+            table_html=html_table(shown, marked=marked, current=here),
+            cli=shlex.join(cli),
+            python="from dicestats import storyteller as st\n"
+            "from dicestats import workbench as wb\n"
+            f"wb.compare_storyteller({', '.join(args)})",
+            note=note,
+            result=c,
         )
+
+
+def _header(col: str) -> str:
+    """A table column's heading: ``"success A"``, ``"botch B − A"``, ``"total variation"``."""
+    if col in ("dice", "versus_dice"):
+        return "dice B" if col == "versus_dice" else "dice"
+    if col in ("total_variation", "max_gap"):
+        return {"total_variation": "total variation", "max_gap": "max gap P(≥ k)"}[col]
+    m = col.removeprefix("versus_").removeprefix("diff_")
+    side = "B − A" if col.startswith("diff_") else "B" if col.startswith("versus_") else "A"
+    return f"{METRIC_LABELS[m].replace(' net successes', ' net')} {side}"
 
 
 def compare(a: dict | None = None, b: dict | None = None) -> CompareExplorer:
@@ -175,15 +243,23 @@ def compare(a: dict | None = None, b: dict | None = None) -> CompareExplorer:
 
     ``a`` and ``b`` start each side: ``dice``, ``difficulty``, ``preset``,
     ``ten_again``, ``specialty``, ``willpower`` (default: 6 dice at 6, revised,
-    against the same under v20 with a specialty). Shows both sides' success,
-    botch and mean net successes, the odds over the same pools side by side,
-    the degrees of each side, the equivalent CLI commands and Python calls.
+    against the same under v20 with a specialty). Shows what
+    :func:`dicestats.workbench.compare_storyteller` answers over the pools
+    around A's: both sides' success, botch and mean net successes, the
+    differences (B − A), where they differ most, the total variation and the
+    largest gap in P(net ≥ k); the chart of the differences; the equivalent
+    ``dicestats compare storyteller`` command and Python call. B rolls A's
+    pool, or its own when it differs (then every row sets A's pools against B's
+    one pool).
 
     Examples
     --------
     >>> ex = compare({"dice": 5, "difficulty": 9},
-    ...              {"dice": 6, "difficulty": 9, "preset": "dark_ages"})
-    >>> [round(float(r.p_botch), 4) for r in ex.view.result]
-    [0.1596, 0.1445]
+    ...              {"dice": 5, "difficulty": 9, "preset": "first", "specialty": False})
+    >>> c = ex.view.result
+    >>> c.largest["metric"], c.largest["dice"]
+    ('p_botch', 10)
+    >>> [round(float(ex.view.figures[k]), 4) for k in ("p_botch", "versus_p_botch")]
+    [0.1596, 0.1923]
     """
     return CompareExplorer(a, b)

@@ -1,7 +1,9 @@
 """Charts for designers: matplotlib drawings of results, nothing computed here.
 
 One module per system (:mod:`~dicestats.plots.fate`, :mod:`~dicestats.plots.storyteller`,
-:mod:`~dicestats.plots.initiative`) over shared styling (``_style``).
+:mod:`~dicestats.plots.initiative`) and two for the workbench's results
+(:mod:`~dicestats.plots.workbench`, :mod:`~dicestats.plots.compare`), over shared
+styling (``_style``).
 
 Every function takes results (a tidy :class:`pandas.DataFrame`, usually one
 built by :mod:`dicestats.tables`) and an optional ``ax``; without ``ax`` it
@@ -34,6 +36,18 @@ Storyteller
 Initiative
     :func:`initiative_first` (P(act first) with intervals),
     :func:`initiative_actions_before`, :func:`initiative_slow`.
+Workbench
+    :func:`calibration_chart` (one line per level: the dice each difficulty
+    needs, or the difficulty each Fate rating beats; from
+    :func:`dicestats.tables.calibration_table`).
+Compare
+    :func:`compare_differences` (two settings' differences, second − first in
+    percentage points, one line per metric, on a y axis fitted to the
+    differences with zero shown and the largest labelled; from
+    :func:`dicestats.tables.comparison_table`), :func:`worth_scale` (the
+    scale a worth searched: the chance at each step, the target, the
+    interpolated worth; from :func:`dicestats.tables.worth_table`);
+    ``METRIC_LABELS`` names each metric on a chart.
 
 Examples
 --------
@@ -50,11 +64,16 @@ Examples
 from __future__ import annotations
 
 from ._style import FATE_LADDER, OKABE_ITO, close
+from .compare import *  # noqa: F403
+from .compare import __all__ as _compare_all
 from .fate import *  # noqa: F403
 from .fate import __all__ as _fate_all
 from .initiative import *  # noqa: F403
 from .initiative import __all__ as _initiative_all
 from .storyteller import *  # noqa: F403
 from .storyteller import __all__ as _storyteller_all
+from .workbench import *  # noqa: F403
+from .workbench import __all__ as _workbench_all
 
-__all__ = ["OKABE_ITO", "FATE_LADDER", "close", *_fate_all, *_storyteller_all, *_initiative_all]
+__all__ = ["OKABE_ITO", "FATE_LADDER", "close", *_fate_all, *_storyteller_all, *_initiative_all,
+           *_workbench_all, *_compare_all]  # fmt: skip

@@ -133,19 +133,69 @@ def test_initiative_refusals_are_one_line_in_the_widget():
 
 
 # -- compare ---------------------------------------------------------------------------
-def test_compare_puts_two_rule_sets_side_by_side(capsys):
+@pytest.mark.parametrize(
+    "controls, call",
+    [
+        # the default: the same pools, revised against v20 with a specialty
+        ({}, dict(dice=range(1, 11), difficulty=6, versus_rules=st.Rules.preset("v20"),
+                  versus_specialty=True)),
+        # two pools and two difficulties: A's pools against B's one pool
+        (dict(a_dice=5, a_difficulty=7, b_dice=8, b_difficulty=8, b_preset="revised",
+              b_specialty=False, b_ten_again=True),
+         dict(dice=range(1, 11), difficulty=7, versus_rules=st.Rules(ten_again=True),
+              versus_dice=8, versus_difficulty=8)),
+        # A spends Willpower and has ten-again, B (first edition) has neither
+        (dict(a_dice=12, a_difficulty=8, a_ten_again=True, a_willpower=True, b_dice=12,
+              b_difficulty=8, b_preset="first", b_specialty=False),
+         dict(dice=range(1, 15), difficulty=8,
+              rules=st.Rules(ten_again=True, willpower=True),
+              versus_rules=st.Rules.preset("first"))),
+    ],
+)  # fmt: skip
+def test_compare_shows_the_workbench_comparison(controls, call, capsys):
+    from dicestats.workbench import compare_storyteller
+
     ex = explore.compare()
-    set_controls(ex, a_dice=5, a_difficulty=9, b_dice=6, b_difficulty=9, b_preset="revised",
-                 b_specialty=False, b_ten_again=True)  # fmt: skip
-    a, b = st.pool(5, 9), st.pool(6, 9, st.Rules(ten_again=True))
-    assert ex.view.result == (a, b)
-    assert shown(ex, "p_botch_a") == percent(a.p_botch) == "16.0%"
-    assert shown(ex, "p_botch_b") == percent(b.p_botch)
-    odds_b = tables.storyteller_odds(range(1, 11), [9], st.Rules(ten_again=True))
-    assert ex.view.table["p_success B"].tolist() == odds_b["p_success"].tolist()
-    for cmd, want in zip(ex.view.cli.splitlines(), (a, b), strict=True):
-        got = run_cli(cmd, capsys)["p_botch"]
-        assert got == pytest.approx(float(want.p_botch), abs=1e-12)
+    set_controls(ex, **controls)
+    assert ex.error.value == ""
+    c = compare_storyteller(
+        call.pop("dice"), call.pop("difficulty"), call.pop("rules", st.Rules()),
+        call.pop("versus_rules"), **call,
+    )  # fmt: skip
+    assert ex.view.result == c
+    row = next(r for r in c.rows if r["dice"] == ex.state()["a_dice"])
+    # both sides, the differences and the distances of A's cell, as the API returns them
+    for m in ("p_success", "p_botch"):
+        for key in (m, f"versus_{m}"):
+            assert shown(ex, key) == percent(row[key])
+        assert shown(ex, f"diff_{m}") == f"{100 * row[f'diff_{m}']:+.2f} pp"
+    assert shown(ex, "diff_mean_net") == f"{row['diff_mean_net']:+.2f}"
+    assert shown(ex, "total_variation") == percent(row["total_variation"])
+    assert shown(ex, "max_gap") == percent(row["max_gap"])
+    # where they differ most, on the note and marked in the table
+    big = c.largest
+    assert f"{percent(big['value'])} vs {percent(big['versus_value'])}" in ex.view.note
+    assert f"largest total variation {percent(c.total_variation)}" in ex.view.note
+    assert ex.view.table.to_dict("records") == list(c.rows)
+    # the shown command is `dicestats compare storyteller` and gives the same numbers
+    cmd = ex.view.cli
+    assert cmd.startswith("dicestats compare storyteller ") and "--vs-preset" in cmd
+    got = run_cli(cmd, capsys)
+    assert len(got["rows"]) == len(c.rows)
+    for g, want in zip(got["rows"], c.rows, strict=True):
+        for k, v in want.items():
+            assert g[k] == pytest.approx(float(v), abs=1e-12), k
+    assert got["largest"]["metric"] == big["metric"]
+    assert got["total_variation"] == pytest.approx(float(c.total_variation), abs=1e-12)
+    assert run_python(ex.view.python) == c
+
+
+def test_compare_refuses_two_equal_sides_and_bad_pools():
+    ex = explore.compare()
+    set_controls(ex, b_preset="revised", b_specialty=False)
+    assert ex.error.value.startswith("versus_rules must be a second side that differs")
+    set_controls(ex, b_preset="v20")
+    assert ex.error.value == ""
     ex.controls["a_dice"].value = 0
     assert ex.error.value.startswith("dice must be an integer in 1..1000, got 0")
 
