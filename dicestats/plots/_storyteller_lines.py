@@ -21,7 +21,6 @@ from ._style import (
 
 __all__ = [
     "storyteller_by_rules",
-    "storyteller_ten_again",
     "storyteller_extended",
     "storyteller_distribution",
 ]
@@ -90,10 +89,6 @@ def storyteller_by_rules(
     ax.legend(fontsize=LEGEND_FONTSIZE, frameon=False)
     return ax
 
-
-#: The former name of :func:`storyteller_by_rules`, misleading when it draws the editions;
-#: kept because the booklet's ten-again chart (``report/storyteller.py``) calls it.
-storyteller_ten_again = storyteller_by_rules
 
 
 def _curves(groups, x: str, y: str):

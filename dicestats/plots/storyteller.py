@@ -7,7 +7,6 @@ from ._storyteller_lines import (
     storyteller_by_rules,
     storyteller_distribution,
     storyteller_extended,
-    storyteller_ten_again,
 )
 from ._style import (
     _CYCLE_COLOURS,
@@ -33,7 +32,6 @@ __all__ = [
     "storyteller_anomalies",
     "storyteller_degrees",
     "storyteller_by_rules",
-    "storyteller_ten_again",
     "storyteller_multiple_actions",
     "storyteller_extended",
     "storyteller_distribution",

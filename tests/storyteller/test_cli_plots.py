@@ -98,8 +98,8 @@ def test_by_rules_keeps_a_wide_range_on_0_to_100():
 
 def test_the_rule_sets_chart_has_a_true_name():
     assert "storyteller_by_rules" in plots.__all__
-    # the old name survives only as the same function, for the booklet's ten-again page
-    assert plots.storyteller_ten_again is plots.storyteller_by_rules
+    # the misleading old name is gone (it drew the editions too, not only ten-again)
+    assert not hasattr(plots, "storyteller_ten_again")
 
 
 def test_extended_identical_curves_are_one_labelled_line():
