@@ -1,0 +1,53 @@
+"""What the fuzzer found, each pinned by its reproducer (they failed before the fix)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+
+import pytest
+
+from dicestats.cli import main
+
+
+@pytest.mark.parametrize("word", ["-inf", "-1e-12", "-1_000", "-NaN", "-.5", "-٣"])
+def test_a_negative_looking_word_is_a_value_for_its_parser(word, capsys):
+    # dicestats fate --bonus -inf --difficulty 1 said "argument --bonus: expected one
+    # argument": argparse took the word for an unknown option.
+    assert main(["fate", "--bonus", word, "--difficulty", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "expected one argument" not in err, err
+    assert err.startswith("dicestats fate: error: argument --bonus: expected an integer"), err
+
+
+def test_json_of_a_fraction_longer_than_pythons_str_limit():
+    # dicestats deck --draws 2400 --reshuffle-at 3 --run 1 --exact --json: "Exceeds the
+    # limit (4300 digits) for integer string conversion" on stderr, exit 2.
+    from dicestats.core.results import jsonable
+
+    x = Fraction(2**20000 + 1, 3**10000)
+    p, q = jsonable({"p": x})["p"].split("/")
+    assert Decimal(p) == Decimal(x.numerator) and Decimal(q) == Decimal(x.denominator)
+    assert jsonable(Fraction(-1, 3)) == "-1/3"
+
+
+def test_an_exact_deck_session_with_long_denominators_prints_its_json(worker):
+    words = ["deck", "--draws", "2400", "--reshuffle-at", "3", "--run", "1", "--exact", "--json"]
+    ans = worker.call({"kind": "cli", "argv": words}, "dicestats " + " ".join(words))
+    assert (ans["code"], ans["stderr"], ans["error"]) == (0, "", None)
+    assert '"p_fail_streak_deck": "' in ans["stdout"]
+
+
+def test_the_exact_deck_cap_is_checked_before_the_decks_work(monkeypatch):
+    # dicestats deck --draws 3354 --run 3 --reshuffle-at 3 --copies 87 --exact was refused
+    # by the dice streak's draws² × run cap only after the deck's work (6-17 s).
+    from dicestats import InputError
+    from dicestats.fate import deck_sums
+
+    def work(*args, **kwargs):
+        raise AssertionError("the deck's work ran before the refusal")
+
+    monkeypatch.setattr(deck_sums, "deck_sum_var", work)
+    monkeypatch.setattr(deck_sums, "deck_streak_prob", work)
+    with pytest.raises(InputError, match=r"^draws must be .* draws² × run"):
+        deck_sums.deck_vs_dice(3354, 0, 0, run=3, copies=87, reshuffle_at=3, exact=True)
