@@ -227,10 +227,10 @@ def argv(draw, cmd: Command, sweep_params: dict) -> list[str]:
             words.append(draw(value_word(opt, junk)))
     chosen = draw(st.lists(st.sampled_from(cmd.optionals), max_size=5, unique_by=id))
     for opt in cmd.optionals:
-        if opt.required and opt not in chosen and draw(st.integers(0, 9)) > 0:
+        if opt.required and opt not in chosen and draw(st.integers(0, 19)) > 0:
             chosen.append(opt)
     for group in cmd.required_groups:  # one of them is required: mostly give one
-        if not any(o in chosen for o in group) and draw(st.integers(0, 9)) > 0:
+        if not any(o in chosen for o in group) and draw(st.integers(0, 19)) > 0:
             chosen.append(draw(st.sampled_from(group)))
     for opt in chosen:
         flag = draw(st.sampled_from(opt.flags))

@@ -24,6 +24,18 @@ from .harness import fuzz_settings
 from .strategies import HOW, WRONG
 
 QUESTIONS = [(s.name, i, q) for s in systems() for i, q in enumerate(s.questions)]
+#: Table builders whose every parameter has a default, or a sample value here.
+SAMPLES = {"difficulties": [1, 2]}
+BUILDERS = [
+    (s.name, name, fn)
+    for s in systems()
+    for name, fn in s.table_builders.items()
+    if all(
+        p.default is not p.empty or p.name in SAMPLES
+        for p in inspect.signature(fn).parameters.values()
+        if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
+    )
+]
 
 
 def _parameters(fn) -> list[str]:
@@ -92,11 +104,65 @@ def test_wrong_values_are_refused_cleanly(worker, system, index, q, data):
         "args": args,
         "kwargs": kwargs,
     }
-    ans = worker.call(request, what)
+    check_answer(worker.call(request, what), what)
+
+
+def check_answer(ans: dict, what: str, *, input_error: bool = True) -> None:
+    """A normal return, or a one-line ``InputError`` (a ValueError or TypeError; with
+    ``input_error=False`` any ValueError or TypeError)."""
     if ans["outcome"] == "ok":
         return
     assert {"ValueError", "TypeError"} & set(ans["bases"]), f"{what}\n{ans['error']}"
-    assert "\n" not in ans["message"].strip(), (
-        f"{what}: a message of several lines\n{ans['message']}"
-    )
-    assert "InputError" in ans["bases"], f"{what}: not an InputError\n{ans['error']}"
+    msg = ans["message"].strip()
+    assert "\n" not in msg, f"{what}: a message of several lines\n{msg}"
+    if input_error:
+        assert "InputError" in ans["bases"], f"{what}: not an InputError\n{ans['error']}"
+
+
+#: Builders that raise Python's own TypeError or ValueError, naming no parameter, for a
+#: malformed list ("'bool' object is not iterable", "not enough values to unpack", pandas'
+#: "No objects to concatenate" for an empty one): found by this harness, left to their
+#: systems' owners (the fix is a check per builder). For them the test requires a
+#: one-line TypeError/ValueError, not yet an InputError.
+BARE_ERRORS = {
+    "storyteller_ten_again", "storyteller_editions", "storyteller_multiple_actions",
+    "storyteller_extended", "storyteller_extended_summary", "initiative_first",
+    "initiative_actions_before", "initiative_pips", "initiative_slow", "initiative_holding",
+    "initiative_defenders", "initiative_margins",
+}  # fmt: skip
+
+
+@st.composite
+def corrupted_table(draw, fn):
+    """kwargs for a table builder: its defaults (few trials) with one or two made wrong."""
+    params = inspect.signature(fn).parameters
+    kwargs = {n: v for n, v in SAMPLES.items() if n in params}
+    if "trials" in params:
+        kwargs.update(trials=200, rng=1)
+    names = [n for n, p in params.items() if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
+    if not names:
+        return kwargs
+    for name in draw(st.lists(st.sampled_from(names), min_size=1, max_size=2, unique=True)):
+        default = kwargs.get(name, params[name].default)
+        sample = list(default) if isinstance(default, (range, tuple)) else default
+        wrong = st.one_of(wrong_value(sample), st.sampled_from(HOW.get(name, WRONG)))
+        kwargs[name] = draw(wrong)
+    return kwargs
+
+
+@pytest.mark.parametrize("system, name, fn", BUILDERS, ids=[f"{s}: {n}" for s, n, _ in BUILDERS])
+@fuzz_settings(quick=3, deep=150)
+@given(data=st.data())
+def test_table_builders_refuse_wrong_values_cleanly(worker, system, name, fn, data):
+    kwargs = data.draw(corrupted_table(fn), label="kwargs")
+    shown = ", ".join(f"{k}={v!r:.80}" for k, v in kwargs.items())
+    what = f"{fn.__module__}.{name}({shown})"
+    request = {
+        "kind": "api",
+        "system": system,
+        "builder": name,
+        "twin": False,
+        "args": (),
+        "kwargs": kwargs,
+    }
+    check_answer(worker.call(request, what), what, input_error=name not in BARE_ERRORS)

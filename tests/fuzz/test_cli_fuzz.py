@@ -40,14 +40,16 @@ def cheap(cmd: str, words: list[str]) -> list[str]:
         return [*words, "--trials", "0"]
     if cmd == "report":  # deep: the booklet is built, one system's pages, few trials
         extra = [] if any(w.startswith("--systems") for w in words) else ["--systems", "fate"]
+        extra += [] if any(w.startswith("--trials") for w in words) else ["--trials", "100"]
         return [*words, "--quiet", *extra]
     if cmd == "sweep":  # exact questions take no trials
         takes_trials = len(words) > 1 and words[1] in MONTE_CARLO
     else:
         takes_trials = any(o.dest == "trials" for o in BY_NAME[cmd].options)
-    if DEEP or not takes_trials or any(w.startswith(("--trials", "--exact")) for w in words):
+    if not takes_trials or any(w.startswith(("--trials", "--exact")) for w in words):
         return words
-    # Monte Carlo runs 100,000 trials by default (per cell in a sweep): seconds each.
+    # Monte Carlo runs 100,000 trials by default (per cell in a sweep): seconds each, and
+    # up to 20 s for big rounds on a loaded machine (legitimately: the user can lower it).
     return [words[0], "--trials", "100", *words[1:]]
 
 

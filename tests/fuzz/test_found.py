@@ -51,3 +51,11 @@ def test_the_exact_deck_cap_is_checked_before_the_decks_work(monkeypatch):
     monkeypatch.setattr(deck_sums, "deck_streak_prob", work)
     with pytest.raises(InputError, match=r"^draws must be .* draws² × run"):
         deck_sums.deck_vs_dice(3354, 0, 0, run=3, copies=87, reshuffle_at=3, exact=True)
+
+
+def test_a_malformed_pips_matchup_is_a_value_error_not_an_index_error():
+    # initiative_pips(matchups="3") raised IndexError ("string index out of range").
+    from dicestats.tables.initiative import initiative_pips
+
+    with pytest.raises(ValueError):
+        initiative_pips("3", trials=200, rng=1)
