@@ -220,19 +220,23 @@ def commands() -> list[Command]:
     return out
 
 
-def sweep_parameters() -> dict[str, tuple[str, ...]]:
-    """The grid parameters of each ``dicestats sweep`` question (its API's parameter
-    names and its rule fields), as ``--option`` words."""
+def _option_word(name: str) -> str:
+    return "--" + ("vs" + name[6:] if name.startswith("versus") else name).replace("_", "-")
+
+
+def sweep_parameters() -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
+    """For each ``dicestats sweep`` question: (its grid parameters, the required ones), as
+    ``--option`` words (its API's parameter names and its rule fields)."""
     try:
         from dicestats.sweep.questions import QUESTIONS
     except ImportError:  # no sweep in this build
         return {}
     out = {}
     for name, q in QUESTIONS.items():
+        params = q.signature.parameters
+        need = [n for n in q.parameters if n in params and params[n].default is params[n].empty]
         names = [*q.parameters, *q.rule_fields]
-        out[name] = tuple(
-            "--" + ("vs" + n[6:] if n.startswith("versus") else n).replace("_", "-") for n in names
-        )
+        out[name] = (tuple(map(_option_word, names)), tuple(map(_option_word, need)))
     return out
 
 

@@ -243,10 +243,14 @@ def argv(draw, cmd: Command, sweep_params: dict) -> list[str]:
         else:
             words += [flag, draw(value_word(opt, junk))]
     if cmd.name == "sweep" and len(words) > 1 and words[1] in sweep_params:
-        params = sweep_params[words[1]]
-        for p in draw(st.lists(st.sampled_from(params), min_size=1, max_size=3, unique=True)):
-            pieces = draw(st.lists(grid_value(), min_size=1, max_size=2))
-            grid += [p, *pieces]
+        # its required parameters (mostly), a few others, and the ones a question with
+        # open keywords (fate) needs
+        params, need = sweep_params[words[1]]
+        others = sorted({*params, "--difficulty", "--vs", "--dice"} - set(need))
+        chosen = [p for p in need if draw(st.integers(0, 9)) > 0]
+        chosen += draw(st.lists(st.sampled_from(others), max_size=3, unique=True))
+        for p in chosen:
+            grid += [p, *draw(st.lists(grid_value(), min_size=1, max_size=2))]
     if draw(st.integers(0, 14)) == 0:  # a stray word: unknown option, junk, a repeat
         stray = st.one_of(
             st.sampled_from(["--nope", "-x", "--", "--json", "--exact"]), st.sampled_from(WEIRD)
@@ -257,10 +261,10 @@ def argv(draw, cmd: Command, sweep_params: dict) -> list[str]:
 
 def grid_value() -> st.SearchStrategy[str]:
     """A word of a sweep grid: small values and ranges (few cells), or junk."""
-    small = st.integers(-1, 3).map(str)
+    small = st.integers(1, 3).map(str)
     rng = st.builds(lambda a, w: f"{a}-{a + w}", st.integers(0, 3), st.integers(0, 2))
     names = st.sampled_from(["true", "false", "none", "v20", "revised", "highest", "defend"])
-    return st.one_of(small, small, rng, names, st.sampled_from(WEIRD))
+    return st.one_of(small, small, small, rng, names, st.sampled_from(WEIRD))
 
 
 # --------------------------------------------------------------------------- the API
