@@ -113,6 +113,8 @@ class Worker:
         if self.proc is None:
             self._start()
         self.calls += 1
+        log = Path(self.log.name)
+        start = log.stat().st_size
         self.proc.stdin.write(base64.b64encode(pickle.dumps(request)) + b"\n")
         self.proc.stdin.flush()
         line = self._readline(self.timeout)
@@ -122,7 +124,13 @@ class Worker:
             if died:
                 raise AssertionError(f"the worker died running {what}")
             raise Hang(f"no answer within {self.timeout:g} s: {what}")
-        return pickle.loads(base64.b64decode(line))
+        answer = pickle.loads(base64.b64decode(line))
+        # what reached file descriptor 2 directly (child processes, C libraries): a user
+        # would see it on the terminal too
+        with open(log, "rb") as fh:
+            fh.seek(start)
+            answer["stray"] = fh.read().decode(errors="replace")
+        return answer
 
 
 # --------------------------------------------------------------------------- the parser

@@ -110,6 +110,7 @@ def test_wrong_values_are_refused_cleanly(worker, system, index, q, data):
 def check_answer(ans: dict, what: str, *, input_error: bool = True) -> None:
     """A normal return, or a one-line ``InputError`` (a ValueError or TypeError; with
     ``input_error=False`` any ValueError or TypeError)."""
+    assert "Traceback" not in ans["stray"], f"{what}\n{ans['stray']}"
     if ans["outcome"] == "ok":
         return
     assert {"ValueError", "TypeError"} & set(ans["bases"]), f"{what}\n{ans['error']}"

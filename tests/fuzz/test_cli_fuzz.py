@@ -59,7 +59,7 @@ def run(worker, words: list[str]) -> dict:
     ans = worker.call({"kind": "cli", "argv": words}, what)
     err = ans["stderr"]
     assert ans["error"] is None, f"{what}\n{ans['error']}"
-    assert "Traceback" not in err, f"{what}\n{err}"
+    assert "Traceback" not in err + ans["stray"], f"{what}\n{err}{ans['stray']}"
     allowed = {0, 1, 2} if words and words[0] == "sweep" else {0, 2}
     assert ans["code"] in allowed, f"{what}: exit {ans['code']}\n{err}"
     if ans["code"] == 2:
