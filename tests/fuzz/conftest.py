@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -10,11 +13,16 @@ from .harness import Worker
 
 
 @pytest.fixture(scope="package")
-def worker(tmp_path_factory):
+def worker():
     """A :class:`~tests.fuzz.harness.Worker` whose directory is a fresh temporary one
     (every relative output path of a generated command lands there), with a file where
-    a directory might be expected and a read-only directory."""
-    home = tmp_path_factory.mktemp("fuzz")
+    a directory might be expected and a read-only directory.
+
+    Its own ``mkdtemp`` directory, not pytest's ``tmp_path_factory``: pytest keeps only
+    its last three base directories, so another pytest run of the same user (a parallel
+    one, or the next while a deep run lasts) would delete the worker's directory.
+    """
+    home = Path(tempfile.mkdtemp(prefix="dicestats-fuzz-"))
     (home / "a-file").write_text("not a directory\n")
     (home / "read-only").mkdir()
     os.chmod(home / "read-only", 0o500)
@@ -22,3 +30,4 @@ def worker(tmp_path_factory):
     yield w
     w.stop()
     os.chmod(home / "read-only", 0o700)
+    shutil.rmtree(home, ignore_errors=True)
