@@ -8,7 +8,8 @@ process's stdin, a base64 pickle of a dict, and reads one answer line back:
   traceback of an exception that escaped ``main`` (what a user would have seen);
 * ``{"kind": "api", "system", "question", "twin", "args", "kwargs"}`` calls a registered
   system's sample question (``twin``: its Monte Carlo twin) with the given arguments
-  (``"builder"`` instead of ``"question"``: one of its table builders by name):
+  (``"builder"`` instead of ``"question"``: one of its table builders by name; ``"fn"``:
+  any function, pickled by reference):
   ``{"outcome": "ok"}`` or ``{"outcome": "raised", "type", "bases", "message", "error"}``.
 
 The answers travel on a private copy of the original stdout; file descriptor 1 is
@@ -48,11 +49,12 @@ def _answer_cli(argv: list[str]) -> dict:
 def _answer_api(req: dict) -> dict:
     from dicestats.registry import system
 
-    s = system(req["system"])
-    if "builder" in req:
-        fn = s.table_builders[req["builder"]]
+    if "fn" in req:  # a function (or a bound method) pickled by reference
+        fn = req["fn"]
+    elif "builder" in req:
+        fn = system(req["system"]).table_builders[req["builder"]]
     else:
-        q = s.questions[req["question"]]
+        q = system(req["system"]).questions[req["question"]]
         fn = q.simulate if req["twin"] else q.call
     try:
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
