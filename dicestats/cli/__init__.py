@@ -50,6 +50,9 @@ class _Parser(argparse.ArgumentParser):
         self._negative_number_matcher = re.compile(r"^-(?:\.?\d|inf|nan)", re.IGNORECASE)
 
     def error(self, message):  # noqa: D102 - argparse API
+        # argparse echoes words as typed ("unrecognized arguments: a<newline>b"): escape
+        # what is not printable, so that the error stays one line
+        message = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 

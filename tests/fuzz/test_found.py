@@ -59,3 +59,10 @@ def test_a_malformed_pips_matchup_is_a_value_error_not_an_index_error():
 
     with pytest.raises(ValueError):
         initiative_pips("3", trials=200, rng=1)
+
+
+def test_an_argparse_error_echoing_a_newline_stays_one_line(capsys):
+    # dicestats anomalies $'a\nb': "unrecognized arguments: a" and "b" on two lines.
+    assert main(["anomalies", "a\nb\x00"]) == 2
+    err = capsys.readouterr().err
+    assert err == "dicestats: error: unrecognized arguments: a\\nb\\x00\n", err
