@@ -36,8 +36,11 @@ def _targets():
             if inspect.isfunction(obj):
                 out.append((f"{module.__name__.split('.')[-1]}.{name}", obj))
     samples = (("Dist.die(6)", Dist.die(6)), ("Dist.die(6, exact=True)", Dist.die(6, exact=True)))
+    members = {}  # the class's attributes as written (getmembers_static: Python 3.11+)
+    for klass in reversed(Dist.__mro__):
+        members.update(vars(klass))
     for label, d in samples:
-        for name, attr in inspect.getmembers_static(type(d)):
+        for name, attr in sorted(members.items()):
             if name.startswith("_") or isinstance(attr, property):
                 continue
             if isinstance(attr, (classmethod, staticmethod)) and label != samples[0][0]:
