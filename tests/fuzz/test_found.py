@@ -76,3 +76,22 @@ def test_a_sweep_value_beyond_64_bits_is_refused_not_a_traceback(capsys):
     assert (
         err.startswith("dicestats sweep: error: a value of versus must be") and err.count("\n") == 1
     ), err
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda mc: mc.wilson(1, 10**400),
+        lambda mc: mc.mean_estimate(1, 1, 10**400),
+        lambda mc: mc.ratio_estimate(1, 1, 1, 1, 1, 10**400),
+    ],
+    ids=["wilson", "mean_estimate", "ratio_estimate"],
+)
+def test_an_estimate_of_10_400_trials_is_refused_not_an_overflow(call):
+    # montecarlo.wilson(1, 10**400): OverflowError "int too large to convert to float"
+    # (found by the deep fuzz profile).
+    from dicestats import InputError
+    from dicestats.core import montecarlo
+
+    with pytest.raises(InputError, match=r"^trials must be an integer in 1\.\."):
+        call(montecarlo)
