@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import re
 import sys
 
 __all__ = ["main", "build_parser", "CLIError"]
@@ -40,7 +41,18 @@ class CLIError(Exception):
 class _Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are one line on stderr and exit status 2."""
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # argparse takes "-1e-3", "-inf" or "-1_000" for an unknown option, so that
+        # "--bonus -inf" said "expected one argument". No option here starts with a digit,
+        # so every word that starts like a negative number is a value, for its parser
+        # to read or refuse (as Python 3.13's argparse does for "-1e-3").
+        self._negative_number_matcher = re.compile(r"^-(?:\.?\d|inf|nan)", re.IGNORECASE)
+
     def error(self, message):  # noqa: D102 - argparse API
+        # argparse echoes words as typed ("unrecognized arguments: a<newline>b"): escape
+        # what is not printable, so that the error stays one line
+        message = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 

@@ -52,7 +52,7 @@ def wilson(successes, trials, confidence: float = 0.95) -> Estimate:
     >>> e.value, e.ci_low, round(e.ci_high, 4)
     (0.0, 0.0, 0.037)
     """
-    n = check_int("trials", trials, 1)
+    n = _check_trials(trials)
     k = check_int("successes", successes, 0, n)
     confidence = _check_confidence(confidence)
     z = _z(confidence)
@@ -63,6 +63,11 @@ def wilson(successes, trials, confidence: float = 0.95) -> Estimate:
     lo = 0.0 if k == 0 else max(0.0, centre - half)
     hi = 1.0 if k == n else min(1.0, centre + half)
     return Estimate(p, math.sqrt(p * (1 - p) / n), lo, hi, n, "proportion", confidence)
+
+
+def _check_trials(trials) -> int:
+    """A count of trials: the estimates compute with it in float64 (10**400 overflowed)."""
+    return check_int("trials", trials, 1, 2**63 - 1, why="a count of trials is an int64")
 
 
 def _check_confidence(confidence) -> float:
@@ -112,7 +117,7 @@ def mean_estimate(total, total_sq, trials, confidence: float = 0.95, scale=1) ->
     >>> e.value, round(e.stderr, 6)
     (2.5, 0.645497)
     """
-    n = check_int("trials", trials, 1)
+    n = _check_trials(trials)
     confidence = _check_confidence(confidence)
     scale = _check_scale(scale)
     t = _check_sum("total", total)
@@ -150,7 +155,7 @@ def ratio_estimate(
     >>> e.value, e.kind
     (0.5, 'proportion')
     """
-    n = check_int("trials", trials, 1)
+    n = _check_trials(trials)
     confidence = _check_confidence(confidence)
     check_choice("kind", kind, ("proportion", "mean"))
     y, x, yy, xx, xy = (
@@ -199,7 +204,7 @@ class Totals:
         if not isinstance(totals, Mapping):
             raise refuse("totals", "a mapping of summed statistics", totals, kind=True)
         self.totals = dict(totals)
-        self.trials = check_int("trials", trials, 1)  # 2.5 was silently 2
+        self.trials = _check_trials(trials)  # 2.5 was silently 2
         self.confidence = _check_confidence(confidence)
 
     def __repr__(self) -> str:

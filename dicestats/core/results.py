@@ -42,6 +42,7 @@ import math
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from statistics import NormalDist
 
@@ -96,7 +97,9 @@ def jsonable(x):
     """
     x = plain(x)
     if isinstance(x, Fraction):
-        return f"{x.numerator}/{x.denominator}"
+        # Decimal, not str(): Python refuses str() of an int over 4,300 digits, and an
+        # exact Deck of Fate session has longer denominators (Decimal(int) is exact).
+        return f"{Decimal(x.numerator)}/{Decimal(x.denominator)}"
     if isinstance(x, float) and not math.isfinite(x):
         return None
     if isinstance(x, dict):

@@ -300,6 +300,8 @@ def deck_vs_dice(
             why="a streak longer than the session",
             instead="lower run or draw more",
         )
+    # the dice streak's exact cap, checked before the deck's work (it refused after it)
+    LIMITS["draws² × run"].check_work(draws * draws * run, name="draws", value=draws, exact=exact)
     deck = {"copies": copies, "reshuffle_at": reshuffle_at, "exact": exact, "rules": rules}
     dice, copies, size, _, reshuffle_at_ = deck_args(None, copies, 0, reshuffle_at, rules)
     low, p_low = _deck_extremes(

@@ -222,7 +222,8 @@ def initiative_pips(
 
     lim = LIMITS["pips"]
     pips = check_int_list("pips", pips, lim.lo, lim.hi, why=lim.why)
-    ms = _matchups([(m[0], m[1]) if len(m) != 4 else m for m in matchups])
+    # m[:2], not (m[0], m[1]): a malformed matchup such as "3" is refused, no IndexError
+    ms = _matchups([tuple(m[:2]) if len(m) != 4 else m for m in matchups])
     cells = [(label, a, b, p) for label, a, b, _ in ms for p in pips]
     rows = []
     for (label, _, _, p), r in _simulated(cells, trials, rng, progress, "pip scenarios"):

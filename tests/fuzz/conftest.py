@@ -1,0 +1,33 @@
+"""The fuzz tests' worker: one process for the whole folder, in a temporary directory."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from .harness import Worker
+
+
+@pytest.fixture(scope="package")
+def worker():
+    """A :class:`~tests.fuzz.harness.Worker` whose directory is a fresh temporary one
+    (every relative output path of a generated command lands there), with a file where
+    a directory might be expected and a read-only directory.
+
+    Its own ``mkdtemp`` directory, not pytest's ``tmp_path_factory``: pytest keeps only
+    its last three base directories, so another pytest run of the same user (a parallel
+    one, or the next while a deep run lasts) would delete the worker's directory.
+    """
+    home = Path(tempfile.mkdtemp(prefix="dicestats-fuzz-"))
+    (home / "a-file").write_text("not a directory\n")
+    (home / "read-only").mkdir()
+    os.chmod(home / "read-only", 0o500)
+    w = Worker(home)
+    yield w
+    w.stop()
+    os.chmod(home / "read-only", 0o700)
+    shutil.rmtree(home, ignore_errors=True)

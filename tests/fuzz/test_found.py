@@ -1,0 +1,97 @@
+"""What the fuzzer found, each pinned by its reproducer (they failed before the fix)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+
+import pytest
+
+from dicestats.cli import main
+
+
+@pytest.mark.parametrize("word", ["-inf", "-1e-12", "-1_000", "-NaN", "-.5", "-٣"])
+def test_a_negative_looking_word_is_a_value_for_its_parser(word, capsys):
+    # dicestats fate --bonus -inf --difficulty 1 said "argument --bonus: expected one
+    # argument": argparse took the word for an unknown option.
+    assert main(["fate", "--bonus", word, "--difficulty", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "expected one argument" not in err, err
+    assert err.startswith("dicestats fate: error: argument --bonus: expected an integer"), err
+
+
+def test_json_of_a_fraction_longer_than_pythons_str_limit():
+    # dicestats deck --draws 2400 --reshuffle-at 3 --run 1 --exact --json: "Exceeds the
+    # limit (4300 digits) for integer string conversion" on stderr, exit 2.
+    from dicestats.core.results import jsonable
+
+    x = Fraction(2**20000 + 1, 3**10000)
+    p, q = jsonable({"p": x})["p"].split("/")
+    assert Decimal(p) == Decimal(x.numerator) and Decimal(q) == Decimal(x.denominator)
+    assert jsonable(Fraction(-1, 3)) == "-1/3"
+
+
+def test_an_exact_deck_session_with_long_denominators_prints_its_json(worker):
+    words = ["deck", "--draws", "2400", "--reshuffle-at", "3", "--run", "1", "--exact", "--json"]
+    ans = worker.call({"kind": "cli", "argv": words}, "dicestats " + " ".join(words))
+    assert (ans["code"], ans["stderr"], ans["error"]) == (0, "", None)
+    assert '"p_fail_streak_deck": "' in ans["stdout"]
+
+
+def test_the_exact_deck_cap_is_checked_before_the_decks_work(monkeypatch):
+    # dicestats deck --draws 3354 --run 3 --reshuffle-at 3 --copies 87 --exact was refused
+    # by the dice streak's draws² × run cap only after the deck's work (6-17 s).
+    from dicestats import InputError
+    from dicestats.fate import deck_sums
+
+    def work(*args, **kwargs):
+        raise AssertionError("the deck's work ran before the refusal")
+
+    monkeypatch.setattr(deck_sums, "deck_sum_var", work)
+    monkeypatch.setattr(deck_sums, "deck_streak_prob", work)
+    with pytest.raises(InputError, match=r"^draws must be .* draws² × run"):
+        deck_sums.deck_vs_dice(3354, 0, 0, run=3, copies=87, reshuffle_at=3, exact=True)
+
+
+def test_a_malformed_pips_matchup_is_a_value_error_not_an_index_error():
+    # initiative_pips(matchups="3") raised IndexError ("string index out of range").
+    from dicestats.tables.initiative import initiative_pips
+
+    with pytest.raises(ValueError):
+        initiative_pips("3", trials=200, rng=1)
+
+
+def test_an_argparse_error_echoing_a_newline_stays_one_line(capsys):
+    # dicestats anomalies $'a\nb': "unrecognized arguments: a" and "b" on two lines.
+    assert main(["anomalies", "a\nb\x00"]) == 2
+    err = capsys.readouterr().err
+    assert err == "dicestats: error: unrecognized arguments: a\\nb\\x00\n", err
+
+
+def test_a_sweep_value_beyond_64_bits_is_refused_not_a_traceback(capsys):
+    # dicestats sweep defence --vs 10**30: OverflowError traceback from the frame's
+    # Int64 column (found by the deep fuzz profile).
+    assert main(["sweep", "--trials", "100", "defence", "--vs", "1" + "0" * 30]) == 2
+    err = capsys.readouterr().err
+    assert (
+        err.startswith("dicestats sweep: error: a value of versus must be") and err.count("\n") == 1
+    ), err
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda mc: mc.wilson(1, 10**400),
+        lambda mc: mc.mean_estimate(1, 1, 10**400),
+        lambda mc: mc.ratio_estimate(1, 1, 1, 1, 1, 10**400),
+    ],
+    ids=["wilson", "mean_estimate", "ratio_estimate"],
+)
+def test_an_estimate_of_10_400_trials_is_refused_not_an_overflow(call):
+    # montecarlo.wilson(1, 10**400): OverflowError "int too large to convert to float"
+    # (found by the deep fuzz profile).
+    from dicestats import InputError
+    from dicestats.core import montecarlo
+
+    with pytest.raises(InputError, match=r"^trials must be an integer in 1\.\."):
+        call(montecarlo)
