@@ -210,22 +210,29 @@ def _option(action: argparse.Action) -> Option:
 
 
 def commands() -> list[Command]:
-    """Every sub-command of ``dicestats.cli.build_parser()`` and its options."""
+    """Every sub-command of ``dicestats.cli.build_parser()`` and its options; a command
+    with sub-commands of its own (``solve storyteller``) is listed by each of them."""
     from dicestats.cli import build_parser
 
-    parser = build_parser()
-    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    out = []
-    for name, p in sub.choices.items():
-        keep = [a for a in p._actions if not isinstance(a, argparse._HelpAction)]
-        opts = [_option(a) for a in keep]
-        groups = [
-            [opts[keep.index(a)] for a in g._group_actions]
-            for g in p._mutually_exclusive_groups
-            if g.required
-        ]
-        out.append(Command(name, opts, groups))
-    return out
+    def walk(parser, prefix: str) -> list[Command]:
+        sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        out = []
+        for name, p in sub.choices.items():
+            full = f"{prefix} {name}".strip()
+            if any(isinstance(a, argparse._SubParsersAction) for a in p._actions):
+                out += walk(p, full)
+                continue
+            keep = [a for a in p._actions if not isinstance(a, argparse._HelpAction)]
+            opts = [_option(a) for a in keep]
+            groups = [
+                [opts[keep.index(a)] for a in g._group_actions]
+                for g in p._mutually_exclusive_groups
+                if g.required
+            ]
+            out.append(Command(full, opts, groups))
+        return out
+
+    return walk(build_parser(), "")
 
 
 def _option_word(name: str) -> str:

@@ -142,7 +142,7 @@ PATHS = (
 def argv(draw, cmd: Command, sweep_params: dict) -> list[str]:
     """An argument list for ``cmd``: its positionals (mostly), a few of its options with
     generated values (required ones mostly present), sometimes a stray word."""
-    words = [cmd.name]
+    words = cmd.name.split()
     grid: list[str] = []
     junk = draw(st.sampled_from([0, 0, 1, 3, 6]))  # how often a value is invalid
     for opt in cmd.positionals:
