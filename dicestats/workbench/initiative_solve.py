@@ -217,6 +217,8 @@ def solve_initiative(
         top = 5 * (sum(swiftness) if side_pool else swiftness[i])
         settings_lo = 0
         if not side_pool:
+            if isinstance(pips, bool) or not isinstance(pips, (int, list, tuple)):
+                raise refuse("pips", "an int or one margin per participant", pips, kind=True)
             pips = [0] * len(swiftness) if pips == 0 else list(pips) if not isinstance(
                 pips, int) else [pips]  # fmt: skip
             if len(pips) != len(swiftness):

@@ -23,6 +23,13 @@ from dicestats import systems
 from .harness import fuzz_settings
 from .strategies import HOW, WRONG
 
+
+def workbench_questions():
+    from dicestats.workbench.questions import QUESTIONS as asked
+
+    return asked
+
+
 QUESTIONS = [(s.name, i, q) for s in systems() for i, q in enumerate(s.questions)]
 #: Table builders whose every parameter has a default, or a sample value here.
 SAMPLES = {"difficulties": [1, 2]}
@@ -167,3 +174,17 @@ def test_table_builders_refuse_wrong_values_cleanly(worker, system, name, fn, da
         "kwargs": kwargs,
     }
     check_answer(worker.call(request, what), what, input_error=name not in BARE_ERRORS)
+
+
+WORKBENCH = list(enumerate(workbench_questions()))
+
+
+@pytest.mark.parametrize("index, q", WORKBENCH, ids=[f"workbench: {q.name}" for _, q in WORKBENCH])
+@fuzz_settings(quick=4, deep=200)
+@given(data=st.data())
+def test_workbench_refuses_wrong_values_cleanly(worker, index, q, data):
+    """The workbench is no registered system: its own sample questions, the same rule."""
+    twin, args, kwargs = data.draw(corrupted_call(q), label="call")
+    what = describe(q, twin, args, kwargs)
+    fn = q.simulate if twin else q.call
+    check_answer(worker.call({"kind": "api", "fn": fn, "args": args, "kwargs": kwargs}, what), what)

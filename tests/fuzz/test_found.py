@@ -95,3 +95,14 @@ def test_an_estimate_of_10_400_trials_is_refused_not_an_overflow(call):
 
     with pytest.raises(InputError, match=r"^trials must be an integer in 1\.\."):
         call(montecarlo)
+
+
+@pytest.mark.parametrize("pips", [Fraction(1, 3), 1.0, "1", True, None])
+def test_solve_initiative_refuses_pips_of_the_wrong_kind(pips):
+    # solve_initiative([3], [3], at_least=0.7, pips=Fraction(1, 3)): a bare TypeError
+    # "'Fraction' object is not iterable" (found by the deep fuzz profile).
+    from dicestats import InputError
+    from dicestats.workbench import solve_initiative
+
+    with pytest.raises(InputError, match=r"^pips must be an int or one margin per participant"):
+        solve_initiative([3], [3], at_least=0.7, pips=pips)
