@@ -100,10 +100,11 @@ def _rolls(args) -> dict:
             "--attack and --defend go together (an answer's successes come off the "
             "attack's): give both, or neither"
         )
-    if not given:
+    if args.attack is None:
         lonely = [
             flag
             for flag, on in (
+                ("--armour", args.armour is not None),
                 ("--success", args.success is not None),
                 ("--slow-cost", args.slow_cost is not None),
                 ("--defend-if-hit", args.defend_if_hit),
@@ -111,9 +112,10 @@ def _rolls(args) -> dict:
             if on
         ]
         if lonely:
+            dice = LIMITS["roll dice"]
             raise CLIError(
                 f"{', '.join(lonely)} cannot apply without success rolls: give --attack and "
-                "--defend"
+                f"--defend (DICE d6 each, {dice.help})"
             )
         return {}
     success = 5 if args.success is None else args.success

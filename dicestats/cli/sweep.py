@@ -270,13 +270,16 @@ def _example(question) -> str:
     return " ".join(f"--{p.replace('_', '-')} 1-3" for p in params)
 
 
+def _option(p: str) -> str:
+    """``versus_pips`` → ``--vs-pips``: the CLI's spelling of a parameter (see :func:`_name`)."""
+    opt = "--" + p.replace("_", "-")
+    if p == "versus" or p.startswith("versus_"):
+        opt = "--vs" + opt[len("--versus") :]
+    return opt
+
+
 def _question_help(q) -> str:
-    spelled = []
-    for p in q.parameters + q.rule_fields:
-        opt = "--" + p.replace("_", "-")
-        if p == "versus" or p.startswith("versus_"):
-            opt = "--vs" + opt[len("--versus") :]
-        spelled.append(opt)
+    spelled = [_option(p) for p in q.parameters + q.rule_fields]
     kind = "Monte Carlo (--trials, --seed)" if q.monte_carlo else "exact"
     return (
         f"dicestats sweep {q.name}: {q.summary}\n"
@@ -365,6 +368,7 @@ def _executor(args, stack):
 def _handle(args) -> int:
     from ..core.interrupt import interruptible
     from ..sweep import Grid, question, sweep
+    from ..sweep.grid import and_list
     from . import CLIError
 
     q = question(args.question)
@@ -373,7 +377,13 @@ def _handle(args) -> int:
         sys.stdout.write(_question_help(q))
         return 0
     grid = parse_grid(tokens, q)
-    Grid.of(q, grid)  # bad parameters: one line before any cluster starts
+    Grid.of(q, grid, complete=False)  # bad parameters: one line before any cluster starts
+    missing = [_option(p) for p in q.required if p not in grid]
+    if missing:
+        raise CLIError(
+            f"{q.name} needs {and_list(missing)}: values to sweep (e.g. {missing[0]} 1-3); "
+            f"see dicestats sweep {q.name} --help"
+        )
     start = time.perf_counter()
     with contextlib.ExitStack() as stack:
         executor = _executor(args, stack)

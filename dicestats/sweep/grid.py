@@ -107,6 +107,12 @@ def _participants(name: str, v):
     return items[0] if len(items) == 1 else ",".join(str(x) for x in items)
 
 
+#: How a repeated value of a participant list was meant: one fixed list.
+_FIXED_LIST = (
+    "to fix a participant list, give it as the one value: [[3, 3]] (3,3 on the command line)"
+)
+
+
 def _values(name: str, spec, lists: bool) -> list:
     """The values of one parameter: a collection of values, or one value."""
     if isinstance(spec, (str, bytes, Mapping)) or not isinstance(spec, Iterable):
@@ -127,10 +133,16 @@ def _values(name: str, spec, lists: bool) -> list:
                 "distinct",
                 described("[" + ", ".join(repr(v) for v in values) + "]"),
                 why=f"{shown(v)} comes twice",
-                instead="to fix a participant list, give it as the one value: [[3, 3]]",
+                instead=_FIXED_LIST if lists else None,
             )
         seen.add(key)
     return out
+
+
+def and_list(words) -> str:
+    """``["dice", "target"]`` → ``"dice and target"``; three or more: ``"a, b and c"``."""
+    words = list(words)
+    return " and ".join([", ".join(words[:-1]), words[-1]]) if len(words) > 1 else words[0]
 
 
 @dataclass(frozen=True)
@@ -141,8 +153,9 @@ class Grid:
     values: tuple  # one tuple of values per name
 
     @classmethod
-    def of(cls, q, grid: Mapping) -> Grid:
-        """A checked grid of question ``q`` (a :class:`~.questions.Sweepable`)."""
+    def of(cls, q, grid: Mapping, *, complete: bool = True) -> Grid:
+        """A checked grid of question ``q`` (a :class:`~.questions.Sweepable`);
+        ``complete=False`` leaves out the check that it gives every required parameter."""
         if not isinstance(grid, Mapping):
             raise refuse("grid", "a mapping of parameter names to values", grid, kind=True)
         LIMITS["parameters"].check(len(grid), name="number of grid parameters")
@@ -151,6 +164,14 @@ class Grid:
             q.check_parameter(name)
             names.append(name)
             values.append(tuple(_values(name, spec, name in q.lists)))
+        missing = [n for n in q.required if n not in grid] if complete else []
+        if missing:
+            raise refuse(
+                "grid",
+                f"a mapping that gives values of {and_list(missing)}",
+                described(f"none for {and_list(missing)}"),
+                why=f"parameters of {q.call.replace(':', '.')} without a default",
+            )
         size = math.prod(len(v) for v in values)
         LIMITS["cells"].check(size, name="cells (the product of the grid's value counts)")
         return cls(tuple(names), tuple(values))

@@ -101,6 +101,16 @@ class Sweepable:
             if n not in RESERVED and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
         )
 
+    @property
+    def required(self) -> tuple[str, ...]:
+        """The grid parameters every sweep must give: the function's without a default.
+
+        >>> question("storyteller-extended").required
+        ('dice', 'difficulty', 'target')
+        """
+        params = self.signature.parameters
+        return tuple(n for n in self.parameters if params[n].default is params[n].empty)
+
     def takes(self, name: str) -> bool:
         """Whether the function takes keyword ``name``."""
         p = self.signature.parameters.get(name)

@@ -8,9 +8,12 @@ with holding); the success rolls are the user's assumption. Re-exported by
 
 from __future__ import annotations
 
+import inspect
+from collections.abc import Mapping
+
 from ..core.checks import refuse
 from ..core.montecarlo import DEFAULT_TRIALS
-from ._common import _each, _streams
+from ._common import _each, _entry, _listed, _sides, _streams
 
 __all__ = [
     "DEFENCE_SCENARIOS",
@@ -64,15 +67,23 @@ def initiative_slow(
 
     from .. import initiative
 
-    scenarios = list(scenarios)
-    if not scenarios:
-        raise refuse("scenarios", "at least one (label, defenders, attackers, options) entry", [])
+    what = "(label, defenders, attackers, options)"
+    known = set(inspect.signature(initiative.defence).parameters)
+    known -= {"swiftness", "versus", "trials", "rng", "progress"}
+    checked = []
+    for i, entry in enumerate(_listed("scenarios", scenarios, what + " entries", one=None)):
+        label, a, b, opts = _entry(f"scenarios[{i}]", entry, (4,), what)
+        a, b = _sides(f"scenarios[{i}]", a, b, ("defenders", "attackers"))
+        mapping = isinstance(opts, Mapping)
+        if not mapping or not set(opts) <= known:
+            allowed = "a mapping of initiative.defence() keywords"
+            raise refuse(f"scenarios[{i}] options", allowed, opts, kind=not mapping)
+        checked.append((label, a, b, opts))
+    scenarios = checked
 
     def run(scenario, seed):
         _, a, b, opts = scenario
-        return initiative.defence(
-            list(a), list(b), trials=trials, rng=seed, progress=False, **dict(opts)
-        )
+        return initiative.defence(a, b, trials=trials, rng=seed, progress=False, **dict(opts))
 
     rows = []
     for (label, _, _, _), r in _each(scenarios, rng, progress, "defence scenarios", run):
@@ -98,6 +109,16 @@ HOLD_SCENARIOS = (
     ("3 vs 3", [3], [3]),
     ("3 + 3 vs 2 + 2 + 2", [3, 3], [2, 2, 2]),
 )
+
+
+def _scenarios(scenarios, sides=("defenders", "attackers")) -> list:
+    """``scenarios`` as ``(label, a, b)`` entries, each checked (see :func:`_entry`)."""
+    what = f"(label, {', '.join(sides)})"
+    out = []
+    for i, entry in enumerate(_listed("scenarios", scenarios, what + " entries", one=None)):
+        label, a, b = _entry(f"scenarios[{i}]", entry, (3,), what)
+        out.append((str(label), *_sides(f"scenarios[{i}]", a, b, sides)))
+    return out
 
 
 def _assumed(attack, defend):
@@ -158,12 +179,8 @@ def initiative_holding(
     from .. import initiative
     from ..initiative.holding import hold_policy
 
-    scenarios = [(str(lab), list(a), list(b)) for lab, a, b in scenarios]
-    if not scenarios:
-        raise refuse("scenarios", "at least one (label, swiftness, versus) entry", [])
-    policies = list(policies)
-    if not policies:
-        raise refuse("policies", "at least one holding policy", [])
+    scenarios = _scenarios(scenarios, ("swiftness", "versus"))
+    policies = _listed("policies", policies, "holding policies")
     names = [hold_policy(p, "policies").name for p in policies]
     attack, defend = _assumed(attack, defend)
     cells = [(s, p, n) for s in scenarios for p, n in zip(policies, names, strict=True)]
@@ -269,12 +286,8 @@ def initiative_defenders(
 
     from .. import initiative
 
-    scenarios = [(str(lab), list(a), list(b)) for lab, a, b in scenarios]
-    if not scenarios:
-        raise refuse("scenarios", "at least one (label, defenders, attackers) entry", [])
-    modes = list(respond)
-    if not modes:
-        raise refuse("respond", "at least one of 'every', 'target', 'cover'", [])
+    scenarios = _scenarios(scenarios)
+    modes = _listed("respond", respond, "responses ('every', 'target', 'cover')")
     attack, defend = _assumed(attack, defend)
     cells = [(s, m) for s in scenarios for m in modes]
 
@@ -352,9 +365,7 @@ def initiative_margins(
 
     from .. import initiative
 
-    scenarios = [(str(lab), list(a), list(b)) for lab, a, b in scenarios]
-    if not scenarios:
-        raise refuse("scenarios", "at least one (label, defenders, attackers) entry", [])
+    scenarios = _scenarios(scenarios)
     attack, defend = _assumed(attack, defend)
 
     def run(s, seed):

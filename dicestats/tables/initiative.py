@@ -10,9 +10,9 @@ Rules and limits: ``docs/rules/initiative.md``.
 
 from __future__ import annotations
 
-from ..core.checks import InputError, check_int_list, refuse
+from ..core.checks import InputError, check_int_list
 from ..core.montecarlo import DEFAULT_TRIALS
-from ._common import _each
+from ._common import _each, _entry, _listed, _sides
 from ._initiative_fights import *  # noqa: F403
 from ._initiative_fights import __all__ as _fights_all
 
@@ -64,23 +64,29 @@ def _simulated(matchups, trials, rng, progress, desc="matchups"):
     return _each(matchups, rng, progress, desc, run)
 
 
-def _matchups(matchups):
+#: What a matchup entry is, as refusals word it.
+MATCHUP = "(label, swiftness, versus, pips), (swiftness, versus, pips) or (swiftness, versus)"
+
+
+def _matchups(matchups, *, keep_pips=True):
+    """The matchups as ``(label, a, b, pips)``, each entry checked (``keep_pips=False``: a
+    three-entry's pips are dropped, the label names none)."""
     out = []
-    for m in matchups:
+    for i, m in enumerate(_listed("matchups", matchups, MATCHUP + " entries", one=None)):
+        name = f"matchups[{i}]"
+        m = _entry(name, m, (2, 3, 4), MATCHUP)
         if len(m) == 4:
             label, a, b, pips = m
         elif len(m) == 3:
-            a, b, pips = m
-            label = None
+            a, b, own = m
+            label, pips = None, own if keep_pips else 0
         else:
             a, b = m
             label, pips = None, 0
-        a, b = list(a), list(b)
+        a, b = _sides(name, a, b)
         if label is None:
             label = f"{_side(a)}{f' (+{pips} pips)' if pips else ''} vs {_side(b)}"
         out.append((str(label), a, b, pips))
-    if not out:
-        raise refuse("matchups", "at least one (swiftness, versus[, pips]) entry", [])
     return out
 
 
@@ -222,8 +228,7 @@ def initiative_pips(
 
     lim = LIMITS["pips"]
     pips = check_int_list("pips", pips, lim.lo, lim.hi, why=lim.why)
-    # m[:2], not (m[0], m[1]): a malformed matchup such as "3" is refused, no IndexError
-    ms = _matchups([tuple(m[:2]) if len(m) != 4 else m for m in matchups])
+    ms = _matchups(matchups, keep_pips=False)
     cells = [(label, a, b, p) for label, a, b, _ in ms for p in pips]
     rows = []
     for (label, _, _, p), r in _simulated(cells, trials, rng, progress, "pip scenarios"):

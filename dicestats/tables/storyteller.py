@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Mapping
 
 from ..core.checks import check_int, refuse
+from ._common import _listed
 
 __all__ = [
     "storyteller_odds",
@@ -220,9 +222,16 @@ def storyteller_ten_again(
     """
     import pandas as pd
 
-    variants = ten_again_variants() if variants is None else dict(variants)
+    if variants is None:
+        variants = ten_again_variants()
+    if not isinstance(variants, Mapping):
+        raise refuse("variants", "a mapping of labels to rules", variants, kind=True)
+    if not variants:
+        raise refuse("variants", "at least one label and its rules", variants)
     parts = []
     for label, variant in variants.items():
+        if isinstance(variant, tuple) and len(variant) != 2:
+            raise refuse(f"variants[{label!r}]", "rules or a (rules, specialty) pair", variant)
         rules, specialty = variant if isinstance(variant, tuple) else (variant, False)
         t = storyteller_odds(dice, [difficulty], rules, specialty=specialty, exact=exact)
         t.insert(0, "rules", label)
@@ -269,7 +278,7 @@ def storyteller_editions(
     import pandas as pd
 
     parts = []
-    for name in presets:
+    for name in _listed("presets", presets, "preset names"):
         t = storyteller_odds(dice, [difficulty], name, specialty=specialty, exact=exact)
         t.insert(0, "rules", name)
         parts.append(t[["rules", "dice", "difficulty", "p_success", "p_botch", "mean_net"]])
@@ -300,10 +309,10 @@ def storyteller_multiple_actions(
 
     from .. import storyteller
 
-    pools = list(pools)
+    pools = _listed("pools", pools, "pool sizes", one=None)
     if names is None:
         names = [f"action {i}" for i in range(1, len(pools) + 1)]
-    names = [str(n) for n in names]
+    names = [str(n) for n in _listed("names", names, "action names", one=None)]
     if len(names) != len(pools):
         raise refuse("names", f"one name per pool ({len(pools)})", names)
     rows = []
@@ -437,7 +446,7 @@ def _extended_runs(dice, difficulty, target, rules, on_botch, rounds, specialty,
     dice_list = list(itertools.islice(dice_list, length.hi + 1))
     if len(dice_list) > length.hi:
         raise refuse("dice", f"at most {length.hi:,} pool sizes", dice, why=length.why)
-    botches = [on_botch] if isinstance(on_botch, str) else list(on_botch)
+    botches = _listed("on_botch", on_botch, "botch rulings")
     out = []
     for b in botches:
         for n in dice_list:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 from decimal import Decimal
 from fractions import Fraction
 
@@ -106,3 +107,98 @@ def test_solve_initiative_refuses_pips_of_the_wrong_kind(pips):
 
     with pytest.raises(InputError, match=r"^pips must be an int or one margin per participant"):
         solve_initiative([3], [3], at_least=0.7, pips=pips)
+
+
+@pytest.mark.parametrize(
+    "builder, kwargs, message",
+    [
+        ("storyteller_ten_again", {"variants": True}, r"^variants must be a mapping"),
+        ("storyteller_ten_again", {"variants": {"x": (None,)}}, r"^variants\['x'\] must be"),
+        ("storyteller_editions", {"presets": {}}, r"^presets must be a sequence of preset"),
+        ("storyteller_editions", {"presets": []}, r"^presets must be .* \(at least one\)"),
+        ("storyteller_multiple_actions", {"pools": None}, r"^pools must be a sequence"),
+        ("storyteller_multiple_actions", {"names": 3}, r"^names must be a sequence"),
+        ("storyteller_extended", {"on_botch": None}, r"^on_botch must be a sequence"),
+        ("storyteller_extended_summary", {"on_botch": False}, r"^on_botch must be a sequence"),
+        ("initiative_first", {"matchups": {"a": 1}}, r"^matchups must be a sequence of \(label"),
+        ("initiative_first", {"matchups": [([1], "yes")]}, r"^matchups\[0\] versus must be"),
+        ("initiative_actions_before", {"matchups": [3]}, r"^matchups\[0\] must be a \(label"),
+        ("initiative_pips", {"matchups": [([1],)]}, r"^matchups\[0\] must be a \(label"),
+        ("initiative_slow", {"scenarios": [("x", [1], [1])]}, r"^scenarios\[0\] must be a"),
+        ("initiative_slow", {"scenarios": [("x", [1], [1], {"a": 1})]}, r"^scenarios\[0\] options"),
+        ("initiative_holding", {"scenarios": ["3"]}, r"^scenarios\[0\] must be a \(label, swift"),
+        ("initiative_holding", {"policies": 2.5}, r"^policies must be a sequence"),
+        ("initiative_defenders", {"respond": None}, r"^respond must be a sequence of responses"),
+        ("initiative_defenders", {"scenarios": None}, r"^scenarios must be a sequence"),
+        ("initiative_margins", {"scenarios": [("x", 3, [1])]}, r"^scenarios\[0\] defenders must"),
+    ],
+)
+def test_a_malformed_list_of_a_table_builder_is_an_input_error(builder, kwargs, message):
+    # storyteller_ten_again(variants=True): "'bool' object is not iterable";
+    # storyteller_editions(presets={}): pandas' "No objects to concatenate";
+    # initiative_first(matchups={'a': 1}), initiative_holding(scenarios=['3']): "not enough
+    # values to unpack"; initiative_defenders(respond=None): "'NoneType' object is not
+    # iterable". Python's own errors, naming no parameter.
+    from dicestats import InputError, tables
+
+    fn = getattr(tables, builder)
+    if "trials" in inspect.signature(fn).parameters:
+        kwargs = {**kwargs, "trials": 100, "rng": 1}
+    with pytest.raises(InputError, match=message) as info:
+        fn(**kwargs)
+    assert "\n" not in str(info.value)
+
+
+def test_initiative_pips_keeps_a_three_entry_matchup_without_its_pips():
+    from dicestats.tables import initiative_pips
+
+    df = initiative_pips([([3], [3], 2)], pips=[0], trials=100, rng=1)
+    assert df["label"].tolist() == ["3 vs 3"]
+
+
+def test_a_sweep_without_a_required_parameter_names_its_options(capsys):
+    # dicestats sweep storyteller-extended --difficulty false --trials 100 printed Python's
+    # "simulate_extended() missing 2 required positional arguments: 'dice' and 'target'".
+    words = ["sweep", "storyteller-extended", "--difficulty", "false", "--trials", "100"]
+    assert main(words) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(
+        "dicestats sweep: error: storyteller-extended needs --dice and --target: values to sweep"
+    ), err
+    assert err.count("\n") == 1 and "positional" not in err, err
+
+
+def test_the_api_sweep_refuses_a_grid_without_a_required_parameter_up_front():
+    from dicestats import InputError
+    from dicestats.sweep import sweep
+
+    with pytest.raises(InputError, match=r"^grid must be a mapping that gives values of dice "):
+        sweep("storyteller-extended", difficulty=6, trials=100, rng=1)
+
+
+def test_a_repeated_sweep_value_hints_at_participant_lists_only_for_one(capsys):
+    # dicestats sweep fate --bonus 1 1 --difficulty 1 added "to fix a participant list, give
+    # it as the one value", which a bonus is not.
+    assert main(["sweep", "fate", "--bonus", "1", "1", "--difficulty", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        "dicestats sweep: error: the values of bonus must be distinct, got [1, 1] (1 comes twice)\n"
+    ), err
+    assert main(["sweep", "initiative", "--swiftness", "3", "3", "--vs", "1"]) == 2
+    assert "to fix a participant list" in capsys.readouterr().err
+
+
+def test_armour_without_success_rolls_is_refused_in_the_command_lines_words(capsys):
+    # dicestats defence --swiftness 8,10,12 --vs 7,15 --armour 737 --trials 100 said "armour
+    # must be None without the attack and defend rolls, got SuccessRoll(dice=737, success=5)":
+    # the API's wording, and a SuccessRoll the command line never spelled.
+    words = ["defence", "--swiftness", "8,10,12", "--vs", "7,15", "--armour", "737"]
+    assert main([*words, "--trials", "100"]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        "dicestats defence: error: --armour cannot apply without success rolls: give --attack "
+        "and --defend (DICE d6 each, 0..1000)\n"
+    ), err
+    assert main(["defence", "--swiftness", "8", "--vs", "7", "--armour", "1001"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("dicestats defence: error: argument --armour: armour must be an integer")
