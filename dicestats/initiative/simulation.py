@@ -126,7 +126,7 @@ class Rounds:
 
     def _build_fast(self, dense):
         """One draw per chunk of participants when all have key tables and no pool pips."""
-        self.fast = None
+        self.fast = self.lut = None
         if self.pools[0] or self.pools[1] or not all(g["table"] for g in self.groups):
             return
         P = len(self.sw)
@@ -145,16 +145,23 @@ class Rounds:
                 blocks[int(p)] = blk
                 sizes[int(p)] = g["rows"]
         table = np.ascontiguousarray(np.vstack(blocks))
-        if dense and self.mode == "action":
+        if dense:
             # replace the 31 high bits by their dense rank: often an int32 key
             high = table >> RANK_SHIFT
             uniq, rank = np.unique(high, return_inverse=True)
             rank = rank.reshape(table.shape)
             cb = 31 - OWN_BITS - max(1, int(uniq.size - 1).bit_length())
-            if cb >= max(12, self.b):
+            if self.mode == "action" and cb >= max(12, self.b):
                 low = table & ((1 << OWN_BITS + self.b) - 1)  # cheap coin and owner
                 table = ((rank.astype(np.int64) << (OWN_BITS + cb)) | low).astype(np.int32)
                 self.fmt = KeyFormat(np.int32, cb, P)
+            elif self.mode == "tier" and cb >= 0:
+                # no cheap coins in tier mode: rank | owner; tied rows are settled
+                # as int64 keys rank << RANK_SHIFT | owner (the same order and the
+                # same coins as the int64 layout), ``lut[rank]`` the die value
+                table = ((rank.astype(np.int64) << OWN_BITS) | (table & OWN_MASK)).astype(np.int32)
+                self.lut = key_value(uniq.astype(np.int64) << RANK_SHIFT)  # rank -> value
+                self.fmt = KeyFormat(np.int32, 0, P)
         # participants in chunks whose product of table sizes fits one int64 draw
         chunks, cur = [], []
         for p, size in enumerate(sizes):
@@ -244,7 +251,7 @@ class Rounds:
         return cache[n]
 
     def __call__(self, rng, n):
-        srt = order_batch(self.draw(rng, n), rng, self.mode, self.fmt, self.D)
+        srt = order_batch(self.draw(rng, n), rng, self.mode, self.fmt, self.D, self.lut)
         owner = srt[:, : self.D] & OWN_MASK
         P, D = len(self.sw), self.D
         first = np.bincount(owner[:, 0], minlength=P)
@@ -291,8 +298,11 @@ def ties(srt, mode):
     return any_buffer(buf)
 
 
-def settle(keys, rng, mode, fmt):
+def settle(keys, rng, mode, fmt, values=None):
     """Sort tied rows again with fresh coins until no two tied dice share one.
+
+    ``values[h]``, if given, is the die value of keys whose bits above
+    ``RANK_SHIFT`` are ``h`` (dense ranks instead of the rank bits of ``order``).
 
     The same coins from the same draws as ``order._coin_sort`` (one per die in
     ``"action"``, one per participant and value in ``"tier"``, looked up with one
@@ -308,7 +318,7 @@ def settle(keys, rng, mode, fmt):
             table = rng.integers(0, 1 << bits, size=(k.shape[0], n_parts, 8), dtype=np.int64)
             idx = k & OWN_MASK
             idx <<= 3
-            idx |= key_value(k)
+            idx |= key_value(k) if values is None else np.take(values, k >> RANK_SHIFT)
             idx += (np.arange(k.shape[0], dtype=np.int64) * (n_parts * 8))[:, None]
             coin = np.take(table, idx)
         coin <<= OWN_BITS
@@ -326,18 +336,34 @@ def settle(keys, rng, mode, fmt):
     return out
 
 
-def order_batch(keys, rng, mode, fmt, real):
+def order_batch(keys, rng, mode, fmt, real, lut=None):
     """``order.sort_keys(keys, rng, mode, fmt, real, inplace=True)``: the same numbers.
 
     Keys sorted into acting order in place, rows with a tie among the first
-    ``real`` columns settled by :func:`settle`.
+    ``real`` columns settled by :func:`settle`. With ``lut`` (tier reading),
+    ``keys`` are dense int32 keys ``rank << OWN_BITS | owner`` (the rank monotone
+    in the int64 key's high bits) and ``lut[rank]`` the die value: tied rows are
+    settled as int64 keys with the same coins, so in the same order as the int64
+    layout, and written back as dense keys.
     """
     keys.sort(axis=1)
     rows = np.flatnonzero(ties(keys[:, :real], mode))
     if rows.size:
         clear = keys[rows]
-        clear &= ~keys.dtype.type(fmt.coin_mask)
-        keys[rows] = settle(clear, rng, mode, fmt)
+        if lut is None:
+            clear &= ~keys.dtype.type(fmt.coin_mask)
+            keys[rows] = settle(clear, rng, mode, fmt)
+        else:
+            # rank << RANK_SHIFT | owner sorts as the int64 key does (the rank is
+            # monotone in the high bits); lut[rank] gives the value for the coins
+            wide = (clear >> OWN_BITS).astype(np.int64)
+            wide <<= RANK_SHIFT
+            wide |= clear & OWN_MASK
+            srt = settle(wide, rng, mode, KeyFormat(np.int64, FMT64, fmt.n_parts), lut)
+            rank = srt >> RANK_SHIFT
+            rank <<= OWN_BITS
+            rank |= srt & OWN_MASK
+            keys[rows] = rank
     return keys
 
 
