@@ -156,12 +156,13 @@ class Rounds:
                 table = ((rank.astype(np.int64) << (OWN_BITS + cb)) | low).astype(np.int32)
                 self.fmt = KeyFormat(np.int32, cb, P)
             elif self.mode == "tier" and cb >= 0:
-                # no cheap coins in tier mode: rank | owner; tied rows are settled
-                # as int64 keys rank << RANK_SHIFT | owner (the same order and the
-                # same coins as the int64 layout), ``lut[rank]`` the die value
-                table = ((rank.astype(np.int64) << OWN_BITS) | (table & OWN_MASK)).astype(np.int32)
+                # no cheap coins in tier mode: rank | owner, int16 when it fits; tied
+                # rows are settled as int64 keys rank << RANK_SHIFT | owner (the same
+                # order and the same coins as the int64 layout), ``lut[rank]`` the value
+                dtype = np.int16 if cb >= 16 else np.int32
+                table = ((rank.astype(np.int64) << OWN_BITS) | (table & OWN_MASK)).astype(dtype)
                 self.lut = key_value(uniq.astype(np.int64) << RANK_SHIFT)  # rank -> value
-                self.fmt = KeyFormat(np.int32, 0, P)
+                self.fmt = KeyFormat(dtype, 0, P)
         # participants in chunks whose product of table sizes fits one int64 draw
         chunks, cur = [], []
         for p, size in enumerate(sizes):
@@ -252,8 +253,9 @@ class Rounds:
 
     def __call__(self, rng, n):
         srt = order_batch(self.draw(rng, n), rng, self.mode, self.fmt, self.D, self.lut)
-        owner = srt[:, : self.D] & OWN_MASK
         P, D = len(self.sw), self.D
+        owner = np.empty((n, D), dtype=np.int8)  # owners < 64: the narrowest passes
+        np.bitwise_and(srt[:, :D], OWN_MASK, out=owner, casting="unsafe")
         first = np.bincount(owner[:, 0], minlength=P)
         before = np.argmax(owner >= self.na, axis=1)
         buf = bool_buffer(n, D - 1)
@@ -263,7 +265,8 @@ class Rounds:
         # standard error by batch means over blocks (rounds are i.i.d.)
         off, rows_in = self._offsets(n)
         k = rows_in.size
-        hist = np.bincount((off + owner).ravel(), minlength=k * D * P).reshape(k, D, P)
+        cell = np.add(off, owner, dtype=np.int64)  # bincount counts int64 without a copy
+        hist = np.bincount(cell.ravel(), minlength=k * D * P).reshape(k, D, P)
         tot = np.einsum("kdp,d->kp", hist, np.arange(1, D + 1, dtype=np.int64))
         return {
             "first_side": int(first[: self.na].sum()),
@@ -341,7 +344,7 @@ def order_batch(keys, rng, mode, fmt, real, lut=None):
 
     Keys sorted into acting order in place, rows with a tie among the first
     ``real`` columns settled by :func:`settle`. With ``lut`` (tier reading),
-    ``keys`` are dense int32 keys ``rank << OWN_BITS | owner`` (the rank monotone
+    ``keys`` are dense int16/int32 keys ``rank << OWN_BITS | owner`` (the rank monotone
     in the int64 key's high bits) and ``lut[rank]`` the die value: tied rows are
     settled as int64 keys with the same coins, so in the same order as the int64
     layout, and written back as dense keys.
