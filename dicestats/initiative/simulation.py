@@ -238,18 +238,25 @@ class Rounds:
         return parts[0] if len(parts) == 1 else np.concatenate(parts, axis=1)
 
     def _offsets(self, n):
-        """(n, D) int32: P * (position + D * block of the row), cached per batch size."""
+        """(n, D) int64: P * (position + D * block of the row), the block sizes and a
+        (n, D) int64 buffer for the histogram's cells, cached per batch size."""
         cache = self.__dict__.setdefault("_off_cache", {})
         if n not in cache:
             blk = _block_rows(n)
             P, D = len(self.sw), self.D
-            row_blk = (np.arange(n) // blk).astype(np.int32)
+            row_blk = np.arange(n, dtype=np.int64) // blk
             cache.clear()
             cache[n] = (
-                P * (np.arange(D, dtype=np.int32)[None, :] + D * row_blk[:, None]),
+                P * (np.arange(D, dtype=np.int64)[None, :] + D * row_blk[:, None]),
                 np.bincount(row_blk).astype(np.int64),
+                np.empty((n, D), dtype=np.int64),
             )
         return cache[n]
+
+    def __getstate__(self):  # the cached buffers are not worth shipping to workers
+        state = dict(self.__dict__)
+        state.pop("_off_cache", None)
+        return state
 
     def __call__(self, rng, n):
         srt = order_batch(self.draw(rng, n), rng, self.mode, self.fmt, self.D, self.lut)
@@ -263,9 +270,9 @@ class Rounds:
         double = any_buffer(buf)
         # who acts at each position, per block of rows: the mean position and its
         # standard error by batch means over blocks (rounds are i.i.d.)
-        off, rows_in = self._offsets(n)
+        off, rows_in, cell = self._offsets(n)
         k = rows_in.size
-        cell = np.add(off, owner, dtype=np.int64)  # bincount counts int64 without a copy
+        np.add(off, owner, out=cell)  # bincount counts int64 without a copy
         hist = np.bincount(cell.ravel(), minlength=k * D * P).reshape(k, D, P)
         tot = np.einsum("kdp,d->kp", hist, np.arange(1, D + 1, dtype=np.int64))
         return {
