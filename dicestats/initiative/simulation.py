@@ -308,6 +308,24 @@ def ties(srt, mode):
     return any_buffer(buf)
 
 
+def coin_words(rng, bits, count):
+    """``rng.integers(0, 2**bits, size=count)``'s draws as raw words, or None.
+
+    For PCG64 (numpy's default) with no half word buffered, an even ``count`` and
+    ``bits <= 31``: numpy draws each value as one 32-bit half of a 64-bit output
+    (low half first), by Lemire's method, which never rejects for a power-of-two
+    range, so the value is the word's top ``bits`` bits. Returns the words
+    (uint32, ``count``) from ``random_raw``, leaving the generator in the same
+    position; None where that reasoning does not hold (then draw as usual).
+    """
+    bg = rng.bit_generator
+    if count % 2 or not 0 < bits <= 31 or type(bg) is not np.random.PCG64:
+        return None
+    if bg.state["has_uint32"]:
+        return None
+    return bg.random_raw(count // 2).view(np.uint32)
+
+
 def settle(keys, rng, mode, fmt, values=None):
     """Sort tied rows again with fresh coins until no two tied dice share one.
 
@@ -325,12 +343,17 @@ def settle(keys, rng, mode, fmt, values=None):
         if mode == "action":
             coin = rng.integers(0, 1 << bits, size=k.shape, dtype=k.dtype)
         else:
-            table = rng.integers(0, 1 << bits, size=(k.shape[0], n_parts, 8), dtype=np.int64)
+            words = coin_words(rng, bits, k.shape[0] * n_parts * 8)
+            if words is None:
+                table = rng.integers(0, 1 << bits, size=(k.shape[0], n_parts, 8), dtype=np.int64)
             idx = k & OWN_MASK
             idx <<= 3
             idx |= key_value(k) if values is None else np.take(values, k >> RANK_SHIFT)
             idx += (np.arange(k.shape[0], dtype=np.int64) * (n_parts * 8))[:, None]
-            coin = np.take(table, idx)
+            if words is not None:  # the same coins: the words' top bits
+                coin = (np.take(words, idx) >> (32 - bits)).astype(np.int64)
+            else:
+                coin = np.take(table, idx)
         coin <<= OWN_BITS
         if coin.dtype == k.dtype:
             srt = np.bitwise_or(k, coin, out=coin)

@@ -65,3 +65,30 @@ def test_simulate_is_unchanged(monkeypatch, a, b, kw):
     assert new.mean_position == ref.mean_position and new.p_double == ref.p_double
     assert new.actions_before == ref.actions_before
     assert new.p_participant_first == ref.p_participant_first
+
+
+@pytest.mark.parametrize("bits", [1, 6, 12, 26, 31])
+@pytest.mark.parametrize("count", [2, 48, 4800])
+@pytest.mark.parametrize("half", [False, True])
+def test_coin_words_are_numpys_draws(bits, count, half):
+    """The tier coins from raw words: the values and the generator's position of
+    ``rng.integers(0, 2**bits, size=count, dtype=np.int64)``."""
+    r1, r2 = np.random.default_rng(bits + count), np.random.default_rng(bits + count)
+    if half:  # an odd number of 32-bit draws leaves half a word buffered: fall back
+        r1.integers(0, 10, dtype=np.int32), r2.integers(0, 10, dtype=np.int32)
+    want = r1.integers(0, 1 << bits, size=count, dtype=np.int64)
+    words = simulation.coin_words(r2, bits, count)
+    if half:
+        assert words is None
+        return
+    assert np.array_equal((words >> (32 - bits)).astype(np.int64), want)
+    assert r1.integers(0, 2**62, size=3).tolist() == r2.integers(0, 2**62, size=3).tolist()
+    assert r1.integers(0, 7, size=5).tolist() == r2.integers(0, 7, size=5).tolist()
+
+
+def test_coin_words_fall_back():
+    rng = np.random.default_rng(1)
+    assert simulation.coin_words(rng, 26, 3) is None  # odd count
+    assert simulation.coin_words(rng, 32, 4) is None
+    mt = np.random.Generator(np.random.MT19937(1))
+    assert simulation.coin_words(mt, 26, 4) is None
