@@ -126,7 +126,7 @@ class Rounds:
 
     def _build_fast(self, dense):
         """One draw per chunk of participants when all have key tables and no pool pips."""
-        self.fast = None
+        self.fast = self.lut = None
         if self.pools[0] or self.pools[1] or not all(g["table"] for g in self.groups):
             return
         P = len(self.sw)
@@ -145,16 +145,24 @@ class Rounds:
                 blocks[int(p)] = blk
                 sizes[int(p)] = g["rows"]
         table = np.ascontiguousarray(np.vstack(blocks))
-        if dense and self.mode == "action":
+        if dense:
             # replace the 31 high bits by their dense rank: often an int32 key
             high = table >> RANK_SHIFT
             uniq, rank = np.unique(high, return_inverse=True)
             rank = rank.reshape(table.shape)
             cb = 31 - OWN_BITS - max(1, int(uniq.size - 1).bit_length())
-            if cb >= max(12, self.b):
+            if self.mode == "action" and cb >= max(12, self.b):
                 low = table & ((1 << OWN_BITS + self.b) - 1)  # cheap coin and owner
                 table = ((rank.astype(np.int64) << (OWN_BITS + cb)) | low).astype(np.int32)
                 self.fmt = KeyFormat(np.int32, cb, P)
+            elif self.mode == "tier" and cb >= 0:
+                # no cheap coins in tier mode: rank | owner, int16 when it fits; tied
+                # rows are settled as int64 keys rank << RANK_SHIFT | owner (the same
+                # order and the same coins as the int64 layout), ``lut[rank]`` the value
+                dtype = np.int16 if cb >= 16 else np.int32
+                table = ((rank.astype(np.int64) << OWN_BITS) | (table & OWN_MASK)).astype(dtype)
+                self.lut = key_value(uniq.astype(np.int64) << RANK_SHIFT)  # rank -> value
+                self.fmt = KeyFormat(dtype, 0, P)
         # participants in chunks whose product of table sizes fits one int64 draw
         chunks, cur = [], []
         for p, size in enumerate(sizes):
@@ -230,23 +238,31 @@ class Rounds:
         return parts[0] if len(parts) == 1 else np.concatenate(parts, axis=1)
 
     def _offsets(self, n):
-        """(n, D) int32: P * (position + D * block of the row), cached per batch size."""
+        """(n, D) int64: P * (position + D * block of the row), the block sizes and a
+        (n, D) int64 buffer for the histogram's cells, cached per batch size."""
         cache = self.__dict__.setdefault("_off_cache", {})
         if n not in cache:
             blk = _block_rows(n)
             P, D = len(self.sw), self.D
-            row_blk = (np.arange(n) // blk).astype(np.int32)
+            row_blk = np.arange(n, dtype=np.int64) // blk
             cache.clear()
             cache[n] = (
-                P * (np.arange(D, dtype=np.int32)[None, :] + D * row_blk[:, None]),
+                P * (np.arange(D, dtype=np.int64)[None, :] + D * row_blk[:, None]),
                 np.bincount(row_blk).astype(np.int64),
+                np.empty((n, D), dtype=np.int64),
             )
         return cache[n]
 
+    def __getstate__(self):  # the cached buffers are not worth shipping to workers
+        state = dict(self.__dict__)
+        state.pop("_off_cache", None)
+        return state
+
     def __call__(self, rng, n):
-        srt = order_batch(self.draw(rng, n), rng, self.mode, self.fmt, self.D)
-        owner = srt[:, : self.D] & OWN_MASK
+        srt = order_batch(self.draw(rng, n), rng, self.mode, self.fmt, self.D, self.lut)
         P, D = len(self.sw), self.D
+        owner = np.empty((n, D), dtype=np.int8)  # owners < 64: the narrowest passes
+        np.bitwise_and(srt[:, :D], OWN_MASK, out=owner, casting="unsafe")
         first = np.bincount(owner[:, 0], minlength=P)
         before = np.argmax(owner >= self.na, axis=1)
         buf = bool_buffer(n, D - 1)
@@ -254,9 +270,10 @@ class Rounds:
         double = any_buffer(buf)
         # who acts at each position, per block of rows: the mean position and its
         # standard error by batch means over blocks (rounds are i.i.d.)
-        off, rows_in = self._offsets(n)
+        off, rows_in, cell = self._offsets(n)
         k = rows_in.size
-        hist = np.bincount((off + owner).ravel(), minlength=k * D * P).reshape(k, D, P)
+        np.add(off, owner, out=cell)  # bincount counts int64 without a copy
+        hist = np.bincount(cell.ravel(), minlength=k * D * P).reshape(k, D, P)
         tot = np.einsum("kdp,d->kp", hist, np.arange(1, D + 1, dtype=np.int64))
         return {
             "first_side": int(first[: self.na].sum()),
@@ -291,8 +308,29 @@ def ties(srt, mode):
     return any_buffer(buf)
 
 
-def settle(keys, rng, mode, fmt):
+def coin_words(rng, bits, count):
+    """``rng.integers(0, 2**bits, size=count)``'s draws as raw words, or None.
+
+    For PCG64 (numpy's default) with no half word buffered, an even ``count`` and
+    ``bits <= 31``: numpy draws each value as one 32-bit half of a 64-bit output
+    (low half first), by Lemire's method, which never rejects for a power-of-two
+    range, so the value is the word's top ``bits`` bits. Returns the words
+    (uint32, ``count``) from ``random_raw``, leaving the generator in the same
+    position; None where that reasoning does not hold (then draw as usual).
+    """
+    bg = rng.bit_generator
+    if count % 2 or not 0 < bits <= 31 or type(bg) is not np.random.PCG64:
+        return None
+    if bg.state["has_uint32"]:
+        return None
+    return bg.random_raw(count // 2).view(np.uint32)
+
+
+def settle(keys, rng, mode, fmt, values=None):
     """Sort tied rows again with fresh coins until no two tied dice share one.
+
+    ``values[h]``, if given, is the die value of keys whose bits above
+    ``RANK_SHIFT`` are ``h`` (dense ranks instead of the rank bits of ``order``).
 
     The same coins from the same draws as ``order._coin_sort`` (one per die in
     ``"action"``, one per participant and value in ``"tier"``, looked up with one
@@ -305,12 +343,17 @@ def settle(keys, rng, mode, fmt):
         if mode == "action":
             coin = rng.integers(0, 1 << bits, size=k.shape, dtype=k.dtype)
         else:
-            table = rng.integers(0, 1 << bits, size=(k.shape[0], n_parts, 8), dtype=np.int64)
+            words = coin_words(rng, bits, k.shape[0] * n_parts * 8)
+            if words is None:
+                table = rng.integers(0, 1 << bits, size=(k.shape[0], n_parts, 8), dtype=np.int64)
             idx = k & OWN_MASK
             idx <<= 3
-            idx |= key_value(k)
+            idx |= key_value(k) if values is None else np.take(values, k >> RANK_SHIFT)
             idx += (np.arange(k.shape[0], dtype=np.int64) * (n_parts * 8))[:, None]
-            coin = np.take(table, idx)
+            if words is not None:  # the same coins: the words' top bits
+                coin = (np.take(words, idx) >> (32 - bits)).astype(np.int64)
+            else:
+                coin = np.take(table, idx)
         coin <<= OWN_BITS
         if coin.dtype == k.dtype:
             srt = np.bitwise_or(k, coin, out=coin)
@@ -326,18 +369,34 @@ def settle(keys, rng, mode, fmt):
     return out
 
 
-def order_batch(keys, rng, mode, fmt, real):
+def order_batch(keys, rng, mode, fmt, real, lut=None):
     """``order.sort_keys(keys, rng, mode, fmt, real, inplace=True)``: the same numbers.
 
     Keys sorted into acting order in place, rows with a tie among the first
-    ``real`` columns settled by :func:`settle`.
+    ``real`` columns settled by :func:`settle`. With ``lut`` (tier reading),
+    ``keys`` are dense int16/int32 keys ``rank << OWN_BITS | owner`` (the rank monotone
+    in the int64 key's high bits) and ``lut[rank]`` the die value: tied rows are
+    settled as int64 keys with the same coins, so in the same order as the int64
+    layout, and written back as dense keys.
     """
     keys.sort(axis=1)
     rows = np.flatnonzero(ties(keys[:, :real], mode))
     if rows.size:
         clear = keys[rows]
-        clear &= ~keys.dtype.type(fmt.coin_mask)
-        keys[rows] = settle(clear, rng, mode, fmt)
+        if lut is None:
+            clear &= ~keys.dtype.type(fmt.coin_mask)
+            keys[rows] = settle(clear, rng, mode, fmt)
+        else:
+            # rank << RANK_SHIFT | owner sorts as the int64 key does (the rank is
+            # monotone in the high bits); lut[rank] gives the value for the coins
+            wide = (clear >> OWN_BITS).astype(np.int64)
+            wide <<= RANK_SHIFT
+            wide |= clear & OWN_MASK
+            srt = settle(wide, rng, mode, KeyFormat(np.int64, FMT64, fmt.n_parts), lut)
+            rank = srt >> RANK_SHIFT
+            rank <<= OWN_BITS
+            rank |= srt & OWN_MASK
+            keys[rows] = rank
     return keys
 
 

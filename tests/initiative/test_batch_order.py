@@ -24,7 +24,9 @@ SETUPS = [
 @pytest.mark.parametrize("a,b,kw", SETUPS)
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_order_batch_is_sort_keys(a, b, kw, seed):
-    fn = Rounds(check_setup(a, b, **kw))
+    setup = check_setup(a, b, **kw)
+    # tier: the int64 layout (its dense int32 keys: test_dense_tier_keys.py)
+    fn = Rounds(setup, dense=setup.rules.order == "action")
     keys = fn.draw(np.random.default_rng(100 + seed), 5000)
     r1, r2 = np.random.default_rng(seed), np.random.default_rng(seed)
     want = order.sort_keys(keys.copy(), r1, fn.mode, fn.fmt, fn.D, True)
@@ -42,10 +44,11 @@ def test_ties_reads_a_tie_as_sort_keys_does():
 def test_simulate_unchanged_by_the_batch_ordering(monkeypatch):
     fast = ini.simulate([3, 3, 3], [2, 2, 2], trials=30_000, rng=5)
 
-    def slow(keys, rng, mode, fmt, real):
+    def slow(keys, rng, mode, fmt, real, lut=None):
         return order.sort_keys(keys, rng, mode, fmt, real, True)
 
     monkeypatch.setattr(simulation, "order_batch", slow)
+    monkeypatch.setattr(simulation, "Rounds", lambda setup: Rounds(setup, dense=False))
     ref = ini.simulate([3, 3, 3], [2, 2, 2], trials=30_000, rng=5)
     assert fast.p_first == ref.p_first and fast.p_acts_at == ref.p_acts_at
     assert fast.mean_position == ref.mean_position and fast.p_double == ref.p_double
