@@ -278,6 +278,8 @@ def _cmd_table(args) -> int:
             rows = list(shown.itertuples(index=False))
             title = f"Storyteller pools ({reading(rules, specialty, args.preset)})"
             print_table(rows, _SHOWN, title=title)
+            if args.exact:  # the cells are rounded for reading: say where the exact ones are
+                print("exact: computed in fractions; --json or --format csv give them as p/q")
     return 0
 
 

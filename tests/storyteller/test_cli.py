@@ -111,6 +111,14 @@ def test_table_csv_all_270_cells_exact(capsys):
             assert frac(row[col]) == value, (n, d, col)
 
 
+def test_table_text_with_exact_says_where_the_exact_values_are(capsys):
+    code, out, err = run(["table", "--dice", "1-2", "--difficulty", "6", "--exact"], capsys)
+    assert code == 0, err
+    assert out.rstrip().endswith("--json or --format csv give them as p/q")
+    code, out, _ = run(["table", "--dice", "1-2", "--difficulty", "6"], capsys)
+    assert code == 0 and "p/q" not in out
+
+
 def test_table_csv_float_and_json(capsys):
     code, out, _ = run(["table", "--dice", "1-3", "--difficulty", "6", "--format", "csv"], capsys)
     rows = list(csv.DictReader(io.StringIO(out)))
