@@ -180,6 +180,7 @@ class Dist(_Factories, _Queries):
                     "the distributions",
                     described(f"{len(self):,} + {len(other):,} outcomes"),
                     what="their sum",
+                    limit="exact sum digits",
                 )
                 return Dist._from_ints(convolve_int(self._w, other._w), off)
             # The support of a sum is structural: underflow or FFT round-off in
@@ -237,17 +238,17 @@ class Dist(_Factories, _Queries):
                     return math.inf
                 return _exact_digits(k * (len(self) - 1) + 1, k * _digits_of(self._den))
 
-            if size(n) > LIMITS["exact digits"].hi:
+            lim = LIMITS["exact sum digits"]
+            if size(n) > lim.hi:
                 most = 1
-                while size(2 * most) <= LIMITS["exact digits"].hi:
+                while size(2 * most) <= lim.hi:
                     most *= 2
                 step = most // 2
                 while step:  # the largest n that fits, by bisection
-                    if size(most + step) <= LIMITS["exact digits"].hi:
+                    if size(most + step) <= lim.hi:
                         most += step
                     step //= 2
                 shown_size = "more than 10^15" if size(n) == math.inf else f"{size(n):,}"
-                lim = LIMITS["exact digits"]
                 raise refuse(
                     "n",
                     f"at most {most:,} in exact mode for this Dist",
@@ -300,6 +301,43 @@ class Dist(_Factories, _Queries):
         return self.map(lambda x: min(max(x, lo), hi))
 
     @staticmethod
+    def sum_of(dists: Sequence[Dist], *, name: str = "dists") -> Dist:
+        """The sum of independent distributions, added pairwise.
+
+        Equal to ``dists[0] + dists[1] + ...``, but balanced: in exact mode each
+        step multiplies integers of similar size, so ten pools of 300 dice add
+        in a fraction of the time of a left-to-right sum. An exact sum beyond
+        ``LIMITS["exact sum digits"]`` is refused before any work, naming
+        ``name`` (a caller passes its own parameter's name).
+
+        >>> d6 = Dist.die(6, exact=True)
+        >>> Dist.sum_of([d6, d6, d6]) == 3 @ d6
+        True
+        """
+        if isinstance(dists, (str, bytes, Mapping, Dist)) or not hasattr(dists, "__iter__"):
+            raise refuse("dists", "a sequence of Dist", dists, kind=True)
+        dists = list(dists)
+        if not dists:
+            raise refuse("dists", "a non-empty sequence of Dist", described("an empty sequence"))
+        for i, d in enumerate(dists):
+            if not isinstance(d, Dist):
+                raise refuse(f"dists[{i}]", "a Dist", d, kind=True)
+            dists[0]._coerce(d)
+        if dists[0]._exact and len(dists) > 1:  # refuse before any work, not at the last step
+            _check_exact_size(
+                sum(len(d) - 1 for d in dists) + 1,
+                sum(_digits_of(d._den) for d in dists),
+                name,
+                described(f"{len(dists):,} summands"),
+                what="their sum",
+                limit="exact sum digits",
+            )
+        while len(dists) > 1:
+            pairs = [a + b for a, b in zip(dists[::2], dists[1::2], strict=False)]
+            dists = pairs + ([dists[-1]] if len(dists) % 2 else [])
+        return dists[0]
+
+    @staticmethod
     def mixture(components: Sequence[Dist], weights: Sequence) -> Dist:
         """Pick component ``i`` with probability proportional to ``weights[i]``.
 
@@ -343,12 +381,19 @@ class Dist(_Factories, _Queries):
                     )
                 if w < 0:
                     raise refuse(f"weights[{i}]", "a weight >= 0", w)
-            acc = [Fraction(0)] * (hi - lo + 1)
+            # integer weights over one common denominator: no Fraction per outcome
             wts = [Fraction(w) for w in weights]
-            for c, w in zip(components, wts, strict=True):
-                for i, f in enumerate(c.fractions()):
-                    acc[c.min - lo + i] += w * f
-            return Dist(acc, offset=lo, exact=True)
+            dens = [w.denominator * c._den for c, w in zip(components, wts, strict=True)]
+            common = math.lcm(*dens)
+            acc = [0] * (hi - lo + 1)
+            for c, w, den in zip(components, wts, dens, strict=True):
+                if w:
+                    scale = w.numerator * (common // den)
+                    start = c.min - lo
+                    for i, x in enumerate(c._w):
+                        if x:
+                            acc[start + i] += scale * x
+            return Dist._from_ints(acc, lo)
         wts = _float_weights("weights", weights)
         if np.any(~np.isfinite(wts)) or np.any(wts < 0):
             bad = int(np.flatnonzero(~np.isfinite(wts) | (wts < 0))[0])

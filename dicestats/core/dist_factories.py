@@ -15,6 +15,7 @@ from functools import reduce
 from typing import TYPE_CHECKING
 
 import numpy as np
+from gmpy2 import divexact, gcd, mpz
 
 from .checks import check_exact, check_int, check_real, described, refuse
 from .dist_kernels import _check_exact_size, _check_span, _digits_of
@@ -64,9 +65,13 @@ class _Factories:
             )
         hi = len(ints) - next(i for i, x in enumerate(reversed(ints)) if x)
         ints = ints[lo:hi]
-        g = reduce(math.gcd, ints)
+        g = mpz(0)  # GMP's gcd and exact division: several times CPython's on big weights
+        for x in ints:
+            g = gcd(g, x)
+            if g == 1:
+                break
         if g > 1:
-            ints = [x // g for x in ints]
+            ints = [int(divexact(x, g)) for x in ints]
         self._exact = True
         self._offset = offset + lo
         self._w = tuple(ints)

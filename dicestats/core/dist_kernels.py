@@ -14,6 +14,7 @@ import math
 from collections.abc import Sequence
 
 import numpy as np
+from gmpy2 import mpz
 
 from .checks import described, refuse, shown
 from .dist_limits import LIMITS
@@ -68,9 +69,10 @@ def _check_exact_size(
     *,
     what: str = "the distribution",
     allowed: str | None = None,
+    limit: str = "exact digits",
 ) -> None:
-    """Refuse exact work beyond ``LIMITS["exact digits"]``."""
-    lim = LIMITS["exact digits"]
+    """Refuse exact work beyond ``LIMITS[limit]`` (``"exact sum digits"`` for sums)."""
+    lim = LIMITS[limit]
     size = _exact_digits(outcomes, weight_digits)
     if size > lim.hi:
         raise refuse(
@@ -88,7 +90,8 @@ def convolve_int(a: Sequence[int], b: Sequence[int]) -> list[int]:
 
     Uses Kronecker substitution: each sequence is packed into one big integer
     with a slot wide enough that no sum can carry into the next slot, the two
-    integers are multiplied (CPython uses Karatsuba), and the product is
+    integers are multiplied (GMP, through gmpy2: its FFT multiplication keeps
+    a product of millions of digits to a fraction of a second), and the product is
     unpacked. Exact for any size; never overflows.
 
     Examples
@@ -111,6 +114,7 @@ def convolve_int(a: Sequence[int], b: Sequence[int]) -> list[int]:
         "a and b",
         described(f"{len(a):,} and {len(b):,} weights"),
         what="their convolution",
+        limit="exact sum digits",
     )
     if len(a) * len(b) <= 64:
         out = [0] * (len(a) + len(b) - 1)
@@ -121,8 +125,8 @@ def convolve_int(a: Sequence[int], b: Sequence[int]) -> list[int]:
         return out
     bound = max(a) * max(b) * min(len(a), len(b))
     nbytes = max(1, (bound.bit_length() + 8) // 8)
-    pa = int.from_bytes(b"".join(x.to_bytes(nbytes, "little") for x in a), "little")
-    pb = int.from_bytes(b"".join(x.to_bytes(nbytes, "little") for x in b), "little")
+    pa = mpz.from_bytes(b"".join(x.to_bytes(nbytes, "little") for x in a), "little")
+    pb = mpz.from_bytes(b"".join(x.to_bytes(nbytes, "little") for x in b), "little")
     n = len(a) + len(b) - 1
     raw = (pa * pb).to_bytes(n * nbytes, "little")
     return [int.from_bytes(raw[i * nbytes : (i + 1) * nbytes], "little") for i in range(n)]

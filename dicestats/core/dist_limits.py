@@ -1,7 +1,9 @@
 """``dist.LIMITS``: what a :class:`~dicestats.core.dist.Dist` may cost, as data.
 
-The table is checked where the work is decided: the span and exact-size checks and the
-convolution work check of :mod:`~dicestats.core.dist_kernels`, and ``Dist.moment``.
+The table is checked where the work is decided: the span and exact-size checks (sums
+of distributions against ``exact sum digits``, anything else built exactly against
+``exact digits``) and the convolution work check of
+:mod:`~dicestats.core.dist_kernels`, and ``Dist.moment``.
 ``dicestats.core.dist.LIMITS`` is this table.
 """
 
@@ -25,8 +27,17 @@ LIMITS = Limits(
         "exact digits",
         hi=4_000_000,
         when="exact",
-        why="1000 @ d6 holds 3.9 million digits and takes about 2 s; the time grows with "
-        "the square of the size",
+        why="exact weights are built with Python's integer arithmetic, whose time grows "
+        "with the square of the digits",
+        instead="use exact=False (float64)",
+    ),
+    Limit(
+        "exact sum digits",
+        hi=100_000_000,
+        when="exact",
+        why="a sum of distributions (d + e, n @ d) is one GMP product of packed integers: "
+        "4000 @ d6 holds 62 million digits and takes about 1.5 s; the time grows about "
+        "linearly with the digits",
         instead="use exact=False (float64)",
     ),
     Limit(

@@ -20,7 +20,7 @@ from ..core.checks import check_bool, check_exact
 from ..core.dist import Dist
 from ..core.results import Result
 from .limits import LIMITS, check_dice, check_pools
-from .pools import PoolOdds, clip, member_pools, non_botch, pool, pool_grid
+from .pools import PoolOdds, clip, member_pools, non_botch, p_any, pool, pool_grid
 from .rules import (
     REVISED,
     Rules,
@@ -409,24 +409,19 @@ def teamwork(
         check_dice(n, rules, exact=exact, name="pools", specialty=spec)
     results: list[PoolOdds] = member_pools(base, diffs, specs, rules, exact)
     one = _one(exact)
-    no_botch = one
-    for r in results:
-        no_botch = no_botch * (one - r.p_botch)
+    any_botch = p_any([r.p_botch for r in results], exact)
+    no_botch = one - any_botch
     if not spoil:
-        total = results[0].net
-        for r in results[1:]:
-            total = total + r.net
+        total = Dist.sum_of([r.net for r in results], name="pools")
         p_spoiled = 0 * one
     else:
         parts = [Dist(non_botch(r), exact=exact) for r in results]
         if no_botch == 0:
             total = Dist.constant(0, exact=exact)
         else:
-            total = parts[0]
-            for part in parts[1:]:
-                total = total + part
-            total = Dist.mixture([total, Dist.constant(0, exact=exact)], [no_botch, one - no_botch])
-        p_spoiled = one - no_botch
+            total = Dist.sum_of(parts, name="pools")
+            total = Dist.mixture([total, Dist.constant(0, exact=exact)], [no_botch, any_botch])
+        p_spoiled = any_botch
     return Teamwork(
         tuple(base),
         tuple(diffs),
@@ -436,6 +431,6 @@ def teamwork(
         total.mean(),
         total.p_ge(1),
         p_spoiled,
-        one - no_botch,
+        any_botch,
         exact,
     )

@@ -18,7 +18,7 @@ from ..core.checks import check_exact, refuse
 from ..core.results import Result
 from .actions import _one
 from .limits import LIMITS, check_pools, dice_limit
-from .pools import clip, pool_grid
+from .pools import clip, p_any, pool_grid
 from .rules import (
     REVISED,
     Rules,
@@ -186,20 +186,20 @@ def multiple_actions(
         for s, d, sp in zip(sizes, diffs, specs, strict=True)
     ]
     counts = [one]  # P(j actions succeed): a Poisson-binomial, one action at a time
-    p_all, mean, no_botch = one, zero, one
-    for s, b in odds:
+    p_all, mean = one, zero
+    for s, _ in odds:
         new = [zero] * (len(counts) + 1)
         for j, c in enumerate(counts):
             new[j] += c * (one - s)
             new[j + 1] += c * s
         counts = new
-        p_all, mean, no_botch = p_all * s, mean + s, no_botch * (one - b)
+        p_all, mean = p_all * s, mean + s
     return MultipleActions(
         action_rows(base, sizes, diffs, specs, odds),
         p_all,
         mean,
         {j: clip(c, exact) for j, c in enumerate(counts)},
-        one - no_botch,
+        p_any([b for _, b in odds], exact),
         exact,
     )
 
@@ -245,5 +245,3 @@ def best_actions(
     )
     best = max(range(len(rows)), key=lambda i: rows[i].mean_successes) + 1
     return BestActions(best, rows, exact)
-
-

@@ -223,6 +223,28 @@ def clip(x, exact: bool):
     return x if exact else min(max(float(x), 0.0), 1.0)
 
 
+def p_any(ps, exact: bool):
+    """P(at least one of independent events of chances ``ps``): ``1 - prod(1 - p)``.
+
+    In float mode as ``-expm1(sum(log1p(-p)))``, which keeps its relative accuracy
+    when every chance is tiny (ten 300-dice botches, 4.9e-90, are not 0).
+
+    >>> p_any([0.5, 0.5], exact=False)
+    0.75
+    >>> p_any([1e-90] * 10, exact=False)
+    1e-89
+    """
+    if exact:
+        out = Fraction(0)
+        for p in ps:
+            out = 1 - (1 - out) * (1 - p)
+        return out
+    ps = [float(p) for p in ps]
+    if any(p >= 1 for p in ps):
+        return 1.0
+    return clip(-math.expm1(math.fsum(math.log1p(-p) for p in ps)), exact)
+
+
 def non_botch(r: PoolOdds) -> dict:
     """``{net: P(net and no botch)}`` of a computed pool (sums to ``1 - p_botch``)."""
     out = dict(r.net.items())

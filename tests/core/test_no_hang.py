@@ -18,7 +18,7 @@ CALLS = {
     "steps_dist() of an exact looping chain": "chain.steps_dist()",
     "absorbed_by(10**6) of an exact looping chain": "chain.absorbed_by(10**6)",
     "steps_pmf(max_steps=10**6) of an exact looping chain": "chain.steps_pmf(max_steps=10**6)",
-    "exact repeat_sum(5000)": "Dist.die(6, exact=True).repeat_sum(5000)",
+    "exact repeat_sum(20000)": "Dist.die(6, exact=True).repeat_sum(20000)",
     "10**6 @ exact d6": "10**6 @ Dist.die(6, exact=True)",
     "moment(10**18)": "Dist.die(6, exact=True).moment(10**18)",
     "max_states=nan": "build(0, lambda s: None if s < 0 else {s + 1: 0.5, -1: 0.5}, "

@@ -249,6 +249,29 @@ def test_teamwork_against_brute_force():
     assert r.p_success == r.total.p_ge(1) and r.mean_total == r.total.mean()
 
 
+def test_big_exact_teamwork_within_its_caps():
+    # [300] x 10 held 9 million digits, over the old 4-million-digit cap (and 17.5 s);
+    # the GMP sum does it in well under a second. Floats agree with it to 1e-12.
+    r = st.teamwork([300] * 10, exact=True)
+    f = st.teamwork([300] * 10)
+    assert (r.total.min, r.total.max) == (f.total.min, f.total.max) == (0, 3000)
+    assert sum(r.total.fractions()) == 1
+    assert abs(float(r.mean_total) - f.mean_total) < 1e-9  # a mean of 1200
+    for k in (1, 1000, 1200, 1300, 1500):
+        assert abs(float(r.total.p_ge(k)) - f.total.p_ge(k)) < 1e-12
+    # ten botches of 4.9e-91 each: the float keeps its relative accuracy (it read 0)
+    assert r.p_any_botch > 0 and f.p_any_botch > 0
+    assert abs(f.p_any_botch / float(r.p_any_botch) - 1) < 1e-12
+    with pytest.raises(ValueError, match=r"^pools must be small enough .* exact mode"):
+        st.teamwork([1000] * 11, exact=True)
+
+
+def test_p_any_botch_keeps_tiny_chances():
+    r = st.multiple_actions([300, 300], 6, exact=True)
+    f = st.multiple_actions([300, 300], 6)
+    assert f.p_any_botch > 0 and abs(f.p_any_botch / float(r.p_any_botch) - 1) < 1e-12
+
+
 def test_actions_bad_input():
     with pytest.raises(ValueError, match="pools"):
         st.multiple_actions([7, 0])
