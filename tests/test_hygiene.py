@@ -4,11 +4,15 @@
   rules digest, the source-text files by name, internal spec numbers, folders of
   one machine.
 * Rooms of one job: no module of the package is over ~600 lines.
+* The code is linted and formatted as ``ruff`` (a dev dependency) says.
 """
 
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -56,3 +60,22 @@ def test_no_module_over_600_lines():
         if (n := len(p.read_text(encoding="utf-8").splitlines())) > 600
     }
     assert not big, big
+
+
+LINTED = ["dicestats", "tests", "scripts", "benchmarks"]
+
+
+def _ruff():
+    here = Path(sys.executable).with_name("ruff")
+    found = str(here) if here.exists() else shutil.which("ruff")
+    if found is None:
+        pytest.skip("ruff is not installed (pip install -e '.[dev]')")
+    return found
+
+
+@pytest.mark.parametrize("args", [["check"], ["format", "--check"]], ids=["lint", "format"])
+def test_ruff_is_clean(args):
+    run = subprocess.run(
+        [_ruff(), *args, *LINTED], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]

@@ -203,8 +203,10 @@ def rules_of(args, difficulties=None) -> tuple[Rules, bool]:
             "pass --clamp to roll a difficulty above 10 at 10"
         )
     if args.clamp and not high:
-        where = "this command rolls at 2..10 only" if difficulties is None else (
-            "no difficulty here is above 10"
+        where = (
+            "this command rolls at 2..10 only"
+            if difficulties is None
+            else ("no difficulty here is above 10")
         )
         raise CLIError(
             f"--clamp cannot apply: it says how a difficulty above 10 is rolled, and {where}"

@@ -31,7 +31,6 @@ from ._storyteller_args import dice_text, exact_cell, finish_parser, pool_parser
 __all__ = ["register_choices"]
 
 
-
 def _cells(p, exact: bool) -> tuple:
     return (fmt_prob(p),) + ((exact_cell(p, True),) if exact else ())
 

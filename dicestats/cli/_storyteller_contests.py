@@ -124,9 +124,7 @@ def _cmd_resisted(args) -> int:
         f"{dice_text(r.versus)} at difficulty {r.versus_difficulty}{theirs} "
         f"({reading(rules, specialty, args.preset)})"
     )
-    print(
-        "each side's 1s cancel its own successes first; only the excess net successes count"
-    )
+    print("each side's 1s cancel its own successes first; only the excess net successes count")
     print()
     outcomes = (
         ("you win (margin >= 1)", r.p_win),

@@ -94,9 +94,7 @@ def register(subparsers) -> None:
         help="Storyteller d10 pool: success / failure / botch, net successes, degrees",
         description="Exact odds of one Storyteller pool of N d10 against a difficulty.",
     )
-    p.add_argument(
-        "dice", type=_DICE.argtype("dice"), help=f"dice in the pool ({_DICE.help})"
-    )
+    p.add_argument("dice", type=_DICE.argtype("dice"), help=f"dice in the pool ({_DICE.help})")
     difficulty_arg(p, default=6)
     add_rule_flags(p)
     add_output_flags(p)
@@ -342,8 +340,10 @@ def _cmd_actions(args) -> int:
         + ((exact_cell(a.p_success, True), exact_cell(a.p_botch, True)) if args.exact else ())
         for a in r.actions
     ]
-    what = "1 action (not a multiple action: the full pool)" if len(rows) == 1 else (
-        f"{len(rows)} actions"
+    what = (
+        "1 action (not a multiple action: the full pool)"
+        if len(rows) == 1
+        else (f"{len(rows)} actions")
     )
     print_table(
         rows,

@@ -90,7 +90,6 @@ def storyteller_by_rules(
     return ax
 
 
-
 def _curves(groups, x: str, y: str):
     """``(xs, ys, label)`` per distinct curve: curves equal at every point are one.
 

@@ -123,9 +123,7 @@ def simulate(
     roll = rules._for_roll(check_bool("specialty", specialty))
     n = LIMITS["dice"].check(dice)
     d = check_difficulty(difficulty, rules)
-    res = _run(
-        _Pool(n, d, roll), trials, rng, workers, progress, batch_size, n, "pool", executor
-    )
+    res = _run(_Pool(n, d, roll), trials, rng, workers, progress, batch_size, n, "pool", executor)
     hist = [int(c) for c in res["net"]]
     t = res.trials
 

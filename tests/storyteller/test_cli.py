@@ -67,9 +67,7 @@ def test_pool_json_exact_matches_brute_force(flags, case, n, d, capsys):
     assert frac(out["p_fail"]) == failure
     assert frac(out["p_botch"]) == botch
     assert frac(out["mean_net"]) == mean
-    assert {int(k): frac(v) for k, v in out["net"].items()} == {
-        k: p for k, p in pmf.items() if p
-    }
+    assert {int(k): frac(v) for k, v in out["net"].items()} == {k: p for k, p in pmf.items() if p}
     assert out["rules"] == {f: getattr(rules, f) for f in out["rules"]}
     assert out["specialty"] is case.specialty
 

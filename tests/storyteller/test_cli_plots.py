@@ -17,7 +17,6 @@ from .oracle import botch_closed_form
 _MAGIC = {".png": b"\x89PNG\r\n\x1a\n", ".svg": b"<?xml", ".pdf": b"%PDF"}
 
 
-
 @pytest.mark.parametrize(
     "argv,suffix",
     [
@@ -26,8 +25,21 @@ _MAGIC = {".png": b"\x89PNG\r\n\x1a\n", ".svg": b"<?xml", ".pdf": b"%PDF"}
         (["anomalies", "--dice", "1-8"], ".png"),
         (["actions", "--pools", "7,6,6"], ".pdf"),
         (["extended", "--dice", "4", "--difficulty", "6", "--target", "10"], ".png"),
-        (["extended", "--dice", "4", "--difficulty", "6", "--target", "5", "--rounds", "4",
-          "--exact"], ".png"),  # fmt: skip
+        (
+            [
+                "extended",
+                "--dice",
+                "4",
+                "--difficulty",
+                "6",
+                "--target",
+                "5",
+                "--rounds",
+                "4",
+                "--exact",
+            ],
+            ".png",
+        ),  # fmt: skip
         (["editions"], ".png"),
         (["editions", "--specialty", "--value", "mean_net"], ".svg"),
         (["try-again", "--dice", "2"], ".png"),
@@ -121,9 +133,7 @@ def test_extended_identical_curves_are_one_labelled_line():
     "draw",
     [
         lambda: plots.storyteller_by_rules(T.storyteller_editions(range(1, 4), 6), y="p_botch"),
-        lambda: plots.storyteller_extended(
-            T.storyteller_extended([4, 6], 6, 5, max_round=4)
-        ),
+        lambda: plots.storyteller_extended(T.storyteller_extended([4, 6], 6, 5, max_round=4)),
         lambda: plots.storyteller_degrees(T.storyteller_degrees(6, range(1, 4))),
         lambda: plots.storyteller_distribution(
             pd.DataFrame({"label": ["a", "b"], "net": [0, 0], "p": [1.0, 1.0]})

@@ -11,7 +11,6 @@ ROOT = Path(__file__).resolve().parents[2]
 DOC = (ROOT / "docs" / "rules" / "storyteller.md").read_text(encoding="utf-8")
 
 
-
 def test_worked_example_numbers():
     hall = st.multiple_actions([7, 6, 6], 6)
     shown = ", ".join(fmt.percent(a.p_success, 2) for a in hall.actions)

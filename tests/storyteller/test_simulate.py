@@ -102,9 +102,7 @@ def test_multiple_actions_against_enumeration():
 )
 def test_multiple_actions_against_storyteller_exact(pools, diff, rules, specialty):
     ex = st.multiple_actions(pools, diff, rules, specialty=specialty, exact=True)
-    r = st.simulate_multiple_actions(
-        pools, diff, rules, specialty=specialty, trials=50_000, rng=11
-    )
+    r = st.simulate_multiple_actions(pools, diff, rules, specialty=specialty, trials=50_000, rng=11)
     assert type(r) is type(ex)
     for est, a in zip(r.actions, ex.actions, strict=True):
         assert agrees(est.p_success, a.p_success)
