@@ -25,6 +25,25 @@ LIMITS = Limits(
     ),
     Limit("max_steps", 0, 1_000_000, why="a list of a million probabilities"),
     Limit(
+        "exact loop states",
+        1,
+        150,
+        when="exact",
+        why="transient states that can all reach each other are solved as one dense "
+        "system: Fraction elimination grows with the cube of their number, about 2 s at "
+        "150",
+        instead="use exact=False",
+    ),
+    Limit(
+        "float loop states",
+        1,
+        3_000,
+        when="float",
+        why="transient states that can all reach each other are solved as one dense "
+        "system: 3,000 states are a 72 MB matrix and about 5 s",
+        instead="split the loop, or simulate it",
+    ),
+    Limit(
         "exact step work",
         hi=300_000_000,
         when="exact",

@@ -16,6 +16,7 @@ from numbers import Rational
 import numpy as np
 
 from .checks import InputError, described, refuse
+from .markov_limits import LIMITS
 
 __all__ = ["solve_fraction"]
 
@@ -229,6 +230,12 @@ class _Solver:
         a = len(self.absorbing)
         qrows, rrows = self._rows()
         comps = self._components(qrows)
+        largest = max(len(c) for c in comps)
+        LIMITS["exact loop states" if self.exact else "float loop states"].check_work(
+            largest,
+            name="the chain",
+            value=described(f"a loop of {largest:,} transient states that reach each other"),
+        )
         one = Fraction(1) if self.exact else 1.0
         zero = Fraction(0) if self.exact else 0.0
         rhs = []

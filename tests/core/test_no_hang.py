@@ -10,8 +10,11 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
+from fractions import Fraction
 
 import pytest
+
+from dicestats.core.markov import build
 
 CALLS = {
     "steps_pmf() of an exact looping chain": "chain.steps_pmf()",
@@ -24,6 +27,13 @@ CALLS = {
     "max_states=nan": "build(0, lambda s: None if s < 0 else {s + 1: 0.5, -1: 0.5}, "
     "max_states=float('nan'))",
     "trials=10**400": "mc.run(lambda rng, n: {'x': n}, trials=10**400)",
+    # one loop of 1,000 states: Fraction elimination ran for minutes
+    "exact loop of 1,000 states": "build(0, lambda s: None if s < 0 else "
+    "{(s + 1) % 1000: Fraction(2, 5), (s - 1) % 1000: Fraction(2, 5), -1: Fraction(1, 5)}, "
+    "exact=True).expected_steps()",
+    # 20,000 states: a 3.2 GB dense matrix
+    "float loop of 20,000 states": "build(0, lambda s: None if s < 0 else "
+    "{(s + 1) % 20000: 0.4, (s - 1) % 20000: 0.4, -1: 0.2}).absorption()",
 }
 
 SCRIPT = """
@@ -52,3 +62,19 @@ def test_refused_at_once(call):
     )
     assert out.stdout.startswith("refused: "), out.stdout + out.stderr
     assert len(out.stdout.splitlines()) == 1
+
+
+def test_loops_within_the_caps_are_solved():
+    # a loop of 150 states (the exact cap): every state reaches absorption in 5 steps
+    # on average (absorbed with 1/5 at each step, whatever the walk does)
+    n = 150
+    chain = build(
+        0,
+        lambda s: (
+            None
+            if s < 0
+            else {(s + 1) % n: Fraction(2, 5), (s - 1) % n: Fraction(2, 5), -1: Fraction(1, 5)}
+        ),
+        exact=True,
+    )
+    assert chain.expected_steps() == 5
