@@ -229,6 +229,7 @@ class Ranked:
 
     def __str__(self) -> str:
         n = len(self.wishes)
+        every = "the wish" if n == 1 else f"all {n} wishes"
         if self.fits:
             s = self.fits[0]
             shown_ = ", ".join(
@@ -237,7 +238,7 @@ class Ranked:
             )
             more = f" ({len(self.fits)} settings fit)" if len(self.fits) > 1 else ""
             return (
-                f"{self.setting_text(s)} satisfies all {n} wishes{more}, "
+                f"{self.setting_text(s)} satisfies {every}{more}, "
                 f"slack {100 * float(s.slack):.2f} percentage points: {shown_}"
             )
         s = self.nearest_miss
@@ -245,7 +246,7 @@ class Ranked:
             f"'{self.wishes[i]}' fails at {percent(s.probabilities[i], digits=2)}" for i in s.broken
         )
         return (
-            f"no setting satisfies all {n} wishes; the nearest miss is "
+            f"no setting satisfies {every}; the nearest miss is "
             f"{self.setting_text(s)}: {broken}"
         )
 
