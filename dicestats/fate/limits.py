@@ -106,7 +106,7 @@ LIMITS = Limits(
         "Σ (2·dice+1)·(invokes+1)² over wished totals",
         hi=2_000_000,
         when="float",
-        why="one invoke policy per dice total a wish with invokes needs: about 3 s at the cap",
+        why="one invoke policy per dice total a wish with invokes needs: about 4 s at the cap",
         instead="use fewer dice or invokes",
     ),
     Limit(

@@ -58,7 +58,6 @@ from .wishlist import (
     check_op,
     check_wishes,
     rank_settings,
-    read_comparison,
     rule_sets,
 )
 
@@ -152,19 +151,13 @@ class FateWish(Comparison, Result):
                 self.invokes,
             )
 
-    @classmethod
-    def parse(cls, text, name: str = "wish") -> FateWish:
-        """A wish from its text (see the module docstring); a FateWish is returned as is.
+    PATTERN = _FATE_WISH
+    FORM = _FORM
 
-        ``name`` is the parameter a refusal names."""
-        if isinstance(text, FateWish):
-            return text
-        if not isinstance(text, str):
-            raise refuse(name, "a FateWish or its text " + _FORM, text, kind=True)
-        m = _FATE_WISH.fullmatch(text) if len(text) <= 200 else None
-        if m is None:
-            raise refuse(name, _FORM, text)
-        rating, mods, word, op, number = m.groups()
+    @classmethod
+    def from_groups(cls, groups, op, p, name, text) -> FateWish:
+        """The wish of its text's pattern groups (:meth:`Comparison.parse`)."""
+        rating, mods, word = groups
         try:
             rating = parse_rating(rating.replace("\u2212", "-"))
         except ValueError:
@@ -185,7 +178,6 @@ class FateWish(Comparison, Result):
         event = _event(word)
         if invokes and event == "tie":
             raise refuse(name, f"{_FORM}, no invokes with 'tie' (no policy aims at a tie)", text)
-        op, p = read_comparison(op, number, name, text, _FORM)
         return cls(rating, event, op, p, invokes, helpers)
 
     @property
@@ -198,25 +190,12 @@ class FateWish(Comparison, Result):
 
 
 @dataclass(frozen=True)
-class FateWishes(Ranked, Result):
-    """Every difficulty (× rule set) against several Fate wishes (:func:`fate_wishes`).
-
-    Attributes
-    ----------
-    wishes : tuple of FateWish
-    ranked : tuple of WishSetting
-        Every setting, the best first (largest slack; ties in setting order).
-    fits : tuple of WishSetting
-        The settings that satisfy every wish, ranked by slack.
-    nearest_miss : WishSetting or None
-        When nothing fits: the setting whose worst wish fails by the least.
-    exact : bool
+class FateWishes(Ranked):
+    """Every difficulty (× rule set) against several Fate wishes (:func:`fate_wishes`):
+    the fields of :class:`~dicestats.workbench.wishlist.Ranked` (``wishes``, ``ranked``,
+    ``fits``, ``nearest_miss``), then ``exact``.
     """
 
-    wishes: tuple
-    ranked: tuple
-    fits: tuple
-    nearest_miss: WishSetting | None
     exact: bool
     trials: int | None = None
 

@@ -111,7 +111,27 @@ def check_op(op) -> str:
 
 
 class Comparison:
-    """What every wish does with its ``op`` and ``p``, given its ``what`` (a mixin)."""
+    """What every wish does with its ``op`` and ``p``, given its ``what`` (a mixin).
+
+    A wish class names its text pattern (``PATTERN``, whose last two groups are
+    :data:`COMPARISON`'s), the form a refusal shows (``FORM``), and builds itself
+    from the pattern's groups (``from_groups``)."""
+
+    @classmethod
+    def parse(cls, text, name: str = "wish"):
+        """A wish from its text (see the module docstring); a wish is returned as is.
+
+        ``name`` is the parameter a refusal names."""
+        if isinstance(text, cls):
+            return text
+        if not isinstance(text, str):
+            raise refuse(name, f"a {cls.__name__} or its text " + cls.FORM, text, kind=True)
+        m = cls.PATTERN.fullmatch(text) if len(text) <= 200 else None
+        if m is None:
+            raise refuse(name, cls.FORM, text)
+        *groups, op, number = m.groups()
+        op, p = read_comparison(op, number, name, text, cls.FORM)
+        return cls.from_groups(groups, op, p, name, text)
 
     def __str__(self) -> str:
         return f"{self.what} {self.op} {wish_text(self.p)}"
@@ -164,20 +184,13 @@ class Wish(Comparison, Result):
         check_op(self.op)
         object.__setattr__(self, "p", check_probability("p", self.p))
 
-    @classmethod
-    def parse(cls, text, name: str = "wish") -> Wish:
-        """A wish from its text (see the module docstring); a Wish is returned as is.
+    PATTERN = _WISH
+    FORM = _FORM
 
-        ``name`` is the parameter a refusal names."""
-        if isinstance(text, Wish):
-            return text
-        if not isinstance(text, str):
-            raise refuse(name, "a Wish or its text " + _FORM, text, kind=True)
-        m = _WISH.fullmatch(text) if len(text) <= 200 else None
-        if m is None:
-            raise refuse(name, _FORM, text)
-        dice, what, net, op, number = m.groups()
-        op, p = read_comparison(op, number, name, text, _FORM)
+    @classmethod
+    def from_groups(cls, groups, op, p, name, text) -> Wish:
+        """The wish of its text's pattern groups (:meth:`Comparison.parse`)."""
+        dice, what, net = groups
         event = "success" if net else _EVENTS[what.lower().replace("_", "-")]
         return cls(int(dice), event, int(net or 1), op, p)
 
@@ -219,9 +232,28 @@ class WishSetting(Result):
     broken: tuple
 
 
-class Ranked:
-    """The sentence of a ranked answer (a mixin): the best fit, or the nearest miss and
-    the wishes that break there. A class names a setting with :meth:`setting_text`."""
+@dataclass(frozen=True)
+class Ranked(Result):
+    """Every setting against several wishes, ranked; its sentence is the best fit, or the
+    nearest miss and the wishes that break there. A system's answer (:class:`Wishes`,
+    :class:`~dicestats.workbench.FateWishes`) adds its fields and may name a setting
+    its own way (:meth:`setting_text`).
+
+    Attributes
+    ----------
+    wishes : tuple of wishes
+    ranked : tuple of WishSetting
+        Every setting, the best first (largest slack; ties in setting order).
+    fits : tuple of WishSetting
+        The settings that satisfy every wish, ranked by slack.
+    nearest_miss : WishSetting or None
+        When nothing fits: the setting whose worst wish fails by the least.
+    """
+
+    wishes: tuple
+    ranked: tuple
+    fits: tuple
+    nearest_miss: WishSetting | None
 
     def setting_text(self, s: WishSetting) -> str:
         """``difficulty 8 (revised rules)``."""
@@ -252,25 +284,15 @@ class Ranked:
 
 
 @dataclass(frozen=True)
-class Wishes(Ranked, Result):
-    """Every setting against several wishes (:func:`wishes`).
+class Wishes(Ranked):
+    """Every setting against several Storyteller wishes (:func:`wishes`): the fields of
+    :class:`Ranked` (``wishes``, ``ranked``, ``fits``, ``nearest_miss``), then these.
 
     Attributes
     ----------
-    wishes : tuple of Wish
-    ranked : tuple of WishSetting
-        Every setting, the best first (largest slack; ties in setting order).
-    fits : tuple of WishSetting
-        The settings that satisfy every wish, ranked by slack.
-    nearest_miss : WishSetting or None
-        When nothing fits: the setting whose worst wish fails by the least.
     specialty, exact : bool
     """
 
-    wishes: tuple
-    ranked: tuple
-    fits: tuple
-    nearest_miss: WishSetting | None
     specialty: bool
     exact: bool
     trials: int | None = None
