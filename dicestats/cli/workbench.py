@@ -265,7 +265,8 @@ def _register_fate(sub) -> None:
         help="the hardest difficulty, the lowest rating or the fewest invokes for a wish",
         description="Give --rating to find the hardest difficulty, --difficulty to find the "
         "lowest rating, or both to find the fewest invokes (+2 or a reroll each, spent "
-        "optimally). Ratings and difficulties are numbers (+2) or ladder names (Fair).",
+        "optimally); or give several --wish to find every difficulty that satisfies them "
+        "all, ranked by slack. Ratings and difficulties are numbers (+2) or ladder names (Fair).",
     )
     p.add_argument(
         "--rating", "--bonus", dest="rating", type=ladder_arg("rating"), metavar="R",
@@ -320,32 +321,28 @@ def _ladder_range(text: str) -> list:
     """``--difficulties``: ``-2..8``, ``Mediocre..Great``, ``0-4``, ``Fair,Good,+5`` or a mix."""
     from ..fate.ladder import parse_rating
 
-    out = []
     word = r"\s*(\+?[0-9]+|[A-Za-z]+)\s*"
+    rating, listed = FATE_LIMITS["rating"], FATE_LIMITS["difficulties listed"]
+    out = []
     for part in text.split(","):
-        ends = part.split("..") if ".." in part else None
         dash = re.fullmatch(f"{word}-{word}", part)
-        if ends is None and dash:
-            ends = list(dash.groups())
+        ends = part.split("..") if ".." in part else list(dash.groups()) if dash else [part]
+        if len(ends) > 2:
+            raise argparse.ArgumentTypeError(f"expected a range A..B, got {part.strip()!r}")
         try:
-            lo, hi = (parse_rating(e.replace("\u2212", "-")) for e in (ends or [part, part]))
+            lo, hi = (parse_rating(e.replace("\u2212", "-")) for e in (ends[0], ends[-1]))
         except ValueError as exc:
             raise argparse.ArgumentTypeError(str(exc)) from None
-        if len(ends or [part, part]) != 2:
-            raise argparse.ArgumentTypeError(f"expected a range A..B, got {part.strip()!r}")
         for v in (lo, hi):
-            if not FATE_LIMITS["rating"].lo <= v <= FATE_LIMITS["rating"].hi:
-                raise argparse.ArgumentTypeError(
-                    f"must be ratings in {FATE_LIMITS['rating'].help}, got {v}"
-                )
+            if not rating.lo <= v <= rating.hi:
+                raise argparse.ArgumentTypeError(f"must be ratings in {rating.help}, got {v}")
         if lo > hi:
             raise argparse.ArgumentTypeError(f"reversed range {part.strip()!r}: write {hi}..{lo}")
-        out.extend(range(lo, hi + 1))
-        listed = FATE_LIMITS["difficulties listed"]
-        if len(out) > listed.hi:
+        if len(out) + hi - lo + 1 > listed.hi:
             raise argparse.ArgumentTypeError(
                 f"must list at most {listed.hi:,} difficulties ({listed.why}), got more"
             )
+        out.extend(range(lo, hi + 1))
     return out
 
 

@@ -222,10 +222,12 @@ def _difficulties(difficulties) -> list:
     length = LIMITS["difficulties listed"]
     if not hasattr(difficulties, "__iter__"):
         raise refuse("difficulties", "a sequence of difficulties", difficulties, kind=True)
-    if hasattr(difficulties, "__len__") and len(difficulties) > length.hi:
-        raise refuse("difficulties", f"at most {length.hi:,} values", difficulties,
-                     why=length.why)  # fmt: skip
-    out = [ladder_value(d, "difficulties") for d in difficulties]
+    out = []
+    for d in difficulties:
+        if len(out) == length.hi:
+            raise refuse("difficulties", f"at most {length.hi:,} values", difficulties,
+                         why=length.why)  # fmt: skip
+        out.append(ladder_value(d, "difficulties"))
     if not out:
         raise refuse("difficulties", "at least one difficulty", difficulties)
     return out

@@ -257,6 +257,8 @@ def test_fate_wishes_json_matches_the_api(capsys):
         ["--wish", "Fair success >= 0.6", "--difficulties", "Heroic..Fair"],
         ["--wish", "Fair success >= 0.6", "--difficulties", "0..20000"],
         ["--wish", "Fair success >= 0.6", "--difficulties", "-5000..5000"],
+        ["--wish", "Fair success >= 0.6", "--difficulties", "1..2..3"],
+        ["--wish", "Fair success >= 0.6", "--difficulties", "0..3,,4"],
         ["--wish", "Fair success >= 0.6", "--dice", "0"],
         ["--wish", "0 with 20 invokes success >= 0.5", "--dice", "40", "--exact"],
         ["--rating", "2", "--at-least", "0.5", "--dice", "3"],

@@ -7,6 +7,7 @@ forward functions.
 
 from __future__ import annotations
 
+import itertools
 import json
 from fractions import Fraction
 
@@ -182,6 +183,7 @@ def test_wishes_of_the_wrong_type(bad):
         {"difficulties": ["Heroic"]},
         {"difficulties": [20_000]},
         {"difficulties": range(1001)},
+        {"difficulties": itertools.count()},  # refused at the 1,001st, not after forever
         {"difficulties": 2.5},
         {"rules": {}},
         {"rules": "fae"},
