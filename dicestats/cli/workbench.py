@@ -305,13 +305,16 @@ def _register_fate(sub) -> None:
         "--dice",
         type=FATE_LIMITS["dice"].argtype("dice"),
         default=None,
+        metavar="N",
         help=f"with --wish: Fate dice rolled ({FATE_LIMITS['dice'].help}; default 4)",
     )
     p.add_argument(
         "--style-shifts",
         type=FATE_LIMITS["style_shifts"].argtype("style_shifts"),
         default=None,
-        help="with --wish: shifts that make a success with style (default 3)",
+        metavar="N",
+        help="with --wish: shifts that make a success with style "
+        f"({FATE_LIMITS['style_shifts'].help}; default 3)",
     )
     add_output_flags(p)
     p.set_defaults(func=_cmd_fate)
