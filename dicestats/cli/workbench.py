@@ -12,6 +12,9 @@
 * ``solve fate --rating R --at-least P``: the hardest difficulty (``--objective
   tie|success|style``); ``--difficulty D`` alone: the lowest rating; both: the
   fewest invokes. Ratings and difficulties are numbers or ladder names;
+* ``solve fate --wish 'Fair success >= 0.6' --wish '0 fail <= 50%' ...``: every
+  difficulty of ``--difficulties`` (default the ladder, -2..8) that satisfies all
+  the wishes, ranked by slack (``--dice``, ``--style-shifts``);
 * ``solve initiative --swiftness 3 --vs 3 --at-least P``: the pips (or with
   ``--solve-for swiftness`` the dice) participant ``--participant`` of side A
   needs to act first; each setting enumerated when small enough, else simulated
@@ -41,7 +44,11 @@ Fair (+2): 38.27%)
 
 from __future__ import annotations
 
-from ..format import fraction, percent
+import argparse
+import re
+
+from ..fate.limits import LIMITS as FATE_LIMITS
+from ..format import fraction, ladder, percent
 from ..storyteller.limits import LIMITS as ST_LIMITS
 from ..storyteller.rules import ON_BOTCH
 from . import CLIError
@@ -228,7 +235,12 @@ def _cmd_wishes(args) -> int:
     difficulties = args.difficulties or list(range(2, 11))
     rules, specialty = rules_of(args, difficulties)
     r = wb.wishes(args.wish, difficulties, rules, specialty=specialty, exact=args.exact)
-    if args.json:
+    return _print_wishes(r, args.json, str)
+
+
+def _print_wishes(r, as_json: bool, difficulty_text) -> int:
+    """The answer, then every setting ranked with each broken wish marked (or the JSON)."""
+    if as_json:
         emit_json(r)
         return 0
     print(r)
@@ -240,7 +252,7 @@ def _cmd_wishes(args) -> int:
             percent(q, digits=2) + ("" if i not in s.broken else " ✗")
             for i, q in enumerate(s.probabilities)
         ]
-        rows.append((s.difficulty, *cells, f"{100 * float(s.slack):+.2f}"))
+        rows.append((difficulty_text(s.difficulty), *cells, f"{100 * float(s.slack):+.2f}"))
     print_table(rows, head)
     print("(ranked by slack, the smallest margin in percentage points; ✗: the wish breaks)")
     return 0
@@ -253,7 +265,8 @@ def _register_fate(sub) -> None:
         help="the hardest difficulty, the lowest rating or the fewest invokes for a wish",
         description="Give --rating to find the hardest difficulty, --difficulty to find the "
         "lowest rating, or both to find the fewest invokes (+2 or a reroll each, spent "
-        "optimally). Ratings and difficulties are numbers (+2) or ladder names (Fair).",
+        "optimally); or give several --wish to find every difficulty that satisfies them "
+        "all, ranked by slack. Ratings and difficulties are numbers (+2) or ladder names (Fair).",
     )
     p.add_argument(
         "--rating", "--bonus", dest="rating", type=ladder_arg("rating"), metavar="R",
@@ -270,13 +283,81 @@ def _register_fate(sub) -> None:
         default="success",
         help="tie or better, success or better (default), success with style",
     )
+    p.add_argument(
+        "--wish",
+        action="append",
+        default=None,
+        metavar="WISH",
+        help="several wishes at once (repeat the flag): 'RATING [with N invokes, N helpers] "
+        "EVENT OP P' such as '+2 success >= 0.6', 'Fair style >= 0.2', '0 fail <= 50%%' "
+        "(EVENT: fail, tie, tie-or-better, success (or better), style); every difficulty of "
+        "--difficulties that satisfies all, ranked by slack",
+    )
+    p.add_argument(
+        "--difficulties",
+        type=_ladder_range,
+        default=None,
+        metavar="D",
+        help="with --wish: the difficulties tried, a range or a list of numbers or ladder "
+        "names (Mediocre..Great, -2..8, 0-4, Fair,Good; default -2..8, the ladder)",
+    )
+    p.add_argument(
+        "--dice",
+        type=FATE_LIMITS["dice"].argtype("dice"),
+        default=None,
+        metavar="N",
+        help=f"with --wish: Fate dice rolled ({FATE_LIMITS['dice'].help}; default 4)",
+    )
+    p.add_argument(
+        "--style-shifts",
+        type=FATE_LIMITS["style_shifts"].argtype("style_shifts"),
+        default=None,
+        metavar="N",
+        help="with --wish: shifts that make a success with style "
+        f"({FATE_LIMITS['style_shifts'].help}; default 3)",
+    )
     add_output_flags(p)
     p.set_defaults(func=_cmd_fate)
+
+
+def _ladder_range(text: str) -> list:
+    """``--difficulties``: ``-2..8``, ``Mediocre..Great``, ``0-4``, ``Fair,Good,+5`` or a mix."""
+    from ..fate.ladder import parse_rating
+
+    word = r"\s*(\+?[0-9]+|[A-Za-z]+)\s*"
+    rating, listed = FATE_LIMITS["rating"], FATE_LIMITS["difficulties listed"]
+    out = []
+    for part in text.split(","):
+        dash = re.fullmatch(f"{word}-{word}", part)
+        ends = part.split("..") if ".." in part else list(dash.groups()) if dash else [part]
+        if len(ends) > 2:
+            raise argparse.ArgumentTypeError(f"expected a range A..B, got {part.strip()!r}")
+        try:
+            lo, hi = (parse_rating(e.replace("\u2212", "-")) for e in (ends[0], ends[-1]))
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+        for v in (lo, hi):
+            if not rating.lo <= v <= rating.hi:
+                raise argparse.ArgumentTypeError(f"must be ratings in {rating.help}, got {v}")
+        if lo > hi:
+            raise argparse.ArgumentTypeError(f"reversed range {part.strip()!r}: write {hi}..{lo}")
+        if len(out) + hi - lo + 1 > listed.hi:
+            raise argparse.ArgumentTypeError(
+                f"must list at most {listed.hi:,} difficulties ({listed.why}), got more"
+            )
+        out.extend(range(lo, hi + 1))
+    return out
 
 
 def _cmd_fate(args) -> int:
     from .. import workbench as wb
 
+    if args.wish is not None:
+        return _cmd_fate_wishes(args)
+    for flag in ("difficulties", "dice", "style_shifts"):
+        if getattr(args, flag) is not None:
+            raise CLIError(f"--{flag.replace('_', '-')} cannot apply without --wish: the "
+                           "single solvers roll 4dF with style at 3 shifts")  # fmt: skip
     if args.at_least is None:
         raise CLIError("give --at-least P: the probability to reach")
     how = dict(objective=args.objective, exact=args.exact)
@@ -296,6 +377,22 @@ def _cmd_fate(args) -> int:
     if args.exact:
         print(f"exact: {fraction(r.p_reached)}")
     return 0
+
+
+def _cmd_fate_wishes(args) -> int:
+    from .. import workbench as wb
+    from ..fate.rules import Rules
+
+    for flag in ("rating", "difficulty", "at_least"):
+        if getattr(args, flag) is not None:
+            raise CLIError(f"--{flag.replace('_', '-')} cannot apply to several wishes: each "
+                           "wish names its rating, --difficulties the difficulties")  # fmt: skip
+    if args.objective != "success":
+        raise CLIError("--objective cannot apply to several wishes: each wish names its event")
+    changes = {k: getattr(args, k) for k in ("dice", "style_shifts") if getattr(args, k)}
+    difficulties = args.difficulties or list(range(-2, 9))
+    r = wb.fate_wishes(args.wish, difficulties, Rules(**changes), exact=args.exact)
+    return _print_wishes(r, args.json, ladder)
 
 
 # --------------------------------------------------------------------------- initiative

@@ -100,6 +100,22 @@ LIMITS = Limits(
         "about 3 s at the cap",
         instead="allow fewer advantages, or use exact=False",
     ),
+    # Several wishes at once (dicestats.workbench.fate_wishes)
+    Limit("difficulties listed", 1, 1000, why="difficulties tried against several wishes"),
+    Limit(
+        "Σ (2·dice+1)·(invokes+1)² over wished totals",
+        hi=2_000_000,
+        when="float",
+        why="one invoke policy per dice total a wish with invokes needs: about 4 s at the cap",
+        instead="use fewer dice or invokes",
+    ),
+    Limit(
+        "exact Σ (2·dice+1)·(invokes+1)² over wished totals",
+        hi=200_000,
+        when="exact",
+        why="one exact invoke policy per dice total a wish with invokes needs: about 3 s at cap",
+        instead="use fewer dice or invokes, or exact=False",
+    ),
     # Contests
     Limit("contest dice", 1, 12, why="an exchange lists every joint roll of the participants"),
     Limit(

@@ -21,6 +21,7 @@ Rooms (each public name is imported on first use):
                        :func:`solve_fate_invokes`
 ``initiative_solve``   :func:`solve_initiative` (pips or swiftness to act first)
 ``wishlist``           :class:`Wish`, :func:`wishes` (several wishes at once)
+``fate_wishlist``      :class:`FateWish`, :func:`fate_wishes` (several Fate wishes at once)
 ``calibrate``          :func:`storyteller_calibration`, :func:`fate_calibration`
 ``worth``              what a change is worth in another currency: :func:`die_worth`,
                        :func:`rule_worth`, :func:`invoke_worth`, :func:`fate_match`,
@@ -68,6 +69,9 @@ _ROOMS = {
     "WishSetting": "wishlist",
     "Wishes": "wishlist",
     "wishes": "wishlist",
+    "FateWish": "fate_wishlist",
+    "FateWishes": "fate_wishlist",
+    "fate_wishes": "fate_wishlist",
     "LEVELS": "calibrate",
     "Calibration": "calibrate",
     "storyteller_calibration": "calibrate",

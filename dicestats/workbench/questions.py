@@ -18,6 +18,7 @@ from __future__ import annotations
 from ..registry import Question
 from ..storyteller.rules import Rules
 from .fate_solve import solve_fate_difficulty, solve_fate_invokes, solve_fate_rating
+from .fate_wishlist import fate_wishes
 from .initiative_solve import solve_initiative
 from .storyteller_solve import solve_difficulty, solve_pool, solve_target
 from .wishlist import wishes
@@ -80,5 +81,20 @@ QUESTIONS = (
         wishes,
         kwargs={"wishes": ["6 success >= 2/3", "3 success <= 55%", "3 botch < 15%"]},
         bad=({"wishes": ["6 success >= 1.5"]}, {"difficulties": [11]}),
+    ),
+    Question(
+        "wishes for Fate: a Fair success, a Mediocre failure, a Good success with style",
+        fate_wishes,
+        kwargs={"wishes": ["Fair success >= 60%", "0 fail >= 0.5", "Good style >= 0.2"]},
+        bad=({"wishes": ["Heroic success >= 0.5"]}, {"difficulties": ["Heroic"]}),
+    ),
+    Question(
+        "wishes for Fate: one invoke and a helper",
+        fate_wishes,
+        kwargs={
+            "wishes": ["Mediocre with 1 invoke success >= 0.5", "Fair with 1 helper style <= 1/3"],
+            "difficulties": range(0, 4),
+        },
+        bad=({"wishes": ["Fair with 1 invoke tie >= 0.1"]},),
     ),
 )

@@ -13,6 +13,13 @@ A wish is a :class:`Wish` or its text: ``"6 success >= 2/3"``, ``"3 dice
 success <= 55%"``, ``"3: botch < 0.15"``, ``"4 net2 >= 0.5"`` (``P(net >= 2)``),
 ``"5 no-botch > 0.9"``. Malformed wishes are refused (:class:`dicestats.InputError`).
 
+The machinery is shared with the Fate wishes (:mod:`.fate_wishlist`): a wish's
+comparison (:class:`Comparison`: slack, holds, its text), the probability read
+from text (:func:`read_comparison`), the list of wishes (:func:`check_wishes`),
+the rule sets (:func:`rule_sets`), the ranking of settings (:func:`rank_settings`)
+and the answer's sentence (:class:`Ranked`); each system brings its wish and its
+forward function.
+
 Examples
 --------
 >>> box = wishes(["6 success >= 2/3", "3 success <= 55%", "3 botch < 15%"])
@@ -44,22 +51,104 @@ from ..storyteller.rules import REVISED, check_rules
 from ._search import FLOAT_TOLERANCE, check_probability, wish_text
 from .storyteller_solve import event_probability
 
-__all__ = ["Wish", "WishSetting", "Wishes", "wishes", "OPERATORS"]
+__all__ = [
+    "Wish",
+    "WishSetting",
+    "Wishes",
+    "wishes",
+    "OPERATORS",
+    "NUMBER",
+    "Comparison",
+    "Ranked",
+    "read_comparison",
+    "check_wishes",
+    "rule_sets",
+    "rank_settings",
+]
 
 #: The comparisons a wish may make.
 OPERATORS = (">=", ">", "<=", "<")
 _EVENTS = {"success": "success", "botch": "botch", "no-botch": "no_botch", "no_botch": "no_botch"}
-_NUMBER = r"[0-9]+(?:\.[0-9]*)?%?|\.[0-9]+%?|[0-9]+\s*/\s*[0-9]+"
+#: A wished probability's text: ``0.6``, ``.6``, ``60%``, ``2/3``.
+NUMBER = r"[0-9]+(?:\.[0-9]*)?%?|\.[0-9]+%?|[0-9]+\s*/\s*[0-9]+"
+#: The comparison and the probability that end every wish's text (two groups).
+COMPARISON = rf"\s*(>=|<=|>|<|≥|≤)\s*({NUMBER})\s*"
 _WISH = re.compile(
-    rf"\s*([0-9]{{1,4}})\s*(?:dice|die|d)?\s*:?\s*(success|botch|no[-_]botch|net\s*([0-9]{{1,4}}))"
-    rf"\s*(>=|<=|>|<|≥|≤)\s*({_NUMBER})\s*",
+    r"\s*([0-9]{1,4})\s*(?:dice|die|d)?\s*:?\s*(success|botch|no[-_]botch|net\s*([0-9]{1,4}))"
+    + COMPARISON,
     re.IGNORECASE,
 )
 _FORM = "'DICE EVENT OP P' such as '6 success >= 2/3' (EVENT: success, botch, no-botch, netK)"
 
 
+def read_comparison(op: str, number: str, name: str, text: str, form: str):
+    """``(op, p)`` from the matched text of a wish's comparison (``≥`` is ``>=``).
+
+    ``form`` is what a refusal says a wish looks like.
+
+    >>> read_comparison("≥", "60%", "wishes", "Fair success ≥ 60%", "...")
+    ('>=', Fraction(3, 5))
+    """
+    op = {"≥": ">=", "≤": "<="}.get(op, op)
+    number = number.replace(" ", "")
+    if number.endswith("%"):
+        p = Fraction(number[:-1]) / 100
+    else:
+        try:
+            p = Fraction(number)
+        except ZeroDivisionError:
+            raise refuse(name, form + " with a nonzero denominator", text) from None
+    if not 0 <= p <= 1:
+        raise refuse(name, "a probability in [0, 1] after the comparison", text)
+    return op, p
+
+
+def check_op(op) -> str:
+    """``op`` if it is one of :data:`OPERATORS`."""
+    if op not in OPERATORS:
+        raise refuse("op", "one of " + ", ".join(map(repr, OPERATORS)), op)
+    return op
+
+
+class Comparison:
+    """What every wish does with its ``op`` and ``p``, given its ``what`` (a mixin).
+
+    A wish class names its text pattern (``PATTERN``, whose last two groups are
+    :data:`COMPARISON`'s), the form a refusal shows (``FORM``), and builds itself
+    from the pattern's groups (``from_groups``)."""
+
+    @classmethod
+    def parse(cls, text, name: str = "wish"):
+        """A wish from its text (see the module docstring); a wish is returned as is.
+
+        ``name`` is the parameter a refusal names."""
+        if isinstance(text, cls):
+            return text
+        if not isinstance(text, str):
+            raise refuse(name, f"a {cls.__name__} or its text " + cls.FORM, text, kind=True)
+        m = cls.PATTERN.fullmatch(text) if len(text) <= 200 else None
+        if m is None:
+            raise refuse(name, cls.FORM, text)
+        *groups, op, number = m.groups()
+        op, p = read_comparison(op, number, name, text, cls.FORM)
+        return cls.from_groups(groups, op, p, name, text)
+
+    def __str__(self) -> str:
+        return f"{self.what} {self.op} {wish_text(self.p)}"
+
+    def slack(self, q):
+        """How far ``q`` is inside the wish (negative: outside), in probability."""
+        return q - self.p if self.op in (">=", ">") else self.p - q
+
+    def holds(self, q) -> bool:
+        """``q`` satisfies the wish (a float within 1e-12 of ``p`` meets ``>=``/``<=``)."""
+        s = self.slack(q)
+        tol = FLOAT_TOLERANCE if isinstance(q, float) else 0
+        return s > tol if self.op in (">", "<") else s >= -tol
+
+
 @dataclass(frozen=True)
-class Wish(Result):
+class Wish(Comparison, Result):
     """One wish: ``P(event)`` of a pool of ``dice``, compared with ``p``.
 
     Attributes
@@ -92,35 +181,17 @@ class Wish(Result):
         check_int("net", self.net, 1, LIMITS["dice"].hi)
         if self.net != 1 and self.event != "success":
             raise refuse("net", f"1 with event={self.event!r} (net counts successes)", self.net)
-        if self.op not in OPERATORS:
-            raise refuse("op", "one of " + ", ".join(map(repr, OPERATORS)), self.op)
+        check_op(self.op)
         object.__setattr__(self, "p", check_probability("p", self.p))
 
-    @classmethod
-    def parse(cls, text, name: str = "wish") -> Wish:
-        """A wish from its text (see the module docstring); a Wish is returned as is.
+    PATTERN = _WISH
+    FORM = _FORM
 
-        ``name`` is the parameter a refusal names."""
-        if isinstance(text, Wish):
-            return text
-        if not isinstance(text, str):
-            raise refuse(name, "a Wish or its text " + _FORM, text, kind=True)
-        m = _WISH.fullmatch(text) if len(text) <= 200 else None
-        if m is None:
-            raise refuse(name, _FORM, text)
-        dice, what, net, op, number = m.groups()
-        op = {"≥": ">=", "≤": "<="}.get(op, op)
+    @classmethod
+    def from_groups(cls, groups, op, p, name, text) -> Wish:
+        """The wish of its text's pattern groups (:meth:`Comparison.parse`)."""
+        dice, what, net = groups
         event = "success" if net else _EVENTS[what.lower().replace("_", "-")]
-        number = number.replace(" ", "")
-        if number.endswith("%"):
-            p = Fraction(number[:-1]) / 100
-        else:
-            try:
-                p = Fraction(number)
-            except ZeroDivisionError:
-                raise refuse(name, _FORM + " with a nonzero denominator", text) from None
-        if not 0 <= p <= 1:
-            raise refuse(name, "a probability in [0, 1] after the comparison", text)
         return cls(int(dice), event, int(net or 1), op, p)
 
     @property
@@ -131,19 +202,6 @@ class Wish(Result):
         else:
             thing = self.event.replace("_", " ")
         return f"{self.dice} {'die' if self.dice == 1 else 'dice'} {thing}"
-
-    def __str__(self) -> str:
-        return f"{self.what} {self.op} {wish_text(self.p)}"
-
-    def slack(self, q):
-        """How far ``q`` is inside the wish (negative: outside), in probability."""
-        return q - self.p if self.op in (">=", ">") else self.p - q
-
-    def holds(self, q) -> bool:
-        """``q`` satisfies the wish (a float within 1e-12 of ``p`` meets ``>=``/``<=``)."""
-        s = self.slack(q)
-        tol = FLOAT_TOLERANCE if isinstance(q, float) else 0
-        return s > tol if self.op in (">", "<") else s >= -tol
 
 
 @dataclass(frozen=True)
@@ -175,31 +233,35 @@ class WishSetting(Result):
 
 
 @dataclass(frozen=True)
-class Wishes(Result):
-    """Every setting against several wishes (:func:`wishes`).
+class Ranked(Result):
+    """Every setting against several wishes, ranked; its sentence is the best fit, or the
+    nearest miss and the wishes that break there. A system's answer (:class:`Wishes`,
+    :class:`~dicestats.workbench.FateWishes`) adds its fields and may name a setting
+    its own way (:meth:`setting_text`).
 
     Attributes
     ----------
-    wishes : tuple of Wish
+    wishes : tuple of wishes
     ranked : tuple of WishSetting
         Every setting, the best first (largest slack; ties in setting order).
     fits : tuple of WishSetting
         The settings that satisfy every wish, ranked by slack.
     nearest_miss : WishSetting or None
         When nothing fits: the setting whose worst wish fails by the least.
-    specialty, exact : bool
     """
 
     wishes: tuple
     ranked: tuple
     fits: tuple
     nearest_miss: WishSetting | None
-    specialty: bool
-    exact: bool
-    trials: int | None = None
+
+    def setting_text(self, s: WishSetting) -> str:
+        """``difficulty 8 (revised rules)``."""
+        return f"difficulty {s.difficulty} ({s.rules_name})"
 
     def __str__(self) -> str:
         n = len(self.wishes)
+        every = "the wish" if n == 1 else f"all {n} wishes"
         if self.fits:
             s = self.fits[0]
             shown_ = ", ".join(
@@ -208,26 +270,64 @@ class Wishes(Result):
             )
             more = f" ({len(self.fits)} settings fit)" if len(self.fits) > 1 else ""
             return (
-                f"difficulty {s.difficulty} ({s.rules_name}) satisfies all {n} wishes{more}, "
+                f"{self.setting_text(s)} satisfies {every}{more}, "
                 f"slack {100 * float(s.slack):.2f} percentage points: {shown_}"
             )
         s = self.nearest_miss
         broken = "; ".join(
             f"'{self.wishes[i]}' fails at {percent(s.probabilities[i], digits=2)}" for i in s.broken
         )
-        return (
-            f"no setting satisfies all {n} wishes; the nearest miss is difficulty "
-            f"{s.difficulty} ({s.rules_name}): {broken}"
-        )
+        return f"no setting satisfies {every}; the nearest miss is {self.setting_text(s)}: {broken}"
 
 
-def _rule_sets(rules) -> dict:
+@dataclass(frozen=True)
+class Wishes(Ranked):
+    """Every setting against several Storyteller wishes (:func:`wishes`): the fields of
+    :class:`Ranked` (``wishes``, ``ranked``, ``fits``, ``nearest_miss``), then these.
+
+    Attributes
+    ----------
+    specialty, exact : bool
+    """
+
+    specialty: bool
+    exact: bool
+    trials: int | None = None
+
+
+def check_wishes(wishes, parse, form: str) -> tuple:
+    """One to 50 wishes, each read by ``parse(w, "wishes")``; ``form`` for a refusal."""
+    if isinstance(wishes, (str, Result)) or not hasattr(wishes, "__iter__"):
+        raise refuse("wishes", "a sequence of wishes " + form, wishes, kind=True)
+    ws = tuple(parse(w, "wishes") for w in wishes)
+    if not 1 <= len(ws) <= 50:
+        raise refuse("wishes", "1..50 wishes", shown(len(ws)))
+    return ws
+
+
+def rule_sets(rules, check, describe) -> dict:
+    """``{name: rules}``: a mapping's items checked by ``check``, or one rule set named
+    by ``describe``."""
     if isinstance(rules, Mapping):
         if not rules:
             raise refuse("rules", "a Rules or a non-empty mapping of names to Rules", rules)
-        return {str(k): check_rules(v) for k, v in rules.items()}
-    rules = check_rules(rules)
-    return {rules.describe(): rules}
+        return {str(k): check(v) for k, v in rules.items()}
+    rules = check(rules)
+    return {describe(rules): rules}
+
+
+def rank_settings(ws: tuple, rows) -> tuple:
+    """``(ranked, fits, nearest_miss)`` of ``rows``, ``(rules_name, difficulty,
+    probabilities)`` in setting order: the largest smallest slack first, ties in order."""
+    settings = []
+    for name, d, qs in rows:
+        slacks = tuple(w.slack(q) for w, q in zip(ws, qs, strict=True))
+        broken = tuple(i for i, (w, q) in enumerate(zip(ws, qs, strict=True)) if not w.holds(q))
+        settings.append(WishSetting(name, d, tuple(qs), slacks, min(slacks), not broken, broken))
+    order = sorted(range(len(settings)), key=lambda i: (-settings[i].slack, i))
+    ranked = tuple(settings[i] for i in order)
+    fits = tuple(s for s in ranked if s.satisfied)
+    return ranked, fits, None if fits else ranked[0]
 
 
 def wishes(
@@ -261,26 +361,16 @@ def wishes(
     >>> [(s.rules_name, s.difficulty) for s in r.fits]
     [('v20', 7), ('revised', 7)]
     """
-    if isinstance(wishes, (str, Wish)) or not hasattr(wishes, "__iter__"):
-        raise refuse("wishes", "a sequence of wishes " + _FORM, wishes, kind=True)
-    ws = tuple(Wish.parse(w, "wishes") for w in wishes)
-    if not 1 <= len(ws) <= 50:
-        raise refuse("wishes", "1..50 wishes", shown(len(ws)))
+    ws = check_wishes(wishes, Wish.parse, _FORM)
     check_exact(exact)
     check_bool("specialty", specialty)
-    sets = _rule_sets(rules)
-    settings = []
-    for name, rs in sets.items():
+    rows = []
+    for name, rs in rule_sets(rules, check_rules, lambda r: r.describe()).items():
         diffs = check_difficulty_list(difficulties, rs)
         dice = sorted({check_dice(w.dice, rs, exact=exact, specialty=specialty) for w in ws})
         grid = pool_grid(dice, diffs, rs, exact, specialty)
         for d in diffs:
-            qs = tuple(event_probability(grid[(d, w.dice)], w.event, w.net) for w in ws)
-            slacks = tuple(w.slack(q) for w, q in zip(ws, qs, strict=True))
-            broken = tuple(i for i, (w, q) in enumerate(zip(ws, qs, strict=True)) if not w.holds(q))
-            settings.append(WishSetting(name, d, qs, slacks, min(slacks), not broken, broken))
-    order = sorted(range(len(settings)), key=lambda i: (-settings[i].slack, i))
-    ranked = tuple(settings[i] for i in order)
-    fits = tuple(s for s in ranked if s.satisfied)
-    miss = None if fits else ranked[0]
+            qs = [event_probability(grid[(d, w.dice)], w.event, w.net) for w in ws]
+            rows.append((name, d, qs))
+    ranked, fits, miss = rank_settings(ws, rows)
     return Wishes(ws, ranked, fits, miss, specialty, exact)

@@ -63,3 +63,47 @@ def interpolate(points, target):
         if (pa < target <= pb) if rising else (pa > target >= pb):
             return xa + (target - pa) / (pb - pa) * (xb - xa)
     return points[-1][0] if points[-1][1] == target else None
+
+
+def fate_event(
+    event: str,
+    rating: int,
+    difficulty: int,
+    *,
+    helpers: int = 0,
+    invokes: int = 0,
+    style: int = 3,
+    dice: int = 4,
+) -> Fraction:
+    """P(``event``) of one roll from every face of ``dice`` dF: shifts = faces + rating +
+    helpers − difficulty; fail below 0, tie at 0, success from 1, style from ``style``.
+    ``success`` counts a success with style; ``tie_or_better`` is not failing. With
+    ``invokes``, each one after seeing the roll is +2 or a reroll of every die (+2s kept),
+    chosen to reach the outcome (a tie or better for ``fail``): :func:`best_reach`."""
+    need = difficulty - rating - helpers  # the dice total that ties
+    if event == "tie":
+        assert not invokes
+        return fate_totals(dice).get(need, Fraction(0))
+    margin = {"fail": 0, "tie_or_better": 0, "success": 1, "style": style}[event]
+    p = best_reach(need + margin, invokes, dice)
+    return 1 - p if event == "fail" else p
+
+
+def best_reach(need: int, invokes: int, dice: int = 4) -> Fraction:
+    """The best chance that the dice (+2 per invoke taken) reach ``need``, by expectimax
+    over every roll: stop, take +2, or reroll every die, each of the last two for an invoke."""
+    faces = list(itertools.product((-1, 0, 1), repeat=dice))
+    memo: dict = {}
+
+    def value(total: int, want: int, k: int) -> Fraction:
+        key = (total, want, k)
+        if key not in memo:
+            best = Fraction(int(total >= want))
+            if k:
+                best = max(best, value(total, want - 2, k - 1))
+                reroll = sum(value(sum(f), want, k - 1) for f in faces) / len(faces)
+                best = max(best, reroll)
+            memo[key] = best
+        return memo[key]
+
+    return sum(value(sum(f), need, invokes) for f in faces) / len(faces)

@@ -178,3 +178,93 @@ def test_several_wishes(capsys):
 def test_malformed_wishes_exit_2(argv, capsys):
     code, out, err = run(argv, capsys)
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+
+
+# --------------------------------------------------------------------------- Fate wishes
+FATE_WISHES = ["--wish", "Fair success >= 0.6", "--wish", "0 fail >= 50%",
+               "--wish", "Good style >= 0.2"]  # fmt: skip
+
+
+def test_several_fate_wishes(capsys):
+    from . import oracle
+
+    r = run_json(["solve", "fate", *FATE_WISHES, "--exact"], capsys)
+    assert [s["difficulty"] for s in r["fits"]] == [1] and r["nearest_miss"] is None
+    assert [Fraction(q) for q in r["fits"][0]["probabilities"]] == [
+        oracle.fate_event("success", 2, 1), oracle.fate_event("fail", 0, 1),
+        oracle.fate_event("style", 3, 1),
+    ]  # fmt: skip
+    assert [s["difficulty"] for s in r["ranked"]] != [] and len(r["ranked"]) == 11
+    code, out, err = run(["solve", "fate", *FATE_WISHES], capsys)
+    assert code == 0 and err == ""
+    first, *rest = out.splitlines()
+    assert first.startswith(
+        "difficulty Average (+1) (Fate Accelerated: 4dF, style at 3 shifts) satisfies all 3 wishes"
+    )
+    assert any(line.startswith("Mediocre (+0)") and "✗" in line for line in rest)
+    assert rest[-1].startswith("(ranked by slack")
+
+
+def test_fate_wishes_rules_and_difficulties(capsys):
+    from . import oracle
+
+    argv = ["solve", "fate", "--wish", "Fair with 1 invoke style >= 1/3", "--dice", "3",
+            "--style-shifts", "2", "--difficulties", "Mediocre..Fair,+4", "--exact"]  # fmt: skip
+    r = run_json(argv, capsys)
+    assert sorted(s["difficulty"] for s in r["ranked"]) == [0, 1, 2, 4]
+    for s in r["ranked"]:
+        want = oracle.fate_event("style", 2, s["difficulty"], invokes=1, style=2, dice=3)
+        assert Fraction(s["probabilities"][0]) == want
+        assert s["rules_name"] == "3dF, style at 2 shifts"
+    code, out, _ = run(argv[:-1], capsys)
+    assert "(3dF, style at 2 shifts)" in out.splitlines()[0]
+    for spelling in (["--difficulties", "-2..1"], ["--difficulties=-2..1"],
+                     ["--difficulties", "Terrible,-1,0-1"]):  # fmt: skip
+        r = run_json(["solve", "fate", "--wish", "0 tie <= 0.25", *spelling], capsys)
+        assert [s["difficulty"] for s in r["ranked"]] == [-2, -1, 1, 0]
+
+
+def test_fate_wishes_nearest_miss(capsys):
+    argv = ["solve", "fate", "--wish", "Fair success >= 0.9", "--wish", "Fair style <= 5%"]
+    r = run_json(argv, capsys)
+    assert r["fits"] == [] and r["nearest_miss"]["difficulty"] == 1
+    assert r["nearest_miss"]["broken"] == [0, 1]
+    code, out, _ = run(argv, capsys)
+    assert out.startswith("no setting satisfies all 2 wishes; the nearest miss is difficulty "
+                          "Average (+1)")  # fmt: skip
+
+
+def test_fate_wishes_json_matches_the_api(capsys):
+    from dicestats.workbench import fate_wishes
+
+    r = run_json(["solve", "fate", *FATE_WISHES, "--difficulties", "0..2"], capsys)
+    api = fate_wishes(FATE_WISHES[1::2], range(0, 3))
+    assert r == json.loads(api.to_json())
+    assert set(r) == set(api.as_dict())
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--wish", "Heroic success >= 0.6"],
+        ["--wish", "Fair succes >= 0.6"],
+        ["--wish", "Fair success >= 1.6"],
+        ["--wish", "Fair with 1 invoke tie <= 0.2"],
+        ["--wish", "Fair success >= 0.6", "--rating", "2"],
+        ["--wish", "Fair success >= 0.6", "--at-least", "0.5"],
+        ["--wish", "Fair success >= 0.6", "--objective", "style"],
+        ["--wish", "Fair success >= 0.6", "--difficulties", "5..2"],
+        ["--wish", "Fair success >= 0.6", "--difficulties", "Heroic..Fair"],
+        ["--wish", "Fair success >= 0.6", "--difficulties", "0..20000"],
+        ["--wish", "Fair success >= 0.6", "--difficulties", "-5000..5000"],
+        ["--wish", "Fair success >= 0.6", "--difficulties", "1..2..3"],
+        ["--wish", "Fair success >= 0.6", "--difficulties", "0..3,,4"],
+        ["--wish", "Fair success >= 0.6", "--dice", "0"],
+        ["--wish", "0 with 20 invokes success >= 0.5", "--dice", "40", "--exact"],
+        ["--rating", "2", "--at-least", "0.5", "--dice", "3"],
+        ["--rating", "2", "--at-least", "0.5", "--difficulties", "0..2"],
+    ],
+)
+def test_bad_fate_wishes_exit_2_with_one_line(argv, capsys):
+    code, out, err = run(["solve", "fate", *argv], capsys)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1

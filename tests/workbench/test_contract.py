@@ -20,6 +20,7 @@ IDS = [q.name for q in QUESTIONS]
 # The wishes are echoed in the answer as Fractions in both modes (they are parsed
 # exactly from their text); tests/workbench/test_wishes.py compares the slacks.
 NUMERIC = [q for q in QUESTIONS if not q.name.startswith("wishes")]
+# test_fate_wishes.py compares the Fate wishes' probabilities and slacks, float with exact.
 
 
 @pytest.mark.parametrize("q", QUESTIONS, ids=IDS)
@@ -41,7 +42,9 @@ def test_bad_input_is_one_line_naming_the_parameter(q):
 
 def test_how_an_answer_is_computed_is_always_keyword_only():
     checked = 0
-    for room in ("storyteller_solve", "fate_solve", "initiative_solve", "wishlist", "calibrate"):
+    rooms = ("storyteller_solve", "fate_solve", "initiative_solve", "wishlist", "fate_wishlist",
+             "calibrate")  # fmt: skip
+    for room in rooms:
         module = importlib.import_module(f"dicestats.workbench.{room}")
         for name, f in contract.public_callables(module):
             for p in inspect.signature(f).parameters.values():
