@@ -86,10 +86,10 @@ class Extended(Result):
     mean_rolls_given_success : float, Fraction or None
         The expected rolls of the runs that reach the target,
         ``E[rolls | success]`` (``mean_rolls`` also counts the failed and
-        timed-out runs); exact in exact mode. Simulated with a round limit: a
-        ratio estimate from the runs done on each roll; None when the target
-        cannot be reached, and when simulated without a round limit (the rolls
-        of runs done after roll 50 are not counted).
+        timed-out runs); exact in exact mode. Simulated: a ratio estimate from
+        the runs done on each roll (without a round limit, of the runs done
+        within ``max_rounds`` rolls: check ``p_unfinished``); None when no run
+        reaches the target.
     """
 
     dice: int
@@ -111,31 +111,23 @@ class Extended(Result):
     trials: int | None = None
     mean_rolls_given_success: object = None
 
-    def __post_init__(self):
-        if self.trials is not None and self.mean_rolls_given_success is None:
-            object.__setattr__(self, "mean_rolls_given_success", _given_success_estimate(self))
 
+def given_success_estimate(done_at, trials: int, confidence: float = 0.95):
+    """``E[rolls | done]`` of a simulated task: Σ r·done_r / Σ done_r, or None.
 
-def _given_success_estimate(sim: Extended):
-    """``E[rolls | done]`` of a simulated task with a round limit: Σ r·done_r / Σ done_r.
-
-    The counts of runs done by each roll are read back from ``p_done_within``
-    (each a proportion of ``trials``); one trial contributes ``y = rolls`` and
-    ``x = 1`` when it is done, so the ratio's delta-method interval applies.
+    ``done_at[r]`` counts the trials done on roll ``r``; one trial contributes
+    ``y = rolls`` and ``x = 1`` when it is done (both 0 otherwise), so the
+    ratio's delta-method interval applies.
     """
     from ..core.montecarlo import ratio_estimate
 
-    if sim.rounds is None or not sim.p_done_within:
-        return None
-    t = sim.trials
-    by = [round(e.value * t) for e in sim.p_done_within]
-    done = [b - a for a, b in zip([0, *by[:-1]], by, strict=True)]
+    done = [int(c) for c in done_at]
     n = sum(done)
     if not n:
         return None
-    s1 = sum(r * c for r, c in enumerate(done, 1))
-    s2 = sum(r * r * c for r, c in enumerate(done, 1))
-    return ratio_estimate(s1, n, s2, n, s1, t, kind="mean")
+    s1 = sum(r * c for r, c in enumerate(done))
+    s2 = sum(r * r * c for r, c in enumerate(done))
+    return ratio_estimate(s1, n, s2, n, s1, trials, confidence, "mean")
 
 
 def check_extended(dice, difficulty, target, rules, on_botch, rounds, *, exact, specialty):

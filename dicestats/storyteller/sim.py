@@ -44,7 +44,7 @@ from ..core import montecarlo as mc
 from ..core.checks import check_bool, check_choice
 from ..core.results import Estimate, z_value
 from .evaluate import roll_pools
-from .extended_resisted import ON_BOTCH, WITHIN, Extended
+from .extended_resisted import ON_BOTCH, WITHIN, Extended, given_success_estimate
 from .limits import LIMITS
 from .multiple import MultipleActions, action_rows, check_actions
 from .pools import PoolOdds
@@ -366,4 +366,5 @@ def simulate_extended(
         0.0,  # nothing lumped: unfinished trials are p_unfinished
         False,
         t,
+        given_success_estimate(res["done_at"], t, conf),
     )

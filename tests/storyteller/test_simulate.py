@@ -159,6 +159,8 @@ def test_extended_against_storyteller_exact(args, kw):
     assert agrees(e.mean_rolls, ex.mean_rolls)
     assert agrees(e.var_rolls, ex.var_rolls)
     assert e.p_unfinished.value == 0
+    # E[rolls | success], with or without a round limit (it was None without one)
+    assert agrees(e.mean_rolls_given_success, ex.mean_rolls_given_success)
     assert len(e.p_done_within) == len(ex.p_done_within)
     for r in (1, 2, 3):
         assert agrees(e.p_done_within[r - 1], ex.p_done_within[r - 1])
