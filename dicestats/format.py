@@ -59,7 +59,12 @@ def _as_probability(name: str, p) -> float:
         raise refuse(name, "a probability in 0..1", p) from None
     if math.isnan(x) or x < -1e-12 or x > 1 + 1e-12:
         raise refuse(name, "a probability in 0..1", p)
-    return min(max(x, 0.0), 1.0)
+    x = min(max(x, 0.0), 1.0)
+    if isinstance(p, Fraction) and x in (0.0, 1.0) and p != x:
+        # an exact chance within a float's rounding of 0 or 1 (1 - 10^-272) is still
+        # not certain: keep it off the ends, so it never reads as 0% or 100%
+        x = math.nextafter(x, 0.5)
+    return x
 
 
 def percent(p, digits: int = 1) -> str:
@@ -153,13 +158,19 @@ def one_in(p) -> str:
     --------
     >>> [one_in(x) for x in (1 / 37, 0.25, 1 / 1234, 0, 1)]
     ['1 in 37', '1 in 4.0', '1 in 1,200', 'never', 'always']
+    >>> one_in(4.9e-90), one_in(1e-320)
+    ('1 in 2.0 × 10^89', 'less than 1 in 10^300')
     """
     x = _as_probability("p", p)
     if x == 0.0:
         return "never"
     if x == 1.0:
         return "always"
+    if x < 1e-300:  # 1 / x would overflow a float
+        return "less than 1 in 10^300"
     n = 1.0 / x
+    if n >= 1e15:  # beyond a count anyone reads digit by digit
+        return f"1 in {n:.1e}".replace("e+", " × 10^")
     if n < 10:
         return f"1 in {n:.1f}"
     if n < 100:

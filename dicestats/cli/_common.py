@@ -7,7 +7,7 @@ import sys
 
 from ..core.checks import int_range_text, parse_int_text, shown
 from ..core.results import jsonable
-from ..format import percent, text_table, to_json
+from ..format import fraction, percent, text_table, to_json
 
 __all__ = [
     "int_arg",
@@ -211,6 +211,32 @@ def add_output_flags(p: argparse.ArgumentParser, exact: bool = True) -> None:
 def fmt_prob(p) -> str:
     """A probability in the CLI's tables: :func:`dicestats.format.percent`, 2 decimals."""
     return percent(p, digits=2)
+
+
+#: The longest exact value a text cell shows whole: about 100 digits over 100 (GMP sums
+#: make p/q of thousands of digits, a table of them megabytes).
+EXACT_TEXT_CHARS = 200
+
+
+def exact_text(x) -> str:
+    """An exact value for a text table: ``'p/q'``, cut when it is longer than a table cell.
+
+    >>> from fractions import Fraction
+    >>> exact_text(Fraction(16, 81))
+    '16/81'
+    >>> exact_text(Fraction(1, 7**300))
+    '1/338385…80001 (1/254 digits: whole with --json)'
+    """
+    text = fraction(x)
+    if len(text) <= EXACT_TEXT_CHARS:
+        return text
+    num, _, den = text.partition("/")
+
+    def cut(digits: str) -> str:
+        return digits if len(digits) <= 12 else f"{digits[:6]}…{digits[-5:]}"
+
+    sizes = f"{len(num):,}/{len(den):,}" if den else f"{len(num):,}"
+    return f"{cut(num)}{'/' + cut(den) if den else ''} ({sizes} digits: whole with --json)"
 
 
 def emit_json(obj) -> None:

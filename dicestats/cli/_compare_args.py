@@ -5,9 +5,8 @@ from __future__ import annotations
 import argparse
 import re
 
-from ..format import fraction
 from ..storyteller.limits import LIMITS as ST_LIMITS
-from ._common import fmt_prob
+from ._common import exact_text, fmt_prob
 from ._fate_args import rating_arg
 
 _DICE = ST_LIMITS["dice"]
@@ -55,7 +54,7 @@ def _pp(x) -> str:
 
 def _cell(x, exact: bool, *, diff: bool = False) -> str:
     if exact:
-        return fraction(x)
+        return exact_text(x)
     return _pp(x) if diff else fmt_prob(x)
 
 

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from ..fate.limits import LIMITS as FATE_LIMITS
-from ..format import fraction
-from ._common import add_output_flags, add_plot_flag, emit_json, fmt_prob, print_table
+from ._common import add_output_flags, add_plot_flag, emit_json, exact_text, fmt_prob, print_table
 from ._compare_args import (
     _DICE,
     _DIFFICULTY,
@@ -162,7 +161,7 @@ def _print_worth(w, exact: bool) -> None:
             rows.append((name, p))
     label = _METRIC_WORDS.get(w.metric, w.metric.replace("_", " "))
     header = ("", label) + (("exact",) if exact else ())
-    print_table([(k, show(p), *((fraction(p),) if exact else ())) for k, p in rows], header)
+    print_table([(k, show(p), *((exact_text(p),) if exact else ())) for k, p in rows], header)
     print()
     print(w.reading)
     if w.worth is None and w.p_target == 1 and w.change == "a Willpower point":

@@ -16,8 +16,7 @@ from fractions import Fraction
 from ..core.checks import shown
 from ..fate.ladder import parse_rating
 from ..fate.limits import LIMITS
-from ..format import fraction
-from ._common import add_deprecated_alias, fmt_prob, limit_arg
+from ._common import add_deprecated_alias, exact_text, fmt_prob, limit_arg
 
 __all__ = ["RATING_HELP", "rating_arg", "limited", "int_list", "versus", "fraction_arg", "cells"]
 
@@ -137,4 +136,4 @@ def fraction_arg(text: str) -> Fraction:
 
 def cells(x, exact: bool) -> tuple:
     """A probability's table cells: the percentage, and ``p/q`` when exact."""
-    return (fmt_prob(x),) + ((fraction(x),) if exact else ())
+    return (fmt_prob(x),) + ((exact_text(x),) if exact else ())

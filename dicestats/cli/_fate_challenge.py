@@ -4,8 +4,16 @@ from __future__ import annotations
 
 import textwrap
 
-from ..format import fraction, ladder
-from ._common import add_output_flags, add_plot_flag, emit_json, fmt_prob, int_arg, print_table
+from ..format import ladder
+from ._common import (
+    add_output_flags,
+    add_plot_flag,
+    emit_json,
+    exact_text,
+    fmt_prob,
+    int_arg,
+    print_table,
+)
 from ._fate_args import RATING_HELP, cells, int_list, limited
 
 __all__ = ["register_challenge"]
@@ -160,7 +168,7 @@ def _cmd_challenge(args) -> int:
     label = f"P(the challenge succeeds: at least {res.need} of {n} count)"
     print(
         f"{label}: {cells(res.p_challenge, args.exact)[0]}"
-        + (f"  ({fraction(res.p_challenge)})" if args.exact else "")
+        + (f"  ({exact_text(res.p_challenge)})" if args.exact else "")
     )
     print(f"without the create-advantage steps: {fmt_prob(res.p_challenge_unaided)}")
     if best is not None:

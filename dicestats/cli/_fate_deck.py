@@ -31,8 +31,16 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from ..format import fraction, ladder, one_in
-from ._common import add_output_flags, add_plot_flag, emit_json, fmt_prob, int_arg, print_table
+from ..format import ladder, one_in
+from ._common import (
+    add_output_flags,
+    add_plot_flag,
+    emit_json,
+    exact_text,
+    fmt_prob,
+    int_arg,
+    print_table,
+)
 from ._fate_args import limited
 
 __all__ = ["register_deck"]
@@ -110,7 +118,9 @@ def _cmd_deck(args) -> int:
     exact = args.exact
 
     def probs(label, deck, dice, show=fmt_prob):
-        return (label, show(deck), show(dice)) + ((fraction(deck), fraction(dice)) if exact else ())
+        return (label, show(deck), show(dice)) + (
+            (exact_text(deck), exact_text(dice)) if exact else ()
+        )
 
     header = ("quantity", "deck", "dice") + (("deck exact", "dice exact") if exact else ())
     blank = ("", "") if exact else ()
@@ -129,7 +139,7 @@ def _cmd_deck(args) -> int:
     sd = ("SD", f"{float(r.var_sum_deck) ** 0.5:.3f}", f"{float(r.var_sum_dice) ** 0.5:.3f}")
     rows = [sd + blank]
     if exact:
-        rows.append(("variance", "", "", fraction(r.var_sum_deck), fraction(r.var_sum_dice)))
+        rows.append(("variance", "", "", exact_text(r.var_sum_deck), exact_text(r.var_sum_dice)))
     rows += [
         ("lowest", f"{r.min_deck:+d}", f"{r.min_dice:+d}") + blank,
         probs("P(lowest)", r.p_min_deck, r.p_min_dice, _rare),

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..format import fraction
 from ..initiative.limits import LIMITS
 from ..initiative.rules import ATTACKERS, RESPONSES
 from . import CLIError
 from . import _initiative_args as flags
-from ._common import add_output_flags, add_plot_flag, emit_json, fmt_prob, print_table
+from ._common import add_output_flags, add_plot_flag, emit_json, exact_text, fmt_prob, print_table
 from ._initiative_text import _mean, _pmf, method, print_holding, readings
 
 
@@ -154,7 +153,7 @@ def _share(x) -> str:
     if x is None:
         return "—"
     if isinstance(x, Fraction):
-        return f"{fmt_prob(x)}  ({fraction(x)})"
+        return f"{fmt_prob(x)}  ({exact_text(x)})"
     return str(x)
 
 
@@ -183,7 +182,7 @@ def _cmd_defence(args) -> int:
     print(f"rounds with a slow answer: {_share(r.p_slow_round)}")
     print(
         f"mean slow penalty per answer: {_mean(r.mean_slow)}"
-        + (f" = {fraction(r.mean_slow)}" if isinstance(r.mean_slow, Fraction) else "")
+        + (f" = {exact_text(r.mean_slow)}" if isinstance(r.mean_slow, Fraction) else "")
         + " (the slow scale: the attack's "
         "die minus the answering die when lower, 0 when not slow)"
     )

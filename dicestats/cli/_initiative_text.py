@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..format import fraction
-from ._common import fmt_prob, print_table
+from ._common import exact_text, fmt_prob, print_table
 
 
 def _mean(x) -> str:
@@ -21,7 +20,7 @@ def _mean(x) -> str:
 def _pmf(x) -> str:
     if x is None:
         return "—"
-    return f"{fmt_prob(x)}  {fraction(x)}" if isinstance(x, Fraction) else fmt_prob(x.value)
+    return f"{fmt_prob(x)}  {exact_text(x)}" if isinstance(x, Fraction) else fmt_prob(x.value)
 
 
 _ORDER_TEXT = {

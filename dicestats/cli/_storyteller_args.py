@@ -12,7 +12,6 @@ import dataclasses
 import sys
 
 from ..core.checks import shown
-from ..format import fraction
 from ..storyteller.limits import LIMITS, search_limit
 from ..storyteller.rules import (
     _SPECIALTY_EFFECT,
@@ -26,7 +25,7 @@ from ..storyteller.rules import (
     Rules,
 )
 from . import CLIError
-from ._common import add_deprecated_alias, add_output_flags, add_plot_flag, int_arg
+from ._common import add_deprecated_alias, add_output_flags, add_plot_flag, exact_text, int_arg
 
 _DICE = LIMITS["dice"]
 _DIFFICULTY = LIMITS["difficulty"]
@@ -308,7 +307,7 @@ def check_search(rules: Rules, specialty: bool, dice, *, exact: bool) -> None:
 
 
 def exact_cell(x, exact: bool) -> str:
-    return fraction(x) if exact else ""
+    return exact_text(x) if exact else ""
 
 
 class _OldBotch(argparse.Action):

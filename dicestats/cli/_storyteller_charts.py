@@ -10,11 +10,19 @@ Charts are written atomically as PNG, SVG or PDF by the file's extension.
 
 from __future__ import annotations
 
-from ..format import fraction, percent
+from ..format import percent
 from ..storyteller.limits import LIMITS
 from ..storyteller.rules import PRESETS
 from . import CLIError
-from ._common import add_output_flags, add_plot_flag, emit_json, fmt_prob, limit_arg, print_table
+from ._common import (
+    add_output_flags,
+    add_plot_flag,
+    emit_json,
+    exact_text,
+    fmt_prob,
+    limit_arg,
+    print_table,
+)
 
 __all__ = [
     "register_editions",
@@ -188,7 +196,7 @@ def _cmd_editions(args) -> int:
     if args.json:
         emit_json(df)
         return 0
-    cell = (lambda v: fraction(v)) if args.exact else fmt_prob
+    cell = exact_text if args.exact else fmt_prob
     header = ["dice"]
     for value in ("success", "botch"):
         header += [f"{value} {n}" for n in names]

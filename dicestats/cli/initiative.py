@@ -44,10 +44,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..format import fraction
 from ..initiative.limits import LIMITS
 from . import _initiative_args as flags
-from ._common import add_output_flags, add_plot_flag, emit_json, fmt_prob, print_table
+from ._common import add_output_flags, add_plot_flag, emit_json, exact_text, fmt_prob, print_table
 from ._initiative_defence import register_defence
 from ._initiative_text import _mean, _pmf, method, print_holding, readings
 
@@ -106,7 +105,7 @@ def _headline(x) -> str:
     """A headline probability: a percentage and "p/q", or an estimate with its interval."""
     if x is None:
         return "—"
-    return f"{fmt_prob(x)}  ({fraction(x)})" if isinstance(x, Fraction) else str(x)
+    return f"{fmt_prob(x)}  ({exact_text(x)})" if isinstance(x, Fraction) else str(x)
 
 
 def _value(x):

@@ -449,8 +449,7 @@ def _first_error(failed) -> str:
 
 
 def _shown(df, value, i) -> str:
-    from ..format import fraction
-    from ._common import fmt_prob
+    from ._common import exact_text, fmt_prob
 
     v = df[value].iloc[i]
     if v is None or (isinstance(v, float) and v != v):
@@ -458,7 +457,7 @@ def _shown(df, value, i) -> str:
         return f"failed: {err}" if err else ""
     proportion = value.startswith("p_")
     if isinstance(v, Fraction):
-        return (fmt_prob(v) if proportion else f"{float(v):.4g}") + " " + fraction(v)
+        return (fmt_prob(v) if proportion else f"{float(v):.4g}") + " " + exact_text(v)
     se = df[f"{value}_stderr"].iloc[i] if f"{value}_stderr" in df.columns else None
     if proportion:
         text = fmt_prob(float(v))

@@ -48,12 +48,12 @@ import argparse
 import re
 
 from ..fate.limits import LIMITS as FATE_LIMITS
-from ..format import fraction, ladder, percent
+from ..format import ladder, percent
 from ..storyteller.limits import LIMITS as ST_LIMITS
 from ..storyteller.rules import ON_BOTCH
 from . import CLIError
 from . import _initiative_args as flags
-from ._common import add_output_flags, emit_json, int_arg, limit_arg, print_table
+from ._common import add_output_flags, emit_json, exact_text, int_arg, limit_arg, print_table
 from ._storyteller_args import add_rule_flags, difficulty_arg, rules_of
 from ._workbench_calibrate import ladder_arg, probability_arg, register_calibrate
 
@@ -217,13 +217,13 @@ def _cmd_storyteller(args) -> int:
         return 0
     print(r)
     if args.dice is not None and args.difficulty is None:
-        rows = [(d, percent(p, digits=2)) + ((fraction(p),) if args.exact else ())
+        rows = [(d, percent(p, digits=2)) + ((exact_text(p),) if args.exact else ())
                 for d, p in r.by_difficulty.items()]  # fmt: skip
         head = ("difficulty", wb.storyteller_solve.event_label(event, args.net))
         print()
         print_table(rows, head + (("exact",) if args.exact else ()))
     elif args.exact and r.p_reached is not None:
-        print(f"exact: {fraction(r.p_reached)}")
+        print(f"exact: {exact_text(r.p_reached)}")
     return 0
 
 
@@ -375,7 +375,7 @@ def _cmd_fate(args) -> int:
         return 0
     print(r)
     if args.exact:
-        print(f"exact: {fraction(r.p_reached)}")
+        print(f"exact: {exact_text(r.p_reached)}")
     return 0
 
 

@@ -6,7 +6,7 @@ import os
 import pytest
 
 from dicestats.cli import main
-from dicestats.cli._common import fmt_prob, int_arg, int_list_arg, int_range_arg
+from dicestats.cli._common import exact_text, fmt_prob, int_arg, int_list_arg, int_range_arg
 
 
 @pytest.mark.parametrize("text", ["3,,3", ",3", "3,", "", "3;3", "3,x", "3,2.5"])
@@ -160,3 +160,28 @@ def test_help_imports_no_numerical_library():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_exact_text_cuts_what_no_cell_holds(capsys):
+    from fractions import Fraction
+
+    assert exact_text(Fraction(16, 81)) == "16/81" and exact_text(Fraction(3)) == "3"
+    big = Fraction(3**300 + 1, 10**410)
+    cut = exact_text(big)
+    num, den = str(big.numerator), str(big.denominator)
+    assert cut.startswith(f"{num[:6]}…{num[-5:]}/{den[:6]}…{den[-5:]} ")
+    assert f"({len(num):,}/{len(den):,} digits: whole with --json)" in cut
+    assert exact_text(Fraction(10**300)).endswith("(301 digits: whole with --json)")
+    # the text of a big exact answer stays readable; the JSON keeps every digit
+    argv = ["teamwork", "--pools", "200,200,200", "--exact"]
+    assert main(argv) == 0
+    text = capsys.readouterr().out
+    assert max(len(line) for line in text.splitlines()) < 300 and "whole with --json" in text
+    assert main([*argv, "--json"]) == 0
+    import json
+
+    from dicestats import storyteller as st
+
+    got = json.loads(capsys.readouterr().out)
+    want = st.teamwork([200] * 3, exact=True)
+    assert Fraction(got["p_any_botch"]) == want.p_any_botch

@@ -34,6 +34,23 @@ def test_fmt_percent_values(p, text):
     assert fmt.percent(p) == text
 
 
+@pytest.mark.parametrize(
+    "p", [Fraction(1) - Fraction(1, 10**300), Fraction(1, 10**400), 1 - Fraction(1, 2**60)]
+)
+def test_exact_chances_within_a_floats_rounding_of_0_or_1_stay_off_the_ends(p):
+    # P(total >= 1) of ten 300-dice members is 1 - 3.4e-272: it read 100% when exact
+    for text in (fmt.percent(p), fmt.percent_short(p), fmt.prob(p)):
+        assert text.rstrip("%") not in ("0", "100"), text
+    assert fmt.one_in(p) not in ("never", "always")
+
+
+def test_one_in_for_vanishing_chances():
+    # 1 / 1e-320 overflowed: an OverflowError traceback
+    assert fmt.one_in(1e-320) == "less than 1 in 10^300"
+    assert fmt.one_in(4.9e-90) == "1 in 2.0 × 10^89"
+    assert fmt.prob(1e-16).endswith("(1 in 1.0 × 10^16)")
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.floats(min_value=0, max_value=1, allow_nan=False))
 def test_fmt_percent_never_lies_about_certainty(p):
