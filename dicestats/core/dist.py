@@ -396,12 +396,14 @@ class Dist(_Factories, _Queries):
             wts = [
                 Fraction(int(Fraction(w).numerator), int(Fraction(w).denominator)) for w in weights
             ]
-            dens = [w.denominator * c._den for c, w in zip(components, wts, strict=True)]
-            common = math.lcm(*dens)
+            # w / den reduced first: a weight that shares factors with its component's
+            # denominator (teamwork's P(no botch) and its sum) keeps the numbers small
+            per = [w / c._den for c, w in zip(components, wts, strict=True)]
+            common = math.lcm(*(f.denominator for f in per))
             acc = [0] * (hi - lo + 1)
-            for c, w, den in zip(components, wts, dens, strict=True):
-                if w:
-                    scale = w.numerator * (common // den)
+            for c, f in zip(components, per, strict=True):
+                if f:
+                    scale = f.numerator * (common // f.denominator)
                     start = c.min - lo
                     for i, x in enumerate(c._w):
                         if x:
