@@ -153,3 +153,21 @@ def test_variance_and_floats_of_exact_sums_against_fractions():
     tiny = Dist({0: 1, 1: 10**400}, exact=True)  # float of a ratio beyond the float range
     assert tiny.probabilities.tolist() == [0.0, 1.0]
     assert Dist.constant(5, exact=True).var() == 0
+
+
+def test_convolve_int_through_gmp_against_the_schoolbook_sum():
+    from dicestats.core.dist import convolve_int
+
+    rng = random.Random(3)
+    for _ in range(30):
+        a = [
+            rng.choice([0, 1, 7, 2**64 - 1, 2**200 + 3, 10**50]) for _ in range(rng.randint(1, 90))
+        ]
+        b = [rng.choice([0, 1, 5, 2**70, 3**90]) for _ in range(rng.randint(1, 90))]
+        want = [0] * (len(a) + len(b) - 1)
+        for i, x in enumerate(a):
+            for j, y in enumerate(b):
+                want[i + j] += x * y
+        got = convolve_int(np.array(a, dtype=object) if len(a) % 2 else a, b)
+        assert got == want and all(type(x) is int for x in got)
+    assert convolve_int([0] * 70, [0] * 70) == [0] * 139
