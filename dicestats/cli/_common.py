@@ -182,6 +182,7 @@ def write_plot(ax, path) -> None:
     import matplotlib
 
     from ..core.files import atomic_write
+    from . import CLIError
 
     fig = ax.figure
     try:
@@ -194,6 +195,8 @@ def write_plot(ax, path) -> None:
                 bbox_inches="tight",
                 metadata=_PLOT_METADATA[path.suffix.lower()],
             )
+    except OSError as exc:  # a file where a directory should be, no permission: one line
+        raise CLIError(f"cannot write {path}: {exc.strerror or exc}") from None
     finally:
         import matplotlib.pyplot as plt
 

@@ -323,19 +323,28 @@ class Dist(_Factories, _Queries):
             if not isinstance(d, Dist):
                 raise refuse(f"dists[{i}]", "a Dist", d, kind=True)
             dists[0]._coerce(d)
-        if dists[0]._exact and len(dists) > 1:  # refuse before any work, not at the last step
-            _check_exact_size(
-                sum(len(d) - 1 for d in dists) + 1,
-                sum(_digits_of(d._den) for d in dists),
-                name,
-                described(f"{len(dists):,} summands"),
-                what="their sum",
-                limit="exact sum digits",
-            )
+        Dist._check_sum_size(dists, name)  # before any work, not at the last step
         while len(dists) > 1:
             pairs = [a + b for a, b in zip(dists[::2], dists[1::2], strict=False)]
             dists = pairs + ([dists[-1]] if len(dists) % 2 else [])
         return dists[0]
+
+    @staticmethod
+    def _check_sum_size(dists: list[Dist], name: str, value=None) -> None:
+        """Refuse an exact sum of ``dists`` (checked Dists) beyond ``"exact sum digits"``.
+
+        Also the check of a part of a sum: a part too large refuses the whole
+        before the other summands are computed (``storyteller.teamwork``).
+        """
+        if dists[0]._exact and len(dists) > 1:
+            _check_exact_size(
+                sum(len(d) - 1 for d in dists) + 1,
+                sum(_digits_of(d._den) for d in dists),
+                name,
+                value or described(f"{len(dists):,} summands"),
+                what="their sum",
+                limit="exact sum digits",
+            )
 
     @staticmethod
     def mixture(components: Sequence[Dist], weights: Sequence) -> Dist:
@@ -381,14 +390,20 @@ class Dist(_Factories, _Queries):
                     )
                 if w < 0:
                     raise refuse(f"weights[{i}]", "a weight >= 0", w)
-            # integer weights over one common denominator: no Fraction per outcome
-            wts = [Fraction(w) for w in weights]
-            dens = [w.denominator * c._den for c, w in zip(components, wts, strict=True)]
-            common = math.lcm(*dens)
+            # integer weights over one common denominator: no Fraction per outcome.
+            # Python ints throughout: Fraction(np.int64(3)) keeps a numpy numerator,
+            # which overflows and which GMP's gcd refuses.
+            wts = [
+                Fraction(int(Fraction(w).numerator), int(Fraction(w).denominator)) for w in weights
+            ]
+            # w / den reduced first: a weight that shares factors with its component's
+            # denominator (teamwork's P(no botch) and its sum) keeps the numbers small
+            per = [w / c._den for c, w in zip(components, wts, strict=True)]
+            common = math.lcm(*(f.denominator for f in per))
             acc = [0] * (hi - lo + 1)
-            for c, w, den in zip(components, wts, dens, strict=True):
-                if w:
-                    scale = w.numerator * (common // den)
+            for c, f in zip(components, per, strict=True):
+                if f:
+                    scale = f.numerator * (common // f.denominator)
                     start = c.min - lo
                     for i, x in enumerate(c._w):
                         if x:

@@ -84,7 +84,10 @@ class _Queries:
         """
         if not self._exact:
             return self._p
-        p = np.array([Fraction(w, self._den) for w in self._w], dtype=object).astype(np.float64)
+        # int / int is correctly rounded (what Fraction.__float__ does), without the
+        # gcd per weight that Fraction(w, den) costs on weights of thousands of digits
+        den = self._den
+        p = np.array([w / den for w in self._w], dtype=np.float64)
         p.flags.writeable = False
         return p
 
@@ -323,15 +326,13 @@ class _Queries:
         >>> Dist.die(6, exact=True).var()
         Fraction(35, 12)
         """
-        m = self.mean()
-        if self._exact:
-            return sum(
-                (
-                    Fraction(w, self._den) * (self._offset + i - m) ** 2
-                    for i, w in enumerate(self._w)
-                ),
-                Fraction(0),
-            )
+        if self._exact:  # (den * S2 - S1^2) / den^2 about the offset: integers, one gcd
+            s1 = s2 = 0
+            for i, w in enumerate(self._w):
+                if w:
+                    s1 += w * i
+                    s2 += w * i * i
+            return Fraction(self._den * s2 - s1 * s1, self._den * self._den)
         local = np.arange(len(self), dtype=np.float64)
         mu = float(np.dot(self._p, local))  # the mean relative to the offset
         return float(np.dot(self._p, (local - mu) ** 2))

@@ -38,6 +38,17 @@ def solve_fraction(a: list[list[Fraction]], b: list[list[Fraction]]) -> list[lis
     a = _matrix("a", a)
     b = _matrix("b", b)
     n = len(a)
+    # the chains' own solves are checked before this (AbsorbingChain._solve); a
+    # direct call is held to the same cap of a dense Fraction elimination
+    lim = LIMITS["exact loop states"]
+    if n > lim.hi:
+        raise refuse(
+            "a",
+            f"at most {lim.hi}×{lim.hi}",
+            described(f"a {n:,}×{n:,} matrix"),
+            why=lim.why,
+            instead="solve it in float (scipy.linalg.solve)",
+        )
     if any(len(row) != n for row in a):
         raise refuse(
             "a",

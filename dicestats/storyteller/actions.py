@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..core.checks import check_bool, check_exact
+from ..core.checks import check_bool, check_exact, described
 from ..core.dist import Dist
 from ..core.results import Result
 from .limits import LIMITS, check_dice, check_pools
@@ -407,15 +407,27 @@ def teamwork(
     check_bool("spoil", spoil)
     for n, spec in zip(base, specs, strict=True):
         check_dice(n, rules, exact=exact, name="pools", specialty=spec)
-    results: list[PoolOdds] = member_pools(base, diffs, specs, rules, exact)
+    summands: dict[int, Dist] = {}  # what the total adds up, one per distinct member
+
+    def summand(r: PoolOdds) -> Dist:
+        if id(r) not in summands:
+            summands[id(r)] = Dist(non_botch(r), exact=exact) if spoil else r.net
+        return summands[id(r)]
+
+    def check(members: list[PoolOdds]) -> None:  # an exact total too large: refused early
+        if exact:
+            some = described(f"{len(base):,} pools, of which the first {len(members):,}")
+            Dist._check_sum_size([summand(r) for r in members], "pools", some)
+
+    results: list[PoolOdds] = member_pools(base, diffs, specs, rules, exact, check=check)
     one = _one(exact)
     any_botch = p_any([r.p_botch for r in results], exact)
     no_botch = one - any_botch
     if not spoil:
-        total = Dist.sum_of([r.net for r in results], name="pools")
+        total = Dist.sum_of([summand(r) for r in results], name="pools")
         p_spoiled = 0 * one
     else:
-        parts = [Dist(non_botch(r), exact=exact) for r in results]
+        parts = [summand(r) for r in results]
         if no_botch == 0:
             total = Dist.constant(0, exact=exact)
         else:

@@ -199,16 +199,22 @@ def pool_grid(dice_list, diffs, rules: Rules, exact: bool, specialty: bool = Fal
     return {(d, n): pool_odds(d, n, rules, exact, v, roll._specialty) for (d, n), v in res.items()}
 
 
-def member_pools(sizes, diffs, specialties, rules: Rules, exact: bool) -> list[PoolOdds]:
+def member_pools(
+    sizes, diffs, specialties, rules: Rules, exact: bool, *, check=None
+) -> list[PoolOdds]:
     """:func:`pool` of every member of a team (checked arguments), each distinct one once.
 
     Members rolling the same pool at the same difficulty, with the same
     specialty, share one computation (the results are the same objects).
+    ``check(members)``, if given, sees the members computed so far before each
+    new computation (a total already too large is refused before the rest).
     """
     done: dict = {}
     out = []
     for key in zip(sizes, diffs, specialties, strict=True):
         if key not in done:
+            if check is not None and out:
+                check(out)
             n, d, spec = key
             done[key] = pool(n, d, rules, specialty=spec, exact=exact)
         out.append(done[key])
@@ -242,7 +248,8 @@ def p_any(ps, exact: bool):
     ps = [float(p) for p in ps]
     if any(p >= 1 for p in ps):
         return 1.0
-    return clip(-math.expm1(math.fsum(math.log1p(-p) for p in ps)), exact)
+    # 0.0 - x, not -x: no event possible is 0.0, never -0.0 (which JSON would show)
+    return clip(0.0 - math.expm1(math.fsum(math.log1p(-p) for p in ps)), exact)
 
 
 def non_botch(r: PoolOdds) -> dict:

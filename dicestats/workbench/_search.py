@@ -117,5 +117,17 @@ def below_with_confidence(q, p) -> bool:
 
 
 def wish_text(p) -> str:
-    """A wished probability as the user would write it: ``75%``, ``99.99%``, ``66.67%``."""
-    return f"{100 * float(p):.4g}%"
+    """A wished probability as the user would write it: ``75%``, ``99.99%``, ``66.67%``.
+
+    Never ``100%`` or ``0%`` for what is not 1 or 0 (a wish ``> 0.99999`` would read
+    ``> 100%``): more digits until it shows.
+
+    >>> wish_text(0.99999), wish_text(1), wish_text(1e-9)
+    ('99.999%', '100%', '1e-07%')
+    """
+    x = 100 * float(p)
+    for digits in range(4, 18):
+        text = f"{x:.{digits}g}"
+        if (text != "100" or x == 100) and (text != "0" or x == 0):
+            break
+    return text + "%"

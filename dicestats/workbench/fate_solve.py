@@ -31,6 +31,7 @@ Fair (+2): 38.27%)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from numbers import Integral
 
 from ..core.checks import check_bool, check_choice, refuse
 from ..core.results import Result
@@ -82,8 +83,8 @@ Mediocre, Average, Fair, Good, Great, Superb, Fantastic, Epic, Legendary), got '
             value = parse_rating(value.replace("\u2212", "-"))
         except ValueError:
             raise refuse(name, allowed, value) from None
-    elif isinstance(value, bool) or not isinstance(value, int):
-        raise refuse(name, allowed, value, kind=True)
+    elif isinstance(value, bool) or not isinstance(value, Integral):
+        raise refuse(name, allowed, value, kind=True)  # numpy ints are ints, as elsewhere
     return LIMITS["rating"].check(value, name=name)
 
 

@@ -319,8 +319,11 @@ def rule_sets(rules, check, describe) -> dict:
 def rank_settings(ws: tuple, rows) -> tuple:
     """``(ranked, fits, nearest_miss)`` of ``rows``, ``(rules_name, difficulty,
     probabilities)`` in setting order: the largest smallest slack first, ties in order."""
-    settings = []
+    settings, seen = [], set()
     for name, d, qs in rows:
+        if (name, d) in seen:  # a difficulty listed twice (Fair,Fair; 0..4,2) is one setting
+            continue
+        seen.add((name, d))
         slacks = tuple(w.slack(q) for w, q in zip(ws, qs, strict=True))
         broken = tuple(i for i, (w, q) in enumerate(zip(ws, qs, strict=True)) if not w.holds(q))
         settings.append(WishSetting(name, d, tuple(qs), slacks, min(slacks), not broken, broken))
