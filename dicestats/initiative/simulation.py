@@ -35,6 +35,7 @@ from .order import (
 )
 from .pips import SPEND, add_pips
 from .results import RoundOdds
+from .round_stats import RoundStats
 
 __all__ = ["simulate", "Rounds", "batch_rounds", "run_rounds"]
 
@@ -237,57 +238,20 @@ class Rounds:
             parts[gi] = k.reshape(n, -1) | owner
         return parts[0] if len(parts) == 1 else np.concatenate(parts, axis=1)
 
-    def _offsets(self, n):
-        """(n, D) int64: P * (position + D * block of the row), the block sizes and a
-        (n, D) int64 buffer for the histogram's cells, cached per batch size."""
-        cache = self.__dict__.setdefault("_off_cache", {})
-        if n not in cache:
-            blk = _block_rows(n)
-            P, D = len(self.sw), self.D
-            row_blk = np.arange(n, dtype=np.int64) // blk
-            cache.clear()
-            cache[n] = (
-                P * (np.arange(D, dtype=np.int64)[None, :] + D * row_blk[:, None]),
-                np.bincount(row_blk).astype(np.int64),
-                np.empty((n, D), dtype=np.int64),
-            )
-        return cache[n]
-
-    def __getstate__(self):  # the cached buffers are not worth shipping to workers
+    def __getstate__(self):  # the statistics' cached buffers are not worth shipping
         state = dict(self.__dict__)
-        state.pop("_off_cache", None)
+        state.pop("_stats", None)
         return state
 
     def __call__(self, rng, n):
         srt = order_batch(self.draw(rng, n), rng, self.mode, self.fmt, self.D, self.lut)
-        P, D = len(self.sw), self.D
-        owner = np.empty((n, D), dtype=np.int8)  # owners < 64: the narrowest passes
-        np.bitwise_and(srt[:, :D], OWN_MASK, out=owner, casting="unsafe")
-        first = np.bincount(owner[:, 0], minlength=P)
-        before = np.argmax(owner >= self.na, axis=1)
-        buf = bool_buffer(n, D - 1)
-        np.equal(owner[:, 1:], owner[:, :-1], out=buf[:, : D - 1])
-        double = any_buffer(buf)
-        # who acts at each position, per block of rows: the mean position and its
-        # standard error by batch means over blocks (rounds are i.i.d.)
-        off, rows_in, cell = self._offsets(n)
-        k = rows_in.size
-        np.add(off, owner, out=cell)  # bincount counts int64 without a copy
-        hist = np.bincount(cell.ravel(), minlength=k * D * P).reshape(k, D, P)
-        tot = np.einsum("kdp,d->kp", hist, np.arange(1, D + 1, dtype=np.int64))
-        return {
-            "first_side": int(first[: self.na].sum()),
-            "first": first,
-            "before": np.bincount(before, minlength=self.da + 1),
-            "double": int(np.count_nonzero(double)),
-            "position": hist.sum(axis=0),
-            "blocks": k,
-            "pos": tot.sum(axis=0),
-            "pos_sq": (tot * tot).sum(axis=0),
-            "rows": int(rows_in.sum()),
-            "rows_sq": int((rows_in * rows_in).sum()),
-            "pos_x_rows": (tot * rows_in[:, None]).sum(axis=0),
-        }
+        stats = self.__dict__.get("_stats")
+        if stats is None:
+            stats = self._stats = RoundStats(len(self.sw), self.na, self.da, self.D)
+        owner, *tables = stats.buffers(n)
+        D = self.D
+        np.bitwise_and(srt[:, :D], OWN_MASK, out=owner[:, :D], casting="unsafe")
+        return stats(owner, n, *tables)
 
 
 def ties(srt, mode):
@@ -398,11 +362,6 @@ def order_batch(keys, rng, mode, fmt, real, lut=None):
             rank |= srt & OWN_MASK
             keys[rows] = rank
     return keys
-
-
-def _block_rows(n):
-    """Rows per block for batch-means standard errors: >= 32 blocks when n >= 32."""
-    return max(1, min(1024, n // 32))
 
 
 def batch_rounds(batch_size, sw):
