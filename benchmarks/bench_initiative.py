@@ -82,7 +82,7 @@ def naive(rounds):
 def stages(rounds, repeat):
     """CPU time of the three stages of a batch: draw keys, order them, statistics."""
     from dicestats.initiative.setup import check_setup
-    from dicestats.initiative.simulation import Rounds, order_batch
+    from dicestats.initiative.simulation import Rounds
 
     fn = Rounds(check_setup(HEROES, FOES))
     n = mc.DEFAULT_BATCH
@@ -96,7 +96,7 @@ def stages(rounds, repeat):
     def order():
         rng = np.random.default_rng(1)
         for _ in range(k):
-            order_batch(fn.draw(rng, n), rng, fn.mode, fn.fmt, fn.D, fn.lut)
+            fn.ordered(rng, n)
 
     def full():
         rng = np.random.default_rng(1)
@@ -137,9 +137,8 @@ def lower_bound(rounds, repeat):
     n = mc.DEFAULT_BATCH
     k = -(-rounds // n)
     rng = np.random.default_rng(1)
-    table = fn.fast["table"]
-    idx = rng.integers(0, table.shape[0], size=(n, len(fn.sw)))
-    keys = np.take(table, idx, axis=0).reshape(n, -1)
+    rows = fn.fast.rows(rng, n)
+    keys, idx = fn.fast.keys(rows), fn.fast.items(rows)
     srt = np.sort(keys, axis=1)
     out = np.empty_like(srt)
 
@@ -150,7 +149,7 @@ def lower_bound(rounds, repeat):
 
     def build():
         for _ in range(k):
-            np.take(table, idx, axis=0)
+            np.take(fn.fast.table, idx)
 
     def sorting(arr):
         """Two timers: sort copies of ``arr`` along the rows, and only copy it."""
@@ -248,7 +247,7 @@ def simulate_sort_keys(rounds):
     from dicestats.initiative import order, simulation
 
     fast, rounds_fn = simulation.order_batch, simulation.Rounds
-    simulation.order_batch = lambda keys, rng, mode, fmt, real, lut=None: order.sort_keys(
+    simulation.order_batch = lambda keys, rng, mode, fmt, real, *_: order.sort_keys(
         keys, rng, mode, fmt, real, True
     )
     simulation.Rounds = lambda setup: rounds_fn(setup, dense=False)

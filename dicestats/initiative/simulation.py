@@ -15,8 +15,6 @@ True
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from ..core import montecarlo as mc
@@ -31,10 +29,10 @@ from .order import (
     bool_buffer,
     die_keys,
     key_value,
-    sentinel_keys,
 )
 from .pips import SPEND, add_pips
 from .results import RoundOdds
+from .round_layout import KeyLayout, owner_bytes
 from .round_stats import RoundStats
 
 __all__ = ["simulate", "Rounds", "batch_rounds", "run_rounds"]
@@ -66,9 +64,10 @@ class Rounds:
     Participants are grouped by (side, swiftness, own pips). Groups with
     swiftness <= 5 look their keys up in per-roll tables (row = one ordered roll
     of the participant's s dice plus b-bit coins, uniformly drawn: the same law
-    as s dice). Without pool pips, every participant is padded to the largest
-    swiftness with sentinel keys that sort last, and one ``take`` builds the
-    whole key array from a single uniform draw per chunk of participants.
+    as s dice). Without pool pips, a :class:`~.round_layout.KeyLayout` builds
+    the whole key array with one ``take`` from a single uniform draw per chunk
+    of participants (dense int32 keys in 8-byte items, padding that sorts last),
+    and reads the rounds with a complete tie from the drawn rows.
     """
 
     def __init__(self, setup, dense=True):
@@ -130,56 +129,12 @@ class Rounds:
         self.fast = self.lut = None
         if self.pools[0] or self.pools[1] or not all(g["table"] for g in self.groups):
             return
-        P = len(self.sw)
-        sizes = [0] * P
-        blocks = [None] * P
-        W = max(self.sw)
-        pad = 0
+        blocks = [None] * len(self.sw)
         for g in self.groups:
-            s = g["s"]
             for j, p in enumerate(g["parts"]):
-                blk = g["keys"][j * g["rows"] : (j + 1) * g["rows"]]
-                if s < W:  # sentinels: beyond every real key, never equal to each other
-                    sent = sentinel_keys(pad, W - s, int(p))
-                    pad += W - s
-                    blk = np.hstack([blk, np.tile(np.array(sent, np.int64), (blk.shape[0], 1))])
-                blocks[int(p)] = blk
-                sizes[int(p)] = g["rows"]
-        table = np.ascontiguousarray(np.vstack(blocks))
-        if dense:
-            # replace the 31 high bits by their dense rank: often an int32 key
-            high = table >> RANK_SHIFT
-            uniq, rank = np.unique(high, return_inverse=True)
-            rank = rank.reshape(table.shape)
-            cb = 31 - OWN_BITS - max(1, int(uniq.size - 1).bit_length())
-            if self.mode == "action" and cb >= max(12, self.b):
-                low = table & ((1 << OWN_BITS + self.b) - 1)  # cheap coin and owner
-                table = ((rank.astype(np.int64) << (OWN_BITS + cb)) | low).astype(np.int32)
-                self.fmt = KeyFormat(np.int32, cb, P)
-            elif self.mode == "tier" and cb >= 0:
-                # no cheap coins in tier mode: rank | owner, int16 when it fits; tied
-                # rows are settled as int64 keys rank << RANK_SHIFT | owner (the same
-                # order and the same coins as the int64 layout), ``lut[rank]`` the value
-                dtype = np.int16 if cb >= 16 else np.int32
-                table = ((rank.astype(np.int64) << OWN_BITS) | (table & OWN_MASK)).astype(dtype)
-                self.lut = key_value(uniq.astype(np.int64) << RANK_SHIFT)  # rank -> value
-                self.fmt = KeyFormat(dtype, 0, P)
-        # participants in chunks whose product of table sizes fits one int64 draw
-        chunks, cur = [], []
-        for p, size in enumerate(sizes):
-            if cur and math.prod(sizes[q] for q in cur) * size > 2**62:
-                chunks.append(cur)
-                cur = []
-            cur.append(p)
-        chunks.append(cur)
-        offsets = np.cumsum([0] + sizes[:-1]).tolist()
-        self.fast = {
-            "table": table,
-            "chunks": [
-                (math.prod(sizes[q] for q in c), [(q, sizes[q], offsets[q]) for q in c])
-                for c in chunks
-            ],
-        }
+                blocks[int(p)] = g["keys"][j * g["rows"] : (j + 1) * g["rows"]]
+        self.fast = KeyLayout(blocks, self.mode, self.b, dense, self.tiebreak)
+        self.fmt, self.lut = self.fast.fmt, self.fast.lut
 
     def draw(self, rng, n):
         """Keys (n, >= D) in ``self.fmt``: ascending acting order, owner in the low bits.
@@ -187,13 +142,7 @@ class Rounds:
         With the one-draw layout, extra sentinel columns sort after the D real dice.
         """
         if self.fast is not None:
-            idx = np.empty((n, len(self.sw)), dtype=np.int64)
-            for total, members in self.fast["chunks"]:
-                r = rng.integers(0, total, size=n, dtype=np.int64)
-                for p, size, off in members:
-                    r, digit = np.divmod(r, size)
-                    idx[:, p] = digit + off
-            return np.take(self.fast["table"], idx, axis=0).reshape(n, -1)
+            return self.fast.keys(self.fast.rows(rng, n))
         parts = []
         dice = {}
         coins = {}
@@ -243,14 +192,21 @@ class Rounds:
         state.pop("_stats", None)
         return state
 
+    def ordered(self, rng, n):
+        """The sorted keys of n rounds (ties settled): ``draw`` and :func:`order_batch`."""
+        if self.fast is None:
+            return order_batch(self.draw(rng, n), rng, self.mode, self.fmt, self.D)
+        rows = self.fast.rows(rng, n)
+        keys, tied = self.fast.keys(rows), self.fast.tied(rows)
+        return order_batch(keys, rng, self.mode, self.fmt, self.D, self.lut, tied, self.fast.short)
+
     def __call__(self, rng, n):
-        srt = order_batch(self.draw(rng, n), rng, self.mode, self.fmt, self.D, self.lut)
+        srt = self.ordered(rng, n)
         stats = self.__dict__.get("_stats")
         if stats is None:
             stats = self._stats = RoundStats(len(self.sw), self.na, self.da, self.D)
         owner, *tables = stats.buffers(n)
-        D = self.D
-        np.bitwise_and(srt[:, :D], OWN_MASK, out=owner[:, :D], casting="unsafe")
+        owner_bytes(srt, owner, self.D)
         return stats(owner, n, *tables)
 
 
@@ -305,7 +261,10 @@ def settle(keys, rng, mode, fmt, values=None):
     while todo is None or todo.size:
         k = keys if todo is None else keys[todo]
         if mode == "action":
-            coin = rng.integers(0, 1 << bits, size=k.shape, dtype=k.dtype)
+            width = fmt.coin_width or k.shape[1]
+            coin = rng.integers(0, 1 << bits, size=(k.shape[0], width), dtype=k.dtype)
+            if width != k.shape[1]:  # padding sorts last and never ties: any coin
+                coin = np.pad(coin, ((0, 0), (0, max(0, k.shape[1] - width))))[:, : k.shape[1]]
         else:
             words = coin_words(rng, bits, k.shape[0] * n_parts * 8)
             if words is None:
@@ -333,34 +292,84 @@ def settle(keys, rng, mode, fmt, values=None):
     return out
 
 
-def order_batch(keys, rng, mode, fmt, real, lut=None):
+def _widen(clear):
+    """Dense keys ``rank << OWN_BITS | owner`` as int64 ``rank << RANK_SHIFT | owner``:
+    they sort as the int64 layout's keys (the rank is monotone in its high bits)."""
+    wide = (clear >> OWN_BITS).astype(np.int64)
+    wide <<= RANK_SHIFT
+    wide |= clear & OWN_MASK
+    return wide
+
+
+def _narrow(srt, dtype):
+    """Sorted int64 ``rank << RANK_SHIFT | coin | owner`` keys back to dense keys."""
+    rank = srt >> RANK_SHIFT
+    rank <<= OWN_BITS
+    rank |= srt & OWN_MASK
+    return rank.astype(dtype, copy=False)
+
+
+def settle_dense(clear, rng, fmt, lut, short=None):
+    """:func:`settle` for dense tier keys (``lut[rank]`` the die value): the same coins,
+    the same order as the int64 layout, the rows returned as dense keys.
+
+    With ``short = (high, coin_at)`` (ranks below 2**9): ``high[key]`` is
+    ``rank << 22 | owner`` and ``coin_at[key]`` the key's (participant, value)
+    coin index. The rows are first sorted as int32 keys with the top 16 of each
+    26-bit coin, which order them as the whole coins do unless two tied dice
+    share those bits; only such rows are sorted again with the whole coins (and,
+    where those tie too, drawn again as :func:`settle` does).
+    """
+    m, per = clear.shape[0], fmt.n_parts * 8
+    fmt64 = KeyFormat(np.int64, FMT64, fmt.n_parts)
+    words = None if short is None else coin_words(rng, FMT64, m * per)
+    if words is None:
+        return _narrow(settle(_widen(clear), rng, "tier", fmt64, lut), clear.dtype)
+    high, coin_at = short
+    idx = np.take(coin_at, clear)
+    idx += np.arange(0, m * per, per, dtype=np.int64)[:, None]
+    top = np.take(words, idx)
+    top >>= np.uint32(16)  # the coin's top 16 bits
+    top <<= np.uint32(OWN_BITS)
+    k = np.take(high, clear)
+    k |= top.view(np.int32)
+    k.sort(axis=1)
+    clash = ties(k, "tier")
+    out = k >> 22
+    out <<= OWN_BITS
+    out |= k & OWN_MASK
+    if clash.any():
+        c = np.flatnonzero(clash)
+        wide = _widen(clear[c])
+        coin = (np.take(words, idx[c]) >> np.uint32(32 - FMT64)).astype(np.int64)
+        srt = np.sort(wide | coin << OWN_BITS, axis=1)
+        again = ties(srt, "tier")
+        if again.any():  # as settle's next round: fresh coins for these rows
+            srt[again] = settle(wide[again], rng, "tier", fmt64, lut)
+        out[c] = _narrow(srt, out.dtype)
+    return out.astype(clear.dtype, copy=False)
+
+
+def order_batch(keys, rng, mode, fmt, real, lut=None, tied=None, short=None):
     """``order.sort_keys(keys, rng, mode, fmt, real, inplace=True)``: the same numbers.
 
     Keys sorted into acting order in place, rows with a tie among the first
-    ``real`` columns settled by :func:`settle`. With ``lut`` (tier reading),
-    ``keys`` are dense int16/int32 keys ``rank << OWN_BITS | owner`` (the rank monotone
-    in the int64 key's high bits) and ``lut[rank]`` the die value: tied rows are
-    settled as int64 keys with the same coins, so in the same order as the int64
-    layout, and written back as dense keys.
+    ``real`` columns (or the rows ``tied``, if given) settled by :func:`settle`.
+    With ``lut`` (tier reading), ``keys`` are dense int16/int32 keys ``rank <<
+    OWN_BITS | owner`` (the rank monotone in the int64 key's high bits) and
+    ``lut[rank]`` the die value: tied rows are settled by :func:`settle_dense`
+    (``short``: its int32 tables), with the same coins in the same order as the
+    int64 layout, and written back as dense keys.
     """
     keys.sort(axis=1)
-    rows = np.flatnonzero(ties(keys[:, :real], mode))
+    rows = np.flatnonzero(ties(keys[:, :real], mode) if tied is None else tied)
     if rows.size:
         clear = keys[rows]
         if lut is None:
             clear &= ~keys.dtype.type(fmt.coin_mask)
             keys[rows] = settle(clear, rng, mode, fmt)
         else:
-            # rank << RANK_SHIFT | owner sorts as the int64 key does (the rank is
-            # monotone in the high bits); lut[rank] gives the value for the coins
-            wide = (clear >> OWN_BITS).astype(np.int64)
-            wide <<= RANK_SHIFT
-            wide |= clear & OWN_MASK
-            srt = settle(wide, rng, mode, KeyFormat(np.int64, FMT64, fmt.n_parts), lut)
-            rank = srt >> RANK_SHIFT
-            rank <<= OWN_BITS
-            rank |= srt & OWN_MASK
-            keys[rows] = rank
+            keys[rows] = settle_dense(clear, rng, fmt, lut, short)
     return keys
 
 

@@ -44,7 +44,7 @@ def test_ties_reads_a_tie_as_sort_keys_does():
 def test_simulate_unchanged_by_the_batch_ordering(monkeypatch):
     fast = ini.simulate([3, 3, 3], [2, 2, 2], trials=30_000, rng=5)
 
-    def slow(keys, rng, mode, fmt, real, lut=None):
+    def slow(keys, rng, mode, fmt, real, lut=None, tied=None, short=None):
         return order.sort_keys(keys, rng, mode, fmt, real, True)
 
     monkeypatch.setattr(simulation, "order_batch", slow)
