@@ -86,6 +86,7 @@ class KeyLayout:
                         self.short = (
                             (x >> OWN_BITS << 22 | own).astype(np.int32),
                             own << 3 | self.lut[x >> OWN_BITS],
+                            self,  # its kept buffers
                         )
                 self.fmt = KeyFormat(np.int32, cb if mode == "action" else 0, P)
         self._items(keys, pad)
@@ -150,10 +151,45 @@ class KeyLayout:
         chunks.append(cur)
         return [(math.prod(self.sizes[q] for q in c), c) for c in chunks]
 
-    def rows(self, rng, n):
+    def _buffer(self, name, shape, dtype, reuse):
+        """A new array, or with ``reuse`` one kept across batches of the same size
+        (fresh pages cost a fault each: about a quarter of a batch's time)."""
+        if not reuse:
+            return np.empty(shape, dtype=dtype)
+        cache = self.__dict__.setdefault("_buffers", {})
+        if name not in cache or cache[name].shape != shape:
+            cache[name] = np.empty(shape, dtype=dtype)
+        return cache[name]
+
+    def scratch(self, name, shape, dtype):
+        """A C-contiguous (rows, ...) array of ``shape``: the leading rows of a kept
+        buffer, grown as needed (the tied rows of a batch vary in number)."""
+        cache = self.__dict__.setdefault("_buffers", {})
+        buf = cache.get(name)
+        fits = buf is not None and buf.shape[1:] == shape[1:] and buf.dtype == dtype
+        if not fits or buf.shape[0] < shape[0]:
+            buf = cache[name] = np.empty((shape[0] + shape[0] // 4,) + shape[1:], dtype=dtype)
+        return buf[: shape[0]]
+
+    def row_offsets(self, m, width, per):
+        """``per * row`` for each of the ``m * width`` cells of (m, width) rows, flat."""
+        cache = self.__dict__.setdefault("_buffers", {})
+        got = cache.get("row_offsets")
+        if got is None or got[0] != (width, per) or got[1].size < m * width:
+            rows = m + m // 4
+            cache["row_offsets"] = got = ((width, per), np.repeat(np.arange(rows) * per, width))
+        return got[1][: m * width]
+
+    def __getstate__(self):  # buffers are not worth shipping to workers
+        state = dict(self.__dict__)
+        state.pop("_buffers", None)
+        return state
+
+    def rows(self, rng, n, reuse=False):
         """Each participant's table row, (participants, n) int64: one uniform draw
-        per chunk, split in mixed radix (the first participant the lowest digit)."""
-        rows = np.empty((len(self.sizes), n), dtype=np.int64)
+        per chunk, split in mixed radix (the first participant the lowest digit).
+        With ``reuse``, the array is overwritten by the next call (as by :meth:`keys`)."""
+        rows = self._buffer("rows", (len(self.sizes), n), np.int64, reuse)
         for total, members in self.chunks():
             r = rng.integers(0, total, size=n, dtype=np.int64)
             for p in members:
@@ -164,15 +200,17 @@ class KeyLayout:
                 r = q
         return rows
 
-    def keys(self, rows):
+    def keys(self, rows, reuse=False):
         """The (n, slots) key array of the rounds with these table rows."""
-        out = np.take(self.table, self.items(rows))
-        return out.view(self.fmt.dtype).reshape(rows.shape[1], self.slots)
+        n = rows.shape[1]
+        out = self._buffer("keys", (n, len(self.parts)), np.int64, reuse)
+        np.take(self.table, self.items(rows, reuse), out=out, mode="clip")
+        return out.view(self.fmt.dtype).reshape(n, self.slots)
 
-    def items(self, rows):
+    def items(self, rows, reuse=False):
         """Indices (n, items) into the flat item table of the rounds with these rows."""
         n = rows.shape[1]
-        idx = np.empty((n, len(self.parts)), dtype=np.int64)
+        idx = self._buffer("items", (n, len(self.parts)), np.int64, reuse)
         for j, ((p, q), base) in enumerate(zip(self.parts, self.base, strict=True)):
             col = idx[:, j]
             if q is None:

@@ -31,9 +31,10 @@ def block_rows(n):
     return max(1, min(1024, n // 32))
 
 
-def _low_byte(flags):
-    """Index (0..7) of the lowest byte whose top bit is set, per uint64 (0 if none)."""
-    low = np.negative(flags)
+def _low_byte(flags, low):
+    """Index (0..7) of the lowest byte whose top bit is set, per uint64 (0 if none),
+    into ``low``."""
+    np.negative(flags, out=low)
     low &= flags  # the lowest set bit, 2**(8j + 7)
     low >>= np.uint64(7)
     low *= _BYTE_INDEX
@@ -88,42 +89,48 @@ class RoundStats:
                 off = P * (np.arange(D, dtype=np.int64)[None, :] + D * row_blk[:, None])
                 cell = np.empty((n, D), dtype=np.int64)
             # pad bytes stay 0: a real owner, never read as one (see __call__)
+            work = [np.empty(n, dtype=np.uint64) for _ in range(4)]
             self._cache.clear()
-            self._cache[n] = (np.zeros((n, W), dtype=np.int8), code, off, cell, rows_in)
+            self._cache[n] = (np.zeros((n, W), dtype=np.int8), code, off, cell, rows_in, work)
         return self._cache[n]
 
-    def __call__(self, owner, n, code, off, cell, rows_in):
+    def __call__(self, owner, n, code, off, cell, rows_in, work):
         """The sums (the dict of ``Rounds.__call__``); ``owner`` is ``buffers(n)[0]``
-        with the sorted owners in its first ``D`` columns."""
+        with the sorted owners in its first ``D`` columns (every pass writes into
+        the kept buffers: fresh pages would cost more than the passes)."""
         P, D, W, na = self.P, self.D, self.width, self.na
         words = owner.view(np.uint64)
         first = np.bincount(owner[:, 0], minlength=P)
         # before: the first byte >= na (the other side's first action; always
         # among the real dice, so pad bytes are never reached)
         side_b = np.uint64((128 - na) * 0x0101010101010101)  # b + 128 - na >= 128 iff b >= na
-        before = None
+        flags, low, _, before = work
         for i in range(self.words - 1, -1, -1):
-            flags = words[:, i] + side_b
+            np.add(words[:, i], side_b, out=flags)
             flags &= _HIGH
-            pos = _low_byte(flags)
+            pos = _low_byte(flags, low if i < self.words - 1 else before)
             pos += np.uint64(8 * i)
-            before = pos if before is None else np.where(flags != 0, pos, before)
+            if i < self.words - 1:
+                np.copyto(before, pos, where=flags != 0)
         # double: equal owners at neighbouring real positions (a zero byte of
         # the words XOR themselves shifted by one byte)
         double = np.zeros(n, dtype=bool)
+        nxt, zero, tmp, _ = work
         for i in range(self.words):
-            w = words[:, i]
-            nxt = w >> np.uint64(8)
-            if i + 1 < self.words:
-                nxt |= words[:, i + 1] << np.uint64(56)
-            nxt ^= w  # byte j: owners at 8i + j and 8i + j + 1
             valid = max(0, min(8, D - 1 - 8 * i))  # pairs within the real dice
             if valid == 0:
                 continue
+            w = words[:, i]
+            np.right_shift(w, np.uint64(8), out=nxt)
+            if i + 1 < self.words:
+                np.left_shift(words[:, i + 1], np.uint64(56), out=tmp)
+                nxt |= tmp
+            nxt ^= w  # byte j: owners at 8i + j and 8i + j + 1
             if valid < 8:
                 nxt |= np.uint64(((1 << 64) - 1) ^ ((1 << 8 * valid) - 1))  # nonzero there
-            zero = nxt - _ONES
-            zero &= ~nxt
+            np.subtract(nxt, _ONES, out=zero)
+            np.invert(nxt, out=nxt)
+            zero &= nxt
             zero &= _HIGH
             double |= zero != 0
         # who acts at each position, per block of rows

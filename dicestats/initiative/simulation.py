@@ -196,8 +196,8 @@ class Rounds:
         """The sorted keys of n rounds (ties settled): ``draw`` and :func:`order_batch`."""
         if self.fast is None:
             return order_batch(self.draw(rng, n), rng, self.mode, self.fmt, self.D)
-        rows = self.fast.rows(rng, n)
-        keys, tied = self.fast.keys(rows), self.fast.tied(rows)
+        rows = self.fast.rows(rng, n, reuse=True)
+        keys, tied = self.fast.keys(rows, reuse=True), self.fast.tied(rows)
         return order_batch(keys, rng, self.mode, self.fmt, self.D, self.lut, tied, self.fast.short)
 
     def __call__(self, rng, n):
@@ -217,14 +217,27 @@ def ties(srt, mode):
     ``1 <= x <= OWN_MASK`` for ``x`` the XOR of neighbours, one unsigned
     comparison as keys are never negative).
     """
-    x = srt[:, 1:] ^ srt[:, :-1]
-    buf = bool_buffer(*x.shape)
-    out = buf[:, : x.shape[1]]
+    m, w = srt.shape
+    if srt.flags.c_contiguous and w % 8 == 0 and m:
+        # whole rows: neighbours along the flat array (one contiguous pass each,
+        # not one short loop per row), the pairs across rows then cleared
+        flat = srt.reshape(-1)
+        x = np.empty_like(flat)
+        np.bitwise_xor(flat[1:], flat[:-1], out=x[:-1])
+        x[-1] = 0
+        buf = np.empty((m, w), dtype=bool)
+        out = buf.reshape(-1)
+    else:
+        x = srt[:, 1:] ^ srt[:, :-1]
+        buf = bool_buffer(*x.shape)
+        out = buf[:, : x.shape[1]]
     if mode == "tier":
         x -= 1
         np.less(x.view(np.dtype(x.dtype.str.replace("i", "u"))), OWN_MASK, out=out)
     else:
         np.less_equal(x, OWN_MASK, out=out)
+    if out.ndim == 1:
+        buf[:, -1] = False  # the last key of a row has no neighbour in it
     return any_buffer(buf)
 
 
@@ -313,9 +326,10 @@ def settle_dense(clear, rng, fmt, lut, short=None):
     """:func:`settle` for dense tier keys (``lut[rank]`` the die value): the same coins,
     the same order as the int64 layout, the rows returned as dense keys.
 
-    With ``short = (high, coin_at)`` (ranks below 2**9): ``high[key]`` is
-    ``rank << 22 | owner`` and ``coin_at[key]`` the key's (participant, value)
-    coin index. The rows are first sorted as int32 keys with the top 16 of each
+    With ``short = (high, coin_at, layout)`` (ranks below 2**9): ``high[key]`` is
+    ``rank << 22 | owner``, ``coin_at[key]`` the key's (participant, value)
+    coin index and ``layout`` the :class:`~.round_layout.KeyLayout` whose kept
+    buffers are used. The rows are first sorted as int32 keys with the top 16 of each
     26-bit coin, which order them as the whole coins do unless two tied dice
     share those bits; only such rows are sorted again with the whole coins (and,
     where those tie too, drawn again as :func:`settle` does).
@@ -325,29 +339,33 @@ def settle_dense(clear, rng, fmt, lut, short=None):
     words = None if short is None else coin_words(rng, FMT64, m * per)
     if words is None:
         return _narrow(settle(_widen(clear), rng, "tier", fmt64, lut), clear.dtype)
-    high, coin_at = short
-    idx = np.take(coin_at, clear)
-    idx += np.arange(0, m * per, per, dtype=np.int64)[:, None]
-    top = np.take(words, idx)
+    high, coin_at, layout = short
+    scratch = layout.scratch
+    shape = clear.shape
+    idx = np.take(coin_at, clear, out=scratch("idx", shape, np.int64), mode="clip")
+    idx.reshape(-1)[:] += layout.row_offsets(m, shape[1], per)  # one flat pass
+    top = np.take(words, idx, out=scratch("top", shape, np.uint32), mode="clip")
     top >>= np.uint32(16)  # the coin's top 16 bits
     top <<= np.uint32(OWN_BITS)
-    k = np.take(high, clear)
+    k = np.take(high, clear, out=scratch("k", shape, np.int32), mode="clip")
     k |= top.view(np.int32)
     k.sort(axis=1)
-    clash = ties(k, "tier")
-    out = k >> 22
-    out <<= OWN_BITS
-    out |= k & OWN_MASK
-    if clash.any():
-        c = np.flatnonzero(clash)
-        wide = _widen(clear[c])
-        coin = (np.take(words, idx[c]) >> np.uint32(32 - FMT64)).astype(np.int64)
+    clash = np.flatnonzero(ties(k, "tier"))
+    if clash.size:
+        wide = _widen(clear[clash])
+        coin = (np.take(words, idx[clash]) >> np.uint32(32 - FMT64)).astype(np.int64)
         srt = np.sort(wide | coin << OWN_BITS, axis=1)
         again = ties(srt, "tier")
         if again.any():  # as settle's next round: fresh coins for these rows
             srt[again] = settle(wide[again], rng, "tier", fmt64, lut)
-        out[c] = _narrow(srt, out.dtype)
-    return out.astype(clear.dtype, copy=False)
+    out = clear  # no longer needed: the dense keys of the sorted rows
+    np.right_shift(k, 22, out=out, casting="unsafe")
+    out <<= OWN_BITS
+    k &= OWN_MASK
+    out |= k.astype(out.dtype, copy=False)
+    if clash.size:
+        out[clash] = _narrow(srt, out.dtype)
+    return out
 
 
 def order_batch(keys, rng, mode, fmt, real, lut=None, tied=None, short=None):
@@ -364,7 +382,11 @@ def order_batch(keys, rng, mode, fmt, real, lut=None, tied=None, short=None):
     keys.sort(axis=1)
     rows = np.flatnonzero(ties(keys[:, :real], mode) if tied is None else tied)
     if rows.size:
-        clear = keys[rows]
+        if short is None:
+            clear = keys[rows]
+        else:  # a kept buffer: fresh pages for every batch would cost more
+            buf = short[2].scratch("gather", (rows.size, keys.shape[1]), keys.dtype)
+            clear = np.take(keys, rows, axis=0, out=buf, mode="clip")
         if lut is None:
             clear &= ~keys.dtype.type(fmt.coin_mask)
             keys[rows] = settle(clear, rng, mode, fmt)
