@@ -152,14 +152,9 @@ class KeyLayout:
         return [(math.prod(self.sizes[q] for q in c), c) for c in chunks]
 
     def _buffer(self, name, shape, dtype, reuse):
-        """A new array, or with ``reuse`` one kept across batches of the same size
-        (fresh pages cost a fault each: about a quarter of a batch's time)."""
-        if not reuse:
-            return np.empty(shape, dtype=dtype)
-        cache = self.__dict__.setdefault("_buffers", {})
-        if name not in cache or cache[name].shape != shape:
-            cache[name] = np.empty(shape, dtype=dtype)
-        return cache[name]
+        """A new array, or with ``reuse`` one kept across batches (:meth:`scratch`;
+        fresh pages cost a fault each: about a quarter of a batch's time)."""
+        return self.scratch(name, shape, dtype) if reuse else np.empty(shape, dtype=dtype)
 
     def scratch(self, name, shape, dtype):
         """A C-contiguous (rows, ...) array of ``shape``: the leading rows of a kept
@@ -189,7 +184,12 @@ class KeyLayout:
         """Each participant's table row, (participants, n) int64: one uniform draw
         per chunk, split in mixed radix (the first participant the lowest digit).
         With ``reuse``, the array is overwritten by the next call (as by :meth:`keys`)."""
-        rows = self._buffer("rows", (len(self.sizes), n), np.int64, reuse)
+        shape = (len(self.sizes), n)
+        rows = self.__dict__.get("_buffers", {}).get("rows") if reuse else None
+        if rows is None or rows.shape != shape:  # kept whole: rows[p] contiguous
+            rows = np.empty(shape, dtype=np.int64)
+            if reuse:
+                self.__dict__.setdefault("_buffers", {})["rows"] = rows
         for total, members in self.chunks():
             r = rng.integers(0, total, size=n, dtype=np.int64)
             for p in members:

@@ -78,10 +78,9 @@ class RoundStats:
             rows_in = np.bincount(row_blk).astype(np.int64)
             if self.pairs:
                 # cell of an aligned pair (2j, 2j+1) with owners (a, b) in block r:
-                # (r * W/2 + j) * P^2 + a * P + b; bytes read as little-endian uint16
-                a, b = np.meshgrid(np.arange(P), np.arange(P), indexing="ij")
-                code = np.zeros(1 << 16, dtype=np.int64)
-                code[(a + 256 * b).ravel()] = (a * P + b).ravel()
+                # (r * W/2 + j) * P^2 + a + P * b, from the bytes read as a
+                # little-endian uint16 v = a + 256 * b: a + P * b = v - (256 - P) * (v >> 8)
+                code = [np.empty((n, W // 2), dtype=np.uint16) for _ in range(2)]
                 off = (row_blk[:, None] * (W // 2) + np.arange(W // 2)) * (P * P)
                 cell = np.empty((n, W // 2), dtype=np.int64)
             else:
@@ -100,7 +99,6 @@ class RoundStats:
         the kept buffers: fresh pages would cost more than the passes)."""
         P, D, W, na = self.P, self.D, self.width, self.na
         words = owner.view(np.uint64)
-        first = np.bincount(owner[:, 0], minlength=P)
         # before: the first byte >= na (the other side's first action; always
         # among the real dice, so pad bytes are never reached)
         side_b = np.uint64((128 - na) * 0x0101010101010101)  # b + 128 - na >= 128 iff b >= na
@@ -136,21 +134,26 @@ class RoundStats:
         # who acts at each position, per block of rows
         k = rows_in.size
         if code is not None:
-            np.take(code, owner.view(np.uint16), out=cell, mode="clip")
-            cell += off
+            v, high = owner.view(np.uint16), code[0]
+            np.right_shift(v, np.uint16(8), out=high)
+            high *= np.uint16(256 - P)
+            np.subtract(v, high, out=code[1])
+            np.add(off, code[1], out=cell)
             h2 = np.bincount(cell.ravel(), minlength=k * (W // 2) * P * P)
-            h2 = h2.reshape(k, W // 2, P, P)
-            hist = np.stack([h2.sum(axis=3), h2.sum(axis=2)], axis=2).reshape(k, W, P)[:, :D]
+            h2 = h2.reshape(k, W // 2, P, P)  # (block, pair, b, a)
+            hist = np.stack([h2.sum(axis=2), h2.sum(axis=3)], axis=2).reshape(k, W, P)[:, :D]
         else:
             np.add(off, owner[:, :D], out=cell)
             hist = np.bincount(cell.ravel(), minlength=k * D * P).reshape(k, D, P)
         tot = np.einsum("kdp,d->kp", hist, np.arange(1, D + 1, dtype=np.int64))
+        position = hist.sum(axis=0)
+        first = position[0]
         return {
             "first_side": int(first[:na].sum()),
             "first": first,
             "before": np.bincount(before.view(np.int64), minlength=self.da + 1),
             "double": int(np.count_nonzero(double)),
-            "position": hist.sum(axis=0),
+            "position": position,
             "blocks": k,
             "pos": tot.sum(axis=0),
             "pos_sq": (tot * tot).sum(axis=0),

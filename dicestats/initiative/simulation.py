@@ -23,17 +23,14 @@ from .order import (
     FMT64,
     OWN_BITS,
     OWN_MASK,
-    RANK_SHIFT,
     KeyFormat,
-    any_buffer,
-    bool_buffer,
     die_keys,
-    key_value,
 )
 from .pips import SPEND, add_pips
 from .results import RoundOdds
 from .round_layout import KeyLayout, owner_bytes
 from .round_stats import RoundStats
+from .round_ties import coin_words, order_batch, settle, short_round, ties  # noqa: F401
 
 __all__ = ["simulate", "Rounds", "batch_rounds", "run_rounds"]
 
@@ -201,198 +198,49 @@ class Rounds:
         return order_batch(keys, rng, self.mode, self.fmt, self.D, self.lut, tied, self.fast.short)
 
     def __call__(self, rng, n):
-        srt = self.ordered(rng, n)
         stats = self.__dict__.get("_stats")
         if stats is None:
             stats = self._stats = RoundStats(len(self.sw), self.na, self.da, self.D)
         owner, *tables = stats.buffers(n)
-        owner_bytes(srt, owner, self.D)
+        if self.fast is not None and self.fast.short is not None and self.fast.sig is not None:
+            self._owners_in_chunks(rng, n, owner)
+        else:
+            owner_bytes(self.ordered(rng, n), owner, self.D)
         return stats(owner, n, *tables)
 
-
-def ties(srt, mode):
-    """Rows of sorted keys where two neighbours tie, as :func:`.order.sort_keys` reads them.
-
-    A tie: equal above the owner bits (``"tier"``: and of different owners,
-    ``1 <= x <= OWN_MASK`` for ``x`` the XOR of neighbours, one unsigned
-    comparison as keys are never negative).
-    """
-    m, w = srt.shape
-    if srt.flags.c_contiguous and w % 8 == 0 and m:
-        # whole rows: neighbours along the flat array (one contiguous pass each,
-        # not one short loop per row), the pairs across rows then cleared
-        flat = srt.reshape(-1)
-        x = np.empty_like(flat)
-        np.bitwise_xor(flat[1:], flat[:-1], out=x[:-1])
-        x[-1] = 0
-        buf = np.empty((m, w), dtype=bool)
-        out = buf.reshape(-1)
-    else:
-        x = srt[:, 1:] ^ srt[:, :-1]
-        buf = bool_buffer(*x.shape)
-        out = buf[:, : x.shape[1]]
-    if mode == "tier":
-        x -= 1
-        np.less(x.view(np.dtype(x.dtype.str.replace("i", "u"))), OWN_MASK, out=out)
-    else:
-        np.less_equal(x, OWN_MASK, out=out)
-    if out.ndim == 1:
-        buf[:, -1] = False  # the last key of a row has no neighbour in it
-    return any_buffer(buf)
-
-
-def coin_words(rng, bits, count):
-    """``rng.integers(0, 2**bits, size=count)``'s draws as raw words, or None.
-
-    For PCG64 (numpy's default) with no half word buffered, an even ``count`` and
-    ``bits <= 31``: numpy draws each value as one 32-bit half of a 64-bit output
-    (low half first), by Lemire's method, which never rejects for a power-of-two
-    range, so the value is the word's top ``bits`` bits. Returns the words
-    (uint32, ``count``) from ``random_raw``, leaving the generator in the same
-    position; None where that reasoning does not hold (then draw as usual).
-    """
-    bg = rng.bit_generator
-    if count % 2 or not 0 < bits <= 31 or type(bg) is not np.random.PCG64:
-        return None
-    if bg.state["has_uint32"]:
-        return None
-    return bg.random_raw(count // 2).view(np.uint32)
-
-
-def settle(keys, rng, mode, fmt, values=None):
-    """Sort tied rows again with fresh coins until no two tied dice share one.
-
-    ``values[h]``, if given, is the die value of keys whose bits above
-    ``RANK_SHIFT`` are ``h`` (dense ranks instead of the rank bits of ``order``).
-
-    The same coins from the same draws as ``order._coin_sort`` (one per die in
-    ``"action"``, one per participant and value in ``"tier"``, looked up with one
-    flat ``take``), so the same numbers, in fewer passes over the keys.
-    """
-    out = todo = None
-    n_parts, bits = fmt.n_parts, fmt.coin_bits
-    while todo is None or todo.size:
-        k = keys if todo is None else keys[todo]
-        if mode == "action":
-            width = fmt.coin_width or k.shape[1]
-            coin = rng.integers(0, 1 << bits, size=(k.shape[0], width), dtype=k.dtype)
-            if width != k.shape[1]:  # padding sorts last and never ties: any coin
-                coin = np.pad(coin, ((0, 0), (0, max(0, k.shape[1] - width))))[:, : k.shape[1]]
-        else:
-            words = coin_words(rng, bits, k.shape[0] * n_parts * 8)
-            if words is None:
-                table = rng.integers(0, 1 << bits, size=(k.shape[0], n_parts, 8), dtype=np.int64)
-            idx = k & OWN_MASK
-            idx <<= 3
-            idx |= key_value(k) if values is None else np.take(values, k >> RANK_SHIFT)
-            idx += (np.arange(k.shape[0], dtype=np.int64) * (n_parts * 8))[:, None]
-            if words is not None:  # the same coins: the words' top bits
-                coin = (np.take(words, idx) >> (32 - bits)).astype(np.int64)
-            else:
-                coin = np.take(table, idx)
-        coin <<= OWN_BITS
-        if coin.dtype == k.dtype:
-            srt = np.bitwise_or(k, coin, out=coin)
-        else:
-            srt = k | coin.astype(k.dtype)
-        srt.sort(axis=1)
-        clash = ties(srt, mode)
-        if todo is None:
-            out, todo = srt, np.flatnonzero(clash)
-        else:
-            out[todo[~clash]] = srt[~clash]
-            todo = todo[clash]
-    return out
-
-
-def _widen(clear):
-    """Dense keys ``rank << OWN_BITS | owner`` as int64 ``rank << RANK_SHIFT | owner``:
-    they sort as the int64 layout's keys (the rank is monotone in its high bits)."""
-    wide = (clear >> OWN_BITS).astype(np.int64)
-    wide <<= RANK_SHIFT
-    wide |= clear & OWN_MASK
-    return wide
-
-
-def _narrow(srt, dtype):
-    """Sorted int64 ``rank << RANK_SHIFT | coin | owner`` keys back to dense keys."""
-    rank = srt >> RANK_SHIFT
-    rank <<= OWN_BITS
-    rank |= srt & OWN_MASK
-    return rank.astype(dtype, copy=False)
-
-
-def settle_dense(clear, rng, fmt, lut, short=None):
-    """:func:`settle` for dense tier keys (``lut[rank]`` the die value): the same coins,
-    the same order as the int64 layout, the rows returned as dense keys.
-
-    With ``short = (high, coin_at, layout)`` (ranks below 2**9): ``high[key]`` is
-    ``rank << 22 | owner``, ``coin_at[key]`` the key's (participant, value)
-    coin index and ``layout`` the :class:`~.round_layout.KeyLayout` whose kept
-    buffers are used. The rows are first sorted as int32 keys with the top 16 of each
-    26-bit coin, which order them as the whole coins do unless two tied dice
-    share those bits; only such rows are sorted again with the whole coins (and,
-    where those tie too, drawn again as :func:`settle` does).
-    """
-    m, per = clear.shape[0], fmt.n_parts * 8
-    fmt64 = KeyFormat(np.int64, FMT64, fmt.n_parts)
-    words = None if short is None else coin_words(rng, FMT64, m * per)
-    if words is None:
-        return _narrow(settle(_widen(clear), rng, "tier", fmt64, lut), clear.dtype)
-    high, coin_at, layout = short
-    scratch = layout.scratch
-    shape = clear.shape
-    idx = np.take(coin_at, clear, out=scratch("idx", shape, np.int64), mode="clip")
-    idx.reshape(-1)[:] += layout.row_offsets(m, shape[1], per)  # one flat pass
-    top = np.take(words, idx, out=scratch("top", shape, np.uint32), mode="clip")
-    top >>= np.uint32(16)  # the coin's top 16 bits
-    top <<= np.uint32(OWN_BITS)
-    k = np.take(high, clear, out=scratch("k", shape, np.int32), mode="clip")
-    k |= top.view(np.int32)
-    k.sort(axis=1)
-    clash = np.flatnonzero(ties(k, "tier"))
-    if clash.size:
-        wide = _widen(clear[clash])
-        coin = (np.take(words, idx[clash]) >> np.uint32(32 - FMT64)).astype(np.int64)
-        srt = np.sort(wide | coin << OWN_BITS, axis=1)
-        again = ties(srt, "tier")
-        if again.any():  # as settle's next round: fresh coins for these rows
-            srt[again] = settle(wide[again], rng, "tier", fmt64, lut)
-    out = clear  # no longer needed: the dense keys of the sorted rows
-    np.right_shift(k, 22, out=out, casting="unsafe")
-    out <<= OWN_BITS
-    k &= OWN_MASK
-    out |= k.astype(out.dtype, copy=False)
-    if clash.size:
-        out[clash] = _narrow(srt, out.dtype)
-    return out
-
-
-def order_batch(keys, rng, mode, fmt, real, lut=None, tied=None, short=None):
-    """``order.sort_keys(keys, rng, mode, fmt, real, inplace=True)``: the same numbers.
-
-    Keys sorted into acting order in place, rows with a tie among the first
-    ``real`` columns (or the rows ``tied``, if given) settled by :func:`settle`.
-    With ``lut`` (tier reading), ``keys`` are dense int16/int32 keys ``rank <<
-    OWN_BITS | owner`` (the rank monotone in the int64 key's high bits) and
-    ``lut[rank]`` the die value: tied rows are settled by :func:`settle_dense`
-    (``short``: its int32 tables), with the same coins in the same order as the
-    int64 layout, and written back as dense keys.
-    """
-    keys.sort(axis=1)
-    rows = np.flatnonzero(ties(keys[:, :real], mode) if tied is None else tied)
-    if rows.size:
-        if short is None:
-            clear = keys[rows]
-        else:  # a kept buffer: fresh pages for every batch would cost more
-            buf = short[2].scratch("gather", (rows.size, keys.shape[1]), keys.dtype)
-            clear = np.take(keys, rows, axis=0, out=buf, mode="clip")
-        if lut is None:
-            clear &= ~keys.dtype.type(fmt.coin_mask)
-            keys[rows] = settle(clear, rng, mode, fmt)
-        else:
-            keys[rows] = settle_dense(clear, rng, fmt, lut, short)
-    return keys
+    def _owners_in_chunks(self, rng, n, owner, chunk=8192):
+        """``owner_bytes(self.ordered(rng, n), owner, D)``, the same draws in the same
+        order, a chunk of rows at a time from the keys to the owners (a batch's
+        arrays exceed the caches; a chunk's stay in them). The rows and the tied
+        rows' coins are drawn for the whole batch first, as :meth:`ordered` does."""
+        fast, per, D = self.fast, 8 * len(self.sw), self.D
+        rows = fast.rows(rng, n, reuse=True)
+        mask = fast.tied(rows)
+        tied = np.flatnonzero(mask)
+        words = coin_words(rng, FMT64, tied.size * per)
+        if words is None:  # drawn as numpy does: the whole batch at once
+            keys = fast.keys(rows, reuse=True)
+            srt = order_batch(keys, rng, self.mode, self.fmt, D, self.lut, mask, fast.short)
+            return owner_bytes(srt, owner, D)
+        lows = np.searchsorted(tied, np.arange(0, n + chunk, chunk).clip(max=n))
+        again, wide = [], []
+        for c, start in enumerate(range(0, n, chunk)):
+            keys = fast.keys(rows[:, start : start + chunk], reuse=True)
+            keys.sort(axis=1)
+            lo, hi = lows[c], lows[c + 1]
+            if hi > lo:
+                local = tied[lo:hi] - start
+                buf = fast.scratch("gather", (local.size, keys.shape[1]), keys.dtype)
+                clear = np.take(keys, local, axis=0, out=buf, mode="clip")
+                out, redo, w = short_round(clear, words[lo * per : hi * per], per, fast.short)
+                keys[local] = out
+                again.append(tied[lo:hi][redo])
+                wide.append(w)
+            owner_bytes(keys, owner[start : start + chunk], D)
+        if sum(a.size for a in again):  # fresh coins, as settle's next round
+            fmt64 = KeyFormat(np.int64, FMT64, len(self.sw))
+            srt = settle(np.concatenate(wide), rng, "tier", fmt64, self.lut)
+            owner[np.concatenate(again), :D] = srt[:, :D] & OWN_MASK
 
 
 def batch_rounds(batch_size, sw):

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from dicestats import initiative as ini
-from dicestats.initiative import order, simulation
+from dicestats.initiative import order, round_ties, simulation
 from dicestats.initiative.order import OWN_MASK, RANK_SHIFT
 from dicestats.initiative.rules import Rules
 from dicestats.initiative.setup import check_setup
@@ -121,13 +121,41 @@ def test_short_coins_fall_back_exactly(monkeypatch, mask):
         words = real(rng, bits, count)
         return None if words is None else words & np.uint32(mask)
 
-    monkeypatch.setattr(simulation, "coin_words", few_bits)
+    monkeypatch.setattr(round_ties, "coin_words", few_bits)
     fn = Rounds(check_setup([3, 3, 3], [2, 2, 2]))
     keys = fn.draw(np.random.default_rng(3), 5000)
     keys.sort(axis=1)
     clear = keys[simulation.ties(keys[:, : fn.D], "tier")]
     r1, r2 = np.random.default_rng(4), np.random.default_rng(4)
-    want = simulation.settle_dense(clear, r1, fn.fmt, fn.lut)
-    got = simulation.settle_dense(clear, r2, fn.fmt, fn.lut, fn.fast.short)
+    want = round_ties.settle_dense(clear, r1, fn.fmt, fn.lut)
+    got = round_ties.settle_dense(clear, r2, fn.fmt, fn.lut, fn.fast.short)
     assert np.array_equal(got, want)
+    assert r1.integers(0, 2**62) == r2.integers(0, 2**62)
+
+
+@pytest.mark.parametrize("a,b", [([3, 3, 3], [2, 2, 2]), ([1, 1, 1, 1], [1, 1, 1]), ([2, 1], [2])])
+@pytest.mark.parametrize("n", [1, 8191, 8193, 20_000])
+@pytest.mark.parametrize("mask", [None, 0xF << 28])
+def test_owners_in_chunks_are_the_whole_batch_ones(monkeypatch, a, b, n, mask):
+    """The chunked pipeline of ``Rounds.__call__`` (the rows and coins drawn for the
+    whole batch, keys sorted and settled a chunk at a time, rows whose coins tie
+    drawn again at the end) against ``Rounds.ordered`` on the whole batch; odd
+    ``n`` leave half a 32-bit word buffered for small setups (numpy's own draws)."""
+    if mask is not None:  # coins with four random bits: ties, redraws across chunks
+        real = simulation.coin_words
+
+        def few_bits(rng, bits, count):
+            words = real(rng, bits, count)
+            return None if words is None else words & np.uint32(mask)
+
+        monkeypatch.setattr(simulation, "coin_words", few_bits)  # the chunks' draw
+        monkeypatch.setattr(round_ties, "coin_words", few_bits)  # order_batch's
+    setup = check_setup(a, b)
+    fn, ref = Rounds(setup), Rounds(setup)
+    stats = simulation.RoundStats(len(fn.sw), fn.na, fn.da, fn.D)
+    want, got = stats.buffers(n)[0].copy(), stats.buffers(n)[0].copy()
+    r1, r2 = np.random.default_rng(n), np.random.default_rng(n)
+    simulation.owner_bytes(ref.ordered(r1, n), want, ref.D)
+    fn._owners_in_chunks(r2, n, got)
+    assert np.array_equal(got[:, : fn.D], want[:, : fn.D])
     assert r1.integers(0, 2**62) == r2.integers(0, 2**62)
