@@ -17,6 +17,8 @@ integers as the row-wise formulation (tested against it).
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import numpy as np
 
 __all__ = ["RoundStats", "block_rows"]
@@ -24,6 +26,8 @@ __all__ = ["RoundStats", "block_rows"]
 _ONES = np.uint64(0x0101010101010101)
 _HIGH = np.uint64(0x8080808080808080)
 _BYTE_INDEX = np.uint64(0x0001020304050607)  # (256**j * this) >> 56 == j
+#: Rows per chunk (whole blocks): a chunk's work arrays stay in the CPU caches.
+CHUNK = 8192
 
 
 def block_rows(n):
@@ -69,40 +73,65 @@ class RoundStats:
         state["_cache"] = {}
         return state
 
+    def chunk_rows(self, n):
+        """Rows per chunk of a batch of n: whole blocks, about CHUNK rows."""
+        blk = block_rows(n)
+        return blk * max(1, CHUNK // blk)
+
     def buffers(self, n):
-        """The owner bytes (n, width) int8 and the histogram's index tables for n rows."""
+        """The kept arrays of a batch of n rows: ``owner`` (n, width) int8, to hold
+        the sorted owners in its first ``D`` columns, and the statistics' work."""
         if n not in self._cache:
             P, D, W = self.P, self.D, self.width
-            blk = block_rows(n)
+            blk, chunk = block_rows(n), self.chunk_rows(n)
             row_blk = np.arange(n, dtype=np.int64) // blk
-            rows_in = np.bincount(row_blk).astype(np.int64)
+            local = row_blk[:chunk, None]  # a chunk starts at a block boundary
+            st = SimpleNamespace(n=n, blk=blk, chunk=chunk)
+            st.rows_in = np.bincount(row_blk).astype(np.int64)
+            k = st.rows_in.size
             if self.pairs:
                 # cell of an aligned pair (2j, 2j+1) with owners (a, b) in block r:
                 # (r * W/2 + j) * P^2 + a + P * b, from the bytes read as a
                 # little-endian uint16 v = a + 256 * b: a + P * b = v - (256 - P) * (v >> 8)
-                code = [np.empty((n, W // 2), dtype=np.uint16) for _ in range(2)]
-                off = (row_blk[:, None] * (W // 2) + np.arange(W // 2)) * (P * P)
-                cell = np.empty((n, W // 2), dtype=np.int64)
+                st.code = [np.empty((chunk, W // 2), dtype=np.uint16) for _ in range(2)]
+                st.off = (local * (W // 2) + np.arange(W // 2)) * (P * P)
+                st.hist = np.zeros((k, W // 2, P, P), dtype=np.int64)
             else:
-                code = None
-                off = P * (np.arange(D, dtype=np.int64)[None, :] + D * row_blk[:, None])
-                cell = np.empty((n, D), dtype=np.int64)
-            # pad bytes stay 0: a real owner, never read as one (see __call__)
-            work = [np.empty(n, dtype=np.uint64) for _ in range(4)]
+                st.code = None
+                st.off = P * (np.arange(D, dtype=np.int64)[None, :] + D * local)
+                st.hist = np.zeros((k, D, P), dtype=np.int64)
+            st.cell = np.empty(st.off.shape, dtype=np.int64)
+            st.work = [np.empty(chunk, dtype=np.uint64) for _ in range(3)]
+            st.before = np.empty(n, dtype=np.uint64)
+            st.double = np.empty(n, dtype=bool)
+            # pad bytes stay 0: a real owner, never read as one (see rows)
+            st.owner = np.zeros((n, W), dtype=np.int8)
             self._cache.clear()
-            self._cache[n] = (np.zeros((n, W), dtype=np.int8), code, off, cell, rows_in, work)
-        return self._cache[n]
+            self._cache[n] = st
+        st = self._cache[n]
+        st.hist[...] = 0
+        return st
 
-    def __call__(self, owner, n, code, off, cell, rows_in, work):
-        """The sums (the dict of ``Rounds.__call__``); ``owner`` is ``buffers(n)[0]``
-        with the sorted owners in its first ``D`` columns (every pass writes into
-        the kept buffers: fresh pages would cost more than the passes)."""
+    def __call__(self, st):
+        """The sums (the dict of ``Rounds.__call__``) of the sorted owners in ``st.owner``."""
+        for start in range(0, st.n, st.chunk):
+            self.rows(st, start, start + st.chunk)
+        return self.finish(st)
+
+    def rows(self, st, start, stop):
+        """Add the rows ``start:stop`` of ``st.owner`` (``start`` a multiple of
+        ``st.chunk``, at most ``st.chunk`` rows): every pass writes into the kept
+        buffers, whose chunk-sized parts stay in cache."""
         P, D, W, na = self.P, self.D, self.width, self.na
+        owner = st.owner[start:stop]
+        m = owner.shape[0]
         words = owner.view(np.uint64)
+        work = [w[:m] for w in st.work]
         # before: the first byte >= na (the other side's first action; always
         # among the real dice, so pad bytes are never reached)
         side_b = np.uint64((128 - na) * 0x0101010101010101)  # b + 128 - na >= 128 iff b >= na
-        flags, low, _, before = work
+        flags, low, _ = work
+        before = st.before[start:stop]
         for i in range(self.words - 1, -1, -1):
             np.add(words[:, i], side_b, out=flags)
             flags &= _HIGH
@@ -112,8 +141,9 @@ class RoundStats:
                 np.copyto(before, pos, where=flags != 0)
         # double: equal owners at neighbouring real positions (a zero byte of
         # the words XOR themselves shifted by one byte)
-        double = np.zeros(n, dtype=bool)
-        nxt, zero, tmp, _ = work
+        double = st.double[start:stop]
+        double[:] = False
+        nxt, zero, tmp = work
         for i in range(self.words):
             valid = max(0, min(8, D - 1 - 8 * i))  # pairs within the real dice
             if valid == 0:
@@ -131,28 +161,40 @@ class RoundStats:
             zero &= nxt
             zero &= _HIGH
             double |= zero != 0
-        # who acts at each position, per block of rows
-        k = rows_in.size
-        if code is not None:
-            v, high = owner.view(np.uint16), code[0]
+        # who acts at each position, per block of rows (the chunk's own blocks)
+        k0, k1 = start // st.blk, -(-stop // st.blk) if stop < st.n else st.rows_in.size
+        k1 = min(k1, st.rows_in.size)
+        cell = st.cell[:m]
+        if st.code is not None:
+            v, high, code = owner.view(np.uint16), st.code[0][:m], st.code[1][:m]
             np.right_shift(v, np.uint16(8), out=high)
             high *= np.uint16(256 - P)
-            np.subtract(v, high, out=code[1])
-            np.add(off, code[1], out=cell)
-            h2 = np.bincount(cell.ravel(), minlength=k * (W // 2) * P * P)
-            h2 = h2.reshape(k, W // 2, P, P)  # (block, pair, b, a)
+            np.subtract(v, high, out=code)
+            np.add(st.off[:m], code, out=cell)
+            size = (k1 - k0) * (W // 2) * P * P
+        else:
+            np.add(st.off[:m], owner[:, :D], out=cell)
+            size = (k1 - k0) * D * P
+        h = np.bincount(cell.ravel(), minlength=size)
+        st.hist[k0:k1] += h.reshape(st.hist[k0:k1].shape)
+
+    def finish(self, st):
+        """The sums of all the rows added."""
+        P, D, W, na, rows_in = self.P, self.D, self.width, self.na, st.rows_in
+        k = rows_in.size
+        if st.code is not None:
+            h2 = st.hist  # (block, pair, b, a)
             hist = np.stack([h2.sum(axis=2), h2.sum(axis=3)], axis=2).reshape(k, W, P)[:, :D]
         else:
-            np.add(off, owner[:, :D], out=cell)
-            hist = np.bincount(cell.ravel(), minlength=k * D * P).reshape(k, D, P)
+            hist = st.hist
         tot = np.einsum("kdp,d->kp", hist, np.arange(1, D + 1, dtype=np.int64))
         position = hist.sum(axis=0)
         first = position[0]
         return {
             "first_side": int(first[:na].sum()),
             "first": first,
-            "before": np.bincount(before.view(np.int64), minlength=self.da + 1),
-            "double": int(np.count_nonzero(double)),
+            "before": np.bincount(st.before.view(np.int64), minlength=self.da + 1),
+            "double": int(np.count_nonzero(st.double)),
             "position": position,
             "blocks": k,
             "pos": tot.sum(axis=0),

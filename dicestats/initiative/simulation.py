@@ -201,19 +201,21 @@ class Rounds:
         stats = self.__dict__.get("_stats")
         if stats is None:
             stats = self._stats = RoundStats(len(self.sw), self.na, self.da, self.D)
-        owner, *tables = stats.buffers(n)
+        st = stats.buffers(n)
         if self.fast is not None and self.fast.short is not None and self.fast.sig is not None:
-            self._owners_in_chunks(rng, n, owner)
-        else:
-            owner_bytes(self.ordered(rng, n), owner, self.D)
-        return stats(owner, n, *tables)
+            self._owners_in_chunks(rng, n, st.owner, st.chunk, lambda a, z: stats.rows(st, a, z))
+            return stats.finish(st)
+        owner_bytes(self.ordered(rng, n), st.owner, self.D)
+        return stats(st)
 
-    def _owners_in_chunks(self, rng, n, owner, chunk=8192):
+    def _owners_in_chunks(self, rng, n, owner, chunk=8192, then=None):
         """``owner_bytes(self.ordered(rng, n), owner, D)``, the same draws in the same
         order, a chunk of rows at a time from the keys to the owners (a batch's
-        arrays exceed the caches; a chunk's stay in them). The rows and the tied
-        rows' coins are drawn for the whole batch first, as :meth:`ordered` does."""
+        arrays exceed the caches; a chunk's stay in them), then ``then(start,
+        stop)`` on each chunk's final owners. The rows and the tied rows' coins are
+        drawn for the whole batch first, as :meth:`ordered` does."""
         fast, per, D = self.fast, 8 * len(self.sw), self.D
+        then = then or (lambda start, stop: None)
         rows = fast.rows(rng, n, reuse=True)
         mask = fast.tied(rows)
         tied = np.flatnonzero(mask)
@@ -221,13 +223,17 @@ class Rounds:
         if words is None:  # drawn as numpy does: the whole batch at once
             keys = fast.keys(rows, reuse=True)
             srt = order_batch(keys, rng, self.mode, self.fmt, D, self.lut, mask, fast.short)
-            return owner_bytes(srt, owner, D)
+            owner_bytes(srt, owner, D)
+            for start in range(0, n, chunk):
+                then(start, start + chunk)
+            return
         lows = np.searchsorted(tied, np.arange(0, n + chunk, chunk).clip(max=n))
-        again, wide = [], []
+        again, wide, later = [], [], []
         for c, start in enumerate(range(0, n, chunk)):
             keys = fast.keys(rows[:, start : start + chunk], reuse=True)
             keys.sort(axis=1)
             lo, hi = lows[c], lows[c + 1]
+            redo = ()
             if hi > lo:
                 local = tied[lo:hi] - start
                 buf = fast.scratch("gather", (local.size, keys.shape[1]), keys.dtype)
@@ -237,10 +243,16 @@ class Rounds:
                 again.append(tied[lo:hi][redo])
                 wide.append(w)
             owner_bytes(keys, owner[start : start + chunk], D)
-        if sum(a.size for a in again):  # fresh coins, as settle's next round
+            if len(redo):  # rows to be settled again: this chunk's statistics after
+                later.append(start)
+            else:
+                then(start, start + chunk)  # while the chunk is in cache
+        if later:  # fresh coins, as settle's next round
             fmt64 = KeyFormat(np.int64, FMT64, len(self.sw))
             srt = settle(np.concatenate(wide), rng, "tier", fmt64, self.lut)
             owner[np.concatenate(again), :D] = srt[:, :D] & OWN_MASK
+            for start in later:
+                then(start, start + chunk)
 
 
 def batch_rounds(batch_size, sw):

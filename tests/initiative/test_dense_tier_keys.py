@@ -153,9 +153,16 @@ def test_owners_in_chunks_are_the_whole_batch_ones(monkeypatch, a, b, n, mask):
     setup = check_setup(a, b)
     fn, ref = Rounds(setup), Rounds(setup)
     stats = simulation.RoundStats(len(fn.sw), fn.na, fn.da, fn.D)
-    want, got = stats.buffers(n)[0].copy(), stats.buffers(n)[0].copy()
+    want, got = stats.buffers(n).owner.copy(), stats.buffers(n).owner.copy()
     r1, r2 = np.random.default_rng(n), np.random.default_rng(n)
     simulation.owner_bytes(ref.ordered(r1, n), want, ref.D)
     fn._owners_in_chunks(r2, n, got)
     assert np.array_equal(got[:, : fn.D], want[:, : fn.D])
     assert r1.integers(0, 2**62) == r2.integers(0, 2**62)
+    # and the whole batch function: statistics chunk by chunk (after any redraw)
+    st = stats.buffers(n)
+    st.owner[...] = want
+    ref_sums = stats(st)
+    sums = Rounds(setup)(np.random.default_rng(n), n)
+    for key, value in ref_sums.items():
+        assert np.array_equal(sums[key], value), key

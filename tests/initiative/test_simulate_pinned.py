@@ -96,16 +96,16 @@ def rowwise(srt, n_parts, na, da, D):
      ([4, 1], [2, 2], {"pips": [1, 2]}), ([1] * 9, [1] * 8, {}), ([2] * 10, [1] * 10, {}),
      ([3, 3], [2], {"order": "action"})],
 )  # fmt: skip
-@pytest.mark.parametrize("n", [1, 37, 4096])
+@pytest.mark.parametrize("n", [1, 37, 4096, 20_000])
 def test_statistics_are_the_rowwise_ones(a, b, kw, n):
     fn = Rounds(check_setup(a, b, **kw))
     rng = np.random.default_rng(n)
     srt = order_batch(fn.draw(rng, n), rng, fn.mode, fn.fmt, fn.D, fn.lut)
     want = rowwise(srt, len(fn.sw), fn.na, fn.da, fn.D)
     stats = RoundStats(len(fn.sw), fn.na, fn.da, fn.D)
-    owner, *tables = stats.buffers(n)
-    owner[:, : fn.D] = srt[:, : fn.D] & OWN_MASK
-    got = stats(owner, n, *tables)
+    st = stats.buffers(n)
+    st.owner[:, : fn.D] = srt[:, : fn.D] & OWN_MASK
+    got = stats(st)
     assert got.keys() == want.keys()
     for key, value in want.items():
         assert np.array_equal(got[key], value), key
