@@ -80,23 +80,27 @@ def naive(rounds):
 
 
 def stages(rounds, repeat):
-    """CPU time of the three stages of a batch: draw keys, order them, statistics."""
+    """CPU time of the three stages of a batch: draw the keys, order them (tie
+    coins and settling included, down to the owners of the sorted keys, a chunk
+    at a time as ``simulate`` does), and the statistics."""
     from dicestats.initiative.setup import check_setup
     from dicestats.initiative.simulation import Rounds
 
     fn = Rounds(check_setup(HEROES, FOES))
     n = mc.DEFAULT_BATCH
     k = -(-rounds // n)
+    fn(np.random.default_rng(0), n)  # the kept buffers
+    st = fn._stats.buffers(n)
 
     def draw():
         rng = np.random.default_rng(1)
         for _ in range(k):
-            fn.draw(rng, n)
+            fn.fast.keys(fn.fast.rows(rng, n, reuse=True), reuse=True)
 
     def order():
         rng = np.random.default_rng(1)
         for _ in range(k):
-            fn.ordered(rng, n)
+            fn._owners_in_chunks(rng, n, st.owner, st.chunk)
 
     def full():
         rng = np.random.default_rng(1)
