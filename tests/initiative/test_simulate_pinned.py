@@ -75,19 +75,14 @@ def rowwise(srt, n_parts, na, da, D):
     tot = (hist * np.arange(1, D + 1)[None, :, None]).sum(axis=1)
     rows = np.bincount(blk)
     first = np.bincount(owner[:, 0], minlength=n_parts)
-    return {
-        "first_side": int(first[:na].sum()),
-        "first": first,
-        "before": np.bincount(np.argmax(owner >= na, axis=1), minlength=da + 1),
-        "double": int((owner[:, 1:] == owner[:, :-1]).any(axis=1).sum()),
-        "position": hist.sum(axis=0),
-        "blocks": k,
-        "pos": tot.sum(axis=0),
-        "pos_sq": (tot * tot).sum(axis=0),
-        "rows": int(rows.sum()),
-        "rows_sq": int((rows * rows).sum()),
-        "pos_x_rows": (tot * rows[:, None]).sum(axis=0),
-    }
+    sums = dict(first_side=int(first[:na].sum()), first=first, blocks=k)
+    sums["before"] = np.bincount(np.argmax(owner >= na, axis=1), minlength=da + 1)
+    sums["double"] = int((owner[:, 1:] == owner[:, :-1]).any(axis=1).sum())
+    sums["position"] = hist.sum(axis=0)
+    sums.update(pos=tot.sum(axis=0), pos_sq=(tot * tot).sum(axis=0))
+    sums.update(rows=int(rows.sum()), rows_sq=int((rows * rows).sum()))
+    sums["pos_x_rows"] = (tot * rows[:, None]).sum(axis=0)
+    return sums
 
 
 @pytest.mark.parametrize(
