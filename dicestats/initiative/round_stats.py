@@ -101,7 +101,11 @@ class RoundStats:
                 st.off = P * (np.arange(D, dtype=np.int64)[None, :] + D * local)
                 st.hist = np.zeros((k, D, P), dtype=np.int64)
             st.cell = np.empty(st.off.shape, dtype=np.int64)
-            st.work = [np.empty(chunk, dtype=np.uint64) for _ in range(3 + self.words)]
+            st.work = [np.empty(chunk * self.words, dtype=np.uint64) for _ in range(3)]
+            st.word_base = np.tile(np.arange(0, W, 8, dtype=np.uint64), chunk)
+            bad = [max(0, min(8, D - 1 - 8 * i)) for i in range(self.words)]  # valid pairs
+            st.invalid = np.tile(np.array([((1 << 64) - 1) ^ ((1 << 8 * v) - 1) for v in bad],
+                                          dtype=np.uint64), chunk)  # fmt: skip
             st.before = np.empty(n, dtype=np.uint64)
             st.double = np.empty(n, dtype=bool)
             # pad bytes stay 0: a real owner, never read as one (see rows)
@@ -125,44 +129,41 @@ class RoundStats:
         P, D, W, na = self.P, self.D, self.width, self.na
         owner = st.owner[start:stop]
         m = owner.shape[0]
-        work = [w[:m] for w in st.work]
-        words = work[3:]  # each column of 64-bit words contiguous: faster passes
-        for i, w in enumerate(owner.view(np.uint64).T):
-            np.copyto(words[i], w)
+        # the rows' 64-bit words as one flat array: each pass below is one call
+        # over the whole chunk (a word and the next one in the flat order are
+        # neighbours in a row, but for a row's last word: masked where read)
+        flat = owner.view(np.uint64).reshape(-1)
+        M = flat.size
+        flags, low, tmp = (w[:M] for w in st.work)
         # before: the first byte >= na (the other side's first action; always
         # among the real dice, so pad bytes are never reached)
         side_b = np.uint64((128 - na) * 0x0101010101010101)  # b + 128 - na >= 128 iff b >= na
-        flags, low, _ = work[:3]
+        np.add(flat, side_b, out=flags)
+        flags &= _HIGH
+        pos = _low_byte(flags, low)
+        pos += st.word_base[:M]  # 8 * (word's place in its row)
         before = st.before[start:stop]
-        for i in range(self.words - 1, -1, -1):
-            np.add(words[i], side_b, out=flags)
-            flags &= _HIGH
-            pos = _low_byte(flags, low if i < self.words - 1 else before)
-            pos += np.uint64(8 * i)
-            if i < self.words - 1:
-                np.copyto(before, pos, where=flags != 0)
+        words = self.words
+        np.copyto(before, pos[words - 1 :: words])
+        for i in range(words - 2, -1, -1):
+            np.copyto(before, pos[i::words], where=flags[i::words] != 0)
         # double: equal owners at neighbouring real positions (a zero byte of
         # the words XOR themselves shifted by one byte)
+        nxt, zero = flags, low
+        np.right_shift(flat, np.uint64(8), out=nxt)
+        np.left_shift(flat[1:], np.uint64(56), out=tmp[:-1])
+        tmp[-1] = 0
+        nxt |= tmp
+        nxt ^= flat  # byte j of word i: owners at 8i + j and 8i + j + 1
+        nxt |= st.invalid[:M]  # nonzero where a pair is not within the real dice
+        np.subtract(nxt, _ONES, out=zero)
+        np.invert(nxt, out=nxt)
+        zero &= nxt
+        zero &= _HIGH
         double = st.double[start:stop]
-        double[:] = False
-        nxt, zero, tmp = work[:3]
-        for i in range(self.words):
-            valid = max(0, min(8, D - 1 - 8 * i))  # pairs within the real dice
-            if valid == 0:
-                continue
-            w = words[i]
-            np.right_shift(w, np.uint64(8), out=nxt)
-            if i + 1 < self.words:
-                np.left_shift(words[i + 1], np.uint64(56), out=tmp)
-                nxt |= tmp
-            nxt ^= w  # byte j: owners at 8i + j and 8i + j + 1
-            if valid < 8:
-                nxt |= np.uint64(((1 << 64) - 1) ^ ((1 << 8 * valid) - 1))  # nonzero there
-            np.subtract(nxt, _ONES, out=zero)
-            np.invert(nxt, out=nxt)
-            zero &= nxt
-            zero &= _HIGH
-            double |= zero != 0
+        np.not_equal(zero[::words], 0, out=double)
+        for i in range(1, words):
+            double |= zero[i::words] != 0
         # who acts at each position, per block of rows (the chunk's own blocks)
         k0, k1 = start // st.blk, -(-stop // st.blk) if stop < st.n else st.rows_in.size
         k1 = min(k1, st.rows_in.size)
