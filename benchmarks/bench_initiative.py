@@ -125,7 +125,7 @@ def lower_bound(rounds, repeat):
 
     Whatever the layout, a round's acting order is a sort of its dice keys, so
     each batch must at least (1) draw its randomness -- at the very least one
-    int64 per round (the simulation draws two), (2) build a key array, (3) sort
+    int64 per round (as the simulation draws this setup's dice), (2) build a key array, (3) sort
     it along the rows and (4) make one pass over the sorted (rounds, dice) array
     per statistic: the owner of each position, the first position of the other
     side, equal neighbours (someone acts twice in a row) and the histogram of who
