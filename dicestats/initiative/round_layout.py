@@ -28,6 +28,7 @@ The drawn rows, the keys and their order are those of the padded int64 layout
 from __future__ import annotations
 
 import math
+import threading
 
 import numpy as np
 
@@ -159,7 +160,7 @@ class KeyLayout:
     def scratch(self, name, shape, dtype):
         """A C-contiguous (rows, ...) array of ``shape``: the leading rows of a kept
         buffer, grown as needed (the tied rows of a batch vary in number)."""
-        cache = self.__dict__.setdefault("_buffers", {})
+        cache = self._kept()
         buf = cache.get(name)
         fits = buf is not None and buf.shape[1:] == shape[1:] and buf.dtype == dtype
         if not fits or buf.shape[0] < shape[0]:
@@ -168,12 +169,16 @@ class KeyLayout:
 
     def row_offsets(self, m, width, per):
         """``per * row`` for each of the ``m * width`` cells of (m, width) rows, flat."""
-        cache = self.__dict__.setdefault("_buffers", {})
+        cache = self._kept()
         got = cache.get("row_offsets")
         if got is None or got[0] != (width, per) or got[1].size < m * width:
             rows = m + m // 4
             cache["row_offsets"] = got = ((width, per), np.repeat(np.arange(rows) * per, width))
         return got[1][: m * width]
+
+    def _kept(self):
+        """The kept buffers of this thread (batches may run in threads at once)."""
+        return self.__dict__.setdefault("_buffers", {}).setdefault(threading.get_ident(), {})
 
     def __getstate__(self):  # buffers are not worth shipping to workers
         state = dict(self.__dict__)
@@ -185,11 +190,11 @@ class KeyLayout:
         per chunk, split in mixed radix (the first participant the lowest digit).
         With ``reuse``, the array is overwritten by the next call (as by :meth:`keys`)."""
         shape = (len(self.sizes), n)
-        rows = self.__dict__.get("_buffers", {}).get("rows") if reuse else None
+        rows = self._kept().get("rows") if reuse else None
         if rows is None or rows.shape != shape:  # kept whole: rows[p] contiguous
             rows = np.empty(shape, dtype=np.int64)
             if reuse:
-                self.__dict__.setdefault("_buffers", {})["rows"] = rows
+                self._kept()["rows"] = rows
         for total, members in self.chunks():
             r = rng.integers(0, total, size=n, dtype=np.int64)
             for p in members:

@@ -17,6 +17,7 @@ integers as the row-wise formulation (tested against it).
 
 from __future__ import annotations
 
+import threading
 from types import SimpleNamespace
 
 import numpy as np
@@ -81,7 +82,8 @@ class RoundStats:
     def buffers(self, n):
         """The kept arrays of a batch of n rows: ``owner`` (n, width) int8, to hold
         the sorted owners in its first ``D`` columns, and the statistics' work."""
-        if n not in self._cache:
+        cache = self._cache.setdefault(threading.get_ident(), {})  # per thread
+        if n not in cache:
             P, D, W = self.P, self.D, self.width
             blk, chunk = block_rows(n), self.chunk_rows(n)
             row_blk = np.arange(n, dtype=np.int64) // blk
@@ -110,9 +112,9 @@ class RoundStats:
             st.double = np.empty(n, dtype=bool)
             # pad bytes stay 0: a real owner, never read as one (see rows)
             st.owner = np.zeros((n, W), dtype=np.int8)
-            self._cache.clear()
-            self._cache[n] = st
-        st = self._cache[n]
+            cache.clear()
+            cache[n] = st
+        st = cache[n]
         st.hist[...] = 0
         return st
 

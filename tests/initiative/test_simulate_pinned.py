@@ -104,3 +104,15 @@ def test_statistics_are_the_rowwise_ones(a, b, kw, n):
     assert got.keys() == want.keys()
     for key, value in want.items():
         assert np.array_equal(got[key], value), key
+
+
+def test_threads_keep_their_own_buffers():
+    """Batches run by threads at once (an executor of threads) each use buffers of
+    their own thread: the pinned numbers still."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    args, kw, want = PINNED[1]  # 300,000 rounds, seed 1
+    kw = {k: v for k, v in kw.items() if k != "workers"}
+    with ThreadPoolExecutor(4) as pool:
+        got = ini.simulate(*args, progress=False, executor=pool, **kw)
+    assert digest(got) == want
