@@ -80,23 +80,27 @@ def naive(rounds):
 
 
 def stages(rounds, repeat):
-    """CPU time of the three stages of a batch: draw keys, order them, statistics."""
+    """CPU time of the three stages of a batch: draw the keys, order them (tie
+    coins and settling included, down to the owners of the sorted keys, a chunk
+    at a time as ``simulate`` does), and the statistics."""
     from dicestats.initiative.setup import check_setup
-    from dicestats.initiative.simulation import Rounds, order_batch
+    from dicestats.initiative.simulation import Rounds
 
     fn = Rounds(check_setup(HEROES, FOES))
     n = mc.DEFAULT_BATCH
     k = -(-rounds // n)
+    fn(np.random.default_rng(0), n)  # the kept buffers
+    st = fn._stats.buffers(n)
 
     def draw():
         rng = np.random.default_rng(1)
         for _ in range(k):
-            fn.draw(rng, n)
+            fn.fast.keys(fn.fast.rows(rng, n, reuse=True), reuse=True)
 
     def order():
         rng = np.random.default_rng(1)
         for _ in range(k):
-            order_batch(fn.draw(rng, n), rng, fn.mode, fn.fmt, fn.D, fn.lut)
+            fn._owners_in_chunks(rng, n, st.owner, st.chunk)
 
     def full():
         rng = np.random.default_rng(1)
@@ -121,7 +125,7 @@ def lower_bound(rounds, repeat):
 
     Whatever the layout, a round's acting order is a sort of its dice keys, so
     each batch must at least (1) draw its randomness -- at the very least one
-    int64 per round (the simulation draws two), (2) build a key array, (3) sort
+    int64 per round (as the simulation draws this setup's dice), (2) build a key array, (3) sort
     it along the rows and (4) make one pass over the sorted (rounds, dice) array
     per statistic: the owner of each position, the first position of the other
     side, equal neighbours (someone acts twice in a row) and the histogram of who
@@ -137,9 +141,8 @@ def lower_bound(rounds, repeat):
     n = mc.DEFAULT_BATCH
     k = -(-rounds // n)
     rng = np.random.default_rng(1)
-    table = fn.fast["table"]
-    idx = rng.integers(0, table.shape[0], size=(n, len(fn.sw)))
-    keys = np.take(table, idx, axis=0).reshape(n, -1)
+    rows = fn.fast.rows(rng, n)
+    keys, idx = fn.fast.keys(rows), fn.fast.items(rows)
     srt = np.sort(keys, axis=1)
     out = np.empty_like(srt)
 
@@ -150,7 +153,7 @@ def lower_bound(rounds, repeat):
 
     def build():
         for _ in range(k):
-            np.take(table, idx, axis=0)
+            np.take(fn.fast.table, idx)
 
     def sorting(arr):
         """Two timers: sort copies of ``arr`` along the rows, and only copy it."""
@@ -248,7 +251,7 @@ def simulate_sort_keys(rounds):
     from dicestats.initiative import order, simulation
 
     fast, rounds_fn = simulation.order_batch, simulation.Rounds
-    simulation.order_batch = lambda keys, rng, mode, fmt, real, lut=None: order.sort_keys(
+    simulation.order_batch = lambda keys, rng, mode, fmt, real, *_: order.sort_keys(
         keys, rng, mode, fmt, real, True
     )
     simulation.Rounds = lambda setup: rounds_fn(setup, dense=False)

@@ -83,11 +83,14 @@ RANK_SHIFT = _TB_SHIFT
 class KeyFormat:
     """Where the coin field sits in a key array, and the key dtype."""
 
-    def __init__(self, dtype, coin_bits, n_parts):
+    def __init__(self, dtype, coin_bits, n_parts, coin_width=None):
         self.dtype = np.dtype(dtype)
         self.coin_bits = coin_bits  # the coin field is bits OWN_BITS .. OWN_BITS+coin_bits-1
         self.coin_mask = ((1 << coin_bits) - 1) << OWN_BITS
         self.n_parts = n_parts
+        # "action" reading: a tied row draws this many coins (its keys' row width
+        # when None), the first ones for its sorted real keys
+        self.coin_width = coin_width
 
 
 #: Coin bits of the int64 key format (bits 6..31).

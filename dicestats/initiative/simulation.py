@@ -15,8 +15,6 @@ True
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from ..core import montecarlo as mc
@@ -25,16 +23,14 @@ from .order import (
     FMT64,
     OWN_BITS,
     OWN_MASK,
-    RANK_SHIFT,
     KeyFormat,
-    any_buffer,
-    bool_buffer,
     die_keys,
-    key_value,
-    sentinel_keys,
 )
 from .pips import SPEND, add_pips
 from .results import RoundOdds
+from .round_layout import KeyLayout, owner_bytes
+from .round_stats import RoundStats
+from .round_ties import coin_words, order_batch, settle, short_round, ties  # noqa: F401
 
 __all__ = ["simulate", "Rounds", "batch_rounds", "run_rounds"]
 
@@ -65,9 +61,10 @@ class Rounds:
     Participants are grouped by (side, swiftness, own pips). Groups with
     swiftness <= 5 look their keys up in per-roll tables (row = one ordered roll
     of the participant's s dice plus b-bit coins, uniformly drawn: the same law
-    as s dice). Without pool pips, every participant is padded to the largest
-    swiftness with sentinel keys that sort last, and one ``take`` builds the
-    whole key array from a single uniform draw per chunk of participants.
+    as s dice). Without pool pips, a :class:`~.round_layout.KeyLayout` builds
+    the whole key array with one ``take`` from a single uniform draw per chunk
+    of participants (dense int32 keys in 8-byte items, padding that sorts last),
+    and reads the rounds with a complete tie from the drawn rows.
     """
 
     def __init__(self, setup, dense=True):
@@ -129,56 +126,12 @@ class Rounds:
         self.fast = self.lut = None
         if self.pools[0] or self.pools[1] or not all(g["table"] for g in self.groups):
             return
-        P = len(self.sw)
-        sizes = [0] * P
-        blocks = [None] * P
-        W = max(self.sw)
-        pad = 0
+        blocks = [None] * len(self.sw)
         for g in self.groups:
-            s = g["s"]
             for j, p in enumerate(g["parts"]):
-                blk = g["keys"][j * g["rows"] : (j + 1) * g["rows"]]
-                if s < W:  # sentinels: beyond every real key, never equal to each other
-                    sent = sentinel_keys(pad, W - s, int(p))
-                    pad += W - s
-                    blk = np.hstack([blk, np.tile(np.array(sent, np.int64), (blk.shape[0], 1))])
-                blocks[int(p)] = blk
-                sizes[int(p)] = g["rows"]
-        table = np.ascontiguousarray(np.vstack(blocks))
-        if dense:
-            # replace the 31 high bits by their dense rank: often an int32 key
-            high = table >> RANK_SHIFT
-            uniq, rank = np.unique(high, return_inverse=True)
-            rank = rank.reshape(table.shape)
-            cb = 31 - OWN_BITS - max(1, int(uniq.size - 1).bit_length())
-            if self.mode == "action" and cb >= max(12, self.b):
-                low = table & ((1 << OWN_BITS + self.b) - 1)  # cheap coin and owner
-                table = ((rank.astype(np.int64) << (OWN_BITS + cb)) | low).astype(np.int32)
-                self.fmt = KeyFormat(np.int32, cb, P)
-            elif self.mode == "tier" and cb >= 0:
-                # no cheap coins in tier mode: rank | owner, int16 when it fits; tied
-                # rows are settled as int64 keys rank << RANK_SHIFT | owner (the same
-                # order and the same coins as the int64 layout), ``lut[rank]`` the value
-                dtype = np.int16 if cb >= 16 else np.int32
-                table = ((rank.astype(np.int64) << OWN_BITS) | (table & OWN_MASK)).astype(dtype)
-                self.lut = key_value(uniq.astype(np.int64) << RANK_SHIFT)  # rank -> value
-                self.fmt = KeyFormat(dtype, 0, P)
-        # participants in chunks whose product of table sizes fits one int64 draw
-        chunks, cur = [], []
-        for p, size in enumerate(sizes):
-            if cur and math.prod(sizes[q] for q in cur) * size > 2**62:
-                chunks.append(cur)
-                cur = []
-            cur.append(p)
-        chunks.append(cur)
-        offsets = np.cumsum([0] + sizes[:-1]).tolist()
-        self.fast = {
-            "table": table,
-            "chunks": [
-                (math.prod(sizes[q] for q in c), [(q, sizes[q], offsets[q]) for q in c])
-                for c in chunks
-            ],
-        }
+                blocks[int(p)] = g["keys"][j * g["rows"] : (j + 1) * g["rows"]]
+        self.fast = KeyLayout(blocks, self.mode, self.b, dense, self.tiebreak)
+        self.fmt, self.lut = self.fast.fmt, self.fast.lut
 
     def draw(self, rng, n):
         """Keys (n, >= D) in ``self.fmt``: ascending acting order, owner in the low bits.
@@ -186,13 +139,7 @@ class Rounds:
         With the one-draw layout, extra sentinel columns sort after the D real dice.
         """
         if self.fast is not None:
-            idx = np.empty((n, len(self.sw)), dtype=np.int64)
-            for total, members in self.fast["chunks"]:
-                r = rng.integers(0, total, size=n, dtype=np.int64)
-                for p, size, off in members:
-                    r, digit = np.divmod(r, size)
-                    idx[:, p] = digit + off
-            return np.take(self.fast["table"], idx, axis=0).reshape(n, -1)
+            return self.fast.keys(self.fast.rows(rng, n))
         parts = []
         dice = {}
         coins = {}
@@ -237,172 +184,75 @@ class Rounds:
             parts[gi] = k.reshape(n, -1) | owner
         return parts[0] if len(parts) == 1 else np.concatenate(parts, axis=1)
 
-    def _offsets(self, n):
-        """(n, D) int64: P * (position + D * block of the row), the block sizes and a
-        (n, D) int64 buffer for the histogram's cells, cached per batch size."""
-        cache = self.__dict__.setdefault("_off_cache", {})
-        if n not in cache:
-            blk = _block_rows(n)
-            P, D = len(self.sw), self.D
-            row_blk = np.arange(n, dtype=np.int64) // blk
-            cache.clear()
-            cache[n] = (
-                P * (np.arange(D, dtype=np.int64)[None, :] + D * row_blk[:, None]),
-                np.bincount(row_blk).astype(np.int64),
-                np.empty((n, D), dtype=np.int64),
-            )
-        return cache[n]
-
-    def __getstate__(self):  # the cached buffers are not worth shipping to workers
+    def __getstate__(self):  # the statistics' cached buffers are not worth shipping
         state = dict(self.__dict__)
-        state.pop("_off_cache", None)
+        state.pop("_stats", None)
         return state
 
+    def ordered(self, rng, n):
+        """The sorted keys of n rounds (ties settled): ``draw`` and :func:`order_batch`."""
+        if self.fast is None:
+            return order_batch(self.draw(rng, n), rng, self.mode, self.fmt, self.D)
+        rows = self.fast.rows(rng, n, reuse=True)
+        keys, tied = self.fast.keys(rows, reuse=True), self.fast.tied(rows)
+        return order_batch(keys, rng, self.mode, self.fmt, self.D, self.lut, tied, self.fast.short)
+
     def __call__(self, rng, n):
-        srt = order_batch(self.draw(rng, n), rng, self.mode, self.fmt, self.D, self.lut)
-        P, D = len(self.sw), self.D
-        owner = np.empty((n, D), dtype=np.int8)  # owners < 64: the narrowest passes
-        np.bitwise_and(srt[:, :D], OWN_MASK, out=owner, casting="unsafe")
-        first = np.bincount(owner[:, 0], minlength=P)
-        before = np.argmax(owner >= self.na, axis=1)
-        buf = bool_buffer(n, D - 1)
-        np.equal(owner[:, 1:], owner[:, :-1], out=buf[:, : D - 1])
-        double = any_buffer(buf)
-        # who acts at each position, per block of rows: the mean position and its
-        # standard error by batch means over blocks (rounds are i.i.d.)
-        off, rows_in, cell = self._offsets(n)
-        k = rows_in.size
-        np.add(off, owner, out=cell)  # bincount counts int64 without a copy
-        hist = np.bincount(cell.ravel(), minlength=k * D * P).reshape(k, D, P)
-        tot = np.einsum("kdp,d->kp", hist, np.arange(1, D + 1, dtype=np.int64))
-        return {
-            "first_side": int(first[: self.na].sum()),
-            "first": first,
-            "before": np.bincount(before, minlength=self.da + 1),
-            "double": int(np.count_nonzero(double)),
-            "position": hist.sum(axis=0),
-            "blocks": k,
-            "pos": tot.sum(axis=0),
-            "pos_sq": (tot * tot).sum(axis=0),
-            "rows": int(rows_in.sum()),
-            "rows_sq": int((rows_in * rows_in).sum()),
-            "pos_x_rows": (tot * rows_in[:, None]).sum(axis=0),
-        }
+        stats = self.__dict__.get("_stats")
+        if stats is None:
+            stats = self._stats = RoundStats(len(self.sw), self.na, self.da, self.D)
+        st = stats.buffers(n)
+        if self.fast is not None and self.fast.short is not None and self.fast.sig is not None:
+            self._owners_in_chunks(rng, n, st.owner, st.chunk, lambda a, z: stats.rows(st, a, z))
+            return stats.finish(st)
+        owner_bytes(self.ordered(rng, n), st.owner, self.D)
+        return stats(st)
 
-
-def ties(srt, mode):
-    """Rows of sorted keys where two neighbours tie, as :func:`.order.sort_keys` reads them.
-
-    A tie: equal above the owner bits (``"tier"``: and of different owners,
-    ``1 <= x <= OWN_MASK`` for ``x`` the XOR of neighbours, one unsigned
-    comparison as keys are never negative).
-    """
-    x = srt[:, 1:] ^ srt[:, :-1]
-    buf = bool_buffer(*x.shape)
-    out = buf[:, : x.shape[1]]
-    if mode == "tier":
-        x -= 1
-        np.less(x.view(np.dtype(x.dtype.str.replace("i", "u"))), OWN_MASK, out=out)
-    else:
-        np.less_equal(x, OWN_MASK, out=out)
-    return any_buffer(buf)
-
-
-def coin_words(rng, bits, count):
-    """``rng.integers(0, 2**bits, size=count)``'s draws as raw words, or None.
-
-    For PCG64 (numpy's default) with no half word buffered, an even ``count`` and
-    ``bits <= 31``: numpy draws each value as one 32-bit half of a 64-bit output
-    (low half first), by Lemire's method, which never rejects for a power-of-two
-    range, so the value is the word's top ``bits`` bits. Returns the words
-    (uint32, ``count``) from ``random_raw``, leaving the generator in the same
-    position; None where that reasoning does not hold (then draw as usual).
-    """
-    bg = rng.bit_generator
-    if count % 2 or not 0 < bits <= 31 or type(bg) is not np.random.PCG64:
-        return None
-    if bg.state["has_uint32"]:
-        return None
-    return bg.random_raw(count // 2).view(np.uint32)
-
-
-def settle(keys, rng, mode, fmt, values=None):
-    """Sort tied rows again with fresh coins until no two tied dice share one.
-
-    ``values[h]``, if given, is the die value of keys whose bits above
-    ``RANK_SHIFT`` are ``h`` (dense ranks instead of the rank bits of ``order``).
-
-    The same coins from the same draws as ``order._coin_sort`` (one per die in
-    ``"action"``, one per participant and value in ``"tier"``, looked up with one
-    flat ``take``), so the same numbers, in fewer passes over the keys.
-    """
-    out = todo = None
-    n_parts, bits = fmt.n_parts, fmt.coin_bits
-    while todo is None or todo.size:
-        k = keys if todo is None else keys[todo]
-        if mode == "action":
-            coin = rng.integers(0, 1 << bits, size=k.shape, dtype=k.dtype)
-        else:
-            words = coin_words(rng, bits, k.shape[0] * n_parts * 8)
-            if words is None:
-                table = rng.integers(0, 1 << bits, size=(k.shape[0], n_parts, 8), dtype=np.int64)
-            idx = k & OWN_MASK
-            idx <<= 3
-            idx |= key_value(k) if values is None else np.take(values, k >> RANK_SHIFT)
-            idx += (np.arange(k.shape[0], dtype=np.int64) * (n_parts * 8))[:, None]
-            if words is not None:  # the same coins: the words' top bits
-                coin = (np.take(words, idx) >> (32 - bits)).astype(np.int64)
+    def _owners_in_chunks(self, rng, n, owner, chunk=8192, then=None):
+        """``owner_bytes(self.ordered(rng, n), owner, D)``, the same draws in the same
+        order, a chunk of rows at a time from the keys to the owners (a batch's
+        arrays exceed the caches; a chunk's stay in them), then ``then(start,
+        stop)`` on each chunk's final owners. The rows and the tied rows' coins are
+        drawn for the whole batch first, as :meth:`ordered` does."""
+        fast, per, D = self.fast, 8 * len(self.sw), self.D
+        then = then or (lambda start, stop: None)
+        rows = fast.rows(rng, n, reuse=True)
+        mask = fast.tied(rows)
+        tied = np.flatnonzero(mask)
+        words = coin_words(rng, FMT64, tied.size * per)
+        if words is None:  # drawn as numpy does: the whole batch at once
+            keys = fast.keys(rows, reuse=True)
+            srt = order_batch(keys, rng, self.mode, self.fmt, D, self.lut, mask, fast.short)
+            owner_bytes(srt, owner, D)
+            for start in range(0, n, chunk):
+                then(start, start + chunk)
+            return
+        lows = np.searchsorted(tied, np.arange(0, n + chunk, chunk).clip(max=n))
+        again, wide, later = [], [], []
+        for c, start in enumerate(range(0, n, chunk)):
+            keys = fast.keys(rows[:, start : start + chunk], reuse=True)
+            keys.sort(axis=1)
+            lo, hi = lows[c], lows[c + 1]
+            redo = ()
+            if hi > lo:
+                local = tied[lo:hi] - start
+                buf = fast.scratch("gather", (local.size, keys.shape[1]), keys.dtype)
+                clear = np.take(keys, local, axis=0, out=buf, mode="clip")
+                out, redo, w = short_round(clear, words[lo * per : hi * per], per, fast.short)
+                keys[local] = out
+                again.append(tied[lo:hi][redo])
+                wide.append(w)
+            owner_bytes(keys, owner[start : start + chunk], D)
+            if len(redo):  # rows to be settled again: this chunk's statistics after
+                later.append(start)
             else:
-                coin = np.take(table, idx)
-        coin <<= OWN_BITS
-        if coin.dtype == k.dtype:
-            srt = np.bitwise_or(k, coin, out=coin)
-        else:
-            srt = k | coin.astype(k.dtype)
-        srt.sort(axis=1)
-        clash = ties(srt, mode)
-        if todo is None:
-            out, todo = srt, np.flatnonzero(clash)
-        else:
-            out[todo[~clash]] = srt[~clash]
-            todo = todo[clash]
-    return out
-
-
-def order_batch(keys, rng, mode, fmt, real, lut=None):
-    """``order.sort_keys(keys, rng, mode, fmt, real, inplace=True)``: the same numbers.
-
-    Keys sorted into acting order in place, rows with a tie among the first
-    ``real`` columns settled by :func:`settle`. With ``lut`` (tier reading),
-    ``keys`` are dense int16/int32 keys ``rank << OWN_BITS | owner`` (the rank monotone
-    in the int64 key's high bits) and ``lut[rank]`` the die value: tied rows are
-    settled as int64 keys with the same coins, so in the same order as the int64
-    layout, and written back as dense keys.
-    """
-    keys.sort(axis=1)
-    rows = np.flatnonzero(ties(keys[:, :real], mode))
-    if rows.size:
-        clear = keys[rows]
-        if lut is None:
-            clear &= ~keys.dtype.type(fmt.coin_mask)
-            keys[rows] = settle(clear, rng, mode, fmt)
-        else:
-            # rank << RANK_SHIFT | owner sorts as the int64 key does (the rank is
-            # monotone in the high bits); lut[rank] gives the value for the coins
-            wide = (clear >> OWN_BITS).astype(np.int64)
-            wide <<= RANK_SHIFT
-            wide |= clear & OWN_MASK
-            srt = settle(wide, rng, mode, KeyFormat(np.int64, FMT64, fmt.n_parts), lut)
-            rank = srt >> RANK_SHIFT
-            rank <<= OWN_BITS
-            rank |= srt & OWN_MASK
-            keys[rows] = rank
-    return keys
-
-
-def _block_rows(n):
-    """Rows per block for batch-means standard errors: >= 32 blocks when n >= 32."""
-    return max(1, min(1024, n // 32))
+                then(start, start + chunk)  # while the chunk is in cache
+        if later:  # fresh coins, as settle's next round
+            fmt64 = KeyFormat(np.int64, FMT64, len(self.sw))
+            srt = settle(np.concatenate(wide), rng, "tier", fmt64, self.lut)
+            owner[np.concatenate(again), :D] = srt[:, :D] & OWN_MASK
+            for start in later:
+                then(start, start + chunk)
 
 
 def batch_rounds(batch_size, sw):

@@ -44,7 +44,7 @@ def test_ties_reads_a_tie_as_sort_keys_does():
 def test_simulate_unchanged_by_the_batch_ordering(monkeypatch):
     fast = ini.simulate([3, 3, 3], [2, 2, 2], trials=30_000, rng=5)
 
-    def slow(keys, rng, mode, fmt, real, lut=None):
+    def slow(keys, rng, mode, fmt, real, lut=None, tied=None, short=None):
         return order.sort_keys(keys, rng, mode, fmt, real, True)
 
     monkeypatch.setattr(simulation, "order_batch", slow)
@@ -52,3 +52,20 @@ def test_simulate_unchanged_by_the_batch_ordering(monkeypatch):
     ref = ini.simulate([3, 3, 3], [2, 2, 2], trials=30_000, rng=5)
     assert fast.p_first == ref.p_first and fast.p_acts_at == ref.p_acts_at
     assert fast.mean_position == ref.mean_position and fast.p_double == ref.p_double
+
+
+def rowwise_ties(srt, mode):
+    x = (srt[:, 1:] ^ srt[:, :-1]).astype(np.int64)
+    return ((x <= 63) & (x != 0) if mode == "tier" else x <= 63).any(axis=1)
+
+
+@pytest.mark.parametrize("mode", ["tier", "action"])
+@pytest.mark.parametrize("dtype", [np.int16, np.int32, np.int64])
+@pytest.mark.parametrize("width", [7, 8, 16])
+def test_ties_on_whole_rows_as_row_by_row(mode, dtype, width):
+    """ties() reads contiguous rows of 8k keys along the flat array: the same rows."""
+    rng = np.random.default_rng(width)
+    srt = np.sort(rng.integers(0, 4 << 6, size=(3000, width)).astype(dtype), axis=1)
+    assert np.array_equal(simulation.ties(srt, mode), rowwise_ties(srt, mode))
+    part = srt[:, : width - 1]  # not contiguous: row by row
+    assert np.array_equal(simulation.ties(part, mode), rowwise_ties(part, mode))

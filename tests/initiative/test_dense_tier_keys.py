@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from dicestats import initiative as ini
-from dicestats.initiative import order, simulation
+from dicestats.initiative import order, round_ties, simulation
 from dicestats.initiative.order import OWN_MASK, RANK_SHIFT
 from dicestats.initiative.rules import Rules
 from dicestats.initiative.setup import check_setup
@@ -40,12 +40,13 @@ def test_dense_tier_order_is_the_int64_order(a, b, kw, seed):
     r1, r2 = np.random.default_rng(seed), np.random.default_rng(seed)
     want = order.sort_keys(ref, r1, wide.mode, wide.fmt, wide.D, True)
     got = simulation.order_batch(keys, r2, fn.mode, fn.fmt, fn.D, fn.lut)
+    got = got[:, : fn.D]  # then padding, beyond every real key
     assert np.array_equal(got & OWN_MASK, want & OWN_MASK)  # the same acting order
     # and the same keys: the dense rank maps back to the int64 key's high bits
-    high = np.unique(wide.fast["table"] >> RANK_SHIFT)
+    high = np.unique(wide.fast.table >> RANK_SHIFT)  # the int64 layout: real keys only
     assert np.array_equal(high[got >> order.OWN_BITS], want >> RANK_SHIFT)
     assert r1.integers(0, 2**62) == r2.integers(0, 2**62)  # the same coins were drawn
-    assert np.array_equal(fn.lut, order.key_value(high << RANK_SHIFT))
+    assert np.array_equal(fn.lut[: high.size], order.key_value(high << RANK_SHIFT))
 
 
 @pytest.mark.parametrize("a,b,kw", SETUPS[:5])
@@ -54,7 +55,7 @@ def test_simulate_is_unchanged(monkeypatch, a, b, kw):
           for k, v in kw.items()}  # fmt: skip
     new = ini.simulate(a, b, trials=20_000, rng=11, **kw)
 
-    def old_order(keys, rng, mode, fmt, real, lut=None):
+    def old_order(keys, rng, mode, fmt, real, lut=None, tied=None, short=None):
         assert lut is None
         return order.sort_keys(keys, rng, mode, fmt, real, True)
 
@@ -92,3 +93,76 @@ def test_coin_words_fall_back():
     assert simulation.coin_words(rng, 32, 4) is None
     mt = np.random.Generator(np.random.MT19937(1))
     assert simulation.coin_words(mt, 26, 4) is None
+
+
+@pytest.mark.parametrize("a,b,kw", SETUPS + [([3, 3, 3], [3, 3, 3], {}), ([2, 2], [2, 2], {})])
+def test_batch_path_is_the_int64_order(a, b, kw):
+    """``Rounds.ordered`` (ties read from the drawn rows, tied rows settled with 16-bit
+    coin prefixes in int32 keys) against int64 keys sorted by ``order.sort_keys``."""
+    setup = check_setup(a, b, **kw)
+    fn, wide = Rounds(setup), Rounds(setup, dense=False)
+    r1, r2 = np.random.default_rng(7), np.random.default_rng(7)
+    want = order.sort_keys(wide.draw(r1, 20_000), r1, wide.mode, wide.fmt, wide.D, True)
+    got = fn.ordered(r2, 20_000)[:, : fn.D]
+    assert np.array_equal(got & OWN_MASK, want & OWN_MASK)
+    high = np.unique(wide.fast.table >> RANK_SHIFT)
+    assert np.array_equal(high[got >> order.OWN_BITS], want >> RANK_SHIFT)
+    assert r1.integers(0, 2**62) == r2.integers(0, 2**62)
+
+
+@pytest.mark.parametrize("mask", [0b11 << 30, 0x3FF << 6])
+def test_short_coins_fall_back_exactly(monkeypatch, mask):
+    """Coins whose top 16 bits tie (all of them with the mask of bits 6-15, a quarter
+    with the top two bits) and whose 26 bits tie too (often with two bits): the
+    short settling still orders and redraws as :func:`settle`."""
+    real = simulation.coin_words
+
+    def few_bits(rng, bits, count):
+        words = real(rng, bits, count)
+        return None if words is None else words & np.uint32(mask)
+
+    monkeypatch.setattr(round_ties, "coin_words", few_bits)
+    fn = Rounds(check_setup([3, 3, 3], [2, 2, 2]))
+    keys = fn.draw(np.random.default_rng(3), 5000)
+    keys.sort(axis=1)
+    clear = keys[simulation.ties(keys[:, : fn.D], "tier")]
+    r1, r2 = np.random.default_rng(4), np.random.default_rng(4)
+    want = round_ties.settle_dense(clear, r1, fn.fmt, fn.lut)
+    got = round_ties.settle_dense(clear, r2, fn.fmt, fn.lut, fn.fast.short)
+    assert np.array_equal(got, want)
+    assert r1.integers(0, 2**62) == r2.integers(0, 2**62)
+
+
+@pytest.mark.parametrize("a,b", [([3, 3, 3], [2, 2, 2]), ([1, 1, 1, 1], [1, 1, 1]), ([2, 1], [2])])
+@pytest.mark.parametrize("n", [1, 8191, 8193, 20_000])
+@pytest.mark.parametrize("mask", [None, 0xF << 28])
+def test_owners_in_chunks_are_the_whole_batch_ones(monkeypatch, a, b, n, mask):
+    """The chunked pipeline of ``Rounds.__call__`` (the rows and coins drawn for the
+    whole batch, keys sorted and settled a chunk at a time, rows whose coins tie
+    drawn again at the end) against ``Rounds.ordered`` on the whole batch; odd
+    ``n`` leave half a 32-bit word buffered for small setups (numpy's own draws)."""
+    if mask is not None:  # coins with four random bits: ties, redraws across chunks
+        real = simulation.coin_words
+
+        def few_bits(rng, bits, count):
+            words = real(rng, bits, count)
+            return None if words is None else words & np.uint32(mask)
+
+        monkeypatch.setattr(simulation, "coin_words", few_bits)  # the chunks' draw
+        monkeypatch.setattr(round_ties, "coin_words", few_bits)  # order_batch's
+    setup = check_setup(a, b)
+    fn, ref = Rounds(setup), Rounds(setup)
+    stats = simulation.RoundStats(len(fn.sw), fn.na, fn.da, fn.D)
+    want, got = stats.buffers(n).owner.copy(), stats.buffers(n).owner.copy()
+    r1, r2 = np.random.default_rng(n), np.random.default_rng(n)
+    simulation.owner_bytes(ref.ordered(r1, n), want, ref.D)
+    fn._owners_in_chunks(r2, n, got)
+    assert np.array_equal(got[:, : fn.D], want[:, : fn.D])
+    assert r1.integers(0, 2**62) == r2.integers(0, 2**62)
+    # and the whole batch function: statistics chunk by chunk (after any redraw)
+    st = stats.buffers(n)
+    st.owner[...] = want
+    ref_sums = stats(st)
+    sums = Rounds(setup)(np.random.default_rng(n), n)
+    for key, value in ref_sums.items():
+        assert np.array_equal(sums[key], value), key

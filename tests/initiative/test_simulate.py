@@ -124,17 +124,18 @@ def test_default_batch_bounds_the_dice_of_a_batch(monkeypatch):
     ],
 )
 def test_fast_key_tables_on_every_outcome(pips, tiebreak, order):
-    """simulate's lookup tables (dense int32 ranks, sentinel padding,
-    pips folded in) give the plain rule's order on every roll of a small setup."""
+    """simulate's lookup tables (dense int32 ranks, keys paired in 8-byte items,
+    padding, pips folded in, ties read from the rows) give the plain rule's order
+    on every roll of a small setup."""
     sw = [2, 1, 2]
     fn = Rounds(check_setup([2, 1], [2], pips, 0, tiebreak=tiebreak, order=order))
     assert fn.fast is not None
-    assert fn.fmt.dtype == (np.int32 if order == "action" else np.int16)  # dense ranks
-    offs = {q: off for _, mem in fn.fast["chunks"] for q, _, off in mem}
+    assert fn.fmt.dtype == np.int32  # dense ranks
     combos = np.array(list(itertools.product(*(range(6**s) for s in sw))))
-    keys = np.take(fn.fast["table"], combos + [offs[p] for p in range(3)], axis=0)
+    keys = fn.fast.keys(combos.T.copy())
+    tied = fn.fast.tied(combos.T.copy())
     srt = order_batch(
-        keys.reshape(len(combos), -1), np.random.default_rng(0), order, fn.fmt, fn.D, fn.lut
+        keys, np.random.default_rng(0), order, fn.fmt, fn.D, fn.lut, tied, fn.fast.short
     )
     got = srt[:, : fn.D] & 63
     own = [*pips, 0] if isinstance(pips, list) else [0, 0, 0]
