@@ -41,8 +41,9 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import islice
 
-from ..core.checks import check_bool, check_exact, check_int, refuse, shown
+from ..core.checks import check_bool, check_exact, check_int, described, refuse
 from ..core.results import Result
 from ..format import percent
 from ..storyteller.limits import LIMITS, check_dice
@@ -62,6 +63,7 @@ __all__ = [
     "Ranked",
     "read_comparison",
     "check_wishes",
+    "wish_probability",
     "rule_sets",
     "rank_settings",
 ]
@@ -101,6 +103,19 @@ def read_comparison(op: str, number: str, name: str, text: str, form: str):
     if not 0 <= p <= 1:
         raise refuse(name, "a probability in [0, 1] after the comparison", text)
     return op, p
+
+
+def wish_probability(name: str, p) -> Fraction:
+    """A wished probability, always a Fraction: a float is read as the decimal it
+    prints as (``0.6`` is 3/5, as if written ``"0.6"``), so a wish compares and its
+    slack counts exactly in exact mode; in float mode nothing changes (the decimal's
+    nearest float is the float given).
+
+    >>> wish_probability("p", 0.6), wish_probability("p", 1)
+    (Fraction(3, 5), Fraction(1, 1))
+    """
+    p = check_probability(name, p)
+    return Fraction(repr(p)) if isinstance(p, float) else p
 
 
 def check_op(op) -> str:
@@ -158,7 +173,10 @@ class Wish(Comparison, Result):
         With ``"success"``, ``P(net >= net)``.
     net : int
     op : {">=", ">", "<=", "<"}
-    p : Fraction or float
+    p : Fraction
+        The wished probability, exact: a Fraction or an int as given, a float read as
+        the decimal it prints as (``0.6`` is ``Fraction(3, 5)``; see
+        :func:`wish_probability`), a text's number as written (``"60%"``, ``"3/5"``).
 
     Examples
     --------
@@ -166,6 +184,8 @@ class Wish(Comparison, Result):
     Wish(dice=3, event='botch', net=1, op='<', p=Fraction(3, 20))
     >>> str(Wish(4, "success", 2, ">=", 0.5))
     '4 dice net >= 2 >= 50%'
+    >>> Wish(1, "success", 1, ">=", 0.6).p
+    Fraction(3, 5)
     """
 
     dice: int
@@ -182,7 +202,7 @@ class Wish(Comparison, Result):
         if self.net != 1 and self.event != "success":
             raise refuse("net", f"1 with event={self.event!r} (net counts successes)", self.net)
         check_op(self.op)
-        object.__setattr__(self, "p", check_probability("p", self.p))
+        object.__setattr__(self, "p", wish_probability("p", self.p))
 
     PATTERN = _WISH
     FORM = _FORM
@@ -296,12 +316,18 @@ class Wishes(Ranked):
 
 
 def check_wishes(wishes, parse, form: str) -> tuple:
-    """One to 50 wishes, each read by ``parse(w, "wishes")``; ``form`` for a refusal."""
+    """One to 50 wishes, each read by ``parse(w, "wishes")``; ``form`` for a refusal.
+
+    A count out of range is refused as a number (``got 0``, ``got 51``; an iterator
+    without a length is read no further than its 51st wish: ``got more than 50``)."""
     if isinstance(wishes, (str, Result)) or not hasattr(wishes, "__iter__"):
         raise refuse("wishes", "a sequence of wishes " + form, wishes, kind=True)
-    ws = tuple(parse(w, "wishes") for w in wishes)
+    if hasattr(wishes, "__len__") and len(wishes) > 50:
+        raise refuse("wishes", "1..50 wishes", len(wishes))
+    ws = tuple(parse(w, "wishes") for w in islice(wishes, 51))  # an endless one stops at 51
     if not 1 <= len(ws) <= 50:
-        raise refuse("wishes", "1..50 wishes", shown(len(ws)))
+        got = len(ws) if len(ws) <= 50 else described("more than 50")
+        raise refuse("wishes", "1..50 wishes", got)
     return ws
 
 
@@ -354,7 +380,9 @@ def wishes(
     specialty : bool
         Every roll has a specialty.
     exact : bool
-        Fractions (the slack is then exact too).
+        Fractions: the slacks are then exact too, since every wished probability is
+        (a float ``0.6`` is read as 3/5; see :class:`Wish`), and a probability right at
+        a wish's threshold meets ``>=``/``<=`` exactly and fails ``>``/``<``.
 
     Examples
     --------

@@ -1,0 +1,91 @@
+"""The wish lists, polished after the audit: exact thresholds (a float wish is the decimal
+it prints as), counts shown as numbers, flags that cannot apply with ``--wish`` refused
+even when spelled at their default, ranges with negative ends, and odd inputs.
+
+The thresholds are checked on hand-counted odds: one d10 at difficulty 6 succeeds on
+6..10 (5 faces in 10, the 1 only a botch), at difficulty 5 on 5..10 (3/5); 4dF totals
+-4..4 come up 1, 4, 10, 16, 19, 16, 10, 4, 1 times in 81, so Fair (+2) succeeds at
+Average (+1) when the dice show 0 or more: 50/81.
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import pytest
+
+from dicestats import InputError
+from dicestats import workbench as wb
+
+F = Fraction
+
+
+# --------------------------------------------------------------------------- exact thresholds
+@pytest.mark.parametrize(
+    "given,exact",
+    [(0.6, F(3, 5)), (0.1, F(1, 10)), (0.5, F(1, 2)), (1, F(1)), (0, F(0)), (F(2, 3), F(2, 3)),
+     (1 / 3, F("0.3333333333333333"))],
+)  # fmt: skip
+def test_a_float_threshold_is_the_decimal_it_prints_as(given, exact):
+    for w in (wb.Wish(1, "success", 1, ">=", given), wb.FateWish(2, "success", ">=", given)):
+        assert type(w.p) is Fraction and w.p == exact
+
+
+@pytest.mark.parametrize("text,exact", [("0.6", F(3, 5)), ("3/4", F(3, 4)), ("60%", F(3, 5)),
+                                        ("12.5%", F(1, 8)), (".1", F(1, 10))])  # fmt: skip
+def test_a_text_threshold_is_the_decimal_written(text, exact):
+    assert wb.Wish.parse(f"1 success >= {text}").p == exact
+    assert wb.FateWish.parse(f"Fair success >= {text}").p == exact
+
+
+def test_exact_slacks_are_fractions_for_float_thresholds():
+    r = wb.fate_wishes([wb.FateWish(2, "success", ">=", 0.6)], [1], exact=True)
+    assert r.ranked[0].slack == F(50, 81) - F(3, 5) and type(r.ranked[0].slack) is Fraction
+    s = wb.wishes([wb.Wish(1, "success", 1, ">=", 0.1)], [6], exact=True).ranked[0]
+    assert s.slacks == (F(2, 5),) and type(s.slack) is Fraction
+    # float mode: the same numbers as the float threshold gave (the decimal's nearest float)
+    f = wb.fate_wishes([wb.FateWish(2, "success", ">=", 0.6)], [1]).ranked[0]
+    assert type(f.slack) is float and f.slack == 50 / 81 - 0.6
+
+
+@pytest.mark.parametrize("p", [0.5, "1/2", "50%", F(1, 2)])
+def test_a_probability_right_at_the_threshold(p):
+    # one die at difficulty 6: P(success) = 1/2 exactly
+    def wish(op):
+        return wb.Wish.parse(f"1 success {op} {p}") if isinstance(p, str) \
+            else wb.Wish(1, "success", 1, op, p)  # fmt: skip
+
+    r = wb.wishes([wish(">="), wish("<="), wish(">"), wish("<")], [6], exact=True)
+    s = r.ranked[0]
+    assert s.probabilities == (F(1, 2),) * 4 and s.slacks == (0, 0, 0, 0)
+    assert all(type(x) is Fraction for x in s.slacks)
+    assert s.broken == (2, 3)  # >= and <= hold, > and < fail, exactly
+
+
+def test_a_decimal_threshold_met_exactly_where_its_float_is_not():
+    # 0.1 as a float is 0.1000000000000000055...; one die at difficulty 10 succeeds 1 in 10
+    # under the V20 rules (a 1 only botches), so '>= 0.1' must hold exactly
+    from dicestats import storyteller as st
+
+    v20 = st.Rules.preset("v20")
+    q = st.pool(1, 10, rules=v20, exact=True).p_success
+    assert q == F(1, 10) and not q >= 0.1  # the binary float is above the decimal
+    r = wb.wishes([wb.Wish(1, "success", 1, ">=", 0.1)], [10], v20, exact=True)
+    assert r.fits and r.ranked[0].slack == 0
+
+
+# --------------------------------------------------------------------------- counts
+@pytest.mark.parametrize(
+    "given,got",
+    [([], "got 0"), (["W"] * 51, "got 51"), (["W"] * 1000, "got 1000"),
+     (itertools.repeat("W"), "got more than 50")],
+)  # fmt: skip
+def test_a_count_reads_as_a_number(given, got):
+    for solve, w in ((wb.wishes, "6 success >= 0.5"), (wb.fate_wishes, "Fair success >= 0.5")):
+        ws = given if not isinstance(given, list) else [w] * len(given)
+        if isinstance(given, itertools.repeat):
+            ws = itertools.repeat(w)
+        with pytest.raises(InputError) as e:
+            solve(ws)
+        assert str(e.value) == f"wishes must be 1..50 wishes, {got}"
