@@ -89,3 +89,99 @@ def test_a_count_reads_as_a_number(given, got):
         with pytest.raises(InputError) as e:
             solve(ws)
         assert str(e.value) == f"wishes must be 1..50 wishes, {got}"
+
+
+# --------------------------------------------------------------------------- the command line
+def run(argv, capsys):
+    from dicestats.cli import main
+
+    code = main(argv)
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+FAIR = ["solve", "fate", "--wish", "Fair success >= 0.6"]
+SIX = ["solve", "storyteller", "--wish", "6 success >= 0.6"]
+
+
+@pytest.mark.parametrize(
+    "argv,says",
+    [
+        ([*FAIR, "--objective", "success"], "--objective cannot apply to several wishes"),
+        ([*SIX, "--net", "1"], "--net cannot apply when solving several wishes"),
+        ([*SIX, "--event", "success"], "--event cannot apply when solving several wishes"),
+        (["solve", "storyteller", "--dice", "5", "--difficulty", "6", "--rounds", "3",
+          "--at-least", "0.5", "--net", "1"], "--net cannot apply when solving the extended"),
+    ],
+)  # fmt: skip
+def test_a_flag_given_at_its_default_is_still_refused_where_it_cannot_apply(argv, says, capsys):
+    code, out, err = run(argv, capsys)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and says in err
+
+
+def test_the_single_solvers_keep_their_defaults(capsys):
+    for argv in (["solve", "fate", "--rating", "2", "--at-least", "0.6"],
+                 ["solve", "storyteller", "--difficulty", "8", "--at-least", "0.75"]):  # fmt: skip
+        assert run(argv, capsys) == run([*argv, *{"fate": ["--objective", "success"]}.get(
+            argv[1], ["--net", "1", "--event", "success"])], capsys)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "spelling,difficulties",
+    [("-4..-2", [-4, -3, -2]), ("\u22124..\u22122", [-4, -3, -2]), ("-2..1", [-2, -1, 0, 1]),
+     ("Poor (-1)..Average", [-1, 0, 1]), ("Poor (-1),-2", [-2, -1]), ("0-2", [0, 1, 2]),
+     ("Fair-Good", [2, 3]), ("-2", [-2])],
+)  # fmt: skip
+def test_fate_difficulties_with_negative_ends(spelling, difficulties, capsys):
+    code, out, err = run([*FAIR, f"--difficulties={spelling}", "--json"], capsys)
+    assert code == 0, err
+    import json
+
+    assert sorted(s["difficulty"] for s in json.loads(out)["ranked"]) == difficulties
+
+
+@pytest.mark.parametrize(
+    "argv,says",
+    [
+        # a dash between ends where one is negative: -4..2 or -4..-2? refused, naming A..B
+        (
+            [*FAIR, "--difficulties=-4-2"],
+            "A..B when an end is negative: -4..2, -4..-2), got '-4-2'",
+        ),
+        ([*FAIR, "--difficulties=-4--2"], "got '-4--2'"),
+        ([*FAIR, "--difficulties", "Poor (-1)-Fair"], "A..B when an end is negative"),
+        ([*FAIR, "--difficulties", "4-"], "or a range A..B or A-B"),
+        ([*FAIR, "--difficulties", "3-4-5"], "or a range A..B or A-B"),
+        ([*FAIR, "--difficulties", "Fair.."], "expected a range A..B, got 'Fair..'"),
+        ([*FAIR, "--difficulties", "..3"], "expected a range A..B, got '..3'"),
+        ([*FAIR, "--difficulties", ""], "got an empty item in ''"),
+        ([*FAIR, "--difficulties", "0..3,,4"], "got an empty item in '0..3,,4'"),
+        ([*FAIR, "--difficulties", "0..20000"], "must be in -10000..10000, got 20000"),
+        ([*FAIR, "--difficulties", "5..2"], "reversed range '5..2': write 2..5"),
+        # Storyteller: the ends are checked before the range is built (was a traceback)
+        ([*SIX, "--difficulties", "2-99999999999999999999999"], "must be in 2..10, got 9999"),
+        ([*SIX, "--difficulties", "1-3"], "must be in 2..10, got 1"),
+        ([*SIX, "--difficulties", "2-"], "expected an integer or a range A..B or A-B, got '2-'"),
+        ([*SIX, "--difficulties=-2-4"], "got '-2-4'"),
+        ([*SIX, "--difficulties", "10-2"], "reversed range '10-2': write 2..10"),
+        ([*SIX, "--difficulties", "6,,8"], "got an empty item in '6,,8'"),
+    ],
+)
+def test_bad_difficulties_say_what_a_range_is(argv, says, capsys):
+    code, out, err = run(argv, capsys)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1, err
+    assert says in err, err
+
+
+@pytest.mark.parametrize("spelling", ["6..8", "6-8", "6,7,8", "6-7,8", " 6 .. 8 "])
+def test_storyteller_difficulties_take_both_range_forms_and_lists(spelling, capsys):
+    import json
+
+    code, out, err = run([*SIX, "--difficulties", spelling, "--json"], capsys)
+    assert code == 0, err
+    assert sorted(s["difficulty"] for s in json.loads(out)["ranked"]) == [6, 7, 8]
+
+
+def test_zero_wishes_on_the_command_line_cannot_happen_and_counts_read_as_numbers(capsys):
+    code, _, err = run(["solve", "fate", *["--wish", "Fair success >= 0.5"] * 51], capsys)
+    assert code == 2 and err.strip().endswith("wishes must be 1..50 wishes, got 51")
