@@ -394,7 +394,10 @@ def _cmd_fate(args) -> int:
 
     if args.wish is not None:
         return _cmd_fate_wishes(args)
-    for flag in ("difficulties", "dice", "style_shifts"):
+    if args.difficulties is not None:
+        raise CLIError("--difficulties cannot apply without --wish: it lists the difficulties "
+                       "tried against several wishes")  # fmt: skip
+    for flag in ("dice", "style_shifts"):
         if getattr(args, flag) is not None:
             raise CLIError(f"--{flag.replace('_', '-')} cannot apply without --wish: the "
                            "single solvers roll 4dF with style at 3 shifts")  # fmt: skip
@@ -425,6 +428,7 @@ def _cmd_fate_wishes(args) -> int:
 
     for flag in ("rating", "difficulty", "at_least"):
         if getattr(args, flag) is not None:
+            flag = {"rating": "rating (--bonus)"}.get(flag, flag)
             raise CLIError(f"--{flag.replace('_', '-')} cannot apply to several wishes: each "
                            "wish names its rating, --difficulties the difficulties")  # fmt: skip
     if args.objective is not None:

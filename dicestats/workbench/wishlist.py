@@ -111,11 +111,18 @@ def wish_probability(name: str, p) -> Fraction:
     slack counts exactly in exact mode; in float mode nothing changes (the decimal's
     nearest float is the float given).
 
+    A numpy float is the decimal it prints as too (``np.float32(0.6)`` is 3/5).
+
     >>> wish_probability("p", 0.6), wish_probability("p", 1)
     (Fraction(3, 5), Fraction(1, 1))
     """
-    p = check_probability(name, p)
-    return Fraction(repr(p)) if isinstance(p, float) else p
+    q = check_probability(name, p)
+    if not isinstance(q, float):
+        return q
+    try:  # str, not repr: numpy 2 writes repr(np.float64(0.6)) as 'np.float64(0.6)'
+        return check_probability(name, Fraction(str(p)))
+    except (ValueError, TypeError, ZeroDivisionError):  # a Real that prints otherwise
+        return Fraction(repr(q))
 
 
 def check_op(op) -> str:
@@ -320,7 +327,7 @@ def check_wishes(wishes, parse, form: str) -> tuple:
 
     A count out of range is refused as a number (``got 0``, ``got 51``; an iterator
     without a length is read no further than its 51st wish: ``got more than 50``)."""
-    if isinstance(wishes, (str, Result)) or not hasattr(wishes, "__iter__"):
+    if isinstance(wishes, (str, Result, Mapping)) or not hasattr(wishes, "__iter__"):
         raise refuse("wishes", "a sequence of wishes " + form, wishes, kind=True)
     if hasattr(wishes, "__len__") and len(wishes) > 50:
         raise refuse("wishes", "1..50 wishes", len(wishes))

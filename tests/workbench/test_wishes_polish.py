@@ -185,3 +185,30 @@ def test_storyteller_difficulties_take_both_range_forms_and_lists(spelling, caps
 def test_zero_wishes_on_the_command_line_cannot_happen_and_counts_read_as_numbers(capsys):
     code, _, err = run(["solve", "fate", *["--wish", "Fair success >= 0.5"] * 51], capsys)
     assert code == 2 and err.strip().endswith("wishes must be 1..50 wishes, got 51")
+
+
+def test_a_numpy_float_threshold_is_the_decimal_it_prints_as():
+    import numpy as np
+
+    for x in (np.float32(0.6), np.float64(0.6)):
+        assert wb.Wish(1, "success", 1, ">=", x).p == F(3, 5)
+        assert wb.FateWish(2, "success", ">=", x).p == F(3, 5)
+
+
+def test_a_mapping_of_wishes_is_refused_not_read_by_its_keys():
+    for solve, w in ((wb.wishes, "6 success >= 0.5"), (wb.fate_wishes, "Fair success >= 0.5")):
+        with pytest.raises(InputError, match="must be a sequence of wishes"):
+            solve({w: 0.9})
+
+
+@pytest.mark.parametrize(
+    "argv,says",
+    [
+        (["solve", "fate", "--rating", "2", "--at-least", "0.5", "--difficulties", "0..2"],
+         "--difficulties cannot apply without --wish: it lists the difficulties tried"),
+        ([*FAIR, "--bonus", "2"], "--rating (--bonus) cannot apply to several wishes"),
+    ],
+)  # fmt: skip
+def test_refusals_name_the_flag_and_the_reason(argv, says, capsys):
+    code, out, err = run(argv, capsys)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and says in err, err
