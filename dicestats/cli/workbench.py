@@ -333,7 +333,7 @@ def _range_list(text: str, read, limit, listed, what: str, form: str = "A..B or 
         item = part.strip().replace("\u2212", "-")
         if ".." in item:
             ends = [e.strip() for e in item.split("..")]
-            if len(ends) != 2 or not all(ends):
+            if len(ends) != 2 or not all(ends) or any("." in e for e in ends):  # Fair...Good
                 raise argparse.ArgumentTypeError(
                     f"expected a range A..B, got {shown(item, quote=True)}"
                 )

@@ -154,6 +154,7 @@ def test_fate_difficulties_with_negative_ends(spelling, difficulties, capsys):
         ([*FAIR, "--difficulties", "3-4-5"], "or a range A..B or A-B"),
         ([*FAIR, "--difficulties", "Fair.."], "expected a range A..B, got 'Fair..'"),
         ([*FAIR, "--difficulties", "..3"], "expected a range A..B, got '..3'"),
+        ([*FAIR, "--difficulties", "Fair...Good"], "expected a range A..B, got 'Fair...Good'"),
         ([*FAIR, "--difficulties", ""], "got an empty item in ''"),
         ([*FAIR, "--difficulties", "0..3,,4"], "got an empty item in '0..3,,4'"),
         ([*FAIR, "--difficulties", "0..20000"], "must be in -10000..10000, got 20000"),
@@ -212,3 +213,19 @@ def test_a_mapping_of_wishes_is_refused_not_read_by_its_keys():
 def test_refusals_name_the_flag_and_the_reason(argv, says, capsys):
     code, out, err = run(argv, capsys)
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and says in err, err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["calibrate", "storyteller", "--difficulty", "2-99999999999999999999999"],
+        ["table", "--dice", "1-99999999999999999999999"],
+        ["table", "--dice", "1-1000000000000"],
+    ],
+)
+def test_a_huge_range_end_is_refused_before_the_range_is_built(argv, capsys):
+    # the shared range parser (cli._common.limit_arg) built list(range(...)) first:
+    # an OverflowError traceback, or a memory blow-up for 1-10**12
+    code, out, err = run(argv, capsys)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1, err
+    assert "must be an integer in" in err
