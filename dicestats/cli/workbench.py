@@ -241,6 +241,8 @@ def _cmd_wishes(args) -> int:
 
 def _print_wishes(r, as_json: bool, difficulty_text) -> int:
     """The answer, then every setting ranked with each broken wish marked (or the JSON)."""
+    from ..workbench.wishlist import slack_text
+
     if as_json:
         emit_json(r)
         return 0
@@ -253,7 +255,7 @@ def _print_wishes(r, as_json: bool, difficulty_text) -> int:
             percent(q, digits=2) + ("" if i not in s.broken else " ✗")
             for i, q in enumerate(s.probabilities)
         ]
-        rows.append((difficulty_text(s.difficulty), *cells, f"{100 * float(s.slack):+.2f}"))
+        rows.append((difficulty_text(s.difficulty), *cells, slack_text(s.slack, "+")))
     print_table(rows, head)
     print("(ranked by slack, the smallest margin in percentage points; ✗: the wish breaks)")
     return 0

@@ -64,6 +64,7 @@ __all__ = [
     "read_comparison",
     "check_wishes",
     "wish_probability",
+    "slack_text",
     "rule_sets",
     "rank_settings",
 ]
@@ -123,6 +124,21 @@ def wish_probability(name: str, p) -> Fraction:
         return check_probability(name, Fraction(str(p)))
     except (ValueError, TypeError, ZeroDivisionError):  # a Real that prints otherwise
         return Fraction(repr(q))
+
+
+def slack_text(slack, sign: str = "") -> str:
+    """A slack in percentage points, 2 decimals (``sign="+"``: ``+1.73``, ``-11.73``).
+
+    Float noise is no margin: a float slack within ``FLOAT_TOLERANCE`` of 0 (where
+    :meth:`Comparison.holds` counts the wish as met) reads ``0.00``, never ``-0.00``.
+
+    >>> slack_text(-1.1102230246251565e-16), slack_text(Fraction(-1, 10**7), "+")
+    ('0.00', '-0.00')
+    """
+    if isinstance(slack, float) and abs(slack) <= FLOAT_TOLERANCE:
+        slack = 0.0
+    text = f"{100 * float(slack):{sign}.2f}"
+    return "0.00" if text in ("+0.00", "0.00") else text
 
 
 def check_op(op) -> str:
@@ -298,7 +314,7 @@ class Ranked(Result):
             more = f" ({len(self.fits)} settings fit)" if len(self.fits) > 1 else ""
             return (
                 f"{self.setting_text(s)} satisfies {every}{more}, "
-                f"slack {100 * float(s.slack):.2f} percentage points: {shown_}"
+                f"slack {slack_text(s.slack)} percentage points: {shown_}"
             )
         s = self.nearest_miss
         broken = "; ".join(

@@ -229,3 +229,18 @@ def test_a_huge_range_end_is_refused_before_the_range_is_built(argv, capsys):
     code, out, err = run(argv, capsys)
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1, err
     assert "must be an integer in" in err
+
+
+def test_float_noise_is_no_negative_slack(capsys):
+    # one die at difficulty 3 succeeds 8 in 10; in floats 0.7999999999999999, which meets
+    # '>= 80%' (within 1e-12) and was shown 'satisfies the wish, slack -0.00'
+    r = wb.wishes(["1 success >= 80%"], [3])
+    assert r.fits and -1e-12 < r.ranked[0].slack < 0  # the number itself is unchanged
+    assert "satisfies the wish, slack 0.00 percentage points" in str(r)
+    code, out, _ = run(["solve", "storyteller", "--wish", "1 success >= 80%",
+                        "--difficulties", "3"], capsys)  # fmt: skip
+    assert code == 0 and "-0.00" not in out
+    row = out.splitlines()[4].split()
+    assert row[0] == "3" and row[-1] == "0.00"
+    # a real failure by less than 0.005 points still shows its sign (and the ✗)
+    assert wb.wishlist.slack_text(F(-1, 10**7), "+") == "-0.00"
