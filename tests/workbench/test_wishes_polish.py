@@ -244,3 +244,21 @@ def test_float_noise_is_no_negative_slack(capsys):
     assert row[0] == "3" and row[-1] == "0.00"
     # a real failure by less than 0.005 points still shows its sign (and the ✗)
     assert wb.wishlist.slack_text(F(-1, 10**7), "+") == "-0.00"
+
+
+# --------------------------------------------------------------------------- the single solvers
+def test_single_solvers_read_a_float_wish_as_its_decimal_in_exact_mode():
+    # one V20 die at difficulty 10 succeeds exactly 1 in 10 (the 10 only; a 1 botches);
+    # the float 0.1 is 0.1000000000000000055..., which 1/10 missed in exact mode:
+    # '2 dice ... (wished >= 10%; 1 die: 10.00%)', unlike the float mode
+    from dicestats import storyteller as st
+
+    v20 = st.Rules.preset("v20")
+    for exact in (False, True):
+        assert wb.solve_pool(10, 0.1, rules=v20, exact=exact).dice == 1
+        assert wb.solve_difficulty(1, at_least=0.1, rules=v20, exact=exact).difficulty == 10
+        # a tie in exact distances (0.4 and 0.5 around 0.45) goes to the harder difficulty
+        assert wb.solve_difficulty(1, nearest=0.45, rules=v20, exact=exact).difficulty == 7
+    assert wb.solve_pool(10, 0.1, rules=v20, exact=True).p_reached == F(1, 10)
+    # below_with_confidence: an exact 1/10 is not below a float wish 0.1
+    assert not wb._search.below_with_confidence(F(1, 10), 0.1)
