@@ -49,7 +49,7 @@ from ..format import percent
 from ..storyteller.limits import LIMITS, check_dice
 from ..storyteller.pools import check_difficulty_list, pool_grid
 from ..storyteller.rules import REVISED, check_rules
-from ._search import FLOAT_TOLERANCE, check_probability, wish_text
+from ._search import FLOAT_TOLERANCE, check_probability, decimal_of, wish_text
 from .storyteller_solve import event_probability
 
 __all__ = [
@@ -123,7 +123,7 @@ def wish_probability(name: str, p) -> Fraction:
     try:  # str, not repr: numpy 2 writes repr(np.float64(0.6)) as 'np.float64(0.6)'
         return check_probability(name, Fraction(str(p)))
     except (ValueError, TypeError, ZeroDivisionError):  # a Real that prints otherwise
-        return Fraction(repr(q))
+        return decimal_of(q)
 
 
 def slack_text(slack, sign: str = "") -> str:
