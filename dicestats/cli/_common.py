@@ -54,25 +54,34 @@ def limit_arg(limit, kind: str = "int", name: str | None = None):
     >>> limit_arg(Limit("dice", 1, 30, why="a sample"), "range")("2-4")
     [2, 3, 4]
     """
-    parse = {"int": int_arg, "range": int_range_arg, "list": int_list_arg}[kind]()
+
+    def check(v: int) -> None:
+        if not limit.lo <= v <= limit.hi:
+            why = f" ({limit.why})" if v > limit.hi and limit.why else ""
+            raise argparse.ArgumentTypeError(
+                f"must be an integer in {limit.help}, got {shown(v)}{why}"
+            )
+
+    # a range's ends are checked before it is built: 1-10**23 is refused, not built
+    if kind == "range":
+        parse = int_range_arg(check_end=check)
+    else:
+        parse = {"int": int_arg, "list": int_list_arg}[kind]()
 
     def checked(text: str):
         values = parse(text)
         seq = values if isinstance(values, list) else [values]
         for v in (min(seq), max(seq)):  # the ends of a range: values the user typed
-            if not limit.lo <= v <= limit.hi:
-                why = f" ({limit.why})" if v > limit.hi and limit.why else ""
-                raise argparse.ArgumentTypeError(
-                    f"must be an integer in {limit.help}, got {shown(v)}{why}"
-                )
+            check(v)
         return values
 
     checked.__name__ = name or limit.name
     return checked
 
 
-def int_range_arg(lo: int | None = None, hi: int | None = None):
-    """``"3-8"`` → ``[3, ..., 8]``, ``"5"`` → ``[5]``; refuses reversed ranges."""
+def int_range_arg(lo: int | None = None, hi: int | None = None, *, check_end=None):
+    """``"3-8"`` → ``[3, ..., 8]``, ``"5"`` → ``[5]``; refuses reversed ranges.
+    ``check_end(v)`` (optional) checks each end before the range is built."""
     one = int_arg(lo, hi)
 
     def parse(text: str) -> list[int]:
@@ -80,6 +89,8 @@ def int_range_arg(lo: int | None = None, hi: int | None = None):
         head, sep, tail = text.partition("-") if not text.startswith("-") else (text, "", "")
         if sep:
             a, b = one(head), one(tail)
+            for v in (a, b) if check_end else ():
+                check_end(v)
             if a > b:
                 raise argparse.ArgumentTypeError(f"reversed range {text!r}: write {b}-{a}")
             return list(range(a, b + 1))

@@ -47,13 +47,14 @@ from __future__ import annotations
 import argparse
 import re
 
+from ..core.checks import shown
 from ..fate.limits import LIMITS as FATE_LIMITS
 from ..format import ladder, percent
 from ..storyteller.limits import LIMITS as ST_LIMITS
 from ..storyteller.rules import ON_BOTCH
 from . import CLIError
 from . import _initiative_args as flags
-from ._common import add_output_flags, emit_json, exact_text, int_arg, limit_arg, print_table
+from ._common import add_output_flags, emit_json, exact_text, int_arg, print_table
 from ._storyteller_args import add_rule_flags, difficulty_arg, rules_of
 from ._workbench_calibrate import ladder_arg, probability_arg, register_calibrate
 
@@ -108,14 +109,14 @@ def _register_storyteller(sub) -> None:
     p.add_argument(
         "--net",
         type=int_arg(1, _DICE.hi, "net"),
-        default=1,
+        default=None,
         help="wish for P(net successes >= NET) (default 1: P(success))",
     )
     p.add_argument(
         "--event",
         choices=("success", "no-botch"),
-        default="success",
-        help="what is wished for: success (P(net >= NET)) or no botch",
+        default=None,
+        help="what is wished for: success (P(net >= NET), the default) or no botch",
     )
     p.add_argument(
         "--dice-limit",
@@ -153,9 +154,11 @@ def _register_storyteller(sub) -> None:
     )
     p.add_argument(
         "--difficulties",
-        type=limit_arg(ST_LIMITS["difficulty"], "range"),
+        type=_difficulty_range,
         default=None,
-        help="with --wish: the difficulties tried (default 2-10)",
+        metavar="D",
+        help="with --wish: the difficulties tried, a range or a list (6-9, 6..9, 6,8; "
+        "default 2-10)",
     )
     add_rule_flags(p, botch_alias=False)
     add_output_flags(p)
@@ -163,10 +166,8 @@ def _register_storyteller(sub) -> None:
 
 
 def _refuse_flags(args, what: str, names) -> None:
-    for name in names:
-        given = getattr(args, name)
-        default = {"net": 1, "event": "success"}.get(name)
-        if given is not None and given != default:
+    for name in names:  # every such flag defaults to None: given at its default still counts
+        if getattr(args, name) is not None:
             flag = "--" + name.replace("_", "-")
             raise CLIError(f"{flag} cannot apply when solving {what}")
 
@@ -180,7 +181,7 @@ def _cmd_storyteller(args) -> int:
         raise CLIError("--difficulties cannot apply without --wish: it lists the difficulties "
                        "tried against several wishes")  # fmt: skip
     rules, specialty = rules_of(args, None if args.difficulty is None else [args.difficulty])
-    event = args.event.replace("-", "_")
+    event, net = (args.event or "success").replace("-", "_"), args.net or 1
     common = dict(rules=rules, specialty=specialty, exact=args.exact)
     if args.rounds is not None:
         if args.dice is None or args.difficulty is None or args.at_least is None:
@@ -200,14 +201,14 @@ def _cmd_storyteller(args) -> int:
             raise CLIError("give one of --nearest P and --at-least P")
         r = wb.solve_difficulty(
             args.dice, nearest=args.nearest, at_least=args.at_least, event=event,
-            net=args.net, **common,
+            net=net, **common,
         )  # fmt: skip
     elif args.difficulty is not None:
         _refuse_flags(args, "the pool", ("nearest", "on_botch", "target_limit"))
         if args.at_least is None:
             raise CLIError("give --at-least P: the probability the pool must reach")
         r = wb.solve_pool(
-            args.difficulty, args.at_least, event=event, net=args.net,
+            args.difficulty, args.at_least, event=event, net=net,
             dice_limit=args.dice_limit, **common,
         )  # fmt: skip
     else:
@@ -219,7 +220,7 @@ def _cmd_storyteller(args) -> int:
     if args.dice is not None and args.difficulty is None:
         rows = [(d, percent(p, digits=2)) + ((exact_text(p),) if args.exact else ())
                 for d, p in r.by_difficulty.items()]  # fmt: skip
-        head = ("difficulty", wb.storyteller_solve.event_label(event, args.net))
+        head = ("difficulty", wb.storyteller_solve.event_label(event, net))
         print()
         print_table(rows, head + (("exact",) if args.exact else ()))
     elif args.exact and r.p_reached is not None:
@@ -240,6 +241,8 @@ def _cmd_wishes(args) -> int:
 
 def _print_wishes(r, as_json: bool, difficulty_text) -> int:
     """The answer, then every setting ranked with each broken wish marked (or the JSON)."""
+    from ..workbench.wishlist import slack_text
+
     if as_json:
         emit_json(r)
         return 0
@@ -252,7 +255,7 @@ def _print_wishes(r, as_json: bool, difficulty_text) -> int:
             percent(q, digits=2) + ("" if i not in s.broken else " ✗")
             for i, q in enumerate(s.probabilities)
         ]
-        rows.append((difficulty_text(s.difficulty), *cells, f"{100 * float(s.slack):+.2f}"))
+        rows.append((difficulty_text(s.difficulty), *cells, slack_text(s.slack, "+")))
     print_table(rows, head)
     print("(ranked by slack, the smallest margin in percentage points; ✗: the wish breaks)")
     return 0
@@ -280,7 +283,7 @@ def _register_fate(sub) -> None:
     p.add_argument(
         "--objective",
         choices=("tie", "success", "style"),
-        default="success",
+        default=None,
         help="tie or better, success or better (default), success with style",
     )
     p.add_argument(
@@ -299,7 +302,8 @@ def _register_fate(sub) -> None:
         default=None,
         metavar="D",
         help="with --wish: the difficulties tried, a range or a list of numbers or ladder "
-        "names (Mediocre..Great, -2..8, 0-4, Fair,Good; default -2..8, the ladder)",
+        "names (Mediocre..Great, -2..8, 0-4, Fair,Good; a negative end needs A..B: -4..-2; "
+        "default -2..8, the ladder)",
     )
     p.add_argument(
         "--dice",
@@ -320,27 +324,43 @@ def _register_fate(sub) -> None:
     p.set_defaults(func=_cmd_fate)
 
 
-def _ladder_range(text: str) -> list:
-    """``--difficulties``: ``-2..8``, ``Mediocre..Great``, ``0-4``, ``Fair,Good,+5`` or a mix."""
-    from ..fate.ladder import parse_rating
-
-    word = r"\s*(\+?[0-9]+|[A-Za-z]+)\s*"
-    rating, listed = FATE_LIMITS["rating"], FATE_LIMITS["difficulties listed"]
+def _range_list(text: str, read, limit, listed, what: str, form: str = "A..B or A-B") -> list:
+    """A list of ranges and values: ``A..B`` (ends may be negative), ``A-B`` (ends without
+    a minus sign: ``-4-2`` could be -4..2 or -4..-2, so it is refused, naming ``A..B``),
+    single values, comma-separated; each end read by ``read`` and checked against
+    ``limit`` before a range is built, at most ``listed.hi`` values in all. ``what`` and
+    ``form`` name a value and a range in a refusal."""
     out = []
     for part in text.split(","):
-        dash = re.fullmatch(f"{word}-{word}", part)
-        ends = part.split("..") if ".." in part else list(dash.groups()) if dash else [part]
-        if len(ends) > 2:
-            raise argparse.ArgumentTypeError(f"expected a range A..B, got {part.strip()!r}")
-        try:
-            lo, hi = (parse_rating(e.replace("\u2212", "-")) for e in (ends[0], ends[-1]))
-        except ValueError as exc:
-            raise argparse.ArgumentTypeError(str(exc)) from None
+        item = part.strip().replace("\u2212", "-")
+        if ".." in item:
+            ends = [e.strip() for e in item.split("..")]
+            if len(ends) != 2 or not all(ends) or any("." in e for e in ends):  # Fair...Good
+                raise argparse.ArgumentTypeError(
+                    f"expected a range A..B, got {shown(item, quote=True)}"
+                )
+        elif m := re.fullmatch(r"(\+?[0-9]+|[A-Za-z]+)\s*-\s*(\+?[0-9]+|[A-Za-z]+)", item):
+            ends = list(m.groups())
+        elif not item:
+            raise argparse.ArgumentTypeError(
+                f"expected {what}, a range {form}, or a comma-separated list of them; got an "
+                f"empty item in {shown(text, quote=True)}"
+            )
+        elif re.search(r".-", item) and not re.fullmatch(r"[A-Za-z]+\s*\(\s*-[0-9]+\s*\)", item):
+            raise argparse.ArgumentTypeError(
+                f"expected {what} or a range {form}, got {shown(item, quote=True)}"
+            )
+        else:
+            ends = [item]
+        lo, hi = read(ends[0]), read(ends[-1])
         for v in (lo, hi):
-            if not rating.lo <= v <= rating.hi:
-                raise argparse.ArgumentTypeError(f"must be ratings in {rating.help}, got {v}")
+            if not limit.lo <= v <= limit.hi:
+                why = f" ({limit.why})" if v > limit.hi and limit.why else ""
+                raise argparse.ArgumentTypeError(f"must be in {limit.help}, got {shown(v)}{why}")
         if lo > hi:
-            raise argparse.ArgumentTypeError(f"reversed range {part.strip()!r}: write {hi}..{lo}")
+            raise argparse.ArgumentTypeError(
+                f"reversed range {shown(item, quote=True)}: write {hi}..{lo}"
+            )
         if len(out) + hi - lo + 1 > listed.hi:
             raise argparse.ArgumentTypeError(
                 f"must list at most {listed.hi:,} difficulties ({listed.why}), got more"
@@ -349,18 +369,43 @@ def _ladder_range(text: str) -> list:
     return out
 
 
+def _ladder_range(text: str) -> list:
+    """``--difficulties`` of Fate: ``-2..8``, ``Mediocre..Great``, ``0-4``, ``Fair,Good,+5``
+    or a mix."""
+    from ..fate.ladder import parse_rating
+
+    def read(end: str) -> int:
+        try:
+            return parse_rating(end)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    limits = FATE_LIMITS["rating"], FATE_LIMITS["difficulties listed"]
+    form = "A..B or A-B (A..B when an end is negative: -4..2, -4..-2)"
+    return _range_list(text, read, *limits, "a number, a ladder name", form)
+
+
+def _difficulty_range(text: str) -> list:
+    """``--difficulties`` of Storyteller: ``6-9``, ``6..9``, ``6,8`` or a mix."""
+    limits = ST_LIMITS["difficulty"], ST_LIMITS["values listed"]
+    return _range_list(text, int_arg(name="difficulties"), *limits, "an integer")
+
+
 def _cmd_fate(args) -> int:
     from .. import workbench as wb
 
     if args.wish is not None:
         return _cmd_fate_wishes(args)
-    for flag in ("difficulties", "dice", "style_shifts"):
+    if args.difficulties is not None:
+        raise CLIError("--difficulties cannot apply without --wish: it lists the difficulties "
+                       "tried against several wishes")  # fmt: skip
+    for flag in ("dice", "style_shifts"):
         if getattr(args, flag) is not None:
             raise CLIError(f"--{flag.replace('_', '-')} cannot apply without --wish: the "
                            "single solvers roll 4dF with style at 3 shifts")  # fmt: skip
     if args.at_least is None:
         raise CLIError("give --at-least P: the probability to reach")
-    how = dict(objective=args.objective, exact=args.exact)
+    how = dict(objective=args.objective or "success", exact=args.exact)
     if args.rating is not None and args.difficulty is not None:
         r = wb.solve_fate_invokes(args.rating, args.difficulty, args.at_least, **how)
     elif args.rating is not None:
@@ -385,9 +430,10 @@ def _cmd_fate_wishes(args) -> int:
 
     for flag in ("rating", "difficulty", "at_least"):
         if getattr(args, flag) is not None:
+            flag = {"rating": "rating (--bonus)"}.get(flag, flag)
             raise CLIError(f"--{flag.replace('_', '-')} cannot apply to several wishes: each "
                            "wish names its rating, --difficulties the difficulties")  # fmt: skip
-    if args.objective != "success":
+    if args.objective is not None:
         raise CLIError("--objective cannot apply to several wishes: each wish names its event")
     changes = {k: getattr(args, k) for k in ("dice", "style_shifts") if getattr(args, k)}
     difficulties = args.difficulties or list(range(-2, 9))

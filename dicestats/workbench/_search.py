@@ -31,6 +31,7 @@ __all__ = [
     "first_at_least",
     "reaches",
     "FLOAT_TOLERANCE",
+    "decimal_of",
     "best_of",
     "pct",
     "wish_text",
@@ -64,18 +65,32 @@ def check_probability(name: str, p):
 FLOAT_TOLERANCE = 1e-12
 
 
+def decimal_of(p):
+    """A float wish as the decimal it prints as (``0.1`` is 1/10, not the binary
+    0.1000000000000000055...); anything else as it is. An exact probability is
+    compared with this, so ``at_least=0.1`` is met by exactly 1/10.
+
+    >>> decimal_of(0.1), decimal_of(Fraction(1, 3))
+    (Fraction(1, 10), Fraction(1, 3))
+    """
+    return Fraction(repr(p)) if isinstance(p, float) else p
+
+
 def reaches(q, p) -> bool:
-    """``q >= p``: exactly for a Fraction, within :data:`FLOAT_TOLERANCE` for a float,
-    by the point value for a Monte Carlo estimate.
+    """``q >= p``: exactly for a Fraction (a float ``p`` read by :func:`decimal_of`),
+    within :data:`FLOAT_TOLERANCE` for a float, by the point value for a Monte Carlo
+    estimate.
 
     >>> reaches(0.09999999999999998, Fraction(1, 10)), reaches(Fraction(99, 1000), 0.1)
     (True, False)
+    >>> reaches(Fraction(1, 10), 0.1)
+    True
     """
     if hasattr(q, "stderr"):
         return q.value >= p
     if isinstance(q, float):
         return q >= p - FLOAT_TOLERANCE
-    return q >= p
+    return q >= decimal_of(p)
 
 
 def first_at_least(pairs, p):
@@ -113,7 +128,7 @@ def below_with_confidence(q, p) -> bool:
     an exact value simply is, or is not, below ``p``."""
     if hasattr(q, "stderr"):
         return q.value + _Z99 * q.stderr < p
-    return q < p
+    return q < decimal_of(p) if isinstance(q, numbers.Rational) else q < p
 
 
 def wish_text(p) -> str:

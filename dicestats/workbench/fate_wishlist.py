@@ -48,7 +48,6 @@ from ..fate.ladder import ladder_text, parse_rating
 from ..fate.limits import LIMITS
 from ..fate.rules import DEFAULT_RULES, resolve
 from ..format import ladder
-from ._search import check_probability
 from .fate_solve import ladder_value
 from .wishlist import (
     COMPARISON,
@@ -59,6 +58,7 @@ from .wishlist import (
     check_wishes,
     rank_settings,
     rule_sets,
+    wish_probability,
 )
 
 __all__ = ["FATE_EVENTS", "FateWish", "FateWishes", "fate_wishes"]
@@ -113,7 +113,9 @@ class FateWish(Comparison, Result):
     event : {"fail", "tie", "tie_or_better", "success", "style"}
         ``success`` is success or better; ``tie`` is a tie exactly.
     op : {">=", ">", "<=", "<"}
-    p : Fraction or float
+    p : Fraction
+        The wished probability, exact: a float is read as the decimal it prints as
+        (``0.6`` is ``Fraction(3, 5)``; see :func:`~dicestats.workbench.wishlist.wish_probability`).
     invokes : int
         Invokes (+2 or a reroll each) spent optimally for the event (for ``fail``,
         to reach a tie or better); none with ``tie``, which no policy aims at.
@@ -140,7 +142,7 @@ class FateWish(Comparison, Result):
         if self.event not in FATE_EVENTS:
             raise refuse("event", "one of " + ", ".join(map(repr, FATE_EVENTS)), self.event)
         check_op(self.op)
-        object.__setattr__(self, "p", check_probability("p", self.p))
+        object.__setattr__(self, "p", wish_probability("p", self.p))
         LIMITS["invokes"].check(self.invokes, name="invokes")
         LIMITS["helpers"].check(self.helpers, name="helpers")
         if self.invokes and self.event == "tie":
@@ -277,7 +279,8 @@ def fate_wishes(wishes, difficulties=range(-2, 9), rules=None, *, exact: bool = 
         One rule set (default Fate Accelerated: 4dF, style at 3 shifts), or several
         to choose among (``{"4dF": ..., "3dF": fate.Rules(dice=3)}``).
     exact : bool
-        Fractions (the slack is then exact too).
+        Fractions: the slacks are then exact too, since every wished probability is
+        (a float ``0.6`` is read as 3/5; see :class:`FateWish`).
 
     Returns
     -------

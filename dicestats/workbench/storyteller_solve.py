@@ -45,7 +45,15 @@ from ..storyteller.extended_resisted import extended
 from ..storyteller.limits import LIMITS
 from ..storyteller.pools import pool_grid
 from ..storyteller.rules import ON_BOTCH, REVISED, Rules, check_difficulty, check_rules
-from ._search import best_of, check_probability, first_at_least, pct, reaches, wish_text
+from ._search import (
+    best_of,
+    check_probability,
+    decimal_of,
+    first_at_least,
+    pct,
+    reaches,
+    wish_text,
+)
 
 __all__ = [
     "EVENTS",
@@ -354,9 +362,10 @@ def solve_difficulty(
     by = {d: event_probability(grid[(d, n)], event, net) for d in _DIFFICULTIES}
     if nearest is not None:
         p = check_probability("nearest", nearest)
-        gap = min(abs(q - p) for q in by.values())
+        to = decimal_of(p) if exact else p  # exact distances: 0.45 is 9/20
+        gap = min(abs(q - to) for q in by.values())
         tol = 0 if exact else 1e-12  # float noise must not break a tie
-        best = max(d for d in _DIFFICULTIES if abs(by[d] - p) - gap <= tol)
+        best = max(d for d in _DIFFICULTIES if abs(by[d] - to) - gap <= tol)
         return DifficultyFound(
             n, event, net, p, None, best, by[best], True, by, rules, specialty, exact
         )

@@ -41,14 +41,15 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import islice
 
-from ..core.checks import check_bool, check_exact, check_int, refuse, shown
+from ..core.checks import check_bool, check_exact, check_int, described, refuse
 from ..core.results import Result
 from ..format import percent
 from ..storyteller.limits import LIMITS, check_dice
 from ..storyteller.pools import check_difficulty_list, pool_grid
 from ..storyteller.rules import REVISED, check_rules
-from ._search import FLOAT_TOLERANCE, check_probability, wish_text
+from ._search import FLOAT_TOLERANCE, check_probability, decimal_of, wish_text
 from .storyteller_solve import event_probability
 
 __all__ = [
@@ -62,6 +63,8 @@ __all__ = [
     "Ranked",
     "read_comparison",
     "check_wishes",
+    "wish_probability",
+    "slack_text",
     "rule_sets",
     "rank_settings",
 ]
@@ -101,6 +104,41 @@ def read_comparison(op: str, number: str, name: str, text: str, form: str):
     if not 0 <= p <= 1:
         raise refuse(name, "a probability in [0, 1] after the comparison", text)
     return op, p
+
+
+def wish_probability(name: str, p) -> Fraction:
+    """A wished probability, always a Fraction: a float is read as the decimal it
+    prints as (``0.6`` is 3/5, as if written ``"0.6"``), so a wish compares and its
+    slack counts exactly in exact mode; in float mode nothing changes (the decimal's
+    nearest float is the float given).
+
+    A numpy float is the decimal it prints as too (``np.float32(0.6)`` is 3/5).
+
+    >>> wish_probability("p", 0.6), wish_probability("p", 1)
+    (Fraction(3, 5), Fraction(1, 1))
+    """
+    q = check_probability(name, p)
+    if not isinstance(q, float):
+        return q
+    try:  # str, not repr: numpy 2 writes repr(np.float64(0.6)) as 'np.float64(0.6)'
+        return check_probability(name, Fraction(str(p)))
+    except (ValueError, TypeError, ZeroDivisionError):  # a Real that prints otherwise
+        return decimal_of(q)
+
+
+def slack_text(slack, sign: str = "") -> str:
+    """A slack in percentage points, 2 decimals (``sign="+"``: ``+1.73``, ``-11.73``).
+
+    Float noise is no margin: a float slack within ``FLOAT_TOLERANCE`` of 0 (where
+    :meth:`Comparison.holds` counts the wish as met) reads ``0.00``, never ``-0.00``.
+
+    >>> slack_text(-1.1102230246251565e-16), slack_text(Fraction(-1, 10**7), "+")
+    ('0.00', '-0.00')
+    """
+    if isinstance(slack, float) and abs(slack) <= FLOAT_TOLERANCE:
+        slack = 0.0
+    text = f"{100 * float(slack):{sign}.2f}"
+    return "0.00" if text in ("+0.00", "0.00") else text
 
 
 def check_op(op) -> str:
@@ -158,7 +196,10 @@ class Wish(Comparison, Result):
         With ``"success"``, ``P(net >= net)``.
     net : int
     op : {">=", ">", "<=", "<"}
-    p : Fraction or float
+    p : Fraction
+        The wished probability, exact: a Fraction or an int as given, a float read as
+        the decimal it prints as (``0.6`` is ``Fraction(3, 5)``; see
+        :func:`wish_probability`), a text's number as written (``"60%"``, ``"3/5"``).
 
     Examples
     --------
@@ -166,6 +207,8 @@ class Wish(Comparison, Result):
     Wish(dice=3, event='botch', net=1, op='<', p=Fraction(3, 20))
     >>> str(Wish(4, "success", 2, ">=", 0.5))
     '4 dice net >= 2 >= 50%'
+    >>> Wish(1, "success", 1, ">=", 0.6).p
+    Fraction(3, 5)
     """
 
     dice: int
@@ -182,7 +225,7 @@ class Wish(Comparison, Result):
         if self.net != 1 and self.event != "success":
             raise refuse("net", f"1 with event={self.event!r} (net counts successes)", self.net)
         check_op(self.op)
-        object.__setattr__(self, "p", check_probability("p", self.p))
+        object.__setattr__(self, "p", wish_probability("p", self.p))
 
     PATTERN = _WISH
     FORM = _FORM
@@ -271,7 +314,7 @@ class Ranked(Result):
             more = f" ({len(self.fits)} settings fit)" if len(self.fits) > 1 else ""
             return (
                 f"{self.setting_text(s)} satisfies {every}{more}, "
-                f"slack {100 * float(s.slack):.2f} percentage points: {shown_}"
+                f"slack {slack_text(s.slack)} percentage points: {shown_}"
             )
         s = self.nearest_miss
         broken = "; ".join(
@@ -296,12 +339,18 @@ class Wishes(Ranked):
 
 
 def check_wishes(wishes, parse, form: str) -> tuple:
-    """One to 50 wishes, each read by ``parse(w, "wishes")``; ``form`` for a refusal."""
-    if isinstance(wishes, (str, Result)) or not hasattr(wishes, "__iter__"):
+    """One to 50 wishes, each read by ``parse(w, "wishes")``; ``form`` for a refusal.
+
+    A count out of range is refused as a number (``got 0``, ``got 51``; an iterator
+    without a length is read no further than its 51st wish: ``got more than 50``)."""
+    if isinstance(wishes, (str, Result, Mapping)) or not hasattr(wishes, "__iter__"):
         raise refuse("wishes", "a sequence of wishes " + form, wishes, kind=True)
-    ws = tuple(parse(w, "wishes") for w in wishes)
+    if hasattr(wishes, "__len__") and len(wishes) > 50:
+        raise refuse("wishes", "1..50 wishes", len(wishes))
+    ws = tuple(parse(w, "wishes") for w in islice(wishes, 51))  # an endless one stops at 51
     if not 1 <= len(ws) <= 50:
-        raise refuse("wishes", "1..50 wishes", shown(len(ws)))
+        got = len(ws) if len(ws) <= 50 else described("more than 50")
+        raise refuse("wishes", "1..50 wishes", got)
     return ws
 
 
@@ -354,7 +403,9 @@ def wishes(
     specialty : bool
         Every roll has a specialty.
     exact : bool
-        Fractions (the slack is then exact too).
+        Fractions: the slacks are then exact too, since every wished probability is
+        (a float ``0.6`` is read as 3/5; see :class:`Wish`), and a probability right at
+        a wish's threshold meets ``>=``/``<=`` exactly and fails ``>``/``<``.
 
     Examples
     --------
