@@ -69,12 +69,19 @@ class KeyLayout:
         if dense:
             high = np.concatenate([b.ravel() for b in blocks] + [pad]) >> RANK_SHIFT
             uniq, rank = np.unique(high, return_inverse=True)
-            cb = 31 - OWN_BITS - max(1, int(uniq.size - 1).bit_length())
+            rank_bits = max(1, int(uniq.size - 1).bit_length())
+            cb = 31 - OWN_BITS - rank_bits
+            if mode == "action":  # the coin width of the padded int64 layout's ranks
+                cb = 31 - OWN_BITS - _padded_rank_bits(blocks)
             low_mask = (1 << OWN_BITS + coin_bits) - 1  # cheap coin and owner
             if (mode == "action" and cb >= max(12, coin_bits)) or (mode == "tier" and cb >= 0):
                 shift = OWN_BITS + (cb if mode == "action" else 0)
                 low = np.concatenate([b.ravel() for b in blocks] + [pad]) & low_mask
-                flat = ((rank.astype(np.int64) << shift) | low).astype(np.int32)
+                # int32 when this layout's ranks fit beside those coins (else int64
+                # keys with the same coins: a tied row's redraws depend on their width)
+                wide = mode == "action" and rank_bits + cb + OWN_BITS > 31
+                flat = (rank.astype(np.int64) << shift) | low
+                flat = flat if wide else flat.astype(np.int32)
                 cut = np.cumsum([b.size for b in blocks])
                 parts = np.split(flat, cut)[:-1]
                 keys = [f.reshape(b.shape) for f, b in zip(parts, blocks, strict=True)]
@@ -89,7 +96,7 @@ class KeyLayout:
                             own << 3 | self.lut[x >> OWN_BITS],
                             self,  # its kept buffers
                         )
-                self.fmt = KeyFormat(np.int32, cb if mode == "action" else 0, P)
+                self.fmt = KeyFormat(flat.dtype, cb if mode == "action" else 0, P)
         self._items(keys, pad)
         # a tied row's cheap-coin redraw: as many coins as the padded int64 layout's row
         self.fmt.coin_width = P * max(b.shape[1] for b in blocks)
@@ -239,6 +246,18 @@ class KeyLayout:
                     sig[x] = np.take(self.sig[x], rows[x])
             tied |= sig[p] == sig[q]
         return tied
+
+
+def _padded_rank_bits(blocks):
+    """Bits of the dense ranks of the padded int64 layout (before this one): its keys'
+    high bits and one sentinel per padding slot (every participant padded to the
+    largest swiftness). Its coin field, the rest of 31 bits, sets the coins of a
+    tied row in the action reading: this layout uses the same width."""
+    width = max(b.shape[1] for b in blocks)
+    sentinels = sentinel_keys(0, sum(width - b.shape[1] for b in blocks), 0)
+    high = np.concatenate([b.ravel() for b in blocks] + [np.array(sentinels, dtype=np.int64)])
+    count = np.unique(high >> RANK_SHIFT).size
+    return max(1, int(count - 1).bit_length())
 
 
 def owner_bytes(srt, owner, real):
