@@ -64,7 +64,11 @@ class KeyLayout:
         self.dice = sum(b.shape[1] for b in blocks)
         self.lut = self.short = None
         self.fmt = KeyFormat(np.int64, 26, P)
-        pad = np.array(sentinel_keys(0, P, 0), dtype=np.int64)  # owner bits set per use
+        # padding keys of int32 items (owner bits set per use): only as many as used, as
+        # each takes a rank (the action reading's int32 keys need the ranks to fit)
+        odd = [b.shape[1] % 2 for b in blocks]
+        used = sum(q is None for _, q in _odd_pairs(self.sizes, odd)) if dense else 0
+        pad = np.array(sentinel_keys(0, used, 0), dtype=np.int64)
         keys = blocks
         if dense:
             high = np.concatenate([b.ravel() for b in blocks] + [pad]) >> RANK_SHIFT
@@ -107,26 +111,20 @@ class KeyLayout:
     def _items(self, keys, pad):
         """The flat item table and, per item column, its participants and base."""
         per = 8 // keys[0].dtype.itemsize  # keys per item
-        parts, odd = [], []
+        parts = []
         tables = []
         for p, k in enumerate(keys):
             s = k.shape[1]
             for t in range(s // per):
                 tables.append(np.ascontiguousarray(k[:, per * t : per * (t + 1)]).view(np.int64))
                 parts.append((p, None))
-            if s % per:
-                odd.append(p)
-        odd.sort(key=lambda p: self.sizes[p])
         pads = 0
-        while odd:
-            p = odd.pop(0)
-            q = odd[0] if odd and self.sizes[p] * self.sizes[odd[0]] <= SHARED_ROWS else None
+        for p, q in _odd_pairs(self.sizes, [k.shape[1] % per for k in keys]):
             last = keys[p][:, -1]
             if q is None:  # with a padding key: beyond every real key, its own rank
                 other = np.full(1, pad[pads] | p, dtype=last.dtype)
                 pads += 1
             else:
-                odd.pop(0)
                 other = keys[q][:, -1]
             pair = np.empty((last.size, other.size, 2), dtype=last.dtype)
             pair[:, :, 0] = last[:, None]
@@ -246,6 +244,19 @@ class KeyLayout:
                     sig[x] = np.take(self.sig[x], rows[x])
             tied |= sig[p] == sig[q]
         return tied
+
+
+def _odd_pairs(sizes, odd):
+    """The participants with an odd last key (``odd[p]``), paired by table size: (p, q)
+    shares an item of both last keys when the rows' product fits ``SHARED_ROWS``, (p,
+    None) one with a padding key."""
+    rest = sorted((p for p, o in enumerate(odd) if o), key=lambda p: sizes[p])
+    pairs = []
+    while rest:
+        p = rest.pop(0)
+        q = rest.pop(0) if rest and sizes[p] * sizes[rest[0]] <= SHARED_ROWS else None
+        pairs.append((p, q))
+    return pairs
 
 
 def _padded_rank_bits(blocks):
