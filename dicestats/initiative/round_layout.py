@@ -64,17 +64,28 @@ class KeyLayout:
         self.dice = sum(b.shape[1] for b in blocks)
         self.lut = self.short = None
         self.fmt = KeyFormat(np.int64, 26, P)
-        pad = np.array(sentinel_keys(0, P, 0), dtype=np.int64)  # owner bits set per use
+        # padding keys of int32 items (owner bits set per use): only as many as used, as
+        # each takes a rank (the action reading's int32 keys need the ranks to fit)
+        odd = [b.shape[1] % 2 for b in blocks]
+        used = sum(q is None for _, q in _odd_pairs(self.sizes, odd)) if dense else 0
+        pad = np.array(sentinel_keys(0, used, 0), dtype=np.int64)
         keys = blocks
         if dense:
             high = np.concatenate([b.ravel() for b in blocks] + [pad]) >> RANK_SHIFT
             uniq, rank = np.unique(high, return_inverse=True)
-            cb = 31 - OWN_BITS - max(1, int(uniq.size - 1).bit_length())
+            rank_bits = max(1, int(uniq.size - 1).bit_length())
+            cb = 31 - OWN_BITS - rank_bits
+            if mode == "action":  # the coin width of the padded int64 layout's ranks
+                cb = 31 - OWN_BITS - _padded_rank_bits(blocks)
             low_mask = (1 << OWN_BITS + coin_bits) - 1  # cheap coin and owner
             if (mode == "action" and cb >= max(12, coin_bits)) or (mode == "tier" and cb >= 0):
                 shift = OWN_BITS + (cb if mode == "action" else 0)
                 low = np.concatenate([b.ravel() for b in blocks] + [pad]) & low_mask
-                flat = ((rank.astype(np.int64) << shift) | low).astype(np.int32)
+                # int32 when this layout's ranks fit beside those coins (else int64
+                # keys with the same coins: a tied row's redraws depend on their width)
+                wide = mode == "action" and rank_bits + cb + OWN_BITS > 31
+                flat = (rank.astype(np.int64) << shift) | low
+                flat = flat if wide else flat.astype(np.int32)
                 cut = np.cumsum([b.size for b in blocks])
                 parts = np.split(flat, cut)[:-1]
                 keys = [f.reshape(b.shape) for f, b in zip(parts, blocks, strict=True)]
@@ -89,7 +100,7 @@ class KeyLayout:
                             own << 3 | self.lut[x >> OWN_BITS],
                             self,  # its kept buffers
                         )
-                self.fmt = KeyFormat(np.int32, cb if mode == "action" else 0, P)
+                self.fmt = KeyFormat(flat.dtype, cb if mode == "action" else 0, P)
         self._items(keys, pad)
         # a tied row's cheap-coin redraw: as many coins as the padded int64 layout's row
         self.fmt.coin_width = P * max(b.shape[1] for b in blocks)
@@ -100,26 +111,20 @@ class KeyLayout:
     def _items(self, keys, pad):
         """The flat item table and, per item column, its participants and base."""
         per = 8 // keys[0].dtype.itemsize  # keys per item
-        parts, odd = [], []
+        parts = []
         tables = []
         for p, k in enumerate(keys):
             s = k.shape[1]
             for t in range(s // per):
                 tables.append(np.ascontiguousarray(k[:, per * t : per * (t + 1)]).view(np.int64))
                 parts.append((p, None))
-            if s % per:
-                odd.append(p)
-        odd.sort(key=lambda p: self.sizes[p])
         pads = 0
-        while odd:
-            p = odd.pop(0)
-            q = odd[0] if odd and self.sizes[p] * self.sizes[odd[0]] <= SHARED_ROWS else None
+        for p, q in _odd_pairs(self.sizes, [k.shape[1] % per for k in keys]):
             last = keys[p][:, -1]
             if q is None:  # with a padding key: beyond every real key, its own rank
                 other = np.full(1, pad[pads] | p, dtype=last.dtype)
                 pads += 1
             else:
-                odd.pop(0)
                 other = keys[q][:, -1]
             pair = np.empty((last.size, other.size, 2), dtype=last.dtype)
             pair[:, :, 0] = last[:, None]
@@ -239,6 +244,31 @@ class KeyLayout:
                     sig[x] = np.take(self.sig[x], rows[x])
             tied |= sig[p] == sig[q]
         return tied
+
+
+def _odd_pairs(sizes, odd):
+    """The participants with an odd last key (``odd[p]``), paired by table size: (p, q)
+    shares an item of both last keys when the rows' product fits ``SHARED_ROWS``, (p,
+    None) one with a padding key."""
+    rest = sorted((p for p, o in enumerate(odd) if o), key=lambda p: sizes[p])
+    pairs = []
+    while rest:
+        p = rest.pop(0)
+        q = rest.pop(0) if rest and sizes[p] * sizes[rest[0]] <= SHARED_ROWS else None
+        pairs.append((p, q))
+    return pairs
+
+
+def _padded_rank_bits(blocks):
+    """Bits of the dense ranks of the padded int64 layout (before this one): its keys'
+    high bits and one sentinel per padding slot (every participant padded to the
+    largest swiftness). Its coin field, the rest of 31 bits, sets the coins of a
+    tied row in the action reading: this layout uses the same width."""
+    width = max(b.shape[1] for b in blocks)
+    sentinels = sentinel_keys(0, sum(width - b.shape[1] for b in blocks), 0)
+    high = np.concatenate([b.ravel() for b in blocks] + [np.array(sentinels, dtype=np.int64)])
+    count = np.unique(high >> RANK_SHIFT).size
+    return max(1, int(count - 1).bit_length())
 
 
 def owner_bytes(srt, owner, real):

@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 
 from dicestats import initiative as ini
+from dicestats.initiative import order as order_mod
 from dicestats.initiative.order import OWN_MASK
 from dicestats.initiative.round_stats import RoundStats, block_rows
 from dicestats.initiative.setup import check_setup
@@ -51,6 +52,15 @@ PINNED = [
      "7fcbb74ded72c85cc7ea"),
     (([3, 2], [3, 1]), dict(trials=50_000, rng=4, pip_rule="side-pool", pips=2),
      "da58d6a7984463ac4f59"),
+    # many one-die participants in the action reading: a tied row's coins are as wide
+    # as the padded layout's coin field (its ranks count a sentinel per padding slot)
+    (([1] * 4, [1] * 17), dict(trials=50_000, rng=1, order="action", tiebreak="unspent"),
+     "d7b3f970c28dd452fcb1"),
+    (([1] * 31, [1] * 7), dict(trials=50_000, rng=3, order="action", tiebreak="unspent"),
+     "8116056b604463e5b452"),
+    # 46 padding keys' ranks do not fit beside those coins in int32: int64 keys
+    (([3] * 23, [3] * 23), dict(trials=5_000, rng=2, order="action", tiebreak="unspent"),
+     "965e1f5a5685ae74c0fa"),
 ]  # fmt: skip
 
 
@@ -116,3 +126,25 @@ def test_threads_keep_their_own_buffers():
     with ThreadPoolExecutor(4) as pool:
         got = ini.simulate(*args, progress=False, executor=pool, **kw)
     assert digest(got) == want
+
+
+@pytest.mark.parametrize(
+    "a,b",
+    [([1] * 4, [1] * 17), ([1] * 31, [1] * 7), ([1, 2, 3] * 10 + [1, 2], [3, 2] * 9), ([3], [2])]
+    + [([3] * 23, [3] * 23)],
+)
+def test_action_coins_are_as_wide_as_the_padded_layouts(a, b):
+    """The action reading draws a tied row's coins with the coin field's width: the
+    one of the padded int64 layout before (every participant padded to the largest
+    swiftness with one sentinel key per slot, all ranked), not of this layout's ranks."""
+    fn = Rounds(check_setup(a, b, rules=ini.Rules(order="action", tiebreak="unspent")))
+    wide = Rounds(
+        check_setup(a, b, rules=ini.Rules(order="action", tiebreak="unspent")), dense=False
+    )
+    real = np.concatenate([g["keys"].ravel() for g in wide.groups]) >> order_mod.RANK_SHIFT
+    slots = sum(max(fn.sw) - s for s in fn.sw)
+    count = np.unique(real).size + slots  # sentinels: value 7, beyond every real key
+    cb = 31 - order_mod.OWN_BITS - max(1, (count - 1).bit_length())
+    assert fn.fmt.coin_bits == (cb if cb >= max(12, fn.b) else order_mod.FMT64)
+    if a == [3] * 23:  # these ranks and coins exceed 31 bits: int64 keys, the same coins
+        assert fn.fmt.dtype == np.int64 and fn.fmt.coin_bits < order_mod.FMT64
