@@ -64,6 +64,13 @@ LIMITS = Limits(
         why="bounds the memory of one Monte Carlo batch: bigger rounds get fewer rounds per batch",
     ),
     Limit(
+        "dice per given batch",
+        hi=2**24,
+        why="an explicit batch_size × dice per round: a batch holds about 50 bytes a die "
+        "while it is sorted, so 16.8 million dice are about 800 MB",
+        instead="use a smaller batch_size, or leave it to the default",
+    ),
+    Limit(
         "dice simulated",
         hi=5 * 10**7,
         why="trials × dice per round, the command line's cap: 50 million dice take 2 to 10 "

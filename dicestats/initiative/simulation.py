@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core import montecarlo as mc
-from .limits import BATCH_DICE
+from .limits import BATCH_DICE, LIMITS
 from .order import (
     FMT64,
     OWN_BITS,
@@ -256,8 +256,14 @@ class Rounds:
 
 
 def batch_rounds(batch_size, sw):
-    """``batch_size``, or the default: DEFAULT_BATCH rounds, fewer for big rounds."""
+    """``batch_size`` (checked against its memory), or the default: DEFAULT_BATCH rounds,
+    fewer for big rounds."""
     if batch_size is not None:
+        batch_size = mc.LIMITS["batch_size"].check(batch_size, name="batch_size")
+        per = len(sw) * max(sw)  # dice columns of a round
+        LIMITS["dice per given batch"].check_work(
+            batch_size * per, name="batch_size", value=batch_size, per=per, per_name="dice a round"
+        )
         return batch_size
     return max(256, min(mc.DEFAULT_BATCH, BATCH_DICE // (len(sw) * max(sw))))
 

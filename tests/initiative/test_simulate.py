@@ -150,3 +150,17 @@ def test_fast_key_tables_on_every_outcome(pips, tiebreak, order):
             assert tuple(seq) == next(iter(ref)), dice
         else:
             assert tuple(seq) in ref, dice
+
+
+def test_an_explicit_batch_size_is_capped_by_its_memory():
+    # 64 participants of 15 dice with batch_size=65537 held 3 GB at once (63 million
+    # dice); the refusal names the largest batch_size for this round's dice
+    with pytest.raises(ValueError, match=r"^batch_size must be at most 17476 with 960 dice"):
+        ini.simulate([15] * 32, [15] * 32, trials=10, batch_size=65537, rng=1)
+    with pytest.raises(TypeError, match="batch_size must be an integer"):
+        ini.simulate([3], [2], trials=10, batch_size="65536", rng=1)
+    a = ini.simulate([15] * 32, [15] * 32, trials=40, batch_size=17476, rng=1)
+    assert (
+        a.as_dict()
+        == ini.simulate([15] * 32, [15] * 32, trials=40, batch_size=17476, rng=1).as_dict()
+    )
