@@ -9,23 +9,19 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import sys
 
-from ..core.checks import shown
 from ..storyteller.limits import LIMITS, search_limit
 from ..storyteller.rules import (
     _SPECIALTY_EFFECT,
     BOTCH_RULES,
     DIFFICULTY_WHY,
-    ON_BOTCH,
     ONE_CANCELS,
     PRESETS,
-    SPECIALTIES,
     SPECIALTY_RULES,
     Rules,
 )
 from . import CLIError
-from ._common import add_deprecated_alias, add_output_flags, add_plot_flag, exact_text, int_arg
+from ._common import add_output_flags, add_plot_flag, exact_text, int_arg
 
 _DICE = LIMITS["dice"]
 _DIFFICULTY = LIMITS["difficulty"]
@@ -44,39 +40,7 @@ def difficulty_arg(p, **kw) -> None:
     )
 
 
-class _SpecialtyFlag(argparse.Action):
-    """``--specialty``: this roll has a specialty (a flag without a value).
-
-    The first release took a value, ``--specialty none|reroll|double``, which
-    made the rule set a roll with a specialty; it still works for one release,
-    with a note on stderr, as ``--specialty-rule VALUE --specialty``.
-    """
-
-    def __init__(self, option_strings, dest, **kw):
-        super().__init__(option_strings, dest, nargs="?", const=True, default=False, **kw)
-
-    def __call__(self, parser, namespace, values, option_string=None):
-        if values is None or values is True:  # --specialty alone (argparse passes const)
-            namespace.specialty = True
-            return
-        if values not in SPECIALTIES:
-            parser.error(
-                f"argument --specialty: takes no value (this roll has a specialty), got "
-                f"{shown(values, quote=True)}; what a specialty does is --specialty-rule "
-                f"{'|'.join(SPECIALTY_RULES)}"
-            )
-        new = "no --specialty" if values == "none" else f"--specialty-rule {values} --specialty"
-        print(
-            f"dicestats: --specialty {values} is deprecated and goes in the next release; "
-            f"use {new} (a specialty is a per-roll flag; the rule set says what it does)",
-            file=sys.stderr,
-        )
-        namespace.specialty = values != "none"
-        if values != "none":
-            namespace.specialty_rule = values
-
-
-def add_rule_flags(p: argparse.ArgumentParser, *, botch_alias: bool = True) -> None:
+def add_rule_flags(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("rules (start from --preset, then change single flags)")
     g.add_argument(
         "--preset",
@@ -92,15 +56,13 @@ def add_rule_flags(p: argparse.ArgumentParser, *, botch_alias: bool = True) -> N
         default=None,
         help="1s do not cancel successes",
     )
-    rule = g.add_argument(
+    g.add_argument(
         "--botch-rule",
         dest="botch_rule",
         choices=BOTCH_RULES,
         default=None,
         help="revised: no success and a 1; first: 1s outnumber successes",
     )
-    if botch_alias:
-        add_deprecated_alias(g, "--botch", rule)
     g.add_argument("--ten-again", action="store_true", default=None, help="10s add a die")
     g.add_argument(
         "--no-chain",
@@ -117,7 +79,7 @@ def add_rule_flags(p: argparse.ArgumentParser, *, botch_alias: bool = True) -> N
     )
     g.add_argument(
         "--specialty",
-        action=_SpecialtyFlag,
+        action="store_true",
         help="this roll has a specialty (the rule set says what it does: 10s add dice, or "
         "under --preset v20 a 10 counts as two successes)",
     )
@@ -209,12 +171,6 @@ def rules_of(args, difficulties=None) -> tuple[Rules, bool]:
         )
         raise CLIError(
             f"--clamp cannot apply: it says how a difficulty above 10 is rolled, and {where}"
-        )
-    if args.preset == "v20" and not specialty:  # the first release's v20 rolled a specialty
-        print(
-            "dicestats: note: --preset v20 is a rule set and no longer rolls a specialty; "
-            "add --specialty for a roll with one (a 10 counts double)",
-            file=sys.stderr,
         )
     return rules, specialty
 
@@ -308,38 +264,6 @@ def check_search(rules: Rules, specialty: bool, dice, *, exact: bool) -> None:
 
 def exact_cell(x, exact: bool) -> str:
     return exact_text(x) if exact else ""
-
-
-class _OldBotch(argparse.Action):
-    """``extended --botch VALUE``, the first release's spelling: one option, two meanings.
-
-    A botch rule (``revised``, ``first``) is ``--botch-rule``; what a botch does
-    (``resets``, ``ends``, ``zero``) is ``--on-botch``. The old spelling still
-    works for one release, sorted by its value, with a note on stderr.
-    """
-
-    def __call__(self, parser, namespace, values, option_string=None):
-        if values in BOTCH_RULES:
-            new, dest = "--botch-rule", "botch_rule"
-        elif values in ON_BOTCH:
-            new, dest = "--on-botch", "on_botch"
-        else:
-            parser.error(
-                f"argument --botch: expected a botch rule ({'|'.join(BOTCH_RULES)}: use "
-                f"--botch-rule) or what a botch does ({'|'.join(ON_BOTCH)}: use --on-botch), "
-                f"got {shown(values, quote=True)}"
-            )
-        print(
-            f"dicestats: --botch is deprecated and goes in the next release; use {new} "
-            f"{values} (--botch-rule: when a roll botches; --on-botch: what a botch does)",
-            file=sys.stderr,
-        )
-        setattr(namespace, dest, values)
-
-
-def add_old_botch(parser: argparse.ArgumentParser) -> None:
-    """The hidden ``--botch`` of ``extended``: ``--botch-rule`` or ``--on-botch`` by its value."""
-    parser.add_argument("--botch", action=_OldBotch, dest="old_botch", help=argparse.SUPPRESS)
 
 
 def pool_parser(subparsers, name: str, *, help: str, description: str):

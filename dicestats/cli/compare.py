@@ -38,9 +38,6 @@ interpolated linearly between the two integer steps around it
 from __future__ import annotations
 
 import argparse
-import contextlib
-import io
-import sys
 
 from ..core.checks import shown
 from ..fate.limits import LIMITS as FATE_LIMITS
@@ -108,7 +105,7 @@ def _pools_and_rules(p) -> None:
         default=[6],
         help=f"Storyteller difficulties, e.g. 6 or 6-8 (default 6; {_DIFFICULTY.help})",
     )
-    add_rule_flags(p, botch_alias=False)
+    add_rule_flags(p)
 
 
 def _register_compare_storyteller(sub) -> None:
@@ -248,14 +245,7 @@ def _cmd_compare(args) -> int:
     if args.system == "storyteller":
         diffs = args.difficulty + ([args.vs_difficulty] if args.vs_difficulty else [])
         rules, specialty = rules_of(args, args.difficulty)
-        with contextlib.redirect_stderr(io.StringIO()) as note:  # worded for the first side
-            vrules, vspec = rules_of(_second_storyteller(args), diffs)
-        if note.getvalue() and args.vs_preset == "v20":
-            print(
-                "dicestats: note: --vs-preset v20 is a rule set and rolls no specialty; add "
-                "--vs-specialty for a second roll with one (a 10 counts double)",
-                file=sys.stderr,
-            )
+        vrules, vspec = rules_of(_second_storyteller(args), diffs)
         if (vrules, vspec, args.vs_dice, args.vs_difficulty) == (rules, specialty, None, None):
             raise CLIError(
                 "nothing to compare: the --vs-* options leave the second side equal to the "

@@ -13,14 +13,6 @@ integers are written in the ASCII digits 0-9. Argument ranges come from
 :data:`dicestats.storyteller.LIMITS`; the rules are in
 ``docs/rules/storyteller.md``.
 
-Renamed options keep their old spelling for one release (hidden, with a note
-on stderr): ``--botch`` is ``--botch-rule`` (when a roll botches) in every
-command but ``editions``, and in ``extended`` it is read by its value (``revised``/``first``:
-``--botch-rule``; ``resets``/``ends``/``zero``: ``--on-botch``, what a botch
-does);
-``--specialty none|reroll|double`` is ``--specialty-rule VALUE --specialty``.
-``--preset v20`` no longer rolls a specialty (a note on stderr says so).
-
 Examples
 --------
 >>> from dicestats.cli import main
@@ -59,7 +51,6 @@ from ._common import (
     print_table,
 )
 from ._storyteller_args import (
-    add_old_botch,
     add_rule_flags,
     check_search,
     difficulty_arg,
@@ -197,7 +188,6 @@ def register(subparsers) -> None:
         help="what a botch does: loses every success so far (resets, default), ends the task "
         "(ends), or scores 0 (zero); when a roll botches is --botch-rule",
     )
-    add_old_botch(e)
     rounds = LIMITS["rounds"]
     e.add_argument(
         "--rounds",
@@ -205,7 +195,7 @@ def register(subparsers) -> None:
         default=None,
         help=f"round limit ({rounds.help})",
     )
-    add_rule_flags(e, botch_alias=False)
+    add_rule_flags(e)
     add_output_flags(e)
     add_plot_flag(e, "P(done within r rounds)")
     e.set_defaults(func=_cmd_extended)

@@ -230,9 +230,9 @@ def parse_grid(tokens, question) -> dict:
     Examples
     --------
     >>> from dicestats.sweep import question
-    >>> parse_grid(["--swiftness", "1-3", "3,3", "--vs", "2", "--pip-policy", "single"],
+    >>> parse_grid(["--swiftness", "1-3", "3,3", "--vs", "2", "--pip-rule", "split"],
     ...            question("initiative"))
-    {'swiftness': [1, 2, 3, '3,3'], 'versus': [2], 'pip_policy': ['single']}
+    {'swiftness': [1, 2, 3, '3,3'], 'versus': [2], 'pip_rule': ['split']}
     """
     from . import CLIError
 

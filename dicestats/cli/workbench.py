@@ -160,7 +160,7 @@ def _register_storyteller(sub) -> None:
         help="with --wish: the difficulties tried, a range or a list (6-9, 6..9, 6,8; "
         "default 2-10)",
     )
-    add_rule_flags(p, botch_alias=False)
+    add_rule_flags(p)
     add_output_flags(p)
     p.set_defaults(func=_cmd_storyteller)
 

@@ -84,7 +84,10 @@ _HOW_DOC = {
         "method : {{{methods}}}, optional\n"
         "    How the answer is computed (default ``{default!r}``): {words}."
     ),
-    "exact": "exact : bool, optional\n    ``exact=True`` is ``method='exact'``; ``False``, ``'float'``.",
+    "exact": (
+        "exact : bool, optional\n"
+        "    ``exact=True`` is ``method='exact'``; ``False``, ``'float'`` (or Monte Carlo)."
+    ),
     "trials": (
         "trials, rng, workers, executor, progress, batch_size : optional\n"
         "    Monte Carlo: the number of trials (giving it, or ``rng``, chooses Monte Carlo),\n"

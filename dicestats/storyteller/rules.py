@@ -55,7 +55,6 @@ DEGREES = ("marginal", "moderate", "complete", "exceptional", "phenomenal")
 BOTCH_RULES = ("revised", "first")
 #: What a specialty does under a rule set (``Rules.specialty_rule``).
 SPECIALTY_RULES = ("reroll", "double", "none")
-SPECIALTIES = ("none", "reroll", "double")
 ONE_CANCELS = ("success", "highest", "lowest")
 WILLPOWER_SUCCESS = ("uncancellable", "ordinary")
 ABOVE_TEN = ("impossible", "clamp")

@@ -248,38 +248,20 @@ def test_table_markdown_and_text_use_the_api_column_names(capsys):
     assert out.splitlines()[0] == "Storyteller pools (revised rules)"
 
 
-# ---------------------------------------------------------------------------
-# Renamed options: the old spellings still work, hidden, with a note on stderr
-# ---------------------------------------------------------------------------
-def test_old_botch_spelling_picks_the_botch_rule_outside_extended(capsys):
-    new = run_json(["pool", "3", "--botch-rule", "first", "--json", "--exact"], capsys)
-    code, out, err = run(["pool", "3", "--botch", "first", "--json", "--exact"], capsys)
-    assert code == 0 and json.loads(out) == new
-    assert (
-        err == "dicestats: --botch is deprecated and goes in the next release; use --botch-rule\n"
-    )
-    for cmd in (["table"], ["anomalies"], ["actions", "--pools", "5"]):
-        code, _, err = run([*cmd, "--botch", "first", "--json"], capsys)
-        assert code == 0 and "--botch-rule" in err
-
-
-def test_old_botch_spelling_is_what_a_botch_does_in_extended(capsys):
+def test_extended_on_botch_and_botch_rule_are_two_options(capsys):
     argv = ["extended", "--dice", "2", "--difficulty", "7", "--target", "3", "--json", "--exact"]
     new = run_json([*argv, "--on-botch", "ends"], capsys)
-    code, out, err = run([*argv, "--botch", "ends"], capsys)
-    assert code == 0 and json.loads(out) == new and new["on_botch"] == "ends"
-    assert "use --on-botch" in err
+    assert new["on_botch"] == "ends"
     rule = run_json([*argv, "--botch-rule", "first"], capsys)
     assert rule["p_success"] != new["p_success"]
 
 
-def test_help_hides_old_spellings_and_states_limits(capsys):
+def test_help_states_the_rule_flags_and_limits(capsys):
     from dicestats.storyteller import LIMITS
 
     for cmd in ("pool", "extended"):
         assert main([cmd, "--help"]) == 0
-        out = capsys.readouterr().out
-        assert "--botch-rule" in out and "--botch " not in out and "--botch\n" not in out
+        assert "--botch-rule" in capsys.readouterr().out
     assert main(["extended", "--help"]) == 0
     out = " ".join(capsys.readouterr().out.split())
     assert "--on-botch" in out and LIMITS["target"].help in out and LIMITS["rounds"].help in out
@@ -333,7 +315,7 @@ def test_v20_preset_gives_the_revised_numbers_and_the_specialty_flag_the_v20_eff
     code, out, err = run(["pool", "5", "--difficulty", "7", "--preset", "v20"], capsys)
     assert code == 0 and "success       76.24%" in out
     assert out.splitlines()[0] == "5 dice at difficulty 7 (v20 rules)"
-    assert "no longer rolls a specialty" in err and err.count("\n") == 1  # a note, once
+    assert err == ""
     code, out, err = run(
         ["pool", "5", "--difficulty", "7", "--preset", "v20", "--specialty"], capsys
     )
@@ -343,17 +325,6 @@ def test_v20_preset_gives_the_revised_numbers_and_the_specialty_flag_the_v20_eff
     spec = run_json(["pool", "4", "--difficulty", "8", "--specialty", "--json"], capsys)
     again = run_json(["pool", "4", "--difficulty", "8", "--ten-again", "--json"], capsys)
     assert spec["p_success"] == again["p_success"] and spec["specialty"] is True
-
-
-def test_old_specialty_values_still_work_with_a_note(capsys):
-    new = run_json(
-        ["pool", "4", "--specialty-rule", "double", "--specialty", "--json", "--exact"], capsys
-    )
-    code, out, err = run(["pool", "4", "--specialty", "double", "--json", "--exact"], capsys)
-    assert code == 0 and json.loads(out) == new
-    assert "--specialty double is deprecated" in err and "--specialty-rule double" in err
-    code, out, err = run(["pool", "4", "--specialty", "none", "--json", "--exact"], capsys)
-    assert code == 0 and json.loads(out)["specialty"] is False and "deprecated" in err
 
 
 # ---------------------------------------------------------------------------
@@ -368,8 +339,8 @@ def test_old_specialty_values_still_work_with_a_note(capsys):
         (["pool", "3", "--ordinary-willpower"], "cannot apply without --willpower"),
         (["pool", "3", "--one-cancels", "highest"], "matters only when a 10 counts double"),
         (["pool", "3", "--preset", "v20", "--one-cancels", "lowest"], "counts double"),
-        (["pool", "3", "--one-cancels", "highest", "--specialty", "double", "--no-rule-of-one"],
-         "no 1 cancels anything"),
+        (["pool", "3", "--one-cancels", "highest", "--specialty-rule", "double", "--specialty",
+          "--no-rule-of-one"], "no 1 cancels anything"),
         (["table", "--json", "--format", "csv"], "--json and --format csv disagree"),
         (["table", "--json", "--format", "text"], "--json and --format text disagree"),
         (["table", "--clamp"], "--clamp cannot apply"),
@@ -384,7 +355,7 @@ def test_old_specialty_values_still_work_with_a_note(capsys):
 def test_flags_that_cannot_apply_are_errors(argv, why, capsys):
     code, out, err = run(argv, capsys)
     assert code == 2 and out == ""
-    lines = [line for line in err.splitlines() if "deprecated" not in line]
+    lines = err.splitlines()
     assert len(lines) == 1 and why in lines[0] and lines[0].startswith("dicestats")
 
 
