@@ -1,9 +1,8 @@
 """The core floor: what every dice system is built on.
 
 * :mod:`~dicestats.core.dist`: :class:`~dicestats.core.dist.Dist`, an immutable
-  finite distribution over integers, float64 or exact (its rooms: ``dist_factories``
-  how one is made, ``dist_queries`` the scipy.stats vocabulary, ``dist_kernels`` the
-  convolutions, ``dist_weights`` the weights checked, ``dist_limits`` its ``LIMITS``);
+  finite distribution over integers, float64 or exact, with its convolution kernels,
+  the checks of its weights and its ``LIMITS``;
 * :mod:`~dicestats.core.markov`: absorbing Markov chains solved exactly (its rooms:
   ``markov_solve`` the solver by strongly connected components, ``markov_steps`` the
   number of steps, ``markov_limits`` its ``LIMITS``);
