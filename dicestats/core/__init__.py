@@ -3,9 +3,9 @@
 * :mod:`~dicestats.core.dist`: :class:`~dicestats.core.dist.Dist`, an immutable
   finite distribution over integers, float64 or exact, with its convolution kernels,
   the checks of its weights and its ``LIMITS``;
-* :mod:`~dicestats.core.markov`: absorbing Markov chains solved exactly (its rooms:
-  ``markov_solve`` the solver by strongly connected components, ``markov_steps`` the
-  number of steps, ``markov_limits`` its ``LIMITS``);
+* :mod:`~dicestats.core.markov`: absorbing Markov chains solved exactly or in
+  float64, by strongly connected components, with the distribution of the number
+  of steps and its ``LIMITS``;
 * :mod:`~dicestats.core.montecarlo`: the one seeded, vectorized Monte Carlo engine
   (its rooms: ``montecarlo_estimates`` the interval formulas and ``Totals``,
   ``montecarlo_limits`` its ``LIMITS``); each of the three re-exports what its rooms
