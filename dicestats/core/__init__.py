@@ -6,10 +6,8 @@
 * :mod:`~dicestats.core.markov`: absorbing Markov chains solved exactly or in
   float64, by strongly connected components, with the distribution of the number
   of steps and its ``LIMITS``;
-* :mod:`~dicestats.core.montecarlo`: the one seeded, vectorized Monte Carlo engine
-  (its rooms: ``montecarlo_estimates`` the interval formulas and ``Totals``,
-  ``montecarlo_limits`` its ``LIMITS``); each of the three re-exports what its rooms
-  define, so code imports from it alone;
+* :mod:`~dicestats.core.montecarlo`: the one seeded, vectorized Monte Carlo engine,
+  its interval formulas, ``Totals`` and ``LIMITS``;
 * :mod:`~dicestats.core.checks`: argument validation with one-line messages
   (``refuse``, ``InputError``; every public parameter follows one rule: a bool
   is never a number, a float is never truncated, a string is never a number,
