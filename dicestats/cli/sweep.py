@@ -366,7 +366,7 @@ def _executor(args, stack):
 
 
 def _handle(args) -> int:
-    from ..core.interrupt import interruptible
+    from ..core.files import interruptible
     from ..sweep import Grid, question, sweep
     from ..sweep.grid import and_list
     from . import CLIError

@@ -17,10 +17,12 @@
   digits, convolution work, moment order), ``markov.LIMITS`` (states, steps,
   step work) and ``montecarlo.LIMITS`` (trials, workers, batch size) bound the
   work of the core, so nothing in it runs for minutes unasked;
-* :mod:`~dicestats.core.interrupt`: SIGINT, SIGTERM and SIGHUP as an exception
-  during atomic writes, and the clean-up of their temporary files;
+* :mod:`~dicestats.core.files`: atomic writes and output-path checks; SIGINT,
+  SIGTERM and SIGHUP as an exception during them, and the clean-up of the
+  temporary files of killed writes;
 * :mod:`~dicestats.core.results` and :mod:`~dicestats.core.progress`: the result
-  convention and the progress-bar policy.
+  convention and the progress-bar policy;
+* :mod:`~dicestats.core.lazy`: a package's public names imported on first use.
 
 Nothing here knows about a particular game.
 """
