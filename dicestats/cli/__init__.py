@@ -113,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
         msg = " ".join(str(exc).split())
         print(f"dicestats {args.command}: error: {msg}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt as exc:  # Ctrl-C, or a signal taken over (core.interrupt)
+    except KeyboardInterrupt as exc:  # Ctrl-C, or a signal taken over (core.files)
         status = getattr(exc, "exit_status", 130)
         print(f"dicestats {args.command}: {exc or 'interrupted'}", file=sys.stderr)
         return status

@@ -11,8 +11,8 @@ from __future__ import annotations
 import argparse
 
 from ..core.checks import shown
-from ..core.montecarlo_limits import DEFAULT_TRIALS
-from ..core.montecarlo_limits import LIMITS as MC_LIMITS
+from ..core.montecarlo import DEFAULT_TRIALS
+from ..core.montecarlo import LIMITS as MC_LIMITS
 from ..initiative.limits import LIMITS
 from ..initiative.rules import (
     HOLD_POLICIES,

@@ -40,7 +40,7 @@ import time
 from fractions import Fraction
 
 from ..core.lazy import numpy_types as _numpy_types
-from ..core.montecarlo_limits import LIMITS as MC_LIMITS
+from ..core.montecarlo import LIMITS as MC_LIMITS
 from ..sweep.grid import LIMITS
 from ..sweep.questions import QUESTIONS
 
@@ -342,7 +342,7 @@ def _executor(args, stack):
     else:
         import dask
 
-        from ..core.montecarlo_limits import _cpus
+        from ..core.montecarlo import _cpus
 
         # Dask's nannies set MALLOC_TRIM_THRESHOLD_, which also freezes glibc's mmap
         # threshold: every numpy batch array is then mapped afresh and the batches run
@@ -366,7 +366,7 @@ def _executor(args, stack):
 
 
 def _handle(args) -> int:
-    from ..core.interrupt import interruptible
+    from ..core.files import interruptible
     from ..sweep import Grid, question, sweep
     from ..sweep.grid import and_list
     from . import CLIError

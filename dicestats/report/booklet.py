@@ -351,7 +351,7 @@ def build_report(
     OSError
         The directory cannot be created or written; the error names ``out``
         (never the temporary file).
-    dicestats.core.interrupt.Interrupted
+    dicestats.core.files.Interrupted
         SIGINT, SIGTERM or SIGHUP arrived: the temporary file was removed.
 
     Examples

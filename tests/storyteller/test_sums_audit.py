@@ -15,7 +15,7 @@ import pytest
 
 from dicestats import InputError
 from dicestats import storyteller as st
-from dicestats.core.dist_limits import LIMITS as DIST_LIMITS
+from dicestats.core.dist import LIMITS as DIST_LIMITS
 from dicestats.storyteller import Rules
 from dicestats.storyteller import pools as pools_module
 from dicestats.storyteller.pools import p_any
