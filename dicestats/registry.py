@@ -123,16 +123,23 @@ class System:
         return {n: getattr(mod, n) for n in mod.__all__ if callable(getattr(mod, n))}
 
     @property
+    def declared(self) -> bool:
+        """Whether its questions are declared (not a legacy list of samples)."""
+        mod = importlib.import_module(f"dicestats.{self.name}.questions")
+        return not getattr(mod, "LEGACY", False)
+
+    @property
     def questions(self) -> tuple:
         """Its questions: :class:`~dicestats.core.question.Question` declarations, in the
         order of ``dicestats.<name>.questions.__all__`` (that module imports no numpy).
 
-        A system not yet declared that way lists sample :class:`Question` s in ``QUESTIONS``.
+        A system not yet declared that way (``LEGACY``) lists sample :class:`Question` s
+        in ``QUESTIONS``.
         """
         from .core.question import is_question
 
         mod = importlib.import_module(f"dicestats.{self.name}.questions")
-        if hasattr(mod, "QUESTIONS"):
+        if getattr(mod, "LEGACY", False):
             return tuple(mod.QUESTIONS)
         return tuple(getattr(mod, n).question for n in mod.__all__ if is_question(getattr(mod, n)))
 

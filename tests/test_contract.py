@@ -87,21 +87,24 @@ def cases(system) -> list[Case]:
                     )
                 )
         else:  # a legacy sample (registry.Question), until its system declares its questions
-            out.append(
-                _Legacy(
-                    q.name,
-                    q.call,
-                    q.args,
-                    q.kwargs,
-                    q.exact,
-                    q.simulate is not None,
-                    q.trials,
-                    q.bad,
-                    None,
-                    q.simulate,
-                )
-            )
+            out.append(legacy_case(q))
     return out
+
+
+def legacy_case(q) -> Case:
+    """The case of a legacy sample (a ``registry.Question``)."""
+    return _Legacy(
+        q.name,
+        q.call,
+        q.args,
+        q.kwargs,
+        q.exact,
+        q.simulate is not None,
+        q.trials,
+        q.bad,
+        None,
+        q.simulate,
+    )
 
 
 @dataclasses.dataclass(frozen=True)

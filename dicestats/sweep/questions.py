@@ -335,13 +335,12 @@ def declared(q) -> Sweepable:
 def _declared_questions() -> None:
     """Every registered system's declared questions; the first of each also by its system's
     name (``"storyteller"``)."""
-    from ..core.question import Question
     from ..registry import systems
 
     for system in systems():
+        if not system.declared:
+            continue  # its questions are not declared yet: its entries below
         for i, q in enumerate(system.questions):
-            if not isinstance(q, Question):
-                break  # a system whose questions are not declared yet: its legacy entries below
             sw = declared(q)
             if i == 0:
                 register(dataclasses.replace(sw, name=system.name))

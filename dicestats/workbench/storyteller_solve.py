@@ -41,9 +41,9 @@ from fractions import Fraction
 from ..core.checks import check_bool, check_choice, check_exact, check_int, refuse
 from ..core.results import Result
 from ..storyteller import limits as st_limits
-from ..storyteller.extended_resisted import extended
 from ..storyteller.limits import LIMITS
 from ..storyteller.pools import pool_grid
+from ..storyteller.questions import extended
 from ..storyteller.rules import ON_BOTCH, REVISED, Rules, check_difficulty, check_rules
 from ._search import (
     best_of,
