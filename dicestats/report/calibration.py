@@ -9,7 +9,7 @@ the same question for both); every probability in its cells is
 from __future__ import annotations
 
 from .. import format as fmt
-from .booklet import Page, _draw_table, _grid, _note
+from .page import Page, _draw_table, _grid, _note
 
 __all__ = ["pages", "LEVELS", "TITLE"]
 
