@@ -18,8 +18,7 @@ import textwrap
 
 import ipywidgets as widgets
 
-from ..cli._compare_args import _pp
-from ..format import percent
+from ..format import percent, points
 from ..plots.compare import METRIC_LABELS
 from ..storyteller.rules import PRESETS
 from ..workbench.compare import STORYTELLER_METRICS
@@ -65,7 +64,7 @@ def _fmt(metric: str, kind: str):
     """The formatter of a metric's first/second value (``kind`` "") or difference ("diff")."""
     if metric.startswith("mean"):
         return _signed_mean if kind == "diff" else _mean
-    return (lambda x: f"{_pp(x)} pp") if kind == "diff" else percent
+    return (lambda x: f"{points(x)} pp") if kind == "diff" else percent
 
 
 def _span(a: int, b: int) -> range:
@@ -205,7 +204,7 @@ class CompareExplorer(Explorer):
                if not big["difference"] and not c.total_variation else
                f"Differ most: {METRIC_LABELS[big['metric']]} at {where(big)}, "
                f"{percent(big['value'])} vs {percent(big['versus_value'])} "
-               f"({_pp(big['difference'])} points); largest total variation "
+               f"({points(big['difference'])} points); largest total variation "
                f"{percent(c.total_variation)} at {where(c.total_variation_at)}; largest gap in "
                "P(net ≥ k): "
                + (f"{percent(c.max_gap)} at k = {c.max_gap_at['k']}, {where(c.max_gap_at)}."
