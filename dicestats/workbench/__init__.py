@@ -86,10 +86,10 @@ _ROOMS = {
     "CHANGES": "worth",
     "Worth": "worth",
     "die_worth": "worth",
-    "fate_match": "_worth_match",
+    "fate_match": "worth",
     "invoke_worth": "worth",
     "rule_worth": "worth",
-    "storyteller_match": "_worth_match",
+    "storyteller_match": "worth",
 }
 
 __all__ = sorted(_ROOMS)
