@@ -20,8 +20,8 @@ Rooms (each public name is imported on first use):
 ``fate_solve``         :func:`solve_fate_difficulty`, :func:`solve_fate_rating`,
                        :func:`solve_fate_invokes`
 ``initiative_solve``   :func:`solve_initiative` (pips or swiftness to act first)
-``wishlist``           :class:`Wish`, :func:`wishes` (several wishes at once)
-``fate_wishlist``      :class:`FateWish`, :func:`fate_wishes` (several Fate wishes at once)
+``wishlist``           several wishes at once: :class:`Wish`, :func:`wishes` (Storyteller),
+                       :class:`FateWish`, :func:`fate_wishes` (Fate)
 ``calibrate``          :func:`storyteller_calibration`, :func:`fate_calibration`
 ``worth``              what a change is worth in another currency: :func:`die_worth`,
                        :func:`rule_worth`, :func:`invoke_worth`, :func:`fate_match`,
@@ -69,9 +69,9 @@ _ROOMS = {
     "WishSetting": "wishlist",
     "Wishes": "wishlist",
     "wishes": "wishlist",
-    "FateWish": "fate_wishlist",
-    "FateWishes": "fate_wishlist",
-    "fate_wishes": "fate_wishlist",
+    "FateWish": "wishlist",
+    "FateWishes": "wishlist",
+    "fate_wishes": "wishlist",
     "LEVELS": "calibrate",
     "Calibration": "calibrate",
     "storyteller_calibration": "calibrate",
