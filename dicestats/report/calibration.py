@@ -1,5 +1,5 @@
 """The booklet's calibration page: the dice each difficulty needs, the difficulty each
-Fate rating beats, for 50%, 75% and 90% (:mod:`dicestats.workbench.calibrate`).
+Fate rating beats, for 50%, 75% and 90% (:mod:`dicestats.workbench.solve`).
 
 The page is in the booklet when it covers both Storyteller and Fate (it answers
 the same question for both); every probability in its cells is

@@ -80,9 +80,14 @@ from ..storyteller.limits import LIMITS as ST_LIMITS
 from ..storyteller.limits import check_dice
 from ..storyteller.pools import check_difficulty_list, pool_grid
 from ..storyteller.rules import REVISED, check_rules
-from ._search import FLOAT_TOLERANCE, check_probability, decimal_of, wish_text
-from .fate_solve import ladder_value
-from .storyteller_solve import event_probability
+from .solve import (
+    FLOAT_TOLERANCE,
+    check_probability,
+    decimal_of,
+    event_probability,
+    ladder_value,
+    wish_text,
+)
 
 __all__ = [
     "Wish",
