@@ -280,8 +280,8 @@ def _cmd_compare(args) -> int:
         )  # fmt: skip
     metrics = _metrics(args, c)
     if args.plot:
-        from ..plots.compare import compare_differences
-        from ..tables.compare import comparison_table
+        from ..plots.workbench import compare_differences
+        from ..tables.workbench import comparison_table
         from ._common import write_plot
 
         ax = compare_differences(comparison_table(c), first=c.first, second=c.second)

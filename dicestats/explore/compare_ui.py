@@ -6,7 +6,7 @@ odds (ten-again, a specialty, Willpower). Both are answered by one
 first side's (the second side rolls the same pool, or its own fixed pool when
 it differs; its own difficulty when that differs): both sides, their
 differences, where they differ most and the distances between them, as the
-comparison returns them. The chart is :func:`dicestats.plots.compare.compare_differences`
+comparison returns them. The chart is :func:`dicestats.plots.workbench.compare_differences`
 (the differences in percentage points, on an axis fitted to them), and the
 equivalent command is ``dicestats compare storyteller ... --vs-preset ...``.
 """
@@ -19,7 +19,7 @@ import textwrap
 import ipywidgets as widgets
 
 from ..format import percent, points
-from ..plots.compare import METRIC_LABELS
+from ..plots.workbench import METRIC_LABELS
 from ..storyteller.rules import PRESETS
 from ..workbench.compare import STORYTELLER_METRICS
 from .base import Explorer, View, html_table
@@ -117,9 +117,9 @@ class CompareExplorer(Explorer):
     def compute(self, state: dict) -> View:
         import pandas as pd
 
-        from ..plots.compare import compare_differences
+        from ..plots.workbench import compare_differences
         from ..storyteller.limits import LIMITS
-        from ..tables.compare import comparison_table
+        from ..tables.workbench import comparison_table
         from ..workbench.compare import compare_storyteller
 
         (sa, ra, spec_a, flags_a, py_a), (sb, rb, spec_b, _flags_b, py_b) = (
