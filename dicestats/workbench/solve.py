@@ -768,16 +768,16 @@ def _fate_check(objective, dice, exact, rules):
     return rules, n, margin
 
 
-def fate_probability(rating: int, difficulty: int, objective: str, n: int, margin: int, *, exact):
+def fate_probability(rating: int, difficulty: int, n: int, margin: int, *, exact):
     """``P(shifts >= margin)``: the dice total reaching ``difficulty + margin - rating``."""
     return fate_dice(n, exact=exact).p_ge(difficulty + margin - rating)
 
 
-def difficulty_scan(rating: int, objective: str, n: int, margin: int, *, exact) -> list:
+def difficulty_scan(rating: int, n: int, margin: int, *, exact) -> list:
     """``[(difficulty, P)]`` from the hardest difficulty at which the outcome can happen
     down to the first at which it is certain."""
     top = rating + n - margin
-    return [(d, fate_probability(rating, d, objective, n, margin, exact=exact))
+    return [(d, fate_probability(rating, d, n, margin, exact=exact))
             for d in range(top, rating - n - margin - 1, -1)]  # fmt: skip
 
 
@@ -879,9 +879,9 @@ def solve_fate_difficulty(
     rules, n, margin = _fate_check(objective, dice, exact, rules)
     rating = ladder_value(rating, "rating")
     p = check_probability("at_least", at_least)
-    scan = difficulty_scan(rating, objective, n, margin, exact=exact)
+    scan = difficulty_scan(rating, n, margin, exact=exact)
     d, q = first_at_least(scan, p)  # the last scanned difficulty has P = 1
-    nxt = fate_probability(rating, d + 1, objective, n, margin, exact=exact)
+    nxt = fate_probability(rating, d + 1, n, margin, exact=exact)
     return FateSolved("difficulty", rating, d, 0, objective, p, True, q, nxt, n, exact)
 
 
@@ -900,10 +900,10 @@ def solve_fate_rating(
     difficulty = ladder_value(difficulty, "difficulty")
     p = check_probability("at_least", at_least)
     low = difficulty + margin - n  # the lowest rating where the outcome can happen
-    scan = [(r, fate_probability(r, difficulty, objective, n, margin, exact=exact))
+    scan = [(r, fate_probability(r, difficulty, n, margin, exact=exact))
             for r in range(low, difficulty + margin + n + 1)]  # fmt: skip
     r, q = first_at_least(scan, p)  # the last scanned rating has P = 1
-    nxt = fate_probability(r - 1, difficulty, objective, n, margin, exact=exact)
+    nxt = fate_probability(r - 1, difficulty, n, margin, exact=exact)
     return FateSolved("rating", r, difficulty, 0, objective, p, True, q, nxt, n, exact)
 
 
@@ -1333,7 +1333,7 @@ def fate_calibration(
     check_int("ratings", len(ratings), 1, 100)
     answers, probs = {}, {}
     for r in ratings:
-        scan = difficulty_scan(r, objective, n, margin, exact=exact)
+        scan = difficulty_scan(r, n, margin, exact=exact)
         hits = {p: first_at_least(scan, p) for p in levels}
         answers[r] = {p: h[0] for p, h in hits.items()}
         probs[r] = {p: h[1] for p, h in hits.items()}
