@@ -8,6 +8,7 @@ so a probability reads the same everywhere:
 * :func:`percent_short` (crowded chart cells), :func:`one_in` (``'1 in 37'``),
   :func:`prob` (a percentage plus ``'(1 in N)'`` when rare);
 * :func:`fraction`: an exact value as ``'p/q'``; :func:`signed`: ``'+2'``, ``'−1'``;
+* :func:`points`: a difference of probabilities in percentage points, ``'+1.23'``;
 * :func:`ladder`: a Fate rating with its ladder name;
 * writers: :func:`text_table`, :func:`to_text`, :func:`to_markdown`,
   :func:`to_csv`, :func:`format_frame`, and :func:`to_json` (Fractions as
@@ -35,6 +36,7 @@ __all__ = [
     "prob",
     "fraction",
     "signed",
+    "points",
     "ladder",
     "format_frame",
     "text_table",
@@ -382,6 +384,18 @@ def signed(value) -> str:
     """
     v = check_int("value", value)
     return f"+{v}" if v >= 0 else f"−{-v}"
+
+
+def points(x) -> str:
+    """A difference of probabilities in percentage points, signed, 2 decimals.
+
+    Examples
+    --------
+    >>> points(0.0123), points(Fraction(-1, 8)), points(-1e-9)
+    ('+1.23', '-12.50', '+0.00')
+    """
+    v = round(100 * float(x), 2) + 0.0  # + 0.0: a -0.0 reads +0.00
+    return f"{v:+.2f}"
 
 
 def ladder(value, *, order: str = "name") -> str:

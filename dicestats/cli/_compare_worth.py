@@ -130,8 +130,8 @@ def _cmd_worth(args) -> int:
             max_dice=args.max_dice, exact=args.exact,
         )  # fmt: skip
     if args.plot:
-        from ..plots.compare import worth_scale
-        from ..tables.compare import worth_table
+        from ..plots.workbench import worth_scale
+        from ..tables.workbench import worth_table
         from ._common import write_plot
 
         write_plot(worth_scale(worth_table(w), w), args.plot)

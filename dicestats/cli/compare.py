@@ -41,6 +41,7 @@ import argparse
 
 from ..core.checks import shown
 from ..fate.limits import LIMITS as FATE_LIMITS
+from ..format import points
 from . import CLIError
 from ._common import add_output_flags, add_plot_flag, emit_json, fmt_prob, limit_arg, print_table
 from ._compare_args import (
@@ -48,7 +49,6 @@ from ._compare_args import (
     _DIFFICULTY,
     _METRIC_WORDS,
     _cell,
-    _pp,
     _rating,
     _ratings,
 )
@@ -280,8 +280,8 @@ def _cmd_compare(args) -> int:
         )  # fmt: skip
     metrics = _metrics(args, c)
     if args.plot:
-        from ..plots.compare import compare_differences
-        from ..tables.compare import comparison_table
+        from ..plots.workbench import compare_differences
+        from ..tables.workbench import comparison_table
         from ._common import write_plot
 
         ax = compare_differences(comparison_table(c), first=c.first, second=c.second)
@@ -355,7 +355,7 @@ def _print_comparison(c, metrics, exact: bool) -> None:
         return
     print(
         f"differ most: {word}, {_cell_words(c, big)}: {fmt_prob(big['value'])} vs "
-        f"{fmt_prob(big['versus_value'])} ({_pp(big['difference'])} points)"
+        f"{fmt_prob(big['versus_value'])} ({points(big['difference'])} points)"
     )
     print(
         f"largest total variation: {fmt_prob(c.total_variation)} "

@@ -220,7 +220,7 @@ def _cmd_storyteller(args) -> int:
     if args.dice is not None and args.difficulty is None:
         rows = [(d, percent(p, digits=2)) + ((exact_text(p),) if args.exact else ())
                 for d, p in r.by_difficulty.items()]  # fmt: skip
-        head = ("difficulty", wb.storyteller_solve.event_label(event, net))
+        head = ("difficulty", wb.solve.event_label(event, net))
         print()
         print_table(rows, head + (("exact",) if args.exact else ()))
     elif args.exact and r.p_reached is not None:

@@ -1,9 +1,8 @@
 """Charts for designers: matplotlib drawings of results, nothing computed here.
 
 One module per system (:mod:`~dicestats.plots.fate`, :mod:`~dicestats.plots.storyteller`,
-:mod:`~dicestats.plots.initiative`) and two for the workbench's results
-(:mod:`~dicestats.plots.workbench`, :mod:`~dicestats.plots.compare`), over shared
-styling (``_style``).
+:mod:`~dicestats.plots.initiative`) and one for the workbench's results
+(:mod:`~dicestats.plots.workbench`), over shared styling (``_style``).
 
 Every function takes results (a tidy :class:`pandas.DataFrame`, usually one
 built by :mod:`dicestats.tables`) and an optional ``ax``; without ``ax`` it
@@ -39,8 +38,7 @@ Initiative
 Workbench
     :func:`calibration_chart` (one line per level: the dice each difficulty
     needs, or the difficulty each Fate rating beats; from
-    :func:`dicestats.tables.calibration_table`).
-Compare
+    :func:`dicestats.tables.calibration_table`);
     :func:`compare_differences` (two settings' differences, second − first in
     percentage points, one line per metric, on a y axis fitted to the
     differences with zero shown and the largest labelled; from
@@ -64,8 +62,6 @@ Examples
 from __future__ import annotations
 
 from ._style import FATE_LADDER, OKABE_ITO, close
-from .compare import *  # noqa: F403
-from .compare import __all__ as _compare_all
 from .fate import *  # noqa: F403
 from .fate import __all__ as _fate_all
 from .initiative import *  # noqa: F403
@@ -76,4 +72,4 @@ from .workbench import *  # noqa: F403
 from .workbench import __all__ as _workbench_all
 
 __all__ = ["OKABE_ITO", "FATE_LADDER", "close", *_fate_all, *_storyteller_all, *_initiative_all,
-           *_workbench_all, *_compare_all]  # fmt: skip
+           *_workbench_all]  # fmt: skip

@@ -5,7 +5,7 @@ This package gathers results of the systems (:mod:`dicestats.fate`,
 workbench (:mod:`dicestats.workbench`) into tidy :class:`pandas.DataFrame`
 objects, one per chart of :mod:`dicestats.plots` and per table of the PDF
 booklet. It computes no probability itself: every number comes from a system
-or the workbench (which asks the systems). One module per system, and two for
+or the workbench (which asks the systems). One module per system, and one for
 the workbench; the systems are imported lazily, inside each builder, so
 importing this package is cheap.
 
@@ -17,8 +17,7 @@ Modules
 ``workbench``
     :func:`calibration_table`: the dice each difficulty needs, or the
     difficulty each Fate rating beats, per level (a
-    :class:`~dicestats.workbench.Calibration` laid out, or computed through it).
-``compare``
+    :class:`~dicestats.workbench.Calibration` laid out, or computed through it);
     :func:`comparison_table` (a :class:`~dicestats.workbench.Comparison`, one
     row per cell and metric: both sides and their difference; the frame
     :func:`dicestats.plots.compare_differences` draws),
@@ -41,8 +40,6 @@ Examples
 
 from __future__ import annotations
 
-from .compare import *  # noqa: F403
-from .compare import __all__ as _compare_all
 from .fate import *  # noqa: F403
 from .fate import __all__ as _fate_all
 from .initiative import *  # noqa: F403
@@ -52,4 +49,4 @@ from .storyteller import __all__ as _storyteller_all
 from .workbench import *  # noqa: F403
 from .workbench import __all__ as _workbench_all
 
-__all__ = [*_fate_all, *_storyteller_all, *_initiative_all, *_workbench_all, *_compare_all]
+__all__ = [*_fate_all, *_storyteller_all, *_initiative_all, *_workbench_all]

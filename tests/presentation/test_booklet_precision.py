@@ -19,7 +19,7 @@ import pytest
 
 from dicestats import format as fmt
 from dicestats import report
-from dicestats.report import booklet
+from dicestats.report import page
 
 from ..pdf import has_phrase, pages_text
 
@@ -56,7 +56,7 @@ def test_the_rule_itself(token, ok):
 def drawn(tmp_path_factory):
     """The booklet's PDF text per page, and every table drawn: (title, header, rows)."""
     tables = []
-    real = booklet._draw_table
+    real = page._draw_table
 
     def recording(ax, df, *, title=None, **kw):
         rows = [[str(v) for v in row] for row in df.itertuples(index=False)]

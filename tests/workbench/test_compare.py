@@ -254,8 +254,8 @@ def test_plot_is_written(capsys, tmp_path, fmt):
 
 
 def test_chart_draws_differences_on_a_fitted_axis():
-    from dicestats.plots.compare import close, compare_differences
-    from dicestats.tables.compare import comparison_table
+    from dicestats.plots.workbench import close, compare_differences
+    from dicestats.tables.workbench import comparison_table
 
     c = compare_storyteller(range(1, 11), 8, REVISED, FIRST)
     t = comparison_table(c)
