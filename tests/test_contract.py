@@ -71,7 +71,7 @@ def cases(system) -> list[Case]:
     out = []
     for q in system.questions:
         if isinstance(q, Question):
-            f = q.function()
+            f = q.function
             for smp in q.samples:
                 out.append(
                     Case(

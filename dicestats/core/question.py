@@ -356,6 +356,7 @@ class Question:
         return _resolve(self.reduce, self.package)(setup, totals)
 
     # ------------------------------------------------------------------ the function
+    @functools.cached_property
     def function(self) -> Callable:
         """The public function: the setup's name, signature and docstring, any method."""
         q = self
@@ -437,7 +438,7 @@ def question(
             default,
             tuple(samples),
         )
-        return q.function()
+        return q.function
 
     return declare
 
