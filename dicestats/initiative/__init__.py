@@ -36,8 +36,6 @@ HoldPolicy, View, HOLD_POLICIES
     Holding policies: ``"never"``, ``"defend"``, ``"after-enemy"``, ``"always"`` or yours.
 Rules, LIMITS
     The rule readings in force (``tiebreak``, ``order``, ``pip_rule``) and every cap.
-exact(swiftness, versus, pips=0, versus_pips=0, **options)
-    Deprecated name of :func:`odds` (goes in the next release).
 
 Modules
 -------
@@ -49,7 +47,7 @@ Modules
                        order_distribution, acting_order
 ``results``            :class:`RoundOdds`, :class:`DefenceResult`, :class:`RoundOrder`,
                        :class:`OrderOdds`, :class:`Action`
-``enumeration``        :func:`odds`, the exact enumeration (and the deprecated ``exact``)
+``enumeration``        :func:`odds`, the exact enumeration
 ``simulation``         :func:`simulate`, the Monte Carlo twin
 ``holding``            holding policies and the view they decide on
 ``rolls``              success rolls (the user's assumption)
@@ -91,7 +89,6 @@ from ..core.lazy import lazy_exports
 
 # Each public name and the room it lives in, imported on first use (PEP 562).
 _ROOMS = {
-    "exact": "enumeration",
     "odds": "enumeration",
     "defence": "fight_defence",
     "defence_odds": "fight_defence",
@@ -112,14 +109,10 @@ _ROOMS = {
     "DefenceResult": "results",
     "OrderOdds": "results",
     "RoundOdds": "results",
-    # old names of RoundOdds (exact and simulated results are one class now)
-    "ExactResult": "results",
-    "SimResult": "results",
     "RoundOrder": "results",
     "RollTable": "rolls",
     "SuccessRoll": "rolls",
     "ORDERS": "rules",
-    "PIP_POLICIES": "rules",
     "PIP_RULES": "rules",
     "TIEBREAKS": "rules",
     "Rules": "rules",
@@ -151,15 +144,11 @@ __all__ = [
     "TIEBREAKS",
     "ORDERS",
     "PIP_RULES",
-    "PIP_POLICIES",
     "EXACT_LIMIT",
     "EXACT_WORK_PER_CLASS",
     "MAX_SWIFTNESS",
     "MAX_PARTICIPANTS",
     "BATCH_DICE",
-    "exact",
-    "ExactResult",
-    "SimResult",
 ]
 
 __getattr__, __dir__ = lazy_exports(__name__, _ROOMS)

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import warnings
 from fractions import Fraction
 
 import numpy as np
@@ -28,7 +27,7 @@ from .order import coin_orders, round_keys
 from .pips import prepare
 from .results import RoundOdds
 
-__all__ = ["odds", "exact"]
+__all__ = ["odds"]
 
 
 def _multisets(s: int):
@@ -73,7 +72,6 @@ def odds(
     tiebreak=None,
     order=None,
     pip_rule=None,
-    pip_policy=None,
     hold="never",
     versus_hold="never",
     rounds: int = 1,
@@ -97,7 +95,7 @@ def odds(
         ``pip_rule="side-pool"``: one int, the side's shared margin.
     rules : Rules, optional
         The readings in force; ``tiebreak``, ``order`` and ``pip_rule``
-        override one field (``pip_policy`` is its deprecated spelling).
+        override one field.
     hold, versus_hold : str, HoldPolicy or list
         Each side's holding policy (:mod:`~dicestats.initiative.holding`):
         ``"never"`` (default), ``"defend"``, ``"after-enemy"``, ``"always"`` or
@@ -142,7 +140,7 @@ def odds(
     """
     from .fights import check_fight, engine_odds, needs_engine
 
-    shortcuts = dict(tiebreak=tiebreak, order=order, pip_rule=pip_rule, pip_policy=pip_policy)
+    shortcuts = dict(tiebreak=tiebreak, order=order, pip_rule=pip_rule)
     fight = check_fight(
         swiftness,
         versus,
@@ -202,23 +200,3 @@ def odds(
         p_acts_at=tuple(tuple(num(at[d * n + p]) for p in range(n)) for d in range(n_dice)),
     )
 
-
-def exact(swiftness, versus, pips=0, versus_pips=0, **options) -> RoundOdds:
-    """Deprecated name of :func:`odds` (goes in the next release).
-
-    ``exact`` is a keyword everywhere else in dicestats (Fractions or floats);
-    the enumeration is :func:`odds`, its Monte Carlo twin ``simulate``.
-
-    >>> import warnings
-    >>> with warnings.catch_warnings():
-    ...     warnings.simplefilter("ignore")
-    ...     exact([1], [1]).p_first
-    Fraction(1, 2)
-    """
-    warnings.warn(
-        "initiative.exact is deprecated and goes in the next release; use initiative.odds "
-        "(the same answer, pips and versus_pips as keywords)",
-        DeprecationWarning,
-        stacklevel=2,
-    )
-    return odds(swiftness, versus, pips=pips, versus_pips=versus_pips, **options)

@@ -13,8 +13,6 @@ Examples
 
 from __future__ import annotations
 
-import warnings
-
 import numpy as np
 
 from ..core import montecarlo as mc
@@ -37,18 +35,8 @@ from .rolls import RollTable, check_roll
 __all__ = ["defence", "defence_odds"]
 
 
-def _check_combat(attackers, respond, cover, defend_if_hit, attack, defend, armour, slow_cost):
+def _check_combat(attackers, respond, defend_if_hit, attack, defend, armour, slow_cost):
     check_choice("attackers", attackers, ATTACKERS)
-    if cover is not None:
-        cover = check_bool("cover", cover)
-        warnings.warn(
-            "cover= is deprecated and goes in the next release; use respond='cover' "
-            "(or respond='every': every able companion may answer)",
-            DeprecationWarning,
-            stacklevel=3,
-        )
-        if respond is None:
-            respond = "cover" if cover else "target"
     respond = "every" if respond is None else respond
     check_choice("respond", respond, RESPONSES)
     defend_if_hit = check_bool("defend_if_hit", defend_if_hit)
@@ -158,9 +146,7 @@ def defence_odds(
     >>> r.p_defendable, r.slow[0], r.slow[5]
     (Fraction(1, 2), Fraction(1, 6), Fraction(1, 18))
     """
-    combat = _check_combat(
-        attackers, respond, None, defend_if_hit, attack, defend, armour, slow_cost
-    )
+    combat = _check_combat(attackers, respond, defend_if_hit, attack, defend, armour, slow_cost)
     exact = check_bool("exact", exact)
     _check_exact_rolls(combat, exact)
     shortcuts = dict(tiebreak=tiebreak, order=order, pip_rule=pip_rule)
@@ -246,7 +232,6 @@ def defence(
     rng=None,
     attackers: str = "versus",
     respond: str | None = None,
-    cover: bool | None = None,
     defend_if_hit: bool = False,
     attack=None,
     defend=None,
@@ -263,7 +248,6 @@ def defence(
     tiebreak=None,
     order=None,
     pip_rule=None,
-    pip_policy=None,
     workers: int = 1,
     executor=None,
     batch_size: int | None = None,
@@ -316,8 +300,6 @@ def defence(
         own actions are not attacks); ``"both"``: every action is an attack.
     respond : {"every", "target", "cover"}
         Who answers an attack (above).
-    cover : bool, optional
-        Deprecated: ``respond="cover"`` (True) or ``"target"`` (False).
     defend_if_hit : bool
         The target answers only an attack that scored (needs success rolls).
     attack, defend, armour : SuccessRoll or RollTable, optional
@@ -332,7 +314,7 @@ def defence(
     weakness, versus_weakness : list of int or None, optional
         Each participant's on-edge scale: a hero's weakness, or None for a
         supporting character (3); None for the whole side: all supporting.
-    pips, versus_pips, rules, tiebreak, order, pip_rule, pip_policy
+    pips, versus_pips, rules, tiebreak, order, pip_rule
         As in :func:`~dicestats.initiative.simulate`.
     workers, batch_size, progress
         As in :func:`dicestats.core.montecarlo.run`.
@@ -350,10 +332,8 @@ def defence(
     >>> abs(r.p_defendable.value - 0.5) < 4.5 * r.p_defendable.stderr
     True
     """
-    combat = _check_combat(
-        attackers, respond, cover, defend_if_hit, attack, defend, armour, slow_cost
-    )
-    shortcuts = dict(tiebreak=tiebreak, order=order, pip_rule=pip_rule, pip_policy=pip_policy)
+    combat = _check_combat(attackers, respond, defend_if_hit, attack, defend, armour, slow_cost)
+    shortcuts = dict(tiebreak=tiebreak, order=order, pip_rule=pip_rule)
     fight = check_fight(
         swiftness,
         versus,

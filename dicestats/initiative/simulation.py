@@ -319,7 +319,6 @@ def simulate(
     tiebreak=None,
     order=None,
     pip_rule=None,
-    pip_policy=None,
     hold="never",
     versus_hold="never",
     rounds: int = 1,
@@ -356,7 +355,7 @@ def simulate(
         ``workers`` stays 1.
     rules : Rules, optional
         The readings in force; ``tiebreak``, ``order`` and ``pip_rule``
-        override one field (``pip_policy`` is its deprecated spelling).
+        override one field.
     hold, versus_hold, rounds, weakness, versus_weakness
         As in :func:`~dicestats.initiative.odds`: holding policies and fights of
         several rounds run on the round engine (``trials`` fights).
@@ -381,7 +380,7 @@ def simulate(
     """
     from .fights import check_fight, engine_simulate, needs_engine
 
-    shortcuts = dict(tiebreak=tiebreak, order=order, pip_rule=pip_rule, pip_policy=pip_policy)
+    shortcuts = dict(tiebreak=tiebreak, order=order, pip_rule=pip_rule)
     fight = check_fight(
         swiftness,
         versus,
