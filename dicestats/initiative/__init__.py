@@ -41,7 +41,8 @@ Modules
 -------
 ``rules``              :class:`Rules`: the readings of the rules (tie-break, order, pip rule)
 ``limits``             :data:`LIMITS`: every cap, with why; the size check of the enumeration
-``setup``              a checked two-side setup (swiftness, pips, rules; participant labels)
+``setup``              a checked two-side setup (swiftness, pips, rules; participant labels);
+                       its outcome classes and its Monte Carlo run
 ``pips``               preparation margins, one vectorized implementation
 ``order``              the acting order, written once as a sort key per die; coins; resolve,
                        order_distribution, acting_order
@@ -52,13 +53,8 @@ Modules
 ``holding``            holding policies and the view they decide on
 ``rolls``              success rolls (the user's assumption)
 ``engine``             the round engine: rounds played action by action (holding, answers,
-                       armour), enumerated or simulated through one code path; the round
-                       loop (turns, holding, actions, a round's end)
-``engine_rows``        the engine's rows (the state merging compares) and its statistics
-``engine_exact``       the engine's exact enumeration: every chance a weighted row, rows merged
-``engine_montecarlo``  the engine's Monte Carlo driver (a batch function)
-``engine_attack``      :class:`Combat` and the engine's attacks: targets, answers, armour
-``fights``             the engine behind ``odds`` and ``simulate`` for holding and rounds
+                       armour), enumerated or simulated through one code path; the fights
+                       ``odds`` and ``simulate`` hand it (holding, several rounds)
 ``fight_defence``      :func:`defence`, :func:`defence_odds`
 ``questions``          sample questions for the registry's contract test
 

@@ -1,8 +1,8 @@
 """Defences: who answers an attack, slow answers, armour and the defender's advantage.
 
 :func:`defence_odds` (exact) and :func:`defence` (Monte Carlo) set up a
-:class:`~.fights.Fight` with attackers and success rolls and run it on the
-round engine (:mod:`.fights`).
+:class:`~.engine.Fight` with attackers and success rolls and run it on the
+round engine (:mod:`.engine`).
 
 Examples
 --------
@@ -18,19 +18,20 @@ import numpy as np
 from ..core import montecarlo as mc
 from ..core.checks import check_bool, check_choice, check_int, refuse
 from ..core.results import Estimate, z_value
-from .engine import ATTACKERS, RESPONSES, Combat
-from .fights import (
-    _enumerate,
-    _held_fields,
-    _mc_held_fields,
-    _per_round,
-    _ratio,
-    _run,
+from .engine import (
+    Combat,
     check_fight,
+    enumerate_fight,
+    held_fields,
+    mc_held_fields,
+    per_round,
+    ratio,
+    run_fight,
 )
 from .limits import EXACT_LIMIT, LIMITS
 from .results import DefenceResult
 from .rolls import RollTable, check_roll
+from .rules import ATTACKERS, RESPONSES
 
 __all__ = ["defence", "defence_odds"]
 
@@ -164,14 +165,14 @@ def defence_odds(
         versus_weakness,
         combat,
     )
-    tot, den, _ = _enumerate(fight, exact, check_int("limit", limit, 1))
+    tot, den, _ = enumerate_fight(fight, exact, check_int("limit", limit, 1))
     R = fight.rounds
     c = combat
     att = tot["attacks"][()]
     resp = tot["responses"][()]
 
     def per(x, d):
-        return _ratio(x, d, exact)
+        return ratio(x, d, exact)
 
     rolls = c.rolls
     return DefenceResult(
@@ -194,7 +195,7 @@ def defence_odds(
         mean_advantage=per(tot["adv_sum"][()], resp) if rolls else None,
         **{
             k: v
-            for k, v in _held_fields(fight, tot, den, exact).items()
+            for k, v in held_fields(fight, tot, den, exact).items()
             if k not in ("hold", "rounds")
         },
         exact=exact,
@@ -348,7 +349,7 @@ def defence(
         versus_weakness,
         combat,
     )
-    res = _run(fight, trials, rng, workers, batch_size, progress, "defence fights", executor)
+    res = run_fight(fight, trials, rng, workers, batch_size, progress, "defence fights", executor)
     R = fight.rounds
     c = combat
     rolls = c.rolls
@@ -371,8 +372,8 @@ def defence(
         mean_companion_responses=share("comp_resp", "attacks", kind="mean"),
         slow=slow,
         mean_slow=_mean_scale(slow),
-        p_slow_round=_per_round(res, "slow_round", None, R),
-        out_of_dice={k: _per_round(res, "out", k, R) for k in range(out_size)},
+        p_slow_round=per_round(res, "slow_round", None, R),
+        out_of_dice={k: per_round(res, "out", k, R) for k in range(out_size)},
         margin=hist("margin", "attacks", c.attack.most + 1) if rolls else None,
         mean_wound=share("wound", "attacks", kind="mean") if rolls else None,
         p_wounding=share("wounding", "attacks") if rolls else None,
@@ -381,7 +382,7 @@ def defence(
         ),
         advantage=hist("adv", "responses", c.defend.most + 1) if rolls else None,
         mean_advantage=share("adv_sum", "responses", kind="mean") if rolls else None,
-        **{k: v for k, v in _mc_held_fields(fight, res).items() if k not in ("hold", "rounds")},
+        **{k: v for k, v in mc_held_fields(fight, res).items() if k not in ("hold", "rounds")},
         exact=False,
         trials=res.trials,
         raw=res,

@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core import montecarlo as mc
-from .limits import BATCH_DICE, LIMITS
+from .engine import check_fight, engine_simulate, needs_engine
 from .order import (
     FMT64,
     OWN_BITS,
@@ -31,8 +31,9 @@ from .results import RoundOdds
 from .round_layout import KeyLayout, owner_bytes
 from .round_stats import RoundStats
 from .round_ties import coin_words, order_batch, settle, short_round, ties  # noqa: F401
+from .setup import run_rounds
 
-__all__ = ["simulate", "Rounds", "batch_rounds", "run_rounds"]
+__all__ = ["simulate", "Rounds"]
 
 _TABLE_MAX_S = 5  # swiftness up to this uses precomputed per-roll key tables (6^5 rows)
 
@@ -255,38 +256,6 @@ class Rounds:
                 then(start, start + chunk)
 
 
-def batch_rounds(batch_size, sw):
-    """``batch_size`` (checked against its memory), or the default: DEFAULT_BATCH rounds,
-    fewer for big rounds."""
-    if batch_size is not None:
-        batch_size = mc.LIMITS["batch_size"].check(batch_size, name="batch_size")
-        per = len(sw) * max(sw)  # dice columns of a round
-        LIMITS["dice per given batch"].check_work(
-            batch_size * per, name="batch_size", value=batch_size, per=per, per_name="dice a round"
-        )
-        return batch_size
-    return max(256, min(mc.DEFAULT_BATCH, BATCH_DICE // (len(sw) * max(sw))))
-
-
-def run_rounds(
-    fn, setup, trials, rng, batch_size, workers, progress, desc="initiative rounds", executor=None
-):
-    """:func:`dicestats.core.montecarlo.run` of a batch function over rounds of ``setup``."""
-    trials = mc.LIMITS["trials"].check(trials, name="trials")
-    workers = mc.LIMITS["workers"].check(workers, name="workers")
-    batch_size = batch_rounds(batch_size, setup.sw)
-    return mc.run(
-        fn,
-        trials=trials,
-        rng=rng,
-        batch_size=batch_size,
-        workers=workers,
-        executor=executor,
-        progress=progress,
-        desc=desc,
-    )
-
-
 def _mean_position(res, p, s):
     """Mean (1-based) position of participant p's actions, batch-means standard error."""
     t = res.totals
@@ -378,8 +347,6 @@ def simulate(
     >>> len(r.actions_before), r.trials
     (3, 20000)
     """
-    from .fights import check_fight, engine_simulate, needs_engine
-
     shortcuts = dict(tiebreak=tiebreak, order=order, pip_rule=pip_rule)
     fight = check_fight(
         swiftness,
