@@ -39,23 +39,29 @@ Rules, LIMITS
 
 Modules
 -------
+From the bottom up (each imports only those above it):
+
 ``rules``              :class:`Rules`: the readings of the rules (tie-break, order, pip rule)
 ``limits``             :data:`LIMITS`: every cap, with why; the size check of the enumeration
+``results``            :class:`RoundOdds`, :class:`DefenceResult`, :class:`RoundOrder`,
+                       :class:`OrderOdds`, :class:`Action`
 ``setup``              a checked two-side setup (swiftness, pips, rules; participant labels);
-                       its outcome classes and its Monte Carlo run
+                       its outcome classes and its Monte Carlo run, which every path shares
 ``pips``               preparation margins, one vectorized implementation
 ``order``              the acting order, written once as a sort key per die; coins; resolve,
                        order_distribution, acting_order
-``results``            :class:`RoundOdds`, :class:`DefenceResult`, :class:`RoundOrder`,
-                       :class:`OrderOdds`, :class:`Action`
-``enumeration``        :func:`odds`, the exact enumeration
-``simulation``         :func:`simulate`, the Monte Carlo twin
 ``holding``            holding policies and the view they decide on
 ``rolls``              success rolls (the user's assumption)
 ``engine``             the round engine: rounds played action by action (holding, answers,
-                       armour), enumerated or simulated through one code path; the fights
-                       ``odds`` and ``simulate`` hand it (holding, several rounds)
-``fight_defence``      :func:`defence`, :func:`defence_odds`
+                       armour), enumerated or simulated through one code path, and the
+                       fights put to it
+``enumeration``        :func:`odds`: the exact enumeration of the acting order (the engine
+                       for holding or several rounds)
+``simulation``         :func:`simulate`: the order-only Monte Carlo fast path (its key
+                       layout, tie settling and statistics; the engine for holding or
+                       several rounds)
+``defences``           :func:`defence`, :func:`defence_odds`: attacks and their answers, on
+                       the engine
 ``questions``          sample questions for the registry's contract test
 
 Options shared by these: ``rules=`` (a :class:`Rules`) or the shortcuts
@@ -86,8 +92,8 @@ from ..core.lazy import lazy_exports
 # Each public name and the room it lives in, imported on first use (PEP 562).
 _ROOMS = {
     "odds": "enumeration",
-    "defence": "fight_defence",
-    "defence_odds": "fight_defence",
+    "defence": "defences",
+    "defence_odds": "defences",
     "HOLD_POLICIES": "holding",
     "HoldPolicy": "holding",
     "View": "holding",

@@ -143,7 +143,6 @@ class _Acc:
 
     def __init__(self, shapes, rows=None, exact=None):
         self.exact = exact
-        self.shapes = shapes
         if rows is None:  # exact or float enumeration: global weighted sums
             dt = object if exact else float
             self.tot = {k: np.zeros(s, dtype=dt) for k, s in shapes.items()}
@@ -233,8 +232,6 @@ class _TooBig(Exception):
 
 class _Draw:
     """Monte Carlo choices: drawn from ``rng``; rows never multiply."""
-
-    exact = None
 
     def __init__(self, rng):
         self.rng = rng

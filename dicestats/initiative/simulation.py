@@ -120,7 +120,7 @@ class Rounds:
         self.da = sum(a)
         rules = setup.rules
         self.policy, self.tiebreak, self.mode = SPEND[rules.pip_rule], rules.tiebreak, rules.order
-        order, tiebreak, pip_policy = rules.order, rules.tiebreak, self.policy
+        order, tiebreak, spend = rules.order, rules.tiebreak, self.policy
         self.pools = [pa if isinstance(pa, int) else 0, pb if isinstance(pb, int) else 0]
         own = (list(pa) if isinstance(pa, tuple) else [0] * len(a)) + (
             list(pb) if isinstance(pb, tuple) else [0] * len(b)
@@ -153,7 +153,7 @@ class Rounds:
             if g["table"]:
                 rolls = roll_table(s)
                 g["dice"] = rolls
-                k = die_keys(add_pips(rolls, op, pip_policy), tiebreak, order)
+                k = die_keys(add_pips(rolls, op, spend), tiebreak, order)
                 # row = roll + 6^s * (b-bit coin of each die, base 2^b); one copy of the
                 # table per participant of the group, its owner number folded in
                 g["rows"] = 6**s * 2 ** (self.b * s)
