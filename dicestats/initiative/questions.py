@@ -13,8 +13,8 @@ Examples
 from __future__ import annotations
 
 from ..registry import Question
+from .defences import defence, defence_odds
 from .enumeration import odds
-from .fight_defence import defence, defence_odds
 from .order import order_distribution, resolve
 from .rolls import SuccessRoll
 from .rules import Rules
