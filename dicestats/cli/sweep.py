@@ -3,12 +3,12 @@
 ``dicestats sweep QUESTION --PARAM VALUES ... [options]``: every option the
 sweep does not take itself is a parameter of the question, spelled as the
 question's API names it (``--swiftness``, ``--vs`` for ``versus``,
-``--vs-pips``, ``--pip-policy``). Its values are words:
+``--vs-pips``, ``--pip-rule``). Its values are words:
 
 * ``1-6`` — the integers 1 to 6 (``-2-3`` from −2);
 * ``0,1,3`` — several values (for a participant list such as ``--swiftness``,
   ``3,3`` is *one* value: two participants of swiftness 3);
-* ``true``/``false``, numbers, or names (``--pip-policy highest single``).
+* ``true``/``false``, numbers, or names (``--pip-rule split one-die``).
 
 The table shows the question's headline quantity per cell; ``--json`` prints
 every column; ``--out`` keeps the cells in a Parquet or CSV file (a re-run

@@ -30,8 +30,8 @@ def __getattr__(name):
 
 def _questions():
     from ..registry import Question
+    from .defences import defence, defence_odds
     from .enumeration import odds
-    from .fight_defence import defence, defence_odds
     from .order import order_distribution, resolve
     from .rolls import SuccessRoll
     from .rules import Rules
