@@ -5,8 +5,9 @@ Everything else is found by convention from its name:
 
 =======================  ====================================================
 ``dicestats.<name>``     the system: its ``Rules``, ``LIMITS`` and API
-``dicestats.<name>.questions``  ``QUESTIONS``: sample questions the contract
-                         test (and the docs) ask of every system
+``dicestats.<name>.questions``  its questions, each declared once
+                         (:func:`dicestats.core.question.question`): the public
+                         functions, their samples for the contract test
 ``dicestats.cli.<name>`` ``COMMANDS`` and ``register(subparsers)``
 ``dicestats.report.<name>``  ``pages()``: the system's booklet pages
 ``dicestats.tables.<name>``  its table builders (``__all__``)
@@ -122,9 +123,25 @@ class System:
         return {n: getattr(mod, n) for n in mod.__all__ if callable(getattr(mod, n))}
 
     @property
-    def questions(self) -> tuple[Question, ...]:
-        """Its sample questions (``dicestats.<name>.questions.QUESTIONS``)."""
-        return tuple(importlib.import_module(f"dicestats.{self.name}.questions").QUESTIONS)
+    def declared(self) -> bool:
+        """Whether its questions are declared (not a legacy list of samples)."""
+        mod = importlib.import_module(f"dicestats.{self.name}.questions")
+        return not getattr(mod, "LEGACY", False)
+
+    @property
+    def questions(self) -> tuple:
+        """Its questions: :class:`~dicestats.core.question.Question` declarations, in the
+        order of ``dicestats.<name>.questions.__all__`` (that module imports no numpy).
+
+        A system not yet declared that way (``LEGACY``) lists sample :class:`Question` s
+        in ``QUESTIONS``.
+        """
+        from .core.question import is_question
+
+        mod = importlib.import_module(f"dicestats.{self.name}.questions")
+        if getattr(mod, "LEGACY", False):
+            return tuple(mod.QUESTIONS)
+        return tuple(getattr(mod, n).question for n in mod.__all__ if is_question(getattr(mod, n)))
 
     @property
     def rules_doc(self) -> str:

@@ -280,7 +280,8 @@ def _option(p: str) -> str:
 
 def _question_help(q) -> str:
     spelled = [_option(p) for p in q.parameters + q.rule_fields]
-    kind = "Monte Carlo (--trials, --seed)" if q.monte_carlo else "exact"
+    words = {"montecarlo": "Monte Carlo (--trials, --seed)", "exact": "exact (--exact)"}
+    kind = " or ".join(words[m] for m in q.methods if m in words) or "computed"
     return (
         f"dicestats sweep {q.name}: {q.summary}\n"
         f"calls {q.call.replace(':', '.')}; {kind}; heatmap of {q.headline}\n"

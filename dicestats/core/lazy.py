@@ -23,7 +23,7 @@ import importlib
 import sys
 from collections.abc import Mapping
 
-__all__ = ["lazy_exports", "numpy_types"]
+__all__ = ["lazy_exports", "lazy_package", "numpy_types"]
 
 
 def lazy_exports(package: str, exports: Mapping[str, str], *, absolute: bool = False):
@@ -54,6 +54,22 @@ def lazy_exports(package: str, exports: Mapping[str, str], *, absolute: bool = F
         return sorted(set(exports) | set(vars(sys.modules[package])))
 
     return __getattr__, __dir__
+
+
+def lazy_package(package: str, rooms: Mapping[str, tuple]):
+    """``(__getattr__, __dir__, __all__)`` of ``package``, whose public names are listed once.
+
+    ``rooms`` maps each room (a submodule) to the public names it defines, in
+    the order ``__all__`` shows them::
+
+        __getattr__, __dir__, __all__ = lazy_package(__name__, {
+            "questions": ("pool", "extended"),
+            "rules": ("Rules", "PRESETS"),
+        })
+    """
+    exports = {name: room for room, names in rooms.items() for name in names}
+    getattr_, dir_ = lazy_exports(package, exports)
+    return getattr_, dir_, list(exports)
 
 
 def numpy_types(*names: str) -> tuple:

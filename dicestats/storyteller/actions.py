@@ -1,14 +1,15 @@
 """Actions built from single rolls: shortcuts, retries, botch exemption, teamwork.
 
-* :func:`automatic_success`: take one success instead of rolling, or roll?
-* :func:`try_again`: retries at difficulty +1, +2, ...
-* :func:`botch_exemption`: the first botch of a period does not count;
-* several actions in one round: :mod:`.multiple`;
-* :func:`teamwork`: several characters add their successes.
+The computed forms of the questions (declared in :mod:`.questions`):
 
-Every function answers exactly (``exact=True``: Fractions) or in float, from
-the single-pool odds of :mod:`.pools`; the rules are in
-``docs/rules/storyteller.md``.
+* ``automatic_success``: take one success instead of rolling, or roll?
+* ``try_again``: retries at difficulty +1, +2, ...
+* ``botch_exemption``: the first botch of a period does not count;
+* several actions in one round: :mod:`.multiple`;
+* ``teamwork``: several characters add their successes.
+
+Each answers exactly (Fractions) or in float from the single-pool odds of
+:mod:`.pools`; the rules are in ``docs/rules/storyteller.md``.
 """
 
 from __future__ import annotations
@@ -16,20 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..core.checks import check_bool, check_exact, described
+from ..core.checks import described
 from ..core.dist import Dist
 from ..core.results import Result
-from .limits import LIMITS, check_dice, check_pools
-from .pools import PoolOdds, clip, member_pools, non_botch, p_any, pool, pool_grid
-from .rules import (
-    REVISED,
-    Rules,
-    check_difficulties,
-    check_difficulty,
-    check_rules,
-    check_specialties,
-    renamed,
-)
+from .pools import PoolOdds, clip, compute_pool, member_pools, non_botch, p_any, pool_grid
 
 __all__ = [
     "Choice",
@@ -37,10 +28,10 @@ __all__ = [
     "Retries",
     "BotchExemption",
     "Teamwork",
-    "automatic_success",
-    "try_again",
-    "botch_exemption",
-    "teamwork",
+    "compute_automatic_success",
+    "compute_try_again",
+    "compute_botch_exemption",
+    "compute_teamwork",
 ]
 
 
@@ -85,53 +76,10 @@ class AutomaticSuccess(Result):
     exact: bool
 
 
-def automatic_success(
-    dice: int,
-    difficulty: int = 6,
-    rules: Rules = REVISED,
-    *,
-    target: int = 1,
-    stress: bool = False,
-    specialty: bool = False,
-    exact: bool = False,
-    need: int | None = None,
-) -> AutomaticSuccess:
-    """Taking the automatic success versus rolling.
-
-    If the pool is at least the difficulty, a character out of combat and
-    stress may skip the roll and take one (marginal) success. It never botches
-    but caps the result at one success.
-
-    Parameters
-    ----------
-    dice, difficulty : int
-    rules : Rules
-    target : int, default 1
-        Successes the task needs (1..50).
-    stress : bool, default False
-        In combat or under stress: the automatic success is not allowed.
-    specialty : bool, default False
-        The roll has a specialty (what it does: ``rules.specialty_rule``).
-    exact : bool
-    need : int, optional
-        Deprecated spelling of ``target``.
-
-    Examples
-    --------
-    >>> automatic_success(6, 6, exact=True).better
-    'automatic'
-    >>> automatic_success(6, 6, target=2).better
-    'roll'
-    """
-    rules = check_rules(rules)
-    check_exact(exact)
-    check_bool("specialty", specialty)
-    n = check_dice(dice, rules, exact=exact, specialty=specialty)
-    d = check_difficulty(difficulty, rules)
-    target = renamed("need", "target", target, need)
-    target = LIMITS["target, automatic success"].check(target, name="target")
-    check_bool("stress", stress)
-    r = pool(n, d, rules, specialty=specialty, exact=exact)
+def compute_automatic_success(s, exact: bool) -> AutomaticSuccess:
+    """Automatic success versus the roll (:func:`dicestats.storyteller.automatic_success`)."""
+    n, d, target, stress = s.dice, s.difficulty, s.target, s.stress
+    r = compute_pool(s, exact)
     allowed = n >= d and not stress
     one, zero = _one(exact), 0 * _one(exact)
     roll = Choice(r.p_ge(target), r.p_botch, r.mean_net)
@@ -176,68 +124,11 @@ class Retries(Result):
     exact: bool
 
 
-def try_again(
-    dice: int,
-    difficulty: int = 6,
-    rules: Rules = REVISED,
-    *,
-    attempts: int | None = None,
-    botch_ends: bool = True,
-    specialty: bool = False,
-    exact: bool = False,
-) -> Retries:
-    """Trying again after failures: each retry is at difficulty +1.
-
-    The first attempt is at ``difficulty``, the k-th at ``difficulty + k - 1``.
-    A difficulty above 10 cannot be attempted (the sequence ends: the task is
-    beyond the character) unless ``rules.above_ten == "clamp"``. A success
-    ends the sequence. A botch ends it too by default (``botch_ends=True``: a
-    botch is a disaster, not a mere failure to retry); with
-    ``botch_ends=False`` it counts as a failure and the next try is harder.
-
-    Parameters
-    ----------
-    attempts : int, optional
-        The most attempts allowed (1..1000); unlimited by default. Exact mode
-        caps ``dice × attempts`` (:data:`.limits.LIMITS`; unlimited counts as 50).
-    specialty : bool, default False
-        Every attempt has a specialty (what it does: ``rules.specialty_rule``).
-
-    Examples
-    --------
-    Tries at 9 (success 2/10, botch 1/10) and at 10 (success 1/10), then
-    the difficulty would be 11:
-
-    >>> r = try_again(1, 9, exact=True)
-    >>> r.p_success == Fraction(2, 10) + Fraction(7, 10) * Fraction(1, 10)
-    True
-    >>> r.mean_attempts
-    Fraction(17, 10)
-    """
-    rules = check_rules(rules)
-    check_exact(exact)
-    check_bool("specialty", specialty)
-    n = check_dice(dice, rules, exact=exact, specialty=specialty)
-    d0 = check_difficulty(difficulty, rules)
-    if attempts is not None:
-        attempts = LIMITS["attempts"].check(attempts)
-    check_bool("botch_ends", botch_ends)
+def compute_try_again(s, exact: bool) -> Retries:
+    """Trying again after failures (:func:`dicestats.storyteller.try_again`)."""
+    n, d0, rules, specialty, last = s.dice, s.difficulty, s.rules, s.specialty, s.last
+    attempts, botch_ends = s.attempts, s.botch_ends
     clamp = rules.above_ten == "clamp"
-    # Attempt k is at difficulty d0 + k - 1 (clamped to 10, or impossible above
-    # 10). With clamp and no attempt limit every attempt from the 50th on is at
-    # 10: a geometric tail summed in closed form.
-    if attempts is not None:
-        last = attempts if clamp else min(attempts, 11 - d0)
-    else:
-        last = 50 if clamp else 11 - d0
-    LIMITS["dice × attempts"].check_work(
-        n * last,
-        name="attempts",
-        value="unlimited" if attempts is None else attempts,
-        per=n,
-        per_name="dice",
-        exact=exact,
-    )
     diffs = sorted({min(d0 + k, 10) for k in range(last)})
     odds = {d: r for (d, _), r in pool_grid([n], diffs, rules, exact, specialty).items()}
     one = _one(exact)
@@ -302,37 +193,11 @@ class BotchExemption(Result):
     exact: bool
 
 
-def botch_exemption(
-    dice: int,
-    difficulty: int = 6,
-    rules: Rules = REVISED,
-    *,
-    rolls: int = 10,
-    specialty: bool = False,
-    exact: bool = False,
-) -> BotchExemption:
-    """P(at least one counted botch in ``rolls`` rolls), with and without the exemption.
-
-    With the exemption the first botch of the period does not count, so a
-    counted botch needs two botches: ``1 - (1-b)**k - k*b*(1-b)**(k-1)``.
-    Exact mode caps ``dice × rolls`` (:data:`.limits.LIMITS`). ``specialty``:
-    every roll has a specialty (it adds successes; a botch needs none).
-
-    Examples
-    --------
-    >>> r = botch_exemption(1, 10, rolls=2, exact=True)      # b = 1/10
-    >>> r.p_any_botch, r.p_counted_botch
-    (Fraction(19, 100), Fraction(1, 100))
-    """
-    rules = check_rules(rules)
-    k = LIMITS["rolls"].check(rolls)
-    check_exact(exact)
-    check_bool("specialty", specialty)
-    n = check_dice(dice, rules, exact=exact, specialty=specialty)
-    LIMITS["dice × rolls"].check_work(
-        n * k, name="rolls", value=k, per=n, per_name="dice", exact=exact
-    )
-    r = pool(n, difficulty, rules, specialty=specialty, exact=exact)
+def compute_botch_exemption(s, exact: bool) -> BotchExemption:
+    """Counted botches with and without the exemption
+    (:func:`dicestats.storyteller.botch_exemption`)."""
+    n, k = s.dice, s.rolls
+    r = compute_pool(s, exact)
     b, one = r.p_botch, _one(exact)
     none = (one - b) ** k
     exactly_one = k * b * (one - b) ** (k - 1)
@@ -377,36 +242,9 @@ class Teamwork(Result):
     exact: bool
 
 
-def teamwork(
-    pools: list[int],
-    difficulty=6,
-    rules: Rules = REVISED,
-    *,
-    spoil: bool = False,
-    specialty=False,
-    exact: bool = False,
-) -> Teamwork:
-    """Teamwork: several characters roll separately and add their successes.
-
-    Pools are never merged. With ``spoil=True`` (social tasks) one member's
-    botch spoils the whole effort: it then scores 0. ``specialty`` is a bool
-    for every member or one flag per member; ``difficulty`` an int or one per
-    member. At most 100 members.
-
-    Examples
-    --------
-    >>> r = teamwork([1, 1], exact=True)
-    >>> r.total.pmf(2)
-    Fraction(1, 4)
-    """
-    rules = check_rules(rules)
-    check_exact(exact)
-    base = check_pools(pools, rules, name="pools", length=LIMITS["team"])
-    diffs = check_difficulties(difficulty, len(base), rules)
-    specs = check_specialties(specialty, len(base))
-    check_bool("spoil", spoil)
-    for n, spec in zip(base, specs, strict=True):
-        check_dice(n, rules, exact=exact, name="pools", specialty=spec)
+def compute_teamwork(s, exact: bool) -> Teamwork:
+    """Several characters adding their successes (:func:`dicestats.storyteller.teamwork`)."""
+    base, diffs, specs, rules, spoil = s.pools, s.difficulties, s.specialties, s.rules, s.spoil
     summands: dict[int, Dist] = {}  # what the total adds up, one per distinct member
 
     def summand(r: PoolOdds) -> Dist:

@@ -1,11 +1,12 @@
 """Extended and resisted actions: successes accumulated over rounds, two sides compared.
 
-* :func:`extended`: roll once per round and add net successes until a
+The computed forms of the questions (declared in :mod:`.questions`):
+
+* ``extended``: roll once per round and add net successes until a
   ``target``; ``on_botch`` says what a botch does (resets the successes,
-  ends the task, or only scores 0); an optional round limit. Its Monte
-  Carlo twin is :func:`dicestats.storyteller.simulate_extended`.
-* :func:`resisted`: both sides roll; only the excess successes count.
-* :func:`resisted_extended`: a race to ``target`` net successes.
+  ends the task, or only scores 0); an optional round limit;
+* ``resisted``: both sides roll; only the excess successes count;
+* ``resisted_extended``: a race to ``target`` net successes.
 
 The other side is ``versus`` (its dice), ``versus_difficulty`` and
 ``versus_rules``. The rules are in ``docs/rules/storyteller.md``.
@@ -14,13 +15,12 @@ The other side is ``versus`` (its dice), ``versus_difficulty`` and
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import accumulate
 
 import numpy as np
 
-from ..core.checks import check_bool, check_choice, check_exact, check_int, refuse
 from ..core.dist import Dist
 from ..core.results import Result
 from .extended_chain import (  # noqa: F401 (ROLLS_MAX, ROLLS_TAIL: read from here too)
@@ -31,26 +31,17 @@ from .extended_chain import (  # noqa: F401 (ROLLS_MAX, ROLLS_TAIL: read from he
     _solve_float,
     rolls_distribution,
 )
-from .limits import LIMITS, check_dice
-from .pools import clip, non_botch, pool
-from .rules import (  # noqa: F401
-    ON_BOTCH,
-    REVISED,
-    ROLLS_TAIL,
-    Rules,
-    check_difficulty,
-    check_rules,
-    renamed,
-)
+from .pools import clip, compute_pool, non_botch
+from .rules import ON_BOTCH, ROLLS_TAIL  # noqa: F401 (read from here too)
 
 __all__ = [
     "ON_BOTCH",
     "Extended",
     "Resisted",
     "Race",
-    "extended",
-    "resisted",
-    "resisted_extended",
+    "compute_extended",
+    "compute_resisted",
+    "compute_resisted_extended",
 ]
 
 #: ``p_done_within`` covers this many rounds when there is no round limit.
@@ -104,8 +95,8 @@ class Extended(Result):
     p_unfinished: object
     mean_rolls: object
     var_rolls: object
-    p_done_within: tuple
-    rolls: object
+    p_done_within: tuple = field(metadata={"bulky": True})
+    rolls: object = field(metadata={"bulky": True})
     rolls_tail: object
     exact: bool
     trials: int | None = None
@@ -130,86 +121,12 @@ def given_success_estimate(done_at, trials: int, confidence: float = 0.95):
     return ratio_estimate(s1, n, s2, n, s1, trials, confidence, "mean")
 
 
-def check_extended(dice, difficulty, target, rules, on_botch, rounds, *, exact, specialty):
-    """The checked ``(rules, dice, difficulty, target, rounds)`` of an exact/float call."""
-    rules = check_rules(rules)
-    check_exact(exact)
-    check_bool("specialty", specialty)
-    n = check_dice(dice, rules, specialty=specialty)
-    d = check_difficulty(difficulty, rules)
-    target = LIMITS["target"].check(target)
-    check_choice("on_botch", on_botch, ON_BOTCH)
-    if rounds is not None:
-        rounds = LIMITS["rounds"].check(rounds)
-    if exact:
-        if rounds is None:
-            LIMITS["target, exact, no round limit"].check(target, name="target")
-        chained = ", chained ten-again" if rules._for_roll(specialty).chained else ""
-        LIMITS["dice, exact extended" + chained].check(n, name="dice")
-        if rounds is not None:
-            LIMITS["dice × rounds, exact extended" + chained].check_work(
-                n * rounds, name="rounds", value=rounds, per=n, per_name="dice", exact=True
-            )
-    return rules, n, d, target, rounds
-
-
-def extended(
-    dice: int,
-    difficulty: int,
-    target: int,
-    rules: Rules = REVISED,
-    *,
-    on_botch: str = "resets",
-    rounds: int | None = None,
-    specialty: bool = False,
-    exact: bool = False,
-    botch: str | None = None,
-) -> Extended:
-    """An extended action: roll once per round, add net successes until ``target``.
-
-    Without a round limit, solved as an absorbing Markov chain
-    (:func:`dicestats.core.markov.build`) over the accumulated successes; with
-    a round limit (a finite horizon) by the forward recursion over rounds of
-    the distribution of accumulated successes.
-
-    Parameters
-    ----------
-    dice, difficulty : int
-    target : int
-        Successes needed, 1..200 (1..80 in exact mode without ``rounds``).
-    rules : Rules
-    on_botch : {"resets", "ends", "zero"}
-        What a botch does: all accumulated successes are lost and the task
-        starts over (default), the task fails outright (the Storyteller's
-        harsher ruling), or the roll only scores 0.
-    rounds : int, optional
-        A round limit (1..500): not done after that many rolls is a timeout.
-    specialty : bool, default False
-        Every roll has a specialty (what it does: ``rules.specialty_rule``).
-    exact : bool
-        Fractions; exact mode caps the pool and ``dice × rounds``
-        (:data:`.limits.LIMITS`).
-    botch : str, optional
-        Deprecated spelling of ``on_botch``.
-
-    Notes
-    -----
-    With chained ten-again the per-roll net distribution is censored at a
-    top value far above any target (the censored mass is at most 1e-16).
-
-    Examples
-    --------
-    >>> r = extended(1, 6, 1, on_botch="zero", exact=True)   # geometric, p = 1/2
-    >>> r.p_success, r.mean_rolls
-    (Fraction(1, 1), Fraction(2, 1))
-    """
+def compute_extended(s, exact: bool) -> Extended:
+    """An extended action, computed (:func:`dicestats.storyteller.extended`)."""
     from ..core.markov import build
 
-    on_botch = renamed("botch", "on_botch", on_botch, botch)
-    rules, n, d, target, rounds = check_extended(
-        dice, difficulty, target, rules, on_botch, rounds, exact=exact, specialty=specialty
-    )
-    r = pool(n, d, rules, specialty=specialty, exact=exact)
+    n, d, target, on_botch, rounds = s.dice, s.difficulty, s.target, s.on_botch, s.rounds
+    r = compute_pool(s, exact)
     nb = sorted(non_botch(r).items())
     b = r.p_botch
     zero = 0 * b
@@ -345,59 +262,9 @@ class Resisted(Result):
     exact: bool
 
 
-def _versus(versus, versus_difficulty, versus_rules, rules, opp_dice, opp_difficulty, opp_rules):
-    """The other side's arguments, accepting the deprecated ``opp_*`` spellings."""
-    versus = renamed("opp_dice", "versus", versus, opp_dice)
-    versus_difficulty = renamed(
-        "opp_difficulty", "versus_difficulty", versus_difficulty, opp_difficulty
-    )
-    versus_rules = renamed("opp_rules", "versus_rules", versus_rules, opp_rules)
-    for name, value in (("versus", versus), ("versus_difficulty", versus_difficulty)):
-        if value is None:
-            raise refuse(name, "given (the other side)", None)
-    return versus, versus_difficulty, rules if versus_rules is None else check_rules(versus_rules)
-
-
-def resisted(
-    dice: int,
-    difficulty: int,
-    versus: int | None = None,
-    versus_difficulty: int | None = None,
-    rules: Rules = REVISED,
-    versus_rules: Rules | None = None,
-    *,
-    specialty: bool = False,
-    versus_specialty: bool = False,
-    exact: bool = False,
-    opp_dice: int | None = None,
-    opp_difficulty: int | None = None,
-    opp_rules: Rules | None = None,
-) -> Resisted:
-    """A resisted action: both sides roll; margin = your net successes - theirs.
-
-    Each side's own 1s cancel its own successes first (floored at 0); the side
-    with more successes wins and only the excess counts (4 against 3 is one
-    net success). Botches are reported per side. ``versus_rules`` defaults to
-    ``rules``; ``specialty`` and ``versus_specialty`` say whether each side's
-    roll has a specialty (each its own); ``opp_dice``, ``opp_difficulty`` and
-    ``opp_rules`` are the deprecated spellings of the ``versus`` arguments.
-
-    Examples
-    --------
-    >>> r = resisted(1, 6, versus=1, versus_difficulty=6, exact=True)
-    >>> r.p_win == r.p_lose
-    True
-    """
-    rules = check_rules(rules)
-    versus, versus_difficulty, versus_rules = _versus(
-        versus, versus_difficulty, versus_rules, rules, opp_dice, opp_difficulty, opp_rules
-    )
-    check_exact(exact)
-    check_bool("versus_specialty", versus_specialty)
-    check_dice(versus, versus_rules, exact=exact, name="versus", specialty=versus_specialty)
-    check_difficulty(versus_difficulty, versus_rules, "versus_difficulty")
-    a = pool(dice, difficulty, rules, specialty=specialty, exact=exact)
-    b = pool(versus, versus_difficulty, versus_rules, specialty=versus_specialty, exact=exact)
+def compute_resisted(s, exact: bool) -> Resisted:
+    """A resisted action, computed (:func:`dicestats.storyteller.resisted`)."""
+    a, b = compute_pool(s.me, exact), compute_pool(s.them, exact)
     margin = a.net - b.net
     return Resisted(
         a.dice,
@@ -434,54 +301,10 @@ class Race(Result):
     exact: bool
 
 
-def resisted_extended(
-    dice: int,
-    difficulty: int,
-    versus: int | None = None,
-    versus_difficulty: int | None = None,
-    target: int | None = None,
-    rules: Rules = REVISED,
-    versus_rules: Rules | None = None,
-    *,
-    specialty: bool = False,
-    versus_specialty: bool = False,
-    exact: bool = False,
-    opp_dice: int | None = None,
-    opp_difficulty: int | None = None,
-    opp_rules: Rules | None = None,
-) -> Race:
-    """Resisted and extended: a race to ``target`` net successes.
-
-    Each round both sides roll; the round's winner adds its net successes
-    (the excess over the other side) to its running score; the first to
-    ``target`` (1..100) wins. A botch scores 0 that round (only the successes
-    count). Exact mode caps ``max(dice, versus) × target``
-    (:data:`.limits.LIMITS`). ``specialty``, ``versus_specialty``: as in
-    :func:`resisted`. Solved exactly by backward recursion: every
-    scoring round raises the sum of the two scores, so only ties loop.
-
-    Examples
-    --------
-    >>> r = resisted_extended(3, 6, 3, 6, 2, exact=True)
-    >>> r.p_win
-    Fraction(1, 2)
-    """
-    if target is None:
-        raise refuse("target", "given (net successes to race to)", None)
-    target = LIMITS["target, race"].check(target, name="target")
-    rules = check_rules(rules)
-    check_exact(exact)
-    versus, versus_difficulty, versus_rules = _versus(
-        versus, versus_difficulty, versus_rules, rules, opp_dice, opp_difficulty, opp_rules
-    )
-    big = max(check_int("dice", dice, 1), check_int("versus", versus, 1))
-    LIMITS["dice × target, exact race"].check_work(
-        big * target, name="target", value=target, per=big, per_name="dice", exact=exact
-    )
-    rr = resisted(
-        dice, difficulty, versus, versus_difficulty, rules, versus_rules,
-        specialty=specialty, versus_specialty=versus_specialty, exact=exact,
-    )  # fmt: skip
+def compute_resisted_extended(s, exact: bool) -> Race:
+    """A race to ``target`` net successes (:func:`dicestats.storyteller.resisted_extended`)."""
+    target = s.target
+    rr = compute_resisted(s, exact)
     steps = [(m, p) for m, p in rr.margin.items() if m != 0]
     go = 1 - rr.p_tie  # P(someone scores this round)
     zero = 0 * rr.p_tie

@@ -1,11 +1,9 @@
 """One pool, a table of pools, every anomaly: the odds of single rolls.
 
-:func:`pool` gives the outcome odds of one pool (a :class:`PoolOdds`),
-:func:`odds_table` a tidy DataFrame over dice × difficulties (one engine pass
-for the whole table), :func:`anomalies` every cell where one die more moves a
-probability the wrong way, and :func:`botch_closed_form` the revised botch
-formula. :func:`dicestats.storyteller.simulate` answers the same question
-by Monte Carlo with the same result class.
+The computed forms of the questions ``pool`` (a :class:`PoolOdds`) and
+``anomalies`` (declared in :mod:`.questions`); :func:`odds_table` a tidy
+DataFrame over dice × difficulties (one engine pass for the whole table);
+:func:`botch_closed_form` the revised botch formula.
 
 Semantics: net successes are never negative (``net = 0`` for every failed
 roll) and the botch is its own category, a part of ``net == 0``, so
@@ -13,6 +11,7 @@ roll) and the botch is its own category, a part of ``net == 0``, so
 
 Examples
 --------
+>>> from dicestats.storyteller import pool
 >>> r = pool(5, 6, exact=True)
 >>> r.p_botch == botch_closed_form(5, 6, exact=True)
 True
@@ -22,11 +21,10 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import warnings
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..core.checks import check_bool, check_exact, check_real, refuse
+from ..core.checks import check_bool, check_exact, refuse
 from ..core.dist import Dist
 from ..core.results import Result
 from .engine import compute, revised_botch
@@ -35,13 +33,10 @@ from .rules import DEGREES, REVISED, Rules, check_difficulty, check_rules
 
 __all__ = [
     "PoolOdds",
-    "PoolResult",
     "TABLE_COLUMNS",
     "Anomaly",
     "Anomalies",
-    "pool",
     "odds_table",
-    "anomalies",
     "botch_closed_form",
 ]
 
@@ -56,9 +51,6 @@ TABLE_COLUMNS = (
     *(f"p_{name}" for name in DEGREES),
     *(f"p_ge_{k}" for k in range(1, 6)),
 )
-
-_OLD_NAMES = {"success": "p_success", "failure": "p_fail", "botch": "p_botch"}
-_OLD_NAMES.update(tail="net_tail")
 
 
 @dataclass(frozen=True)
@@ -95,6 +87,7 @@ class PoolOdds(Result):
 
     Examples
     --------
+    >>> from dicestats.storyteller import pool
     >>> r = pool(2, 6, exact=True)
     >>> r.p_moderate, r.p_ge(1)      # both dice >= 6 (and no 1)
     (Fraction(1, 4), Fraction(13, 20))
@@ -141,21 +134,6 @@ class PoolOdds(Result):
     def row(self) -> dict:
         """The figures of :data:`TABLE_COLUMNS` (a row of :func:`odds_table`)."""
         return {c: getattr(self, c) for c in TABLE_COLUMNS}
-
-    def __getattr__(self, name):  # the names of the first release, for one more release
-        if name in _OLD_NAMES:
-            new = _OLD_NAMES[name]
-            warnings.warn(
-                f"PoolOdds.{name} is deprecated and goes in the next release; use .{new}",
-                DeprecationWarning,
-                stacklevel=2,
-            )
-            return getattr(self, new)
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-
-
-#: The name of :class:`PoolOdds` in the first release.
-PoolResult = PoolOdds
 
 
 def pool_odds(d: int, n: int, rules: Rules, exact: bool, v: dict, specialty: bool) -> PoolOdds:
@@ -216,7 +194,7 @@ def member_pools(
             if check is not None and out:
                 check(out)
             n, d, spec = key
-            done[key] = pool(n, d, rules, specialty=spec, exact=exact)
+            done[key] = pool_grid([n], [d], rules, exact, spec)[(d, n)]
         out.append(done[key])
     return out
 
@@ -283,51 +261,9 @@ def botch_closed_form(dice: int, difficulty: int, rules: Rules = REVISED, *, exa
     return revised_botch(n, d, exact)
 
 
-def pool(
-    dice: int,
-    difficulty: int = 6,
-    rules: Rules = REVISED,
-    *,
-    specialty: bool = False,
-    exact: bool = False,
-):
-    """The odds of rolling ``dice`` d10 against ``difficulty``.
-
-    Parameters
-    ----------
-    dice : int
-        1..1000 (fewer for the heavier rules: see :data:`.limits.LIMITS`).
-    difficulty : int, default 6
-        2..10 (higher only with ``rules.above_ten="clamp"``).
-    rules : Rules
-        The rule set (an edition preset or its variants).
-    specialty : bool, default False
-        The character has a specialty that applies to this roll; what it does
-        is ``rules.specialty_rule`` (10s rerolled, or a 10 counting double).
-    exact : bool
-        Fractions instead of floats.
-
-    Returns
-    -------
-    PoolOdds
-
-    Examples
-    --------
-    >>> r = pool(1, 6, exact=True)
-    >>> r.p_success, r.p_fail, r.p_botch
-    (Fraction(1, 2), Fraction(2, 5), Fraction(1, 10))
-    >>> round(pool(6, 10).p_botch, 4)   # 0.9**6 - 0.8**6
-    0.2693
-    >>> v20 = Rules.preset("v20")         # a rule set: no specialty unless the roll has one
-    >>> round(pool(5, 7, v20).p_success, 4), round(pool(5, 7, v20, specialty=True).p_success, 4)
-    (0.7624, 0.798)
-    """
-    rules = check_rules(rules)
-    check_exact(exact)
-    check_bool("specialty", specialty)
-    n = check_dice(dice, rules, exact=exact, specialty=specialty)
-    d = check_difficulty(difficulty, rules)
-    return pool_grid([n], [d], rules, exact, specialty)[(d, n)]
+def compute_pool(s, exact: bool) -> PoolOdds:
+    """The odds of one checked pool (:func:`dicestats.storyteller.pool`)."""
+    return pool_grid([s.dice], [s.difficulty], s.rules, exact, s.specialty)[(s.difficulty, s.dice)]
 
 
 def check_difficulty_list(difficulties, rules: Rules, name: str = "difficulties") -> list[int]:
@@ -488,6 +424,7 @@ class Anomalies(Result):
     def to_float(self) -> Anomalies:
         """The same cells with float values (the cells found stay those found).
 
+        >>> from dicestats.storyteller import anomalies
         >>> anomalies(dice=[5, 6], difficulties=[10], exact=True).to_float()[0].after
         0.269297
         """
@@ -515,41 +452,11 @@ def _bad_side(r: PoolOdds, metric: str):
     return r.net.cdf(k - 1)
 
 
-def anomalies(
-    rules: Rules = REVISED,
-    dice=range(1, 31),
-    difficulties=range(2, 11),
-    *,
-    specialty: bool = False,
-    exact: bool = False,
-    rtol: float = 1e-9,
-) -> Anomalies:
-    """Every cell where one die more raises the botch chance or lowers a success chance.
-
-    Compares pool ``n`` with pool ``n - 1`` (both in ``dice``) at each
-    difficulty, for the metrics :data:`METRICS`: ``p_botch`` (reported when
-    it rises) and ``p_success``, ``p_ge_2`` … ``p_ge_5`` (reported when they
-    fall). A fall of ``P(net >= k)`` is decided as a rise of ``P(net < k)``.
-    In exact mode the comparison is exact. In float mode a rise counts when
-    it exceeds ``rtol`` relative to the value (float noise is far below
-    1e-9), and probabilities below :data:`FLOAT_FLOOR` are not compared; the
-    float answer equals the exact one on every pool the tests check.
-    ``specialty``: every roll has a specialty (see :func:`pool`).
-
-    Returns
-    -------
-    Anomalies
-        Iterable over :class:`Anomaly` records.
-
-    Examples
-    --------
-    >>> found = anomalies(dice=range(1, 8), difficulties=[10])
-    >>> [a.dice for a in found if a.metric == "p_botch"]
-    [2, 3, 4, 5, 6]
-    """
-    rtol = check_real("rtol", rtol, 0, 1)
-    rules, dice, diffs_in, res = _grid(dice, difficulties, rules, exact, specialty)
-    dice = sorted(set(dice))
+def compute_anomalies(s, exact: bool) -> Anomalies:
+    """Every anomaly of checked pools (:func:`dicestats.storyteller.anomalies`)."""
+    rtol, rules, diffs_in = s.rtol, s.rules, s.difficulties
+    res = pool_grid(s.dice, sorted({min(d, 10) for d in diffs_in}), rules, exact, s.specialty)
+    dice = sorted(set(s.dice))
     out = []
     for d in sorted(set(diffs_in)):
         for n in dice:

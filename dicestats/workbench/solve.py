@@ -118,8 +118,8 @@ from ..format import ladder, percent
 from ..initiative.limits import LIMITS as INITIATIVE_LIMITS
 from ..initiative.limits import check_exact_size
 from ..storyteller import limits as st_limits
-from ..storyteller.extended_resisted import extended
 from ..storyteller.pools import check_difficulty_list, pool_grid
+from ..storyteller.questions import extended
 from ..storyteller.rules import ON_BOTCH, REVISED, Rules, check_difficulty, check_rules
 
 __all__ = [

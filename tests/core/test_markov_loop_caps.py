@@ -68,7 +68,7 @@ def test_the_systems_own_chains_stay_within_the_exact_loop_cap(monkeypatch):
     # target's exact cap (80) keeps them within 150. Fate contests only move forward.
     from dicestats.fate.contests import contest
     from dicestats.storyteller import LIMITS as ST_LIMITS
-    from dicestats.storyteller.extended_resisted import extended
+    from dicestats.storyteller import extended
 
     loops = []
     real = AbsorbingChain._components

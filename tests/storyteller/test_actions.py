@@ -79,7 +79,7 @@ def test_one_action_is_not_a_multiple_action():
     one = st.multiple_actions([7], 6, exact=True)
     assert one.pools == [7] and one.actions[0].p_success == success_p(7, 6)
     assert one.mean_successes == success_p(7, 6)
-    sim = st.simulate_multiple_actions([7], 6, trials=2_000, rng=1)
+    sim = st.multiple_actions([7], 6, trials=2_000, rng=1)
     assert sim.pools == [7]
 
 
@@ -206,8 +206,6 @@ def test_automatic_success_rules():
     assert not st.automatic_success(5, 6).allowed
     assert not st.automatic_success(6, 6, stress=True).allowed
     assert st.automatic_success(6, 6, target=2).better == "roll"
-    with pytest.warns(DeprecationWarning, match="target"):
-        assert st.automatic_success(6, 6, need=2).target == 2
 
 
 def test_exact_powers_over_many_rolls_are_capped():

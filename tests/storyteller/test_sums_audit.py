@@ -87,13 +87,13 @@ def test_teamwork_refuses_a_too_large_exact_total_before_computing_every_member(
     lim = DIST_LIMITS["exact sum digits"]
     monkeypatch.setitem(DIST_LIMITS._by_name, lim.name, dataclasses.replace(lim, hi=2000))
     calls = []
-    real = pools_module.pool
+    real = pools_module.pool_grid
 
-    def counted(n, *args, **kwargs):
-        calls.append(n)
-        return real(n, *args, **kwargs)
+    def counted(dice, *args, **kwargs):
+        calls.append(dice[0])
+        return real(dice, *args, **kwargs)
 
-    monkeypatch.setattr(pools_module, "pool", counted)
+    monkeypatch.setattr(pools_module, "pool_grid", counted)
     for spoil in (False, True):
         calls.clear()
         with pytest.raises(InputError, match=r"^pools must be small enough .* got 20 pools, of"):
