@@ -293,6 +293,9 @@ def test_a_declared_question_answers_every_method_with_one_class(name, q):
     assert all(params[n].kind is inspect.Parameter.KEYWORD_ONLY for n in how)
     assert list(params)[: len(decl.parameters)] == [p.name for p in decl.parameters]
     assert decl.summary and q.function.__doc__.count("method :") == 1
+    # one naming scheme: a result class is its question's name in CamelCase
+    camel = "".join(w.capitalize() for w in decl.name.split("_"))
+    assert decl.result_class.__name__ == camel
     if q.exact:
         assert ask(q, method="exact").to_json() == ask(q, exact=True).to_json()
         assert ask(q, method="float").to_json() == ask(q).to_json() or decl.default != "float"

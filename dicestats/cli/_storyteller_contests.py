@@ -200,7 +200,7 @@ def _cmd_teamwork(args) -> int:
 
 
 def _merged(args, r, rules, specialty):
-    """``(dice, PoolOdds)`` of the team's dice merged into one pool, when that can be rolled."""
+    """``(dice, Pool)`` of the team's dice merged into one pool, when that can be rolled."""
     from .. import storyteller as st
 
     n = sum(r.pools)

@@ -20,12 +20,12 @@ from fractions import Fraction
 from ..core.checks import described
 from ..core.dist import Dist
 from ..core.results import Result
-from .pools import PoolOdds, clip, compute_pool, member_pools, non_botch, p_any, pool_grid
+from .pools import Pool, clip, compute_pool, member_pools, non_botch, p_any, pool_grid
 
 __all__ = [
     "Choice",
     "AutomaticSuccess",
-    "Retries",
+    "TryAgain",
     "BotchExemption",
     "Teamwork",
     "compute_automatic_success",
@@ -97,7 +97,7 @@ def compute_automatic_success(s, exact: bool) -> AutomaticSuccess:
 
 # --------------------------------------------------------------------------- trying again
 @dataclass(frozen=True)
-class Retries(Result):
+class TryAgain(Result):
     """Trying again after failures (:func:`try_again`).
 
     Attributes
@@ -124,7 +124,7 @@ class Retries(Result):
     exact: bool
 
 
-def compute_try_again(s, exact: bool) -> Retries:
+def compute_try_again(s, exact: bool) -> TryAgain:
     """Trying again after failures (:func:`dicestats.storyteller.try_again`)."""
     n, d0, rules, specialty, last = s.dice, s.difficulty, s.rules, s.specialty, s.last
     attempts, botch_ends = s.attempts, s.botch_ends
@@ -153,7 +153,7 @@ def compute_try_again(s, exact: bool) -> Retries:
         p_success = p_success + reach * s / (1 - go)
         p_botch = p_botch + clean * b / (1 - f)
         reach = zero
-    return Retries(
+    return TryAgain(
         n,
         d0,
         odds[diffs[0]].specialty,
@@ -247,17 +247,17 @@ def compute_teamwork(s, exact: bool) -> Teamwork:
     base, diffs, specs, rules, spoil = s.pools, s.difficulties, s.specialties, s.rules, s.spoil
     summands: dict[int, Dist] = {}  # what the total adds up, one per distinct member
 
-    def summand(r: PoolOdds) -> Dist:
+    def summand(r: Pool) -> Dist:
         if id(r) not in summands:
             summands[id(r)] = Dist(non_botch(r), exact=exact) if spoil else r.net
         return summands[id(r)]
 
-    def check(members: list[PoolOdds]) -> None:  # an exact total too large: refused early
+    def check(members: list[Pool]) -> None:  # an exact total too large: refused early
         if exact:
             some = described(f"{len(base):,} pools, of which the first {len(members):,}")
             Dist._check_sum_size([summand(r) for r in members], "pools", some)
 
-    results: list[PoolOdds] = member_pools(base, diffs, specs, rules, exact, check=check)
+    results: list[Pool] = member_pools(base, diffs, specs, rules, exact, check=check)
     one = _one(exact)
     any_botch = p_any([r.p_botch for r in results], exact)
     no_botch = one - any_botch

@@ -38,7 +38,7 @@ __all__ = [
     "ON_BOTCH",
     "Extended",
     "Resisted",
-    "Race",
+    "ResistedExtended",
     "compute_extended",
     "compute_resisted",
     "compute_resisted_extended",
@@ -285,7 +285,7 @@ def compute_resisted(s, exact: bool) -> Resisted:
 
 
 @dataclass(frozen=True)
-class Race(Result):
+class ResistedExtended(Result):
     """Resisted and extended: who reaches ``target`` net successes first."""
 
     dice: int
@@ -301,7 +301,7 @@ class Race(Result):
     exact: bool
 
 
-def compute_resisted_extended(s, exact: bool) -> Race:
+def compute_resisted_extended(s, exact: bool) -> ResistedExtended:
     """A race to ``target`` net successes (:func:`dicestats.storyteller.resisted_extended`)."""
     target = s.target
     rr = compute_resisted(s, exact)
@@ -325,7 +325,7 @@ def compute_resisted_extended(s, exact: bool) -> Race:
             win[(me, them)] = pw / go
             rounds[(me, them)] = er / go
     p_win = win[(0, 0)]
-    return Race(
+    return ResistedExtended(
         rr.dice, rr.difficulty, rr.specialty, rr.versus, rr.versus_difficulty,
         rr.versus_specialty, target, p_win, 1 - p_win, rounds[(0, 0)], exact,
     )  # fmt: skip

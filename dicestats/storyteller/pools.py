@@ -1,6 +1,6 @@
 """One pool, a table of pools, every anomaly: the odds of single rolls.
 
-The computed forms of the questions ``pool`` (a :class:`PoolOdds`) and
+The computed forms of the questions ``pool`` (a :class:`Pool`) and
 ``anomalies`` (declared in :mod:`.questions`); :func:`odds_table` a tidy
 DataFrame over dice × difficulties (one engine pass for the whole table);
 :func:`botch_closed_form` the revised botch formula.
@@ -32,7 +32,7 @@ from .limits import LIMITS, check_dice, check_pools
 from .rules import DEGREES, REVISED, Rules, check_difficulty, check_rules
 
 __all__ = [
-    "PoolOdds",
+    "Pool",
     "TABLE_COLUMNS",
     "Anomaly",
     "Anomalies",
@@ -54,7 +54,7 @@ TABLE_COLUMNS = (
 
 
 @dataclass(frozen=True)
-class PoolOdds(Result):
+class Pool(Result):
     """The outcome odds of one pool, exact, float or simulated.
 
     Attributes
@@ -136,8 +136,8 @@ class PoolOdds(Result):
         return {c: getattr(self, c) for c in TABLE_COLUMNS}
 
 
-def pool_odds(d: int, n: int, rules: Rules, exact: bool, v: dict, specialty: bool) -> PoolOdds:
-    """A :class:`PoolOdds` from one cell of :func:`.engine.compute`."""
+def pool_odds(d: int, n: int, rules: Rules, exact: bool, v: dict, specialty: bool) -> Pool:
+    """A :class:`Pool` from one cell of :func:`.engine.compute`."""
     pmf, botch = v["pmf"], v["botch"]
     if exact:
         den = v["den"]
@@ -148,7 +148,7 @@ def pool_odds(d: int, n: int, rules: Rules, exact: bool, v: dict, specialty: boo
         net = Dist.from_probabilities(pmf)
         success = min(math.fsum(pmf[1:]), 1.0)  # renormalised floats may sum to 1 + 1 ulp
         fail = max(pmf[0] - botch, 0.0)
-    return PoolOdds(
+    return Pool(
         n,
         d,
         rules,
@@ -167,7 +167,7 @@ def pool_odds(d: int, n: int, rules: Rules, exact: bool, v: dict, specialty: boo
 
 
 def pool_grid(dice_list, diffs, rules: Rules, exact: bool, specialty: bool = False) -> dict:
-    """``{(difficulty, dice): PoolOdds}`` for checked arguments, from one engine pass.
+    """``{(difficulty, dice): Pool}`` for checked arguments, from one engine pass.
 
     ``rules`` is the rule set as given; the engine reads the rules in force
     for a roll with (or without) a specialty.
@@ -179,7 +179,7 @@ def pool_grid(dice_list, diffs, rules: Rules, exact: bool, specialty: bool = Fal
 
 def member_pools(
     sizes, diffs, specialties, rules: Rules, exact: bool, *, check=None
-) -> list[PoolOdds]:
+) -> list[Pool]:
     """:func:`pool` of every member of a team (checked arguments), each distinct one once.
 
     Members rolling the same pool at the same difficulty, with the same
@@ -230,7 +230,7 @@ def p_any(ps, exact: bool):
     return clip(0.0 - math.expm1(math.fsum(math.log1p(-p) for p in ps)), exact)
 
 
-def non_botch(r: PoolOdds) -> dict:
+def non_botch(r: Pool) -> dict:
     """``{net: P(net and no botch)}`` of a computed pool (sums to ``1 - p_botch``)."""
     out = dict(r.net.items())
     out[0] = out.get(0, Fraction(0) if r.exact else 0.0) - r.p_botch
@@ -261,7 +261,7 @@ def botch_closed_form(dice: int, difficulty: int, rules: Rules = REVISED, *, exa
     return revised_botch(n, d, exact)
 
 
-def compute_pool(s, exact: bool) -> PoolOdds:
+def compute_pool(s, exact: bool) -> Pool:
     """The odds of one checked pool (:func:`dicestats.storyteller.pool`)."""
     return pool_grid([s.dice], [s.difficulty], s.rules, exact, s.specialty)[(s.difficulty, s.dice)]
 
@@ -440,7 +440,7 @@ METRICS = ("p_botch", "p_success", "p_ge_2", "p_ge_3", "p_ge_4", "p_ge_5")
 FLOAT_FLOOR = 1e-250
 
 
-def _bad_side(r: PoolOdds, metric: str):
+def _bad_side(r: Pool, metric: str):
     """The probability whose rise is an anomaly: the botch, or ``P(net < k)``.
 
     Comparing ``P(net < k)`` rather than ``P(net >= k)`` keeps float mode

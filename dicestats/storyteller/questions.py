@@ -69,7 +69,7 @@ def _roll(dice, difficulty, rules, specialty, method, side="") -> Setup:
 
 # --------------------------------------------------------------------------- one pool
 @question(
-    result="pools:PoolOdds",
+    result="pools:Pool",
     compute="pools",
     montecarlo="simulation",
     headline=("p_success", "p_botch", "mean_net"),
@@ -103,7 +103,7 @@ def pool(
 
     Returns
     -------
-    PoolOdds
+    Pool
         Net successes are never negative and a botch is its own category, so
         ``p_success + p_fail + p_botch == 1`` with ``p_success = P(net >= 1)``.
 
@@ -227,7 +227,7 @@ def automatic_success(
 
 
 @question(
-    result="actions:Retries",
+    result="actions:TryAgain",
     compute="actions",
     headline=("p_success", "p_botch"),
     samples=(Sample("3 dice from difficulty 7", (3, 7), bad=({"attempts": 0},)),),
@@ -658,7 +658,7 @@ def resisted(
 
 
 @question(
-    result="extended_resisted:Race",
+    result="extended_resisted:ResistedExtended",
     compute="extended_resisted",
     headline=("p_win", "mean_rounds"),
     samples=(Sample("3 dice at 6 vs 3 at 7, to 2", (3, 6, 3, 7, 2), bad=({"target": 0},)),),
