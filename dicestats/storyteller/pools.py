@@ -26,10 +26,10 @@ from fractions import Fraction
 
 from ..core.checks import check_bool, check_exact, refuse
 from ..core.dist import Dist
-from ..core.results import Result
+from ..core.results import Lines, Result, Table, View
 from .engine import compute, revised_botch
 from .limits import LIMITS, check_dice, check_pools
-from .rules import DEGREES, REVISED, Rules, check_difficulty, check_rules
+from .rules import DEGREES, REVISED, Rules, check_difficulty, check_rules, dice_text
 
 __all__ = [
     "Pool",
@@ -135,6 +135,28 @@ class Pool(Result):
         """The figures of :data:`TABLE_COLUMNS` (a row of :func:`odds_table`)."""
         return {c: getattr(self, c) for c in TABLE_COLUMNS}
 
+    def view(self) -> View:
+        title = f"{dice_text(self.dice)} at difficulty {self.difficulty}"
+        title += f" ({self.rules.describe(specialty=self.specialty)})"
+        outcomes = (("success", self.p_success), ("failure", self.p_fail), ("botch", self.p_botch))
+        degrees = tuple(
+            (f"{name} ({k}{'+' if k == 5 else ''})", p, self.p_ge(k))
+            for k, (name, p) in enumerate(self.degrees.items(), start=1)
+        )
+        return View(
+            title,
+            (
+                Table(("outcome", "probability"), outcomes, ("text", "p")),
+                Table(
+                    ("degree (net successes)", "P(=)", "P(>=)"),
+                    degrees,
+                    ("text", "p", "p"),
+                    exact_of=None,
+                ),
+                Lines((("mean net successes", self.mean_net, "mean"),)),
+            ),
+        )
+
 
 def pool_odds(d: int, n: int, rules: Rules, exact: bool, v: dict, specialty: bool) -> Pool:
     """A :class:`Pool` from one cell of :func:`.engine.compute`."""
@@ -177,9 +199,7 @@ def pool_grid(dice_list, diffs, rules: Rules, exact: bool, specialty: bool = Fal
     return {(d, n): pool_odds(d, n, rules, exact, v, roll._specialty) for (d, n), v in res.items()}
 
 
-def member_pools(
-    sizes, diffs, specialties, rules: Rules, exact: bool, *, check=None
-) -> list[Pool]:
+def member_pools(sizes, diffs, specialties, rules: Rules, exact: bool, *, check=None) -> list[Pool]:
     """:func:`pool` of every member of a team (checked arguments), each distinct one once.
 
     Members rolling the same pool at the same difficulty, with the same
@@ -411,6 +431,8 @@ class Anomalies(Result):
     specialty: bool
     cells: tuple[Anomaly, ...]
     exact: bool
+    dice: tuple = ()
+    difficulty: tuple = ()
 
     def __iter__(self):
         return iter(self.cells)
@@ -421,11 +443,23 @@ class Anomalies(Result):
     def __getitem__(self, i):
         return self.cells[i]
 
+    def view(self) -> View:
+        rules = self.rules.describe(specialty=self.specialty)
+        title = f"{len(self.cells)} non-monotone cell(s) ({rules})"
+        rows = tuple(
+            (a.metric, a.difficulty, f"{a.dice - 1} -> {a.dice}", a.before, a.after)
+            for a in self.cells
+        )
+        header = ("metric", "difficulty", "dice", "before", "after")
+        return View(
+            title, (Table(header, rows, ("text", "n", "text", "p4", "p4")),) if rows else ()
+        )
+
     def to_float(self) -> Anomalies:
         """The same cells with float values (the cells found stay those found).
 
         >>> from dicestats.storyteller import anomalies
-        >>> anomalies(dice=[5, 6], difficulties=[10], exact=True).to_float()[0].after
+        >>> anomalies(dice=[5, 6], difficulty=[10], exact=True).to_float()[0].after
         0.269297
         """
         cells = tuple(
@@ -469,4 +503,4 @@ def compute_anomalies(s, exact: bool) -> Anomalies:
                 if rises:
                     out.append(Anomaly(m, d, n, getattr(before, m), getattr(after, m)))
     specialty = bool(res and next(iter(res.values())).specialty)
-    return Anomalies(rules, specialty, tuple(out), exact)
+    return Anomalies(rules, specialty, tuple(out), exact, tuple(dice), tuple(diffs_in))

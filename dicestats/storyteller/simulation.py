@@ -150,6 +150,7 @@ def reduce_multiple_actions(s, res) -> MultipleActions:
         res.proportion("any_botch"),
         False,
         res.trials,
+        rules=s.rules,
     )
 
 
@@ -256,4 +257,5 @@ def reduce_extended(s, res) -> Extended:
         False,
         t,
         given_success_estimate(res["done_at"], t, conf),
+        s.rules,
     )
