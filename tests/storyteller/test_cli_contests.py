@@ -168,12 +168,12 @@ def test_distribution_chart_draws_each_label():
 def test_difficulties_above_ten_only_with_clamp(capsys):
     code, out, err = run(["resisted", "--dice", "2", "--vs", "2", "--vs-difficulty", "12"], capsys)
     assert code == 2 and not out and "above_ten='clamp'" in err
-    got = run_json(["resisted", "--dice", "2", "--vs", "2", "--vs-difficulty", "12", "--above-ten", "clamp",
-                    "--exact", "--json"], capsys)  # fmt: skip
+    got = run_json(["resisted", "--dice", "2", "--vs", "2", "--vs-difficulty", "12",
+                    "--above-ten", "clamp", "--exact", "--json"], capsys)  # fmt: skip
     assert got["versus_difficulty"] == 10
     assert as_fractions(got["margin"]) == nonzero(resisted_brute(2, 6, 2, 10))
     code, out, err = run(["teamwork", "--pools", "1,1", "--difficulty", "6,11"], capsys)
     assert code == 2 and "above_ten='clamp'" in err
-    got = run_json(["teamwork", "--pools", "1,1", "--difficulty", "6,11", "--above-ten", "clamp", "--exact",
-                    "--json"], capsys)  # fmt: skip
+    got = run_json(["teamwork", "--pools", "1,1", "--difficulty", "6,11", "--above-ten",
+                    "clamp", "--exact", "--json"], capsys)  # fmt: skip
     assert as_fractions(got["total"]) == nonzero(combine(net_pmf(1, 6), net_pmf(1, 10)))
