@@ -8,7 +8,7 @@ Everything else is found by convention from its name:
 ``dicestats.<name>.questions``  its questions, each declared once
                          (:func:`dicestats.core.question.question`): the public
                          functions, their samples for the contract test
-``dicestats.cli.<name>`` ``COMMANDS`` and ``register(subparsers)``
+``dicestats.cli.<name>`` optional: ``register(subparsers)`` of its special commands
 ``dicestats.report.<name>``  ``pages()``: the system's booklet pages
 ``dicestats.tables.<name>``  its table builders (``__all__``)
 ``dicestats.plots.<name>``   its charts (``__all__``)
@@ -20,8 +20,8 @@ Examples
 >>> from dicestats import systems
 >>> [s.name for s in systems()]
 ['fate', 'storyteller', 'initiative']
->>> systems()[0].commands
-('fate', 'contest', 'invoke', 'challenge', 'deck', 'turn-order')
+>>> system("storyteller").questions[0].name
+'pool'
 """
 
 from __future__ import annotations
@@ -96,15 +96,6 @@ class System:
     def package(self):
         """The system's package (imported on first use)."""
         return self._module("")
-
-    @property
-    def commands(self) -> tuple[str, ...]:
-        """Its CLI sub-commands, in help order."""
-        return tuple(self._module("cli.").COMMANDS)
-
-    def register_commands(self, subparsers) -> None:
-        """Add its sub-commands to the CLI's ``subparsers``."""
-        self._module("cli.").register(subparsers)
 
     def pages(self) -> list:
         """Its booklet pages (:class:`dicestats.report.Page` objects)."""

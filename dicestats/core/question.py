@@ -179,6 +179,12 @@ class Question:
         The method when none is asked for.
     samples : tuple of Sample
         Sample calls for the contract test.
+    command : str
+        A short top-level command of the command line (``"pool"``), if any
+        (the question is always ``dicestats <system> <question>``).
+    chart : str
+        ``"module:function"`` of :mod:`dicestats.plots` drawing its result
+        (``--plot FILE``), if any.
     """
 
     name: str
@@ -191,6 +197,8 @@ class Question:
     headline: tuple = ()
     default: str = ""
     samples: tuple = ()
+    command: str = ""
+    chart: str = ""
 
     def __post_init__(self):
         if isinstance(self.headline, str):
@@ -407,6 +415,8 @@ def question(
     default: str = "",
     samples=(),
     name: str | None = None,
+    command: str = "",
+    chart: str = "",
 ):
     """Declare a question on its setup function; returns the public function.
 
@@ -437,6 +447,8 @@ def question(
             headline,
             default,
             tuple(samples),
+            command,
+            chart,
         )
         return q.function
 
