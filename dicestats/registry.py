@@ -84,11 +84,15 @@ class System:
         How people call it: ``"Fate (FAE, 4dF)"``.
     summary : str
         What a designer can ask it (one line: the README's system table).
+    doc : str, optional
+        Its rules page, if not ``docs/rules/<name>.md`` (a path from the project's root,
+        or absolute).
     """
 
     name: str
     title: str
     summary: str
+    doc: str = ""
 
     def _module(self, where: str, optional: bool = False):
         """``dicestats.<where><name>``; None for a missing optional one."""
@@ -131,7 +135,8 @@ class System:
     @property
     def questions(self) -> tuple:
         """Its questions: :class:`~dicestats.core.question.Question` declarations, in the
-        order of ``dicestats.<name>.questions.__all__`` (that module imports no numpy).
+        order of ``dicestats.<name>.questions.__all__``, or of their definitions there
+        (that module imports no numpy).
 
         A system not yet declared that way (``LEGACY``) lists sample :class:`Question` s
         in ``QUESTIONS``.
@@ -141,12 +146,15 @@ class System:
         mod = importlib.import_module(f"dicestats.{self.name}.questions")
         if getattr(mod, "LEGACY", False):
             return tuple(mod.QUESTIONS)
-        return tuple(getattr(mod, n).question for n in mod.__all__ if is_question(getattr(mod, n)))
+        names = getattr(mod, "__all__", None) or list(vars(mod))  # defined order without one
+        found = [getattr(mod, n) for n in names]
+        return tuple(f.question for f in found if is_question(f) and f.__module__ == mod.__name__)
 
     @property
     def rules_doc(self) -> str:
-        """Where its rules are documented, relative to the project's root."""
-        return f"docs/rules/{self.name}.md"
+        """Where its rules are documented: ``docs/rules/<name>.md`` from the project's root
+        (or the ``doc`` it was registered with)."""
+        return self.doc or f"docs/rules/{self.name}.md"
 
 
 def _public_callables(mod) -> dict[str, Callable]:

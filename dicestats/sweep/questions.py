@@ -349,15 +349,9 @@ def run_cell(q: Sweepable, params: dict, settings: dict, executor=None) -> tuple
 def declared(q) -> Sweepable:
     """The :class:`Sweepable` of a declared question (a
     :class:`~dicestats.core.question.Question`), named ``"<system>.<question>"``."""
-    import typing
+    from ..core.question import annotation_text
 
-    lists = tuple(
-        p.name
-        for p in q.parameters
-        if isinstance(p.annotation, str)
-        and p.annotation.startswith(("list", "typing.List"))
-        or typing.get_origin(p.annotation) is list
-    )
+    lists = tuple(p.name for p in q.parameters if annotation_text(p.annotation).startswith("list"))
     return Sweepable(
         f"{q.system}.{q.name}",
         f"{q.package}:{q.name}",
