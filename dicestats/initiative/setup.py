@@ -1,12 +1,12 @@
-"""A checked two-side setup, and how its rounds are enumerated or run by Monte Carlo.
+"""A checked two-side setup, and how its rounds are enumerated or batched by Monte Carlo.
 
 Participants are numbered side by side: the ``swiftness`` side first (labels
 A1, A2, …), then the ``versus`` side (B1, B2, …). Their dice sit side by side
 in the same order wherever a round is held as an array of dice.
 
 Both exact enumerations (the fast one of ``odds`` and the round engine's) start
-from :func:`dice_classes`; both Monte Carlo paths (``simulate``'s and the round
-engine's) run through :func:`run_rounds`.
+from :func:`dice_classes`; both Monte Carlo paths (the fast path of ``odds`` and
+the round engine's) check a given batch size with :func:`batch_rounds`.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from ..core.checks import check_int_list, refuse
 from .limits import BATCH_DICE, LIMITS
 from .rules import Rules, rules_with
 
-__all__ = ["Setup", "check_setup", "check_swiftness", "dice_classes", "run_rounds"]
+__all__ = ["Setup", "check_setup", "check_swiftness", "dice_classes", "batch_rounds"]
 
 
 def check_swiftness(name: str, values) -> tuple[int, ...]:
@@ -190,22 +190,3 @@ def batch_rounds(batch_size, sw):
         )
         return batch_size
     return max(256, min(mc.DEFAULT_BATCH, BATCH_DICE // (len(sw) * max(sw))))
-
-
-def run_rounds(
-    fn, setup, trials, rng, batch_size, workers, progress, desc="initiative rounds", executor=None
-):
-    """:func:`dicestats.core.montecarlo.run` of a batch function over rounds of ``setup``."""
-    trials = mc.LIMITS["trials"].check(trials, name="trials")
-    workers = mc.LIMITS["workers"].check(workers, name="workers")
-    batch_size = batch_rounds(batch_size, setup.sw)
-    return mc.run(
-        fn,
-        trials=trials,
-        rng=rng,
-        batch_size=batch_size,
-        workers=workers,
-        executor=executor,
-        progress=progress,
-        desc=desc,
-    )
