@@ -267,8 +267,8 @@ class Engine:
 
     Parameters
     ----------
-    setup : Setup
-        Sides, margins and rules (:func:`~.setup.check_setup`).
+    setup : Sides
+        The sides, margins and rules (:func:`~.setup.check_setup`).
     policies : tuple
         One holding policy per participant (:func:`~.holding.hold_policies`).
     rounds : int

@@ -23,7 +23,7 @@ from ..core.checks import check_int_list, refuse
 from .limits import BATCH_DICE, LIMITS
 from .rules import Rules, rules_with
 
-__all__ = ["Setup", "check_setup", "check_swiftness", "dice_classes", "batch_rounds"]
+__all__ = ["Sides", "check_setup", "check_swiftness", "dice_classes", "batch_rounds"]
 
 
 def check_swiftness(name: str, values) -> tuple[int, ...]:
@@ -74,7 +74,7 @@ def _check_pips(name: str, pips, n: int, pip_rule: str):
 
 
 @dataclass(frozen=True)
-class Setup:
+class Sides:
     """Two sides of participants, their preparation pips and the rules in force."""
 
     swiftness: tuple
@@ -132,8 +132,8 @@ class Setup:
         return c0, c0 + self.sw[p]
 
 
-def check_setup(swiftness, versus, pips=0, versus_pips=0, rules=None, **shortcuts) -> Setup:
-    """A :class:`Setup` from the API's arguments, every one checked against ``LIMITS``.
+def check_setup(swiftness, versus, pips=0, versus_pips=0, rules=None, **shortcuts) -> Sides:
+    """:class:`Sides` from the API's arguments, every one checked against ``LIMITS``.
 
     Examples
     --------
@@ -152,7 +152,7 @@ got [1] (pip_rule='one-die': each participant has its own margin)
     rules = rules_with(rules, **shortcuts)
     pa = _check_pips("pips", pips, len(a), rules.pip_rule)
     pb = _check_pips("versus_pips", versus_pips, len(b), rules.pip_rule)
-    return Setup(a, b, pa, pb, rules)
+    return Sides(a, b, pa, pb, rules)
 
 
 def _multisets(s: int):
