@@ -874,20 +874,12 @@ def _weakness(name, value, n):
 
 
 def check_fight(
-    swiftness,
-    versus,
-    pips,
-    versus_pips,
-    rules,
-    shortcuts,
-    hold,
-    versus_hold,
-    rounds,
-    weakness,
-    versus_weakness,
-    combat=None,
-) -> Fight:
-    """Every argument of a round-engine question, checked against ``LIMITS``."""
+    swiftness, versus, *, pips, versus_pips, rules, tiebreak, order, pip_rule, hold, versus_hold,
+    rounds, weakness, versus_weakness, combat=None,
+) -> Fight:  # fmt: skip
+    """Every argument of a round-engine question (the public names), checked against
+    ``LIMITS``; ``combat`` already checked."""
+    shortcuts = dict(tiebreak=tiebreak, order=order, pip_rule=pip_rule)
     setup = check_setup(swiftness, versus, pips, versus_pips, rules, **shortcuts)
     pol = hold_policies("hold", hold, len(setup.swiftness)) + hold_policies(
         "versus_hold", versus_hold, len(setup.versus)

@@ -29,49 +29,20 @@ from .rules import ATTACKERS, RESPONSES, Rules
 __all__ = ["odds", "defence", "order_distribution"]
 
 
-def _fight(
-    swiftness,
-    versus,
-    pips,
-    versus_pips,
-    rules,
-    tiebreak,
-    order,
-    pip_rule,
-    hold,
-    versus_hold,
-    rounds,
-    weakness,
-    versus_weakness,
-    limit,
-    method,
-    batch_size,
-    combat=None,
-) -> Setup:
-    """A checked fight (sides, pips, rules, holding, rounds, edges, combat) and how it is
-    answered: its size in outcome classes within ``limit`` (enumerated), or a given
-    ``batch_size`` within its memory (Monte Carlo)."""
+def _fight(args: dict, combat: bool = False) -> Setup:
+    """A checked fight from a setup's own arguments (its ``locals()`` on entry): sides,
+    pips, rules, holding, rounds, edges and, with ``combat``, how attacks are made and
+    answered; and how it is answered: its size in outcome classes within ``limit``
+    (enumerated), or a given ``batch_size`` within its memory (Monte Carlo)."""
     from .engine import check_fight
 
-    shortcuts = dict(tiebreak=tiebreak, order=order, pip_rule=pip_rule)
-    fight = check_fight(
-        swiftness,
-        versus,
-        pips,
-        versus_pips,
-        rules,
-        shortcuts,
-        hold,
-        versus_hold,
-        rounds,
-        weakness,
-        versus_weakness,
-        combat,
-    )
+    args = dict(args)
+    limit, method, batch_size = args.pop("limit"), args.pop("method"), args.pop("batch_size")
+    attacks = _combat(*(args.pop(k) for k in _COMBAT), method) if combat else None
+    fight = check_fight(**args, combat=attacks)
     if method != "montecarlo":
-        return Setup(
-            fight=fight, size=check_exact_size(fight.setup.sw, check_int("limit", limit, 1))
-        )
+        size = check_exact_size(fight.setup.sw, check_int("limit", limit, 1))
+        return Setup(fight=fight, size=size)
     if limit != EXACT_LIMIT:
         raise refuse(
             "limit",
@@ -208,27 +179,14 @@ def odds(
     >>> len(r.actions_before), r.trials
     (3, 20000)
     """
-    return _fight(
-        swiftness,
-        versus,
-        pips,
-        versus_pips,
-        rules,
-        tiebreak,
-        order,
-        pip_rule,
-        hold,
-        versus_hold,
-        rounds,
-        weakness,
-        versus_weakness,
-        limit,
-        method,
-        batch_size,
-    )
+    return _fight(locals())
 
 
 # --------------------------------------------------------------------------- defences
+#: The arguments of :func:`_combat`, as :func:`defence` names them.
+_COMBAT = ("attackers", "respond", "defend_if_hit", "attack", "defend", "armour", "slow_cost")
+
+
 def _combat(attackers, respond, defend_if_hit, attack, defend, armour, slow_cost, method):
     """How attacks are made and answered, checked (success rolls with exact probabilities
     for an exact answer)."""
@@ -393,26 +351,7 @@ def defence(
     >>> abs(m.p_defendable.value - 0.5) < 4.5 * m.p_defendable.stderr
     True
     """
-    combat = _combat(attackers, respond, defend_if_hit, attack, defend, armour, slow_cost, method)
-    return _fight(
-        swiftness,
-        versus,
-        pips,
-        versus_pips,
-        rules,
-        tiebreak,
-        order,
-        pip_rule,
-        hold,
-        versus_hold,
-        rounds,
-        weakness,
-        versus_weakness,
-        limit,
-        method,
-        batch_size,
-        combat,
-    )
+    return _fight(locals(), combat=True)
 
 
 # --------------------------------------------------------------------------- one round
