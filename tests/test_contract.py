@@ -293,6 +293,9 @@ def test_a_declared_question_answers_every_method_with_one_class(name, q):
     assert all(params[n].kind is inspect.Parameter.KEYWORD_ONLY for n in how)
     assert list(params)[: len(decl.parameters)] == [p.name for p in decl.parameters]
     assert decl.summary and q.function.__doc__.count("method :") == 1
+    # one naming scheme: a result class is its question's name in CamelCase
+    camel = "".join(w.capitalize() for w in decl.name.split("_"))
+    assert decl.result_class.__name__ == camel
     if q.exact:
         assert ask(q, method="exact").to_json() == ask(q, exact=True).to_json()
         assert ask(q, method="float").to_json() == ask(q).to_json() or decl.default != "float"
@@ -311,10 +314,15 @@ def test_a_system_is_wired_as_the_architecture_says(s):
     assert isinstance(pkg.LIMITS, Limits) and len(pkg.LIMITS) >= 2
     assert dataclasses.is_dataclass(pkg.Rules) and pkg.Rules.__dataclass_params__.frozen
     choices = next(a for a in build_parser()._actions if a.dest == "command").choices
-    assert s.commands and all(c in choices for c in s.commands)
+    if s.declared:  # dicestats <system> <question> for each, and the short commands
+        inner = next(a for a in choices[s.name]._actions if a.dest == "question").choices
+        for q in s.questions:
+            assert q.name.replace("_", "-") in inner
+            assert not q.command or q.command in choices
+    else:
+        assert any(c.startswith(s.name[:4]) for c in choices)
     pages = s.pages()
     assert pages and all(p.system == s.name and p.title and p.how_to_read for p in pages)
-    assert s.table_builders and s.charts
     doc = (ROOT / s.rules_doc).read_text(encoding="utf-8")
     assert doc.startswith("# ")
     # the page's limits table is LIMITS as it is (python scripts/make_limits_tables.py)
@@ -323,7 +331,7 @@ def test_a_system_is_wired_as_the_architecture_says(s):
 
 def test_systems_are_distinct_and_ordered():
     names = [s.name for s in SYSTEMS]
-    assert names == ["fate", "storyteller", "initiative"]
+    assert len(set(names)) == len(names) and all(n.isidentifier() for n in names)
     assert len({s.title for s in SYSTEMS}) == len(SYSTEMS)
     assert all(s.summary and s.title for s in SYSTEMS)
 
@@ -351,9 +359,12 @@ def test_how_an_answer_is_computed_is_always_keyword_only(s):
     system's API and its tables. A batch function (``fn(rng, n, ...)``, the Monte Carlo
     engine's calling convention) takes its generator first by design."""
     import importlib
+    import importlib.util
     import inspect
 
-    modules = [s.package, importlib.import_module(f"dicestats.tables.{s.name}")]
+    modules = [s.package]
+    if importlib.util.find_spec(f"dicestats.tables.{s.name}") is not None:
+        modules.append(importlib.import_module(f"dicestats.tables.{s.name}"))
     checked = 0
     for module in modules:
         for name, f in public_callables(module):

@@ -71,7 +71,16 @@ from types import SimpleNamespace
 
 from .checks import check_bool, described, refuse
 
-__all__ = ["Question", "Sample", "Setup", "question", "METHODS", "HOW", "is_question"]
+__all__ = [
+    "Question",
+    "Sample",
+    "Setup",
+    "question",
+    "annotation_text",
+    "METHODS",
+    "HOW",
+    "is_question",
+]
 
 #: How an answer is computed: exact Fractions, floats, or by Monte Carlo.
 METHODS = ("float", "exact", "montecarlo")
@@ -180,6 +189,12 @@ class Question:
         The method when none is asked for.
     samples : tuple of Sample
         Sample calls for the contract test.
+    command : str
+        A short top-level command of the command line (``"pool"``), if any
+        (the question is always ``dicestats <system> <question>``).
+    chart : str
+        ``"module:function"`` of :mod:`dicestats.plots` drawing its result
+        (``--plot FILE``), if any.
     """
 
     name: str
@@ -192,6 +207,8 @@ class Question:
     headline: tuple = ()
     default: str = ""
     samples: tuple = ()
+    command: str = ""
+    chart: str = ""
 
     def __post_init__(self):
         if isinstance(self.headline, str):
@@ -414,6 +431,8 @@ def question(
     default: str = "",
     samples=(),
     name: str | None = None,
+    command: str = "",
+    chart: str = "",
 ):
     """Declare a question on its setup function; returns the public function.
 
@@ -444,10 +463,28 @@ def question(
             headline,
             default,
             tuple(samples),
+            command,
+            chart,
         )
         return q.function
 
     return declare
+
+
+def annotation_text(annotation) -> str:
+    """A parameter's annotation as text, whether the module postpones annotations or not:
+    ``int`` → ``"int"``, ``list[int]`` → ``"list[int]"``; ``""`` for none.
+
+    >>> annotation_text(int), annotation_text(list[int]), annotation_text("int | str")
+    ('int', 'list[int]', 'int | str')
+    """
+    if annotation is inspect.Parameter.empty or annotation is None:
+        return ""
+    if isinstance(annotation, str):
+        return annotation
+    if isinstance(annotation, type):
+        return annotation.__name__
+    return str(annotation).replace("typing.", "")
 
 
 def is_question(obj) -> bool:

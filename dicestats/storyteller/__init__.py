@@ -17,7 +17,7 @@ Modules (each owns one job):
                :func:`roll_pools` (the one ten-again extra-dice algorithm)
 ``engine``     the exact engine: the net-success distribution of every pool
                1..N at every difficulty in one pass (float or Fractions)
-``pools``      one pool computed (:class:`PoolOdds`), anomalies, :func:`odds_table`,
+``pools``      one pool computed (:class:`Pool`), anomalies, :func:`odds_table`,
                :func:`botch_closed_form`
 ``actions``    automatic success, trying again, botch exemption, teamwork, computed
 ``multiple``   several actions in a round: :func:`reduced_pools`, computed odds
@@ -78,15 +78,15 @@ __getattr__, __dir__, __all__ = lazy_package(
         "engine": ("TAIL_BOUND",),
         "evaluate": ("RollResult", "Rolls", "evaluate_roll", "evaluate_rolls", "roll_pools"),
         "pools": (
-            "PoolOdds",
+            "Pool",
             "Anomaly",
             "Anomalies",
             "TABLE_COLUMNS",
             "odds_table",
             "botch_closed_form",
         ),
-        "actions": ("Choice", "AutomaticSuccess", "Retries", "BotchExemption", "Teamwork"),
+        "actions": ("Choice", "AutomaticSuccess", "TryAgain", "BotchExemption", "Teamwork"),
         "multiple": ("ActionOdds", "MultipleActions", "BestActions", "reduced_pools"),
-        "extended_resisted": ("Extended", "Resisted", "Race"),
+        "extended_resisted": ("Extended", "Resisted", "ResistedExtended"),
     },
 )

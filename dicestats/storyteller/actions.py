@@ -14,18 +14,22 @@ Each answers exactly (Fractions) or in float from the single-pool odds of
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..core.checks import described
 from ..core.dist import Dist
-from ..core.results import Result
-from .pools import PoolOdds, clip, compute_pool, member_pools, non_botch, p_any, pool_grid
+from ..core.results import Lines, Result, Table, View
+from .pools import Pool, clip, compute_pool, member_pools, non_botch, p_any, pool_grid
+from .rules import dice_text
+
+#: The rule set of a result (its reading in the result's view; not exported twice in sweeps).
+_RULES = {"repr": False, "default": None}
 
 __all__ = [
     "Choice",
     "AutomaticSuccess",
-    "Retries",
+    "TryAgain",
     "BotchExemption",
     "Teamwork",
     "compute_automatic_success",
@@ -74,6 +78,45 @@ class AutomaticSuccess(Result):
     automatic: Choice
     better: str
     exact: bool
+    rules: object = field(**_RULES)
+    stress: bool = False
+
+    def view(self) -> View:
+        need = f"{self.target} success{'es' if self.target > 1 else ''}"
+        title = (
+            f"automatic success or roll: {dice_text(self.dice)} at difficulty {self.difficulty}, "
+            f"the task needs {need} ({self.rules.describe(specialty=self.specialty)})"
+        )
+        if self.allowed:
+            why = (
+                f"the automatic success is allowed: the pool ({self.dice}) is at least the "
+                f"difficulty ({self.difficulty}) and there is no stress"
+            )
+        elif self.stress:
+            why = "the automatic success is not allowed: under stress the roll is made"
+        else:
+            why = (
+                f"the automatic success is not allowed: the pool ({self.dice}) is below the "
+                f"difficulty ({self.difficulty})"
+            )
+        rows = [("roll", self.roll.p_success, self.roll.p_botch, self.roll.mean_net)]
+        if self.allowed:
+            a = self.automatic
+            rows.append(("automatic", a.p_success, a.p_botch, a.mean_net))
+        else:
+            rows.append(("automatic", "not allowed", "", ""))
+        better = {
+            "automatic": "take the automatic success",
+            "roll": "roll",
+            "either": "either (the same chance, neither can botch)",
+        }[self.better]
+        table = Table(
+            ("choice", "P(success)", "P(botch)", "mean net"),
+            tuple(rows),
+            ("text", "p", "p", "mean"),
+            exact_of=1,
+        )
+        return View(title, (why, table, f"better: {better}"))
 
 
 def compute_automatic_success(s, exact: bool) -> AutomaticSuccess:
@@ -92,12 +135,14 @@ def compute_automatic_success(s, exact: bool) -> AutomaticSuccess:
         better = "roll"
     else:
         better = "either"
-    return AutomaticSuccess(n, d, r.specialty, target, allowed, roll, auto, better, exact)
+    return AutomaticSuccess(
+        n, d, r.specialty, target, allowed, roll, auto, better, exact, rules=s.rules, stress=stress
+    )
 
 
 # --------------------------------------------------------------------------- trying again
 @dataclass(frozen=True)
-class Retries(Result):
+class TryAgain(Result):
     """Trying again after failures (:func:`try_again`).
 
     Attributes
@@ -122,9 +167,40 @@ class Retries(Result):
     mean_attempts: object
     p_success_within: tuple
     exact: bool
+    rules: object = field(**_RULES)
+
+    def view(self) -> View:
+        botch = "a botch ends the attempts" if self.botch_ends else "a botch is only a failure"
+        most = f", at most {self.attempts} attempts" if self.attempts else ""
+        title = (
+            f"trying again: {dice_text(self.dice)} from difficulty {self.difficulty}, +1 per "
+            f"retry, {botch}{most} ({self.rules.describe(specialty=self.specialty)})"
+        )
+        outcomes = (
+            ("success", self.p_success),
+            (
+                "botch (ends the attempts)" if self.botch_ends else "a botch before the success",
+                self.p_botch,
+            ),
+            ("gave up (no attempt left)", self.p_gave_up),
+        )
+        clamp = self.rules.above_ten == "clamp"
+        d = self.difficulty
+        within = tuple(
+            (k, min(d + k - 1, 10) if clamp else d + k - 1, p)
+            for k, p in enumerate(self.p_success_within, 1)
+        )
+        return View(
+            title,
+            (
+                Table(("outcome", "probability"), outcomes, ("text", "p")),
+                Lines((("mean attempts", self.mean_attempts, "mean"),)),
+                Table(("attempts", "difficulty", "P(success within)"), within, ("n", "n", "p")),
+            ),
+        )
 
 
-def compute_try_again(s, exact: bool) -> Retries:
+def compute_try_again(s, exact: bool) -> TryAgain:
     """Trying again after failures (:func:`dicestats.storyteller.try_again`)."""
     n, d0, rules, specialty, last = s.dice, s.difficulty, s.rules, s.specialty, s.last
     attempts, botch_ends = s.attempts, s.botch_ends
@@ -153,7 +229,7 @@ def compute_try_again(s, exact: bool) -> Retries:
         p_success = p_success + reach * s / (1 - go)
         p_botch = p_botch + clean * b / (1 - f)
         reach = zero
-    return Retries(
+    return TryAgain(
         n,
         d0,
         odds[diffs[0]].specialty,
@@ -165,6 +241,7 @@ def compute_try_again(s, exact: bool) -> Retries:
         mean,
         tuple(within),
         exact,
+        rules=rules,
     )
 
 
@@ -191,6 +268,41 @@ class BotchExemption(Result):
     mean_botches: object
     mean_counted_botches: object
     exact: bool
+    rules: object = field(**_RULES)
+
+    def view(self) -> View:
+        title = (
+            f"botch exemption: {dice_text(self.dice)} at difficulty {self.difficulty}, "
+            f"{self.rolls} roll{'s' if self.rolls > 1 else ''} in the period "
+            f"({self.rules.describe(specialty=self.specialty)})"
+        )
+        rows = (
+            ("P(a counted botch)", self.p_any_botch, self.p_counted_botch),
+            ("mean counted botches", self.mean_botches, self.mean_counted_botches),
+        )
+        return View(
+            title,
+            (
+                "with the exemption the first botch of the period does not count",
+                Table(
+                    ("", "without exemption", "with exemption"),
+                    rows,
+                    ("text", "p", "p"),
+                    exact_of=None,
+                    row_kinds=("p", "mean"),
+                ),
+                Lines((("one roll botches", self.p_botch, "p"),)),
+                Lines(
+                    (
+                        ("P(a counted botch), without", self.p_any_botch, "p"),
+                        ("P(a counted botch), with", self.p_counted_botch, "p"),
+                        ("mean counted botches, without", self.mean_botches, "mean"),
+                        ("mean counted botches, with", self.mean_counted_botches, "mean"),
+                    ),
+                    exact_only=True,
+                ),
+            ),
+        )
 
 
 def compute_botch_exemption(s, exact: bool) -> BotchExemption:
@@ -212,6 +324,7 @@ def compute_botch_exemption(s, exact: bool) -> BotchExemption:
         k * b,
         k * b - (one - none),
         exact,
+        rules=s.rules,
     )
 
 
@@ -240,6 +353,45 @@ class Teamwork(Result):
     p_spoiled: object
     p_any_botch: object
     exact: bool
+    rules: object = field(**_RULES)
+
+    def view(self) -> View:
+        pools = ", ".join(map(str, self.pools))
+        diffs = sorted(set(self.difficulties))
+        at = (
+            f"difficulty {diffs[0]}"
+            if len(diffs) == 1
+            else "difficulties " + ", ".join(map(str, self.difficulties))
+        )
+        title = (
+            f"teamwork: {len(self.pools)} members rolling {pools} dice at {at} "
+            f"({self.rules.describe()})"
+        )
+        rule = (
+            "rule in force: members roll apart and add their net successes; each member's "
+            "1s cancel only their own successes"
+        )
+        spoil = (
+            "variant in force (spoil): one member's botch spoils the whole effort (total 0)"
+            if self.spoil
+            else "a botch scores 0 for that member only (spoil: one botch "
+            "spoils the whole effort, the rules' variant for social tasks)"
+        )
+        lines = [
+            ("mean total", self.mean_total, "mean"),
+            ("P(total >= 1)", self.p_success, "p"),
+            ("P(some member botches)", self.p_any_botch, "p"),
+        ]
+        if self.spoil:
+            lines.append(("P(the effort is spoiled)", self.p_spoiled, "p"))
+        return View(
+            title,
+            (
+                f"{rule}\n{spoil}",
+                Table.distribution("total successes", self.total),
+                Lines(tuple(lines)),
+            ),
+        )
 
 
 def compute_teamwork(s, exact: bool) -> Teamwork:
@@ -247,17 +399,17 @@ def compute_teamwork(s, exact: bool) -> Teamwork:
     base, diffs, specs, rules, spoil = s.pools, s.difficulties, s.specialties, s.rules, s.spoil
     summands: dict[int, Dist] = {}  # what the total adds up, one per distinct member
 
-    def summand(r: PoolOdds) -> Dist:
+    def summand(r: Pool) -> Dist:
         if id(r) not in summands:
             summands[id(r)] = Dist(non_botch(r), exact=exact) if spoil else r.net
         return summands[id(r)]
 
-    def check(members: list[PoolOdds]) -> None:  # an exact total too large: refused early
+    def check(members: list[Pool]) -> None:  # an exact total too large: refused early
         if exact:
             some = described(f"{len(base):,} pools, of which the first {len(members):,}")
             Dist._check_sum_size([summand(r) for r in members], "pools", some)
 
-    results: list[PoolOdds] = member_pools(base, diffs, specs, rules, exact, check=check)
+    results: list[Pool] = member_pools(base, diffs, specs, rules, exact, check=check)
     one = _one(exact)
     any_botch = p_any([r.p_botch for r in results], exact)
     no_botch = one - any_botch
@@ -283,4 +435,5 @@ def compute_teamwork(s, exact: bool) -> Teamwork:
         p_spoiled,
         any_botch,
         exact,
+        rules=rules,
     )

@@ -22,7 +22,7 @@ from itertools import accumulate
 import numpy as np
 
 from ..core.dist import Dist
-from ..core.results import Result
+from ..core.results import Lines, Result, Table, View
 from .extended_chain import (  # noqa: F401 (ROLLS_MAX, ROLLS_TAIL: read from here too)
     ROLLS_MAX,
     _given_success_exact,
@@ -32,13 +32,13 @@ from .extended_chain import (  # noqa: F401 (ROLLS_MAX, ROLLS_TAIL: read from he
     rolls_distribution,
 )
 from .pools import clip, compute_pool, non_botch
-from .rules import ON_BOTCH, ROLLS_TAIL  # noqa: F401 (read from here too)
+from .rules import ON_BOTCH, ROLLS_TAIL, dice_text  # noqa: F401 (read from here too)
 
 __all__ = [
     "ON_BOTCH",
     "Extended",
     "Resisted",
-    "Race",
+    "ResistedExtended",
     "compute_extended",
     "compute_resisted",
     "compute_resisted_extended",
@@ -101,6 +101,63 @@ class Extended(Result):
     exact: bool
     trials: int | None = None
     mean_rolls_given_success: object = None
+    rules: object = field(default=None, repr=False)
+
+    def view(self) -> View:
+        limit = f", at most {self.rounds} rolls" if self.rounds else ""
+        title = (
+            f"extended action: {dice_text(self.dice)} at difficulty {self.difficulty}, target "
+            f"{self.target}, a botch {_ON_BOTCH[self.on_botch]}{limit} "
+            f"({self.rules.describe(specialty=self.specialty)})"
+        )
+        outcomes = (
+            ("done", self.p_success),
+            ("failed (botch)", self.p_failed),
+            ("out of time", self.p_timeout),
+        )
+        if self.trials is not None and self.rounds is None:
+            outcomes += (("still rolling (max_rounds)", self.p_unfinished),)
+        means = [("mean rolls", self.mean_rolls, "mean")]
+        if self.mean_rolls_given_success is not None:
+            means.append(("mean rolls given success", self.mean_rolls_given_success, "mean"))
+        parts = [Table(("outcome", "probability"), outcomes, ("text", "p")), Lines(tuple(means))]
+        if self.mean_rolls_given_success is None:
+            parts.append("the target cannot be reached: no mean given success")
+        within = list(self.p_done_within)
+        last, note = len(within), None
+        final = self.p_success.value if self.trials is not None else self.p_success
+        done = [p.value if self.trials is not None else p for p in within]
+        if self.rounds is None and within:  # stop where the curve has levelled off
+            last = next((i + 1 for i, p in enumerate(done) if final - p <= _LEVEL), last)
+            if final - done[last - 1] > _LEVEL:
+                note = (
+                    f"(rows end at {last} rolls, still {_pc(final - done[last - 1])} "
+                    f"short of the final {_pc(final)})"
+                )
+            elif last < len(within):
+                note = (
+                    f"(rows end at {last} rolls, within {_LEVEL:.2%} of the final "
+                    f"{_pc(final)}; --json has every row)"
+                )
+        rows = tuple((str(k), p) for k, p in enumerate(within[:last], 1))
+        parts.append(Table(("rolls", "P(done within)"), rows, ("text", "p"), note=note))
+        if self.rolls_tail and self.rolls_tail > ROLLS_TAIL:  # the distribution hit its roll cap
+            top = self.rolls.support()[1]
+            parts.append(
+                f"distribution of rolls (--json): rolls beyond {top:,} lumped into "
+                f"{top:,} (P = {self.rolls_tail:.3g})"
+            )
+        return View(title, tuple(parts))
+
+
+#: What a botch does, in words.
+_ON_BOTCH = {"resets": "loses every success so far", "ends": "ends the task", "zero": "scores 0"}
+#: Without a round limit the "done within" table stops once this close to P(done).
+_LEVEL = 5e-4
+
+
+def _pc(p) -> str:
+    return f"{100 * float(p):.2f}%"
 
 
 def given_success_estimate(done_at, trials: int, confidence: float = 0.95):
@@ -141,10 +198,26 @@ def compute_extended(s, exact: bool) -> Extended:
         p_done = sum(done, zero)
         given = sum(((i + 1) * x for i, x in enumerate(done)), zero) / p_done if p_done else None
         return Extended(
-            n, d, r.specialty, target, on_botch, rounds,
-            clip(p_done, exact), clip(sum(failed, zero), exact), clip(alive, exact),
-            zero, rolls.mean(), rolls.var(), within, rolls, zero, exact, None, given,
-        )  # fmt: skip
+            n,
+            d,
+            r.specialty,
+            target,
+            on_botch,
+            rounds,
+            clip(p_done, exact),
+            clip(sum(failed, zero), exact),
+            clip(alive, exact),
+            zero,
+            rolls.mean(),
+            rolls.var(),
+            within,
+            rolls,
+            zero,
+            exact,
+            None,
+            given,
+            s.rules,
+        )
 
     def step(state):
         if state in ("done", "failed"):
@@ -171,10 +244,26 @@ def compute_extended(s, exact: bool) -> Extended:
         rolls, tail = rolls_distribution(nb, b, target, on_botch)
         given = mean if on_botch != "ends" else _given_success_float(q, out) if p_done else None
     return Extended(
-        n, d, r.specialty, target, on_botch, None,
-        clip(p_done, exact), clip(p_failed, exact), zero,
-        zero, mean, var, within, rolls, tail, exact, None, given,
-    )  # fmt: skip
+        n,
+        d,
+        r.specialty,
+        target,
+        on_botch,
+        None,
+        clip(p_done, exact),
+        clip(p_failed, exact),
+        zero,
+        zero,
+        mean,
+        var,
+        within,
+        rolls,
+        tail,
+        exact,
+        None,
+        given,
+        s.rules,
+    )
 
 
 def _extended_forward(nb, b, target, on_botch, horizon, exact):
@@ -260,6 +349,40 @@ class Resisted(Result):
     p_botch: object
     p_versus_botch: object
     exact: bool
+    rules: object = field(default=None, repr=False)
+    versus_rules: object = field(default=None, repr=False)
+
+    def view(self) -> View:
+        title = f"resisted action: {_sides(self)}"
+        outcomes = (
+            ("you win (margin >= 1)", self.p_win),
+            ("tie (margin 0)", self.p_tie),
+            ("they win (margin <= -1)", self.p_lose),
+            ("you botch", self.p_botch),
+            ("they botch", self.p_versus_botch),
+        )
+        return View(
+            title,
+            (
+                "each side's 1s cancel its own successes first; only the excess net successes "
+                "count",
+                Table(("outcome", "probability"), outcomes, ("text", "p")),
+                Table.distribution(
+                    "your margin", self.margin, label=lambda m: f"{m:+d}" if m else "0"
+                ),
+                Lines((("mean margin", self.mean_margin, "signed"),)),
+            ),
+        )
+
+
+def _sides(r) -> str:
+    """Both sides of a resisted roll and the rules in force, in words."""
+    me = f"{dice_text(r.dice)} at difficulty {r.difficulty}"
+    them = f"{dice_text(r.versus)} at difficulty {r.versus_difficulty}"
+    text = f"{me} against {them} ({r.rules.describe(specialty=r.specialty)}"
+    if r.versus_rules != r.rules or r.versus_specialty != r.specialty:
+        text += f"; they: {r.versus_rules.describe(specialty=r.versus_specialty)}"
+    return text + ")"
 
 
 def compute_resisted(s, exact: bool) -> Resisted:
@@ -281,11 +404,13 @@ def compute_resisted(s, exact: bool) -> Resisted:
         a.p_botch,
         b.p_botch,
         exact,
+        s.me.rules,
+        s.them.rules,
     )
 
 
 @dataclass(frozen=True)
-class Race(Result):
+class ResistedExtended(Result):
     """Resisted and extended: who reaches ``target`` net successes first."""
 
     dice: int
@@ -299,9 +424,25 @@ class Race(Result):
     p_lose: object
     mean_rounds: object
     exact: bool
+    rules: object = field(default=None, repr=False)
+    versus_rules: object = field(default=None, repr=False)
+
+    def view(self) -> View:
+        title = f"resisted and extended: a race to {self.target} net successes, {_sides(self)}"
+        return View(
+            title,
+            (
+                Table(
+                    ("outcome", "probability"),
+                    (("you win the race", self.p_win), ("they win the race", self.p_lose)),
+                    ("text", "p"),
+                ),
+                Lines((("mean rounds", self.mean_rounds, "mean"),)),
+            ),
+        )
 
 
-def compute_resisted_extended(s, exact: bool) -> Race:
+def compute_resisted_extended(s, exact: bool) -> ResistedExtended:
     """A race to ``target`` net successes (:func:`dicestats.storyteller.resisted_extended`)."""
     target = s.target
     rr = compute_resisted(s, exact)
@@ -325,7 +466,18 @@ def compute_resisted_extended(s, exact: bool) -> Race:
             win[(me, them)] = pw / go
             rounds[(me, them)] = er / go
     p_win = win[(0, 0)]
-    return Race(
-        rr.dice, rr.difficulty, rr.specialty, rr.versus, rr.versus_difficulty,
-        rr.versus_specialty, target, p_win, 1 - p_win, rounds[(0, 0)], exact,
-    )  # fmt: skip
+    return ResistedExtended(
+        rr.dice,
+        rr.difficulty,
+        rr.specialty,
+        rr.versus,
+        rr.versus_difficulty,
+        rr.versus_specialty,
+        target,
+        p_win,
+        1 - p_win,
+        rounds[(0, 0)],
+        exact,
+        rr.rules,
+        rr.versus_rules,
+    )

@@ -12,10 +12,10 @@ The rules are in ``docs/rules/storyteller.md``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..core.question import Setup
-from ..core.results import Result
+from ..core.results import Lines, Result, Table, View
 from .actions import _one
 from .pools import clip, p_any, pool_grid
 
@@ -82,11 +82,52 @@ class MultipleActions(Result):
     p_any_botch: object
     exact: bool
     trials: int | None = None
+    rules: object = field(default=None, repr=False)
 
     @property
     def pools(self) -> list[int]:
         """The dice each action rolls after the reduction (<= 0: not attempted)."""
         return [a.dice for a in self.actions]
+
+    def view(self) -> View:
+        k = len(self.actions)
+        what = "1 action (not a multiple action: the full pool)" if k == 1 else f"{k} actions"
+        title = f"{what} at {_at(self.actions)} ({self.rules.describe()})"
+        rows = tuple(
+            (
+                str(a.action),
+                str(a.base),
+                str(a.dice),
+                a.p_success if a.attempted else "cannot",
+                a.p_botch,
+            )
+            for a in self.actions
+        )
+        return View(
+            title,
+            (
+                Table(
+                    ("action", "base pool", "pool", "success", "botch"),
+                    rows,
+                    ("text", "text", "text", "p", "p"),
+                    exact_of=3,
+                ),
+                Lines(
+                    (
+                        ("all succeed", self.p_all, "p"),
+                        ("expected successes", self.mean_successes, "mean"),
+                    )
+                ),
+            ),
+        )
+
+
+def _at(actions) -> str:
+    """``"difficulty 8"``, or ``"difficulties 6, 8"`` when the actions differ."""
+    diffs = [a.difficulty for a in actions]
+    if len(set(diffs)) == 1:
+        return f"difficulty {diffs[0]}"
+    return "difficulties " + ", ".join(map(str, diffs))
 
 
 def action_rows(pools, sizes, diffs, specs, odds) -> tuple:
@@ -105,9 +146,10 @@ def compute_multiple_actions(s, exact: bool) -> MultipleActions:
     for d, spec in sorted(set(zip(diffs, specs, strict=True))):
         # one engine pass per difficulty (and specialty) gives every reduced pool
         wanted = [
-            s for s, dd, sp in zip(sizes, diffs, specs, strict=True)
+            s
+            for s, dd, sp in zip(sizes, diffs, specs, strict=True)
             if (dd, sp) == (d, spec) and s >= 1
-        ]  # fmt: skip
+        ]
         if wanted:
             grid = pool_grid(wanted, [d], rules, exact, spec)
             computed.update({(dd, n, spec): r for (dd, n), r in grid.items()})
@@ -133,6 +175,7 @@ def compute_multiple_actions(s, exact: bool) -> MultipleActions:
         {j: clip(c, exact) for j, c in enumerate(counts)},
         p_any([b for _, b in odds], exact),
         exact,
+        rules=rules,
     )
 
 
@@ -143,6 +186,32 @@ class BestActions(Result):
     best: int
     by_count: tuple
     exact: bool
+
+    def view(self) -> View:
+        last = self.by_count[-1]
+        pools = ", ".join(str(a.base) for a in last.actions)
+        n = self.best
+        mean = float(self.by_count[n - 1].mean_successes)
+        title = (
+            f"declaring the first k actions of pools {pools} at {_at(last.actions)} "
+            f"({last.rules.describe()})"
+        )
+        rows = tuple(
+            (str(k), ", ".join(str(a.dice) for a in m.actions), m.mean_successes, m.p_all)
+            for k, m in enumerate(self.by_count, 1)
+        )
+        return View(
+            title,
+            (
+                Table(
+                    ("actions", "pools rolled", "expected successes", "all succeed"),
+                    rows,
+                    ("text", "text", "mean", "p"),
+                    exact_of=2,
+                ),
+                f"best: declare {n} action{'s' if n > 1 else ''} ({mean:.4f} expected successes)",
+            ),
+        )
 
 
 def compute_best_actions(s, exact: bool) -> BestActions:

@@ -1,6 +1,6 @@
 """One pool, a table of pools, every anomaly: the odds of single rolls.
 
-The computed forms of the questions ``pool`` (a :class:`PoolOdds`) and
+The computed forms of the questions ``pool`` (a :class:`Pool`) and
 ``anomalies`` (declared in :mod:`.questions`); :func:`odds_table` a tidy
 DataFrame over dice × difficulties (one engine pass for the whole table);
 :func:`botch_closed_form` the revised botch formula.
@@ -26,13 +26,13 @@ from fractions import Fraction
 
 from ..core.checks import check_bool, check_exact, refuse
 from ..core.dist import Dist
-from ..core.results import Result
+from ..core.results import Lines, Result, Table, View
 from .engine import compute, revised_botch
 from .limits import LIMITS, check_dice, check_pools
-from .rules import DEGREES, REVISED, Rules, check_difficulty, check_rules
+from .rules import DEGREES, REVISED, Rules, check_difficulty, check_rules, dice_text
 
 __all__ = [
-    "PoolOdds",
+    "Pool",
     "TABLE_COLUMNS",
     "Anomaly",
     "Anomalies",
@@ -54,7 +54,7 @@ TABLE_COLUMNS = (
 
 
 @dataclass(frozen=True)
-class PoolOdds(Result):
+class Pool(Result):
     """The outcome odds of one pool, exact, float or simulated.
 
     Attributes
@@ -135,9 +135,31 @@ class PoolOdds(Result):
         """The figures of :data:`TABLE_COLUMNS` (a row of :func:`odds_table`)."""
         return {c: getattr(self, c) for c in TABLE_COLUMNS}
 
+    def view(self) -> View:
+        title = f"{dice_text(self.dice)} at difficulty {self.difficulty}"
+        title += f" ({self.rules.describe(specialty=self.specialty)})"
+        outcomes = (("success", self.p_success), ("failure", self.p_fail), ("botch", self.p_botch))
+        degrees = tuple(
+            (f"{name} ({k}{'+' if k == 5 else ''})", p, self.p_ge(k))
+            for k, (name, p) in enumerate(self.degrees.items(), start=1)
+        )
+        return View(
+            title,
+            (
+                Table(("outcome", "probability"), outcomes, ("text", "p")),
+                Table(
+                    ("degree (net successes)", "P(=)", "P(>=)"),
+                    degrees,
+                    ("text", "p", "p"),
+                    exact_of=None,
+                ),
+                Lines((("mean net successes", self.mean_net, "mean"),)),
+            ),
+        )
 
-def pool_odds(d: int, n: int, rules: Rules, exact: bool, v: dict, specialty: bool) -> PoolOdds:
-    """A :class:`PoolOdds` from one cell of :func:`.engine.compute`."""
+
+def pool_odds(d: int, n: int, rules: Rules, exact: bool, v: dict, specialty: bool) -> Pool:
+    """A :class:`Pool` from one cell of :func:`.engine.compute`."""
     pmf, botch = v["pmf"], v["botch"]
     if exact:
         den = v["den"]
@@ -148,7 +170,7 @@ def pool_odds(d: int, n: int, rules: Rules, exact: bool, v: dict, specialty: boo
         net = Dist.from_probabilities(pmf)
         success = min(math.fsum(pmf[1:]), 1.0)  # renormalised floats may sum to 1 + 1 ulp
         fail = max(pmf[0] - botch, 0.0)
-    return PoolOdds(
+    return Pool(
         n,
         d,
         rules,
@@ -167,7 +189,7 @@ def pool_odds(d: int, n: int, rules: Rules, exact: bool, v: dict, specialty: boo
 
 
 def pool_grid(dice_list, diffs, rules: Rules, exact: bool, specialty: bool = False) -> dict:
-    """``{(difficulty, dice): PoolOdds}`` for checked arguments, from one engine pass.
+    """``{(difficulty, dice): Pool}`` for checked arguments, from one engine pass.
 
     ``rules`` is the rule set as given; the engine reads the rules in force
     for a roll with (or without) a specialty.
@@ -177,9 +199,7 @@ def pool_grid(dice_list, diffs, rules: Rules, exact: bool, specialty: bool = Fal
     return {(d, n): pool_odds(d, n, rules, exact, v, roll._specialty) for (d, n), v in res.items()}
 
 
-def member_pools(
-    sizes, diffs, specialties, rules: Rules, exact: bool, *, check=None
-) -> list[PoolOdds]:
+def member_pools(sizes, diffs, specialties, rules: Rules, exact: bool, *, check=None) -> list[Pool]:
     """:func:`pool` of every member of a team (checked arguments), each distinct one once.
 
     Members rolling the same pool at the same difficulty, with the same
@@ -230,7 +250,7 @@ def p_any(ps, exact: bool):
     return clip(0.0 - math.expm1(math.fsum(math.log1p(-p) for p in ps)), exact)
 
 
-def non_botch(r: PoolOdds) -> dict:
+def non_botch(r: Pool) -> dict:
     """``{net: P(net and no botch)}`` of a computed pool (sums to ``1 - p_botch``)."""
     out = dict(r.net.items())
     out[0] = out.get(0, Fraction(0) if r.exact else 0.0) - r.p_botch
@@ -261,7 +281,7 @@ def botch_closed_form(dice: int, difficulty: int, rules: Rules = REVISED, *, exa
     return revised_botch(n, d, exact)
 
 
-def compute_pool(s, exact: bool) -> PoolOdds:
+def compute_pool(s, exact: bool) -> Pool:
     """The odds of one checked pool (:func:`dicestats.storyteller.pool`)."""
     return pool_grid([s.dice], [s.difficulty], s.rules, exact, s.specialty)[(s.difficulty, s.dice)]
 
@@ -411,6 +431,8 @@ class Anomalies(Result):
     specialty: bool
     cells: tuple[Anomaly, ...]
     exact: bool
+    dice: tuple = ()
+    difficulty: tuple = ()
 
     def __iter__(self):
         return iter(self.cells)
@@ -421,11 +443,23 @@ class Anomalies(Result):
     def __getitem__(self, i):
         return self.cells[i]
 
+    def view(self) -> View:
+        rules = self.rules.describe(specialty=self.specialty)
+        title = f"{len(self.cells)} non-monotone cell(s) ({rules})"
+        rows = tuple(
+            (a.metric, a.difficulty, f"{a.dice - 1} -> {a.dice}", a.before, a.after)
+            for a in self.cells
+        )
+        header = ("metric", "difficulty", "dice", "before", "after")
+        return View(
+            title, (Table(header, rows, ("text", "n", "text", "p4", "p4")),) if rows else ()
+        )
+
     def to_float(self) -> Anomalies:
         """The same cells with float values (the cells found stay those found).
 
         >>> from dicestats.storyteller import anomalies
-        >>> anomalies(dice=[5, 6], difficulties=[10], exact=True).to_float()[0].after
+        >>> anomalies(dice=[5, 6], difficulty=[10], exact=True).to_float()[0].after
         0.269297
         """
         cells = tuple(
@@ -440,7 +474,7 @@ METRICS = ("p_botch", "p_success", "p_ge_2", "p_ge_3", "p_ge_4", "p_ge_5")
 FLOAT_FLOOR = 1e-250
 
 
-def _bad_side(r: PoolOdds, metric: str):
+def _bad_side(r: Pool, metric: str):
     """The probability whose rise is an anomaly: the botch, or ``P(net < k)``.
 
     Comparing ``P(net < k)`` rather than ``P(net >= k)`` keeps float mode
@@ -469,4 +503,4 @@ def compute_anomalies(s, exact: bool) -> Anomalies:
                 if rises:
                     out.append(Anomaly(m, d, n, getattr(before, m), getattr(after, m)))
     specialty = bool(res and next(iter(res.values())).specialty)
-    return Anomalies(rules, specialty, tuple(out), exact)
+    return Anomalies(rules, specialty, tuple(out), exact, tuple(dice), tuple(diffs_in))

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from ..core.checks import check_bool, check_choice, check_int, check_real, refuse
 from ..core.question import Sample, Setup, question
-from .limits import LIMITS, check_dice, check_pools, dice_limit
+from .limits import LIMITS, check_dice, check_pools, dice_limit, search_limit
 from .rules import (
     ON_BOTCH,
     REVISED,
@@ -69,7 +69,7 @@ def _roll(dice, difficulty, rules, specialty, method, side="") -> Setup:
 
 # --------------------------------------------------------------------------- one pool
 @question(
-    result="pools:PoolOdds",
+    result="pools:Pool",
     compute="pools",
     montecarlo="simulation",
     headline=("p_success", "p_botch", "mean_net"),
@@ -83,6 +83,7 @@ def _roll(dice, difficulty, rules, specialty, method, side="") -> Setup:
             bad=({"specialty": "double"}, {"dice": 0}, {"difficulty": 11}),
         ),
     ),
+    command="pool",
 )
 def pool(
     dice: int, difficulty: int = 6, rules: Rules = REVISED, *, specialty: bool = False, method
@@ -103,7 +104,7 @@ def pool(
 
     Returns
     -------
-    PoolOdds
+    Pool
         Net successes are never negative and a botch is its own category, so
         ``p_success + p_fail + p_botch == 1`` with ``p_success = P(net >= 1)``.
 
@@ -128,21 +129,37 @@ def pool(
     samples=(
         Sample(
             "pools 1-12 at difficulties 8-10",
-            kwargs={"dice": range(1, 13), "difficulties": range(8, 11)},
+            kwargs={"dice": range(1, 13), "difficulty": range(8, 11)},
             bad=({"rtol": 2},),
         ),
     ),
+    command="anomalies",
+    chart="storyteller:anomalies_chart",
 )
 def anomalies(
     rules: Rules = REVISED,
-    dice=range(1, 31),
-    difficulties=range(2, 11),
+    dice: list[int] = range(1, 31),
+    difficulty: list[int] = range(2, 11),
     *,
     specialty: bool = False,
     rtol: float = 1e-9,
     method,
 ):
     """Every cell where one die more raises the botch chance or lowers a success chance.
+
+    Parameters
+    ----------
+    rules : Rules
+        The rule set.
+    dice : sequence of int, default 1..30
+        The pools compared, each with the one a die smaller (1..200 in exact mode; fewer
+        for the heavier rules).
+    difficulty : int or sequence of int, default 2..10
+        The difficulties.
+    specialty : bool, default False
+        Every roll has a specialty.
+    rtol : float, default 1e-9
+        Float mode: a relative rise smaller than this is float noise.
 
     Compares pool ``n`` with pool ``n - 1`` (both in ``dice``) at each
     difficulty, for the metrics ``p_botch`` (reported when it rises) and
@@ -161,7 +178,7 @@ def anomalies(
 
     Examples
     --------
-    >>> found = anomalies(dice=range(1, 8), difficulties=[10])
+    >>> found = anomalies(dice=range(1, 8), difficulty=10)
     >>> [a.dice for a in found if a.metric == "p_botch"]
     [2, 3, 4, 5, 6]
     """
@@ -171,10 +188,14 @@ def anomalies(
     rules = check_rules(rules)
     check_bool("specialty", specialty)
     dice = check_pools(dice, rules, exact=method == "exact", specialty=specialty)
+    if method == "exact":  # an exact search over every pool: its own cap, by the rules
+        limit = search_limit(rules, exact=True, specialty=specialty)
+        if limit is not None:
+            limit.check(max(dice), name="dice")
     return Setup(
         rules=rules,
         dice=dice,
-        difficulties=check_difficulty_list(difficulties, rules),
+        difficulties=check_difficulty_list(difficulty, rules, "difficulty"),
         specialty=specialty,
         rtol=rtol,
     )
@@ -186,6 +207,7 @@ def anomalies(
     compute="actions",
     headline=("better",),
     samples=(Sample("6 dice at 6, 2 successes", (6, 6), {"target": 2}, bad=({"target": 0},)),),
+    command="auto",
 )
 def automatic_success(
     dice: int,
@@ -227,10 +249,12 @@ def automatic_success(
 
 
 @question(
-    result="actions:Retries",
+    result="actions:TryAgain",
     compute="actions",
     headline=("p_success", "p_botch"),
     samples=(Sample("3 dice from difficulty 7", (3, 7), bad=({"attempts": 0},)),),
+    command="try-again",
+    chart="storyteller:try_again_chart",
 )
 def try_again(
     dice: int,
@@ -299,6 +323,7 @@ def try_again(
     compute="actions",
     headline=("p_counted_botch", "p_any_botch"),
     samples=(Sample("3 dice at 9, 4 rolls", (3, 9), {"rolls": 4}, bad=({"rolls": 0},)),),
+    command="exemption",
 )
 def botch_exemption(
     dice: int,
@@ -370,9 +395,16 @@ def _reduced(pools, difficulty, rules, specialty, method) -> Setup:
     montecarlo="simulation",
     headline=("p_all", "mean_successes"),
     samples=(Sample("Hall punches and dodges twice", ([7, 6, 6], 6), bad=({"pools": []},)),),
+    command="actions",
+    chart="storyteller:multiple_actions_chart",
 )
 def multiple_actions(
-    pools: list[int], difficulty=6, rules: Rules = REVISED, *, specialty=False, method
+    pools: list[int],
+    difficulty: int | list[int] = 6,
+    rules: Rules = REVISED,
+    *,
+    specialty=False,
+    method,
 ):
     """Several actions in one round, with the reduced pools of :func:`reduced_pools`.
 
@@ -414,9 +446,15 @@ def multiple_actions(
             bad=({"specialty": [True]},),
         ),
     ),
+    command="best-actions",
 )
 def best_actions(
-    pools: list[int], difficulty=6, rules: Rules = REVISED, *, specialty=False, method
+    pools: list[int],
+    difficulty: int | list[int] = 6,
+    rules: Rules = REVISED,
+    *,
+    specialty=False,
+    method,
 ):
     """The number of actions (the first k of ``pools``) with the most expected successes.
 
@@ -452,10 +490,12 @@ def best_actions(
             bad=({"spoil": "yes"},),
         ),
     ),
+    command="teamwork",
+    chart="storyteller:teamwork_chart",
 )
 def teamwork(
     pools: list[int],
-    difficulty=6,
+    difficulty: int | list[int] = 6,
     rules: Rules = REVISED,
     *,
     spoil: bool = False,
@@ -496,6 +536,8 @@ def teamwork(
             bad=({"on_botch": "explodes"}, {"rounds": 0}, {"target": 0}),
         ),
     ),
+    command="extended",
+    chart="storyteller:extended_chart",
 )
 def extended(
     dice: int,
@@ -607,6 +649,10 @@ def _sides(
     """Both sides of a resisted roll, checked."""
     rules = check_rules(rules)
     versus_rules = rules if versus_rules is None else check_rules(versus_rules)
+    if versus is None:
+        raise refuse("versus", "given (the other side's pool)", None)
+    if versus_difficulty is None:
+        versus_difficulty = difficulty
     me = _roll(dice, difficulty, rules, specialty, method)
     them = _roll(versus, versus_difficulty, versus_rules, versus_specialty, method, "versus")
     return Setup(me=me, them=them)
@@ -617,12 +663,14 @@ def _sides(
     compute="extended_resisted",
     headline=("p_win", "mean_margin"),
     samples=(Sample("6 dice at 6 against 5 at 6", (6, 6, 5, 6), bad=({"versus": 0},)),),
+    command="resisted",
+    chart="storyteller:resisted_chart",
 )
 def resisted(
     dice: int,
-    difficulty: int,
-    versus: int,
-    versus_difficulty: int,
+    difficulty: int = 6,
+    versus: int | None = None,
+    versus_difficulty: int | None = None,
     rules: Rules = REVISED,
     versus_rules: Rules | None = None,
     *,
@@ -634,9 +682,18 @@ def resisted(
 
     Each side's own 1s cancel its own successes first (floored at 0); the side
     with more successes wins and only the excess counts (4 against 3 is one
-    net success). Botches are reported per side. ``versus_rules`` defaults to
-    ``rules``; ``specialty`` and ``versus_specialty`` say whether each side's
-    roll has a specialty (each its own).
+    net success). Botches are reported per side.
+
+    Parameters
+    ----------
+    dice, difficulty : int
+        Your pool and difficulty (default 6).
+    versus, versus_difficulty : int
+        The other side's pool (to give) and difficulty (default: yours).
+    rules, versus_rules : Rules
+        Each side's rules (the other side's default: yours).
+    specialty, versus_specialty : bool
+        Whether each side's roll has a specialty (each its own).
 
     Examples
     --------
@@ -658,7 +715,7 @@ def resisted(
 
 
 @question(
-    result="extended_resisted:Race",
+    result="extended_resisted:ResistedExtended",
     compute="extended_resisted",
     headline=("p_win", "mean_rounds"),
     samples=(Sample("3 dice at 6 vs 3 at 7, to 2", (3, 6, 3, 7, 2), bad=({"target": 0},)),),

@@ -120,6 +120,8 @@ willpower_success='uncancellable', above_ten='impossible')
     #: True in the rules in force for a roll with a specialty (:meth:`_for_roll`), which the
     #: engines read; not a field (a rule set holds no specialty), but part of the identity.
     _specialty: ClassVar[bool] = False
+    #: The preset these rules came from (:meth:`preset`), for :meth:`describe`; not a field.
+    _name: ClassVar[str | None] = None
 
     def __post_init__(self):
         for name in _FLAGS:
@@ -165,6 +167,8 @@ willpower_success='uncancellable', above_ten='impossible')
         out = dataclasses.replace(self)
         if rolled:
             object.__setattr__(out, "_specialty", True)
+        if self._name is not None:
+            object.__setattr__(out, "_name", self._name)
         return out
 
     @property
@@ -202,7 +206,10 @@ willpower_success='uncancellable', above_ten='impossible')
         >>> Rules().replace(ten_again=True).ten_again
         True
         """
-        return dataclasses.replace(self, **changes)._with_flag(self._specialty)
+        out = dataclasses.replace(self, **changes)
+        if self._name is not None:
+            object.__setattr__(out, "_name", self._name)
+        return out._with_flag(self._specialty)
 
     @staticmethod
     def preset(name: str) -> Rules:
@@ -218,31 +225,104 @@ willpower_success='uncancellable', above_ten='impossible')
         check_choice("preset", name, tuple(PRESETS))
         return PRESETS[name]
 
-    def describe(self, *, specialty: bool = False) -> str:
-        """The preset's name or the flags that differ from the default rules, and the specialty.
+    def cannot_apply(self, given, *, specialty: bool = False) -> list[tuple[str, str]]:
+        """``(field, why)`` for each field in ``given`` (the fields a user set) that changes
+        nothing for a roll with (or without) a specialty under these rules: a flag given in
+        vain is a mistake to report, not a rule to ignore.
 
-        >>> Rules().describe(), Rules(ten_again=True).describe()
-        ('revised rules', 'rules: ten_again=True')
+        >>> Rules(chain=False).cannot_apply({"chain"})
+        [('chain', 'no 10 earns an extra die here; add ten_again, or a specialty whose rule \
+set rerolls 10s')]
+        """
+        roll = self._for_roll(specialty)
+        out = []
+        for name in given:
+            if name in ("chain", "reroll_ones_cancel") and not roll.rerolls:
+                why = "no 10 earns an extra die here; add ten_again, or a specialty whose rule "
+                out.append((name, why + "set rerolls 10s"))
+            elif name == "one_cancels" and self.one_cancels != "success":
+                if not self.rule_of_one:
+                    out.append((name, "no 1 cancels anything (rule_of_one is off)"))
+                elif roll.ten_value != 2:
+                    out.append((name, "it matters only when a 10 counts double (a specialty "
+                                      "under specialty_rule='double', as in v20)"))  # fmt: skip
+            elif name == "willpower_success" and not self.willpower:
+                out.append((name, "it says how the Willpower success counts, and none is spent"))
+            elif name == "specialty_rule" and not specialty:
+                out.append((name, "it says what a specialty does, and this roll has none"))
+        return out
+
+    def describe(self, *, specialty: bool = False) -> str:
+        """The rule reading in force, in words, for a title.
+
+        The preset these rules came from (``Rules.preset(name)``, then
+        :meth:`replace`), else the first preset equal to them, else the one
+        they differ from least; then every rule that differs from it, and the
+        specialty.
+
+        >>> Rules().describe(), Rules.preset("dark_ages").describe()
+        ('revised rules', 'dark_ages rules')
+        >>> Rules(willpower=True, botch_rule="first").describe()
+        'first rules; Willpower spent: its success escapes the 1s'
+        >>> Rules(ten_again=True, chain=False).describe()
+        "revised rules; each 10 adds a die; an extra die's 10 adds no further die"
         >>> Rules.preset("v20").describe(specialty=True)
         'v20 rules, with a specialty: a 10 counts double'
         """
         base = self._with_flag(False)
-        text = None
-        for name, r in PRESETS.items():
-            if r == base:
-                text = f"{name} rules"
-                break
-        if text is None:
-            default = Rules()
-            diffs = [
-                f"{f.name}={getattr(self, f.name)!r}"
-                for f in dataclasses.fields(self)
-                if getattr(self, f.name) != getattr(default, f.name)
-            ]
-            text = "rules: " + ", ".join(diffs)
+        name = self._name
+        if name is None:
+            name = next((n for n, r in PRESETS.items() if r == base), None)
+        if name is None:  # the preset that differs in the fewest fields
+            name = min(PRESETS, key=lambda n: len(_differences(self, PRESETS[n])))
+        parts = [f"{name} rules"]
+        for field, value in _differences(self, PRESETS[name]):
+            if field == "willpower_success":  # worded with the Willpower point
+                continue
+            if field == "willpower":
+                if value:
+                    how = _WORDS[("willpower_success", self.willpower_success)]
+                    parts.append(f"Willpower spent: {how}")
+                continue
+            parts.append(_WORDS.get((field, value), f"{field.replace('_', ' ')}: {value}"))
+        text = "; ".join(parts)
         if specialty or self._specialty:
             text += ", with a specialty: " + _SPECIALTY_EFFECT[self.specialty_rule]
         return text
+
+
+#: Each rule field's value in words, when it differs from the base preset.
+_WORDS = {
+    ("rule_of_one", False): "1s cancel nothing",
+    ("rule_of_one", True): "each 1 cancels a success",
+    ("botch_rule", "first"): "a botch when the 1s outnumber the successes (first edition)",
+    ("botch_rule", "revised"): "a botch needs no success and a 1 (revised)",
+    ("ten_again", True): "each 10 adds a die",
+    ("ten_again", False): "10s add no die",
+    ("reroll_ones_cancel", True): "1s on extra dice cancel too",
+    ("reroll_ones_cancel", False): "1s on extra dice cancel nothing",
+    ("chain", False): "an extra die's 10 adds no further die",
+    ("chain", True): "an extra die's 10 adds another die",
+    ("specialty_rule", "reroll"): "a specialty's 10s add dice",
+    ("specialty_rule", "double"): "a specialty's 10 counts double",
+    ("specialty_rule", "none"): "a specialty does nothing",
+    ("one_cancels", "success"): "a 1 cancels one success",
+    ("one_cancels", "highest"): "a 1 cancels the highest success die",
+    ("one_cancels", "lowest"): "a 1 cancels the lowest success die",
+    ("willpower_success", "ordinary"): "its success can be cancelled by 1s",
+    ("willpower_success", "uncancellable"): "its success escapes the 1s",
+    ("above_ten", "clamp"): "a difficulty above 10 is rolled at 10",
+    ("above_ten", "impossible"): "a difficulty above 10 cannot be attempted",
+}
+
+
+def _differences(rules: Rules, base: Rules) -> list[tuple[str, object]]:
+    """``(field, value)`` of every rule field where ``rules`` differs from ``base``."""
+    return [
+        (f.name, getattr(rules, f.name))
+        for f in dataclasses.fields(rules)
+        if getattr(rules, f.name) != getattr(base, f.name)
+    ]
 
 
 #: What a specialty does, in words, by ``specialty_rule``.
@@ -262,8 +342,15 @@ PRESETS = MappingProxyType(
         "v20": Rules(specialty_rule="double"),
     }
 )
+for _name, _rules in PRESETS.items():
+    object.__setattr__(_rules, "_name", _name)
 #: The default rules of every function: the revised preset.
 REVISED = PRESETS["revised"]
+
+
+def dice_text(n: int) -> str:
+    """``"1 die"``, ``"6 dice"``."""
+    return f"{n} {'die' if n == 1 else 'dice'}"
 
 
 def degree_name(net: int) -> str | None:

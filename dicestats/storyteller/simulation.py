@@ -31,7 +31,7 @@ from ..core.results import Estimate, z_value
 from .evaluate import roll_pools
 from .extended_resisted import WITHIN, Extended, given_success_estimate
 from .multiple import MultipleActions, action_rows
-from .pools import PoolOdds
+from .pools import Pool
 
 __all__ = ["batch_size_for"]
 
@@ -72,7 +72,7 @@ def batch_size_pool(s) -> int:
     return batch_size_for(s.dice)
 
 
-def reduce_pool(s, res) -> PoolOdds:
+def reduce_pool(s, res) -> Pool:
     """The estimated odds of one pool from its summed batches."""
     n, d, rules, roll = s.dice, s.difficulty, s.rules, s.rules._for_roll(s.specialty)
     hist = [int(c) for c in res["net"]]
@@ -83,7 +83,7 @@ def reduce_pool(s, res) -> PoolOdds:
 
     total = sum(k * c for k, c in enumerate(hist))
     total_sq = sum(k * k * c for k, c in enumerate(hist))
-    return PoolOdds(
+    return Pool(
         n,
         d,
         rules,
@@ -150,6 +150,7 @@ def reduce_multiple_actions(s, res) -> MultipleActions:
         res.proportion("any_botch"),
         False,
         res.trials,
+        rules=s.rules,
     )
 
 
@@ -256,4 +257,5 @@ def reduce_extended(s, res) -> Extended:
         False,
         t,
         given_success_estimate(res["done_at"], t, conf),
+        s.rules,
     )

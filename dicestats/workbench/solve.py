@@ -303,7 +303,7 @@ _CHUNKS = (16, 64, 256, 1024)
 
 
 def event_probability(r, event: str, net: int = 1):
-    """The probability of ``event`` in a :class:`~dicestats.storyteller.PoolOdds`."""
+    """The probability of ``event`` in a :class:`~dicestats.storyteller.Pool`."""
     if event == "success":
         return r.p_ge(net)
     one = Fraction(1) if r.exact else 1.0

@@ -139,7 +139,7 @@ def test_multiple_actions_with_mixed_difficulties_against_enumeration():
 
 
 # ---------------------------------------------------------------------------
-# Retries, botch exemption, automatic success
+# TryAgain, botch exemption, automatic success
 # ---------------------------------------------------------------------------
 def test_try_again_by_hand():
     # 2 dice from difficulty 8: tries at 8, 9, 10, then impossible

@@ -238,7 +238,7 @@ def test_resisted_versus_keywords():
     assert mixed.p_versus_botch == st.pool(3, 6, first, exact=True).p_botch
     race = st.resisted_extended(3, 6, versus=3, versus_difficulty=7, target=2, exact=True)
     assert race == st.resisted_extended(3, 6, 3, 7, 2, exact=True)
-    with pytest.raises(TypeError, match="versus"):
+    with pytest.raises(ValueError, match="versus must be given"):
         st.resisted(3, 6)
     with pytest.raises(TypeError, match="target"):
         st.resisted_extended(3, 6, 3, 7)

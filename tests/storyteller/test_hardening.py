@@ -103,7 +103,7 @@ def test_a_reduced_pool_beyond_the_engine_names_the_action():
         (lambda: st.teamwork([3] * 101), "team"),
         (lambda: st.odds_table([5] * 1001, [6]), "values listed"),
         (lambda: st.odds_table([5], [6] * 1001), "values listed"),
-        (lambda: st.anomalies(dice=iter(range(1, 10**9)), difficulties=[6]), "values listed"),
+        (lambda: st.anomalies(dice=iter(range(1, 10**9)), difficulty=[6]), "values listed"),
     ],
 )
 def test_list_lengths_are_capped_with_a_reason(call, what):
