@@ -6,15 +6,11 @@ resolves an especially complicated situation). Each overcome roll deals with one
 task; a create-advantage roll yields free invokes (fail 0, tie 1, success 1,
 success with style 2) that a later overcome roll spends, +2 or a reroll each.
 
-**How a plan is read.** A plan is a string of steps in order, ``"O"`` for an
-overcome roll and ``"A"`` for a create-advantage roll: ``"AOOAO"``. The
-``"O"`` steps are the challenge's tasks, in the order of ``difficulties``;
-each ``"A"`` step prepares the **next** ``"O"`` step: its free invokes go to
-that roll, which spends them as the exact optimal invoke policy says (to
-reach the counted outcome; see :func:`~dicestats.fate.invoke_policy`). An
-invoke the roll does not need is not carried to another roll. Since every roll
-is independent, only which roll each ``"A"`` prepares matters: ``"AOO"`` puts
-the advantage on the first task, ``"OAO"`` on the second.
+A plan is a string of steps, ``"O"`` an overcome roll and ``"A"`` a
+create-advantage roll for the next ``"O"`` (:func:`~dicestats.fate.challenge`
+says how it is read). Since every roll is independent, only which roll each
+``"A"`` prepares matters: ``"AOO"`` puts the advantage on the first task,
+``"OAO"`` on the second.
 
 The computed forms of the questions ``challenge`` and ``best_challenge_plan``
 (declared in :mod:`.questions`, which checks the plan and the work).

@@ -1,11 +1,8 @@
 """Contests: races to a number of victories (challenges are in :mod:`.challenges`).
 
-The computed forms of the questions ``exchange_probs`` and ``contest``
-(declared in :mod:`.questions`). A **contest** is a series of exchanges: in each, every
-participant rolls; the unique highest total marks a victory (``style_victories``
-when it beats every other total by ``rules.style_shifts`` or more); a tie for
-the highest marks none; the first to ``victories`` wins. A contest is solved
-exactly as an absorbing Markov chain over the victory counts.
+The computed forms of the questions ``exchange_probs`` (every joint roll
+listed, by integer weights) and ``contest`` (an absorbing Markov chain over the
+victory counts), declared in :mod:`.questions`.
 
 Examples
 --------

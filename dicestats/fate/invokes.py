@@ -1,10 +1,7 @@
 """The optimal invoke policy: when to take +2, when to reroll, when to save the point.
 
-After seeing the roll a player holding invokes (fate points or free invokes)
-may stop, take **+2** (one invoke) or **reroll** all dice (one invoke; +2s
-already taken stay), and repeat while invokes remain. Backward induction over
-(dice total, +2s taken, invokes left) gives the exact best chance of reaching
-the objective and the plan that reaches it.
+Backward induction over (dice total, +2s taken, invokes left): the rules are
+in :func:`~dicestats.fate.invoke_policy`.
 
 The computed forms of the questions ``invoke_policy`` and
 ``invoke_vs_opposition`` (declared in :mod:`.questions`), and
