@@ -1,5 +1,8 @@
 """The Deck of Fate against dice: sums of draws, and a session compared side by side.
 
+The computed form of the question ``deck_vs_dice`` (declared in
+:mod:`.questions`) and the sums it rests on.
+
 Within one shuffle the first ``m`` cards are a uniform random ``m``-subset of
 the deck, so the sum of draws has a closed-form variance (sampling without
 replacement) and an exact distribution from a subset-sum generating function.
@@ -17,7 +20,7 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..core.checks import InputError, check_bool, refuse
+from ..core.checks import InputError, check_bool
 from ..core.dist import Dist
 from ..core.results import Result
 from .deck import (
@@ -28,7 +31,6 @@ from .deck import (
     dice_sequence_prob,
     dice_streak_prob,
     segments,
-    totals_where,
 )
 from .dice import fate_dice
 from .limits import LIMITS
@@ -40,7 +42,7 @@ __all__ = [
     "deck_sum_var",
     "dice_sum_var",
     "deck_sum_dist",
-    "deck_vs_dice",
+    "compute_deck_vs_dice",
 ]
 
 
@@ -206,7 +208,8 @@ def _percentiles(d: Dist) -> dict:
 
 @dataclass(frozen=True)
 class DeckVsDice(Result):
-    """A session of draws with the Deck of Fate against the same session with dice.
+    """A session of draws with the Deck of Fate against the same session with dice
+    (:func:`~dicestats.fate.deck_vs_dice`).
 
     The session's total is the sum of the draws' dice (bonus and difficulty
     left out): each draw shows −dice..+dice.
@@ -269,54 +272,24 @@ def _session_totals(draws: int, deck: dict) -> tuple:
     return total_deck, total_dice, None
 
 
-def deck_vs_dice(
-    draws: int,
-    bonus: int = 0,
-    difficulty: int = 0,
-    *,
-    run: int = 3,
-    copies: int = 1,
-    reshuffle_at: int | None = None,
-    exact: bool = False,
-    rules=None,
-) -> DeckVsDice:
-    """How a session of ``draws`` rolls with the Deck of Fate differs from dice.
-
-    Examples
-    --------
-    >>> r = deck_vs_dice(20, 0, 1)
-    >>> r.var_sum_deck < r.var_sum_dice
-    True
-    """
-    draws = LIMITS["session draws"].check(draws, name="draws")
-    fail = totals_where("fail", bonus, difficulty, rules=rules)
-    run = LIMITS["run"].check(run, name="run")
-    if run > draws:
-        # "P(the first run draws all fail)" would look past the session's end.
-        raise refuse(
-            "run",
-            f"an integer in 1..{draws} (the session's draws)",
-            run,
-            why="a streak longer than the session",
-            instead="lower run or draw more",
-        )
-    # the dice streak's exact cap, checked before the deck's work (it refused after it)
-    LIMITS["draws² × run"].check_work(draws * draws * run, name="draws", value=draws, exact=exact)
-    deck = {"copies": copies, "reshuffle_at": reshuffle_at, "exact": exact, "rules": rules}
-    dice, copies, size, _, reshuffle_at_ = deck_args(None, copies, 0, reshuffle_at, rules)
+def compute_deck_vs_dice(s, exact: bool) -> DeckVsDice:
+    """A session with the deck against dice (:func:`dicestats.fate.deck_vs_dice`)."""
+    draws, run, fail, rules, copies = s.draws, s.run, s.fail, s.rules, s.copies
+    deck = {"copies": copies, "reshuffle_at": s.reshuffle_at, "exact": exact, "rules": rules}
+    dice, size = s.dice, s.size
     low, p_low = _deck_extremes(
-        draws, deck_counts(dice, copies), size, segments(draws, 0, reshuffle_at_)
+        draws, deck_counts(dice, copies), size, segments(draws, 0, s.reshuffle_every)
     )
     p_dice = Fraction(1, 3 ** (dice * draws))
     total_deck, total_dice, note = _session_totals(draws, deck)
     num = (lambda x: x) if exact else float
     return DeckVsDice(
         draws=draws,
-        bonus=bonus,
-        difficulty=difficulty,
+        bonus=s.bonus,
+        difficulty=s.difficulty,
         run=run,
         copies=copies,
-        reshuffle_at=reshuffle_at,
+        reshuffle_at=s.reshuffle_at,
         var_sum_deck=deck_sum_var(draws, **deck),
         var_sum_dice=dice_sum_var(draws, exact=exact, rules=rules),
         p_fail_streak_deck=deck_streak_prob(fail, run, draws, **deck),

@@ -7,8 +7,14 @@ tie at 0, success from 1, success *with style* from ``rules.style_shifts`` (3)
 on; a success with style is not also a plain success, so the four
 probabilities sum to 1.
 
+The computed form of the question ``outcome_probs`` (declared in
+:mod:`.questions`), the classification and the table of outcomes.
+
 Examples
 --------
+>>> shifts(2, difficulty=2).support()
+(-4, 4)
+>>> from dicestats.fate import outcome_probs
 >>> o = outcome_probs(2, difficulty=2, exact=True)
 >>> o.p_tie, o.p_success_or_better
 (Fraction(19, 81), Fraction(31, 81))
@@ -19,14 +25,22 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from ..core.checks import check_bool, check_int, check_int_list, refuse
+from ..core.checks import check_bool, check_int, check_int_list
 from ..core.dist import Dist
 from ..core.results import Result
 from .dice import fate_dice, ladder_name
 from .limits import LIMITS
-from .rules import resolve
+from .rules import check_roll, resolve
 
-__all__ = ["Outcome", "OutcomeRow", "classify", "shifts", "outcome_probs", "outcome_table"]
+__all__ = [
+    "OutcomeProbs",
+    "OutcomeRow",
+    "classify",
+    "shifts",
+    "roll_shifts",
+    "compute_outcome_probs",
+    "outcome_table",
+]
 
 
 def classify(shift: int, *, rules=None) -> str:
@@ -59,24 +73,9 @@ def shifts(
 ) -> Dist:
     """The distribution of shifts: your total minus the opposition.
 
-    Parameters
-    ----------
-    bonus : int
-        Approach rating plus every other bonus (stunts +2, invoked aspects +2).
-    difficulty : int, optional
-        A fixed difficulty. Give exactly one of ``difficulty`` and ``versus``.
-    versus : int, optional
-        Active opposition: the other side rolls its own dice plus this bonus.
-    helpers : int
-        Allies who help: +1 each (at most ``max_helpers`` when given).
-    max_helpers : int, optional
-        The GM's cap on helpers; more is refused.
-    dice, versus_dice : int, optional
-        Dice rolled by you (default ``rules.dice``) and by the opposition
-        (default: ``dice``).
-    exact : bool
-        Fractions or float64.
-    rules : Rules, optional
+    The parameters are those of :func:`dicestats.fate.outcome_probs` (a fixed
+    ``difficulty`` or an active opposition ``versus``), and ``exact``:
+    Fractions or float64.
 
     Examples
     --------
@@ -85,32 +84,21 @@ def shifts(
     >>> shifts(0, versus=0, exact=True).pmf(0)  # 8dF shows 0: 1107/6561
     Fraction(41, 243)
     """
-    rules = resolve(rules)
-    bonus = LIMITS["rating"].check(bonus, name="bonus")
-    if max_helpers is not None:
-        max_helpers = LIMITS["helpers"].check(max_helpers, name="max_helpers")
-    helpers = check_int("helpers", helpers, 0, LIMITS["helpers"].hi)
-    if max_helpers is not None:
-        helpers = check_int("helpers", helpers, 0, max_helpers)
     check_bool("exact", exact)
-    if (difficulty is None) == (versus is None):
-        raise refuse(
-            "difficulty and versus",
-            "exactly one given (a fixed difficulty or an active opposition)",
-            (difficulty, versus),
-        )
-    mine = fate_dice(dice, exact=exact, rules=rules) + (bonus + helpers)
-    if difficulty is not None:
-        return mine - LIMITS["rating"].check(difficulty, name="difficulty")
-    versus = LIMITS["rating"].check(versus, name="versus")
-    if versus_dice is None:
-        versus_dice = rules.dice if dice is None else dice
-    versus_dice = LIMITS["dice"].check(versus_dice, name="versus_dice")
-    return mine - (fate_dice(versus_dice, exact=exact) + versus)
+    s = check_roll(bonus, difficulty, versus, helpers, max_helpers, dice, versus_dice, rules)
+    return roll_shifts(s, exact)
+
+
+def roll_shifts(s, exact: bool) -> Dist:
+    """The shifts of a checked roll (:func:`~dicestats.fate.rules.check_roll`)."""
+    mine = fate_dice(s.dice, exact=exact) + (s.bonus + s.helpers)
+    if s.versus is None:
+        return mine - s.difficulty
+    return mine - (fate_dice(s.versus_dice, exact=exact) + s.versus)
 
 
 @dataclass(frozen=True)
-class Outcome(Result):
+class OutcomeProbs(Result):
     """The four outcomes of one roll (a partition: they sum to 1) and the shifts.
 
     Attributes
@@ -137,12 +125,12 @@ class Outcome(Result):
     exact: bool
 
     @classmethod
-    def from_shifts(cls, d: Dist, *, rules=None) -> Outcome:
+    def from_shifts(cls, d: Dist, *, rules=None) -> OutcomeProbs:
         """Classify a distribution of shifts.
 
         Examples
         --------
-        >>> Outcome.from_shifts(Dist({-1: 1, 0: 1, 1: 1, 3: 1}, exact=True)).p_tie
+        >>> OutcomeProbs.from_shifts(Dist({-1: 1, 0: 1, 1: 1, 3: 1}, exact=True)).p_tie
         Fraction(1, 4)
         """
         style = resolve(rules).style_shifts
@@ -163,6 +151,7 @@ class Outcome(Result):
     def probabilities(self) -> dict:
         """``{"fail": p, "tie": p, "success": p, "style": p}`` (the partition, by outcome name).
 
+        >>> from dicestats.fate import outcome_probs
         >>> list(outcome_probs(0, difficulty=0).probabilities())
         ['fail', 'tie', 'success', 'style']
         """
@@ -174,28 +163,15 @@ class Outcome(Result):
         }
 
 
-def outcome_probs(bonus: int = 0, **roll) -> Outcome:
-    """P(fail), P(tie), P(success), P(success with style) for one roll.
-
-    Keywords are those of :func:`shifts` (``difficulty`` or ``versus``,
-    ``helpers``, ``max_helpers``, ``dice``, ``versus_dice``, ``exact``,
-    ``rules``).
-
-    Examples
-    --------
-    >>> o = outcome_probs(bonus=3, difficulty=2, exact=True)
-    >>> o.probabilities()
-    {'fail': Fraction(5, 27), 'tie': Fraction(16, 81), 'success': Fraction(35, 81), \
-'style': Fraction(5, 27)}
-    >>> sum(o.probabilities().values())
-    Fraction(1, 1)
-    """
-    return Outcome.from_shifts(shifts(bonus, **roll), rules=roll.get("rules"))
+def compute_outcome_probs(s, exact: bool) -> OutcomeProbs:
+    """The four outcomes of a checked roll (:func:`dicestats.fate.outcome_probs`)."""
+    return OutcomeProbs.from_shifts(roll_shifts(s, exact), rules=s.rules)
 
 
 @dataclass(frozen=True)
 class OutcomeRow(Result):
-    """One (bonus, difficulty) row of :func:`outcome_table`: the fields of :class:`Outcome`."""
+    """One (bonus, difficulty) row of :func:`outcome_table`: the fields of
+    :class:`OutcomeProbs`."""
 
     bonus: int
     difficulty: int
@@ -232,10 +208,12 @@ def outcome_table(
     lim = LIMITS["rating"]
     bonuses = check_int_list("bonuses", bonuses, lim.lo, lim.hi)
     difficulties = check_int_list("difficulties", difficulties, lim.lo, lim.hi)
+    check_bool("exact", exact)
     rows = []
     for b in bonuses:
         for d in difficulties:
-            o = outcome_probs(b, difficulty=d, helpers=helpers, dice=dice, exact=exact, rules=rules)
+            roll = check_roll(b, d, None, helpers, None, dice, None, rules)
+            o = compute_outcome_probs(roll, exact)
             kept = {k: v for k, v in o.__dict__.items() if k != "shifts"}
             rows.append(OutcomeRow(bonus=b, difficulty=d, difficulty_name=ladder_name(d), **kept))
     return tuple(rows)

@@ -28,10 +28,23 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from ..core.checks import check_choice, refuse
+from ..core.checks import check_choice, check_int, refuse
+from ..core.question import Setup
 from .limits import LIMITS
 
-__all__ = ["Rules", "PRESETS", "DEFAULT_RULES", "TIE_RULES", "CHALLENGE_COUNTS", "TIEBREAKS"]
+__all__ = [
+    "Rules",
+    "PRESETS",
+    "DEFAULT_RULES",
+    "TIE_RULES",
+    "CHALLENGE_COUNTS",
+    "TIEBREAKS",
+    "ASPECT_KINDS",
+    "FAIL_OPTIONS",
+    "OBJECTIVES",
+    "STEPS",
+    "check_roll",
+]
 
 #: Which ties in a contest exchange stop everyone scoring: a tie for the highest
 #: total (the default reading), or any two equal totals (a literal reading).
@@ -40,6 +53,16 @@ TIE_RULES = ("highest", "any")
 CHALLENGE_COUNTS = ("success", "tie")
 #: How ties in the conflict turn order are broken (a callable is also accepted per call).
 TIEBREAKS = ("given", "name", "approaches", "random")
+#: What a create-advantage roll aims at: a new aspect, revealing one, or one already known.
+ASPECT_KINDS = ("new", "reveal", "known")
+#: What a failure to create or reveal an aspect does: nothing, or the aspect exists
+#: and an opponent gets its free invoke.
+FAIL_OPTIONS = ("nothing", "opposition_invokes")
+#: What an invoke policy aims for: a tie or better, success or better, success with style.
+OBJECTIVES = ("success", "style", "tie")
+#: The letters of a challenge's plan: ``"A"`` creates an advantage for the next ``"O"``,
+#: an overcome roll.
+STEPS = {"A": "create an advantage", "O": "overcome"}
 
 
 @dataclass(frozen=True)
@@ -150,3 +173,44 @@ def pick(name: str, value, rules: Rules):
     if value is None:
         return getattr(rules, name)
     return getattr(rules.replace(**{name: value}), name)
+
+
+def check_roll(bonus, difficulty, versus, helpers, max_helpers, dice, versus_dice, rules) -> Setup:
+    """One roll's checked arguments (those of :func:`dicestats.fate.shifts`).
+
+    Returns a setup of ``rules``, ``bonus``, ``helpers``, ``dice`` and the
+    other side: a fixed ``difficulty``, or an active ``versus`` rolling
+    ``versus_dice`` (default: ``dice``); the side not given is ``None``.
+
+    >>> check_roll(2, None, 1, 0, None, None, None, None).versus_dice
+    4
+    """
+    rules = resolve(rules)
+    bonus = LIMITS["rating"].check(bonus, name="bonus")
+    if max_helpers is not None:
+        max_helpers = LIMITS["helpers"].check(max_helpers, name="max_helpers")
+    helpers = check_int("helpers", helpers, 0, LIMITS["helpers"].hi)
+    if max_helpers is not None:
+        helpers = check_int("helpers", helpers, 0, max_helpers)
+    if (difficulty is None) == (versus is None):
+        raise refuse(
+            "difficulty and versus",
+            "exactly one given (a fixed difficulty or an active opposition)",
+            (difficulty, versus),
+        )
+    dice = rules.dice if dice is None else LIMITS["dice"].check(dice, name="dice")
+    if difficulty is not None:
+        difficulty, versus_dice = LIMITS["rating"].check(difficulty, name="difficulty"), None
+    else:
+        versus = LIMITS["rating"].check(versus, name="versus")
+        versus_dice = dice if versus_dice is None else versus_dice
+        versus_dice = LIMITS["dice"].check(versus_dice, name="versus_dice")
+    return Setup(
+        rules=rules,
+        bonus=bonus,
+        helpers=helpers,
+        dice=dice,
+        difficulty=difficulty,
+        versus=versus,
+        versus_dice=versus_dice,
+    )

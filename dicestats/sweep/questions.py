@@ -371,19 +371,6 @@ for _q in (
         "d6 initiative reactive defence by Monte Carlo: defended attacks, slow defences",
         lists=("swiftness", "versus"),
     ),
-    Sweepable(
-        "fate",
-        "dicestats.fate:outcome_probs",
-        "p_success_or_better",
-        "Fate 4dF outcome odds against a difficulty or an active opposition (exact)",
-    ),
-    Sweepable(
-        "fate-invoke",
-        "dicestats.fate:invoke_policy",
-        "p_optimal",
-        "Fate invokes: the optimal policy against the simple ones (exact)",
-        skip=("table",),
-    ),
 ):
     register(_q)
 

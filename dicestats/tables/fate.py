@@ -39,7 +39,7 @@ _OUTCOME_COLUMNS = ("p_fail", "p_tie", "p_success", "p_style")
 
 
 def _outcome_cells(o, *, tie_first: bool = False) -> dict:
-    """The outcome columns of one :class:`~dicestats.fate.Outcome`, plus the cumulative two."""
+    """The outcome columns of one :class:`~dicestats.fate.OutcomeProbs`, plus the cumulative two."""
     cells = {k: _num(getattr(o, k)) for k in _OUTCOME_COLUMNS}
     cum = ("p_tie_or_better", "p_success_or_better")
     for k in cum if tie_first else cum[::-1]:

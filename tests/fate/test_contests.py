@@ -26,7 +26,7 @@ F = Fraction
 
 
 def as_moves(e) -> dict:
-    """An ExchangeResult in the oracle's shape: {(i, victories): p, "tie": p}, zeros left out."""
+    """An ExchangeProbs in the oracle's shape: {(i, victories): p, "tie": p}, zeros left out."""
     out = {"tie": e.p_tie}
     for i, (win, style) in enumerate(zip(e.p_win, e.p_style, strict=True)):
         out[(i, 1)], out[(i, 2)] = win - style, style

@@ -42,7 +42,7 @@ def test_an_exact_deck_session_with_long_denominators_prints_its_json(worker):
 def test_the_exact_deck_cap_is_checked_before_the_decks_work(monkeypatch):
     # dicestats deck --draws 3354 --run 3 --reshuffle-at 3 --copies 87 --exact was refused
     # by the dice streak's draws² × run cap only after the deck's work (6-17 s).
-    from dicestats import InputError
+    from dicestats import InputError, fate
     from dicestats.fate import deck_sums
 
     def work(*args, **kwargs):
@@ -51,7 +51,7 @@ def test_the_exact_deck_cap_is_checked_before_the_decks_work(monkeypatch):
     monkeypatch.setattr(deck_sums, "deck_sum_var", work)
     monkeypatch.setattr(deck_sums, "deck_streak_prob", work)
     with pytest.raises(InputError, match=r"^draws must be .* draws² × run"):
-        deck_sums.deck_vs_dice(3354, 0, 0, run=3, copies=87, reshuffle_at=3, exact=True)
+        fate.deck_vs_dice(3354, 0, 0, run=3, copies=87, reshuffle_at=3, exact=True)
 
 
 def test_a_malformed_pips_matchup_is_a_value_error_not_an_index_error():
