@@ -12,8 +12,10 @@ Modules
 ``rules``
     :class:`Rules` (frozen; every variant: dice, style threshold, contest
     victories and tie rule, challenge count, turn-order tiebreak), presets, the
-    choices a question takes (:data:`ASPECT_KINDS`, :data:`OBJECTIVES`, ...)
-    and :func:`~dicestats.fate.rules.check_roll`, one roll's checked arguments.
+    choices a question takes (:data:`ASPECT_KINDS`, :data:`OBJECTIVES`, ...),
+    :func:`~dicestats.fate.rules.check_rating` (a number or a ladder name, in
+    range) and :func:`~dicestats.fate.rules.check_roll`, one roll's checked
+    arguments.
 ``limits``
     :data:`LIMITS`: every cap, what it bounds and why.
 ``ladder``
@@ -28,9 +30,11 @@ Modules
     headline, samples): the public functions :func:`outcome_probs`,
     :func:`create_advantage`, :func:`overcome`, :func:`attack`,
     :func:`defend`, :func:`invoke_policy`, :func:`invoke_vs_opposition`,
-    :func:`challenge`, :func:`best_challenge_plan`, :func:`exchange_probs`,
-    :func:`contest`, :func:`deck_vs_dice`. Each answers in floats or exact
-    Fractions (``exact=True``) with one result class, named after it.
+    :func:`challenge`, :func:`exchange_probs`, :func:`contest`,
+    :func:`deck_vs_dice`. Each answers in floats or exact Fractions
+    (``exact=True``) with one result class, named after it, whose ``view()``
+    is what ``dicestats fate <question>`` prints. Ratings, difficulties and
+    oppositions are numbers or ladder names (``"Superb"``, ``"+5"``).
 ``outcomes``
     :func:`shifts` (Dist of total − opposition), :class:`OutcomeProbs`
     (``p_fail``, ``p_tie``, ``p_success``, ``p_style``, a partition),
@@ -44,8 +48,8 @@ Modules
     optionally a value on saved points), :class:`InvokeVsOpposition`.
 ``challenges``
     :class:`Challenge`: overcome rolls, prepared by create-advantage steps
-    whose free invokes the next overcome roll spends optimally;
-    :class:`BestChallengePlan`: where to place the create-advantage steps.
+    whose free invokes the next overcome roll spends optimally, the plan given
+    or the best place for the steps searched.
 ``contests``
     :class:`ExchangeProbs`, :class:`Contest` (two or more participants, an
     absorbing Markov chain).
@@ -99,7 +103,6 @@ __getattr__, __dir__, __all__ = lazy_package(
             "invoke_policy",
             "invoke_vs_opposition",
             "challenge",
-            "best_challenge_plan",
             "exchange_probs",
             "contest",
             "deck_vs_dice",
@@ -130,7 +133,7 @@ __getattr__, __dir__, __all__ = lazy_package(
         "outcomes": ("OutcomeProbs", "OutcomeRow", "classify", "shifts", "outcome_table"),
         "actions": ("CreateAdvantage", "Overcome", "Attack", "Defend"),
         "invokes": ("PlanRow", "InvokePolicy", "InvokeVsOpposition"),
-        "challenges": ("Challenge", "BestChallengePlan"),
+        "challenges": ("Challenge",),
         "contests": ("ExchangeProbs", "Contest"),
         "turns": ("turn_order",),
         "deck": (

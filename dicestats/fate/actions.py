@@ -19,9 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.dist import Dist
-from ..core.results import Result
+from ..core.results import Lines, Result, Table, View
 from .dice import num
-from .outcomes import OutcomeProbs, compute_outcome_probs, roll_shifts
+from .outcomes import OutcomeProbs, compute_outcome_probs, roll_shifts, roll_text
 
 __all__ = [
     "CreateAdvantage",
@@ -63,6 +63,21 @@ class CreateAdvantage(Result):
     mean_opposition_invokes: object
     outcome: OutcomeProbs
     exact: bool
+
+    def view(self) -> View:
+        """The free invokes it yields, the aspect and the boost."""
+        what = {"new": "a new aspect", "reveal": "reveal an aspect", "known": "a known aspect"}
+        title = f"create an advantage ({what[self.aspect]}): {roll_text(self.outcome)}"
+        invokes = Table.distribution("free invokes", self.free_invokes)
+        lines = [
+            ("mean free invokes", self.mean_free_invokes, "mean"),
+            ("P(the aspect exists afterwards)", self.p_aspect, "p"),
+            ("P(only a boost)", self.p_boost, "p"),
+        ]
+        if self.fail_option == "opposition_invokes":
+            lines.append(("mean free invokes of the opposition", self.mean_opposition_invokes,
+                          "mean"))  # fmt: skip
+        return View(title, (invokes, Lines(tuple(lines))))
 
 
 def compute_create_advantage(s, exact: bool) -> CreateAdvantage:
@@ -121,6 +136,23 @@ class Overcome(Result):
     outcome: OutcomeProbs
     exact: bool
 
+    def view(self) -> View:
+        """What each outcome of the overcome roll buys."""
+        rows = (
+            ("fail, or succeed at a serious cost", self.p_fail),
+            ("tie: succeed at a minor cost", self.p_minor_cost),
+            ("success", self.outcome.p_success),
+            ("success with style: and a boost", self.p_boost),
+        )
+        lines = (
+            ("P(the goal, a tie's cost included)", self.p_goal, "p"),
+            ("P(the goal at no cost)", self.p_clean_success, "p"),
+        )
+        return View(
+            f"overcome: {roll_text(self.outcome)}",
+            (Table(("outcome", "probability"), rows, ("text", "p")), Lines(lines)),
+        )
+
 
 def compute_overcome(s, exact: bool) -> Overcome:
     """What an overcome roll yields (:func:`dicestats.fate.overcome`)."""
@@ -159,13 +191,28 @@ class Attack(Result):
     outcome: OutcomeProbs
     exact: bool
 
+    def view(self) -> View:
+        """The stress dealt, its mean, the hits and the boosts."""
+        trade = (
+            ", a shift of a success with style traded for a boost" if self.trade_for_boost else ""
+        )
+        lines = (
+            ("mean stress", self.mean_stress, "mean"),
+            ("P(hit: success or better)", self.p_hit, "p"),
+            ("P(a boost)", self.p_boost, "p"),
+        )
+        return View(
+            f"attack: {roll_text(self.outcome)}{trade}",
+            (Table.distribution("stress dealt", self.stress), Lines(lines)),
+        )
+
 
 def compute_attack(s, exact: bool) -> Attack:
     """What an attack yields (:func:`dicestats.fate.attack`)."""
     trade_for_boost, style = s.trade_for_boost, s.rules.style_shifts
     sh = roll_shifts(s, exact)
     stress = sh.map(lambda k: 0 if k <= 0 else (k - 1 if trade_for_boost and k >= style else k))
-    o = OutcomeProbs.from_shifts(sh, rules=s.rules)
+    o = OutcomeProbs.from_shifts(sh, rules=s.rules, roll=s)
     return Attack(
         trade_for_boost=trade_for_boost,
         stress=stress,
@@ -200,6 +247,23 @@ class Defend(Result):
     p_boost: object
     outcome: OutcomeProbs
     exact: bool
+
+    def view(self) -> View:
+        """What the defence leaves the attacker."""
+        rows = (
+            ("fail: the attacker gets what they wanted", self.p_opponent_gets_result),
+            ("tie: as the attacker's action says", self.p_tie),
+            ("success: denied", self.outcome.p_success),
+            ("success with style: denied, and a boost", self.p_boost),
+        )
+        lines = (
+            ("P(denied: success or better)", self.p_denied, "p"),
+            ("P(holds: a tie or a success)", self.p_holds, "p"),
+        )
+        return View(
+            f"defend: {roll_text(self.outcome)}",
+            (Table(("outcome", "probability"), rows, ("text", "p")), Lines(lines)),
+        )
 
 
 def compute_defend(s, exact: bool) -> Defend:

@@ -12,8 +12,8 @@ says how it is read). Since every roll is independent, only which roll each
 ``"A"`` prepares matters: ``"AOO"`` puts the advantage on the first task,
 ``"OAO"`` on the second.
 
-The computed forms of the questions ``challenge`` and ``best_challenge_plan``
-(declared in :mod:`.questions`, which checks the plan and the work).
+The computed form of the question ``challenge`` (declared in :mod:`.questions`,
+which checks the plan and the work), with a plan given or searched.
 
 Examples
 --------
@@ -25,20 +25,22 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import math
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..core.dist import Dist
 from ..core.question import Setup
-from ..core.results import Result
+from ..core.results import Lines, Result, Table, View
 from .actions import compute_create_advantage
-from .dice import fate_dice
+from .dice import fate_dice, ladder_name
 from .invokes import reach_by_invokes
 from .outcomes import compute_outcome_probs
 
-__all__ = ["Challenge", "BestChallengePlan", "compute_challenge", "compute_best_challenge_plan"]
+__all__ = ["Challenge", "compute_challenge"]
 
 #: The invoke objective that reaches each counted outcome.
 _OBJECTIVE = {"success": 1, "tie": 0}
@@ -52,6 +54,8 @@ class Challenge(Result):
     ----------
     difficulties, bonuses : tuple of int
         The overcome rolls (the challenge's tasks), in order.
+    dice : int
+        Fate dice per roll.
     count : {"success", "tie"}
         What an overcome roll must reach to count.
     successes : Dist
@@ -73,6 +77,12 @@ class Challenge(Result):
         Each create-advantage step's bonus and difficulty, in plan order.
     mean_invokes_created : tuple
         The free invokes each create-advantage step yields on average.
+    advantages : int or None
+        With a searched plan, the most create-advantage steps it could take
+        (``plan`` is then the best); None for a plan given.
+    p_challenge_by_plan : dict or None
+        With a searched plan, ``{plan: P(the challenge succeeds)}`` for every plan
+        searched, best first; None for a plan given.
     invokes : tuple of Dist
         The free invokes each overcome roll gets.
     mean_invokes_spent : tuple
@@ -82,6 +92,7 @@ class Challenge(Result):
 
     difficulties: tuple
     bonuses: tuple
+    dice: int
     count: str
     successes: Dist
     p_per_roll: tuple
@@ -95,9 +106,87 @@ class Challenge(Result):
     advantage_bonuses: tuple
     advantage_difficulties: tuple
     mean_invokes_created: tuple
+    advantages: int | None
+    p_challenge_by_plan: dict | None = field(repr=False)
     invokes: tuple = field(repr=False)
     mean_invokes_spent: tuple = field(repr=False)
     exact: bool = False
+
+    def view(self) -> View:
+        """The plan read step by step, the rolls that count, the verdict, and the plans
+        compared when the plan was searched."""
+        n = len(self.difficulties)
+        counted = "success or better" if self.count == "success" else "a tie or better"
+        title = f"Challenge: {n} overcome roll(s), {self.dice}dF, plan {' '.join(self.plan)}"
+        if self.advantages is not None:
+            title += f" (the best with up to {self.advantages} advantage(s))"
+        reading = (
+            "Reading: O is an overcome roll; A a create-advantage roll whose free invokes "
+            "(fail 0, tie 1, success 1, style 2) go to the next O, spent the optimal way "
+            f"(+2 or reroll); a roll counts on {counted}; the challenge needs {self.need} of {n}."
+        )
+        counts = tuple((str(k), self.successes.pmf(k)) for k in range(n + 1))
+        parts = [
+            textwrap.fill(reading, width=90),
+            self._steps(),
+            Table(("rolls that count", "probability"), counts, ("text", "p")),
+            Lines(
+                (
+                    (
+                        f"P(the challenge succeeds: at least {self.need} of {n} count)",
+                        self.p_challenge,
+                        "p",
+                    ),
+                    ("without the create-advantage steps", self.p_challenge_unaided, "p"),
+                )
+            ),
+        ]
+        if self.p_challenge_by_plan is not None:
+            shown = list(self.p_challenge_by_plan.items())[:8]
+            more = len(self.p_challenge_by_plan) - len(shown)
+            parts.append(
+                Table(
+                    ("plan", "P(succeeds)"),
+                    tuple((" ".join(plan), p) for plan, p in shown),
+                    ("text", "p"),
+                    title="Plans compared, best first"
+                    + (f" ({more} more in --json)" if more > 0 else ""),
+                )
+            )
+        return View(title, tuple(parts))
+
+    def _steps(self) -> Table:
+        """One row per step of the plan: what it rolls, and the free invokes it gives or gets."""
+        rows, o, a = [], 0, 0
+        for i, step in enumerate(self.plan, 1):
+            if step == "O":
+                got = self.invokes[o]
+                rows.append(
+                    (
+                        f"{i}. overcome roll {o + 1}",
+                        f"{self.bonuses[o]:+d}",
+                        ladder_name(self.difficulties[o]),
+                        f"gets {float(got.mean()):.2f}" if got.max else "",
+                        self.p_per_roll[o],
+                        self.p_per_roll_unaided[o],
+                    )
+                )
+                o += 1
+            else:
+                rows.append(
+                    (
+                        f"{i}. create an advantage for roll {self.plan[:i].count('O') + 1}",
+                        f"{self.advantage_bonuses[a]:+d}",
+                        ladder_name(self.advantage_difficulties[a]),
+                        f"gives {float(self.mean_invokes_created[a]):.2f}",
+                        "",
+                        "",
+                    )
+                )
+                a += 1
+        header = ("step", "bonus", "difficulty", "free invokes", "P(counts)", "without")
+        kinds = ("text", "text", "text", "text", "p", "p")
+        return Table(header, tuple(rows), kinds, exact_of=None)
 
 
 def _bernoulli_sum(ps: Sequence, exact: bool) -> Dist:
@@ -147,8 +236,15 @@ def _advantage(s, bonus: int, difficulty: int, exact: bool):
 
 
 def compute_challenge(s, exact: bool) -> Challenge:
-    """A challenge: overcome rolls prepared by the plan's create-advantage steps
-    (:func:`dicestats.fate.challenge`)."""
+    """A challenge (:func:`dicestats.fate.challenge`): its plan's odds, the plan given or
+    the best of those with up to ``advantages`` create-advantage steps."""
+    if s.advantages is not None:
+        return _best_plan(s, exact)
+    return _plan(s, exact)
+
+
+def _plan(s, exact: bool) -> Challenge:
+    """A challenge: overcome rolls prepared by the plan's create-advantage steps."""
     diffs, bons, count, need, dice = s.difficulties, s.bonuses, s.count, s.need, s.dice
     a_bons, a_diffs = s.advantage_bonuses, s.advantage_difficulties
     zero = Fraction(0) if exact else 0.0
@@ -178,6 +274,7 @@ def compute_challenge(s, exact: bool) -> Challenge:
     return Challenge(
         difficulties=tuple(diffs),
         bonuses=tuple(bons),
+        dice=dice,
         count=count,
         successes=succ,
         p_per_roll=tuple(per),
@@ -191,41 +288,12 @@ def compute_challenge(s, exact: bool) -> Challenge:
         advantage_bonuses=tuple(a_bons),
         advantage_difficulties=tuple(a_diffs),
         mean_invokes_created=tuple(created),
+        advantages=None,
+        p_challenge_by_plan=None,
         invokes=tuple(invokes),
         mean_invokes_spent=tuple(spent),
         exact=exact,
     )
-
-
-@dataclass(frozen=True)
-class BestChallengePlan(Result):
-    """The best place for a challenge's advantages (:func:`~dicestats.fate.best_challenge_plan`).
-
-    Attributes
-    ----------
-    plan : str
-        The best plan (``"A"`` before the overcome roll it prepares).
-    p_challenge : P(the challenge succeeds) with the best plan.
-    p_challenge_unaided : the same without any create-advantage step.
-    p_challenge_by_plan : dict
-        ``{plan: P(the challenge succeeds)}`` for every plan searched, best first.
-    best : Challenge
-        The whole answer for the best plan.
-    """
-
-    difficulties: tuple
-    bonuses: tuple
-    advantages: int
-    advantage_bonus: int | None
-    advantage_difficulty: int | None
-    count: str
-    need: int
-    plan: str
-    p_challenge: object
-    p_challenge_unaided: object
-    p_challenge_by_plan: dict = field(repr=False)
-    best: Challenge = field(repr=False)
-    exact: bool = False
 
 
 def _score_plans(q: list, most: int, per_roll: int, need: int, exact: bool) -> list:
@@ -268,9 +336,9 @@ def _score_plans(q: list, most: int, per_roll: int, need: int, exact: bool) -> l
     return out
 
 
-def compute_best_challenge_plan(s, exact: bool) -> BestChallengePlan:
-    """The plan whose create-advantage steps best win the challenge
-    (:func:`dicestats.fate.best_challenge_plan`)."""
+def _best_plan(s, exact: bool) -> Challenge:
+    """The plan whose create-advantage steps best win the challenge, and every plan's
+    chance."""
     diffs, bons, count, need, dice = s.difficulties, s.bonuses, s.count, s.need, s.dice
     a_bon, a_diff, m, per_roll = s.advantage_bonus, s.advantage_difficulty, s.advantages, s.per_roll
     # q[j][c]: roll j counts when c advantages prepare it (every c from one induction).
@@ -300,7 +368,7 @@ def compute_best_challenge_plan(s, exact: bool) -> BestChallengePlan:
     by_plan = {best[3]: best[0], **{k: v for k, v in by_plan.items() if k != best[3]}}
     plan = best[3]
     targets = [plan[:i].count("O") for i, step in enumerate(plan) if step == "A"]
-    result = compute_challenge(
+    result = _plan(
         Setup(
             **vars(s),
             plan=plan,
@@ -310,18 +378,4 @@ def compute_best_challenge_plan(s, exact: bool) -> BestChallengePlan:
         ),
         exact,
     )
-    return BestChallengePlan(
-        difficulties=tuple(diffs),
-        bonuses=tuple(bons),
-        advantages=m,
-        advantage_bonus=a_bon,
-        advantage_difficulty=a_diff,
-        count=count,
-        need=need,
-        plan=plan,
-        p_challenge=result.p_challenge,
-        p_challenge_unaided=result.p_challenge_unaided,
-        p_challenge_by_plan=by_plan,
-        best=result,
-        exact=exact,
-    )
+    return dataclasses.replace(result, advantages=m, p_challenge_by_plan=by_plan)

@@ -7,7 +7,7 @@ victory counts), declared in :mod:`.questions`.
 Examples
 --------
 >>> from dicestats.fate import contest
->>> contest([0, 0], exact=True).p_win
+>>> contest(0, 0, exact=True).p_win
 (Fraction(1, 2), Fraction(1, 2))
 """
 
@@ -19,7 +19,7 @@ from fractions import Fraction
 import numpy as np
 
 from ..core.markov import build
-from ..core.results import Result
+from ..core.results import Lines, Result, Table, View
 from .dice import fate_dice
 
 __all__ = ["ExchangeProbs", "Contest", "compute_exchange_probs", "compute_contest"]
@@ -31,6 +31,10 @@ class ExchangeProbs(Result):
 
     Attributes
     ----------
+    bonuses : tuple
+        Each participant's bonus, yours first.
+    dice : int
+        Fate dice each participant rolls.
     p_win : tuple
         P(participant i wins the exchange), with or without style.
     p_style : tuple
@@ -40,11 +44,38 @@ class ExchangeProbs(Result):
     """
 
     bonuses: tuple
+    dice: int
     tie_rule: str
     p_win: tuple
     p_style: tuple
     p_tie: object
     exact: bool
+
+    def view(self) -> View:
+        """Who wins the exchange, with style or not, and the chance nobody scores."""
+        names = _names(len(self.bonuses))
+        rows = tuple(
+            (n, f"{b:+d}", w, st)
+            for n, b, w, st in zip(names, self.bonuses, self.p_win, self.p_style, strict=True)
+        )
+        ties = "a tie for the highest" if self.tie_rule == "highest" else "any tie"
+        return View(
+            f"One contest exchange, {self.dice}dF each",
+            (
+                Table(
+                    ("participant", "bonus", "P(wins)", "P(with style)"),
+                    rows,
+                    ("text", "text", "p", "p"),
+                    exact_of=2,
+                ),
+                Lines(((f"P(nobody scores: {ties})", self.p_tie, "p"),)),
+            ),
+        )
+
+
+def _names(n: int) -> list:
+    """The participants as the views name them: you, then the opponent(s)."""
+    return ["you"] + [f"opponent {i + 1}" if n > 2 else "opponent" for i in range(n - 1)]
 
 
 def _exchange(bons: list, dice: int, style_shifts: int, tie_rule: str, exact: bool) -> dict:
@@ -84,13 +115,14 @@ def _exchange(bons: list, dice: int, style_shifts: int, tie_rule: str, exact: bo
 def compute_exchange_probs(s, exact: bool) -> ExchangeProbs:
     """One exchange among the participants (:func:`dicestats.fate.exchange_probs`)."""
     ex = _exchange(s.bonuses, s.dice, s.style_shifts, s.tie_rule, exact)
-    return _exchange_result(s.bonuses, s.tie_rule, ex)
+    return _exchange_result(s.bonuses, s.dice, s.tie_rule, ex)
 
 
-def _exchange_result(bons: list, tie_rule: str, ex: dict) -> ExchangeProbs:
+def _exchange_result(bons: list, dice: int, tie_rule: str, ex: dict) -> ExchangeProbs:
     n = len(bons)
     return ExchangeProbs(
         bonuses=tuple(bons),
+        dice=dice,
         tie_rule=tie_rule,
         p_win=tuple(ex[(i, 1)] + ex[(i, 2)] for i in range(n)),
         p_style=tuple(ex[(i, 2)] for i in range(n)),
@@ -105,6 +137,8 @@ class Contest(Result):
 
     Attributes
     ----------
+    bonuses : tuple
+        Each participant's bonus, yours first.
     p_win : tuple
         P(participant i wins the contest), summing to 1.
     p_lose : P(the first participant loses): someone else wins.
@@ -112,6 +146,9 @@ class Contest(Result):
     exchanges : dict ``{n: P(exactly n exchanges)}`` for n = 1..max_exchanges.
     p_more_exchanges : P(more than max_exchanges exchanges) (ties can prolong a
         contest without bound: the distribution has an infinite tail).
+    max_exchanges : int or None
+        The rows asked for (None: the view lists rows until 99.9% is covered;
+        ``exchanges`` then goes to 20).
     exchange : ExchangeProbs
         One exchange.
     """
@@ -127,8 +164,50 @@ class Contest(Result):
     var_exchanges: object
     exchanges: dict
     p_more_exchanges: object
+    max_exchanges: int | None
     exchange: ExchangeProbs = field(repr=False)
     exact: bool = False
+
+    def last_row(self) -> int:
+        """The last number of exchanges the view lists: ``max_exchanges`` when asked for,
+        else the first at which 99.9% of the probability is covered.
+
+        >>> from dicestats.fate import contest
+        >>> contest(0, 0).last_row(), contest(0, 0, max_exchanges=3).last_row()
+        (10, 3)
+        """
+        if self.max_exchanges is not None:
+            return self.max_exchanges
+        covered, last = 0.0, 0
+        for n, p in self.exchanges.items():
+            if covered >= 0.999:
+                break
+            covered += float(p)
+            last = n
+        return last
+
+    def view(self) -> View:
+        """Who wins, and the number of exchanges it takes."""
+        names = _names(len(self.bonuses))
+        rows = tuple(
+            (n, f"{b:+d}", p) for n, b, p in zip(names, self.bonuses, self.p_win, strict=True)
+        )
+        last = self.last_row()
+        counts = [(str(n), p) for n, p in self.exchanges.items() if n <= last and p]
+        tail = self.p_more_exchanges + sum(p for n, p in self.exchanges.items() if n > last)
+        counts.append((f"more than {last}", tail))
+        return View(
+            f"Contest, first to {self.victories} victories, {self.dice}dF each",
+            (
+                Table(("participant", "bonus", "P(win)"), rows, ("text", "text", "p")),
+                Table(
+                    ("exchanges", "probability"),
+                    tuple(counts),
+                    ("text", "p"),
+                    title=f"expected exchanges: {float(self.mean_exchanges):.3f}",
+                ),
+            ),
+        )
 
 
 def compute_contest(s, exact: bool) -> Contest:
@@ -173,6 +252,7 @@ def compute_contest(s, exact: bool) -> Contest:
         var_exchanges=chain.var_steps(),
         exchanges=exchanges,
         p_more_exchanges=p_more if exact else max(p_more, 0.0),
-        exchange=_exchange_result(bons, s.tie_rule, exch),
+        max_exchanges=s.rows,
+        exchange=_exchange_result(bons, s.dice, s.tie_rule, exch),
         exact=exact,
     )

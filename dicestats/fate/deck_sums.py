@@ -22,7 +22,7 @@ from fractions import Fraction
 
 from ..core.checks import InputError, check_bool
 from ..core.dist import Dist
-from ..core.results import Result
+from ..core.results import Result, Table, View
 from .deck import (
     deck_args,
     deck_counts,
@@ -32,7 +32,7 @@ from .deck import (
     dice_streak_prob,
     segments,
 )
-from .dice import fate_dice
+from .dice import fate_dice, ladder_name
 from .limits import LIMITS
 from .rules import resolve
 
@@ -216,6 +216,8 @@ class DeckVsDice(Result):
 
     Attributes
     ----------
+    dice : int
+        Fate dice per roll (the deck has ``3 ** dice`` cards per copy).
     var_sum_deck, var_sum_dice : variance of the session's dice total.
     p_fail_streak_deck, p_fail_streak_dice : P(some run of ``run`` failures in a row).
     p_all_fail_deck, p_all_fail_dice : P(the first ``run`` draws all fail).
@@ -234,6 +236,7 @@ class DeckVsDice(Result):
     bonus: int
     difficulty: int
     run: int
+    dice: int
     copies: int
     reshuffle_at: int | None
     var_sum_deck: object
@@ -254,6 +257,62 @@ class DeckVsDice(Result):
     percentiles_dice: dict | None
     totals_note: str | None
     exact: bool
+
+    def view(self) -> View:
+        """The streaks, then the session's total: spread, extremes and percentiles, deck
+        against dice (with exact values, each side's own column).
+
+        >>> from dicestats.fate import deck_vs_dice
+        >>> deck_vs_dice(4, 0, 1, run=2).view().title
+        '4 draws, bonus +0 against Average (+1): Deck of Fate (81 cards) vs 4dF'
+        """
+        title = (
+            f"{self.draws} draws, bonus {self.bonus:+d} against {ladder_name(self.difficulty)}: "
+            f"Deck of Fate ({3**self.dice * self.copies} cards) vs {self.dice}dF"
+        )
+        kinds = ("text", "p", "p")
+        streaks = Table(
+            ("quantity", "deck", "dice"),
+            (
+                (
+                    f"P({self.run} failures in a row, anywhere)",
+                    self.p_fail_streak_deck,
+                    self.p_fail_streak_dice,
+                ),
+                (f"P(the first {self.run} all fail)", self.p_all_fail_deck, self.p_all_fail_dice),
+            ),
+            kinds,
+            exact_of=(1, 2),
+        )
+        sd = tuple(f"{float(v) ** 0.5:.3f}" for v in (self.var_sum_deck, self.var_sum_dice))
+        rows = [("SD", *sd)]
+        row_kinds = [None]
+        if self.exact:  # the variance's exact value (its root, the SD, is not a fraction)
+            rows.append(("variance", self.var_sum_deck, self.var_sum_dice))
+            row_kinds.append("mean")
+        rows += [
+            ("lowest", f"{self.min_deck:+d}", f"{self.min_dice:+d}"),
+            ("P(lowest)", self.p_min_deck, self.p_min_dice),
+            ("highest", f"{self.max_deck:+d}", f"{self.max_dice:+d}"),
+            ("P(highest)", self.p_max_deck, self.p_max_dice),
+        ]
+        row_kinds += [None, "rare", None, "rare"]
+        if self.percentiles_deck is not None:
+            for q, deck in self.percentiles_deck.items():
+                label = "median" if q == 50 else f"{q}th percentile"
+                rows.append((label, f"{deck:+d}", f"{self.percentiles_dice[q]:+d}"))
+        totals = Table(
+            ("quantity", "deck", "dice"),
+            tuple(rows),
+            kinds,
+            exact_of=(1, 2),
+            row_kinds=tuple(row_kinds),
+            note=None
+            if self.totals_note is None
+            else f"percentiles not counted: {self.totals_note}",
+            title="The session's total: the draws' dice added up (bonus and difficulty left out)",
+        )
+        return View(title, (streaks, totals))
 
 
 def _session_totals(draws: int, deck: dict) -> tuple:
@@ -288,6 +347,7 @@ def compute_deck_vs_dice(s, exact: bool) -> DeckVsDice:
         bonus=s.bonus,
         difficulty=s.difficulty,
         run=run,
+        dice=dice,
         copies=copies,
         reshuffle_at=s.reshuffle_at,
         var_sum_deck=deck_sum_var(draws, **deck),

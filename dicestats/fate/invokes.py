@@ -22,8 +22,8 @@ from fractions import Fraction
 
 from ..core.checks import check_int
 from ..core.question import Setup
-from ..core.results import Result
-from .dice import fate_dice
+from ..core.results import Result, Table, View
+from .dice import fate_dice, ladder_name
 
 __all__ = [
     "PlanRow",
@@ -84,6 +84,8 @@ class InvokePolicy(Result):
         the invokes each policy spends on average.
     table : tuple of :class:`PlanRow`
         The optimal plan for each (dice total shown, invokes left).
+    rules : Rules
+        The rules it was answered with (not exported).
     exact : bool
     """
 
@@ -103,6 +105,7 @@ class InvokePolicy(Result):
     mean_spent_always_plus2: object
     mean_spent_reroll_only: object
     table: tuple = field(repr=False, metadata={"bulky": True})
+    rules: object = field(default=None, repr=False, compare=False, metadata={"export": False})
     exact: bool = False
 
     def plan(self, roll: int, invokes: int | None = None) -> str:
@@ -117,6 +120,53 @@ class InvokePolicy(Result):
         if k == 0:
             return "keep"
         return next(r.plan for r in self.table if r.roll == roll and r.invokes_left == k)
+
+    def view(self) -> View:
+        """The policies compared, then the optimal plan for each dice total and invokes left.
+
+        >>> from dicestats.fate import invoke_policy
+        >>> invoke_policy(2, 3, invokes=1).view().title
+        '4dF +2 against Good (+3), 1 invoke(s), objective: success'
+        """
+        if self.objective == "total":
+            goal = f"to reach a total of {ladder_name(self.difficulty)}, {self.invokes} invoke(s)"
+        else:
+            goal = (
+                f"against {ladder_name(self.difficulty)}, {self.invokes} invoke(s), "
+                f"objective: {self.objective}"
+            )
+        parts = [_policies(self)]
+        if self.invokes:
+            ks = range(1, self.invokes + 1)
+            plan = tuple(
+                (f"{s:+d}", *(self.plan(s, k) for k in ks))
+                for s in range(self.dice, -self.dice - 1, -1)
+            )
+            parts.append(
+                Table(
+                    ("roll", *(f"k={k}" for k in ks)),
+                    plan,
+                    exact_of=None,
+                    title="Optimal plan after seeing the dice (rows: dice total; columns: "
+                    "invokes left)",
+                )
+            )
+        return View(f"{self.dice}dF {self.bonus:+d} {goal}", tuple(parts))
+
+
+def _policies(r) -> Table:
+    """The four policies of an invoke answer: the chance to reach the objective, the invokes
+    each spends."""
+    rows = tuple(
+        (label, p, f"{float(spent):.2f}")
+        for label, p, spent in (
+            ("optimal (+2 or reroll)", r.p_optimal, r.mean_spent_optimal),
+            ("+2 only", r.p_always_plus2, r.mean_spent_always_plus2),
+            ("reroll only", r.p_reroll_only, r.mean_spent_reroll_only),
+            ("never invoke", r.p_never, 0),
+        )
+    )
+    return Table(("policy", "P(reach objective)", "invokes spent"), rows, ("text", "p", "text"))
 
 
 def _solve(dist, need: int, k_max: int, allowed: frozenset, exact: bool, point_value) -> dict:
@@ -187,6 +237,7 @@ def compute_invoke_policy(s, exact: bool) -> InvokePolicy:
         mean_spent_always_plus2=results["plus2"][2],
         mean_spent_reroll_only=results["reroll"][2],
         table=_plan_table(results["optimal"][3], s.invokes, s.dice),
+        rules=s.rules,
         exact=exact,
     )
 
@@ -282,6 +333,15 @@ class InvokeVsOpposition(Result):
     mean_spent_reroll_only: object
     by_opposition: dict = field(repr=False, metadata={"bulky": True})
     exact: bool = False
+
+    def view(self) -> View:
+        """The policies compared, averaged over the opposition's roll."""
+        title = (
+            f"{self.dice}dF {self.bonus:+d} against active opposition {self.versus_dice}dF "
+            f"{self.versus:+d} (seen before invoking), {self.invokes} invoke(s), "
+            f"objective: {self.objective}"
+        )
+        return View(title, (_policies(self),))
 
 
 def compute_invoke_vs_opposition(s, exact: bool) -> InvokeVsOpposition:

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from ..core.checks import check_bool, check_int, check_int_list
 from ..core.dist import Dist
-from ..core.results import Result
+from ..core.results import Result, Table, View
 from .dice import fate_dice, ladder_name
 from .limits import LIMITS
 from .rules import check_roll, resolve
@@ -40,6 +40,7 @@ __all__ = [
     "roll_shifts",
     "compute_outcome_probs",
     "outcome_table",
+    "roll_text",
 ]
 
 
@@ -103,6 +104,12 @@ class OutcomeProbs(Result):
 
     Attributes
     ----------
+    dice, bonus, helpers : int
+        The roll: Fate dice rolled, the bonus, helpers (+1 each).
+    difficulty, versus, versus_dice : int or None
+        The other side: a fixed difficulty, or an active opposition's bonus and
+        dice (the side not rolled is None). All six are None for outcomes
+        classified from shifts alone (:meth:`from_shifts` without a roll).
     p_fail, p_tie, p_success, p_style : Fraction or float
         Fail, tie, success (1 shift up to style, excluded), success with style.
     p_success_or_better, p_tie_or_better : Fraction or float
@@ -111,9 +118,17 @@ class OutcomeProbs(Result):
         The expected number of shifts.
     shifts : Dist
         The distribution of shifts.
+    rules : Rules
+        The rules it was answered with (not exported).
     exact : bool
     """
 
+    dice: int | None
+    bonus: int | None
+    helpers: int | None
+    difficulty: int | None
+    versus: int | None
+    versus_dice: int | None
     p_fail: object
     p_tie: object
     p_success: object
@@ -122,11 +137,12 @@ class OutcomeProbs(Result):
     p_tie_or_better: object
     mean_shifts: object
     shifts: Dist = field(repr=False)
+    rules: object = field(repr=False, compare=False, metadata={"export": False})
     exact: bool
 
     @classmethod
-    def from_shifts(cls, d: Dist, *, rules=None) -> OutcomeProbs:
-        """Classify a distribution of shifts.
+    def from_shifts(cls, d: Dist, *, rules=None, roll=None) -> OutcomeProbs:
+        """Classify a distribution of shifts (of ``roll``, a checked roll, when given).
 
         Examples
         --------
@@ -137,6 +153,7 @@ class OutcomeProbs(Result):
         fail, tie, p_style = d.cdf(-1), d.pmf(0), d.p_ge(style)
         success = sum((d.pmf(k) for k in range(2, style)), d.pmf(1)) if style > 1 else 0 * tie
         return cls(
+            **{k: getattr(roll, k, None) for k in _ROLL},
             p_fail=fail,
             p_tie=tie,
             p_success=success,
@@ -145,8 +162,24 @@ class OutcomeProbs(Result):
             p_tie_or_better=tie + success + p_style,
             mean_shifts=d.mean(),
             shifts=d,
+            rules=resolve(rules),
             exact=d.exact,
         )
+
+    def view(self) -> View:
+        """The four outcomes, the cumulative one and the mean shifts.
+
+        >>> from dicestats.fate import outcome_probs
+        >>> outcome_probs(2, difficulty=1).view().title
+        '4dF +2 against difficulty Average (+1)'
+        """
+        rows = [(label, getattr(self, f"p_{k}")) for k, label in _LABELS.items()]
+        rows += [("", ""), ("success or better", self.p_success_or_better)]
+        rows.append(("mean shifts", float(self.mean_shifts)))  # a float: no exact value shown
+        kinds = (None,) * (len(rows) - 1) + ("signed2",)
+        table = Table(("outcome", "probability"), tuple(rows), ("text", "p"), row_kinds=kinds)
+        return View(roll_text(self) if self.dice is not None else "outcome probabilities",
+                    (table,))  # fmt: skip
 
     def probabilities(self) -> dict:
         """``{"fail": p, "tie": p, "success": p, "style": p}`` (the partition, by outcome name).
@@ -163,9 +196,27 @@ class OutcomeProbs(Result):
         }
 
 
+#: The fields of :class:`OutcomeProbs` that say which roll it is.
+_ROLL = ("dice", "bonus", "helpers", "difficulty", "versus", "versus_dice")
+#: The outcomes as the view names them.
+_LABELS = {"fail": "fail", "tie": "tie", "success": "success", "style": "success with style"}
+
+
+def roll_text(o) -> str:
+    """A roll as a title says it: ``4dF +2 with 1 helper(s) against difficulty Fair (+2)``
+    (``o``: an :class:`OutcomeProbs` or a checked roll)."""
+    against = (
+        f"difficulty {ladder_name(o.difficulty)}"
+        if o.difficulty is not None
+        else f"active opposition {o.versus_dice}dF {o.versus:+d}"
+    )
+    helpers = f" with {o.helpers} helper(s)" if o.helpers else ""
+    return f"{o.dice}dF {o.bonus:+d}{helpers} against {against}"
+
+
 def compute_outcome_probs(s, exact: bool) -> OutcomeProbs:
     """The four outcomes of a checked roll (:func:`dicestats.fate.outcome_probs`)."""
-    return OutcomeProbs.from_shifts(roll_shifts(s, exact), rules=s.rules)
+    return OutcomeProbs.from_shifts(roll_shifts(s, exact), rules=s.rules, roll=s)
 
 
 @dataclass(frozen=True)
@@ -214,6 +265,6 @@ def outcome_table(
         for d in difficulties:
             roll = check_roll(b, d, None, helpers, None, dice, None, rules)
             o = compute_outcome_probs(roll, exact)
-            kept = {k: v for k, v in o.__dict__.items() if k != "shifts"}
+            kept = {k: v for k, v in o.__dict__.items() if k not in ("shifts", "rules", *_ROLL)}
             rows.append(OutcomeRow(bonus=b, difficulty=d, difficulty_name=ladder_name(d), **kept))
     return tuple(rows)

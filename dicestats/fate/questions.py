@@ -24,7 +24,14 @@ from collections.abc import Sequence
 from fractions import Fraction
 from numbers import Integral
 
-from ..core.checks import check_bool, check_choice, check_int, check_int_list, refuse
+from ..core.checks import (
+    InputError,
+    check_bool,
+    check_choice,
+    check_int,
+    parse_fraction_text,
+    refuse,
+)
 from ..core.question import Sample, Setup, question
 from .limits import LIMITS
 from .rules import (
@@ -32,6 +39,8 @@ from .rules import (
     CHALLENGE_COUNTS,
     FAIL_OPTIONS,
     OBJECTIVES,
+    check_rating,
+    check_ratings,
     check_roll,
     pick,
     resolve,
@@ -46,7 +55,6 @@ __all__ = [
     "invoke_policy",
     "invoke_vs_opposition",
     "challenge",
-    "best_challenge_plan",
     "exchange_probs",
     "contest",
     "deck_vs_dice",
@@ -58,6 +66,7 @@ __all__ = [
     result="outcomes:OutcomeProbs",
     compute="outcomes",
     headline=("p_success_or_better", "p_tie", "mean_shifts"),
+    chart="fate:outcome_probs_chart",
     samples=(
         Sample(
             "+2 against Average (+1)",
@@ -69,33 +78,39 @@ __all__ = [
     ),
 )
 def outcome_probs(
-    bonus: int = 0,
+    bonus: int | str = 0,
     *,
-    difficulty: int | None = None,
-    versus: int | None = None,
+    difficulty: int | str | None = None,
+    versus: int | str | None = None,
     helpers: int = 0,
     max_helpers: int | None = None,
     dice: int | None = None,
     versus_dice: int | None = None,
     rules=None,
 ):
-    """P(fail), P(tie), P(success), P(success with style) for one roll.
+    """The odds of one roll: fail, tie, success, success with style.
+
+    Ratings, difficulties and oppositions are numbers or ladder names
+    (``2``, ``"+2"``, ``"Fair"``, ``"fair"``, ``"Fair (+2)"``).
 
     Parameters
     ----------
-    bonus : int
-        Approach rating plus every other bonus (stunts +2, invoked aspects +2).
-    difficulty : int, optional
-        A fixed difficulty. Give exactly one of ``difficulty`` and ``versus``.
-    versus : int, optional
+    bonus : int or str
+        Approach rating plus every other bonus, a number or a ladder name such as Fair
+        (stunts +2, invoked aspects +2).
+    difficulty : int or str, optional
+        A fixed difficulty, a number or a ladder name. Give exactly one of
+        ``difficulty`` and ``versus``.
+    versus : int or str, optional
         Active opposition: the other side rolls its own dice plus this bonus.
     helpers : int
         Allies who help: +1 each (at most ``max_helpers`` when given).
     max_helpers : int, optional
         The GM's cap on helpers; more is refused.
-    dice, versus_dice : int, optional
-        Dice rolled by you (default ``rules.dice``) and by the opposition
-        (default: ``dice``).
+    dice : int, optional
+        Fate dice you roll (default ``rules.dice``).
+    versus_dice : int, optional
+        Fate dice the active opposition rolls (default: ``dice``).
     rules : Rules, optional
 
     Returns
@@ -136,10 +151,10 @@ def outcome_probs(
     ),
 )
 def create_advantage(
-    bonus: int = 0,
+    bonus: int | str = 0,
     *,
-    difficulty: int | None = None,
-    versus: int | None = None,
+    difficulty: int | str | None = None,
+    versus: int | str | None = None,
     aspect: str = "new",
     fail_option: str = "nothing",
     helpers: int = 0,
@@ -189,10 +204,10 @@ def create_advantage(
     ),
 )
 def overcome(
-    bonus: int = 0,
+    bonus: int | str = 0,
     *,
-    difficulty: int | None = None,
-    versus: int | None = None,
+    difficulty: int | str | None = None,
+    versus: int | str | None = None,
     helpers: int = 0,
     max_helpers: int | None = None,
     dice: int | None = None,
@@ -228,10 +243,10 @@ def overcome(
     ),
 )
 def attack(
-    bonus: int = 0,
+    bonus: int | str = 0,
     *,
-    difficulty: int | None = None,
-    versus: int | None = None,
+    difficulty: int | str | None = None,
+    versus: int | str | None = None,
     trade_for_boost: bool = False,
     helpers: int = 0,
     max_helpers: int | None = None,
@@ -277,17 +292,17 @@ def attack(
     ),
 )
 def defend(
-    bonus: int = 0,
+    bonus: int | str = 0,
     *,
-    difficulty: int | None = None,
-    versus: int | None = None,
+    difficulty: int | str | None = None,
+    versus: int | str | None = None,
     helpers: int = 0,
     max_helpers: int | None = None,
     dice: int | None = None,
     versus_dice: int | None = None,
     rules=None,
 ):
-    """What a defence yields; ``difficulty`` / ``versus`` is the attacker's total / bonus.
+    """What a defence yields, against the attacker's total (difficulty) or bonus (versus).
 
     Parameters
     ----------
@@ -312,8 +327,16 @@ _INVOKE_WORK = "(2·versus_dice+1)·(2·dice+1)·(invokes+1)²"
 
 
 def _check_point_value(point_value, exact: bool):
-    """A saved invoke's value: a float, or an exact int or Fraction of bounded size."""
+    """A saved invoke's value: a float, or an exact int or Fraction of bounded size, or its
+    text (``"0.25"``, ``"1/4"``: read exactly)."""
     lim = LIMITS["point_value"]
+    if isinstance(point_value, str):
+        try:
+            point_value = parse_fraction_text(point_value, lim.lo, lim.hi)
+        except ValueError as exc:
+            raise InputError(f"point_value {exc}") from None
+        if not exact:
+            point_value = float(point_value)
     if not exact:
         return lim.check(point_value, name="point_value")
     if isinstance(point_value, bool) or not isinstance(point_value, (int, Fraction)):
@@ -348,12 +371,14 @@ def _margin(objective: str, rules) -> int:
     result="invokes:InvokePolicy",
     compute="invokes",
     headline=("p_optimal", "p_always_plus2", "p_never"),
+    command="invoke",
+    chart="fate:invoke_policy_chart",
     samples=(
         Sample(
             "two invokes, +2 against Good (+3)",
             (2, 3),
             {"invokes": 2},
-            bad=({"invokes": 21}, {"objective": "win"}, {"point_value": 2}),
+            bad=({"invokes": 21}, {"objective": "win"}, {"point_value": 2}, {"total": "Heroic"}),
         ),
         Sample(
             "one invoke to reach a total of Superb (+5), a saved point worth 1/4",
@@ -363,18 +388,18 @@ def _margin(objective: str, rules) -> int:
     ),
 )
 def invoke_policy(
-    bonus: int = 0,
-    difficulty: int = 0,
+    bonus: int | str = 0,
+    difficulty: int | str = 0,
     *,
     invokes: int = 1,
     objective: str = "success",
-    total: int | None = None,
-    point_value=0,
+    total: int | str | None = None,
+    point_value: float | Fraction | str = 0,
     dice: int | None = None,
     rules=None,
     method,
 ):
-    """The exact optimal way to spend ``invokes`` invokes (+2 or a reroll each) on one roll.
+    """The exact optimal way to spend invokes (+2 or a reroll each) on one roll.
 
     After seeing the roll a player holding invokes (fate points or free
     invokes) may stop, take **+2** (one invoke) or **reroll** all dice (one
@@ -392,17 +417,19 @@ def invoke_policy(
 
     Parameters
     ----------
-    bonus, difficulty : int
-        Everything added to the dice, and the fixed difficulty.
+    bonus, difficulty : int or str
+        Everything added to the dice, and the fixed difficulty (numbers or ladder names,
+        as in :func:`outcome_probs`).
     invokes : int
         Invokes available (fate points or free invokes), 0..20.
     objective : {"success", "style", "tie"}
         Reach success or better (shifts ≥ 1), success with style
         (≥ ``rules.style_shifts``) or at least a tie (≥ 0).
-    total : int, optional
+    total : int or str, optional
         A total to reach instead of ``difficulty`` and ``objective``.
-    point_value : number, default 0
-        Value of keeping an invoke for later, 0..1 (an int or a Fraction when exact).
+    point_value : float, Fraction or str, default 0
+        Value of keeping an invoke for later, 0..1 of a success (``0.25``, or the text
+        ``"0.25"`` or ``"1/4"``, read exactly; an int or a Fraction when exact).
     dice : int, optional
         Default ``rules.dice``; 1..50.
     rules : Rules, optional
@@ -424,15 +451,15 @@ def invoke_policy(
     'keep'
     """
     rules = resolve(rules)
-    bonus = LIMITS["rating"].check(bonus, name="bonus")
-    difficulty = LIMITS["rating"].check(difficulty, name="difficulty")
+    bonus = check_rating(bonus, "bonus")
+    difficulty = check_rating(difficulty, "difficulty")
     invokes = LIMITS["invokes"].check(invokes, name="invokes")
     check_choice("objective", objective, OBJECTIVES)
     dice = LIMITS["invoke dice"].check(rules.dice if dice is None else dice, name="dice")
     if total is None:
         total = difficulty + _margin(objective, rules)
     else:
-        difficulty = total = LIMITS["rating"].check(total, name="total")
+        difficulty = total = check_rating(total, "total")
         objective = "total"
     return Setup(
         rules=rules,
@@ -460,24 +487,42 @@ def invoke_policy(
     ),
 )
 def invoke_vs_opposition(
-    bonus: int = 0,
-    versus: int | None = None,
+    bonus: int | str = 0,
+    versus: int | str | None = None,
     *,
     invokes: int = 1,
     objective: str = "success",
-    point_value=0,
+    point_value: float | Fraction | str = 0,
     dice: int | None = None,
     versus_dice: int | None = None,
     rules=None,
     method,
 ):
-    """:func:`invoke_policy` against an active opposition whose roll you have seen.
+    """The optimal way to spend invokes against an active opposition whose roll you have seen.
+
+    :func:`invoke_policy` against each total of the opposition's roll.
 
     The opposition rolls ``versus_dice`` dF + ``versus`` (default 0); you see its
     total and then play the optimal policy against it (the opposition's own
     invokes are not modelled). The work, ``(2·versus_dice+1)·(2·dice+1)·(invokes+1)²``, is
-    capped (see :data:`~dicestats.fate.LIMITS`). The other parameters are
-    those of :func:`invoke_policy`.
+    capped (see :data:`~dicestats.fate.LIMITS`).
+
+    Parameters
+    ----------
+    bonus, versus : int or str
+        Everything added to your dice, and the opposition's bonus (default 0); numbers
+        or ladder names.
+    invokes : int
+        Invokes available (fate points or free invokes), 0..20.
+    objective : {"success", "style", "tie"}
+        As in :func:`invoke_policy`.
+    point_value : float, Fraction or str, default 0
+        As in :func:`invoke_policy`.
+    dice : int, optional
+        Fate dice you roll (default ``rules.dice``; 1..50).
+    versus_dice : int, optional
+        Fate dice the opposition rolls (default: ``dice``).
+    rules : Rules, optional
 
     Examples
     --------
@@ -487,7 +532,7 @@ def invoke_vs_opposition(
     """
     exact = method == "exact"
     rules = resolve(rules)
-    versus = LIMITS["rating"].check(0 if versus is None else versus, name="versus")
+    versus = check_rating(0 if versus is None else versus, "versus")
     dice = LIMITS["invoke dice"].check(rules.dice if dice is None else dice, name="dice")
     invokes = LIMITS["invokes"].check(invokes, name="invokes")
     vdice = dice if versus_dice is None else versus_dice
@@ -497,7 +542,7 @@ def invoke_vs_opposition(
         LIMITS[key].check_work(work, name="invokes", value=invokes, exact=exact)
     return Setup(
         rules=rules,
-        bonus=LIMITS["rating"].check(bonus, name="bonus"),
+        bonus=check_rating(bonus, "bonus"),
         versus=versus,
         invokes=invokes,
         objective=check_choice("objective", objective, OBJECTIVES),
@@ -524,14 +569,18 @@ _CHALLENGE_WORK = "Σ (2·dice+1)·(invokes+1)² over overcome rolls"
 _SEARCH = "partial plans × (need+1)"
 
 
+def _one_rating(value) -> bool:
+    """Whether ``value`` is one rating (an int or its text), not a sequence of them."""
+    return isinstance(value, str) or (isinstance(value, Integral) and not isinstance(value, bool))
+
+
 def _per_roll(name: str, value, n: int, what: str, default: list | None = None) -> list:
-    """One int for every roll, or one int per roll (``n`` of them); ``None`` → ``default``."""
-    lim = LIMITS["rating"]
+    """One rating for every roll, or one per roll (``n`` of them); ``None`` → ``default``."""
     if value is None and default is not None:
         return list(default)
-    if isinstance(value, Integral) and not isinstance(value, bool):
-        return [lim.check(value, name=name)] * n
-    values = check_int_list(name, value, lim.lo, lim.hi, min_len=0)
+    if _one_rating(value):
+        return [check_rating(value, name)] * n
+    values = check_ratings(value, name, min_len=0)
     if len(values) != n:
         raise refuse(name, f"one int or one per {what} ({n})", values)
     return values
@@ -589,8 +638,7 @@ def _check_work(rolls: list, dice: int, exact: bool, name: str, value) -> None:
 def _tasks(difficulties, bonuses, count, need, rules) -> dict:
     """The checked arguments every challenge question shares (the dice apart)."""
     rules = resolve(rules)
-    lim = LIMITS["rating"]
-    diffs = check_int_list("difficulties", difficulties, lim.lo, lim.hi)
+    diffs = check_ratings(difficulties, "difficulties")
     LIMITS["challenge rolls"].check(len(diffs), name="len(difficulties)")
     bons = _per_roll("bonuses", bonuses, len(diffs), "roll")
     if count is not None:
@@ -622,6 +670,8 @@ def _search_nodes(n: int, most: int, per_roll: int) -> int:
     result="challenges:Challenge",
     compute="challenges",
     headline=("p_challenge", "p_challenge_unaided", "p_all"),
+    command="challenge",
+    chart="fate:challenge_chart",
     samples=(
         Sample(
             "a challenge of three rolls at +2",
@@ -634,15 +684,22 @@ def _search_nodes(n: int, most: int, per_roll: int) -> int:
             {"plan": "OOAO", "need": 2},
             bad=({"advantage_bonuses": [1, 2]},),
         ),
+        Sample(
+            "the best place for two advantages in a challenge",
+            ([1, 3], 2),
+            {"advantages": 2},
+            bad=({"advantages": 21}, {"advantage_bonuses": [1, 2]}, {"plan": "OAO"}),
+        ),
     ),
 )
 def challenge(
-    difficulties: list[int],
-    bonuses: int | list[int] = 0,
+    difficulties: list[int | str],
+    bonuses: int | str | list[int | str] = 0,
     *,
     plan: str | list[str] | None = None,
-    advantage_bonuses: int | list[int] | None = None,
-    advantage_difficulties: int | list[int] | None = None,
+    advantages: int | None = None,
+    advantage_bonuses: int | str | list[int | str] | None = None,
+    advantage_difficulties: int | str | list[int | str] | None = None,
     need: int | None = None,
     count: str | None = None,
     dice: int | None = None,
@@ -660,19 +717,32 @@ def challenge(
     outcome; see :func:`invoke_policy`). An invoke the roll does not need is
     not carried to another roll.
 
+    With ``advantages=m`` instead of a plan, the plan is searched: every way to
+    place up to ``m`` create-advantage steps before the overcome rolls (which
+    roll each prepares; the order among independent rolls does not matter
+    otherwise). Each overcome roll's chance with 0, 1, 2, ... advantages comes
+    from one backward induction of the invoke policy; the best plan maximises
+    P(at least ``need`` rolls count). Among equally good plans the one with
+    fewer create-advantage steps wins, then the one whose advantages prepare
+    earlier rolls; ``p_challenge_by_plan`` scores every plan searched.
+
     Parameters
     ----------
-    difficulties : sequence of int
-        One difficulty per overcome roll (the challenge's tasks, in order).
-    bonuses : int or sequence of int
-        The roller's bonus for each overcome roll (one int for all).
+    difficulties : sequence of int or str
+        One difficulty per overcome roll (the challenge's tasks, in order), numbers or
+        ladder names such as 1,Fair,+3.
+    bonuses : int, str or sequence of them
+        The roller's bonus: one for every overcome roll, or one per roll.
     plan : str or sequence of str, optional
-        The steps in order (``"AOOAO"``; words ``"advantage"`` / ``"overcome"``
+        The steps in order, such as OOAO (words ``"advantage"`` / ``"overcome"``
         also do). Default: the overcome rolls only.
-    advantage_bonuses, advantage_difficulties : int or sequence of int, optional
-        Each create-advantage roll's bonus and difficulty (one int for all, or
-        one per ``"A"`` in plan order). Default: those of the overcome roll it
-        prepares.
+    advantages : int, optional
+        Search the best plan with up to this many create-advantage steps, 0..
+        ``LIMITS["challenge advantages"].hi`` (instead of ``plan``).
+    advantage_bonuses, advantage_difficulties : int, str or sequence of them, optional
+        Each create-advantage roll's bonus and difficulty: one for all, or one per
+        ``"A"`` of the plan (one for all with ``advantages``). Default: those of the
+        overcome roll it prepares.
     need : int, optional
         Overcome rolls that must count for the challenge to succeed (default:
         all of them). The text leaves the verdict to the GM, who "combines the
@@ -706,7 +776,28 @@ def challenge(
     (True, True)
     >>> a.invokes[2].pmf(2)  # success with style: two free invokes
     Fraction(5, 81)
+
+    Two tasks at +2, against Average and Good: one advantage goes to the hard one.
+
+    >>> best = challenge([1, 3], 2, advantages=1, exact=True)
+    >>> best.plan
+    'OAO'
+    >>> {plan: round(float(p), 4) for plan, p in best.p_challenge_by_plan.items()}
+    {'OAO': 0.2354, 'AOO': 0.1693, 'OO': 0.1143}
     """
+    if advantages is not None:
+        if plan is not None:
+            raise refuse(
+                "plan",
+                "omitted with advantages",
+                plan,
+                why="advantages searches the best plan",
+                instead="give one of plan and advantages",
+            )
+        return _best_plan_setup(
+            difficulties, bonuses, advantages, advantage_bonuses, advantage_difficulties,
+            need, count, dice, rules, method,
+        )  # fmt: skip
     tasks = _tasks(difficulties, bonuses, count, need, rules)
     rules, diffs, bons = tasks["rules"], tasks["difficulties"], tasks["bonuses"]
     text = _parse_plan(plan, len(diffs))
@@ -739,77 +830,36 @@ def challenge(
         targets=targets,
         advantage_bonuses=a_bons,
         advantage_difficulties=a_diffs,
+        advantages=None,
     )
 
 
-@question(
-    result="challenges:BestChallengePlan",
-    compute="challenges",
-    headline=("p_challenge", "p_challenge_unaided", "plan"),
-    samples=(
-        Sample(
-            "the best place for two advantages in a challenge",
-            ([1, 3], 2),
-            {"advantages": 2},
-            bad=({"advantages": 21}, {"advantage_bonus": [1, 2]}),
-        ),
-    ),
-)
-def best_challenge_plan(
-    difficulties: list[int],
-    bonuses: int | list[int] = 0,
-    *,
-    advantages: int = 1,
-    advantage_bonus: int | None = None,
-    advantage_difficulty: int | None = None,
-    need: int | None = None,
-    count: str | None = None,
-    dice: int | None = None,
-    rules=None,
-    method,
-):
-    """The plan with up to ``advantages`` create-advantage steps that best wins the challenge.
+def _one_for_all(name: str, value):
+    """The one rating every create-advantage step of a searched plan takes, or None."""
+    if value is None:
+        return None
+    if not _one_rating(value):
+        raise refuse(
+            name,
+            "one value with advantages",
+            value,
+            why="the best plan places identical create-advantage steps",
+            instead="give one value, or write the steps with plan",
+        )
+    return check_rating(value, name)
 
-    Every way to place the create-advantage steps before the overcome rolls
-    is searched (which roll each prepares; order among independent rolls does
-    not matter otherwise). Each overcome roll's chance with 0, 1, 2, ...
-    advantages comes from one backward induction of the invoke policy; the
-    best plan maximises P(at least ``need`` rolls count). Among equally good
-    plans the one with fewer create-advantage steps wins, then the one whose
-    advantages prepare earlier rolls.
 
-    Parameters
-    ----------
-    difficulties, bonuses, need, count, dice, rules
-        As in :func:`challenge`.
-    advantages : int
-        The most create-advantage steps the plan may take, 0..
-        ``LIMITS["challenge advantages"].hi``.
-    advantage_bonus, advantage_difficulty : int, optional
-        Every create-advantage roll's bonus and difficulty. Default: those of
-        the overcome roll it prepares.
-
-    Examples
-    --------
-    Two tasks at +2, against Average and Good: one advantage goes to the hard one.
-
-    >>> best = best_challenge_plan([1, 3], 2, advantages=1, exact=True)
-    >>> best.plan, best.p_challenge == best.best.p_challenge
-    ('OAO', True)
-    >>> {plan: round(float(p), 4) for plan, p in best.p_challenge_by_plan.items()}
-    {'OAO': 0.2354, 'AOO': 0.1693, 'OO': 0.1143}
-    """
+def _best_plan_setup(
+    difficulties, bonuses, advantages, advantage_bonuses, advantage_difficulties, need, count,
+    dice, rules, method,
+) -> Setup:  # fmt: skip
+    """The checked arguments of :func:`challenge` searching its best plan (``advantages``)."""
     exact = method == "exact"
     tasks = _tasks(difficulties, bonuses, count, need, rules)
     rules, diffs, bons, need = (tasks[k] for k in ("rules", "difficulties", "bonuses", "need"))
     m = LIMITS["challenge advantages"].check(advantages, name="advantages")
-    lim = LIMITS["rating"]
-    a_bon = None if advantage_bonus is None else lim.check(advantage_bonus, name="advantage_bonus")
-    a_diff = (
-        None
-        if advantage_difficulty is None
-        else lim.check(advantage_difficulty, name="advantage_difficulty")
-    )
+    a_bon = _one_for_all("advantage_bonuses", advantage_bonuses)
+    a_diff = _one_for_all("advantage_difficulties", advantage_difficulties)
     dice = rules.dice if dice is None else dice
     dice = LIMITS["invoke dice" if m else "dice"].check(dice, name="dice")
     per_roll = min(m, LIMITS["advantages per roll"].hi)
@@ -829,11 +879,12 @@ def best_challenge_plan(
 
 
 # --------------------------------------------------------------------------- contests
-def _participants(bonuses, dice, tie_rule, rules) -> dict:
-    """The checked arguments of a contest exchange: rules, bonuses, dice, tie rule."""
+def _participants(bonus, versus, dice, tie_rule, rules) -> dict:
+    """The checked arguments of a contest exchange: rules, bonuses (yours first), dice, tie
+    rule."""
     rules = resolve(rules)
-    lim = LIMITS["rating"]
-    bons = check_int_list("bonuses", bonuses, lim.lo, lim.hi, min_len=2)
+    others = [check_rating(versus, "versus")] if _one_rating(versus) else None
+    bons = [check_rating(bonus, "bonus"), *(others or check_ratings(versus, "versus"))]
     dice = LIMITS["contest dice"].check(rules.dice if dice is None else dice, name="dice")
     return {
         "rules": rules,
@@ -856,16 +907,15 @@ def _check_joint_rolls(bonuses: list, dice: int) -> None:
     samples=(
         Sample(
             "one exchange among three",
-            ([1, 0, -1],),
-            bad=({"bonuses": [1]}, {"tie_rule": "all"}, {"style_shifts": 0}),
+            (1, [0, -1]),
+            bad=({"versus": []}, {"tie_rule": "all"}, {"style_shifts": 0}, {"bonus": "x"}),
         ),
-        Sample(
-            "one exchange among three, any tie stops scoring", ([0, 0, 1],), {"tie_rule": "any"}
-        ),
+        Sample("one exchange among three, any tie stops scoring", (0, [0, 1]), {"tie_rule": "any"}),
     ),
 )
 def exchange_probs(
-    bonuses: list[int],
+    bonus: int | str,
+    versus: int | str | list[int | str],
     *,
     dice: int | None = None,
     style_shifts: int | None = None,
@@ -880,13 +930,27 @@ def exchange_probs(
     the highest stops everyone scoring; with ``"any"`` any two equal totals do
     (it only differs with three or more participants).
 
+    Parameters
+    ----------
+    bonus : int or str
+        Your bonus, a number or a ladder name.
+    versus : int, str or sequence of them
+        The bonus of each other participant (one opponent, or several).
+    dice : int, optional
+        Fate dice every participant rolls (default ``rules.dice``).
+    style_shifts : int, optional
+        Shifts over every other total that win with style (default ``rules.style_shifts``).
+    tie_rule : {"highest", "any"}, optional
+        Which ties stop everyone scoring (default ``rules.tie_rule``).
+    rules : Rules, optional
+
     Examples
     --------
-    >>> e = exchange_probs([0, 0], exact=True)
+    >>> e = exchange_probs(0, 0, exact=True)
     >>> e.p_tie, e.p_style[0]  # 8dF = 0: 1107/6561; 8dF >= 3: 927/6561
     (Fraction(41, 243), Fraction(103, 729))
     """
-    s = _participants(bonuses, dice, tie_rule, rules)
+    s = _participants(bonus, versus, dice, tie_rule, rules)
     style_shifts = pick("style_shifts", style_shifts, s["rules"])
     _check_joint_rolls(s["bonuses"], s["dice"])
     return Setup(**s, style_shifts=style_shifts)
@@ -896,27 +960,30 @@ def exchange_probs(
     result="contests:Contest",
     compute="contests",
     headline=("p_lose", "mean_exchanges", "p_win"),
+    command="contest",
+    chart="fate:contest_chart",
     samples=(
         Sample(
             "a contest, +1 against +0",
-            ([1, 0],),
-            bad=({"victories": 0}, {"max_exchanges": 0}, {"dice": 13}),
+            (1, 0),
+            bad=({"victories": 0}, {"max_exchanges": 0}, {"dice": 13}, {"versus": "Heroic"}),
         ),
-        Sample("three in a contest to two victories", ([1, 0, 0],), {"victories": 2}),
+        Sample("three in a contest to two victories", (1, [0, 0]), {"victories": 2}),
     ),
 )
 def contest(
-    bonuses: list[int],
+    bonus: int | str,
+    versus: int | str | list[int | str],
     *,
     victories: int | None = None,
     style_victories: int | None = None,
     dice: int | None = None,
     tie_rule: str | None = None,
-    max_exchanges: int = 20,
+    max_exchanges: int | None = None,
     rules=None,
     method,
 ):
-    """A contest: exchanges until someone has ``victories`` victories.
+    """A contest: exchanges until someone has won enough victories.
 
     In each exchange every participant rolls; the unique highest total marks a
     victory (``style_victories`` when it beats every other total by
@@ -926,16 +993,20 @@ def contest(
 
     Parameters
     ----------
-    bonuses : sequence of int
-        Each participant's bonus (two or more participants).
+    bonus : int or str
+        Your bonus, a number or a ladder name.
+    versus : int, str or sequence of them
+        An opponent's bonus, or one per opponent (a contest of three or more).
     victories, style_victories : int, optional
         Victories needed to win, and victories for an exchange won with style
         (defaults ``rules.victories`` = 3, ``rules.style_victories`` = 2).
     dice : int, optional
+        Fate dice every participant rolls (default ``rules.dice``).
     tie_rule : {"highest", "any"}, optional
         Which ties stop everyone scoring (see :func:`exchange_probs`).
-    max_exchanges : int
-        How far to list the distribution of the number of exchanges.
+    max_exchanges : int, optional
+        List a row for every number of exchanges up to this, then the rest as "more
+        than" (default: 20 in ``exchanges``; its view shows rows until 99.9% is covered).
     rules : Rules, optional
 
     The chain has ``victories ** participants`` states; that and the exact
@@ -944,16 +1015,18 @@ def contest(
     Examples
     --------
     >>> from fractions import Fraction
-    >>> c = contest([0, 0], exact=True)
+    >>> c = contest(0, 0, exact=True)
     >>> c.p_win[0] == c.p_win[1] == Fraction(1, 2)
     True
     >>> round(float(c.mean_exchanges), 4)
     3.7482
     """
     exact = method == "exact"
-    s = _participants(bonuses, dice, tie_rule, rules)
+    s = _participants(bonus, versus, dice, tie_rule, rules)
     victories = pick("victories", victories, s["rules"])
     style_victories = pick("style_victories", style_victories, s["rules"])
+    shown = max_exchanges  # None: the view shows rows until 99.9% is covered
+    max_exchanges = 20 if max_exchanges is None else max_exchanges
     max_exchanges = LIMITS["max_exchanges"].check(max_exchanges, name="max_exchanges")
     n = len(s["bonuses"])
     n_states = victories**n
@@ -971,7 +1044,11 @@ def contest(
     )
     _check_joint_rolls(s["bonuses"], s["dice"])
     return Setup(
-        **s, victories=victories, style_victories=style_victories, max_exchanges=max_exchanges
+        **s,
+        victories=victories,
+        style_victories=style_victories,
+        max_exchanges=max_exchanges,
+        rows=shown,
     )
 
 
@@ -980,18 +1057,20 @@ def contest(
     result="deck_sums:DeckVsDice",
     compute="deck_sums",
     headline=("p_fail_streak_deck", "p_fail_streak_dice", "var_sum_deck"),
+    command="deck",
+    chart="fate:deck_vs_dice_chart",
     samples=(
         Sample(
             "20 draws of the Deck of Fate against dice",
             (20, 0, 1),
-            bad=({"run": 21}, {"copies": 0}, {"reshuffle_at": 82}),
+            bad=({"run": 21}, {"copies": 0}, {"reshuffle_at": 82}, {"difficulty": "hard"}),
         ),
     ),
 )
 def deck_vs_dice(
     draws: int,
-    bonus: int = 0,
-    difficulty: int = 0,
+    bonus: int | str = 0,
+    difficulty: int | str = 0,
     *,
     run: int = 3,
     copies: int = 1,
@@ -999,7 +1078,7 @@ def deck_vs_dice(
     rules=None,
     method,
 ):
-    """How a session of ``draws`` rolls with the Deck of Fate differs from dice.
+    """How a session of draws from the Deck of Fate differs from rolling dice.
 
     The deck has one card per ordered face combination (81 cards for 4dF), so
     one draw is exactly one roll; drawing without replacement until the
@@ -1012,8 +1091,8 @@ def deck_vs_dice(
     ----------
     draws : int
         Draws in the session, 1..100,000.
-    bonus, difficulty : int
-        The rolls' bonus and difficulty (which draws fail).
+    bonus, difficulty : int or str
+        The rolls' bonus and difficulty (which draws fail), numbers or ladder names.
     run : int
         The failure streak's length, 1..``draws``.
     copies : int
@@ -1032,6 +1111,7 @@ def deck_vs_dice(
 
     exact = method == "exact"
     draws = LIMITS["session draws"].check(draws, name="draws")
+    bonus, difficulty = check_rating(bonus, "bonus"), check_rating(difficulty, "difficulty")
     fail = totals_where("fail", bonus, difficulty, rules=rules)
     run = LIMITS["run"].check(run, name="run")
     if run > draws:
@@ -1051,8 +1131,8 @@ def deck_vs_dice(
     return Setup(
         rules=resolve(rules),
         draws=draws,
-        bonus=LIMITS["rating"].check(bonus, name="bonus"),
-        difficulty=LIMITS["rating"].check(difficulty, name="difficulty"),
+        bonus=bonus,
+        difficulty=difficulty,
         fail=fail,
         run=run,
         dice=dice,
