@@ -77,6 +77,7 @@ __all__ = [
     "Setup",
     "question",
     "annotation_text",
+    "sampled",
     "METHODS",
     "HOW",
     "is_question",
@@ -485,6 +486,24 @@ def annotation_text(annotation) -> str:
     if isinstance(annotation, type):
         return annotation.__name__
     return str(annotation).replace("typing.", "")
+
+
+def sampled(*samples: Sample):
+    """Attach sample calls to a function that is not a system's question (the workbench's
+    solvers): ``fn.samples``, asked by its contract test as a question's samples are.
+
+    >>> @sampled(Sample("two", (2,)))
+    ... def double(x, *, exact=False):
+    ...     return 2 * x
+    >>> double.samples[0].args
+    (2,)
+    """
+
+    def attach(fn):
+        fn.samples = tuple(samples)
+        return fn
+
+    return attach
 
 
 def is_question(obj) -> bool:
