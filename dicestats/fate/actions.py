@@ -20,8 +20,7 @@ from dataclasses import dataclass
 
 from ..core.dist import Dist
 from ..core.results import Lines, Result, Table, View
-from .dice import num
-from .outcomes import OutcomeProbs, compute_outcome_probs, roll_shifts, roll_text
+from .outcomes import OutcomeProbs, compute_outcome_probs, num, roll_shifts, roll_text
 
 __all__ = [
     "CreateAdvantage",

@@ -36,9 +36,9 @@ from ..core.dist import Dist
 from ..core.question import Setup
 from ..core.results import Lines, Result, Table, View
 from .actions import compute_create_advantage
-from .dice import fate_dice, ladder_name
 from .invokes import reach_by_invokes
-from .outcomes import compute_outcome_probs
+from .outcomes import compute_outcome_probs, fate_dice
+from .rules import ladder_name
 
 __all__ = ["Challenge", "compute_challenge"]
 

@@ -20,7 +20,7 @@ import numpy as np
 
 from ..core.markov import build
 from ..core.results import Lines, Result, Table, View
-from .dice import fate_dice
+from .outcomes import fate_dice
 
 __all__ = ["ExchangeProbs", "Contest", "compute_exchange_probs", "compute_contest"]
 

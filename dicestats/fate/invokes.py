@@ -23,7 +23,8 @@ from fractions import Fraction
 from ..core.checks import check_int
 from ..core.question import Setup
 from ..core.results import Result, Table, View
-from .dice import fate_dice, ladder_name
+from .outcomes import fate_dice
+from .rules import ladder_name
 
 __all__ = [
     "PlanRow",

@@ -1054,8 +1054,8 @@ def contest(
 
 # --------------------------------------------------------------------------- the Deck of Fate
 @question(
-    result="deck_sums:DeckVsDice",
-    compute="deck_sums",
+    result="deck:DeckVsDice",
+    compute="deck",
     headline=("p_fail_streak_deck", "p_fail_streak_dice", "var_sum_deck"),
     command="deck",
     chart="fate:deck_vs_dice_chart",
