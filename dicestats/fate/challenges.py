@@ -1,26 +1,8 @@
-"""Challenges: a series of overcome and create-advantage actions, and the best plan for one.
+"""Challenges: overcome rolls prepared by create-advantage steps, and the best plan for one.
 
-Fate Accelerated: «挑戰是你用來解決一個特別複雜的局面的一連串克服行動及創造優勢行動»
-(a challenge is a series of overcome actions and create-advantage actions that
-resolves an especially complicated situation). Each overcome roll deals with one
-task; a create-advantage roll yields free invokes (fail 0, tie 1, success 1,
-success with style 2) that a later overcome roll spends, +2 or a reroll each.
-
-A plan is a string of steps, ``"O"`` an overcome roll and ``"A"`` a
-create-advantage roll for the next ``"O"`` (:func:`~dicestats.fate.challenge`
-says how it is read). Since every roll is independent, only which roll each
-``"A"`` prepares matters: ``"AOO"`` puts the advantage on the first task,
-``"OAO"`` on the second.
-
-The computed form of the question ``challenge`` (declared in :mod:`.questions`,
-which checks the plan and the work), with a plan given or searched.
-
-Examples
---------
->>> from dicestats.fate import challenge
->>> r = challenge([2, 3], 2, plan="OAO", exact=True)
->>> r.p_challenge > r.p_challenge_unaided
-True
+The computed form of :func:`~dicestats.fate.challenge` (which says how a plan
+is read), a plan given or searched. Every roll is independent: only which
+overcome roll each ``"A"`` prepares matters.
 """
 
 from __future__ import annotations
@@ -126,17 +108,14 @@ class Challenge(Result):
             f"(+2 or reroll); a roll counts on {counted}; the challenge needs {self.need} of {n}."
         )
         counts = tuple((str(k), self.successes.pmf(k)) for k in range(n + 1))
+        verdict = f"P(the challenge succeeds: at least {self.need} of {n} count)"
         parts = [
             textwrap.fill(reading, width=90),
             self._steps(),
             Table(("rolls that count", "probability"), counts, ("text", "p")),
             Lines(
                 (
-                    (
-                        f"P(the challenge succeeds: at least {self.need} of {n} count)",
-                        self.p_challenge,
-                        "p",
-                    ),
+                    (verdict, self.p_challenge, "p"),
                     ("without the create-advantage steps", self.p_challenge_unaided, "p"),
                 )
             ),
@@ -195,8 +174,7 @@ def _bernoulli_sum(ps: Sequence, exact: bool) -> Dist:
     w = [one]
     for p in ps:
         q = one - p
-        nxt = [w[0] * q] + [w[k] * q + w[k - 1] * p for k in range(1, len(w))] + [w[-1] * p]
-        w = nxt
+        w = [w[0] * q] + [w[k] * q + w[k - 1] * p for k in range(1, len(w))] + [w[-1] * p]
     return Dist(dict(enumerate(w)), exact=exact)
 
 
@@ -223,10 +201,8 @@ def _reach(bonus: int, difficulty: int, invokes: int, count: str, dice: int, exa
 
 def _roll(s, bonus: int, difficulty: int, **action) -> Setup:
     """One roll of the challenge ``s`` at ``bonus`` against ``difficulty``."""
-    return Setup(
-        rules=s.rules, bonus=bonus, helpers=0, dice=s.dice, difficulty=difficulty, versus=None,
-        **action,
-    )  # fmt: skip
+    fixed = {"rules": s.rules, "helpers": 0, "dice": s.dice, "versus": None}
+    return Setup(**fixed, bonus=bonus, difficulty=difficulty, **action)
 
 
 def _advantage(s, bonus: int, difficulty: int, exact: bool):
@@ -238,9 +214,7 @@ def _advantage(s, bonus: int, difficulty: int, exact: bool):
 def compute_challenge(s, exact: bool) -> Challenge:
     """A challenge (:func:`dicestats.fate.challenge`): its plan's odds, the plan given or
     the best of those with up to ``advantages`` create-advantage steps."""
-    if s.advantages is not None:
-        return _best_plan(s, exact)
-    return _plan(s, exact)
+    return _plan(s, exact) if s.advantages is None else _best_plan(s, exact)
 
 
 def _plan(s, exact: bool) -> Challenge:

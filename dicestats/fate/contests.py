@@ -1,15 +1,5 @@
-"""Contests: races to a number of victories (challenges are in :mod:`.challenges`).
-
-The computed forms of the questions ``exchange_probs`` (every joint roll
-listed, by integer weights) and ``contest`` (an absorbing Markov chain over the
-victory counts), declared in :mod:`.questions`.
-
-Examples
---------
->>> from dicestats.fate import contest
->>> contest(0, 0, exact=True).p_win
-(Fraction(1, 2), Fraction(1, 2))
-"""
+"""Contests: one exchange (every joint roll listed, by integer weights) and a race to a
+number of victories (an absorbing Markov chain over the victory counts)."""
 
 from __future__ import annotations
 

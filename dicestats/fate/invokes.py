@@ -1,18 +1,8 @@
 """The optimal invoke policy: when to take +2, when to reroll, when to save the point.
 
-Backward induction over (dice total, +2s taken, invokes left): the rules are
-in :func:`~dicestats.fate.invoke_policy`.
-
-The computed forms of the questions ``invoke_policy`` and
-``invoke_vs_opposition`` (declared in :mod:`.questions`), and
-:func:`reach_by_invokes`, the same induction for every number of invokes at
-once (the challenges and the workbench use it).
-
-Examples
---------
->>> from dicestats.fate import invoke_policy
->>> invoke_policy(0, 2, invokes=1, exact=True).p_optimal
-Fraction(2761, 6561)
+Backward induction over (dice total, +2s taken, invokes left), as
+:func:`~dicestats.fate.invoke_policy` says; :func:`reach_by_invokes` answers
+every number of invokes at once (the challenges and the workbench use it).
 """
 
 from __future__ import annotations
@@ -35,13 +25,13 @@ __all__ = [
     "reach_by_invokes",
 ]
 
-#: The policies compared, with the actions each may take.
-_POLICIES = (
-    ("optimal", frozenset({"+2", "reroll"})),
-    ("plus2", frozenset({"+2"})),
-    ("reroll", frozenset({"reroll"})),
-    ("never", frozenset()),
-)
+#: The policies compared (named as their fields end), with the actions each may take.
+_POLICIES = {
+    "optimal": frozenset({"+2", "reroll"}),
+    "always_plus2": frozenset({"+2"}),
+    "reroll_only": frozenset({"reroll"}),
+    "never": frozenset(),
+}
 
 
 @dataclass(frozen=True)
@@ -212,15 +202,16 @@ def compute_invoke_policy(s, exact: bool) -> InvokePolicy:
     """The optimal and the simple invoke policies (:func:`dicestats.fate.invoke_policy`)."""
     dist = fate_dice(s.dice, exact=exact)
     zero = Fraction(0) if exact else 0.0
-    probs = [pr for _, pr in dist.items()]
     need = s.total - s.bonus
-    results = {}
-    for name, allowed in _POLICIES:
+    out = {}
+    for name, allowed in _POLICIES.items():
         st = _solve(dist, need, s.invokes, allowed, exact, s.point_value)
-        start = [st[(k, 0, s.invokes)] for k, _ in dist.items()]
-        results[name] = tuple(
-            sum((pr * a[i] for pr, a in zip(probs, start, strict=True)), zero) for i in range(3)
-        ) + (st,)
+        start = [(pr, st[(k, 0, s.invokes)]) for k, pr in dist.items()]
+        value, p, spent = (sum((pr * a[i] for pr, a in start), zero) for i in range(3))
+        out[f"p_{name}"], out[f"mean_spent_{name}"] = p, spent
+        if name == "optimal":
+            out["value_optimal"], table = value, _plan_table(st, s.invokes, s.dice)
+    del out["mean_spent_never"]  # never invoking spends nothing
     return InvokePolicy(
         objective=s.objective,
         bonus=s.bonus,
@@ -228,18 +219,11 @@ def compute_invoke_policy(s, exact: bool) -> InvokePolicy:
         invokes=s.invokes,
         dice=s.dice,
         need=need,
-        p_optimal=results["optimal"][1],
-        p_always_plus2=results["plus2"][1],
-        p_reroll_only=results["reroll"][1],
-        p_never=results["never"][1],
         point_value=s.point_value,
-        value_optimal=results["optimal"][0],
-        mean_spent_optimal=results["optimal"][2],
-        mean_spent_always_plus2=results["plus2"][2],
-        mean_spent_reroll_only=results["reroll"][2],
-        table=_plan_table(results["optimal"][3], s.invokes, s.dice),
+        table=table,
         rules=s.rules,
         exact=exact,
+        **out,
     )
 
 
@@ -296,15 +280,8 @@ def _plan_table(st: dict, invokes: int, dice: int) -> tuple[PlanRow, ...]:
 
 
 #: Fields of :class:`InvokePolicy` averaged over the opposition's roll.
-_AVERAGED = (
-    "p_optimal",
-    "p_always_plus2",
-    "p_reroll_only",
-    "p_never",
-    "value_optimal",
-    "mean_spent_optimal",
-    "mean_spent_always_plus2",
-    "mean_spent_reroll_only",
+_AVERAGED = tuple(
+    f for f in InvokePolicy.__dataclass_fields__ if f.startswith(("p_", "value_", "mean_spent_"))
 )
 
 

@@ -25,7 +25,7 @@ from ..core.checks import check_bool, check_int, check_int_list, refuse
 from ..core.dist import Dist
 from ..core.results import Result, Table, View
 from .limits import LIMITS
-from .rules import check_roll, ladder_name, resolve
+from .rules import OUTCOMES, check_roll, ladder_name, resolve
 
 __all__ = [
     "fate_dice",
@@ -43,17 +43,7 @@ __all__ = [
 ]
 
 # Glyphs a Fate die face may be written with (the Chinese FAE text uses full-width ones).
-_GLYPHS = {
-    "+": 1,
-    "＋": 1,
-    "-": -1,
-    "−": -1,
-    "－": -1,
-    "–": -1,
-    "0": 0,
-    "０": 0,
-    "□": 0,
-}
+_GLYPHS = {**dict.fromkeys("+＋", 1), **dict.fromkeys("-−－–", -1), **dict.fromkeys("0０□", 0)}
 
 
 def num(x, exact: bool):
@@ -271,8 +261,8 @@ class OutcomeProbs(Result):
         rows.append(("mean shifts", float(self.mean_shifts)))  # a float: no exact value shown
         kinds = (None,) * (len(rows) - 1) + ("signed2",)
         table = Table(("outcome", "probability"), tuple(rows), ("text", "p"), row_kinds=kinds)
-        return View(roll_text(self) if self.dice is not None else "outcome probabilities",
-                    (table,))  # fmt: skip
+        title = roll_text(self) if self.dice is not None else "outcome probabilities"
+        return View(title, (table,))
 
     def probabilities(self) -> dict:
         """``{"fail": p, "tie": p, "success": p, "style": p}`` (the partition, by outcome name).
@@ -281,12 +271,7 @@ class OutcomeProbs(Result):
         >>> list(outcome_probs(0, difficulty=0).probabilities())
         ['fail', 'tie', 'success', 'style']
         """
-        return {
-            "fail": self.p_fail,
-            "tie": self.p_tie,
-            "success": self.p_success,
-            "style": self.p_style,
-        }
+        return {k: getattr(self, f"p_{k}") for k in OUTCOMES}
 
 
 #: The fields of :class:`OutcomeProbs` that say which roll it is.

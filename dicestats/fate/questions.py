@@ -1,12 +1,8 @@
-"""The Fate questions, each declared once: parameters, checks, computed form, headline, samples.
+"""The Fate questions, each declared once (:func:`dicestats.core.question.question`).
 
-Each public function here is made by :func:`dicestats.core.question.question`
-from its setup (the signature, the docstring and the checks of its arguments):
-it answers in floats or exact Fractions (``exact=True``, ``method="exact"``),
-with the same result class. Fate has no Monte Carlo form: every answer is
-computed. The computations live in the modules each declaration names
-(``outcomes``, ``actions``, ``invokes``, ``challenges``, ``contests``,
-``deck_sums``), imported on the first answer: this module imports no numpy.
+Fate has no Monte Carlo form: every answer is computed, in floats or exact
+Fractions. The computed forms live in the modules each declaration names,
+imported on the first answer: this module imports no numpy.
 
 Examples
 --------
@@ -574,10 +570,12 @@ def _one_rating(value) -> bool:
     return isinstance(value, str) or (isinstance(value, Integral) and not isinstance(value, bool))
 
 
-def _per_roll(name: str, value, n: int, what: str, default: list | None = None) -> list:
-    """One rating for every roll, or one per roll (``n`` of them); ``None`` → ``default``."""
-    if value is None and default is not None:
-        return list(default)
+def _per_roll(name: str, value, rolls: int | list, what: str) -> list:
+    """One rating for every roll, or one per roll: ``rolls`` is their number, or the
+    defaults (one per roll) that ``None`` takes."""
+    n = rolls if isinstance(rolls, int) else len(rolls)
+    if value is None and not isinstance(rolls, int):
+        return list(rolls)
     if _one_rating(value):
         return [check_rating(value, name)] * n
     values = check_ratings(value, name, min_len=0)
@@ -785,35 +783,43 @@ def challenge(
     >>> {plan: round(float(p), 4) for plan, p in best.p_challenge_by_plan.items()}
     {'OAO': 0.2354, 'AOO': 0.1693, 'OO': 0.1143}
     """
-    if advantages is not None:
-        if plan is not None:
-            raise refuse(
-                "plan",
-                "omitted with advantages",
-                plan,
-                why="advantages searches the best plan",
-                instead="give one of plan and advantages",
-            )
-        return _best_plan_setup(
-            difficulties, bonuses, advantages, advantage_bonuses, advantage_difficulties,
-            need, count, dice, rules, method,
-        )  # fmt: skip
+    if advantages is not None and plan is not None:
+        raise refuse(
+            "plan",
+            "omitted with advantages",
+            plan,
+            why="advantages searches the best plan",
+            instead="give one of plan and advantages",
+        )
+    exact = method == "exact"
     tasks = _tasks(difficulties, bonuses, count, need, rules)
     rules, diffs, bons = tasks["rules"], tasks["difficulties"], tasks["bonuses"]
-    text = _parse_plan(plan, len(diffs))
-    # Which overcome roll each "A" prepares: the index of the next "O".
-    targets = [text[:i].count("O") for i, step in enumerate(text) if step == "A"]
-    a_bons = _per_roll(
-        "advantage_bonuses", advantage_bonuses, len(targets), "'A' step", [bons[t] for t in targets]
-    )
-    a_diffs = _per_roll(
-        "advantage_difficulties",
-        advantage_difficulties,
-        len(targets),
-        "'A' step",
-        [diffs[t] for t in targets],
-    )
     dice = rules.dice if dice is None else dice
+    if advantages is not None:  # the best plan is searched
+        m = LIMITS["challenge advantages"].check(advantages, name="advantages")
+        a_bon = _one_for_all("advantage_bonuses", advantage_bonuses)
+        a_diff = _one_for_all("advantage_difficulties", advantage_difficulties)
+        dice = LIMITS["invoke dice" if m else "dice"].check(dice, name="dice")
+        per_roll = min(m, LIMITS["advantages per roll"].hi)
+        nodes = _search_nodes(len(diffs), m, per_roll) * (tasks["need"] + 1)
+        for key in (_SEARCH, "exact " + _SEARCH):
+            LIMITS[key].check_work(nodes, name="advantages", value=m, exact=exact)
+        rolls = [(b, d, 2 * per_roll) for b, d in zip(bons, diffs, strict=True)]
+        _check_work(rolls, dice, exact, "advantages", m)
+        return Setup(
+            **tasks,
+            dice=dice,
+            advantages=m,
+            per_roll=per_roll,
+            advantage_bonus=a_bon,
+            advantage_difficulty=a_diff,
+        )
+    text = _parse_plan(plan, len(diffs))
+    # Which overcome roll each "A" prepares (the index of the next "O"), and its defaults.
+    targets = [text[:i].count("O") for i, step in enumerate(text) if step == "A"]
+    a_bons, a_diffs = [bons[t] for t in targets], [diffs[t] for t in targets]
+    a_bons = _per_roll("advantage_bonuses", advantage_bonuses, a_bons, "'A' step")
+    a_diffs = _per_roll("advantage_difficulties", advantage_difficulties, a_diffs, "'A' step")
     dice = LIMITS["invoke dice" if targets else "dice"].check(dice, name="dice")
     # The most free invokes each overcome roll can get: 2 from an advantage whose best
     # roll succeeds with style, 1 from one whose best roll ties, else none.
@@ -821,8 +827,7 @@ def challenge(
     for t, b, d in zip(targets, a_bons, a_diffs, strict=True):
         top = b + dice - d
         most[t] += 2 if top >= rules.style_shifts else int(top >= 0)
-    rolls = list(zip(bons, diffs, most, strict=True))
-    _check_work(rolls, dice, method == "exact", "plan", text)
+    _check_work(list(zip(bons, diffs, most, strict=True)), dice, exact, "plan", text)
     return Setup(
         **tasks,
         dice=dice,
@@ -847,35 +852,6 @@ def _one_for_all(name: str, value):
             instead="give one value, or write the steps with plan",
         )
     return check_rating(value, name)
-
-
-def _best_plan_setup(
-    difficulties, bonuses, advantages, advantage_bonuses, advantage_difficulties, need, count,
-    dice, rules, method,
-) -> Setup:  # fmt: skip
-    """The checked arguments of :func:`challenge` searching its best plan (``advantages``)."""
-    exact = method == "exact"
-    tasks = _tasks(difficulties, bonuses, count, need, rules)
-    rules, diffs, bons, need = (tasks[k] for k in ("rules", "difficulties", "bonuses", "need"))
-    m = LIMITS["challenge advantages"].check(advantages, name="advantages")
-    a_bon = _one_for_all("advantage_bonuses", advantage_bonuses)
-    a_diff = _one_for_all("advantage_difficulties", advantage_difficulties)
-    dice = rules.dice if dice is None else dice
-    dice = LIMITS["invoke dice" if m else "dice"].check(dice, name="dice")
-    per_roll = min(m, LIMITS["advantages per roll"].hi)
-    nodes = _search_nodes(len(diffs), m, per_roll) * (need + 1)
-    for key in (_SEARCH, "exact " + _SEARCH):
-        LIMITS[key].check_work(nodes, name="advantages", value=m, exact=exact)
-    rolls = [(b, d, 2 * per_roll) for b, d in zip(bons, diffs, strict=True)]
-    _check_work(rolls, dice, exact, "advantages", m)
-    return Setup(
-        **tasks,
-        dice=dice,
-        advantages=m,
-        per_roll=per_roll,
-        advantage_bonus=a_bon,
-        advantage_difficulty=a_diff,
-    )
 
 
 # --------------------------------------------------------------------------- contests

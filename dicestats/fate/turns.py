@@ -1,14 +1,4 @@
-"""The order of turns in a conflict: by approach rating, highest first. No dice involved.
-
-Physical conflicts compare Quick, mental ones Careful (``rules.conflict_approaches``);
-ties are broken by ``rules.tiebreak`` or a callable; the GM's shortcut lets
-all NPCs act together at the place of the best of them.
-
-Examples
---------
->>> turn_order({"Ada": 2, "Bo": 3})
-['Bo', 'Ada']
-"""
+"""The order of turns in a conflict, by approach rating (no dice: not a question)."""
 
 from __future__ import annotations
 
