@@ -43,29 +43,22 @@ class ExchangeProbs(Result):
 
     def view(self) -> View:
         """Who wins the exchange, with style or not, and the chance nobody scores."""
-        names = _names(len(self.bonuses))
-        rows = tuple(
-            (n, f"{b:+d}", w, st)
-            for n, b, w, st in zip(names, self.bonuses, self.p_win, self.p_style, strict=True)
-        )
+        header = ("participant", "bonus", "P(wins)", "P(with style)")
+        rows = _rows(self.bonuses, self.p_win, self.p_style)
+        table = Table(header, rows, ("text", "text", "p", "p"), exact_of=2)
         ties = "a tie for the highest" if self.tie_rule == "highest" else "any tie"
-        return View(
-            f"One contest exchange, {self.dice}dF each",
-            (
-                Table(
-                    ("participant", "bonus", "P(wins)", "P(with style)"),
-                    rows,
-                    ("text", "text", "p", "p"),
-                    exact_of=2,
-                ),
-                Lines(((f"P(nobody scores: {ties})", self.p_tie, "p"),)),
-            ),
-        )
+        tie = Lines(((f"P(nobody scores: {ties})", self.p_tie, "p"),))
+        return View(f"One contest exchange, {self.dice}dF each", (table, tie))
 
 
-def _names(n: int) -> list:
-    """The participants as the views name them: you, then the opponent(s)."""
-    return ["you"] + [f"opponent {i + 1}" if n > 2 else "opponent" for i in range(n - 1)]
+def _rows(bonuses: tuple, *columns) -> tuple:
+    """A row per participant, as the views name them (you, then the opponent(s)): the name,
+    the bonus, then its value in each of ``columns``."""
+    n = len(bonuses)
+    names = ["you"] + [f"opponent {i + 1}" if n > 2 else "opponent" for i in range(n - 1)]
+    return tuple(
+        (name, f"{b:+d}", *c) for name, b, *c in zip(names, bonuses, *columns, strict=True)
+    )
 
 
 def _exchange(bons: list, dice: int, style_shifts: int, tie_rule: str, exact: bool) -> dict:
@@ -178,10 +171,7 @@ class Contest(Result):
 
     def view(self) -> View:
         """Who wins, and the number of exchanges it takes."""
-        names = _names(len(self.bonuses))
-        rows = tuple(
-            (n, f"{b:+d}", p) for n, b, p in zip(names, self.bonuses, self.p_win, strict=True)
-        )
+        rows = _rows(self.bonuses, self.p_win)
         last = self.last_row()
         counts = [(str(n), p) for n, p in self.exchanges.items() if n <= last and p]
         tail = self.p_more_exchanges + sum(p for n, p in self.exchanges.items() if n > last)

@@ -397,19 +397,13 @@ def invoke_policy(
 ):
     """The exact optimal way to spend invokes (+2 or a reroll each) on one roll.
 
-    After seeing the roll a player holding invokes (fate points or free
-    invokes) may stop, take **+2** (one invoke) or **reroll** all dice (one
-    invoke; +2s already taken stay), and repeat while invokes remain. Backward
-    induction over (dice total, +2s taken, invokes left) gives the best chance
-    of reaching the objective and the plan that reaches it, against "always
-    +2", "only rerolls" and "never".
-
-    Among equally good actions the one that spends fewer invokes on average
-    is chosen (then: keep, +2, reroll), so the plan also says when to save
-    the point. With ``point_value > 0`` an unspent invoke is worth that much
-    (in units of reaching the objective) and the policy maximises
-    ``P(reach) + point_value · E[invokes left]``: it then saves points on long
-    shots. ``p_*`` stay the chances of reaching the objective.
+    After seeing the roll, each invoke buys **+2** or a **reroll** of all dice (+2s
+    taken stay). Backward induction over (dice total, +2s taken, invokes left) gives
+    the best chance of reaching the objective and the plan, against "always +2",
+    "only rerolls" and "never"; among equally good actions the one spending fewer
+    invokes wins (then keep, +2, reroll). With ``point_value > 0`` the policy
+    maximises ``P(reach) + point_value · E[invokes left]``; ``p_*`` stay the chances
+    of reaching the objective.
 
     Parameters
     ----------
@@ -508,11 +502,7 @@ def invoke_vs_opposition(
     bonus, versus : int or str
         Everything added to your dice, and the opposition's bonus (default 0); numbers
         or ladder names.
-    invokes : int
-        Invokes available (fate points or free invokes), 0..20.
-    objective : {"success", "style", "tie"}
-        As in :func:`invoke_policy`.
-    point_value : float, Fraction or str, default 0
+    invokes, objective, point_value
         As in :func:`invoke_policy`.
     dice : int, optional
         Fate dice you roll (default ``rules.dice``; 1..50).
@@ -552,12 +542,8 @@ def invoke_vs_opposition(
 # --------------------------------------------------------------------------- challenges
 #: Words a plan may use for its steps, besides the letters themselves.
 _WORDS = {
-    "a": "A",
-    "advantage": "A",
-    "create_advantage": "A",
-    "create an advantage": "A",
-    "o": "O",
-    "overcome": "O",
+    **dict.fromkeys(("a", "advantage", "create_advantage", "create an advantage"), "A"),
+    **dict.fromkeys(("o", "overcome"), "O"),
 }
 #: The work cap's name in LIMITS (one invoke policy per overcome roll that has invokes).
 _CHALLENGE_WORK = "Σ (2·dice+1)·(invokes+1)² over overcome rolls"
@@ -633,24 +619,6 @@ def _check_work(rolls: list, dice: int, exact: bool, name: str, value) -> None:
         LIMITS[key].check_work(work, name=name, value=value, exact=exact)
 
 
-def _tasks(difficulties, bonuses, count, need, rules) -> dict:
-    """The checked arguments every challenge question shares (the dice apart)."""
-    rules = resolve(rules)
-    diffs = check_ratings(difficulties, "difficulties")
-    LIMITS["challenge rolls"].check(len(diffs), name="len(difficulties)")
-    bons = _per_roll("bonuses", bonuses, len(diffs), "roll")
-    if count is not None:
-        count = check_choice("count", count, CHALLENGE_COUNTS)
-    n = len(diffs)
-    return {
-        "rules": rules,
-        "difficulties": diffs,
-        "bonuses": bons,
-        "count": rules.challenge_count if count is None else count,
-        "need": n if need is None else check_int("need", need, 0, n),
-    }
-
-
 def _search_nodes(n: int, most: int, per_roll: int) -> int:
     """The nodes of the best plan's search tree: partial plans of 1..n rolls.
 
@@ -706,23 +674,12 @@ def challenge(
 ):
     """A challenge: overcome rolls, each against its own difficulty, prepared by advantages.
 
-    A plan is a string of steps in order, ``"O"`` for an overcome roll and
-    ``"A"`` for a create-advantage roll: ``"AOOAO"``. The ``"O"`` steps are
-    the challenge's tasks, in the order of ``difficulties``; each ``"A"`` step
-    prepares the **next** ``"O"`` step: its free invokes (fail 0, tie 1,
-    success 1, success with style 2) go to that roll, which spends them as the
-    exact optimal invoke policy says (+2 or a reroll each, to reach the counted
-    outcome; see :func:`invoke_policy`). An invoke the roll does not need is
-    not carried to another roll.
-
-    With ``advantages=m`` instead of a plan, the plan is searched: every way to
-    place up to ``m`` create-advantage steps before the overcome rolls (which
-    roll each prepares; the order among independent rolls does not matter
-    otherwise). Each overcome roll's chance with 0, 1, 2, ... advantages comes
-    from one backward induction of the invoke policy; the best plan maximises
-    P(at least ``need`` rolls count). Among equally good plans the one with
-    fewer create-advantage steps wins, then the one whose advantages prepare
-    earlier rolls; ``p_challenge_by_plan`` scores every plan searched.
+    A plan is a string of steps in order, ``"O"`` an overcome roll (the tasks, in
+    the order of ``difficulties``) and ``"A"`` a create-advantage roll whose free
+    invokes go to the **next** ``"O"``, spent as :func:`invoke_policy` says. With
+    ``advantages=m`` instead, the best plan with up to ``m`` such steps is searched
+    (ties: fewer steps, then earlier rolls). ``docs/rules/fate.md`` says how the
+    text is read and what is not modelled.
 
     Parameters
     ----------
@@ -792,8 +749,15 @@ def challenge(
             instead="give one of plan and advantages",
         )
     exact = method == "exact"
-    tasks = _tasks(difficulties, bonuses, count, need, rules)
-    rules, diffs, bons = tasks["rules"], tasks["difficulties"], tasks["bonuses"]
+    rules = resolve(rules)
+    diffs = check_ratings(difficulties, "difficulties")
+    n = LIMITS["challenge rolls"].check(len(diffs), name="len(difficulties)")
+    bons = _per_roll("bonuses", bonuses, n, "roll")
+    count = (
+        rules.challenge_count if count is None else check_choice("count", count, CHALLENGE_COUNTS)
+    )
+    need = n if need is None else check_int("need", need, 0, n)
+    tasks = dict(rules=rules, difficulties=diffs, bonuses=bons, count=count, need=need)
     dice = rules.dice if dice is None else dice
     if advantages is not None:  # the best plan is searched
         m = LIMITS["challenge advantages"].check(advantages, name="advantages")
@@ -801,7 +765,7 @@ def challenge(
         a_diff = _one_for_all("advantage_difficulties", advantage_difficulties)
         dice = LIMITS["invoke dice" if m else "dice"].check(dice, name="dice")
         per_roll = min(m, LIMITS["advantages per roll"].hi)
-        nodes = _search_nodes(len(diffs), m, per_roll) * (tasks["need"] + 1)
+        nodes = _search_nodes(n, m, per_roll) * (need + 1)
         for key in (_SEARCH, "exact " + _SEARCH):
             LIMITS[key].check_work(nodes, name="advantages", value=m, exact=exact)
         rolls = [(b, d, 2 * per_roll) for b, d in zip(bons, diffs, strict=True)]
@@ -814,7 +778,7 @@ def challenge(
             advantage_bonus=a_bon,
             advantage_difficulty=a_diff,
         )
-    text = _parse_plan(plan, len(diffs))
+    text = _parse_plan(plan, n)
     # Which overcome roll each "A" prepares (the index of the next "O"), and its defaults.
     targets = [text[:i].count("O") for i, step in enumerate(text) if step == "A"]
     a_bons, a_diffs = [bons[t] for t in targets], [diffs[t] for t in targets]
@@ -823,7 +787,7 @@ def challenge(
     dice = LIMITS["invoke dice" if targets else "dice"].check(dice, name="dice")
     # The most free invokes each overcome roll can get: 2 from an advantage whose best
     # roll succeeds with style, 1 from one whose best roll ties, else none.
-    most = [0] * len(diffs)
+    most = [0] * n
     for t, b, d in zip(targets, a_bons, a_diffs, strict=True):
         top = b + dice - d
         most[t] += 2 if top >= rules.style_shifts else int(top >= 0)
@@ -969,21 +933,16 @@ def contest(
 
     Parameters
     ----------
-    bonus : int or str
-        Your bonus, a number or a ladder name.
     versus : int, str or sequence of them
         An opponent's bonus, or one per opponent (a contest of three or more).
     victories, style_victories : int, optional
         Victories needed to win, and victories for an exchange won with style
         (defaults ``rules.victories`` = 3, ``rules.style_victories`` = 2).
-    dice : int, optional
-        Fate dice every participant rolls (default ``rules.dice``).
-    tie_rule : {"highest", "any"}, optional
-        Which ties stop everyone scoring (see :func:`exchange_probs`).
     max_exchanges : int, optional
         List a row for every number of exchanges up to this, then the rest as "more
         than" (default: 20 in ``exchanges``; its view shows rows until 99.9% is covered).
-    rules : Rules, optional
+    bonus, dice, tie_rule, rules
+        As in :func:`exchange_probs`.
 
     The chain has ``victories ** participants`` states; that and the exact
     work are capped (see :data:`~dicestats.fate.LIMITS`).
