@@ -139,30 +139,18 @@ class Challenge(Result):
         rows, o, a = [], 0, 0
         for i, step in enumerate(self.plan, 1):
             if step == "O":
+                label = f"{i}. overcome roll {o + 1}"
+                bonus, diff = self.bonuses[o], self.difficulties[o]
                 got = self.invokes[o]
-                rows.append(
-                    (
-                        f"{i}. overcome roll {o + 1}",
-                        f"{self.bonuses[o]:+d}",
-                        ladder_name(self.difficulties[o]),
-                        f"gets {float(got.mean()):.2f}" if got.max else "",
-                        self.p_per_roll[o],
-                        self.p_per_roll_unaided[o],
-                    )
-                )
+                gets = f"gets {float(got.mean()):.2f}" if got.max else ""
+                rest = (gets, self.p_per_roll[o], self.p_per_roll_unaided[o])
                 o += 1
             else:
-                rows.append(
-                    (
-                        f"{i}. create an advantage for roll {self.plan[:i].count('O') + 1}",
-                        f"{self.advantage_bonuses[a]:+d}",
-                        ladder_name(self.advantage_difficulties[a]),
-                        f"gives {float(self.mean_invokes_created[a]):.2f}",
-                        "",
-                        "",
-                    )
-                )
+                label = f"{i}. create an advantage for roll {o + 1}"
+                bonus, diff = self.advantage_bonuses[a], self.advantage_difficulties[a]
+                rest = (f"gives {float(self.mean_invokes_created[a]):.2f}", "", "")
                 a += 1
+            rows.append((label, f"{bonus:+d}", ladder_name(diff), *rest))
         header = ("step", "bonus", "difficulty", "free invokes", "P(counts)", "without")
         kinds = ("text", "text", "text", "text", "p", "p")
         return Table(header, tuple(rows), kinds, exact_of=None)

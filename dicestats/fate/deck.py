@@ -613,20 +613,12 @@ class DeckVsDice(Result):
             f"{self.draws} draws, bonus {self.bonus:+d} against {ladder_name(self.difficulty)}: "
             f"Deck of Fate ({3**self.dice * self.copies} cards) vs {self.dice}dF"
         )
-        kinds = ("text", "p", "p")
-        streaks = Table(
-            ("quantity", "deck", "dice"),
-            (
-                (
-                    f"P({self.run} failures in a row, anywhere)",
-                    self.p_fail_streak_deck,
-                    self.p_fail_streak_dice,
-                ),
-                (f"P(the first {self.run} all fail)", self.p_all_fail_deck, self.p_all_fail_dice),
-            ),
-            kinds,
-            exact_of=(1, 2),
-        )
+        header, kinds = ("quantity", "deck", "dice"), ("text", "p", "p")
+        streak = (self.p_fail_streak_deck, self.p_fail_streak_dice)
+        first = (self.p_all_fail_deck, self.p_all_fail_dice)
+        rows = (f"P({self.run} failures in a row, anywhere)", *streak)
+        rows = (rows, (f"P(the first {self.run} all fail)", *first))
+        streaks = Table(header, rows, kinds, exact_of=(1, 2))
         sd = tuple(f"{float(v) ** 0.5:.3f}" for v in (self.var_sum_deck, self.var_sum_dice))
         rows = [("SD", *sd)]
         row_kinds = [None]
@@ -644,34 +636,17 @@ class DeckVsDice(Result):
             for q, deck in self.percentiles_deck.items():
                 label = "median" if q == 50 else f"{q}th percentile"
                 rows.append((label, f"{deck:+d}", f"{self.percentiles_dice[q]:+d}"))
+        note = self.totals_note and f"percentiles not counted: {self.totals_note}"
         totals = Table(
-            ("quantity", "deck", "dice"),
+            header,
             tuple(rows),
             kinds,
             exact_of=(1, 2),
             row_kinds=tuple(row_kinds),
-            note=None
-            if self.totals_note is None
-            else f"percentiles not counted: {self.totals_note}",
+            note=note,
             title="The session's total: the draws' dice added up (bonus and difficulty left out)",
         )
         return View(title, (streaks, totals))
-
-
-def _session_totals(draws: int, deck: dict) -> tuple:
-    """The distributions of the session's total with the deck and with dice, or why not.
-
-    Returns ``(total_deck, total_dice, note)``: both ``None`` with the
-    refusal's text when a work cap (``deck sum terms``, exact digits) stops them.
-    """
-    exact, rules = deck["exact"], deck["rules"]
-    try:
-        total_deck = deck_sum_dist(draws, **deck)
-        one = fate_dice(exact=exact, rules=rules)
-        total_dice = one.repeat_sum(draws)
-    except InputError as exc:
-        return None, None, str(exc)
-    return total_deck, total_dice, None
 
 
 def compute_deck_vs_dice(s, exact: bool) -> DeckVsDice:
@@ -683,7 +658,12 @@ def compute_deck_vs_dice(s, exact: bool) -> DeckVsDice:
         draws, deck_counts(dice, copies), size, segments(draws, 0, s.reshuffle_every)
     )
     p_dice = Fraction(1, 3 ** (dice * draws))
-    total_deck, total_dice, note = _session_totals(draws, deck)
+    try:  # the distributions of the session's total, unless a work cap stops them
+        total_deck = deck_sum_dist(draws, **deck)
+        total_dice, note = fate_dice(exact=exact, rules=rules).repeat_sum(draws), None
+    except InputError as exc:
+        total_deck = total_dice = None
+        note = str(exc)
     return DeckVsDice(
         draws=draws,
         bonus=s.bonus,

@@ -25,12 +25,12 @@ __all__ = [
     "reach_by_invokes",
 ]
 
-#: The policies compared (named as their fields end), with the actions each may take.
+#: The policies compared (named as their fields end): the actions each may take, its label.
 _POLICIES = {
-    "optimal": frozenset({"+2", "reroll"}),
-    "always_plus2": frozenset({"+2"}),
-    "reroll_only": frozenset({"reroll"}),
-    "never": frozenset(),
+    "optimal": (frozenset({"+2", "reroll"}), "optimal (+2 or reroll)"),
+    "always_plus2": (frozenset({"+2"}), "+2 only"),
+    "reroll_only": (frozenset({"reroll"}), "reroll only"),
+    "never": (frozenset(), "never invoke"),
 }
 
 
@@ -149,13 +149,8 @@ def _policies(r) -> Table:
     """The four policies of an invoke answer: the chance to reach the objective, the invokes
     each spends."""
     rows = tuple(
-        (label, p, f"{float(spent):.2f}")
-        for label, p, spent in (
-            ("optimal (+2 or reroll)", r.p_optimal, r.mean_spent_optimal),
-            ("+2 only", r.p_always_plus2, r.mean_spent_always_plus2),
-            ("reroll only", r.p_reroll_only, r.mean_spent_reroll_only),
-            ("never invoke", r.p_never, 0),
-        )
+        (label, getattr(r, f"p_{k}"), f"{float(getattr(r, f'mean_spent_{k}', 0)):.2f}")
+        for k, (_, label) in _POLICIES.items()
     )
     return Table(("policy", "P(reach objective)", "invokes spent"), rows, ("text", "p", "text"))
 
@@ -204,7 +199,7 @@ def compute_invoke_policy(s, exact: bool) -> InvokePolicy:
     zero = Fraction(0) if exact else 0.0
     need = s.total - s.bonus
     out = {}
-    for name, allowed in _POLICIES.items():
+    for name, (allowed, _) in _POLICIES.items():
         st = _solve(dist, need, s.invokes, allowed, exact, s.point_value)
         start = [(pr, st[(k, 0, s.invokes)]) for k, pr in dist.items()]
         value, p, spent = (sum((pr * a[i] for pr, a in start), zero) for i in range(3))
@@ -259,23 +254,14 @@ def _plan_table(st: dict, invokes: int, dice: int) -> tuple[PlanRow, ...]:
     for k in range(1, invokes + 1):
         for s in range(-dice, dice + 1):
             steps, j, kk = [], 0, k
-            while True:
-                a = st[(s, j, kk)][3]
-                if a == "keep":
-                    break
+            while (a := st[(s, j, kk)][3]) != "keep":
                 steps.append(a)
                 if a == "reroll":
                     break
                 j, kk = j + 1, kk - 1
-            table.append(
-                PlanRow(
-                    roll=s,
-                    invokes_left=k,
-                    plan=" ".join(steps) if steps else "keep",
-                    p=st[(s, 0, k)][1],
-                    mean_spent=st[(s, 0, k)][2],
-                )
-            )
+            _, p, spent, _ = st[(s, 0, k)]
+            plan = " ".join(steps) or "keep"
+            table.append(PlanRow(roll=s, invokes_left=k, plan=plan, p=p, mean_spent=spent))
     return tuple(table)
 
 
