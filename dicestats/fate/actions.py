@@ -13,17 +13,6 @@ from ..core.dist import Dist
 from ..core.results import Lines, Result, Table, View
 from .outcomes import OutcomeProbs, compute_outcome_probs, num, roll_shifts, roll_text
 
-__all__ = [
-    "CreateAdvantage",
-    "Overcome",
-    "Attack",
-    "Defend",
-    "compute_create_advantage",
-    "compute_overcome",
-    "compute_attack",
-    "compute_defend",
-]
-
 
 def _outcomes_view(action: str, o: OutcomeProbs, labels: tuple, lines: tuple) -> View:
     """An action's view: what each of the four outcomes buys (``labels``), then ``lines``."""

@@ -22,8 +22,6 @@ from .invokes import reach_by_invokes
 from .outcomes import compute_outcome_probs, fate_dice
 from .rules import ladder_name
 
-__all__ = ["Challenge", "compute_challenge"]
-
 #: The invoke objective that reaches each counted outcome.
 _OBJECTIVE = {"success": 1, "tie": 0}
 

@@ -12,8 +12,6 @@ from ..core.markov import build
 from ..core.results import Lines, Result, Table, View
 from .outcomes import fate_dice
 
-__all__ = ["ExchangeProbs", "Contest", "compute_exchange_probs", "compute_contest"]
-
 
 @dataclass(frozen=True)
 class ExchangeProbs(Result):

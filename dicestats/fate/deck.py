@@ -32,21 +32,6 @@ from .limits import LIMITS
 from .outcomes import classify, fate_dice, num
 from .rules import OUTCOMES, ladder_name, resolve
 
-__all__ = [
-    "deck_counts",
-    "totals_where",
-    "deck_sequence_prob",
-    "dice_sequence_prob",
-    "deck_streak_prob",
-    "dice_streak_prob",
-    "SESSION_PERCENTILES",
-    "DeckVsDice",
-    "deck_sum_var",
-    "dice_sum_var",
-    "deck_sum_dist",
-    "compute_deck_vs_dice",
-]
-
 _GROUPS = {
     "success_or_better": ("success", "style"),
     "tie_or_better": ("tie", "success", "style"),

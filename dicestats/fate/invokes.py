@@ -16,15 +16,6 @@ from ..core.results import Result, Table, View
 from .outcomes import fate_dice
 from .rules import ladder_name
 
-__all__ = [
-    "PlanRow",
-    "InvokePolicy",
-    "InvokeVsOpposition",
-    "compute_invoke_policy",
-    "compute_invoke_vs_opposition",
-    "reach_by_invokes",
-]
-
 #: The policies compared (named as their fields end): the actions each may take, its label.
 _POLICIES = {
     "optimal": (frozenset({"+2", "reroll"}), "optimal (+2 or reroll)"),

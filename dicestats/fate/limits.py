@@ -17,8 +17,6 @@ from __future__ import annotations
 
 from ..core.limits import Limit, Limits
 
-__all__ = ["LIMITS"]
-
 _NONSENSE = "beyond any ladder: catches nonsense, not designs"
 
 LIMITS = Limits(

@@ -27,21 +27,6 @@ from ..core.results import Result, Table, View
 from .limits import LIMITS
 from .rules import OUTCOMES, check_roll, ladder_name, resolve
 
-__all__ = [
-    "fate_dice",
-    "parse_faces",
-    "dice_total",
-    "num",
-    "OutcomeProbs",
-    "OutcomeRow",
-    "classify",
-    "shifts",
-    "roll_shifts",
-    "compute_outcome_probs",
-    "outcome_table",
-    "roll_text",
-]
-
 # Glyphs a Fate die face may be written with (the Chinese FAE text uses full-width ones).
 _GLYPHS = {**dict.fromkeys("+＋", 1), **dict.fromkeys("-−－–", -1), **dict.fromkeys("0０□", 0)}
 

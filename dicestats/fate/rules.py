@@ -36,29 +36,6 @@ from ..core.checks import (
 from ..core.question import Setup
 from .limits import LIMITS
 
-__all__ = [
-    "Rules",
-    "PRESETS",
-    "DEFAULT_RULES",
-    "TIE_RULES",
-    "CHALLENGE_COUNTS",
-    "TIEBREAKS",
-    "ASPECT_KINDS",
-    "FAIL_OPTIONS",
-    "OBJECTIVES",
-    "STEPS",
-    "OUTCOMES",
-    "APPROACHES",
-    "DEFAULT_APPROACH_SPREAD",
-    "LADDER",
-    "ladder_name",
-    "ladder_text",
-    "parse_rating",
-    "check_roll",
-    "check_rating",
-    "check_ratings",
-]
-
 #: The four outcomes, in order: fail, tie, success, success with style.
 OUTCOMES = ("fail", "tie", "success", "style")
 #: FAE's default spread of approach ratings: one +3, two +2, two +1, one +0.

@@ -10,8 +10,6 @@ from ..core.checks import check_choice, refuse
 from .limits import LIMITS
 from .rules import TIEBREAKS, resolve
 
-__all__ = ["turn_order"]
-
 
 def _ratings(participants: Mapping, approach: str) -> tuple[dict, dict]:
     """Each participant's rating in ``approach`` and its other ratings, high to low."""
