@@ -1,18 +1,8 @@
 """The Deck of Fate against dice: sequences, streaks and sums of draws, and a session compared.
 
-The deck has one card per ordered face combination (81 cards for 4dF), so a
-single draw is exactly one roll; drawing *without replacement* until the
-reshuffle makes draws dependent. Everything is exact by counting
-(hypergeometric dynamic programming, subset-sum generating functions, never
-an enumeration of orderings); float mode is vectorized where it pays. The
-computed form of the question ``deck_vs_dice`` is at the end.
-
-Examples
---------
->>> deck_counts()
-{-4: 1, -3: 4, -2: 10, -1: 16, 0: 19, 1: 16, 2: 10, 3: 4, 4: 1}
->>> deck_sum_var(81, exact=True)  # the whole deck always sums to 0
-Fraction(0, 1)
+Everything is exact by counting (hypergeometric dynamic programming, subset-sum
+generating functions, never an enumeration of orderings); float mode is
+vectorized where it pays. The deck is read as ``docs/rules/fate.md`` says.
 """
 
 from __future__ import annotations
@@ -26,7 +16,7 @@ from fractions import Fraction
 import numpy as np
 
 from ..core.checks import InputError, check_bool, check_choice, check_int, refuse
-from ..core.dist import Dist, convolve_int
+from ..core.dist import Dist
 from ..core.results import Result, Table, View
 from .limits import LIMITS
 from .outcomes import classify, fate_dice, num
@@ -53,10 +43,7 @@ def deck_counts(dice: int | None = None, copies: int = 1, *, rules=None) -> dict
     """
     dice = deck_dice(dice, rules)
     copies = LIMITS["copies"].check(copies, name="copies")
-    c = [1]
-    for _ in range(dice):
-        c = convolve_int(c, [1, 1, 1])
-    return {t - dice: copies * w for t, w in enumerate(c)}
+    return {t - dice: copies * int(w) for t, w in enumerate(fate_dice(dice, exact=True).weights)}
 
 
 def totals_where(

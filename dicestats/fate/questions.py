@@ -490,12 +490,9 @@ def invoke_vs_opposition(
 ):
     """The optimal way to spend invokes against an active opposition whose roll you have seen.
 
-    :func:`invoke_policy` against each total of the opposition's roll.
-
-    The opposition rolls ``versus_dice`` dF + ``versus`` (default 0); you see its
-    total and then play the optimal policy against it (the opposition's own
-    invokes are not modelled). The work, ``(2·versus_dice+1)·(2·dice+1)·(invokes+1)²``, is
-    capped (see :data:`~dicestats.fate.LIMITS`).
+    The opposition rolls ``versus_dice`` dF + ``versus`` (default 0); you see its total,
+    then play :func:`invoke_policy` against it (its own invokes are not modelled). The
+    work, ``(2·versus_dice+1)·(2·dice+1)·(invokes+1)²``, is capped (see ``LIMITS``).
 
     Parameters
     ----------
@@ -864,11 +861,8 @@ def exchange_probs(
 ):
     """Outcome probabilities of one contest exchange among the participants.
 
-    Every participant rolls ``dice`` dF + its bonus. The unique highest total
-    wins the exchange, with style if it beats every other total by
-    ``style_shifts`` or more. With ``tie_rule="highest"`` (default) a tie for
-    the highest stops everyone scoring; with ``"any"`` any two equal totals do
-    (it only differs with three or more participants).
+    Every participant rolls ``dice`` dF + its bonus; the unique highest total wins,
+    with style if it beats every other total by ``style_shifts`` or more.
 
     Parameters
     ----------
@@ -925,11 +919,10 @@ def contest(
 ):
     """A contest: exchanges until someone has won enough victories.
 
-    In each exchange every participant rolls; the unique highest total marks a
-    victory (``style_victories`` when it beats every other total by
-    ``rules.style_shifts`` or more); a tie for the highest marks none; the
-    first to ``victories`` wins. Solved exactly as an absorbing Markov chain
-    over the victory counts.
+    Each exchange (:func:`exchange_probs`) marks a victory for its winner
+    (``style_victories`` when won with style); the first to ``victories`` wins.
+    Solved exactly as an absorbing Markov chain over the victory counts (its
+    ``victories ** participants`` states capped, :data:`~dicestats.fate.LIMITS`).
 
     Parameters
     ----------
@@ -943,9 +936,6 @@ def contest(
         than" (default: 20 in ``exchanges``; its view shows rows until 99.9% is covered).
     bonus, dice, tie_rule, rules
         As in :func:`exchange_probs`.
-
-    The chain has ``victories ** participants`` states; that and the exact
-    work are capped (see :data:`~dicestats.fate.LIMITS`).
 
     Examples
     --------
@@ -1015,12 +1005,9 @@ def deck_vs_dice(
 ):
     """How a session of draws from the Deck of Fate differs from rolling dice.
 
-    The deck has one card per ordered face combination (81 cards for 4dF), so
-    one draw is exactly one roll; drawing without replacement until the
-    reshuffle makes draws dependent. Compared: failure streaks at ``bonus``
-    against ``difficulty`` (``run`` failures in a row anywhere, and the first
-    ``run`` draws all failing), and the spread, extremes and percentiles of
-    the session's dice total.
+    One card per ordered face combination (81 for 4dF), drawn without replacement
+    until the reshuffle. Compared: ``run`` failures in a row anywhere and in the
+    first ``run`` draws, and the spread, extremes and percentiles of the total.
 
     Parameters
     ----------
