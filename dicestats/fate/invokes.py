@@ -110,13 +110,11 @@ class InvokePolicy(Result):
         >>> invoke_policy(2, 3, invokes=1).view().title
         '4dF +2 against Good (+3), 1 invoke(s), objective: success'
         """
+        against, invokes = ladder_name(self.difficulty), f"{self.invokes} invoke(s)"
         if self.objective == "total":
-            goal = f"to reach a total of {ladder_name(self.difficulty)}, {self.invokes} invoke(s)"
+            goal = f"to reach a total of {against}, {invokes}"
         else:
-            goal = (
-                f"against {ladder_name(self.difficulty)}, {self.invokes} invoke(s), "
-                f"objective: {self.objective}"
-            )
+            goal = f"against {against}, {invokes}, objective: {self.objective}"
         parts = [_policies(self)]
         if self.invokes:
             ks = range(1, self.invokes + 1)
@@ -229,14 +227,10 @@ def reach_by_invokes(need: int, invokes: int, dist, exact: bool) -> tuple:
     """
     st = _solve(dist, need, invokes, frozenset({"+2", "reroll"}), exact, 0)
     zero = Fraction(0) if exact else 0.0
-    out = []
-    for k in range(invokes + 1):
-        p = u = zero
-        for s, pr in dist.items():
-            a = st[(s, 0, k)]
-            p, u = p + pr * a[1], u + pr * a[2]
-        out.append((p, u))
-    return tuple(out)
+    return tuple(
+        tuple(sum((pr * st[(s, 0, k)][i] for s, pr in dist.items()), zero) for i in (1, 2))
+        for k in range(invokes + 1)
+    )
 
 
 def _plan_table(st: dict, invokes: int, dice: int) -> tuple[PlanRow, ...]:
