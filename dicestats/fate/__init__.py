@@ -15,13 +15,6 @@ roll), ``limits``, ``outcomes`` (the dice and one roll), ``actions``,
 ``invokes``, ``challenges``, ``contests``, ``turns`` and ``deck``: each
 holds its questions' result classes and computed forms.
 
-Vocabulary: ``bonus`` is everything added to the dice (approach rating,
-stunts, invoked aspects); ``helpers`` add +1 each; the other side is a fixed
-``difficulty`` or an active opposition ``versus`` (its bonus; it rolls its
-own ``versus_dice``); ``objective`` is the outcome an invoke policy aims for.
-``shifts = total − opposition``: fail below 0, tie 0, success 1..2, success
-with style from 3.
-
 Examples
 --------
 >>> from dicestats import fate

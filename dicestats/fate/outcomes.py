@@ -1,17 +1,6 @@
 """One roll: Fate dice (NdF), die faces, the shifts against the other side, the four outcomes.
 
-``shifts = total − opposition``: fail below 0, tie at 0, success from 1,
-success *with style* from ``rules.style_shifts`` (3) on; the four
-probabilities sum to 1 (``docs/rules/fate.md``). The computed form of the
-question ``outcome_probs`` is here, with the parts the other questions are
-made of.
-
-Examples
---------
->>> fate_dice(exact=True).weights
-(1, 4, 10, 16, 19, 16, 10, 4, 1)
->>> shifts(2, difficulty=2).support()
-(-4, 4)
+The computed form of ``outcome_probs``, and the parts the other questions are made of.
 """
 
 from __future__ import annotations

@@ -1,17 +1,11 @@
 """The Fate rules as data: :class:`Rules`, the ladder, and the checks every question shares.
 
-A :class:`Rules` is a rule set, never a character trait: bonuses, helpers,
-invokes and an action's choices are per-roll arguments. Every function that
-depends on a rule takes ``rules=`` (default :data:`DEFAULT_RULES`, Fate
-Accelerated as written); a per-call keyword of the same name (``dice=``,
-``victories=``, ...) overrides the rule for that call only. The rules, their
-sources and defaults are written out in ``docs/rules/fate.md``. This module
-imports no numpy: the command line reads ratings through it.
+Every function that depends on a rule takes ``rules=`` (default
+:data:`DEFAULT_RULES`, Fate Accelerated as written; ``docs/rules/fate.md`` says
+which per-call keywords override it). No numpy: the command line reads ratings here.
 
 Examples
 --------
->>> Rules().dice, Rules().style_shifts, Rules().victories
-(4, 3, 3)
 >>> Rules(dice=0)
 Traceback (most recent call last):
 ...
