@@ -168,14 +168,15 @@ def _at_least(ps: Sequence, need: int, exact: bool):
     """P(at least ``need`` of independent trials succeed), by a DP over the count capped at need."""
     one = Fraction(1) if exact else 1.0
     zero = one - one
+    if not need:
+        return one
     w = [one] + [zero] * need  # w[k]: P(k successes so far), w[need]: need or more
     for p in ps:
         q = one - p
-        w[need] = w[need] + w[need - 1] * p if need else w[need]
+        w[need] = w[need] + w[need - 1] * p
         for k in range(need - 1, 0, -1):
             w[k] = w[k] * q + w[k - 1] * p
-        if need:
-            w[0] = w[0] * q
+        w[0] = w[0] * q
     return w[need]
 
 
@@ -324,8 +325,7 @@ def _best_plan(s, exact: bool) -> Challenge:
     near = [x for x in scored if x[0] >= top - tol]
     best = min(near, key=lambda x: (x[1], x[2]))
     ranked = sorted(scored, key=lambda x: (-x[0], x[1], x[2]))
-    by_plan = {x[3]: x[0] for x in ranked}
-    by_plan = {best[3]: best[0], **{k: v for k, v in by_plan.items() if k != best[3]}}
+    by_plan = {best[3]: best[0], **{x[3]: x[0] for x in ranked if x[3] != best[3]}}
     plan = best[3]
     targets = [plan[:i].count("O") for i, step in enumerate(plan) if step == "A"]
     result = _plan(

@@ -92,15 +92,9 @@ def check_events(events, dice: int) -> list[frozenset]:
 
 def segments(m: int, start: int, reshuffle_at: int) -> list[int]:
     """Split ``m`` draws into runs between reshuffles."""
-    segs = []
-    pos = start % reshuffle_at
-    left = m
-    while left:
-        take = min(left, reshuffle_at - pos)
-        segs.append(take)
-        left -= take
-        pos = 0
-    return segs
+    first = min(m, reshuffle_at - start % reshuffle_at)  # the rest of the current shuffle
+    full, rest = divmod(m - first, reshuffle_at)
+    return [k for k in (first, *[reshuffle_at] * full, rest) if k]
 
 
 def deck_args(dice, copies, start, reshuffle_at, rules):
@@ -124,9 +118,8 @@ def _segment_count(counts: dict, events: list[frozenset]) -> tuple[int, int]:
     """
     totals = sorted(counts)
     sig = {t: tuple(t in e for e in events) for t in totals}
-    cells: dict = {}
+    cells: Counter = Counter()
     for t in totals:
-        cells.setdefault(sig[t], 0)
         cells[sig[t]] += counts[t]
     keys = list(cells)
     sizes = [cells[k] for k in keys]
