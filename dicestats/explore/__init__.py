@@ -14,8 +14,8 @@ refused state as its one-line error instead of raising.
 Modules (each owns one job):
 
 ==================  ==========================================================
-``base``            :class:`Explorer`, :class:`View`: layout, error line,
-                    commands, exports
+``base``            :class:`Explorer`, :class:`Panel` (what an explorer shows
+                    for one state): layout, error line, commands, exports
 ``storyteller_ui``  :func:`storyteller`: a d10 pool, every rule flag, extended
                     actions
 ``fate_ui``         :func:`fate`: outcome bands, the optimal invoke plan, contests
@@ -33,23 +33,16 @@ and Voilà).
 
 from __future__ import annotations
 
-from ..core.lazy import lazy_exports
+from ..core.lazy import lazy_package
 
-_ROOMS = {
-    "Explorer": "base",
-    "View": "base",
-    "StorytellerExplorer": "storyteller_ui",
-    "storyteller": "storyteller_ui",
-    "FateExplorer": "fate_ui",
-    "fate": "fate_ui",
-    "InitiativeExplorer": "initiative_ui",
-    "initiative": "initiative_ui",
-    "CompareExplorer": "compare_ui",
-    "compare": "compare_ui",
-    "page": "app",
-    "serve": "app",
-}
-
-__all__ = list(_ROOMS)
-
-__getattr__, __dir__ = lazy_exports(__name__, _ROOMS)
+__getattr__, __dir__, __all__ = lazy_package(
+    __name__,
+    {
+        "base": ("Explorer", "Panel"),
+        "storyteller_ui": ("StorytellerExplorer", "storyteller"),
+        "fate_ui": ("FateExplorer", "fate"),
+        "initiative_ui": ("InitiativeExplorer", "initiative"),
+        "compare_ui": ("CompareExplorer", "compare"),
+        "app": ("page", "serve"),
+    },
+)

@@ -4,7 +4,7 @@ An :class:`Explorer` is an ``ipywidgets.VBox``: controls on top, then one line
 for a refusal, the headline figures, the chart, the table, the equivalent CLI
 command and Python call, and the export buttons. A subclass only says which
 controls it has and which API calls answer them (:meth:`Explorer.compute`,
-returning a :class:`View`); it computes nothing itself.
+returning a :class:`Panel`); it computes nothing itself.
 
 A control change calls :meth:`Explorer.refresh`: the view is computed from the
 controls' values; an :class:`~dicestats.InputError` (or any ``ValueError`` or
@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 import ipywidgets as widgets
 
-__all__ = ["Explorer", "View", "html_table", "one_line", "figure", "KEEP"]
+__all__ = ["Explorer", "Panel", "html_table", "one_line", "figure", "KEEP"]
 
 #: A view's ``chart_key`` that keeps the chart on show (dimmed): a quick estimate's.
 KEEP = "keep the chart on show"
@@ -50,7 +50,7 @@ _CSS = """<style>
 
 
 @dataclass
-class View:
+class Panel:
     """What an explorer shows for one state of its controls.
 
     Attributes
@@ -145,7 +145,7 @@ class Explorer(widgets.VBox):
     controls : dict
         ``{name: widget}``: set ``explorer.controls["dice"].value = 6`` and the
         explorer re-draws (as a person moving the control would).
-    view : View or None
+    view : Panel or None
         What is on show (the last state that was not refused).
     error : ipywidgets.HTML
         Empty, or the one-line refusal of the current state.
@@ -171,7 +171,7 @@ class Explorer(widgets.VBox):
 
     def __init__(self, controls: dict, layout_rows: list):
         self.controls = dict(controls)
-        self.view: View | None = None
+        self.view: Panel | None = None
         self.error = widgets.HTML(value="").add_class("ds-error")
         self.summary = widgets.HTML(value="").add_class("ds-summary")
         # 7 in at SCREEN_DPI: shown at its own size, not stretched to the page's width
@@ -200,7 +200,7 @@ class Explorer(widgets.VBox):
         """The controls' values, ``{name: value}``."""
         return {name: w.value for name, w in self.controls.items()}
 
-    def compute(self, state: dict) -> View:  # pragma: no cover - every subclass has one
+    def compute(self, state: dict) -> Panel:  # pragma: no cover - every subclass has one
         raise NotImplementedError
 
     # -- the re-draw -------------------------------------------------------------------
@@ -217,7 +217,7 @@ class Explorer(widgets.VBox):
         finally:
             self._muted -= 1
 
-    def refresh(self) -> View | None:
+    def refresh(self) -> Panel | None:
         """Compute the view of the current controls and show it; a refusal shows one line."""
         try:
             view = self.compute(self.state())
@@ -233,7 +233,7 @@ class Explorer(widgets.VBox):
         for w in (self.summary, self.chart, self.table, self.commands):
             w.add_class("ds-stale")
 
-    def show(self, view: View) -> None:
+    def show(self, view: Panel) -> None:
         """Put ``view`` on the page."""
         self.view = view
         self.error.value = ""
@@ -253,7 +253,7 @@ class Explorer(widgets.VBox):
         self.downloads.value = ""
 
     @staticmethod
-    def summary_html(view: View) -> str:
+    def summary_html(view: Panel) -> str:
         """The headline figures as a one-row table, each value in ``span.ds-<key>``."""
         heads, cells = [], []
         for key, (label, fmt) in view.labels.items():
