@@ -44,6 +44,7 @@ _CSS = """<style>
 .ds-explorer .ds-table td.ds-anomaly { background: #f7c6a3; font-weight: bold; }
 .ds-explorer .ds-table tr.ds-current td { outline: 2px solid #0072b2; }
 .ds-explorer .ds-stale { opacity: 0.45; }
+.ds-explorer pre.ds-view { font-size: 13px; line-height: 1.35; margin: 4px 0; }
 .ds-explorer pre.ds-command { user-select: all; background: #f4f4f4; padding: 4px 6px;
   margin: 2px 0; white-space: pre-wrap; }
 </style>"""
@@ -191,7 +192,7 @@ class Explorer(widgets.VBox):
         body += [widgets.HBox(buttons), self.downloads]
         super().__init__([widgets.HTML(_CSS), *layout_rows, *body])
         self.add_class("ds-explorer")
-        self.add_class(f"ds-{self.title.lower()}")
+        self.add_class("ds-" + "-".join(self.title.lower().split()))
         for w in self.controls.values():
             w.observe(self._changed, names="value")
 
@@ -271,6 +272,8 @@ class Explorer(widgets.VBox):
         if self.view is None or self.view.draw is None:
             if self.view is not None and self.view.chart_key == KEEP:
                 raise ValueError("the chart is being refined: export it when the estimate is full")
+            if self.view is not None:
+                raise ValueError("there is no chart to export: this answer has none")
             raise ValueError("there is no chart to export: the current state was refused")
         fig = figure(fast=dpi == SCREEN_DPI)
         with warnings.catch_warnings():  # e.g. a flat line at 0%: not the reader's concern
@@ -286,7 +289,10 @@ class Explorer(widgets.VBox):
         from ..format import to_csv
 
         if self.view is None or self.view.table is None:
-            raise ValueError("there is no table to export: the current state was refused")
+            why = (
+                "this answer has none" if self.view is not None else "the current state was refused"
+            )
+            raise ValueError(f"there is no table to export: {why}")
         return to_csv(self.view.table)
 
     def save_chart(self, path) -> None:
@@ -318,6 +324,6 @@ class Explorer(widgets.VBox):
         except (ValueError, TypeError) as exc:
             self.show_error(exc)
             return
-        name = f"dicestats-{self.title.lower()}{kind}"
+        name = "dicestats-" + "-".join(self.title.lower().split()) + kind
         url = f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
         self.downloads.value = f'<a download="{name}" href="{url}">download {name}</a>'

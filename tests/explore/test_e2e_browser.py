@@ -1,5 +1,6 @@
-"""End to end, in a real browser: ``dicestats explore`` served, a headless Chromium moves the
-Storyteller pool from 5 to 6 dice at difficulty 9 and reads the botch figure change.
+"""End to end, in a real browser: ``dicestats explore`` served, a headless Chromium opens the
+Storyteller's tab, moves the pool from 5 to 6 dice at difficulty 9 and reads the botch figure
+change.
 
 The browser is the system's Chromium (Debian's ``chromium`` package; ``.ci/run``
 installs it when missing), driven by Playwright pointed at that executable: no
@@ -112,6 +113,11 @@ def test_pool_5_to_6_at_difficulty_9_in_a_real_browser(server, tmp_path):
         try:
             page = browser.new_page(viewport={"width": 1280, "height": 1400})
             page.goto(url, timeout=PAGE_TIMEOUT_MS)
+            # the page has a tab per registered system, in the registry's order: open the
+            # Storyteller's (the widgets of a hidden tab cannot be typed into)
+            tab = page.locator(".lm-TabBar-tab", has_text="Storyteller").first
+            tab.wait_for(timeout=PAGE_TIMEOUT_MS)
+            tab.click()
             box = ".ds-storyteller"
             botch = page.locator(f"{box} .ds-summary .ds-p_botch")
             dice = page.locator(f"{box} .ds-dice input")

@@ -1,0 +1,204 @@
+"""The generic explorer asks a system's declared questions with controls from the declarations.
+
+Driven on the Storyteller (set the widgets' values, as a person would): every
+question answers, the view on show is the text the command on show prints
+(``dicestats.cli.main``), the Python call on show gives the same result, a bad
+value is its one-line error. The page has a tab per registered system (a
+system's own explorer, else the generic one) and Compare.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import shlex
+import sys
+import time
+import types
+from dataclasses import dataclass
+from fractions import Fraction
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from dicestats import explore, registry  # noqa: E402
+from dicestats import storyteller as st  # noqa: E402
+from dicestats.cli import main  # noqa: E402
+from dicestats.core.question import Sample, question  # noqa: E402
+from dicestats.core.results import Result  # noqa: E402
+
+
+def view_on_show(ex) -> str:
+    """The result's view as the page shows it (the text in ``pre.ds-view``)."""
+    m = re.search(r"<pre class='ds-view'>(.*)</pre>", ex.table.value, re.S)
+    assert m, "no view on show"
+    return html.unescape(m.group(1))
+
+
+def printed(cmd: str, capsys) -> str:
+    """What the command on show prints."""
+    argv = shlex.split(cmd)
+    assert argv[0] == "dicestats"
+    capsys.readouterr()
+    assert main(argv[1:]) == 0, capsys.readouterr().err
+    return capsys.readouterr().out.rstrip("\n")
+
+
+def called(code: str):
+    """The value of the Python call on show (an import line, then the call)."""
+    ns: dict = {}
+    setup, last = code.splitlines()
+    exec(setup, ns)
+    return eval(last, ns)
+
+
+def test_every_storyteller_question_answers_and_its_command_prints_the_same(capsys):
+    ex = explore.generic("storyteller")
+    assert list(ex.controls["question"].options) == [
+        q.name for q in registry.system("storyteller").questions
+    ]
+    for name in ex.controls["question"].options:
+        ex.controls["question"].value = name
+        assert ex.error.value == "", name
+        q = ex.question
+        assert ex.controls["method"].options == q.methods
+        assert {p.name for p in q.parameters} == {k.split(".")[0] for k in ex.controls} - {
+            "question",
+            "method",
+            "trials",
+            "seed",
+        }
+        assert ex.view.result == q.function(**ex.call(ex.state()).kwargs)
+        assert view_on_show(ex) == printed(ex.view.cli, capsys), name
+        assert called(ex.view.python) == ex.view.result, name
+    assert ex.view.cli == "dicestats storyteller teamwork 3,2 --difficulty 7 --spoil"
+
+
+def test_rule_controls_reach_the_call_and_the_command(capsys):
+    ex = explore.generic("storyteller", "pool", dice=5, difficulty=7)
+    with ex.muted():
+        ex.controls["rules.preset"].value = "v20"
+        ex.controls["specialty"].value = True
+        ex.controls["method"].value = "exact"
+    ex.controls["rules.one_cancels"].value = "highest"
+    want = st.pool(5, 7, st.Rules.preset("v20").replace(one_cancels="highest"), specialty=True,
+                   exact=True)  # fmt: skip
+    assert ex.view.result == want
+    assert ex.view.cli == (
+        "dicestats storyteller pool 5 --difficulty 7 --preset v20 --one-cancels highest "
+        "--specialty --exact"
+    )
+    assert view_on_show(ex) == printed(ex.view.cli, capsys)
+    assert view_on_show(ex).splitlines()[1].split()[-1] == "exact"  # the p/q column
+    assert called(ex.view.python) == want
+    # A new preset starts from its own flags; a flag that changes nothing is left out, and said.
+    ex.controls["rules.preset"].value = "revised"
+    assert ex.controls["rules.one_cancels"].value == "success"
+    with ex.muted():
+        ex.controls["specialty"].value = False
+    ex.controls["rules.chain"].value = False
+    assert ex.view.result == st.pool(5, 7, exact=True)
+    assert "--no-chain" not in ex.view.cli and "chain left out" in ex.view.note
+
+
+def test_a_bad_value_is_its_one_line_error_and_the_last_answer_stays():
+    ex = explore.generic("storyteller", "multiple_actions")
+    good = ex.view
+    ex.controls["pools"].value = "7,,6"
+    assert ex.error.value.startswith("pools must be comma-separated whole numbers")
+    assert ex.view is good
+    ex.controls["pools"].value = "7,6,6"
+    good = ex.view
+    ex.controls["difficulty"].value = "6,8"  # two difficulties for three actions
+    assert ex.error.value.startswith("difficulty must be")
+    assert "\n" not in ex.error.value and ex.view is good
+    assert "ds-stale" in ex.table._dom_classes
+    ex.controls["difficulty"].value = "6"
+    assert ex.error.value == "" and "ds-stale" not in ex.table._dom_classes
+
+
+def test_monte_carlo_runs_in_the_background_and_matches_the_command(capsys):
+    ex = explore.generic("storyteller", "pool", dice=5, difficulty=7)
+    with ex.muted():
+        ex.controls["trials"].value = 5_000
+        ex.controls["seed"].value = 3
+    ex.controls["method"].value = "montecarlo"  # returns at once: the answer comes later
+    panel = ex.wait()
+    assert ex.status.value == "full estimate (5,000 trials)"
+    assert panel.result.to_json() == st.pool(5, 7, trials=5_000, rng=3).to_json()
+    assert panel.cli.endswith("--trials 5000 --seed 3")
+    assert view_on_show(ex) == printed(panel.cli, capsys)
+    ex.controls["trials"].value = 0  # refused at once, no estimate needed
+    assert ex.error.value.startswith("trials must be an integer in 1..")
+    ex.show_json.value = True
+    ex.controls["trials"].value = 2_000
+    ex.wait()
+    assert html.unescape(ex.json.value).count(ex.view.result.to_json()) == 1
+    # A billion trials, then another method: the run stops at its next batch.
+    ex.controls["trials"].value = 1_000_000_000
+    assert ex.busy
+    ex.controls["method"].value = "float"
+    assert ex.view.result == st.pool(5, 7) and ex.status.value == ""
+    deadline = time.monotonic() + 30
+    while ex.busy and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert not ex.busy and ex.view.result == st.pool(5, 7)
+
+
+# --------------------------------------------------------------------------- the page
+@dataclass(frozen=True)
+class Heads(Result):
+    coins: int
+    p_all: object
+    exact: bool
+
+
+def _heads(coins: int = 2, *, method):
+    """The chance that every coin shows heads.
+
+    Parameters
+    ----------
+    coins : int
+        1..20 coins.
+    """
+    from dicestats.core.checks import check_int
+
+    return check_int("coins", coins, 1, 20)
+
+
+_heads.__module__ = "dicestats.coin.questions"
+
+
+def _all_heads(coins, exact):
+    return Heads(coins, Fraction(1, 2**coins) if exact else 0.5**coins, exact)
+
+
+@pytest.fixture
+def coin(monkeypatch):
+    """A small system registered for the test: one declared question, no explorer of its own."""
+    heads = question(result=Heads, compute=_all_heads, headline="p_all",
+                     samples=(Sample("3 coins", (3,)),), name="heads")(_heads)  # fmt: skip
+    package = types.ModuleType("dicestats.coin")
+    package.__path__ = []
+    questions = types.ModuleType("dicestats.coin.questions")
+    questions.__all__ = ["heads"]
+    package.heads = questions.heads = heads
+    monkeypatch.setitem(sys.modules, "dicestats.coin", package)
+    monkeypatch.setitem(sys.modules, "dicestats.coin.questions", questions)
+    system = registry.System("coin", "Coins", "all heads")
+    monkeypatch.setattr(registry, "_SYSTEMS", (registry.system("storyteller"), system))
+    return system
+
+
+def test_the_page_has_a_tab_per_registered_system_then_compare(coin, capsys):
+    tabs = explore.page()
+    titles = [tabs.get_title(i) for i in range(len(tabs.children))]
+    assert titles == ["Storyteller", "Coin", "Compare"]
+    own, generic, _ = tabs.children
+    assert type(own).__name__ == "StorytellerExplorer"  # dicestats.explore.storyteller_ui
+    assert isinstance(generic, explore.GenericExplorer) and generic.error.value == ""
+    assert generic.view.cli == "dicestats coin heads --coins 3"
+    assert view_on_show(generic) == printed(generic.view.cli, capsys) == "heads\nall  12.50%"
+    generic.controls["coins"].value = 21
+    assert generic.error.value == "coins must be an integer in 1..20, got 21"
