@@ -84,9 +84,27 @@ def server():
             pytest.fail(f"dicestats explore did not print {url}: {lines} {proc.stderr.read()}")
         time.sleep(0.1)
     yield url, proc
-    if proc.poll() is None:
-        proc.kill()
-        proc.wait()
+    if proc.poll() is None:  # SIGTERM: the command stops Voilà and its kernels, then exits
+        proc.terminate()
+        try:
+            proc.wait(30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+@pytest.fixture
+def browser():
+    """``(chromium executable, playwright.sync_api)``, or a skip saying what is missing
+    (asked before the server starts: a skipped test starts nothing)."""
+    exe = chromium()
+    if exe is None:
+        _skip("no Chromium on this machine (apt-get install chromium; .ci/run does)")
+    try:
+        from playwright import sync_api
+    except ImportError:
+        _skip("playwright is not installed (the dev extra has it)")
+    return exe, sync_api
 
 
 def _skip(reason: str):
@@ -96,14 +114,8 @@ def _skip(reason: str):
     pytest.skip(reason)
 
 
-def test_pool_5_to_6_at_difficulty_9_in_a_real_browser(server, tmp_path):
-    exe = chromium()
-    if exe is None:
-        _skip("no Chromium on this machine (apt-get install chromium; .ci/run does)")
-    try:
-        from playwright import sync_api
-    except ImportError:
-        _skip("playwright is not installed (the dev extra has it)")
+def test_pool_5_to_6_at_difficulty_9_in_a_real_browser(browser, server, tmp_path):
+    exe, sync_api = browser
     url, proc = server
     before = percent(st.pool(5, 9).p_botch)
     after = percent(st.pool(6, 9).p_botch)
