@@ -66,7 +66,12 @@ RANGE_MAX = 100_000
 #: The controls every generic explorer has, whatever the question.
 FIXED = ("question", "method", "trials", "seed")
 
-_TEXT = dict(layout=widgets.Layout(width="230px"), continuous_update=False)
+
+def _text() -> dict:
+    """A text box's layout (a widget of its own: none is made at import)."""
+    return dict(layout=widgets.Layout(width="230px"), continuous_update=False)
+
+
 _STYLE = {"description_width": "initial"}
 
 
@@ -76,14 +81,17 @@ def control_kind(param: inspect.Parameter, doc_kind: str = "", *, rules=None) ->
     command line reads them), or None for a value no control can spell (the API's default).
 
     ``"rules"`` (a ``rules``/``versus_rules`` parameter of a system with ``Rules``),
-    ``"choice"``, ``"bool"``, ``"int_list"``, ``"int_or_list"``, ``"int_or_word"``,
-    ``"optional_int"``, ``"int"``, ``"float"`` or ``"text"``.
+    ``"choice"``, ``"bool"``, ``"int"``, ``"float"`` (a box each), or a text box:
+    ``"int_list"``, ``"int_or_list"``, ``"int_or_word"``, ``"text"``, and
+    ``"optional_int"``, ``"optional_float"`` (an integer or a number, empty for
+    None). A text box of a parameter that defaults to None reads empty as None.
 
     >>> import inspect
     >>> P = inspect.Parameter
-    >>> def f(dice: int, pools: list[int] = (), rounds: int | None = None, how="a"): ...
+    >>> def f(dice: int, pools: list[int] = (), rounds: int | None = None, how="a",
+    ...       bonuses: int | list[int] | None = None): ...
     >>> [control_kind(p) for p in inspect.signature(f).parameters.values()]
-    ['int', 'int_list', 'optional_int', 'text']
+    ['int', 'int_list', 'optional_int', 'text', 'int_or_list']
     >>> control_kind(P("on_botch", P.KEYWORD_ONLY, default="resets"), '{"resets", "ends"}')
     'choice'
     """
@@ -91,6 +99,9 @@ def control_kind(param: inspect.Parameter, doc_kind: str = "", *, rules=None) ->
     if param.name in ("rules", "versus_rules") and rules is not None:
         return "rules"
     a = _annotation(param.annotation).replace(" ", "")
+    if a.startswith("Optional[") and a.endswith("]"):
+        a = a[len("Optional[") : -1]
+    a = "|".join(t for t in a.split("|") if t != "None")  # None: an empty box, or "(none)"
     if a == "bool" or isinstance(default, bool):
         return "bool"
     if doc_choices(doc_kind):
@@ -101,12 +112,10 @@ def control_kind(param: inspect.Parameter, doc_kind: str = "", *, rules=None) ->
         return "int_or_list"
     if a.startswith(("int|str", "str|int")):
         return "int_or_word"
-    if a in ("int|None", "None|int", "Optional[int]"):
-        return "optional_int"
     if a.startswith("int") or (not a and isinstance(default, int)):
-        return "int"
+        return "optional_int" if param.default is None else "int"
     if a.startswith("float") or (not a and isinstance(default, float)):
-        return "float"
+        return "optional_float" if param.default is None else "float"
     if a.startswith("str") or isinstance(default, str):
         return "text"
     return None
@@ -282,8 +291,8 @@ class GenericExplorer(Explorer):
                 options=list(self.questions), value=name, description="question"
             ),  # fmt: skip
             "method": widgets.Dropdown(description="method"),
-            "trials": widgets.IntText(value=trials, description="trials", **_TEXT),
-            "seed": widgets.IntText(value=seed, description="seed", **_TEXT),
+            "trials": widgets.IntText(value=trials, description="trials", **_text()),
+            "seed": widgets.IntText(value=seed, description="seed", **_text()),
         }
         for key, w in fixed.items():
             w.add_class(f"ds-{key}")
@@ -372,15 +381,19 @@ class GenericExplorer(Explorer):
         if kind == "bool":
             w = widgets.Checkbox(value=bool(value) if not required else False, description=label)
         elif kind == "choice":
-            options = doc_choices(self._docs[param.name][0])
-            w = widgets.Dropdown(options=options, value=value if value in options else options[0],
-                                 description=label)  # fmt: skip
+            options = list(doc_choices(self._docs[param.name][0]))
+            allowed = options
+            if param.default is None:  # the parameter's default, None, is a choice too
+                options = [("(none)", None), *((c, c) for c in options)]
+                allowed = [None, *allowed]
+            value = value if value in allowed else allowed[0]
+            w = widgets.Dropdown(options=options, value=value, description=label)
         elif kind == "int":
             w = widgets.IntText(value=value if isinstance(value, int) else 1, description=label,
-                                **_TEXT)  # fmt: skip
+                                **_text())  # fmt: skip
         elif kind == "float":
             w = widgets.FloatText(value=float(value) if isinstance(value, numbers.Real) else 0.0,
-                                  description=label, **_TEXT)  # fmt: skip
+                                  description=label, **_text())  # fmt: skip
         else:  # a text box: lists, optional integers, words
             if value is None or value is inspect.Parameter.empty:
                 text = ""
@@ -388,7 +401,7 @@ class GenericExplorer(Explorer):
                 text = _list_text(value)
             else:
                 text = str(value)
-            w = widgets.Text(value=text, description=label, **_TEXT)
+            w = widgets.Text(value=text, description=label, **_text())
         w.style = _STYLE
         if tip:
             w.tooltip = tip
@@ -425,9 +438,9 @@ class GenericExplorer(Explorer):
             elif doc_choices(kind):
                 w = widgets.Dropdown(options=doc_choices(kind), value=v, description=label)
             elif isinstance(v, int):
-                w = widgets.IntText(value=v, description=label, **_TEXT)
+                w = widgets.IntText(value=v, description=label, **_text())
             else:
-                w = widgets.Text(value=str(v), description=label, **_TEXT)
+                w = widgets.Text(value=str(v), description=label, **_text())
             w.style = _STYLE
             if tip:
                 w.tooltip = tip
@@ -544,16 +557,23 @@ class GenericExplorer(Explorer):
 
     def _value(self, param, kind: str, raw):
         name = param.name
-        if kind in ("bool", "choice", "int", "float", "text"):
+        if kind in ("bool", "choice", "int", "float"):
             return raw
         text = str(raw).strip()
+        if not text and param.default is None:
+            return None  # an empty box: the parameter's default, None
+        if kind == "text":
+            return raw
+        if kind == "optional_float":
+            try:
+                return float(text)
+            except ValueError:
+                raise refuse(name, "a number, or empty for none", raw) from None
         if kind == "int_list":
             return int_list(name, text)
         if kind == "int_or_list":
             return int_list(name, text, one=True)
         if kind == "optional_int":
-            if not text:
-                return None
             if not re.fullmatch(r"[+-]?\d+", text):
                 raise refuse(name, "a whole number, or empty for none", raw)
             return int(text)
@@ -612,12 +632,10 @@ class GenericExplorer(Explorer):
         return rules, flags, text, notes
 
     def _plain_default(self, param, preset: str) -> bool:
-        """Whether ``preset`` is the parameter's default and the class's own (``--preset``
-        then says nothing)."""
-        cls = self._rules
-        chosen = cls.preset(preset)
-        return chosen == param.default and chosen == cls() and preset == self._preset_of(
-            param.default
+        """Whether ``preset`` is the parameter's default and equals the class's own rules
+        (then ``--preset`` says nothing)."""
+        return preset == self._preset_of(param.default) and self._rules.preset(preset) == (
+            self._rules()
         )  # fmt: skip
 
     def _changes(self, preset, wanted: dict) -> dict:

@@ -150,34 +150,45 @@ def test_monte_carlo_runs_in_the_background_and_matches_the_command(capsys):
 @dataclass(frozen=True)
 class Heads(Result):
     coins: int
-    p_all: object
+    need: int
+    p_enough: object
     exact: bool
 
 
-def _heads(coins: int = 2, *, method):
-    """The chance that every coin shows heads.
+def _heads(coins: int = 2, *, need: int | None = None, side: str = "heads", method):
+    """The chance that at least ``need`` of ``coins`` coins show ``side``.
 
     Parameters
     ----------
     coins : int
         1..20 coins.
+    need : int, optional
+        How many must show it (default: every coin).
+    side : {"heads", "tails"}
+        The side wanted.
     """
-    from dicestats.core.checks import check_int
+    from dicestats.core.checks import check_choice, check_int
+    from dicestats.core.question import Setup
 
-    return check_int("coins", coins, 1, 20)
+    coins = check_int("coins", coins, 1, 20)
+    need = coins if need is None else check_int("need", need, 0, coins)
+    return Setup(coins=coins, need=need, side=check_choice("side", side, ("heads", "tails")))
 
 
 _heads.__module__ = "dicestats.coin.questions"
 
 
-def _all_heads(coins, exact):
-    return Heads(coins, Fraction(1, 2**coins) if exact else 0.5**coins, exact)
+def _enough(s, exact):
+    from math import comb
+
+    p = Fraction(sum(comb(s.coins, k) for k in range(s.need, s.coins + 1)), 2**s.coins)
+    return Heads(s.coins, s.need, p if exact else float(p), exact)
 
 
 @pytest.fixture
 def coin(monkeypatch):
     """A small system registered for the test: one declared question, no explorer of its own."""
-    heads = question(result=Heads, compute=_all_heads, headline="p_all",
+    heads = question(result=Heads, compute=_enough, headline="p_enough",
                      samples=(Sample("3 coins", (3,)),), name="heads")(_heads)  # fmt: skip
     package = types.ModuleType("dicestats.coin")
     package.__path__ = []
@@ -186,7 +197,7 @@ def coin(monkeypatch):
     package.heads = questions.heads = heads
     monkeypatch.setitem(sys.modules, "dicestats.coin", package)
     monkeypatch.setitem(sys.modules, "dicestats.coin.questions", questions)
-    system = registry.System("coin", "Coins", "all heads")
+    system = registry.System("coin", "Coins", "enough heads")
     monkeypatch.setattr(registry, "_SYSTEMS", (registry.system("storyteller"), system))
     return system
 
@@ -195,10 +206,22 @@ def test_the_page_has_a_tab_per_registered_system_then_compare(coin, capsys):
     tabs = explore.page()
     titles = [tabs.get_title(i) for i in range(len(tabs.children))]
     assert titles == ["Storyteller", "Coin", "Compare"]
-    own, generic, _ = tabs.children
+    own, ex, _ = tabs.children
     assert type(own).__name__ == "StorytellerExplorer"  # dicestats.explore.storyteller_ui
-    assert isinstance(generic, explore.GenericExplorer) and generic.error.value == ""
-    assert generic.view.cli == "dicestats coin heads --coins 3"
-    assert view_on_show(generic) == printed(generic.view.cli, capsys) == "heads\nall  12.50%"
-    generic.controls["coins"].value = 21
-    assert generic.error.value == "coins must be an integer in 1..20, got 21"
+    assert isinstance(ex, explore.GenericExplorer) and ex.error.value == ""
+    # Its controls come from the declaration: an integer, an integer or none, a choice.
+    c = ex.controls
+    assert (c["coins"].value, c["need"].value, c["side"].options) == (3, "", ("heads", "tails"))
+    assert ex.view.cli == "dicestats coin heads --coins 3"
+    assert view_on_show(ex) == printed(ex.view.cli, capsys) == "heads\nenough  12.50%"
+    with ex.muted():
+        c["need"].value = "2"
+        c["side"].value = "tails"
+    c["method"].value = "exact"
+    assert ex.view.cli == "dicestats coin heads --coins 3 --need 2 --side tails --exact"
+    assert ex.view.result.p_enough == Fraction(1, 2) == called(ex.view.python).p_enough
+    assert view_on_show(ex) == printed(ex.view.cli, capsys)
+    c["need"].value = "two"
+    assert ex.error.value == "need must be a whole number, or empty for none, got &#x27;two&#x27;"
+    c["need"].value = "4"
+    assert ex.error.value == "need must be an integer in 0..3, got 4"
