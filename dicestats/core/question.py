@@ -77,6 +77,7 @@ __all__ = [
     "Sample",
     "Setup",
     "question",
+    "annotation_text",
     "METHODS",
     "HOW",
     "is_question",
@@ -468,6 +469,22 @@ def question(
         return q.function
 
     return declare
+
+
+def annotation_text(annotation) -> str:
+    """A parameter's annotation as text, whether the module postpones annotations or not:
+    ``int`` → ``"int"``, ``list[int]`` → ``"list[int]"``; ``""`` for none.
+
+    >>> annotation_text(int), annotation_text(list[int]), annotation_text("int | str")
+    ('int', 'list[int]', 'int | str')
+    """
+    if annotation is inspect.Parameter.empty or annotation is None:
+        return ""
+    if isinstance(annotation, str):
+        return annotation
+    if isinstance(annotation, type):
+        return annotation.__name__
+    return str(annotation).replace("typing.", "")
 
 
 def is_question(obj) -> bool:

@@ -45,6 +45,7 @@ import ipywidgets as widgets
 
 from ..core.checks import check_int, refuse
 from ..core.question import (
+    annotation_text,
     doc_choices,
     option,
     parameter_docs,
@@ -98,7 +99,7 @@ def control_kind(param: inspect.Parameter, doc_kind: str = "", *, rules=None) ->
     default = None if param.default is inspect.Parameter.empty else param.default
     if param.name in ("rules", "versus_rules") and rules is not None:
         return "rules"
-    a = _annotation(param.annotation).replace(" ", "")
+    a = annotation_text(param.annotation).replace(" ", "")
     if a.startswith("Optional[") and a.endswith("]"):
         a = a[len("Optional[") : -1]
     a = "|".join(t for t in a.split("|") if t != "None")  # None: an empty box, or "(none)"
@@ -119,14 +120,6 @@ def control_kind(param: inspect.Parameter, doc_kind: str = "", *, rules=None) ->
     if a.startswith("str") or isinstance(default, str):
         return "text"
     return None
-
-
-def _annotation(a) -> str:
-    if a is inspect.Parameter.empty:
-        return ""
-    if isinstance(a, str):
-        return a
-    return a.__name__ if isinstance(a, type) else str(a)
 
 
 def int_list(name: str, text: str, *, one: bool = False):

@@ -86,7 +86,7 @@ __getattr__, __dir__, __all__ = lazy_package(
             "botch_closed_form",
         ),
         "actions": ("Choice", "AutomaticSuccess", "TryAgain", "BotchExemption", "Teamwork"),
-        "multiple": ("ActionOdds", "MultipleActions", "BestActions", "reduced_pools"),
+        "multiple": ("DeclaredAction", "MultipleActions", "BestActions", "reduced_pools"),
         "extended_resisted": ("Extended", "Resisted", "ResistedExtended"),
     },
 )

@@ -20,7 +20,7 @@ from .actions import _one
 from .pools import clip, p_any, pool_grid
 
 __all__ = [
-    "ActionOdds",
+    "DeclaredAction",
     "MultipleActions",
     "BestActions",
     "reduced_pools",
@@ -48,7 +48,7 @@ def reduced_pools(pools) -> list[int]:
 
 
 @dataclass(frozen=True)
-class ActionOdds(Result):
+class DeclaredAction(Result):
     """One action of a round: its pools and chances (0 when it cannot be attempted)."""
 
     action: int
@@ -67,7 +67,7 @@ class MultipleActions(Result):
 
     Attributes
     ----------
-    actions : tuple of ActionOdds
+    actions : tuple of DeclaredAction
     p_all : every action succeeds (the rolls are independent).
     mean_successes : expected successful actions.
     successes : dict
@@ -131,10 +131,10 @@ def _at(actions) -> str:
 
 
 def action_rows(pools, sizes, diffs, specs, odds) -> tuple:
-    """The :class:`ActionOdds` of each action, ``odds[i] = (p_success, p_botch)``."""
+    """The :class:`DeclaredAction` of each action, ``odds[i] = (p_success, p_botch)``."""
     rows = zip(pools, sizes, diffs, specs, strict=True)
     return tuple(
-        ActionOdds(i, base, size, d, spec, size >= 1, *odds[i - 1])
+        DeclaredAction(i, base, size, d, spec, size >= 1, *odds[i - 1])
         for i, (base, size, d, spec) in enumerate(rows, start=1)
     )
 

@@ -42,6 +42,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import inspect
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -240,9 +241,44 @@ def _preset(cls, name: str):
     return preset(name)
 
 
-#: The sweepable questions, by name (every system's declared questions, found through the
-#: registry on first use). :func:`register` adds one.
-QUESTIONS: dict[str, Sweepable] = {}
+class _Questions(Mapping):
+    """The sweepable questions by name: every registered system's declared questions (read
+    from the registry on each look-up, so that a system registered later is there; a
+    system's name alone is its first question), then those :func:`register` added."""
+
+    def __init__(self):
+        self.added: dict[str, Sweepable] = {}
+        self._cache: tuple = (None, {})
+
+    def _all(self) -> dict[str, Sweepable]:
+        from ..registry import systems
+
+        registered = systems()
+        if self._cache[0] is not registered:
+            found: dict[str, Sweepable] = {}
+            for system in registered:
+                if not system.declared:
+                    continue  # its questions are not declared yet: its entries are added
+                for i, q in enumerate(system.questions):
+                    sw = declared(q)
+                    if i == 0:
+                        found[system.name] = dataclasses.replace(sw, name=system.name)
+                    found[sw.name] = sw
+            self._cache = (registered, found)
+        return {**self._cache[1], **self.added}
+
+    def __getitem__(self, name: str) -> Sweepable:
+        return self._all()[name]
+
+    def __iter__(self):
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
+#: The sweepable questions, by name (see :class:`_Questions`). :func:`register` adds one.
+QUESTIONS = _Questions()
 
 
 def register(q: Sweepable) -> Sweepable:
@@ -253,7 +289,7 @@ def register(q: Sweepable) -> Sweepable:
     """
     if not isinstance(q, Sweepable):
         raise refuse("question", "a Sweepable", q, kind=True)
-    QUESTIONS[q.name] = q
+    QUESTIONS.added[q.name] = q
     return q
 
 
@@ -265,7 +301,7 @@ def question(q) -> Sweepable:
     >>> question("chess")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    dicestats.InputError: question must be one of 'initiative', ..., got 'chess'
+    dicestats.InputError: question must be one of 'storyteller', ..., got 'chess'
     """
     if isinstance(q, Sweepable):
         return q
@@ -313,15 +349,9 @@ def run_cell(q: Sweepable, params: dict, settings: dict, executor=None) -> tuple
 def declared(q) -> Sweepable:
     """The :class:`Sweepable` of a declared question (a
     :class:`~dicestats.core.question.Question`), named ``"<system>.<question>"``."""
-    import typing
+    from ..core.question import annotation_text
 
-    lists = tuple(
-        p.name
-        for p in q.parameters
-        if isinstance(p.annotation, str)
-        and p.annotation.startswith(("list", "typing.List"))
-        or typing.get_origin(p.annotation) is list
-    )
+    lists = tuple(p.name for p in q.parameters if annotation_text(p.annotation).startswith("list"))
     return Sweepable(
         f"{q.system}.{q.name}",
         f"{q.package}:{q.name}",
@@ -330,21 +360,6 @@ def declared(q) -> Sweepable:
         lists=lists,
         declared=True,
     )
-
-
-def _declared_questions() -> None:
-    """Every registered system's declared questions; the first of each also by its system's
-    name (``"storyteller"``)."""
-    from ..registry import systems
-
-    for system in systems():
-        if not system.declared:
-            continue  # its questions are not declared yet: its entries below
-        for i, q in enumerate(system.questions):
-            sw = declared(q)
-            if i == 0:
-                register(dataclasses.replace(sw, name=system.name))
-            register(sw)
 
 
 for _q in (
@@ -386,5 +401,3 @@ for _q in (
     ),
 ):
     register(_q)
-
-_declared_questions()

@@ -136,9 +136,9 @@ __all__ = [
     "below_with_confidence",
     # Storyteller
     "EVENTS",
-    "PoolNeeded",
-    "DifficultyFound",
-    "TargetFound",
+    "PoolSolution",
+    "DifficultySolution",
+    "TargetSolution",
     "solve_pool",
     "solve_difficulty",
     "solve_target",
@@ -148,7 +148,7 @@ __all__ = [
     "default_dice_limit",
     # Fate
     "OBJECTIVES",
-    "FateSolved",
+    "FateSolution",
     "ladder_value",
     "solve_fate_difficulty",
     "solve_fate_rating",
@@ -156,7 +156,7 @@ __all__ = [
     "fate_probability",
     "difficulty_scan",
     # initiative
-    "InitiativeSolved",
+    "InitiativeSolution",
     "solve_initiative",
     "SOLVE_FOR",
     "METHODS",
@@ -367,7 +367,7 @@ def _pools(n: int) -> str:
 
 
 @dataclass(frozen=True)
-class PoolNeeded(Result):
+class PoolSolution(Result):
     """The smallest pool reaching a wish at a difficulty (:func:`solve_pool`).
 
     Attributes
@@ -435,7 +435,7 @@ def solve_pool(
     specialty: bool = False,
     dice_limit: int | None = None,
     exact: bool = False,
-) -> PoolNeeded:
+) -> PoolSolution:
     """The smallest pool whose ``P(event)`` is at least ``at_least`` at ``difficulty``.
 
     Parameters
@@ -459,7 +459,7 @@ def solve_pool(
 
     Returns
     -------
-    PoolNeeded
+    PoolSolution
         ``reached=False`` (and the best pool of the range) when no pool reaches it.
 
     Examples
@@ -487,20 +487,20 @@ def solve_pool(
     else:
         dice, p_reached = hit
         p_below = pairs[dice - 2][1] if dice > 1 else None
-    return PoolNeeded(
+    return PoolSolution(
         d, event, net, p, dice, p_reached, p_below, hit is not None, best_n, best_p, top,
         rules, specialty, exact,
     )  # fmt: skip
 
 
 @dataclass(frozen=True)
-class DifficultyFound(Result):
+class DifficultySolution(Result):
     """The difficulty for a pool and a wish (:func:`solve_difficulty`).
 
     Attributes
     ----------
     dice : int
-    event, net : what is wished for (see :class:`PoolNeeded`).
+    event, net : what is wished for (see :class:`PoolSolution`).
     nearest : the probability to come nearest to (None when ``at_least`` is asked).
     at_least : the probability to reach at the hardest difficulty (or None).
     difficulty : int or None
@@ -559,7 +559,7 @@ def solve_difficulty(
     net: int = 1,
     specialty: bool = False,
     exact: bool = False,
-) -> DifficultyFound:
+) -> DifficultySolution:
     """The difficulty whose ``P(event)`` for ``dice`` is nearest ``nearest``, or the
     hardest whose ``P(event)`` is at least ``at_least`` (give exactly one).
 
@@ -592,19 +592,19 @@ def solve_difficulty(
         gap = min(abs(q - to) for q in by.values())
         tol = 0 if exact else 1e-12  # float noise must not break a tie
         best = max(d for d in _DIFFICULTIES if abs(by[d] - to) - gap <= tol)
-        return DifficultyFound(
+        return DifficultySolution(
             n, event, net, p, None, best, by[best], True, by, rules, specialty, exact
         )
     p = check_probability("at_least", at_least)
     hit = first_at_least([(d, by[d]) for d in reversed(_DIFFICULTIES)], p)
     d, q = hit if hit else (None, None)
-    return DifficultyFound(
+    return DifficultySolution(
         n, event, net, None, p, d, q, hit is not None, by, rules, specialty, exact
     )
 
 
 @dataclass(frozen=True)
-class TargetFound(Result):
+class TargetSolution(Result):
     """The largest extended-action target done within ``rounds`` with ``P >= at_least``.
 
     Attributes
@@ -665,7 +665,7 @@ def solve_target(
     specialty: bool = False,
     target_limit: int | None = None,
     exact: bool = False,
-) -> TargetFound:
+) -> TargetSolution:
     """The largest target an extended action of ``dice`` reaches within ``rounds``
     rounds with probability at least ``at_least``.
 
@@ -707,12 +707,12 @@ def solve_target(
         else:
             hi = mid - 1
     if lo == 0:
-        return TargetFound(
+        return TargetSolution(
             dice, difficulty, rounds, on_botch, p, None, done(1), None, False, top,
             rules, specialty, exact,
         )  # fmt: skip
     above = done(lo + 1) if lo < top else None
-    return TargetFound(
+    return TargetSolution(
         dice, difficulty, rounds, on_botch, p, lo, done(lo), above, True, top,
         rules, specialty, exact,
     )  # fmt: skip
@@ -782,7 +782,7 @@ def difficulty_scan(rating: int, n: int, margin: int, *, exact) -> list:
 
 
 @dataclass(frozen=True)
-class FateSolved(Result):
+class FateSolution(Result):
     """A Fate inverse answer (:func:`solve_fate_difficulty`, :func:`solve_fate_rating`,
     :func:`solve_fate_invokes`).
 
@@ -855,7 +855,7 @@ class FateSolved(Result):
 
 def solve_fate_difficulty(
     rating, at_least, objective: str = "success", *, dice=None, exact=False, rules=None
-) -> FateSolved:
+) -> FateSolution:
     """The hardest difficulty at which ``rating`` reaches ``objective`` with ``P >= at_least``.
 
     Parameters
@@ -882,12 +882,12 @@ def solve_fate_difficulty(
     scan = difficulty_scan(rating, n, margin, exact=exact)
     d, q = first_at_least(scan, p)  # the last scanned difficulty has P = 1
     nxt = fate_probability(rating, d + 1, n, margin, exact=exact)
-    return FateSolved("difficulty", rating, d, 0, objective, p, True, q, nxt, n, exact)
+    return FateSolution("difficulty", rating, d, 0, objective, p, True, q, nxt, n, exact)
 
 
 def solve_fate_rating(
     difficulty, at_least, objective: str = "success", *, dice=None, exact=False, rules=None
-) -> FateSolved:
+) -> FateSolution:
     """The lowest rating that reaches ``objective`` at ``difficulty`` with ``P >= at_least``.
 
     Examples
@@ -904,7 +904,7 @@ def solve_fate_rating(
             for r in range(low, difficulty + margin + n + 1)]  # fmt: skip
     r, q = first_at_least(scan, p)  # the last scanned rating has P = 1
     nxt = fate_probability(r - 1, difficulty, n, margin, exact=exact)
-    return FateSolved("rating", r, difficulty, 0, objective, p, True, q, nxt, n, exact)
+    return FateSolution("rating", r, difficulty, 0, objective, p, True, q, nxt, n, exact)
 
 
 def solve_fate_invokes(
@@ -917,7 +917,7 @@ def solve_fate_invokes(
     invokes_limit: int | None = None,
     exact=False,
     rules=None,
-) -> FateSolved:
+) -> FateSolution:
     """The fewest invokes (+2 or a reroll each, spent optimally) that bring
     ``objective`` to ``P >= at_least`` for ``rating`` at ``difficulty``.
 
@@ -943,12 +943,12 @@ def solve_fate_invokes(
     scan = [(k, pk) for k, (pk, _) in enumerate(reach)]
     hit = first_at_least(scan, p)
     if hit is None:
-        return FateSolved(
+        return FateSolution(
             "invokes", rating, difficulty, None, objective, p, False, scan[-1][1], None, n, exact
         )
     k, q = hit
     nxt = scan[k - 1][1] if k else None
-    return FateSolved("invokes", rating, difficulty, k, objective, p, True, q, nxt, n, exact)
+    return FateSolution("invokes", rating, difficulty, k, objective, p, True, q, nxt, n, exact)
 
 
 # ---------------------------------------------------------------------------
@@ -961,7 +961,7 @@ METHODS = ("auto", "enumerate", "simulate")
 
 
 @dataclass(frozen=True)
-class InitiativeSolved(Result):
+class InitiativeSolution(Result):
     """The pips or swiftness one participant needs to act first (:func:`solve_initiative`).
 
     Attributes
@@ -1086,7 +1086,7 @@ def solve_initiative(
     rng=None,
     workers: int = 1,
     progress: bool | None = None,
-) -> InitiativeSolved:
+) -> InitiativeSolution:
     """The smallest pips (or swiftness) of one participant for ``P(act first) >= at_least``.
 
     Parameters
@@ -1195,7 +1195,7 @@ def solve_initiative(
     last = max(scan)
     reached = reaches(scan[last], p)
     below = scan.get(last - 1) if reached else None
-    return InitiativeSolved(
+    return InitiativeSolution(
         solve_for, i, tuple(swiftness), tuple(versus),
         tuple(pips) if isinstance(pips, list) else pips, versus_pips, p,
         last if reached else None, reached, scan[last] if reached else None, below,

@@ -8,7 +8,7 @@ probability, by which a wish holds), and when none does, the nearest miss (the
 setting whose worst wish fails by the least) and which wishes break there.
 Malformed wishes are refused (:class:`dicestats.InputError`).
 
-The two systems share the machinery: a wish's comparison (:class:`Comparison`:
+The two systems share the machinery: a wish's comparison (:class:`WishBase`:
 slack, holds, its text), the probability read from text
 (:func:`read_comparison`), the list of wishes (:func:`check_wishes`), the rule
 sets (:func:`rule_sets`), the ranking of settings (:func:`rank_settings`) and
@@ -100,7 +100,7 @@ __all__ = [
     "fate_wishes",
     "OPERATORS",
     "NUMBER",
-    "Comparison",
+    "WishBase",
     "Ranked",
     "read_comparison",
     "check_wishes",
@@ -164,7 +164,7 @@ def slack_text(slack, sign: str = "") -> str:
     """A slack in percentage points, 2 decimals (``sign="+"``: ``+1.73``, ``-11.73``).
 
     Float noise is no margin: a float slack within ``FLOAT_TOLERANCE`` of 0 (where
-    :meth:`Comparison.holds` counts the wish as met) reads ``0.00``, never ``-0.00``.
+    :meth:`WishBase.holds` counts the wish as met) reads ``0.00``, never ``-0.00``.
 
     >>> slack_text(-1.1102230246251565e-16), slack_text(Fraction(-1, 10**7), "+")
     ('0.00', '-0.00')
@@ -182,7 +182,7 @@ def check_op(op) -> str:
     return op
 
 
-class Comparison:
+class WishBase:
     """What every wish does with its ``op`` and ``p``, given its ``what`` (a mixin).
 
     A wish class names its text pattern (``PATTERN``, whose last two groups are
@@ -352,7 +352,7 @@ _FORM = "'DICE EVENT OP P' such as '6 success >= 2/3' (EVENT: success, botch, no
 
 
 @dataclass(frozen=True)
-class Wish(Comparison, Result):
+class Wish(WishBase, Result):
     """One wish: ``P(event)`` of a pool of ``dice``, compared with ``p``.
 
     Attributes
@@ -398,7 +398,7 @@ class Wish(Comparison, Result):
 
     @classmethod
     def from_groups(cls, groups, op, p, name, text) -> Wish:
-        """The wish of its text's pattern groups (:meth:`Comparison.parse`)."""
+        """The wish of its text's pattern groups (:meth:`WishBase.parse`)."""
         dice, what, net = groups
         event = "success" if net else _EVENTS[what.lower().replace("_", "-")]
         return cls(int(dice), event, int(net or 1), op, p)
@@ -518,7 +518,7 @@ def _fate_event(word: str) -> str:
 
 
 @dataclass(frozen=True)
-class FateWish(Comparison, Result):
+class FateWish(WishBase, Result):
     """One wish: ``P(event)`` of a roll with ``rating`` (+ ``helpers``, ``invokes``
     spent optimally) at the difficulty tried, compared with ``p``.
 
@@ -574,7 +574,7 @@ class FateWish(Comparison, Result):
 
     @classmethod
     def from_groups(cls, groups, op, p, name, text) -> FateWish:
-        """The wish of its text's pattern groups (:meth:`Comparison.parse`)."""
+        """The wish of its text's pattern groups (:meth:`WishBase.parse`)."""
         rating, mods, word = groups
         try:
             rating = parse_rating(rating.replace("\u2212", "-"))

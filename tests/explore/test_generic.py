@@ -17,6 +17,7 @@ import time
 import types
 from dataclasses import dataclass
 from fractions import Fraction
+from importlib.machinery import ModuleSpec
 
 import pytest
 
@@ -192,7 +193,9 @@ def coin(monkeypatch):
                      samples=(Sample("3 coins", (3,)),), name="heads")(_heads)  # fmt: skip
     package = types.ModuleType("dicestats.coin")
     package.__path__ = []
+    package.__spec__ = ModuleSpec("dicestats.coin", None, is_package=True)
     questions = types.ModuleType("dicestats.coin.questions")
+    questions.__spec__ = ModuleSpec("dicestats.coin.questions", None)
     questions.__all__ = ["heads"]
     package.heads = questions.heads = heads
     monkeypatch.setitem(sys.modules, "dicestats.coin", package)
