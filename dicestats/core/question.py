@@ -176,9 +176,10 @@ class Question:
     name : str
         Its name: the public function's, the command's (``_`` as ``-``).
     setup : callable
-        The parameters: its signature is the public one (a keyword ``method``,
-        if it takes one, receives the method and is not shown); its body checks
-        the arguments and returns the setup the forms below take.
+        The parameters: its signature is the public one (a keyword named like a
+        method keyword, ``method`` or ``batch_size``, if it takes one, receives
+        that keyword and is not shown); its body checks the arguments and
+        returns the setup the forms below take.
     result : type or str
         The result class, whichever method (a :class:`~.results.Result`), or
         ``"module:Name"``.
@@ -272,9 +273,15 @@ class Question:
         return "method" in self._setup_signature.parameters
 
     @property
+    def receives(self) -> tuple[str, ...]:
+        """The method keywords its setup takes, to check limits that depend on them
+        (``method``; ``batch_size``: a batch's memory). Never public parameters."""
+        return tuple(n for n in self._setup_signature.parameters if n in HOW)
+
+    @property
     def parameters(self) -> tuple[inspect.Parameter, ...]:
         """Its own parameters, in order (the method keywords left out)."""
-        return tuple(p for n, p in self._setup_signature.parameters.items() if n != "method")
+        return tuple(p for n, p in self._setup_signature.parameters.items() if n not in HOW)
 
     @property
     def how(self) -> tuple[str, ...]:
@@ -350,8 +357,8 @@ class Question:
         if "exact" in how and not self.computed and how["exact"] is not None:
             check_bool("exact", how["exact"])
         method = self.method_of(**how)
-        if self.takes_method:
-            kwargs["method"] = method
+        for name in self.receives:
+            kwargs[name] = method if name == "method" else how.get(name)
         setup = self.setup(*args, **kwargs)
         if method == "montecarlo":
             return self.simulate(setup, **{k: how.get(k) for k in _MONTE_CARLO})

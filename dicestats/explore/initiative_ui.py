@@ -1,12 +1,13 @@
 """The initiative explorer: Monte Carlo in the background, a quick estimate first.
 
-Every figure is an answer of :mod:`dicestats.initiative`: :func:`~dicestats.initiative.simulate`
-(who acts first, with its interval; actions before the enemy; participants) and
-:func:`~dicestats.initiative.defence` (how slow the answers to side B's attacks
-are), both seeded. A control change returns at once: one worker thread first
-runs a quick estimate (:data:`QUICK_TRIALS` trials, same seed) and shows it,
-then the full one; a newer change supersedes older work, so the controls never
-freeze and a stale answer is never shown. The chart is
+Every figure is an answer of :mod:`dicestats.initiative` by Monte Carlo:
+:func:`~dicestats.initiative.odds` (who acts first, with its interval; actions
+before the enemy; participants) and :func:`~dicestats.initiative.defence` (how
+slow the answers to side B's attacks are), both seeded. A control change returns
+at once: one worker thread first runs a quick estimate (:data:`QUICK_TRIALS`
+trials, same seed) and shows it, then the full one; a newer change supersedes
+older work, so the controls never freeze and a stale answer is never shown. The
+chart is
 :func:`dicestats.plots.initiative_actions_before`.
 """
 
@@ -135,7 +136,7 @@ class InitiativeExplorer(Explorer):
 
         kw = {**kw, "trials": kw["trials"] if trials is None else trials}
         a, b = kw.pop("swiftness"), kw.pop("versus")
-        r = ini.simulate(a, b, **kw)
+        r = ini.odds(a, b, **kw)
         d = None if quick else ini.defence(a, b, attackers="versus", respond="every", **kw)
 
         before = pd.DataFrame.from_records(
@@ -204,7 +205,7 @@ class InitiativeExplorer(Explorer):
         python = "\n".join(
             [
                 "from dicestats import initiative as ini",
-                f"ini.simulate({a}, {b}, {opts}, rules={rules})",
+                f"ini.odds({a}, {b}, {opts}, rules={rules})",
                 f"ini.defence({a}, {b}, attackers='versus', respond='every', {opts}, "
                 f"rules={rules})",
             ]
@@ -338,7 +339,7 @@ def initiative(
     >>> ex = initiative("2", "1", trials=4_000, seed=7)
     >>> view = ex.wait()
     >>> from dicestats import initiative as ini
-    >>> view.result[0].p_first == ini.simulate([2], [1], trials=4_000, rng=7).p_first
+    >>> view.result[0].p_first == ini.odds([2], [1], trials=4_000, rng=7).p_first
     True
     """
     return InitiativeExplorer(swiftness, versus, trials=trials, seed=seed)

@@ -37,7 +37,7 @@ the solver says why it is. An unreachable wish is an answer, not an error
   or the swiftness of one participant of the first side from the bottom up.
   Each setting is enumerated exactly (:func:`dicestats.initiative.odds`) when it
   is small enough (``initiative.LIMITS``: outcome classes and work), and
-  simulated (:func:`dicestats.initiative.simulate`, the same seed for every
+  simulated (the same question by Monte Carlo, the same seed for every
   setting, so the settings are compared on the same dice) otherwise. A
   simulated answer says how sure it is: its interval, and whether the setting
   below is under ``p`` with 99% confidence (``below_confident``). The trial
@@ -1182,9 +1182,9 @@ def solve_initiative(
             else:
                 if seed is None:
                     seed = _seed(rng)
-                q = ini.simulate(
-                    sw, versus, pips=pp, versus_pips=versus_pips, rules=rules, trials=trials,
-                    rng=seed, workers=workers, progress=False,
+                q = ini.odds(
+                    sw, versus, pips=pp, versus_pips=versus_pips, rules=rules,
+                    method="montecarlo", trials=trials, rng=seed, workers=workers, progress=False,
                 ).p_first  # fmt: skip
                 simulated += trials
             bar.update(trials)

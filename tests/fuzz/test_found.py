@@ -70,9 +70,9 @@ def test_an_argparse_error_echoing_a_newline_stays_one_line(capsys):
 
 
 def test_a_sweep_value_beyond_64_bits_is_refused_not_a_traceback(capsys):
-    # dicestats sweep defence --vs 10**30: OverflowError traceback from the frame's
+    # dicestats sweep initiative.defence --vs 10**30: OverflowError traceback from the frame's
     # Int64 column (found by the deep fuzz profile).
-    assert main(["sweep", "--trials", "100", "defence", "--vs", "1" + "0" * 30]) == 2
+    assert main(["sweep", "--trials", "100", "initiative.defence", "--vs", "1" + "0" * 30]) == 2
     err = capsys.readouterr().err
     assert (
         err.startswith("dicestats sweep: error: a value of versus must be") and err.count("\n") == 1
