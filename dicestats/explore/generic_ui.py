@@ -56,7 +56,15 @@ from ..core.question import (
 from ..format import percent
 from .base import KEEP, Explorer, Panel
 
-__all__ = ["GenericExplorer", "generic", "control_kind", "int_list", "QUICK_TRIALS", "TRIALS"]
+__all__ = [
+    "GenericExplorer",
+    "generic",
+    "control_kind",
+    "unspellable",
+    "int_list",
+    "QUICK_TRIALS",
+    "TRIALS",
+]
 
 #: Trials of the first, quick Monte Carlo estimate (shown within a fraction of a second).
 QUICK_TRIALS = 2_000
@@ -120,6 +128,26 @@ def control_kind(param: inspect.Parameter, doc_kind: str = "", *, rules=None) ->
     if a.startswith("str") or isinstance(default, str):
         return "text"
     return None
+
+
+def unspellable(q) -> list[str]:
+    """The required parameters of question ``q`` that no control can spell (its question is
+    then left out of the picker: ``list[list[int]]``, an object)."""
+    docs = parameter_docs(q.setup.__doc__)
+    rules = rules_class(q)
+    return [
+        p.name
+        for p in q.parameters
+        if p.default is inspect.Parameter.empty
+        and control_kind(p, docs.get(p.name, ("", ""))[0], rules=rules) is None
+    ]
+
+
+def _rule_fields(q, cls) -> list:
+    """The fields of ``cls`` that get a control: those that are not parameters of ``q``
+    (its own ``tiebreak=`` says that rule), as the command line skips them."""
+    names = {p.name for p in q.parameters}
+    return [f for f in dataclasses.fields(cls) if f.name not in names]
 
 
 def int_list(name: str, text: str, *, one: bool = False):
@@ -262,6 +290,8 @@ class GenericExplorer(Explorer):
     system : dicestats.registry.System
     question : dicestats.core.question.Question
         The question on show.
+    questions, left_out : dict
+        The questions of the picker by name; those left out, with why.
     controls : dict
         ``question``, ``method``, ``trials``, ``seed``, one control per parameter
         of the question (its name), and the rule set's ``rules.preset`` and
@@ -273,10 +303,21 @@ class GenericExplorer(Explorer):
     def __init__(self, system, question: str | None = None, *, values: dict | None = None,
                  trials: int = TRIALS, seed: int = 1):  # fmt: skip
         self.system = system
-        self.questions = {q.name: q for q in system.questions}
+        self.questions, self.left_out = {}, {}
+        for q in system.questions:
+            missing = unspellable(q)
+            if missing:
+                self.left_out[q.name] = f"no control can spell {', '.join(missing)}"
+            else:
+                self.questions[q.name] = q
+        if not self.questions:
+            raise refuse("system", "a system with a question its controls can ask", system.name,
+                         why="; ".join(f"{k}: {v}" for k, v in self.left_out.items()))  # fmt: skip
         name = question or next(iter(self.questions))
         if name not in self.questions:
-            raise refuse("question", "one of " + ", ".join(map(repr, self.questions)), name)
+            why = self.left_out.get(name)
+            raise refuse("question", "one of " + ", ".join(map(repr, self.questions)), name,
+                         why=why)  # fmt: skip
         self.question = self.questions[name]
         self.title = system.name.replace("_", " ").capitalize()
         fixed = {
@@ -329,6 +370,9 @@ class GenericExplorer(Explorer):
                 continue  # the API's default: a value no control can spell
             self._params.append((param, kind))
             value = values.get(param.name, start.get(param.name, param.default))
+            if kind == "rules" and not (rules_presets(self._rules) or _rule_fields(q, self._rules)):
+                self._params.pop()  # every rule is a parameter of its own: the API's default
+                continue
             if kind == "rules":
                 if row:
                     rows.append(widgets.HBox(row))
@@ -348,7 +392,11 @@ class GenericExplorer(Explorer):
         with self.muted():
             m.options = list(q.methods)
             m.value = values.get("method", q.default)
-        self.describe.value = f"<i>{html.escape(q.summary)}</i>"
+        text = f"<i>{html.escape(_plain(q.summary))}</i>"
+        if self.left_out:  # said once, beside the picker
+            gone = "; ".join(f"{k} ({v})" for k, v in self.left_out.items())
+            text += f"<br><small>not asked here: {html.escape(gone)}</small>"
+        self.describe.value = text
 
     def _sample_values(self) -> dict:
         """The first sample's arguments by parameter name (where the question has samples)."""
@@ -406,7 +454,6 @@ class GenericExplorer(Explorer):
         cls, key = self._rules, param.name
         fields_doc = parameter_docs(cls.__doc__)
         presets = rules_presets(cls)
-        names = {p.name for p in self.question.parameters}
         start = value if isinstance(value, cls) else None
         row, rows = [], []
         if presets:
@@ -420,9 +467,7 @@ class GenericExplorer(Explorer):
             self._add(f"{key}.preset", w)
             row.append(w)
         shown = start if start is not None else cls()
-        for f in dataclasses.fields(cls):
-            if f.name in names:
-                continue
+        for f in _rule_fields(self.question, cls):
             v = getattr(shown, f.name)
             kind, tip = fields_doc.get(f.name, ("", ""))
             label = f.name.replace("_", " ")
@@ -508,7 +553,7 @@ class GenericExplorer(Explorer):
                 value, flags, text, left_out = self._rules_of(param.name, state)
                 notes += left_out
                 options += flags
-                if not flags and (value is None or value == param.default):
+                if not flags and (value is None or param.default in (None, value)):
                     in_order = False  # the API's default (the command line's rules equal it)
                     continue
                 kwargs[param.name] = value
@@ -709,7 +754,8 @@ class GenericExplorer(Explorer):
             call = self.call(state)
             if call.method == "montecarlo":
                 q = call.question
-                q.setup(**call.kwargs, **({"method": "montecarlo"} if q.takes_method else {}))
+                received = {n: "montecarlo" if n == "method" else None for n in q.receives}
+                q.setup(**call.kwargs, **received)  # a refusal shows at once
         except (ValueError, TypeError, ArithmeticError) as exc:
             self._supersede(None)
             self.show_error(exc)
@@ -836,7 +882,9 @@ def generic(system="storyteller", question: str | None = None, *, trials: int = 
     prints), its headline figures and declared chart, its JSON on demand (the
     ``JSON`` toggle), and the equivalent command and Python call; a refused
     state shows its one-line error. A Monte Carlo answer runs in the background:
-    a quick estimate first, then the full one.
+    a quick estimate first, then the full one. A question with a required
+    parameter no control can spell (``list[list[int]]``, an object) is left out
+    of the picker, and said beside it (``left_out``).
 
     Parameters
     ----------
