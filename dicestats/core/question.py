@@ -78,10 +78,13 @@ __all__ = [
     "Setup",
     "question",
     "annotation_text",
+    "sampled",
     "METHODS",
     "HOW",
     "is_question",
     "parameter_docs",
+    "documented",
+    "unmarked",
     "doc_choices",
     "option",
     "rules_class",
@@ -494,6 +497,24 @@ def annotation_text(annotation) -> str:
     return str(annotation).replace("typing.", "")
 
 
+def sampled(*samples: Sample):
+    """Attach sample calls to a function that is not a system's question (the workbench's
+    solvers): ``fn.samples``, asked by its contract test as a question's samples are.
+
+    >>> @sampled(Sample("two", (2,)))
+    ... def double(x, *, exact=False):
+    ...     return 2 * x
+    >>> double.samples[0].args
+    (2,)
+    """
+
+    def attach(fn):
+        fn.samples = tuple(samples)
+        return fn
+
+    return attach
+
+
 def is_question(obj) -> bool:
     """Whether ``obj`` is a public function made by :func:`question`."""
     return isinstance(getattr(obj, "question", None), Question)
@@ -542,6 +563,34 @@ def parameter_docs(doc: str | None) -> dict[str, tuple[str, str]]:
     return out
 
 
+def documented(fn, seen: tuple = ()) -> dict[str, tuple[str, str]]:
+    """:func:`parameter_docs` of ``fn``, an entry that reads "As in :func:`other`" taking
+    the text (and the type, where it gives none) of ``other``'s entry of that name, a
+    function of the same module."""
+    import sys
+
+    docs = parameter_docs(fn.__doc__)
+    module = sys.modules.get(fn.__module__)
+    for name, (kind, text) in list(docs.items()):
+        m = re.match(r"As in :func:`~?(?:[\w.]+\.)?(\w+)`", text)
+        other = getattr(module, m.group(1), None) if m else None
+        if other is not None and other not in seen:
+            ref = documented(other, (*seen, fn)).get(name)
+            if ref is not None:
+                docs[name] = (kind or ref[0], ref[1])
+    return docs
+
+
+def unmarked(text: str) -> str:
+    """Docstring text without its reST markup, as a terminal or a page shows it.
+
+    >>> unmarked("Spend ``invokes`` as :func:`~dicestats.fate.invoke_policy` says.")
+    'Spend invokes as invoke_policy says.'
+    """
+    text = re.sub(r":\w+:`~?(?:[\w.]+\.)?([^`]+)`", r"\1", text)
+    return text.replace("``", "")
+
+
 def doc_choices(kind: str) -> tuple[str, ...]:
     """The words a numpydoc type lists in braces (its default after them is not one more).
 
@@ -580,17 +629,18 @@ def rules_presets(cls) -> tuple[str, ...]:
     return tuple(presets) if presets is not None and hasattr(cls, "preset") else ()
 
 
-def rules_from(args, cls, *, prefix: str = ""):
+def rules_from(args, cls, *, prefix: str = "", skip=()):
     """The rule set that ``args`` (any object with attributes: parsed options, say) gives:
     the preset ``args.<prefix>preset`` (or ``cls()``), then every field whose
-    ``args.<prefix><field>`` is not None (``prefix`` ``"vs-"`` reads ``vs_preset``, ...)."""
+    ``args.<prefix><field>`` is not None (``prefix`` ``"vs-"`` reads ``vs_preset``, ...);
+    ``skip``: the fields that have no flag (a parameter of the question of that name)."""
     p = prefix.replace("-", "_")
     preset = getattr(args, f"{p}preset", None)
     base = cls.preset(preset) if preset else cls()
     changes = {
         f.name: getattr(args, f"{p}{f.name}")
         for f in dataclasses.fields(cls)
-        if getattr(args, f"{p}{f.name}", None) is not None
+        if f.name not in skip and getattr(args, f"{p}{f.name}", None) is not None
     }
     replace = getattr(base, "replace", None)
     return replace(**changes) if replace else dataclasses.replace(base, **changes)

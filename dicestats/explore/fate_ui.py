@@ -93,7 +93,7 @@ class FateExplorer(Explorer):
             inv = fate.invoke_policy(bonus, opp, invokes=k, objective=objective)
         else:
             inv = fate.invoke_vs_opposition(bonus, opp, invokes=k, objective=objective)
-        duel = fate.contest([bonus, opp])
+        duel = fate.contest(bonus, opp)
         outcomes = tables.fate_outcomes(rating, DIFFICULTIES, helpers=helpers)
         if fixed and k >= 1:
             table = tables.fate_invoke_plan(bonus, opp, invokes=k, objective=objective)
@@ -128,7 +128,7 @@ class FateExplorer(Explorer):
             shlex.join(
                 [
                     "dicestats",
-                    "invoke",
+                    *(["invoke"] if fixed else ["fate", "invoke-vs-opposition"]),
                     "--bonus",
                     str(bonus),
                     *against,
@@ -151,7 +151,7 @@ class FateExplorer(Explorer):
                 "from dicestats import fate",
                 f"fate.outcome_probs({rating}, {kw}{helper_kw})",
                 f"{invoke_call}, invokes={k}, objective={objective!r})",
-                f"fate.contest([{bonus}, {opp}])",
+                f"fate.contest({bonus}, {opp})",
             ]
         )
         what = f"difficulty {LADDER[opp]}" if fixed else f"an active opposition {opp:+d}"

@@ -47,11 +47,13 @@ from ..core.checks import check_int, refuse
 from ..core.question import (
     annotation_text,
     doc_choices,
+    documented,
     option,
     parameter_docs,
     rules_class,
     rules_from,
     rules_presets,
+    unmarked,
 )
 from ..format import percent
 from .base import KEEP, Explorer, Panel
@@ -91,7 +93,8 @@ def control_kind(param: inspect.Parameter, doc_kind: str = "", *, rules=None) ->
 
     ``"rules"`` (a ``rules``/``versus_rules`` parameter of a system with ``Rules``),
     ``"choice"``, ``"bool"``, ``"int"``, ``"float"`` (a box each), or a text box:
-    ``"int_list"``, ``"int_or_list"``, ``"int_or_word"``, ``"text"``, and
+    ``"int_list"``, ``"int_or_list"``, ``"int_or_word"``, ``"word_list"``,
+    ``"word_or_list"`` (integers or words: ``1,Fair,+3``), ``"text"``, and
     ``"optional_int"``, ``"optional_float"`` (an integer or a number, empty for
     None). A text box of a parameter that defaults to None reads empty as None.
 
@@ -115,12 +118,18 @@ def control_kind(param: inspect.Parameter, doc_kind: str = "", *, rules=None) ->
         return "bool"
     if doc_choices(doc_kind):
         return "choice"
+    if a.startswith(("list[int|str]", "list[str|int]")):
+        return "word_list"
+    if a.startswith(("int|str|list[int|str]", "str|int|list[str|int]")):
+        return "word_or_list"
     if a.startswith(("list[int]", "Sequence[int]", "tuple[int")):
         return "int_list"
     if a in ("int|list[int]", "list[int]|int", "int|Sequence[int]"):
         return "int_or_list"
     if a.startswith(("int|str", "str|int")):
         return "int_or_word"
+    if "str" in a.split("|"):  # a value the API also reads from its text ("1/4", "OAO")
+        return "text"
     if a.startswith("int") or (not a and isinstance(default, int)):
         return "optional_int" if param.default is None else "int"
     if a.startswith("float") or (not a and isinstance(default, float)):
@@ -133,7 +142,7 @@ def control_kind(param: inspect.Parameter, doc_kind: str = "", *, rules=None) ->
 def unspellable(q) -> list[str]:
     """The required parameters of question ``q`` that no control can spell (its question is
     then left out of the picker: ``list[list[int]]``, an object)."""
-    docs = parameter_docs(q.setup.__doc__)
+    docs = documented(q.setup)
     rules = rules_class(q)
     return [
         p.name
@@ -144,10 +153,14 @@ def unspellable(q) -> list[str]:
 
 
 def _rule_fields(q, cls) -> list:
-    """The fields of ``cls`` that get a control: those that are not parameters of ``q``
-    (its own ``tiebreak=`` says that rule), as the command line skips them."""
-    names = {p.name for p in q.parameters}
-    return [f for f in dataclasses.fields(cls) if f.name not in names]
+    """The fields of ``cls`` that get a control (a flag on the command line): a bool, an
+    int or a word, and not a parameter of ``q`` (its own ``tiebreak=`` says that rule)."""
+    names, default = {p.name for p in q.parameters}, cls()
+    return [
+        f
+        for f in dataclasses.fields(cls)
+        if f.name not in names and isinstance(getattr(default, f.name), (bool, int, str))
+    ]  # other values (a tuple of pairs, say) are the API's to give, as on the command line
 
 
 def int_list(name: str, text: str, *, one: bool = False):
@@ -191,6 +204,8 @@ def _same(value, default) -> bool:
     """Whether a control's value is the parameter's default (a range is its list)."""
     if isinstance(default, (range, list, tuple)) and isinstance(value, list):
         return list(default) == value
+    if isinstance(value, str) and default is not None and not isinstance(default, str):
+        return value == str(default)  # a text box showing the default (point_value "0")
     return type(value) is type(default) and value == default
 
 
@@ -226,16 +241,6 @@ class Call:
         q = self.question
         args = ", ".join([*self.py_args, *(f"{k}={v!r}" for k, v in self.how.items())])
         return f"from dicestats import {q.system}\n{q.system}.{q.name}({args})"
-
-
-def _plain(text: str) -> str:
-    """A docstring line without its markup: ``dice``, :func:`pool` → dice, pool.
-
-    >>> _plain("The odds of ``dice`` d10, as :func:`~dicestats.storyteller.pool` says.")
-    'The odds of dice d10, as pool says.'
-    """
-    text = re.sub(r":\w+:`~?(?:[\w.]+\.)?([^`.]+)`", r"\1", text)
-    return re.sub(r"``([^`]*)``", r"\1", text)
 
 
 def _headline_text(key: str):
@@ -361,7 +366,7 @@ class GenericExplorer(Explorer):
         for key in [k for k in self.controls if k not in FIXED]:
             self.controls.pop(key).unobserve(self._changed, names="value")
         self._rules = rules_class(q)
-        self._docs = parameter_docs(q.setup.__doc__)
+        self._docs = documented(q.setup)
         start = self._sample_values()
         self._params, rows, row = [], [], []
         for param in q.parameters:
@@ -392,7 +397,7 @@ class GenericExplorer(Explorer):
         with self.muted():
             m.options = list(q.methods)
             m.value = values.get("method", q.default)
-        text = f"<i>{html.escape(_plain(q.summary))}</i>"
+        text = f"<i>{html.escape(unmarked(q.summary))}</i>"
         if self.left_out:  # said once, beside the picker
             gone = "; ".join(f"{k} ({v})" for k, v in self.left_out.items())
             text += f"<br><small>not asked here: {html.escape(gone)}</small>"
@@ -440,6 +445,8 @@ class GenericExplorer(Explorer):
                 text = ""
             elif kind in ("int_list", "int_or_list"):
                 text = _list_text(value)
+            elif isinstance(value, (list, tuple)):
+                text = ",".join(str(v) for v in value)
             else:
                 text = str(value)
             w = widgets.Text(value=text, description=label, **_text())
@@ -571,8 +578,9 @@ class GenericExplorer(Explorer):
                         options.append("--no-" + flag[2:] if default else flag)
                 elif required and positional and not text.startswith("-"):
                     cli.append(text)
-                else:
-                    options += [option(param.name), text]
+                else:  # --name=-1: a value that starts with "-" is not an option
+                    spelled = option(param.name)
+                    options += [f"{spelled}={text}"] if text.startswith("-") else [spelled, text]
                     positional = positional and not required
                 text = repr(value)
             if in_order and param.kind is param.POSITIONAL_OR_KEYWORD:
@@ -607,6 +615,12 @@ class GenericExplorer(Explorer):
                 return float(text)
             except ValueError:
                 raise refuse(name, "a number, or empty for none", raw) from None
+        if kind in ("word_list", "word_or_list"):
+            parts = [p.strip() for p in text.split(",")]
+            if not all(parts):
+                raise refuse(name, "integers or words separated by commas (e.g. 1,Fair,+3)", raw)
+            words = [int(p) if re.fullmatch(r"[+-]?\d+", p) else p for p in parts]
+            return words[0] if kind == "word_or_list" and len(words) == 1 else words
         if kind == "int_list":
             return int_list(name, text)
         if kind == "int_or_list":
@@ -622,6 +636,8 @@ class GenericExplorer(Explorer):
     def _cli_text(kind: str, value) -> str:
         if kind in ("int_list", "int_or_list") and not isinstance(value, numbers.Integral):
             return _list_text(value)
+        if isinstance(value, list):
+            return ",".join(str(v) for v in value)
         return str(value)
 
     def _rules_of(self, key: str, state: dict):
@@ -670,11 +686,11 @@ class GenericExplorer(Explorer):
         return rules, flags, text, notes
 
     def _plain_default(self, param, preset: str) -> bool:
-        """Whether ``preset`` is the parameter's default and equals the class's own rules
-        (then ``--preset`` says nothing)."""
-        return preset == self._preset_of(param.default) and self._rules.preset(preset) == (
-            self._rules()
-        )  # fmt: skip
+        """Whether ``preset`` is the parameter's default (or, for a default None, the class's
+        own rules) and equals ``Rules()``: then ``--preset`` says nothing."""
+        cls = self._rules
+        default = param.default if isinstance(param.default, cls) else cls()
+        return preset == self._preset_of(default) and cls.preset(preset) == cls()
 
     def _changes(self, preset, wanted: dict) -> dict:
         base = self._rules.preset(preset) if preset else self._rules()
@@ -716,7 +732,7 @@ class GenericExplorer(Explorer):
             def draw(fig):
                 chart(result, ax=fig.subplots())
 
-        note = _plain(q.summary)
+        note = unmarked(q.summary)
         if call.method == "montecarlo":
             note += f" Monte Carlo, {call.how['trials']:,} trials, seed {call.how['rng']}."
         if call.notes:
