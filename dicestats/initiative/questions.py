@@ -401,10 +401,10 @@ def defence(
     default="exact",
     samples=(
         Sample(
-            "every order of one round with ties",
-            ([[6, 6, 6], [6, 6]],),
+            "every order of one round with ties (the dice as a command line writes them)",
+            ("6,6,6/6,6",),
             {"tiebreak": "unspent"},
-            bad=({"dice": [[7]]}, {"order": "turn"}),
+            bad=({"dice": [[7]]}, {"dice": "6,6/x"}, {"order": "turn"}),
         ),
     ),
 )

@@ -301,7 +301,7 @@ def question(q) -> Sweepable:
     >>> question("chess")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    dicestats.InputError: question must be one of 'storyteller', ..., got 'chess'
+    dicestats.InputError: question must be one of ..., got 'chess'
     """
     if isinstance(q, Sweepable):
         return q
@@ -360,21 +360,3 @@ def declared(q) -> Sweepable:
         lists=lists,
         declared=True,
     )
-
-
-for _q in (
-    Sweepable(
-        "fate",
-        "dicestats.fate:outcome_probs",
-        "p_success_or_better",
-        "Fate 4dF outcome odds against a difficulty or an active opposition (exact)",
-    ),
-    Sweepable(
-        "fate-invoke",
-        "dicestats.fate:invoke_policy",
-        "p_optimal",
-        "Fate invokes: the optimal policy against the simple ones (exact)",
-        skip=("table",),
-    ),
-):
-    register(_q)

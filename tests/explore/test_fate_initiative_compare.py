@@ -39,7 +39,7 @@ def test_fate_shows_bands_invokes_and_contest_of_the_api(controls, capsys):
         inv = fate.invoke_policy(bonus, opp, invokes=c["invokes"], objective=c["objective"])
     else:
         inv = fate.invoke_vs_opposition(bonus, opp, invokes=c["invokes"], objective=c["objective"])
-    duel = fate.contest([bonus, opp])
+    duel = fate.contest(bonus, opp)
     for key in ("p_fail", "p_tie", "p_success", "p_style"):
         assert shown(ex, key) == percent(getattr(bands, key))
     assert shown(ex, "p_optimal") == percent(inv.p_optimal)

@@ -18,7 +18,8 @@ def test_a_negative_looking_word_is_a_value_for_its_parser(word, capsys):
     assert main(["fate", "--bonus", word, "--difficulty", "1"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "expected one argument" not in err, err
-    assert err.startswith("dicestats fate: error: argument --bonus: expected an integer"), err
+    # a rating is a number or a ladder name, read by the API: its refusal names the parameter
+    assert err.startswith("dicestats fate: error: bonus must be an integer"), err
 
 
 def test_json_of_a_fraction_longer_than_pythons_str_limit():
@@ -42,7 +43,7 @@ def test_an_exact_deck_session_with_long_denominators_prints_its_json(worker):
 def test_the_exact_deck_cap_is_checked_before_the_decks_work(monkeypatch):
     # dicestats deck --draws 3354 --run 3 --reshuffle-at 3 --copies 87 --exact was refused
     # by the dice streak's draws² × run cap only after the deck's work (6-17 s).
-    from dicestats import InputError
+    from dicestats import InputError, fate
     from dicestats.fate import deck_sums
 
     def work(*args, **kwargs):
@@ -51,7 +52,7 @@ def test_the_exact_deck_cap_is_checked_before_the_decks_work(monkeypatch):
     monkeypatch.setattr(deck_sums, "deck_sum_var", work)
     monkeypatch.setattr(deck_sums, "deck_streak_prob", work)
     with pytest.raises(InputError, match=r"^draws must be .* draws² × run"):
-        deck_sums.deck_vs_dice(3354, 0, 0, run=3, copies=87, reshuffle_at=3, exact=True)
+        fate.deck_vs_dice(3354, 0, 0, run=3, copies=87, reshuffle_at=3, exact=True)
 
 
 def test_a_malformed_pips_matchup_is_a_value_error_not_an_index_error():
@@ -203,3 +204,11 @@ def test_armour_without_success_rolls_is_refused_in_the_command_lines_words(caps
     assert main(["defence", "--swiftness", "8", "--vs", "7", "--armour", "1001"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("dicestats defence: error: armour dice must be an integer in 0..1000")
+
+
+def test_a_plot_path_too_long_to_look_up_is_one_line(capsys):
+    # dicestats fate deck-vs-dice --plot=xxx... (300 x): "File name too long" escaped as an
+    # OSError traceback from Path.is_dir().
+    assert main(["fate", "deck-vs-dice", "10", "--plot=" + "x" * 300 + ".png"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "argument --plot: cannot write" in err, err

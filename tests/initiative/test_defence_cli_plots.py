@@ -95,10 +95,11 @@ def test_plot_pdf_and_refusals(tmp_path, capsys):
     capsys.readouterr()
     assert main(["fate", "--difficulty", "1", "--plot", str(tmp_path / "c.txt")]) == 2
     assert ".png" in capsys.readouterr().err
-    argv = ["invoke", "--vs", "1", "--invokes", "1", "--plot", str(tmp_path / "i.png")]
+    # invoking against an active opposition declares no chart: no --plot
+    argv = ["fate", "invoke-vs-opposition", "--vs", "1", "--plot", str(tmp_path / "i.png")]
     assert main(argv) == 2
     err = capsys.readouterr().err
-    assert len(err.strip().splitlines()) == 1 and "--difficulty" in err
+    assert len(err.strip().splitlines()) == 1 and "--plot" in err
     assert not (tmp_path / "i.png").exists()
 
 
