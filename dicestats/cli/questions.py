@@ -19,7 +19,8 @@ question; a question declared with a ``command`` is also a top-level command
   field of the system's ``Rules`` that a command line can spell (a flag, an
   integer or a word), read from the class the same way;
 * how it is answered: ``--exact``; ``--trials``, ``--seed``, ``--workers``
-  where it has a Monte Carlo form; ``--method``;
+  where it has a Monte Carlo form; ``--method``; none of them: the declaration's
+  ``command_default`` (its ``default`` unless it says otherwise);
 * the output: its :meth:`~dicestats.core.results.Result.view` as text, ``--json``
   for machines, ``--plot FILE`` where the declaration names a chart.
 
@@ -44,104 +45,23 @@ import importlib
 import re
 
 from ..core.checks import parse_int_text, shown
-from ..core.question import annotation_text
+from ..core.question import annotation_text, option, parameter_docs, rules_from
+from ..core.question import doc_choices as _choices
+from ..core.question import documented as _documented
+from ..core.question import rules_class as _rules_class
+from ..core.question import rules_presets as _presets
+from ..core.question import unmarked as plain
 
-__all__ = ["register", "parameter_docs", "option", "rules_flags", "rules_from"]
+__all__ = ["register", "rules_flags"]
 
 #: The method keywords the generated commands spell as options of their own.
 _HOW = ("method", "exact", "trials", "rng", "workers", "executor", "progress", "batch_size")
 
 
 # --------------------------------------------------------------------------- docstrings
-def parameter_docs(doc: str | None) -> dict[str, tuple[str, str]]:
-    """``{name: (type, text)}`` of a numpydoc ``Parameters`` section (names listed together,
-    ``a, b : int``, share their entry).
-
-    >>> parameter_docs('''Roll.
-    ...
-    ... Parameters
-    ... ----------
-    ... dice, difficulty : int
-    ...     The pool and the difficulty.
-    ... on_botch : {"resets", "ends"}
-    ...     What a botch does.
-    ... ''')["on_botch"]
-    ('{"resets", "ends"}', 'What a botch does.')
-    """
-    import inspect
-
-    text = inspect.cleandoc(doc or "")
-    m = re.search(r"^Parameters\n-+\n(.*?)(?=^\w[\w ]*\n-{3,}$|\Z)", text, re.S | re.M)
-    if not m:
-        return {}
-    out: dict = {}
-    names, lines = [], []
-
-    def flush():
-        for n in names:
-            out[n] = (kind, " ".join(" ".join(lines).split()))
-
-    kind = ""
-    for line in m.group(1).splitlines():
-        if line and not line[0].isspace():
-            flush()
-            head, _, kind = line.partition(" : ")
-            names, lines = [n.strip() for n in head.split(",")], []
-            kind = kind.strip()
-        elif line.strip():
-            lines.append(line.strip())
-    flush()
-    return out
-
-
-def _documented(fn, seen: tuple = ()) -> dict[str, tuple[str, str]]:
-    """:func:`parameter_docs` of ``fn``, an entry that reads "As in :func:`other`" taking
-    the text (and the type, where it gives none) of ``other``'s entry of that name, a
-    function of the same module."""
-    import sys
-
-    docs = parameter_docs(fn.__doc__)
-    module = sys.modules.get(fn.__module__)
-    for name, (kind, text) in list(docs.items()):
-        m = re.match(r"As in :func:`~?(?:[\w.]+\.)?(\w+)`", text)
-        other = getattr(module, m.group(1), None) if m else None
-        if other is not None and other not in seen:
-            ref = _documented(other, (*seen, fn)).get(name)
-            if ref is not None:
-                docs[name] = (kind or ref[0], ref[1])
-    return docs
-
-
-def _choices(kind: str) -> tuple[str, ...]:
-    """The words a numpydoc type lists: ``{"a", "b"}`` → ``("a", "b")``."""
-    return tuple(re.findall(r'"([^"]+)"', kind)) if kind.lstrip().startswith("{") else ()
-
-
 def _summary(text: str) -> str:
     """The first sentence of a docstring's text, as help reads it."""
     return plain(text.split(". ")[0].strip())
-
-
-def plain(text: str) -> str:
-    """Docstring text without its reST markup, as a terminal shows it.
-
-    >>> plain("Spend ``invokes`` as :func:`~dicestats.fate.invoke_policy` says.")
-    'Spend invokes as invoke_policy says.'
-    """
-    text = re.sub(r":\w+:`~?(?:[\w.]+\.)?([^`]+)`", r"\1", text)
-    return text.replace("``", "")
-
-
-# --------------------------------------------------------------------------- spelling
-def option(name: str) -> str:
-    """The option of a parameter: ``--name`` (``_`` as ``-``), ``versus`` as ``--vs``.
-
-    >>> option("versus_difficulty"), option("on_botch")
-    ('--vs-difficulty', '--on-botch')
-    """
-    if name == "versus" or name.startswith("versus_"):
-        name = "vs" + name[len("versus") :]
-    return "--" + name.replace("_", "-")
 
 
 # --------------------------------------------------------------------------- types
@@ -279,13 +199,6 @@ def _check_applies(args, rules, specialty, prefix: str = "") -> None:
         raise CLIError(f"{flag} cannot apply: {why}")
 
 
-def _rules_class(q):
-    """The system's ``Rules`` class when the question takes ``rules=``, else None."""
-    if not any(p.name == "rules" for p in q.parameters):
-        return None
-    return getattr(importlib.import_module(q.package + ".rules"), "Rules", None)
-
-
 def rules_flags(parser, rules_class, *, prefix: str = "", skip=()) -> None:
     """The flags of a rule set: ``--preset`` (when the class has presets) and one per field
     (``--ten-again``, ``--no-rule-of-one``, ``--botch-rule first``); ``prefix`` spells the
@@ -329,27 +242,6 @@ def rules_flags(parser, rules_class, *, prefix: str = "", skip=()) -> None:
                 help=_summary(text) + (f" (default {value})" if isinstance(value, int) else ""),
             )
         # other values (a tuple of pairs, say) are the API's to give: no flag
-
-
-def _presets(rules_class) -> tuple:
-    module = importlib.import_module(rules_class.__module__)
-    presets = getattr(module, "PRESETS", None)
-    return tuple(presets) if presets is not None and hasattr(rules_class, "preset") else ()
-
-
-def rules_from(args, rules_class, *, prefix: str = "", skip=()):
-    """The rule set the flags of :func:`rules_flags` give (the preset, then the changes);
-    ``skip``: the fields that have no flag (a parameter of the question of that name)."""
-    p = prefix.replace("-", "_")
-    preset = getattr(args, f"{p}preset", None)
-    base = rules_class.preset(preset) if preset else rules_class()
-    changes = {
-        f.name: getattr(args, f"{p}{f.name}")
-        for f in dataclasses.fields(rules_class)
-        if f.name not in skip and getattr(args, f"{p}{f.name}", None) is not None
-    }
-    replace = getattr(base, "replace", None)
-    return replace(**changes) if replace else dataclasses.replace(base, **changes)
 
 
 # --------------------------------------------------------------------------- one command
@@ -425,7 +317,7 @@ def _add_method(p, q) -> None:
             "--method",
             choices=q.methods,
             default=None,
-            help=f"how it is answered (default {q.default})",
+            help=f"how it is answered (default {q.command_default})",
         )
     if q.computed:
         g.add_argument(
@@ -448,7 +340,7 @@ def _add_method(p, q) -> None:
 def _trials(text: str) -> int:
     """``1000000``, ``1_000_000`` or ``1e6``: a whole number of trials."""
     t = text.strip().lower()
-    if re.fullmatch(r"\d+(?:_\d+)*(?:e\d+)?", t):
+    if re.fullmatch(r"[0-9]+(?:_[0-9]+)*(?:e[0-9]+)?", t):  # ASCII digits: int() reads others
         base, _, exp = t.replace("_", "").partition("e")
         return int(base) * 10 ** int(exp or 0)
     raise argparse.ArgumentTypeError(f"expected a whole number such as 100000 or 1e6, got {text!r}")
@@ -510,8 +402,18 @@ def _answer(args) -> int:
         how["rng"] = args.seed
     if getattr(args, "exact", False):
         how["exact"] = True
-        if how.get("method") == "montecarlo" or "trials" in how:
-            raise CLIError("--exact cannot apply to a Monte Carlo answer (--trials, --method)")
+        given = [
+            f"--{k}" for k in ("trials", "seed", "workers") if getattr(args, k, None) is not None
+        ]
+        if how.get("method") == "montecarlo":
+            given.append("--method montecarlo")
+        if given:
+            raise CLIError(
+                f"{', '.join(given)} cannot apply with --exact (an exact answer draws nothing): "
+                "drop them, or drop --exact for Monte Carlo"
+            )
+    elif q.command_default != q.default and not how:  # the command's own default method
+        how["method"] = q.command_default
     result = q.function(**kwargs, **how)
     if getattr(args, "plot", None):
         from ._common import write_plot

@@ -18,7 +18,7 @@ import ipywidgets as widgets
 
 from ..fate.rules import LADDER
 from ..format import percent
-from .base import Explorer, View, html_table
+from .base import Explorer, Panel, html_table
 
 __all__ = ["FateExplorer", "fate", "LADDER_OPTIONS"]
 
@@ -79,7 +79,7 @@ class FateExplorer(Explorer):
         self.controls["versus"].disabled = fixed
         return state
 
-    def compute(self, state: dict) -> View:
+    def compute(self, state: dict) -> Panel:
         from .. import fate, plots, tables
 
         rating, helpers, k = state["rating"], state["helpers"], state["invokes"]
@@ -155,7 +155,7 @@ class FateExplorer(Explorer):
             ]
         )
         what = f"difficulty {LADDER[opp]}" if fixed else f"an active opposition {opp:+d}"
-        return View(
+        return Panel(
             figures=figures,
             labels={key: (label, percent) for key, label in FIGURES.items()},
             draw=draw,

@@ -21,7 +21,7 @@ import ipywidgets as widgets
 from ..core.checks import refuse
 from ..format import percent
 from ..initiative.rules import HOLD_POLICIES, ORDERS, PIP_RULES, TIEBREAKS
-from .base import KEEP, Explorer, View, html_table
+from .base import KEEP, Explorer, Panel, html_table
 
 __all__ = ["InitiativeExplorer", "initiative", "QUICK_TRIALS", "int_list"]
 
@@ -120,13 +120,13 @@ class InitiativeExplorer(Explorer):
             rng=state["seed"],
         )
 
-    def compute(self, state: dict, trials: int | None = None) -> View:
+    def compute(self, state: dict, trials: int | None = None) -> Panel:
         """The view of ``state`` from ``trials`` trials (default: the state's own)."""
         return self.compute_arguments(self.arguments(state), state, trials)
 
     def compute_arguments(
         self, kw: dict, state: dict, trials: int | None = None, *, quick: bool = False
-    ) -> View:
+    ) -> Panel:
         """The view of the API's keywords ``kw``; ``quick``: who acts first only (no
         defences, no chart: they come with the full estimate)."""
         import pandas as pd
@@ -210,7 +210,7 @@ class InitiativeExplorer(Explorer):
                 f"rules={rules})",
             ]
         )
-        return View(
+        return Panel(
             figures={
                 "p_first": r.p_first,
                 "p_double": r.p_double,
@@ -310,7 +310,7 @@ class InitiativeExplorer(Explorer):
                         self._done = generation
                         self._cond.notify_all()
 
-    def wait(self, timeout: float = 120.0) -> View | None:
+    def wait(self, timeout: float = 120.0) -> Panel | None:
         """Block until the latest change is fully shown (or refused); the view on show."""
         with self._cond:
             ok = self._cond.wait_for(

@@ -301,7 +301,7 @@ def question(q) -> Sweepable:
     >>> question("chess")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    dicestats.InputError: question must be one of 'storyteller', ..., got 'chess'
+    dicestats.InputError: question must be one of ..., got 'chess'
     """
     if isinstance(q, Sweepable):
         return q

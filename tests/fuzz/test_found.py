@@ -192,17 +192,18 @@ def test_a_repeated_sweep_value_hints_at_participant_lists_only_for_one(capsys):
 def test_armour_without_success_rolls_is_refused_in_the_command_lines_words(capsys):
     # dicestats defence --swiftness 8,10,12 --vs 7,15 --armour 737 --trials 100 said "armour
     # must be None without the attack and defend rolls, got SuccessRoll(dice=737, success=5)":
-    # the API's wording, and a SuccessRoll the command line never spelled.
+    # a SuccessRoll the command line never spelled. The API now reads the roll's text and
+    # refuses it as given.
     words = ["defence", "--swiftness", "8,10,12", "--vs", "7,15", "--armour", "737"]
     assert main([*words, "--trials", "100"]) == 2
     err = capsys.readouterr().err
     assert err == (
-        "dicestats defence: error: --armour cannot apply without success rolls: give --attack "
-        "and --defend (DICE d6 each, 0..1000)\n"
+        "dicestats defence: error: armour must be omitted without success rolls, got '737' "
+        "(it counts successes); give attack and defend too\n"
     ), err
     assert main(["defence", "--swiftness", "8", "--vs", "7", "--armour", "1001"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("dicestats defence: error: argument --armour: armour must be an integer")
+    assert err.startswith("dicestats defence: error: armour dice must be an integer in 0..1000")
 
 
 def test_a_plot_path_too_long_to_look_up_is_one_line(capsys):

@@ -112,7 +112,7 @@ def test_defend_only_when_hit():
         defend_if_hit=True,
     )
     assert close(r.p_defended, Fraction(1, 6))
-    with pytest.raises(ValueError, match="defend_if_hit must be False without the attack"):
+    with pytest.raises(ValueError, match="defend_if_hit must be omitted without success rolls"):
         ini.defence([1], [1], trials=10, defend_if_hit=True)
 
 
@@ -204,14 +204,9 @@ def _combat(**kw):
 
 
 def _api_kwargs(c):
-    kw = dict(
-        attackers=c["attackers"],
-        respond=c["respond"],
-        defend_if_hit=c["if_hit"],
-        slow_cost=c["slow_cost"],
-    )
-    if c["attack"]:
-        kw.update(attack=S(*c["attack"]), defend=S(*c["defend"]))
+    kw = dict(attackers=c["attackers"], respond=c["respond"], defend_if_hit=c["if_hit"])
+    if c["attack"]:  # the slow cost counts successes: with success rolls only
+        kw.update(attack=S(*c["attack"]), defend=S(*c["defend"]), slow_cost=c["slow_cost"])
         if c["armour"]:
             kw["armour"] = S(*c["armour"])
     return kw

@@ -41,7 +41,7 @@ def test_defence_text_and_json_show_the_mean_slow_penalty(capsys):
     assert main(["defence", "--swiftness", "1", "--vs", "1", "--exact", "--respond", "target",
                  "--order", "action"]) == 0  # fmt: skip
     out = capsys.readouterr().out
-    assert "mean slow penalty per answer: 1.944 = 35/18" in out
+    assert "mean slow penalty per answer: 1.944  (35/18)" in out
     assert "slow scale (attack die − answering die)" in out
     assert main(["defence", "--swiftness", "1", "--vs", "1", "--exact", "--json"]) == 0
     d = json.loads(capsys.readouterr().out)
