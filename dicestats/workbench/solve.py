@@ -21,7 +21,7 @@ the solver says why it is. An unreachable wish is an answer, not an error
   - :func:`solve_target`: the largest extended-action target a pool finishes
     within ``r`` rounds with probability at least ``p``.
 
-* Fate (:func:`dicestats.fate.dice`): :func:`solve_fate_difficulty`, the hardest
+* Fate (:mod:`dicestats.fate`): :func:`solve_fate_difficulty`, the hardest
   difficulty at which a rating reaches an outcome (tie or better, success or
   better, success with style) with probability at least ``p``;
   :func:`solve_fate_rating`, the lowest rating that does it at a difficulty;
