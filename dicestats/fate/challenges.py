@@ -19,7 +19,7 @@ from ..core.question import Setup
 from ..core.results import Lines, Result, Table, View
 from .actions import compute_create_advantage
 from .invokes import reach_by_invokes
-from .outcomes import compute_outcome_probs, fate_dice
+from .outcomes import compute_outcome_probs, fate_dice, given
 from .rules import ladder_name
 
 #: The invoke objective that reaches each counted outcome.
@@ -233,16 +233,13 @@ def _plan(s, exact: bool) -> Challenge:
     succ = _bernoulli_sum(per, exact)
     n = len(diffs)
     return Challenge(
+        **given(s, "dice", "count", "plan", "need"),
         difficulties=tuple(diffs),
         bonuses=tuple(bons),
-        dice=dice,
-        count=count,
         successes=succ,
         p_per_roll=tuple(per),
         p_all=succ.pmf(n),
         p_at_least={k: succ.p_ge(k) for k in range(n + 1)},
-        plan=s.plan,
-        need=need,
         p_challenge=succ.p_ge(need),
         p_challenge_unaided=_at_least(unaided, need, exact),
         p_per_roll_unaided=tuple(unaided),

@@ -10,7 +10,7 @@ import numpy as np
 
 from ..core.markov import build
 from ..core.results import Lines, Result, Table, View
-from .outcomes import fate_dice
+from .outcomes import fate_dice, given
 
 
 @dataclass(frozen=True)
@@ -219,11 +219,8 @@ def compute_contest(s, exact: bool) -> Contest:
     exchanges = {k: pmf[k] for k in range(1, len(pmf))}
     p_more = (1 if exact else 1.0) - sum(exchanges.values(), zero)
     return Contest(
+        **given(s, "victories", "style_victories", "dice", "tie_rule"),
         bonuses=tuple(bons),
-        victories=victories,
-        style_victories=style_victories,
-        dice=s.dice,
-        tie_rule=s.tie_rule,
         p_win=p_win,
         p_lose=sum(p_win[1:], zero),
         mean_exchanges=chain.expected_steps(),

@@ -19,7 +19,7 @@ from ..core.checks import InputError, check_bool, check_choice, check_int, refus
 from ..core.dist import Dist
 from ..core.results import Result, Table, View
 from .limits import LIMITS
-from .outcomes import classify, fate_dice, num
+from .outcomes import classify, fate_dice, given, num
 from .rules import OUTCOMES, ladder_name, resolve
 
 _GROUPS = {
@@ -630,13 +630,7 @@ def compute_deck_vs_dice(s, exact: bool) -> DeckVsDice:
         total_deck = total_dice = None
         note = str(exc)
     return DeckVsDice(
-        draws=draws,
-        bonus=s.bonus,
-        difficulty=s.difficulty,
-        run=run,
-        dice=dice,
-        copies=copies,
-        reshuffle_at=s.reshuffle_at,
+        **given(s, "draws", "bonus", "difficulty", "run", "dice", "copies", "reshuffle_at"),
         var_sum_deck=deck_sum_var(draws, **deck),
         var_sum_dice=dice_sum_var(draws, exact=exact, rules=rules),
         p_fail_streak_deck=deck_streak_prob(fail, run, draws, **deck),

@@ -13,7 +13,7 @@ from fractions import Fraction
 from ..core.checks import check_int
 from ..core.question import Setup
 from ..core.results import Result, Table, View
-from .outcomes import fate_dice
+from .outcomes import fate_dice, given
 from .rules import ladder_name
 
 #: The policies compared (named as their fields end): the actions each may take, its label.
@@ -196,19 +196,8 @@ def compute_invoke_policy(s, exact: bool) -> InvokePolicy:
         if name == "optimal":
             out["value_optimal"], table = value, _plan_table(st, s.invokes, s.dice)
     del out["mean_spent_never"]  # never invoking spends nothing
-    return InvokePolicy(
-        objective=s.objective,
-        bonus=s.bonus,
-        difficulty=s.difficulty,
-        invokes=s.invokes,
-        dice=s.dice,
-        need=need,
-        point_value=s.point_value,
-        table=table,
-        rules=s.rules,
-        exact=exact,
-        **out,
-    )
+    asked = given(s, "objective", "bonus", "difficulty", "invokes", "dice", "point_value", "rules")
+    return InvokePolicy(**asked, need=need, table=table, exact=exact, **out)
 
 
 def reach_by_invokes(need: int, invokes: int, dist, exact: bool) -> tuple:
@@ -305,15 +294,7 @@ def compute_invoke_vs_opposition(s, exact: bool) -> InvokeVsOpposition:
         by[o] = pol = compute_invoke_policy(one, exact)
         for k in _AVERAGED:
             out[k] += q * getattr(pol, k)
-    return InvokeVsOpposition(
-        bonus=s.bonus,
-        versus=s.versus,
-        invokes=s.invokes,
-        objective=s.objective,
-        dice=s.dice,
-        versus_dice=s.versus_dice,
-        point_value=s.point_value,
-        by_opposition=by,
-        exact=exact,
-        **out,
+    asked = given(
+        s, "bonus", "versus", "invokes", "objective", "dice", "versus_dice", "point_value"
     )
+    return InvokeVsOpposition(**asked, by_opposition=by, exact=exact, **out)

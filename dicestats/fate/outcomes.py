@@ -25,6 +25,11 @@ def num(x, exact: bool):
     return Fraction(x) if exact else float(x)
 
 
+def given(s, *names) -> dict:
+    """The setup ``s``'s values of ``names``: the fields of a result that say what was asked."""
+    return {name: getattr(s, name) for name in names}
+
+
 def fate_dice(n: int | None = None, *, exact: bool = False, rules=None) -> Dist:
     """The sum of ``n`` Fate dice (NdF), by convolution.
 
