@@ -69,10 +69,8 @@ def turn_order(
     """
     rules = resolve(rules)
     if not isinstance(participants, Mapping) or not participants:
-        raise refuse(
-            "participants", "a non-empty mapping name -> rating or approaches", participants,
-            kind=not isinstance(participants, Mapping),
-        )  # fmt: skip
+        want = "a non-empty mapping name -> rating or approaches"
+        raise refuse("participants", want, participants, kind=not isinstance(participants, Mapping))
     by_conflict = rules.conflict_approach
     approach = by_conflict[check_choice("conflict", conflict, tuple(by_conflict))]
     names = list(participants)
