@@ -933,7 +933,7 @@ def contest(
         (defaults ``rules.victories`` = 3, ``rules.style_victories`` = 2).
     max_exchanges : int, optional
         List a row for every number of exchanges up to this, then the rest as "more
-        than" (default: 20 in ``exchanges``; its view shows rows until 99.9% is covered).
+        than" (default: 20 in ``exchanges``; its view shows rows until 99.9 percent is covered).
     bonus, dice, tie_rule, rules
         As in :func:`exchange_probs`.
 
