@@ -331,8 +331,7 @@ def _check_point_value(point_value, exact: bool):
             point_value = parse_fraction_text(point_value, lim.lo, lim.hi)
         except ValueError as exc:
             raise InputError(f"point_value {exc}") from None
-        if not exact:
-            point_value = float(point_value)
+        point_value = point_value if exact else float(point_value)
     if not exact:
         return lim.check(point_value, name="point_value")
     if isinstance(point_value, bool) or not isinstance(point_value, (int, Fraction)):
@@ -342,10 +341,8 @@ def _check_point_value(point_value, exact: bool):
         raise refuse("point_value", f"a number in [{lim.lo}, {lim.hi}]", point_value, why=lim.why)
     # Every value of the policy carries the point value's digits: Fraction(1, 10**10**6)
     # ran for minutes. Its size is measured in bits, never by printing it.
-    digits = (
-        int(max(point_value.numerator.bit_length(), point_value.denominator.bit_length()) * 0.30103)
-        + 1
-    )
+    bits = max(point_value.numerator.bit_length(), point_value.denominator.bit_length())
+    digits = int(bits * 0.30103) + 1
     size = LIMITS["point_value digits"]
     if digits > size.hi:
         raise refuse(
