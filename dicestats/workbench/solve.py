@@ -1,101 +1,14 @@
 """Inverse questions: the setting a wish needs, and calibration tables of them.
 
-The systems answer forward questions (the odds of 6 dice at difficulty 8); a
-solver turns one around. It asks the forward function over an ordered range of
-settings and returns the first (or last) setting whose probability reaches the
-wish. The scan is the proof: it never assumes a probability is monotone unless
-the solver says why it is. An unreachable wish is an answer, not an error
-(``reached=False``, with the best setting of the range).
-
-* Storyteller (:func:`dicestats.storyteller.pool`'s engine, one pass over the
-  pools, or :func:`dicestats.storyteller.extended`):
-
-  - :func:`solve_pool`: the smallest pool whose ``P(success)`` (or ``P(net >=
-    k)``, or ``P(no botch)``) is at least ``p`` at a difficulty. One die more is
-    *not* always better (``storyteller.anomalies``: at difficulty 2 odd pools
-    beat the next even one, and the botch chance rises with the pool at high
-    difficulties), so every pool is scanned from 1 up to the first that reaches
-    the wish: the answer is the smallest pool, whatever the shape of the curve;
-  - :func:`solve_difficulty`: the difficulty whose chance is nearest ``p``, or
-    the hardest with at least ``p``, for a pool;
-  - :func:`solve_target`: the largest extended-action target a pool finishes
-    within ``r`` rounds with probability at least ``p``.
-
-* Fate (:func:`dicestats.fate.dice`): :func:`solve_fate_difficulty`, the hardest
-  difficulty at which a rating reaches an outcome (tie or better, success or
-  better, success with style) with probability at least ``p``;
-  :func:`solve_fate_rating`, the lowest rating that does it at a difficulty;
-  :func:`solve_fate_invokes`, the fewest invokes (+2 or reroll, spent optimally:
-  :func:`dicestats.fate.invoke_policy`) that do it. Difficulties and ratings are
-  numbers or ladder names (``"Fair"``, ``"fair"``, ``"+2"``, ``"Fair (+2)"``:
-  :func:`ladder_value`). The scans cover every setting at which the outcome can
-  still happen or fail (outside them the chance is 0 or 1). With
-  ``at_least=0`` every setting qualifies; the answer is then the extreme setting
-  at which the outcome can still happen.
-
-* Initiative: :func:`solve_initiative` scans the preparation margin (``pips``)
-  or the swiftness of one participant of the first side from the bottom up.
-  Each setting is enumerated exactly (:func:`dicestats.initiative.odds`) when it
-  is small enough (``initiative.LIMITS``: outcome classes and work), and
-  simulated (the same question by Monte Carlo, the same seed for every
-  setting, so the settings are compared on the same dice) otherwise. A
-  simulated answer says how sure it is: its interval, and whether the setting
-  below is under ``p`` with 99% confidence (``below_confident``). The trial
-  budget is ``trials`` per simulated setting (``trials_total`` in all), shown on
-  a progress bar.
-
-* Calibration tables (:class:`Calibration`): :func:`storyteller_calibration`
-  answers, for every difficulty, the smallest pool reaching each level (50%,
-  75%, 90%, 95% by default): :func:`solve_pool` for every cell, one engine pass
-  per difficulty. :func:`fate_calibration` answers, for every rating, the
-  hardest difficulty it reaches each level at: :func:`solve_fate_difficulty` for
-  every cell. A level no pool reaches (at difficulty 10 under the revised rules
-  one 1 cancels each 10: ``P(success)`` stays below 50% for every pool) is
-  ``None`` in the table, not an error.
-
-Every answer is exact when asked (``exact=True``: Fractions) and the forward
-question is exact. What every solver shares comes first: the wished
-probability (:func:`check_probability`), whether a probability reaches it
-(:func:`reaches`, :func:`first_at_least`) and the words of an answer
-(:func:`pct`, :func:`wish_text`).
-
-Examples
---------
->>> r = solve_pool(8, 0.75)
->>> r.dice, round(r.p_reached, 4), round(r.p_below, 4)
-(9, 0.7676, 0.7446)
->>> solve_pool(9, 0.75).dice
-22
->>> print(solve_pool(10, 0.9999, dice_limit=30))
-no pool up to 30 dice reaches P(success) >= 99.99% at difficulty 10; the best is 30 \
-dice with 41.78% (revised rules)
->>> solve_difficulty(4, nearest=0.5).difficulty
-9
->>> solve_target(6, 8, rounds=4, at_least=0.5).target
-5
->>> r = solve_fate_difficulty(2, 0.6)
->>> r.difficulty, round(r.p_reached, 4), round(r.p_next, 4)
-(1, 0.6173, 0.3827)
->>> print(r)
-difficulty Average (+1): P(success or better) = 61.73% for rating Fair (+2) (wished >= 60%; \
-Fair (+2): 38.27%)
->>> solve_fate_rating("Great", 0.5).rating
-5
->>> solve_fate_invokes(2, 4, 0.5).invokes
-2
->>> r = solve_initiative([1], [2], at_least=0.5)     # exact: one die against two
->>> r.value, r.p_reached, r.p_below
-(3, Fraction(125, 216), Fraction(13, 27))
->>> print(r)
-3 pips: P(act first) = 57.87% (wished >= 50%; 2 pips: 48.15%) for participant A1, \
-swiftness [1] against [2] (exact)
->>> cal = storyteller_calibration(difficulties=[6, 8, 10], dice_limit=60)
->>> cal.answers[8]
-{0.5: 3, 0.75: 9, 0.9: 20, 0.95: 30}
->>> cal.answers[10][0.5] is None
-True
->>> fate_calibration(ratings=[2]).answers[2]
-{0.5: 1, 0.75: 0, 0.9: -1, 0.95: -2}
+Each solver asks a forward function (:func:`dicestats.storyteller.pool`'s engine,
+:func:`dicestats.storyteller.extended`, :func:`dicestats.fate.dice`,
+:func:`dicestats.initiative.odds`) over an ordered range of settings and answers the first
+(or last) setting whose probability reaches the wish. The scan is the proof: no solver
+assumes a probability is monotone unless its docstring proves it. An unreachable wish is an
+answer (``reached=False``, with the best setting of the range), not an error. What every
+solver shares comes first: the wished probability (:func:`check_probability`), whether a
+probability reaches it (:func:`reaches`, :func:`first_at_least`) and the words of an answer
+(:func:`pct`, :func:`wish_text`). How to read the answers: ``docs/workbench.md``.
 """
 
 from __future__ import annotations
@@ -247,17 +160,9 @@ def first_at_least(pairs, p):
 
 
 def best_of(pairs):
-    """The ``(setting, probability)`` with the highest probability (the first such)."""
-    best = None
-    for setting, q in pairs:
-        if best is None or value(q) > value(best[1]):
-            best = (setting, q)
-    return best
-
-
-def value(q):
-    """A probability's number: an Estimate's point value, else itself."""
-    return q.value if hasattr(q, "value") and hasattr(q, "stderr") else q
+    """The ``(setting, probability)`` with the highest probability (the first such; an
+    Estimate counts by its point value)."""
+    return max(pairs, key=lambda pair: pair[1].value if hasattr(pair[1], "stderr") else pair[1])
 
 
 def pct(q) -> str:
@@ -343,11 +248,9 @@ def _check_dice_limit(value, rules: Rules, exact: bool, specialty: bool) -> int:
     return check_int("dice_limit", value, 1, top, why=f"the largest pool these rules search{mode}")
 
 
-def pool_probabilities(difficulty, rules, *, event, net, specialty, exact, dice_limit, stop=None):
-    """``[(dice, P(event))]`` for pools 1.. up, in engine passes of growing size.
-
-    ``stop(p)`` ends the scan after the first pool for which it is true; without
-    it every pool up to ``dice_limit`` is computed. Arguments are checked.
+def pool_probabilities(difficulty, rules, *, event, net, specialty, exact, dice_limit, stop):
+    """``[(dice, P(event))]`` for pools 1.. up, in engine passes of growing size, up to
+    ``dice_limit`` or the first pool whose ``P`` makes ``stop(P)`` true (checked arguments).
     """
     out, done = [], 0
     for top in (*[c for c in _CHUNKS if c < dice_limit], dice_limit):
@@ -357,7 +260,7 @@ def pool_probabilities(difficulty, rules, *, event, net, specialty, exact, dice_
         for n in range(done + 1, top + 1):
             p = event_probability(grid[(difficulty, n)], event, net)
             out.append((n, p))
-            if stop is not None and stop(p):
+            if stop(p):
                 return out
         done = top
     return out
@@ -454,6 +357,10 @@ def solve_pool(
 ) -> PoolSolution:
     """The smallest pool whose ``P(event)`` is at least ``at_least`` at ``difficulty``.
 
+    One die more is not always better (``storyteller.anomalies``: at difficulty 2 odd pools
+    beat the next even one; the botch chance rises with the pool at high difficulties), so
+    every pool is scanned from 1 up to the first that reaches the wish.
+
     Parameters
     ----------
     difficulty : int
@@ -480,6 +387,9 @@ def solve_pool(
 
     Examples
     --------
+    >>> r = solve_pool(8, 0.75)
+    >>> r.dice, round(r.p_reached, 4), round(r.p_below, 4)
+    (9, 0.7676, 0.7446)
     >>> solve_pool(6, Fraction(1, 2), exact=True).p_reached
     Fraction(1, 2)
     >>> solve_pool(8, 0.5, event="no_botch").dice     # 1 die: no botch with 90%
@@ -731,14 +641,9 @@ def solve_target(
             lo = mid
         else:
             hi = mid - 1
-    if lo == 0:
-        return TargetSolution(
-            dice, difficulty, rounds, on_botch, p, None, done(1), None, False, top,
-            rules, specialty, exact,
-        )  # fmt: skip
-    above = done(lo + 1) if lo < top else None
+    above = done(lo + 1) if 0 < lo < top else None
     return TargetSolution(
-        dice, difficulty, rounds, on_botch, p, lo, done(lo), above, True, top,
+        dice, difficulty, rounds, on_botch, p, lo or None, done(lo or 1), above, lo > 0, top,
         rules, specialty, exact,
     )  # fmt: skip
 
@@ -864,13 +769,9 @@ class FateSolution(Result):
                 f"{ladder(self.rating)} {what} >= {wish_text(self.at_least)} at difficulty "
                 f"{ladder(self.difficulty)}; the best is {pct(self.p_reached)}"
             )
-        nxt = (
-            ""
-            if self.p_next is None
-            else (
-                f"; {self.invokes - 1} invoke{'' if self.invokes == 2 else 's'}: {pct(self.p_next)}"
-            )
-        )
+        nxt, k = "", self.invokes - 1
+        if self.p_next is not None:
+            nxt = f"; {k} invoke{'' if k == 1 else 's'}: {pct(self.p_next)}"
         return (
             f"{self.invokes} invoke{'' if self.invokes == 1 else 's'}: {what} = "
             f"{pct(self.p_reached)} for rating {ladder(self.rating)} at difficulty "
@@ -890,6 +791,9 @@ def solve_fate_difficulty(
     rating, at_least, objective: str = "success", *, dice=None, exact=False, rules=None
 ) -> FateSolution:
     """The hardest difficulty at which ``rating`` reaches ``objective`` with ``P >= at_least``.
+
+    The scan covers every difficulty at which the outcome can still happen or fail (the
+    chance is 0 or 1 outside): with ``at_least=0``, the hardest at which it can happen.
 
     Parameters
     ----------
@@ -1165,6 +1069,9 @@ def solve_initiative(
     (False, 5, Fraction(25, 36))
     >>> solve_initiative([1], [1], at_least=0.6, solve_for="swiftness").value
     2
+    >>> print(solve_initiative([1], [2], at_least=0.5))
+    3 pips: P(act first) = 57.87% (wished >= 50%; 2 pips: 48.15%) for participant A1, \
+swiftness [1] against [2] (exact)
     """
     from .. import initiative as ini
 
@@ -1204,8 +1111,7 @@ def solve_initiative(
             pp[i] = v
         return sw, pp
 
-    def fits(v) -> bool:
-        sw, _ = setup(v)
+    def fits(sw) -> bool:
         try:
             check_exact_size(sw + versus)
         except InputError:
@@ -1218,23 +1124,20 @@ def solve_initiative(
     ) as bar:
         for v in range(settings_lo, top + 1):
             sw, pp = setup(v)
-            if method == "enumerate" or (method == "auto" and fits(v)):
-                q = ini.odds(
-                    sw, versus, pips=pp, versus_pips=versus_pips, rules=rules, exact=exact
-                ).p_first
-            else:
-                if seed is None:
-                    seed = _seed(rng)
-                q = ini.odds(
-                    sw, versus, pips=pp, versus_pips=versus_pips, rules=rules,
-                    method="montecarlo", trials=trials, rng=seed, workers=workers, progress=False,
-                ).p_first  # fmt: skip
+            how = {"exact": exact}
+            if method == "simulate" or (method == "auto" and not fits(sw)):
+                seed = _seed(rng) if seed is None else seed
+                how = dict(
+                    method="montecarlo", trials=trials, rng=seed, workers=workers, progress=False
+                )
                 simulated += trials
+            scan[v] = q = ini.odds(
+                sw, versus, pips=pp, versus_pips=versus_pips, rules=rules, **how
+            ).p_first
             bar.update(trials)
-            scan[v] = q
             if reaches(q, p):
                 break
-    best_value = max(scan, key=lambda v: (value(scan[v]), -v))
+    best_value, _ = best_of(scan.items())
     last = max(scan)
     reached = reaches(scan[last], p)
     below = scan.get(last - 1) if reached else None
@@ -1303,6 +1206,18 @@ def _levels(levels) -> tuple:
     return levels
 
 
+def _calibration(system, solved_for, levels, settings, scans, reading, dice_limit, exact):
+    """A :class:`Calibration` of ``scans``, ``{setting: [(answer, P)]}`` in scan order."""
+    hits = {
+        s: {p: first_at_least(scan, p) or (None, None) for p in levels} for s, scan in scans.items()
+    }
+    answers = {s: {p: h[0] for p, h in row.items()} for s, row in hits.items()}
+    probs = {s: {p: h[1] for p, h in row.items()} for s, row in hits.items()}
+    return Calibration(
+        system, solved_for, levels, tuple(settings), answers, probs, reading, dice_limit, exact
+    )
+
+
 def storyteller_calibration(
     levels=LEVELS,
     difficulties=range(2, 11),
@@ -1324,6 +1239,8 @@ def storyteller_calibration(
     --------
     >>> storyteller_calibration([0.5], [6], exact=True).probabilities[6]
     {0.5: Fraction(1, 2)}
+    >>> storyteller_calibration([0.5], [10], dice_limit=60).answers  # a 1 cancels each 10
+    {10: {0.5: None}}
     """
     rules = check_rules(rules)
     check_exact(exact)
@@ -1331,24 +1248,24 @@ def storyteller_calibration(
     net = _check_event(event, net, ("success", "no_botch"))
     levels = _levels(levels)
     diffs = check_difficulty_list(difficulties, rules)
-    if dice_limit is None:  # the default: within the rules' own limit
-        top = min(CALIBRATION_DICE, _check_dice_limit(None, rules, exact, specialty))
-    else:
-        top = _check_dice_limit(dice_limit, rules, exact, specialty)
-    answers, probs = {}, {}
-    hardest = max(levels)
-    for d in diffs:
-        pairs = pool_probabilities(
-            d, rules, event=event, net=net, specialty=specialty, exact=exact, dice_limit=top,
-            stop=lambda q: first_at_least([(0, q)], hardest) is not None,
+    top = _check_dice_limit(dice_limit, rules, exact, specialty)
+    if dice_limit is None:  # a table for people, within the rules' own limit
+        top = min(CALIBRATION_DICE, top)
+    scans = {
+        d: pool_probabilities(
+            d,
+            rules,
+            event=event,
+            net=net,
+            specialty=specialty,
+            exact=exact,
+            dice_limit=top,
+            stop=lambda q: reaches(q, max(levels)),
         )  # fmt: skip
-        hits = {p: first_at_least(pairs, p) for p in levels}
-        answers[d] = {p: h[0] if h else None for p, h in hits.items()}
-        probs[d] = {p: h[1] if h else None for p, h in hits.items()}
-    return Calibration(
-        "storyteller", "dice", levels, tuple(diffs), answers, probs,
-        rules.describe(specialty=specialty), top, exact,
-    )  # fmt: skip
+        for d in diffs
+    }
+    reading = rules.describe(specialty=specialty)
+    return _calibration("storyteller", "dice", levels, diffs, scans, reading, top, exact)
 
 
 def fate_calibration(
@@ -1374,13 +1291,6 @@ def fate_calibration(
         raise refuse("ratings", "a sequence of integer ratings", ratings, kind=True)
     ratings = [FATE_LIMITS["rating"].check(r, name="ratings") for r in ratings]
     check_int("ratings", len(ratings), 1, 100)
-    answers, probs = {}, {}
-    for r in ratings:
-        scan = difficulty_scan(r, n, margin, exact=exact)
-        hits = {p: first_at_least(scan, p) for p in levels}
-        answers[r] = {p: h[0] for p, h in hits.items()}
-        probs[r] = {p: h[1] for p, h in hits.items()}
-    return Calibration(
-        "fate", "difficulty", levels, tuple(ratings), answers, probs,
-        f"{n}dF, {objective.replace('success', 'success or better')}", None, exact,
-    )  # fmt: skip
+    scans = {r: difficulty_scan(r, n, margin, exact=exact) for r in ratings}
+    reading = f"{n}dF, {objective.replace('success', 'success or better')}"
+    return _calibration("fate", "difficulty", levels, ratings, scans, reading, None, exact)
