@@ -1,63 +1,12 @@
 """Several wishes at once: every setting that satisfies all of them, ranked by slack.
 
-A designer's wishes are about rolls at one unknown setting. :func:`wishes`
-(Storyteller pools) and :func:`fate_wishes` (Fate rolls) compute every wish at
-every setting — each difficulty, under each rule set given — and return the
-settings that satisfy all, ranked by their *slack* (the smallest margin, in
-probability, by which a wish holds), and when none does, the nearest miss (the
-setting whose worst wish fails by the least) and which wishes break there.
-Malformed wishes are refused (:class:`dicestats.InputError`).
-
-The two systems share the machinery: a wish's comparison (:class:`WishBase`:
-slack, holds, its text), the probability read from text
-(:func:`read_comparison`), the list of wishes (:func:`check_wishes`), the rule
-sets (:func:`rule_sets`), the ranking of settings (:func:`rank_settings`) and
-the answer's sentence (:class:`Ranked`); each system brings its wish and its
-forward function.
-
-**Storyteller** (notebook 04's strongbox: a trained thief's 6 dice succeed at
-least 2/3 of the time, a novice's 3 dice at most 55%, and the novice botches
-less than 15%). A wish is a :class:`Wish` or its text: ``"6 success >= 2/3"``,
-``"3 dice success <= 55%"``, ``"3: botch < 0.15"``, ``"4 net2 >= 0.5"``
-(``P(net >= 2)``), ``"5 no-botch > 0.9"``.
-
-**Fate** (one difficulty, wishes about the characters who face it: a Fair (+2)
-character succeeds at least 60% of the time, a Mediocre (+0) one fails at most
-half the time, a Good (+3) one succeeds with style at least 20%; the
-difficulties tried are the ladder, Terrible to Legendary, by default). A wish is
-a :class:`FateWish` or its text ``'RATING [with N invokes, N helpers] EVENT OP
-P'``: ``"+2 success >= 0.6"``, ``"Fair style >= 0.2"``, ``"0 fail <= 50%"``,
-``"Good with 1 invoke success >= 3/4"``. The rating is a number or a ladder name
-(read by :func:`dicestats.fate.parse_rating`); the events are the outcomes of
-one roll: ``fail``, ``tie`` (exactly), ``tie-or-better``, ``success`` (success
-or better: a success with style is a success) and ``style``. Helpers add +1
-each; invokes (+2 or a reroll each) are spent optimally for the wished outcome
-(:func:`dicestats.fate.invoke_policy`: for ``fail``, to avoid failing).
-
-Examples
---------
->>> box = wishes(["6 success >= 2/3", "3 success <= 55%", "3 botch < 15%"])
->>> [s.difficulty for s in box.fits]
-[8]
->>> print(box)
-difficulty 8 (revised rules) satisfies all 3 wishes, slack 1.00 percentage points: 6 dice \
-success = 68.67%, 3 dice success = 54.00%, 3 dice botch = 12.70%
->>> miss = wishes(["6 success >= 0.9", "3 success <= 0.5"])
->>> print(miss)
-no setting satisfies all 2 wishes; the nearest miss is difficulty 7 (revised rules): \
-'6 dice success >= 90%' fails at 79.94%; '3 dice success <= 50%' fails at \
-65.20%
->>> r = fate_wishes(["Fair success >= 0.6", "0 fail >= 50%", "Good style >= 0.2"])
->>> [s.difficulty for s in r.fits]
-[1]
->>> print(r)
-difficulty Average (+1) (Fate Accelerated: 4dF, style at 3 shifts) satisfies all 3 wishes, \
-slack 1.73 percentage points: Fair (+2) success or better = 61.73%, Mediocre (+0) fail = \
-61.73%, Good (+3) success with style = 38.27%
->>> print(fate_wishes(["Fair success >= 0.9", "Fair style <= 0.05"]))
-no setting satisfies all 2 wishes; the nearest miss is difficulty Average (+1) (Fate \
-Accelerated: 4dF, style at 3 shifts): 'Fair (+2) success or better >= 90%' fails at 61.73%; \
-'Fair (+2) success with style <= 5%' fails at 18.52%
+:func:`wishes` (Storyteller pools, :class:`Wish`) and :func:`fate_wishes` (Fate rolls,
+:class:`FateWish`) compute every wish at every setting (each difficulty, under each rule set
+given) and rank the settings by *slack*, the smallest margin by which a wish holds; when none
+satisfies all, the nearest miss and the wishes that break there. The two systems share the
+machinery below (a wish's comparison, :class:`WishBase`; the ranking, :func:`rank_settings`;
+the answer's sentence, :class:`Ranked`); each brings its wish and its forward function. How
+to write and read wishes: ``docs/workbench.md``.
 """
 
 from __future__ import annotations
@@ -103,7 +52,6 @@ __all__ = [
     "NUMBER",
     "WishBase",
     "Ranked",
-    "read_comparison",
     "check_wishes",
     "wish_probability",
     "slack_text",
@@ -117,28 +65,6 @@ OPERATORS = (">=", ">", "<=", "<")
 NUMBER = r"[0-9]+(?:\.[0-9]*)?%?|\.[0-9]+%?|[0-9]+\s*/\s*[0-9]+"
 #: The comparison and the probability that end every wish's text (two groups).
 COMPARISON = rf"\s*(>=|<=|>|<|≥|≤)\s*({NUMBER})\s*"
-
-
-def read_comparison(op: str, number: str, name: str, text: str, form: str):
-    """``(op, p)`` from the matched text of a wish's comparison (``≥`` is ``>=``).
-
-    ``form`` is what a refusal says a wish looks like.
-
-    >>> read_comparison("≥", "60%", "wishes", "Fair success ≥ 60%", "...")
-    ('>=', Fraction(3, 5))
-    """
-    op = {"≥": ">=", "≤": "<="}.get(op, op)
-    number = number.replace(" ", "")
-    if number.endswith("%"):
-        p = Fraction(number[:-1]) / 100
-    else:
-        try:
-            p = Fraction(number)
-        except ZeroDivisionError:
-            raise refuse(name, form + " with a nonzero denominator", text) from None
-    if not 0 <= p <= 1:
-        raise refuse(name, "a probability in [0, 1] after the comparison", text)
-    return op, p
 
 
 def wish_probability(name: str, p) -> Fraction:
@@ -192,7 +118,7 @@ class WishBase:
 
     @classmethod
     def parse(cls, text, name: str = "wish"):
-        """A wish from its text (see the module docstring); a wish is returned as is.
+        """A wish from its text (see the class docstring); a wish is returned as is.
 
         ``name`` is the parameter a refusal names."""
         if isinstance(text, cls):
@@ -203,8 +129,14 @@ class WishBase:
         if m is None:
             raise refuse(name, cls.FORM, text)
         *groups, op, number = m.groups()
-        op, p = read_comparison(op, number, name, text, cls.FORM)
-        return cls.from_groups(groups, op, p, name, text)
+        number = number.replace(" ", "")
+        try:
+            p = Fraction(number[:-1]) / 100 if number.endswith("%") else Fraction(number)
+        except ZeroDivisionError:
+            raise refuse(name, cls.FORM + " with a nonzero denominator", text) from None
+        if not 0 <= p <= 1:
+            raise refuse(name, "a probability in [0, 1] after the comparison", text)
+        return cls.from_groups(groups, {"≥": ">=", "≤": "<="}.get(op, op), p, name, text)
 
     def __str__(self) -> str:
         return f"{self.what} {self.op} {wish_text(self.p)}"
@@ -334,8 +266,7 @@ def rank_settings(ws: tuple, rows) -> tuple:
         slacks = tuple(w.slack(q) for w, q in zip(ws, qs, strict=True))
         broken = tuple(i for i, (w, q) in enumerate(zip(ws, qs, strict=True)) if not w.holds(q))
         settings.append(WishSetting(name, d, tuple(qs), slacks, min(slacks), not broken, broken))
-    order = sorted(range(len(settings)), key=lambda i: (-settings[i].slack, i))
-    ranked = tuple(settings[i] for i in order)
+    ranked = tuple(sorted(settings, key=lambda s: -s.slack))  # stable: ties in order
     fits = tuple(s for s in ranked if s.satisfied)
     return ranked, fits, None if fits else ranked[0]
 
@@ -354,7 +285,9 @@ _FORM = "'DICE EVENT OP P' such as '6 success >= 2/3' (EVENT: success, botch, no
 
 @dataclass(frozen=True)
 class Wish(WishBase, Result):
-    """One wish: ``P(event)`` of a pool of ``dice``, compared with ``p``.
+    """One wish: ``P(event)`` of a pool of ``dice``, compared with ``p``; or its text
+    ``'DICE EVENT OP P'``: ``"6 success >= 2/3"``, ``"3 dice success <= 55%"``, ``"3: botch
+    < 0.15"``, ``"4 net2 >= 0.5"`` (``P(net >= 2)``), ``"5 no-botch > 0.9"``.
 
     Attributes
     ----------
@@ -468,6 +401,9 @@ def wishes(
     >>> r = wishes(["5 success >= 0.75"], [7, 8], editions, specialty=True)
     >>> [(s.rules_name, s.difficulty) for s in r.fits]
     [('v20', 7), ('revised', 7)]
+    >>> print(wishes(["6 success >= 0.9", "3 success <= 0.5"]))
+    no setting satisfies all 2 wishes; the nearest miss is difficulty 7 (revised rules): \
+'6 dice success >= 90%' fails at 79.94%; '3 dice success <= 50%' fails at 65.20%
     """
     ws = check_wishes(wishes, Wish.parse, _FORM)
     check_exact(exact)
@@ -528,7 +464,11 @@ def _fate_event(word: str) -> str:
 @dataclass(frozen=True)
 class FateWish(WishBase, Result):
     """One wish: ``P(event)`` of a roll with ``rating`` (+ ``helpers``, ``invokes``
-    spent optimally) at the difficulty tried, compared with ``p``.
+    spent optimally) at the difficulty tried, compared with ``p``; or its text
+    ``'RATING [with N invokes, N helpers] EVENT OP P'`` (``"+2 success >= 0.6"``, ``"0 fail
+    <= 50%"``, ``"Good with 1 invoke success >= 3/4"``; the rating a number or a ladder name,
+    :func:`dicestats.fate.parse_rating`; EVENT ``fail``, ``tie``, ``tie-or-better``,
+    ``success``, ``style``).
 
     Attributes
     ----------
@@ -734,6 +674,10 @@ def fate_wishes(wishes, difficulties=range(-2, 9), rules=None, *, exact: bool = 
     >>> r = fate_wishes(["Fair success >= 0.6", "Fair style <= 0.15"], rules=dice, exact=True)
     >>> [(s.rules_name, s.difficulty, s.slack) for s in r.fits]
     [('3dF', 1, Fraction(1, 540))]
+    >>> print(fate_wishes(["Fair success >= 0.9", "Fair style <= 0.05"]))
+    no setting satisfies all 2 wishes; the nearest miss is difficulty Average (+1) (Fate \
+Accelerated: 4dF, style at 3 shifts): 'Fair (+2) success or better >= 90%' fails at 61.73%; \
+'Fair (+2) success with style <= 5%' fails at 18.52%
     """
     ws = check_wishes(wishes, FateWish.parse, _FATE_FORM)
     check_exact(exact)
