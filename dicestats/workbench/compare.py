@@ -1,47 +1,11 @@
 """Two settings side by side, cell by cell: both sides, the differences, the distances.
 
-:func:`compare_storyteller` rolls every cell (pool × difficulty) under a first
-setting and a second one (``versus_rules``, ``versus_specialty``,
-``versus_dice``, ``versus_difficulty``: the second side is the first one but
-for what these change); :func:`compare_fate` does the same for Fate rolls
-over difficulties. Every number comes from the systems' forward functions
-(:func:`dicestats.storyteller.pool`'s engine, :func:`dicestats.fate.shifts`).
-
-A :class:`Comparison` holds, per cell, each metric of both sides
-(``p_success`` and ``versus_p_success``) and their difference
-(``diff_p_success`` = second − first), and two distances between the whole
-outcome distributions of the two sides:
-
-* ``total_variation``: half the sum of the absolute differences of the
-  outcome probabilities (Storyteller: botch, failure, and each number of net
-  successes; Fate: each number of shifts) — the largest difference in the
-  chance of any event at all;
-* ``max_gap``: the largest ``|P(>= k) − P'(>= k)|`` over ``k`` (net
-  successes ``k >= 1``, or shifts), at ``max_gap_k``.
-
-``largest`` says where the two differ most: the probability metric and cell
-with the largest absolute difference.
-
-:func:`compare_bands` sets two systems side by side: Storyteller pools against
-one Fate roll, on one margin. **Net successes are read as shifts** (one net
-success ≈ one shift), and a Storyteller failure (net 0, botch or not) is a Fate
-*fail*, not a tie. The bands that have no counterpart stay visible: the botch
-exists only on the Storyteller side, the tie only on the Fate side (both are 0
-on the other). The distances are then over the bands {botch, fail, tie, 1, 2,
-...} and the gaps in P(margin >= k), k >= 1.
-
-Examples
---------
->>> from dicestats import storyteller as st
->>> c = compare_storyteller(5, 8, st.Rules.preset("revised"), st.Rules.preset("first"),
-...                         exact=True)
->>> c.rows[0]["p_botch"], c.rows[0]["versus_p_botch"]
-(Fraction(9031, 100000), Fraction(398, 3125))
->>> c.largest["metric"]
-'p_botch'
->>> c = compare_bands(range(4, 7), 7, bonus=2, fate_difficulty=2, exact=True)
->>> c.rows[0]["p_success_or_better"], c.rows[0]["versus_p_success_or_better"]
-(Fraction(447, 625), Fraction(31, 81))
+:func:`compare_storyteller` (pool × difficulty) and :func:`compare_fate` (bonus ×
+difficulty) roll every cell under a first setting and a second one, the first but for what
+the ``versus_*`` arguments change; :func:`compare_bands` sets Storyteller pools beside one
+Fate roll, band by band. Every number comes from the systems' forward functions
+(:func:`dicestats.storyteller.pool`'s engine, :func:`dicestats.fate.shifts`). How to read a
+:class:`Comparison`: ``docs/worth-and-compare.md``.
 """
 
 from __future__ import annotations
@@ -51,6 +15,11 @@ from dataclasses import dataclass
 
 from ..core.checks import check_bool, check_exact, check_int_list, refuse
 from ..core.results import Result
+from ..fate.outcomes import OutcomeProbs, shifts
+from ..fate.rules import resolve
+from ..storyteller.limits import check_pools, search_limit
+from ..storyteller.pools import non_botch, pool_grid
+from ..storyteller.rules import REVISED, check_difficulty, check_rules
 
 __all__ = [
     "Comparison",
@@ -106,7 +75,11 @@ class Comparison(Result):
     rows : tuple of dict
         One per cell: the cell's columns, then for each metric ``m``: ``m``
         (first side), ``versus_m`` (second side), ``diff_m`` (second − first);
-        then ``total_variation``, ``max_gap`` and ``max_gap_k``.
+        then two distances between the two sides' outcome distributions:
+        ``total_variation``, half the sum of the absolute differences of the outcome
+        probabilities (Storyteller: botch, failure, each number of net successes; Fate:
+        each number of shifts), and ``max_gap``, the largest ``|P(>= k) − P'(>= k)|``
+        (net successes ``k >= 1``, or shifts), at ``max_gap_k``.
     largest : dict
         Where the two differ most: ``metric``, the cell's columns, ``value``,
         ``versus_value``, ``difference`` (the largest absolute difference of a
@@ -235,8 +208,6 @@ def _int_or_list(name: str, value, lo=None, hi=None) -> list[int]:
 # ---------------------------------------------------------------------------
 def _outcomes(r) -> dict:
     """The outcome partition of a computed pool: botch, net 0 without botch, net 1, 2, ..."""
-    from ..storyteller.pools import non_botch
-
     out = non_botch(r)
     if r.p_botch:
         out["botch"] = r.p_botch
@@ -289,10 +260,6 @@ def compare_storyteller(
     >>> float(c.rows[0]["diff_p_success"]), float(c.rows[0]["diff_p_ge_3"])
     (0.0646, 0.05344)
     """
-    from ..storyteller.limits import check_pools, search_limit
-    from ..storyteller.pools import pool_grid
-    from ..storyteller.rules import REVISED, check_difficulty, check_rules
-
     rules = REVISED if rules is None else check_rules(rules)
     vrules = rules if versus_rules is None else check_rules(versus_rules)
     check_exact(exact)
@@ -302,12 +269,10 @@ def compare_storyteller(
     )
     dice = check_pools(dice, rules, exact=exact, specialty=specialty)
     diffs = [check_difficulty(d, rules) for d in _int_or_list("difficulty", difficulty)]
-    if versus_dice is not None:
-        check_pools([versus_dice], vrules, exact=exact, specialty=vspec, name="versus_dice")
-    if versus_difficulty is not None:
-        check_difficulty(versus_difficulty, vrules, "versus_difficulty")
     vdice = dice if versus_dice is None else [versus_dice]
     check_pools(vdice, vrules, exact=exact, specialty=vspec, name="versus_dice")
+    if versus_difficulty is not None:
+        check_difficulty(versus_difficulty, vrules, "versus_difficulty")
     for r, spec, name, pools in ((rules, specialty, "dice", dice), (vrules, vspec, "versus_dice",
                                                                   vdice)):  # fmt: skip
         limit = search_limit(r, exact=exact, specialty=spec)  # a table of pools, as odds_table
@@ -339,16 +304,9 @@ def compare_storyteller(
             va = {m: getattr(ra, m) for m in STORYTELLER_METRICS}
             vb = {m: getattr(rb, m) for m in STORYTELLER_METRICS}
             pairs.append((cell, va, vb, tv, gap, k))
+    first, second = rules.describe(specialty=specialty), vrules.describe(specialty=vspec)
     names = ("dice", "difficulty", "versus_dice", "versus_difficulty")
-    return _assemble(
-        "storyteller",
-        rules.describe(specialty=specialty),
-        vrules.describe(specialty=vspec),
-        names,
-        STORYTELLER_METRICS,
-        pairs,
-        exact,
-    )
+    return _assemble("storyteller", first, second, names, STORYTELLER_METRICS, pairs, exact)
 
 
 # ---------------------------------------------------------------------------
@@ -387,9 +345,6 @@ def compare_fate(
     >>> c.rows[0]["diff_p_success_or_better"], c.max_gap
     (Fraction(19, 81), Fraction(19, 81))
     """
-    from ..fate.outcomes import OutcomeProbs, shifts
-    from ..fate.rules import resolve
-
     rules = resolve(rules)
     vrules = rules if versus_rules is None else resolve(versus_rules)
     check_exact(exact)
@@ -403,8 +358,8 @@ def compare_fate(
             why="one pair of rolls per cell",
         )
     vhelpers = helpers if versus_helpers is None else versus_helpers
-    vdice_in = dice if versus_dice is None else versus_dice
-    same = vrules == rules and versus_bonus is None and vdice_in == dice and vhelpers == helpers
+    vdice = dice if versus_dice is None else versus_dice
+    same = vrules == rules and versus_bonus is None and vdice == dice and vhelpers == helpers
     if same:
         raise refuse(
             "versus_bonus",
@@ -417,22 +372,17 @@ def compare_fate(
         vb = b if versus_bonus is None else versus_bonus
         for d in diffs:
             sa = shifts(b, difficulty=d, helpers=helpers, dice=dice, exact=exact, rules=rules)
-            sb = shifts(
-                vb, difficulty=d, helpers=vhelpers, dice=vdice_in, exact=exact, rules=vrules
-            )
-            oa, ob = (
-                OutcomeProbs.from_shifts(sa, rules=rules),
-                OutcomeProbs.from_shifts(sb, rules=vrules),
-            )
-            pa, pb = dict(sa.items()), dict(sb.items())
+            sb = shifts(vb, difficulty=d, helpers=vhelpers, dice=vdice, exact=exact, rules=vrules)
+            oa = OutcomeProbs.from_shifts(sa, rules=rules)
+            ob = OutcomeProbs.from_shifts(sb, rules=vrules)
             lo = min(sa.support()[0], sb.support()[0])
             hi = max(sa.support()[1], sb.support()[1])
-            tv, gap, k = distances(pa, pb, range(lo + 1, hi + 1))
+            tv, gap, k = distances(dict(sa.items()), dict(sb.items()), range(lo + 1, hi + 1))
             va = {m: getattr(oa, m) for m in FATE_METRICS}
             vv = {m: getattr(ob, m) for m in FATE_METRICS}
             pairs.append(({"bonus": b, "difficulty": d, "versus_bonus": vb}, va, vv, tv, gap, k))
     n_a = rules.dice if dice is None else dice
-    n_b = vrules.dice if vdice_in is None else vdice_in
+    n_b = vrules.dice if vdice is None else vdice
     vbonuses = bonuses if versus_bonus is None else [versus_bonus]
     first = _fate_words(n_a, bonuses, helpers, rules)
     second = _fate_words(n_b, vbonuses, vhelpers, vrules)
@@ -508,13 +458,10 @@ def compare_bands(
     >>> c = compare_bands(range(1, 11), 7, bonus=2, fate_difficulty=2)
     >>> c.largest["metric"], c.largest["dice"]
     ('p_ge_2', 10)
+    >>> c = compare_bands(4, 7, bonus=2, fate_difficulty=2, exact=True)
+    >>> c.rows[0]["p_success_or_better"], c.rows[0]["versus_p_success_or_better"]
+    (Fraction(447, 625), Fraction(31, 81))
     """
-    from ..fate.outcomes import shifts
-    from ..fate.rules import resolve
-    from ..storyteller.limits import check_pools, search_limit
-    from ..storyteller.pools import pool_grid
-    from ..storyteller.rules import REVISED, check_difficulty, check_rules
-
     rules = REVISED if rules is None else check_rules(rules)
     check_exact(exact)
     check_bool("specialty", specialty)
