@@ -46,7 +46,6 @@ __all__ = [
     "best_of",
     "pct",
     "wish_text",
-    "CONFIDENCE",
     "below_with_confidence",
     # Storyteller
     "EVENTS",
@@ -85,9 +84,7 @@ __all__ = [
 # ---------------------------------------------------------------------------
 # The wish: a probability, whether it is reached, its words
 # ---------------------------------------------------------------------------
-#: The one-sided confidence of "below p" statements about a Monte Carlo answer.
-CONFIDENCE = 0.99
-_Z99 = 2.3263478740408408  # the 99% one-sided normal quantile
+_Z99 = 2.3263478740408408  # the 99% one-sided normal quantile: "below p" of an estimate
 
 
 def check_probability(name: str, p):
@@ -223,12 +220,17 @@ def event_label(event: str, net: int = 1) -> str:
     return "P(no botch)" if event == "no_botch" else "P(botch)"
 
 
-def _check_event(event: str, net, events=EVENTS) -> int:
+def _st_checks(rules, exact, specialty, event, net, events=EVENTS[:2]) -> tuple:
+    """The checked ``rules`` and ``net`` of a Storyteller solve (``exact``, ``specialty`` and
+    ``event`` checked too)."""
+    rules = check_rules(rules)
+    check_exact(exact)
+    check_bool("specialty", specialty)
     check_choice("event", event, events)
     net = check_int("net", net, 1, st_limits.LIMITS["dice"].hi)
     if net != 1 and event != "success":
         raise refuse("net", f"1 with event={event!r} (net counts successes)", net)
-    return net
+    return rules, net
 
 
 def default_dice_limit(rules: Rules, *, exact: bool, specialty: bool = False) -> int:
@@ -254,8 +256,6 @@ def pool_probabilities(difficulty, rules, *, event, net, specialty, exact, dice_
     """
     out, done = [], 0
     for top in (*[c for c in _CHUNKS if c < dice_limit], dice_limit):
-        if top <= done:
-            continue
         grid = pool_grid(list(range(done + 1, top + 1)), [difficulty], rules, exact, specialty)
         for n in range(done + 1, top + 1):
             p = event_probability(grid[(difficulty, n)], event, net)
@@ -276,12 +276,9 @@ class PoolSolution(Result):
 
     Attributes
     ----------
-    difficulty : int
-    event : {"success", "no_botch"}
-        What is wished for; with ``"success"``, ``P(net >= net)``.
-    net : int
-    at_least : Fraction or float
-        The wished probability.
+    difficulty, event, net, at_least, dice_limit, rules, specialty, exact
+        The question, as :func:`solve_pool` read it (``dice_limit``: the largest pool
+        searched).
     dice : int or None
         The smallest pool with ``P >= at_least``; None when no pool up to
         ``dice_limit`` reaches it.
@@ -291,10 +288,6 @@ class PoolSolution(Result):
     best_dice, p_best : the pool scanned with the highest probability, and it: the
         best of the whole range when the wish is unreachable (the answer itself when
         it is reached, as every smaller pool is below the wish).
-    dice_limit : int
-        The largest pool searched.
-    rules, specialty : the rule set and whether the roll has a specialty.
-    exact : bool
     """
 
     difficulty: int
@@ -395,10 +388,7 @@ def solve_pool(
     >>> solve_pool(8, 0.5, event="no_botch").dice     # 1 die: no botch with 90%
     1
     """
-    rules = check_rules(rules)
-    check_exact(exact)
-    check_bool("specialty", specialty)
-    net = _check_event(event, net, ("success", "no_botch"))
+    rules, net = _st_checks(rules, exact, specialty, event, net)
     d = check_difficulty(difficulty, rules)
     p = check_probability("at_least", at_least)
     top = _check_dice_limit(dice_limit, rules, exact, specialty)
@@ -406,15 +396,10 @@ def solve_pool(
         d, rules, event=event, net=net, specialty=specialty, exact=exact, dice_limit=top,
         stop=lambda q: reaches(q, p),
     )  # fmt: skip
-    hit = first_at_least(pairs, p)
-    best_n, best_p = best_of(pairs)
-    if hit is None:
-        dice = p_reached = p_below = None
-    else:
-        dice, p_reached = hit
-        p_below = pairs[dice - 2][1] if dice > 1 else None
+    dice, p_reached = first_at_least(pairs, p) or (None, None)
+    p_below = pairs[dice - 2][1] if dice and dice > 1 else None
     return PoolSolution(
-        d, event, net, p, dice, p_reached, p_below, hit is not None, best_n, best_p, top,
+        d, event, net, p, dice, p_reached, p_below, dice is not None, *best_of(pairs), top,
         rules, specialty, exact,
     )  # fmt: skip
 
@@ -425,10 +410,9 @@ class DifficultySolution(Result):
 
     Attributes
     ----------
-    dice : int
-    event, net : what is wished for (see :class:`PoolSolution`).
-    nearest : the probability to come nearest to (None when ``at_least`` is asked).
-    at_least : the probability to reach at the hardest difficulty (or None).
+    dice, event, net, nearest, at_least, rules, specialty, exact
+        The question, as :func:`solve_difficulty` read it (one of ``nearest`` and
+        ``at_least`` is None).
     difficulty : int or None
         Nearest: the difficulty whose probability is nearest ``nearest`` (ties:
         the harder). At least: the hardest difficulty reaching it (None: none does).
@@ -436,7 +420,6 @@ class DifficultySolution(Result):
     reached : bool
     by_difficulty : dict
         ``{difficulty: probability}`` for 2..10: the scan behind the answer.
-    rules, specialty, exact
     """
 
     dice: int
@@ -501,10 +484,7 @@ def solve_difficulty(
     >>> solve_difficulty(4, at_least=0.5).difficulty
     8
     """
-    rules = check_rules(rules)
-    check_exact(exact)
-    check_bool("specialty", specialty)
-    net = _check_event(event, net)
+    rules, net = _st_checks(rules, exact, specialty, event, net, EVENTS)
     n = st_limits.check_dice(dice, rules, exact=exact, specialty=specialty)
     if (nearest is None) == (at_least is None):
         raise refuse(
@@ -518,15 +498,14 @@ def solve_difficulty(
         to = decimal_of(p) if exact else p  # exact distances: 0.45 is 9/20
         gap = min(abs(q - to) for q in by.values())
         tol = 0 if exact else 1e-12  # float noise must not break a tie
-        best = max(d for d in _DIFFICULTIES if abs(by[d] - to) - gap <= tol)
-        return DifficultySolution(
-            n, event, net, p, None, best, by[best], True, by, rules, specialty, exact
-        )
-    p = check_probability("at_least", at_least)
-    hit = first_at_least([(d, by[d]) for d in reversed(_DIFFICULTIES)], p)
-    d, q = hit if hit else (None, None)
+        d = max(d for d in _DIFFICULTIES if abs(by[d] - to) - gap <= tol)
+        hit, wish = (d, by[d]), (p, None)
+    else:
+        p = check_probability("at_least", at_least)
+        hit, wish = first_at_least([(d, by[d]) for d in reversed(_DIFFICULTIES)], p), (None, p)
+    d, q = hit or (None, None)
     return DifficultySolution(
-        n, event, net, None, p, d, q, hit is not None, by, rules, specialty, exact
+        n, event, net, *wish, d, q, hit is not None, by, rules, specialty, exact
     )
 
 
@@ -536,18 +515,15 @@ class TargetSolution(Result):
 
     Attributes
     ----------
-    dice, difficulty, rounds : int
-    on_botch : str
-        What a botch does (``storyteller.extended``'s ``on_botch``).
-    at_least : the wished probability.
+    dice, difficulty, rounds, on_botch, at_least, target_limit, rules, specialty, exact
+        The question, as :func:`solve_target` read it (``target_limit``: the largest
+        target searched).
     target : int or None
         The largest target (successes to accumulate) reaching it; None when even
         one success within ``rounds`` falls short.
     p_reached : P(done within rounds) at ``target`` (at target 1 when unreachable).
     p_above : the same for ``target + 1`` (None at the target limit or when unreachable).
     reached : bool
-    target_limit : the largest target searched.
-    rules, specialty, exact
     """
 
     dice: int
@@ -724,15 +700,12 @@ class FateSolution(Result):
         The rating and the difficulty (the one solved for is None when unreachable).
     invokes : int or None
         Invokes spent optimally (0 unless solved for; None when unreachable).
-    objective : {"tie", "success", "style"}
-    at_least : the wished probability.
+    objective, at_least, dice, exact
+        The question, as asked (``dice``: the Fate dice rolled).
     reached : bool
     p_reached : the probability at the answer (at the best setting when unreachable).
     p_next : the probability one step short of the answer: one step harder, one
         rating lower, one invoke fewer (None when there is no such step).
-    dice : int
-        Fate dice rolled.
-    exact : bool
     """
 
     solved_for: str
@@ -880,14 +853,11 @@ def solve_fate_invokes(
         top = FATE_LIMITS["invokes"].check(invokes_limit, name="invokes_limit")
     reach = reach_by_invokes(difficulty + margin - rating, top, fate_dice(n, exact=exact), exact)
     scan = [(k, pk) for k, (pk, _) in enumerate(reach)]
-    hit = first_at_least(scan, p)
-    if hit is None:
-        return FateSolution(
-            "invokes", rating, difficulty, None, objective, p, False, scan[-1][1], None, n, exact
-        )
-    k, q = hit
+    k, q = first_at_least(scan, p) or (None, scan[-1][1])  # unreachable: the most invokes
     nxt = scan[k - 1][1] if k else None
-    return FateSolution("invokes", rating, difficulty, k, objective, p, True, q, nxt, n, exact)
+    return FateSolution(
+        "invokes", rating, difficulty, k, objective, p, k is not None, q, nxt, n, exact
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -905,14 +875,9 @@ class InitiativeSolution(Result):
 
     Attributes
     ----------
-    solved_for : {"pips", "swiftness"}
-    participant : int
-        The participant of the first side whose setting is searched (0: A1).
-    swiftness, versus : tuple of int
-        The two sides as given (the searched swiftness is the answer, not these).
-    pips, versus_pips : tuple of int or int
-        Their preparation margins as given.
-    at_least : the wished ``P(act first)``.
+    solved_for, participant, swiftness, versus, pips, versus_pips, at_least
+        The question, as :func:`solve_initiative` read it (the sides and margins as
+        given: the searched setting is the answer, not these).
     value : int or None
         The smallest setting reaching it (None: none in the range does).
     reached : bool
@@ -1242,10 +1207,7 @@ def storyteller_calibration(
     >>> storyteller_calibration([0.5], [10], dice_limit=60).answers  # a 1 cancels each 10
     {10: {0.5: None}}
     """
-    rules = check_rules(rules)
-    check_exact(exact)
-    check_bool("specialty", specialty)
-    net = _check_event(event, net, ("success", "no_botch"))
+    rules, net = _st_checks(rules, exact, specialty, event, net)
     levels = _levels(levels)
     diffs = check_difficulty_list(difficulties, rules)
     top = _check_dice_limit(dice_limit, rules, exact, specialty)

@@ -102,13 +102,6 @@ def slack_text(slack, sign: str = "") -> str:
     return "0.00" if text in ("+0.00", "0.00") else text
 
 
-def check_op(op) -> str:
-    """``op`` if it is one of :data:`OPERATORS`."""
-    if op not in OPERATORS:
-        raise refuse("op", "one of " + ", ".join(map(repr, OPERATORS)), op)
-    return op
-
-
 class WishBase:
     """What every wish does with its ``op`` and ``p``, given its ``what`` (a mixin).
 
@@ -137,6 +130,12 @@ class WishBase:
         if not 0 <= p <= 1:
             raise refuse(name, "a probability in [0, 1] after the comparison", text)
         return cls.from_groups(groups, {"≥": ">=", "≤": "<="}.get(op, op), p, name, text)
+
+    def _check_comparison(self) -> None:
+        """Refuses an ``op`` not in :data:`OPERATORS`; reads ``p`` by :func:`wish_probability`."""
+        if self.op not in OPERATORS:
+            raise refuse("op", "one of " + ", ".join(map(repr, OPERATORS)), self.op)
+        object.__setattr__(self, "p", wish_probability("p", self.p))
 
     def __str__(self) -> str:
         return f"{self.what} {self.op} {wish_text(self.p)}"
@@ -324,8 +323,7 @@ class Wish(WishBase, Result):
         check_int("net", self.net, 1, ST_LIMITS["dice"].hi)
         if self.net != 1 and self.event != "success":
             raise refuse("net", f"1 with event={self.event!r} (net counts successes)", self.net)
-        check_op(self.op)
-        object.__setattr__(self, "p", wish_probability("p", self.p))
+        self._check_comparison()
 
     PATTERN = _WISH
     FORM = _FORM
@@ -505,8 +503,7 @@ class FateWish(WishBase, Result):
         object.__setattr__(self, "rating", ladder_value(self.rating, "rating"))
         if self.event not in FATE_EVENTS:
             raise refuse("event", "one of " + ", ".join(map(repr, FATE_EVENTS)), self.event)
-        check_op(self.op)
-        object.__setattr__(self, "p", wish_probability("p", self.p))
+        self._check_comparison()
         FATE_LIMITS["invokes"].check(self.invokes, name="invokes")
         FATE_LIMITS["helpers"].check(self.helpers, name="helpers")
         if self.invokes and self.event == "tie":
@@ -524,28 +521,27 @@ class FateWish(WishBase, Result):
     def from_groups(cls, groups, op, p, name, text) -> FateWish:
         """The wish of its text's pattern groups (:meth:`WishBase.parse`)."""
         rating, mods, word = groups
+
+        def bad(why: str):
+            return refuse(name, f"{_FATE_FORM}, {why}", text)
+
         try:
             rating = parse_rating(rating.replace("\u2212", "-"))
         except ValueError:
-            raise refuse(
-                name, f"{_FATE_FORM}, RATING an integer or a ladder name ({ladder_text()})", text
-            ) from None
+            raise bad(f"RATING an integer or a ladder name ({ladder_text()})") from None
         if not FATE_LIMITS["rating"].lo <= rating <= FATE_LIMITS["rating"].hi:
-            raise refuse(name, f"{_FATE_FORM}, RATING in {FATE_LIMITS['rating'].help}", text)
+            raise bad(f"RATING in {FATE_LIMITS['rating'].help}")
         counts = {}
         for n, what in re.findall(r"([0-9]{1,3})\s*(invoke|helper)", mods, re.IGNORECASE):
             if what.lower() in counts:
-                raise refuse(name, f"{_FATE_FORM}, each of invokes and helpers given once", text)
+                raise bad("each of invokes and helpers given once")
             counts[what.lower()] = int(n)
         invokes, helpers = counts.get("invoke", 0), counts.get("helper", 0)
-        top = FATE_LIMITS["invokes"].hi
-        if invokes > top:
-            raise refuse(name, f"{_FATE_FORM}, at most {top} invokes", text)
+        if invokes > FATE_LIMITS["invokes"].hi:
+            raise bad(f"at most {FATE_LIMITS['invokes'].hi} invokes")
         event = _fate_event(word)
         if invokes and event == "tie":
-            raise refuse(
-                name, f"{_FATE_FORM}, no invokes with 'tie' (no policy aims at a tie)", text
-            )
+            raise bad("no invokes with 'tie' (no policy aims at a tie)")
         return cls(rating, event, op, p, invokes, helpers)
 
     @property
