@@ -1,11 +1,8 @@
 """Two settings side by side, cell by cell: both sides, the differences, the distances.
 
-:func:`compare_storyteller` (pool × difficulty) and :func:`compare_fate` (bonus ×
-difficulty) roll every cell under a first setting and a second one, the first but for what
-the ``versus_*`` arguments change; :func:`compare_bands` sets Storyteller pools beside one
-Fate roll, band by band. Every number comes from the systems' forward functions
-(:func:`dicestats.storyteller.pool`'s engine, :func:`dicestats.fate.shifts`). How to read a
-:class:`Comparison`: ``docs/worth-and-compare.md``.
+:func:`compare_storyteller` and :func:`compare_fate` roll every cell under two settings of one
+system, :func:`compare_bands` Storyteller pools beside one Fate roll; every number is the
+systems' forward functions'. How to read a :class:`Comparison`: ``docs/worth-and-compare.md``.
 """
 
 from __future__ import annotations
@@ -196,11 +193,11 @@ def _first_max(rows, key: str, tol):
     return next(r for r in rows if r[key] >= top - tol)
 
 
-def _int_or_list(name: str, value, lo=None, hi=None) -> list[int]:
+def _int_or_list(name: str, value) -> list[int]:
     """An int (a list of one) or a sequence of ints."""
     if isinstance(value, numbers.Integral) and not isinstance(value, bool):
         value = [value]
-    return check_int_list(name, value, lo, hi, max_len=1000, why="values of one comparison")
+    return check_int_list(name, value, max_len=1000, why="values of one comparison")
 
 
 # ---------------------------------------------------------------------------
@@ -278,9 +275,6 @@ def compare_storyteller(
         limit = search_limit(r, exact=exact, specialty=spec)  # a table of pools, as odds_table
         if limit is not None:
             limit.check(max(pools), name=name)
-    vdiffs = sorted(
-        {min(d, 10) for d in diffs} if versus_difficulty is None else {min(versus_difficulty, 10)}
-    )
     same = vrules == rules and vspec == specialty and versus_dice is None
     if same and versus_difficulty is None:
         raise refuse(
@@ -289,7 +283,9 @@ def compare_storyteller(
             "the same rules, specialty, dice and difficulty",
             instead="give versus_rules, versus_specialty, versus_dice or versus_difficulty",
         )
-    a = pool_grid(dice, sorted({min(d, 10) for d in diffs}), rules, exact, specialty)
+    grid_diffs = sorted({min(d, 10) for d in diffs})
+    vdiffs = grid_diffs if versus_difficulty is None else [min(versus_difficulty, 10)]
+    a = pool_grid(dice, grid_diffs, rules, exact, specialty)
     b = pool_grid(sorted(set(vdice)), vdiffs, vrules, exact, vspec)
     pairs = []
     for n in dice:
@@ -381,18 +377,18 @@ def compare_fate(
             va = {m: getattr(oa, m) for m in FATE_METRICS}
             vv = {m: getattr(ob, m) for m in FATE_METRICS}
             pairs.append(({"bonus": b, "difficulty": d, "versus_bonus": vb}, va, vv, tv, gap, k))
-    n_a = rules.dice if dice is None else dice
-    n_b = vrules.dice if vdice is None else vdice
-    vbonuses = bonuses if versus_bonus is None else [versus_bonus]
-    first = _fate_words(n_a, bonuses, helpers, rules)
-    second = _fate_words(n_b, vbonuses, vhelpers, vrules)
+    first = _fate_words(dice, bonuses, helpers, rules)
+    second = _fate_words(
+        vdice, bonuses if versus_bonus is None else [versus_bonus], vhelpers, vrules
+    )
     return _assemble(
         "fate", first, second, ("bonus", "difficulty", "versus_bonus"), FATE_METRICS, pairs, exact
     )
 
 
 def _fate_words(dice: int, bonuses: list, helpers: int, rules) -> str:
-    """``4dF +2 + 1 helper, success with style at 3 shifts``."""
+    """``4dF +2 + 1 helper, success with style at 3 shifts`` (``dice`` None: the rules')."""
+    dice = rules.dice if dice is None else dice
     text = f"{dice}dF {bonuses[0]:+d}" if len(bonuses) == 1 else f"{dice}dF + bonus"
     if helpers:
         text += f" + {helpers} helper{'s' if helpers != 1 else ''}"

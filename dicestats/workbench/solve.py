@@ -1,18 +1,14 @@
 """Inverse questions: the setting a wish needs, and calibration tables of them.
 
-Each solver asks a forward function (:func:`dicestats.storyteller.pool`'s engine,
-:func:`dicestats.storyteller.extended`, :func:`dicestats.fate.dice`,
-:func:`dicestats.initiative.odds`) over an ordered range of settings and answers the first
-(or last) setting whose probability reaches the wish. The scan is the proof: no solver
-assumes a probability is monotone unless its docstring proves it. An unreachable wish is an
-answer (``reached=False``, with the best setting of the range), not an error. What every
-solver shares comes first: the wished probability (:func:`check_probability`), whether a
-probability reaches it (:func:`reaches`, :func:`first_at_least`) and the words of an answer
-(:func:`pct`, :func:`wish_text`). How to read the answers: ``docs/workbench.md``.
+Each solver scans a system's forward function over an ordered range of settings and answers
+the first (or last) that reaches the wish; no probability is assumed monotone unless the
+solver's docstring proves it, and an unreachable wish is an answer (``reached=False``). The
+helpers every solver shares come first. How to read the answers: ``docs/workbench.md``.
 """
 
 from __future__ import annotations
 
+import functools
 import math
 import numbers
 from dataclasses import dataclass, field
@@ -598,19 +594,16 @@ def solve_target(
     top = st_limits.LIMITS["target"].hi
     if target_limit is not None:
         top = st_limits.LIMITS["target"].check(target_limit, name="target_limit")
-    cache = {}
 
+    @functools.cache
     def done(t: int):
-        if t not in cache:
-            cache[t] = extended(
-                dice, difficulty, t, rules, on_botch=on_botch, rounds=rounds,
-                specialty=specialty, exact=exact,
-            ).p_success  # fmt: skip
-        return cache[t]
+        return extended(
+            dice, difficulty, t, rules, on_botch=on_botch, rounds=rounds, specialty=specialty,
+            exact=exact,
+        ).p_success  # fmt: skip
 
-    lo, hi = 0, top  # done(lo) >= p (0: nothing to do), the answer is in lo..hi
-    if not reaches(done(1), p):
-        hi = 0
+    # done(lo) >= p (0: nothing to do), the answer is in lo..hi
+    lo, hi = 0, top if reaches(done(1), p) else 0
     while lo < hi:
         mid = (lo + hi + 1) // 2
         if reaches(done(mid), p):

@@ -1,12 +1,8 @@
 """Several wishes at once: every setting that satisfies all of them, ranked by slack.
 
-:func:`wishes` (Storyteller pools, :class:`Wish`) and :func:`fate_wishes` (Fate rolls,
-:class:`FateWish`) compute every wish at every setting (each difficulty, under each rule set
-given) and rank the settings by *slack*, the smallest margin by which a wish holds; when none
-satisfies all, the nearest miss and the wishes that break there. The two systems share the
-machinery below (a wish's comparison, :class:`WishBase`; the ranking, :func:`rank_settings`;
-the answer's sentence, :class:`Ranked`); each brings its wish and its forward function. How
-to write and read wishes: ``docs/workbench.md``.
+:func:`wishes` (Storyteller, :class:`Wish`) and :func:`fate_wishes` (Fate, :class:`FateWish`)
+share the machinery below (:class:`WishBase`, :func:`rank_settings`, :class:`Ranked`); each
+brings its wish and its forward function. How to write and read wishes: ``docs/workbench.md``.
 """
 
 from __future__ import annotations
@@ -111,9 +107,8 @@ class WishBase:
 
     @classmethod
     def parse(cls, text, name: str = "wish"):
-        """A wish from its text (see the class docstring); a wish is returned as is.
-
-        ``name`` is the parameter a refusal names."""
+        """A wish from its text (see the class docstring), or a wish as is; ``name`` is the
+        parameter a refusal names."""
         if isinstance(text, cls):
             return text
         if not isinstance(text, str):
@@ -296,9 +291,8 @@ class Wish(WishBase, Result):
     net : int
     op : {">=", ">", "<=", "<"}
     p : Fraction
-        The wished probability, exact: a Fraction or an int as given, a float read as
-        the decimal it prints as (``0.6`` is ``Fraction(3, 5)``; see
-        :func:`wish_probability`), a text's number as written (``"60%"``, ``"3/5"``).
+        The wished probability, exact: a text's number as written (``"60%"``), a float
+        as the decimal it prints as (:func:`wish_probability`).
 
     Examples
     --------
@@ -452,13 +446,6 @@ _FATE_FORM = (
 )
 
 
-def _fate_event(word: str) -> str:
-    for pattern, event in _WORDS:
-        if re.fullmatch(pattern, word, re.IGNORECASE):
-            return event
-    raise AssertionError(word)  # the wish's pattern only matches these words
-
-
 @dataclass(frozen=True)
 class FateWish(WishBase, Result):
     """One wish: ``P(event)`` of a roll with ``rating`` (+ ``helpers``, ``invokes``
@@ -476,8 +463,7 @@ class FateWish(WishBase, Result):
         ``success`` is success or better; ``tie`` is a tie exactly.
     op : {">=", ">", "<=", "<"}
     p : Fraction
-        The wished probability, exact: a float is read as the decimal it prints as
-        (``0.6`` is ``Fraction(3, 5)``; see :func:`wish_probability`).
+        The wished probability, exact (as :class:`Wish`'s).
     invokes : int
         Invokes (+2 or a reroll each) spent optimally for the event (for ``fail``,
         to reach a tie or better); none with ``tie``, which no policy aims at.
@@ -539,7 +525,7 @@ class FateWish(WishBase, Result):
         invokes, helpers = counts.get("invoke", 0), counts.get("helper", 0)
         if invokes > FATE_LIMITS["invokes"].hi:
             raise bad(f"at most {FATE_LIMITS['invokes'].hi} invokes")
-        event = _fate_event(word)
+        event = next(e for w, e in _WORDS if re.fullmatch(w, word, re.IGNORECASE))
         if invokes and event == "tie":
             raise bad("no invokes with 'tie' (no policy aims at a tie)")
         return cls(rating, event, op, p, invokes, helpers)
@@ -556,9 +542,7 @@ class FateWish(WishBase, Result):
 @dataclass(frozen=True)
 class FateWishes(Ranked):
     """Every difficulty (× rule set) against several Fate wishes (:func:`fate_wishes`):
-    the fields of :class:`Ranked` (``wishes``, ``ranked``,
-    ``fits``, ``nearest_miss``), then ``exact``.
-    """
+    the fields of :class:`Ranked`, then ``exact``."""
 
     exact: bool
     trials: int | None = None
@@ -656,8 +640,7 @@ def fate_wishes(wishes, difficulties=range(-2, 9), rules=None, *, exact: bool = 
         One rule set (default Fate Accelerated: 4dF, style at 3 shifts), or several
         to choose among (``{"4dF": ..., "3dF": fate.Rules(dice=3)}``).
     exact : bool
-        Fractions: the slacks are then exact too, since every wished probability is
-        (a float ``0.6`` is read as 3/5; see :class:`FateWish`).
+        Fractions: the slacks are then exact too, as in :func:`wishes`.
 
     Returns
     -------

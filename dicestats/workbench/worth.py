@@ -1,11 +1,8 @@
 """What a change is worth in another currency: dice, difficulty steps, shifts, the other system.
 
-Each question (:func:`die_worth`, :func:`rule_worth`, :func:`invoke_worth`,
-:func:`fate_match`, :func:`storyteller_match`) takes the chance a change gives (the
-*target*) and finds where it is reached on an integer scale of another currency, without the
-change: the one search of :func:`crossing`, on chances the systems compute exactly. How to
-read a :class:`Worth` (its bracket, its interpolated value, a scale that never reaches the
-target): ``docs/worth-and-compare.md``.
+Each question finds where the chance a change gives (the *target*) is reached on an integer
+scale of another currency, without the change: the one search of :func:`crossing`. How to
+read a :class:`Worth`: ``docs/worth-and-compare.md``.
 """
 
 from __future__ import annotations
@@ -165,12 +162,8 @@ def crossing(points, target, *, rising: bool) -> dict:
 
 
 def two_way(target, base, up, down) -> dict:
-    """Search from a base step both ways: ``up`` where the chance rises, ``down`` where it falls.
-
-    ``base`` is the ``(step, chance)`` of no change; ``up`` and ``down`` are
-    callables returning the lists of further points in each direction (only
-    the one needed is computed).
-    """
+    """:func:`crossing` from ``base``, the ``(step, chance)`` of no change, walking ``up()``'s
+    points where the target lies above its chance, else ``down()``'s (only one is computed)."""
     if target >= base[1]:
         return crossing([base, *up()], target, rising=True)
     return crossing([base, *down()], target, rising=False)
@@ -274,12 +267,7 @@ _CHANGE_NAMES = {
 def _changed(rules, specialty: bool, change: str):
     """The rules and specialty of the roll with ``change``; refuses a change already in force."""
     check_choice("change", change, CHANGES)
-    already = {
-        "willpower": rules.willpower,
-        "specialty": specialty or rules._specialty,
-        "ten_again": rules.ten_again,
-    }[change]
-    if already:
+    if specialty or rules._specialty if change == "specialty" else getattr(rules, change):
         raise refuse(
             "change",
             "a change not already in force",
