@@ -402,31 +402,16 @@ def _storyteller_bands(r) -> tuple[dict, dict]:
     """The metrics and the partition of a Storyteller pool on the common margin."""
     part = _outcomes(r)
     part["fail"] = part.pop(0, 0 * r.p_botch)  # net 0 without a botch: a failure
-    values = {
-        "p_fail": r.p_fail + r.p_botch,
-        "p_botch": r.p_botch,
-        "p_tie": 0 * r.p_botch,
-        "p_success_or_better": r.p_success,
-        "p_ge_2": r.p_ge_2,
-        "p_ge_3": r.p_ge_3,
-    }
-    return values, part
+    bands = (r.p_fail + r.p_botch, r.p_botch, 0 * r.p_botch, r.p_success, r.p_ge_2, r.p_ge_3)
+    return dict(zip(BAND_METRICS, bands, strict=True)), part
 
 
 def _fate_bands(s) -> tuple[dict, dict]:
     """The metrics and the partition of a Fate roll's shifts on the common margin."""
     part = {k: p for k, p in s.items() if k > 0}
-    zero = s.pmf(0) * 0
     part.update(fail=s.cdf(-1), tie=s.pmf(0))
-    values = {
-        "p_fail": s.cdf(-1),
-        "p_botch": zero,
-        "p_tie": s.pmf(0),
-        "p_success_or_better": s.p_ge(1),
-        "p_ge_2": s.p_ge(2),
-        "p_ge_3": s.p_ge(3),
-    }
-    return values, {k: p for k, p in part.items() if p}
+    bands = (s.cdf(-1), s.pmf(0) * 0, s.pmf(0), s.p_ge(1), s.p_ge(2), s.p_ge(3))
+    return dict(zip(BAND_METRICS, bands, strict=True)), {k: p for k, p in part.items() if p}
 
 
 def compare_bands(

@@ -33,17 +33,11 @@ from ..storyteller.questions import extended
 from ..storyteller.rules import ON_BOTCH, REVISED, Rules, check_difficulty, check_rules
 
 __all__ = [
-    # the wish
     "check_probability",
-    "first_at_least",
-    "reaches",
     "FLOAT_TOLERANCE",
     "decimal_of",
-    "best_of",
-    "pct",
     "wish_text",
     "below_with_confidence",
-    # Storyteller
     "EVENTS",
     "PoolSolution",
     "DifficultySolution",
@@ -53,23 +47,17 @@ __all__ = [
     "solve_target",
     "event_probability",
     "event_label",
-    "pool_probabilities",
     "default_dice_limit",
-    # Fate
     "OBJECTIVES",
     "FateSolution",
     "ladder_value",
     "solve_fate_difficulty",
     "solve_fate_rating",
     "solve_fate_invokes",
-    "fate_probability",
-    "difficulty_scan",
-    # initiative
     "InitiativeSolution",
     "solve_initiative",
     "SOLVE_FOR",
     "METHODS",
-    # calibration tables
     "LEVELS",
     "CALIBRATION_DICE",
     "Calibration",
@@ -123,14 +111,14 @@ def decimal_of(p):
     return Fraction(repr(p)) if isinstance(p, float) else p
 
 
-def reaches(q, p) -> bool:
+def _reaches(q, p) -> bool:
     """``q >= p``: exactly for a Fraction (a float ``p`` read by :func:`decimal_of`),
     within :data:`FLOAT_TOLERANCE` for a float, by the point value for a Monte Carlo
     estimate.
 
-    >>> reaches(0.09999999999999998, Fraction(1, 10)), reaches(Fraction(99, 1000), 0.1)
+    >>> _reaches(0.09999999999999998, Fraction(1, 10)), _reaches(Fraction(99, 1000), 0.1)
     (True, False)
-    >>> reaches(Fraction(1, 10), 0.1)
+    >>> _reaches(Fraction(1, 10), 0.1)
     True
     """
     if hasattr(q, "stderr"):
@@ -140,25 +128,25 @@ def reaches(q, p) -> bool:
     return q >= decimal_of(p)
 
 
-def first_at_least(pairs, p):
-    """The first ``(setting, probability)`` of ``pairs`` that :func:`reaches` ``p``, or None.
+def _first_at_least(pairs, p):
+    """The first ``(setting, probability)`` of ``pairs`` that :func:`_reaches` ``p``, or None.
 
-    >>> first_at_least([(1, 0.2), (2, 0.5), (3, 0.4), (4, 0.8)], 0.45)
+    >>> _first_at_least([(1, 0.2), (2, 0.5), (3, 0.4), (4, 0.8)], 0.45)
     (2, 0.5)
     """
     for setting, q in pairs:
-        if reaches(q, p):
+        if _reaches(q, p):
             return setting, q
     return None
 
 
-def best_of(pairs):
+def _best_of(pairs):
     """The ``(setting, probability)`` with the highest probability (the first such; an
     Estimate counts by its point value)."""
     return max(pairs, key=lambda pair: pair[1].value if hasattr(pair[1], "stderr") else pair[1])
 
 
-def pct(q) -> str:
+def _pct(q) -> str:
     """A probability for an answer's sentence: ``format.percent`` with 2 decimals,
     an estimate with its standard error (``71.2% ± 0.4%``)."""
     if hasattr(q, "stderr"):
@@ -246,7 +234,7 @@ def _check_dice_limit(value, rules: Rules, exact: bool, specialty: bool) -> int:
     return check_int("dice_limit", value, 1, top, why=f"the largest pool these rules search{mode}")
 
 
-def pool_probabilities(difficulty, rules, *, event, net, specialty, exact, dice_limit, stop):
+def _pool_probabilities(difficulty, rules, *, event, net, specialty, exact, dice_limit, stop):
     """``[(dice, P(event))]`` for pools 1.. up, in engine passes of growing size, up to
     ``dice_limit`` or the first pool whose ``P`` makes ``stop(P)`` true (checked arguments).
     """
@@ -309,11 +297,11 @@ class PoolSolution(Result):
             return (
                 f"no pool up to {self.dice_limit} dice reaches {what} >= "
                 f"{wish_text(self.at_least)} at difficulty {self.difficulty}; the best "
-                f"is {_pools(self.best_dice)} with {pct(self.p_best)} ({reading})"
+                f"is {_pools(self.best_dice)} with {_pct(self.p_best)} ({reading})"
             )
-        below = "" if self.p_below is None else f"; {_pools(self.dice - 1)}: {pct(self.p_below)}"
+        below = "" if self.p_below is None else f"; {_pools(self.dice - 1)}: {_pct(self.p_below)}"
         return (
-            f"{_pools(self.dice)}: {what} = {pct(self.p_reached)} at difficulty "
+            f"{_pools(self.dice)}: {what} = {_pct(self.p_reached)} at difficulty "
             f"{self.difficulty} (wished >= {wish_text(self.at_least)}{below}) ({reading})"
         )
 
@@ -388,14 +376,14 @@ def solve_pool(
     d = check_difficulty(difficulty, rules)
     p = check_probability("at_least", at_least)
     top = _check_dice_limit(dice_limit, rules, exact, specialty)
-    pairs = pool_probabilities(
+    pairs = _pool_probabilities(
         d, rules, event=event, net=net, specialty=specialty, exact=exact, dice_limit=top,
-        stop=lambda q: reaches(q, p),
+        stop=lambda q: _reaches(q, p),
     )  # fmt: skip
-    dice, p_reached = first_at_least(pairs, p) or (None, None)
+    dice, p_reached = _first_at_least(pairs, p) or (None, None)
     p_below = pairs[dice - 2][1] if dice and dice > 1 else None
     return PoolSolution(
-        d, event, net, p, dice, p_reached, p_below, dice is not None, *best_of(pairs), top,
+        d, event, net, p, dice, p_reached, p_below, dice is not None, *_best_of(pairs), top,
         rules, specialty, exact,
     )  # fmt: skip
 
@@ -437,7 +425,7 @@ class DifficultySolution(Result):
         reading = self.rules.describe(specialty=self.specialty)
         if self.nearest is not None:
             return (
-                f"difficulty {self.difficulty}: {what} = {pct(self.p_reached)} for "
+                f"difficulty {self.difficulty}: {what} = {_pct(self.p_reached)} for "
                 f"{_pools(self.dice)}, the nearest to {wish_text(self.nearest)} "
                 f"({reading})"
             )
@@ -445,10 +433,10 @@ class DifficultySolution(Result):
             easiest = self.by_difficulty[2]
             return (
                 f"no difficulty reaches {what} >= {wish_text(self.at_least)} with "
-                f"{_pools(self.dice)}; the best is difficulty 2 with {pct(easiest)} ({reading})"
+                f"{_pools(self.dice)}; the best is difficulty 2 with {_pct(easiest)} ({reading})"
             )
         return (
-            f"difficulty {self.difficulty}: {what} = {pct(self.p_reached)} for "
+            f"difficulty {self.difficulty}: {what} = {_pct(self.p_reached)} for "
             f"{_pools(self.dice)}, the hardest with >= {wish_text(self.at_least)} "
             f"({reading})"
         )
@@ -498,7 +486,7 @@ def solve_difficulty(
         hit, wish = (d, by[d]), (p, None)
     else:
         p = check_probability("at_least", at_least)
-        hit, wish = first_at_least([(d, by[d]) for d in reversed(_DIFFICULTIES)], p), (None, p)
+        hit, wish = _first_at_least([(d, by[d]) for d in reversed(_DIFFICULTIES)], p), (None, p)
     d, q = hit or (None, None)
     return DifficultySolution(
         n, event, net, *wish, d, q, hit is not None, by, rules, specialty, exact
@@ -544,11 +532,11 @@ class TargetSolution(Result):
             return (
                 f"no target is done within {self.rounds} rounds with >= "
                 f"{wish_text(self.at_least)} ({head}); even 1 success: "
-                f"{pct(self.p_reached)} ({reading})"
+                f"{_pct(self.p_reached)} ({reading})"
             )
-        above = "" if self.p_above is None else (f"; target {self.target + 1}: {pct(self.p_above)}")
+        above = "" if self.p_above is None else f"; target {self.target + 1}: {_pct(self.p_above)}"
         return (
-            f"target {self.target}: done within {self.rounds} rounds with {pct(self.p_reached)} "
+            f"target {self.target}: done within {self.rounds} rounds with {_pct(self.p_reached)} "
             f"({head}; wished >= {wish_text(self.at_least)}{above}) ({reading})"
         )
 
@@ -603,10 +591,10 @@ def solve_target(
         ).p_success  # fmt: skip
 
     # done(lo) >= p (0: nothing to do), the answer is in lo..hi
-    lo, hi = 0, top if reaches(done(1), p) else 0
+    lo, hi = 0, top if _reaches(done(1), p) else 0
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        if reaches(done(mid), p):
+        if _reaches(done(mid), p):
             lo = mid
         else:
             hi = mid - 1
@@ -667,16 +655,16 @@ def _fate_check(objective, dice, exact, rules):
     return rules, n, margin
 
 
-def fate_probability(rating: int, difficulty: int, n: int, margin: int, *, exact):
+def _fate_probability(rating: int, difficulty: int, n: int, margin: int, *, exact):
     """``P(shifts >= margin)``: the dice total reaching ``difficulty + margin - rating``."""
     return fate_dice(n, exact=exact).p_ge(difficulty + margin - rating)
 
 
-def difficulty_scan(rating: int, n: int, margin: int, *, exact) -> list:
+def _difficulty_scan(rating: int, n: int, margin: int, *, exact) -> list:
     """``[(difficulty, P)]`` from the hardest difficulty at which the outcome can happen
     down to the first at which it is certain."""
     top = rating + n - margin
-    return [(d, fate_probability(rating, d, n, margin, exact=exact))
+    return [(d, _fate_probability(rating, d, n, margin, exact=exact))
             for d in range(top, rating - n - margin - 1, -1)]  # fmt: skip
 
 
@@ -718,29 +706,29 @@ class FateSolution(Result):
         what = f"P({_OBJECTIVE_LABEL[self.objective]})"
         wish = f"wished >= {wish_text(self.at_least)}"
         if self.solved_for == "difficulty":
-            nxt = f"; {ladder(self.difficulty + 1)}: {pct(self.p_next)}"
+            nxt = f"; {ladder(self.difficulty + 1)}: {_pct(self.p_next)}"
             return (
-                f"difficulty {ladder(self.difficulty)}: {what} = {pct(self.p_reached)} for rating "
+                f"difficulty {ladder(self.difficulty)}: {what} = {_pct(self.p_reached)} for rating "
                 f"{ladder(self.rating)} ({wish}{nxt})"
             )
         if self.solved_for == "rating":
-            nxt = f"; {ladder(self.rating - 1)}: {pct(self.p_next)}"
+            nxt = f"; {ladder(self.rating - 1)}: {_pct(self.p_next)}"
             return (
-                f"rating {ladder(self.rating)}: {what} = {pct(self.p_reached)} at difficulty "
+                f"rating {ladder(self.rating)}: {what} = {_pct(self.p_reached)} at difficulty "
                 f"{ladder(self.difficulty)} ({wish}{nxt})"
             )
         if not self.reached:
             return (
                 f"no number of invokes up to {FATE_LIMITS['invokes'].hi} gives rating "
                 f"{ladder(self.rating)} {what} >= {wish_text(self.at_least)} at difficulty "
-                f"{ladder(self.difficulty)}; the best is {pct(self.p_reached)}"
+                f"{ladder(self.difficulty)}; the best is {_pct(self.p_reached)}"
             )
         nxt, k = "", self.invokes - 1
         if self.p_next is not None:
-            nxt = f"; {k} invoke{'' if k == 1 else 's'}: {pct(self.p_next)}"
+            nxt = f"; {k} invoke{'' if k == 1 else 's'}: {_pct(self.p_next)}"
         return (
             f"{self.invokes} invoke{'' if self.invokes == 1 else 's'}: {what} = "
-            f"{pct(self.p_reached)} for rating {ladder(self.rating)} at difficulty "
+            f"{_pct(self.p_reached)} for rating {ladder(self.rating)} at difficulty "
             f"{ladder(self.difficulty)}, spent optimally ({wish}{nxt})"
         )
 
@@ -782,9 +770,9 @@ def solve_fate_difficulty(
     rules, n, margin = _fate_check(objective, dice, exact, rules)
     rating = ladder_value(rating, "rating")
     p = check_probability("at_least", at_least)
-    scan = difficulty_scan(rating, n, margin, exact=exact)
-    d, q = first_at_least(scan, p)  # the last scanned difficulty has P = 1
-    nxt = fate_probability(rating, d + 1, n, margin, exact=exact)
+    scan = _difficulty_scan(rating, n, margin, exact=exact)
+    d, q = _first_at_least(scan, p)  # the last scanned difficulty has P = 1
+    nxt = _fate_probability(rating, d + 1, n, margin, exact=exact)
     return FateSolution("difficulty", rating, d, 0, objective, p, True, q, nxt, n, exact)
 
 
@@ -804,10 +792,10 @@ def solve_fate_rating(
     difficulty = ladder_value(difficulty, "difficulty")
     p = check_probability("at_least", at_least)
     low = difficulty + margin - n  # the lowest rating where the outcome can happen
-    scan = [(r, fate_probability(r, difficulty, n, margin, exact=exact))
+    scan = [(r, _fate_probability(r, difficulty, n, margin, exact=exact))
             for r in range(low, difficulty + margin + n + 1)]  # fmt: skip
-    r, q = first_at_least(scan, p)  # the last scanned rating has P = 1
-    nxt = fate_probability(r - 1, difficulty, n, margin, exact=exact)
+    r, q = _first_at_least(scan, p)  # the last scanned rating has P = 1
+    nxt = _fate_probability(r - 1, difficulty, n, margin, exact=exact)
     return FateSolution("rating", r, difficulty, 0, objective, p, True, q, nxt, n, exact)
 
 
@@ -846,7 +834,7 @@ def solve_fate_invokes(
         top = FATE_LIMITS["invokes"].check(invokes_limit, name="invokes_limit")
     reach = reach_by_invokes(difficulty + margin - rating, top, fate_dice(n, exact=exact), exact)
     scan = [(k, pk) for k, (pk, _) in enumerate(reach)]
-    k, q = first_at_least(scan, p) or (None, scan[-1][1])  # unreachable: the most invokes
+    k, q = _first_at_least(scan, p) or (None, scan[-1][1])  # unreachable: the most invokes
     nxt = scan[k - 1][1] if k else None
     return FateSolution(
         "invokes", rating, difficulty, k, objective, p, k is not None, q, nxt, n, exact
@@ -928,16 +916,16 @@ class InitiativeSolution(Result):
             return (
                 f"no setting up to {n(max(self.scan))} reaches P(act first) >= "
                 f"{wish_text(self.at_least)}; the best is {n(self.best_value)} with "
-                f"{pct(self.p_best)}, for {who}"
+                f"{_pct(self.p_best)}, for {who}"
             )
         below = ""
         if self.p_below is not None:
-            below = f"; {n(self.value - 1)}: {pct(self.p_below)}"
+            below = f"; {n(self.value - 1)}: {_pct(self.p_below)}"
             if hasattr(self.p_below, "stderr"):
                 sure = "is" if self.below_confident else "is not shown to be"
                 below += f", {sure} below {wish_text(self.at_least)} with 99% confidence"
         return (
-            f"{n(self.value)}: P(act first) = {pct(self.p_reached)} (wished >= "
+            f"{n(self.value)}: P(act first) = {_pct(self.p_reached)} (wished >= "
             f"{wish_text(self.at_least)}{below}) for {who}"
         )
 
@@ -1071,10 +1059,9 @@ swiftness [1] against [2] (exact)
 
     def fits(sw) -> bool:
         try:
-            check_exact_size(sw + versus)
+            return check_exact_size(sw + versus) > 0  # the number of outcome classes
         except InputError:
             return False
-        return True
 
     scan, simulated = {}, 0
     with progress_bar(
@@ -1093,11 +1080,11 @@ swiftness [1] against [2] (exact)
                 sw, versus, pips=pp, versus_pips=versus_pips, rules=rules, **how
             ).p_first
             bar.update(trials)
-            if reaches(q, p):
+            if _reaches(q, p):
                 break
-    best_value, _ = best_of(scan.items())
+    best_value, _ = _best_of(scan.items())
     last = max(scan)
-    reached = reaches(scan[last], p)
+    reached = _reaches(scan[last], p)
     below = scan.get(last - 1) if reached else None
     return InitiativeSolution(
         solve_for, i, tuple(swiftness), tuple(versus),
@@ -1124,12 +1111,11 @@ class Calibration(Result):
 
     Attributes
     ----------
-    system : {"storyteller", "fate"}
+    system, levels, dice_limit, exact
+        The question (``dice_limit``: the largest pool searched; None for Fate).
     solved_for : {"dice", "difficulty"}
         What each cell answers: the smallest pool (Storyteller) or the hardest
         difficulty (Fate).
-    levels : tuple
-        The wished probabilities, in order.
     settings : tuple of int
         The difficulties (Storyteller) or the ratings (Fate), in order.
     answers : dict
@@ -1138,9 +1124,6 @@ class Calibration(Result):
         ``{setting: {level: P at the answer or None}}``.
     reading : str
         The rules in force, in words.
-    dice_limit : int or None
-        The largest pool searched (Storyteller).
-    exact : bool
     """
 
     system: str
@@ -1167,7 +1150,8 @@ def _levels(levels) -> tuple:
 def _calibration(system, solved_for, levels, settings, scans, reading, dice_limit, exact):
     """A :class:`Calibration` of ``scans``, ``{setting: [(answer, P)]}`` in scan order."""
     hits = {
-        s: {p: first_at_least(scan, p) or (None, None) for p in levels} for s, scan in scans.items()
+        s: {p: _first_at_least(scan, p) or (None, None) for p in levels}
+        for s, scan in scans.items()
     }
     answers = {s: {p: h[0] for p, h in row.items()} for s, row in hits.items()}
     probs = {s: {p: h[1] for p, h in row.items()} for s, row in hits.items()}
@@ -1207,7 +1191,7 @@ def storyteller_calibration(
     if dice_limit is None:  # a table for people, within the rules' own limit
         top = min(CALIBRATION_DICE, top)
     scans = {
-        d: pool_probabilities(
+        d: _pool_probabilities(
             d,
             rules,
             event=event,
@@ -1215,7 +1199,7 @@ def storyteller_calibration(
             specialty=specialty,
             exact=exact,
             dice_limit=top,
-            stop=lambda q: reaches(q, max(levels)),
+            stop=lambda q: _reaches(q, max(levels)),
         )  # fmt: skip
         for d in diffs
     }
@@ -1246,6 +1230,6 @@ def fate_calibration(
         raise refuse("ratings", "a sequence of integer ratings", ratings, kind=True)
     ratings = [FATE_LIMITS["rating"].check(r, name="ratings") for r in ratings]
     check_int("ratings", len(ratings), 1, 100)
-    scans = {r: difficulty_scan(r, n, margin, exact=exact) for r in ratings}
+    scans = {r: _difficulty_scan(r, n, margin, exact=exact) for r in ratings}
     reading = f"{n}dF, {objective.replace('success', 'success or better')}"
     return _calibration("fate", "difficulty", levels, ratings, scans, reading, None, exact)

@@ -1,7 +1,7 @@
 """Several wishes at once: every setting that satisfies all of them, ranked by slack.
 
 :func:`wishes` (Storyteller, :class:`Wish`) and :func:`fate_wishes` (Fate, :class:`FateWish`)
-share the machinery below (:class:`WishBase`, :func:`rank_settings`, :class:`Ranked`); each
+share the machinery below (:class:`WishBase`, :func:`_rank_settings`, :class:`Ranked`); each
 brings its wish and its forward function. How to write and read wishes: ``docs/workbench.md``.
 """
 
@@ -48,11 +48,8 @@ __all__ = [
     "NUMBER",
     "WishBase",
     "Ranked",
-    "check_wishes",
     "wish_probability",
     "slack_text",
-    "rule_sets",
-    "rank_settings",
 ]
 
 #: The comparisons a wish may make.
@@ -64,12 +61,9 @@ COMPARISON = rf"\s*(>=|<=|>|<|≥|≤)\s*({NUMBER})\s*"
 
 
 def wish_probability(name: str, p) -> Fraction:
-    """A wished probability, always a Fraction: a float is read as the decimal it
-    prints as (``0.6`` is 3/5, as if written ``"0.6"``), so a wish compares and its
-    slack counts exactly in exact mode; in float mode nothing changes (the decimal's
-    nearest float is the float given).
-
-    A numpy float is the decimal it prints as too (``np.float32(0.6)`` is 3/5).
+    """A wished probability, always a Fraction: a float (numpy's too) is read as the decimal
+    it prints as (``0.6`` is 3/5), so a wish compares and its slack counts exactly in exact
+    mode; in float mode nothing changes (the decimal's nearest float is the float given).
 
     >>> wish_probability("p", 0.6), wish_probability("p", 1)
     (Fraction(3, 5), Fraction(1, 1))
@@ -222,7 +216,7 @@ class Ranked(Result):
         return f"no setting satisfies {every}; the nearest miss is {self.setting_text(s)}: {broken}"
 
 
-def check_wishes(wishes, parse, form: str) -> tuple:
+def _check_wishes(wishes, parse, form: str) -> tuple:
     """One to 50 wishes, each read by ``parse(w, "wishes")``; ``form`` for a refusal.
 
     A count out of range is refused as a number (``got 0``, ``got 51``; an iterator
@@ -238,7 +232,7 @@ def check_wishes(wishes, parse, form: str) -> tuple:
     return ws
 
 
-def rule_sets(rules, check, describe) -> dict:
+def _rule_sets(rules, check, describe) -> dict:
     """``{name: rules}``: a mapping's items checked by ``check``, or one rule set named
     by ``describe``."""
     if isinstance(rules, Mapping):
@@ -249,7 +243,7 @@ def rule_sets(rules, check, describe) -> dict:
     return {describe(rules): rules}
 
 
-def rank_settings(ws: tuple, rows) -> tuple:
+def _rank_settings(ws: tuple, rows) -> tuple:
     """``(ranked, fits, nearest_miss)`` of ``rows``, ``(rules_name, difficulty,
     probabilities)`` in setting order: the largest smallest slack first, ties in order."""
     settings, seen = [], set()
@@ -342,12 +336,7 @@ class Wish(WishBase, Result):
 @dataclass(frozen=True)
 class Wishes(Ranked):
     """Every setting against several Storyteller wishes (:func:`wishes`): the fields of
-    :class:`Ranked` (``wishes``, ``ranked``, ``fits``, ``nearest_miss``), then these.
-
-    Attributes
-    ----------
-    specialty, exact : bool
-    """
+    :class:`Ranked`, then ``specialty`` and ``exact``."""
 
     specialty: bool
     exact: bool
@@ -397,18 +386,18 @@ def wishes(
     no setting satisfies all 2 wishes; the nearest miss is difficulty 7 (revised rules): \
 '6 dice success >= 90%' fails at 79.94%; '3 dice success <= 50%' fails at 65.20%
     """
-    ws = check_wishes(wishes, Wish.parse, _FORM)
+    ws = _check_wishes(wishes, Wish.parse, _FORM)
     check_exact(exact)
     check_bool("specialty", specialty)
     rows = []
-    for name, rs in rule_sets(rules, check_rules, lambda r: r.describe()).items():
+    for name, rs in _rule_sets(rules, check_rules, lambda r: r.describe()).items():
         diffs = check_difficulty_list(difficulties, rs)
         dice = sorted({check_dice(w.dice, rs, exact=exact, specialty=specialty) for w in ws})
         grid = pool_grid(dice, diffs, rs, exact, specialty)
         for d in diffs:
             qs = [event_probability(grid[(d, w.dice)], w.event, w.net) for w in ws]
             rows.append((name, d, qs))
-    ranked, fits, miss = rank_settings(ws, rows)
+    ranked, fits, miss = _rank_settings(ws, rows)
     return Wishes(ws, ranked, fits, miss, specialty, exact)
 
 
@@ -658,9 +647,9 @@ def fate_wishes(wishes, difficulties=range(-2, 9), rules=None, *, exact: bool = 
 Accelerated: 4dF, style at 3 shifts): 'Fair (+2) success or better >= 90%' fails at 61.73%; \
 'Fair (+2) success with style <= 5%' fails at 18.52%
     """
-    ws = check_wishes(wishes, FateWish.parse, _FATE_FORM)
+    ws = _check_wishes(wishes, FateWish.parse, _FATE_FORM)
     check_exact(exact)
-    sets = rule_sets(rules, resolve, describe_fate_rules)
+    sets = _rule_sets(rules, resolve, describe_fate_rules)
     diffs = _fate_difficulties(difficulties)
     rows = []
     for name, rs in sets.items():
@@ -676,5 +665,5 @@ Accelerated: 4dF, style at 3 shifts): 'Fair (+2) success or better >= 90%' fails
                 q = reach(total + margins[w.event], w.invokes)
                 qs.append(1 - q if w.event == "fail" else q)
             rows.append((name, d, qs))
-    ranked, fits, miss = rank_settings(ws, rows)
+    ranked, fits, miss = _rank_settings(ws, rows)
     return FateWishes(ws, ranked, fits, miss, exact)

@@ -334,16 +334,14 @@ def rule_worth(
 # ---------------------------------------------------------------------------
 # Fate
 # ---------------------------------------------------------------------------
-def _fate_shifts(bonus, difficulty, dice, rules, exact):
-    """The Dist of shifts of a Fate roll, and the rules in force (checked by ``fate.shifts``)."""
+def _fate_roll(bonus, difficulty, dice, rules, exact, objective) -> tuple:
+    """The Dist of shifts of a Fate roll (checked by ``fate.shifts``), the dice rolled and the
+    shifts ``objective`` needs: tie 0, success 1, style ``rules.style_shifts``."""
     rules = resolve(rules)
-    return shifts(bonus, difficulty=difficulty, dice=dice, exact=exact, rules=rules), rules
-
-
-def _margin(objective: str, rules) -> int:
-    """The shifts an objective needs: tie 0, success 1, style ``rules.style_shifts``."""
+    s = shifts(bonus, difficulty=difficulty, dice=dice, exact=exact, rules=rules)
     check_choice("objective", objective, OBJECTIVES)
-    return {"tie": 0, "success": 1, "style": rules.style_shifts}[objective]
+    margin = {"tie": 0, "success": 1, "style": rules.style_shifts}[objective]
+    return s, rules.dice if dice is None else dice, margin
 
 
 _FATE_METRIC = {"tie": "p_tie_or_better", "success": "p_success_or_better", "style": "p_style"}
@@ -379,8 +377,7 @@ def invoke_worth(
     pol = invoke_policy(
         bonus, difficulty, invokes=invokes, objective=objective, dice=dice, exact=exact, rules=rules
     )
-    s, rules = _fate_shifts(bonus, difficulty, pol.dice, rules, exact)
-    m = _margin(objective, rules)
+    s, _, m = _fate_roll(bonus, difficulty, pol.dice, rules, exact, objective)
     target = getattr(pol, POLICIES[policy])
     span = 2 * pol.dice + m + 2
     c = two_way(
@@ -451,13 +448,11 @@ def fate_match(
     _probability(metric)
     rules, n, d = _st_args(dice, difficulty, rules, metric, specialty, exact)
     target = _st_values([n], [d], rules, exact, specialty, metric)[(d, n)]
-    s, frules = _fate_shifts(bonus, 0, fate_dice, fate_rules, exact)  # shifts against 0
-    m = _margin(objective, frules)
+    s, k, m = _fate_roll(bonus, 0, fate_dice, fate_rules, exact, objective)  # shifts against 0
     lo, hi = s.support()
     # P(shifts − D ≥ m) for D from certain (lo − m) to impossible (hi − m + 1)
     points = [(dd, s.p_ge(m + dd)) for dd in range(lo - m, hi - m + 2)]
     c = crossing(points, target, rising=False)
-    k = frules.dice if fate_dice is None else fate_dice
     words = f"; {k}dF {bonus:+d} against Fate difficulty x ({objective} or better) matches {n} "
     words += f"dice at {d}"
     setting = {"dice": n, "difficulty": d, "specialty": specialty, "bonus": bonus,
@@ -506,10 +501,8 @@ def storyteller_match(
             (dice, storyteller_difficulty),
         )
     _probability(metric)
-    s, frules = _fate_shifts(bonus, difficulty, fate_dice, fate_rules, exact)
-    m = _margin(objective, frules)
+    s, k, m = _fate_roll(bonus, difficulty, fate_dice, fate_rules, exact, objective)
     target = s.p_ge(m)
-    k = frules.dice if fate_dice is None else fate_dice
     if dice is not None:
         rules, n, _ = _st_args(dice, 6, rules, metric, specialty, exact)
         values = _st_values([n], range(2, 11), rules, exact, specialty, metric)
