@@ -705,31 +705,24 @@ class FateSolution(Result):
     def __str__(self) -> str:
         what = f"P({_OBJECTIVE_LABEL[self.objective]})"
         wish = f"wished >= {wish_text(self.at_least)}"
+        rating, difficulty, p = ladder(self.rating), ladder(self.difficulty), _pct(self.p_reached)
         if self.solved_for == "difficulty":
-            nxt = f"; {ladder(self.difficulty + 1)}: {_pct(self.p_next)}"
-            return (
-                f"difficulty {ladder(self.difficulty)}: {what} = {_pct(self.p_reached)} for rating "
-                f"{ladder(self.rating)} ({wish}{nxt})"
-            )
+            nxt = f"{ladder(self.difficulty + 1)}: {_pct(self.p_next)}"
+            return f"difficulty {difficulty}: {what} = {p} for rating {rating} ({wish}; {nxt})"
         if self.solved_for == "rating":
-            nxt = f"; {ladder(self.rating - 1)}: {_pct(self.p_next)}"
-            return (
-                f"rating {ladder(self.rating)}: {what} = {_pct(self.p_reached)} at difficulty "
-                f"{ladder(self.difficulty)} ({wish}{nxt})"
-            )
+            nxt = f"{ladder(self.rating - 1)}: {_pct(self.p_next)}"
+            return f"rating {rating}: {what} = {p} at difficulty {difficulty} ({wish}; {nxt})"
         if not self.reached:
             return (
-                f"no number of invokes up to {FATE_LIMITS['invokes'].hi} gives rating "
-                f"{ladder(self.rating)} {what} >= {wish_text(self.at_least)} at difficulty "
-                f"{ladder(self.difficulty)}; the best is {_pct(self.p_reached)}"
+                f"no number of invokes up to {FATE_LIMITS['invokes'].hi} gives rating {rating} "
+                f"{what} >= {wish_text(self.at_least)} at difficulty {difficulty}; the best is {p}"
             )
         nxt, k = "", self.invokes - 1
         if self.p_next is not None:
             nxt = f"; {k} invoke{'' if k == 1 else 's'}: {_pct(self.p_next)}"
         return (
-            f"{self.invokes} invoke{'' if self.invokes == 1 else 's'}: {what} = "
-            f"{_pct(self.p_reached)} for rating {ladder(self.rating)} at difficulty "
-            f"{ladder(self.difficulty)}, spent optimally ({wish}{nxt})"
+            f"{self.invokes} invoke{'' if self.invokes == 1 else 's'}: {what} = {p} for rating "
+            f"{rating} at difficulty {difficulty}, spent optimally ({wish}{nxt})"
         )
 
 
