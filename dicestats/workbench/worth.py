@@ -12,8 +12,8 @@ from fractions import Fraction
 
 from ..core.checks import check_bool, check_choice, check_exact, check_int, refuse
 from ..core.results import Result
+from ..fate import invoke_policy
 from ..fate.outcomes import shifts
-from ..fate.questions import invoke_policy
 from ..fate.rules import OBJECTIVES, resolve
 from ..storyteller.limits import check_dice, check_pools, search_limit
 from ..storyteller.pools import pool_grid
