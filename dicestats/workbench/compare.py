@@ -134,7 +134,12 @@ def distances(a: dict, b: dict, ge_keys) -> tuple:
     (Fraction(1, 4), Fraction(1, 4), 1)
     """
     zero = next(iter(a.values())) * 0
-    tv = sum((abs(a.get(k, zero) - b.get(k, zero)) for k in set(a) | set(b)), zero) / 2
+    keys = sorted(
+        set(a) | set(b), key=lambda k: (isinstance(k, str), 0 if isinstance(k, str) else k, str(k))
+    )
+    # summed in a fixed order: a set's order (mixed int and str keys) varies with the hash seed,
+    # and with it the float total's last bits
+    tv = sum((abs(a.get(k, zero) - b.get(k, zero)) for k in keys), zero) / 2
     ints = sorted({v for v in (*a, *b) if isinstance(v, int)}, reverse=True)
     tails, tail, i = {}, zero, 0  # P(>= k) - P'(>= k), summed from the top down
     for k in sorted(set(ge_keys), reverse=True):
