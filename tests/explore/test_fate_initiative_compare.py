@@ -12,7 +12,7 @@ from dicestats import explore, fate, initiative, tables  # noqa: E402
 from dicestats import storyteller as st  # noqa: E402
 from dicestats.format import percent  # noqa: E402
 
-from .test_storyteller import run_cli, run_python, set_controls, shown  # noqa: E402
+from .helpers import run_cli, run_python, set_controls, shown  # noqa: E402
 
 
 # -- Fate ------------------------------------------------------------------------------
