@@ -84,10 +84,22 @@ def ref_orders(dice, tiebreak="all", order="tier"):
     return results
 
 
+def multisets(dice):
+    """Each participant's dice as a sorted tuple: both readings order the participants
+    by their multisets of dice alone (counts, maxima, a die of a value removed), so
+    rolls with the same multisets share one computation of their orders."""
+    return tuple(tuple(sorted(d)) for d in dice)
+
+
 @functools.cache
+def _ref_of_multisets(key, tiebreak, order):
+    return ref_orders([list(d) for d in key], tiebreak, order)
+
+
 def ref_cached(dice, tiebreak="all", order="tier"):
-    """ref_orders for a tuple of tuples (shared by the every-outcome tests)."""
-    return ref_orders([list(d) for d in dice], tiebreak, order)
+    """ref_orders of ``dice``, computed once per :func:`multisets` (shared by the
+    every-outcome tests)."""
+    return _ref_of_multisets(multisets(dice), tiebreak, order)
 
 
 def ref_pips(dice, pips, policy):
@@ -138,6 +150,7 @@ def _round_stats(swiftness, versus, pips, versus_pips, pip_rule, orders, add_pip
     pos = [Fraction(0)] * P
     n = 6 ** sum(sw)
     how = "single" if pip_rule == "one-die" else "highest"
+    seen = {}  # the orders of each multisets() met so far
     for faces in itertools.product(range(1, 7), repeat=sum(sw)):
         it = iter(faces)
         dice = [[next(it) for _ in range(s)] for s in sw]
@@ -150,7 +163,10 @@ def _round_stats(swiftness, versus, pips, versus_pips, pip_rule, orders, add_pip
                 flat = add_pips([v for p in members for v in dice[p]], pool, how)
                 for p in members:
                     dice[p], flat = flat[: sw[p]], flat[sw[p] :]
-        for seq, pr in orders(dice, **opts).items():
+        key = multisets(dice)
+        if key not in seen:
+            seen[key] = orders(dice, **opts)
+        for seq, pr in seen[key].items():
             first[seq[0]] += pr / n
             k = [sides[p] for p in seq].index(1)
             before[k] = before.get(k, 0) + pr / n
