@@ -262,7 +262,7 @@ def test_big_exact_teamwork_within_its_caps():
     r = st.teamwork([300] * 10, exact=True)
     f = st.teamwork([300] * 10)
     assert (r.total.min, r.total.max) == (f.total.min, f.total.max) == (0, 3000)
-    assert sum(r.total.fractions()) == 1
+    assert sum(r.total.weights) == r.total.denominator  # (3,001 Fractions: half a second)
     assert abs(float(r.mean_total) - f.mean_total) < 1e-9  # a mean of 1200
     for k in (1, 1000, 1200, 1300, 1500):
         assert abs(float(r.total.p_ge(k)) - f.total.p_ge(k)) < 1e-12
