@@ -150,7 +150,7 @@ def _round_stats(swiftness, versus, pips, versus_pips, pip_rule, orders, add_pip
     pos = [Fraction(0)] * P
     n = 6 ** sum(sw)
     how = "single" if pip_rule == "one-die" else "highest"
-    seen = {}  # the orders of each multisets() met so far
+    rolls = {}  # multisets() of the dice after pips -> [those dice, ordered outcomes]
     for faces in itertools.product(range(1, 7), repeat=sum(sw)):
         it = iter(faces)
         dice = [[next(it) for _ in range(s)] for s in sw]
@@ -164,16 +164,21 @@ def _round_stats(swiftness, versus, pips, versus_pips, pip_rule, orders, add_pip
                 for p in members:
                     dice[p], flat = flat[: sw[p]], flat[sw[p] :]
         key = multisets(dice)
-        if key not in seen:
-            seen[key] = orders(dice, **opts)
-        for seq, pr in seen[key].items():
-            first[seq[0]] += pr / n
+        if key in rolls:
+            rolls[key][1] += 1
+        else:
+            rolls[key] = [dice, 1]
+    # the orders of each multisets() once, weighted by its share of the 6^k outcomes
+    for dice, count in rolls.values():
+        w = Fraction(count, n)
+        for seq, pr in orders(dice, **opts).items():
+            first[seq[0]] += pr * w
             k = [sides[p] for p in seq].index(1)
-            before[k] = before.get(k, 0) + pr / n
+            before[k] = before.get(k, 0) + pr * w
             if any(a == b for a, b in zip(seq, seq[1:], strict=False)):
-                double += pr / n
+                double += pr * w
             for i, p in enumerate(seq):
-                pos[p] += pr * (i + 1) / (n * sw[p])
+                pos[p] += pr * w * (i + 1) / sw[p]
     return first, before, double, pos
 
 
