@@ -8,7 +8,7 @@
 * **Exact teamwork** ``storyteller.teamwork([300] * 10, exact=True)`` (its members'
   nets added pairwise by ``Dist.sum_of``, each addition one GMP product of packed
   integers) against the same member pools added left to right with CPython's own
-  big-integer product (the Kronecker kernel ``core.dist_kernels.convolve_int`` had
+  big-integer product (the Kronecker kernel ``core.dist.convolve_int`` had
   before it used gmpy2, written out below); the totals must be identical.
 
 Every figure is the median CPU time of ``--repeat`` runs in this process,

@@ -40,7 +40,7 @@ import numpy as np
 import pandas as pd
 
 from dicestats import initiative
-from dicestats.initiative.simulation import batch_rounds
+from dicestats.initiative.setup import batch_rounds
 from dicestats.sweep import sweep
 
 GRID = dict(swiftness=range(1, 7), versus=range(1, 7), pips=range(4))

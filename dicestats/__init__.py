@@ -10,6 +10,7 @@ Fraction(7, 2)
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -19,30 +20,19 @@ __version__ = "0.1.0"
 
 # Short public paths for the core modules: ``dicestats.markov`` is ``dicestats.core.markov``.
 _CORE = ("dist", "markov", "montecarlo")
-# Subpackages and modules, imported on first use.
-_LAZY = (
-    "core",
-    "format",
-    "registry",
-    "fate",
-    "storyteller",
-    "initiative",
-    "plots",
-    "tables",
-    "report",
-    "sweep",
-)
 _NAMES = {"Dist": "core.dist", "InputError": "core.checks", "InputTypeError": "core.checks"}
 _NAMES.update(systems="registry", system="registry")
 
-__all__ = [*_NAMES, *_CORE, *_LAZY]
+__all__ = [*_NAMES, *_CORE]
 
 
 def __getattr__(name):
+    """The names above, and every subpackage or module (a system, ``plots``, ``sweep``, ...),
+    imported on first use."""
     if name in _NAMES:
         return getattr(importlib.import_module(f".{_NAMES[name]}", __name__), name)
     if name in _CORE:
         return importlib.import_module(f".core.{name}", __name__)
-    if name in _LAZY:
+    if not name.startswith("_") and importlib.util.find_spec(f"{__name__}.{name}") is not None:
         return importlib.import_module(f".{name}", __name__)
     raise AttributeError(f"module 'dicestats' has no attribute {name!r}")

@@ -8,10 +8,13 @@ so a probability reads the same everywhere:
 * :func:`percent_short` (crowded chart cells), :func:`one_in` (``'1 in 37'``),
   :func:`prob` (a percentage plus ``'(1 in N)'`` when rare);
 * :func:`fraction`: an exact value as ``'p/q'``; :func:`signed`: ``'+2'``, ``'−1'``;
+* :func:`points`: a difference of probabilities in percentage points, ``'+1.23'``;
 * :func:`ladder`: a Fate rating with its ladder name;
 * writers: :func:`text_table`, :func:`to_text`, :func:`to_markdown`,
   :func:`to_csv`, :func:`format_frame`, and :func:`to_json` (Fractions as
-  ``"p/q"`` at the JSON boundary).
+  ``"p/q"`` at the JSON boundary);
+* :func:`view_text`: a result's :class:`~dicestats.core.results.View` as text
+  (what the command line prints).
 
 Examples
 --------
@@ -35,6 +38,7 @@ __all__ = [
     "prob",
     "fraction",
     "signed",
+    "points",
     "ladder",
     "format_frame",
     "text_table",
@@ -44,6 +48,8 @@ __all__ = [
     "to_json",
     "jsonable",
     "limits_table",
+    "view_text",
+    "exact_text",
 ]
 
 
@@ -384,6 +390,18 @@ def signed(value) -> str:
     return f"+{v}" if v >= 0 else f"−{-v}"
 
 
+def points(x) -> str:
+    """A difference of probabilities in percentage points, signed, 2 decimals.
+
+    Examples
+    --------
+    >>> points(0.0123), points(Fraction(-1, 8)), points(-1e-9)
+    ('+1.23', '-12.50', '+0.00')
+    """
+    v = round(100 * float(x), 2) + 0.0  # + 0.0: a -0.0 reads +0.00
+    return f"{v:+.2f}"
+
+
 def ladder(value, *, order: str = "name") -> str:
     """A Fate rating with its ladder name.
 
@@ -432,3 +450,119 @@ def to_json(obj, *, indent: int | None = 2) -> str:
     if hasattr(obj, "to_dict") and hasattr(obj, "columns"):  # a DataFrame
         obj = obj.to_dict(orient="records")
     return json.dumps(jsonable(obj), indent=indent, ensure_ascii=False)
+
+
+#: The longest exact value a text cell shows whole: about 100 digits over 100 (GMP sums
+#: make p/q of thousands of digits, a table of them megabytes).
+EXACT_TEXT_CHARS = 200
+
+
+def exact_text(x) -> str:
+    """An exact value for a text table: ``'p/q'``, cut when it is longer than a table cell.
+
+    >>> exact_text(Fraction(16, 81))
+    '16/81'
+    >>> exact_text(Fraction(1, 7**300))
+    '1/338385…80001 (1/254 digits: whole with --json)'
+    """
+    text = fraction(x)
+    if len(text) <= EXACT_TEXT_CHARS:
+        return text
+    num, _, den = text.partition("/")
+
+    def cut(digits: str) -> str:
+        return digits if len(digits) <= 12 else f"{digits[:6]}…{digits[-5:]}"
+
+    sizes = f"{len(num):,}/{len(den):,}" if den else f"{len(num):,}"
+    return f"{cut(num)}{'/' + cut(den) if den else ''} ({sizes} digits: whole with --json)"
+
+
+def _shown(value, kind: str) -> str:
+    """One value of a view, by its kind (see :class:`~dicestats.core.results.Table`)."""
+    from .core.results import Estimate
+
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, Estimate):
+        if kind == "p":
+            return f"{percent(value.value, digits=2)} ± {percent(value.stderr, digits=2)}"
+        return f"{value.value:.4f} ± {value.stderr:.4f}"
+    if kind in ("p", "p4"):
+        return percent(value, digits=2 if kind == "p" else 4)
+    if kind == "mean":
+        return f"{float(value):.4f}"
+    if kind in ("signed", "signed2"):
+        return f"{float(value):+.{4 if kind == 'signed' else 2}f}"
+    if isinstance(value, Fraction):
+        return fraction(value) if value.denominator == 1 else f"{float(value):.6g}"
+    return _cell(value)
+
+
+def _numeric(kind: str) -> bool:
+    return kind in ("p", "p4", "mean", "signed", "signed2")
+
+
+def view_text(view, *, exact: bool = False) -> str:
+    """A result's :class:`~dicestats.core.results.View` as text: the title, then its parts
+    (tables, aligned lines, sentences) one blank line apart. With ``exact``, exact values
+    are shown as ``p/q`` too (cut when long: :func:`exact_text`).
+
+    Examples
+    --------
+    >>> from dicestats.core.results import Lines, Table, View
+    >>> v = View("a coin", (Table(("side", "probability"), (("heads", Fraction(1, 2)),),
+    ...                           ("text", "p")), Lines((("mean heads", Fraction(1, 2), "mean"),))))
+    >>> print(view_text(v, exact=True))
+    a coin
+    side   probability  exact
+    -----  -----------  -----
+    heads       50.00%    1/2
+    <BLANKLINE>
+    mean heads  0.5000  1/2
+    """
+    from .core.results import Lines, Table
+
+    blocks = []
+    for part in view.parts:
+        if isinstance(part, Table):
+            kinds = tuple(part.kinds) or ("text",) * len(part.header)
+            numeric = [i for i, k in enumerate(kinds) if _numeric(k)]
+            col = part.exact_of
+            if col == "auto":
+                col = numeric[0] if len(numeric) == 1 else None
+            extra = exact and col is not None
+            rows = []
+            for n, row in enumerate(part.rows):
+                own = part.row_kinds[n] if n < len(part.row_kinds) else None
+                cols = [kinds[i] if i < len(kinds) else "text" for i in range(len(row))]
+                cols = [own if own and _numeric(k) else k for k in cols]
+                cells = [_shown(v, k) for v, k in zip(row, cols, strict=True)]
+                if extra:
+                    v = row[col] if col < len(row) else None
+                    cells.append(exact_text(v) if isinstance(v, Fraction) else "")
+                rows.append(cells)
+            header = tuple(part.header) + (("exact",) if extra else ())
+            blocks.append(text_table(rows, header) + (f"\n{part.note}" if part.note else ""))
+        elif isinstance(part, Lines):
+            if part.exact_only and not exact:
+                continue
+            rows = [
+                (
+                    label,
+                    _shown(value, kind),
+                    exact_text(value) if exact and isinstance(value, Fraction) else "",
+                )
+                for label, value, kind in part.rows
+            ]
+            wl = max((len(r[0]) for r in rows), default=0)
+            wv = max((len(r[1]) for r in rows), default=0)
+            lines = [f"{a:<{wl}}  {b:>{wv}}  {c}".rstrip() for a, b, c in rows]
+            blocks.append("\n".join(lines))
+        else:
+            blocks.append(str(part))
+    head = view.title
+    if blocks:
+        head += "\n" + blocks[0]
+    return "\n\n".join([head, *blocks[1:]]).rstrip()

@@ -5,9 +5,10 @@ Everything else is found by convention from its name:
 
 =======================  ====================================================
 ``dicestats.<name>``     the system: its ``Rules``, ``LIMITS`` and API
-``dicestats.<name>.questions``  ``QUESTIONS``: sample questions the contract
-                         test (and the docs) ask of every system
-``dicestats.cli.<name>`` ``COMMANDS`` and ``register(subparsers)``
+``dicestats.<name>.questions``  its questions, each declared once
+                         (:func:`dicestats.core.question.question`): the public
+                         functions, their samples for the contract test
+``dicestats.cli.<name>`` optional: ``register(subparsers)`` of its special commands
 ``dicestats.report.<name>``  ``pages()``: the system's booklet pages
 ``dicestats.tables.<name>``  its table builders (``__all__``)
 ``dicestats.plots.<name>``   its charts (``__all__``)
@@ -17,15 +18,16 @@ Everything else is found by convention from its name:
 Examples
 --------
 >>> from dicestats import systems
->>> [s.name for s in systems()]
-['fate', 'storyteller', 'initiative']
->>> systems()[0].commands
-('fate', 'contest', 'invoke', 'challenge', 'deck', 'turn-order')
+>>> "storyteller" in [s.name for s in systems()]
+True
+>>> system("storyteller").questions[0].name
+'pool'
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -82,54 +84,83 @@ class System:
         How people call it: ``"Fate (FAE, 4dF)"``.
     summary : str
         What a designer can ask it (one line: the README's system table).
+    doc : str, optional
+        Its rules page, if not ``docs/rules/<name>.md`` (a path from the project's root,
+        or absolute).
     """
 
     name: str
     title: str
     summary: str
+    doc: str = ""
 
-    def _module(self, where: str):
-        return importlib.import_module(f"dicestats.{where}{self.name}")
+    def _module(self, where: str, optional: bool = False):
+        """``dicestats.<where><name>``; None for a missing optional one."""
+        name = f"dicestats.{where}{self.name}"
+        if optional and importlib.util.find_spec(name) is None:
+            return None
+        return importlib.import_module(name)
 
     @property
     def package(self):
         """The system's package (imported on first use)."""
         return self._module("")
 
-    @property
-    def commands(self) -> tuple[str, ...]:
-        """Its CLI sub-commands, in help order."""
-        return tuple(self._module("cli.").COMMANDS)
-
-    def register_commands(self, subparsers) -> None:
-        """Add its sub-commands to the CLI's ``subparsers``."""
-        self._module("cli.").register(subparsers)
-
     def pages(self) -> list:
-        """Its booklet pages (:class:`dicestats.report.Page` objects)."""
-        return self._module("report.").pages()
+        """Its booklet pages (:class:`dicestats.report.Page` objects): those of
+        ``dicestats.report.<name>``, else a generic page of its questions' sample answers."""
+        mod = self._module("report.", optional=True)
+        if mod is None:
+            from .report.generic import pages
+
+            return pages(self)
+        return mod.pages()
 
     @property
     def table_builders(self) -> dict[str, Callable]:
-        """Its table builders by name (``dicestats.tables.<name>``)."""
-        mod = self._module("tables.")
-        return {n: getattr(mod, n) for n in mod.__all__ if callable(getattr(mod, n))}
+        """Its table builders by name (``dicestats.tables.<name>``; none without one)."""
+        return _public_callables(self._module("tables.", optional=True))
 
     @property
     def charts(self) -> dict[str, Callable]:
-        """Its chart functions by name (``dicestats.plots.<name>``)."""
-        mod = self._module("plots.")
-        return {n: getattr(mod, n) for n in mod.__all__ if callable(getattr(mod, n))}
+        """Its chart functions by name (``dicestats.plots.<name>``; none without one)."""
+        return _public_callables(self._module("plots.", optional=True))
 
     @property
-    def questions(self) -> tuple[Question, ...]:
-        """Its sample questions (``dicestats.<name>.questions.QUESTIONS``)."""
-        return tuple(importlib.import_module(f"dicestats.{self.name}.questions").QUESTIONS)
+    def declared(self) -> bool:
+        """Whether its questions are declared (not a legacy list of samples)."""
+        mod = importlib.import_module(f"dicestats.{self.name}.questions")
+        return not getattr(mod, "LEGACY", False)
+
+    @property
+    def questions(self) -> tuple:
+        """Its questions: :class:`~dicestats.core.question.Question` declarations, in the
+        order of ``dicestats.<name>.questions.__all__``, or of their definitions there
+        (that module imports no numpy).
+
+        A system not yet declared that way (``LEGACY``) lists sample :class:`Question` s
+        in ``QUESTIONS``.
+        """
+        from .core.question import is_question
+
+        mod = importlib.import_module(f"dicestats.{self.name}.questions")
+        if getattr(mod, "LEGACY", False):
+            return tuple(mod.QUESTIONS)
+        names = getattr(mod, "__all__", None) or list(vars(mod))  # defined order without one
+        found = [getattr(mod, n) for n in names]
+        return tuple(f.question for f in found if is_question(f) and f.__module__ == mod.__name__)
 
     @property
     def rules_doc(self) -> str:
-        """Where its rules are documented, relative to the project's root."""
-        return f"docs/rules/{self.name}.md"
+        """Where its rules are documented: ``docs/rules/<name>.md`` from the project's root
+        (or the ``doc`` it was registered with)."""
+        return self.doc or f"docs/rules/{self.name}.md"
+
+
+def _public_callables(mod) -> dict[str, Callable]:
+    if mod is None:
+        return {}
+    return {n: getattr(mod, n) for n in mod.__all__ if callable(getattr(mod, n))}
 
 
 #: The registered systems, in the order the CLI, the booklet and the README show them.
@@ -168,10 +199,10 @@ def system(name: str) -> System:
     --------
     >>> system("fate").title
     'Fate (FAE, 4dF)'
-    >>> system("chess")
+    >>> system("chess")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    dicestats.InputError: system must be one of 'fate', 'storyteller', 'initiative', got 'chess'
+    dicestats.InputError: system must be one of 'fate', ..., got 'chess'
     """
     for s in _SYSTEMS:
         if s.name == name:

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from dicestats import report
-from dicestats.report import booklet as _booklet
+from dicestats.report import page as _page
 
 from .pdf import pages_text
 
@@ -35,7 +35,7 @@ class Booklet:
 def build(out: Path) -> Booklet:
     """The full booklet (every system) at ``out``, its page texts and every table drawn."""
     tables = []
-    real = _booklet._draw_table
+    real = _page._draw_table
 
     def recording(ax, df, *, title=None, **kw):
         rows = [[str(v) for v in row] for row in df.itertuples(index=False)]

@@ -18,7 +18,6 @@ __all__ = [
     "write_plot",
     "PLOT_SUFFIXES",
     "limit_arg",
-    "add_deprecated_alias",
     "fmt_prob",
     "jsonable",
     "emit_json",
@@ -115,48 +114,6 @@ def int_list_arg(lo: int | None = None, hi: int | None = None):
 
     parse.__name__ = "list"
     return parse
-
-
-class _Deprecated(argparse.Action):
-    """A renamed option's old spelling: works for one release, with a note on stderr."""
-
-    def __init__(self, option_strings, dest, new: str = "", flag: bool = False, **kw):
-        if flag:
-            kw["nargs"] = 0
-        super().__init__(option_strings, dest, **kw)
-        self.new, self.flag = new, flag
-
-    def __call__(self, parser, namespace, values, option_string=None):
-        print(
-            f"dicestats: {option_string} is deprecated and goes in the next release; "
-            f"use {self.new}",
-            file=sys.stderr,
-        )
-        setattr(namespace, self.dest, self.const if self.flag else values)
-
-
-def add_deprecated_alias(parser: argparse.ArgumentParser, old: str, new: argparse.Action) -> None:
-    """Accept ``old`` as a hidden spelling of the option ``new`` (an added argparse Action).
-
-    Examples
-    --------
-    >>> p = argparse.ArgumentParser()
-    >>> add_deprecated_alias(p, "--opposed", p.add_argument("--vs", type=int))
-    >>> p.parse_args(["--opposed", "3"]).vs    # and a deprecation note on stderr
-    3
-    """
-    flag = new.nargs == 0
-    kw = {} if flag else {"type": new.type, "nargs": new.nargs, "choices": new.choices}
-    parser.add_argument(
-        old,
-        dest=new.dest,
-        action=_Deprecated,
-        new=new.option_strings[0],
-        flag=flag,
-        const=new.const if new.const is not None else True,
-        help=argparse.SUPPRESS,
-        **kw,
-    )
 
 
 #: The chart files ``--plot`` writes, chosen by the extension.

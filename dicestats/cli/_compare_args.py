@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import re
 
+from ..format import points
 from ..storyteller.limits import LIMITS as ST_LIMITS
 from ._common import exact_text, fmt_prob
 from ._fate_args import rating_arg
@@ -46,16 +47,10 @@ def _ratings(text: str) -> list[int]:
 _ratings.__name__ = "difficulties"
 
 
-def _pp(x) -> str:
-    """A difference of probabilities in percentage points, signed."""
-    v = round(100 * float(x), 2) + 0.0
-    return f"{v:+.2f}"
-
-
 def _cell(x, exact: bool, *, diff: bool = False) -> str:
     if exact:
         return exact_text(x)
-    return _pp(x) if diff else fmt_prob(x)
+    return points(x) if diff else fmt_prob(x)
 
 
 def _st_pool_args(p, *, dice_required: bool = True, metric: bool = True) -> None:

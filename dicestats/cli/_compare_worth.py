@@ -27,7 +27,7 @@ def _register_worth(sub) -> None:
         default=1,
         help="dice added (default 1)",
     )
-    add_rule_flags(d, botch_alias=False)
+    add_rule_flags(d)
     _worth_outputs(d)
 
     for name, change in (("willpower", "willpower"), ("specialty", "specialty"),
@@ -35,7 +35,7 @@ def _register_worth(sub) -> None:
         r = sub.add_parser(name, help=f"{name} ≈ how many Storyteller dice")
         _st_pool_args(r)
         _max_dice_arg(r)
-        add_rule_flags(r, botch_alias=False)
+        add_rule_flags(r)
         _worth_outputs(r)
         r.set_defaults(change=change)
 
@@ -67,7 +67,7 @@ def _register_worth(sub) -> None:
     f.add_argument(
         "--objective", choices=_OBJECTIVES, default="success", help="the Fate outcome matched"
     )
-    add_rule_flags(f, botch_alias=False)
+    add_rule_flags(f)
     _worth_outputs(f)
 
     s = sub.add_parser(
@@ -88,7 +88,7 @@ def _register_worth(sub) -> None:
         help="the Storyteller chance matched (default P(net >= 1))",
     )
     _max_dice_arg(s)
-    add_rule_flags(s, botch_alias=False)
+    add_rule_flags(s)
     _worth_outputs(s)
 
 
@@ -130,8 +130,8 @@ def _cmd_worth(args) -> int:
             max_dice=args.max_dice, exact=args.exact,
         )  # fmt: skip
     if args.plot:
-        from ..plots.compare import worth_scale
-        from ..tables.compare import worth_table
+        from ..plots.workbench import worth_scale
+        from ..tables.workbench import worth_table
         from ._common import write_plot
 
         write_plot(worth_scale(worth_table(w), w), args.plot)

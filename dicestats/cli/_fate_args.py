@@ -16,7 +16,7 @@ from fractions import Fraction
 from ..core.checks import shown
 from ..fate.ladder import parse_rating
 from ..fate.limits import LIMITS
-from ._common import add_deprecated_alias, exact_text, fmt_prob, limit_arg
+from ._common import exact_text, fmt_prob, limit_arg
 
 __all__ = ["RATING_HELP", "rating_arg", "limited", "int_list", "versus", "fraction_arg", "cells"]
 
@@ -86,9 +86,8 @@ def int_list(limit: str, name: str):
 
 
 def versus(group, help: str):
-    """``--vs`` (the active opposition's bonus), with ``--opposed`` as a deprecated alias."""
-    new = limited(group, "--vs", "rating", help, metavar="B2", dest="versus")
-    add_deprecated_alias(group, "--opposed", new)
+    """``--vs`` (the active opposition's bonus)."""
+    limited(group, "--vs", "rating", help, metavar="B2", dest="versus")
 
 
 #: A point value as the command line takes it: a decimal (``0.25``, ``.5``, ``25e-2``) or a

@@ -9,16 +9,14 @@ integers through the shared argument types (:func:`._common.limit_arg`,
 from __future__ import annotations
 
 import argparse
-import sys
 
 from ..core.checks import shown
-from ..core.montecarlo_limits import DEFAULT_TRIALS
-from ..core.montecarlo_limits import LIMITS as MC_LIMITS
+from ..core.montecarlo import DEFAULT_TRIALS
+from ..core.montecarlo import LIMITS as MC_LIMITS
 from ..initiative.limits import LIMITS
 from ..initiative.rules import (
     HOLD_POLICIES,
     ORDERS,
-    PIP_POLICIES,
     PIP_RULES,
     TIEBREAKS,
     Rules,
@@ -61,13 +59,10 @@ def add_sides(p) -> None:
     p.add_argument(
         "--pip-rule",
         choices=PIP_RULES,
-        default=None,
+        default=default.pip_rule,
         help="how a margin is spent: each participant's on one of its dice (one-die, the "
         "text), over its dice (split), or one margin for the whole side (side-pool) "
         f"(default: {default.pip_rule})",
-    )
-    p.add_argument(  # the old spelling, one release: highest -> split, single -> one-die
-        "--pip-policy", choices=tuple(PIP_POLICIES), default=None, help=argparse.SUPPRESS
     )
     for name, choices, text in (
         ("tiebreak", TIEBREAKS, "set-aside dice count in the tie-break (all) or not (unspent)"),
@@ -211,21 +206,6 @@ def check_exact_flags(args) -> None:
         )
 
 
-def pip_rule(args) -> str:
-    """``--pip-rule``, or the deprecated ``--pip-policy`` (with a note on stderr)."""
-    if args.pip_policy is None:
-        return args.pip_rule or Rules().pip_rule
-    new = PIP_POLICIES[args.pip_policy]
-    if args.pip_rule is not None:
-        raise CLIError("--pip-policy is the deprecated spelling of --pip-rule: give one")
-    print(
-        f"dicestats: --pip-policy is deprecated and goes in the next release; use "
-        f"--pip-rule {new} (margins are per participant now)",
-        file=sys.stderr,
-    )
-    return new
-
-
 def _pips(values):
     """One value: a bare number (one-member side, or the side's pool). Several: a list."""
     if values is None:
@@ -235,7 +215,7 @@ def _pips(values):
 
 def side_options(args) -> dict:
     """The API keywords the side flags ask for (pips and the rules)."""
-    rules = Rules(tiebreak=args.tiebreak, order=args.order, pip_rule=pip_rule(args))
+    rules = Rules(tiebreak=args.tiebreak, order=args.order, pip_rule=args.pip_rule)
     return dict(pips=_pips(args.pips), versus_pips=_pips(args.vs_pips), rules=rules)
 
 

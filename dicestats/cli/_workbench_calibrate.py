@@ -87,7 +87,7 @@ def register_calibrate(subparsers) -> None:
         help="the largest pool searched (default 100)",
     )
     _levels_flag(s)
-    add_rule_flags(s, botch_alias=False)
+    add_rule_flags(s)
     add_output_flags(s)
     add_plot_flag(s, "the calibration chart")
     s.set_defaults(func=_cmd_storyteller)

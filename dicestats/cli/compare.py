@@ -38,12 +38,10 @@ interpolated linearly between the two integer steps around it
 from __future__ import annotations
 
 import argparse
-import contextlib
-import io
-import sys
 
 from ..core.checks import shown
 from ..fate.limits import LIMITS as FATE_LIMITS
+from ..format import points
 from . import CLIError
 from ._common import add_output_flags, add_plot_flag, emit_json, fmt_prob, limit_arg, print_table
 from ._compare_args import (
@@ -51,7 +49,6 @@ from ._compare_args import (
     _DIFFICULTY,
     _METRIC_WORDS,
     _cell,
-    _pp,
     _rating,
     _ratings,
 )
@@ -108,7 +105,7 @@ def _pools_and_rules(p) -> None:
         default=[6],
         help=f"Storyteller difficulties, e.g. 6 or 6-8 (default 6; {_DIFFICULTY.help})",
     )
-    add_rule_flags(p, botch_alias=False)
+    add_rule_flags(p)
 
 
 def _register_compare_storyteller(sub) -> None:
@@ -248,14 +245,7 @@ def _cmd_compare(args) -> int:
     if args.system == "storyteller":
         diffs = args.difficulty + ([args.vs_difficulty] if args.vs_difficulty else [])
         rules, specialty = rules_of(args, args.difficulty)
-        with contextlib.redirect_stderr(io.StringIO()) as note:  # worded for the first side
-            vrules, vspec = rules_of(_second_storyteller(args), diffs)
-        if note.getvalue() and args.vs_preset == "v20":
-            print(
-                "dicestats: note: --vs-preset v20 is a rule set and rolls no specialty; add "
-                "--vs-specialty for a second roll with one (a 10 counts double)",
-                file=sys.stderr,
-            )
+        vrules, vspec = rules_of(_second_storyteller(args), diffs)
         if (vrules, vspec, args.vs_dice, args.vs_difficulty) == (rules, specialty, None, None):
             raise CLIError(
                 "nothing to compare: the --vs-* options leave the second side equal to the "
@@ -290,8 +280,8 @@ def _cmd_compare(args) -> int:
         )  # fmt: skip
     metrics = _metrics(args, c)
     if args.plot:
-        from ..plots.compare import compare_differences
-        from ..tables.compare import comparison_table
+        from ..plots.workbench import compare_differences
+        from ..tables.workbench import comparison_table
         from ._common import write_plot
 
         ax = compare_differences(comparison_table(c), first=c.first, second=c.second)
@@ -365,7 +355,7 @@ def _print_comparison(c, metrics, exact: bool) -> None:
         return
     print(
         f"differ most: {word}, {_cell_words(c, big)}: {fmt_prob(big['value'])} vs "
-        f"{fmt_prob(big['versus_value'])} ({_pp(big['difference'])} points)"
+        f"{fmt_prob(big['versus_value'])} ({points(big['difference'])} points)"
     )
     print(
         f"largest total variation: {fmt_prob(c.total_variation)} "

@@ -1,7 +1,7 @@
 """Fate (FAE) sub-commands: ``fate``, ``contest``, ``invoke``, ``challenge``, ``deck``.
 
 Argument ranges and their help text come from :data:`dicestats.fate.LIMITS`;
-the other side is ``--vs`` everywhere (``--opposed`` is a deprecated alias).
+the other side is ``--vs`` everywhere.
 
 Examples
 --------

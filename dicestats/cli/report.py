@@ -15,17 +15,19 @@ from ..report.booklet import EXACT_LIMIT, LIMITS, MC_TRIALS
 
 __all__ = ["register"]
 
-_SYSTEMS = tuple(s.name for s in systems())
+
+def _names() -> tuple[str, ...]:
+    return tuple(s.name for s in systems())
 
 
 def _systems_arg(text: str) -> str:
     """An argparse ``type=``: a comma-separated subset of the systems."""
     items = [s.strip().lower() for s in text.split(",") if s.strip()]
-    bad = [s for s in items if s not in _SYSTEMS]
+    bad = [s for s in items if s not in _names()]
     if bad or not items:
         what = ", ".join(repr(s) for s in bad) if bad else "(none given)"
         raise argparse.ArgumentTypeError(
-            f"must be a comma-separated subset of {','.join(_SYSTEMS)}; unknown: {what}"
+            f"must be a comma-separated subset of {','.join(_names())}; unknown: {what}"
         )
     return ",".join(items)
 
@@ -50,9 +52,9 @@ def register(subparsers) -> None:
     p.add_argument(
         "--systems",
         type=_systems_arg,
-        default=",".join(_SYSTEMS),
+        default=",".join(_names()),
         metavar="LIST",
-        help=f"comma-separated systems to include (default: {','.join(_SYSTEMS)})",
+        help=f"comma-separated systems to include (default: {','.join(_names())})",
     )
     p.add_argument(
         "--paper", choices=("a4", "letter"), default="a4", help="paper size (default: a4)"

@@ -1,105 +1,43 @@
-"""Storyteller d10 sub-commands: ``pool``, ``table``, ``anomalies``, ``actions``, ``extended``,
-``resisted``, ``teamwork``, ``try-again``, ``auto``, ``exemption`` and ``editions``.
+"""The Storyteller's table commands: ``table`` (odds over pools × difficulties) and ``editions``
+(the edition presets side by side).
 
-Every command but ``editions`` (which compares the presets themselves) takes
-the rule flags (``--preset``, ``--no-rule-of-one``,
-``--botch-rule revised|first``, ``--ten-again``, ...), prints a readable table
-by default, JSON with ``--json`` (the API's result, Fractions as ``"p/q"``
-with ``--exact``) and exact ``"p/q"`` strings with ``--exact``. ``extended``
-says what a botch does with ``--on-botch``. ``--specialty`` says the roll has a
-specialty; the preset (or ``--specialty-rule``) says what it does. A flag that
-cannot apply to the command is an error that says why (exit status 2), and
-integers are written in the ASCII digits 0-9. Argument ranges come from
-:data:`dicestats.storyteller.LIMITS`; the rules are in
-``docs/rules/storyteller.md``.
-
-Renamed options keep their old spelling for one release (hidden, with a note
-on stderr): ``--botch`` is ``--botch-rule`` (when a roll botches) in every
-command but ``editions``, and in ``extended`` it is read by its value (``revised``/``first``:
-``--botch-rule``; ``resets``/``ends``/``zero``: ``--on-botch``, what a botch
-does);
-``--specialty none|reroll|double`` is ``--specialty-rule VALUE --specialty``.
-``--preset v20`` no longer rolls a specialty (a note on stderr says so).
-
-Examples
---------
->>> from dicestats.cli import main
->>> main(["pool", "1", "--difficulty", "6", "--exact"])
-1 die at difficulty 6 (revised rules)
-outcome  probability  exact
--------  -----------  -----
-success       50.00%  1/2
-failure       40.00%  2/5
-botch         10.00%  1/10
-<BLANKLINE>
-degree (net successes)    P(=)   P(>=)
-----------------------  ------  ------
-marginal (1)            50.00%  50.00%
-moderate (2)                0%      0%
-complete (3)                0%      0%
-exceptional (4)             0%      0%
-phenomenal (5+)             0%      0%
-<BLANKLINE>
-mean net successes  0.5000  1/2
-0
+Every Storyteller question (``pool``, ``extended``, ``actions``, ...) is a command generated
+from its declaration (:mod:`dicestats.cli.questions`); these two print tables over grids of
+pools, and draw them with ``--plot FILE``. The rule flags are those of every command
+(``--preset``, ``--ten-again``, ``--no-rule-of-one``, ``--botch-rule first``, ...).
 """
 
 from __future__ import annotations
 
 from ..format import percent, to_csv, to_markdown
-from ..storyteller.limits import LIMITS, search_limit
-from ..storyteller.rules import ON_BOTCH
+from ..storyteller.limits import LIMITS
+from ..storyteller.rules import PRESETS
 from . import CLIError
 from ._common import (
     add_output_flags,
     add_plot_flag,
     emit_json,
+    exact_text,
     fmt_prob,
     limit_arg,
     print_table,
 )
-from ._storyteller_args import (
-    add_old_botch,
-    add_rule_flags,
-    check_search,
-    difficulty_arg,
-    exact_cell,
-    reading,
-    rules_of,
-)
-from ._storyteller_charts import register_editions
-from ._storyteller_choices import register_choices
-from ._storyteller_contests import register_contests
-from ._storyteller_extended import show_extended
+from ._storyteller_args import add_rule_flags, check_search, rules_of
 
 __all__ = ["register"]
 
-#: The sub-commands this module adds, in help order (read by the registry).
-COMMANDS = ("pool", "table", "anomalies", "actions", "extended", "resisted", "teamwork")
-COMMANDS += ("try-again", "auto", "exemption", "editions")
-
 _DICE = LIMITS["dice"]
 _DIFFICULTY = LIMITS["difficulty"]
-_SEARCH = LIMITS["dice, exact search"]
 #: The columns of the text and Markdown tables (CSV and JSON carry every column).
 _SHOWN = ("dice", "difficulty", "p_success", "p_fail", "p_botch", "mean_net")
 _SHOWN += ("p_ge_2", "p_ge_3", "p_ge_5")
+#: What the ``editions`` chart can draw.
+_VALUES = {"p_botch": "chance of a botch", "p_success": "chance of success",
+           "mean_net": "mean net successes"}  # fmt: skip
 
 
 def register(subparsers) -> None:
-    """Add the Storyteller commands (:data:`COMMANDS`); the newer ones live in the rooms
-    ``_storyteller_contests``, ``_storyteller_choices`` and ``_storyteller_charts``."""
-    p = subparsers.add_parser(
-        "pool",
-        help="Storyteller d10 pool: success / failure / botch, net successes, degrees",
-        description="Exact odds of one Storyteller pool of N d10 against a difficulty.",
-    )
-    p.add_argument("dice", type=_DICE.argtype("dice"), help=f"dice in the pool ({_DICE.help})")
-    difficulty_arg(p, default=6)
-    add_rule_flags(p)
-    add_output_flags(p)
-    p.set_defaults(func=_cmd_pool)
-
+    """Add ``table`` and ``editions``."""
     t = subparsers.add_parser(
         "table",
         help="Storyteller odds table over pools x difficulties",
@@ -128,122 +66,7 @@ def register(subparsers) -> None:
     add_plot_flag(t, "the chance of success over dice x difficulty")
     t.set_defaults(func=_cmd_table)
 
-    a = subparsers.add_parser(
-        "anomalies",
-        help="cells where one die more raises the botch chance or lowers a success chance",
-        description=(
-            "Compares each pool with one die fewer at every difficulty, exactly (no float "
-            "noise): botch rising, or P(net >= k) falling for k = 1..5."
-        ),
-    )
-    a.add_argument(
-        "--dice",
-        type=limit_arg(_SEARCH, "range"),
-        default=None,
-        help=f"pool sizes (default 1-30; {_SEARCH.help}: {_SEARCH.why}; fewer with chained "
-        "ten-again or a 1 cancelling the highest/lowest of double 10s)",
-    )
-    a.add_argument(
-        "--difficulty",
-        type=limit_arg(_DIFFICULTY, "range"),
-        default=list(range(2, 11)),
-        help=f"difficulties (default {_DIFFICULTY.help})",
-    )
-    add_rule_flags(a)
-    add_output_flags(a)
-    add_plot_flag(a, "the botch chance by pool, wrong-way steps highlighted")
-    a.set_defaults(func=_cmd_anomalies)
-
-    m = subparsers.add_parser(
-        "actions",
-        help="multiple actions in one round: reduced pools and odds",
-        description=(
-            "Declare k >= 2 actions: action i rolls its pool minus k minus (i - 1) dice; a "
-            "pool reduced to 0 or less cannot be attempted. One action is not a multiple "
-            "action: it rolls its full pool."
-        ),
-    )
-    m.add_argument(
-        "--pools",
-        type=limit_arg(_DICE, "list"),
-        required=True,
-        help=f"base pools in action order, e.g. 7,6,6 (each {_DICE.help}; "
-        f"{LIMITS['actions'].help} actions)",
-    )
-    difficulty_arg(m, default=6)
-    add_rule_flags(m)
-    add_output_flags(m)
-    add_plot_flag(m, "each action's chance by actions declared")
-    m.set_defaults(func=_cmd_actions)
-
-    e = subparsers.add_parser(
-        "extended",
-        help="extended action: roll each round until the target is reached",
-        description="Exact odds and expected rolls of an extended action (absorbing chain).",
-    )
-    e.add_argument("--dice", type=_DICE.argtype("dice"), required=True, help=_DICE.help)
-    difficulty_arg(e, required=True)
-    target = LIMITS["target"]
-    e.add_argument(
-        "--target",
-        type=target.argtype("target"),
-        required=True,
-        help=f"{target.help}: {target.why}",
-    )
-    e.add_argument(
-        "--on-botch",
-        choices=ON_BOTCH,
-        default="resets",
-        help="what a botch does: loses every success so far (resets, default), ends the task "
-        "(ends), or scores 0 (zero); when a roll botches is --botch-rule",
-    )
-    add_old_botch(e)
-    rounds = LIMITS["rounds"]
-    e.add_argument(
-        "--rounds",
-        type=rounds.argtype("rounds"),
-        default=None,
-        help=f"round limit ({rounds.help})",
-    )
-    add_rule_flags(e, botch_alias=False)
-    add_output_flags(e)
-    add_plot_flag(e, "P(done within r rounds)")
-    e.set_defaults(func=_cmd_extended)
-    register_contests(subparsers)
-    register_choices(subparsers)
     register_editions(subparsers)
-
-
-# ---------------------------------------------------------------------------
-# Handlers
-# ---------------------------------------------------------------------------
-def _cmd_pool(args) -> int:
-    from .. import storyteller as st
-
-    rules, specialty = rules_of(args, [args.difficulty])
-    r = st.pool(args.dice, args.difficulty, rules, specialty=specialty, exact=args.exact)
-    if args.json:
-        emit_json(r)
-        return 0
-    ex = args.exact
-    die = "die" if r.dice == 1 else "dice"
-    outcomes = (("success", r.p_success), ("failure", r.p_fail), ("botch", r.p_botch))
-    rows = [(name, fmt_prob(v), exact_cell(v, ex)) for name, v in outcomes]
-    header = ("outcome", "probability", "exact")
-    if not ex:
-        rows, header = [row[:2] for row in rows], header[:2]
-    rule_text = reading(rules, specialty, args.preset)
-    title = f"{r.dice} {die} at difficulty {r.difficulty} ({rule_text})"
-    print_table(rows, header, title=title)
-    print()
-    degrees = [
-        (f"{name} ({k}{'+' if k == 5 else ''})", fmt_prob(p), fmt_prob(r.p_ge(k)))
-        for k, (name, p) in enumerate(r.degrees.items(), start=1)
-    ]
-    print_table(degrees, ("degree (net successes)", "P(=)", "P(>=)"))
-    print()
-    print(f"mean net successes  {float(r.mean_net):.4f}  {exact_cell(r.mean_net, ex)}".rstrip())
-    return 0
 
 
 def _cmd_table(args) -> int:
@@ -257,9 +80,7 @@ def _cmd_table(args) -> int:
     check_search(rules, specialty, args.dice, exact=args.exact)
     df = st.odds_table(args.dice, args.difficulty, rules, specialty=specialty, exact=args.exact)
     if args.plot:
-        from ._storyteller_charts import plot_table
-
-        plot_table(args, df, reading(rules, specialty, args.preset))
+        _plot_table(args, df, rules.describe(specialty=specialty))
     fmt = "json" if args.json else (args.format or "text")
     if fmt == "json":
         emit_json(df)
@@ -274,123 +95,136 @@ def _cmd_table(args) -> int:
             print(to_markdown(shown))
         else:
             rows = list(shown.itertuples(index=False))
-            title = f"Storyteller pools ({reading(rules, specialty, args.preset)})"
+            title = f"Storyteller pools ({rules.describe(specialty=specialty)})"
             print_table(rows, _SHOWN, title=title)
             if args.exact:  # the cells are rounded for reading: say where the exact ones are
                 print("exact: computed in fractions; --json or --format csv give them as p/q")
     return 0
 
 
-def _cmd_anomalies(args) -> int:
-    from .. import storyteller as st
+def _floats(df):
+    """The frame with its probability and mean columns as floats (Fractions drawn as floats)."""
+    out = df.copy()
+    for c in out.columns:
+        if c.startswith("p_") or c.startswith("mean_"):
+            out[c] = out[c].astype(float)
+    return out
 
-    rules, specialty = rules_of(args)
-    dice = args.dice
-    if dice is None:
-        dice = list(range(1, min(30, search_limit(rules, exact=True, specialty=specialty).hi) + 1))
-    check_search(rules, specialty, dice, exact=True)
-    found = st.anomalies(rules, dice, args.difficulty, specialty=specialty, exact=True)  # exactly
-    if args.plot:
-        from ._storyteller_charts import plot_anomalies
 
-        plot_anomalies(args, rules, specialty, dice, reading(rules, specialty, args.preset))
-    if args.json:
-        emit_json(found if args.exact else found.to_float())
-        return 0
-    rows = [
-        (
-            a.metric,
-            str(a.difficulty),
-            f"{a.dice - 1} -> {a.dice}",
-            percent(a.before, digits=4),
-            percent(a.after, digits=4),
+def _write(ax, args) -> None:
+    from ._common import write_plot
+
+    write_plot(ax, args.plot)
+
+
+def _plot_table(args, df, rule_text: str) -> None:
+    """``table --plot``: the chance of success over dice × difficulty (50% contour)."""
+    from .. import plots
+
+    ax = plots.storyteller_heatmap(
+        _floats(df), title=f"Chance of success by pool and difficulty ({rule_text})"
+    )
+    _write(ax, args)
+
+
+def register_editions(subparsers) -> None:
+    """Add the ``editions`` command: the edition presets side by side."""
+    e = subparsers.add_parser(
+        "editions",
+        help="the edition presets side by side: success and botch chance by pool",
+        description=(
+            "Success and botch chances of the edition presets (revised, first, v20, dark_ages) "
+            "by pool size at one difficulty. With --specialty each edition's specialty rule "
+            "applies (revised, first, dark_ages: its 10s earn extra dice; v20: a 10 counts "
+            "double); without one v20 rolls as revised does."
+        ),
+    )
+    e.add_argument(
+        "--dice", type=limit_arg(_DICE, "range"), default=list(range(1, 11)),
+        help=f"pool sizes, e.g. 1-10 (default 1-10; {_DICE.help})",
+    )  # fmt: skip
+    e.add_argument(
+        "--difficulty", type=_DIFFICULTY.argtype("difficulty"), default=6,
+        help=f"difficulty ({_DIFFICULTY.help}; default 6)",
+    )  # fmt: skip
+    e.add_argument(
+        "--presets", default="revised,first,v20",
+        help=f"the presets compared, comma-separated (default revised,first,v20; any of "
+        f"{', '.join(PRESETS)})",
+    )  # fmt: skip
+    e.add_argument("--specialty", action="store_true", help="every roll has a specialty")
+    e.add_argument(
+        "--value", choices=tuple(_VALUES), default="p_botch",
+        help="what --plot draws (default p_botch: where the editions differ)",
+    )  # fmt: skip
+    add_output_flags(e)
+    add_plot_flag(e, "the chosen --value by pool, one line per preset")
+    e.set_defaults(func=_cmd_editions)
+
+
+def _presets(text: str) -> list[str]:
+    names = [n.strip() for n in text.split(",")]
+    bad = [n for n in names if n not in PRESETS]
+    if bad or not names:
+        raise CLIError(
+            f"--presets must be names among {', '.join(PRESETS)}, comma-separated; got "
+            f"{bad[0] if bad else text!r}"
         )
-        for a in found
-    ]
-    title = f"{len(found)} non-monotone cell(s) ({reading(rules, specialty, args.preset)})"
-    if rows:
-        print_table(rows, ("metric", "difficulty", "dice", "before", "after"), title=title)
-    else:
-        print(title)
-    return 0
+    if len(set(names)) != len(names):
+        raise CLIError(f"--presets names a preset twice: {text!r}")
+    return names
 
 
-def _cmd_actions(args) -> int:
-    from .. import storyteller as st
+def _cmd_editions(args) -> int:
+    from .. import tables as T
 
-    rules, specialty = rules_of(args, [args.difficulty])
-    r = st.multiple_actions(
-        args.pools, args.difficulty, rules, specialty=specialty, exact=args.exact
+    names = _presets(args.presets)
+
+    for name in names:
+        check_search(PRESETS[name], args.specialty, args.dice, exact=args.exact)
+    df = T.storyteller_editions(
+        args.dice, args.difficulty, tuple(names), specialty=args.specialty, exact=args.exact
     )
     if args.plot:
-        from ._storyteller_charts import plot_actions
+        from .. import plots
 
-        plot_actions(args, rules, specialty, reading(rules, specialty, args.preset))
+        what = "with a specialty" if args.specialty else "without a specialty"
+        ax = plots.storyteller_by_rules(
+            _floats(df), y=args.value, ylabel=_VALUES[args.value],
+            title=f"{_VALUES[args.value].capitalize()} at difficulty {args.difficulty} by "
+            f"edition ({what})",
+        )  # fmt: skip
+        _write(ax, args)
     if args.json:
-        emit_json(r)
+        emit_json(df)
         return 0
-    rows = [
-        (
-            str(a.action),
-            str(a.base),
-            str(a.dice),
-            fmt_prob(a.p_success) if a.attempted else "cannot",
-            fmt_prob(a.p_botch),
-        )
-        + ((exact_cell(a.p_success, True), exact_cell(a.p_botch, True)) if args.exact else ())
-        for a in r.actions
-    ]
-    what = (
-        "1 action (not a multiple action: the full pool)"
-        if len(rows) == 1
-        else (f"{len(rows)} actions")
-    )
-    print_table(
-        rows,
-        ("action", "base pool", "pool", "success", "botch")
-        + (("exact success", "exact botch") if args.exact else ()),
-        title=f"{what} at difficulty {args.difficulty} ({reading(rules, specialty, args.preset)})",
-    )
-    print()
-    print(f"all succeed         {fmt_prob(r.p_all)}  {exact_cell(r.p_all, args.exact)}".rstrip())
-    mean = f"{float(r.mean_successes):.4f}  {exact_cell(r.mean_successes, args.exact)}"
-    print(f"expected successes  {mean}".rstrip())
-    if len(rows) > 1:  # declaring only the first k actions (k = 1: the full pool)
-        best = st.best_actions(
-            args.pools, args.difficulty, rules, specialty=specialty, exact=args.exact
-        )
-        means = "  ".join(
-            f"{k}: {float(m.mean_successes):.4f}" for k, m in enumerate(best.by_count, 1)
-        )
-        print(f"by actions declared {means}")
-        n = best.best
+    cell = exact_text if args.exact else fmt_prob
+    header = ["dice"]
+    for value in ("success", "botch"):
+        header += [f"{value} {n}" for n in names]
+    rows = []
+    for n in args.dice:
+        row = [str(n)]
+        for col in ("p_success", "p_botch"):
+            for name in names:
+                v = df[(df["rules"] == name) & (df["dice"] == n)][col].iloc[0]
+                row.append(cell(v))
+        rows.append(row)
+    what = ", with a specialty" if args.specialty else ""
+    print_table(rows, header, title=f"the editions at difficulty {args.difficulty}{what}")
+    if "first" in names and "revised" in names:
+        gaps = _botch_gap(df)
+        print()
         print(
-            f"best: declare {n} action{'s' if n > 1 else ''} "
-            f"({float(best.by_count[n - 1].mean_successes):.4f} expected successes)"
+            "first edition botches whenever the 1s outnumber the successes (revised: no "
+            f"success and a 1); the gap is largest at {gaps[0]} dice ({percent(gaps[1])})"
         )
     return 0
 
 
-def _cmd_extended(args) -> int:
-    from .. import storyteller as st
-
-    rules, specialty = rules_of(args, [args.difficulty])
-    r = st.extended(
-        args.dice,
-        args.difficulty,
-        args.target,
-        rules,
-        on_botch=args.on_botch,
-        rounds=args.rounds,
-        specialty=specialty,
-        exact=args.exact,
-    )
-    if args.plot:
-        from ._storyteller_charts import plot_extended
-
-        plot_extended(args, r, reading(rules, specialty, args.preset))
-    if args.json:
-        emit_json(r)
-        return 0
-    show_extended(r, args, reading(rules, specialty, args.preset))
-    return 0
+def _botch_gap(df):
+    """``(dice, gap)`` where first edition's botch chance exceeds revised's the most."""
+    first = df[df["rules"] == "first"].set_index("dice")["p_botch"]
+    revised = df[df["rules"] == "revised"].set_index("dice")["p_botch"]
+    gap = (first - revised).astype(float)
+    return int(gap.idxmax()), float(gap.max())

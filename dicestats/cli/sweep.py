@@ -3,12 +3,12 @@
 ``dicestats sweep QUESTION --PARAM VALUES ... [options]``: every option the
 sweep does not take itself is a parameter of the question, spelled as the
 question's API names it (``--swiftness``, ``--vs`` for ``versus``,
-``--vs-pips``, ``--pip-policy``). Its values are words:
+``--vs-pips``, ``--pip-rule``). Its values are words:
 
 * ``1-6`` — the integers 1 to 6 (``-2-3`` from −2);
 * ``0,1,3`` — several values (for a participant list such as ``--swiftness``,
   ``3,3`` is *one* value: two participants of swiftness 3);
-* ``true``/``false``, numbers, or names (``--pip-policy highest single``).
+* ``true``/``false``, numbers, or names (``--pip-rule split one-die``).
 
 The table shows the question's headline quantity per cell; ``--json`` prints
 every column; ``--out`` keeps the cells in a Parquet or CSV file (a re-run
@@ -40,7 +40,7 @@ import time
 from fractions import Fraction
 
 from ..core.lazy import numpy_types as _numpy_types
-from ..core.montecarlo_limits import LIMITS as MC_LIMITS
+from ..core.montecarlo import LIMITS as MC_LIMITS
 from ..sweep.grid import LIMITS
 from ..sweep.questions import QUESTIONS
 
@@ -230,9 +230,9 @@ def parse_grid(tokens, question) -> dict:
     Examples
     --------
     >>> from dicestats.sweep import question
-    >>> parse_grid(["--swiftness", "1-3", "3,3", "--vs", "2", "--pip-policy", "single"],
+    >>> parse_grid(["--swiftness", "1-3", "3,3", "--vs", "2", "--pip-rule", "split"],
     ...            question("initiative"))
-    {'swiftness': [1, 2, 3, '3,3'], 'versus': [2], 'pip_policy': ['single']}
+    {'swiftness': [1, 2, 3, '3,3'], 'versus': [2], 'pip_rule': ['split']}
     """
     from . import CLIError
 
@@ -280,7 +280,8 @@ def _option(p: str) -> str:
 
 def _question_help(q) -> str:
     spelled = [_option(p) for p in q.parameters + q.rule_fields]
-    kind = "Monte Carlo (--trials, --seed)" if q.monte_carlo else "exact"
+    words = {"montecarlo": "Monte Carlo (--trials, --seed)", "exact": "exact (--exact)"}
+    kind = " or ".join(words[m] for m in q.methods if m in words) or "computed"
     return (
         f"dicestats sweep {q.name}: {q.summary}\n"
         f"calls {q.call.replace(':', '.')}; {kind}; heatmap of {q.headline}\n"
@@ -342,7 +343,7 @@ def _executor(args, stack):
     else:
         import dask
 
-        from ..core.montecarlo_limits import _cpus
+        from ..core.montecarlo import _cpus
 
         # Dask's nannies set MALLOC_TRIM_THRESHOLD_, which also freezes glibc's mmap
         # threshold: every numpy batch array is then mapped afresh and the batches run
@@ -366,7 +367,7 @@ def _executor(args, stack):
 
 
 def _handle(args) -> int:
-    from ..core.interrupt import interruptible
+    from ..core.files import interruptible
     from ..sweep import Grid, question, sweep
     from ..sweep.grid import and_list
     from . import CLIError

@@ -160,7 +160,7 @@ def _register_storyteller(sub) -> None:
         help="with --wish: the difficulties tried, a range or a list (6-9, 6..9, 6,8; "
         "default 2-10)",
     )
-    add_rule_flags(p, botch_alias=False)
+    add_rule_flags(p)
     add_output_flags(p)
     p.set_defaults(func=_cmd_storyteller)
 
@@ -220,7 +220,7 @@ def _cmd_storyteller(args) -> int:
     if args.dice is not None and args.difficulty is None:
         rows = [(d, percent(p, digits=2)) + ((exact_text(p),) if args.exact else ())
                 for d, p in r.by_difficulty.items()]  # fmt: skip
-        head = ("difficulty", wb.storyteller_solve.event_label(event, net))
+        head = ("difficulty", wb.solve.event_label(event, net))
         print()
         print_table(rows, head + (("exact",) if args.exact else ()))
     elif args.exact and r.p_reached is not None:

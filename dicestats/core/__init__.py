@@ -1,16 +1,13 @@
 """The core floor: what every dice system is built on.
 
 * :mod:`~dicestats.core.dist`: :class:`~dicestats.core.dist.Dist`, an immutable
-  finite distribution over integers, float64 or exact (its rooms: ``dist_factories``
-  how one is made, ``dist_queries`` the scipy.stats vocabulary, ``dist_kernels`` the
-  convolutions, ``dist_weights`` the weights checked, ``dist_limits`` its ``LIMITS``);
-* :mod:`~dicestats.core.markov`: absorbing Markov chains solved exactly (its rooms:
-  ``markov_solve`` the solver by strongly connected components, ``markov_steps`` the
-  number of steps, ``markov_limits`` its ``LIMITS``);
-* :mod:`~dicestats.core.montecarlo`: the one seeded, vectorized Monte Carlo engine
-  (its rooms: ``montecarlo_estimates`` the interval formulas and ``Totals``,
-  ``montecarlo_limits`` its ``LIMITS``); each of the three re-exports what its rooms
-  define, so code imports from it alone;
+  finite distribution over integers, float64 or exact, with its convolution kernels,
+  the checks of its weights and its ``LIMITS``;
+* :mod:`~dicestats.core.markov`: absorbing Markov chains solved exactly or in
+  float64, by strongly connected components, with the distribution of the number
+  of steps and its ``LIMITS``;
+* :mod:`~dicestats.core.montecarlo`: the one seeded, vectorized Monte Carlo engine,
+  its interval formulas, ``Totals`` and ``LIMITS``;
 * :mod:`~dicestats.core.checks`: argument validation with one-line messages
   (``refuse``, ``InputError``; every public parameter follows one rule: a bool
   is never a number, a float is never truncated, a string is never a number,
@@ -20,10 +17,12 @@
   digits, convolution work, moment order), ``markov.LIMITS`` (states, steps,
   step work) and ``montecarlo.LIMITS`` (trials, workers, batch size) bound the
   work of the core, so nothing in it runs for minutes unasked;
-* :mod:`~dicestats.core.interrupt`: SIGINT, SIGTERM and SIGHUP as an exception
-  during atomic writes, and the clean-up of their temporary files;
+* :mod:`~dicestats.core.files`: atomic writes and output-path checks; SIGINT,
+  SIGTERM and SIGHUP as an exception during them, and the clean-up of the
+  temporary files of killed writes;
 * :mod:`~dicestats.core.results` and :mod:`~dicestats.core.progress`: the result
-  convention and the progress-bar policy.
+  convention and the progress-bar policy;
+* :mod:`~dicestats.core.lazy`: a package's public names imported on first use.
 
 Nothing here knows about a particular game.
 """

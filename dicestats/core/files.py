@@ -1,13 +1,23 @@
-"""Writing files atomically, and errors about them that name the user's path.
+"""Writing files atomically: never half a file, never a leftover, whatever stops the write.
 
-Every file dicestats writes (the booklet, a chart, a sweep's table) goes through
-:func:`atomic_write`: the content is written into a hidden temporary file beside
-the target (:func:`~dicestats.core.interrupt.temporary_name`, short enough for
-any valid target name) and renamed over it, so a reader never sees half a file.
-On an error, or on SIGINT, SIGTERM or SIGHUP
-(:func:`~dicestats.core.interrupt.interruptible`), the temporary file is removed
-and an existing target is left untouched; leftovers of writes killed outright
-(SIGKILL) are cleared by the next write in the same directory.
+Every file dicestats writes (the booklet, a chart, a sweep's table) is written into
+a hidden temporary file beside the target (:func:`temporary_name`, short enough for
+any valid target name) and renamed over it, so a reader never sees half a file:
+:func:`atomic_write` does this for a file handle, and a sweep's store uses
+:func:`temporary_name` and :func:`clear_stale` for the writers that take a path.
+On an error, or on SIGINT, SIGTERM or SIGHUP (:func:`interruptible`), the temporary
+file is removed and an existing target is left untouched; leftovers of writes
+killed outright (SIGKILL, a power cut) are cleared by the next write in the same
+directory (:func:`clear_stale`: temporary files of this project's own pattern,
+older than the current run, whose process is gone).
+
+``timeout``, CI cancellation and ``docker stop`` send SIGTERM; a closed terminal
+sends SIGHUP. Their default action kills the process on the spot, so a
+``finally:`` never runs and a half-written temporary file stays behind.
+Inside :func:`interruptible`, those signals raise :class:`Interrupted` instead
+(a ``KeyboardInterrupt``), so the usual ``except``/``finally`` clean-up runs;
+the CLI then prints one line and exits with ``128 + signal`` (130 for SIGINT,
+143 for SIGTERM, 129 for SIGHUP).
 
 Examples
 --------
@@ -18,6 +28,11 @@ Examples
 ...         _ = fh.write(b"dice,p\\n")
 ...     sorted(os.listdir(out.parent)), out.read_bytes()
 (['odds.csv'], b'dice,p\\n')
+>>> import signal
+>>> str(Interrupted(signal.SIGTERM)), Interrupted(signal.SIGTERM).exit_status
+('interrupted by SIGTERM', 143)
+>>> temporary_name("odds.pdf", pid=42, tag="0badcafe")
+'.odds.pdf.dicestats-42-0badcafe.tmp'
 """
 
 from __future__ import annotations
@@ -25,13 +40,23 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
+import secrets
+import signal
+import threading
 import time
 from pathlib import Path
 
 from .checks import refuse
-from .interrupt import clear_stale, interruptible, temporary_name
 
-__all__ = ["check_out_path", "atomic_write"]
+__all__ = [
+    "check_out_path",
+    "atomic_write",
+    "Interrupted",
+    "interruptible",
+    "temporary_name",
+    "clear_stale",
+]
 
 
 def check_out_path(name: str, out, suffixes: tuple[str, ...]) -> Path:
@@ -113,3 +138,166 @@ def _about(exc: OSError, out: Path, doing: str | None = None) -> OSError:
     new = type(exc)(exc.errno, reason, str(out)) if exc.errno else OSError(reason)
     new.filename = str(out)
     return new
+
+
+# ------------------------------------------------------------------------- signals
+#: The signals :func:`interruptible` turns into :class:`Interrupted`.
+SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+
+
+class Interrupted(KeyboardInterrupt):
+    """Work stopped by a signal; ``exit_status`` is the shell's ``128 + signal``."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = int(signum)
+
+    @property
+    def name(self) -> str:
+        try:
+            return signal.Signals(self.signum).name
+        except ValueError:
+            return f"signal {self.signum}"
+
+    @property
+    def exit_status(self) -> int:
+        return 128 + self.signum
+
+    def __str__(self) -> str:
+        return f"interrupted by {self.name}"
+
+
+def _ours(handler) -> bool:
+    """Whether a handler is a default we may replace (not SIG_IGN, not someone else's)."""
+    return handler in (signal.SIG_DFL, signal.default_int_handler)
+
+
+@contextlib.contextmanager
+def interruptible():
+    """Within the block, SIGINT, SIGTERM and SIGHUP raise :class:`Interrupted`.
+
+    Only signals left at their default are taken over (a SIGHUP ignored by
+    ``nohup`` stays ignored; a handler of the caller's is kept). After the
+    first signal the others are ignored until the block ends, so the clean-up
+    cannot itself be interrupted; the previous handlers come back on exit.
+    Outside the main thread (where Python cannot set handlers) it does nothing.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {}
+    for signum in SIGNALS:
+        handler = signal.getsignal(signum)
+        if _ours(handler):
+            previous[signum] = handler
+
+    def stop(signum, frame):
+        for s in previous:
+            signal.signal(s, signal.SIG_IGN)
+        raise Interrupted(signum)
+
+    try:
+        for signum in previous:
+            signal.signal(signum, stop)
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+# ----------------------------------------------------------------- temporary files
+_NAME_MAX = 255
+_MARK = ".dicestats-"
+# ``.<target>.dicestats-<pid>-<8 hex>.tmp``, and the pattern of earlier versions,
+# ``.<target>.pdf.<pid>.<8 hex>.tmp`` (targets ending in .pdf only).
+_PATTERNS = (
+    re.compile(r"^\..*\.dicestats-(?P<pid>\d+)-[0-9a-f]{8}\.tmp$", re.DOTALL),
+    re.compile(r"^\..+\.pdf\.(?P<pid>\d+)\.[0-9a-f]{8}\.tmp$", re.DOTALL | re.IGNORECASE),
+)
+
+
+def _name_max(directory) -> int:
+    try:
+        return int(os.pathconf(directory, "PC_NAME_MAX"))
+    except (OSError, ValueError, AttributeError):
+        return _NAME_MAX
+
+
+def temporary_name(
+    target: str,
+    *,
+    directory=None,
+    pid: int | None = None,
+    tag: str | None = None,
+    name_max: int | None = None,
+) -> str:
+    """A hidden temporary file name beside ``target`` (a file name, not a path).
+
+    ``.<target>.dicestats-<pid>-<tag>.tmp``, with ``target`` shortened (at a
+    character boundary) when the whole name would exceed ``name_max`` bytes
+    (default: the limit of ``directory``'s file system, else 255): a target
+    name of up to 255 bytes always gets a valid temporary name.
+
+    Examples
+    --------
+    >>> len(temporary_name("x" * 250 + ".pdf", pid=4194303, tag="ffffffff").encode())
+    255
+    """
+    if name_max is None:
+        name_max = _NAME_MAX if directory is None else _name_max(directory)
+    pid = os.getpid() if pid is None else pid
+    tag = secrets.token_hex(4) if tag is None else tag
+    tail = f"{_MARK}{pid}-{tag}.tmp"
+    room = name_max - 1 - len(tail.encode())
+    base = os.fsencode(target)[: max(room, 1)]
+    text = base.decode("utf-8", errors="ignore") if room < len(os.fsencode(target)) else target
+    return f".{text}{tail}"
+
+
+def _alive(pid: int) -> bool:
+    if pid <= 0:
+        return True  # not a process id we can reason about: keep the file
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return pid < 2**31  # another user's process (or an absurd number: gone)
+    return True
+
+
+def clear_stale(directory, *, before: float | None = None) -> list[Path]:
+    """Remove this project's temporary files in ``directory`` left by dead writes.
+
+    A file is removed only when its name has the pattern of :func:`temporary_name`
+    (or of earlier versions' booklets), it was last modified before ``before``
+    (default: now) and the process in its name no longer runs. Returns the
+    removed paths; errors (a file already gone, no permission) are ignored.
+    """
+    before = time.time() if before is None else before
+    removed = []
+    try:
+        entries = list(os.scandir(directory))
+    except OSError:
+        return removed
+    for entry in entries:
+        for pattern in _PATTERNS:
+            m = pattern.match(entry.name)
+            if m:
+                break
+        else:
+            continue
+        try:
+            if not entry.is_file(follow_symlinks=False):
+                continue
+            if entry.stat(follow_symlinks=False).st_mtime >= before:
+                continue
+            if _alive(int(m["pid"])):
+                continue
+            os.unlink(entry.path)
+            removed.append(Path(entry.path))
+        except OSError:
+            continue
+    return removed

@@ -23,7 +23,7 @@ import importlib
 import sys
 from collections.abc import Mapping
 
-__all__ = ["lazy_exports", "numpy_types"]
+__all__ = ["lazy_exports", "lazy_package", "submodule_exports", "numpy_types"]
 
 
 def lazy_exports(package: str, exports: Mapping[str, str], *, absolute: bool = False):
@@ -54,6 +54,67 @@ def lazy_exports(package: str, exports: Mapping[str, str], *, absolute: bool = F
         return sorted(set(exports) | set(vars(sys.modules[package])))
 
     return __getattr__, __dir__
+
+
+def lazy_package(package: str, rooms: Mapping[str, tuple]):
+    """``(__getattr__, __dir__, __all__)`` of ``package``, whose public names are listed once.
+
+    ``rooms`` maps each room (a submodule) to the public names it defines, in
+    the order ``__all__`` shows them::
+
+        __getattr__, __dir__, __all__ = lazy_package(__name__, {
+            "questions": ("pool", "extended"),
+            "rules": ("Rules", "PRESETS"),
+        })
+    """
+    exports = {name: room for room, names in rooms.items() for name in names}
+    getattr_, dir_ = lazy_exports(package, exports)
+    return getattr_, dir_, list(exports)
+
+
+def submodule_exports(package: str, own: Mapping[str, object] | None = None):
+    """``__getattr__`` of a package whose names are its public submodules' ``__all__``.
+
+    Every module of ``package`` whose name has no leading underscore re-exports its
+    ``__all__`` (imported on the first look-up of a name, or of ``__all__``): a module
+    added to the package (``plots/<system>.py``) is there with nothing listed by hand.
+    ``own`` holds names defined by the package itself, first in ``__all__``.
+
+    Examples
+    --------
+    >>> from dicestats import tables
+    >>> tables.fate_outcomes.__module__, "storyteller_odds" in tables.__all__
+    ('dicestats.tables.fate', True)
+    """
+    own = dict(own or {})
+    found: dict[str, str] = {}
+
+    def index() -> dict[str, str]:
+        if not found:
+            import pkgutil
+
+            for m in sorted(
+                pkgutil.iter_modules(sys.modules[package].__path__), key=lambda m: m.name
+            ):
+                if not m.name.startswith("_"):
+                    module = importlib.import_module(f"{package}.{m.name}")
+                    for name in getattr(module, "__all__", ()):
+                        found.setdefault(name, module.__name__)
+        return found
+
+    def __getattr__(name: str):
+        if name == "__all__":
+            return [*own, *index()]
+        if name in own:
+            return own[name]
+        module = index().get(name)
+        if module is None:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        value = getattr(sys.modules[module], name)
+        setattr(sys.modules[package], name, value)
+        return value
+
+    return __getattr__
 
 
 def numpy_types(*names: str) -> tuple:

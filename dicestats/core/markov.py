@@ -19,6 +19,10 @@ is a small dense system, solved by Gaussian elimination over
 :class:`fractions.Fraction` in exact mode and :func:`scipy.linalg.solve` in
 float mode.
 
+The work is bounded by :data:`LIMITS` (states, steps, the size of a loop solved
+as one dense system, the work of the step distributions), checked before it
+starts; :func:`solve_fraction` is the exact dense solver on its own.
+
 The friendly entry point is :func:`build`: give it a start state and a
 function that returns each state's successors, and it explores the chain.
 
@@ -48,17 +52,152 @@ from collections.abc import Callable, Hashable, Mapping
 from fractions import Fraction
 from numbers import Rational, Real
 
-from .checks import check_exact, refuse, shown
-from .markov_limits import LIMITS
-from .markov_solve import _Solver, solve_fraction
-from .markov_steps import _Steps
+import numpy as np
+
+from .checks import InputError, check_exact, check_int, check_real, described, refuse, shown
+from .dist import LIMITS as DIST_LIMITS
+from .dist import Dist
+from .limits import Limit, Limits
 
 __all__ = ["AbsorbingChain", "build", "solve_fraction", "LIMITS"]
 
+#: What a chain may cost, as data (see :mod:`dicestats.core.limits`). The step
+#: work of :meth:`AbsorbingChain.steps_pmf` and :meth:`AbsorbingChain.absorbed_by`
+#: is estimated before any step is taken, in units of about 10 ns: exact numbers
+#: grow by the digits of the common denominator at every step, so exact work
+#: grows with the square (the sums) or the cube (a reduced Fraction per step)
+#: of the steps.
+LIMITS = Limits(
+    Limit(
+        "max_states",
+        1,
+        1_000_000,
+        why="a state takes about 1.5 KB once solved: a million states are 1.5 GB",
+    ),
+    Limit("max_steps", 0, 1_000_000, why="a list of a million probabilities"),
+    Limit(
+        "exact loop states",
+        1,
+        150,
+        when="exact",
+        why="transient states that can all reach each other are solved as one dense "
+        "system: Fraction elimination grows with the cube of their number, about 2 s at "
+        "150",
+        instead="use exact=False",
+    ),
+    Limit(
+        "float loop states",
+        1,
+        3_000,
+        when="float",
+        why="transient states that can all reach each other are solved as one dense "
+        "system: 3,000 states are a 72 MB matrix and about 5 s",
+        instead="split the loop, or simulate it",
+    ),
+    Limit(
+        "exact step work",
+        hi=300_000_000,
+        when="exact",
+        why="about 3 s: exact probabilities gain digits at every step",
+        instead="ask for fewer steps or use exact=False",
+    ),
+    Limit(
+        "float step work",
+        hi=1_000_000_000,
+        when="float",
+        why="about 5 s of sparse matrix-vector products",
+        instead="ask for fewer steps, or use absorption() for the limit of many steps",
+    ),
+)
 
-# The solver (markov_solve) and the step distributions (markov_steps) are its base
-# classes, each in its own module.
-class AbsorbingChain(_Solver, _Steps):
+_SINGULAR = "singular system: the chain has a closed set of transient states"
+# Float mode: a mass not yet absorbed below this is gone (float64 would only
+# carry it as subnormal noise that never reaches 0).
+_GONE = 1e-300
+
+
+def solve_fraction(a: list[list[Fraction]], b: list[list[Fraction]]) -> list[list[Fraction]]:
+    """Solve ``a @ x = b`` exactly by Gauss-Jordan elimination over Fractions.
+
+    ``a`` is n×n, ``b`` is n×m; returns x (n×m). Raises ``ValueError`` if
+    ``a`` is singular.
+
+    Examples
+    --------
+    >>> F = Fraction
+    >>> solve_fraction([[F(2), F(1)], [F(1), F(3)]], [[F(3)], [F(5)]])
+    [[Fraction(4, 5)], [Fraction(7, 5)]]
+    """
+    a = _matrix("a", a)
+    b = _matrix("b", b)
+    n = len(a)
+    # the chains' own solves are checked before this (AbsorbingChain._solve); a
+    # direct call is held to the same cap of a dense Fraction elimination
+    lim = LIMITS["exact loop states"]
+    if n > lim.hi:
+        raise refuse(
+            "a",
+            f"at most {lim.hi}×{lim.hi}",
+            described(f"a {n:,}×{n:,} matrix"),
+            why=lim.why,
+            instead="solve it in float (scipy.linalg.solve)",
+        )
+    if any(len(row) != n for row in a):
+        raise refuse(
+            "a",
+            "a square n×n matrix",
+            described(f"{n} rows of lengths {sorted({len(r) for r in a})}"),
+        )
+    if len(b) != n:
+        raise refuse("b", f"a matrix of {n} rows (as many as a)", described(f"{len(b)} rows"))
+    m = len(b[0]) if b else 0
+    if any(len(row) != m for row in b):
+        raise refuse(
+            "b", "rows of equal length", described(f"rows of lengths {sorted({len(r) for r in b})}")
+        )
+    rows = [a[i] + b[i] for i in range(n)]
+    for col in range(n):
+        pivot = next((r for r in range(col, n) if rows[r][col] != 0), None)
+        if pivot is None:
+            raise InputError(_SINGULAR)
+        rows[col], rows[pivot] = rows[pivot], rows[col]
+        prow = rows[col]
+        inv = 1 / prow[col]
+        if inv != 1:
+            prow = [x * inv for x in prow]
+            rows[col] = prow
+        nz = [(j, x) for j, x in enumerate(prow) if x != 0 and j != col]
+        for r in range(n):
+            if r == col:
+                continue
+            f = rows[r][col]
+            if f == 0:
+                continue
+            row = rows[r]
+            row[col] = Fraction(0)
+            for j, x in nz:
+                row[j] -= f * x
+    return [rows[i][n : n + m] for i in range(n)]
+
+
+def _matrix(name: str, rows) -> list[list[Fraction]]:
+    """A list of rows of exact numbers as Fractions, or a one-line refusal."""
+    if isinstance(rows, (str, bytes)) or not hasattr(rows, "__iter__"):
+        raise refuse(name, "a list of rows of exact numbers", rows, kind=True)
+    out = []
+    for i, row in enumerate(rows):
+        if isinstance(row, (str, bytes)) or not hasattr(row, "__iter__"):
+            raise refuse(f"{name}[{i}]", "a row of exact numbers", row, kind=True)
+        cells = []
+        for j, x in enumerate(row):
+            if isinstance(x, bool) or not isinstance(x, Rational):
+                raise refuse(f"{name}[{i}][{j}]", "an int or a Fraction", x, kind=True)
+            cells.append(Fraction(x))
+        out.append(cells)
+    return out
+
+
+class AbsorbingChain:
     """An absorbing Markov chain over labelled states.
 
     Parameters
@@ -86,10 +225,12 @@ class AbsorbingChain(_Solver, _Steps):
         self._r = dict(r)
         self._index = {s: i for i, s in enumerate(self.transient)}
         self._solved = None
+        self._rows_cache = None
+        self._depth_cache = None
 
     def _rows(self):
         """Sparse rows: ``(qrows, rrows)`` with ``qrows[i] = [(j, p), ...]``."""
-        if getattr(self, "_rows_cache", None) is not None:
+        if self._rows_cache is not None:
             return self._rows_cache
         t = len(self.transient)
         conv = Fraction if self.exact else float
@@ -111,6 +252,166 @@ class AbsorbingChain(_Solver, _Steps):
             return self._index[start]
         except (KeyError, TypeError):  # TypeError: an unhashable start
             raise refuse("start", "a transient state of the chain", start) from None
+
+    # -- solving -----------------------------------------------------------
+    def _components(self, qrows) -> list[list[int]]:
+        """Strongly connected components of the transient graph, sinks first.
+
+        Tarjan's algorithm (iterative): every component comes after all the
+        components it can reach, so they can be solved one by one.
+        """
+        t = len(qrows)
+        index = [-1] * t
+        low = [0] * t
+        on_stack = [False] * t
+        stack: list[int] = []
+        comps: list[list[int]] = []
+        counter = 0
+        for root in range(t):
+            if index[root] != -1:
+                continue
+            work = [(root, 0)]
+            index[root] = low[root] = counter
+            counter += 1
+            stack.append(root)
+            on_stack[root] = True
+            while work:
+                v, pos = work[-1]
+                row = qrows[v]
+                if pos < len(row):
+                    work[-1] = (v, pos + 1)
+                    w = row[pos][0]
+                    if index[w] == -1:
+                        index[w] = low[w] = counter
+                        counter += 1
+                        stack.append(w)
+                        on_stack[w] = True
+                        work.append((w, 0))
+                    elif on_stack[w]:
+                        low[v] = min(low[v], index[w])
+                    continue
+                work.pop()
+                if work:
+                    u = work[-1][0]
+                    low[u] = min(low[u], low[v])
+                if low[v] == index[v]:
+                    comp = []
+                    while True:
+                        w = stack.pop()
+                        on_stack[w] = False
+                        comp.append(w)
+                        if w == v:
+                            break
+                    comps.append(comp)
+        return comps
+
+    def _block_solve(self, qrows, comps, rhs, width):
+        """Solve ``(I - Q) x = rhs`` component by component (``rhs[i]``: a list).
+
+        A component of one state is one division; a larger one is a small
+        dense system. Cost: the number of transitions plus the dense blocks,
+        instead of a dense solve over every state.
+        """
+        t = len(qrows)
+        exact = self.exact
+        x: list = [None] * t
+        for comp in comps:
+            if len(comp) == 1:
+                # The common case (a forward-moving chain): one division.
+                i = comp[0]
+                acc = list(rhs[i])
+                d = 1
+                for j, p in qrows[i]:
+                    if j == i:
+                        d -= p
+                        continue
+                    xj = x[j]
+                    for c in range(width):
+                        acc[c] += p * xj[c]
+                if d == 0 or (not exact and d <= 0):
+                    raise InputError(_SINGULAR)
+                x[i] = [v / d for v in acc]
+                continue
+            members = set(comp)
+            # right-hand side with the already solved successors moved over
+            b = {}
+            for i in comp:
+                acc = list(rhs[i])
+                for j, p in qrows[i]:
+                    if j not in members:
+                        xj = x[j]
+                        for c in range(width):
+                            acc[c] += p * xj[c]
+                b[i] = acc
+            pos = {s: n for n, s in enumerate(comp)}
+            m = len(comp)
+            if exact:
+                a = [[Fraction(0)] * m for _ in range(m)]
+                for n, i in enumerate(comp):
+                    a[n][n] += 1
+                    for j, p in qrows[i]:
+                        if j in members:
+                            a[n][pos[j]] -= p
+                sol = solve_fraction(a, [b[i] for i in comp])
+            else:
+                from scipy.linalg import LinAlgError, solve
+
+                a = np.eye(m)
+                for n, i in enumerate(comp):
+                    for j, p in qrows[i]:
+                        if j in members:
+                            a[n, pos[j]] -= p
+                try:
+                    sol = solve(a, np.array([b[i] for i in comp], dtype=np.float64)).tolist()
+                except LinAlgError:
+                    raise InputError(_SINGULAR) from None
+            for n, i in enumerate(comp):
+                x[i] = list(sol[n])
+        return x
+
+    def _solve(self):
+        """Solve (I - Q) [B | t] = [R | 1] and (I - Q) s = 2t - 1 once; cache B, t, var.
+
+        Sparse: the transient states are split into strongly connected
+        components and solved sinks first (a contest, whose states only move
+        forward apart from ties, is then plain back-substitution).
+        """
+        if self._solved is not None:
+            return self._solved
+        t = len(self.transient)
+        if t == 0:
+            self._solved = ([], [], [])
+            return self._solved
+        a = len(self.absorbing)
+        qrows, rrows = self._rows()
+        comps = self._components(qrows)
+        largest = max(len(c) for c in comps)
+        LIMITS["exact loop states" if self.exact else "float loop states"].check_work(
+            largest,
+            name="the chain",
+            value=described(f"a loop of {largest:,} transient states that reach each other"),
+        )
+        one = Fraction(1) if self.exact else 1.0
+        zero = Fraction(0) if self.exact else 0.0
+        rhs = []
+        for i in range(t):
+            row = [zero] * (a + 1)
+            for k, p in rrows[i]:
+                row[k] += p
+            row[a] = one
+            rhs.append(row)
+        x = self._block_solve(qrows, comps, rhs, a + 1)
+        B = [row[:a] for row in x]
+        steps = [row[a] for row in x]
+        # Second moment: E[T^2] = N (2 t - 1): solve (I - Q) s = 2 t - 1.
+        s = self._block_solve(qrows, comps, [[2 * v - 1] for v in steps], 1)
+        var = [s[i][0] - steps[i] ** 2 for i in range(t)]
+        if not self.exact:
+            B = np.array(B, dtype=np.float64).reshape(t, a)
+            steps = np.array(steps, dtype=np.float64)
+            var = np.array(var, dtype=np.float64)
+        self._solved = (B, steps, var)
+        return self._solved
 
     # -- results -----------------------------------------------------------
     def absorption(self, start=None) -> dict:
@@ -138,6 +439,316 @@ class AbsorbingChain(_Solver, _Steps):
         _, _, var = self._solve()
         v = var[self._start_index(start)]
         return v if self.exact else max(float(v), 0.0)
+
+    # -- the number of steps ------------------------------------------------
+    def _depth(self) -> list[int | None]:
+        """For each transient state, the most steps absorption can take from it.
+
+        ``None`` where the chain can loop (a cycle or a self-loop is reachable):
+        the probability of not being absorbed then never reaches 0 exactly.
+        """
+        if self._depth_cache is not None:
+            return self._depth_cache
+        qrows, _ = self._rows()
+        depth: list[int | None] = [0] * len(qrows)
+        for comp in self._components(qrows):  # sinks first: successors are done
+            i = comp[0]
+            loops = len(comp) > 1 or any(j == i for j, _ in qrows[i])
+            if loops or any(depth[j] is None for j, _ in qrows[i]):
+                for k in comp:
+                    depth[k] = None
+                continue
+            depth[i] = 1 + max((depth[j] for j, _ in qrows[i]), default=0)
+        self._depth_cache = depth
+        return depth
+
+    def _sizes(self):
+        """(transitions, log10 of the exact common denominator of one step)."""
+        qrows, rrows = self._rows()
+        nnz = sum(map(len, qrows)) + sum(map(len, rrows))
+        if not self.exact:
+            return nnz, 0.0
+        return nnz, math.log10(self._denominator())
+
+    def _denominator(self) -> int:
+        qrows, rrows = self._rows()
+        den = 1
+        for rows in (qrows, rrows):
+            for row in rows:
+                for _, x in row:
+                    den = math.lcm(den, x.denominator)
+        return den
+
+    def _work(self, steps: int, *, reduce_each: bool) -> float:
+        """Estimated work of ``steps`` steps, in the units of ``LIMITS``.
+
+        Float: one sparse product per step (transitions + states + a fixed cost).
+        Exact: the multiply-adds grow with the digits (``steps × digits per
+        step``), and a reduced Fraction per step (``reduce_each``) costs the
+        square of its digits.
+        """
+        nnz, per = self._sizes()
+        if not self.exact:
+            return steps * (nnz + len(self.transient) + 4_000)
+        # Calibrated on chains of 3 to 300 states (Python 3.11): the loop over
+        # transitions, the multiply-adds on numbers of ``steps × per`` digits,
+        # and a gcd of that size per step when each step's Fraction is reduced.
+        work = 10 * steps * (nnz + len(self.transient)) + 0.02 * nnz * per * steps * steps
+        if reduce_each:
+            work += 6e-4 * per * per * steps**3
+        return work
+
+    def _most_steps(self, *, reduce_each: bool) -> int:
+        """The most steps within the work limit of this chain's mode."""
+        lim = LIMITS["exact step work" if self.exact else "float step work"]
+        lo, hi = 0, 1
+        while self._work(hi, reduce_each=reduce_each) <= lim.hi:
+            lo, hi = hi, hi * 2
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if self._work(mid, reduce_each=reduce_each) <= lim.hi:
+                lo = mid
+            else:
+                hi = mid
+        return lo
+
+    def _check_steps(self, steps: int, name: str, value, *, reduce_each: bool) -> None:
+        """Refuse ``steps`` steps beyond the work limit, naming the most allowed."""
+        lim = LIMITS["exact step work" if self.exact else "float step work"]
+        if self._work(steps, reduce_each=reduce_each) <= lim.hi:
+            return
+        most = self._most_steps(reduce_each=reduce_each)
+        mode = " in exact mode" if self.exact else ""
+        raise refuse(
+            name,
+            f"at most {most:,}{mode} for this chain",
+            value,
+            why=f"{len(self.transient):,} states, {self._sizes()[0]:,} transitions; {lim.why}",
+            instead=lim.instead,
+        )
+
+    def _walk(self, start, steps: int):
+        """Yield, for n = 1..steps, ``(absorbed, left)``: absorption at step n, mass left.
+
+        Exact mode: Python ints over the common denominator ``den**n`` (no
+        Fraction is reduced here; ``self._den`` is ``den``), ``left`` the
+        integer mass not yet absorbed. Float mode: arrays and floats.
+        """
+        qrows, rrows = self._rows()
+        t = len(self.transient)
+        i0 = self._start_index(start)
+        if self.exact:
+            den = self._den = self._denominator()
+            qi = [[(j, int(x * den)) for j, x in row] for row in qrows]
+            ri = [[(k, int(x * den)) for k, x in row] for row in rrows]
+            v = [0] * t
+            v[i0] = 1
+            for _ in range(steps):
+                absorbed = [0] * len(self.absorbing)
+                nv = [0] * t
+                for i, p in enumerate(v):
+                    if not p:
+                        continue
+                    for k, x in ri[i]:
+                        absorbed[k] += p * x
+                    for j, x in qi[i]:
+                        nv[j] += p * x
+                v = nv
+                yield absorbed, sum(v)
+        else:
+            from scipy.sparse import csr_matrix
+
+            a = len(self.absorbing)
+
+            def sparse(rows, ncols):
+                ii = [i for i, row in enumerate(rows) for _ in row]
+                jj = [j for row in rows for j, _ in row]
+                xx = [x for row in rows for _, x in row]
+                return csr_matrix((xx, (ii, jj)), shape=(t, ncols), dtype=np.float64)
+
+            QT = sparse(qrows, t).T.tocsr()
+            RT = sparse(rrows, a).T.tocsr()
+            v = np.zeros(t)
+            v[i0] = 1.0
+            for _ in range(steps):
+                absorbed = RT @ v
+                v = QT @ v
+                yield absorbed, float(v.sum())
+
+    def _steps_needed(self, start, wanted: int | None) -> int | None:
+        """Exact mode: the steps worth taking (absorption is certain after the depth)."""
+        depth = self._depth()[self._start_index(start)]
+        if depth is None:
+            return wanted
+        return depth if wanted is None else min(wanted, depth)
+
+    def _refuse_endless(self, start, what: str, name: str = "max_steps"):
+        most = self._most_steps(reduce_each=True)
+        return refuse(
+            name,
+            f"given for {what} in exact mode when the chain can loop (at most {most:,} "
+            "for this chain)",
+            None,
+            why="the exact probability of not being absorbed yet never reaches 0",
+            instead="pass max_steps or use exact=False",
+        )
+
+    def _pmf(self, start, max_steps: int | None, tol: float, name: str = "max_steps"):
+        """``(pmf, left)``: the step probabilities and the mass not absorbed after them."""
+        if self.exact:
+            steps = self._steps_needed(start, max_steps)
+            if steps is None:
+                raise self._refuse_endless(start, "steps_pmf", name)
+            self._check_steps(
+                steps,
+                name,
+                max_steps if max_steps is not None else steps,
+                reduce_each=True,
+            )
+            out = [Fraction(0)]
+            scale = 1
+            left = 1
+            for absorbed, rest in self._walk(start, steps):
+                scale *= self._den
+                out.append(Fraction(sum(absorbed), scale))
+                left = rest
+            if max_steps is not None:
+                out.extend([Fraction(0)] * (max_steps + 1 - len(out)))
+            return out, Fraction(left, scale)
+        most = self._most_steps(reduce_each=False)
+        steps = most if max_steps is None else min(max_steps, most)
+        out = [0.0]
+        left = 1.0
+        for absorbed, left in self._walk(start, steps):
+            out.append(float(np.sum(absorbed)))
+            if left <= _GONE or (max_steps is None and left <= tol):
+                break
+        else:
+            wanted = max_steps if max_steps is not None else None
+            if steps > 0 and (wanted is None or wanted > steps):
+                raise refuse(
+                    name,
+                    f"at most {most:,} for this chain",
+                    wanted,
+                    why=f"not yet absorbed after {steps:,} steps (mass left {left:.3g}); "
+                    f"{LIMITS['float step work'].why}",
+                    instead=LIMITS["float step work"].instead,
+                )
+        if max_steps is not None:
+            out.extend([0.0] * (max_steps + 1 - len(out)))
+        return out, left
+
+    def steps_pmf(
+        self,
+        start=None,
+        max_steps: int | None = None,
+        tol: float = 1e-15,
+        *,
+        name: str = "max_steps",
+    ):
+        """``P(T == n)`` for ``n = 0, 1, ...`` as a list.
+
+        Stops at ``max_steps`` if given (the list then has ``max_steps + 1``
+        entries), else once the probability mass not yet absorbed is at most
+        ``tol`` (float mode) or zero (exact mode; a chain that can loop then
+        needs ``max_steps``). The work is checked against ``LIMITS`` before
+        the first step: a refusal names the most steps this chain allows.
+        In float mode, steps after the mass left falls below 1e-300 are 0.
+        ``name`` is how refusals call ``max_steps`` (a system passes its own
+        parameter, such as ``"max_exchanges"``).
+        """
+        if max_steps is not None:
+            max_steps = LIMITS["max_steps"].check(max_steps, name=name)
+        tol = check_real("tol", tol, 0, 1, hi_open=True)
+        return self._pmf(start, max_steps, tol, name)[0]
+
+    def absorbed_by(self, n: int, start=None, *, name: str = "n") -> dict:
+        """``{absorbing state: P(absorbed there within n steps)}``.
+
+        Exact mode sums over a common denominator (one reduced Fraction per
+        state at the end); a chain without loops is absorbed within its depth,
+        so a large ``n`` costs no more than that. Float mode stops once the
+        mass left is below 1e-300. ``name`` is how refusals call ``n``.
+        """
+        n = check_int(name, n, 0)
+        if self.exact:
+            steps = self._steps_needed(start, n)
+            self._check_steps(steps, name, n, reduce_each=False)
+            acc = [0] * len(self.absorbing)
+            scale = 1
+            for absorbed, _ in self._walk(start, steps):
+                den = self._den
+                acc = [x * den + y for x, y in zip(acc, absorbed, strict=True)]
+                scale *= den
+            return {s: Fraction(x, scale) for s, x in zip(self.absorbing, acc, strict=True)}
+        most = self._most_steps(reduce_each=False)
+        acc = np.zeros(len(self.absorbing))
+        left = 1.0
+        done = 0
+        for absorbed, left in self._walk(start, min(n, most)):
+            acc += absorbed
+            done += 1
+            if left <= _GONE:
+                break
+        if done < n and left > _GONE:
+            raise refuse(
+                name,
+                f"at most {most:,} for this chain",
+                n,
+                why=f"not yet absorbed after {most:,} steps (mass left {left:.3g}); "
+                f"{LIMITS['float step work'].why}",
+                instead=LIMITS["float step work"].instead,
+            )
+        return {s: float(x) for s, x in zip(self.absorbing, acc.tolist(), strict=True)}
+
+    def steps_dist(self, start=None, max_steps: int | None = None, *, name: str = "max_steps"):
+        """The number of steps to absorption as a :class:`~dicestats.core.dist.Dist`.
+
+        Requires the chain to be absorbed with certainty within ``max_steps``
+        (exact mode) or up to ``1e-15`` (float mode); otherwise refuses (a
+        truncated distribution renormalised would be silently wrong: use
+        :meth:`steps_pmf` for it). ``name`` is how refusals call ``max_steps``.
+        """
+        if max_steps is not None:
+            max_steps = LIMITS["max_steps"].check(max_steps, name=name)
+        if self.exact:
+            if self._depth()[self._start_index(start)] is None:
+                raise refuse(
+                    "the chain",
+                    "one that is absorbed with certainty within finitely many steps for an "
+                    "exact steps_dist",
+                    described("a chain that can loop"),
+                    why="the exact probability of not being absorbed yet never reaches 0",
+                    instead="use steps_pmf(max_steps=...) or exact=False",
+                )
+            steps = self._steps_needed(start, max_steps)
+            # The Dist holds steps + 1 weights over den**steps: check its size first.
+            lim = DIST_LIMITS["exact digits"]
+            _, per = self._sizes()
+            if (steps + 1) * max(steps * per, 1.0) > lim.hi:
+                most = int(math.isqrt(int(lim.hi / max(per, 1e-9))))
+                raise refuse(
+                    name,
+                    f"at most about {most:,} for an exact steps_dist of this chain",
+                    max_steps if max_steps is not None else steps,
+                    why=f"its weights would hold {(steps + 1) * steps * per:,.0f} digits; "
+                    f"{lim.why}",
+                    instead=lim.instead,
+                )
+        pmf, left = self._pmf(start, max_steps, 1e-15, name)
+        if left > (0 if self.exact else 1e-15):
+            raise refuse(
+                name,
+                "large enough for the chain to be absorbed",
+                max_steps,
+                why=f"P(not absorbed after {len(pmf) - 1} steps) = {float(left):.3g}",
+                instead="pass a larger max_steps, or use steps_pmf for a truncated pmf",
+            )
+        if self.exact:
+            scale = self._den ** (len(pmf) - 1) if len(pmf) > 1 else 1
+            counts = [int(p * scale) for p in pmf]
+            return Dist.from_counts(counts)
+        return Dist(pmf)
 
 
 def build(

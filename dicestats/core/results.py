@@ -46,7 +46,7 @@ from decimal import Decimal
 from fractions import Fraction
 from statistics import NormalDist
 
-__all__ = ["Result", "Estimate", "plain", "jsonable", "z_value"]
+__all__ = ["Result", "Estimate", "View", "Table", "Lines", "plain", "jsonable", "z_value"]
 
 
 def plain(x):
@@ -128,6 +128,84 @@ class Result:
     def to_json(self, *, indent: int | None = 2) -> str:
         """The result as JSON: Fractions as ``"p/q"`` strings (see :func:`jsonable`)."""
         return json.dumps(jsonable(self), indent=indent, ensure_ascii=False)
+
+    def view(self) -> View:
+        """What a person reads of this result: a :class:`View` (data, not text).
+
+        :func:`dicestats.format.view_text` renders it (the command line prints
+        it). This default shows the probabilities (``p_*``) and expected values
+        (``mean_*``) under the class's name; a result class overrides it with
+        the tables and words of its question.
+        """
+        rows = []
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if f.name.startswith(("p_", "mean_")) and not isinstance(value, (dict, list, tuple)):
+                kind = "p" if f.name.startswith("p_") else "mean"
+                rows.append((f.name.removeprefix("p_").replace("_", " "), value, kind))
+        words = "".join(f" {c.lower()}" if c.isupper() else c for c in type(self).__name__)
+        return View(words.strip(), (Lines(tuple(rows)),))
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table of a :class:`View`: a header and rows of cells.
+
+    A cell is a string (shown as it is) or a number shown by its column's kind
+    (``kinds``, one per column): ``"p"`` a probability (``43.21%``), ``"mean"``
+    an expected value (``2.4562``), ``"signed"`` (``+1.00``), ``"n"`` a plain
+    number; an :class:`Estimate` shows its value and standard error. With
+    exact answers asked for, a table with one numeric column gets an ``exact``
+    column (``p/q``).
+    """
+
+    header: tuple
+    rows: tuple
+    kinds: tuple = ()
+    #: The column whose exact values an ``exact`` column shows: ``"auto"`` (the one
+    #: numeric column, if there is one), an index, or None (no exact column).
+    exact_of: int | str | None = "auto"
+    #: A line printed right under the table (what it leaves out, say).
+    note: str | None = None
+    #: The kind of each row's numeric cells, where rows differ (overrides ``kinds``).
+    row_kinds: tuple = ()
+
+    @classmethod
+    def distribution(cls, header: str, dist, label=str) -> Table:
+        """A distribution (``Dist`` or ``{value: p}``) as ``value, P(=), P(>=)`` rows, the
+        exact column showing P(=)."""
+        items = sorted(dist.items())
+        if hasattr(dist, "p_ge"):  # a Dist: its own tail sums
+            rows = [(label(v), p, dist.p_ge(v)) for v, p in items]
+        else:  # {value: p}: tails summed from the top
+            rows, tail = [], 0 * items[-1][1] if items else 0
+            for value, p in reversed(items):
+                tail = tail + p
+                rows.append((label(value), p, tail))
+            rows.reverse()
+        return cls((header, "P(=)", "P(>=)"), tuple(rows), ("text", "p", "p"), exact_of=1)
+
+
+@dataclass(frozen=True)
+class Lines:
+    """Aligned ``label  value`` lines of a :class:`View`: rows of ``(label, value, kind)``
+    (kinds as in :class:`Table`; exact values get their ``p/q`` after the value).
+    ``exact_only``: shown only when exact values are asked for."""
+
+    rows: tuple
+    exact_only: bool = False
+
+
+@dataclass(frozen=True)
+class View:
+    """What a person reads of a result: a title, then parts (tables, lines, sentences).
+
+    Data, not text: the system says what to show, :func:`dicestats.format.view_text`
+    how (percentages, aligned columns, exact values on request).
+    """
+
+    title: str
+    parts: tuple = ()
 
 
 def z_value(confidence: float) -> float:

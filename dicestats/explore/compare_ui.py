@@ -6,7 +6,7 @@ odds (ten-again, a specialty, Willpower). Both are answered by one
 first side's (the second side rolls the same pool, or its own fixed pool when
 it differs; its own difficulty when that differs): both sides, their
 differences, where they differ most and the distances between them, as the
-comparison returns them. The chart is :func:`dicestats.plots.compare.compare_differences`
+comparison returns them. The chart is :func:`dicestats.plots.workbench.compare_differences`
 (the differences in percentage points, on an axis fitted to them), and the
 equivalent command is ``dicestats compare storyteller ... --vs-preset ...``.
 """
@@ -18,9 +18,8 @@ import textwrap
 
 import ipywidgets as widgets
 
-from ..cli._compare_args import _pp
-from ..format import percent
-from ..plots.compare import METRIC_LABELS
+from ..format import percent, points
+from ..plots.workbench import METRIC_LABELS
 from ..storyteller.rules import PRESETS
 from ..workbench.compare import STORYTELLER_METRICS
 from .base import Explorer, View, html_table
@@ -65,7 +64,7 @@ def _fmt(metric: str, kind: str):
     """The formatter of a metric's first/second value (``kind`` "") or difference ("diff")."""
     if metric.startswith("mean"):
         return _signed_mean if kind == "diff" else _mean
-    return (lambda x: f"{_pp(x)} pp") if kind == "diff" else percent
+    return (lambda x: f"{points(x)} pp") if kind == "diff" else percent
 
 
 def _span(a: int, b: int) -> range:
@@ -118,9 +117,9 @@ class CompareExplorer(Explorer):
     def compute(self, state: dict) -> View:
         import pandas as pd
 
-        from ..plots.compare import compare_differences
+        from ..plots.workbench import compare_differences
         from ..storyteller.limits import LIMITS
-        from ..tables.compare import comparison_table
+        from ..tables.workbench import comparison_table
         from ..workbench.compare import compare_storyteller
 
         (sa, ra, spec_a, flags_a, py_a), (sb, rb, spec_b, _flags_b, py_b) = (
@@ -205,7 +204,7 @@ class CompareExplorer(Explorer):
                if not big["difference"] and not c.total_variation else
                f"Differ most: {METRIC_LABELS[big['metric']]} at {where(big)}, "
                f"{percent(big['value'])} vs {percent(big['versus_value'])} "
-               f"({_pp(big['difference'])} points); largest total variation "
+               f"({points(big['difference'])} points); largest total variation "
                f"{percent(c.total_variation)} at {where(c.total_variation_at)}; largest gap in "
                "P(net ≥ k): "
                + (f"{percent(c.max_gap)} at k = {c.max_gap_at['k']}, {where(c.max_gap_at)}."

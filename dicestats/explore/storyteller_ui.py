@@ -120,10 +120,10 @@ def rules_of(state: dict):
             flags += [flag, state[name]]
     if ok["ordinary_willpower"] and state["ordinary_willpower"]:
         changes["willpower_success"] = "ordinary"
-        flags.append("--ordinary-willpower")
+        flags += ["--willpower-success", "ordinary"]
     if ok["clamp"] and state["clamp"]:
         changes["above_ten"] = "clamp"
-        flags.append("--clamp")
+        flags += ["--above-ten", "clamp"]
     specialty = bool(state["specialty"])
     if specialty:
         flags.insert(flags.index("--specialty-rule") if "--specialty-rule" in flags else

@@ -23,7 +23,6 @@ import numpy as np
 from ..core.checks import check_bool, check_int_list
 from ..core.markov import build
 from ..core.results import Result
-from ._compat import renamed
 from .challenges import ChallengeResult, challenge  # challenges lived here first
 from .dice import fate_dice
 from .limits import LIMITS
@@ -110,7 +109,6 @@ def exchange_probs(
     tie_rule: str | None = None,
     exact: bool = False,
     rules=None,
-    **deprecated,
 ) -> ExchangeResult:
     """Outcome probabilities of one contest exchange among the participants.
 
@@ -118,8 +116,7 @@ def exchange_probs(
     wins the exchange, with style if it beats every other total by
     ``style_shifts`` or more. With ``tie_rule="highest"`` (default) a tie for
     the highest stops everyone scoring; with ``"any"`` any two equal totals do
-    (it only differs with three or more participants). Old spellings:
-    ``style_margin``, ``tie``.
+    (it only differs with three or more participants).
 
     Examples
     --------
@@ -127,9 +124,6 @@ def exchange_probs(
     >>> e.p_tie, e.p_style[0]  # 8dF = 0: 1107/6561; 8dF >= 3: 927/6561
     (Fraction(41, 243), Fraction(103, 729))
     """
-    style_shifts, tie_rule = renamed(
-        "exchange_probs", deprecated, style_shifts=style_shifts, tie_rule=tie_rule
-    )
     rules = resolve(rules)
     bons, dice, tie_rule = _contest_args(bonuses, dice, tie_rule, rules)
     style_shifts = pick("style_shifts", style_shifts, rules)
@@ -191,7 +185,6 @@ def contest(
     max_exchanges: int = 20,
     exact: bool = False,
     rules=None,
-    **deprecated,
 ) -> ContestResult:
     """A contest: exchanges until someone has ``victories`` victories.
 
@@ -204,8 +197,7 @@ def contest(
         (defaults ``rules.victories`` = 3, ``rules.style_victories`` = 2).
     dice : int, optional
     tie_rule : {"highest", "any"}, optional
-        Which ties stop everyone scoring (see :func:`exchange_probs`; old
-        spelling ``tie``).
+        Which ties stop everyone scoring (see :func:`exchange_probs`).
     max_exchanges : int
         How far to list the distribution of the number of exchanges.
     exact : bool
@@ -222,7 +214,6 @@ def contest(
     >>> round(float(c.mean_exchanges), 4)
     3.7482
     """
-    tie_rule = renamed("contest", deprecated, tie_rule=tie_rule)
     rules = resolve(rules)
     bons, dice, tie_rule = _contest_args(bonuses, dice, tie_rule, rules)
     victories = pick("victories", victories, rules)

@@ -19,7 +19,6 @@ from fractions import Fraction
 
 from ..core.checks import check_bool, check_choice, check_int, refuse
 from ..core.results import Result
-from ._compat import renamed
 from .dice import fate_dice
 from .limits import LIMITS
 from .rules import resolve
@@ -199,7 +198,6 @@ def invoke_policy(
     dice: int | None = None,
     exact: bool = False,
     rules=None,
-    **deprecated,
 ) -> InvokePolicy:
     """The exact optimal way to spend ``invokes`` invokes on one roll.
 
@@ -220,8 +218,7 @@ def invoke_policy(
         Reach success or better (shifts ≥ 1), success with style
         (≥ ``rules.style_shifts``) or at least a tie (≥ 0).
     total : int, optional
-        A total to reach instead of ``difficulty`` and ``objective`` (old
-        spelling ``target=``, deprecated).
+        A total to reach instead of ``difficulty`` and ``objective``.
     point_value : number, default 0
         Value of keeping an invoke for later, 0..1 (an int or a Fraction when exact).
     dice : int, optional
@@ -245,7 +242,6 @@ def invoke_policy(
     >>> invoke_policy(0, 2, invokes=1, point_value=0.3).plan(-2)
     'keep'
     """
-    total = renamed("invoke_policy", deprecated, total=total)
     rules = resolve(rules)
     bonus = LIMITS["rating"].check(bonus, name="bonus")
     difficulty = LIMITS["rating"].check(difficulty, name="difficulty")
@@ -397,14 +393,12 @@ def invoke_vs_opposition(
     versus_dice: int | None = None,
     exact: bool = False,
     rules=None,
-    **deprecated,
 ) -> InvokeVsOpposition:
     """:func:`invoke_policy` against an active opposition whose roll you have seen.
 
-    The opposition rolls ``versus_dice`` dF + ``versus`` (default 0; old spellings
-    ``opposed``, ``opposed_dice``); you see its total and then play the
-    optimal policy against it (the opposition's own invokes are not
-    modelled). The work, ``(2·versus_dice+1)·(2·dice+1)·(invokes+1)²``, is
+    The opposition rolls ``versus_dice`` dF + ``versus`` (default 0); you see its
+    total and then play the optimal policy against it (the opposition's own
+    invokes are not modelled). The work, ``(2·versus_dice+1)·(2·dice+1)·(invokes+1)²``, is
     capped (see :data:`~dicestats.fate.LIMITS`).
 
     Examples
@@ -414,9 +408,6 @@ def invoke_vs_opposition(
     >>> r.p_never == outcome_probs(2, versus=2, exact=True).p_success_or_better
     True
     """
-    versus, versus_dice = renamed(
-        "invoke_vs_opposition", deprecated, versus=versus, versus_dice=versus_dice
-    )
     rules = resolve(rules)
     versus = LIMITS["rating"].check(0 if versus is None else versus, name="versus")
     dice = LIMITS["invoke dice"].check(rules.dice if dice is None else dice, name="dice")

@@ -22,7 +22,6 @@ from dataclasses import dataclass, field
 from ..core.checks import check_bool, check_int, check_int_list, refuse
 from ..core.dist import Dist
 from ..core.results import Result
-from ._compat import renamed
 from .dice import fate_dice, ladder_name
 from .limits import LIMITS
 from .rules import resolve
@@ -57,7 +56,6 @@ def shifts(
     versus_dice: int | None = None,
     exact: bool = False,
     rules=None,
-    **deprecated,
 ) -> Dist:
     """The distribution of shifts: your total minus the opposition.
 
@@ -68,15 +66,14 @@ def shifts(
     difficulty : int, optional
         A fixed difficulty. Give exactly one of ``difficulty`` and ``versus``.
     versus : int, optional
-        Active opposition: the other side rolls its own dice plus this bonus
-        (old spelling ``opposed=``, deprecated).
+        Active opposition: the other side rolls its own dice plus this bonus.
     helpers : int
         Allies who help: +1 each (at most ``max_helpers`` when given).
     max_helpers : int, optional
         The GM's cap on helpers; more is refused.
     dice, versus_dice : int, optional
         Dice rolled by you (default ``rules.dice``) and by the opposition
-        (default: ``dice``; old spelling ``opposed_dice=``).
+        (default: ``dice``).
     exact : bool
         Fractions or float64.
     rules : Rules, optional
@@ -88,7 +85,6 @@ def shifts(
     >>> shifts(0, versus=0, exact=True).pmf(0)  # 8dF shows 0: 1107/6561
     Fraction(41, 243)
     """
-    versus, versus_dice = renamed("shifts", deprecated, versus=versus, versus_dice=versus_dice)
     rules = resolve(rules)
     bonus = LIMITS["rating"].check(bonus, name="bonus")
     if max_helpers is not None:

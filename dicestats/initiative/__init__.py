@@ -36,32 +36,32 @@ HoldPolicy, View, HOLD_POLICIES
     Holding policies: ``"never"``, ``"defend"``, ``"after-enemy"``, ``"always"`` or yours.
 Rules, LIMITS
     The rule readings in force (``tiebreak``, ``order``, ``pip_rule``) and every cap.
-exact(swiftness, versus, pips=0, versus_pips=0, **options)
-    Deprecated name of :func:`odds` (goes in the next release).
 
 Modules
 -------
+From the bottom up (each imports only those above it):
+
 ``rules``              :class:`Rules`: the readings of the rules (tie-break, order, pip rule)
 ``limits``             :data:`LIMITS`: every cap, with why; the size check of the enumeration
-``setup``              a checked two-side setup (swiftness, pips, rules; participant labels)
+``results``            :class:`RoundOdds`, :class:`DefenceResult`, :class:`RoundOrder`,
+                       :class:`OrderOdds`, :class:`Action`
+``setup``              a checked two-side setup (swiftness, pips, rules; participant labels);
+                       its outcome classes and its Monte Carlo run, which every path shares
 ``pips``               preparation margins, one vectorized implementation
 ``order``              the acting order, written once as a sort key per die; coins; resolve,
                        order_distribution, acting_order
-``results``            :class:`RoundOdds`, :class:`DefenceResult`, :class:`RoundOrder`,
-                       :class:`OrderOdds`, :class:`Action`
-``enumeration``        :func:`odds`, the exact enumeration (and the deprecated ``exact``)
-``simulation``         :func:`simulate`, the Monte Carlo twin
 ``holding``            holding policies and the view they decide on
 ``rolls``              success rolls (the user's assumption)
 ``engine``             the round engine: rounds played action by action (holding, answers,
-                       armour), enumerated or simulated through one code path; the round
-                       loop (turns, holding, actions, a round's end)
-``engine_rows``        the engine's rows (the state merging compares) and its statistics
-``engine_exact``       the engine's exact enumeration: every chance a weighted row, rows merged
-``engine_montecarlo``  the engine's Monte Carlo driver (a batch function)
-``engine_attack``      :class:`Combat` and the engine's attacks: targets, answers, armour
-``fights``             the engine behind ``odds`` and ``simulate`` for holding and rounds
-``fight_defence``      :func:`defence`, :func:`defence_odds`
+                       armour), enumerated or simulated through one code path, and the
+                       fights put to it
+``enumeration``        :func:`odds`: the exact enumeration of the acting order (the engine
+                       for holding or several rounds)
+``simulation``         :func:`simulate`: the order-only Monte Carlo fast path (its key
+                       layout, tie settling and statistics; the engine for holding or
+                       several rounds)
+``defences``           :func:`defence`, :func:`defence_odds`: attacks and their answers, on
+                       the engine
 ``questions``          sample questions for the registry's contract test
 
 Options shared by these: ``rules=`` (a :class:`Rules`) or the shortcuts
@@ -91,10 +91,9 @@ from ..core.lazy import lazy_exports
 
 # Each public name and the room it lives in, imported on first use (PEP 562).
 _ROOMS = {
-    "exact": "enumeration",
     "odds": "enumeration",
-    "defence": "fight_defence",
-    "defence_odds": "fight_defence",
+    "defence": "defences",
+    "defence_odds": "defences",
     "HOLD_POLICIES": "holding",
     "HoldPolicy": "holding",
     "View": "holding",
@@ -112,14 +111,10 @@ _ROOMS = {
     "DefenceResult": "results",
     "OrderOdds": "results",
     "RoundOdds": "results",
-    # old names of RoundOdds (exact and simulated results are one class now)
-    "ExactResult": "results",
-    "SimResult": "results",
     "RoundOrder": "results",
     "RollTable": "rolls",
     "SuccessRoll": "rolls",
     "ORDERS": "rules",
-    "PIP_POLICIES": "rules",
     "PIP_RULES": "rules",
     "TIEBREAKS": "rules",
     "Rules": "rules",
@@ -151,15 +146,11 @@ __all__ = [
     "TIEBREAKS",
     "ORDERS",
     "PIP_RULES",
-    "PIP_POLICIES",
     "EXACT_LIMIT",
     "EXACT_WORK_PER_CLASS",
     "MAX_SWIFTNESS",
     "MAX_PARTICIPANTS",
     "BATCH_DICE",
-    "exact",
-    "ExactResult",
-    "SimResult",
 ]
 
 __getattr__, __dir__ = lazy_exports(__name__, _ROOMS)

@@ -38,28 +38,232 @@ The rules the engine plays (``docs/rules/initiative.md`` quotes the text):
   successes exceed what was left gains the excess as its advantage; armour then
   removes its successes from what is left; what is left is the wound's scale.
 
-:class:`Engine` is this module's round loop (the state of a round, turns,
-holding, actions, a round's end) on three base classes, one room each:
-:mod:`~.engine_exact` (the enumeration), :mod:`~.engine_montecarlo` (the batch
-function) and :mod:`~.engine_attack` (an attack and its answers); the rows and
-the accumulated statistics are :mod:`~.engine_rows`.
+The module holds, in this order: the rows (:class:`_Rows`, a fight or a weighted
+state) and the sums over them (:class:`_Acc`); the two ways a chance is taken
+(:class:`_Branch` expands, :class:`_Draw` draws); :class:`Combat`; :class:`Engine`
+(a round's state, turns, holding, actions, an attack and its answers, a round's
+end, the enumeration and the Monte Carlo batch function); and the questions put
+to it (:class:`Fight`, :func:`check_fight`, :func:`engine_odds`,
+:func:`engine_simulate`). :func:`~dicestats.initiative.odds` and
+:func:`~dicestats.initiative.simulate` come here for holding or several rounds,
+:func:`~dicestats.initiative.defence` and :func:`~dicestats.initiative.defence_odds`
+always do.
 """
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
 import numpy as np
 
-from .engine_attack import ATTACKERS, RESPONSES, Combat, _Attacks
-from .engine_exact import _Branch, _Enumeration
-from .engine_montecarlo import _MonteCarlo
-from .engine_rows import FACE, INF, _Rows
-from .holding import View, call_policy, is_never
+from ..core import montecarlo as mc
+from ..core.checks import described, refuse
+from .holding import View, call_policy, hold_policies, is_never
+from .limits import EXACT_LIMIT, LIMITS, check_exact_size
 from .order import rank_key
+from .pips import prepare
+from .results import RoundOdds
+from .rolls import weights
+from .setup import check_setup, dice_classes, run_rounds
 
-__all__ = ["Combat", "Engine", "RESPONSES", "ATTACKERS"]
+__all__ = [
+    "Engine",
+    "Combat",
+    "Fight",
+    "check_fight",
+    "needs_engine",
+    "engine_odds",
+    "engine_simulate",
+    "enumerate_fight",
+    "run_fight",
+    "ratio",
+    "per_round",
+    "held_fields",
+    "mc_held_fields",
+]
 
 
-class Engine(_Enumeration, _MonteCarlo, _Attacks):
+# ====================================================================== rows and sums
+INF = np.iinfo(np.int64).max
+#: face f -> its 4-bit slot in a packed count (face 1 lowest); face 0 unused
+FACE = np.left_shift(np.int64(1), 4 * np.arange(7, dtype=np.int64) - 4)
+FACE[0] = 0
+
+# the state of a row (what merging compares); everything else on a row is scratch
+_STATE = (
+    "cnt",
+    "hcnt",
+    "rolled",
+    "tier_v",
+    "tkey",
+    "cur",
+    "acted",
+    "side_acted",
+    "n_a",
+    "pos",
+    "last",
+    "dbl",
+    "slow_any",
+    "empty_hit",
+    "done",
+    "forbid",
+    "edges",
+)
+
+
+class _Rows:
+    """Row arrays; :meth:`take` re-indexes every one of them (the state and scratch)."""
+
+    def __init__(self, n: int):
+        self.n = n
+
+    def arrays(self):
+        return {k: v for k, v in vars(self).items() if isinstance(v, np.ndarray)}
+
+    def take(self, idx):
+        for k, v in self.arrays().items():
+            setattr(self, k, v[idx])
+        self.n = len(idx)
+
+    def scratch_clear(self):
+        for k in list(self.arrays()):
+            if k not in _STATE and k != "w":
+                delattr(self, k)
+
+
+#: Statistics Monte Carlo sums over a batch only (no per-fight counters: no intervals
+#: beyond those of proportions over all rounds).
+_BATCH_ONLY = ("acts_at",)
+
+
+class _Acc:
+    """Accumulated statistics: weighted sums (exact) or per-row counts (Monte Carlo)."""
+
+    def __init__(self, shapes, rows=None, exact=None):
+        self.exact = exact
+        if rows is None:  # exact or float enumeration: global weighted sums
+            dt = object if exact else float
+            self.tot = {k: np.zeros(s, dtype=dt) for k, s in shapes.items()}
+            for v in self.tot.values():
+                v[...] = 0
+        else:  # Monte Carlo: one counter per row (a fight), summed at the end
+            self.tot = {
+                k: np.zeros(s if k in _BATCH_ONLY else (rows.n, *s), dtype=np.int64)
+                for k, s in shapes.items()
+            }
+
+    def add(self, rows, name, mask, index=(), value=None):
+        if name not in self.tot or not mask.any():
+            return
+        t = self.tot[name]
+        sel = np.flatnonzero(mask)
+        ix = tuple(np.asarray(i)[sel] for i in index)
+        if self.exact is None:  # per row
+            v = 1 if value is None else np.asarray(value)[sel]
+            np.add.at(t, ix if name in _BATCH_ONLY else (sel, *ix), v)
+        else:
+            w = rows.w[sel]
+            if value is not None:
+                w = w * np.asarray(value)[sel].astype(object if self.exact else float)
+            if ix:
+                np.add.at(t, ix, w)
+            else:
+                t[()] += w.sum()
+
+
+# ====================================================================== chances
+class _Branch:
+    """Exact choices: each row becomes one row per outcome, weighted by its chance."""
+
+    def __init__(self, exact: bool, cap: int):
+        self.exact = exact
+        self.den = 1 if exact else 1.0
+        self.cap = cap
+        self.acc = None  # the accumulator whose sums share the denominator
+
+    def scale(self, factor: int):
+        """The common denominator grows by ``factor``: so do the sums already made."""
+        self.den *= factor
+        if self.acc is not None:
+            for t in self.acc.tot.values():
+                t *= factor
+
+    def _expand(self, rows, k):
+        idx = np.repeat(np.arange(rows.n), k)
+        start = np.repeat(np.cumsum(k) - k, k)
+        j = np.arange(idx.size) - start
+        if idx.size > self.cap:
+            raise _TooBig(idx.size)
+        rows.take(idx)
+        return idx, j
+
+    def uniform(self, rows, k):
+        if k.max() <= 1:
+            return np.zeros(rows.n, dtype=np.int64)
+        idx, j = self._expand(rows, k)
+        kk = k[idx]
+        if self.exact:
+            lcm = math.lcm(*np.unique(k).tolist())
+            rows.w = rows.w * (lcm // kk).astype(object)
+            self.scale(lcm)
+        else:
+            rows.w = rows.w / kk
+        return j
+
+    def roll(self, rows, roll, mask):
+        nums, den = weights(roll, self.exact)
+        if not mask.any():
+            return np.zeros(rows.n, dtype=np.int64)
+        k = np.where(mask, len(nums), 1)
+        idx, j = self._expand(rows, k)
+        msk = mask[idx]
+        table = np.array(nums, dtype=object if self.exact else float)
+        rows.w = rows.w * np.where(msk, table[np.where(msk, j, 0)], den)
+        if self.exact:
+            self.scale(den)
+        return np.where(msk, j, 0)
+
+
+class _TooBig(Exception):
+    """The enumeration grew past its cap (turned into an InputError by the API)."""
+
+
+class _Draw:
+    """Monte Carlo choices: drawn from ``rng``; rows never multiply."""
+
+    def __init__(self, rng):
+        self.rng = rng
+
+    def uniform(self, rows, k):
+        if k.max() <= 1:
+            return np.zeros(rows.n, dtype=np.int64)
+        return self.rng.integers(0, k)
+
+    def roll(self, rows, roll, mask):
+        x = np.asarray(roll(self.rng, (rows.n,)), dtype=np.int64)
+        return np.where(mask, x, 0)
+
+
+@dataclass(frozen=True)
+class Combat:
+    """How attacks are made and answered (checked by the API)."""
+
+    attackers: str = "versus"
+    respond: str = "every"
+    attack: object = None
+    defend: object = None
+    armour: object = None
+    slow_cost: int = 1
+    if_hit: bool = False
+
+    @property
+    def rolls(self) -> bool:
+        return self.attack is not None
+
+
+class Engine:
     """Rounds of one setup played action by action (see the module docstring).
 
     Parameters
@@ -372,6 +576,117 @@ class Engine(_Enumeration, _MonteCarlo, _Attacks):
             rows.a_mask, rows.a_p, rows.a_v, rows.a_h = attack, actor, value, from_hold.copy()
             self._attack(rows, ch, acc)
 
+    # ------------------------------------------------------------------ an attack
+    def _attack(self, rows, ch, acc):
+        c = self.combat
+        m = rows.a_mask
+        acc.add(rows, "attacks", m)
+        a_side = self.side[np.maximum(rows.a_p, 0)]
+        k = np.where(m, self.n_enemies[a_side], 1)
+        j = ch.uniform(rows, k)
+        m = rows.a_mask
+        a_side = self.side[np.maximum(rows.a_p, 0)]
+        rows.a_t = np.where(m, self.enemies[a_side, j], -1)
+        if c.rolls:
+            rows.a_left = ch.roll(rows, c.attack, rows.a_mask)
+        n, P = rows.n, self.P
+        m, t = rows.a_mask, rows.a_t
+        t0 = np.maximum(t, 0)
+        rng_n = np.arange(n)
+        top = np.maximum(self._top(rows.cnt), self._top(rows.hcnt))  # (n, P)
+        tt = top[rng_n, t0]
+        able_t = m & (tt > 0)
+        hit = m & ~able_t
+        rows.empty_hit[rng_n[hit], t0[hit]] = True
+        mate = (self.side[None, :] == self.side[t0][:, None]) & (
+            np.arange(P)[None, :] != t0[:, None]
+        )
+        able_c = mate & (top > 0) & ((top >= rows.a_v[:, None]) | rows.a_h[:, None]) & m[:, None]
+        # the order in which responders answer: slot 0 the target, then companions
+        # by their highest die, the lower participant number first among equals
+        slots = np.full((n, P), -1, dtype=np.int64)
+        if c.respond == "cover":
+            fast_t = able_t & ((tt >= rows.a_v) | rows.a_h)
+            cover_key = np.where(able_c, top * P + np.arange(P)[None, :], INF)
+            cov = np.argmin(cover_key, axis=1)
+            use_cov = m & ~fast_t & able_c.any(axis=1)
+            slots[:, 0] = np.where(use_cov, cov, np.where(able_t, t, -1))
+            acc.add(rows, "able", m & (able_t | able_c.any(axis=1)))
+        else:
+            slots[:, 0] = np.where(able_t, t, -1)
+            if c.respond == "every":
+                order_key = np.where(able_c, (6 - top) * P + np.arange(P)[None, :], INF)
+                srt = np.argsort(order_key, axis=1, kind="stable")
+                ok = np.take_along_axis(order_key, srt, axis=1) < INF
+                slots[:, 1:] = np.where(ok, srt, -1)[:, : P - 1]
+                acc.add(rows, "able", m & (able_t | able_c.any(axis=1)))
+            else:
+                acc.add(rows, "able", able_t)
+        rows.a_slots = slots
+        rows.a_full = np.zeros(n, dtype=bool)
+        rows.a_nresp = np.zeros(n, dtype=np.int64)
+        n_slots = 1 if c.respond != "every" else P
+        for s_i in range(n_slots):
+            who = rows.a_slots[:, s_i]
+            has = rows.a_mask & (who >= 0)
+            if not has.any():
+                continue
+            if s_i == 0:
+                go = has & ((rows.a_left > 0) if (c.if_hit and c.rolls) else True)
+            elif c.rolls:
+                go = has & (rows.a_left > 0)
+            else:
+                go = has & ~rows.a_full
+            if go.any():
+                self._respond(rows, ch, acc, go, who)
+        m = rows.a_mask
+        acc.add(rows, "resp_k", m, (rows.a_nresp,))
+        acc.add(rows, "defended", m & (rows.a_nresp > 0))
+        if c.rolls:
+            if c.armour is not None:
+                hurt = m & (rows.a_left > 0)
+                if hurt.any():
+                    arm = ch.roll(rows, c.armour, hurt)
+                    rows.a_left = np.maximum(rows.a_left - arm, 0)
+            m = rows.a_mask
+            left = np.where(m, rows.a_left, 0)
+            acc.add(rows, "margin", m, (np.minimum(left, c.attack.most),))
+            acc.add(rows, "wound", m, value=left)
+            acc.add(rows, "wound_by", m, (self.side[np.maximum(rows.a_p, 0)],), value=left)
+            acc.add(rows, "wounding", m & (left > 0))
+
+    def _respond(self, rows, ch, acc, go, who):
+        c = self.combat
+        sel = np.flatnonzero(go)
+        w = who[sel]
+        h = self._spend_top(rows, sel, w)
+        t, a, from_hold = rows.a_t[sel], rows.a_v[sel], rows.a_h[sel]
+        scale = np.where((w == t) & ~from_hold, np.maximum(a - h, 0), 0)
+        sc = np.zeros(rows.n, dtype=np.int64)
+        sc[sel] = scale
+        is_t = np.zeros(rows.n, dtype=bool)
+        is_t[sel] = w == t
+        acc.add(rows, "responses", go)
+        acc.add(rows, "slow", go, (sc,))
+        acc.add(rows, "target_resp", go & is_t)
+        acc.add(rows, "comp_resp", go & ~is_t)
+        slow_now = go & (sc > 0) & ~rows.slow_any
+        acc.add(rows, "slow_round", slow_now)
+        rows.slow_any |= slow_now
+        rows.a_full |= go & (sc == 0)
+        rows.a_nresp = rows.a_nresp + go
+        if not c.rolls:
+            return
+        rows.r_go, rows.r_sc = go, sc
+        d = ch.roll(rows, c.defend, rows.r_go)
+        go, sc = rows.r_go, rows.r_sc
+        d = np.maximum(d - c.slow_cost * sc, 0)
+        left = rows.a_left
+        adv = np.where(go, np.maximum(d - left, 0), 0)
+        acc.add(rows, "adv", go, (np.minimum(adv, c.defend.most),))
+        acc.add(rows, "adv_sum", go, value=adv)
+        rows.a_left = np.where(go, np.maximum(left - d, 0), left)
+
     # ------------------------------------------------------------------ round's end
     def _finish(self, rows, acc, m, r):
         c = self.combat
@@ -386,3 +701,352 @@ class Engine(_Enumeration, _MonteCarlo, _Attacks):
         rows.forbid = np.where(m, nobody, rows.forbid)
         self._reset_round(rows, m)
         rows.done = rows.done | m
+
+    # ------------------------------------------------------------------ enumeration
+    def enumerate(self, exact: bool, cap: int):
+        """Every outcome, weighted: ``(sums, denominator)`` of every statistic.
+
+        Raises ``_TooBig`` past ``cap`` rows.
+        """
+        wt = object if exact else float
+        rows = self._fresh(1, np.array([1], dtype=wt) if exact else np.array([1.0]))
+        ch = _Branch(exact, cap)
+        acc = _Acc(self.shapes, exact=exact)
+        ch.acc = acc
+        dice, orderings = dice_classes(self.sw, np.int64 if 6**self.D < 2**62 else object)
+        dice = prepare(dice, self.setup)
+        cw = np.array([int(x) for x in orderings], dtype=object)
+        if not exact:
+            cw = cw.astype(float) / float(6**self.D)
+        for r in range(self.rounds):
+            self._merge(rows)
+            c = dice.shape[0]
+            if rows.n * c > cap:
+                raise _TooBig(rows.n * c)
+            idx = np.repeat(np.arange(rows.n), c)
+            cls = np.tile(np.arange(c), rows.n)
+            rows.take(idx)
+            rows.w = rows.w * cw[cls]
+            if exact:
+                ch.scale(6**self.D)
+            self._reset_round(rows, np.ones(rows.n, dtype=bool))
+            self._set_dice(rows, dice[cls])
+            self._play(rows, ch, acc, r)
+        self._merge(rows)
+        acc.add(rows, "edges", np.ones(rows.n, dtype=bool), (rows.edges,))
+        return acc.tot, ch.den
+
+    def _merge(self, rows):
+        """Rows in the same state become one row (their weights summed).
+
+        The state columns are packed exactly into a few int64 words (a column of
+        wide range is first replaced by its rank among the values present), so
+        equal states are found by a sort of a few words, not of whole rows.
+        """
+        n = rows.n
+        if n <= 1:
+            return
+        cols = np.concatenate(
+            [np.asarray(getattr(rows, f)).reshape(n, -1).astype(np.int64) for f in _STATE],
+            axis=1,
+        )
+        lo, hi = cols.min(axis=0), cols.max(axis=0)
+        keep = hi > lo
+        cols, lo, hi = cols[:, keep] - lo[keep], lo[keep], hi[keep]
+        words, word, room = [], np.zeros(n, dtype=np.int64), 62
+        for j in range(cols.shape[1]):
+            col, span = cols[:, j], int(hi[j] - lo[j]) + 1
+            if span > 1 << 20:
+                _, col = np.unique(col, return_inverse=True)
+                col = col.reshape(-1).astype(np.int64)
+                span = int(col.max()) + 1
+            bits = max(1, (span - 1).bit_length())
+            if bits > room:
+                words.append(word)
+                word, room = np.zeros(n, dtype=np.int64), 62
+            word = (word << bits) | col
+            room -= bits
+        words.append(word)
+        if len(words) == 1:
+            _, first, inv = np.unique(words[0], return_index=True, return_inverse=True)
+        else:
+            order = np.lexsort(words[::-1])
+            srt = np.stack([w[order] for w in words], axis=1)
+            new = np.concatenate([[True], (srt[1:] != srt[:-1]).any(axis=1)])
+            group = np.cumsum(new) - 1
+            first = order[new]
+            inv = np.empty(n, dtype=np.int64)
+            inv[order] = group
+        inv = inv.reshape(-1)
+        if first.size == n:
+            return
+        w = np.zeros(first.size, dtype=rows.w.dtype)
+        w[...] = 0
+        np.add.at(w, inv, rows.w)
+        rows.take(first)
+        rows.w = w
+
+    # ------------------------------------------------------------------ Monte Carlo
+    def __call__(self, rng, n):
+        rows = self._fresh(n)
+        ch = _Draw(rng)
+        acc = _Acc(self.shapes, rows)
+        for r in range(self.rounds):
+            self._reset_round(rows, np.ones(n, dtype=bool))
+            dice = rng.integers(1, 7, size=(n, self.D), dtype=np.int64)
+            self._set_dice(rows, prepare(dice, self.setup))
+            self._play(rows, ch, acc, r)
+        acc.add(rows, "edges", np.ones(n, dtype=bool), (rows.edges,))
+        return self._batch_totals(acc.tot, n)
+
+    def _batch_totals(self, tot, n):
+        """Sums, sums of squares and cross sums with each statistic's denominator."""
+        out = {}
+        den_of = {"acts_at": None, "pos_sum": "act_n", "all_held": None, "edges": None}
+        c = self.combat
+        if c is not None:
+            for k in ("able", "defended", "resp_k", "target_resp", "comp_resp", "responses"):
+                den_of[k] = "attacks"
+            den_of["slow"] = "responses"
+            if c.rolls:
+                for k in ("margin", "wound", "wounding"):
+                    den_of[k] = "attacks"
+                den_of["adv"] = den_of["adv_sum"] = "responses"
+        for k, x in tot.items():
+            if k in _BATCH_ONLY:
+                out[k] = x
+                continue
+            out[k] = x.sum(axis=0)
+            if k in ("all_held", "edges"):
+                continue  # proportions over fights (or counts): no squares needed
+            out[k + "_sq"] = (x * x).sum(axis=0)
+            d = den_of.get(k)
+            if d is not None:
+                y = tot[d]
+                if y.ndim < x.ndim:
+                    y = y.reshape(y.shape + (1,) * (x.ndim - y.ndim))
+                out[f"{k}_x_{d}"] = (x * y).sum(axis=0)
+        return out
+
+
+# ====================================================================== the questions
+#: Supporting characters go on edge with this penalty scale («на взводе [−3]»).
+SUPPORTING_EDGE = 3
+
+
+@dataclass(frozen=True)
+class Fight:
+    """A checked question for the round engine: setup, policies, rounds, edges, combat."""
+
+    setup: object
+    policies: tuple
+    rounds: int
+    edge: tuple
+    combat: Combat | None = None
+
+    def engine(self) -> Engine:
+        return Engine(self.setup, self.policies, self.rounds, self.combat)
+
+    @property
+    def hold(self) -> tuple:
+        return tuple(p.name for p in self.policies)
+
+
+def _weakness(name, value, n):
+    """Each participant's on-edge scale: a hero's weakness, or None for a supporting one."""
+    lim = LIMITS["weakness"]
+    if value is None:
+        return (SUPPORTING_EDGE,) * n
+    if isinstance(value, (list, tuple)):
+        if len(value) != n:
+            raise refuse(name, f"one entry per participant of the side ({n})", list(value))
+        return tuple(
+            SUPPORTING_EDGE if v is None else lim.check(v, name=f"{name}[{i}]")
+            for i, v in enumerate(value)
+        )
+    if n != 1:
+        raise refuse(
+            name,
+            f"one entry per participant of the side ({n}: a hero's weakness, or None for a "
+            "supporting character)",
+            value,
+        )
+    return (lim.check(value, name=name),)
+
+
+def check_fight(
+    swiftness,
+    versus,
+    pips,
+    versus_pips,
+    rules,
+    shortcuts,
+    hold,
+    versus_hold,
+    rounds,
+    weakness,
+    versus_weakness,
+    combat=None,
+) -> Fight:
+    """Every argument of a round-engine question, checked against ``LIMITS``."""
+    setup = check_setup(swiftness, versus, pips, versus_pips, rules, **shortcuts)
+    pol = hold_policies("hold", hold, len(setup.swiftness)) + hold_policies(
+        "versus_hold", versus_hold, len(setup.versus)
+    )
+    rounds = LIMITS["rounds"].check(rounds, name="rounds")
+    edge = _weakness("weakness", weakness, len(setup.swiftness)) + _weakness(
+        "versus_weakness", versus_weakness, len(setup.versus)
+    )
+    return Fight(setup, pol, rounds, edge, combat)
+
+
+def needs_engine(fight: Fight) -> bool:
+    """Holding or several rounds: the fast acting-order paths do not apply."""
+    return fight.rounds != 1 or not all(is_never(p) for p in fight.policies)
+
+
+def enumerate_fight(fight: Fight, exact: bool, limit: int):
+    """The engine's weighted sums (refusing setups beyond the caps)."""
+    size = check_exact_size(fight.setup.sw, limit)
+    lim = LIMITS["exact states"]
+    try:
+        tot, den = fight.engine().enumerate(exact, lim.hi)
+    except _TooBig as big:
+        raise refuse(
+            "exact states",
+            f"at most {lim.hi:,} in exact mode",
+            described(f"{big.args[0]:,} at one step"),
+            why=lim.why,
+            instead=lim.instead,
+        ) from None
+    return tot, den, size
+
+
+def ratio(num, den, exact):
+    """``num / den`` of two weighted sums (None when ``den`` is 0)."""
+    if den == 0:
+        return None
+    return Fraction(num, den) if exact else float(num) / float(den)
+
+
+def held_fields(fight, tot, den, exact):
+    R = fight.rounds
+    return {
+        "hold": fight.hold,
+        "rounds": R,
+        "p_all_held": tuple(ratio(tot["all_held"][r], den, exact) for r in range(R)),
+        "on_edge": {k: ratio(tot["edges"][k], den, exact) for k in range(R + 1)},
+        "edge_penalty": fight.edge,
+    }
+
+
+def engine_odds(fight: Fight, exact: bool, limit: int = EXACT_LIMIT) -> RoundOdds:
+    """:class:`RoundOdds` of a fight by the engine's enumeration."""
+    tot, den, size = enumerate_fight(fight, exact, limit)
+    setup, R = fight.setup, fight.rounds
+    den_r = den * R
+    first = [ratio(x, den_r, exact) for x in tot["first"]]
+    na = len(setup.swiftness)
+    return RoundOdds(
+        **setup.described(),
+        p_first=ratio(sum(tot["first"][:na]), den_r, exact),
+        p_participant_first=tuple(first),
+        actions_before={k: ratio(x, den_r, exact) for k, x in enumerate(tot["before"])},
+        p_double=ratio(tot["double"][()], den_r, exact),
+        mean_position=tuple(
+            ratio(tot["pos_sum"][p], tot["act_n"][p], exact) for p in range(setup.n)
+        ),
+        **held_fields(fight, tot, den, exact),
+        exact=exact,
+        trials=None,
+        outcome_classes=size,
+        p_acts_at=tuple(tuple(ratio(x, den_r, exact) for x in row) for row in tot["acts_at"]),
+    )
+
+
+def run_fight(fight: Fight, trials, rng, workers, batch_size, progress, desc, executor=None):
+    """The engine's Monte Carlo of ``trials`` fights (by default as many fights a batch as
+    keep its counters near 32 MB)."""
+    eng = fight.engine()
+    if batch_size is None:
+        per_row = sum(int(np.prod(s)) for k, s in eng.shapes.items() if k != "acts_at")
+        per_row += 4 * fight.setup.n * 7 + 4 * fight.setup.n
+        batch_size = int(max(64, min(16_384, 2**22 // max(per_row, 1))))
+    return run_rounds(eng, fight.setup, trials, rng, batch_size, workers, progress, desc, executor)
+
+
+def per_round(res, name, index, R):
+    """A per-round share pooled over the R rounds of each fight."""
+    if R == 1:
+        return res.proportion(name, index)
+    t = res.totals
+    y = np.asarray(t[name])[index] if index is not None else t[name]
+    yy = np.asarray(t[name + "_sq"])[index] if index is not None else t[name + "_sq"]
+    n = res.trials
+    return mc.ratio_estimate(
+        int(y), n * R, int(yy), n * R * R, R * int(y), n, res.confidence, "proportion"
+    )
+
+
+def mc_held_fields(fight, res):
+    R, n = fight.rounds, res.trials
+    all_held = np.asarray(res["all_held"])
+    edges = np.asarray(res["edges"])
+    return {
+        "hold": fight.hold,
+        "rounds": R,
+        "p_all_held": tuple(mc.wilson(int(all_held[r]), n, res.confidence) for r in range(R)),
+        "on_edge": {k: mc.wilson(int(edges[k]), n, res.confidence) for k in range(R + 1)},
+        "edge_penalty": fight.edge,
+    }
+
+
+def engine_simulate(
+    fight: Fight, trials, rng, workers, batch_size, progress, executor=None
+) -> RoundOdds:
+    """:class:`RoundOdds` of a fight by the engine's Monte Carlo."""
+    desc = "initiative fights"
+    res = run_fight(fight, trials, rng, workers, batch_size, progress, desc, executor)
+    setup, R = fight.setup, fight.rounds
+    n = setup.n
+    t = res.totals
+    if R == 1:  # a 0/1 per fight: Wilson, as simulate's fast path
+        p_first = mc.wilson(int(np.asarray(t["first_side"])), res.trials, res.confidence)
+    else:
+        p_first = per_round(res, "first_side", None, R)
+    mean_position = []
+    for p in range(n):
+        if int(np.asarray(t["act_n"])[p]) == 0:
+            mean_position.append(None)
+            continue
+        mean_position.append(
+            mc.ratio_estimate(
+                int(np.asarray(t["pos_sum"])[p]),
+                int(np.asarray(t["act_n"])[p]),
+                int(np.asarray(t["pos_sum_sq"])[p]),
+                int(np.asarray(t["act_n_sq"])[p]),
+                int(np.asarray(t["pos_sum_x_act_n"])[p]),
+                res.trials,
+                res.confidence,
+                "mean",
+            )
+        )
+    acts = np.asarray(t["acts_at"])
+    return RoundOdds(
+        **setup.described(),
+        p_first=p_first,
+        p_participant_first=tuple(per_round(res, "first", p, R) for p in range(n)),
+        actions_before={
+            k: per_round(res, "before", k, R) for k in range(len(np.asarray(t["before"])))
+        },
+        p_double=per_round(res, "double", None, R),
+        mean_position=tuple(mean_position),
+        **mc_held_fields(fight, res),
+        exact=False,
+        trials=res.trials,
+        outcome_classes=None,
+        p_acts_at=tuple(
+            tuple(mc.wilson(int(c), res.trials * R, res.confidence) for c in row) for row in acts
+        ),
+        raw=res,
+    )

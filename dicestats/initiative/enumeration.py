@@ -15,43 +15,20 @@ Fraction(1, 2)
 
 from __future__ import annotations
 
-import itertools
 import math
-import warnings
 from fractions import Fraction
 
 import numpy as np
 
 from ..core.checks import check_bool, check_int
+from .engine import check_fight, engine_odds, needs_engine
 from .limits import EXACT_LIMIT, check_exact_size
 from .order import coin_orders, round_keys
 from .pips import prepare
 from .results import RoundOdds
+from .setup import dice_classes
 
-__all__ = ["odds", "exact"]
-
-
-def _multisets(s: int):
-    """Every multiset of s d6 (faces high to low), (classes, s), and its orderings."""
-    combos = list(itertools.combinations_with_replacement(range(6, 0, -1), s))
-    weights = []
-    for combo in combos:
-        w = math.factorial(s)
-        for f in set(combo):
-            w //= math.factorial(combo.count(f))
-        weights.append(w)
-    return np.array(combos, dtype=np.int64).reshape(len(combos), s), weights
-
-
-def _classes(sw, dtype):
-    """Dice (classes, total dice) of every outcome class, participants side by side, and weights."""
-    per = [_multisets(s) for s in sw]
-    idx = np.indices([len(w) for _, w in per]).reshape(len(sw), -1)
-    dice = np.concatenate([m[i] for (m, _), i in zip(per, idx, strict=True)], axis=1)
-    weights = np.ones(idx.shape[1], dtype=dtype)
-    for (_, w), i in zip(per, idx, strict=True):
-        weights = weights * np.array(w, dtype=dtype)[i]
-    return dice, weights
+__all__ = ["odds"]
 
 
 def _sums(index, weights, size):
@@ -73,7 +50,6 @@ def odds(
     tiebreak=None,
     order=None,
     pip_rule=None,
-    pip_policy=None,
     hold="never",
     versus_hold="never",
     rounds: int = 1,
@@ -97,7 +73,7 @@ def odds(
         ``pip_rule="side-pool"``: one int, the side's shared margin.
     rules : Rules, optional
         The readings in force; ``tiebreak``, ``order`` and ``pip_rule``
-        override one field (``pip_policy`` is its deprecated spelling).
+        override one field.
     hold, versus_hold : str, HoldPolicy or list
         Each side's holding policy (:mod:`~dicestats.initiative.holding`):
         ``"never"`` (default), ``"defend"``, ``"after-enemy"``, ``"always"`` or
@@ -140,9 +116,7 @@ def odds(
     >>> odds([1], [2], exact=False).p_first
     0.25462962962962965
     """
-    from .fights import check_fight, engine_odds, needs_engine
-
-    shortcuts = dict(tiebreak=tiebreak, order=order, pip_rule=pip_rule, pip_policy=pip_policy)
+    shortcuts = dict(tiebreak=tiebreak, order=order, pip_rule=pip_rule)
     fight = check_fight(
         swiftness,
         versus,
@@ -164,7 +138,7 @@ def odds(
     size = check_exact_size(setup.sw, limit)
     n_dice, n = setup.dice, setup.n
     small = 6**n_dice * n_dice < 2**62
-    dice, weights = _classes(setup.sw, np.int64 if small else object)
+    dice, weights = dice_classes(setup.sw, np.int64 if small else object)
     dice = prepare(dice, setup)
     keys = np.sort(round_keys(dice, setup.owners, setup.rules.tiebreak, setup.rules.order), axis=1)
     orders, src, k = coin_orders(keys, setup.rules.order)
@@ -201,24 +175,3 @@ def odds(
         outcome_classes=size,
         p_acts_at=tuple(tuple(num(at[d * n + p]) for p in range(n)) for d in range(n_dice)),
     )
-
-
-def exact(swiftness, versus, pips=0, versus_pips=0, **options) -> RoundOdds:
-    """Deprecated name of :func:`odds` (goes in the next release).
-
-    ``exact`` is a keyword everywhere else in dicestats (Fractions or floats);
-    the enumeration is :func:`odds`, its Monte Carlo twin ``simulate``.
-
-    >>> import warnings
-    >>> with warnings.catch_warnings():
-    ...     warnings.simplefilter("ignore")
-    ...     exact([1], [1]).p_first
-    Fraction(1, 2)
-    """
-    warnings.warn(
-        "initiative.exact is deprecated and goes in the next release; use initiative.odds "
-        "(the same answer, pips and versus_pips as keywords)",
-        DeprecationWarning,
-        stacklevel=2,
-    )
-    return odds(swiftness, versus, pips=pips, versus_pips=versus_pips, **options)

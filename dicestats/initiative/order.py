@@ -11,12 +11,13 @@ The rule is written once, as a **sort key** per die (:func:`rank_key`): the
 ascending order of the keys is the acting order, equal keys of different
 participants are complete ties settled by coins. Everything else applies it:
 
-* :func:`sort_keys` sorts batches of rounds, fair coins for the ties (the
-  simulations, :func:`acting_order`, and :func:`resolve` as a batch of one);
+* :func:`sort_keys` sorts batches of rounds, fair coins for the ties
+  (:func:`acting_order`, and :func:`resolve` as a batch of one; ``simulate``'s
+  faster batch ordering is tested to give its very numbers);
 * :func:`coin_orders` lists every order the coins can give, equally likely
   (the exact enumeration over all outcome classes, :func:`order_distribution`);
-* the defence simulator re-ranks each participant's next die with
-  :func:`rank_key` after every action (defences spend dice too).
+* the round engine (:mod:`~.engine`) re-ranks each participant's next die with
+  :func:`rank_key` after every action (holding and defences spend dice too).
 
 Comparing face counts from 6 down to 1 ("more 6s, then more 5s, …") is the same
 as comparing the dice sorted high to low lexicographically with a missing die

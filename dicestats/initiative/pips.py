@@ -31,7 +31,7 @@ import numpy as np
 
 from ..core.checks import check_choice, check_int_list
 from .limits import LIMITS
-from .rules import PIP_POLICIES, PIP_RULES, pip_rule_of
+from .rules import PIP_RULES
 
 __all__ = ["apply_pips", "add_pips", "prepare", "SPEND"]
 
@@ -82,8 +82,7 @@ def apply_pips(dice, pips: int, pip_rule: str = "one-die") -> list[int]:
         6, else the highest die below 6 (the die that then acts earliest).
         ``"split"`` and ``"side-pool"``: one pip at a time to the highest die
         below 6 (so dice are filled to 6 in order of closeness to 6; of equal
-        dice the first). The old names ``"single"`` and ``"highest"`` still work
-        for one release, with a deprecation warning.
+        dice the first).
 
     Returns
     -------
@@ -97,8 +96,6 @@ def apply_pips(dice, pips: int, pip_rule: str = "one-die") -> list[int]:
     """
     dice = check_int_list("dice", dice, 1, 6, min_len=0)
     pips = LIMITS["pips"].check(pips, name="pips")
-    if pip_rule in PIP_POLICIES:
-        pip_rule = pip_rule_of(pip_rule)
     check_choice("pip_rule", pip_rule, PIP_RULES)
     out = add_pips(np.array([dice], dtype=np.int64).reshape(1, len(dice)), pips, SPEND[pip_rule])
     return [int(v) for v in out[0]]

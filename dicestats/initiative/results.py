@@ -272,7 +272,3 @@ class DefenceResult(Result):
     exact: bool
     trials: int | None
     raw: object = field(default=None, repr=False, metadata={"export": False})
-
-
-#: Old names of :class:`RoundOdds` (exact and simulated results are one class now).
-ExactResult = SimResult = RoundOdds

@@ -21,12 +21,11 @@ dicestats.InputError: order must be one of 'tier', 'action', got 'random'
 from __future__ import annotations
 
 import dataclasses
-import warnings
 from dataclasses import dataclass
 
 from ..core.checks import check_choice, refuse
 
-__all__ = ["Rules", "TIEBREAKS", "ORDERS", "PIP_RULES", "PIP_POLICIES", "rules_with"]
+__all__ = ["Rules", "TIEBREAKS", "ORDERS", "PIP_RULES", "rules_with"]
 
 #: Tie-break readings: set-aside dice count (``"all"``) or only the unspent ones.
 TIEBREAKS = ("all", "unspent")
@@ -41,8 +40,6 @@ HOLD_POLICIES = ("never", "defend", "after-enemy", "always")
 RESPONSES = ("every", "target", "cover")
 #: Which side attacks.
 ATTACKERS = ("versus", "both")
-#: The old ``pip_policy`` names (deprecated) and the ``pip_rule`` each now is.
-PIP_POLICIES = {"single": "one-die", "highest": "split"}
 
 
 @dataclass(frozen=True)
@@ -99,34 +96,11 @@ class Rules:
         return dataclasses.replace(self, **changes)
 
 
-def pip_rule_of(pip_policy: str, *, stacklevel: int = 3) -> str:
-    """The ``pip_rule`` an old ``pip_policy`` name stands for, with a deprecation warning.
-
-    >>> import warnings
-    >>> with warnings.catch_warnings():
-    ...     warnings.simplefilter("ignore")
-    ...     pip_rule_of("single")
-    'one-die'
-    """
-    check_choice("pip_policy", pip_policy, tuple(PIP_POLICIES))
-    new = PIP_POLICIES[pip_policy]
-    warnings.warn(
-        f"pip_policy={pip_policy!r} is deprecated and goes in the next release; use "
-        f"pip_rule={new!r} (margins are per participant now; pip_rule='side-pool' for a "
-        "side's pool)",
-        DeprecationWarning,
-        stacklevel=stacklevel,
-    )
-    return new
-
-
-def rules_with(rules=None, *, pip_policy=None, **shortcuts) -> Rules:
+def rules_with(rules=None, **shortcuts) -> Rules:
     """``rules`` (default :class:`Rules()`) with the shortcut keywords that are not None.
 
     The API's ``tiebreak=``, ``order=`` and ``pip_rule=`` keywords are
-    shortcuts for one field of ``rules=``; ``pip_policy=`` is the deprecated
-    spelling of ``pip_rule=`` (``"single"`` → ``"one-die"``, ``"highest"`` →
-    ``"split"``).
+    shortcuts for one field of ``rules=``.
 
     Examples
     --------
@@ -141,11 +115,5 @@ def rules_with(rules=None, *, pip_policy=None, **shortcuts) -> Rules:
         rules = Rules()
     elif not isinstance(rules, Rules):
         raise refuse("rules", "a dicestats.initiative.Rules", rules, kind=True)
-    if pip_policy is not None:
-        if shortcuts.get("pip_rule") is not None:
-            raise refuse(
-                "pip_policy", "None when pip_rule is given (its deprecated spelling)", pip_policy
-            )
-        shortcuts["pip_rule"] = pip_rule_of(pip_policy, stacklevel=4)
     changes = {k: v for k, v in shortcuts.items() if v is not None}
     return rules.replace(**changes) if changes else rules

@@ -1,22 +1,29 @@
-"""A checked two-side setup: swiftness of each participant, their pips, the rules.
+"""A checked two-side setup, and how its rounds are enumerated or run by Monte Carlo.
 
 Participants are numbered side by side: the ``swiftness`` side first (labels
 A1, A2, …), then the ``versus`` side (B1, B2, …). Their dice sit side by side
 in the same order wherever a round is held as an array of dice.
+
+Both exact enumerations (the fast one of ``odds`` and the round engine's) start
+from :func:`dice_classes`; both Monte Carlo paths (``simulate``'s and the round
+engine's) run through :func:`run_rounds`.
 """
 
 from __future__ import annotations
 
+import itertools
+import math
 from dataclasses import dataclass
 from functools import cached_property
 
 import numpy as np
 
+from ..core import montecarlo as mc
 from ..core.checks import check_int_list, refuse
-from .limits import LIMITS
+from .limits import BATCH_DICE, LIMITS
 from .rules import Rules, rules_with
 
-__all__ = ["Setup", "check_setup", "check_swiftness"]
+__all__ = ["Setup", "check_setup", "check_swiftness", "dice_classes", "run_rounds"]
 
 
 def check_swiftness(name: str, values) -> tuple[int, ...]:
@@ -146,3 +153,59 @@ got [1] (pip_rule='one-die': each participant has its own margin)
     pa = _check_pips("pips", pips, len(a), rules.pip_rule)
     pb = _check_pips("versus_pips", versus_pips, len(b), rules.pip_rule)
     return Setup(a, b, pa, pb, rules)
+
+
+def _multisets(s: int):
+    """Every multiset of s d6 (faces high to low), (classes, s), and its orderings."""
+    combos = list(itertools.combinations_with_replacement(range(6, 0, -1), s))
+    weights = []
+    for combo in combos:
+        w = math.factorial(s)
+        for f in set(combo):
+            w //= math.factorial(combo.count(f))
+        weights.append(w)
+    return np.array(combos, dtype=np.int64).reshape(len(combos), s), weights
+
+
+def dice_classes(sw, dtype):
+    """The dice of every outcome class (classes, total dice), participants side by side,
+    and each class's weight: its number of ordered rolls (so all 6^dice are covered)."""
+    per = [_multisets(s) for s in sw]
+    idx = np.indices([len(w) for _, w in per]).reshape(len(sw), -1)
+    dice = np.concatenate([m[i] for (m, _), i in zip(per, idx, strict=True)], axis=1)
+    weights = np.ones(idx.shape[1], dtype=dtype)
+    for (_, w), i in zip(per, idx, strict=True):
+        weights = weights * np.array(w, dtype=dtype)[i]
+    return dice, weights
+
+
+def batch_rounds(batch_size, sw):
+    """``batch_size`` (checked against its memory), or the default: DEFAULT_BATCH rounds,
+    fewer for big rounds."""
+    if batch_size is not None:
+        batch_size = mc.LIMITS["batch_size"].check(batch_size, name="batch_size")
+        per = len(sw) * max(sw)  # dice columns of a round
+        LIMITS["dice per given batch"].check_work(
+            batch_size * per, name="batch_size", value=batch_size, per=per, per_name="dice a round"
+        )
+        return batch_size
+    return max(256, min(mc.DEFAULT_BATCH, BATCH_DICE // (len(sw) * max(sw))))
+
+
+def run_rounds(
+    fn, setup, trials, rng, batch_size, workers, progress, desc="initiative rounds", executor=None
+):
+    """:func:`dicestats.core.montecarlo.run` of a batch function over rounds of ``setup``."""
+    trials = mc.LIMITS["trials"].check(trials, name="trials")
+    workers = mc.LIMITS["workers"].check(workers, name="workers")
+    batch_size = batch_rounds(batch_size, setup.sw)
+    return mc.run(
+        fn,
+        trials=trials,
+        rng=rng,
+        batch_size=batch_size,
+        workers=workers,
+        executor=executor,
+        progress=progress,
+        desc=desc,
+    )

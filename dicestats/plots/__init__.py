@@ -1,9 +1,9 @@
 """Charts for designers: matplotlib drawings of results, nothing computed here.
 
-One module per system (:mod:`~dicestats.plots.fate`, :mod:`~dicestats.plots.storyteller`,
-:mod:`~dicestats.plots.initiative`) and two for the workbench's results
-(:mod:`~dicestats.plots.workbench`, :mod:`~dicestats.plots.compare`), over shared
-styling (``_style``).
+One module per system that has charts (:mod:`~dicestats.plots.fate`,
+:mod:`~dicestats.plots.storyteller`, ...) and one for the workbench's results
+(:mod:`~dicestats.plots.workbench`), over shared styling (``_style``); the package
+re-exports each public module's ``__all__``, found on first use.
 
 Every function takes results (a tidy :class:`pandas.DataFrame`, usually one
 built by :mod:`dicestats.tables`) and an optional ``ax``; without ``ax`` it
@@ -39,8 +39,7 @@ Initiative
 Workbench
     :func:`calibration_chart` (one line per level: the dice each difficulty
     needs, or the difficulty each Fate rating beats; from
-    :func:`dicestats.tables.calibration_table`).
-Compare
+    :func:`dicestats.tables.calibration_table`);
     :func:`compare_differences` (two settings' differences, second − first in
     percentage points, one line per metric, on a y axis fitted to the
     differences with zero shown and the largest labelled; from
@@ -63,17 +62,9 @@ Examples
 
 from __future__ import annotations
 
+from ..core.lazy import submodule_exports
 from ._style import FATE_LADDER, OKABE_ITO, close
-from .compare import *  # noqa: F403
-from .compare import __all__ as _compare_all
-from .fate import *  # noqa: F403
-from .fate import __all__ as _fate_all
-from .initiative import *  # noqa: F403
-from .initiative import __all__ as _initiative_all
-from .storyteller import *  # noqa: F403
-from .storyteller import __all__ as _storyteller_all
-from .workbench import *  # noqa: F403
-from .workbench import __all__ as _workbench_all
 
-__all__ = ["OKABE_ITO", "FATE_LADDER", "close", *_fate_all, *_storyteller_all, *_initiative_all,
-           *_workbench_all, *_compare_all]  # fmt: skip
+__getattr__ = submodule_exports(
+    __name__, {"OKABE_ITO": OKABE_ITO, "FATE_LADDER": FATE_LADDER, "close": close}
+)

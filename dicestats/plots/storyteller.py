@@ -35,6 +35,12 @@ __all__ = [
     "storyteller_multiple_actions",
     "storyteller_extended",
     "storyteller_distribution",
+    "anomalies_chart",
+    "multiple_actions_chart",
+    "extended_chart",
+    "try_again_chart",
+    "resisted_chart",
+    "teamwork_chart",
 ]
 
 
@@ -430,3 +436,124 @@ def storyteller_multiple_actions(df, *, ax=None, title: str | None = None):
     ax.set_title(title or "Multiple actions: is splitting the pool worth it?", fontsize=10, pad=24)
     _legend_above(ax, 4, markerscale=0.45)
     return ax
+
+
+# --------------------------------------------------------------------------- charts of results
+# What ``--plot FILE`` draws for a question (its declaration names the function).
+def _floats(df):
+    """A frame with its probability and mean columns as floats (Fractions drawn as floats)."""
+    out = df.copy()
+    for c in out.columns:
+        if c.startswith(("p_", "mean_")) or c in ("before", "after", "change"):
+            out[c] = out[c].astype(float)
+    return out
+
+
+def _value(p) -> float:
+    return float(getattr(p, "value", p))
+
+
+def anomalies_chart(result, *, ax=None):
+    """The botch chance by pool of an :func:`~dicestats.storyteller.anomalies` answer, each
+    wrong-way step highlighted."""
+    import pandas as pd
+
+    from .. import storyteller as st
+
+    odds = st.odds_table(result.dice, result.difficulty, result.rules, specialty=result.specialty)
+    found = pd.DataFrame.from_records(
+        [a.as_dict() for a in result if a.metric == "p_botch"],
+        columns=["metric", "difficulty", "dice", "before", "after"],
+    )
+    rules = result.rules.describe(specialty=result.specialty)
+    title = f"Where does one more die raise the botch chance? ({rules})"
+    return storyteller_anomalies(
+        _floats(odds), _floats(found), metric="p_botch", ax=ax, title=title
+    )
+
+
+def multiple_actions_chart(result, *, ax=None):
+    """Each action's chance when declaring the first k actions of a
+    :func:`~dicestats.storyteller.multiple_actions` answer's pools."""
+    from .. import tables as T
+
+    acts = result.actions
+    df = T.storyteller_multiple_actions(
+        [a.base for a in acts],
+        [a.difficulty for a in acts],
+        result.rules,
+        specialty=[a.specialty for a in acts],
+    )
+    diffs = sorted({a.difficulty for a in acts})
+    at = ", ".join(map(str, diffs))
+    title = f"Multiple actions at difficulty {at} ({result.rules.describe()})"
+    return storyteller_multiple_actions(_floats(df), ax=ax, title=title)
+
+
+def extended_chart(result, *, ax=None):
+    """P(done within r rolls) of an :func:`~dicestats.storyteller.extended` answer, until the
+    curve has levelled off."""
+    import pandas as pd
+
+    r = result
+    within = [_value(p) for p in r.p_done_within]
+    final = within[-1]
+    last = next((i + 1 for i, p in enumerate(within) if final - p <= 1e-3), len(within))
+    last = max(last, min(3, len(within)))
+    df = pd.DataFrame({"round": range(1, last + 1), "p_done": within[:last]})
+    dice = f"{r.dice} {'die' if r.dice == 1 else 'dice'}"
+    title = (
+        f"Extended action: {dice} at difficulty {r.difficulty}, target {r.target}, "
+        f"a botch {r.on_botch}\n({r.rules.describe(specialty=r.specialty)})"
+    )
+    return storyteller_extended(df, ax=ax, title=title)
+
+
+def try_again_chart(result, *, ax=None):
+    """P(a success within k attempts) of a :func:`~dicestats.storyteller.try_again` answer."""
+    import pandas as pd
+
+    r = result
+    within = [_value(p) for p in r.p_success_within]
+    df = pd.DataFrame({"round": range(1, len(within) + 1), "p_done": within})
+    dice = f"{r.dice} {'die' if r.dice == 1 else 'dice'}"
+    return storyteller_extended(
+        df,
+        ax=ax,
+        xlabel="attempts made (each retry 1 harder)",
+        ylabel="chance of a success by then",
+        title=f"Trying again: {dice} from difficulty {r.difficulty}",
+    )
+
+
+def resisted_chart(result, *, ax=None):
+    """The margin's distribution of a :func:`~dicestats.storyteller.resisted` answer."""
+    from .. import tables as T
+
+    r = result
+    df = T.storyteller_distribution({"your net successes minus theirs": r.margin}, "margin")
+    you = f"{r.dice} {'die' if r.dice == 1 else 'dice'}"
+    them = f"{r.versus} {'die' if r.versus == 1 else 'dice'}"
+    return storyteller_distribution(
+        _floats(df),
+        x="margin",
+        ax=ax,
+        xlabel="your margin (net successes minus theirs)",
+        title=f"Resisted: {you} at {r.difficulty} against {them} at {r.versus_difficulty}",
+    )
+
+
+def teamwork_chart(result, *, ax=None):
+    """The total's distribution of a :func:`~dicestats.storyteller.teamwork` answer."""
+    from .. import tables as T
+
+    r = result
+    df = T.storyteller_distribution({"separate rolls, added (the rules)": r.total}, "total")
+    pools = "+".join(str(n) for n in r.pools)
+    return storyteller_distribution(
+        _floats(df),
+        x="total",
+        ax=ax,
+        xlabel="total net successes of the team",
+        title=f"Teamwork: {pools} dice, each member's 1s cancel their own successes",
+    )

@@ -1,4 +1,13 @@
-"""Charts of the workbench: the calibration chart (what each difficulty or rating takes).
+"""Charts of the workbench: calibration, the differences of a comparison, a worth's scale.
+
+* :func:`calibration_chart`: what each difficulty or rating takes, one line per level;
+* :func:`compare_differences`: the differences between two settings on an axis
+  fitted to them. Two curves of 2% and 3% drawn on a 0–100% axis look the same;
+  the differences drawn on their own axis do not: one line per metric (second
+  side − first side, in percentage points) against the cell that varies, with
+  the zero line, the largest difference marked, and the y axis fitted to the
+  data (zero always shown);
+* :func:`worth_scale`: the scale a worth searched, its target and the worth.
 
 Examples
 --------
@@ -7,14 +16,59 @@ Examples
 >>> [[float(y) for y in line.get_ydata()] for line in ax.lines[:2]]
 [[1.0, 2.0, 3.0], [7.0, 11.0, 20.0]]
 >>> close(ax)
+>>> from dicestats import storyteller as st
+>>> from dicestats.tables.workbench import comparison_table
+>>> from dicestats.workbench import compare_storyteller
+>>> c = compare_storyteller(range(1, 6), 8, versus_rules=st.Rules.preset("first"))
+>>> ax = compare_differences(comparison_table(c))
+>>> [ln.get_label() for ln in ax.lines if not ln.get_label().startswith("_")]
+['botch', 'failure']
+>>> bool(ax.get_ylim()[1] < 20)     # percentage points, not a 0-100% axis
+True
+>>> close(ax)
 """
 
 from __future__ import annotations
 
 from ..format import ladder
-from ._style import _CYCLE_COLOURS, _CYCLE_LINES, _CYCLE_MARKERS, _axes, close
+from ._style import (
+    _CYCLE_COLOURS,
+    _CYCLE_LINES,
+    _CYCLE_MARKERS,
+    _axes,
+    _require,
+    close,
+)
 
-__all__ = ["calibration_chart"]
+__all__ = ["calibration_chart", "compare_differences", "worth_scale", "METRIC_LABELS"]
+
+#: How a metric is named on a chart.
+METRIC_LABELS = {
+    "p_success": "success",
+    "p_fail": "failure",
+    "p_botch": "botch",
+    "p_ge_2": "2+ net successes",
+    "p_ge_3": "3+ net successes",
+    "p_ge_4": "4+ net successes",
+    "p_ge_5": "5+ net successes",
+    "p_tie": "tie",
+    "p_style": "success with style",
+    "p_success_or_better": "success or better",
+    "p_tie_or_better": "tie or better",
+    "mean_net": "mean net successes",
+}
+
+#: The x axis label of each cell column.
+_X_LABELS = {
+    "dice": "dice in the pool",
+    "difficulty": "difficulty",
+    "bonus": "bonus",
+    "versus_dice": "dice in the second pool",
+    "versus_difficulty": "difficulty of the second pool",
+    "versus_bonus": "bonus of the second roll",
+}
+
+_FIXED = ("metric", "first", "second", "difference")
 
 
 def calibration_chart(cal, *, ax=None, title: str | None = None):
@@ -82,4 +136,217 @@ def calibration_chart(cal, *, ax=None, title: str | None = None):
     return ax
 
 
-_ = close  # re-exported for the doctest
+def compare_differences(
+    df,
+    *,
+    x: str | None = None,
+    metrics=None,
+    ax=None,
+    title: str | None = None,
+    first: str = "first",
+    second: str = "second",
+):
+    """Differences (second − first, percentage points) of probability metrics, one line each.
+
+    Parameters
+    ----------
+    df : pandas.DataFrame
+        :func:`dicestats.tables.workbench.comparison_table`: the cell columns,
+        ``metric``, ``first``, ``second``, ``difference``.
+    x : str, optional
+        The cell column on the x axis (default: the one with most values).
+        Another cell column that varies gives one line per metric and value.
+    metrics : list of str, optional
+        The metrics drawn (default: every probability metric that differs
+        somewhere, at most six, the largest differences first).
+    ax : matplotlib.axes.Axes, optional
+    title : str, optional
+    first, second : str
+        What the two sides are, for the title and the axis label.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+    """
+    _require(df, list(_FIXED), "compare_differences")
+    cells = [c for c in df.columns if c not in _FIXED]
+    if x is None:
+        x = max(cells, key=lambda c: df[c].nunique()) if cells else None
+    if x not in cells:
+        raise ValueError(f"compare_differences: x must be one of {cells}, got {x!r}")
+    d = df.copy()
+    d["difference"] = [100.0 * float(v) for v in d["difference"]]
+    others = _other_groups(d, cells, x)
+    n_groups = len(d.groupby(others)) if others else 1
+    if metrics is None:
+        probs = d[d["metric"].astype(str).str.startswith("p_")]
+        size = probs.groupby("metric", sort=False)["difference"].apply(lambda s: s.abs().max())
+        keep = max(1, 6 // n_groups)  # at most six lines by default
+        ranked = sorted(size.items(), key=lambda t: -round(t[1], 9))  # float ties: given order
+        metrics = [m for m, s in ranked if s > 1e-9][:keep]
+    ax = _axes(ax)
+    ax.axhline(0.0, color="#555555", linewidth=0.9, zorder=1)
+    lines = []
+    for i, m in enumerate(metrics):  # a metric: a colour and a marker; a group: a line style
+        sub = d[d["metric"] == m]
+        groups = sub.groupby(others, sort=False) if others else [((), sub)]
+        for j, (key, g) in enumerate(groups):
+            g = g.sort_values(x)
+            key = key if isinstance(key, tuple) else (key,)
+            extra = ", ".join(
+                f"{c.replace('_', ' ')} {v}" for c, v in zip(others, key, strict=True)
+            )
+            label = METRIC_LABELS.get(m, m) + (f" ({extra})" if extra else "")
+            (ln,) = ax.plot(
+                g[x].to_numpy(),
+                g["difference"].to_numpy(),
+                marker=_CYCLE_MARKERS[i % 8],
+                linestyle=_CYCLE_LINES[j % 8] if others else _CYCLE_LINES[i % 8],
+                color=_CYCLE_COLOURS[i % 8],
+                label=label,
+                zorder=3,
+            )
+            lines.append((ln, g))
+    _fit_axis(ax, [g["difference"] for _, g in lines])
+    _mark_largest(ax, lines, x)
+    from matplotlib.ticker import FuncFormatter
+
+    ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:+.3g} pp" if v else "0"))
+    from matplotlib.ticker import MaxNLocator
+
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_xlabel(_X_LABELS.get(x, x.replace("_", " ")))
+    ax.set_ylabel("second − first (percentage points)")
+    ax.grid(alpha=0.3)
+    if lines:
+        ax.legend(
+            loc="upper center",
+            bbox_to_anchor=(0.5, -0.16),
+            ncol=min(3, len(lines)),
+            frameon=False,
+            fontsize=9,
+            handlelength=2.4,
+        )
+    if title is None:
+        import textwrap
+
+        sides = [
+            textwrap.shorten(f"{k}: {v}", 90) for k, v in (("first", first), ("second", second))
+        ]
+        title = "Where the second side differs from the first\n" + "\n".join(sides)
+    ax.set_title(title, fontsize=10)
+    return ax
+
+
+def _other_groups(d, cells, x) -> list:
+    """Cell columns that vary at a fixed ``x`` and follow no column already chosen."""
+    chosen = [x]
+    for c in cells:
+        if c == x or d[c].nunique() < 2:
+            continue
+        if any(d.groupby(o)[c].nunique().max() == 1 for o in chosen):
+            continue  # determined by a column already shown (the second side's mirror)
+        chosen.append(c)
+    return chosen[1:]
+
+
+def _fit_axis(ax, series) -> None:
+    """The y axis spans the data and zero, with a margin (never a fixed 0–100 range)."""
+    values = [float(v) for s in series for v in s]
+    lo, hi = min([0.0, *values]), max([0.0, *values])
+    pad = (hi - lo) * 0.12 or 1.0
+    ax.set_ylim(lo - (pad if lo < 0 else pad / 4), hi + (pad if hi > 0 else pad / 4))
+
+
+def _mark_largest(ax, lines, x) -> None:
+    """Label the largest absolute difference on the chart."""
+    best = None
+    for ln, g in lines:
+        for xv, yv in zip(g[x], g["difference"], strict=True):
+            if best is None or abs(yv) > abs(best[2]):
+                best = (ln, xv, yv)
+    if best is None or best[2] == 0:
+        return
+    ln, xv, yv = best
+    ax.annotate(
+        f"{yv:+.2f} pp",
+        (xv, yv),
+        xytext=(0, 10 if yv > 0 else -14),
+        textcoords="offset points",
+        ha="center",
+        fontsize=8,
+        color=ln.get_color(),
+    )
+
+
+def worth_scale(df, worth, *, ax=None, title: str | None = None):
+    """The scale a worth searched: the chance at each integer step, the target, the worth.
+
+    Parameters
+    ----------
+    df : pandas.DataFrame
+        :func:`dicestats.tables.workbench.worth_table`: ``step``, ``chance``.
+    worth : dicestats.workbench.Worth
+        Read for the target, the interpolated worth and the words (no number
+        is computed here).
+    ax : matplotlib.axes.Axes, optional
+    title : str, optional
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+
+    Examples
+    --------
+    >>> from dicestats.tables.workbench import worth_table
+    >>> from dicestats.workbench import die_worth
+    >>> w = die_worth(3, 7)
+    >>> ax = worth_scale(worth_table(w), w)
+    >>> [ln.get_label() for ln in ax.lines][:2]
+    ['without the change', 'with the change']
+    >>> close(ax)
+    """
+    _require(df, ["step", "chance"], "worth_scale")
+    ax = _axes(ax)
+    if worth.worth is not None:  # a window around the crossing (and the base step)
+        ends = [v for v in (worth.lower, worth.upper, 0 if worth.p_base is not None else None)
+                if v is not None]  # fmt: skip
+        df = df[(df["step"] >= min(ends) - 2) & (df["step"] <= max(ends) + 3)]
+    x = df["step"].to_numpy()
+    y = [float(v) for v in df["chance"]]
+    mean = worth.metric.startswith("mean")
+    base = "without the change" if worth.p_base is not None else worth.unit
+    ax.plot(x, y, marker="o", color=_CYCLE_COLOURS[0], label=base, zorder=3)
+    target = float(worth.p_target)
+    ax.axhline(target, color=_CYCLE_COLOURS[1], linestyle="--", label="with the change"
+               if worth.p_base is not None else "to match", zorder=2)  # fmt: skip
+    if worth.worth is not None:
+        wv = float(worth.worth)
+        ax.axvline(wv, color=_CYCLE_COLOURS[2], linestyle=":", zorder=2)
+        ax.annotate(
+            f"≈ {wv:.2f} {worth.unit}",
+            (wv, target),
+            xytext=(6, -14 if target > sum(y) / len(y) else 8),
+            textcoords="offset points",
+            fontsize=9,
+            color=_CYCLE_COLOURS[2],
+        )
+    lo, hi = min([*y, target]), max([*y, target])
+    pad = (hi - lo) * 0.08 or 0.05
+    ax.set_ylim(lo - pad, hi + pad)
+    if not mean:
+        from matplotlib.ticker import PercentFormatter
+
+        ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    from matplotlib.ticker import MaxNLocator
+
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_xlabel(f"x ({worth.unit})")
+    ax.set_ylabel(METRIC_LABELS.get(worth.metric, worth.metric.replace("_", " ")))
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=9, frameon=False)
+    ax.set_title(title or f"What {worth.change} is worth, in {worth.unit}", fontsize=11)
+    return ax
+
+
+close = close  # re-exported for doctests and notebooks

@@ -1,4 +1,6 @@
-"""The booklet's machinery: pages, layout, the cover, rendering and atomic writing.
+"""The booklet's machinery: the pages in order, the cover, the frame, rendering and atomic writing.
+
+The page type and what pages draw with are in :mod:`.page`.
 
 Writing is atomic and leaves nothing behind (:func:`dicestats.core.files.atomic_write`):
 on an error, or on SIGINT, SIGTERM or SIGHUP, an existing booklet is left untouched
@@ -9,18 +11,19 @@ the next build in the same directory.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from collections.abc import Iterable
 from pathlib import Path
 
 from ..core.checks import check_choice
 from ..core.files import atomic_write, check_out_path
 from ..core.limits import Limit, Limits
 from ..core.progress import check_progress, progress_bar
-from ..registry import system, systems
+from ..registry import system
+from ..registry import systems as registered
+from .calibration import pages as calibration_pages
+from .page import Page, _Context
 
 __all__ = [
-    "SYSTEMS",
     "PAPERS",
     "DEFAULT_OUT",
     "DEFAULT_SEED",
@@ -32,10 +35,6 @@ __all__ = [
     "page_titles",
     "build_report",
 ]
-
-
-#: The systems a booklet can cover, in booklet order.
-SYSTEMS = tuple(s.name for s in systems())
 
 
 #: Paper sizes in inches (portrait).
@@ -79,9 +78,6 @@ _TITLE_Y = 0.955
 _HOWTO_Y = 0.93
 
 
-_BODY = {"left": 0.11, "right": 0.93, "top": 0.885, "bottom": 0.115}
-
-
 def parse_systems(systems) -> tuple[str, ...]:
     """Validate a system selection: ``"fate,initiative"`` or a list of names.
 
@@ -91,14 +87,14 @@ def parse_systems(systems) -> tuple[str, ...]:
     --------
     >>> parse_systems("initiative,fate")
     ('fate', 'initiative')
-    >>> parse_systems("fate,chess")
+    >>> parse_systems("fate,chess")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: systems must be a comma-separated subset of fate, storyteller, initiative; \
-unknown: 'chess'
+    ValueError: systems must be a comma-separated subset of fate, ...; unknown: 'chess'
     """
+    known = tuple(s.name for s in registered())
     if systems is None:
-        return SYSTEMS
+        return known
     if isinstance(systems, str):
         items = [s.strip().lower() for s in systems.split(",") if s.strip()]
     else:
@@ -108,123 +104,19 @@ unknown: 'chess'
             raise TypeError(
                 f"systems must be a list of names or a comma-separated string, got {systems!r}"
             ) from None
-    unknown = [s for s in items if s not in SYSTEMS]
+    unknown = [s for s in items if s not in known]
     if unknown or not items:
         what = ", ".join(repr(s) for s in unknown) if unknown else "(none given)"
         raise ValueError(
-            f"systems must be a comma-separated subset of {', '.join(SYSTEMS)}; unknown: {what}"
+            f"systems must be a comma-separated subset of {', '.join(known)}; unknown: {what}"
         )
-    return tuple(s for s in SYSTEMS if s in items)
-
-
-@dataclass(frozen=True)
-class Page:
-    """One booklet page: a title, a one-line reading hint and a body drawer.
-
-    ``draw(fig, ctx)`` draws the body into ``fig`` inside the body area
-    (``ctx.body`` gives its rectangle as left, bottom, right, top figure
-    fractions).
-    """
-
-    system: str
-    title: str
-    how_to_read: str
-    draw: Callable = field(repr=False, compare=False)
-
-
-@dataclass
-class _Context:
-    seed: int
-    trials: int
-    exact_limit: int
-    paper: str
-    body: dict = field(default_factory=lambda: dict(_BODY))
-    cache: dict = field(default_factory=dict)
-
-    def cached(self, key, fn):
-        if key not in self.cache:
-            self.cache[key] = fn()
-        return self.cache[key]
-
-
-def _grid(fig, ctx, nrows=1, ncols=1, **kw):
-    opts = dict(ctx.body)
-    opts.update(kw)
-    return fig.add_gridspec(nrows, ncols, **opts)
-
-
-def _draw_table(
-    ax,
-    df,
-    *,
-    title: str | None = None,
-    col_widths=None,
-    fontsize: float = 8.5,
-    highlight=None,
-    first_col_bold: bool = True,
-):
-    """A readable matplotlib table of the text frame ``df`` filling ``ax``.
-
-    ``highlight(i, j) -> colour or None`` shades body cells (row ``i``,
-    column ``j``, 0-based, without the header).
-    """
-    ax.set_axis_off()
-    cell_text = [[str(v) for v in row] for row in df.itertuples(index=False)]
-    table = ax.table(
-        cellText=cell_text,
-        colLabels=[str(c) for c in df.columns],
-        colWidths=col_widths,
-        cellLoc="center",
-        loc="upper center",
-        bbox=[0.0, 0.0, 1.0, 1.0],
-    )
-    table.auto_set_font_size(False)
-    table.set_fontsize(fontsize)
-    for (r, c), cell in table.get_celld().items():
-        cell.set_edgecolor("#bbbbbb")
-        cell.set_linewidth(0.5)
-        if r == 0:
-            cell.set_facecolor("#dde6ee")
-            cell.set_text_props(weight="bold")
-        else:
-            shade = highlight(r - 1, c) if highlight else None
-            if shade:
-                cell.set_facecolor(shade)
-            elif r % 2 == 0:
-                cell.set_facecolor("#f5f5f5")
-            if c == 0 and first_col_bold:
-                cell.set_text_props(weight="bold")
-    if title:
-        ax.set_title(title, fontsize=10, loc="left", pad=6)
-    return table
-
-
-def _note(fig, ctx, text: str, y: float | None = None, width: int = 118) -> None:
-    """A small note just above the footer, wrapped to the page width."""
-    import textwrap
-
-    lines = []
-    for para in text.split("\n"):
-        lines.extend(textwrap.wrap(para, width) or [""])
-    if len(lines) > 3:
-        raise ValueError(f"page note too long ({len(lines)} lines): {text[:60]!r}...")
-    fig.text(
-        ctx.body["left"],
-        0.066 if y is None else y,
-        "\n".join(lines),
-        fontsize=7.5,
-        color="#444444",
-        ha="left",
-        va="top",
-    )
+    return tuple(s for s in known if s in items)
 
 
 def _pages(systems: Iterable[str]) -> list[Page]:
     pages: list[Page] = []
     for s in systems:
         pages.extend(system(s).pages())
-    from .calibration import pages as calibration_pages  # the workbench's page (issue 11)
-
     pages.extend(calibration_pages(systems))
     return pages
 
@@ -288,7 +180,7 @@ def _draw_cover(fig, pages: list[Page], ctx: _Context, systems) -> None:
         if p.system != current:
             current = p.system
             y -= 0.008
-            head = system(p.system).title if p.system in SYSTEMS else "Designer's workbench"
+            head = system(p.system).title if p.system != "workbench" else "Designer's workbench"
             fig.text(0.12, y, head, fontsize=11, weight="bold")
             y -= step
         fig.text(0.15, y, p.title, fontsize=9.5)
@@ -351,7 +243,7 @@ def build_report(
     OSError
         The directory cannot be created or written; the error names ``out``
         (never the temporary file).
-    dicestats.core.interrupt.Interrupted
+    dicestats.core.files.Interrupted
         SIGINT, SIGTERM or SIGHUP arrived: the temporary file was removed.
 
     Examples

@@ -1,5 +1,5 @@
 """The booklet's calibration page: the dice each difficulty needs, the difficulty each
-Fate rating beats, for 50%, 75% and 90% (:mod:`dicestats.workbench.calibrate`).
+Fate rating beats, for 50%, 75% and 90% (:mod:`dicestats.workbench.solve`).
 
 The page is in the booklet when it covers both Storyteller and Fate (it answers
 the same question for both); every probability in its cells is
@@ -9,7 +9,7 @@ the same question for both); every probability in its cells is
 from __future__ import annotations
 
 from .. import format as fmt
-from .booklet import Page, _draw_table, _grid, _note
+from .page import Page, _draw_table, _grid, _note
 
 __all__ = ["pages", "LEVELS", "TITLE"]
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .. import format as fmt
-from .booklet import Page, _draw_table, _grid, _note
+from .page import Page, _draw_table, _grid, _note
 
 __all__ = []
 

@@ -17,26 +17,29 @@ Modules (each owns one job):
                :func:`roll_pools` (the one ten-again extra-dice algorithm)
 ``engine``     the exact engine: the net-success distribution of every pool
                1..N at every difficulty in one pass (float or Fractions)
-``pools``      :func:`pool` → :class:`PoolOdds`, :func:`odds_table`,
-               :func:`anomalies`, :func:`botch_closed_form`
-``actions``    :func:`automatic_success`, :func:`try_again`,
-               :func:`botch_exemption`, :func:`teamwork`
-``multiple``   several actions in a round: :func:`reduced_pools`,
-               :func:`multiple_actions`, :func:`best_actions`
+``pools``      one pool computed (:class:`Pool`), anomalies, :func:`odds_table`,
+               :func:`botch_closed_form`
+``actions``    automatic success, trying again, botch exemption, teamwork, computed
+``multiple``   several actions in a round: :func:`reduced_pools`, computed odds
 ``extended_resisted``
-               :func:`extended`, :func:`resisted`, :func:`resisted_extended`
+               extended, resisted and resisted-extended actions, computed
 ``extended_chain``
                the float chain of an extended action, its rolls, and
                ``E[rolls | success]`` (a room of ``extended_resisted``)
-``sim``        the Monte Carlo twin: :func:`simulate`,
-               :func:`simulate_multiple_actions`, :func:`simulate_extended`
-               (same result classes, with Estimates)
-``questions``  sample questions for the registry's contract test
+``simulation`` the Monte Carlo forms: batch functions and their reductions
+``questions``  the questions, each declared once (parameters, forms, headline,
+               samples): the public functions :func:`pool`, :func:`anomalies`,
+               :func:`automatic_success`, :func:`try_again`,
+               :func:`botch_exemption`, :func:`multiple_actions`,
+               :func:`best_actions`, :func:`extended`, :func:`resisted`,
+               :func:`resisted_extended`, :func:`teamwork`
 =============  ==========================================================
 
-Every function returns a frozen result (:class:`dicestats.core.results.Result`)
-or, for a table, a DataFrame; ``exact``, ``rng``, ``trials``, ``workers`` and
-``progress`` are keyword-only. Bad input raises :class:`dicestats.InputError`.
+Every question returns a frozen result (:class:`dicestats.core.results.Result`)
+in floats, exact Fractions (``exact=True``) or, for ``pool``,
+``multiple_actions`` and ``extended``, by Monte Carlo (``trials=``, ``rng=``):
+the same class whichever method. The method keywords are keyword-only. Bad
+input raises :class:`dicestats.InputError`.
 
 Examples
 --------
@@ -52,111 +55,38 @@ True
 
 from __future__ import annotations
 
-from ..core.lazy import lazy_exports
+from ..core.lazy import lazy_package
 
-# Each public name and the room it lives in, imported on first use (PEP 562).
-_ROOMS = {
-    "AutomaticSuccess": "actions",
-    "BotchExemption": "actions",
-    "Choice": "actions",
-    "Retries": "actions",
-    "Teamwork": "actions",
-    "automatic_success": "actions",
-    "botch_exemption": "actions",
-    "teamwork": "actions",
-    "try_again": "actions",
-    "TAIL_BOUND": "engine",
-    "RollResult": "evaluate",
-    "Rolls": "evaluate",
-    "evaluate_roll": "evaluate",
-    "evaluate_rolls": "evaluate",
-    "roll_pools": "evaluate",
-    "ON_BOTCH": "rules",
-    "Extended": "extended_resisted",
-    "Race": "extended_resisted",
-    "Resisted": "extended_resisted",
-    "extended": "extended_resisted",
-    "resisted": "extended_resisted",
-    "resisted_extended": "extended_resisted",
-    "LIMITS": "limits",
-    "ActionOdds": "multiple",
-    "BestActions": "multiple",
-    "MultipleActions": "multiple",
-    "best_actions": "multiple",
-    "multiple_actions": "multiple",
-    "reduced_pools": "multiple",
-    "TABLE_COLUMNS": "pools",
-    "Anomalies": "pools",
-    "Anomaly": "pools",
-    "PoolOdds": "pools",
-    "PoolResult": "pools",
-    "anomalies": "pools",
-    "botch_closed_form": "pools",
-    "odds_table": "pools",
-    "pool": "pools",
-    "DEGREES": "rules",
-    "PRESETS": "rules",
-    "REVISED": "rules",
-    "Rules": "rules",
-    "degree_name": "rules",
-    "simulate": "sim",
-    "simulate_extended": "sim",
-    "simulate_multiple_actions": "sim",
-}
-
-__all__ = [
-    # rules and limits
-    "DEGREES",
-    "PRESETS",
-    "REVISED",
-    "Rules",
-    "degree_name",
-    "LIMITS",
-    "TAIL_BOUND",
-    "ON_BOTCH",
-    "TABLE_COLUMNS",
-    # concrete rolls
-    "RollResult",
-    "Rolls",
-    "evaluate_roll",
-    "evaluate_rolls",
-    "roll_pools",
-    # single pools
-    "PoolOdds",
-    "PoolResult",
-    "Anomaly",
-    "Anomalies",
-    "pool",
-    "odds_table",
-    "anomalies",
-    "botch_closed_form",
-    # actions
-    "Choice",
-    "AutomaticSuccess",
-    "Retries",
-    "BotchExemption",
-    "ActionOdds",
-    "MultipleActions",
-    "BestActions",
-    "Teamwork",
-    "automatic_success",
-    "try_again",
-    "botch_exemption",
-    "reduced_pools",
-    "multiple_actions",
-    "best_actions",
-    "teamwork",
-    # extended and resisted
-    "Extended",
-    "Resisted",
-    "Race",
-    "extended",
-    "resisted",
-    "resisted_extended",
-    # Monte Carlo
-    "simulate",
-    "simulate_multiple_actions",
-    "simulate_extended",
-]
-
-__getattr__, __dir__ = lazy_exports(__name__, _ROOMS)
+__getattr__, __dir__, __all__ = lazy_package(
+    __name__,
+    {
+        "questions": (
+            "pool",
+            "anomalies",
+            "automatic_success",
+            "try_again",
+            "botch_exemption",
+            "multiple_actions",
+            "best_actions",
+            "extended",
+            "resisted",
+            "resisted_extended",
+            "teamwork",
+        ),
+        "rules": ("Rules", "PRESETS", "REVISED", "DEGREES", "ON_BOTCH", "degree_name"),
+        "limits": ("LIMITS",),
+        "engine": ("TAIL_BOUND",),
+        "evaluate": ("RollResult", "Rolls", "evaluate_roll", "evaluate_rolls", "roll_pools"),
+        "pools": (
+            "Pool",
+            "Anomaly",
+            "Anomalies",
+            "TABLE_COLUMNS",
+            "odds_table",
+            "botch_closed_form",
+        ),
+        "actions": ("Choice", "AutomaticSuccess", "TryAgain", "BotchExemption", "Teamwork"),
+        "multiple": ("DeclaredAction", "MultipleActions", "BestActions", "reduced_pools"),
+        "extended_resisted": ("Extended", "Resisted", "ResistedExtended"),
+    },
+)

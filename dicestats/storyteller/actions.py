@@ -1,46 +1,41 @@
 """Actions built from single rolls: shortcuts, retries, botch exemption, teamwork.
 
-* :func:`automatic_success`: take one success instead of rolling, or roll?
-* :func:`try_again`: retries at difficulty +1, +2, ...
-* :func:`botch_exemption`: the first botch of a period does not count;
-* several actions in one round: :mod:`.multiple`;
-* :func:`teamwork`: several characters add their successes.
+The computed forms of the questions (declared in :mod:`.questions`):
 
-Every function answers exactly (``exact=True``: Fractions) or in float, from
-the single-pool odds of :mod:`.pools`; the rules are in
-``docs/rules/storyteller.md``.
+* ``automatic_success``: take one success instead of rolling, or roll?
+* ``try_again``: retries at difficulty +1, +2, ...
+* ``botch_exemption``: the first botch of a period does not count;
+* several actions in one round: :mod:`.multiple`;
+* ``teamwork``: several characters add their successes.
+
+Each answers exactly (Fractions) or in float from the single-pool odds of
+:mod:`.pools`; the rules are in ``docs/rules/storyteller.md``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..core.checks import check_bool, check_exact, described
+from ..core.checks import described
 from ..core.dist import Dist
-from ..core.results import Result
-from .limits import LIMITS, check_dice, check_pools
-from .pools import PoolOdds, clip, member_pools, non_botch, p_any, pool, pool_grid
-from .rules import (
-    REVISED,
-    Rules,
-    check_difficulties,
-    check_difficulty,
-    check_rules,
-    check_specialties,
-    renamed,
-)
+from ..core.results import Lines, Result, Table, View
+from .pools import Pool, clip, compute_pool, member_pools, non_botch, p_any, pool_grid
+from .rules import dice_text
+
+#: The rule set of a result (its reading in the result's view; not exported twice in sweeps).
+_RULES = {"repr": False, "default": None}
 
 __all__ = [
     "Choice",
     "AutomaticSuccess",
-    "Retries",
+    "TryAgain",
     "BotchExemption",
     "Teamwork",
-    "automatic_success",
-    "try_again",
-    "botch_exemption",
-    "teamwork",
+    "compute_automatic_success",
+    "compute_try_again",
+    "compute_botch_exemption",
+    "compute_teamwork",
 ]
 
 
@@ -83,55 +78,51 @@ class AutomaticSuccess(Result):
     automatic: Choice
     better: str
     exact: bool
+    rules: object = field(**_RULES)
+    stress: bool = False
+
+    def view(self) -> View:
+        need = f"{self.target} success{'es' if self.target > 1 else ''}"
+        title = (
+            f"automatic success or roll: {dice_text(self.dice)} at difficulty {self.difficulty}, "
+            f"the task needs {need} ({self.rules.describe(specialty=self.specialty)})"
+        )
+        if self.allowed:
+            why = (
+                f"the automatic success is allowed: the pool ({self.dice}) is at least the "
+                f"difficulty ({self.difficulty}) and there is no stress"
+            )
+        elif self.stress:
+            why = "the automatic success is not allowed: under stress the roll is made"
+        else:
+            why = (
+                f"the automatic success is not allowed: the pool ({self.dice}) is below the "
+                f"difficulty ({self.difficulty})"
+            )
+        rows = [("roll", self.roll.p_success, self.roll.p_botch, self.roll.mean_net)]
+        if self.allowed:
+            a = self.automatic
+            rows.append(("automatic", a.p_success, a.p_botch, a.mean_net))
+        else:
+            rows.append(("automatic", "not allowed", "", ""))
+        better = {
+            "automatic": "take the automatic success",
+            "roll": "roll",
+            "either": "either (the same chance, neither can botch)",
+        }[self.better]
+        table = Table(
+            ("choice", "P(success)", "P(botch)", "mean net"),
+            tuple(rows),
+            ("text", "p", "p", "mean"),
+            exact_of=1,
+        )
+        return View(title, (why, table, f"better: {better}"))
 
 
-def automatic_success(
-    dice: int,
-    difficulty: int = 6,
-    rules: Rules = REVISED,
-    *,
-    target: int = 1,
-    stress: bool = False,
-    specialty: bool = False,
-    exact: bool = False,
-    need: int | None = None,
-) -> AutomaticSuccess:
-    """Taking the automatic success versus rolling.
-
-    If the pool is at least the difficulty, a character out of combat and
-    stress may skip the roll and take one (marginal) success. It never botches
-    but caps the result at one success.
-
-    Parameters
-    ----------
-    dice, difficulty : int
-    rules : Rules
-    target : int, default 1
-        Successes the task needs (1..50).
-    stress : bool, default False
-        In combat or under stress: the automatic success is not allowed.
-    specialty : bool, default False
-        The roll has a specialty (what it does: ``rules.specialty_rule``).
-    exact : bool
-    need : int, optional
-        Deprecated spelling of ``target``.
-
-    Examples
-    --------
-    >>> automatic_success(6, 6, exact=True).better
-    'automatic'
-    >>> automatic_success(6, 6, target=2).better
-    'roll'
-    """
-    rules = check_rules(rules)
-    check_exact(exact)
-    check_bool("specialty", specialty)
-    n = check_dice(dice, rules, exact=exact, specialty=specialty)
-    d = check_difficulty(difficulty, rules)
-    target = renamed("need", "target", target, need)
-    target = LIMITS["target, automatic success"].check(target, name="target")
-    check_bool("stress", stress)
-    r = pool(n, d, rules, specialty=specialty, exact=exact)
+def compute_automatic_success(s, exact: bool) -> AutomaticSuccess:
+    """Automatic success versus the roll (:func:`dicestats.storyteller.automatic_success`)."""
+    n, d, target, stress = s.dice, s.difficulty, s.target, s.stress
+    r = compute_pool(s, exact)
     allowed = n >= d and not stress
     one, zero = _one(exact), 0 * _one(exact)
     roll = Choice(r.p_ge(target), r.p_botch, r.mean_net)
@@ -144,12 +135,14 @@ def automatic_success(
         better = "roll"
     else:
         better = "either"
-    return AutomaticSuccess(n, d, r.specialty, target, allowed, roll, auto, better, exact)
+    return AutomaticSuccess(
+        n, d, r.specialty, target, allowed, roll, auto, better, exact, rules=s.rules, stress=stress
+    )
 
 
 # --------------------------------------------------------------------------- trying again
 @dataclass(frozen=True)
-class Retries(Result):
+class TryAgain(Result):
     """Trying again after failures (:func:`try_again`).
 
     Attributes
@@ -174,70 +167,44 @@ class Retries(Result):
     mean_attempts: object
     p_success_within: tuple
     exact: bool
+    rules: object = field(**_RULES)
+
+    def view(self) -> View:
+        botch = "a botch ends the attempts" if self.botch_ends else "a botch is only a failure"
+        most = f", at most {self.attempts} attempts" if self.attempts else ""
+        title = (
+            f"trying again: {dice_text(self.dice)} from difficulty {self.difficulty}, +1 per "
+            f"retry, {botch}{most} ({self.rules.describe(specialty=self.specialty)})"
+        )
+        outcomes = (
+            ("success", self.p_success),
+            (
+                "botch (ends the attempts)" if self.botch_ends else "a botch before the success",
+                self.p_botch,
+            ),
+            ("gave up (no attempt left)", self.p_gave_up),
+        )
+        clamp = self.rules.above_ten == "clamp"
+        d = self.difficulty
+        within = tuple(
+            (k, min(d + k - 1, 10) if clamp else d + k - 1, p)
+            for k, p in enumerate(self.p_success_within, 1)
+        )
+        return View(
+            title,
+            (
+                Table(("outcome", "probability"), outcomes, ("text", "p")),
+                Lines((("mean attempts", self.mean_attempts, "mean"),)),
+                Table(("attempts", "difficulty", "P(success within)"), within, ("n", "n", "p")),
+            ),
+        )
 
 
-def try_again(
-    dice: int,
-    difficulty: int = 6,
-    rules: Rules = REVISED,
-    *,
-    attempts: int | None = None,
-    botch_ends: bool = True,
-    specialty: bool = False,
-    exact: bool = False,
-) -> Retries:
-    """Trying again after failures: each retry is at difficulty +1.
-
-    The first attempt is at ``difficulty``, the k-th at ``difficulty + k - 1``.
-    A difficulty above 10 cannot be attempted (the sequence ends: the task is
-    beyond the character) unless ``rules.above_ten == "clamp"``. A success
-    ends the sequence. A botch ends it too by default (``botch_ends=True``: a
-    botch is a disaster, not a mere failure to retry); with
-    ``botch_ends=False`` it counts as a failure and the next try is harder.
-
-    Parameters
-    ----------
-    attempts : int, optional
-        The most attempts allowed (1..1000); unlimited by default. Exact mode
-        caps ``dice × attempts`` (:data:`.limits.LIMITS`; unlimited counts as 50).
-    specialty : bool, default False
-        Every attempt has a specialty (what it does: ``rules.specialty_rule``).
-
-    Examples
-    --------
-    Tries at 9 (success 2/10, botch 1/10) and at 10 (success 1/10), then
-    the difficulty would be 11:
-
-    >>> r = try_again(1, 9, exact=True)
-    >>> r.p_success == Fraction(2, 10) + Fraction(7, 10) * Fraction(1, 10)
-    True
-    >>> r.mean_attempts
-    Fraction(17, 10)
-    """
-    rules = check_rules(rules)
-    check_exact(exact)
-    check_bool("specialty", specialty)
-    n = check_dice(dice, rules, exact=exact, specialty=specialty)
-    d0 = check_difficulty(difficulty, rules)
-    if attempts is not None:
-        attempts = LIMITS["attempts"].check(attempts)
-    check_bool("botch_ends", botch_ends)
+def compute_try_again(s, exact: bool) -> TryAgain:
+    """Trying again after failures (:func:`dicestats.storyteller.try_again`)."""
+    n, d0, rules, specialty, last = s.dice, s.difficulty, s.rules, s.specialty, s.last
+    attempts, botch_ends = s.attempts, s.botch_ends
     clamp = rules.above_ten == "clamp"
-    # Attempt k is at difficulty d0 + k - 1 (clamped to 10, or impossible above
-    # 10). With clamp and no attempt limit every attempt from the 50th on is at
-    # 10: a geometric tail summed in closed form.
-    if attempts is not None:
-        last = attempts if clamp else min(attempts, 11 - d0)
-    else:
-        last = 50 if clamp else 11 - d0
-    LIMITS["dice × attempts"].check_work(
-        n * last,
-        name="attempts",
-        value="unlimited" if attempts is None else attempts,
-        per=n,
-        per_name="dice",
-        exact=exact,
-    )
     diffs = sorted({min(d0 + k, 10) for k in range(last)})
     odds = {d: r for (d, _), r in pool_grid([n], diffs, rules, exact, specialty).items()}
     one = _one(exact)
@@ -262,7 +229,7 @@ def try_again(
         p_success = p_success + reach * s / (1 - go)
         p_botch = p_botch + clean * b / (1 - f)
         reach = zero
-    return Retries(
+    return TryAgain(
         n,
         d0,
         odds[diffs[0]].specialty,
@@ -274,6 +241,7 @@ def try_again(
         mean,
         tuple(within),
         exact,
+        rules=rules,
     )
 
 
@@ -300,39 +268,48 @@ class BotchExemption(Result):
     mean_botches: object
     mean_counted_botches: object
     exact: bool
+    rules: object = field(**_RULES)
+
+    def view(self) -> View:
+        title = (
+            f"botch exemption: {dice_text(self.dice)} at difficulty {self.difficulty}, "
+            f"{self.rolls} roll{'s' if self.rolls > 1 else ''} in the period "
+            f"({self.rules.describe(specialty=self.specialty)})"
+        )
+        rows = (
+            ("P(a counted botch)", self.p_any_botch, self.p_counted_botch),
+            ("mean counted botches", self.mean_botches, self.mean_counted_botches),
+        )
+        return View(
+            title,
+            (
+                "with the exemption the first botch of the period does not count",
+                Table(
+                    ("", "without exemption", "with exemption"),
+                    rows,
+                    ("text", "p", "p"),
+                    exact_of=None,
+                    row_kinds=("p", "mean"),
+                ),
+                Lines((("one roll botches", self.p_botch, "p"),)),
+                Lines(
+                    (
+                        ("P(a counted botch), without", self.p_any_botch, "p"),
+                        ("P(a counted botch), with", self.p_counted_botch, "p"),
+                        ("mean counted botches, without", self.mean_botches, "mean"),
+                        ("mean counted botches, with", self.mean_counted_botches, "mean"),
+                    ),
+                    exact_only=True,
+                ),
+            ),
+        )
 
 
-def botch_exemption(
-    dice: int,
-    difficulty: int = 6,
-    rules: Rules = REVISED,
-    *,
-    rolls: int = 10,
-    specialty: bool = False,
-    exact: bool = False,
-) -> BotchExemption:
-    """P(at least one counted botch in ``rolls`` rolls), with and without the exemption.
-
-    With the exemption the first botch of the period does not count, so a
-    counted botch needs two botches: ``1 - (1-b)**k - k*b*(1-b)**(k-1)``.
-    Exact mode caps ``dice × rolls`` (:data:`.limits.LIMITS`). ``specialty``:
-    every roll has a specialty (it adds successes; a botch needs none).
-
-    Examples
-    --------
-    >>> r = botch_exemption(1, 10, rolls=2, exact=True)      # b = 1/10
-    >>> r.p_any_botch, r.p_counted_botch
-    (Fraction(19, 100), Fraction(1, 100))
-    """
-    rules = check_rules(rules)
-    k = LIMITS["rolls"].check(rolls)
-    check_exact(exact)
-    check_bool("specialty", specialty)
-    n = check_dice(dice, rules, exact=exact, specialty=specialty)
-    LIMITS["dice × rolls"].check_work(
-        n * k, name="rolls", value=k, per=n, per_name="dice", exact=exact
-    )
-    r = pool(n, difficulty, rules, specialty=specialty, exact=exact)
+def compute_botch_exemption(s, exact: bool) -> BotchExemption:
+    """Counted botches with and without the exemption
+    (:func:`dicestats.storyteller.botch_exemption`)."""
+    n, k = s.dice, s.rolls
+    r = compute_pool(s, exact)
     b, one = r.p_botch, _one(exact)
     none = (one - b) ** k
     exactly_one = k * b * (one - b) ** (k - 1)
@@ -347,6 +324,7 @@ def botch_exemption(
         k * b,
         k * b - (one - none),
         exact,
+        rules=s.rules,
     )
 
 
@@ -375,51 +353,63 @@ class Teamwork(Result):
     p_spoiled: object
     p_any_botch: object
     exact: bool
+    rules: object = field(**_RULES)
+
+    def view(self) -> View:
+        pools = ", ".join(map(str, self.pools))
+        diffs = sorted(set(self.difficulties))
+        at = (
+            f"difficulty {diffs[0]}"
+            if len(diffs) == 1
+            else "difficulties " + ", ".join(map(str, self.difficulties))
+        )
+        title = (
+            f"teamwork: {len(self.pools)} members rolling {pools} dice at {at} "
+            f"({self.rules.describe()})"
+        )
+        rule = (
+            "rule in force: members roll apart and add their net successes; each member's "
+            "1s cancel only their own successes"
+        )
+        spoil = (
+            "variant in force (spoil): one member's botch spoils the whole effort (total 0)"
+            if self.spoil
+            else "a botch scores 0 for that member only (spoil: one botch "
+            "spoils the whole effort, the rules' variant for social tasks)"
+        )
+        lines = [
+            ("mean total", self.mean_total, "mean"),
+            ("P(total >= 1)", self.p_success, "p"),
+            ("P(some member botches)", self.p_any_botch, "p"),
+        ]
+        if self.spoil:
+            lines.append(("P(the effort is spoiled)", self.p_spoiled, "p"))
+        return View(
+            title,
+            (
+                f"{rule}\n{spoil}",
+                Table.distribution("total successes", self.total),
+                Lines(tuple(lines)),
+            ),
+        )
 
 
-def teamwork(
-    pools: list[int],
-    difficulty=6,
-    rules: Rules = REVISED,
-    *,
-    spoil: bool = False,
-    specialty=False,
-    exact: bool = False,
-) -> Teamwork:
-    """Teamwork: several characters roll separately and add their successes.
-
-    Pools are never merged. With ``spoil=True`` (social tasks) one member's
-    botch spoils the whole effort: it then scores 0. ``specialty`` is a bool
-    for every member or one flag per member; ``difficulty`` an int or one per
-    member. At most 100 members.
-
-    Examples
-    --------
-    >>> r = teamwork([1, 1], exact=True)
-    >>> r.total.pmf(2)
-    Fraction(1, 4)
-    """
-    rules = check_rules(rules)
-    check_exact(exact)
-    base = check_pools(pools, rules, name="pools", length=LIMITS["team"])
-    diffs = check_difficulties(difficulty, len(base), rules)
-    specs = check_specialties(specialty, len(base))
-    check_bool("spoil", spoil)
-    for n, spec in zip(base, specs, strict=True):
-        check_dice(n, rules, exact=exact, name="pools", specialty=spec)
+def compute_teamwork(s, exact: bool) -> Teamwork:
+    """Several characters adding their successes (:func:`dicestats.storyteller.teamwork`)."""
+    base, diffs, specs, rules, spoil = s.pools, s.difficulties, s.specialties, s.rules, s.spoil
     summands: dict[int, Dist] = {}  # what the total adds up, one per distinct member
 
-    def summand(r: PoolOdds) -> Dist:
+    def summand(r: Pool) -> Dist:
         if id(r) not in summands:
             summands[id(r)] = Dist(non_botch(r), exact=exact) if spoil else r.net
         return summands[id(r)]
 
-    def check(members: list[PoolOdds]) -> None:  # an exact total too large: refused early
+    def check(members: list[Pool]) -> None:  # an exact total too large: refused early
         if exact:
             some = described(f"{len(base):,} pools, of which the first {len(members):,}")
             Dist._check_sum_size([summand(r) for r in members], "pools", some)
 
-    results: list[PoolOdds] = member_pools(base, diffs, specs, rules, exact, check=check)
+    results: list[Pool] = member_pools(base, diffs, specs, rules, exact, check=check)
     one = _one(exact)
     any_botch = p_any([r.p_botch for r in results], exact)
     no_botch = one - any_botch
@@ -445,4 +435,5 @@ def teamwork(
         p_spoiled,
         any_botch,
         exact,
+        rules=rules,
     )

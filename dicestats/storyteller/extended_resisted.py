@@ -1,11 +1,12 @@
 """Extended and resisted actions: successes accumulated over rounds, two sides compared.
 
-* :func:`extended`: roll once per round and add net successes until a
+The computed forms of the questions (declared in :mod:`.questions`):
+
+* ``extended``: roll once per round and add net successes until a
   ``target``; ``on_botch`` says what a botch does (resets the successes,
-  ends the task, or only scores 0); an optional round limit. Its Monte
-  Carlo twin is :func:`dicestats.storyteller.simulate_extended`.
-* :func:`resisted`: both sides roll; only the excess successes count.
-* :func:`resisted_extended`: a race to ``target`` net successes.
+  ends the task, or only scores 0); an optional round limit;
+* ``resisted``: both sides roll; only the excess successes count;
+* ``resisted_extended``: a race to ``target`` net successes.
 
 The other side is ``versus`` (its dice), ``versus_difficulty`` and
 ``versus_rules``. The rules are in ``docs/rules/storyteller.md``.
@@ -14,15 +15,14 @@ The other side is ``versus`` (its dice), ``versus_difficulty`` and
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import accumulate
 
 import numpy as np
 
-from ..core.checks import check_bool, check_choice, check_exact, check_int, refuse
 from ..core.dist import Dist
-from ..core.results import Result
+from ..core.results import Lines, Result, Table, View
 from .extended_chain import (  # noqa: F401 (ROLLS_MAX, ROLLS_TAIL: read from here too)
     ROLLS_MAX,
     _given_success_exact,
@@ -31,26 +31,17 @@ from .extended_chain import (  # noqa: F401 (ROLLS_MAX, ROLLS_TAIL: read from he
     _solve_float,
     rolls_distribution,
 )
-from .limits import LIMITS, check_dice
-from .pools import clip, non_botch, pool
-from .rules import (  # noqa: F401
-    ON_BOTCH,
-    REVISED,
-    ROLLS_TAIL,
-    Rules,
-    check_difficulty,
-    check_rules,
-    renamed,
-)
+from .pools import clip, compute_pool, non_botch
+from .rules import ON_BOTCH, ROLLS_TAIL, dice_text  # noqa: F401 (read from here too)
 
 __all__ = [
     "ON_BOTCH",
     "Extended",
     "Resisted",
-    "Race",
-    "extended",
-    "resisted",
-    "resisted_extended",
+    "ResistedExtended",
+    "compute_extended",
+    "compute_resisted",
+    "compute_resisted_extended",
 ]
 
 #: ``p_done_within`` covers this many rounds when there is no round limit.
@@ -104,12 +95,69 @@ class Extended(Result):
     p_unfinished: object
     mean_rolls: object
     var_rolls: object
-    p_done_within: tuple
-    rolls: object
+    p_done_within: tuple = field(metadata={"bulky": True})
+    rolls: object = field(metadata={"bulky": True})
     rolls_tail: object
     exact: bool
     trials: int | None = None
     mean_rolls_given_success: object = None
+    rules: object = field(default=None, repr=False)
+
+    def view(self) -> View:
+        limit = f", at most {self.rounds} rolls" if self.rounds else ""
+        title = (
+            f"extended action: {dice_text(self.dice)} at difficulty {self.difficulty}, target "
+            f"{self.target}, a botch {_ON_BOTCH[self.on_botch]}{limit} "
+            f"({self.rules.describe(specialty=self.specialty)})"
+        )
+        outcomes = (
+            ("done", self.p_success),
+            ("failed (botch)", self.p_failed),
+            ("out of time", self.p_timeout),
+        )
+        if self.trials is not None and self.rounds is None:
+            outcomes += (("still rolling (max_rounds)", self.p_unfinished),)
+        means = [("mean rolls", self.mean_rolls, "mean")]
+        if self.mean_rolls_given_success is not None:
+            means.append(("mean rolls given success", self.mean_rolls_given_success, "mean"))
+        parts = [Table(("outcome", "probability"), outcomes, ("text", "p")), Lines(tuple(means))]
+        if self.mean_rolls_given_success is None:
+            parts.append("the target cannot be reached: no mean given success")
+        within = list(self.p_done_within)
+        last, note = len(within), None
+        final = self.p_success.value if self.trials is not None else self.p_success
+        done = [p.value if self.trials is not None else p for p in within]
+        if self.rounds is None and within:  # stop where the curve has levelled off
+            last = next((i + 1 for i, p in enumerate(done) if final - p <= _LEVEL), last)
+            if final - done[last - 1] > _LEVEL:
+                note = (
+                    f"(rows end at {last} rolls, still {_pc(final - done[last - 1])} "
+                    f"short of the final {_pc(final)})"
+                )
+            elif last < len(within):
+                note = (
+                    f"(rows end at {last} rolls, within {_LEVEL:.2%} of the final "
+                    f"{_pc(final)}; --json has every row)"
+                )
+        rows = tuple((str(k), p) for k, p in enumerate(within[:last], 1))
+        parts.append(Table(("rolls", "P(done within)"), rows, ("text", "p"), note=note))
+        if self.rolls_tail and self.rolls_tail > ROLLS_TAIL:  # the distribution hit its roll cap
+            top = self.rolls.support()[1]
+            parts.append(
+                f"distribution of rolls (--json): rolls beyond {top:,} lumped into "
+                f"{top:,} (P = {self.rolls_tail:.3g})"
+            )
+        return View(title, tuple(parts))
+
+
+#: What a botch does, in words.
+_ON_BOTCH = {"resets": "loses every success so far", "ends": "ends the task", "zero": "scores 0"}
+#: Without a round limit the "done within" table stops once this close to P(done).
+_LEVEL = 5e-4
+
+
+def _pc(p) -> str:
+    return f"{100 * float(p):.2f}%"
 
 
 def given_success_estimate(done_at, trials: int, confidence: float = 0.95):
@@ -130,86 +178,12 @@ def given_success_estimate(done_at, trials: int, confidence: float = 0.95):
     return ratio_estimate(s1, n, s2, n, s1, trials, confidence, "mean")
 
 
-def check_extended(dice, difficulty, target, rules, on_botch, rounds, *, exact, specialty):
-    """The checked ``(rules, dice, difficulty, target, rounds)`` of an exact/float call."""
-    rules = check_rules(rules)
-    check_exact(exact)
-    check_bool("specialty", specialty)
-    n = check_dice(dice, rules, specialty=specialty)
-    d = check_difficulty(difficulty, rules)
-    target = LIMITS["target"].check(target)
-    check_choice("on_botch", on_botch, ON_BOTCH)
-    if rounds is not None:
-        rounds = LIMITS["rounds"].check(rounds)
-    if exact:
-        if rounds is None:
-            LIMITS["target, exact, no round limit"].check(target, name="target")
-        chained = ", chained ten-again" if rules._for_roll(specialty).chained else ""
-        LIMITS["dice, exact extended" + chained].check(n, name="dice")
-        if rounds is not None:
-            LIMITS["dice × rounds, exact extended" + chained].check_work(
-                n * rounds, name="rounds", value=rounds, per=n, per_name="dice", exact=True
-            )
-    return rules, n, d, target, rounds
-
-
-def extended(
-    dice: int,
-    difficulty: int,
-    target: int,
-    rules: Rules = REVISED,
-    *,
-    on_botch: str = "resets",
-    rounds: int | None = None,
-    specialty: bool = False,
-    exact: bool = False,
-    botch: str | None = None,
-) -> Extended:
-    """An extended action: roll once per round, add net successes until ``target``.
-
-    Without a round limit, solved as an absorbing Markov chain
-    (:func:`dicestats.core.markov.build`) over the accumulated successes; with
-    a round limit (a finite horizon) by the forward recursion over rounds of
-    the distribution of accumulated successes.
-
-    Parameters
-    ----------
-    dice, difficulty : int
-    target : int
-        Successes needed, 1..200 (1..80 in exact mode without ``rounds``).
-    rules : Rules
-    on_botch : {"resets", "ends", "zero"}
-        What a botch does: all accumulated successes are lost and the task
-        starts over (default), the task fails outright (the Storyteller's
-        harsher ruling), or the roll only scores 0.
-    rounds : int, optional
-        A round limit (1..500): not done after that many rolls is a timeout.
-    specialty : bool, default False
-        Every roll has a specialty (what it does: ``rules.specialty_rule``).
-    exact : bool
-        Fractions; exact mode caps the pool and ``dice × rounds``
-        (:data:`.limits.LIMITS`).
-    botch : str, optional
-        Deprecated spelling of ``on_botch``.
-
-    Notes
-    -----
-    With chained ten-again the per-roll net distribution is censored at a
-    top value far above any target (the censored mass is at most 1e-16).
-
-    Examples
-    --------
-    >>> r = extended(1, 6, 1, on_botch="zero", exact=True)   # geometric, p = 1/2
-    >>> r.p_success, r.mean_rolls
-    (Fraction(1, 1), Fraction(2, 1))
-    """
+def compute_extended(s, exact: bool) -> Extended:
+    """An extended action, computed (:func:`dicestats.storyteller.extended`)."""
     from ..core.markov import build
 
-    on_botch = renamed("botch", "on_botch", on_botch, botch)
-    rules, n, d, target, rounds = check_extended(
-        dice, difficulty, target, rules, on_botch, rounds, exact=exact, specialty=specialty
-    )
-    r = pool(n, d, rules, specialty=specialty, exact=exact)
+    n, d, target, on_botch, rounds = s.dice, s.difficulty, s.target, s.on_botch, s.rounds
+    r = compute_pool(s, exact)
     nb = sorted(non_botch(r).items())
     b = r.p_botch
     zero = 0 * b
@@ -224,10 +198,26 @@ def extended(
         p_done = sum(done, zero)
         given = sum(((i + 1) * x for i, x in enumerate(done)), zero) / p_done if p_done else None
         return Extended(
-            n, d, r.specialty, target, on_botch, rounds,
-            clip(p_done, exact), clip(sum(failed, zero), exact), clip(alive, exact),
-            zero, rolls.mean(), rolls.var(), within, rolls, zero, exact, None, given,
-        )  # fmt: skip
+            n,
+            d,
+            r.specialty,
+            target,
+            on_botch,
+            rounds,
+            clip(p_done, exact),
+            clip(sum(failed, zero), exact),
+            clip(alive, exact),
+            zero,
+            rolls.mean(),
+            rolls.var(),
+            within,
+            rolls,
+            zero,
+            exact,
+            None,
+            given,
+            s.rules,
+        )
 
     def step(state):
         if state in ("done", "failed"):
@@ -254,10 +244,26 @@ def extended(
         rolls, tail = rolls_distribution(nb, b, target, on_botch)
         given = mean if on_botch != "ends" else _given_success_float(q, out) if p_done else None
     return Extended(
-        n, d, r.specialty, target, on_botch, None,
-        clip(p_done, exact), clip(p_failed, exact), zero,
-        zero, mean, var, within, rolls, tail, exact, None, given,
-    )  # fmt: skip
+        n,
+        d,
+        r.specialty,
+        target,
+        on_botch,
+        None,
+        clip(p_done, exact),
+        clip(p_failed, exact),
+        zero,
+        zero,
+        mean,
+        var,
+        within,
+        rolls,
+        tail,
+        exact,
+        None,
+        given,
+        s.rules,
+    )
 
 
 def _extended_forward(nb, b, target, on_botch, horizon, exact):
@@ -343,61 +349,45 @@ class Resisted(Result):
     p_botch: object
     p_versus_botch: object
     exact: bool
+    rules: object = field(default=None, repr=False)
+    versus_rules: object = field(default=None, repr=False)
+
+    def view(self) -> View:
+        title = f"resisted action: {_sides(self)}"
+        outcomes = (
+            ("you win (margin >= 1)", self.p_win),
+            ("tie (margin 0)", self.p_tie),
+            ("they win (margin <= -1)", self.p_lose),
+            ("you botch", self.p_botch),
+            ("they botch", self.p_versus_botch),
+        )
+        return View(
+            title,
+            (
+                "each side's 1s cancel its own successes first; only the excess net successes "
+                "count",
+                Table(("outcome", "probability"), outcomes, ("text", "p")),
+                Table.distribution(
+                    "your margin", self.margin, label=lambda m: f"{m:+d}" if m else "0"
+                ),
+                Lines((("mean margin", self.mean_margin, "signed"),)),
+            ),
+        )
 
 
-def _versus(versus, versus_difficulty, versus_rules, rules, opp_dice, opp_difficulty, opp_rules):
-    """The other side's arguments, accepting the deprecated ``opp_*`` spellings."""
-    versus = renamed("opp_dice", "versus", versus, opp_dice)
-    versus_difficulty = renamed(
-        "opp_difficulty", "versus_difficulty", versus_difficulty, opp_difficulty
-    )
-    versus_rules = renamed("opp_rules", "versus_rules", versus_rules, opp_rules)
-    for name, value in (("versus", versus), ("versus_difficulty", versus_difficulty)):
-        if value is None:
-            raise refuse(name, "given (the other side)", None)
-    return versus, versus_difficulty, rules if versus_rules is None else check_rules(versus_rules)
+def _sides(r) -> str:
+    """Both sides of a resisted roll and the rules in force, in words."""
+    me = f"{dice_text(r.dice)} at difficulty {r.difficulty}"
+    them = f"{dice_text(r.versus)} at difficulty {r.versus_difficulty}"
+    text = f"{me} against {them} ({r.rules.describe(specialty=r.specialty)}"
+    if r.versus_rules != r.rules or r.versus_specialty != r.specialty:
+        text += f"; they: {r.versus_rules.describe(specialty=r.versus_specialty)}"
+    return text + ")"
 
 
-def resisted(
-    dice: int,
-    difficulty: int,
-    versus: int | None = None,
-    versus_difficulty: int | None = None,
-    rules: Rules = REVISED,
-    versus_rules: Rules | None = None,
-    *,
-    specialty: bool = False,
-    versus_specialty: bool = False,
-    exact: bool = False,
-    opp_dice: int | None = None,
-    opp_difficulty: int | None = None,
-    opp_rules: Rules | None = None,
-) -> Resisted:
-    """A resisted action: both sides roll; margin = your net successes - theirs.
-
-    Each side's own 1s cancel its own successes first (floored at 0); the side
-    with more successes wins and only the excess counts (4 against 3 is one
-    net success). Botches are reported per side. ``versus_rules`` defaults to
-    ``rules``; ``specialty`` and ``versus_specialty`` say whether each side's
-    roll has a specialty (each its own); ``opp_dice``, ``opp_difficulty`` and
-    ``opp_rules`` are the deprecated spellings of the ``versus`` arguments.
-
-    Examples
-    --------
-    >>> r = resisted(1, 6, versus=1, versus_difficulty=6, exact=True)
-    >>> r.p_win == r.p_lose
-    True
-    """
-    rules = check_rules(rules)
-    versus, versus_difficulty, versus_rules = _versus(
-        versus, versus_difficulty, versus_rules, rules, opp_dice, opp_difficulty, opp_rules
-    )
-    check_exact(exact)
-    check_bool("versus_specialty", versus_specialty)
-    check_dice(versus, versus_rules, exact=exact, name="versus", specialty=versus_specialty)
-    check_difficulty(versus_difficulty, versus_rules, "versus_difficulty")
-    a = pool(dice, difficulty, rules, specialty=specialty, exact=exact)
-    b = pool(versus, versus_difficulty, versus_rules, specialty=versus_specialty, exact=exact)
+def compute_resisted(s, exact: bool) -> Resisted:
+    """A resisted action, computed (:func:`dicestats.storyteller.resisted`)."""
+    a, b = compute_pool(s.me, exact), compute_pool(s.them, exact)
     margin = a.net - b.net
     return Resisted(
         a.dice,
@@ -414,11 +404,13 @@ def resisted(
         a.p_botch,
         b.p_botch,
         exact,
+        s.me.rules,
+        s.them.rules,
     )
 
 
 @dataclass(frozen=True)
-class Race(Result):
+class ResistedExtended(Result):
     """Resisted and extended: who reaches ``target`` net successes first."""
 
     dice: int
@@ -432,56 +424,28 @@ class Race(Result):
     p_lose: object
     mean_rounds: object
     exact: bool
+    rules: object = field(default=None, repr=False)
+    versus_rules: object = field(default=None, repr=False)
+
+    def view(self) -> View:
+        title = f"resisted and extended: a race to {self.target} net successes, {_sides(self)}"
+        return View(
+            title,
+            (
+                Table(
+                    ("outcome", "probability"),
+                    (("you win the race", self.p_win), ("they win the race", self.p_lose)),
+                    ("text", "p"),
+                ),
+                Lines((("mean rounds", self.mean_rounds, "mean"),)),
+            ),
+        )
 
 
-def resisted_extended(
-    dice: int,
-    difficulty: int,
-    versus: int | None = None,
-    versus_difficulty: int | None = None,
-    target: int | None = None,
-    rules: Rules = REVISED,
-    versus_rules: Rules | None = None,
-    *,
-    specialty: bool = False,
-    versus_specialty: bool = False,
-    exact: bool = False,
-    opp_dice: int | None = None,
-    opp_difficulty: int | None = None,
-    opp_rules: Rules | None = None,
-) -> Race:
-    """Resisted and extended: a race to ``target`` net successes.
-
-    Each round both sides roll; the round's winner adds its net successes
-    (the excess over the other side) to its running score; the first to
-    ``target`` (1..100) wins. A botch scores 0 that round (only the successes
-    count). Exact mode caps ``max(dice, versus) × target``
-    (:data:`.limits.LIMITS`). ``specialty``, ``versus_specialty``: as in
-    :func:`resisted`. Solved exactly by backward recursion: every
-    scoring round raises the sum of the two scores, so only ties loop.
-
-    Examples
-    --------
-    >>> r = resisted_extended(3, 6, 3, 6, 2, exact=True)
-    >>> r.p_win
-    Fraction(1, 2)
-    """
-    if target is None:
-        raise refuse("target", "given (net successes to race to)", None)
-    target = LIMITS["target, race"].check(target, name="target")
-    rules = check_rules(rules)
-    check_exact(exact)
-    versus, versus_difficulty, versus_rules = _versus(
-        versus, versus_difficulty, versus_rules, rules, opp_dice, opp_difficulty, opp_rules
-    )
-    big = max(check_int("dice", dice, 1), check_int("versus", versus, 1))
-    LIMITS["dice × target, exact race"].check_work(
-        big * target, name="target", value=target, per=big, per_name="dice", exact=exact
-    )
-    rr = resisted(
-        dice, difficulty, versus, versus_difficulty, rules, versus_rules,
-        specialty=specialty, versus_specialty=versus_specialty, exact=exact,
-    )  # fmt: skip
+def compute_resisted_extended(s, exact: bool) -> ResistedExtended:
+    """A race to ``target`` net successes (:func:`dicestats.storyteller.resisted_extended`)."""
+    target = s.target
+    rr = compute_resisted(s, exact)
     steps = [(m, p) for m, p in rr.margin.items() if m != 0]
     go = 1 - rr.p_tie  # P(someone scores this round)
     zero = 0 * rr.p_tie
@@ -502,7 +466,18 @@ def resisted_extended(
             win[(me, them)] = pw / go
             rounds[(me, them)] = er / go
     p_win = win[(0, 0)]
-    return Race(
-        rr.dice, rr.difficulty, rr.specialty, rr.versus, rr.versus_difficulty,
-        rr.versus_specialty, target, p_win, 1 - p_win, rounds[(0, 0)], exact,
-    )  # fmt: skip
+    return ResistedExtended(
+        rr.dice,
+        rr.difficulty,
+        rr.specialty,
+        rr.versus,
+        rr.versus_difficulty,
+        rr.versus_specialty,
+        target,
+        p_win,
+        1 - p_win,
+        rounds[(0, 0)],
+        exact,
+        rr.rules,
+        rr.versus_rules,
+    )

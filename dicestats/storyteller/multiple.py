@@ -1,39 +1,31 @@
 """Several actions in one round: reduced pools, their odds, the best number of actions.
 
-* :func:`reduced_pools`: the pools after the multiple-action penalty (also used
-  by the Monte Carlo twin :func:`dicestats.storyteller.simulate_multiple_actions`);
-  a single declared action is not a multiple action and keeps its full pool;
-* :func:`multiple_actions`: P(each action succeeds), P(all succeed), expected
-  successful actions;
-* :func:`best_actions`: the number of actions that maximises expected successes.
+* :func:`reduced_pools`: the pools after the multiple-action penalty; a single
+  declared action is not a multiple action and keeps its full pool;
+* the computed forms of the questions ``multiple_actions`` (P(each action
+  succeeds), P(all succeed), expected successful actions) and ``best_actions``
+  (the number of actions that maximises expected successes), declared in
+  :mod:`.questions`.
 
 The rules are in ``docs/rules/storyteller.md``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from ..core.checks import check_exact, refuse
-from ..core.results import Result
+from ..core.question import Setup
+from ..core.results import Lines, Result, Table, View
 from .actions import _one
-from .limits import LIMITS, check_pools, dice_limit
 from .pools import clip, p_any, pool_grid
-from .rules import (
-    REVISED,
-    Rules,
-    check_difficulties,
-    check_rules,
-    check_specialties,
-)
 
 __all__ = [
-    "ActionOdds",
+    "DeclaredAction",
     "MultipleActions",
     "BestActions",
     "reduced_pools",
-    "multiple_actions",
-    "best_actions",
+    "compute_multiple_actions",
+    "compute_best_actions",
 ]
 
 
@@ -56,7 +48,7 @@ def reduced_pools(pools) -> list[int]:
 
 
 @dataclass(frozen=True)
-class ActionOdds(Result):
+class DeclaredAction(Result):
     """One action of a round: its pools and chances (0 when it cannot be attempted)."""
 
     action: int
@@ -75,7 +67,7 @@ class MultipleActions(Result):
 
     Attributes
     ----------
-    actions : tuple of ActionOdds
+    actions : tuple of DeclaredAction
     p_all : every action succeeds (the rolls are independent).
     mean_successes : expected successful actions.
     successes : dict
@@ -90,92 +82,74 @@ class MultipleActions(Result):
     p_any_botch: object
     exact: bool
     trials: int | None = None
+    rules: object = field(default=None, repr=False)
 
     @property
     def pools(self) -> list[int]:
         """The dice each action rolls after the reduction (<= 0: not attempted)."""
         return [a.dice for a in self.actions]
 
+    def view(self) -> View:
+        k = len(self.actions)
+        what = "1 action (not a multiple action: the full pool)" if k == 1 else f"{k} actions"
+        title = f"{what} at {_at(self.actions)} ({self.rules.describe()})"
+        rows = tuple(
+            (
+                str(a.action),
+                str(a.base),
+                str(a.dice),
+                a.p_success if a.attempted else "cannot",
+                a.p_botch,
+            )
+            for a in self.actions
+        )
+        return View(
+            title,
+            (
+                Table(
+                    ("action", "base pool", "pool", "success", "botch"),
+                    rows,
+                    ("text", "text", "text", "p", "p"),
+                    exact_of=3,
+                ),
+                Lines(
+                    (
+                        ("all succeed", self.p_all, "p"),
+                        ("expected successes", self.mean_successes, "mean"),
+                    )
+                ),
+            ),
+        )
+
+
+def _at(actions) -> str:
+    """``"difficulty 8"``, or ``"difficulties 6, 8"`` when the actions differ."""
+    diffs = [a.difficulty for a in actions]
+    if len(set(diffs)) == 1:
+        return f"difficulty {diffs[0]}"
+    return "difficulties " + ", ".join(map(str, diffs))
+
 
 def action_rows(pools, sizes, diffs, specs, odds) -> tuple:
-    """The :class:`ActionOdds` of each action, ``odds[i] = (p_success, p_botch)``."""
+    """The :class:`DeclaredAction` of each action, ``odds[i] = (p_success, p_botch)``."""
     rows = zip(pools, sizes, diffs, specs, strict=True)
     return tuple(
-        ActionOdds(i, base, size, d, spec, size >= 1, *odds[i - 1])
+        DeclaredAction(i, base, size, d, spec, size >= 1, *odds[i - 1])
         for i, (base, size, d, spec) in enumerate(rows, start=1)
     )
 
 
-def check_actions(pools, difficulty, rules, specialty, exact, *, computed: bool = True):
-    """The checked ``(rules, base pools, reduced pools, difficulties, specialties)``.
-
-    When ``computed`` (not simulated), a reduced pool beyond the dice limit
-    the engine has in force is refused, naming the pools as given and the
-    action whose reduced pool is too large. ``specialties`` are those in
-    force (a deprecated ``Rules(specialty=...)`` has one on every roll).
-    """
-    rules = check_rules(rules)
-    check_exact(exact)
-    base = check_pools(pools, rules, name="pools", length=LIMITS["actions"])
-    diffs = check_difficulties(difficulty, len(base), rules)
-    specs = [rules._for_roll(sp)._specialty for sp in check_specialties(specialty, len(base))]
-    sizes = reduced_pools(base)
-    for i, (size, spec) in enumerate(zip(sizes, specs, strict=True) if computed else (), 1):
-        limit = dice_limit(rules, exact=exact, specialty=spec)
-        if size > limit.hi:
-            when = " in exact mode" if limit.when == "exact" else ""
-            raise refuse(
-                "pools",
-                f"pools whose reduced sizes are in {limit.help}{when}",
-                base,
-                why=f"action {i} rolls {size} dice; {limit.why}",
-                instead=limit.instead or None,
-            )
-    return rules, base, sizes, diffs, specs
-
-
-def multiple_actions(
-    pools: list[int],
-    difficulty=6,
-    rules: Rules = REVISED,
-    *,
-    specialty=False,
-    exact: bool = False,
-) -> MultipleActions:
-    """Several actions in one round, with the reduced pools of :func:`reduced_pools`.
-
-    Declaring ``k >= 2`` actions, the first action's pool loses ``k`` dice and
-    each later one a die more (action ``i`` loses ``k + i - 1``); a pool
-    reduced to 0 or less cannot be attempted. A single action (``k = 1``) is
-    not a multiple action: it rolls its full pool.
-
-    Parameters
-    ----------
-    pools : sequence of int
-        The base pools (1..1000; 1..100 actions), in the order the actions are taken.
-    difficulty : int or sequence of int
-        One difficulty for all, or one per action.
-    specialty : bool or sequence of bool
-        A specialty for every action, or one flag per action (a Brawl
-        specialty helps the punch, not the dodges).
-
-    Examples
-    --------
-    Hall (Dexterity 3, Brawl 4, Dodge 3) punches and dodges twice:
-
-    >>> multiple_actions([7, 6, 6]).pools
-    [4, 2, 1]
-    >>> multiple_actions([7]).pools      # one action: the full pool
-    [7]
-    """
-    rules, base, sizes, diffs, specs = check_actions(pools, difficulty, rules, specialty, exact)
+def compute_multiple_actions(s, exact: bool) -> MultipleActions:
+    """Several actions in one round (:func:`dicestats.storyteller.multiple_actions`)."""
+    rules, base, sizes, diffs, specs = s.rules, s.pools, s.sizes, s.difficulties, s.specialties
     computed: dict = {}
     for d, spec in sorted(set(zip(diffs, specs, strict=True))):
         # one engine pass per difficulty (and specialty) gives every reduced pool
         wanted = [
-            s for s, dd, sp in zip(sizes, diffs, specs, strict=True)
+            s
+            for s, dd, sp in zip(sizes, diffs, specs, strict=True)
             if (dd, sp) == (d, spec) and s >= 1
-        ]  # fmt: skip
+        ]
         if wanted:
             grid = pool_grid(wanted, [d], rules, exact, spec)
             computed.update({(dd, n, spec): r for (dd, n), r in grid.items()})
@@ -201,6 +175,7 @@ def multiple_actions(
         {j: clip(c, exact) for j, c in enumerate(counts)},
         p_any([b for _, b in odds], exact),
         exact,
+        rules=rules,
     )
 
 
@@ -212,35 +187,48 @@ class BestActions(Result):
     by_count: tuple
     exact: bool
 
+    def view(self) -> View:
+        last = self.by_count[-1]
+        pools = ", ".join(str(a.base) for a in last.actions)
+        n = self.best
+        mean = float(self.by_count[n - 1].mean_successes)
+        title = (
+            f"declaring the first k actions of pools {pools} at {_at(last.actions)} "
+            f"({last.rules.describe()})"
+        )
+        rows = tuple(
+            (str(k), ", ".join(str(a.dice) for a in m.actions), m.mean_successes, m.p_all)
+            for k, m in enumerate(self.by_count, 1)
+        )
+        return View(
+            title,
+            (
+                Table(
+                    ("actions", "pools rolled", "expected successes", "all succeed"),
+                    rows,
+                    ("text", "text", "mean", "p"),
+                    exact_of=2,
+                ),
+                f"best: declare {n} action{'s' if n > 1 else ''} ({mean:.4f} expected successes)",
+            ),
+        )
 
-def best_actions(
-    pools: list[int],
-    difficulty=6,
-    rules: Rules = REVISED,
-    *,
-    specialty=False,
-    exact: bool = False,
-) -> BestActions:
-    """The number of actions (the first k of ``pools``) with the most expected successes.
 
-    ``by_count[k-1]`` is the :class:`MultipleActions` of declaring ``k``
-    actions; ``k = 1`` rolls the first pool in full (one action is not a
-    multiple action). On a tie the fewer actions win.
-
-    Examples
-    --------
-    >>> r = best_actions([7, 6, 6], exact=True)
-    >>> [len(m.actions) for m in r.by_count]
-    [1, 2, 3]
-    >>> from dicestats.storyteller import pool
-    >>> r.by_count[0].mean_successes == pool(7, 6, exact=True).p_success
-    True
-    >>> best_actions([4, 3, 6], 8).best     # splitting small pools at 8 does not pay
-    1
-    """
-    rules, base, _, diffs, specs = check_actions(pools, difficulty, rules, specialty, exact)
+def compute_best_actions(s, exact: bool) -> BestActions:
+    """The number of actions with the most expected successes
+    (:func:`dicestats.storyteller.best_actions`)."""
+    base, diffs, specs = s.pools, s.difficulties, s.specialties
     rows = tuple(
-        multiple_actions(base[:k], diffs[:k], rules, specialty=specs[:k], exact=exact)
+        compute_multiple_actions(
+            Setup(
+                rules=s.rules,
+                pools=base[:k],
+                difficulties=diffs[:k],
+                specialties=specs[:k],
+                sizes=reduced_pools(base[:k]),
+            ),
+            exact,
+        )
         for k in range(1, len(base) + 1)
     )
     best = max(range(len(rows)), key=lambda i: rows[i].mean_successes) + 1

@@ -1,11 +1,9 @@
 """One pool, a table of pools, every anomaly: the odds of single rolls.
 
-:func:`pool` gives the outcome odds of one pool (a :class:`PoolOdds`),
-:func:`odds_table` a tidy DataFrame over dice × difficulties (one engine pass
-for the whole table), :func:`anomalies` every cell where one die more moves a
-probability the wrong way, and :func:`botch_closed_form` the revised botch
-formula. :func:`dicestats.storyteller.simulate` answers the same question
-by Monte Carlo with the same result class.
+The computed forms of the questions ``pool`` (a :class:`Pool`) and
+``anomalies`` (declared in :mod:`.questions`); :func:`odds_table` a tidy
+DataFrame over dice × difficulties (one engine pass for the whole table);
+:func:`botch_closed_form` the revised botch formula.
 
 Semantics: net successes are never negative (``net = 0`` for every failed
 roll) and the botch is its own category, a part of ``net == 0``, so
@@ -13,6 +11,7 @@ roll) and the botch is its own category, a part of ``net == 0``, so
 
 Examples
 --------
+>>> from dicestats.storyteller import pool
 >>> r = pool(5, 6, exact=True)
 >>> r.p_botch == botch_closed_form(5, 6, exact=True)
 True
@@ -22,26 +21,22 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import warnings
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..core.checks import check_bool, check_exact, check_real, refuse
+from ..core.checks import check_bool, check_exact, refuse
 from ..core.dist import Dist
-from ..core.results import Result
+from ..core.results import Lines, Result, Table, View
 from .engine import compute, revised_botch
 from .limits import LIMITS, check_dice, check_pools
-from .rules import DEGREES, REVISED, Rules, check_difficulty, check_rules
+from .rules import DEGREES, REVISED, Rules, check_difficulty, check_rules, dice_text
 
 __all__ = [
-    "PoolOdds",
-    "PoolResult",
+    "Pool",
     "TABLE_COLUMNS",
     "Anomaly",
     "Anomalies",
-    "pool",
     "odds_table",
-    "anomalies",
     "botch_closed_form",
 ]
 
@@ -57,12 +52,9 @@ TABLE_COLUMNS = (
     *(f"p_ge_{k}" for k in range(1, 6)),
 )
 
-_OLD_NAMES = {"success": "p_success", "failure": "p_fail", "botch": "p_botch"}
-_OLD_NAMES.update(tail="net_tail")
-
 
 @dataclass(frozen=True)
-class PoolOdds(Result):
+class Pool(Result):
     """The outcome odds of one pool, exact, float or simulated.
 
     Attributes
@@ -95,6 +87,7 @@ class PoolOdds(Result):
 
     Examples
     --------
+    >>> from dicestats.storyteller import pool
     >>> r = pool(2, 6, exact=True)
     >>> r.p_moderate, r.p_ge(1)      # both dice >= 6 (and no 1)
     (Fraction(1, 4), Fraction(13, 20))
@@ -142,24 +135,31 @@ class PoolOdds(Result):
         """The figures of :data:`TABLE_COLUMNS` (a row of :func:`odds_table`)."""
         return {c: getattr(self, c) for c in TABLE_COLUMNS}
 
-    def __getattr__(self, name):  # the names of the first release, for one more release
-        if name in _OLD_NAMES:
-            new = _OLD_NAMES[name]
-            warnings.warn(
-                f"PoolOdds.{name} is deprecated and goes in the next release; use .{new}",
-                DeprecationWarning,
-                stacklevel=2,
-            )
-            return getattr(self, new)
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+    def view(self) -> View:
+        title = f"{dice_text(self.dice)} at difficulty {self.difficulty}"
+        title += f" ({self.rules.describe(specialty=self.specialty)})"
+        outcomes = (("success", self.p_success), ("failure", self.p_fail), ("botch", self.p_botch))
+        degrees = tuple(
+            (f"{name} ({k}{'+' if k == 5 else ''})", p, self.p_ge(k))
+            for k, (name, p) in enumerate(self.degrees.items(), start=1)
+        )
+        return View(
+            title,
+            (
+                Table(("outcome", "probability"), outcomes, ("text", "p")),
+                Table(
+                    ("degree (net successes)", "P(=)", "P(>=)"),
+                    degrees,
+                    ("text", "p", "p"),
+                    exact_of=None,
+                ),
+                Lines((("mean net successes", self.mean_net, "mean"),)),
+            ),
+        )
 
 
-#: The name of :class:`PoolOdds` in the first release.
-PoolResult = PoolOdds
-
-
-def pool_odds(d: int, n: int, rules: Rules, exact: bool, v: dict, specialty: bool) -> PoolOdds:
-    """A :class:`PoolOdds` from one cell of :func:`.engine.compute`."""
+def pool_odds(d: int, n: int, rules: Rules, exact: bool, v: dict, specialty: bool) -> Pool:
+    """A :class:`Pool` from one cell of :func:`.engine.compute`."""
     pmf, botch = v["pmf"], v["botch"]
     if exact:
         den = v["den"]
@@ -170,7 +170,7 @@ def pool_odds(d: int, n: int, rules: Rules, exact: bool, v: dict, specialty: boo
         net = Dist.from_probabilities(pmf)
         success = min(math.fsum(pmf[1:]), 1.0)  # renormalised floats may sum to 1 + 1 ulp
         fail = max(pmf[0] - botch, 0.0)
-    return PoolOdds(
+    return Pool(
         n,
         d,
         rules,
@@ -189,7 +189,7 @@ def pool_odds(d: int, n: int, rules: Rules, exact: bool, v: dict, specialty: boo
 
 
 def pool_grid(dice_list, diffs, rules: Rules, exact: bool, specialty: bool = False) -> dict:
-    """``{(difficulty, dice): PoolOdds}`` for checked arguments, from one engine pass.
+    """``{(difficulty, dice): Pool}`` for checked arguments, from one engine pass.
 
     ``rules`` is the rule set as given; the engine reads the rules in force
     for a roll with (or without) a specialty.
@@ -199,9 +199,7 @@ def pool_grid(dice_list, diffs, rules: Rules, exact: bool, specialty: bool = Fal
     return {(d, n): pool_odds(d, n, rules, exact, v, roll._specialty) for (d, n), v in res.items()}
 
 
-def member_pools(
-    sizes, diffs, specialties, rules: Rules, exact: bool, *, check=None
-) -> list[PoolOdds]:
+def member_pools(sizes, diffs, specialties, rules: Rules, exact: bool, *, check=None) -> list[Pool]:
     """:func:`pool` of every member of a team (checked arguments), each distinct one once.
 
     Members rolling the same pool at the same difficulty, with the same
@@ -216,7 +214,7 @@ def member_pools(
             if check is not None and out:
                 check(out)
             n, d, spec = key
-            done[key] = pool(n, d, rules, specialty=spec, exact=exact)
+            done[key] = pool_grid([n], [d], rules, exact, spec)[(d, n)]
         out.append(done[key])
     return out
 
@@ -252,7 +250,7 @@ def p_any(ps, exact: bool):
     return clip(0.0 - math.expm1(math.fsum(math.log1p(-p) for p in ps)), exact)
 
 
-def non_botch(r: PoolOdds) -> dict:
+def non_botch(r: Pool) -> dict:
     """``{net: P(net and no botch)}`` of a computed pool (sums to ``1 - p_botch``)."""
     out = dict(r.net.items())
     out[0] = out.get(0, Fraction(0) if r.exact else 0.0) - r.p_botch
@@ -283,51 +281,9 @@ def botch_closed_form(dice: int, difficulty: int, rules: Rules = REVISED, *, exa
     return revised_botch(n, d, exact)
 
 
-def pool(
-    dice: int,
-    difficulty: int = 6,
-    rules: Rules = REVISED,
-    *,
-    specialty: bool = False,
-    exact: bool = False,
-):
-    """The odds of rolling ``dice`` d10 against ``difficulty``.
-
-    Parameters
-    ----------
-    dice : int
-        1..1000 (fewer for the heavier rules: see :data:`.limits.LIMITS`).
-    difficulty : int, default 6
-        2..10 (higher only with ``rules.above_ten="clamp"``).
-    rules : Rules
-        The rule set (an edition preset or its variants).
-    specialty : bool, default False
-        The character has a specialty that applies to this roll; what it does
-        is ``rules.specialty_rule`` (10s rerolled, or a 10 counting double).
-    exact : bool
-        Fractions instead of floats.
-
-    Returns
-    -------
-    PoolOdds
-
-    Examples
-    --------
-    >>> r = pool(1, 6, exact=True)
-    >>> r.p_success, r.p_fail, r.p_botch
-    (Fraction(1, 2), Fraction(2, 5), Fraction(1, 10))
-    >>> round(pool(6, 10).p_botch, 4)   # 0.9**6 - 0.8**6
-    0.2693
-    >>> v20 = Rules.preset("v20")         # a rule set: no specialty unless the roll has one
-    >>> round(pool(5, 7, v20).p_success, 4), round(pool(5, 7, v20, specialty=True).p_success, 4)
-    (0.7624, 0.798)
-    """
-    rules = check_rules(rules)
-    check_exact(exact)
-    check_bool("specialty", specialty)
-    n = check_dice(dice, rules, exact=exact, specialty=specialty)
-    d = check_difficulty(difficulty, rules)
-    return pool_grid([n], [d], rules, exact, specialty)[(d, n)]
+def compute_pool(s, exact: bool) -> Pool:
+    """The odds of one checked pool (:func:`dicestats.storyteller.pool`)."""
+    return pool_grid([s.dice], [s.difficulty], s.rules, exact, s.specialty)[(s.difficulty, s.dice)]
 
 
 def check_difficulty_list(difficulties, rules: Rules, name: str = "difficulties") -> list[int]:
@@ -475,6 +431,8 @@ class Anomalies(Result):
     specialty: bool
     cells: tuple[Anomaly, ...]
     exact: bool
+    dice: tuple = ()
+    difficulty: tuple = ()
 
     def __iter__(self):
         return iter(self.cells)
@@ -485,10 +443,23 @@ class Anomalies(Result):
     def __getitem__(self, i):
         return self.cells[i]
 
+    def view(self) -> View:
+        rules = self.rules.describe(specialty=self.specialty)
+        title = f"{len(self.cells)} non-monotone cell(s) ({rules})"
+        rows = tuple(
+            (a.metric, a.difficulty, f"{a.dice - 1} -> {a.dice}", a.before, a.after)
+            for a in self.cells
+        )
+        header = ("metric", "difficulty", "dice", "before", "after")
+        return View(
+            title, (Table(header, rows, ("text", "n", "text", "p4", "p4")),) if rows else ()
+        )
+
     def to_float(self) -> Anomalies:
         """The same cells with float values (the cells found stay those found).
 
-        >>> anomalies(dice=[5, 6], difficulties=[10], exact=True).to_float()[0].after
+        >>> from dicestats.storyteller import anomalies
+        >>> anomalies(dice=[5, 6], difficulty=[10], exact=True).to_float()[0].after
         0.269297
         """
         cells = tuple(
@@ -503,7 +474,7 @@ METRICS = ("p_botch", "p_success", "p_ge_2", "p_ge_3", "p_ge_4", "p_ge_5")
 FLOAT_FLOOR = 1e-250
 
 
-def _bad_side(r: PoolOdds, metric: str):
+def _bad_side(r: Pool, metric: str):
     """The probability whose rise is an anomaly: the botch, or ``P(net < k)``.
 
     Comparing ``P(net < k)`` rather than ``P(net >= k)`` keeps float mode
@@ -515,41 +486,11 @@ def _bad_side(r: PoolOdds, metric: str):
     return r.net.cdf(k - 1)
 
 
-def anomalies(
-    rules: Rules = REVISED,
-    dice=range(1, 31),
-    difficulties=range(2, 11),
-    *,
-    specialty: bool = False,
-    exact: bool = False,
-    rtol: float = 1e-9,
-) -> Anomalies:
-    """Every cell where one die more raises the botch chance or lowers a success chance.
-
-    Compares pool ``n`` with pool ``n - 1`` (both in ``dice``) at each
-    difficulty, for the metrics :data:`METRICS`: ``p_botch`` (reported when
-    it rises) and ``p_success``, ``p_ge_2`` … ``p_ge_5`` (reported when they
-    fall). A fall of ``P(net >= k)`` is decided as a rise of ``P(net < k)``.
-    In exact mode the comparison is exact. In float mode a rise counts when
-    it exceeds ``rtol`` relative to the value (float noise is far below
-    1e-9), and probabilities below :data:`FLOAT_FLOOR` are not compared; the
-    float answer equals the exact one on every pool the tests check.
-    ``specialty``: every roll has a specialty (see :func:`pool`).
-
-    Returns
-    -------
-    Anomalies
-        Iterable over :class:`Anomaly` records.
-
-    Examples
-    --------
-    >>> found = anomalies(dice=range(1, 8), difficulties=[10])
-    >>> [a.dice for a in found if a.metric == "p_botch"]
-    [2, 3, 4, 5, 6]
-    """
-    rtol = check_real("rtol", rtol, 0, 1)
-    rules, dice, diffs_in, res = _grid(dice, difficulties, rules, exact, specialty)
-    dice = sorted(set(dice))
+def compute_anomalies(s, exact: bool) -> Anomalies:
+    """Every anomaly of checked pools (:func:`dicestats.storyteller.anomalies`)."""
+    rtol, rules, diffs_in = s.rtol, s.rules, s.difficulties
+    res = pool_grid(s.dice, sorted({min(d, 10) for d in diffs_in}), rules, exact, s.specialty)
+    dice = sorted(set(s.dice))
     out = []
     for d in sorted(set(diffs_in)):
         for n in dice:
@@ -562,4 +503,4 @@ def anomalies(
                 if rises:
                     out.append(Anomaly(m, d, n, getattr(before, m), getattr(after, m)))
     specialty = bool(res and next(iter(res.values())).specialty)
-    return Anomalies(rules, specialty, tuple(out), exact)
+    return Anomalies(rules, specialty, tuple(out), exact, tuple(dice), tuple(diffs_in))

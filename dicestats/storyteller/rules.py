@@ -26,9 +26,9 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import numbers
-import warnings
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass
 from types import MappingProxyType
+from typing import ClassVar
 
 from ..core.checks import check_bool, check_choice, check_int, is_numpy_bool, refuse
 
@@ -42,7 +42,6 @@ __all__ = [
     "check_difficulty",
     "check_difficulties",
     "check_specialties",
-    "renamed",
 ]
 
 #: Names of the degrees of success for 1, 2, 3, 4 and 5+ net successes.
@@ -56,33 +55,13 @@ DEGREES = ("marginal", "moderate", "complete", "exceptional", "phenomenal")
 BOTCH_RULES = ("revised", "first")
 #: What a specialty does under a rule set (``Rules.specialty_rule``).
 SPECIALTY_RULES = ("reroll", "double", "none")
-#: The deprecated ``Rules(specialty=...)`` values (a rule set with a specialty rolled).
-SPECIALTIES = ("none", "reroll", "double")
 ONE_CANCELS = ("success", "highest", "lowest")
 WILLPOWER_SUCCESS = ("uncancellable", "ordinary")
 ABOVE_TEN = ("impossible", "clamp")
 _FLAGS = ("rule_of_one", "ten_again", "reroll_ones_cancel", "chain", "willpower")
 
 
-def renamed(old: str, new: str, value, old_value):
-    """The value of a renamed keyword: ``old_value`` (with a deprecation warning) if given.
-
-    Examples
-    --------
-    >>> renamed("need", "target", 1, None)
-    1
-    """
-    if old_value is None:
-        return value
-    warnings.warn(
-        f"{old}= is deprecated and goes in the next release; use {new}=",
-        DeprecationWarning,
-        stacklevel=3,
-    )
-    return old_value
-
-
-@dataclass(frozen=True, init=False, eq=False)
+@dataclass(frozen=True, eq=False)
 class Rules:
     """An immutable set of Storyteller rule flags: an edition's rules, not a character's.
 
@@ -114,14 +93,6 @@ class Rules:
         Whether that success escapes the 1s (and prevents any botch).
     above_ten : {"impossible", "clamp"}, default "impossible"
         A difficulty above 10 cannot be attempted, or is rolled at 10.
-    botch : {"revised", "first"}, optional
-        Deprecated spelling of ``botch_rule`` (goes in the next release).
-    specialty : {"none", "reroll", "double"}, optional
-        Deprecated (goes in the next release): it made the rule set a roll
-        *with* a specialty. ``Rules(specialty="double")`` still gives the same
-        numbers (``specialty_rule="double"`` and a specialty on every roll);
-        write ``Rules(specialty_rule="double")`` and pass ``specialty=True``
-        to the call instead.
 
     Examples
     --------
@@ -140,53 +111,19 @@ willpower_success='uncancellable', above_ten='impossible')
     ten_again: bool = False
     reroll_ones_cancel: bool = False
     chain: bool = True
+    _: KW_ONLY
     specialty_rule: str = "reroll"
     one_cancels: str = "success"
     willpower: bool = False
     willpower_success: str = "uncancellable"
     above_ten: str = "impossible"
+    #: True in the rules in force for a roll with a specialty (:meth:`_for_roll`), which the
+    #: engines read; not a field (a rule set holds no specialty), but part of the identity.
+    _specialty: ClassVar[bool] = False
+    #: The preset these rules came from (:meth:`preset`), for :meth:`describe`; not a field.
+    _name: ClassVar[str | None] = None
 
-    def __init__(
-        self,
-        rule_of_one: bool = True,
-        botch_rule: str = "revised",
-        ten_again: bool = False,
-        reroll_ones_cancel: bool = False,
-        chain: bool = True,
-        *,
-        specialty_rule: str = "reroll",
-        one_cancels: str = "success",
-        willpower: bool = False,
-        willpower_success: str = "uncancellable",
-        above_ten: str = "impossible",
-        botch: str | None = None,
-        specialty: str | None = None,
-    ):
-        botch_rule = renamed("botch", "botch_rule", botch_rule, botch)
-        rolled = False
-        if specialty is not None:
-            if isinstance(specialty, bool) or is_numpy_bool(specialty):
-                raise refuse(
-                    "specialty",
-                    "an argument of the roll, not of the rule set",
-                    specialty,
-                    instead="pass specialty=True to pool(), simulate(), extended(), ...; "
-                    "Rules(specialty_rule=...) says what a specialty does",
-                )
-            check_choice("specialty", specialty, SPECIALTIES)
-            warnings.warn(
-                "Rules(specialty=...) is deprecated and goes in the next release: a specialty "
-                "is a per-roll argument, not a rule; use Rules(specialty_rule=...) and pass "
-                "specialty=True to the call",
-                DeprecationWarning,
-                stacklevel=_caller_level(),
-            )
-            if specialty != "none":
-                specialty_rule, rolled = specialty, True
-        values = dict(locals())
-        for f in dataclasses.fields(self):
-            object.__setattr__(self, f.name, values[f.name])
-        object.__setattr__(self, "_specialty", rolled)
+    def __post_init__(self):
         for name in _FLAGS:
             check_bool(name, getattr(self, name))
         check_choice("botch_rule", self.botch_rule, BOTCH_RULES)
@@ -203,7 +140,6 @@ willpower_success='uncancellable', above_ten='impossible')
                 instead="use botch_rule='revised' or rule_of_one=True",
             )
 
-    # -- identity: the fields, and the deprecated "a specialty on every roll" ---------
     def _key(self) -> tuple:
         return (*(getattr(self, f.name) for f in dataclasses.fields(self)), self._specialty)
 
@@ -215,43 +151,10 @@ willpower_success='uncancellable', above_ten='impossible')
     def __hash__(self):
         return hash(self._key())
 
-    def __repr__(self) -> str:
-        body = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self))
-        if self._specialty:
-            body += f", specialty={self.specialty_rule!r}"
-        return f"Rules({body})"
-
-    @property
-    def botch(self) -> str:
-        """Deprecated name of :attr:`botch_rule` (goes in the next release)."""
-        warnings.warn(
-            "Rules.botch is deprecated and goes in the next release; use Rules.botch_rule",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return self.botch_rule
-
-    @property
-    def specialty(self) -> str:
-        """Deprecated: ``"none"``, or the specialty rule of a deprecated ``Rules(specialty=...)``.
-
-        A rule set no longer holds a specialty (a preset never switches one
-        on): ``Rules.preset("v20").specialty`` is ``"none"`` where it was
-        ``"double"``; its :attr:`specialty_rule` is ``"double"``.
-        """
-        warnings.warn(
-            "Rules.specialty is deprecated and goes in the next release: a specialty is a "
-            "per-roll argument (specialty=True); what it does is Rules.specialty_rule",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return self.specialty_rule if self._specialty else "none"
-
     def _for_roll(self, specialty: bool = False) -> Rules:
         """The rules in force for one roll: these rules, with a specialty if ``specialty``.
 
-        What the engines read (:attr:`rerolls`, :attr:`ten_value`, ...). A
-        deprecated ``Rules(specialty=...)`` keeps its specialty.
+        What the engines read (:attr:`rerolls`, :attr:`ten_value`, ...).
         """
         if not check_bool("specialty", specialty) or self._specialty:
             return self
@@ -261,9 +164,11 @@ willpower_success='uncancellable', above_ten='impossible')
         """A copy whose rolls have (or have not) a specialty."""
         if self._specialty == rolled:
             return self
-        out = object.__new__(Rules)
-        out.__dict__.update(self.__dict__)
-        object.__setattr__(out, "_specialty", rolled)
+        out = dataclasses.replace(self)
+        if rolled:
+            object.__setattr__(out, "_specialty", True)
+        if self._name is not None:
+            object.__setattr__(out, "_name", self._name)
         return out
 
     @property
@@ -301,13 +206,10 @@ willpower_success='uncancellable', above_ten='impossible')
         >>> Rules().replace(ten_again=True).ten_again
         True
         """
-        if "botch" in changes:
-            changes["botch_rule"] = renamed("botch", "botch_rule", None, changes.pop("botch"))
-        values = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
-        out = Rules(**{**values, **changes})
-        if self._specialty and "specialty" not in changes:  # a deprecated Rules(specialty=...)
-            out = out._with_flag(True)
-        return out
+        out = dataclasses.replace(self, **changes)
+        if self._name is not None:
+            object.__setattr__(out, "_name", self._name)
+        return out._with_flag(self._specialty)
 
     @staticmethod
     def preset(name: str) -> Rules:
@@ -323,31 +225,104 @@ willpower_success='uncancellable', above_ten='impossible')
         check_choice("preset", name, tuple(PRESETS))
         return PRESETS[name]
 
-    def describe(self, *, specialty: bool = False) -> str:
-        """The preset's name or the flags that differ from the default rules, and the specialty.
+    def cannot_apply(self, given, *, specialty: bool = False) -> list[tuple[str, str]]:
+        """``(field, why)`` for each field in ``given`` (the fields a user set) that changes
+        nothing for a roll with (or without) a specialty under these rules: a flag given in
+        vain is a mistake to report, not a rule to ignore.
 
-        >>> Rules().describe(), Rules(ten_again=True).describe()
-        ('revised rules', 'rules: ten_again=True')
+        >>> Rules(chain=False).cannot_apply({"chain"})
+        [('chain', 'no 10 earns an extra die here; add ten_again, or a specialty whose rule \
+set rerolls 10s')]
+        """
+        roll = self._for_roll(specialty)
+        out = []
+        for name in given:
+            if name in ("chain", "reroll_ones_cancel") and not roll.rerolls:
+                why = "no 10 earns an extra die here; add ten_again, or a specialty whose rule "
+                out.append((name, why + "set rerolls 10s"))
+            elif name == "one_cancels" and self.one_cancels != "success":
+                if not self.rule_of_one:
+                    out.append((name, "no 1 cancels anything (rule_of_one is off)"))
+                elif roll.ten_value != 2:
+                    out.append((name, "it matters only when a 10 counts double (a specialty "
+                                      "under specialty_rule='double', as in v20)"))  # fmt: skip
+            elif name == "willpower_success" and not self.willpower:
+                out.append((name, "it says how the Willpower success counts, and none is spent"))
+            elif name == "specialty_rule" and not specialty:
+                out.append((name, "it says what a specialty does, and this roll has none"))
+        return out
+
+    def describe(self, *, specialty: bool = False) -> str:
+        """The rule reading in force, in words, for a title.
+
+        The preset these rules came from (``Rules.preset(name)``, then
+        :meth:`replace`), else the first preset equal to them, else the one
+        they differ from least; then every rule that differs from it, and the
+        specialty.
+
+        >>> Rules().describe(), Rules.preset("dark_ages").describe()
+        ('revised rules', 'dark_ages rules')
+        >>> Rules(willpower=True, botch_rule="first").describe()
+        'first rules; Willpower spent: its success escapes the 1s'
+        >>> Rules(ten_again=True, chain=False).describe()
+        "revised rules; each 10 adds a die; an extra die's 10 adds no further die"
         >>> Rules.preset("v20").describe(specialty=True)
         'v20 rules, with a specialty: a 10 counts double'
         """
         base = self._with_flag(False)
-        text = None
-        for name, r in PRESETS.items():
-            if r == base:
-                text = f"{name} rules"
-                break
-        if text is None:
-            default = Rules()
-            diffs = [
-                f"{f.name}={getattr(self, f.name)!r}"
-                for f in dataclasses.fields(self)
-                if getattr(self, f.name) != getattr(default, f.name)
-            ]
-            text = "rules: " + ", ".join(diffs)
+        name = self._name
+        if name is None:
+            name = next((n for n, r in PRESETS.items() if r == base), None)
+        if name is None:  # the preset that differs in the fewest fields
+            name = min(PRESETS, key=lambda n: len(_differences(self, PRESETS[n])))
+        parts = [f"{name} rules"]
+        for field, value in _differences(self, PRESETS[name]):
+            if field == "willpower_success":  # worded with the Willpower point
+                continue
+            if field == "willpower":
+                if value:
+                    how = _WORDS[("willpower_success", self.willpower_success)]
+                    parts.append(f"Willpower spent: {how}")
+                continue
+            parts.append(_WORDS.get((field, value), f"{field.replace('_', ' ')}: {value}"))
+        text = "; ".join(parts)
         if specialty or self._specialty:
             text += ", with a specialty: " + _SPECIALTY_EFFECT[self.specialty_rule]
         return text
+
+
+#: Each rule field's value in words, when it differs from the base preset.
+_WORDS = {
+    ("rule_of_one", False): "1s cancel nothing",
+    ("rule_of_one", True): "each 1 cancels a success",
+    ("botch_rule", "first"): "a botch when the 1s outnumber the successes (first edition)",
+    ("botch_rule", "revised"): "a botch needs no success and a 1 (revised)",
+    ("ten_again", True): "each 10 adds a die",
+    ("ten_again", False): "10s add no die",
+    ("reroll_ones_cancel", True): "1s on extra dice cancel too",
+    ("reroll_ones_cancel", False): "1s on extra dice cancel nothing",
+    ("chain", False): "an extra die's 10 adds no further die",
+    ("chain", True): "an extra die's 10 adds another die",
+    ("specialty_rule", "reroll"): "a specialty's 10s add dice",
+    ("specialty_rule", "double"): "a specialty's 10 counts double",
+    ("specialty_rule", "none"): "a specialty does nothing",
+    ("one_cancels", "success"): "a 1 cancels one success",
+    ("one_cancels", "highest"): "a 1 cancels the highest success die",
+    ("one_cancels", "lowest"): "a 1 cancels the lowest success die",
+    ("willpower_success", "ordinary"): "its success can be cancelled by 1s",
+    ("willpower_success", "uncancellable"): "its success escapes the 1s",
+    ("above_ten", "clamp"): "a difficulty above 10 is rolled at 10",
+    ("above_ten", "impossible"): "a difficulty above 10 cannot be attempted",
+}
+
+
+def _differences(rules: Rules, base: Rules) -> list[tuple[str, object]]:
+    """``(field, value)`` of every rule field where ``rules`` differs from ``base``."""
+    return [
+        (f.name, getattr(rules, f.name))
+        for f in dataclasses.fields(rules)
+        if getattr(rules, f.name) != getattr(base, f.name)
+    ]
 
 
 #: What a specialty does, in words, by ``specialty_rule``.
@@ -356,16 +331,6 @@ _SPECIALTY_EFFECT = {
     "double": "a 10 counts double",
     "none": "no effect under these rules",
 }
-
-
-def _caller_level() -> int:
-    """The stack level of the user's call to ``Rules(...)`` (past ``replace``)."""
-    import sys
-
-    frame, level = sys._getframe(2), 2
-    while frame is not None and frame.f_code.co_filename == __file__:
-        frame, level = frame.f_back, level + 1
-    return level
 
 
 #: The edition presets (read-only): rule sets of the editions, by name.
@@ -377,8 +342,15 @@ PRESETS = MappingProxyType(
         "v20": Rules(specialty_rule="double"),
     }
 )
+for _name, _rules in PRESETS.items():
+    object.__setattr__(_rules, "_name", _name)
 #: The default rules of every function: the revised preset.
 REVISED = PRESETS["revised"]
+
+
+def dice_text(n: int) -> str:
+    """``"1 die"``, ``"6 dice"``."""
+    return f"{n} {'die' if n == 1 else 'dice'}"
 
 
 def degree_name(net: int) -> str | None:

@@ -10,11 +10,10 @@ A designer's grid question — every swiftness 1–6 against every swiftness 1�
 or one command, ``dicestats sweep initiative --swiftness 1-6 --vs 1-6 --pips 0-3
 --trials 1e6 --seed 1 --out grid.parquet``.
 
-* **Any question** registered in :data:`QUESTIONS` (the systems' public functions
-  by name: ``initiative``, ``initiative-odds``, ``defence``, ``storyteller``,
-  ``storyteller-pool``, ``storyteller-extended``, ``fate``, ``fate-invoke``;
-  :func:`register` adds one). Monte Carlo questions get ``trials`` and a seed per
-  cell; exact ones are simply computed.
+* **Any question** a system declares, by name (``storyteller.extended``; a
+  system's name alone is its first question, ``storyteller`` its ``pool``), and
+  any in :data:`QUESTIONS` (:func:`register` adds one). Monte Carlo cells get
+  ``trials`` and a seed each; computed ones are simply computed.
 * **Same numbers everywhere**: each cell's seed comes from the sweep's seed and
   the cell's parameters (:func:`cell_seed`), and the Monte Carlo engine's batches
   do not depend on who runs them, so ``workers=1``, a process pool and a Dask
@@ -39,7 +38,7 @@ Modules
 Examples
 --------
 >>> from dicestats.sweep import sweep
->>> df = sweep("storyteller-pool", dice=range(1, 4), difficulty=[6, 8])
+>>> df = sweep("storyteller", dice=range(1, 4), difficulty=[6, 8])
 >>> df[["dice", "difficulty", "p_success"]].round(4).head(3)
    dice  difficulty  p_success
 0     1           6       0.50

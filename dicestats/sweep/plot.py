@@ -3,7 +3,7 @@
 Examples
 --------
 >>> from dicestats.sweep import sweep
->>> df = sweep("storyteller-pool", dice=range(1, 6), difficulty=range(4, 11),
+>>> df = sweep("storyteller", dice=range(1, 6), difficulty=range(4, 11),
 ...            rules=["revised", "v20"])
 >>> fig = heatmaps(df)
 >>> [ax.get_title() for ax in fig.axes if ax.get_title()]

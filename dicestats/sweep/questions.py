@@ -1,15 +1,20 @@
 """Sweepable questions: a name, the public API function it calls, and how to call it.
 
-A question is a :class:`Sweepable`: the import path of a system's public function
-(``"dicestats.initiative:simulate"``), the result field a heatmap shows, and the
-parameters that take a list of participants. Nothing else about the function is
-written down: its parameters are read from its signature when a sweep starts, so
-a sweep follows the systems when they gain, rename or re-default parameters.
+Every question a system declares (:mod:`dicestats.core.question`) is sweepable,
+found through the registry: ``"storyteller.extended"`` is the Storyteller's
+``extended``, and a system's name alone (``"storyteller"``) its first question.
+Nothing is written down twice: the parameters are the question's, a participant
+list is a parameter annotated as a list, the heatmap shows its first headline
+field, and the fields its result marks ``bulky`` are left out of the frame.
+How each cell is answered is the sweep's ``method`` (Monte Carlo when it gives
+``trials``, exact with ``exact=True``, else the question's default).
 
-* A function with an ``rng`` parameter is a **Monte Carlo** question: each cell is
-  called with ``trials=``, ``rng=<the cell's seed>`` and ``progress=False``.
-* Any other function is an **exact** question: the cell is simply computed
-  (``exact=`` is passed when the sweep asks for it).
+A :class:`Sweepable` can also name any public function by its import path
+(``"dicestats.initiative:simulate"``): a function with an ``rng`` parameter is a
+**Monte Carlo** question, any other an **exact** one.
+
+* A Monte Carlo cell is called with ``trials=``, ``rng=<the cell's seed>`` and
+  ``progress=False``; a computed one with its method (or ``exact=``).
 * A parameter the function does not take but that names a field of the system's
   ``Rules`` (``ten_again``, ``botch_rule``) is folded into ``rules=``: the rule set
   named by a ``rules`` grid value (a preset name), or the function's default,
@@ -27,6 +32,9 @@ Examples
 True
 >>> question("fate").monte_carlo
 False
+>>> q = question("storyteller.extended")
+>>> q.call, q.methods, q.headline
+('dicestats.storyteller:extended', ('float', 'exact', 'montecarlo'), 'p_success')
 """
 
 from __future__ import annotations
@@ -34,6 +42,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import inspect
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -65,7 +74,10 @@ class Sweepable:
         Parameters that take a list of integers (one per participant); a grid
         value that is an int means a list of one.
     skip : tuple of str
-        Result fields left out of the frame (bulky or repeated ones).
+        Result fields left out of the frame (repeated ones); fields a result marks
+        ``field(metadata={"bulky": True})`` are always left out.
+    declared : bool
+        The function is a declared question (its method is chosen per sweep).
     """
 
     name: str
@@ -74,6 +86,7 @@ class Sweepable:
     summary: str = ""
     lists: tuple = ()
     skip: tuple = ()
+    declared: bool = False
 
     def __getstate__(self):  # the cached function is imported again where the cell runs
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
@@ -105,7 +118,7 @@ class Sweepable:
     def required(self) -> tuple[str, ...]:
         """The grid parameters every sweep must give: the function's without a default.
 
-        >>> question("storyteller-extended").required
+        >>> question("storyteller.extended").required
         ('dice', 'difficulty', 'target')
         """
         params = self.signature.parameters
@@ -125,6 +138,31 @@ class Sweepable:
     def monte_carlo(self) -> bool:
         """Whether the function simulates (takes ``rng``)."""
         return self.takes("rng")
+
+    @property
+    def methods(self) -> tuple[str, ...]:
+        """How its cells can be answered."""
+        if self.declared:
+            return self.function.question.methods
+        return ("montecarlo",) if self.monte_carlo else ("float", "exact")
+
+    def method_for(self, method=None, *, trials=None, exact=None) -> str:
+        """The method of a sweep's cells: ``method``, or Monte Carlo when ``trials`` is
+        given, exact with ``exact=True``, else the question's default."""
+        if self.declared:
+            return self.function.question.method_of(method, exact, trials)
+        if method is not None and method not in self.methods:
+            raise refuse("method", "one of " + ", ".join(map(repr, self.methods)), method)
+        if self.monte_carlo:
+            return "montecarlo"
+        if trials is not None:
+            raise refuse(
+                "trials",
+                f"None for {self.name!r}",
+                trials,
+                why="an exact question computes each cell, it does not simulate",
+            )
+        return "exact" if exact else "float"
 
     @cached_property
     def rules_class(self):
@@ -203,8 +241,44 @@ def _preset(cls, name: str):
     return preset(name)
 
 
-#: The sweepable questions, by name. :func:`register` adds one.
-QUESTIONS: dict[str, Sweepable] = {}
+class _Questions(Mapping):
+    """The sweepable questions by name: every registered system's declared questions (read
+    from the registry on each look-up, so that a system registered later is there; a
+    system's name alone is its first question), then those :func:`register` added."""
+
+    def __init__(self):
+        self.added: dict[str, Sweepable] = {}
+        self._cache: tuple = (None, {})
+
+    def _all(self) -> dict[str, Sweepable]:
+        from ..registry import systems
+
+        registered = systems()
+        if self._cache[0] is not registered:
+            found: dict[str, Sweepable] = {}
+            for system in registered:
+                if not system.declared:
+                    continue  # its questions are not declared yet: its entries are added
+                for i, q in enumerate(system.questions):
+                    sw = declared(q)
+                    if i == 0:
+                        found[system.name] = dataclasses.replace(sw, name=system.name)
+                    found[sw.name] = sw
+            self._cache = (registered, found)
+        return {**self._cache[1], **self.added}
+
+    def __getitem__(self, name: str) -> Sweepable:
+        return self._all()[name]
+
+    def __iter__(self):
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
+#: The sweepable questions, by name (see :class:`_Questions`). :func:`register` adds one.
+QUESTIONS = _Questions()
 
 
 def register(q: Sweepable) -> Sweepable:
@@ -215,7 +289,7 @@ def register(q: Sweepable) -> Sweepable:
     """
     if not isinstance(q, Sweepable):
         raise refuse("question", "a Sweepable", q, kind=True)
-    QUESTIONS[q.name] = q
+    QUESTIONS.added[q.name] = q
     return q
 
 
@@ -227,7 +301,7 @@ def question(q) -> Sweepable:
     >>> question("chess")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    dicestats.InputError: question must be one of 'initiative', ..., got 'chess'
+    dicestats.InputError: question must be one of 'storyteller', ..., got 'chess'
     """
     if isinstance(q, Sweepable):
         return q
@@ -250,23 +324,42 @@ def run_cell(q: Sweepable, params: dict, settings: dict, executor=None) -> tuple
     takes it, so the cell's batches run there.
     """
     kwargs = q.arguments(params)
-    if q.monte_carlo:
+    if settings["method"] == "montecarlo":
         kwargs["trials"] = settings["trials"]
         kwargs["rng"] = settings["rng"]
         if q.takes("progress"):
             kwargs["progress"] = False
         if settings.get("batch_size") is not None:
             kwargs["batch_size"] = settings["batch_size"]
-    if settings.get("exact") is not None:
+    if q.declared:
+        kwargs["method"] = settings["method"]
+    elif settings.get("exact") is not None:
         kwargs["exact"] = settings["exact"]
     if executor is not None:
         kwargs["executor"] = executor
     result = q.function(**kwargs)
-    skip = set(q.skip) | set(params)
+    bulky = {f.name for f in dataclasses.fields(result) if f.metadata.get("bulky")}
+    skip = set(q.skip) | bulky | set(params)
     from .columns import flatten  # numpy: only when a cell runs
 
     row = flatten(result, fields=settings.get("fields"), skip=skip)
     return row, [f.name for f in dataclasses.fields(result) if f.metadata.get("export", True)]
+
+
+def declared(q) -> Sweepable:
+    """The :class:`Sweepable` of a declared question (a
+    :class:`~dicestats.core.question.Question`), named ``"<system>.<question>"``."""
+    from ..core.question import annotation_text
+
+    lists = tuple(p.name for p in q.parameters if annotation_text(p.annotation).startswith("list"))
+    return Sweepable(
+        f"{q.system}.{q.name}",
+        f"{q.package}:{q.name}",
+        q.headline[0] if q.headline else "",
+        q.summary,
+        lists=lists,
+        declared=True,
+    )
 
 
 for _q in (
@@ -292,25 +385,6 @@ for _q in (
         "p_defended",
         "d6 initiative reactive defence by Monte Carlo: defended attacks, slow defences",
         lists=("swiftness", "versus"),
-    ),
-    Sweepable(
-        "storyteller",
-        "dicestats.storyteller:simulate",
-        "p_success",
-        "Storyteller d10 pools by Monte Carlo: success, botch, degrees",
-    ),
-    Sweepable(
-        "storyteller-pool",
-        "dicestats.storyteller:pool",
-        "p_success",
-        "Storyteller d10 pools, exact: success, botch, degrees",
-    ),
-    Sweepable(
-        "storyteller-extended",
-        "dicestats.storyteller:simulate_extended",
-        "p_success",
-        "Storyteller extended actions by Monte Carlo",
-        skip=("rolls", "p_done_within"),
     ),
     Sweepable(
         "fate",

@@ -32,6 +32,7 @@ def sweep(
     trials: int | None = None,
     rng: int | None = None,
     exact: bool | None = None,
+    method: str | None = None,
     out=None,
     workers: int = 1,
     executor=None,
@@ -64,8 +65,12 @@ def sweep(
         this sweep, else a fresh one (in the ``sweep_seed`` column); 0 for an
         exact question, whose cells do not use their seed.
     exact : bool, optional
-        Passed to questions that take ``exact=``: ``True`` keeps Fractions in
-        the frame (``"p/q"`` strings in files and JSON), ``False`` gives floats.
+        ``True`` keeps Fractions in the frame (``"p/q"`` strings in files and
+        JSON), ``False`` gives floats.
+    method : {"float", "exact", "montecarlo"}, optional
+        How each cell is answered (of the question's methods): by default Monte
+        Carlo when ``trials`` is given, exact with ``exact=True``, else the
+        question's default.
     out : path, optional
         A ``.parquet`` (needs pyarrow) or ``.csv`` file. Finished cells are
         written as they complete, each time by replacing the file in one step;
@@ -118,12 +123,12 @@ def sweep(
     q = find_question(question)
     spec = _grid_spec(grid, params)
     g = Grid.of(q, spec)
-    settings = _settings(q, trials, exact, batch_size, fields)
+    settings = _settings(q, trials, exact, batch_size, fields, method)
     workers = mc.LIMITS["workers"].check(workers)
     executor = mc.check_executor(executor, workers)
     check_progress(progress)
     path = _check_out(out)
-    rows_before, seed = _previous(path, q, rng, settings["trials"])
+    rows_before, seed = _previous(path, q, rng, settings)
 
     cells = g.cells
     seeds = [cell_seed(seed, q.name, c) for c in cells]
@@ -160,29 +165,29 @@ def _grid_spec(grid, params) -> dict:
     return spec
 
 
-def _settings(q, trials, exact, batch_size, fields) -> dict:
-    if q.monte_carlo:
-        trials = mc.DEFAULT_TRIALS if trials is None else mc.LIMITS["trials"].check(trials)
-    elif trials is not None:
-        raise refuse(
-            "trials",
-            f"None for {q.name!r}",
-            trials,
-            why="an exact question computes each cell, it does not simulate",
-        )
+def _settings(q, trials, exact, batch_size, fields, method=None) -> dict:
     if exact is not None:
         exact = check_bool("exact", exact)
-        if not (q.takes("exact") or q.open_keywords):
+        if not (q.declared or q.takes("exact") or q.open_keywords):
             raise refuse("exact", f"None for {q.name!r}", exact, why="its function takes no exact=")
+    method = q.method_for(method, trials=trials, exact=exact)
+    if method == "montecarlo":
+        trials = mc.DEFAULT_TRIALS if trials is None else mc.LIMITS["trials"].check(trials)
     if batch_size is not None:
         batch_size = mc.LIMITS["batch_size"].check(batch_size)
-        if not q.takes("batch_size"):
+        if method != "montecarlo" or not q.takes("batch_size"):
             raise refuse("batch_size", f"None for {q.name!r}", batch_size, why="no batches")
     if fields is not None:
         if isinstance(fields, str) or not all(isinstance(f, str) for f in fields):
             raise refuse("fields", "a list of result field names", fields, kind=True)
         fields = list(fields)
-    return {"trials": trials, "exact": exact, "batch_size": batch_size, "fields": fields}
+    return {
+        "trials": trials,
+        "exact": exact,
+        "method": method,
+        "batch_size": batch_size,
+        "fields": fields,
+    }
 
 
 def _check_out(out):
@@ -210,7 +215,7 @@ def _check_out(out):
     return path
 
 
-def _previous(path, q, rng, trials):
+def _previous(path, q, rng, settings):
     """The rows already in ``out`` (checked to be this sweep's), and the sweep's seed."""
     rows = []
     if path is not None and path.exists():
@@ -221,7 +226,8 @@ def _previous(path, q, rng, trials):
             raise refuse(
                 "out", "a sweep's file (or a new file)", str(path), why=f"unreadable: {why}"
             ) from None
-    if rng is None and not q.monte_carlo:
+    trials = settings["trials"]
+    if rng is None and settings["method"] != "montecarlo":
         seed = 0  # exact cells do not use their seed: a fixed one keeps files reproducible
     elif rng is None:
         seeds = {r.get("sweep_seed") for r in rows}
@@ -354,7 +360,8 @@ def _execute(run: _Run, todo, workers, executor, bar) -> None:
         if executor is None and workers > 1:
             own = executor = cf.ProcessPoolExecutor(max_workers=min(workers, len(todo)))
         slots = 1 if executor is None else mc.executor_slots(executor)
-        if executor is not None and q.takes("executor"):
+        batch_mode = q.takes("executor") and run.settings["method"] == "montecarlo"
+        if executor is not None and batch_mode:
             # batch mode: cells run here, their batches on the executor
             threads = cf.ThreadPoolExecutor(max_workers=min(len(todo), max(2, slots)))
             pool, window = threads, threads._max_workers
@@ -374,7 +381,7 @@ def _execute(run: _Run, todo, workers, executor, bar) -> None:
 
 
 def _with(run, s) -> dict:
-    return {**run.settings, "rng": s if run.q.monte_carlo else None}
+    return {**run.settings, "rng": s if run.settings["method"] == "montecarlo" else None}
 
 
 def _now(fn, *args) -> cf.Future:

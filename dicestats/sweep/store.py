@@ -43,7 +43,7 @@ from pathlib import Path
 import numpy as np
 
 from ..core.checks import refuse
-from ..core.interrupt import clear_stale, temporary_name
+from ..core.files import clear_stale, temporary_name
 
 __all__ = ["order_columns", "frame", "write", "read", "file_format", "FORMATS"]
 

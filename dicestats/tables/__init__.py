@@ -5,20 +5,19 @@ This package gathers results of the systems (:mod:`dicestats.fate`,
 workbench (:mod:`dicestats.workbench`) into tidy :class:`pandas.DataFrame`
 objects, one per chart of :mod:`dicestats.plots` and per table of the PDF
 booklet. It computes no probability itself: every number comes from a system
-or the workbench (which asks the systems). One module per system, and two for
+or the workbench (which asks the systems). One module per system, and one for
 the workbench; the systems are imported lazily, inside each builder, so
 importing this package is cheap.
 
 Modules
 -------
-``fate``, ``storyteller``, ``initiative``
-    Each system's tables (rooms such as ``_initiative_fights`` are re-exported
-    by their system's module).
+``<system>``
+    Each system's tables, where the system has a module here (rooms such as
+    ``_initiative_fights`` are re-exported by their system's module).
 ``workbench``
     :func:`calibration_table`: the dice each difficulty needs, or the
     difficulty each Fate rating beats, per level (a
-    :class:`~dicestats.workbench.Calibration` laid out, or computed through it).
-``compare``
+    :class:`~dicestats.workbench.Calibration` laid out, or computed through it);
     :func:`comparison_table` (a :class:`~dicestats.workbench.Comparison`, one
     row per cell and metric: both sides and their difference; the frame
     :func:`dicestats.plots.compare_differences` draws),
@@ -28,7 +27,9 @@ Modules
 ``_common``
     Helpers the builders share (no system knowledge).
 
-Every builder is also a name of this package (``tables.comparison_table``).
+Every builder is also a name of this package (``tables.comparison_table``): the package
+re-exports each public module's ``__all__``, found on first use (a new module is listed
+nowhere else).
 Formatting for people (percentages, "1 in N", text and Markdown tables) lives
 in :mod:`dicestats.format`.
 
@@ -41,15 +42,6 @@ Examples
 
 from __future__ import annotations
 
-from .compare import *  # noqa: F403
-from .compare import __all__ as _compare_all
-from .fate import *  # noqa: F403
-from .fate import __all__ as _fate_all
-from .initiative import *  # noqa: F403
-from .initiative import __all__ as _initiative_all
-from .storyteller import *  # noqa: F403
-from .storyteller import __all__ as _storyteller_all
-from .workbench import *  # noqa: F403
-from .workbench import __all__ as _workbench_all
+from ..core.lazy import submodule_exports
 
-__all__ = [*_fate_all, *_storyteller_all, *_initiative_all, *_workbench_all, *_compare_all]
+__getattr__ = submodule_exports(__name__)

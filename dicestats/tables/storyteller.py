@@ -351,7 +351,6 @@ def storyteller_extended(
     max_round: int = 15,
     specialty: bool = False,
     exact: bool = False,
-    botch=None,
 ):
     """Extended actions: P(done within r rolls) per pool (and per botch ruling).
 
@@ -360,8 +359,7 @@ def storyteller_extended(
     Long format: ``label``, ``dice``, ``on_botch``, ``round`` (1..max_round),
     ``p_done`` (P(target reached within that many rolls)), from
     :func:`dicestats.storyteller.extended`. See
-    :func:`storyteller_extended_summary` for the totals. ``botch`` is the
-    deprecated spelling of ``on_botch``.
+    :func:`storyteller_extended_summary` for the totals.
 
     Examples
     --------
@@ -371,9 +369,6 @@ def storyteller_extended(
     """
     import pandas as pd
 
-    from ..storyteller.rules import renamed
-
-    on_botch = renamed("botch", "on_botch", on_botch, botch)
     max_round = check_int("max_round", max_round, 1)
     rows = []
     for label, n, b, res in _extended_runs(
@@ -397,7 +392,6 @@ def storyteller_extended_summary(
     rounds: int | None = None,
     specialty: bool = False,
     exact: bool = False,
-    botch=None,
 ):
     """Extended actions, one row per pool/botch ruling.
 
@@ -413,9 +407,6 @@ def storyteller_extended_summary(
     """
     import pandas as pd
 
-    from ..storyteller.rules import renamed
-
-    on_botch = renamed("botch", "on_botch", on_botch, botch)
     rows = []
     for label, n, b, res in _extended_runs(
         dice, difficulty, target, rules, on_botch, rounds, specialty, exact

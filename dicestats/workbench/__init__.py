@@ -16,13 +16,14 @@ say whether the setting below is under the wish with 99% confidence.
 Rooms (each public name is imported on first use):
 
 =====================  =======================================================
-``storyteller_solve``  :func:`solve_pool`, :func:`solve_difficulty`, :func:`solve_target`
-``fate_solve``         :func:`solve_fate_difficulty`, :func:`solve_fate_rating`,
-                       :func:`solve_fate_invokes`
-``initiative_solve``   :func:`solve_initiative` (pips or swiftness to act first)
-``wishlist``           :class:`Wish`, :func:`wishes` (several wishes at once)
-``fate_wishlist``      :class:`FateWish`, :func:`fate_wishes` (several Fate wishes at once)
-``calibrate``          :func:`storyteller_calibration`, :func:`fate_calibration`
+``solve``              inverse questions: :func:`solve_pool`, :func:`solve_difficulty`,
+                       :func:`solve_target` (Storyteller); :func:`solve_fate_difficulty`,
+                       :func:`solve_fate_rating`, :func:`solve_fate_invokes` (Fate);
+                       :func:`solve_initiative` (pips or swiftness to act first); the
+                       calibration tables :func:`storyteller_calibration`,
+                       :func:`fate_calibration` (→ :class:`Calibration`)
+``wishlist``           several wishes at once: :class:`Wish`, :func:`wishes` (Storyteller),
+                       :class:`FateWish`, :func:`fate_wishes` (Fate)
 ``worth``              what a change is worth in another currency: :func:`die_worth`,
                        :func:`rule_worth`, :func:`invoke_worth`, :func:`fate_match`,
                        :func:`storyteller_match` (→ :class:`Worth`)
@@ -51,33 +52,33 @@ from ..core.lazy import lazy_exports
 
 # Each public name and the room it lives in, imported on first use (PEP 562).
 _ROOMS = {
-    "EVENTS": "storyteller_solve",
-    "PoolNeeded": "storyteller_solve",
-    "DifficultyFound": "storyteller_solve",
-    "TargetFound": "storyteller_solve",
-    "solve_pool": "storyteller_solve",
-    "solve_difficulty": "storyteller_solve",
-    "solve_target": "storyteller_solve",
-    "FateSolved": "fate_solve",
-    "solve_fate_difficulty": "fate_solve",
-    "solve_fate_rating": "fate_solve",
-    "solve_fate_invokes": "fate_solve",
-    "ladder_value": "fate_solve",
-    "InitiativeSolved": "initiative_solve",
-    "solve_initiative": "initiative_solve",
+    "EVENTS": "solve",
+    "PoolSolution": "solve",
+    "DifficultySolution": "solve",
+    "TargetSolution": "solve",
+    "solve_pool": "solve",
+    "solve_difficulty": "solve",
+    "solve_target": "solve",
+    "FateSolution": "solve",
+    "solve_fate_difficulty": "solve",
+    "solve_fate_rating": "solve",
+    "solve_fate_invokes": "solve",
+    "ladder_value": "solve",
+    "InitiativeSolution": "solve",
+    "solve_initiative": "solve",
+    "LEVELS": "solve",
+    "Calibration": "solve",
+    "storyteller_calibration": "solve",
+    "fate_calibration": "solve",
     "Wish": "wishlist",
     "WishSetting": "wishlist",
     "Wishes": "wishlist",
     "wishes": "wishlist",
-    "FateWish": "fate_wishlist",
-    "FateWishes": "fate_wishlist",
-    "fate_wishes": "fate_wishlist",
-    "LEVELS": "calibrate",
-    "Calibration": "calibrate",
-    "storyteller_calibration": "calibrate",
-    "fate_calibration": "calibrate",
-    "BAND_METRICS": "_compare_bands",
-    "compare_bands": "_compare_bands",
+    "FateWish": "wishlist",
+    "FateWishes": "wishlist",
+    "fate_wishes": "wishlist",
+    "BAND_METRICS": "compare",
+    "compare_bands": "compare",
     "Comparison": "compare",
     "FATE_METRICS": "compare",
     "STORYTELLER_METRICS": "compare",
@@ -86,10 +87,10 @@ _ROOMS = {
     "CHANGES": "worth",
     "Worth": "worth",
     "die_worth": "worth",
-    "fate_match": "_worth_match",
+    "fate_match": "worth",
     "invoke_worth": "worth",
     "rule_worth": "worth",
-    "storyteller_match": "_worth_match",
+    "storyteller_match": "worth",
 }
 
 __all__ = sorted(_ROOMS)

@@ -17,11 +17,16 @@ from __future__ import annotations
 
 from ..registry import Question
 from ..storyteller.rules import Rules
-from .fate_solve import solve_fate_difficulty, solve_fate_invokes, solve_fate_rating
-from .fate_wishlist import fate_wishes
-from .initiative_solve import solve_initiative
-from .storyteller_solve import solve_difficulty, solve_pool, solve_target
-from .wishlist import wishes
+from .solve import (
+    solve_difficulty,
+    solve_fate_difficulty,
+    solve_fate_invokes,
+    solve_fate_rating,
+    solve_initiative,
+    solve_pool,
+    solve_target,
+)
+from .wishlist import fate_wishes, wishes
 
 __all__ = ["QUESTIONS"]
 

@@ -1,24 +1,38 @@
 """Several wishes at once: every setting that satisfies all of them, ranked by slack.
 
-A designer's wishes are about pools at one unknown setting (notebook 04's
-strongbox: a trained thief's 6 dice succeed at least 2/3 of the time, a novice's
-3 dice at most 55%, and the novice botches less than 15%). :func:`wishes`
-computes every wish at every setting — each difficulty, under each rule set
-given — and returns the settings that satisfy all, ranked by their *slack* (the
-smallest margin, in probability, by which a wish holds), and when none does, the
-nearest miss (the setting whose worst wish fails by the least) and which wishes
-break there.
+A designer's wishes are about rolls at one unknown setting. :func:`wishes`
+(Storyteller pools) and :func:`fate_wishes` (Fate rolls) compute every wish at
+every setting — each difficulty, under each rule set given — and return the
+settings that satisfy all, ranked by their *slack* (the smallest margin, in
+probability, by which a wish holds), and when none does, the nearest miss (the
+setting whose worst wish fails by the least) and which wishes break there.
+Malformed wishes are refused (:class:`dicestats.InputError`).
 
-A wish is a :class:`Wish` or its text: ``"6 success >= 2/3"``, ``"3 dice
-success <= 55%"``, ``"3: botch < 0.15"``, ``"4 net2 >= 0.5"`` (``P(net >= 2)``),
-``"5 no-botch > 0.9"``. Malformed wishes are refused (:class:`dicestats.InputError`).
-
-The machinery is shared with the Fate wishes (:mod:`.fate_wishlist`): a wish's
-comparison (:class:`Comparison`: slack, holds, its text), the probability read
-from text (:func:`read_comparison`), the list of wishes (:func:`check_wishes`),
-the rule sets (:func:`rule_sets`), the ranking of settings (:func:`rank_settings`)
-and the answer's sentence (:class:`Ranked`); each system brings its wish and its
+The two systems share the machinery: a wish's comparison (:class:`WishBase`:
+slack, holds, its text), the probability read from text
+(:func:`read_comparison`), the list of wishes (:func:`check_wishes`), the rule
+sets (:func:`rule_sets`), the ranking of settings (:func:`rank_settings`) and
+the answer's sentence (:class:`Ranked`); each system brings its wish and its
 forward function.
+
+**Storyteller** (notebook 04's strongbox: a trained thief's 6 dice succeed at
+least 2/3 of the time, a novice's 3 dice at most 55%, and the novice botches
+less than 15%). A wish is a :class:`Wish` or its text: ``"6 success >= 2/3"``,
+``"3 dice success <= 55%"``, ``"3: botch < 0.15"``, ``"4 net2 >= 0.5"``
+(``P(net >= 2)``), ``"5 no-botch > 0.9"``.
+
+**Fate** (one difficulty, wishes about the characters who face it: a Fair (+2)
+character succeeds at least 60% of the time, a Mediocre (+0) one fails at most
+half the time, a Good (+3) one succeeds with style at least 20%; the
+difficulties tried are the ladder, Terrible to Legendary, by default). A wish is
+a :class:`FateWish` or its text ``'RATING [with N invokes, N helpers] EVENT OP
+P'``: ``"+2 success >= 0.6"``, ``"Fair style >= 0.2"``, ``"0 fail <= 50%"``,
+``"Good with 1 invoke success >= 3/4"``. The rating is a number or a ladder name
+(read by :func:`dicestats.fate.parse_rating`); the events are the outcomes of
+one roll: ``fail``, ``tie`` (exactly), ``tie-or-better``, ``success`` (success
+or better: a success with style is a success) and ``style``. Helpers add +1
+each; invokes (+2 or a reroll each) are spent optimally for the wished outcome
+(:func:`dicestats.fate.invoke_policy`: for ``fail``, to avoid failing).
 
 Examples
 --------
@@ -33,6 +47,17 @@ success = 68.67%, 3 dice success = 54.00%, 3 dice botch = 12.70%
 no setting satisfies all 2 wishes; the nearest miss is difficulty 7 (revised rules): \
 '6 dice success >= 90%' fails at 79.94%; '3 dice success <= 50%' fails at \
 65.20%
+>>> r = fate_wishes(["Fair success >= 0.6", "0 fail >= 50%", "Good style >= 0.2"])
+>>> [s.difficulty for s in r.fits]
+[1]
+>>> print(r)
+difficulty Average (+1) (Fate Accelerated: 4dF, style at 3 shifts) satisfies all 3 wishes, \
+slack 1.73 percentage points: Fair (+2) success or better = 61.73%, Mediocre (+0) fail = \
+61.73%, Good (+3) success with style = 38.27%
+>>> print(fate_wishes(["Fair success >= 0.9", "Fair style <= 0.05"]))
+no setting satisfies all 2 wishes; the nearest miss is difficulty Average (+1) (Fate \
+Accelerated: 4dF, style at 3 shifts): 'Fair (+2) success or better >= 90%' fails at 61.73%; \
+'Fair (+2) success with style <= 5%' fails at 18.52%
 """
 
 from __future__ import annotations
@@ -45,21 +70,37 @@ from itertools import islice
 
 from ..core.checks import check_bool, check_exact, check_int, described, refuse
 from ..core.results import Result
-from ..format import percent
-from ..storyteller.limits import LIMITS, check_dice
+from ..fate.dice import fate_dice
+from ..fate.invokes import reach_by_invokes
+from ..fate.ladder import ladder_text, parse_rating
+from ..fate.limits import LIMITS as FATE_LIMITS
+from ..fate.rules import DEFAULT_RULES, resolve
+from ..format import ladder, percent
+from ..storyteller.limits import LIMITS as ST_LIMITS
+from ..storyteller.limits import check_dice
 from ..storyteller.pools import check_difficulty_list, pool_grid
 from ..storyteller.rules import REVISED, check_rules
-from ._search import FLOAT_TOLERANCE, check_probability, decimal_of, wish_text
-from .storyteller_solve import event_probability
+from .solve import (
+    FLOAT_TOLERANCE,
+    check_probability,
+    decimal_of,
+    event_probability,
+    ladder_value,
+    wish_text,
+)
 
 __all__ = [
     "Wish",
     "WishSetting",
     "Wishes",
     "wishes",
+    "FATE_EVENTS",
+    "FateWish",
+    "FateWishes",
+    "fate_wishes",
     "OPERATORS",
     "NUMBER",
-    "Comparison",
+    "WishBase",
     "Ranked",
     "read_comparison",
     "check_wishes",
@@ -71,17 +112,10 @@ __all__ = [
 
 #: The comparisons a wish may make.
 OPERATORS = (">=", ">", "<=", "<")
-_EVENTS = {"success": "success", "botch": "botch", "no-botch": "no_botch", "no_botch": "no_botch"}
 #: A wished probability's text: ``0.6``, ``.6``, ``60%``, ``2/3``.
 NUMBER = r"[0-9]+(?:\.[0-9]*)?%?|\.[0-9]+%?|[0-9]+\s*/\s*[0-9]+"
 #: The comparison and the probability that end every wish's text (two groups).
 COMPARISON = rf"\s*(>=|<=|>|<|≥|≤)\s*({NUMBER})\s*"
-_WISH = re.compile(
-    r"\s*([0-9]{1,4})\s*(?:dice|die|d)?\s*:?\s*(success|botch|no[-_]botch|net\s*([0-9]{1,4}))"
-    + COMPARISON,
-    re.IGNORECASE,
-)
-_FORM = "'DICE EVENT OP P' such as '6 success >= 2/3' (EVENT: success, botch, no-botch, netK)"
 
 
 def read_comparison(op: str, number: str, name: str, text: str, form: str):
@@ -130,7 +164,7 @@ def slack_text(slack, sign: str = "") -> str:
     """A slack in percentage points, 2 decimals (``sign="+"``: ``+1.73``, ``-11.73``).
 
     Float noise is no margin: a float slack within ``FLOAT_TOLERANCE`` of 0 (where
-    :meth:`Comparison.holds` counts the wish as met) reads ``0.00``, never ``-0.00``.
+    :meth:`WishBase.holds` counts the wish as met) reads ``0.00``, never ``-0.00``.
 
     >>> slack_text(-1.1102230246251565e-16), slack_text(Fraction(-1, 10**7), "+")
     ('0.00', '-0.00')
@@ -148,7 +182,7 @@ def check_op(op) -> str:
     return op
 
 
-class Comparison:
+class WishBase:
     """What every wish does with its ``op`` and ``p``, given its ``what`` (a mixin).
 
     A wish class names its text pattern (``PATTERN``, whose last two groups are
@@ -183,68 +217,6 @@ class Comparison:
         s = self.slack(q)
         tol = FLOAT_TOLERANCE if isinstance(q, float) else 0
         return s > tol if self.op in (">", "<") else s >= -tol
-
-
-@dataclass(frozen=True)
-class Wish(Comparison, Result):
-    """One wish: ``P(event)`` of a pool of ``dice``, compared with ``p``.
-
-    Attributes
-    ----------
-    dice : int
-    event : {"success", "no_botch", "botch"}
-        With ``"success"``, ``P(net >= net)``.
-    net : int
-    op : {">=", ">", "<=", "<"}
-    p : Fraction
-        The wished probability, exact: a Fraction or an int as given, a float read as
-        the decimal it prints as (``0.6`` is ``Fraction(3, 5)``; see
-        :func:`wish_probability`), a text's number as written (``"60%"``, ``"3/5"``).
-
-    Examples
-    --------
-    >>> Wish.parse("3 dice botch < 15%")
-    Wish(dice=3, event='botch', net=1, op='<', p=Fraction(3, 20))
-    >>> str(Wish(4, "success", 2, ">=", 0.5))
-    '4 dice net >= 2 >= 50%'
-    >>> Wish(1, "success", 1, ">=", 0.6).p
-    Fraction(3, 5)
-    """
-
-    dice: int
-    event: str
-    net: int
-    op: str
-    p: object
-
-    def __post_init__(self):
-        check_int("dice", self.dice, 1, LIMITS["dice"].hi)
-        if self.event not in ("success", "no_botch", "botch"):
-            raise refuse("event", "'success', 'no_botch' or 'botch'", self.event)
-        check_int("net", self.net, 1, LIMITS["dice"].hi)
-        if self.net != 1 and self.event != "success":
-            raise refuse("net", f"1 with event={self.event!r} (net counts successes)", self.net)
-        check_op(self.op)
-        object.__setattr__(self, "p", wish_probability("p", self.p))
-
-    PATTERN = _WISH
-    FORM = _FORM
-
-    @classmethod
-    def from_groups(cls, groups, op, p, name, text) -> Wish:
-        """The wish of its text's pattern groups (:meth:`Comparison.parse`)."""
-        dice, what, net = groups
-        event = "success" if net else _EVENTS[what.lower().replace("_", "-")]
-        return cls(int(dice), event, int(net or 1), op, p)
-
-    @property
-    def what(self) -> str:
-        """``6 dice success``, ``4 dice net >= 2``, ``3 dice botch``."""
-        if self.event == "success":
-            thing = "success" if self.net == 1 else f"net >= {self.net}"
-        else:
-            thing = self.event.replace("_", " ")
-        return f"{self.dice} {'die' if self.dice == 1 else 'dice'} {thing}"
 
 
 @dataclass(frozen=True)
@@ -323,21 +295,6 @@ class Ranked(Result):
         return f"no setting satisfies {every}; the nearest miss is {self.setting_text(s)}: {broken}"
 
 
-@dataclass(frozen=True)
-class Wishes(Ranked):
-    """Every setting against several Storyteller wishes (:func:`wishes`): the fields of
-    :class:`Ranked` (``wishes``, ``ranked``, ``fits``, ``nearest_miss``), then these.
-
-    Attributes
-    ----------
-    specialty, exact : bool
-    """
-
-    specialty: bool
-    exact: bool
-    trials: int | None = None
-
-
 def check_wishes(wishes, parse, form: str) -> tuple:
     """One to 50 wishes, each read by ``parse(w, "wishes")``; ``form`` for a refusal.
 
@@ -380,6 +337,95 @@ def rank_settings(ws: tuple, rows) -> tuple:
     ranked = tuple(settings[i] for i in order)
     fits = tuple(s for s in ranked if s.satisfied)
     return ranked, fits, None if fits else ranked[0]
+
+
+# ---------------------------------------------------------------------------
+# Storyteller
+# ---------------------------------------------------------------------------
+_EVENTS = {"success": "success", "botch": "botch", "no-botch": "no_botch", "no_botch": "no_botch"}
+_WISH = re.compile(
+    r"\s*([0-9]{1,4})\s*(?:dice|die|d)?\s*:?\s*(success|botch|no[-_]botch|net\s*([0-9]{1,4}))"
+    + COMPARISON,
+    re.IGNORECASE,
+)
+_FORM = "'DICE EVENT OP P' such as '6 success >= 2/3' (EVENT: success, botch, no-botch, netK)"
+
+
+@dataclass(frozen=True)
+class Wish(WishBase, Result):
+    """One wish: ``P(event)`` of a pool of ``dice``, compared with ``p``.
+
+    Attributes
+    ----------
+    dice : int
+    event : {"success", "no_botch", "botch"}
+        With ``"success"``, ``P(net >= net)``.
+    net : int
+    op : {">=", ">", "<=", "<"}
+    p : Fraction
+        The wished probability, exact: a Fraction or an int as given, a float read as
+        the decimal it prints as (``0.6`` is ``Fraction(3, 5)``; see
+        :func:`wish_probability`), a text's number as written (``"60%"``, ``"3/5"``).
+
+    Examples
+    --------
+    >>> Wish.parse("3 dice botch < 15%")
+    Wish(dice=3, event='botch', net=1, op='<', p=Fraction(3, 20))
+    >>> str(Wish(4, "success", 2, ">=", 0.5))
+    '4 dice net >= 2 >= 50%'
+    >>> Wish(1, "success", 1, ">=", 0.6).p
+    Fraction(3, 5)
+    """
+
+    dice: int
+    event: str
+    net: int
+    op: str
+    p: object
+
+    def __post_init__(self):
+        check_int("dice", self.dice, 1, ST_LIMITS["dice"].hi)
+        if self.event not in ("success", "no_botch", "botch"):
+            raise refuse("event", "'success', 'no_botch' or 'botch'", self.event)
+        check_int("net", self.net, 1, ST_LIMITS["dice"].hi)
+        if self.net != 1 and self.event != "success":
+            raise refuse("net", f"1 with event={self.event!r} (net counts successes)", self.net)
+        check_op(self.op)
+        object.__setattr__(self, "p", wish_probability("p", self.p))
+
+    PATTERN = _WISH
+    FORM = _FORM
+
+    @classmethod
+    def from_groups(cls, groups, op, p, name, text) -> Wish:
+        """The wish of its text's pattern groups (:meth:`WishBase.parse`)."""
+        dice, what, net = groups
+        event = "success" if net else _EVENTS[what.lower().replace("_", "-")]
+        return cls(int(dice), event, int(net or 1), op, p)
+
+    @property
+    def what(self) -> str:
+        """``6 dice success``, ``4 dice net >= 2``, ``3 dice botch``."""
+        if self.event == "success":
+            thing = "success" if self.net == 1 else f"net >= {self.net}"
+        else:
+            thing = self.event.replace("_", " ")
+        return f"{self.dice} {'die' if self.dice == 1 else 'dice'} {thing}"
+
+
+@dataclass(frozen=True)
+class Wishes(Ranked):
+    """Every setting against several Storyteller wishes (:func:`wishes`): the fields of
+    :class:`Ranked` (``wishes``, ``ranked``, ``fits``, ``nearest_miss``), then these.
+
+    Attributes
+    ----------
+    specialty, exact : bool
+    """
+
+    specialty: bool
+    exact: bool
+    trials: int | None = None
 
 
 def wishes(
@@ -428,3 +474,261 @@ def wishes(
             rows.append((name, d, qs))
     ranked, fits, miss = rank_settings(ws, rows)
     return Wishes(ws, ranked, fits, miss, specialty, exact)
+
+
+# ---------------------------------------------------------------------------
+# Fate
+# ---------------------------------------------------------------------------
+#: What a Fate wish can be about: the outcomes of one roll, and two "or better".
+FATE_EVENTS = ("fail", "tie", "tie_or_better", "success", "style")
+_FATE_LABEL = {
+    "fail": "fail",
+    "tie": "tie",
+    "tie_or_better": "tie or better",
+    "success": "success or better",
+    "style": "success with style",
+}
+_SEP = r"[-_ ]+"
+_WORDS = (
+    (rf"tie{_SEP}or{_SEP}better", "tie_or_better"),
+    (rf"success{_SEP}or{_SEP}better", "success"),
+    (rf"success{_SEP}with{_SEP}style", "style"),
+    (r"fail|fails|failure", "fail"),
+    (r"tie|ties", "tie"),
+    (r"success|succeeds", "success"),
+    (r"style", "style"),
+)
+_RATING = r"[+\-\u2212]?[0-9]{1,6}|[A-Za-z]+(?:\s*\(\s*[+\-\u2212]?[0-9]{1,6}\s*\))?"
+_MOD = r"\s*,?\s*(?:with\s+|and\s+)?[0-9]{1,3}\s*(?:invokes?|helpers?)"
+_FATE_WISH = re.compile(
+    rf"\s*({_RATING})((?:{_MOD})*)\s*:?\s*({'|'.join(w for w, _ in _WORDS)})" + COMPARISON,
+    re.IGNORECASE,
+)
+_FATE_FORM = (
+    "'RATING [with N invokes, N helpers] EVENT OP P' such as '+2 success >= 0.6', "
+    "'Fair style >= 0.2', '0 fail <= 50%' (EVENT: fail, tie, tie-or-better, success, style)"
+)
+
+
+def _fate_event(word: str) -> str:
+    for pattern, event in _WORDS:
+        if re.fullmatch(pattern, word, re.IGNORECASE):
+            return event
+    raise AssertionError(word)  # the wish's pattern only matches these words
+
+
+@dataclass(frozen=True)
+class FateWish(WishBase, Result):
+    """One wish: ``P(event)`` of a roll with ``rating`` (+ ``helpers``, ``invokes``
+    spent optimally) at the difficulty tried, compared with ``p``.
+
+    Attributes
+    ----------
+    rating : int
+        The bonus on the roll (a ladder name is read as its number).
+    event : {"fail", "tie", "tie_or_better", "success", "style"}
+        ``success`` is success or better; ``tie`` is a tie exactly.
+    op : {">=", ">", "<=", "<"}
+    p : Fraction
+        The wished probability, exact: a float is read as the decimal it prints as
+        (``0.6`` is ``Fraction(3, 5)``; see :func:`wish_probability`).
+    invokes : int
+        Invokes (+2 or a reroll each) spent optimally for the event (for ``fail``,
+        to reach a tie or better); none with ``tie``, which no policy aims at.
+    helpers : int
+        Allies helping, +1 each.
+
+    Examples
+    --------
+    >>> FateWish.parse("Fair with 1 invoke: success >= 3/4")
+    FateWish(rating=2, event='success', op='>=', p=Fraction(3, 4), invokes=1, helpers=0)
+    >>> str(FateWish("Good", "style", ">=", 0.2, helpers=1))
+    'Good (+3) with 1 helper success with style >= 20%'
+    """
+
+    rating: int
+    event: str
+    op: str
+    p: object
+    invokes: int = 0
+    helpers: int = 0
+
+    def __post_init__(self):
+        object.__setattr__(self, "rating", ladder_value(self.rating, "rating"))
+        if self.event not in FATE_EVENTS:
+            raise refuse("event", "one of " + ", ".join(map(repr, FATE_EVENTS)), self.event)
+        check_op(self.op)
+        object.__setattr__(self, "p", wish_probability("p", self.p))
+        FATE_LIMITS["invokes"].check(self.invokes, name="invokes")
+        FATE_LIMITS["helpers"].check(self.helpers, name="helpers")
+        if self.invokes and self.event == "tie":
+            raise refuse(
+                "invokes",
+                "0 with event='tie' (invokes are spent to reach an outcome or better; "
+                "no policy aims at a tie exactly)",
+                self.invokes,
+            )
+
+    PATTERN = _FATE_WISH
+    FORM = _FATE_FORM
+
+    @classmethod
+    def from_groups(cls, groups, op, p, name, text) -> FateWish:
+        """The wish of its text's pattern groups (:meth:`WishBase.parse`)."""
+        rating, mods, word = groups
+        try:
+            rating = parse_rating(rating.replace("\u2212", "-"))
+        except ValueError:
+            raise refuse(
+                name, f"{_FATE_FORM}, RATING an integer or a ladder name ({ladder_text()})", text
+            ) from None
+        if not FATE_LIMITS["rating"].lo <= rating <= FATE_LIMITS["rating"].hi:
+            raise refuse(name, f"{_FATE_FORM}, RATING in {FATE_LIMITS['rating'].help}", text)
+        counts = {}
+        for n, what in re.findall(r"([0-9]{1,3})\s*(invoke|helper)", mods, re.IGNORECASE):
+            if what.lower() in counts:
+                raise refuse(name, f"{_FATE_FORM}, each of invokes and helpers given once", text)
+            counts[what.lower()] = int(n)
+        invokes, helpers = counts.get("invoke", 0), counts.get("helper", 0)
+        top = FATE_LIMITS["invokes"].hi
+        if invokes > top:
+            raise refuse(name, f"{_FATE_FORM}, at most {top} invokes", text)
+        event = _fate_event(word)
+        if invokes and event == "tie":
+            raise refuse(
+                name, f"{_FATE_FORM}, no invokes with 'tie' (no policy aims at a tie)", text
+            )
+        return cls(rating, event, op, p, invokes, helpers)
+
+    @property
+    def what(self) -> str:
+        """``Fair (+2) success or better``, ``Good (+3) with 1 invoke success with style``."""
+        mods = [f"{k} {w}{'' if k == 1 else 's'}"
+                for k, w in ((self.invokes, "invoke"), (self.helpers, "helper")) if k]  # fmt: skip
+        with_ = f" with {', '.join(mods)}" if mods else ""
+        return f"{ladder(self.rating)}{with_} {_FATE_LABEL[self.event]}"
+
+
+@dataclass(frozen=True)
+class FateWishes(Ranked):
+    """Every difficulty (× rule set) against several Fate wishes (:func:`fate_wishes`):
+    the fields of :class:`Ranked` (``wishes``, ``ranked``,
+    ``fits``, ``nearest_miss``), then ``exact``.
+    """
+
+    exact: bool
+    trials: int | None = None
+
+    def setting_text(self, s: WishSetting) -> str:
+        """``difficulty Fair (+2) (Fate Accelerated: 4dF, style at 3 shifts)``."""
+        return f"difficulty {ladder(s.difficulty)} ({s.rules_name})"
+
+
+def describe_fate_rules(rules) -> str:
+    """A Fate rule set in the words of an answer: ``4dF, style at 3 shifts``, named
+    ``Fate Accelerated`` when it is the default.
+
+    >>> from dicestats import fate
+    >>> describe_fate_rules(fate.Rules(dice=3))
+    '3dF, style at 3 shifts'
+    """
+    text = f"{rules.dice}dF, style at {rules.style_shifts} shifts"
+    return f"Fate Accelerated: {text}" if rules == DEFAULT_RULES else text
+
+
+def _fate_difficulties(difficulties) -> list:
+    if isinstance(difficulties, (int, str)) and not isinstance(difficulties, bool):
+        difficulties = [difficulties]
+    length = FATE_LIMITS["difficulties listed"]
+    if not hasattr(difficulties, "__iter__"):
+        raise refuse("difficulties", "a sequence of difficulties", difficulties, kind=True)
+    out = []
+    for d in difficulties:
+        if len(out) == length.hi:
+            raise refuse("difficulties", f"at most {length.hi:,} values", difficulties,
+                         why=length.why)  # fmt: skip
+        out.append(ladder_value(d, "difficulties"))
+    if not out:
+        raise refuse("difficulties", "at least one difficulty", difficulties)
+    return out
+
+
+def _reach(ws, diffs, rules, dist, exact):
+    """``reach(total, k)``: P(the dice reach ``total`` with ``k`` invokes spent optimally).
+
+    The policies a wish with invokes needs (one per dice total where it matters) are
+    solved at once, after checking their work against ``fate.LIMITS``."""
+    n = rules.dice
+    top = max(w.invokes for w in ws)
+    one, zero = (Fraction(1), Fraction(0)) if exact else (1.0, 0.0)
+    margins = {"fail": 0, "tie_or_better": 0, "success": 1, "style": rules.style_shifts}
+    totals = sorted({d - w.rating - w.helpers + margins[w.event]
+                     for w in ws if w.invokes for d in diffs})  # fmt: skip
+    totals = [t for t in totals if -n < t <= n + 2 * top]
+    if top:
+        FATE_LIMITS["invoke dice"].check(n, name="dice")
+        work = len(totals) * (2 * n + 1) * (top + 1) ** 2
+        key = "Σ (2·dice+1)·(invokes+1)² over wished totals"
+        for k in (key, "exact " + key):
+            FATE_LIMITS[k].check_work(work, name="invokes", value=top, exact=exact)
+    solved = {t: reach_by_invokes(t, top, dist, exact) for t in totals}
+
+    def reach(total: int, k: int):
+        if not k:
+            return dist.p_ge(total)
+        if total <= -n:
+            return one
+        return solved[total][k][0] if total in solved else zero
+
+    return reach, margins
+
+
+def fate_wishes(wishes, difficulties=range(-2, 9), rules=None, *, exact: bool = False):
+    """Every difficulty (× rule set) against every Fate wish: what fits, ranked by slack.
+
+    Parameters
+    ----------
+    wishes : sequence of FateWish or str
+        One to 50 wishes (see :class:`FateWish` for the text form).
+    difficulties : int, str or sequence of them
+        The difficulties tried, numbers or ladder names (default: the ladder,
+        Terrible (-2) to Legendary (+8)).
+    rules : fate.Rules or mapping of name to fate.Rules, optional
+        One rule set (default Fate Accelerated: 4dF, style at 3 shifts), or several
+        to choose among (``{"4dF": ..., "3dF": fate.Rules(dice=3)}``).
+    exact : bool
+        Fractions: the slacks are then exact too, since every wished probability is
+        (a float ``0.6`` is read as 3/5; see :class:`FateWish`).
+
+    Returns
+    -------
+    FateWishes
+
+    Examples
+    --------
+    >>> from dicestats import fate
+    >>> dice = {"4dF": fate.Rules(), "3dF": fate.Rules(dice=3)}
+    >>> r = fate_wishes(["Fair success >= 0.6", "Fair style <= 0.15"], rules=dice, exact=True)
+    >>> [(s.rules_name, s.difficulty, s.slack) for s in r.fits]
+    [('3dF', 1, Fraction(1, 540))]
+    """
+    ws = check_wishes(wishes, FateWish.parse, _FATE_FORM)
+    check_exact(exact)
+    sets = rule_sets(rules, resolve, describe_fate_rules)
+    diffs = _fate_difficulties(difficulties)
+    rows = []
+    for name, rs in sets.items():
+        dist = fate_dice(rs.dice, exact=exact)
+        reach, margins = _reach(ws, diffs, rs, dist, exact)
+        for d in diffs:
+            qs = []
+            for w in ws:
+                total = d - w.rating - w.helpers  # the dice total that ties
+                if w.event == "tie":
+                    qs.append(dist.pmf(total))
+                    continue
+                q = reach(total + margins[w.event], w.invokes)
+                qs.append(1 - q if w.event == "fail" else q)
+            rows.append((name, d, qs))
+    ranked, fits, miss = rank_settings(ws, rows)
+    return FateWishes(ws, ranked, fits, miss, exact)

@@ -2,7 +2,7 @@
 
 Each question takes the chance a change gives (the *target*) and finds where
 that chance is reached on an integer scale of another currency, without the
-change (see :mod:`._worth_scale`):
+change:
 
 =========================  ======================================================
 :func:`die_worth`          one more Storyteller die ≈ how many difficulty steps
@@ -26,6 +26,8 @@ aid only (no roll has a fractional difficulty). When the target equals a
 step's chance, ``worth`` is that step and ``lower == upper``. When the scale
 searched never reaches the target, ``worth`` is None and one bound says how
 far it got ("more than 8 difficulty steps": no difficulty is that easy).
+Every question is the one search of :func:`crossing` on chances the systems
+compute exactly.
 
 The chance compared is ``metric``: Storyteller ``p_success`` (default),
 ``p_ge_2`` … ``p_ge_5`` or ``mean_net`` (an expected value, same search); the
@@ -39,16 +41,18 @@ Examples
 (Fraction(2, 1), True)
 >>> die_worth(3, 6, exact=True).upper
 1
+>>> fate_match(5, 6).lower
+-3
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 
 from ..core.checks import check_bool, check_choice, check_exact, refuse
 from ..core.results import Result
-from ._worth_scale import two_way
 
 __all__ = [
     "CHANGES",
@@ -58,6 +62,8 @@ __all__ = [
     "die_worth",
     "rule_worth",
     "invoke_worth",
+    "fate_match",
+    "storyteller_match",
 ]
 
 #: The Storyteller changes :func:`rule_worth` values in dice.
@@ -144,6 +150,83 @@ class Worth(Result):
 
 
 # ---------------------------------------------------------------------------
+# Where a chance is reached on an integer scale
+# ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Crossing:
+    """Where ``target`` sits on a scale.
+
+    ``value`` is the interpolated step (None when the scale does not reach the
+    target); ``lower <= value <= upper`` are the bracketing integer steps (one
+    of them None when the target lies beyond that end of the scale searched),
+    ``p_lower`` and ``p_upper`` their chances.
+    """
+
+    value: object
+    lower: int | None
+    upper: int | None
+    p_lower: object
+    p_upper: object
+    points: tuple = ()
+
+
+def _side(x, p, below: bool) -> Crossing:
+    """No crossing: the target lies below step ``x`` (``below``) or above it."""
+    return Crossing(None, None, x, None, p) if below else Crossing(None, x, None, p, None)
+
+
+def crossing(points, target, *, rising: bool) -> Crossing:
+    """Where ``target`` is first reached walking ``points`` (a list of ``(step, chance)``).
+
+    ``rising``: the chance is expected to rise along the walk (the first point
+    whose chance is ``>= target`` is the crossing) or to fall (``<= target``).
+    The walk may go up or down the scale; a chance that moves the wrong way for
+    a while (a non-monotone pool) is walked through, and the first crossing wins.
+    Between two steps the chance is interpolated linearly (exact Fractions when
+    the chances are Fractions); a target equal to a step's chance is that step.
+
+    >>> from fractions import Fraction as F
+    >>> crossing([(0, F(1, 4)), (1, F(1, 2)), (2, F(3, 4))], F(5, 8), rising=True)
+    ... # doctest: +ELLIPSIS
+    Crossing(value=Fraction(3, 2), lower=1, upper=2, p_lower=Fraction(1, 2), \
+p_upper=Fraction(3, 4), points=(...))
+    """
+    points = list(points)
+    return dataclasses.replace(_cross(points, target, rising), points=tuple(sorted(points)))
+
+
+def _cross(points, target, rising):
+    up = len(points) < 2 or points[1][0] > points[0][0]
+    reached = (lambda p: p >= target) if rising else (lambda p: p <= target)
+    for i, (x, p) in enumerate(points):
+        if not reached(p):
+            continue
+        if p == target:
+            return Crossing(x, x, x, p, p)
+        if i == 0:  # the target lies before the first step
+            return _side(x, p, below=up)
+        xa, pa = points[i - 1]
+        value = xa + (target - pa) * (x - xa) / (p - pa)
+        if xa < x:
+            return Crossing(value, xa, x, pa, p)
+        return Crossing(value, x, xa, p, pa)
+    x, p = points[-1]  # the target lies past the last step
+    return _side(x, p, below=not up)
+
+
+def two_way(target, base, up, down) -> Crossing:
+    """Search from a base step both ways: ``up`` where the chance rises, ``down`` where it falls.
+
+    ``base`` is the ``(step, chance)`` of no change; ``up`` and ``down`` are
+    callables returning the lists of further points in each direction (only
+    the one needed is computed).
+    """
+    if target >= base[1]:
+        return crossing([base, *up()], target, rising=True)
+    return crossing([base, *down()], target, rising=False)
+
+
+# ---------------------------------------------------------------------------
 # Storyteller
 # ---------------------------------------------------------------------------
 def _st_args(dice, difficulty, rules, metric, specialty, exact):
@@ -187,7 +270,7 @@ def _reading(rules, specialty, extra: str = "") -> str:
 
 
 def _fields(c, exact: bool) -> dict:
-    """The bracket of a :class:`._worth_scale.Crossing` as :class:`Worth` fields."""
+    """The bracket of a :class:`Crossing` as :class:`Worth` fields."""
     value = c.value
     if value is not None:
         value = Fraction(value) if exact else float(value)
@@ -406,7 +489,6 @@ def invoke_worth(
     from ..fate.invokes import invoke_policy
 
     check_choice("policy", policy, tuple(POLICIES))
-    margin_rules = rules
     pol = invoke_policy(
         bonus,
         difficulty,
@@ -414,7 +496,7 @@ def invoke_worth(
         objective=objective,
         dice=dice,
         exact=exact,
-        rules=margin_rules,
+        rules=rules,
     )
     s, rules = _fate_shifts(bonus, difficulty, pol.dice, rules, exact)
     m = _margin(objective, rules)
@@ -446,3 +528,140 @@ def invoke_worth(
         },
         exact=exact,
     )
+
+
+# ---------------------------------------------------------------------------
+# Odds matched across systems
+# ---------------------------------------------------------------------------
+def _matched(change, unit, metric, target, c, exact, rules, specialty, words, setting) -> Worth:
+    """A cross-system :class:`Worth`: no chance without a change, only the one to match."""
+    return Worth(
+        change=change,
+        unit=unit,
+        metric=metric,
+        p_base=None,
+        p_target=target,
+        **_fields(c, exact),
+        reading=_reading(rules, specialty, words),
+        setting=setting,
+        exact=exact,
+    )
+
+
+def _probability(metric: str) -> None:
+    """Refuse ``mean_net``: an expected value matches no Fate chance."""
+    if metric == "mean_net":
+        raise refuse(
+            "metric",
+            "a probability to match",
+            metric,
+            why="a Fate chance is matched",
+            instead="use p_success or p_ge_k",
+        )
+
+
+def fate_match(
+    dice: int,
+    difficulty: int = 6,
+    rules=None,
+    *,
+    bonus: int = 0,
+    objective: str = "success",
+    metric: str = "p_success",
+    specialty: bool = False,
+    fate_dice: int | None = None,
+    fate_rules=None,
+    exact: bool = False,
+) -> Worth:
+    """The Fate difficulty whose odds match a Storyteller pool at a difficulty.
+
+    The target is the Storyteller ``metric`` of ``dice`` at ``difficulty``
+    under ``rules``; the scale is a Fate roll of ``fate_dice`` dF + ``bonus``
+    (default 4dF + 0) reaching ``objective`` (default success or better)
+    against every Fate difficulty. The worth is the Fate difficulty (the
+    hardest one when several give the same chance).
+
+    Examples
+    --------
+    >>> print(fate_match(5, 6, exact=True).summary())
+    5 dice at difficulty 6 ≈ -2.24 Fate difficulty (between -3 and -2)
+    """
+    _probability(metric)
+    rules, n, d = _st_args(dice, difficulty, rules, metric, specialty, exact)
+    target = _st_values([n], [d], rules, exact, specialty, metric)[(d, n)]
+    s, frules = _fate_shifts(bonus, 0, fate_dice, fate_rules, exact)  # shifts against 0
+    m = _margin(objective, frules)
+    lo, hi = s.support()
+    # P(shifts − D ≥ m) for D from certain (lo − m) to impossible (hi − m + 1)
+    points = [(dd, s.p_ge(m + dd)) for dd in range(lo - m, hi - m + 2)]
+    c = crossing(points, target, rising=False)
+    k = frules.dice if fate_dice is None else fate_dice
+    words = f"; {k}dF {bonus:+d} against Fate difficulty x ({objective} or better) matches {n} "
+    words += f"dice at {d}"
+    setting = {"dice": n, "difficulty": d, "specialty": specialty, "bonus": bonus,
+               "objective": objective, "fate_dice": k}  # fmt: skip
+    change = f"{n} {'die' if n == 1 else 'dice'} at difficulty {d}"
+    return _matched(change, "Fate difficulty", metric, target, c, exact, rules, specialty, words,
+                    setting)  # fmt: skip
+
+
+def storyteller_match(
+    bonus: int = 0,
+    difficulty: int = 0,
+    *,
+    dice: int | None = None,
+    storyteller_difficulty: int | None = None,
+    rules=None,
+    objective: str = "success",
+    metric: str = "p_success",
+    specialty: bool = False,
+    fate_dice: int | None = None,
+    fate_rules=None,
+    max_dice: int | None = None,
+    exact: bool = False,
+) -> Worth:
+    """The Storyteller difficulty (or pool) whose odds match a Fate roll.
+
+    The target is the chance of a Fate roll (``fate_dice`` dF + ``bonus``
+    against ``difficulty``) reaching ``objective``. Give ``dice`` to find the
+    Storyteller difficulty for that pool (2..10; the worth is a difficulty),
+    or ``storyteller_difficulty`` to find the pool at that difficulty (1 ..
+    ``max_dice`` dice; the worth is a number of dice). The Storyteller side
+    is read as ``metric`` under ``rules`` (default revised).
+
+    Examples
+    --------
+    >>> print(storyteller_match(2, 2, dice=5, exact=True).summary())
+    +2 against 2 ≈ 9.53 Storyteller difficulty (between 9 and 10)
+    >>> print(storyteller_match(2, 2, storyteller_difficulty=9).summary())
+    +2 against 2 ≈ 2.8 Storyteller dice (between 2 and 3)
+    """
+    if (dice is None) == (storyteller_difficulty is None):
+        raise refuse(
+            "dice and storyteller_difficulty",
+            "exactly one given (the pool whose difficulty is sought, or the difficulty "
+            "whose pool is sought)",
+            (dice, storyteller_difficulty),
+        )
+    _probability(metric)
+    s, frules = _fate_shifts(bonus, difficulty, fate_dice, fate_rules, exact)
+    m = _margin(objective, frules)
+    target = s.p_ge(m)
+    k = frules.dice if fate_dice is None else fate_dice
+    if dice is not None:
+        rules, n, _ = _st_args(dice, 6, rules, metric, specialty, exact)
+        values = _st_values([n], range(2, 11), rules, exact, specialty, metric)
+        c = crossing([(dd, values[(dd, n)]) for dd in range(2, 11)], target, rising=False)
+        unit, side = "Storyteller difficulty", f"{n} dice at difficulty x"
+    else:
+        rules, _, d = _st_args(1, storyteller_difficulty, rules, metric, specialty, exact)
+        top = _max_dice(max_dice, rules, exact, specialty, 1)
+        values = _st_values(range(1, top + 1), [d], rules, exact, specialty, metric)
+        c = crossing([(nn, values[(d, nn)]) for nn in range(1, top + 1)], target, rising=True)
+        unit, side = "Storyteller dice", f"x dice (up to {top}) at difficulty {d}"
+    words = f"; {side} match {k}dF {bonus:+d} against {difficulty} ({objective} or better)"
+    setting = {"bonus": bonus, "difficulty": difficulty, "objective": objective, "fate_dice": k,
+               "dice": dice, "storyteller_difficulty": storyteller_difficulty,
+               "specialty": specialty}  # fmt: skip
+    return _matched(f"{bonus:+d} against {difficulty}", unit, metric, target, c, exact, rules,
+                    specialty, words, setting)  # fmt: skip

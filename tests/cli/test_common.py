@@ -55,25 +55,6 @@ def test_no_command_prints_help_and_exits_2(capsys):
     assert "COMMAND" in capsys.readouterr().err
 
 
-def test_deprecated_alias_sets_the_new_option_and_says_so(capsys):
-    import argparse
-
-    from dicestats.cli._common import add_deprecated_alias
-
-    p = argparse.ArgumentParser()
-    add_deprecated_alias(p, "--opposed", p.add_argument("--vs", type=int, default=0))
-    add_deprecated_alias(p, "--old-flag", p.add_argument("--new-flag", action="store_true"))
-    args = p.parse_args(["--opposed", "3", "--old-flag"])
-    assert args.vs == 3 and args.new_flag is True
-    err = capsys.readouterr().err.splitlines()
-    assert err == [
-        "dicestats: --opposed is deprecated and goes in the next release; use --vs",
-        "dicestats: --old-flag is deprecated and goes in the next release; use --new-flag",
-    ]
-    assert "--opposed" not in p.format_help()
-    assert p.parse_args([]).vs == 0 and p.parse_args([]).new_flag is False
-
-
 def test_bare_dicestats_prints_the_usage_and_the_commands(capsys):
     # it printed the full help (24 lines) on stderr; now git's convention: the
     # short usage and one line per command, on stderr with the usage-error status 2

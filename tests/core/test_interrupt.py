@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from dicestats.core.interrupt import Interrupted, clear_stale, interruptible, temporary_name
+from dicestats.core.files import Interrupted, clear_stale, interruptible, temporary_name
 
 
 def test_a_signal_raises_interrupted_and_handlers_come_back():

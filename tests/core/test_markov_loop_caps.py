@@ -11,9 +11,8 @@ from fractions import Fraction
 
 import pytest
 
-import dicestats.core.markov_solve as markov_solve
 from dicestats import InputError
-from dicestats.core.markov import LIMITS, build, solve_fraction
+from dicestats.core.markov import LIMITS, AbsorbingChain, build, solve_fraction
 
 F = Fraction
 
@@ -41,7 +40,7 @@ def test_every_solve_is_refused_before_any_elimination(monkeypatch, method, exac
     def no_solve(*args, **kwargs):  # pragma: no cover - must not run
         raise AssertionError("a dense solve ran before the refusal")
 
-    monkeypatch.setattr(markov_solve._Solver, "_block_solve", no_solve)
+    monkeypatch.setattr(AbsorbingChain, "_block_solve", no_solve)
     n = LIMITS["exact loop states" if exact else "float loop states"].hi + 1
     chain = build(0, _walk(n), exact=exact)
     with pytest.raises(InputError, match=rf"^the chain must .* got a loop of {n:,} transient"):
@@ -69,17 +68,17 @@ def test_the_systems_own_chains_stay_within_the_exact_loop_cap(monkeypatch):
     # target's exact cap (80) keeps them within 150. Fate contests only move forward.
     from dicestats.fate.contests import contest
     from dicestats.storyteller import LIMITS as ST_LIMITS
-    from dicestats.storyteller.extended_resisted import extended
+    from dicestats.storyteller import extended
 
     loops = []
-    real = markov_solve._Solver._components
+    real = AbsorbingChain._components
 
     def spy(self, qrows):
         comps = real(self, qrows)
         loops.append(max(len(c) for c in comps))
         return comps
 
-    monkeypatch.setattr(markov_solve._Solver, "_components", spy)
+    monkeypatch.setattr(AbsorbingChain, "_components", spy)
     target = ST_LIMITS["target, exact, no round limit"].hi
     assert target <= LIMITS["exact loop states"].hi
     for on_botch in ("resets", "ends"):

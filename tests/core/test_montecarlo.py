@@ -10,7 +10,7 @@ from scipy import stats
 
 from dicestats.core import montecarlo as mc
 from dicestats.core.checks import InputError, InputTypeError
-from dicestats.core.montecarlo_limits import _cpus
+from dicestats.core.montecarlo import _cpus
 
 
 def coin_batch(rng, n, p=0.5):

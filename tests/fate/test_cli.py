@@ -65,18 +65,10 @@ def test_fate_opposed_matches_brute_force(capsys, a, b):
     assert d["versus"] == b and d["difficulty"] is None
 
 
-def test_opposed_is_a_hidden_deprecated_alias_of_vs(capsys):
-    new = run_json(capsys, "fate", "--bonus", "2", "--vs", "1", "--exact", "--json")
-    assert main(["fate", "--bonus", "2", "--opposed", "1", "--exact", "--json"]) == 0
-    out, err = capsys.readouterr()
-    assert json.loads(out) == new
-    assert "--opposed is deprecated" in err and "--vs" in err
-    assert main(["invoke", "--opposed", "1", "--invokes", "1", "--json"]) == 0
-    out, err = capsys.readouterr()
-    assert json.loads(out)["versus"] == 1 and "deprecated" in err
+def test_fate_help_shows_vs_and_the_ranges(capsys):
     assert main(["fate", "--help"]) == 0
     helptext = capsys.readouterr().out
-    assert "--vs" in helptext and "--opposed" not in helptext
+    assert "--vs" in helptext
     assert "(1..200; default 4)" in helptext  # ranges come from fate.LIMITS
 
 
@@ -212,7 +204,6 @@ def test_deck_command(capsys):
         (["fate", "--dice", "0", "--difficulty", "1"], "--dice"),
         (["fate", "--bonus", "x", "--difficulty", "1"], "--bonus"),
         (["fate", "--bonus", "1"], "--difficulty"),
-        (["fate", "--difficulty", "1", "--opposed", "1"], "--opposed"),
         (["fate", "--difficulty", "1", "--vs", "1"], "--vs"),
         (["invoke", "--difficulty", "1", "--vs", "1", "--invokes", "1"], "--vs"),
         (["deck", "--draws", "5", "--run", "101"], "--run"),

@@ -171,8 +171,6 @@ def test_contest_tie_rule_any_for_three():
     assert as_moves(fate.exchange_probs([1, 0], tie_rule="any")) == as_moves(
         fate.exchange_probs([1, 0])
     )
-    with pytest.warns(DeprecationWarning, match="tie_rule"):
-        assert fate.exchange_probs([1, 0, -1], tie="any", exact=True) == got
 
 
 def test_exchange_style_threshold():
@@ -181,8 +179,6 @@ def test_exchange_style_threshold():
     ref = brute_exchange((1, 0))
     assert e.p_win[0] == ref[(0, 1)] + ref[(0, 2)]
     assert e.p_style[0] < ref[(0, 2)]
-    with pytest.warns(DeprecationWarning, match="style_shifts"):
-        assert fate.exchange_probs([1, 0], style_margin=5, exact=True) == e
 
 
 @settings(max_examples=15, deadline=None)

@@ -94,9 +94,6 @@ def test_invoke_vs_opposition_caps_and_checks_its_arguments():
         fate.invoke_vs_opposition(0, 0, invokes=1, versus_dice=0)
     with pytest.raises(TypeError, match="invokes"):
         fate.invoke_vs_opposition(0, 0, invokes=1.0)
-    with pytest.warns(DeprecationWarning, match="versus"):
-        old = fate.invoke_vs_opposition(0, opposed=1, invokes=1, exact=True)
-    assert old.p_optimal == fate.invoke_vs_opposition(0, 1, invokes=1, exact=True).p_optimal
 
 
 def test_invoke_policy_three_invokes_and_a_total():
@@ -104,9 +101,6 @@ def test_invoke_policy_three_invokes_and_a_total():
     assert pol.p_optimal == brute_invoke(6, 1, 3)
     assert pol.need == 5
     assert pol.objective == "total" and pol.difficulty == 6
-    with pytest.warns(DeprecationWarning, match="total"):
-        old = fate.invoke_policy(1, 0, invokes=3, target=6, exact=True)
-    assert old == pol
 
 
 def test_invoke_policy_table_follows_the_values():

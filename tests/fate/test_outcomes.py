@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import warnings
 from fractions import Fraction
 
 import pytest
@@ -53,21 +52,6 @@ def test_opposed_against_brute_force_over_both_rolls():
             counts[outcome_name(sum(faces[:4]) + a - (sum(faces[4:]) + b))] += 1
         ref = {k: F(v, len(rolls)) for k, v in counts.items()}
         assert probs(fate.outcome_probs(a, versus=b, exact=True)) == ref
-
-
-def test_opposed_is_a_deprecated_spelling_of_versus():
-    with pytest.warns(DeprecationWarning, match="versus"):
-        old = fate.outcome_probs(2, opposed=1, exact=True)
-    assert old == fate.outcome_probs(2, versus=1, exact=True)
-    with pytest.warns(DeprecationWarning, match="versus_dice"):
-        old = fate.shifts(0, versus=0, opposed_dice=2, exact=True)
-    assert old == fate.shifts(0, versus=0, versus_dice=2, exact=True)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        with pytest.raises(ValueError, match="versus"):
-            fate.outcome_probs(0, versus=1, opposed=1)
-    with pytest.raises(TypeError, match="unexpected keyword"):
-        fate.outcome_probs(0, difficulty=1, oppose=1)
 
 
 def test_helpers_add_one_each_and_cap():

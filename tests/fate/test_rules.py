@@ -1,4 +1,4 @@
-"""Rules and limits as data, the deprecated spellings, and the sample questions."""
+"""Rules and limits as data, and the sample questions."""
 
 from __future__ import annotations
 

@@ -6,10 +6,9 @@ process's stdin, a base64 pickle of a dict, and reads one answer line back:
 * ``{"kind": "cli", "argv": [...]}`` runs ``dicestats.cli.main(argv)`` with stdout and
   stderr captured: ``{"code", "stdout", "stderr", "error"}`` where ``error`` is the
   traceback of an exception that escaped ``main`` (what a user would have seen);
-* ``{"kind": "api", "system", "question", "twin", "args", "kwargs"}`` calls a registered
-  system's sample question (``twin``: its Monte Carlo twin) with the given arguments
-  (``"builder"`` instead of ``"question"``: one of its table builders by name; ``"fn"``:
-  any function, pickled by reference):
+* ``{"kind": "api", "fn", "args", "kwargs"}`` calls a function (a question's public
+  function, pickled by reference) with the given arguments (``"system"`` and
+  ``"builder"`` instead of ``"fn"``: one of a system's table builders by name):
   ``{"outcome": "ok"}`` or ``{"outcome": "raised", "type", "bases", "message", "error"}``.
 
 The answers travel on a private copy of the original stdout; file descriptor 1 is
@@ -51,11 +50,8 @@ def _answer_api(req: dict) -> dict:
 
     if "fn" in req:  # a function (or a bound method) pickled by reference
         fn = req["fn"]
-    elif "builder" in req:
-        fn = system(req["system"]).table_builders[req["builder"]]
     else:
-        q = system(req["system"]).questions[req["question"]]
-        fn = q.simulate if req["twin"] else q.call
+        fn = system(req["system"]).table_builders[req["builder"]]
     try:
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
             fn(*req["args"], **req["kwargs"])

@@ -19,6 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dicestats import systems
+from dicestats.core.question import Question
 
 from .harness import check_answer, fuzz_settings
 from .strategies import HOW, WRONG
@@ -30,7 +31,28 @@ def workbench_questions():
     return asked
 
 
-QUESTIONS = [(s.name, i, q) for s in systems() for i, q in enumerate(s.questions)]
+class Call:
+    """One sample call of a question: a declared question's sample, or a legacy sample."""
+
+    def __init__(self, name, call, args, kwargs, exact, simulate):
+        self.name, self.call, self.args, self.kwargs = name, call, args, kwargs
+        self.exact, self.simulate = exact, simulate
+
+
+def sample_calls(system) -> list[Call]:
+    out = []
+    for q in system.questions:
+        if not isinstance(q, Question):
+            out.append(Call(q.name, q.call, q.args, q.kwargs, q.exact, q.simulate))
+            continue
+        f = q.function
+        for s in q.samples:
+            twin = f if q.monte_carlo else None
+            out.append(Call(f"{q.name}: {s.name}", f, s.args, s.kwargs, q.computed, twin))
+    return out
+
+
+QUESTIONS = [(s.name, i, q) for s in systems() for i, q in enumerate(sample_calls(s))]
 #: Table builders whose every parameter has a default, or a sample value here.
 SAMPLES = {"difficulties": [1, 2]}
 BUILDERS = [
@@ -103,14 +125,8 @@ def describe(q, twin, args, kwargs) -> str:
 def test_wrong_values_are_refused_cleanly(worker, system, index, q, data):
     twin, args, kwargs = data.draw(corrupted_call(q), label="call")
     what = describe(q, twin, args, kwargs)
-    request = {
-        "kind": "api",
-        "system": system,
-        "question": index,
-        "twin": twin,
-        "args": args,
-        "kwargs": kwargs,
-    }
+    fn = q.simulate if twin else q.call
+    request = {"kind": "api", "fn": fn, "args": args, "kwargs": kwargs}
     check_answer(worker.call(request, what), what)
 
 

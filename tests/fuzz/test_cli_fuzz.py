@@ -5,7 +5,7 @@ command added later is fuzzed without a change here. For each generated argv:
 
 * exit status 0 or 2 (``sweep``: also 1, a failed cell), never an exception out of
   ``main`` and never "Traceback" on stderr;
-* on exit 2, exactly one line on stderr (a deprecated option's note aside);
+* on exit 2, exactly one line on stderr;
 * an answer within the harness' time bound (``DICESTATS_FUZZ_TIMEOUT``, 20 s), enforced
   by killing the worker process: the failing example names the argv that hung.
 
@@ -15,7 +15,6 @@ The profiles (``DICESTATS_FUZZ=deep`` for the deep one) are described in
 
 from __future__ import annotations
 
-import re
 import shlex
 
 import pytest
@@ -29,7 +28,6 @@ COMMANDS = commands()
 BY_NAME = {c.name: c for c in COMMANDS}
 MONTE_CARLO = monte_carlo_questions()
 SWEEP = sweep_parameters()
-DEPRECATED = re.compile(r"^dicestats: \S+ is deprecated")
 
 
 def cheap(cmd: str, words: list[str]) -> list[str]:
@@ -68,7 +66,7 @@ def run(worker, words: list[str]) -> dict:
     allowed = {0, 1, 2} if words and words[0] == "sweep" else {0, 2}
     assert ans["code"] in allowed, f"{what}: exit {ans['code']}\n{err}"
     if ans["code"] == 2:
-        lines = [line for line in err.splitlines() if not DEPRECATED.match(line)]
+        lines = err.splitlines()
         assert len(lines) == 1, f"{what}: exit 2 with {len(lines)} lines on stderr\n{err}"
     return ans
 

@@ -174,13 +174,13 @@ def test_initiative_pips_keeps_a_three_entry_matchup_without_its_pips():
 
 
 def test_a_sweep_without_a_required_parameter_names_its_options(capsys):
-    # dicestats sweep storyteller-extended --difficulty false --trials 100 printed Python's
+    # dicestats sweep storyteller.extended --difficulty false --trials 100 printed Python's
     # "simulate_extended() missing 2 required positional arguments: 'dice' and 'target'".
-    words = ["sweep", "storyteller-extended", "--difficulty", "false", "--trials", "100"]
+    words = ["sweep", "storyteller.extended", "--difficulty", "false", "--trials", "100"]
     assert main(words) == 2
     err = capsys.readouterr().err
     assert err.startswith(
-        "dicestats sweep: error: storyteller-extended needs --dice and --target: values to sweep"
+        "dicestats sweep: error: storyteller.extended needs --dice and --target: values to sweep"
     ), err
     assert err.count("\n") == 1 and "positional" not in err, err
 
@@ -190,7 +190,7 @@ def test_the_api_sweep_refuses_a_grid_without_a_required_parameter_up_front():
     from dicestats.sweep import sweep
 
     with pytest.raises(InputError, match=r"^grid must be a mapping that gives values of dice "):
-        sweep("storyteller-extended", difficulty=6, trials=100, rng=1)
+        sweep("storyteller.extended", difficulty=6, trials=100, rng=1)
 
 
 def test_a_repeated_sweep_value_hints_at_participant_lists_only_for_one(capsys):

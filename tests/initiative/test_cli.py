@@ -169,17 +169,14 @@ def test_integers_are_ascii_digits(capsys, flag, word):
     assert flag in err and "integer" in err
 
 
-def test_pip_rules_and_the_old_spelling(capsys):
+def test_pip_rules(capsys):
     base = ["--swiftness", "3,1", "--vs", "1", "--exact", "--json"]
     one = json.loads(run(capsys, *base, "--pips", "2,0")[1])
     assert one["rules"]["pip_rule"] == "one-die" and one["pips"] == [2, 0]
     pool = json.loads(run(capsys, *base, "--pips", "2", "--pip-rule", "side-pool")[1])
     assert pool["pips"] == 2 and pool["rules"]["pip_rule"] == "side-pool"
-    status, out, err = run(capsys, *base, "--pips", "2,0", "--pip-policy", "highest")
-    assert status == 0 and "deprecated" in err and "--pip-rule split" in err
-    assert json.loads(out)["rules"]["pip_rule"] == "split"
-    status, _, err = run(capsys, *base, "--pip-policy", "single", "--pip-rule", "split")
-    assert status == 2 and "give one" in err
+    split = json.loads(run(capsys, *base, "--pips", "2,0", "--pip-rule", "split")[1])
+    assert split["rules"]["pip_rule"] == "split"
 
 
 # ---------------------------------------------------------------- holding and rounds

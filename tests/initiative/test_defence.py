@@ -166,14 +166,6 @@ def test_bad_input(kwargs, exc, words):
         ini.SuccessRoll(2, success=9)
 
 
-def test_cover_is_a_deprecated_spelling():
-    with pytest.warns(DeprecationWarning, match="respond='cover'"):
-        r = ini.defence([1, 1], [1], trials=500, rng=1, cover=True)
-    assert r.respond == "cover"
-    with pytest.raises(TypeError, match="cover"):
-        ini.defence([1], [1], trials=10, cover="yes")
-
-
 def test_exact_refuses_float_tables_and_big_enumerations():
     table = ini.RollTable({0: 0.5, 1: 0.5})
     with pytest.raises(InputError, match="exact probabilities"):

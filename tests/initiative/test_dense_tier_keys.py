@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from dicestats import initiative as ini
-from dicestats.initiative import order, round_ties, simulation
+from dicestats.initiative import order, simulation
 from dicestats.initiative.order import OWN_MASK, RANK_SHIFT
 from dicestats.initiative.rules import Rules
 from dicestats.initiative.setup import check_setup
@@ -121,14 +121,14 @@ def test_short_coins_fall_back_exactly(monkeypatch, mask):
         words = real(rng, bits, count)
         return None if words is None else words & np.uint32(mask)
 
-    monkeypatch.setattr(round_ties, "coin_words", few_bits)
+    monkeypatch.setattr(simulation, "coin_words", few_bits)
     fn = Rounds(check_setup([3, 3, 3], [2, 2, 2]))
     keys = fn.draw(np.random.default_rng(3), 5000)
     keys.sort(axis=1)
     clear = keys[simulation.ties(keys[:, : fn.D], "tier")]
     r1, r2 = np.random.default_rng(4), np.random.default_rng(4)
-    want = round_ties.settle_dense(clear, r1, fn.fmt, fn.lut)
-    got = round_ties.settle_dense(clear, r2, fn.fmt, fn.lut, fn.fast.short)
+    want = simulation.settle_dense(clear, r1, fn.fmt, fn.lut)
+    got = simulation.settle_dense(clear, r2, fn.fmt, fn.lut, fn.fast.short)
     assert np.array_equal(got, want)
     assert r1.integers(0, 2**62) == r2.integers(0, 2**62)
 
@@ -148,8 +148,7 @@ def test_owners_in_chunks_are_the_whole_batch_ones(monkeypatch, a, b, n, mask):
             words = real(rng, bits, count)
             return None if words is None else words & np.uint32(mask)
 
-        monkeypatch.setattr(simulation, "coin_words", few_bits)  # the chunks' draw
-        monkeypatch.setattr(round_ties, "coin_words", few_bits)  # order_batch's
+        monkeypatch.setattr(simulation, "coin_words", few_bits)  # the chunks' and order_batch's
     setup = check_setup(a, b)
     fn, ref = Rounds(setup), Rounds(setup)
     stats = simulation.RoundStats(len(fn.sw), fn.na, fn.da, fn.D)

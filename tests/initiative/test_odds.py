@@ -1,6 +1,5 @@
 """The exact enumeration (:func:`dicestats.initiative.odds`) against closed forms and oracles."""
 
-import warnings
 from fractions import Fraction
 
 import pytest
@@ -124,26 +123,6 @@ def test_exact_refuses_setups_with_much_work(a, b):
     # an explicit, larger limit is the caller's choice to wait
     with pytest.raises(InputError, match="outcome classes"):
         ini.odds(a, b, limit=10)
-
-
-def test_exact_is_a_deprecated_alias_of_odds():
-    with pytest.warns(DeprecationWarning, match="use initiative.odds"):
-        old = ini.exact([2], [1], 1, 0, order="tier")
-    assert old == ini.odds([2], [1], pips=1, versus_pips=0, order="tier")
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        assert ini.exact([1], [2]).actions_before == {0: Fraction(161, 216), 1: Fraction(55, 216)}
-    assert ini.ExactResult is ini.SimResult is ini.RoundOdds
-
-
-def test_pip_policy_is_a_deprecated_spelling_of_pip_rule():
-    with pytest.warns(DeprecationWarning, match="pip_rule='one-die'"):
-        old = ini.odds([2], [1], pips=3, pip_policy="single")
-    assert old == ini.odds([2], [1], pips=3) and old.rules.pip_rule == "one-die"
-    with pytest.warns(DeprecationWarning, match="pip_rule='split'"):
-        assert ini.odds([2], [1], pips=3, pip_policy="highest").rules.pip_rule == "split"
-    with pytest.raises(InputError, match="pip_policy must be None when pip_rule is given"):
-        ini.odds([2], [1], pip_rule="split", pip_policy="highest")
 
 
 def test_margins_are_per_participant_by_default():

@@ -54,11 +54,7 @@ def test_worked_examples():
     assert ini.apply_pips([], 5) == [] and ini.apply_pips([6, 6], 4) == [6, 6]
 
 
-def test_old_policy_names_still_work_with_a_warning():
-    with pytest.warns(DeprecationWarning, match="pip_rule='split'"):
-        assert ini.apply_pips([5, 3, 2], 3, "highest") == [6, 5, 2]
-    with pytest.warns(DeprecationWarning, match="pip_rule='one-die'"):
-        assert ini.apply_pips([5, 3, 2], 3, "single") == [5, 6, 2]
+def test_an_unknown_pip_rule_is_refused():
     with pytest.raises(ValueError, match="pip_rule must be one of"):
         ini.apply_pips([3], 1, "lowest")
 

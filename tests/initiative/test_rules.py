@@ -62,7 +62,6 @@ def test_limits_table():
         (lambda: ini.simulate([3], [1], trials=10, order="chaos"), ValueError, "order"),
         (lambda: ini.simulate([3], [1], trials=10, tiebreak="x"), ValueError, "tiebreak"),
         (lambda: ini.simulate([3], [1], trials=10, pip_rule="x"), ValueError, "pip_rule"),
-        (lambda: ini.simulate([3], [1], trials=10, pip_policy="x"), ValueError, "pip_policy"),
         (
             lambda: ini.simulate([1] * 40, [1] * 30, trials=10),
             ValueError,

@@ -18,9 +18,8 @@ import pytest
 from dicestats import initiative as ini
 from dicestats.initiative import order as order_mod
 from dicestats.initiative.order import OWN_MASK
-from dicestats.initiative.round_stats import RoundStats, block_rows
 from dicestats.initiative.setup import check_setup
-from dicestats.initiative.simulation import Rounds, order_batch
+from dicestats.initiative.simulation import Rounds, RoundStats, block_rows, order_batch
 
 FIELDS = ("p_first", "p_participant_first", "actions_before", "p_double", "mean_position",
           "p_acts_at", "trials")  # fmt: skip

@@ -16,7 +16,7 @@ import pytest
 
 from dicestats import InputError
 from dicestats import storyteller as st
-from dicestats.core.dist_limits import LIMITS as DIST_LIMITS
+from dicestats.core.dist import LIMITS as DIST_LIMITS
 from dicestats.storyteller import Rules
 from dicestats.storyteller import pools as pools_module
 from dicestats.storyteller.pools import p_any
@@ -86,7 +86,7 @@ def test_one_action_is_not_a_multiple_action():
     one = st.multiple_actions([7], 6, exact=True)
     assert one.pools == [7] and one.actions[0].p_success == success_p(7, 6)
     assert one.mean_successes == success_p(7, 6)
-    sim = st.simulate_multiple_actions([7], 6, trials=2_000, rng=1)
+    sim = st.multiple_actions([7], 6, trials=2_000, rng=1)
     assert sim.pools == [7]
 
 
@@ -146,7 +146,7 @@ def test_multiple_actions_with_mixed_difficulties_against_enumeration():
 
 
 # ---------------------------------------------------------------------------
-# Retries, botch exemption, automatic success
+# TryAgain, botch exemption, automatic success
 # ---------------------------------------------------------------------------
 def test_try_again_by_hand():
     # 2 dice from difficulty 8: tries at 8, 9, 10, then impossible
@@ -213,8 +213,6 @@ def test_automatic_success_rules():
     assert not st.automatic_success(5, 6).allowed
     assert not st.automatic_success(6, 6, stress=True).allowed
     assert st.automatic_success(6, 6, target=2).better == "roll"
-    with pytest.warns(DeprecationWarning, match="target"):
-        assert st.automatic_success(6, 6, need=2).target == 2
 
 
 def test_exact_powers_over_many_rolls_are_capped():
@@ -368,13 +366,13 @@ def test_teamwork_refuses_a_too_large_exact_total_before_computing_every_member(
     lim = DIST_LIMITS["exact sum digits"]
     monkeypatch.setitem(DIST_LIMITS._by_name, lim.name, dataclasses.replace(lim, hi=2000))
     calls = []
-    real = pools_module.pool
+    real = pools_module.pool_grid
 
-    def counted(n, *args, **kwargs):
-        calls.append(n)
-        return real(n, *args, **kwargs)
+    def counted(dice, *args, **kwargs):
+        calls.append(dice[0])
+        return real(dice, *args, **kwargs)
 
-    monkeypatch.setattr(pools_module, "pool", counted)
+    monkeypatch.setattr(pools_module, "pool_grid", counted)
     for spoil in (False, True):
         calls.clear()
         with pytest.raises(InputError, match=r"^pools must be small enough .* got 20 pools, of"):

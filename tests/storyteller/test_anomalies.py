@@ -93,7 +93,7 @@ def test_anomalies_float_mode_agrees_with_exact():
 
 
 def test_anomalies_default_is_float_like_every_function():
-    found = st.anomalies(dice=range(1, 8), difficulties=[10])
+    found = st.anomalies(dice=range(1, 8), difficulty=[10])
     assert found.exact is False and isinstance(found[0].after, float)
     assert [a.dice for a in found if a.metric == "p_botch"] == [2, 3, 4, 5, 6]
 
@@ -127,7 +127,7 @@ def test_float_anomalies_equal_exact_ones_on_large_pools(rules, specialty):
 
 
 def test_to_float_keeps_the_cells():
-    found = st.anomalies(dice=range(1, 8), difficulties=[10], exact=True)
+    found = st.anomalies(dice=range(1, 8), difficulty=[10], exact=True)
     fl = found.to_float()
     assert keys(fl) == keys(found) and fl.exact is False
     assert fl[0].after == float(found[0].after)
@@ -137,7 +137,7 @@ def test_to_float_keeps_the_cells():
 def test_anomalies_bad_input():
     with pytest.raises(ValueError, match="rtol"):
         st.anomalies(rtol=2)
-    with pytest.raises(ValueError, match="difficulties"):
-        st.anomalies(difficulties=[1])
+    with pytest.raises(ValueError, match="difficulty"):
+        st.anomalies(difficulty=[1])
     with pytest.raises(ValueError, match="dice"):
         st.anomalies(dice=[0, 1])

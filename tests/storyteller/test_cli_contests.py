@@ -72,9 +72,9 @@ def test_resisted_float_agrees_with_exact(capsys):
 @pytest.mark.parametrize(
     "argv,needle",
     [
-        (["resisted", "--dice", "3"], "--vs"),
-        (["resisted", "--dice", "3", "--vs", "0"], "vs"),
-        (["resisted", "--dice", "3", "--vs", "2", "--vs-difficulty", "1"], "vs-difficulty"),
+        (["resisted", "--dice", "3"], "versus must be given"),
+        (["resisted", "--dice", "3", "--vs", "0"], "versus must be"),
+        (["resisted", "--dice", "3", "--vs", "2", "--vs-difficulty", "1"], "versus_difficulty"),
     ],
 )
 def test_resisted_bad_input_is_one_line(argv, needle, capsys):
@@ -105,8 +105,7 @@ def test_teamwork_text_states_the_cancellation_rule(capsys):
     code, out, _ = run(["teamwork", "--pools", "4,3,3", "--difficulty", "6"], capsys)
     assert code == 0
     assert "each member's 1s cancel only their own successes" in out
-    assert "--spoil" in out  # the rules' alternative is named
-    assert "one merged pool of 10 dice (not allowed by the rules" in out
+    assert "spoil:" in out  # the rules' alternative is named
     code, out, _ = run(["teamwork", "--pools", "2,2", "--spoil"], capsys)
     assert "one member's botch spoils the whole effort" in out
     assert "P(the effort is spoiled)" in out
@@ -125,7 +124,7 @@ def test_teamwork_one_difficulty_per_member(capsys):
     "argv,needle",
     [
         (["teamwork", "--pools", "3,,2"], "--pools"),
-        (["teamwork", "--pools", "3,0"], "--pools"),
+        (["teamwork", "--pools", "3,0"], "pools must be"),
         (["teamwork", "--pools", "3,2", "--difficulty", "6,6,6"], "difficult"),
     ],
 )
@@ -168,13 +167,13 @@ def test_distribution_chart_draws_each_label():
 
 def test_difficulties_above_ten_only_with_clamp(capsys):
     code, out, err = run(["resisted", "--dice", "2", "--vs", "2", "--vs-difficulty", "12"], capsys)
-    assert code == 2 and not out and "--clamp" in err
-    got = run_json(["resisted", "--dice", "2", "--vs", "2", "--vs-difficulty", "12", "--clamp",
-                    "--exact", "--json"], capsys)  # fmt: skip
+    assert code == 2 and not out and "above_ten='clamp'" in err
+    got = run_json(["resisted", "--dice", "2", "--vs", "2", "--vs-difficulty", "12",
+                    "--above-ten", "clamp", "--exact", "--json"], capsys)  # fmt: skip
     assert got["versus_difficulty"] == 10
     assert as_fractions(got["margin"]) == nonzero(resisted_brute(2, 6, 2, 10))
     code, out, err = run(["teamwork", "--pools", "1,1", "--difficulty", "6,11"], capsys)
-    assert code == 2 and "--clamp" in err
-    got = run_json(["teamwork", "--pools", "1,1", "--difficulty", "6,11", "--clamp", "--exact",
-                    "--json"], capsys)  # fmt: skip
+    assert code == 2 and "above_ten='clamp'" in err
+    got = run_json(["teamwork", "--pools", "1,1", "--difficulty", "6,11", "--above-ten",
+                    "clamp", "--exact", "--json"], capsys)  # fmt: skip
     assert as_fractions(got["total"]) == nonzero(combine(net_pmf(1, 6), net_pmf(1, 10)))

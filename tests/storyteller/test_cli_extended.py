@@ -1,4 +1,4 @@
-"""``dicestats extended``: rolls given success, the "done within" table, --exact, --botch."""
+"""``dicestats extended``: rolls given success, the "done within" table, --exact, --on-botch."""
 
 from __future__ import annotations
 
@@ -81,23 +81,3 @@ def test_json_has_the_new_field(capsys):
     got = json.loads(out)
     r = st.extended(2, 6, 2, on_botch="ends", exact=True)
     assert Fraction(got["mean_rolls_given_success"]) == r.mean_rolls_given_success
-
-
-@pytest.mark.parametrize(
-    "old,field,value",
-    [("first", "botch_rule", "first"), ("ends", "on_botch", "ends")],
-)
-def test_old_botch_sorted_by_its_value(old, field, value, capsys):
-    argv = ["extended", "--dice", "3", "--difficulty", "6", "--target", "3", "--json"]
-    code, out, err = run([*argv, "--botch", old], capsys)
-    assert code == 0
-    new = "--botch-rule" if field == "botch_rule" else "--on-botch"
-    assert f"use {new} {old}" in err
-    code, want, _ = run([*argv, new, value], capsys)
-    assert out == want
-
-
-def test_old_botch_with_a_wrong_value(capsys):
-    code, out, err = run(["extended", "--dice", "3", "--difficulty", "6", "--target", "3",
-                          "--botch", "always"], capsys)  # fmt: skip
-    assert code == 2 and not out and "--botch-rule" in err and "--on-botch" in err

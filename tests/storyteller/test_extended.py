@@ -194,12 +194,6 @@ def test_extended_exact_is_capped_instead_of_running_for_minutes(args, kw, name)
     assert st.extended(*args, **kw).p_success > 0
 
 
-def test_extended_botch_keyword_is_deprecated():
-    with pytest.warns(DeprecationWarning, match="on_botch"):
-        r = st.extended(1, 6, 1, botch="zero", exact=True)
-    assert r.on_botch == "zero" and r.mean_rolls == 2
-
-
 def test_extended_bad_input():
     with pytest.raises(ValueError, match="target"):
         st.extended(3, 6, 0)
@@ -235,23 +229,18 @@ def test_resisted_against_brute_force():
     assert r.p_win + r.p_tie + r.p_lose == 1
 
 
-def test_resisted_versus_keywords_and_the_deprecated_opp_spellings():
+def test_resisted_versus_keywords():
     r = st.resisted(3, 6, versus=2, versus_difficulty=7, exact=True)
     assert (r.versus, r.versus_difficulty) == (2, 7)
-    with pytest.warns(DeprecationWarning, match="versus"):
-        old = st.resisted(3, 6, opp_dice=2, opp_difficulty=7, exact=True)
-    assert old == r
     first = Rules(botch_rule="first")
     mixed = st.resisted(3, 6, 3, 6, Rules(), first, exact=True)
-    with pytest.warns(DeprecationWarning, match="versus_rules"):
-        assert st.resisted(3, 6, 3, 6, opp_rules=first, exact=True) == mixed
+    assert st.resisted(3, 6, 3, 6, versus_rules=first, exact=True) == mixed
     assert mixed.p_versus_botch == st.pool(3, 6, first, exact=True).p_botch
-    with pytest.warns(DeprecationWarning):
-        race = st.resisted_extended(3, 6, opp_dice=3, opp_difficulty=7, target=2, exact=True)
+    race = st.resisted_extended(3, 6, versus=3, versus_difficulty=7, target=2, exact=True)
     assert race == st.resisted_extended(3, 6, 3, 7, 2, exact=True)
-    with pytest.raises(ValueError, match="versus"):
+    with pytest.raises(ValueError, match="versus must be given"):
         st.resisted(3, 6)
-    with pytest.raises(ValueError, match="target"):
+    with pytest.raises(TypeError, match="target"):
         st.resisted_extended(3, 6, 3, 7)
 
 

@@ -77,7 +77,7 @@ def test_search_limits():
         lambda: st.try_again(300, 2, Rules(above_ten="clamp"), exact=True),
         lambda: st.botch_exemption(20, 6, rolls=10**5, exact=True),
         lambda: st.resisted_extended(20, 6, 20, 6, 60, exact=True),
-        lambda: st.simulate_extended(3, 6, 10_001, trials=10),
+        lambda: st.extended(3, 6, 10_001, trials=10),
         lambda: st.evaluate_roll([]),
         lambda: st.multiple_actions([7, 6], [6]),
     ],

@@ -412,15 +412,3 @@ def test_pool_result_exports_the_vocabulary():
     assert d["rules"]["botch_rule"] == "revised"
     assert '"p_success": "13/20"' in r.to_json()
     assert r.row() == {c: d[c] for c in st.TABLE_COLUMNS}
-    assert st.PoolResult is st.PoolOdds
-
-
-def test_pool_result_old_attribute_names_still_read_with_a_warning():
-    r = st.pool(2, 6, exact=True)
-    for old, new in [("success", "p_success"), ("failure", "p_fail"), ("botch", "p_botch")]:
-        with pytest.warns(DeprecationWarning, match=new):
-            assert getattr(r, old) == getattr(r, new)
-    with pytest.warns(DeprecationWarning):
-        assert r.net is r.net and r.tail == r.net_tail
-    with pytest.raises(AttributeError):
-        r.nothing  # noqa: B018

@@ -54,9 +54,9 @@ def test_simulate_refuses_a_bool_seed():
     # storyteller.simulate(rng=True) equalled rng=1 (the core's Monte Carlo engine now refuses
     # it for every caller; pinned here for the Storyteller twins)
     for call in (
-        lambda: st.simulate(3, 6, rng=True, trials=10),
-        lambda: st.simulate_multiple_actions([5, 5], rng=False, trials=10),
-        lambda: st.simulate_extended(3, 6, 3, rng=True, trials=10),
+        lambda: st.pool(3, 6, rng=True, trials=10),
+        lambda: st.multiple_actions([5, 5], rng=False, trials=10),
+        lambda: st.extended(3, 6, 3, rng=True, trials=10),
     ):
         with pytest.raises(TypeError, match="rng"):
             call()
@@ -99,11 +99,11 @@ def test_a_reduced_pool_beyond_the_engine_names_the_action():
     [
         (lambda: st.multiple_actions([5] * 101), "actions"),
         (lambda: st.best_actions([5] * 101), "actions"),
-        (lambda: st.simulate_multiple_actions([5] * 101, trials=10), "actions"),
+        (lambda: st.multiple_actions([5] * 101, trials=10), "actions"),
         (lambda: st.teamwork([3] * 101), "team"),
         (lambda: st.odds_table([5] * 1001, [6]), "values listed"),
         (lambda: st.odds_table([5], [6] * 1001), "values listed"),
-        (lambda: st.anomalies(dice=iter(range(1, 10**9)), difficulties=[6]), "values listed"),
+        (lambda: st.anomalies(dice=iter(range(1, 10**9)), difficulty=[6]), "values listed"),
     ],
 )
 def test_list_lengths_are_capped_with_a_reason(call, what):

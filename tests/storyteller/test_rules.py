@@ -36,11 +36,9 @@ def test_rules_is_immutable_and_validated():
         r.botch_rule = "first"
     with pytest.raises(TypeError, match="ten_again"):
         Rules(ten_again="yes")
-    with pytest.raises(ValueError, match="specialty"):
-        Rules(specialty="triple")
     with pytest.raises(ValueError, match="specialty_rule"):
         Rules(specialty_rule="triple")
-    with pytest.raises(ValueError, match=r"argument of the roll.*pass specialty=True to pool"):
+    with pytest.raises(TypeError, match="specialty"):  # a specialty is the roll's, not a rule
         Rules(specialty=True)
     with pytest.raises(TypeError):  # the rule-variant fields after chain are keyword-only
         Rules(True, "revised", False, False, True, "double")
@@ -48,18 +46,6 @@ def test_rules_is_immutable_and_validated():
         Rules(botch_rule="first", rule_of_one=False)
     with pytest.raises(InputError, match="botch_rule must be one of"):
         Rules(botch_rule="never")
-
-
-def test_botch_keyword_is_a_deprecated_spelling_of_botch_rule():
-    with pytest.warns(DeprecationWarning, match="botch_rule"):
-        r = Rules(botch="first")
-    assert r == Rules(botch_rule="first") == Rules.preset("first")
-    with pytest.warns(DeprecationWarning, match="botch_rule"):
-        assert r.botch == "first"
-    with pytest.warns(DeprecationWarning):
-        assert Rules().replace(botch="first") == r
-    with pytest.warns(DeprecationWarning), pytest.raises(ValueError, match="rule_of_one"):
-        Rules(botch="first", rule_of_one=False)
 
 
 def test_rules_fields_and_derived_flags():
@@ -91,7 +77,9 @@ def test_rules_fields_and_derived_flags():
 def test_describe_names_presets_or_changed_flags():
     assert Rules().describe() == "revised rules"
     assert Rules.preset("first").describe() == "first rules"
-    assert Rules(ten_again=True, chain=False).describe() == "rules: ten_again=True, chain=False"
+    assert Rules(ten_again=True, chain=False).describe() == (
+        "revised rules; each 10 adds a die; an extra die's 10 adds no further die"
+    )
     assert Rules.preset("v20").describe() == "v20 rules"
     assert Rules.preset("v20").describe(specialty=True) == (
         "v20 rules, with a specialty: a 10 counts double"
@@ -156,21 +144,6 @@ def test_the_specialty_is_a_per_roll_argument_everywhere():
         st.pool(3, 7, v20, specialty="double")
     with pytest.raises(ValueError, match="specialty"):
         st.multiple_actions([6, 6], 7, v20, specialty=[True])
-
-
-def test_old_specialty_spelling_keeps_its_numbers_with_a_note():
-    with pytest.warns(DeprecationWarning, match="per-roll"):
-        old = Rules(specialty="double", one_cancels="highest")
-    new = st.pool(4, 7, Rules.preset("v20").replace(one_cancels="highest"), specialty=True)
-    assert st.pool(4, 7, old).row() == new.row() and st.pool(4, 7, old).specialty
-    with pytest.warns(DeprecationWarning):
-        reroll = Rules(specialty="reroll")
-    assert st.pool(4, 7, reroll).row() == st.pool(4, 7, Rules(ten_again=True)).row()
-    assert reroll.replace(botch_rule="first")._for_roll().rerolls  # kept by replace
-    with pytest.warns(DeprecationWarning, match="specialty_rule"):
-        assert Rules.preset("v20").specialty == "none"  # a rule set holds no specialty now
-    with pytest.warns(DeprecationWarning):
-        assert old.specialty == "double" and old != Rules.preset("v20")
 
 
 def test_degree_names():

@@ -13,6 +13,7 @@ import pytest
 
 from dicestats import storyteller as st
 from dicestats.core.results import Estimate
+from dicestats.storyteller import simulation
 
 from .oracle import agrees, botch_p, success_p
 
@@ -27,7 +28,7 @@ def brute_pool(n, d):
 # ---------------------------------------------------------------------------
 def test_simulate_agrees_with_exact():
     rules = st.Rules(ten_again=True)
-    out = st.simulate(5, 7, rules, trials=40_000, rng=12345)
+    out = st.pool(5, 7, rules, trials=40_000, rng=12345)
     exact = st.pool(5, 7, rules)
     n = out.trials
     for est, p in [(out.p_success.value, exact.p_success), (out.p_botch.value, exact.p_botch)]:
@@ -49,7 +50,7 @@ def test_simulate_agrees_with_exact():
 )
 def test_simulated_pool_is_the_exact_pool_with_estimates(dice, d, rules, specialty):
     ex = st.pool(dice, d, rules, specialty=specialty, exact=True)
-    mc = st.simulate(dice, d, rules, specialty=specialty, trials=30_000, rng=5)
+    mc = st.pool(dice, d, rules, specialty=specialty, trials=30_000, rng=5)
     assert type(mc) is type(ex) and mc.exact is False and mc.trials == 30_000
     assert mc.specialty is ex.specialty is specialty
     for name in st.TABLE_COLUMNS[2:]:
@@ -67,9 +68,9 @@ def test_simulated_pool_is_the_exact_pool_with_estimates(dice, d, rules, special
 def test_hall_example_pools():
     # Hall (Dexterity 3, Brawl 4, Dodge 3) punches and dodges twice:
     # punch 7 - 3 = 4 dice, first dodge 6 - 4 = 2, second dodge 6 - 5 = 1
-    assert st.simulate_multiple_actions([7, 6, 6], trials=10, rng=0).pools == [4, 2, 1]
+    assert st.multiple_actions([7, 6, 6], trials=10, rng=0).pools == [4, 2, 1]
     # a pool reduced to 0 or less cannot be attempted: never a success
-    r = st.simulate_multiple_actions([3, 3, 2], trials=2_000, rng=0)
+    r = st.multiple_actions([3, 3, 2], trials=2_000, rng=0)
     assert r.pools == [0, -1, -3]
     assert r.p_all.value == 0 and all(a.p_success.value == 0 for a in r.actions)
     assert r.successes[0].value == 1
@@ -78,7 +79,7 @@ def test_hall_example_pools():
 def test_multiple_actions_against_enumeration():
     # [5, 6] at difficulty 7: k = 2, pools 3 and 3
     ex = [brute_pool(3, 7), brute_pool(3, 7)]
-    r = st.simulate_multiple_actions([5, 6], 7, trials=60_000, rng=3)
+    r = st.multiple_actions([5, 6], 7, trials=60_000, rng=3)
     assert r.pools == [3, 3]
     for a, (s, b) in zip(r.actions, ex, strict=True):
         assert agrees(a.p_success, s) and agrees(a.p_botch, b)
@@ -102,7 +103,7 @@ def test_multiple_actions_against_enumeration():
 )
 def test_multiple_actions_against_storyteller_exact(pools, diff, rules, specialty):
     ex = st.multiple_actions(pools, diff, rules, specialty=specialty, exact=True)
-    r = st.simulate_multiple_actions(pools, diff, rules, specialty=specialty, trials=50_000, rng=11)
+    r = st.multiple_actions(pools, diff, rules, specialty=specialty, trials=50_000, rng=11)
     assert type(r) is type(ex)
     for est, a in zip(r.actions, ex.actions, strict=True):
         assert agrees(est.p_success, a.p_success)
@@ -121,15 +122,15 @@ def test_multiple_actions_against_storyteller_exact(pools, diff, rules, specialt
 # ---------------------------------------------------------------------------
 def test_extended_closed_forms():
     # 1 die at difficulty 6, target 1, a botch scores 0: geometric with p = 1/2
-    e = st.simulate_extended(1, 6, 1, on_botch="zero", trials=40_000, rng=5)
+    e = st.extended(1, 6, 1, on_botch="zero", trials=40_000, rng=5)
     assert agrees(e.mean_rolls, 2) and e.p_success.value == 1
     assert agrees(e.var_rolls, 2)  # (1 - p) / p**2
     # target 2, a botch resets: E0 = 1 + E1/2 + E0/2 and E1 = 1 + 0.4 E1 + 0.1 E0
     # (success 1/2, plain failure 4/10, botch 1/10) give E1 = 2.4, E0 = 4.4
-    e = st.simulate_extended(1, 6, 2, trials=40_000, rng=6)
+    e = st.extended(1, 6, 2, trials=40_000, rng=6)
     assert agrees(e.mean_rolls, Fraction(22, 5))
     # a botch ends it: P(success) = P(two successes before a botch) = (5/6)^2
-    e = st.simulate_extended(1, 6, 2, on_botch="ends", trials=40_000, rng=7)
+    e = st.extended(1, 6, 2, on_botch="ends", trials=40_000, rng=7)
     assert agrees(e.p_success, Fraction(25, 36)) and agrees(e.p_failed, Fraction(11, 36))
     # within r rolls is cumulative and the end distribution sums to 1
     within = [x.value for x in e.p_done_within]
@@ -151,7 +152,7 @@ def test_extended_closed_forms():
 def test_extended_against_storyteller_exact(args, kw):
     rules = kw.pop("rules", st.Rules())
     ex = st.extended(*args, rules, exact=True, **kw)
-    e = st.simulate_extended(*args, rules, trials=40_000, rng=13, **kw)
+    e = st.extended(*args, rules, trials=40_000, rng=13, **kw)
     assert type(e) is type(ex) and e.specialty == ex.specialty == kw.get("specialty", False)
     assert agrees(e.p_success, ex.p_success)
     assert agrees(e.p_failed, ex.p_failed)
@@ -166,50 +167,44 @@ def test_extended_against_storyteller_exact(args, kw):
         assert agrees(e.p_done_within[r - 1], ex.p_done_within[r - 1])
 
 
-def test_extended_botch_keyword_is_deprecated():
-    with pytest.warns(DeprecationWarning, match="on_botch"):
-        e = st.simulate_extended(1, 6, 1, botch="zero", trials=100, rng=1)
-    assert e.on_botch == "zero"
-
-
 # ---------------------------------------------------------------------------
 # Seeds, workers, errors
 # ---------------------------------------------------------------------------
 def test_same_seed_identical_any_workers():
     kw = dict(trials=30_000, rng=4, batch_size=10_000)
-    a = st.simulate_multiple_actions([7, 6, 6], workers=1, **kw)
-    b = st.simulate_multiple_actions([7, 6, 6], workers=2, **kw)
+    a = st.multiple_actions([7, 6, 6], workers=1, **kw)
+    b = st.multiple_actions([7, 6, 6], workers=2, **kw)
     assert a.to_json() == b.to_json()
-    c = st.simulate_extended(3, 6, 5, workers=1, **kw)
-    d = st.simulate_extended(3, 6, 5, workers=2, **kw)
+    c = st.extended(3, 6, 5, workers=1, **kw)
+    d = st.extended(3, 6, 5, workers=2, **kw)
     assert c.to_json() == d.to_json()
-    e = st.simulate(4, 7, st.Rules(ten_again=True), workers=1, **kw)
-    f = st.simulate(4, 7, st.Rules(ten_again=True), workers=2, **kw)
+    e = st.pool(4, 7, st.Rules(ten_again=True), workers=1, **kw)
+    f = st.pool(4, 7, st.Rules(ten_again=True), workers=2, **kw)
     assert e.to_json() == f.to_json()
 
 
 def test_big_pools_use_smaller_batches():
-    assert st.sim.batch_size_for(64) == 65536 and st.sim.batch_size_for(1000) == 4194
-    r = st.simulate(1000, 6, trials=5000, rng=1)
+    assert simulation.batch_size_for(64) == 65536 and simulation.batch_size_for(1000) == 4194
+    r = st.pool(1000, 6, trials=5000, rng=1)
     assert agrees(r.mean_net, st.pool(1000, 6).mean_net)
 
 
 @pytest.mark.parametrize(
     "call,exc,words",
     [
-        (lambda: st.simulate_multiple_actions([], trials=10), ValueError, "pools"),
-        (lambda: st.simulate_multiple_actions([0], trials=10), ValueError, r"pools .*\[0\]"),
-        (lambda: st.simulate_multiple_actions([5], 11, trials=10), ValueError, "difficulty"),
-        (lambda: st.simulate_multiple_actions([5, 5], [6], trials=10), ValueError, "one value per"),
-        (lambda: st.simulate_multiple_actions([5], rules="revised", trials=10), TypeError, "rules"),
-        (lambda: st.simulate_extended(0, 6, 3, trials=10), ValueError, "dice"),
-        (lambda: st.simulate_extended(3, 6, 0, trials=10), ValueError, "target"),
-        (lambda: st.simulate_extended(3, 6, 3, on_botch="lose", trials=10), ValueError, "on_botch"),
-        (lambda: st.simulate_extended(3, 6, 3, rounds=0, trials=10), ValueError, "rounds"),
-        (lambda: st.simulate_extended(3, 6, 3, trials=0), ValueError, "trials"),
-        (lambda: st.simulate(1001, 6, trials=10), ValueError, "dice"),
-        (lambda: st.simulate(3, 6, trials=0), ValueError, "trials"),
-        (lambda: st.simulate(3, 6, 10), TypeError, "rules"),
+        (lambda: st.multiple_actions([], trials=10), ValueError, "pools"),
+        (lambda: st.multiple_actions([0], trials=10), ValueError, r"pools .*\[0\]"),
+        (lambda: st.multiple_actions([5], 11, trials=10), ValueError, "difficulty"),
+        (lambda: st.multiple_actions([5, 5], [6], trials=10), ValueError, "one value per"),
+        (lambda: st.multiple_actions([5], rules="revised", trials=10), TypeError, "rules"),
+        (lambda: st.extended(0, 6, 3, trials=10), ValueError, "dice"),
+        (lambda: st.extended(3, 6, 0, trials=10), ValueError, "target"),
+        (lambda: st.extended(3, 6, 3, on_botch="lose", trials=10), ValueError, "on_botch"),
+        (lambda: st.extended(3, 6, 3, rounds=0, trials=10), ValueError, "rounds"),
+        (lambda: st.extended(3, 6, 3, trials=0), ValueError, "trials"),
+        (lambda: st.pool(1001, 6, trials=10), ValueError, "dice"),
+        (lambda: st.pool(3, 6, trials=0), ValueError, "trials"),
+        (lambda: st.pool(3, 6, 10), TypeError, "rules"),
     ],
 )
 def test_bad_input(call, exc, words):

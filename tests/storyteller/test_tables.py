@@ -141,6 +141,5 @@ def test_storyteller_extended_labels():
     ]
     for _, g in df.groupby("label"):
         assert g["p_done"].is_monotonic_increasing
-    with pytest.warns(DeprecationWarning, match="on_botch"):
-        old = T.storyteller_extended([4], 6, 5, botch="ends", max_round=4)
-    assert old["p_done"].tolist() == df[df.label == "4 dice, botch ends"]["p_done"].tolist()
+    one = T.storyteller_extended([4], 6, 5, on_botch="ends", max_round=4)
+    assert one["p_done"].tolist() == df[df.label == "4 dice, botch ends"]["p_done"].tolist()

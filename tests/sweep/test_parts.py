@@ -57,7 +57,7 @@ def test_bad_grids_are_refused_in_one_line(grid, words):
 
 
 def test_rule_fields_fold_into_the_rules():
-    q = question("storyteller-pool")
+    q = question("storyteller")
     assert "ten_again" in q.rule_fields
     kw = q.arguments({"dice": 3, "rules": "v20", "ten_again": True})
     assert kw["rules"].ten_again is True

@@ -12,8 +12,9 @@ import pytest  # noqa: E402
 from dicestats import fate, report  # noqa: E402
 from dicestats import format as fmt  # noqa: E402
 from dicestats import storyteller as st  # noqa: E402
-from dicestats.report.booklet import PAPERS, _Context, _frame  # noqa: E402
+from dicestats.report.booklet import PAPERS, _frame  # noqa: E402
 from dicestats.report.calibration import TITLE, pages  # noqa: E402
+from dicestats.report.page import _Context  # noqa: E402
 
 
 @pytest.fixture(scope="module")

@@ -261,4 +261,4 @@ def test_single_solvers_read_a_float_wish_as_its_decimal_in_exact_mode():
         assert wb.solve_difficulty(1, nearest=0.45, rules=v20, exact=exact).difficulty == 7
     assert wb.solve_pool(10, 0.1, rules=v20, exact=True).p_reached == F(1, 10)
     # below_with_confidence: an exact 1/10 is not below a float wish 0.1
-    assert not wb._search.below_with_confidence(F(1, 10), 0.1)
+    assert not wb.solve.below_with_confidence(F(1, 10), 0.1)

@@ -1,8 +1,8 @@
 """Defences: who answers an attack, slow answers, armour and the defender's advantage.
 
 :func:`defence_odds` (exact) and :func:`defence` (Monte Carlo) set up a
-:class:`~.fights.Fight` with attackers and success rolls and run it on the
-round engine (:mod:`.fights`).
+:class:`~.engine.Fight` with attackers and success rolls and run it on the
+round engine (:mod:`.engine`).
 
 Examples
 --------
@@ -13,42 +13,31 @@ Examples
 
 from __future__ import annotations
 
-import warnings
-
 import numpy as np
 
 from ..core import montecarlo as mc
 from ..core.checks import check_bool, check_choice, check_int, refuse
 from ..core.results import Estimate, z_value
-from .engine import ATTACKERS, RESPONSES, Combat
-from .fights import (
-    _enumerate,
-    _held_fields,
-    _mc_held_fields,
-    _per_round,
-    _ratio,
-    _run,
+from .engine import (
+    Combat,
     check_fight,
+    enumerate_fight,
+    held_fields,
+    mc_held_fields,
+    per_round,
+    ratio,
+    run_fight,
 )
 from .limits import EXACT_LIMIT, LIMITS
 from .results import DefenceResult
 from .rolls import RollTable, check_roll
+from .rules import ATTACKERS, RESPONSES
 
 __all__ = ["defence", "defence_odds"]
 
 
-def _check_combat(attackers, respond, cover, defend_if_hit, attack, defend, armour, slow_cost):
+def _check_combat(attackers, respond, defend_if_hit, attack, defend, armour, slow_cost):
     check_choice("attackers", attackers, ATTACKERS)
-    if cover is not None:
-        cover = check_bool("cover", cover)
-        warnings.warn(
-            "cover= is deprecated and goes in the next release; use respond='cover' "
-            "(or respond='every': every able companion may answer)",
-            DeprecationWarning,
-            stacklevel=3,
-        )
-        if respond is None:
-            respond = "cover" if cover else "target"
     respond = "every" if respond is None else respond
     check_choice("respond", respond, RESPONSES)
     defend_if_hit = check_bool("defend_if_hit", defend_if_hit)
@@ -158,9 +147,7 @@ def defence_odds(
     >>> r.p_defendable, r.slow[0], r.slow[5]
     (Fraction(1, 2), Fraction(1, 6), Fraction(1, 18))
     """
-    combat = _check_combat(
-        attackers, respond, None, defend_if_hit, attack, defend, armour, slow_cost
-    )
+    combat = _check_combat(attackers, respond, defend_if_hit, attack, defend, armour, slow_cost)
     exact = check_bool("exact", exact)
     _check_exact_rolls(combat, exact)
     shortcuts = dict(tiebreak=tiebreak, order=order, pip_rule=pip_rule)
@@ -178,14 +165,14 @@ def defence_odds(
         versus_weakness,
         combat,
     )
-    tot, den, _ = _enumerate(fight, exact, check_int("limit", limit, 1))
+    tot, den, _ = enumerate_fight(fight, exact, check_int("limit", limit, 1))
     R = fight.rounds
     c = combat
     att = tot["attacks"][()]
     resp = tot["responses"][()]
 
     def per(x, d):
-        return _ratio(x, d, exact)
+        return ratio(x, d, exact)
 
     rolls = c.rolls
     return DefenceResult(
@@ -208,7 +195,7 @@ def defence_odds(
         mean_advantage=per(tot["adv_sum"][()], resp) if rolls else None,
         **{
             k: v
-            for k, v in _held_fields(fight, tot, den, exact).items()
+            for k, v in held_fields(fight, tot, den, exact).items()
             if k not in ("hold", "rounds")
         },
         exact=exact,
@@ -246,7 +233,6 @@ def defence(
     rng=None,
     attackers: str = "versus",
     respond: str | None = None,
-    cover: bool | None = None,
     defend_if_hit: bool = False,
     attack=None,
     defend=None,
@@ -263,7 +249,6 @@ def defence(
     tiebreak=None,
     order=None,
     pip_rule=None,
-    pip_policy=None,
     workers: int = 1,
     executor=None,
     batch_size: int | None = None,
@@ -316,8 +301,6 @@ def defence(
         own actions are not attacks); ``"both"``: every action is an attack.
     respond : {"every", "target", "cover"}
         Who answers an attack (above).
-    cover : bool, optional
-        Deprecated: ``respond="cover"`` (True) or ``"target"`` (False).
     defend_if_hit : bool
         The target answers only an attack that scored (needs success rolls).
     attack, defend, armour : SuccessRoll or RollTable, optional
@@ -332,7 +315,7 @@ def defence(
     weakness, versus_weakness : list of int or None, optional
         Each participant's on-edge scale: a hero's weakness, or None for a
         supporting character (3); None for the whole side: all supporting.
-    pips, versus_pips, rules, tiebreak, order, pip_rule, pip_policy
+    pips, versus_pips, rules, tiebreak, order, pip_rule
         As in :func:`~dicestats.initiative.simulate`.
     workers, batch_size, progress
         As in :func:`dicestats.core.montecarlo.run`.
@@ -350,10 +333,8 @@ def defence(
     >>> abs(r.p_defendable.value - 0.5) < 4.5 * r.p_defendable.stderr
     True
     """
-    combat = _check_combat(
-        attackers, respond, cover, defend_if_hit, attack, defend, armour, slow_cost
-    )
-    shortcuts = dict(tiebreak=tiebreak, order=order, pip_rule=pip_rule, pip_policy=pip_policy)
+    combat = _check_combat(attackers, respond, defend_if_hit, attack, defend, armour, slow_cost)
+    shortcuts = dict(tiebreak=tiebreak, order=order, pip_rule=pip_rule)
     fight = check_fight(
         swiftness,
         versus,
@@ -368,7 +349,7 @@ def defence(
         versus_weakness,
         combat,
     )
-    res = _run(fight, trials, rng, workers, batch_size, progress, "defence fights", executor)
+    res = run_fight(fight, trials, rng, workers, batch_size, progress, "defence fights", executor)
     R = fight.rounds
     c = combat
     rolls = c.rolls
@@ -391,8 +372,8 @@ def defence(
         mean_companion_responses=share("comp_resp", "attacks", kind="mean"),
         slow=slow,
         mean_slow=_mean_scale(slow),
-        p_slow_round=_per_round(res, "slow_round", None, R),
-        out_of_dice={k: _per_round(res, "out", k, R) for k in range(out_size)},
+        p_slow_round=per_round(res, "slow_round", None, R),
+        out_of_dice={k: per_round(res, "out", k, R) for k in range(out_size)},
         margin=hist("margin", "attacks", c.attack.most + 1) if rolls else None,
         mean_wound=share("wound", "attacks", kind="mean") if rolls else None,
         p_wounding=share("wounding", "attacks") if rolls else None,
@@ -401,7 +382,7 @@ def defence(
         ),
         advantage=hist("adv", "responses", c.defend.most + 1) if rolls else None,
         mean_advantage=share("adv_sum", "responses", kind="mean") if rolls else None,
-        **{k: v for k, v in _mc_held_fields(fight, res).items() if k not in ("hold", "rounds")},
+        **{k: v for k, v in mc_held_fields(fight, res).items() if k not in ("hold", "rounds")},
         exact=False,
         trials=res.trials,
         raw=res,

@@ -1,35 +1,21 @@
-"""The Monte Carlo twin: the same questions answered by seeded simulation.
+"""The Monte Carlo forms of the Storyteller questions: batch functions and their reductions.
 
-Each function rolls dice with :func:`.evaluate.roll_pools` (the evaluator the
-exact engine is tested against, with its one ten-again algorithm) in
-vectorized batches run by :mod:`dicestats.core.montecarlo`, and returns the
-same result class as its exact counterpart, with
-:class:`~dicestats.core.results.Estimate` values (each with its standard error
-and 95% interval) in place of Fractions:
-
-=================================  ====================================
-Monte Carlo                        computed
-=================================  ====================================
-:func:`simulate`                   :func:`.pools.pool` → ``PoolOdds``
-:func:`simulate_multiple_actions`  :func:`.actions.multiple_actions`
-:func:`simulate_extended`          :func:`.extended_resisted.extended`
-=================================  ====================================
-
-They take ``trials`` (default :data:`~dicestats.core.montecarlo.DEFAULT_TRIALS`),
-``rng`` (a seed, ``SeedSequence`` or ``Generator``), ``workers``, ``executor``
-(any ``concurrent.futures.Executor``, e.g. a Dask cluster's) and ``progress``,
-all keyword-only; the same seed gives the same result for any number of workers
-and on any executor. They are also the tool for variants the exact code does
-not cover (long targets, many rounds).
+Each question with a Monte Carlo form (``pool``, ``multiple_actions``,
+``extended``; declared in :mod:`.questions`) has here a ``batch_<question>``
+(a batch function of :mod:`dicestats.core.montecarlo` for a checked setup),
+a ``reduce_<question>`` (the summed batches as the question's result class,
+its numbers :class:`~dicestats.core.results.Estimate` objects with their
+standard errors and 95% intervals) and a ``batch_size_<question>`` (trials per
+batch, bounded memory). Every batch rolls its dice with
+:func:`.evaluate.roll_pools`, the evaluator the exact engine is tested against.
 
 Examples
 --------
->>> from dicestats.storyteller import pool
->>> r = simulate(5, 6, trials=20_000, rng=1)
->>> exact = pool(5, 6)
->>> abs(r.p_success.value - exact.p_success) < 4.5 * r.p_success.stderr
+>>> from dicestats.storyteller import pool, multiple_actions
+>>> r = pool(5, 6, trials=20_000, rng=1)
+>>> abs(r.p_success.value - pool(5, 6).p_success) < 4.5 * r.p_success.stderr
 True
->>> simulate_multiple_actions([7, 6, 6], trials=2_000, rng=1).pools   # Hall
+>>> multiple_actions([7, 6, 6], trials=2_000, rng=1).pools   # Hall
 [4, 2, 1]
 """
 
@@ -41,16 +27,13 @@ from fractions import Fraction
 import numpy as np
 
 from ..core import montecarlo as mc
-from ..core.checks import check_bool, check_choice
 from ..core.results import Estimate, z_value
 from .evaluate import roll_pools
-from .extended_resisted import ON_BOTCH, WITHIN, Extended, given_success_estimate
-from .limits import LIMITS
-from .multiple import MultipleActions, action_rows, check_actions
-from .pools import PoolOdds
-from .rules import REVISED, Rules, check_difficulty, check_rules, renamed
+from .extended_resisted import WITHIN, Extended, given_success_estimate
+from .multiple import MultipleActions, action_rows
+from .pools import Pool
 
-__all__ = ["simulate", "simulate_multiple_actions", "simulate_extended", "batch_size_for"]
+__all__ = ["batch_size_for"]
 
 
 def batch_size_for(dice: int) -> int:
@@ -63,19 +46,6 @@ def batch_size_for(dice: int) -> int:
     (65536, 4194)
     """
     return max(1024, min(mc.DEFAULT_BATCH, 2**22 // max(dice, 1)))
-
-
-def _run(fn, trials, rng, workers, progress, batch_size, dice, desc, executor=None):
-    return mc.run(
-        fn,
-        trials=trials,
-        rng=rng,
-        batch_size=batch_size_for(dice) if batch_size is None else batch_size,
-        workers=workers,
-        executor=executor,
-        progress=progress,
-        desc=desc,
-    )
 
 
 # --------------------------------------------------------------------------- one pool
@@ -94,36 +64,17 @@ class _Pool:
         }
 
 
-def simulate(
-    dice: int,
-    difficulty: int = 6,
-    rules: Rules = REVISED,
-    *,
-    specialty: bool = False,
-    trials: int = mc.DEFAULT_TRIALS,
-    rng=None,
-    workers: int = 1,
-    executor=None,
-    progress: bool | None = None,
-    batch_size: int | None = None,
-) -> PoolOdds:
-    """Roll ``trials`` pools and estimate their odds: the Monte Carlo twin of :func:`pool`.
+def batch_pool(s) -> _Pool:
+    return _Pool(s.dice, s.difficulty, s.rules._for_roll(s.specialty))
 
-    Returns a :class:`~.pools.PoolOdds` whose probabilities and ``mean_net``
-    are Estimates and whose ``net`` is ``{net: Estimate}``. Pools of
-    1..1000 dice under any rules; ``specialty`` as in :func:`.pools.pool`.
 
-    Examples
-    --------
-    >>> r = simulate(3, 6, trials=1000, rng=1)
-    >>> r.trials, r.exact
-    (1000, False)
-    """
-    rules = check_rules(rules)
-    roll = rules._for_roll(check_bool("specialty", specialty))
-    n = LIMITS["dice"].check(dice)
-    d = check_difficulty(difficulty, rules)
-    res = _run(_Pool(n, d, roll), trials, rng, workers, progress, batch_size, n, "pool", executor)
+def batch_size_pool(s) -> int:
+    return batch_size_for(s.dice)
+
+
+def reduce_pool(s, res) -> Pool:
+    """The estimated odds of one pool from its summed batches."""
+    n, d, rules, roll = s.dice, s.difficulty, s.rules, s.rules._for_roll(s.specialty)
     hist = [int(c) for c in res["net"]]
     t = res.trials
 
@@ -132,7 +83,7 @@ def simulate(
 
     total = sum(k * c for k, c in enumerate(hist))
     total_sq = sum(k * k * c for k, c in enumerate(hist))
-    return PoolOdds(
+    return Pool(
         n,
         d,
         rules,
@@ -179,39 +130,17 @@ class _Multiple:
         }
 
 
-def simulate_multiple_actions(
-    pools,
-    difficulty=6,
-    rules: Rules = REVISED,
-    *,
-    specialty=False,
-    trials: int = mc.DEFAULT_TRIALS,
-    rng=None,
-    workers: int = 1,
-    executor=None,
-    progress: bool | None = None,
-    batch_size: int | None = None,
-) -> MultipleActions:
-    """Simulate several actions declared in one round: the twin of :func:`multiple_actions`.
+def batch_multiple_actions(s) -> _Multiple:
+    return _Multiple(s.sizes, s.difficulties, [s.rules._for_roll(sp) for sp in s.specialties])
 
-    With ``k >= 2`` actions, action ``i`` rolls ``pools[i-1] - k - (i - 1)``
-    dice (:func:`.actions.reduced_pools`; 0 or less: it cannot be attempted);
-    a single action rolls its full pool. ``specialty``: a bool for every
-    action or one per action.
 
-    Examples
-    --------
-    >>> r = simulate_multiple_actions([7, 6, 6], trials=10_000, rng=2)
-    >>> r.pools, len(r.successes)
-    ([4, 2, 1], 4)
-    """
-    rules, base, sizes, diffs, specs = check_actions(
-        pools, difficulty, rules, specialty, False, computed=False
-    )
-    fn = _Multiple(sizes, diffs, [rules._for_roll(sp) for sp in specs])
-    res = _run(
-        fn, trials, rng, workers, progress, batch_size, max(base), "multiple actions", executor
-    )
+def batch_size_multiple_actions(s) -> int:
+    return batch_size_for(max(s.pools))
+
+
+def reduce_multiple_actions(s, res) -> MultipleActions:
+    """The estimated odds of several actions from their summed batches."""
+    base, sizes, diffs, specs = s.pools, s.sizes, s.difficulties, s.specialties
     odds = [(res.proportion("success", i), res.proportion("botch", i)) for i in range(len(base))]
     return MultipleActions(
         action_rows(base, sizes, diffs, specs, odds),
@@ -221,6 +150,7 @@ def simulate_multiple_actions(
         res.proportion("any_botch"),
         False,
         res.trials,
+        rules=s.rules,
     )
 
 
@@ -286,61 +216,21 @@ def _variance_estimate(hist, trials: int, confidence: float) -> Estimate:
     return Estimate(var, se, var - z * se, var + z * se, n, "mean", confidence)
 
 
-def simulate_extended(
-    dice: int,
-    difficulty: int,
-    target: int,
-    rules: Rules = REVISED,
-    *,
-    on_botch: str = "resets",
-    rounds: int | None = None,
-    max_rounds: int = 1000,
-    specialty: bool = False,
-    trials: int = mc.DEFAULT_TRIALS,
-    rng=None,
-    workers: int = 1,
-    executor=None,
-    progress: bool | None = None,
-    batch_size: int | None = None,
-    botch: str | None = None,
-) -> Extended:
-    """Simulate an extended action: the twin of :func:`.extended_resisted.extended`.
+def batch_extended(s) -> _Extended:
+    limit = s.rounds if s.rounds is not None else s.max_rounds
+    return _Extended(
+        s.dice, s.difficulty, s.target, s.rules._for_roll(s.specialty), s.on_botch, limit
+    )
 
-    Parameters
-    ----------
-    dice, difficulty, target, rules, on_botch, rounds, specialty
-        As in :func:`.extended_resisted.extended` (target up to 10,000, rounds up to
-        100,000; ``botch`` is the deprecated spelling of ``on_botch``).
-    max_rounds : int
-        Without a round limit, stop simulating a trial after this many rolls
-        (counted in ``p_unfinished``; its rolls count ``max_rounds``, so the
-        mean is a lower bound if ``p_unfinished`` > 0).
 
-    Returns
-    -------
-    Extended
-        ``rolls`` is ``{r: Estimate of P(it ends on roll r)}`` over the
-        rolls seen.
+def batch_size_extended(s) -> int:
+    return batch_size_for(s.dice)
 
-    Examples
-    --------
-    >>> e = simulate_extended(3, 6, 4, rounds=5, trials=10_000, rng=0)
-    >>> round(e.p_success.value + e.p_timeout.value + e.p_failed.value, 12)
-    1.0
-    """
-    rules = check_rules(rules)
-    roll = rules._for_roll(check_bool("specialty", specialty))
-    on_botch = renamed("botch", "on_botch", on_botch, botch)
-    n = LIMITS["dice"].check(dice)
-    d = check_difficulty(difficulty, rules)
-    target = LIMITS["target, simulated"].check(target, name="target")
-    check_choice("on_botch", on_botch, ON_BOTCH)
-    if rounds is not None:
-        rounds = LIMITS["rounds, simulated"].check(rounds, name="rounds")
-    max_rounds = LIMITS["max_rounds"].check(max_rounds)
-    limit = rounds if rounds is not None else max_rounds
-    fn = _Extended(n, d, target, roll, on_botch, limit)
-    res = _run(fn, trials, rng, workers, progress, batch_size, n, "extended actions", executor)
+
+def reduce_extended(s, res) -> Extended:
+    """The estimated odds of an extended action from its summed batches."""
+    n, d, target, on_botch, rounds = s.dice, s.difficulty, s.target, s.on_botch, s.rounds
+    roll = s.rules._for_roll(s.specialty)
     t, conf = res.trials, res.confidence
     hist = [int(c) for c in res["end"]]
     timeout = res["open"] if rounds is not None else 0
@@ -367,4 +257,5 @@ def simulate_extended(
         False,
         t,
         given_success_estimate(res["done_at"], t, conf),
+        s.rules,
     )

@@ -1,0 +1,485 @@
+"""A question, declared once: the public function and everything else come from it.
+
+A *question* is what a designer asks a dice system: "the odds of 6 dice at
+difficulty 7", "who acts first". Its declaration says, once:
+
+* **its parameters**: a *setup* function whose signature is the public
+  signature and whose body checks the arguments (against the system's
+  ``LIMITS``) and returns a frozen setup (any object the forms below take);
+* **how it is computed**: ``compute(setup, exact)`` returns the result, with
+  Fractions when ``exact`` and floats otherwise;
+* **how it is simulated**: ``batch(setup)`` returns a batch function of the
+  Monte Carlo engine (:mod:`dicestats.core.montecarlo`) and
+  ``reduce(setup, totals)`` turns the summed batches into **the same result
+  class**, its numbers :class:`~dicestats.core.results.Estimate` objects that
+  carry their intervals;
+* **what it answers first**: its headline fields (a sweep's heatmap, a
+  generated command's summary), and a few **sample calls** that the contract
+  test asks of every question.
+
+From that one declaration come the public function (one per question, the
+method a keyword: ``method="exact" | "float" | "montecarlo"``, or the
+shorthands ``exact=True`` and ``trials=``), the sweep's cells, the command
+line and the contract test. The references to ``compute``, ``batch`` and
+``reduce`` may be strings ``"module:name"`` relative to the declaring package,
+imported on the first answer: a declaration module then imports no numpy, so
+the command line can list the questions and build their options quickly.
+
+Examples
+--------
+A coin question, declared and asked three ways:
+
+>>> from dataclasses import dataclass
+>>> from fractions import Fraction
+>>> from dicestats.core.results import Result
+>>> @dataclass(frozen=True)
+... class Heads(Result):
+...     coins: int
+...     p_all: object
+...     exact: bool
+...     trials: int | None = None
+>>> def _all_heads(coins, exact):
+...     return Heads(coins, Fraction(1, 2**coins) if exact else 0.5**coins, exact)
+>>> def _toss(coins):
+...     return lambda rng, n: {"all": int((rng.integers(0, 2, (n, coins)) == 1).all(1).sum())}
+>>> def _heads(coins, totals):
+...     return Heads(coins, totals.proportion("all"), False, totals.trials)
+>>> @question(result=Heads, compute=_all_heads, batch=_toss, reduce=_heads, headline="p_all")
+... def heads(coins: int = 2):
+...     '''The chance that every coin shows heads.'''
+...     return coins
+>>> heads(3).p_all, heads(3, exact=True).p_all
+(0.125, Fraction(1, 8))
+>>> r = heads(3, trials=4000, rng=1)
+>>> r.trials, abs(r.p_all.value - 0.125) < 4.5 * r.p_all.stderr
+(4000, True)
+>>> heads(3, method="chess")
+Traceback (most recent call last):
+...
+dicestats.InputError: method must be one of 'float', 'exact', 'montecarlo', got 'chess'
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import inspect
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+
+from .checks import check_bool, described, refuse
+
+__all__ = [
+    "Question",
+    "Sample",
+    "Setup",
+    "question",
+    "annotation_text",
+    "METHODS",
+    "HOW",
+    "is_question",
+]
+
+#: How an answer is computed: exact Fractions, floats, or by Monte Carlo.
+METHODS = ("float", "exact", "montecarlo")
+#: The keywords that say how (keyword-only on every question; never a setup parameter).
+HOW = ("method", "exact", "trials", "rng", "workers", "executor", "progress", "batch_size")
+_MONTE_CARLO = ("trials", "rng", "workers", "executor", "progress", "batch_size")
+
+_HOW_DOC = {
+    "method": (
+        "method : {{{methods}}}, optional\n"
+        "    How the answer is computed (default ``{default!r}``): {words}."
+    ),
+    "exact": (
+        "exact : bool, optional\n"
+        "    ``exact=True`` is ``method='exact'``; ``False``, ``'float'`` (or Monte Carlo)."
+    ),
+    "trials": (
+        "trials, rng, workers, executor, progress, batch_size : optional\n"
+        "    Monte Carlo: the number of trials (giving it, or ``rng``, chooses Monte Carlo),\n"
+        "    the seed (anything ``numpy.random.default_rng`` takes), local worker processes\n"
+        "    or any ``concurrent.futures.Executor``, a progress bar, trials per batch. The\n"
+        "    same seed gives the same bytes for any workers or executor."
+    ),
+}
+_WORDS = {
+    "float": "floats",
+    "exact": "exact Fractions",
+    "montecarlo": "Monte Carlo estimates with 95% intervals",
+}
+
+
+@dataclass(frozen=True)
+class Sample:
+    """A sample call of a question: what the contract test (and the docs) ask of it.
+
+    Attributes
+    ----------
+    name : str
+        A short label (``"5 dice at 7"``).
+    args, kwargs : tuple, dict
+        The arguments, without the method keywords.
+    bad : tuple of dict
+        Argument overrides (merged into ``kwargs``), each of which must be
+        refused with :class:`~dicestats.InputError` in one line naming it.
+    trials : int
+        Trials for the Monte Carlo check (small: the test suite runs it).
+    """
+
+    name: str
+    args: tuple = ()
+    kwargs: dict = field(default_factory=dict)
+    bad: tuple = ()
+    trials: int = 20_000
+
+
+class Setup(SimpleNamespace):
+    """A question's checked arguments: an immutable namespace (``Setup(dice=3).dice``).
+
+    >>> s = Setup(dice=3)
+    >>> s.dice = 4
+    Traceback (most recent call last):
+    ...
+    AttributeError: a Setup is immutable: make another (Setup(**vars(s), ...))
+    """
+
+    def __setattr__(self, name, value):
+        raise AttributeError("a Setup is immutable: make another (Setup(**vars(s), ...))")
+
+
+def _resolve(ref, package: str, optional: bool = False):
+    """An object from a reference: itself, or ``"module:name"`` relative to ``package``
+    (``None`` for a missing optional one)."""
+    if ref is None or not isinstance(ref, str):
+        return ref
+    module, _, name = ref.partition(":")
+    mod = importlib.import_module("." + module, package)
+    return getattr(mod, name, None) if optional else getattr(mod, name)
+
+
+@dataclass(frozen=True, eq=False)
+class Question:
+    """One question of a dice system, declared once (see the module's docstring).
+
+    Attributes
+    ----------
+    name : str
+        Its name: the public function's, the command's (``_`` as ``-``).
+    setup : callable
+        The parameters: its signature is the public one (a keyword ``method``,
+        if it takes one, receives the method and is not shown); its body checks
+        the arguments and returns the setup the forms below take.
+    result : type or str
+        The result class, whichever method (a :class:`~.results.Result`), or
+        ``"module:Name"``.
+    compute : callable or str, optional
+        ``compute(setup, exact: bool) -> result``: exact Fractions or floats.
+    batch, reduce : callable or str, optional
+        The Monte Carlo form: ``batch(setup)`` → a batch function
+        ``fn(rng, n) -> dict of sums``; ``reduce(setup, totals) -> result``.
+    batch_size : callable or str, optional
+        ``batch_size(setup) -> int``: trials per batch by default (memory).
+    headline : tuple of str
+        The result fields it answers first (the first: a sweep's heatmap).
+    default : str
+        The method when none is asked for.
+    samples : tuple of Sample
+        Sample calls for the contract test.
+    command : str
+        A short top-level command of the command line (``"pool"``), if any
+        (the question is always ``dicestats <system> <question>``).
+    chart : str
+        ``"module:function"`` of :mod:`dicestats.plots` drawing its result
+        (``--plot FILE``), if any.
+    """
+
+    name: str
+    setup: Callable
+    result: type | str
+    compute: Callable | str | None = None
+    batch: Callable | str | None = None
+    reduce: Callable | str | None = None
+    batch_size: Callable | str | None = None
+    headline: tuple = ()
+    default: str = ""
+    samples: tuple = ()
+    command: str = ""
+    chart: str = ""
+
+    def __post_init__(self):
+        if isinstance(self.headline, str):
+            object.__setattr__(self, "headline", (self.headline,))
+        if (self.batch is None) != (self.reduce is None):
+            raise TypeError(f"question {self.name}: batch and reduce go together")
+        if self.compute is None and self.batch is None:
+            raise TypeError(f"question {self.name}: neither compute nor batch")
+        if not self.default:
+            object.__setattr__(self, "default", self.methods[0])
+        if self.default not in self.methods:
+            raise TypeError(f"question {self.name}: default {self.default!r} not a method")
+
+    # ------------------------------------------------------------------ what it is
+    @property
+    def package(self) -> str:
+        """The package that declared it (``dicestats.storyteller``)."""
+        module = self.setup.__module__
+        return module if self._is_package(module) else module.rpartition(".")[0]
+
+    @staticmethod
+    def _is_package(module: str) -> bool:
+        import sys
+
+        mod = sys.modules.get(module)
+        return mod is not None and hasattr(mod, "__path__")
+
+    @property
+    def system(self) -> str:
+        """The system's name: the last part of :attr:`package` (``storyteller``)."""
+        return self.package.rpartition(".")[2]
+
+    @property
+    def methods(self) -> tuple[str, ...]:
+        """The methods it has, in :data:`METHODS` order."""
+        out = ("float", "exact") if self.compute is not None else ()
+        return out + (("montecarlo",) if self.batch is not None else ())
+
+    @property
+    def monte_carlo(self) -> bool:
+        """Whether it has a Monte Carlo form."""
+        return self.batch is not None
+
+    @property
+    def computed(self) -> bool:
+        """Whether it has an exact (and float) form."""
+        return self.compute is not None
+
+    @functools.cached_property
+    def _setup_signature(self) -> inspect.Signature:
+        return inspect.signature(self.setup)
+
+    @property
+    def takes_method(self) -> bool:
+        return "method" in self._setup_signature.parameters
+
+    @property
+    def parameters(self) -> tuple[inspect.Parameter, ...]:
+        """Its own parameters, in order (the method keywords left out)."""
+        return tuple(p for n, p in self._setup_signature.parameters.items() if n != "method")
+
+    @property
+    def how(self) -> tuple[str, ...]:
+        """The method keywords it takes."""
+        out = ["method"]
+        if self.computed:
+            out.append("exact")
+        if self.monte_carlo:
+            out += _MONTE_CARLO
+        return tuple(out)
+
+    @property
+    def summary(self) -> str:
+        """The first line of its docstring."""
+        return (inspect.getdoc(self.setup) or "").strip().split("\n", 1)[0]
+
+    @property
+    def signature(self) -> inspect.Signature:
+        """The public signature: its parameters, then the method keywords (keyword-only)."""
+        kw = inspect.Parameter.KEYWORD_ONLY
+        defaults = {"method": None, "exact": None, "trials": None, "rng": None}
+        extra = [inspect.Parameter(n, kw, default=defaults.get(n)) for n in self.how]
+        result = self.result if isinstance(self.result, str) else self.result.__name__
+        return self._setup_signature.replace(
+            parameters=[*self.parameters, *extra], return_annotation=result.rpartition(":")[2]
+        )
+
+    @property
+    def result_class(self) -> type:
+        """The result class (imported on first use)."""
+        return _resolve(self.result, self.package)
+
+    # ------------------------------------------------------------------ answering
+    def method_of(self, method=None, exact=None, trials=None, rng=None, **monte_carlo) -> str:
+        """The method a call asks for, its keywords checked against each other.
+
+        ``exact=True`` is ``method="exact"``; ``trials``, ``rng`` or another
+        Monte Carlo keyword chooses Monte Carlo when no method is named;
+        ``exact=False`` is floats, or Monte Carlo with those keywords.
+        """
+        if method is not None and method not in self.methods:
+            raise refuse("method", "one of " + ", ".join(map(repr, self.methods)), method)
+        simulated = {"trials": trials, "rng": rng, **monte_carlo}
+        simulated = {k: v for k, v in simulated.items() if v is not None}
+        if exact is not None:
+            check_bool("exact", exact)
+            if exact and not self.computed:
+                raise refuse("exact", "False or omitted", exact, why=f"{self._only} only")
+            wanted = (
+                "exact" if exact else ("montecarlo" if simulated or not self.computed else "float")
+            )
+            if wanted not in self.methods or method not in (None, wanted):
+                raise refuse("exact", f"{not exact} or omitted with method={method!r}", exact)
+            method = wanted
+        if method is None:
+            method = "montecarlo" if simulated and self.monte_carlo else self.default
+        if method != "montecarlo" and simulated:
+            name, value = next(iter(simulated.items()))
+            why = f"{self.name} has no Monte Carlo form" if not self.monte_carlo else (
+                f"it sets up Monte Carlo, and this answer is {_WORDS[method]}"
+            )  # fmt: skip
+            raise refuse(name, "omitted", value if name == "trials" else described("given"),
+                         why=why)  # fmt: skip
+        return method
+
+    @property
+    def _only(self) -> str:
+        return f"{self.name} is answered by " + " or ".join(_WORDS[m] for m in self.methods)
+
+    def answer(self, *args, **kwargs):
+        """The answer to one call of the public function (its arguments as given)."""
+        how = {k: kwargs.pop(k) for k in HOW if k in kwargs}
+        if "exact" in how and not self.computed and how["exact"] is not None:
+            check_bool("exact", how["exact"])
+        method = self.method_of(**how)
+        if self.takes_method:
+            kwargs["method"] = method
+        setup = self.setup(*args, **kwargs)
+        if method == "montecarlo":
+            return self.simulate(setup, **{k: how.get(k) for k in _MONTE_CARLO})
+        return _resolve(self.compute, self.package)(setup, method == "exact")
+
+    def simulate(
+        self, setup, *, trials=None, rng=None, workers=None, executor=None, progress=None,
+        batch_size=None,
+    ):  # fmt: skip
+        """The Monte Carlo answer for a checked setup (the engine's keywords)."""
+        from . import montecarlo as mc
+
+        if batch_size is None:
+            size = _resolve(self.batch_size, self.package, optional=True)
+            batch_size = size(setup) if size is not None else mc.DEFAULT_BATCH
+        totals = mc.run(
+            _resolve(self.batch, self.package)(setup),
+            trials=mc.DEFAULT_TRIALS if trials is None else trials,
+            rng=rng,
+            batch_size=batch_size,
+            workers=1 if workers is None else workers,
+            executor=executor,
+            progress=progress,
+            desc=self.name.replace("_", " "),
+        )
+        return _resolve(self.reduce, self.package)(setup, totals)
+
+    # ------------------------------------------------------------------ the function
+    @functools.cached_property
+    def function(self) -> Callable:
+        """The public function: the setup's name, signature and docstring, any method."""
+        q = self
+
+        @functools.wraps(self.setup, assigned=("__module__", "__name__", "__qualname__"))
+        def answer(*args, **kwargs):
+            return q.answer(*args, **kwargs)
+
+        answer.__signature__ = self.signature
+        answer.__doc__ = self._doc()
+        answer.question = self
+        return answer
+
+    def _doc(self) -> str:
+        doc = inspect.getdoc(self.setup) or self.summary
+        how = [
+            _HOW_DOC["method"].format(
+                methods=", ".join(repr(m) for m in self.methods),
+                default=self.default,
+                words=", ".join(_WORDS[m] for m in self.methods),
+            )
+        ]
+        if self.computed:
+            how.append(_HOW_DOC["exact"])
+        if self.monte_carlo:
+            how.append(_HOW_DOC["trials"])
+        block = "\n".join(how)
+        sections = list(re.finditer(r"^(\w[\w ]*)\n-{3,}$", doc, re.M))
+        params = next((m for m in sections if m.group(1) == "Parameters"), None)
+        if params is not None:
+            later = [m for m in sections if m.start() > params.start()]
+            at = later[0].start() if later else len(doc)
+            return doc[:at].rstrip("\n") + "\n" + block + "\n\n" + doc[at:]
+        first = sections[0].start() if sections else len(doc)
+        head, tail = doc[:first].rstrip("\n"), doc[first:]
+        return f"{head}\n\nParameters\n----------\n{block}\n\n{tail}".rstrip() + "\n"
+
+
+def question(
+    *,
+    result,
+    compute=None,
+    montecarlo: str | None = None,
+    batch=None,
+    reduce=None,
+    batch_size=None,
+    headline=(),
+    default: str = "",
+    samples=(),
+    name: str | None = None,
+    command: str = "",
+    chart: str = "",
+):
+    """Declare a question on its setup function; returns the public function.
+
+    The decorated function's signature and docstring are the question's; it
+    checks the arguments and returns a setup. See :class:`Question` for the
+    other arguments. A reference that names a module only (``compute="pools"``)
+    means that module's ``compute_<name>``; ``montecarlo="simulation"`` means
+    its ``batch_<name>``, ``reduce_<name>`` and (if defined)
+    ``batch_size_<name>``. The function returned has the attribute ``question``.
+    """
+
+    def declare(setup: Callable) -> Callable:
+        qname = name or setup.__name__
+
+        def ref(value, kind):
+            if isinstance(value, str) and ":" not in value:
+                return f"{value}:{kind}_{qname}"
+            return value
+
+        q = Question(
+            qname,
+            setup,
+            result,
+            ref(compute, "compute"),
+            ref(montecarlo, "batch") if montecarlo else batch,
+            ref(montecarlo, "reduce") if montecarlo else reduce,
+            ref(montecarlo, "batch_size") if montecarlo else batch_size,
+            headline,
+            default,
+            tuple(samples),
+            command,
+            chart,
+        )
+        return q.function
+
+    return declare
+
+
+def annotation_text(annotation) -> str:
+    """A parameter's annotation as text, whether the module postpones annotations or not:
+    ``int`` → ``"int"``, ``list[int]`` → ``"list[int]"``; ``""`` for none.
+
+    >>> annotation_text(int), annotation_text(list[int]), annotation_text("int | str")
+    ('int', 'list[int]', 'int | str')
+    """
+    if annotation is inspect.Parameter.empty or annotation is None:
+        return ""
+    if isinstance(annotation, str):
+        return annotation
+    if isinstance(annotation, type):
+        return annotation.__name__
+    return str(annotation).replace("typing.", "")
+
+
+def is_question(obj) -> bool:
+    """Whether ``obj`` is a public function made by :func:`question`."""
+    return isinstance(getattr(obj, "question", None), Question)

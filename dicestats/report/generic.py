@@ -1,0 +1,48 @@
+"""The booklet page of a system that has no pages of its own: its questions' sample answers.
+
+A newly registered system is in the booklet at once: this page shows, for each of its
+declared questions, the answer to its first sample call as the command line prints it
+(the result's :meth:`~dicestats.core.results.Result.view`), as many as fit on the page.
+A system gets designed pages by adding ``dicestats/report/<system>.py`` with ``pages()``.
+"""
+
+from __future__ import annotations
+
+from .page import Page
+
+__all__ = ["pages"]
+
+#: Text lines that fit the body of a page at the font size used.
+LINES_PER_PAGE = 78
+
+
+def pages(system) -> list[Page]:
+    """One page of sample answers for ``system`` (a :class:`dicestats.registry.System`)."""
+
+    def draw(fig, ctx) -> None:
+        from ..format import view_text
+
+        blocks, used = [], 0
+        for q in system.questions:
+            if not q.samples:
+                continue
+            s = q.samples[0]
+            text = view_text(q.function(*s.args, **s.kwargs, method="float").view())
+            lines = [f"{q.name.replace('_', ' ')} ({s.name})", *text.splitlines()]
+            lines = [ln if len(ln) <= 110 else ln[:109] + "…" for ln in lines]
+            if used + len(lines) > LINES_PER_PAGE:
+                break
+            blocks.append("\n".join(lines))
+            used += len(lines) + 1
+        left, top = ctx.body["left"], ctx.body["top"]
+        fig.text(left, top, "\n\n".join(blocks), family="monospace", fontsize=6.5, va="top")
+
+    return [
+        Page(
+            system.name,
+            f"{system.title}: sample answers",
+            "each block is one question, asked as its first sample; the command line prints "
+            "the same.",
+            draw,
+        )
+    ]

@@ -1,0 +1,121 @@
+"""What a booklet page is and what every page draws with.
+
+:class:`Page` is one page (a title, a one-line reading hint, a body drawer);
+``draw(fig, ctx)`` gets the page's context (the Monte Carlo size and seed, the
+body rectangle, a cache shared by the pages of one build). The system pages
+(:mod:`.storyteller`, :mod:`.fate`, :mod:`.initiative`), the workbench's
+(:mod:`.calibration`) and the booklet (:mod:`.booklet`, which frames, orders and
+writes them) all import from here; nothing here imports them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+__all__ = ["Page"]
+
+#: The body rectangle of every page (figure fractions).
+_BODY = {"left": 0.11, "right": 0.93, "top": 0.885, "bottom": 0.115}
+
+
+@dataclass(frozen=True)
+class Page:
+    """One booklet page: a title, a one-line reading hint and a body drawer.
+
+    ``draw(fig, ctx)`` draws the body into ``fig`` inside the body area
+    (``ctx.body`` gives its rectangle as left, bottom, right, top figure
+    fractions).
+    """
+
+    system: str
+    title: str
+    how_to_read: str
+    draw: Callable = field(repr=False, compare=False)
+
+
+@dataclass
+class _Context:
+    seed: int
+    trials: int
+    exact_limit: int
+    paper: str
+    body: dict = field(default_factory=lambda: dict(_BODY))
+    cache: dict = field(default_factory=dict)
+
+    def cached(self, key, fn):
+        if key not in self.cache:
+            self.cache[key] = fn()
+        return self.cache[key]
+
+
+def _grid(fig, ctx, nrows=1, ncols=1, **kw):
+    opts = dict(ctx.body)
+    opts.update(kw)
+    return fig.add_gridspec(nrows, ncols, **opts)
+
+
+def _draw_table(
+    ax,
+    df,
+    *,
+    title: str | None = None,
+    col_widths=None,
+    fontsize: float = 8.5,
+    highlight=None,
+    first_col_bold: bool = True,
+):
+    """A readable matplotlib table of the text frame ``df`` filling ``ax``.
+
+    ``highlight(i, j) -> colour or None`` shades body cells (row ``i``,
+    column ``j``, 0-based, without the header).
+    """
+    ax.set_axis_off()
+    cell_text = [[str(v) for v in row] for row in df.itertuples(index=False)]
+    table = ax.table(
+        cellText=cell_text,
+        colLabels=[str(c) for c in df.columns],
+        colWidths=col_widths,
+        cellLoc="center",
+        loc="upper center",
+        bbox=[0.0, 0.0, 1.0, 1.0],
+    )
+    table.auto_set_font_size(False)
+    table.set_fontsize(fontsize)
+    for (r, c), cell in table.get_celld().items():
+        cell.set_edgecolor("#bbbbbb")
+        cell.set_linewidth(0.5)
+        if r == 0:
+            cell.set_facecolor("#dde6ee")
+            cell.set_text_props(weight="bold")
+        else:
+            shade = highlight(r - 1, c) if highlight else None
+            if shade:
+                cell.set_facecolor(shade)
+            elif r % 2 == 0:
+                cell.set_facecolor("#f5f5f5")
+            if c == 0 and first_col_bold:
+                cell.set_text_props(weight="bold")
+    if title:
+        ax.set_title(title, fontsize=10, loc="left", pad=6)
+    return table
+
+
+def _note(fig, ctx, text: str, y: float | None = None, width: int = 118) -> None:
+    """A small note just above the footer, wrapped to the page width."""
+    import textwrap
+
+    lines = []
+    for para in text.split("\n"):
+        lines.extend(textwrap.wrap(para, width) or [""])
+    if len(lines) > 3:
+        raise ValueError(f"page note too long ({len(lines)} lines): {text[:60]!r}...")
+    fig.text(
+        ctx.body["left"],
+        0.066 if y is None else y,
+        "\n".join(lines),
+        fontsize=7.5,
+        color="#444444",
+        ha="left",
+        va="top",
+    )

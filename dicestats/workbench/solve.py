@@ -1,0 +1,1343 @@
+"""Inverse questions: the setting a wish needs, and calibration tables of them.
+
+The systems answer forward questions (the odds of 6 dice at difficulty 8); a
+solver turns one around. It asks the forward function over an ordered range of
+settings and returns the first (or last) setting whose probability reaches the
+wish. The scan is the proof: it never assumes a probability is monotone unless
+the solver says why it is. An unreachable wish is an answer, not an error
+(``reached=False``, with the best setting of the range).
+
+* Storyteller (:func:`dicestats.storyteller.pool`'s engine, one pass over the
+  pools, or :func:`dicestats.storyteller.extended`):
+
+  - :func:`solve_pool`: the smallest pool whose ``P(success)`` (or ``P(net >=
+    k)``, or ``P(no botch)``) is at least ``p`` at a difficulty. One die more is
+    *not* always better (``storyteller.anomalies``: at difficulty 2 odd pools
+    beat the next even one, and the botch chance rises with the pool at high
+    difficulties), so every pool is scanned from 1 up to the first that reaches
+    the wish: the answer is the smallest pool, whatever the shape of the curve;
+  - :func:`solve_difficulty`: the difficulty whose chance is nearest ``p``, or
+    the hardest with at least ``p``, for a pool;
+  - :func:`solve_target`: the largest extended-action target a pool finishes
+    within ``r`` rounds with probability at least ``p``.
+
+* Fate (:func:`dicestats.fate.dice`): :func:`solve_fate_difficulty`, the hardest
+  difficulty at which a rating reaches an outcome (tie or better, success or
+  better, success with style) with probability at least ``p``;
+  :func:`solve_fate_rating`, the lowest rating that does it at a difficulty;
+  :func:`solve_fate_invokes`, the fewest invokes (+2 or reroll, spent optimally:
+  :func:`dicestats.fate.invoke_policy`) that do it. Difficulties and ratings are
+  numbers or ladder names (``"Fair"``, ``"fair"``, ``"+2"``, ``"Fair (+2)"``:
+  :func:`ladder_value`). The scans cover every setting at which the outcome can
+  still happen or fail (outside them the chance is 0 or 1). With
+  ``at_least=0`` every setting qualifies; the answer is then the extreme setting
+  at which the outcome can still happen.
+
+* Initiative: :func:`solve_initiative` scans the preparation margin (``pips``)
+  or the swiftness of one participant of the first side from the bottom up.
+  Each setting is enumerated exactly (:func:`dicestats.initiative.odds`) when it
+  is small enough (``initiative.LIMITS``: outcome classes and work), and
+  simulated (:func:`dicestats.initiative.simulate`, the same seed for every
+  setting, so the settings are compared on the same dice) otherwise. A
+  simulated answer says how sure it is: its interval, and whether the setting
+  below is under ``p`` with 99% confidence (``below_confident``). The trial
+  budget is ``trials`` per simulated setting (``trials_total`` in all), shown on
+  a progress bar.
+
+* Calibration tables (:class:`Calibration`): :func:`storyteller_calibration`
+  answers, for every difficulty, the smallest pool reaching each level (50%,
+  75%, 90%, 95% by default): :func:`solve_pool` for every cell, one engine pass
+  per difficulty. :func:`fate_calibration` answers, for every rating, the
+  hardest difficulty it reaches each level at: :func:`solve_fate_difficulty` for
+  every cell. A level no pool reaches (at difficulty 10 under the revised rules
+  one 1 cancels each 10: ``P(success)`` stays below 50% for every pool) is
+  ``None`` in the table, not an error.
+
+Every answer is exact when asked (``exact=True``: Fractions) and the forward
+question is exact. What every solver shares comes first: the wished
+probability (:func:`check_probability`), whether a probability reaches it
+(:func:`reaches`, :func:`first_at_least`) and the words of an answer
+(:func:`pct`, :func:`wish_text`).
+
+Examples
+--------
+>>> r = solve_pool(8, 0.75)
+>>> r.dice, round(r.p_reached, 4), round(r.p_below, 4)
+(9, 0.7676, 0.7446)
+>>> solve_pool(9, 0.75).dice
+22
+>>> print(solve_pool(10, 0.9999, dice_limit=30))
+no pool up to 30 dice reaches P(success) >= 99.99% at difficulty 10; the best is 30 \
+dice with 41.78% (revised rules)
+>>> solve_difficulty(4, nearest=0.5).difficulty
+9
+>>> solve_target(6, 8, rounds=4, at_least=0.5).target
+5
+>>> r = solve_fate_difficulty(2, 0.6)
+>>> r.difficulty, round(r.p_reached, 4), round(r.p_next, 4)
+(1, 0.6173, 0.3827)
+>>> print(r)
+difficulty Average (+1): P(success or better) = 61.73% for rating Fair (+2) (wished >= 60%; \
+Fair (+2): 38.27%)
+>>> solve_fate_rating("Great", 0.5).rating
+5
+>>> solve_fate_invokes(2, 4, 0.5).invokes
+2
+>>> r = solve_initiative([1], [2], at_least=0.5)     # exact: one die against two
+>>> r.value, r.p_reached, r.p_below
+(3, Fraction(125, 216), Fraction(13, 27))
+>>> print(r)
+3 pips: P(act first) = 57.87% (wished >= 50%; 2 pips: 48.15%) for participant A1, \
+swiftness [1] against [2] (exact)
+>>> cal = storyteller_calibration(difficulties=[6, 8, 10], dice_limit=60)
+>>> cal.answers[8]
+{0.5: 3, 0.75: 9, 0.9: 20, 0.95: 30}
+>>> cal.answers[10][0.5] is None
+True
+>>> fate_calibration(ratings=[2]).answers[2]
+{0.5: 1, 0.75: 0, 0.9: -1, 0.95: -2}
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ..core.checks import InputError, check_bool, check_choice, check_exact, check_int, refuse
+from ..core.montecarlo import DEFAULT_TRIALS
+from ..core.progress import progress_bar
+from ..core.results import Result
+from ..fate.dice import LADDER, fate_dice
+from ..fate.invokes import reach_by_invokes
+from ..fate.ladder import parse_rating
+from ..fate.limits import LIMITS as FATE_LIMITS
+from ..fate.rules import resolve
+from ..format import ladder, percent
+from ..initiative.limits import LIMITS as INITIATIVE_LIMITS
+from ..initiative.limits import check_exact_size
+from ..storyteller import limits as st_limits
+from ..storyteller.pools import check_difficulty_list, pool_grid
+from ..storyteller.questions import extended
+from ..storyteller.rules import ON_BOTCH, REVISED, Rules, check_difficulty, check_rules
+
+__all__ = [
+    # the wish
+    "check_probability",
+    "first_at_least",
+    "reaches",
+    "FLOAT_TOLERANCE",
+    "decimal_of",
+    "best_of",
+    "pct",
+    "wish_text",
+    "CONFIDENCE",
+    "below_with_confidence",
+    # Storyteller
+    "EVENTS",
+    "PoolSolution",
+    "DifficultySolution",
+    "TargetSolution",
+    "solve_pool",
+    "solve_difficulty",
+    "solve_target",
+    "event_probability",
+    "event_label",
+    "pool_probabilities",
+    "default_dice_limit",
+    # Fate
+    "OBJECTIVES",
+    "FateSolution",
+    "ladder_value",
+    "solve_fate_difficulty",
+    "solve_fate_rating",
+    "solve_fate_invokes",
+    "fate_probability",
+    "difficulty_scan",
+    # initiative
+    "InitiativeSolution",
+    "solve_initiative",
+    "SOLVE_FOR",
+    "METHODS",
+    # calibration tables
+    "LEVELS",
+    "CALIBRATION_DICE",
+    "Calibration",
+    "storyteller_calibration",
+    "fate_calibration",
+]
+
+# ---------------------------------------------------------------------------
+# The wish: a probability, whether it is reached, its words
+# ---------------------------------------------------------------------------
+#: The one-sided confidence of "below p" statements about a Monte Carlo answer.
+CONFIDENCE = 0.99
+_Z99 = 2.3263478740408408  # the 99% one-sided normal quantile
+
+
+def check_probability(name: str, p):
+    """A wished probability in [0, 1]: an int, a Fraction (kept exact) or a finite float.
+
+    >>> check_probability("at_least", Fraction(2, 3))
+    Fraction(2, 3)
+    >>> check_probability("at_least", 1.5)
+    Traceback (most recent call last):
+    ...
+    dicestats.InputError: at_least must be a probability: a number in [0, 1], got 1.5
+    """
+    allowed = "a probability: a number in [0, 1]"
+    if isinstance(p, bool) or not isinstance(p, numbers.Real):
+        raise refuse(name, allowed, p, kind=True)
+    if isinstance(p, numbers.Rational):
+        p = Fraction(p)
+    else:
+        p = float(p)
+        if not math.isfinite(p):
+            raise refuse(name, allowed, p)
+    if not 0 <= p <= 1:
+        raise refuse(name, allowed, p)
+    return p
+
+
+#: A float probability this close below a wish reaches it: float noise (1e-16) must
+#: not move an answer the exact mode gives (floats agree with exact within 1e-12).
+FLOAT_TOLERANCE = 1e-12
+
+
+def decimal_of(p):
+    """A float wish as the decimal it prints as (``0.1`` is 1/10, not the binary
+    0.1000000000000000055...); anything else as it is. An exact probability is
+    compared with this, so ``at_least=0.1`` is met by exactly 1/10.
+
+    >>> decimal_of(0.1), decimal_of(Fraction(1, 3))
+    (Fraction(1, 10), Fraction(1, 3))
+    """
+    return Fraction(repr(p)) if isinstance(p, float) else p
+
+
+def reaches(q, p) -> bool:
+    """``q >= p``: exactly for a Fraction (a float ``p`` read by :func:`decimal_of`),
+    within :data:`FLOAT_TOLERANCE` for a float, by the point value for a Monte Carlo
+    estimate.
+
+    >>> reaches(0.09999999999999998, Fraction(1, 10)), reaches(Fraction(99, 1000), 0.1)
+    (True, False)
+    >>> reaches(Fraction(1, 10), 0.1)
+    True
+    """
+    if hasattr(q, "stderr"):
+        return q.value >= p
+    if isinstance(q, float):
+        return q >= p - FLOAT_TOLERANCE
+    return q >= decimal_of(p)
+
+
+def first_at_least(pairs, p):
+    """The first ``(setting, probability)`` of ``pairs`` that :func:`reaches` ``p``, or None.
+
+    >>> first_at_least([(1, 0.2), (2, 0.5), (3, 0.4), (4, 0.8)], 0.45)
+    (2, 0.5)
+    """
+    for setting, q in pairs:
+        if reaches(q, p):
+            return setting, q
+    return None
+
+
+def best_of(pairs):
+    """The ``(setting, probability)`` with the highest probability (the first such)."""
+    best = None
+    for setting, q in pairs:
+        if best is None or value(q) > value(best[1]):
+            best = (setting, q)
+    return best
+
+
+def value(q):
+    """A probability's number: an Estimate's point value, else itself."""
+    return q.value if hasattr(q, "value") and hasattr(q, "stderr") else q
+
+
+def pct(q) -> str:
+    """A probability for an answer's sentence: ``format.percent`` with 2 decimals,
+    an estimate with its standard error (``71.2% ± 0.4%``)."""
+    if hasattr(q, "stderr"):
+        return f"{percent(q.value, digits=2)} ± {percent(q.stderr, digits=2)}"
+    return percent(q, digits=2)
+
+
+def below_with_confidence(q, p) -> bool:
+    """An estimate ``q`` is below ``p`` with 99% confidence (one-sided normal bound);
+    an exact value simply is, or is not, below ``p``."""
+    if hasattr(q, "stderr"):
+        return q.value + _Z99 * q.stderr < p
+    return q < decimal_of(p) if isinstance(q, numbers.Rational) else q < p
+
+
+def wish_text(p) -> str:
+    """A wished probability as the user would write it: ``75%``, ``99.99%``, ``66.67%``.
+
+    Never ``100%`` or ``0%`` for what is not 1 or 0 (a wish ``> 0.99999`` would read
+    ``> 100%``): more digits until it shows.
+
+    >>> wish_text(0.99999), wish_text(1), wish_text(1e-9)
+    ('99.999%', '100%', '1e-07%')
+    """
+    x = 100 * float(p)
+    for digits in range(4, 18):
+        text = f"{x:.{digits}g}"
+        if (text != "100" or x == 100) and (text != "0" or x == 0):
+            break
+    return text + "%"
+
+
+# ---------------------------------------------------------------------------
+# Storyteller
+# ---------------------------------------------------------------------------
+#: What a wish can be about: ``P(net >= net)``, ``P(no botch)``, ``P(botch)``.
+EVENTS = ("success", "no_botch", "botch")
+_DIFFICULTIES = tuple(range(2, 11))
+#: Pools computed per engine pass while scanning up: most answers are in the first.
+_CHUNKS = (16, 64, 256, 1024)
+
+
+def event_probability(r, event: str, net: int = 1):
+    """The probability of ``event`` in a :class:`~dicestats.storyteller.Pool`."""
+    if event == "success":
+        return r.p_ge(net)
+    one = Fraction(1) if r.exact else 1.0
+    return one - r.p_botch if event == "no_botch" else r.p_botch
+
+
+def event_label(event: str, net: int = 1) -> str:
+    """``P(success)``, ``P(net >= 2)``, ``P(no botch)``, ``P(botch)``."""
+    if event == "success":
+        return "P(success)" if net == 1 else f"P(net >= {net})"
+    return "P(no botch)" if event == "no_botch" else "P(botch)"
+
+
+def _check_event(event: str, net, events=EVENTS) -> int:
+    check_choice("event", event, events)
+    net = check_int("net", net, 1, st_limits.LIMITS["dice"].hi)
+    if net != 1 and event != "success":
+        raise refuse("net", f"1 with event={event!r} (net counts successes)", net)
+    return net
+
+
+def default_dice_limit(rules: Rules, *, exact: bool, specialty: bool = False) -> int:
+    """The largest pool a search scans by default: the search limit of these rules
+    (exact mode) or the single-pool limit (1000 dice under the plain rules)."""
+    limit = st_limits.search_limit(rules, exact=exact, specialty=specialty)
+    if limit is None:
+        limit = st_limits.dice_limit(rules, exact=exact, specialty=specialty)
+    return limit.hi
+
+
+def _check_dice_limit(value, rules: Rules, exact: bool, specialty: bool) -> int:
+    top = default_dice_limit(rules, exact=exact, specialty=specialty)
+    if value is None:
+        return top
+    mode = " in exact mode" if exact else ""
+    return check_int("dice_limit", value, 1, top, why=f"the largest pool these rules search{mode}")
+
+
+def pool_probabilities(difficulty, rules, *, event, net, specialty, exact, dice_limit, stop=None):
+    """``[(dice, P(event))]`` for pools 1.. up, in engine passes of growing size.
+
+    ``stop(p)`` ends the scan after the first pool for which it is true; without
+    it every pool up to ``dice_limit`` is computed. Arguments are checked.
+    """
+    out, done = [], 0
+    for top in (*[c for c in _CHUNKS if c < dice_limit], dice_limit):
+        if top <= done:
+            continue
+        grid = pool_grid(list(range(done + 1, top + 1)), [difficulty], rules, exact, specialty)
+        for n in range(done + 1, top + 1):
+            p = event_probability(grid[(difficulty, n)], event, net)
+            out.append((n, p))
+            if stop is not None and stop(p):
+                return out
+        done = top
+    return out
+
+
+def _pools(n: int) -> str:
+    return f"{n} {'die' if n == 1 else 'dice'}"
+
+
+@dataclass(frozen=True)
+class PoolSolution(Result):
+    """The smallest pool reaching a wish at a difficulty (:func:`solve_pool`).
+
+    Attributes
+    ----------
+    difficulty : int
+    event : {"success", "no_botch"}
+        What is wished for; with ``"success"``, ``P(net >= net)``.
+    net : int
+    at_least : Fraction or float
+        The wished probability.
+    dice : int or None
+        The smallest pool with ``P >= at_least``; None when no pool up to
+        ``dice_limit`` reaches it.
+    p_reached : the pool's probability (None when unreachable).
+    p_below : the probability of one die fewer (None for 1 die or when unreachable).
+    reached : bool
+    best_dice, p_best : the pool scanned with the highest probability, and it: the
+        best of the whole range when the wish is unreachable (the answer itself when
+        it is reached, as every smaller pool is below the wish).
+    dice_limit : int
+        The largest pool searched.
+    rules, specialty : the rule set and whether the roll has a specialty.
+    exact : bool
+    """
+
+    difficulty: int
+    event: str
+    net: int
+    at_least: object
+    dice: int | None
+    p_reached: object
+    p_below: object
+    reached: bool
+    best_dice: int
+    p_best: object
+    dice_limit: int
+    rules: Rules = field(repr=False)
+    specialty: bool
+    exact: bool
+    trials: int | None = None
+
+    def __str__(self) -> str:
+        what = event_label(self.event, self.net)
+        reading = self.rules.describe(specialty=self.specialty)
+        if not self.reached:
+            return (
+                f"no pool up to {self.dice_limit} dice reaches {what} >= "
+                f"{wish_text(self.at_least)} at difficulty {self.difficulty}; the best "
+                f"is {_pools(self.best_dice)} with {pct(self.p_best)} ({reading})"
+            )
+        below = "" if self.p_below is None else f"; {_pools(self.dice - 1)}: {pct(self.p_below)}"
+        return (
+            f"{_pools(self.dice)}: {what} = {pct(self.p_reached)} at difficulty "
+            f"{self.difficulty} (wished >= {wish_text(self.at_least)}{below}) ({reading})"
+        )
+
+
+def solve_pool(
+    difficulty: int,
+    at_least,
+    rules: Rules = REVISED,
+    *,
+    event: str = "success",
+    net: int = 1,
+    specialty: bool = False,
+    dice_limit: int | None = None,
+    exact: bool = False,
+) -> PoolSolution:
+    """The smallest pool whose ``P(event)`` is at least ``at_least`` at ``difficulty``.
+
+    Parameters
+    ----------
+    difficulty : int
+        2..10.
+    at_least : number in [0, 1]
+        The wished probability (a Fraction stays exact).
+    rules : Rules
+        Any rule set (a preset or its variants).
+    event : {"success", "no_botch"}
+        ``P(net >= net)`` (default ``P(success)``) or ``P(no botch)``.
+    net : int, default 1
+        The net successes wished for (with ``event="success"``).
+    specialty : bool
+        The roll has a specialty (``rules.specialty_rule`` says what it does).
+    dice_limit : int, optional
+        The largest pool searched; default and cap: the rules' search limit
+        (1000 dice in float mode under the plain rules, 200 exact).
+    exact : bool
+
+    Returns
+    -------
+    PoolSolution
+        ``reached=False`` (and the best pool of the range) when no pool reaches it.
+
+    Examples
+    --------
+    >>> solve_pool(6, Fraction(1, 2), exact=True).p_reached
+    Fraction(1, 2)
+    >>> solve_pool(8, 0.5, event="no_botch").dice     # 1 die: no botch with 90%
+    1
+    """
+    rules = check_rules(rules)
+    check_exact(exact)
+    check_bool("specialty", specialty)
+    net = _check_event(event, net, ("success", "no_botch"))
+    d = check_difficulty(difficulty, rules)
+    p = check_probability("at_least", at_least)
+    top = _check_dice_limit(dice_limit, rules, exact, specialty)
+    pairs = pool_probabilities(
+        d, rules, event=event, net=net, specialty=specialty, exact=exact, dice_limit=top,
+        stop=lambda q: reaches(q, p),
+    )  # fmt: skip
+    hit = first_at_least(pairs, p)
+    best_n, best_p = best_of(pairs)
+    if hit is None:
+        dice = p_reached = p_below = None
+    else:
+        dice, p_reached = hit
+        p_below = pairs[dice - 2][1] if dice > 1 else None
+    return PoolSolution(
+        d, event, net, p, dice, p_reached, p_below, hit is not None, best_n, best_p, top,
+        rules, specialty, exact,
+    )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class DifficultySolution(Result):
+    """The difficulty for a pool and a wish (:func:`solve_difficulty`).
+
+    Attributes
+    ----------
+    dice : int
+    event, net : what is wished for (see :class:`PoolSolution`).
+    nearest : the probability to come nearest to (None when ``at_least`` is asked).
+    at_least : the probability to reach at the hardest difficulty (or None).
+    difficulty : int or None
+        Nearest: the difficulty whose probability is nearest ``nearest`` (ties:
+        the harder). At least: the hardest difficulty reaching it (None: none does).
+    p_reached : its probability (None when none reaches it).
+    reached : bool
+    by_difficulty : dict
+        ``{difficulty: probability}`` for 2..10: the scan behind the answer.
+    rules, specialty, exact
+    """
+
+    dice: int
+    event: str
+    net: int
+    nearest: object
+    at_least: object
+    difficulty: int | None
+    p_reached: object
+    reached: bool
+    by_difficulty: dict = field(repr=False)
+    rules: Rules = field(repr=False)
+    specialty: bool
+    exact: bool
+    trials: int | None = None
+
+    def __str__(self) -> str:
+        what = event_label(self.event, self.net)
+        reading = self.rules.describe(specialty=self.specialty)
+        if self.nearest is not None:
+            return (
+                f"difficulty {self.difficulty}: {what} = {pct(self.p_reached)} for "
+                f"{_pools(self.dice)}, the nearest to {wish_text(self.nearest)} "
+                f"({reading})"
+            )
+        if not self.reached:
+            easiest = self.by_difficulty[2]
+            return (
+                f"no difficulty reaches {what} >= {wish_text(self.at_least)} with "
+                f"{_pools(self.dice)}; the best is difficulty 2 with {pct(easiest)} ({reading})"
+            )
+        return (
+            f"difficulty {self.difficulty}: {what} = {pct(self.p_reached)} for "
+            f"{_pools(self.dice)}, the hardest with >= {wish_text(self.at_least)} "
+            f"({reading})"
+        )
+
+
+def solve_difficulty(
+    dice: int,
+    *,
+    nearest=None,
+    at_least=None,
+    rules: Rules = REVISED,
+    event: str = "success",
+    net: int = 1,
+    specialty: bool = False,
+    exact: bool = False,
+) -> DifficultySolution:
+    """The difficulty whose ``P(event)`` for ``dice`` is nearest ``nearest``, or the
+    hardest whose ``P(event)`` is at least ``at_least`` (give exactly one).
+
+    Every difficulty 2..10 is computed (one engine pass) and the answer read off
+    the scan, so no monotonicity is assumed.
+
+    Examples
+    --------
+    >>> r = solve_difficulty(4, nearest=0.5)
+    >>> r.difficulty, round(r.p_reached, 4)
+    (9, 0.4528)
+    >>> solve_difficulty(4, at_least=0.5).difficulty
+    8
+    """
+    rules = check_rules(rules)
+    check_exact(exact)
+    check_bool("specialty", specialty)
+    net = _check_event(event, net)
+    n = st_limits.check_dice(dice, rules, exact=exact, specialty=specialty)
+    if (nearest is None) == (at_least is None):
+        raise refuse(
+            "nearest and at_least", "exactly one given", (nearest, at_least),
+            why="the difficulty nearest p, or the hardest reaching p",
+        )  # fmt: skip
+    grid = pool_grid([n], list(_DIFFICULTIES), rules, exact, specialty)
+    by = {d: event_probability(grid[(d, n)], event, net) for d in _DIFFICULTIES}
+    if nearest is not None:
+        p = check_probability("nearest", nearest)
+        to = decimal_of(p) if exact else p  # exact distances: 0.45 is 9/20
+        gap = min(abs(q - to) for q in by.values())
+        tol = 0 if exact else 1e-12  # float noise must not break a tie
+        best = max(d for d in _DIFFICULTIES if abs(by[d] - to) - gap <= tol)
+        return DifficultySolution(
+            n, event, net, p, None, best, by[best], True, by, rules, specialty, exact
+        )
+    p = check_probability("at_least", at_least)
+    hit = first_at_least([(d, by[d]) for d in reversed(_DIFFICULTIES)], p)
+    d, q = hit if hit else (None, None)
+    return DifficultySolution(
+        n, event, net, None, p, d, q, hit is not None, by, rules, specialty, exact
+    )
+
+
+@dataclass(frozen=True)
+class TargetSolution(Result):
+    """The largest extended-action target done within ``rounds`` with ``P >= at_least``.
+
+    Attributes
+    ----------
+    dice, difficulty, rounds : int
+    on_botch : str
+        What a botch does (``storyteller.extended``'s ``on_botch``).
+    at_least : the wished probability.
+    target : int or None
+        The largest target (successes to accumulate) reaching it; None when even
+        one success within ``rounds`` falls short.
+    p_reached : P(done within rounds) at ``target`` (at target 1 when unreachable).
+    p_above : the same for ``target + 1`` (None at the target limit or when unreachable).
+    reached : bool
+    target_limit : the largest target searched.
+    rules, specialty, exact
+    """
+
+    dice: int
+    difficulty: int
+    rounds: int
+    on_botch: str
+    at_least: object
+    target: int | None
+    p_reached: object
+    p_above: object
+    reached: bool
+    target_limit: int
+    rules: Rules = field(repr=False)
+    specialty: bool
+    exact: bool
+    trials: int | None = None
+
+    def __str__(self) -> str:
+        reading = self.rules.describe(specialty=self.specialty)
+        head = f"{_pools(self.dice)} at difficulty {self.difficulty}, a botch {self.on_botch}"
+        if not self.reached:
+            return (
+                f"no target is done within {self.rounds} rounds with >= "
+                f"{wish_text(self.at_least)} ({head}); even 1 success: "
+                f"{pct(self.p_reached)} ({reading})"
+            )
+        above = "" if self.p_above is None else (f"; target {self.target + 1}: {pct(self.p_above)}")
+        return (
+            f"target {self.target}: done within {self.rounds} rounds with {pct(self.p_reached)} "
+            f"({head}; wished >= {wish_text(self.at_least)}{above}) ({reading})"
+        )
+
+
+def solve_target(
+    dice: int,
+    difficulty: int,
+    rounds: int,
+    at_least,
+    rules: Rules = REVISED,
+    *,
+    on_botch: str = "resets",
+    specialty: bool = False,
+    target_limit: int | None = None,
+    exact: bool = False,
+) -> TargetSolution:
+    """The largest target an extended action of ``dice`` reaches within ``rounds``
+    rounds with probability at least ``at_least``.
+
+    ``P(done within r)`` falls as the target grows, under every ``on_botch``:
+    a run that reaches ``t + 1`` accumulated successes has at that roll also
+    reached ``t``, so it is done for ``t`` no later. The search is a bisection
+    on that order (about 8 calls of :func:`dicestats.storyteller.extended`).
+
+    Examples
+    --------
+    >>> r = solve_target(6, 8, 4, 0.5)
+    >>> r.target, round(r.p_reached, 4), round(r.p_above, 4)
+    (5, 0.5943, 0.4427)
+    """
+    rules = check_rules(rules)
+    check_choice("on_botch", on_botch, ON_BOTCH)
+    rounds = st_limits.LIMITS["rounds"].check(rounds)
+    p = check_probability("at_least", at_least)
+    top = st_limits.LIMITS["target"].hi
+    if target_limit is not None:
+        top = st_limits.LIMITS["target"].check(target_limit, name="target_limit")
+    cache = {}
+
+    def done(t: int):
+        if t not in cache:
+            cache[t] = extended(
+                dice, difficulty, t, rules, on_botch=on_botch, rounds=rounds,
+                specialty=specialty, exact=exact,
+            ).p_success  # fmt: skip
+        return cache[t]
+
+    lo, hi = 0, top  # done(lo) >= p (0: nothing to do), the answer is in lo..hi
+    if not reaches(done(1), p):
+        hi = 0
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if reaches(done(mid), p):
+            lo = mid
+        else:
+            hi = mid - 1
+    if lo == 0:
+        return TargetSolution(
+            dice, difficulty, rounds, on_botch, p, None, done(1), None, False, top,
+            rules, specialty, exact,
+        )  # fmt: skip
+    above = done(lo + 1) if lo < top else None
+    return TargetSolution(
+        dice, difficulty, rounds, on_botch, p, lo, done(lo), above, True, top,
+        rules, specialty, exact,
+    )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------
+# Fate
+# ---------------------------------------------------------------------------
+#: The outcome levels a wish can be about, from the easiest.
+OBJECTIVES = ("tie", "success", "style")
+_OBJECTIVE_LABEL = {
+    "tie": "tie or better",
+    "success": "success or better",
+    "style": "success with style",
+}
+
+
+def ladder_value(value, name: str = "difficulty") -> int:
+    """A Fate rating or difficulty from a number or a ladder name.
+
+    Accepts an int, ``"+2"``, ``"-1"``, a ladder name in any case (``"Fair"``,
+    ``"superb"``) or the name with its number (``"Fair (+2)"``).
+
+    Examples
+    --------
+    >>> ladder_value("Superb"), ladder_value("fair"), ladder_value("+2"), ladder_value(-1)
+    (5, 2, 2, -1)
+    >>> ladder_value("Fair (+3)")
+    Traceback (most recent call last):
+    ...
+    dicestats.InputError: difficulty must be an integer or a Fate ladder name (Terrible, Poor, \
+Mediocre, Average, Fair, Good, Great, Superb, Fantastic, Epic, Legendary), got 'Fair (+3)'
+    """
+    allowed = (
+        "an integer or a Fate ladder name (" + ", ".join(LADDER[v] for v in sorted(LADDER)) + ")"
+    )
+    if isinstance(value, str):
+        try:
+            value = parse_rating(value.replace("\u2212", "-"))
+        except ValueError:
+            raise refuse(name, allowed, value) from None
+    elif isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise refuse(name, allowed, value, kind=True)  # numpy ints are ints, as elsewhere
+    return FATE_LIMITS["rating"].check(value, name=name)
+
+
+def _fate_check(objective, dice, exact, rules):
+    rules = resolve(rules)
+    check_choice("objective", objective, OBJECTIVES)
+    n = rules.dice if dice is None else FATE_LIMITS["dice"].check(dice, name="dice")
+    check_bool("exact", exact)
+    margin = {"tie": 0, "success": 1, "style": rules.style_shifts}[objective]
+    return rules, n, margin
+
+
+def fate_probability(rating: int, difficulty: int, n: int, margin: int, *, exact):
+    """``P(shifts >= margin)``: the dice total reaching ``difficulty + margin - rating``."""
+    return fate_dice(n, exact=exact).p_ge(difficulty + margin - rating)
+
+
+def difficulty_scan(rating: int, n: int, margin: int, *, exact) -> list:
+    """``[(difficulty, P)]`` from the hardest difficulty at which the outcome can happen
+    down to the first at which it is certain."""
+    top = rating + n - margin
+    return [(d, fate_probability(rating, d, n, margin, exact=exact))
+            for d in range(top, rating - n - margin - 1, -1)]  # fmt: skip
+
+
+@dataclass(frozen=True)
+class FateSolution(Result):
+    """A Fate inverse answer (:func:`solve_fate_difficulty`, :func:`solve_fate_rating`,
+    :func:`solve_fate_invokes`).
+
+    Attributes
+    ----------
+    solved_for : {"difficulty", "rating", "invokes"}
+        What was searched.
+    rating, difficulty : int or None
+        The rating and the difficulty (the one solved for is None when unreachable).
+    invokes : int or None
+        Invokes spent optimally (0 unless solved for; None when unreachable).
+    objective : {"tie", "success", "style"}
+    at_least : the wished probability.
+    reached : bool
+    p_reached : the probability at the answer (at the best setting when unreachable).
+    p_next : the probability one step short of the answer: one step harder, one
+        rating lower, one invoke fewer (None when there is no such step).
+    dice : int
+        Fate dice rolled.
+    exact : bool
+    """
+
+    solved_for: str
+    rating: int | None
+    difficulty: int | None
+    invokes: int | None
+    objective: str
+    at_least: object
+    reached: bool
+    p_reached: object
+    p_next: object
+    dice: int
+    exact: bool
+    trials: int | None = None
+
+    def __str__(self) -> str:
+        what = f"P({_OBJECTIVE_LABEL[self.objective]})"
+        wish = f"wished >= {wish_text(self.at_least)}"
+        if self.solved_for == "difficulty":
+            nxt = f"; {ladder(self.difficulty + 1)}: {pct(self.p_next)}"
+            return (
+                f"difficulty {ladder(self.difficulty)}: {what} = {pct(self.p_reached)} for rating "
+                f"{ladder(self.rating)} ({wish}{nxt})"
+            )
+        if self.solved_for == "rating":
+            nxt = f"; {ladder(self.rating - 1)}: {pct(self.p_next)}"
+            return (
+                f"rating {ladder(self.rating)}: {what} = {pct(self.p_reached)} at difficulty "
+                f"{ladder(self.difficulty)} ({wish}{nxt})"
+            )
+        if not self.reached:
+            return (
+                f"no number of invokes up to {FATE_LIMITS['invokes'].hi} gives rating "
+                f"{ladder(self.rating)} {what} >= {wish_text(self.at_least)} at difficulty "
+                f"{ladder(self.difficulty)}; the best is {pct(self.p_reached)}"
+            )
+        nxt = (
+            ""
+            if self.p_next is None
+            else (
+                f"; {self.invokes - 1} invoke{'' if self.invokes == 2 else 's'}: {pct(self.p_next)}"
+            )
+        )
+        return (
+            f"{self.invokes} invoke{'' if self.invokes == 1 else 's'}: {what} = "
+            f"{pct(self.p_reached)} for rating {ladder(self.rating)} at difficulty "
+            f"{ladder(self.difficulty)}, spent optimally ({wish}{nxt})"
+        )
+
+
+def solve_fate_difficulty(
+    rating, at_least, objective: str = "success", *, dice=None, exact=False, rules=None
+) -> FateSolution:
+    """The hardest difficulty at which ``rating`` reaches ``objective`` with ``P >= at_least``.
+
+    Parameters
+    ----------
+    rating : int or str
+        The bonus on the roll (approach, skill, stunts): a number or a ladder name.
+    at_least : number in [0, 1]
+    objective : {"tie", "success", "style"}
+        Tie or better, success or better (default), success with style.
+    dice : int, optional
+        Fate dice rolled (default ``rules.dice``, 4).
+    exact : bool
+    rules : fate.Rules, optional
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> solve_fate_difficulty("Good", Fraction(1, 2), "style", exact=True).difficulty
+    0
+    """
+    rules, n, margin = _fate_check(objective, dice, exact, rules)
+    rating = ladder_value(rating, "rating")
+    p = check_probability("at_least", at_least)
+    scan = difficulty_scan(rating, n, margin, exact=exact)
+    d, q = first_at_least(scan, p)  # the last scanned difficulty has P = 1
+    nxt = fate_probability(rating, d + 1, n, margin, exact=exact)
+    return FateSolution("difficulty", rating, d, 0, objective, p, True, q, nxt, n, exact)
+
+
+def solve_fate_rating(
+    difficulty, at_least, objective: str = "success", *, dice=None, exact=False, rules=None
+) -> FateSolution:
+    """The lowest rating that reaches ``objective`` at ``difficulty`` with ``P >= at_least``.
+
+    Examples
+    --------
+    >>> r = solve_fate_rating("Fair", 0.75, exact=True)
+    >>> r.rating, r.p_reached
+    (4, Fraction(22, 27))
+    """
+    rules, n, margin = _fate_check(objective, dice, exact, rules)
+    difficulty = ladder_value(difficulty, "difficulty")
+    p = check_probability("at_least", at_least)
+    low = difficulty + margin - n  # the lowest rating where the outcome can happen
+    scan = [(r, fate_probability(r, difficulty, n, margin, exact=exact))
+            for r in range(low, difficulty + margin + n + 1)]  # fmt: skip
+    r, q = first_at_least(scan, p)  # the last scanned rating has P = 1
+    nxt = fate_probability(r - 1, difficulty, n, margin, exact=exact)
+    return FateSolution("rating", r, difficulty, 0, objective, p, True, q, nxt, n, exact)
+
+
+def solve_fate_invokes(
+    rating,
+    difficulty,
+    at_least,
+    objective: str = "success",
+    *,
+    dice=None,
+    invokes_limit: int | None = None,
+    exact=False,
+    rules=None,
+) -> FateSolution:
+    """The fewest invokes (+2 or a reroll each, spent optimally) that bring
+    ``objective`` to ``P >= at_least`` for ``rating`` at ``difficulty``.
+
+    One backward induction answers every number of invokes up to
+    ``invokes_limit`` (default and cap: ``fate.LIMITS["invokes"]``, 20); the
+    answer is the first that reaches the wish.
+
+    Examples
+    --------
+    >>> r = solve_fate_invokes(0, 2, 0.5, exact=True)
+    >>> r.invokes, r.p_reached, r.p_next
+    (2, Fraction(158147, 177147), Fraction(2761, 6561))
+    """
+    rules, n, margin = _fate_check(objective, dice, exact, rules)
+    FATE_LIMITS["invoke dice"].check(n, name="dice")
+    rating = ladder_value(rating, "rating")
+    difficulty = ladder_value(difficulty, "difficulty")
+    p = check_probability("at_least", at_least)
+    top = FATE_LIMITS["invokes"].hi
+    if invokes_limit is not None:
+        top = FATE_LIMITS["invokes"].check(invokes_limit, name="invokes_limit")
+    reach = reach_by_invokes(difficulty + margin - rating, top, fate_dice(n, exact=exact), exact)
+    scan = [(k, pk) for k, (pk, _) in enumerate(reach)]
+    hit = first_at_least(scan, p)
+    if hit is None:
+        return FateSolution(
+            "invokes", rating, difficulty, None, objective, p, False, scan[-1][1], None, n, exact
+        )
+    k, q = hit
+    nxt = scan[k - 1][1] if k else None
+    return FateSolution("invokes", rating, difficulty, k, objective, p, True, q, nxt, n, exact)
+
+
+# ---------------------------------------------------------------------------
+# Initiative
+# ---------------------------------------------------------------------------
+#: What can be solved for.
+SOLVE_FOR = ("pips", "swiftness")
+#: How each setting is computed.
+METHODS = ("auto", "enumerate", "simulate")
+
+
+@dataclass(frozen=True)
+class InitiativeSolution(Result):
+    """The pips or swiftness one participant needs to act first (:func:`solve_initiative`).
+
+    Attributes
+    ----------
+    solved_for : {"pips", "swiftness"}
+    participant : int
+        The participant of the first side whose setting is searched (0: A1).
+    swiftness, versus : tuple of int
+        The two sides as given (the searched swiftness is the answer, not these).
+    pips, versus_pips : tuple of int or int
+        Their preparation margins as given.
+    at_least : the wished ``P(act first)``.
+    value : int or None
+        The smallest setting reaching it (None: none in the range does).
+    reached : bool
+    p_reached, p_below : ``P(act first)`` at the answer and one below (None at
+        the bottom of the range or when unreachable): Fractions when enumerated,
+        Estimates when simulated.
+    below_confident : bool or None
+        The setting below is under ``at_least`` with 99% confidence (always True
+        when it was enumerated; None when there is no setting below).
+    best_value, p_best : the best setting of the range and its probability.
+    scan : dict
+        ``{setting: P(act first)}`` for every setting computed.
+    exact : bool
+        Every setting of the scan was enumerated, in Fractions.
+    simulated : bool
+        Some setting of the scan was simulated.
+    trials : int or None
+        Trials per simulated setting (None when nothing was simulated).
+    trials_total : int
+        Trials simulated in all (0 when everything was enumerated).
+    """
+
+    solved_for: str
+    participant: int
+    swiftness: tuple
+    versus: tuple
+    pips: object
+    versus_pips: object
+    at_least: object
+    value: int | None
+    reached: bool
+    p_reached: object
+    p_below: object
+    below_confident: bool | None
+    best_value: int
+    p_best: object
+    scan: dict = field(repr=False)
+    exact: bool
+    simulated: bool
+    trials: int | None
+    trials_total: int
+
+    def __str__(self) -> str:
+        unit = {"pips": ("pip", "pips"), "swiftness": ("die", "dice")}[self.solved_for]
+
+        def n(v):
+            return f"{v} {unit[0] if v == 1 else unit[1]}"
+
+        how = f"{self.trials:,} trials per setting, simulated" if self.simulated else "exact"
+        who = (
+            f"participant A{self.participant + 1}, swiftness {list(self.swiftness)} against "
+            f"{list(self.versus)} ({how})"
+        )
+        if not self.reached:
+            return (
+                f"no setting up to {n(max(self.scan))} reaches P(act first) >= "
+                f"{wish_text(self.at_least)}; the best is {n(self.best_value)} with "
+                f"{pct(self.p_best)}, for {who}"
+            )
+        below = ""
+        if self.p_below is not None:
+            below = f"; {n(self.value - 1)}: {pct(self.p_below)}"
+            if hasattr(self.p_below, "stderr"):
+                sure = "is" if self.below_confident else "is not shown to be"
+                below += f", {sure} below {wish_text(self.at_least)} with 99% confidence"
+        return (
+            f"{n(self.value)}: P(act first) = {pct(self.p_reached)} (wished >= "
+            f"{wish_text(self.at_least)}{below}) for {who}"
+        )
+
+
+def _sides(swiftness, versus):
+    out = []
+    for name, side in (("swiftness", swiftness), ("versus", versus)):
+        if isinstance(side, int) and not isinstance(side, bool):
+            side = [side]
+        if isinstance(side, (str, bytes)) or not hasattr(side, "__iter__"):
+            raise refuse(name, "a list of swiftness values, one per participant", side, kind=True)
+        side = [INITIATIVE_LIMITS["swiftness"].check(s, name=name) for s in side]
+        INITIATIVE_LIMITS["participants"].check(len(side), name=f"participants of {name}")
+        out.append(side)
+    return out
+
+
+def _seed(rng):
+    """One integer seed for every simulated setting (common random numbers)."""
+    import numpy as np
+
+    if isinstance(rng, np.random.Generator):
+        return int(rng.integers(2**63 - 1))
+    if isinstance(rng, np.random.SeedSequence):
+        return rng.entropy
+    return np.random.SeedSequence(rng).entropy
+
+
+def solve_initiative(
+    swiftness,
+    versus,
+    *,
+    at_least,
+    solve_for: str = "pips",
+    participant: int = 0,
+    pips=0,
+    versus_pips=0,
+    limit: int | None = None,
+    rules=None,
+    method: str = "auto",
+    exact: bool = True,
+    trials: int = DEFAULT_TRIALS,
+    rng=None,
+    workers: int = 1,
+    progress: bool | None = None,
+) -> InitiativeSolution:
+    """The smallest pips (or swiftness) of one participant for ``P(act first) >= at_least``.
+
+    Parameters
+    ----------
+    swiftness, versus : list of int
+        The two sides (one swiftness per participant); the first side is searched.
+    at_least : number in [0, 1]
+    solve_for : {"pips", "swiftness"}
+        The searched participant's preparation margin (0 up to 5 per die it
+        rolls: more cannot raise a die further) or its swiftness (1 up to
+        ``initiative.LIMITS["swiftness"]``).
+    participant : int
+        Which participant of the first side (0: A1). With ``rules.pip_rule ==
+        "side-pool"`` the pips are the side's one margin.
+    pips, versus_pips : list of int or int
+        The margins of everyone else, as :func:`dicestats.initiative.odds` takes them.
+    limit : int, optional
+        The largest setting searched (default: as above).
+    rules : initiative.Rules, optional
+    method : {"auto", "enumerate", "simulate"}
+        ``"auto"`` (default): enumerate every setting small enough, simulate the
+        rest; ``"enumerate"``: enumerate or refuse; ``"simulate"``: simulate all.
+    exact : bool, default True
+        Enumerated probabilities as Fractions (else floats).
+    trials, rng, workers, progress
+        The Monte Carlo budget per simulated setting, its seed (one seed for
+        every setting), workers and the progress bar.
+
+    Examples
+    --------
+    >>> r = solve_initiative([1], [2], at_least=0.9)   # 5 pips make a 6; a 6 of theirs still wins
+    >>> r.reached, r.best_value, r.p_best
+    (False, 5, Fraction(25, 36))
+    >>> solve_initiative([1], [1], at_least=0.6, solve_for="swiftness").value
+    2
+    """
+    from .. import initiative as ini
+
+    swiftness, versus = _sides(swiftness, versus)
+    check_choice("solve_for", solve_for, SOLVE_FOR)
+    i = check_int("participant", participant, 0, len(swiftness) - 1)
+    p = check_probability("at_least", at_least)
+    check_choice("method", method, METHODS)
+    check_exact(exact)
+    rules = ini.Rules() if rules is None else rules
+    side_pool = getattr(rules, "pip_rule", "one-die") == "side-pool"
+    if solve_for == "pips":
+        top = 5 * (sum(swiftness) if side_pool else swiftness[i])
+        settings_lo = 0
+        if not side_pool:
+            if isinstance(pips, bool) or not isinstance(pips, (int, list, tuple)):
+                raise refuse("pips", "an int or one margin per participant", pips, kind=True)
+            pips = [0] * len(swiftness) if pips == 0 else list(pips) if not isinstance(
+                pips, int) else [pips]  # fmt: skip
+            if len(pips) != len(swiftness):
+                raise refuse("pips", f"one margin per participant ({len(swiftness)})", pips)
+    else:
+        top, settings_lo = INITIATIVE_LIMITS["swiftness"].hi, 1
+    if limit is not None:
+        top = check_int("limit", limit, settings_lo, top if solve_for == "swiftness" else None)
+    trials = check_int("trials", trials, 1, None)
+    seed = None
+
+    def setup(v):
+        sw, pp = list(swiftness), pips
+        if solve_for == "swiftness":
+            sw[i] = v
+        elif side_pool:
+            pp = v
+        else:
+            pp = list(pips)
+            pp[i] = v
+        return sw, pp
+
+    def fits(v) -> bool:
+        sw, _ = setup(v)
+        try:
+            check_exact_size(sw + versus)
+        except InputError:
+            return False
+        return True
+
+    scan, simulated = {}, 0
+    with progress_bar(
+        (top - settings_lo + 1) * trials, progress=progress, desc="solve initiative", unit="trial"
+    ) as bar:
+        for v in range(settings_lo, top + 1):
+            sw, pp = setup(v)
+            if method == "enumerate" or (method == "auto" and fits(v)):
+                q = ini.odds(
+                    sw, versus, pips=pp, versus_pips=versus_pips, rules=rules, exact=exact
+                ).p_first
+            else:
+                if seed is None:
+                    seed = _seed(rng)
+                q = ini.simulate(
+                    sw, versus, pips=pp, versus_pips=versus_pips, rules=rules, trials=trials,
+                    rng=seed, workers=workers, progress=False,
+                ).p_first  # fmt: skip
+                simulated += trials
+            bar.update(trials)
+            scan[v] = q
+            if reaches(q, p):
+                break
+    best_value = max(scan, key=lambda v: (value(scan[v]), -v))
+    last = max(scan)
+    reached = reaches(scan[last], p)
+    below = scan.get(last - 1) if reached else None
+    return InitiativeSolution(
+        solve_for, i, tuple(swiftness), tuple(versus),
+        tuple(pips) if isinstance(pips, list) else pips, versus_pips, p,
+        last if reached else None, reached, scan[last] if reached else None, below,
+        None if below is None else below_with_confidence(below, p),
+        best_value, scan[best_value], scan, exact and not simulated, simulated > 0,
+        trials if simulated else None, simulated,
+    )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------
+# Calibration tables
+# ---------------------------------------------------------------------------
+#: The default levels of a calibration table.
+LEVELS = (0.5, 0.75, 0.9, 0.95)
+#: The largest pool a Storyteller calibration table searches by default.
+CALIBRATION_DICE = 100
+
+
+@dataclass(frozen=True)
+class Calibration(Result):
+    """A calibration table: for each setting and level, the answer and its probability.
+
+    Attributes
+    ----------
+    system : {"storyteller", "fate"}
+    solved_for : {"dice", "difficulty"}
+        What each cell answers: the smallest pool (Storyteller) or the hardest
+        difficulty (Fate).
+    levels : tuple
+        The wished probabilities, in order.
+    settings : tuple of int
+        The difficulties (Storyteller) or the ratings (Fate), in order.
+    answers : dict
+        ``{setting: {level: answer or None}}`` (None: nothing in range reaches it).
+    probabilities : dict
+        ``{setting: {level: P at the answer or None}}``.
+    reading : str
+        The rules in force, in words.
+    dice_limit : int or None
+        The largest pool searched (Storyteller).
+    exact : bool
+    """
+
+    system: str
+    solved_for: str
+    levels: tuple
+    settings: tuple
+    answers: dict
+    probabilities: dict = field(repr=False)
+    reading: str
+    dice_limit: int | None
+    exact: bool
+    trials: int | None = None
+
+
+def _levels(levels) -> tuple:
+    if isinstance(levels, (str, bytes)) or not hasattr(levels, "__iter__"):
+        raise refuse("levels", "a sequence of probabilities", levels, kind=True)
+    levels = tuple(check_probability("levels", p) for p in levels)
+    if not 1 <= len(levels) <= 20:
+        raise refuse("levels", "1..20 probabilities", levels)
+    return levels
+
+
+def storyteller_calibration(
+    levels=LEVELS,
+    difficulties=range(2, 11),
+    rules: Rules = REVISED,
+    *,
+    event: str = "success",
+    net: int = 1,
+    specialty: bool = False,
+    dice_limit: int | None = None,
+    exact: bool = False,
+) -> Calibration:
+    """For each difficulty, the smallest pool whose ``P(event)`` reaches each level.
+
+    Arguments as :func:`.solve_pool`; ``levels`` a sequence of probabilities.
+    ``dice_limit`` defaults to :data:`CALIBRATION_DICE` (100: a table for people),
+    or the rules' search limit when it is lower.
+
+    Examples
+    --------
+    >>> storyteller_calibration([0.5], [6], exact=True).probabilities[6]
+    {0.5: Fraction(1, 2)}
+    """
+    rules = check_rules(rules)
+    check_exact(exact)
+    check_bool("specialty", specialty)
+    net = _check_event(event, net, ("success", "no_botch"))
+    levels = _levels(levels)
+    diffs = check_difficulty_list(difficulties, rules)
+    if dice_limit is None:  # the default: within the rules' own limit
+        top = min(CALIBRATION_DICE, _check_dice_limit(None, rules, exact, specialty))
+    else:
+        top = _check_dice_limit(dice_limit, rules, exact, specialty)
+    answers, probs = {}, {}
+    hardest = max(levels)
+    for d in diffs:
+        pairs = pool_probabilities(
+            d, rules, event=event, net=net, specialty=specialty, exact=exact, dice_limit=top,
+            stop=lambda q: first_at_least([(0, q)], hardest) is not None,
+        )  # fmt: skip
+        hits = {p: first_at_least(pairs, p) for p in levels}
+        answers[d] = {p: h[0] if h else None for p, h in hits.items()}
+        probs[d] = {p: h[1] if h else None for p, h in hits.items()}
+    return Calibration(
+        "storyteller", "dice", levels, tuple(diffs), answers, probs,
+        rules.describe(specialty=specialty), top, exact,
+    )  # fmt: skip
+
+
+def fate_calibration(
+    levels=LEVELS,
+    ratings=range(-1, 6),
+    objective: str = "success",
+    *,
+    dice: int | None = None,
+    exact: bool = False,
+    rules=None,
+) -> Calibration:
+    """For each rating, the hardest difficulty at which ``objective`` reaches each level.
+
+    Examples
+    --------
+    >>> cal = fate_calibration([0.5], [0, 3], "tie", exact=True)
+    >>> cal.answers, cal.probabilities[0]
+    ({0: {0.5: 0}, 3: {0.5: 3}}, {0.5: Fraction(50, 81)})
+    """
+    rules, n, margin = _fate_check(objective, dice, exact, rules)
+    levels = _levels(levels)
+    if isinstance(ratings, (str, bytes)) or not hasattr(ratings, "__iter__"):
+        raise refuse("ratings", "a sequence of integer ratings", ratings, kind=True)
+    ratings = [FATE_LIMITS["rating"].check(r, name="ratings") for r in ratings]
+    check_int("ratings", len(ratings), 1, 100)
+    answers, probs = {}, {}
+    for r in ratings:
+        scan = difficulty_scan(r, n, margin, exact=exact)
+        hits = {p: first_at_least(scan, p) for p in levels}
+        answers[r] = {p: h[0] for p, h in hits.items()}
+        probs[r] = {p: h[1] for p, h in hits.items()}
+    return Calibration(
+        "fate", "difficulty", levels, tuple(ratings), answers, probs,
+        f"{n}dF, {objective.replace('success', 'success or better')}", None, exact,
+    )  # fmt: skip
