@@ -37,23 +37,27 @@ def brute(bonus, diff=None, opp=None, dice=4, helpers=0):
 
 
 def test_fate_exact_grid_matches_brute_force(capsys):
-    for bonus in range(-1, 4):
-        for diff in range(-2, 7):
-            d = run_json(
-                capsys,
-                "fate",
-                "--bonus",
-                str(bonus),
-                "--difficulty",
-                str(diff),
-                "--exact",
-                "--json",
-            )
-            ref = brute(bonus, diff)
-            got = {k: frac(d[k]) for k in ("p_fail", "p_tie", "p_success", "p_style")}
-            assert got == ref, (bonus, diff)
-            assert frac(d["p_success_or_better"]) == ref["p_success"] + ref["p_style"]
-            assert d["bonus"] == bonus and d["difficulty"] == diff and d["dice"] == 4
+    # every margin bonus - difficulty of the grid bonus -1..3 x difficulty -2..6 once (the
+    # odds depend on the margin alone: the 45 cells were 13 margins), every bonus and every
+    # difficulty among them
+    cells = [(b, 6) for b in range(-1, 4)] + [(3, d) for d in range(5, -3, -1)]
+    assert sorted({b - d for b, d in cells}) == list(range(-7, 6))
+    for bonus, diff in cells:
+        d = run_json(
+            capsys,
+            "fate",
+            "--bonus",
+            str(bonus),
+            "--difficulty",
+            str(diff),
+            "--exact",
+            "--json",
+        )
+        ref = brute(bonus, diff)
+        got = {k: frac(d[k]) for k in ("p_fail", "p_tie", "p_success", "p_style")}
+        assert got == ref, (bonus, diff)
+        assert frac(d["p_success_or_better"]) == ref["p_success"] + ref["p_style"]
+        assert d["bonus"] == bonus and d["difficulty"] == diff and d["dice"] == 4
 
 
 @pytest.mark.parametrize("a,b", [(0, 0), (2, 1), (1, 3)])
