@@ -1,21 +1,21 @@
 """Benchmark: sweeps of the d6 initiative grid on 1 and 2 local workers and a Dask cluster.
 
 The grid is the designer's question: swiftness 1-6 against swiftness 1-6 with 0-3
-preparation pips, 36 x 4 = 144 cells, ``initiative.simulate`` in each. Measured:
+preparation pips, 36 x 4 = 144 cells, Monte Carlo ``initiative.odds`` in each. Measured:
 
 * cells per second of ``sweep`` with ``workers=1``, ``workers=2`` (local processes,
   one cell per task) and on a 2-worker Dask ``LocalCluster`` (processes, one thread
   each; the cluster's start-up is timed apart), with Dask's default worker environment
   and without its ``MALLOC_TRIM_THRESHOLD_`` (``distributed.nanny.pre-spawn-environ: {}``);
   the best of ``--repeat`` interleaved runs (the machine is shared);
-* the compute time of each cell alone (``initiative.simulate`` in this process) and
+* the compute time of each cell alone (``initiative.odds`` in this process) and
   from it the cost of one batch of rounds;
 * the overhead of one task: a no-op submitted and awaited, one at a time and 200 at
   once, on a local process pool and on the Dask cluster; and the sweep's own
   bookkeeping per cell (wall time of the 1-worker sweep minus the cells' compute);
 * a projection for a 64-core cluster running the grid at 10^6 rounds a cell, from the
   measured per-cell cost (scaled to 10^6 rounds) and per-task overhead, with cells
-  as tasks (as now) and with batches as tasks (once ``simulate`` takes ``executor=``).
+  as tasks (as now) and with batches as tasks (once Monte Carlo takes ``executor=``).
 
 Every configuration must give the same frame (checked: the script exits with status 1
 otherwise). Run by hand from the repository root, with the dev (or cluster) extra:
@@ -117,7 +117,7 @@ def cell_costs(trials):
         for v in GRID["versus"]:
             for p in GRID["pips"]:
                 c = time.process_time()
-                initiative.simulate([s], [v], pips=p, trials=trials, rng=1, progress=False)
+                initiative.odds([s], [v], pips=p, trials=trials, rng=1, progress=False)
                 costs.append(time.process_time() - c)
                 batches.append(math.ceil(trials / batch_rounds(None, [s, v])))
     return np.array(costs), np.array(batches)

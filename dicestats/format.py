@@ -491,17 +491,43 @@ def _shown(value, kind: str) -> str:
         return f"{value.value:.4f} ± {value.stderr:.4f}"
     if kind in ("p", "p4"):
         return percent(value, digits=2 if kind == "p" else 4)
+    if kind == "rare":
+        return _rare(value)
     if kind == "mean":
         return f"{float(value):.4f}"
     if kind in ("signed", "signed2"):
-        return f"{float(value):+.{4 if kind == 'signed' else 2}f}"
+        digits = 4 if kind == "signed" else 2
+        # round(-1e-17, 2) is -0.0, printed "-0.00": adding 0.0 makes it +0.0
+        return f"{round(float(value), digits) + 0.0:+.{digits}f}"
     if isinstance(value, Fraction):
         return fraction(value) if value.denominator == 1 else f"{float(value):.6g}"
     return _cell(value)
 
 
 def _numeric(kind: str) -> bool:
-    return kind in ("p", "p4", "mean", "signed", "signed2")
+    return kind in ("p", "p4", "rare", "mean", "signed", "signed2")
+
+
+def _rare(p) -> str:
+    """A rare chance as ``1 in N`` (``1 in 1.5e38`` past a billion); it always can happen,
+    even where a float underflows (the ``"rare"`` kind of a view's value).
+
+    Examples
+    --------
+    >>> _rare(1 / 420_000), _rare(Fraction(1, 3**80)), _rare(0.0)
+    ('1 in 420,000', '1 in 1.5e38', '1 in more than 1e308')
+    """
+    if not p > 0:
+        return "1 in more than 1e308"
+    if p >= 1e-9:
+        return one_in(p)
+    n = 1 / Fraction(p)
+    log = math.log10(n.numerator) - math.log10(n.denominator)  # big ints: no overflow
+    exponent = math.floor(log)
+    mantissa = round(10 ** (log - exponent), 1)
+    if mantissa >= 10:
+        mantissa, exponent = 1.0, exponent + 1
+    return f"1 in {mantissa:.1f}e{exponent}"
 
 
 def view_text(view, *, exact: bool = False) -> str:
@@ -532,19 +558,28 @@ def view_text(view, *, exact: bool = False) -> str:
             col = part.exact_of
             if col == "auto":
                 col = numeric[0] if len(numeric) == 1 else None
-            extra = exact and col is not None
+            # the columns whose exact values are shown: one ("exact"), or several ("<column> exact")
+            cols_exact = () if col is None or not exact else (col,) if isinstance(col, int) else col
             rows = []
             for n, row in enumerate(part.rows):
                 own = part.row_kinds[n] if n < len(part.row_kinds) else None
                 cols = [kinds[i] if i < len(kinds) else "text" for i in range(len(row))]
                 cols = [own if own and _numeric(k) else k for k in cols]
                 cells = [_shown(v, k) for v, k in zip(row, cols, strict=True)]
-                if extra:
-                    v = row[col] if col < len(row) else None
+                for c in cols_exact:
+                    v = row[c] if c < len(row) else None
                     cells.append(exact_text(v) if isinstance(v, Fraction) else "")
                 rows.append(cells)
-            header = tuple(part.header) + (("exact",) if extra else ())
-            blocks.append(text_table(rows, header) + (f"\n{part.note}" if part.note else ""))
+            named = isinstance(col, tuple)
+            header = tuple(part.header) + tuple(
+                f"{part.header[c]} exact" if named else "exact" for c in cols_exact
+            )
+            text = text_table(rows, header)
+            blocks.append(
+                (f"{part.title}\n" if part.title else "")
+                + text
+                + (f"\n{part.note}" if part.note else "")
+            )
         elif isinstance(part, Lines):
             if part.exact_only and not exact:
                 continue

@@ -29,47 +29,11 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .core.checks import refuse
 
-__all__ = ["System", "Question", "systems", "system"]
-
-
-@dataclass(frozen=True)
-class Question:
-    """A sample question a system answers: what the contract test asks of every system.
-
-    Attributes
-    ----------
-    name : str
-        A short label (``"pool 5 dice at 7"``).
-    call : callable
-        The API function; ``call(*args, **kwargs)`` returns a
-        :class:`~dicestats.core.results.Result`.
-    args, kwargs : tuple, dict
-        Its arguments, without ``exact``, ``rng``, ``trials`` or ``workers``.
-    exact : bool
-        The function takes ``exact=`` (float and exact answers must agree).
-    simulate : callable, optional
-        A Monte Carlo twin with the same arguments plus ``trials``, ``rng``
-        and ``workers``, returning a result of the same shape whose numbers
-        are :class:`~dicestats.core.results.Estimate` objects.
-    trials : int
-        Trials for the Monte Carlo check (small: the test suite runs it).
-    bad : tuple of dict
-        Argument overrides (merged into ``kwargs``) each of which must be refused
-        with :class:`~dicestats.InputError` in one line naming the parameter.
-    """
-
-    name: str
-    call: Callable
-    args: tuple = ()
-    kwargs: dict = field(default_factory=dict)
-    exact: bool = True
-    simulate: Callable | None = None
-    trials: int = 20_000
-    bad: tuple = ()
+__all__ = ["System", "systems", "system"]
 
 
 @dataclass(frozen=True)
@@ -128,7 +92,7 @@ class System:
 
     @property
     def declared(self) -> bool:
-        """Whether its questions are declared (not a legacy list of samples)."""
+        """Whether its questions are declared (every system's are, once merged)."""
         mod = importlib.import_module(f"dicestats.{self.name}.questions")
         return not getattr(mod, "LEGACY", False)
 
@@ -137,15 +101,10 @@ class System:
         """Its questions: :class:`~dicestats.core.question.Question` declarations, in the
         order of ``dicestats.<name>.questions.__all__``, or of their definitions there
         (that module imports no numpy).
-
-        A system not yet declared that way (``LEGACY``) lists sample :class:`Question` s
-        in ``QUESTIONS``.
         """
         from .core.question import is_question
 
         mod = importlib.import_module(f"dicestats.{self.name}.questions")
-        if getattr(mod, "LEGACY", False):
-            return tuple(mod.QUESTIONS)
         names = getattr(mod, "__all__", None) or list(vars(mod))  # defined order without one
         found = [getattr(mod, n) for n in names]
         return tuple(f.question for f in found if is_question(f) and f.__module__ == mod.__name__)

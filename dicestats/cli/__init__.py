@@ -74,10 +74,15 @@ def build_parser() -> argparse.ArgumentParser:
     from . import questions
 
     for system in systems():
-        if system.declared:  # its questions: generated from their declarations
+        special = None  # its special commands, if any
+        if find_spec(f"{__name__}.{system.name}") is not None:
+            special = importlib.import_module(f".{system.name}", __name__)
+        # its questions, generated from their declarations (unless its own module still
+        # writes the command of its name by hand: initiative, until its CLI is generated)
+        if system.declared and system.name not in getattr(special, "COMMANDS", ()):
             questions.register(sub, system)
-        if find_spec(f"{__name__}.{system.name}") is not None:  # its special commands, if any
-            importlib.import_module(f".{system.name}", __name__).register(sub)
+        if special is not None:
+            special.register(sub)
     importlib.import_module(".report", __name__).register(sub)
     importlib.import_module(".sweep", __name__).register(sub)
     importlib.import_module(".workbench", __name__).register(sub)

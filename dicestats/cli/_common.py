@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..core.checks import int_range_text, parse_int_text, shown
+from ..core.checks import int_range_text, parse_fraction_text, parse_int_text, shown
 from ..core.results import jsonable
 from ..format import fraction, percent, text_table, to_json
 
@@ -13,6 +13,8 @@ __all__ = [
     "int_arg",
     "int_range_arg",
     "int_list_arg",
+    "rating_arg",
+    "fraction_arg",
     "add_output_flags",
     "add_plot_flag",
     "write_plot",
@@ -116,6 +118,41 @@ def int_list_arg(lo: int | None = None, hi: int | None = None):
     return parse
 
 
+def rating_arg(name: str):
+    """An argparse ``type=`` for a Fate rating: ``+2``, ``2``, ``Fair`` or ``fair``, in range
+    (:func:`dicestats.fate.rules.check_rating`, imported on the first word read).
+
+    Examples
+    --------
+    >>> rating_arg("difficulty")("Superb"), rating_arg("difficulty")("-1")
+    (5, -1)
+    """
+
+    def parse(text: str) -> int:
+        from ..fate.rules import check_rating
+
+        try:
+            return check_rating(text, name)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    parse.__name__ = name
+    return parse
+
+
+def fraction_arg(text: str):
+    """An exact number in [0, 1] from ``"0.25"`` or ``"1/4"``
+    (:func:`~dicestats.core.checks.parse_fraction_text`: strict, never slow).
+
+    >>> fraction_arg("1/4")
+    Fraction(1, 4)
+    """
+    try:
+        return parse_fraction_text(text, 0, 1)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 #: The chart files ``--plot`` writes, chosen by the extension.
 PLOT_SUFFIXES = (".png", ".svg", ".pdf")
 # Dates left out, so the same chart gives the same bytes.
@@ -133,6 +170,10 @@ def _plot_path(text: str):
         return check_out_path("--plot", text, PLOT_SUFFIXES)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc).removeprefix("--plot ")) from None
+    except OSError as exc:  # a name the system cannot even look up (too long, say)
+        raise argparse.ArgumentTypeError(
+            f"cannot write {shown(text, quote=True)}: {exc.strerror}"
+        ) from None
 
 
 def add_plot_flag(p: argparse.ArgumentParser, what: str = "the chart") -> None:

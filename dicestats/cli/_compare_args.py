@@ -7,8 +7,7 @@ import re
 
 from ..format import points
 from ..storyteller.limits import LIMITS as ST_LIMITS
-from ._common import exact_text, fmt_prob
-from ._fate_args import rating_arg
+from ._common import exact_text, fmt_prob, rating_arg
 
 _DICE = ST_LIMITS["dice"]
 _DIFFICULTY = ST_LIMITS["difficulty"]

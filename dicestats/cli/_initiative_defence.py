@@ -1,8 +1,7 @@
 """The ``defence`` sub-command: attacks and their answers, slow defences, armour, wounds.
 
-:func:`dicestats.initiative.defence` (``--exact``:
-:func:`dicestats.initiative.defence_odds`), with the user's assumed success
-rolls. Registered by :func:`dicestats.cli.initiative.register`.
+:func:`dicestats.initiative.defence` (Monte Carlo, or ``--exact``), with the
+user's assumed success rolls. Registered by :func:`dicestats.cli.initiative.register`.
 """
 
 from __future__ import annotations
@@ -137,9 +136,10 @@ def _defence_answer(args):
         "respond": args.respond,
     }
     if args.exact:
-        return ini.defence_odds(a, b, **opts)
+        return ini.defence(a, b, **opts)
     trials = flags.trials_for(args, (sum(a) + sum(b)) * args.rounds, flags.FIGHT_LIMIT, "fight")
-    return ini.defence(a, b, trials=trials, rng=args.seed, workers=args.workers or 1, **opts)
+    mc = dict(trials=trials, rng=args.seed, workers=args.workers or 1)
+    return ini.defence(a, b, method="montecarlo", **mc, **opts)
 
 
 _RESPOND_TEXT = {

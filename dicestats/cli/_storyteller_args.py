@@ -5,11 +5,12 @@ commands have (:func:`dicestats.cli.questions.rules_flags`), plus ``--specialty`
 
 from __future__ import annotations
 
+from ..core.question import rules_from
 from ..storyteller.limits import LIMITS, search_limit
 from ..storyteller.rules import Rules
 from . import CLIError
 from ._common import int_arg
-from .questions import rules_flags, rules_from
+from .questions import rules_flags
 
 _DIFFICULTY = LIMITS["difficulty"]
 

@@ -25,9 +25,16 @@ import argparse
 from ..core.checks import shown
 from ..format import ladder, percent
 from ..storyteller.limits import LIMITS as ST_LIMITS
-from ._common import add_output_flags, add_plot_flag, emit_json, int_arg, limit_arg, print_table
-from ._fate_args import fraction_arg
-from ._fate_args import rating_arg as ladder_arg
+from ._common import (
+    add_output_flags,
+    add_plot_flag,
+    emit_json,
+    fraction_arg,
+    int_arg,
+    limit_arg,
+    print_table,
+)
+from ._common import rating_arg as ladder_arg
 from ._storyteller_args import add_rule_flags, rules_of
 
 __all__ = ["probability_arg", "ladder_arg", "levels_arg", "register_calibrate"]

@@ -1,13 +1,12 @@
 """The ``initiative`` and ``defence`` sub-commands of the d6 initiative system.
 
 ``initiative``: who acts first, tempo, holding and the "everyone held" rule.
-Monte Carlo by default (:func:`dicestats.initiative.simulate`); ``--exact``
-enumerates small setups (:func:`dicestats.initiative.odds`). Both answers are a
-:class:`~dicestats.initiative.RoundOdds`, printed by one code path.
+Monte Carlo by default (:func:`dicestats.initiative.odds` with ``trials``);
+``--exact`` enumerates small setups (the same question, exact). Both answers are
+an :class:`~dicestats.initiative.Odds`, printed by one code path.
 
-``defence``: attacks and their answers (:func:`dicestats.initiative.defence`,
-``--exact``: :func:`dicestats.initiative.defence_odds`), with the user's assumed
-success rolls.
+``defence``: attacks and their answers (:func:`dicestats.initiative.defence`:
+Monte Carlo, or ``--exact``), with the user's assumed success rolls.
 
 Ranges and caps come from :data:`dicestats.initiative.LIMITS` (trials and worker
 processes from :data:`dicestats.core.montecarlo.LIMITS`); integers are written
@@ -86,7 +85,7 @@ def register(subparsers) -> None:
 
 
 def _answer(args):
-    """The :class:`RoundOdds` the arguments ask for: enumerated or simulated."""
+    """The :class:`Odds` the arguments ask for: enumerated or simulated."""
     from .. import initiative as ini
 
     flags.check_exact_flags(args)
@@ -98,7 +97,8 @@ def _answer(args):
         trials = flags.trials_for(args, (sum(a) + sum(b)) * args.rounds, flags.FIGHT_LIMIT, "fight")
     else:
         trials = flags.trials_for(args, sum(a) + sum(b), DICE_LIMIT, "round")
-    return ini.simulate(a, b, trials=trials, rng=args.seed, workers=args.workers or 1, **opts)
+    mc = dict(trials=trials, rng=args.seed, workers=args.workers or 1)
+    return ini.odds(a, b, method="montecarlo", **mc, **opts)
 
 
 def _headline(x) -> str:

@@ -10,10 +10,14 @@ question; a question declared with a ``command`` is also a top-level command
   type from the annotation: an integer, a list ``7,6,6`` (``list[int]``), a
   flag (``bool``: ``--name``, or ``--no-name`` when it defaults to True), a
   word among the choices the docstring lists (``{"resets", "ends"}``), an
-  integer or a word (``int | str``: a Fate rating such as ``Superb``); a
+  integer or a word (``int | str``: a Fate rating such as ``Superb``), a list
+  of them (``list[int | str]``: ``1,Fair,+3``), text for any other union with
+  ``str`` (a value the API reads from its text, such as ``"1/4"``); a list
+  option given twice adds to the list (``--vs 0 --vs 2`` is ``--vs 0,2``); a
   required parameter may also be given positionally, in order;
 * the rule flags of a ``rules`` parameter: ``--preset`` and one flag per
-  field of the system's ``Rules``, read from the class the same way;
+  field of the system's ``Rules`` that a command line can spell (a flag, an
+  integer or a word), read from the class the same way;
 * how it is answered: ``--exact``; ``--trials``, ``--seed``, ``--workers``
   where it has a Monte Carlo form; ``--method``;
 * the output: its :meth:`~dicestats.core.results.Result.view` as text, ``--json``
@@ -40,76 +44,23 @@ import importlib
 import re
 
 from ..core.checks import parse_int_text, shown
-from ..core.question import annotation_text
+from ..core.question import annotation_text, option, parameter_docs, rules_from
+from ..core.question import doc_choices as _choices
+from ..core.question import documented as _documented
+from ..core.question import rules_class as _rules_class
+from ..core.question import rules_presets as _presets
+from ..core.question import unmarked as plain
 
-__all__ = ["register", "parameter_docs", "option", "rules_flags", "rules_from"]
+__all__ = ["register", "rules_flags"]
 
 #: The method keywords the generated commands spell as options of their own.
 _HOW = ("method", "exact", "trials", "rng", "workers", "executor", "progress", "batch_size")
 
 
 # --------------------------------------------------------------------------- docstrings
-def parameter_docs(doc: str | None) -> dict[str, tuple[str, str]]:
-    """``{name: (type, text)}`` of a numpydoc ``Parameters`` section (names listed together,
-    ``a, b : int``, share their entry).
-
-    >>> parameter_docs('''Roll.
-    ...
-    ... Parameters
-    ... ----------
-    ... dice, difficulty : int
-    ...     The pool and the difficulty.
-    ... on_botch : {"resets", "ends"}
-    ...     What a botch does.
-    ... ''')["on_botch"]
-    ('{"resets", "ends"}', 'What a botch does.')
-    """
-    import inspect
-
-    text = inspect.cleandoc(doc or "")
-    m = re.search(r"^Parameters\n-+\n(.*?)(?=^\w[\w ]*\n-{3,}$|\Z)", text, re.S | re.M)
-    if not m:
-        return {}
-    out: dict = {}
-    names, lines = [], []
-
-    def flush():
-        for n in names:
-            out[n] = (kind, " ".join(" ".join(lines).split()))
-
-    kind = ""
-    for line in m.group(1).splitlines():
-        if line and not line[0].isspace():
-            flush()
-            head, _, kind = line.partition(" : ")
-            names, lines = [n.strip() for n in head.split(",")], []
-            kind = kind.strip()
-        elif line.strip():
-            lines.append(line.strip())
-    flush()
-    return out
-
-
-def _choices(kind: str) -> tuple[str, ...]:
-    """The words a numpydoc type lists: ``{"a", "b"}`` → ``("a", "b")``."""
-    return tuple(re.findall(r'"([^"]+)"', kind)) if kind.lstrip().startswith("{") else ()
-
-
 def _summary(text: str) -> str:
-    first = text.split(". ")[0].strip()
-    return first if first.endswith(".") or not first else first
-
-
-# --------------------------------------------------------------------------- spelling
-def option(name: str) -> str:
-    """The option of a parameter: ``--name`` (``_`` as ``-``), ``versus`` as ``--vs``.
-
-    >>> option("versus_difficulty"), option("on_botch")
-    ('--vs-difficulty', '--on-botch')
-    """
-    if name == "versus" or name.startswith("versus_"):
-        name = "vs" + name[len("versus") :]
-    return "--" + name.replace("_", "-")
+    """The first sentence of a docstring's text, as help reads it."""
+    return plain(text.split(". ")[0].strip())
 
 
 # --------------------------------------------------------------------------- types
@@ -156,6 +107,36 @@ def _int_or_word(text: str):
         return text
 
 
+def _word_list(text: str) -> list:
+    """``1,Fair,+3``: integers or words (each as :func:`_int_or_word` reads it), as a list."""
+    parts = text.split(",")
+    if any(not p.strip() for p in parts):
+        raise argparse.ArgumentTypeError(
+            f"expected values such as 1,Fair,+3; got {shown(text, quote=True)}"
+        )
+    return [_int_or_word(p.strip()) for p in parts]
+
+
+def _word_or_list(text: str):
+    """One integer or word, or a list of them (``1,Fair,+3``)."""
+    return _word_list(text) if "," in text else _int_or_word(text.strip())
+
+
+#: The converters that read lists: an option given twice adds to its list.
+_LISTS = (_int_list, _int_or_list, _word_list, _word_or_list)
+
+
+class _Gather(argparse.Action):
+    """Store a list option's values; given again, add to them (``--vs 0 --vs 2``)."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        before = getattr(namespace, self.dest, None)
+        if before is not None:
+            as_list = lambda v: list(v) if isinstance(v, list) else [v]  # noqa: E731
+            values = as_list(before) + as_list(values)
+        setattr(namespace, self.dest, values)
+
+
 def _float(text: str) -> float:
     try:
         return float(text)
@@ -176,12 +157,18 @@ def _bool_list(text: str):
 def _converter(annotation: str, default):
     """``(type, metavar)`` of a parameter by its annotation (a string), or None to leave it out."""
     a = (annotation or "").replace(" ", "")
+    if a.startswith(("list[int|str]", "list[str|int]")):
+        return _word_list, "V,V,.."
+    if a.startswith(("int|str|list[int|str]", "str|int|list[str|int]")):
+        return _word_or_list, "V[,V,..]"
     if a.startswith(("list[int]", "Sequence[int]", "tuple[int")):
         return _int_list, "N,N,.."
     if a in ("int|list[int]", "list[int]|int", "int|Sequence[int]"):
         return _int_or_list, "N[,N,..]"
     if a.startswith(("int|str", "str|int")):
         return _int_or_word, "VALUE"
+    if "str" in a.split("|"):  # a value the API also reads from its text ("1/4", "OAO")
+        return str, "TEXT"
     if a.startswith("int") or (
         not a and isinstance(default, int) and not isinstance(default, bool)
     ):
@@ -209,13 +196,6 @@ def _check_applies(args, rules, specialty, prefix: str = "") -> None:
         value = getattr(args, p + name)
         flag = f"--{prefix}{'no-' if value is False else ''}{name.replace('_', '-')}"
         raise CLIError(f"{flag} cannot apply: {why}")
-
-
-def _rules_class(q):
-    """The system's ``Rules`` class when the question takes ``rules=``, else None."""
-    if not any(p.name == "rules" for p in q.parameters):
-        return None
-    return getattr(importlib.import_module(q.package + ".rules"), "Rules", None)
 
 
 def rules_flags(parser, rules_class, *, prefix: str = "", skip=()) -> None:
@@ -250,37 +230,17 @@ def rules_flags(parser, rules_class, *, prefix: str = "", skip=()) -> None:
                 default=None,
                 help=_summary(text),
             )
-        else:
-            choices = _choices(kind)
-            typ = str if choices else (_converter(annotation_text(f.type), value) or (str,))[0]
+        elif isinstance(value, (int, str)):
             g.add_argument(
                 f"--{prefix}{f.name.replace('_', '-')}",
                 dest=dest,
-                type=typ,
+                type=_int if isinstance(value, int) else str,
                 default=None,
-                choices=choices or None,
-                help=_summary(text),
+                choices=_choices(kind) or None,
+                metavar="N" if isinstance(value, int) else None,
+                help=_summary(text) + (f" (default {value})" if isinstance(value, int) else ""),
             )
-
-
-def _presets(rules_class) -> tuple:
-    module = importlib.import_module(rules_class.__module__)
-    presets = getattr(module, "PRESETS", None)
-    return tuple(presets) if presets is not None and hasattr(rules_class, "preset") else ()
-
-
-def rules_from(args, rules_class, *, prefix: str = ""):
-    """The rule set the flags of :func:`rules_flags` give (the preset, then the changes)."""
-    p = prefix.replace("-", "_")
-    preset = getattr(args, f"{p}preset", None)
-    base = rules_class.preset(preset) if preset else rules_class()
-    changes = {
-        f.name: getattr(args, f"{p}{f.name}")
-        for f in dataclasses.fields(rules_class)
-        if getattr(args, f"{p}{f.name}", None) is not None
-    }
-    replace = getattr(base, "replace", None)
-    return replace(**changes) if replace else dataclasses.replace(base, **changes)
+        # other values (a tuple of pairs, say) are the API's to give: no flag
 
 
 # --------------------------------------------------------------------------- one command
@@ -288,7 +248,7 @@ def _add_parameters(p, q, *, positional: bool) -> list:
     """The options of ``q``'s parameters on parser ``p``; returns how to read them back."""
     import inspect
 
-    docs = parameter_docs(q.setup.__doc__)
+    docs = _documented(q.setup)
     read = []
     rules_class = _rules_class(q)
     names = {x.name for x in q.parameters}
@@ -342,6 +302,7 @@ def _add_parameters(p, q, *, positional: bool) -> list:
             default=None,
             choices=choices or None,
             metavar=metavar,
+            action=_Gather if typ in _LISTS else "store",
             help=help_text if not (positional and required) else argparse.SUPPRESS,
         )
         read.append((param.name, typ if required else None))
@@ -386,7 +347,8 @@ def _trials(text: str) -> int:
 
 def add_question(subparsers, q, name: str, *, positional: bool = True, aliases=()):
     """The command ``name`` asking question ``q`` (see the module's docstring)."""
-    p = subparsers.add_parser(name, help=q.summary, description=q.summary, aliases=list(aliases))
+    summary = plain(q.summary)
+    p = subparsers.add_parser(name, help=summary, description=summary, aliases=list(aliases))
     read = _add_parameters(p, q, positional=positional)
     _add_method(p, q)
     if q.chart:
@@ -403,17 +365,18 @@ def _answer(args) -> int:
     from ._common import emit_json
 
     q, kwargs = args._question, {}
+    names = {x.name for x in q.parameters}
     for name, required in args._read:
         if name in ("rules", "versus_rules"):
             cls = _rules_class(q)
             if name == "rules":
-                kwargs[name] = rules_from(args, cls)
+                kwargs[name] = rules_from(args, cls, skip=names)
                 _check_applies(args, kwargs[name], getattr(args, "specialty", None))
             elif any(
                 getattr(args, f"vs_{f}", None) is not None
                 for f in ("preset", *(f.name for f in dataclasses.fields(cls)))
             ):
-                kwargs[name] = rules_from(args, cls, prefix="vs-")
+                kwargs[name] = rules_from(args, cls, prefix="vs-", skip=names)
             continue
         value = getattr(args, name)
         given = getattr(args, f"_{name}", None) if args._positional and required else None
@@ -460,16 +423,21 @@ def register(subparsers, system) -> None:
     (the first question when none is named) and each question's short ``command``."""
     questions = system.questions
     first = questions[0]
+    summary = plain(first.summary)
     top = subparsers.add_parser(
         system.name,
-        help=f"{system.title}: {first.summary[0].lower()}{first.summary[1:]}",
-        description=f"{system.title}. Without a QUESTION: {first.summary}",
+        help=f"{system.title}: {summary[0].lower()}{summary[1:]}",
+        description=f"{system.title}. Without a QUESTION: {summary}",
     )
     inner = top.add_subparsers(dest="question", metavar="QUESTION", parser_class=type(top))
     for q in questions:
         add_question(inner, q, q.name.replace("_", "-"))
     read = _add_parameters(top, first, positional=False)
     _add_method(top, first)
+    if first.chart:
+        from ._common import add_plot_flag
+
+        add_plot_flag(top, "its chart")
     top.set_defaults(func=_answer, _question=first, _read=read, _positional=False)
     for q in questions:
         if q.command and q.command != system.name:

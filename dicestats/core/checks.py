@@ -42,6 +42,7 @@ __all__ = [
     "check_exact",
     "check_int_list",
     "parse_int_text",
+    "parse_fraction_text",
     "is_numpy_bool",
 ]
 
@@ -230,6 +231,59 @@ def parse_int_text(text: str, allowed: str = "an integer") -> int:
     if len(digits) > 4000:
         raise ValueError(f"must be {allowed}, got an integer of {len(digits):,} digits")
     return int(word)
+
+
+#: A number as text: a decimal (``0.25``, ``.5``, ``25e-2``) or a fraction (``1/4``).
+_DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE]([+-]?[0-9]+))?")
+_RATIO = re.compile(r"[+-]?[0-9]+ */ *[0-9]+")
+#: The largest exponent :func:`parse_fraction_text` reads: 1e-50 is already nothing next to 1.
+MAX_EXPONENT = 50
+
+
+def parse_fraction_text(text: str, lo, hi, example: str = "0.25 or 1/4"):
+    """The exact number a word spells (``"0.25"``, ``"1/4"``) in ``lo..hi``, or a one-line
+    ``ValueError`` (``must be ...``: the caller names the parameter).
+
+    The text is matched strictly (ASCII digits, at most 100 characters, an
+    exponent within ±50) before :class:`~fractions.Fraction` sees it:
+    ``Fraction("1e-1_000_000")`` once ran for minutes.
+
+    Examples
+    --------
+    >>> parse_fraction_text(" 0.25", 0, 1), parse_fraction_text("1 / 4", 0, 1)
+    (Fraction(1, 4), Fraction(1, 4))
+    >>> parse_fraction_text("1e-1_000", 0, 1)
+    Traceback (most recent call last):
+    ...
+    ValueError: must be a number in [0, 1] like 0.25 or 1/4 (ASCII digits, at most 100 \
+characters), got '1e-1_000'
+    """
+    from fractions import Fraction
+
+    word = text.strip()
+    expected = f"a number in [{lo}, {hi}] like {example}"
+    decimal = _DECIMAL.fullmatch(word) if len(word) <= 100 else None
+    ratio = _RATIO.fullmatch(word) if len(word) <= 100 else None
+    if not (decimal or ratio):
+        raise ValueError(
+            f"must be {expected} (ASCII digits, at most 100 characters), "
+            f"got {shown(text, quote=True)}"
+        )
+    if decimal and decimal.group(1) and abs(int(decimal.group(1))) > MAX_EXPONENT:
+        raise ValueError(
+            f"must be {expected} with an exponent within ±{MAX_EXPONENT}, "
+            f"got {shown(text, quote=True)} (a huge exponent takes minutes to read exactly, "
+            f"and 1e-{MAX_EXPONENT} is already nothing next to 1)"
+        )
+    try:
+        v = Fraction(word.replace(" ", ""))
+    except ZeroDivisionError:
+        raise ValueError(
+            f"must be {expected}, got {shown(text, quote=True)} (a zero denominator)"
+        ) from None
+    if not lo <= v <= hi:
+        raise ValueError(f"must be a number in [{lo}, {hi}], got {shown(word)}")
+    return v
 
 
 def check_int(

@@ -61,6 +61,7 @@ dicestats.InputError: method must be one of 'float', 'exact', 'montecarlo', got 
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import importlib
 import inspect
@@ -77,9 +78,18 @@ __all__ = [
     "Setup",
     "question",
     "annotation_text",
+    "sampled",
     "METHODS",
     "HOW",
     "is_question",
+    "parameter_docs",
+    "documented",
+    "unmarked",
+    "doc_choices",
+    "option",
+    "rules_class",
+    "rules_presets",
+    "rules_from",
 ]
 
 #: How an answer is computed: exact Fractions, floats, or by Monte Carlo.
@@ -169,9 +179,10 @@ class Question:
     name : str
         Its name: the public function's, the command's (``_`` as ``-``).
     setup : callable
-        The parameters: its signature is the public one (a keyword ``method``,
-        if it takes one, receives the method and is not shown); its body checks
-        the arguments and returns the setup the forms below take.
+        The parameters: its signature is the public one (a keyword named like a
+        method keyword, ``method`` or ``batch_size``, if it takes one, receives
+        that keyword and is not shown); its body checks the arguments and
+        returns the setup the forms below take.
     result : type or str
         The result class, whichever method (a :class:`~.results.Result`), or
         ``"module:Name"``.
@@ -265,9 +276,15 @@ class Question:
         return "method" in self._setup_signature.parameters
 
     @property
+    def receives(self) -> tuple[str, ...]:
+        """The method keywords its setup takes, to check limits that depend on them
+        (``method``; ``batch_size``: a batch's memory). Never public parameters."""
+        return tuple(n for n in self._setup_signature.parameters if n in HOW)
+
+    @property
     def parameters(self) -> tuple[inspect.Parameter, ...]:
         """Its own parameters, in order (the method keywords left out)."""
-        return tuple(p for n, p in self._setup_signature.parameters.items() if n != "method")
+        return tuple(p for n, p in self._setup_signature.parameters.items() if n not in HOW)
 
     @property
     def how(self) -> tuple[str, ...]:
@@ -343,8 +360,8 @@ class Question:
         if "exact" in how and not self.computed and how["exact"] is not None:
             check_bool("exact", how["exact"])
         method = self.method_of(**how)
-        if self.takes_method:
-            kwargs["method"] = method
+        for name in self.receives:
+            kwargs[name] = method if name == "method" else how.get(name)
         setup = self.setup(*args, **kwargs)
         if method == "montecarlo":
             return self.simulate(setup, **{k: how.get(k) for k in _MONTE_CARLO})
@@ -480,6 +497,150 @@ def annotation_text(annotation) -> str:
     return str(annotation).replace("typing.", "")
 
 
+def sampled(*samples: Sample):
+    """Attach sample calls to a function that is not a system's question (the workbench's
+    solvers): ``fn.samples``, asked by its contract test as a question's samples are.
+
+    >>> @sampled(Sample("two", (2,)))
+    ... def double(x, *, exact=False):
+    ...     return 2 * x
+    >>> double.samples[0].args
+    (2,)
+    """
+
+    def attach(fn):
+        fn.samples = tuple(samples)
+        return fn
+
+    return attach
+
+
 def is_question(obj) -> bool:
     """Whether ``obj`` is a public function made by :func:`question`."""
     return isinstance(getattr(obj, "question", None), Question)
+
+
+# --------------------------------------------------------------------------- reading a declaration
+# What the entry points (the command line, the explorer) read from a declaration to build
+# their options and controls: the parameters' numpydoc types and texts, the words of a
+# choice, a parameter's command-line spelling, and the system's ``Rules``.
+def parameter_docs(doc: str | None) -> dict[str, tuple[str, str]]:
+    """``{name: (type, text)}`` of a numpydoc ``Parameters`` section (names listed together,
+    ``a, b : int``, share their entry).
+
+    >>> parameter_docs('''Roll.
+    ...
+    ... Parameters
+    ... ----------
+    ... dice, difficulty : int
+    ...     The pool and the difficulty.
+    ... on_botch : {"resets", "ends"}
+    ...     What a botch does.
+    ... ''')["on_botch"]
+    ('{"resets", "ends"}', 'What a botch does.')
+    """
+    text = inspect.cleandoc(doc or "")
+    m = re.search(r"^Parameters\n-+\n(.*?)(?=^\w[\w ]*\n-{3,}$|\Z)", text, re.S | re.M)
+    if not m:
+        return {}
+    out: dict = {}
+    names, lines = [], []
+
+    def flush():
+        for n in names:
+            out[n] = (kind, " ".join(" ".join(lines).split()))
+
+    kind = ""
+    for line in m.group(1).splitlines():
+        if line and not line[0].isspace():
+            flush()
+            head, _, kind = line.partition(" : ")
+            names, lines = [n.strip() for n in head.split(",")], []
+            kind = kind.strip()
+        elif line.strip():
+            lines.append(line.strip())
+    flush()
+    return out
+
+
+def documented(fn, seen: tuple = ()) -> dict[str, tuple[str, str]]:
+    """:func:`parameter_docs` of ``fn``, an entry that reads "As in :func:`other`" taking
+    the text (and the type, where it gives none) of ``other``'s entry of that name, a
+    function of the same module."""
+    import sys
+
+    docs = parameter_docs(fn.__doc__)
+    module = sys.modules.get(fn.__module__)
+    for name, (kind, text) in list(docs.items()):
+        m = re.match(r"As in :func:`~?(?:[\w.]+\.)?(\w+)`", text)
+        other = getattr(module, m.group(1), None) if m else None
+        if other is not None and other not in seen:
+            ref = documented(other, (*seen, fn)).get(name)
+            if ref is not None:
+                docs[name] = (kind or ref[0], ref[1])
+    return docs
+
+
+def unmarked(text: str) -> str:
+    """Docstring text without its reST markup, as a terminal or a page shows it.
+
+    >>> unmarked("Spend ``invokes`` as :func:`~dicestats.fate.invoke_policy` says.")
+    'Spend invokes as invoke_policy says.'
+    """
+    text = re.sub(r":\w+:`~?(?:[\w.]+\.)?([^`]+)`", r"\1", text)
+    return text.replace("``", "")
+
+
+def doc_choices(kind: str) -> tuple[str, ...]:
+    """The words a numpydoc type lists in braces (its default after them is not one more).
+
+    >>> doc_choices('{"revised", "first"}, default "revised"'), doc_choices("int")
+    (('revised', 'first'), ())
+    """
+    m = re.match(r"\s*\{([^}]*)\}", kind)
+    return tuple(re.findall(r'"([^"]+)"', m.group(1))) if m else ()
+
+
+def option(name: str) -> str:
+    """The command-line option of a parameter: ``--name`` (``_`` as ``-``), ``versus`` as
+    ``--vs``.
+
+    >>> option("versus_difficulty"), option("on_botch")
+    ('--vs-difficulty', '--on-botch')
+    """
+    if name == "versus" or name.startswith("versus_"):
+        name = "vs" + name[len("versus") :]
+    return "--" + name.replace("_", "-")
+
+
+def rules_class(q: Question):
+    """The system's ``Rules`` class (``<package>.rules.Rules``) when question ``q`` takes
+    ``rules=``, else None."""
+    if not any(p.name == "rules" for p in q.parameters):
+        return None
+    return getattr(importlib.import_module(q.package + ".rules"), "Rules", None)
+
+
+def rules_presets(cls) -> tuple[str, ...]:
+    """The names of a ``Rules`` class's presets (its module's ``PRESETS``, when the class has
+    ``preset()``), else ``()``."""
+    module = importlib.import_module(cls.__module__)
+    presets = getattr(module, "PRESETS", None)
+    return tuple(presets) if presets is not None and hasattr(cls, "preset") else ()
+
+
+def rules_from(args, cls, *, prefix: str = "", skip=()):
+    """The rule set that ``args`` (any object with attributes: parsed options, say) gives:
+    the preset ``args.<prefix>preset`` (or ``cls()``), then every field whose
+    ``args.<prefix><field>`` is not None (``prefix`` ``"vs-"`` reads ``vs_preset``, ...);
+    ``skip``: the fields that have no flag (a parameter of the question of that name)."""
+    p = prefix.replace("-", "_")
+    preset = getattr(args, f"{p}preset", None)
+    base = cls.preset(preset) if preset else cls()
+    changes = {
+        f.name: getattr(args, f"{p}{f.name}")
+        for f in dataclasses.fields(cls)
+        if f.name not in skip and getattr(args, f"{p}{f.name}", None) is not None
+    }
+    replace = getattr(base, "replace", None)
+    return replace(**changes) if replace else dataclasses.replace(base, **changes)

@@ -152,23 +152,28 @@ class Table:
     """A table of a :class:`View`: a header and rows of cells.
 
     A cell is a string (shown as it is) or a number shown by its column's kind
-    (``kinds``, one per column): ``"p"`` a probability (``43.21%``), ``"mean"``
-    an expected value (``2.4562``), ``"signed"`` (``+1.00``), ``"n"`` a plain
+    (``kinds``, one per column): ``"p"`` a probability (``43.21%``), ``"rare"``
+    a rare one (``1 in 420,000``), ``"mean"`` an expected value (``2.4562``),
+    ``"signed"`` (``+1.0000``; ``"signed2"``: ``+1.00``), ``"n"`` a plain
     number; an :class:`Estimate` shows its value and standard error. With
     exact answers asked for, a table with one numeric column gets an ``exact``
-    column (``p/q``).
+    column (``p/q``); ``exact_of`` a tuple of columns gets one ``<column> exact``
+    column each.
     """
 
     header: tuple
     rows: tuple
     kinds: tuple = ()
     #: The column whose exact values an ``exact`` column shows: ``"auto"`` (the one
-    #: numeric column, if there is one), an index, or None (no exact column).
+    #: numeric column, if there is one), an index, a tuple of indices, or None (no exact
+    #: column).
     exact_of: int | str | None = "auto"
     #: A line printed right under the table (what it leaves out, say).
     note: str | None = None
     #: The kind of each row's numeric cells, where rows differ (overrides ``kinds``).
     row_kinds: tuple = ()
+    #: A line printed right above the table (what it shows, when the view has several).
+    title: str | None = None
 
     @classmethod
     def distribution(cls, header: str, dist, label=str) -> Table:

@@ -3,19 +3,28 @@
 Each explorer is a function returning an ``ipywidgets`` widget (in Jupyter,
 or served as a web page by ``dicestats explore``): move a control and the
 figures, the chart and the table re-draw from the system's own API call. The
-explorers compute nothing themselves; every number on show is an answer of
-:mod:`dicestats.storyteller`, :mod:`dicestats.fate`,
-:mod:`dicestats.initiative` or :mod:`dicestats.workbench` (the compare
-explorer), drawn by :mod:`dicestats.plots` and tabulated by
-:mod:`dicestats.tables`. Each shows its state as the equivalent CLI command
-and Python call, exports the chart (PNG/SVG) and the table (CSV), and shows a
-refused state as its one-line error instead of raising.
+explorers compute nothing themselves; every number on show is an answer of a
+system's API (:mod:`dicestats.storyteller`, :mod:`dicestats.fate`,
+:mod:`dicestats.initiative`, any registered system) or of
+:mod:`dicestats.workbench` (the compare explorer), drawn by
+:mod:`dicestats.plots` and tabulated by :mod:`dicestats.tables`. Each shows
+its state as the equivalent CLI command and Python call, exports the chart
+(PNG/SVG) and the table (CSV), and shows a refused state as its one-line
+error instead of raising.
+
+A system has its own explorer when this package has a module
+``<system>_ui`` defining ``<system>()``; any other registered system is
+explored by :func:`generic`, whose controls come from the system's question
+declarations. :func:`page` shows every registered system, then Compare.
 
 Modules (each owns one job):
 
 ==================  ==========================================================
-``base``            :class:`Explorer`, :class:`View`: layout, error line,
-                    commands, exports
+``base``            :class:`Explorer`, :class:`Panel` (what an explorer shows
+                    for one state): layout, error line, commands, exports
+``generic_ui``      :func:`generic`: any system's declared questions, a control
+                    per parameter from the declarations, the answer as the
+                    result's view (what the command line prints)
 ``storyteller_ui``  :func:`storyteller`: a d10 pool, every rule flag, extended
                     actions
 ``fate_ui``         :func:`fate`: outcome bands, the optimal invoke plan, contests
@@ -23,8 +32,9 @@ Modules (each owns one job):
                     estimate first
 ``compare_ui``      :func:`compare`: two Storyteller rule sets or pools side by side
                     (:func:`dicestats.workbench.compare_storyteller`)
-``app``             :func:`page` (all four in tabs), :func:`serve` (Voilà on
-                    localhost), behind ``dicestats explore``
+``app``             :func:`page` (every registered system's explorer and Compare,
+                    in tabs), :func:`serve` (Voilà on localhost), behind
+                    ``dicestats explore``
 ==================  ==========================================================
 
 Needs the ``explore`` extra (``pip install "dicestats[explore]"``: ipywidgets
@@ -33,23 +43,17 @@ and Voilà).
 
 from __future__ import annotations
 
-from ..core.lazy import lazy_exports
+from ..core.lazy import lazy_package
 
-_ROOMS = {
-    "Explorer": "base",
-    "View": "base",
-    "StorytellerExplorer": "storyteller_ui",
-    "storyteller": "storyteller_ui",
-    "FateExplorer": "fate_ui",
-    "fate": "fate_ui",
-    "InitiativeExplorer": "initiative_ui",
-    "initiative": "initiative_ui",
-    "CompareExplorer": "compare_ui",
-    "compare": "compare_ui",
-    "page": "app",
-    "serve": "app",
-}
-
-__all__ = list(_ROOMS)
-
-__getattr__, __dir__ = lazy_exports(__name__, _ROOMS)
+__getattr__, __dir__, __all__ = lazy_package(
+    __name__,
+    {
+        "base": ("Explorer", "Panel"),
+        "generic_ui": ("GenericExplorer", "generic"),
+        "storyteller_ui": ("StorytellerExplorer", "storyteller"),
+        "fate_ui": ("FateExplorer", "fate"),
+        "initiative_ui": ("InitiativeExplorer", "initiative"),
+        "compare_ui": ("CompareExplorer", "compare"),
+        "app": ("page", "explorer", "serve"),
+    },
+)

@@ -1,15 +1,20 @@
-"""All four explorers on one page, and that page served on localhost by Voilà.
+"""Every registered system's explorer on one page, and that page served on localhost by Voilà.
 
-:func:`page` is the four explorers in tabs (what ``notebooks/05_explore.ipynb``
-and the served page show). :func:`serve` writes a one-cell notebook that
-shows :func:`page` into a temporary folder and runs Voilà on it, bound to
-``127.0.0.1`` only; Voilà serves its own scripts and the widgets' (no internet
-needed). The kernel is this Python (its folder first on ``PATH``, where the
-``python3`` kernel spec looks for ``python``).
+:func:`page` is one tab per registered system (:func:`dicestats.systems`), in the
+registry's order, then Compare: what ``notebooks/05_explore.ipynb`` and the
+served page show. A system's tab is its own explorer when this package has one
+(by convention, ``dicestats.explore.<system>_ui`` defines ``<system>()``), else
+the generic explorer of its declared questions (:func:`explorer`). :func:`serve`
+writes a one-cell notebook that shows :func:`page` into a temporary folder and
+runs Voilà on it, bound to ``127.0.0.1`` only; Voilà serves its own scripts and
+the widgets' (no internet needed). The kernel is this Python (its folder first
+on ``PATH``, where the ``python3`` kernel spec looks for ``python``).
 """
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import os
 import signal
 import socket
@@ -19,7 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 
-__all__ = ["page", "serve", "notebook_text", "port_free", "DEFAULT_PORT"]
+__all__ = ["page", "explorer", "serve", "notebook_text", "port_free", "DEFAULT_PORT"]
 
 #: Voilà's own default port.
 DEFAULT_PORT = 8866
@@ -27,23 +32,53 @@ DEFAULT_PORT = 8866
 START_TIMEOUT = 60.0
 
 
-def page():
-    """The four explorers in tabs: Storyteller, Fate, Initiative, Compare (a widget).
+def explorer(system):
+    """The explorer of a registered system (a name or a :class:`~dicestats.registry.System`):
+    its own, ``dicestats.explore.<name>_ui.<name>()``, where this package has one; else
+    :func:`~dicestats.explore.generic` of its declared questions; else (a system whose
+    questions are not declared) a line saying so.
 
     Examples
     --------
-    >>> tabs = page()
-    >>> [tabs.get_title(i) for i in range(4)]
-    ['Storyteller', 'Fate', 'Initiative', 'Compare']
+    >>> type(explorer("storyteller")).__name__
+    'StorytellerExplorer'
     """
     import ipywidgets as widgets
 
-    from .compare_ui import compare
-    from .fate_ui import fate
-    from .initiative_ui import initiative
-    from .storyteller_ui import storyteller
+    from ..registry import system as find
 
-    explorers = [storyteller(), fate(), initiative(), compare()]
+    s = find(system) if isinstance(system, str) else system
+    own = f"{__package__}.{s.name}_ui"
+    if importlib.util.find_spec(own) is not None:
+        return getattr(importlib.import_module(own), s.name)()
+    if s.declared:
+        from .generic_ui import generic
+
+        return generic(s)
+    box = widgets.HTML(f"{s.title}: no explorer yet (its questions are not declared)")
+    box.title = s.name.capitalize()
+    return box
+
+
+def page():
+    """Every registered system's explorer, then Compare, in tabs (a widget).
+
+    Examples
+    --------
+    >>> from dicestats import systems
+    >>> tabs = page()
+    >>> titles = [tabs.get_title(i) for i in range(len(tabs.children))]
+    >>> titles == [explorer.title for explorer in tabs.children]
+    True
+    >>> len(titles) == len(systems()) + 1 and titles[-1] == "Compare"
+    True
+    """
+    import ipywidgets as widgets
+
+    from ..registry import systems
+    from .compare_ui import compare
+
+    explorers = [explorer(s) for s in systems()] + [compare()]
     tabs = widgets.Tab(children=explorers)
     for i, ex in enumerate(explorers):
         tabs.set_title(i, ex.title)

@@ -4,7 +4,7 @@ An :class:`Explorer` is an ``ipywidgets.VBox``: controls on top, then one line
 for a refusal, the headline figures, the chart, the table, the equivalent CLI
 command and Python call, and the export buttons. A subclass only says which
 controls it has and which API calls answer them (:meth:`Explorer.compute`,
-returning a :class:`View`); it computes nothing itself.
+returning a :class:`Panel`); it computes nothing itself.
 
 A control change calls :meth:`Explorer.refresh`: the view is computed from the
 controls' values; an :class:`~dicestats.InputError` (or any ``ValueError`` or
@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 import ipywidgets as widgets
 
-__all__ = ["Explorer", "View", "html_table", "one_line", "figure", "KEEP"]
+__all__ = ["Explorer", "Panel", "html_table", "one_line", "figure", "KEEP"]
 
 #: A view's ``chart_key`` that keeps the chart on show (dimmed): a quick estimate's.
 KEEP = "keep the chart on show"
@@ -44,13 +44,14 @@ _CSS = """<style>
 .ds-explorer .ds-table td.ds-anomaly { background: #f7c6a3; font-weight: bold; }
 .ds-explorer .ds-table tr.ds-current td { outline: 2px solid #0072b2; }
 .ds-explorer .ds-stale { opacity: 0.45; }
+.ds-explorer pre.ds-view { font-size: 13px; line-height: 1.35; margin: 4px 0; }
 .ds-explorer pre.ds-command { user-select: all; background: #f4f4f4; padding: 4px 6px;
   margin: 2px 0; white-space: pre-wrap; }
 </style>"""
 
 
 @dataclass
-class View:
+class Panel:
     """What an explorer shows for one state of its controls.
 
     Attributes
@@ -145,7 +146,7 @@ class Explorer(widgets.VBox):
     controls : dict
         ``{name: widget}``: set ``explorer.controls["dice"].value = 6`` and the
         explorer re-draws (as a person moving the control would).
-    view : View or None
+    view : Panel or None
         What is on show (the last state that was not refused).
     error : ipywidgets.HTML
         Empty, or the one-line refusal of the current state.
@@ -171,7 +172,7 @@ class Explorer(widgets.VBox):
 
     def __init__(self, controls: dict, layout_rows: list):
         self.controls = dict(controls)
-        self.view: View | None = None
+        self.view: Panel | None = None
         self.error = widgets.HTML(value="").add_class("ds-error")
         self.summary = widgets.HTML(value="").add_class("ds-summary")
         # 7 in at SCREEN_DPI: shown at its own size, not stretched to the page's width
@@ -191,7 +192,7 @@ class Explorer(widgets.VBox):
         body += [widgets.HBox(buttons), self.downloads]
         super().__init__([widgets.HTML(_CSS), *layout_rows, *body])
         self.add_class("ds-explorer")
-        self.add_class(f"ds-{self.title.lower()}")
+        self.add_class("ds-" + "-".join(self.title.lower().split()))
         for w in self.controls.values():
             w.observe(self._changed, names="value")
 
@@ -200,7 +201,7 @@ class Explorer(widgets.VBox):
         """The controls' values, ``{name: value}``."""
         return {name: w.value for name, w in self.controls.items()}
 
-    def compute(self, state: dict) -> View:  # pragma: no cover - every subclass has one
+    def compute(self, state: dict) -> Panel:  # pragma: no cover - every subclass has one
         raise NotImplementedError
 
     # -- the re-draw -------------------------------------------------------------------
@@ -217,7 +218,7 @@ class Explorer(widgets.VBox):
         finally:
             self._muted -= 1
 
-    def refresh(self) -> View | None:
+    def refresh(self) -> Panel | None:
         """Compute the view of the current controls and show it; a refusal shows one line."""
         try:
             view = self.compute(self.state())
@@ -233,7 +234,7 @@ class Explorer(widgets.VBox):
         for w in (self.summary, self.chart, self.table, self.commands):
             w.add_class("ds-stale")
 
-    def show(self, view: View) -> None:
+    def show(self, view: Panel) -> None:
         """Put ``view`` on the page."""
         self.view = view
         self.error.value = ""
@@ -253,7 +254,7 @@ class Explorer(widgets.VBox):
         self.downloads.value = ""
 
     @staticmethod
-    def summary_html(view: View) -> str:
+    def summary_html(view: Panel) -> str:
         """The headline figures as a one-row table, each value in ``span.ds-<key>``."""
         heads, cells = [], []
         for key, (label, fmt) in view.labels.items():
@@ -271,6 +272,8 @@ class Explorer(widgets.VBox):
         if self.view is None or self.view.draw is None:
             if self.view is not None and self.view.chart_key == KEEP:
                 raise ValueError("the chart is being refined: export it when the estimate is full")
+            if self.view is not None:
+                raise ValueError("there is no chart to export: this answer has none")
             raise ValueError("there is no chart to export: the current state was refused")
         fig = figure(fast=dpi == SCREEN_DPI)
         with warnings.catch_warnings():  # e.g. a flat line at 0%: not the reader's concern
@@ -286,7 +289,10 @@ class Explorer(widgets.VBox):
         from ..format import to_csv
 
         if self.view is None or self.view.table is None:
-            raise ValueError("there is no table to export: the current state was refused")
+            why = (
+                "this answer has none" if self.view is not None else "the current state was refused"
+            )
+            raise ValueError(f"there is no table to export: {why}")
         return to_csv(self.view.table)
 
     def save_chart(self, path) -> None:
@@ -318,6 +324,6 @@ class Explorer(widgets.VBox):
         except (ValueError, TypeError) as exc:
             self.show_error(exc)
             return
-        name = f"dicestats-{self.title.lower()}{kind}"
+        name = "dicestats-" + "-".join(self.title.lower().split()) + kind
         url = f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
         self.downloads.value = f'<a download="{name}" href="{url}">download {name}</a>'

@@ -22,7 +22,7 @@ from ..format import percent, points
 from ..plots.workbench import METRIC_LABELS
 from ..storyteller.rules import PRESETS
 from ..workbench.compare import STORYTELLER_METRICS
-from .base import Explorer, View, html_table
+from .base import Explorer, Panel, html_table
 from .storyteller_ui import pool_span, rules_of
 
 __all__ = ["CompareExplorer", "compare"]
@@ -114,7 +114,7 @@ class CompareExplorer(Explorer):
         super().__init__(c, rows)
         self.refresh()
 
-    def compute(self, state: dict) -> View:
+    def compute(self, state: dict) -> Panel:
         import pandas as pd
 
         from ..plots.workbench import compare_differences
@@ -210,7 +210,7 @@ class CompareExplorer(Explorer):
                + (f"{percent(c.max_gap)} at k = {c.max_gap_at['k']}, {where(c.max_gap_at)}."
                   if c.max_gap else "none (the same at every k)."))
         )  # fmt: skip
-        return View(
+        return Panel(
             figures=figures,
             labels=labels,
             draw=draw,

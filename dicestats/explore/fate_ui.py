@@ -18,7 +18,7 @@ import ipywidgets as widgets
 
 from ..fate.dice import LADDER
 from ..format import percent
-from .base import Explorer, View, html_table
+from .base import Explorer, Panel, html_table
 
 __all__ = ["FateExplorer", "fate", "LADDER_OPTIONS"]
 
@@ -79,7 +79,7 @@ class FateExplorer(Explorer):
         self.controls["versus"].disabled = fixed
         return state
 
-    def compute(self, state: dict) -> View:
+    def compute(self, state: dict) -> Panel:
         from .. import fate, plots, tables
 
         rating, helpers, k = state["rating"], state["helpers"], state["invokes"]
@@ -93,7 +93,7 @@ class FateExplorer(Explorer):
             inv = fate.invoke_policy(bonus, opp, invokes=k, objective=objective)
         else:
             inv = fate.invoke_vs_opposition(bonus, opp, invokes=k, objective=objective)
-        duel = fate.contest([bonus, opp])
+        duel = fate.contest(bonus, opp)
         outcomes = tables.fate_outcomes(rating, DIFFICULTIES, helpers=helpers)
         if fixed and k >= 1:
             table = tables.fate_invoke_plan(bonus, opp, invokes=k, objective=objective)
@@ -128,7 +128,7 @@ class FateExplorer(Explorer):
             shlex.join(
                 [
                     "dicestats",
-                    "invoke",
+                    *(["invoke"] if fixed else ["fate", "invoke-vs-opposition"]),
                     "--bonus",
                     str(bonus),
                     *against,
@@ -151,11 +151,11 @@ class FateExplorer(Explorer):
                 "from dicestats import fate",
                 f"fate.outcome_probs({rating}, {kw}{helper_kw})",
                 f"{invoke_call}, invokes={k}, objective={objective!r})",
-                f"fate.contest([{bonus}, {opp}])",
+                f"fate.contest({bonus}, {opp})",
             ]
         )
         what = f"difficulty {LADDER[opp]}" if fixed else f"an active opposition {opp:+d}"
-        return View(
+        return Panel(
             figures=figures,
             labels={key: (label, percent) for key, label in FIGURES.items()},
             draw=draw,

@@ -1,12 +1,13 @@
 """The initiative explorer: Monte Carlo in the background, a quick estimate first.
 
-Every figure is an answer of :mod:`dicestats.initiative`: :func:`~dicestats.initiative.simulate`
-(who acts first, with its interval; actions before the enemy; participants) and
-:func:`~dicestats.initiative.defence` (how slow the answers to side B's attacks
-are), both seeded. A control change returns at once: one worker thread first
-runs a quick estimate (:data:`QUICK_TRIALS` trials, same seed) and shows it,
-then the full one; a newer change supersedes older work, so the controls never
-freeze and a stale answer is never shown. The chart is
+Every figure is an answer of :mod:`dicestats.initiative` by Monte Carlo:
+:func:`~dicestats.initiative.odds` (who acts first, with its interval; actions
+before the enemy; participants) and :func:`~dicestats.initiative.defence` (how
+slow the answers to side B's attacks are), both seeded. A control change returns
+at once: one worker thread first runs a quick estimate (:data:`QUICK_TRIALS`
+trials, same seed) and shows it, then the full one; a newer change supersedes
+older work, so the controls never freeze and a stale answer is never shown. The
+chart is
 :func:`dicestats.plots.initiative_actions_before`.
 """
 
@@ -20,7 +21,7 @@ import ipywidgets as widgets
 from ..core.checks import refuse
 from ..format import percent
 from ..initiative.rules import HOLD_POLICIES, ORDERS, PIP_RULES, TIEBREAKS
-from .base import KEEP, Explorer, View, html_table
+from .base import KEEP, Explorer, Panel, html_table
 
 __all__ = ["InitiativeExplorer", "initiative", "QUICK_TRIALS", "int_list"]
 
@@ -119,13 +120,13 @@ class InitiativeExplorer(Explorer):
             rng=state["seed"],
         )
 
-    def compute(self, state: dict, trials: int | None = None) -> View:
+    def compute(self, state: dict, trials: int | None = None) -> Panel:
         """The view of ``state`` from ``trials`` trials (default: the state's own)."""
         return self.compute_arguments(self.arguments(state), state, trials)
 
     def compute_arguments(
         self, kw: dict, state: dict, trials: int | None = None, *, quick: bool = False
-    ) -> View:
+    ) -> Panel:
         """The view of the API's keywords ``kw``; ``quick``: who acts first only (no
         defences, no chart: they come with the full estimate)."""
         import pandas as pd
@@ -135,7 +136,7 @@ class InitiativeExplorer(Explorer):
 
         kw = {**kw, "trials": kw["trials"] if trials is None else trials}
         a, b = kw.pop("swiftness"), kw.pop("versus")
-        r = ini.simulate(a, b, **kw)
+        r = ini.odds(a, b, **kw)
         d = None if quick else ini.defence(a, b, attackers="versus", respond="every", **kw)
 
         before = pd.DataFrame.from_records(
@@ -204,12 +205,12 @@ class InitiativeExplorer(Explorer):
         python = "\n".join(
             [
                 "from dicestats import initiative as ini",
-                f"ini.simulate({a}, {b}, {opts}, rules={rules})",
+                f"ini.odds({a}, {b}, {opts}, rules={rules})",
                 f"ini.defence({a}, {b}, attackers='versus', respond='every', {opts}, "
                 f"rules={rules})",
             ]
         )
-        return View(
+        return Panel(
             figures={
                 "p_first": r.p_first,
                 "p_double": r.p_double,
@@ -309,7 +310,7 @@ class InitiativeExplorer(Explorer):
                         self._done = generation
                         self._cond.notify_all()
 
-    def wait(self, timeout: float = 120.0) -> View | None:
+    def wait(self, timeout: float = 120.0) -> Panel | None:
         """Block until the latest change is fully shown (or refused); the view on show."""
         with self._cond:
             ok = self._cond.wait_for(
@@ -338,7 +339,7 @@ def initiative(
     >>> ex = initiative("2", "1", trials=4_000, seed=7)
     >>> view = ex.wait()
     >>> from dicestats import initiative as ini
-    >>> view.result[0].p_first == ini.simulate([2], [1], trials=4_000, rng=7).p_first
+    >>> view.result[0].p_first == ini.odds([2], [1], trials=4_000, rng=7).p_first
     True
     """
     return InitiativeExplorer(swiftness, versus, trials=trials, seed=seed)

@@ -19,7 +19,7 @@ import ipywidgets as widgets
 from ..format import percent
 from ..storyteller.limits import LIMITS
 from ..storyteller.rules import BOTCH_RULES, ON_BOTCH, ONE_CANCELS, PRESETS, SPECIALTY_RULES
-from .base import Explorer, View, html_table
+from .base import Explorer, Panel, html_table
 
 __all__ = ["StorytellerExplorer", "storyteller", "rules_of", "pool_span"]
 
@@ -211,13 +211,13 @@ class StorytellerExplorer(Explorer):
         state["tab"] = self.tabs.selected_index or 0
         return state
 
-    def compute(self, state: dict) -> View:
+    def compute(self, state: dict) -> Panel:
         rules, specialty, flags, rules_py = rules_of(state)
         if state["tab"] == 1:
             return self._extended(state, rules, specialty, flags, rules_py)
         return self._pool(state, rules, specialty, flags, rules_py)
 
-    def _pool(self, state, rules, specialty, flags, rules_py) -> View:
+    def _pool(self, state, rules, specialty, flags, rules_py) -> Panel:
         from .. import plots, storyteller, tables
 
         n, d, metric = state["dice"], state["difficulty"], state["metric"]
@@ -239,7 +239,7 @@ class StorytellerExplorer(Explorer):
             ax.axvline(n, color="#999999", linewidth=0.8, linestyle="--")
 
         spec = ", specialty=True" if specialty else ""
-        return View(
+        return Panel(
             figures={k: getattr(r, k) for k in POOL_FIGURES},
             labels={k: (v, _fmt(k)) for k, v in POOL_FIGURES.items()},
             draw=draw,
@@ -253,7 +253,7 @@ class StorytellerExplorer(Explorer):
             result=r,
         )
 
-    def _extended(self, state, rules, specialty, flags, rules_py) -> View:
+    def _extended(self, state, rules, specialty, flags, rules_py) -> Panel:
         from .. import plots, storyteller, tables
 
         n, d, target = state["dice"], state["difficulty"], state["target"]
@@ -279,7 +279,7 @@ class StorytellerExplorer(Explorer):
         cli += ["--rounds", str(rounds)] if rounds else []
         extra = f", on_botch={on_botch!r}" + (f", rounds={rounds}" if rounds else "")
         extra += ", specialty=True" if specialty else ""
-        return View(
+        return Panel(
             figures={k: getattr(r, k) for k in EXTENDED_FIGURES},
             labels={k: (v, _fmt(k)) for k, v in EXTENDED_FIGURES.items()},
             draw=draw,

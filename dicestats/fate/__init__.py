@@ -11,7 +11,11 @@ Modules
 -------
 ``rules``
     :class:`Rules` (frozen; every variant: dice, style threshold, contest
-    victories and tie rule, challenge count, turn-order tiebreak), presets.
+    victories and tie rule, challenge count, turn-order tiebreak), presets, the
+    choices a question takes (:data:`ASPECT_KINDS`, :data:`OBJECTIVES`, ...),
+    :func:`~dicestats.fate.rules.check_rating` (a number or a ladder name, in
+    range) and :func:`~dicestats.fate.rules.check_roll`, one roll's checked
+    arguments.
 ``limits``
     :data:`LIMITS`: every cap, what it bounds and why.
 ``ladder``
@@ -21,40 +25,48 @@ Modules
     :func:`fate_dice` (NdF by convolution), :func:`parse_faces`,
     :func:`dice_total`, :func:`ladder_name`,
     :data:`APPROACHES`, :data:`DEFAULT_APPROACH_SPREAD`, :data:`OUTCOMES`.
+``questions``
+    The questions, each declared once (parameters, checks, computed form,
+    headline, samples): the public functions :func:`outcome_probs`,
+    :func:`create_advantage`, :func:`overcome`, :func:`attack`,
+    :func:`defend`, :func:`invoke_policy`, :func:`invoke_vs_opposition`,
+    :func:`challenge`, :func:`exchange_probs`, :func:`contest`,
+    :func:`deck_vs_dice`. Each answers in floats or exact Fractions
+    (``exact=True``) with one result class, named after it, whose ``view()``
+    is what ``dicestats fate <question>`` prints. Ratings, difficulties and
+    oppositions are numbers or ladder names (``"Superb"``, ``"+5"``).
 ``outcomes``
-    :func:`shifts` (Dist of total − opposition), :func:`outcome_probs`
-    (→ :class:`Outcome`: ``p_fail``, ``p_tie``, ``p_success``, ``p_style``, a
-    partition), :func:`classify`, :func:`outcome_table` (→ :class:`OutcomeRow` rows).
+    :func:`shifts` (Dist of total − opposition), :class:`OutcomeProbs`
+    (``p_fail``, ``p_tie``, ``p_success``, ``p_style``, a partition),
+    :func:`classify`, :func:`outcome_table` (→ :class:`OutcomeRow` rows).
 ``actions``
-    What each action yields: :func:`create_advantage`, :func:`overcome`,
-    :func:`attack`, :func:`defend`.
+    What each action yields: :class:`CreateAdvantage`, :class:`Overcome`,
+    :class:`Attack`, :class:`Defend`.
 ``invokes``
-    :func:`invoke_policy` (→ :class:`InvokePolicy`: the exact optimal policy
-    for k invokes, +2 or reroll or keep, against "always +2", "only rerolls"
-    and "never"; optionally a value on saved points),
-    :func:`invoke_vs_opposition` (→ :class:`InvokeVsOpposition`).
+    :class:`InvokePolicy` (the exact optimal policy for k invokes, +2 or
+    reroll or keep, against "always +2", "only rerolls" and "never";
+    optionally a value on saved points), :class:`InvokeVsOpposition`.
 ``challenges``
-    :func:`challenge` (→ :class:`ChallengeResult`): overcome rolls, prepared
-    by create-advantage steps whose free invokes the next overcome roll
-    spends optimally; :func:`best_challenge_plan` (→ :class:`ChallengePlan`):
-    where to place the create-advantage steps; :data:`STEPS`.
+    :class:`Challenge`: overcome rolls, prepared by create-advantage steps
+    whose free invokes the next overcome roll spends optimally, the plan given
+    or the best place for the steps searched.
 ``contests``
-    :func:`exchange_probs` (→ :class:`ExchangeResult`), :func:`contest`
-    (→ :class:`ContestResult`, two or more participants, an absorbing Markov
-    chain).
+    :class:`ExchangeProbs`, :class:`Contest` (two or more participants, an
+    absorbing Markov chain).
 ``turns``
-    :func:`turn_order`: the order of turns in a conflict.
+    :func:`turn_order`: the order of turns in a conflict (no dice: not a question).
 ``deck``
     The Deck of Fate, sequences and streaks: :func:`deck_counts`,
     :func:`totals_where`, :func:`deck_sequence_prob`,
     :func:`dice_sequence_prob`, :func:`deck_streak_prob`, :func:`dice_streak_prob`.
 ``deck_sums``
     Sums of draws and a session compared: :func:`deck_sum_var`,
-    :func:`dice_sum_var`, :func:`deck_sum_dist`, :func:`deck_vs_dice`
-    (→ :class:`DeckVsDice`).
-``questions``
-    :data:`~dicestats.fate.questions.QUESTIONS`, sample questions for the
-    registry's contract test.
+    :func:`dice_sum_var`, :func:`deck_sum_dist`, :class:`DeckVsDice`.
+
+The utilities (:func:`fate_dice`, :func:`shifts`, :func:`outcome_table`,
+:func:`turn_order`, the deck's sums, sequences and streaks) are plain
+functions: they return a distribution, a table, an order or one number, the
+parts the questions are made of.
 
 Vocabulary: ``bonus`` is everything added to the dice (approach rating,
 stunts, invoked aspects); ``helpers`` add +1 each; the other side is a fixed
@@ -77,131 +89,61 @@ Examples
 
 from __future__ import annotations
 
-from ..core.lazy import lazy_exports
+from ..core.lazy import lazy_package
 
-# Each public name and the room it lives in, imported on first use (PEP 562).
-_ROOMS = {
-    "ASPECT_KINDS": "actions",
-    "FAIL_OPTIONS": "actions",
-    "AdvantageResult": "actions",
-    "AttackResult": "actions",
-    "DefendResult": "actions",
-    "OvercomeResult": "actions",
-    "attack": "actions",
-    "create_advantage": "actions",
-    "defend": "actions",
-    "overcome": "actions",
-    "STEPS": "challenges",
-    "ChallengePlan": "challenges",
-    "ChallengeResult": "challenges",
-    "best_challenge_plan": "challenges",
-    "challenge": "challenges",
-    "ContestResult": "contests",
-    "ExchangeResult": "contests",
-    "contest": "contests",
-    "exchange_probs": "contests",
-    "deck_counts": "deck",
-    "deck_sequence_prob": "deck",
-    "deck_streak_prob": "deck",
-    "dice_sequence_prob": "deck",
-    "dice_streak_prob": "deck",
-    "totals_where": "deck",
-    "DeckVsDice": "deck_sums",
-    "deck_sum_dist": "deck_sums",
-    "deck_sum_var": "deck_sums",
-    "deck_vs_dice": "deck_sums",
-    "dice_sum_var": "deck_sums",
-    "APPROACHES": "dice",
-    "DEFAULT_APPROACH_SPREAD": "dice",
-    "LADDER": "ladder",
-    "OUTCOMES": "dice",
-    "dice_total": "dice",
-    "fate_dice": "dice",
-    "ladder_name": "dice",
-    "parse_faces": "dice",
-    "OBJECTIVES": "invokes",
-    "InvokePolicy": "invokes",
-    "InvokeVsOpposition": "invokes",
-    "PlanRow": "invokes",
-    "invoke_policy": "invokes",
-    "invoke_vs_opposition": "invokes",
-    "parse_rating": "ladder",
-    "LIMITS": "limits",
-    "Outcome": "outcomes",
-    "OutcomeRow": "outcomes",
-    "classify": "outcomes",
-    "outcome_probs": "outcomes",
-    "outcome_table": "outcomes",
-    "shifts": "outcomes",
-    "CHALLENGE_COUNTS": "rules",
-    "DEFAULT_RULES": "rules",
-    "PRESETS": "rules",
-    "TIE_RULES": "rules",
-    "TIEBREAKS": "rules",
-    "Rules": "rules",
-    "turn_order": "turns",
-}
-
-__all__ = [
-    "APPROACHES",
-    "ASPECT_KINDS",
-    "CHALLENGE_COUNTS",
-    "DEFAULT_APPROACH_SPREAD",
-    "DEFAULT_RULES",
-    "FAIL_OPTIONS",
-    "LADDER",
-    "LIMITS",
-    "OBJECTIVES",
-    "OUTCOMES",
-    "PRESETS",
-    "STEPS",
-    "TIEBREAKS",
-    "TIE_RULES",
-    "AdvantageResult",
-    "AttackResult",
-    "ChallengePlan",
-    "ChallengeResult",
-    "ContestResult",
-    "DeckVsDice",
-    "DefendResult",
-    "ExchangeResult",
-    "InvokePolicy",
-    "InvokeVsOpposition",
-    "Outcome",
-    "OutcomeRow",
-    "OvercomeResult",
-    "PlanRow",
-    "Rules",
-    "attack",
-    "best_challenge_plan",
-    "challenge",
-    "classify",
-    "contest",
-    "create_advantage",
-    "deck_counts",
-    "deck_sequence_prob",
-    "deck_streak_prob",
-    "deck_sum_dist",
-    "deck_sum_var",
-    "deck_vs_dice",
-    "defend",
-    "dice_sequence_prob",
-    "dice_streak_prob",
-    "dice_sum_var",
-    "dice_total",
-    "exchange_probs",
-    "fate_dice",
-    "invoke_policy",
-    "invoke_vs_opposition",
-    "ladder_name",
-    "outcome_probs",
-    "outcome_table",
-    "overcome",
-    "parse_faces",
-    "parse_rating",
-    "shifts",
-    "totals_where",
-    "turn_order",
-]
-
-__getattr__, __dir__ = lazy_exports(__name__, _ROOMS)
+__getattr__, __dir__, __all__ = lazy_package(
+    __name__,
+    {
+        "questions": (
+            "outcome_probs",
+            "create_advantage",
+            "overcome",
+            "attack",
+            "defend",
+            "invoke_policy",
+            "invoke_vs_opposition",
+            "challenge",
+            "exchange_probs",
+            "contest",
+            "deck_vs_dice",
+        ),
+        "rules": (
+            "Rules",
+            "PRESETS",
+            "DEFAULT_RULES",
+            "TIE_RULES",
+            "CHALLENGE_COUNTS",
+            "TIEBREAKS",
+            "ASPECT_KINDS",
+            "FAIL_OPTIONS",
+            "OBJECTIVES",
+            "STEPS",
+        ),
+        "limits": ("LIMITS",),
+        "ladder": ("LADDER", "parse_rating"),
+        "dice": (
+            "APPROACHES",
+            "DEFAULT_APPROACH_SPREAD",
+            "OUTCOMES",
+            "fate_dice",
+            "parse_faces",
+            "dice_total",
+            "ladder_name",
+        ),
+        "outcomes": ("OutcomeProbs", "OutcomeRow", "classify", "shifts", "outcome_table"),
+        "actions": ("CreateAdvantage", "Overcome", "Attack", "Defend"),
+        "invokes": ("PlanRow", "InvokePolicy", "InvokeVsOpposition"),
+        "challenges": ("Challenge",),
+        "contests": ("ExchangeProbs", "Contest"),
+        "turns": ("turn_order",),
+        "deck": (
+            "deck_counts",
+            "totals_where",
+            "deck_sequence_prob",
+            "dice_sequence_prob",
+            "deck_streak_prob",
+            "dice_streak_prob",
+        ),
+        "deck_sums": ("DeckVsDice", "deck_sum_var", "dice_sum_var", "deck_sum_dist"),
+    },
+)

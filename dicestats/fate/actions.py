@@ -1,13 +1,15 @@
 """What each of the four actions yields: create an advantage, overcome, attack, defend.
 
-Each function rolls once (the keywords of :func:`~dicestats.fate.shifts`:
-``difficulty`` or ``versus``, ``helpers``, ``dice``, ``exact``, ``rules``) and
-returns a frozen result holding what the outcome buys, plus the
-:class:`~dicestats.fate.Outcome` it rests on. The table of what each outcome
-yields is in ``docs/rules/fate.md``.
+The computed forms of the questions ``create_advantage``, ``overcome``,
+``attack`` and ``defend`` (declared in :mod:`.questions`): each rolls once (a
+checked roll, :func:`~dicestats.fate.rules.check_roll`) and returns a frozen
+result holding what the outcome buys, plus the
+:class:`~dicestats.fate.OutcomeProbs` it rests on. The table of what each
+outcome yields is in ``docs/rules/fate.md``.
 
 Examples
 --------
+>>> from dicestats.fate import attack
 >>> attack(0, difficulty=0, exact=True).mean_stress
 Fraction(52, 81)
 """
@@ -16,36 +18,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core.checks import check_bool, check_choice
 from ..core.dist import Dist
-from ..core.results import Result
+from ..core.results import Lines, Result, Table, View
 from .dice import num
-from .outcomes import Outcome, shifts
-from .rules import resolve
+from .outcomes import OutcomeProbs, compute_outcome_probs, roll_shifts, roll_text
 
 __all__ = [
-    "AdvantageResult",
-    "OvercomeResult",
-    "AttackResult",
-    "DefendResult",
-    "create_advantage",
-    "overcome",
-    "attack",
-    "defend",
-    "ASPECT_KINDS",
-    "FAIL_OPTIONS",
+    "CreateAdvantage",
+    "Overcome",
+    "Attack",
+    "Defend",
+    "compute_create_advantage",
+    "compute_overcome",
+    "compute_attack",
+    "compute_defend",
 ]
-
-#: What a create-advantage roll aims at: a new aspect, revealing one, or one already known.
-ASPECT_KINDS = ("new", "reveal", "known")
-#: What a failure to create or reveal an aspect does: nothing, or the aspect exists
-#: and an opponent gets its free invoke.
-FAIL_OPTIONS = ("nothing", "opposition_invokes")
 
 
 @dataclass(frozen=True)
-class AdvantageResult(Result):
-    """What a create-advantage roll yields (:func:`create_advantage`).
+class CreateAdvantage(Result):
+    """What a create-advantage roll yields (:func:`~dicestats.fate.create_advantage`).
 
     Attributes
     ----------
@@ -58,7 +50,7 @@ class AdvantageResult(Result):
         You get only a boost (a tie when creating a new aspect).
     mean_opposition_invokes : Fraction or float
         Free invokes the opposition gets (with ``fail_option="opposition_invokes"``).
-    outcome : Outcome
+    outcome : OutcomeProbs
     exact : bool
     """
 
@@ -69,43 +61,29 @@ class AdvantageResult(Result):
     p_aspect: object
     p_boost: object
     mean_opposition_invokes: object
-    outcome: Outcome
+    outcome: OutcomeProbs
     exact: bool
 
+    def view(self) -> View:
+        """The free invokes it yields, the aspect and the boost."""
+        what = {"new": "a new aspect", "reveal": "reveal an aspect", "known": "a known aspect"}
+        title = f"create an advantage ({what[self.aspect]}): {roll_text(self.outcome)}"
+        invokes = Table.distribution("free invokes", self.free_invokes)
+        lines = [
+            ("mean free invokes", self.mean_free_invokes, "mean"),
+            ("P(the aspect exists afterwards)", self.p_aspect, "p"),
+            ("P(only a boost)", self.p_boost, "p"),
+        ]
+        if self.fail_option == "opposition_invokes":
+            lines.append(("mean free invokes of the opposition", self.mean_opposition_invokes,
+                          "mean"))  # fmt: skip
+        return View(title, (invokes, Lines(tuple(lines))))
 
-def create_advantage(
-    bonus: int = 0,
-    *,
-    aspect: str = "new",
-    fail_option: str = "nothing",
-    exact: bool = False,
-    **roll,
-) -> AdvantageResult:
-    """What a create-advantage roll yields.
 
-    Parameters
-    ----------
-    bonus : int
-    aspect : {"new", "reveal", "known"}
-        Create a new situation aspect, reveal an existing one, or gain an
-        advantage on an aspect you already know.
-    fail_option : {"nothing", "opposition_invokes"}
-        On a failure to create or reveal, either nothing happens or the aspect
-        exists but an opponent gets one free invoke (the player's choice).
-    exact : bool
-    **roll
-        ``difficulty`` or ``versus``, ``helpers``, ``dice``, ``rules``, ... as
-        in :func:`~dicestats.fate.shifts`.
-
-    Examples
-    --------
-    >>> r = create_advantage(2, difficulty=2, exact=True)
-    >>> r.mean_free_invokes, r.p_boost
-    (Fraction(55, 81), Fraction(19, 81))
-    """
-    check_choice("aspect", aspect, ASPECT_KINDS)
-    check_choice("fail_option", fail_option, FAIL_OPTIONS)
-    o = Outcome.from_shifts(shifts(bonus, exact=exact, **roll), rules=roll.get("rules"))
+def compute_create_advantage(s, exact: bool) -> CreateAdvantage:
+    """What a create-advantage roll yields (:func:`dicestats.fate.create_advantage`)."""
+    aspect, fail_option = s.aspect, s.fail_option
+    o = compute_outcome_probs(s, exact)
     zero = num(0, exact)
     p_boost = o.p_tie if aspect == "new" else zero
     if aspect == "known":
@@ -122,7 +100,7 @@ def create_advantage(
     # A tie gives one free invoke in every case: a boost (new), as a success
     # (reveal), or one invoke on a known aspect.
     inv = Dist({0: o.p_fail, 1: o.p_tie + o.p_success, 2: o.p_style}, exact=exact)
-    return AdvantageResult(
+    return CreateAdvantage(
         aspect=aspect,
         fail_option=fail_option,
         free_invokes=inv,
@@ -136,8 +114,8 @@ def create_advantage(
 
 
 @dataclass(frozen=True)
-class OvercomeResult(Result):
-    """What an overcome roll yields (:func:`overcome`).
+class Overcome(Result):
+    """What an overcome roll yields (:func:`~dicestats.fate.overcome`).
 
     Attributes
     ----------
@@ -146,7 +124,7 @@ class OvercomeResult(Result):
     p_clean_success : success or success with style.
     p_goal : the goal is reached, a tie's minor cost included.
     p_boost : success with style (succeed and get a boost).
-    outcome : Outcome
+    outcome : OutcomeProbs
     exact : bool
     """
 
@@ -155,20 +133,31 @@ class OvercomeResult(Result):
     p_clean_success: object
     p_goal: object
     p_boost: object
-    outcome: Outcome
+    outcome: OutcomeProbs
     exact: bool
 
+    def view(self) -> View:
+        """What each outcome of the overcome roll buys."""
+        rows = (
+            ("fail, or succeed at a serious cost", self.p_fail),
+            ("tie: succeed at a minor cost", self.p_minor_cost),
+            ("success", self.outcome.p_success),
+            ("success with style: and a boost", self.p_boost),
+        )
+        lines = (
+            ("P(the goal, a tie's cost included)", self.p_goal, "p"),
+            ("P(the goal at no cost)", self.p_clean_success, "p"),
+        )
+        return View(
+            f"overcome: {roll_text(self.outcome)}",
+            (Table(("outcome", "probability"), rows, ("text", "p")), Lines(lines)),
+        )
 
-def overcome(bonus: int = 0, *, exact: bool = False, **roll) -> OvercomeResult:
-    """What an overcome roll yields (keywords as in :func:`~dicestats.fate.shifts`).
 
-    Examples
-    --------
-    >>> overcome(1, difficulty=1, exact=True).p_goal
-    Fraction(50, 81)
-    """
-    o = Outcome.from_shifts(shifts(bonus, exact=exact, **roll), rules=roll.get("rules"))
-    return OvercomeResult(
+def compute_overcome(s, exact: bool) -> Overcome:
+    """What an overcome roll yields (:func:`dicestats.fate.overcome`)."""
+    o = compute_outcome_probs(s, exact)
+    return Overcome(
         p_fail=o.p_fail,
         p_minor_cost=o.p_tie,
         p_clean_success=o.p_success_or_better,
@@ -180,8 +169,8 @@ def overcome(bonus: int = 0, *, exact: bool = False, **roll) -> OvercomeResult:
 
 
 @dataclass(frozen=True)
-class AttackResult(Result):
-    """What an attack yields (:func:`attack`).
+class Attack(Result):
+    """What an attack yields (:func:`~dicestats.fate.attack`).
 
     Attributes
     ----------
@@ -190,7 +179,7 @@ class AttackResult(Result):
     mean_stress : Fraction or float
     p_hit : success or better.
     p_boost : a tie (no harm, a boost), plus success with style when trading.
-    outcome : Outcome
+    outcome : OutcomeProbs
     exact : bool
     """
 
@@ -199,32 +188,32 @@ class AttackResult(Result):
     mean_stress: object
     p_hit: object
     p_boost: object
-    outcome: Outcome
+    outcome: OutcomeProbs
     exact: bool
 
+    def view(self) -> View:
+        """The stress dealt, its mean, the hits and the boosts."""
+        trade = (
+            ", a shift of a success with style traded for a boost" if self.trade_for_boost else ""
+        )
+        lines = (
+            ("mean stress", self.mean_stress, "mean"),
+            ("P(hit: success or better)", self.p_hit, "p"),
+            ("P(a boost)", self.p_boost, "p"),
+        )
+        return View(
+            f"attack: {roll_text(self.outcome)}{trade}",
+            (Table.distribution("stress dealt", self.stress), Lines(lines)),
+        )
 
-def attack(
-    bonus: int = 0, *, trade_for_boost: bool = False, exact: bool = False, **roll
-) -> AttackResult:
-    """What an attack yields: stress dealt and boosts.
 
-    A success deals ``shifts`` stress; a tie deals none but gives a boost; a
-    success with style may trade one shift for a boost
-    (``trade_for_boost=True`` always takes that trade). Other keywords as in
-    :func:`~dicestats.fate.shifts`.
-
-    Examples
-    --------
-    >>> a = attack(0, difficulty=0, exact=True)
-    >>> a.mean_stress, a.p_boost
-    (Fraction(52, 81), Fraction(19, 81))
-    """
-    check_bool("trade_for_boost", trade_for_boost)
-    style = resolve(roll.get("rules")).style_shifts
-    sh = shifts(bonus, exact=exact, **roll)
-    stress = sh.map(lambda s: 0 if s <= 0 else (s - 1 if trade_for_boost and s >= style else s))
-    o = Outcome.from_shifts(sh, rules=roll.get("rules"))
-    return AttackResult(
+def compute_attack(s, exact: bool) -> Attack:
+    """What an attack yields (:func:`dicestats.fate.attack`)."""
+    trade_for_boost, style = s.trade_for_boost, s.rules.style_shifts
+    sh = roll_shifts(s, exact)
+    stress = sh.map(lambda k: 0 if k <= 0 else (k - 1 if trade_for_boost and k >= style else k))
+    o = OutcomeProbs.from_shifts(sh, rules=s.rules, roll=s)
+    return Attack(
         trade_for_boost=trade_for_boost,
         stress=stress,
         mean_stress=stress.mean(),
@@ -236,8 +225,8 @@ def attack(
 
 
 @dataclass(frozen=True)
-class DefendResult(Result):
-    """What a defence yields, from the defender's roll (:func:`defend`).
+class Defend(Result):
+    """What a defence yields, from the defender's roll (:func:`~dicestats.fate.defend`).
 
     Attributes
     ----------
@@ -247,7 +236,7 @@ class DefendResult(Result):
         (the summary table).
     p_holds : tie or success: "not too bad for you" (the detailed text).
     p_boost : success with style: the opponent fails and you get a boost.
-    outcome : Outcome
+    outcome : OutcomeProbs
     exact : bool
     """
 
@@ -256,24 +245,31 @@ class DefendResult(Result):
     p_denied: object
     p_holds: object
     p_boost: object
-    outcome: Outcome
+    outcome: OutcomeProbs
     exact: bool
 
+    def view(self) -> View:
+        """What the defence leaves the attacker."""
+        rows = (
+            ("fail: the attacker gets what they wanted", self.p_opponent_gets_result),
+            ("tie: as the attacker's action says", self.p_tie),
+            ("success: denied", self.outcome.p_success),
+            ("success with style: denied, and a boost", self.p_boost),
+        )
+        lines = (
+            ("P(denied: success or better)", self.p_denied, "p"),
+            ("P(holds: a tie or a success)", self.p_holds, "p"),
+        )
+        return View(
+            f"defend: {roll_text(self.outcome)}",
+            (Table(("outcome", "probability"), rows, ("text", "p")), Lines(lines)),
+        )
 
-def defend(bonus: int = 0, *, exact: bool = False, **roll) -> DefendResult:
-    """What a defence yields; ``difficulty`` / ``versus`` is the attacker's total / bonus.
 
-    Examples
-    --------
-    Defending at +2 against an attack that totals Good (+3): the attack lands
-    when 4dF + 2 < 3 (50 of 81 rolls); a boost needs 4dF + 2 - 3 >= 3 (1 roll).
-
-    >>> d = defend(2, difficulty=3, exact=True)
-    >>> d.p_opponent_gets_result, d.p_boost
-    (Fraction(50, 81), Fraction(1, 81))
-    """
-    o = Outcome.from_shifts(shifts(bonus, exact=exact, **roll), rules=roll.get("rules"))
-    return DefendResult(
+def compute_defend(s, exact: bool) -> Defend:
+    """What a defence yields (:func:`dicestats.fate.defend`)."""
+    o = compute_outcome_probs(s, exact)
+    return Defend(
         p_opponent_gets_result=o.p_fail,
         p_tie=o.p_tie,
         p_denied=o.p_success_or_better,

@@ -1,49 +1,40 @@
 """Contests: races to a number of victories (challenges are in :mod:`.challenges`).
 
-A **contest** is a series of exchanges: in each, every
-participant rolls; the unique highest total marks a victory (``style_victories``
-when it beats every other total by ``rules.style_shifts`` or more); a tie for
-the highest marks none; the first to ``victories`` wins. A contest is solved
-exactly as an absorbing Markov chain over the victory counts.
+The computed forms of the questions ``exchange_probs`` (every joint roll
+listed, by integer weights) and ``contest`` (an absorbing Markov chain over the
+victory counts), declared in :mod:`.questions`.
 
 Examples
 --------
->>> contest([0, 0], exact=True).p_win
+>>> from dicestats.fate import contest
+>>> contest(0, 0, exact=True).p_win
 (Fraction(1, 2), Fraction(1, 2))
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 import numpy as np
 
-from ..core.checks import check_bool, check_int_list
 from ..core.markov import build
-from ..core.results import Result
-from .challenges import ChallengeResult, challenge  # challenges lived here first
+from ..core.results import Lines, Result, Table, View
 from .dice import fate_dice
-from .limits import LIMITS
-from .rules import pick, resolve
 
-__all__ = [
-    "ChallengeResult",
-    "ExchangeResult",
-    "ContestResult",
-    "challenge",
-    "exchange_probs",
-    "contest",
-]
+__all__ = ["ExchangeProbs", "Contest", "compute_exchange_probs", "compute_contest"]
 
 
 @dataclass(frozen=True)
-class ExchangeResult(Result):
-    """One contest exchange (:func:`exchange_probs`): who scores, and how much.
+class ExchangeProbs(Result):
+    """One contest exchange (:func:`~dicestats.fate.exchange_probs`): who scores, and how much.
 
     Attributes
     ----------
+    bonuses : tuple
+        Each participant's bonus, yours first.
+    dice : int
+        Fate dice each participant rolls.
     p_win : tuple
         P(participant i wins the exchange), with or without style.
     p_style : tuple
@@ -53,18 +44,45 @@ class ExchangeResult(Result):
     """
 
     bonuses: tuple
+    dice: int
     tie_rule: str
     p_win: tuple
     p_style: tuple
     p_tie: object
     exact: bool
 
+    def view(self) -> View:
+        """Who wins the exchange, with style or not, and the chance nobody scores."""
+        names = _names(len(self.bonuses))
+        rows = tuple(
+            (n, f"{b:+d}", w, st)
+            for n, b, w, st in zip(names, self.bonuses, self.p_win, self.p_style, strict=True)
+        )
+        ties = "a tie for the highest" if self.tie_rule == "highest" else "any tie"
+        return View(
+            f"One contest exchange, {self.dice}dF each",
+            (
+                Table(
+                    ("participant", "bonus", "P(wins)", "P(with style)"),
+                    rows,
+                    ("text", "text", "p", "p"),
+                    exact_of=2,
+                ),
+                Lines(((f"P(nobody scores: {ties})", self.p_tie, "p"),)),
+            ),
+        )
+
+
+def _names(n: int) -> list:
+    """The participants as the views name them: you, then the opponent(s)."""
+    return ["you"] + [f"opponent {i + 1}" if n > 2 else "opponent" for i in range(n - 1)]
+
 
 def _exchange(bons: list, dice: int, style_shifts: int, tie_rule: str, exact: bool) -> dict:
-    """``{(i, 1): p, (i, 2): p, "tie": p}`` by listing every joint roll (exact integer weights)."""
+    """``{(i, 1): p, (i, 2): p, "tie": p}`` by listing every joint roll (exact integer weights;
+    the setup capped their number, ``LIMITS["joint rolls"]``)."""
     n = len(bons)
     width = 2 * dice + 1
-    LIMITS["joint rolls"].check_work(width**n, name="participants", value=n)
     counts = [int(w) for w in fate_dice(dice, exact=True).weights]  # weights over 3**dice
     den = 3**dice
     totals = np.arange(-dice, dice + 1)
@@ -94,47 +112,17 @@ def _exchange(bons: list, dice: int, style_shifts: int, tie_rule: str, exact: bo
     return out
 
 
-def _contest_args(bonuses, dice, tie_rule, rules):
-    lim = LIMITS["rating"]
-    bons = check_int_list("bonuses", bonuses, lim.lo, lim.hi, min_len=2)
-    dice = LIMITS["contest dice"].check(rules.dice if dice is None else dice, name="dice")
-    return bons, dice, pick("tie_rule", tie_rule, rules)
+def compute_exchange_probs(s, exact: bool) -> ExchangeProbs:
+    """One exchange among the participants (:func:`dicestats.fate.exchange_probs`)."""
+    ex = _exchange(s.bonuses, s.dice, s.style_shifts, s.tie_rule, exact)
+    return _exchange_result(s.bonuses, s.dice, s.tie_rule, ex)
 
 
-def exchange_probs(
-    bonuses: Sequence[int],
-    *,
-    dice: int | None = None,
-    style_shifts: int | None = None,
-    tie_rule: str | None = None,
-    exact: bool = False,
-    rules=None,
-) -> ExchangeResult:
-    """Outcome probabilities of one contest exchange among the participants.
-
-    Every participant rolls ``dice`` dF + its bonus. The unique highest total
-    wins the exchange, with style if it beats every other total by
-    ``style_shifts`` or more. With ``tie_rule="highest"`` (default) a tie for
-    the highest stops everyone scoring; with ``"any"`` any two equal totals do
-    (it only differs with three or more participants).
-
-    Examples
-    --------
-    >>> e = exchange_probs([0, 0], exact=True)
-    >>> e.p_tie, e.p_style[0]  # 8dF = 0: 1107/6561; 8dF >= 3: 927/6561
-    (Fraction(41, 243), Fraction(103, 729))
-    """
-    rules = resolve(rules)
-    bons, dice, tie_rule = _contest_args(bonuses, dice, tie_rule, rules)
-    style_shifts = pick("style_shifts", style_shifts, rules)
-    check_bool("exact", exact)
-    return _exchange_result(bons, tie_rule, _exchange(bons, dice, style_shifts, tie_rule, exact))
-
-
-def _exchange_result(bons: list, tie_rule: str, ex: dict) -> ExchangeResult:
+def _exchange_result(bons: list, dice: int, tie_rule: str, ex: dict) -> ExchangeProbs:
     n = len(bons)
-    return ExchangeResult(
+    return ExchangeProbs(
         bonuses=tuple(bons),
+        dice=dice,
         tie_rule=tie_rule,
         p_win=tuple(ex[(i, 1)] + ex[(i, 2)] for i in range(n)),
         p_style=tuple(ex[(i, 2)] for i in range(n)),
@@ -144,11 +132,13 @@ def _exchange_result(bons: list, tie_rule: str, ex: dict) -> ExchangeResult:
 
 
 @dataclass(frozen=True)
-class ContestResult(Result):
-    """The result of :func:`contest`.
+class Contest(Result):
+    """A contest: who wins, and after how many exchanges (:func:`~dicestats.fate.contest`).
 
     Attributes
     ----------
+    bonuses : tuple
+        Each participant's bonus, yours first.
     p_win : tuple
         P(participant i wins the contest), summing to 1.
     p_lose : P(the first participant loses): someone else wins.
@@ -156,7 +146,10 @@ class ContestResult(Result):
     exchanges : dict ``{n: P(exactly n exchanges)}`` for n = 1..max_exchanges.
     p_more_exchanges : P(more than max_exchanges exchanges) (ties can prolong a
         contest without bound: the distribution has an infinite tail).
-    exchange : ExchangeResult
+    max_exchanges : int or None
+        The rows asked for (None: the view lists rows until 99.9% is covered;
+        ``exchanges`` then goes to 20).
+    exchange : ExchangeProbs
         One exchange.
     """
 
@@ -171,70 +164,58 @@ class ContestResult(Result):
     var_exchanges: object
     exchanges: dict
     p_more_exchanges: object
-    exchange: ExchangeResult = field(repr=False)
+    max_exchanges: int | None
+    exchange: ExchangeProbs = field(repr=False)
     exact: bool = False
 
+    def last_row(self) -> int:
+        """The last number of exchanges the view lists: ``max_exchanges`` when asked for,
+        else the first at which 99.9% of the probability is covered.
 
-def contest(
-    bonuses: Sequence[int],
-    *,
-    victories: int | None = None,
-    style_victories: int | None = None,
-    dice: int | None = None,
-    tie_rule: str | None = None,
-    max_exchanges: int = 20,
-    exact: bool = False,
-    rules=None,
-) -> ContestResult:
-    """A contest: exchanges until someone has ``victories`` victories.
+        >>> from dicestats.fate import contest
+        >>> contest(0, 0).last_row(), contest(0, 0, max_exchanges=3).last_row()
+        (10, 3)
+        """
+        if self.max_exchanges is not None:
+            return self.max_exchanges
+        covered, last = 0.0, 0
+        for n, p in self.exchanges.items():
+            if covered >= 0.999:
+                break
+            covered += float(p)
+            last = n
+        return last
 
-    Parameters
-    ----------
-    bonuses : sequence of int
-        Each participant's bonus (two or more participants).
-    victories, style_victories : int, optional
-        Victories needed to win, and victories for an exchange won with style
-        (defaults ``rules.victories`` = 3, ``rules.style_victories`` = 2).
-    dice : int, optional
-    tie_rule : {"highest", "any"}, optional
-        Which ties stop everyone scoring (see :func:`exchange_probs`).
-    max_exchanges : int
-        How far to list the distribution of the number of exchanges.
-    exact : bool
-    rules : Rules, optional
+    def view(self) -> View:
+        """Who wins, and the number of exchanges it takes."""
+        names = _names(len(self.bonuses))
+        rows = tuple(
+            (n, f"{b:+d}", p) for n, b, p in zip(names, self.bonuses, self.p_win, strict=True)
+        )
+        last = self.last_row()
+        counts = [(str(n), p) for n, p in self.exchanges.items() if n <= last and p]
+        tail = self.p_more_exchanges + sum(p for n, p in self.exchanges.items() if n > last)
+        counts.append((f"more than {last}", tail))
+        return View(
+            f"Contest, first to {self.victories} victories, {self.dice}dF each",
+            (
+                Table(("participant", "bonus", "P(win)"), rows, ("text", "text", "p")),
+                Table(
+                    ("exchanges", "probability"),
+                    tuple(counts),
+                    ("text", "p"),
+                    title=f"expected exchanges: {float(self.mean_exchanges):.3f}",
+                ),
+            ),
+        )
 
-    The chain has ``victories ** participants`` states; that and the exact
-    work are capped (see :data:`~dicestats.fate.LIMITS`).
 
-    Examples
-    --------
-    >>> c = contest([0, 0], exact=True)
-    >>> c.p_win[0] == c.p_win[1] == Fraction(1, 2)
-    True
-    >>> round(float(c.mean_exchanges), 4)
-    3.7482
-    """
-    rules = resolve(rules)
-    bons, dice, tie_rule = _contest_args(bonuses, dice, tie_rule, rules)
-    victories = pick("victories", victories, rules)
-    style_victories = pick("style_victories", style_victories, rules)
-    max_exchanges = LIMITS["max_exchanges"].check(max_exchanges, name="max_exchanges")
-    check_bool("exact", exact)
+def compute_contest(s, exact: bool) -> Contest:
+    """A contest as an absorbing Markov chain over the victory counts
+    (:func:`dicestats.fate.contest`)."""
+    bons, victories, style_victories = s.bonuses, s.victories, s.style_victories
     n = len(bons)
-    n_states = victories**n
-    LIMITS["victories ** participants"].check_work(n_states, name="victories", value=victories)
-    LIMITS["victories ** participants × participants²"].check_work(
-        n_states * n**2, name="victories", value=victories, exact=exact
-    )
-    LIMITS["contest states × max_exchanges"].check_work(
-        n_states * max_exchanges,
-        name="max_exchanges",
-        value=max_exchanges,
-        per=n_states,
-        per_name="contest states",
-        exact=exact,
-    )
-    exch = _exchange(bons, dice, rules.style_shifts, tie_rule, exact)
+    exch = _exchange(bons, s.dice, s.rules.style_shifts, s.tie_rule, exact)
     moves = [(k, p) for k, p in exch.items() if k != "tie" and p]
     p_tie = exch["tie"]
 
@@ -256,21 +237,22 @@ def contest(
     zero = Fraction(0) if exact else 0.0
     p_win = tuple(absorbed.get(("won", i), zero) for i in range(n))
     # The core caps the exact step work too: its refusal names the user's parameter.
-    pmf = chain.steps_pmf(max_steps=max_exchanges, name="max_exchanges")
+    pmf = chain.steps_pmf(max_steps=s.max_exchanges, name="max_exchanges")
     exchanges = {k: pmf[k] for k in range(1, len(pmf))}
     p_more = (1 if exact else 1.0) - sum(exchanges.values(), zero)
-    return ContestResult(
+    return Contest(
         bonuses=tuple(bons),
         victories=victories,
         style_victories=style_victories,
-        dice=dice,
-        tie_rule=tie_rule,
+        dice=s.dice,
+        tie_rule=s.tie_rule,
         p_win=p_win,
         p_lose=sum(p_win[1:], zero),
         mean_exchanges=chain.expected_steps(),
         var_exchanges=chain.var_steps(),
         exchanges=exchanges,
         p_more_exchanges=p_more if exact else max(p_more, 0.0),
-        exchange=_exchange_result(bons, tie_rule, exch),
+        max_exchanges=s.rows,
+        exchange=_exchange_result(bons, s.dice, s.tie_rule, exch),
         exact=exact,
     )

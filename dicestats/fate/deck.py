@@ -315,12 +315,17 @@ def deck_streak_prob(
     counts = deck_counts(dice, copies)
     hits = sum(counts[t] for t in ev)
     resets = set(range(reshuffle_at - start, draws, reshuffle_at))
-    work = draws * (min(hits, reshuffle_at) + 1) * min(run, draws + 1)
-    for key in ("draws × (event cards + 1) × run", "exact draws × (event cards + 1) × run"):
-        LIMITS[key].check_work(work, name="draws", value=draws, exact=exact)
+    check_streak_work(hits, run, draws, reshuffle_at, exact)
     if not exact:
         return _deck_streak_float(draws, run, hits, size, reshuffle_at, resets)
     return _streak(draws, run, lambda h, i: Fraction(hits - h, size - i), resets, exact)
+
+
+def check_streak_work(hits: int, run: int, draws: int, reshuffle_at: int, exact: bool) -> None:
+    """Cap the deck streak chain: ``draws × (event cards + 1) × run`` state updates."""
+    work = draws * (min(hits, reshuffle_at) + 1) * min(run, draws + 1)
+    for key in ("draws × (event cards + 1) × run", "exact draws × (event cards + 1) × run"):
+        LIMITS[key].check_work(work, name="draws", value=draws, exact=exact)
 
 
 def _deck_streak_float(draws, run, hits, size, reshuffle_at, resets) -> float:

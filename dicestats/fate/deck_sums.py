@@ -1,5 +1,8 @@
 """The Deck of Fate against dice: sums of draws, and a session compared side by side.
 
+The computed form of the question ``deck_vs_dice`` (declared in
+:mod:`.questions`) and the sums it rests on.
+
 Within one shuffle the first ``m`` cards are a uniform random ``m``-subset of
 the deck, so the sum of draws has a closed-form variance (sampling without
 replacement) and an exact distribution from a subset-sum generating function.
@@ -17,9 +20,9 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..core.checks import InputError, check_bool, refuse
+from ..core.checks import InputError, check_bool
 from ..core.dist import Dist
-from ..core.results import Result
+from ..core.results import Result, Table, View
 from .deck import (
     deck_args,
     deck_counts,
@@ -28,9 +31,8 @@ from .deck import (
     dice_sequence_prob,
     dice_streak_prob,
     segments,
-    totals_where,
 )
-from .dice import fate_dice
+from .dice import fate_dice, ladder_name
 from .limits import LIMITS
 from .rules import resolve
 
@@ -40,7 +42,7 @@ __all__ = [
     "deck_sum_var",
     "dice_sum_var",
     "deck_sum_dist",
-    "deck_vs_dice",
+    "compute_deck_vs_dice",
 ]
 
 
@@ -206,13 +208,16 @@ def _percentiles(d: Dist) -> dict:
 
 @dataclass(frozen=True)
 class DeckVsDice(Result):
-    """A session of draws with the Deck of Fate against the same session with dice.
+    """A session of draws with the Deck of Fate against the same session with dice
+    (:func:`~dicestats.fate.deck_vs_dice`).
 
     The session's total is the sum of the draws' dice (bonus and difficulty
     left out): each draw shows −dice..+dice.
 
     Attributes
     ----------
+    dice : int
+        Fate dice per roll (the deck has ``3 ** dice`` cards per copy).
     var_sum_deck, var_sum_dice : variance of the session's dice total.
     p_fail_streak_deck, p_fail_streak_dice : P(some run of ``run`` failures in a row).
     p_all_fail_deck, p_all_fail_dice : P(the first ``run`` draws all fail).
@@ -231,6 +236,7 @@ class DeckVsDice(Result):
     bonus: int
     difficulty: int
     run: int
+    dice: int
     copies: int
     reshuffle_at: int | None
     var_sum_deck: object
@@ -252,6 +258,62 @@ class DeckVsDice(Result):
     totals_note: str | None
     exact: bool
 
+    def view(self) -> View:
+        """The streaks, then the session's total: spread, extremes and percentiles, deck
+        against dice (with exact values, each side's own column).
+
+        >>> from dicestats.fate import deck_vs_dice
+        >>> deck_vs_dice(4, 0, 1, run=2).view().title
+        '4 draws, bonus +0 against Average (+1): Deck of Fate (81 cards) vs 4dF'
+        """
+        title = (
+            f"{self.draws} draws, bonus {self.bonus:+d} against {ladder_name(self.difficulty)}: "
+            f"Deck of Fate ({3**self.dice * self.copies} cards) vs {self.dice}dF"
+        )
+        kinds = ("text", "p", "p")
+        streaks = Table(
+            ("quantity", "deck", "dice"),
+            (
+                (
+                    f"P({self.run} failures in a row, anywhere)",
+                    self.p_fail_streak_deck,
+                    self.p_fail_streak_dice,
+                ),
+                (f"P(the first {self.run} all fail)", self.p_all_fail_deck, self.p_all_fail_dice),
+            ),
+            kinds,
+            exact_of=(1, 2),
+        )
+        sd = tuple(f"{float(v) ** 0.5:.3f}" for v in (self.var_sum_deck, self.var_sum_dice))
+        rows = [("SD", *sd)]
+        row_kinds = [None]
+        if self.exact:  # the variance's exact value (its root, the SD, is not a fraction)
+            rows.append(("variance", self.var_sum_deck, self.var_sum_dice))
+            row_kinds.append("mean")
+        rows += [
+            ("lowest", f"{self.min_deck:+d}", f"{self.min_dice:+d}"),
+            ("P(lowest)", self.p_min_deck, self.p_min_dice),
+            ("highest", f"{self.max_deck:+d}", f"{self.max_dice:+d}"),
+            ("P(highest)", self.p_max_deck, self.p_max_dice),
+        ]
+        row_kinds += [None, "rare", None, "rare"]
+        if self.percentiles_deck is not None:
+            for q, deck in self.percentiles_deck.items():
+                label = "median" if q == 50 else f"{q}th percentile"
+                rows.append((label, f"{deck:+d}", f"{self.percentiles_dice[q]:+d}"))
+        totals = Table(
+            ("quantity", "deck", "dice"),
+            tuple(rows),
+            kinds,
+            exact_of=(1, 2),
+            row_kinds=tuple(row_kinds),
+            note=None
+            if self.totals_note is None
+            else f"percentiles not counted: {self.totals_note}",
+            title="The session's total: the draws' dice added up (bonus and difficulty left out)",
+        )
+        return View(title, (streaks, totals))
+
 
 def _session_totals(draws: int, deck: dict) -> tuple:
     """The distributions of the session's total with the deck and with dice, or why not.
@@ -269,54 +331,25 @@ def _session_totals(draws: int, deck: dict) -> tuple:
     return total_deck, total_dice, None
 
 
-def deck_vs_dice(
-    draws: int,
-    bonus: int = 0,
-    difficulty: int = 0,
-    *,
-    run: int = 3,
-    copies: int = 1,
-    reshuffle_at: int | None = None,
-    exact: bool = False,
-    rules=None,
-) -> DeckVsDice:
-    """How a session of ``draws`` rolls with the Deck of Fate differs from dice.
-
-    Examples
-    --------
-    >>> r = deck_vs_dice(20, 0, 1)
-    >>> r.var_sum_deck < r.var_sum_dice
-    True
-    """
-    draws = LIMITS["session draws"].check(draws, name="draws")
-    fail = totals_where("fail", bonus, difficulty, rules=rules)
-    run = LIMITS["run"].check(run, name="run")
-    if run > draws:
-        # "P(the first run draws all fail)" would look past the session's end.
-        raise refuse(
-            "run",
-            f"an integer in 1..{draws} (the session's draws)",
-            run,
-            why="a streak longer than the session",
-            instead="lower run or draw more",
-        )
-    # the dice streak's exact cap, checked before the deck's work (it refused after it)
-    LIMITS["draws² × run"].check_work(draws * draws * run, name="draws", value=draws, exact=exact)
-    deck = {"copies": copies, "reshuffle_at": reshuffle_at, "exact": exact, "rules": rules}
-    dice, copies, size, _, reshuffle_at_ = deck_args(None, copies, 0, reshuffle_at, rules)
+def compute_deck_vs_dice(s, exact: bool) -> DeckVsDice:
+    """A session with the deck against dice (:func:`dicestats.fate.deck_vs_dice`)."""
+    draws, run, fail, rules, copies = s.draws, s.run, s.fail, s.rules, s.copies
+    deck = {"copies": copies, "reshuffle_at": s.reshuffle_at, "exact": exact, "rules": rules}
+    dice, size = s.dice, s.size
     low, p_low = _deck_extremes(
-        draws, deck_counts(dice, copies), size, segments(draws, 0, reshuffle_at_)
+        draws, deck_counts(dice, copies), size, segments(draws, 0, s.reshuffle_every)
     )
     p_dice = Fraction(1, 3 ** (dice * draws))
     total_deck, total_dice, note = _session_totals(draws, deck)
     num = (lambda x: x) if exact else float
     return DeckVsDice(
         draws=draws,
-        bonus=bonus,
-        difficulty=difficulty,
+        bonus=s.bonus,
+        difficulty=s.difficulty,
         run=run,
+        dice=dice,
         copies=copies,
-        reshuffle_at=reshuffle_at,
+        reshuffle_at=s.reshuffle_at,
         var_sum_deck=deck_sum_var(draws, **deck),
         var_sum_dice=dice_sum_var(draws, exact=exact, rules=rules),
         p_fail_streak_deck=deck_streak_prob(fail, run, draws, **deck),

@@ -1,13 +1,16 @@
 """The optimal invoke policy: when to take +2, when to reroll, when to save the point.
 
-After seeing the roll a player holding invokes (fate points or free invokes)
-may stop, take **+2** (one invoke) or **reroll** all dice (one invoke; +2s
-already taken stay), and repeat while invokes remain. Backward induction over
-(dice total, +2s taken, invokes left) gives the exact best chance of reaching
-the objective and the plan that reaches it.
+Backward induction over (dice total, +2s taken, invokes left): the rules are
+in :func:`~dicestats.fate.invoke_policy`.
+
+The computed forms of the questions ``invoke_policy`` and
+``invoke_vs_opposition`` (declared in :mod:`.questions`), and
+:func:`reach_by_invokes`, the same induction for every number of invokes at
+once (the challenges and the workbench use it).
 
 Examples
 --------
+>>> from dicestats.fate import invoke_policy
 >>> invoke_policy(0, 2, invokes=1, exact=True).p_optimal
 Fraction(2761, 6561)
 """
@@ -17,26 +20,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..core.checks import check_bool, check_choice, check_int, refuse
-from ..core.results import Result
-from .dice import fate_dice
-from .limits import LIMITS
-from .rules import resolve
+from ..core.checks import check_int
+from ..core.question import Setup
+from ..core.results import Result, Table, View
+from .dice import fate_dice, ladder_name
 
 __all__ = [
-    "OBJECTIVES",
     "PlanRow",
     "InvokePolicy",
     "InvokeVsOpposition",
-    "invoke_policy",
-    "invoke_vs_opposition",
+    "compute_invoke_policy",
+    "compute_invoke_vs_opposition",
+    "reach_by_invokes",
 ]
-
-#: What an invoke policy aims for: a tie or better, success or better, success with style.
-OBJECTIVES = ("success", "style", "tie")
-
-#: The work cap's name in LIMITS (one invoke policy per opposition total).
-_WORK = "(2·versus_dice+1)·(2·dice+1)·(invokes+1)²"
 
 #: The policies compared, with the actions each may take.
 _POLICIES = (
@@ -70,7 +66,7 @@ class PlanRow(Result):
 
 @dataclass(frozen=True)
 class InvokePolicy(Result):
-    """The result of :func:`invoke_policy`.
+    """The optimal invoke policy and the simple ones (:func:`~dicestats.fate.invoke_policy`).
 
     Attributes
     ----------
@@ -88,6 +84,8 @@ class InvokePolicy(Result):
         the invokes each policy spends on average.
     table : tuple of :class:`PlanRow`
         The optimal plan for each (dice total shown, invokes left).
+    rules : Rules
+        The rules it was answered with (not exported).
     exact : bool
     """
 
@@ -106,12 +104,14 @@ class InvokePolicy(Result):
     mean_spent_optimal: object
     mean_spent_always_plus2: object
     mean_spent_reroll_only: object
-    table: tuple = field(repr=False)
+    table: tuple = field(repr=False, metadata={"bulky": True})
+    rules: object = field(default=None, repr=False, compare=False, metadata={"export": False})
     exact: bool = False
 
     def plan(self, roll: int, invokes: int | None = None) -> str:
         """The optimal plan after seeing dice total ``roll`` with ``invokes`` left.
 
+        >>> from dicestats.fate import invoke_policy
         >>> invoke_policy(0, 2, invokes=2).plan(0)
         '+2 +2'
         """
@@ -120,6 +120,53 @@ class InvokePolicy(Result):
         if k == 0:
             return "keep"
         return next(r.plan for r in self.table if r.roll == roll and r.invokes_left == k)
+
+    def view(self) -> View:
+        """The policies compared, then the optimal plan for each dice total and invokes left.
+
+        >>> from dicestats.fate import invoke_policy
+        >>> invoke_policy(2, 3, invokes=1).view().title
+        '4dF +2 against Good (+3), 1 invoke(s), objective: success'
+        """
+        if self.objective == "total":
+            goal = f"to reach a total of {ladder_name(self.difficulty)}, {self.invokes} invoke(s)"
+        else:
+            goal = (
+                f"against {ladder_name(self.difficulty)}, {self.invokes} invoke(s), "
+                f"objective: {self.objective}"
+            )
+        parts = [_policies(self)]
+        if self.invokes:
+            ks = range(1, self.invokes + 1)
+            plan = tuple(
+                (f"{s:+d}", *(self.plan(s, k) for k in ks))
+                for s in range(self.dice, -self.dice - 1, -1)
+            )
+            parts.append(
+                Table(
+                    ("roll", *(f"k={k}" for k in ks)),
+                    plan,
+                    exact_of=None,
+                    title="Optimal plan after seeing the dice (rows: dice total; columns: "
+                    "invokes left)",
+                )
+            )
+        return View(f"{self.dice}dF {self.bonus:+d} {goal}", tuple(parts))
+
+
+def _policies(r) -> Table:
+    """The four policies of an invoke answer: the chance to reach the objective, the invokes
+    each spends."""
+    rows = tuple(
+        (label, p, f"{float(spent):.2f}")
+        for label, p, spent in (
+            ("optimal (+2 or reroll)", r.p_optimal, r.mean_spent_optimal),
+            ("+2 only", r.p_always_plus2, r.mean_spent_always_plus2),
+            ("reroll only", r.p_reroll_only, r.mean_spent_reroll_only),
+            ("never invoke", r.p_never, 0),
+        )
+    )
+    return Table(("policy", "P(reach objective)", "invokes spent"), rows, ("text", "p", "text"))
 
 
 def _solve(dist, need: int, k_max: int, allowed: frozenset, exact: bool, point_value) -> dict:
@@ -160,131 +207,37 @@ def _solve(dist, need: int, k_max: int, allowed: frozenset, exact: bool, point_v
     return st
 
 
-def _check_point_value(point_value, exact: bool):
-    lim = LIMITS["point_value"]
-    if not exact:
-        return lim.check(point_value, name="point_value")
-    if isinstance(point_value, bool) or not isinstance(point_value, (int, Fraction)):
-        raise refuse("point_value", "an int or a Fraction when exact", point_value, kind=True)
-    point_value = Fraction(point_value)
-    if not lim.lo <= point_value <= lim.hi:
-        raise refuse("point_value", f"a number in [{lim.lo}, {lim.hi}]", point_value, why=lim.why)
-    # Every value of the policy carries the point value's digits: Fraction(1, 10**10**6)
-    # ran for minutes. Its size is measured in bits, never by printing it.
-    digits = (
-        int(max(point_value.numerator.bit_length(), point_value.denominator.bit_length()) * 0.30103)
-        + 1
-    )
-    size = LIMITS["point_value digits"]
-    if digits > size.hi:
-        raise refuse(
-            "point_value",
-            f"a Fraction of at most {size.hi} digits over at most {size.hi} when exact",
-            point_value,
-            why=size.why,
-            instead="round it, or use exact=False",
-        )
-    return point_value
-
-
-def invoke_policy(
-    bonus: int = 0,
-    difficulty: int = 0,
-    *,
-    invokes: int = 1,
-    objective: str = "success",
-    total: int | None = None,
-    point_value=0,
-    dice: int | None = None,
-    exact: bool = False,
-    rules=None,
-) -> InvokePolicy:
-    """The exact optimal way to spend ``invokes`` invokes on one roll.
-
-    Among equally good actions the one that spends fewer invokes on average
-    is chosen (then: keep, +2, reroll), so the plan also says when to save
-    the point. With ``point_value > 0`` an unspent invoke is worth that much
-    (in units of reaching the objective) and the policy maximises
-    ``P(reach) + point_value · E[invokes left]``: it then saves points on long
-    shots. ``p_*`` stay the chances of reaching the objective.
-
-    Parameters
-    ----------
-    bonus, difficulty : int
-        Everything added to the dice, and the fixed difficulty.
-    invokes : int
-        Invokes available (fate points or free invokes), 0..20.
-    objective : {"success", "style", "tie"}
-        Reach success or better (shifts ≥ 1), success with style
-        (≥ ``rules.style_shifts``) or at least a tie (≥ 0).
-    total : int, optional
-        A total to reach instead of ``difficulty`` and ``objective``.
-    point_value : number, default 0
-        Value of keeping an invoke for later, 0..1 (an int or a Fraction when exact).
-    dice : int, optional
-        Default ``rules.dice``; 1..50.
-    exact : bool
-    rules : Rules, optional
-
-    Examples
-    --------
-    >>> pol = invoke_policy(0, 2, invokes=1, exact=True)
-    >>> pol.p_never, pol.p_always_plus2, pol.p_optimal
-    (Fraction(5, 81), Fraction(31, 81), Fraction(2761, 6561))
-    >>> pol.plan(-1)
-    'reroll'
-
-    A reroll from -2 succeeds with 5/81: worth it when the point is worth
-    nothing, not when a saved point is worth 0.3 of a success:
-
-    >>> invoke_policy(0, 2, invokes=1).plan(-2)
-    'reroll'
-    >>> invoke_policy(0, 2, invokes=1, point_value=0.3).plan(-2)
-    'keep'
-    """
-    rules = resolve(rules)
-    bonus = LIMITS["rating"].check(bonus, name="bonus")
-    difficulty = LIMITS["rating"].check(difficulty, name="difficulty")
-    invokes = LIMITS["invokes"].check(invokes, name="invokes")
-    check_choice("objective", objective, OBJECTIVES)
-    dice = rules.dice if dice is None else dice
-    dice = LIMITS["invoke dice"].check(dice, name="dice")
-    check_bool("exact", exact)
-    if total is None:
-        margin = {"tie": 0, "success": 1, "style": rules.style_shifts}[objective]
-        total_needed = difficulty + margin
-    else:
-        total_needed = LIMITS["rating"].check(total, name="total")
-        objective = "total"
-    point_value = _check_point_value(point_value, exact)
-    need = total_needed - bonus
-    dist = fate_dice(dice, exact=exact)
+def compute_invoke_policy(s, exact: bool) -> InvokePolicy:
+    """The optimal and the simple invoke policies (:func:`dicestats.fate.invoke_policy`)."""
+    dist = fate_dice(s.dice, exact=exact)
     zero = Fraction(0) if exact else 0.0
     probs = [pr for _, pr in dist.items()]
+    need = s.total - s.bonus
     results = {}
     for name, allowed in _POLICIES:
-        st = _solve(dist, need, invokes, allowed, exact, point_value)
-        start = [st[(s, 0, invokes)] for s, _ in dist.items()]
+        st = _solve(dist, need, s.invokes, allowed, exact, s.point_value)
+        start = [st[(k, 0, s.invokes)] for k, _ in dist.items()]
         results[name] = tuple(
             sum((pr * a[i] for pr, a in zip(probs, start, strict=True)), zero) for i in range(3)
         ) + (st,)
     return InvokePolicy(
-        objective=objective,
-        bonus=bonus,
-        difficulty=difficulty if total is None else total_needed,
-        invokes=invokes,
-        dice=dice,
+        objective=s.objective,
+        bonus=s.bonus,
+        difficulty=s.difficulty,
+        invokes=s.invokes,
+        dice=s.dice,
         need=need,
         p_optimal=results["optimal"][1],
         p_always_plus2=results["plus2"][1],
         p_reroll_only=results["reroll"][1],
         p_never=results["never"][1],
-        point_value=point_value,
+        point_value=s.point_value,
         value_optimal=results["optimal"][0],
         mean_spent_optimal=results["optimal"][2],
         mean_spent_always_plus2=results["plus2"][2],
         mean_spent_reroll_only=results["reroll"][2],
-        table=_plan_table(results["optimal"][3], invokes, dice),
+        table=_plan_table(results["optimal"][3], s.invokes, s.dice),
+        rules=s.rules,
         exact=exact,
     )
 
@@ -356,7 +309,7 @@ _AVERAGED = (
 
 @dataclass(frozen=True)
 class InvokeVsOpposition(Result):
-    """The result of :func:`invoke_vs_opposition`.
+    """Invoking against an active opposition (:func:`~dicestats.fate.invoke_vs_opposition`).
 
     The ``p_*``, ``value_optimal`` and ``mean_spent_*`` fields of
     :class:`InvokePolicy`, averaged over the opposition's roll, and
@@ -378,71 +331,39 @@ class InvokeVsOpposition(Result):
     mean_spent_optimal: object
     mean_spent_always_plus2: object
     mean_spent_reroll_only: object
-    by_opposition: dict = field(repr=False)
+    by_opposition: dict = field(repr=False, metadata={"bulky": True})
     exact: bool = False
 
+    def view(self) -> View:
+        """The policies compared, averaged over the opposition's roll."""
+        title = (
+            f"{self.dice}dF {self.bonus:+d} against active opposition {self.versus_dice}dF "
+            f"{self.versus:+d} (seen before invoking), {self.invokes} invoke(s), "
+            f"objective: {self.objective}"
+        )
+        return View(title, (_policies(self),))
 
-def invoke_vs_opposition(
-    bonus: int = 0,
-    versus: int | None = None,
-    *,
-    invokes: int = 1,
-    objective: str = "success",
-    point_value=0,
-    dice: int | None = None,
-    versus_dice: int | None = None,
-    exact: bool = False,
-    rules=None,
-) -> InvokeVsOpposition:
-    """:func:`invoke_policy` against an active opposition whose roll you have seen.
 
-    The opposition rolls ``versus_dice`` dF + ``versus`` (default 0); you see its
-    total and then play the optimal policy against it (the opposition's own
-    invokes are not modelled). The work, ``(2·versus_dice+1)·(2·dice+1)·(invokes+1)²``, is
-    capped (see :data:`~dicestats.fate.LIMITS`).
-
-    Examples
-    --------
-    >>> from dicestats.fate import outcome_probs
-    >>> r = invoke_vs_opposition(2, 2, invokes=0, exact=True)
-    >>> r.p_never == outcome_probs(2, versus=2, exact=True).p_success_or_better
-    True
-    """
-    rules = resolve(rules)
-    versus = LIMITS["rating"].check(0 if versus is None else versus, name="versus")
-    dice = LIMITS["invoke dice"].check(rules.dice if dice is None else dice, name="dice")
-    invokes = LIMITS["invokes"].check(invokes, name="invokes")
-    check_bool("exact", exact)
-    vdice = dice if versus_dice is None else versus_dice
-    vdice = LIMITS["invoke dice"].check(vdice, name="versus_dice")
-    work = (2 * vdice + 1) * (2 * dice + 1) * (invokes + 1) ** 2
-    for key in (_WORK, "exact " + _WORK):
-        LIMITS[key].check_work(work, name="invokes", value=invokes, exact=exact)
+def compute_invoke_vs_opposition(s, exact: bool) -> InvokeVsOpposition:
+    """The invoke policies against each total of the opposition's roll, averaged
+    (:func:`dicestats.fate.invoke_vs_opposition`)."""
     zero = Fraction(0) if exact else 0.0
     out = dict.fromkeys(_AVERAGED, zero)
     by = {}
-    for o, q in fate_dice(vdice, exact=exact).items():
-        pol = invoke_policy(
-            bonus,
-            versus + o,
-            invokes=invokes,
-            objective=objective,
-            point_value=point_value,
-            dice=dice,
-            exact=exact,
-            rules=rules,
-        )
-        by[o] = pol
+    for o, q in fate_dice(s.versus_dice, exact=exact).items():
+        total = s.versus + o + s.margin
+        one = Setup(**vars(s), difficulty=s.versus + o, total=total)
+        by[o] = pol = compute_invoke_policy(one, exact)
         for k in _AVERAGED:
             out[k] += q * getattr(pol, k)
     return InvokeVsOpposition(
-        bonus=pol.bonus,
-        versus=versus,
-        invokes=invokes,
-        objective=objective,
-        dice=dice,
-        versus_dice=vdice,
-        point_value=pol.point_value,
+        bonus=s.bonus,
+        versus=s.versus,
+        invokes=s.invokes,
+        objective=s.objective,
+        dice=s.dice,
+        versus_dice=s.versus_dice,
+        point_value=s.point_value,
         by_opposition=by,
         exact=exact,
         **out,

@@ -7,8 +7,14 @@ tie at 0, success from 1, success *with style* from ``rules.style_shifts`` (3)
 on; a success with style is not also a plain success, so the four
 probabilities sum to 1.
 
+The computed form of the question ``outcome_probs`` (declared in
+:mod:`.questions`), the classification and the table of outcomes.
+
 Examples
 --------
+>>> shifts(2, difficulty=2).support()
+(-4, 4)
+>>> from dicestats.fate import outcome_probs
 >>> o = outcome_probs(2, difficulty=2, exact=True)
 >>> o.p_tie, o.p_success_or_better
 (Fraction(19, 81), Fraction(31, 81))
@@ -19,14 +25,23 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from ..core.checks import check_bool, check_int, check_int_list, refuse
+from ..core.checks import check_bool, check_int, check_int_list
 from ..core.dist import Dist
-from ..core.results import Result
+from ..core.results import Result, Table, View
 from .dice import fate_dice, ladder_name
 from .limits import LIMITS
-from .rules import resolve
+from .rules import check_roll, resolve
 
-__all__ = ["Outcome", "OutcomeRow", "classify", "shifts", "outcome_probs", "outcome_table"]
+__all__ = [
+    "OutcomeProbs",
+    "OutcomeRow",
+    "classify",
+    "shifts",
+    "roll_shifts",
+    "compute_outcome_probs",
+    "outcome_table",
+    "roll_text",
+]
 
 
 def classify(shift: int, *, rules=None) -> str:
@@ -59,24 +74,9 @@ def shifts(
 ) -> Dist:
     """The distribution of shifts: your total minus the opposition.
 
-    Parameters
-    ----------
-    bonus : int
-        Approach rating plus every other bonus (stunts +2, invoked aspects +2).
-    difficulty : int, optional
-        A fixed difficulty. Give exactly one of ``difficulty`` and ``versus``.
-    versus : int, optional
-        Active opposition: the other side rolls its own dice plus this bonus.
-    helpers : int
-        Allies who help: +1 each (at most ``max_helpers`` when given).
-    max_helpers : int, optional
-        The GM's cap on helpers; more is refused.
-    dice, versus_dice : int, optional
-        Dice rolled by you (default ``rules.dice``) and by the opposition
-        (default: ``dice``).
-    exact : bool
-        Fractions or float64.
-    rules : Rules, optional
+    The parameters are those of :func:`dicestats.fate.outcome_probs` (a fixed
+    ``difficulty`` or an active opposition ``versus``), and ``exact``:
+    Fractions or float64.
 
     Examples
     --------
@@ -85,36 +85,31 @@ def shifts(
     >>> shifts(0, versus=0, exact=True).pmf(0)  # 8dF shows 0: 1107/6561
     Fraction(41, 243)
     """
-    rules = resolve(rules)
-    bonus = LIMITS["rating"].check(bonus, name="bonus")
-    if max_helpers is not None:
-        max_helpers = LIMITS["helpers"].check(max_helpers, name="max_helpers")
-    helpers = check_int("helpers", helpers, 0, LIMITS["helpers"].hi)
-    if max_helpers is not None:
-        helpers = check_int("helpers", helpers, 0, max_helpers)
     check_bool("exact", exact)
-    if (difficulty is None) == (versus is None):
-        raise refuse(
-            "difficulty and versus",
-            "exactly one given (a fixed difficulty or an active opposition)",
-            (difficulty, versus),
-        )
-    mine = fate_dice(dice, exact=exact, rules=rules) + (bonus + helpers)
-    if difficulty is not None:
-        return mine - LIMITS["rating"].check(difficulty, name="difficulty")
-    versus = LIMITS["rating"].check(versus, name="versus")
-    if versus_dice is None:
-        versus_dice = rules.dice if dice is None else dice
-    versus_dice = LIMITS["dice"].check(versus_dice, name="versus_dice")
-    return mine - (fate_dice(versus_dice, exact=exact) + versus)
+    s = check_roll(bonus, difficulty, versus, helpers, max_helpers, dice, versus_dice, rules)
+    return roll_shifts(s, exact)
+
+
+def roll_shifts(s, exact: bool) -> Dist:
+    """The shifts of a checked roll (:func:`~dicestats.fate.rules.check_roll`)."""
+    mine = fate_dice(s.dice, exact=exact) + (s.bonus + s.helpers)
+    if s.versus is None:
+        return mine - s.difficulty
+    return mine - (fate_dice(s.versus_dice, exact=exact) + s.versus)
 
 
 @dataclass(frozen=True)
-class Outcome(Result):
+class OutcomeProbs(Result):
     """The four outcomes of one roll (a partition: they sum to 1) and the shifts.
 
     Attributes
     ----------
+    dice, bonus, helpers : int
+        The roll: Fate dice rolled, the bonus, helpers (+1 each).
+    difficulty, versus, versus_dice : int or None
+        The other side: a fixed difficulty, or an active opposition's bonus and
+        dice (the side not rolled is None). All six are None for outcomes
+        classified from shifts alone (:meth:`from_shifts` without a roll).
     p_fail, p_tie, p_success, p_style : Fraction or float
         Fail, tie, success (1 shift up to style, excluded), success with style.
     p_success_or_better, p_tie_or_better : Fraction or float
@@ -123,9 +118,17 @@ class Outcome(Result):
         The expected number of shifts.
     shifts : Dist
         The distribution of shifts.
+    rules : Rules
+        The rules it was answered with (not exported).
     exact : bool
     """
 
+    dice: int | None
+    bonus: int | None
+    helpers: int | None
+    difficulty: int | None
+    versus: int | None
+    versus_dice: int | None
     p_fail: object
     p_tie: object
     p_success: object
@@ -134,21 +137,23 @@ class Outcome(Result):
     p_tie_or_better: object
     mean_shifts: object
     shifts: Dist = field(repr=False)
+    rules: object = field(repr=False, compare=False, metadata={"export": False})
     exact: bool
 
     @classmethod
-    def from_shifts(cls, d: Dist, *, rules=None) -> Outcome:
-        """Classify a distribution of shifts.
+    def from_shifts(cls, d: Dist, *, rules=None, roll=None) -> OutcomeProbs:
+        """Classify a distribution of shifts (of ``roll``, a checked roll, when given).
 
         Examples
         --------
-        >>> Outcome.from_shifts(Dist({-1: 1, 0: 1, 1: 1, 3: 1}, exact=True)).p_tie
+        >>> OutcomeProbs.from_shifts(Dist({-1: 1, 0: 1, 1: 1, 3: 1}, exact=True)).p_tie
         Fraction(1, 4)
         """
         style = resolve(rules).style_shifts
         fail, tie, p_style = d.cdf(-1), d.pmf(0), d.p_ge(style)
         success = sum((d.pmf(k) for k in range(2, style)), d.pmf(1)) if style > 1 else 0 * tie
         return cls(
+            **{k: getattr(roll, k, None) for k in _ROLL},
             p_fail=fail,
             p_tie=tie,
             p_success=success,
@@ -157,12 +162,29 @@ class Outcome(Result):
             p_tie_or_better=tie + success + p_style,
             mean_shifts=d.mean(),
             shifts=d,
+            rules=resolve(rules),
             exact=d.exact,
         )
+
+    def view(self) -> View:
+        """The four outcomes, the cumulative one and the mean shifts.
+
+        >>> from dicestats.fate import outcome_probs
+        >>> outcome_probs(2, difficulty=1).view().title
+        '4dF +2 against difficulty Average (+1)'
+        """
+        rows = [(label, getattr(self, f"p_{k}")) for k, label in _LABELS.items()]
+        rows += [("", ""), ("success or better", self.p_success_or_better)]
+        rows.append(("mean shifts", float(self.mean_shifts)))  # a float: no exact value shown
+        kinds = (None,) * (len(rows) - 1) + ("signed2",)
+        table = Table(("outcome", "probability"), tuple(rows), ("text", "p"), row_kinds=kinds)
+        return View(roll_text(self) if self.dice is not None else "outcome probabilities",
+                    (table,))  # fmt: skip
 
     def probabilities(self) -> dict:
         """``{"fail": p, "tie": p, "success": p, "style": p}`` (the partition, by outcome name).
 
+        >>> from dicestats.fate import outcome_probs
         >>> list(outcome_probs(0, difficulty=0).probabilities())
         ['fail', 'tie', 'success', 'style']
         """
@@ -174,28 +196,33 @@ class Outcome(Result):
         }
 
 
-def outcome_probs(bonus: int = 0, **roll) -> Outcome:
-    """P(fail), P(tie), P(success), P(success with style) for one roll.
+#: The fields of :class:`OutcomeProbs` that say which roll it is.
+_ROLL = ("dice", "bonus", "helpers", "difficulty", "versus", "versus_dice")
+#: The outcomes as the view names them.
+_LABELS = {"fail": "fail", "tie": "tie", "success": "success", "style": "success with style"}
 
-    Keywords are those of :func:`shifts` (``difficulty`` or ``versus``,
-    ``helpers``, ``max_helpers``, ``dice``, ``versus_dice``, ``exact``,
-    ``rules``).
 
-    Examples
-    --------
-    >>> o = outcome_probs(bonus=3, difficulty=2, exact=True)
-    >>> o.probabilities()
-    {'fail': Fraction(5, 27), 'tie': Fraction(16, 81), 'success': Fraction(35, 81), \
-'style': Fraction(5, 27)}
-    >>> sum(o.probabilities().values())
-    Fraction(1, 1)
-    """
-    return Outcome.from_shifts(shifts(bonus, **roll), rules=roll.get("rules"))
+def roll_text(o) -> str:
+    """A roll as a title says it: ``4dF +2 with 1 helper(s) against difficulty Fair (+2)``
+    (``o``: an :class:`OutcomeProbs` or a checked roll)."""
+    against = (
+        f"difficulty {ladder_name(o.difficulty)}"
+        if o.difficulty is not None
+        else f"active opposition {o.versus_dice}dF {o.versus:+d}"
+    )
+    helpers = f" with {o.helpers} helper(s)" if o.helpers else ""
+    return f"{o.dice}dF {o.bonus:+d}{helpers} against {against}"
+
+
+def compute_outcome_probs(s, exact: bool) -> OutcomeProbs:
+    """The four outcomes of a checked roll (:func:`dicestats.fate.outcome_probs`)."""
+    return OutcomeProbs.from_shifts(roll_shifts(s, exact), rules=s.rules, roll=s)
 
 
 @dataclass(frozen=True)
 class OutcomeRow(Result):
-    """One (bonus, difficulty) row of :func:`outcome_table`: the fields of :class:`Outcome`."""
+    """One (bonus, difficulty) row of :func:`outcome_table`: the fields of
+    :class:`OutcomeProbs`."""
 
     bonus: int
     difficulty: int
@@ -232,10 +259,12 @@ def outcome_table(
     lim = LIMITS["rating"]
     bonuses = check_int_list("bonuses", bonuses, lim.lo, lim.hi)
     difficulties = check_int_list("difficulties", difficulties, lim.lo, lim.hi)
+    check_bool("exact", exact)
     rows = []
     for b in bonuses:
         for d in difficulties:
-            o = outcome_probs(b, difficulty=d, helpers=helpers, dice=dice, exact=exact, rules=rules)
-            kept = {k: v for k, v in o.__dict__.items() if k != "shifts"}
+            roll = check_roll(b, d, None, helpers, None, dice, None, rules)
+            o = compute_outcome_probs(roll, exact)
+            kept = {k: v for k, v in o.__dict__.items() if k not in ("shifts", "rules", *_ROLL)}
             rows.append(OutcomeRow(bonus=b, difficulty=d, difficulty_name=ladder_name(d), **kept))
     return tuple(rows)

@@ -28,10 +28,26 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from ..core.checks import check_choice, refuse
+from ..core.checks import InputError, check_choice, check_int, check_int_list, refuse
+from ..core.question import Setup
+from .ladder import parse_rating
 from .limits import LIMITS
 
-__all__ = ["Rules", "PRESETS", "DEFAULT_RULES", "TIE_RULES", "CHALLENGE_COUNTS", "TIEBREAKS"]
+__all__ = [
+    "Rules",
+    "PRESETS",
+    "DEFAULT_RULES",
+    "TIE_RULES",
+    "CHALLENGE_COUNTS",
+    "TIEBREAKS",
+    "ASPECT_KINDS",
+    "FAIL_OPTIONS",
+    "OBJECTIVES",
+    "STEPS",
+    "check_roll",
+    "check_rating",
+    "check_ratings",
+]
 
 #: Which ties in a contest exchange stop everyone scoring: a tie for the highest
 #: total (the default reading), or any two equal totals (a literal reading).
@@ -40,13 +56,23 @@ TIE_RULES = ("highest", "any")
 CHALLENGE_COUNTS = ("success", "tie")
 #: How ties in the conflict turn order are broken (a callable is also accepted per call).
 TIEBREAKS = ("given", "name", "approaches", "random")
+#: What a create-advantage roll aims at: a new aspect, revealing one, or one already known.
+ASPECT_KINDS = ("new", "reveal", "known")
+#: What a failure to create or reveal an aspect does: nothing, or the aspect exists
+#: and an opponent gets its free invoke.
+FAIL_OPTIONS = ("nothing", "opposition_invokes")
+#: What an invoke policy aims for: a tie or better, success or better, success with style.
+OBJECTIVES = ("success", "style", "tie")
+#: The letters of a challenge's plan: ``"A"`` creates an advantage for the next ``"O"``,
+#: an overcome roll.
+STEPS = {"A": "create an advantage", "O": "overcome"}
 
 
 @dataclass(frozen=True)
 class Rules:
     """Every Fate rule variant dicestats implements (defaults: Fate Accelerated).
 
-    Attributes
+    Parameters
     ----------
     dice : int
         Fate dice per roll (FAE: always 4; other counts for exploration), 1..200.
@@ -150,3 +176,87 @@ def pick(name: str, value, rules: Rules):
     if value is None:
         return getattr(rules, name)
     return getattr(rules.replace(**{name: value}), name)
+
+
+def check_rating(value, name: str) -> int:
+    """A rating, difficulty or opposition: an int, or its text as a command line types it
+    (a number ``"+5"`` or a ladder name ``"Superb"``, ``"superb"``, ``"Superb (+5)"``),
+    within ``LIMITS["rating"]``.
+
+    Examples
+    --------
+    >>> check_rating("Superb", "difficulty"), check_rating(-1, "difficulty")
+    (5, -1)
+    >>> check_rating("Heroic", "difficulty")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    dicestats.InputError: difficulty must be an integer or a ladder name (Legendary +8, ...), \
+got 'Heroic'
+    """
+    if isinstance(value, str):
+        try:
+            value = parse_rating(value)
+        except ValueError as exc:
+            why = str(exc)
+            raise InputError(
+                f"{name} must be {why.removeprefix('expected ')}"
+                if why.startswith("expected ")
+                else f"{name} must be a ladder name with its own number: {why}"
+            ) from None
+    return LIMITS["rating"].check(value, name=name)
+
+
+def check_ratings(values, name: str, *, min_len: int = 1) -> list[int]:
+    """A sequence of ratings (each as :func:`check_rating` takes it), as a list of ints.
+
+    >>> check_ratings([1, "fair", "Good (+3)"], "difficulties")
+    [1, 2, 3]
+    """
+    if not isinstance(values, (str, bytes)) and hasattr(values, "__iter__"):
+        values = [
+            check_rating(v, f"{name}[{i}]") if isinstance(v, str) else v
+            for i, v in enumerate(values)
+        ]
+    lim = LIMITS["rating"]
+    return check_int_list(name, values, lim.lo, lim.hi, min_len=min_len)
+
+
+def check_roll(bonus, difficulty, versus, helpers, max_helpers, dice, versus_dice, rules) -> Setup:
+    """One roll's checked arguments (those of :func:`dicestats.fate.shifts`).
+
+    Returns a setup of ``rules``, ``bonus``, ``helpers``, ``dice`` and the
+    other side: a fixed ``difficulty``, or an active ``versus`` rolling
+    ``versus_dice`` (default: ``dice``); the side not given is ``None``.
+
+    >>> check_roll(2, None, 1, 0, None, None, None, None).versus_dice
+    4
+    """
+    rules = resolve(rules)
+    bonus = check_rating(bonus, "bonus")
+    if max_helpers is not None:
+        max_helpers = LIMITS["helpers"].check(max_helpers, name="max_helpers")
+    helpers = check_int("helpers", helpers, 0, LIMITS["helpers"].hi)
+    if max_helpers is not None:
+        helpers = check_int("helpers", helpers, 0, max_helpers)
+    if (difficulty is None) == (versus is None):
+        raise refuse(
+            "difficulty and versus",
+            "exactly one given (a fixed difficulty or an active opposition)",
+            (difficulty, versus),
+        )
+    dice = rules.dice if dice is None else LIMITS["dice"].check(dice, name="dice")
+    if difficulty is not None:
+        difficulty, versus_dice = check_rating(difficulty, "difficulty"), None
+    else:
+        versus = check_rating(versus, "versus")
+        versus_dice = dice if versus_dice is None else versus_dice
+        versus_dice = LIMITS["dice"].check(versus_dice, name="versus_dice")
+    return Setup(
+        rules=rules,
+        bonus=bonus,
+        helpers=helpers,
+        dice=dice,
+        difficulty=difficulty,
+        versus=versus,
+        versus_dice=versus_dice,
+    )

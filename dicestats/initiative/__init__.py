@@ -12,26 +12,24 @@ examples and the limits: ``docs/rules/initiative.md``.
 Public API
 ----------
 odds(swiftness, versus, *, pips=0, versus_pips=0, rules=None, hold=..., rounds=1, ...)
-    The rounds of two sides, every dice outcome enumerated (small setups):
-    Fractions, or floats with ``exact=False``. Returns :class:`RoundOdds`.
-simulate(swiftness, versus, *, trials=..., rng=None, pips=0, versus_pips=0, workers=1, ...)
-    The same question by vectorized, seeded Monte Carlo (any setup): the same
-    :class:`RoundOdds` with :class:`~dicestats.core.results.Estimate` objects.
+    The rounds of two sides (:class:`Odds`): every dice outcome enumerated (small
+    setups: Fractions, floats with ``exact=False``), or by vectorized, seeded Monte
+    Carlo with ``trials=``/``rng=`` (any setup: the same :class:`Odds` with
+    :class:`~dicestats.core.results.Estimate` objects).
+defence(swiftness, versus, *, attackers=..., respond=..., attack=..., ...)
+    Attacks and their answers (:class:`Defence`): who answers, slow penalties, and
+    with success rolls (:class:`SuccessRoll`, :class:`RollTable`: the user's
+    assumption) armour, the attacker's margin left and the defender's advantage;
+    enumerated (small setups) or by Monte Carlo (``trials=``, ``rng=``).
+order_distribution(dice, *, rules=None)
+    Every acting sequence of one concrete round with its probability
+    (:class:`OrderDistribution`).
 resolve(dice, sides=None, *, rng=None, rules=None)
     The acting sequence of one concrete round (:class:`RoundOrder` of :class:`Action` s).
-order_distribution(dice, *, rules=None, exact=True)
-    Every acting sequence of one concrete round with its probability (:class:`OrderOdds`).
 acting_order(dice, owners, *, rng=None, rules=None)
     The vectorized order of many concrete rounds (an array of participants).
 apply_pips(dice, pips, pip_rule="one-die")
     A preparation margin added to one set of dice.
-defence(swiftness, versus, *, trials=..., rng=None, attackers=..., respond=..., ...)
-    Attacks and their answers (Monte Carlo): who answers, slow penalties, and
-    with success rolls (:class:`SuccessRoll`, :class:`RollTable`: the user's
-    assumption) armour, the attacker's margin left and the defender's
-    advantage (:class:`DefenceResult`).
-defence_odds(swiftness, versus, *, ..., exact=True)
-    The same, every outcome enumerated (small setups).
 HoldPolicy, View, HOLD_POLICIES
     Holding policies: ``"never"``, ``"defend"``, ``"after-enemy"``, ``"always"`` or yours.
 Rules, LIMITS
@@ -43,26 +41,27 @@ From the bottom up (each imports only those above it):
 
 ``rules``              :class:`Rules`: the readings of the rules (tie-break, order, pip rule)
 ``limits``             :data:`LIMITS`: every cap, with why; the size check of the enumeration
-``results``            :class:`RoundOdds`, :class:`DefenceResult`, :class:`RoundOrder`,
-                       :class:`OrderOdds`, :class:`Action`
+``results``            :class:`Odds`, :class:`Defence`, :class:`OrderDistribution`,
+                       :class:`RoundOrder`, :class:`Action`
 ``setup``              a checked two-side setup (swiftness, pips, rules; participant labels);
-                       its outcome classes and its Monte Carlo run, which every path shares
+                       its outcome classes and its Monte Carlo batch size
 ``pips``               preparation margins, one vectorized implementation
 ``order``              the acting order, written once as a sort key per die; coins; resolve,
-                       order_distribution, acting_order
+                       acting_order, and the form of order_distribution
 ``holding``            holding policies and the view they decide on
 ``rolls``              success rolls (the user's assumption)
 ``engine``             the round engine: rounds played action by action (holding, answers,
                        armour), enumerated or simulated through one code path, and the
                        fights put to it
-``enumeration``        :func:`odds`: the exact enumeration of the acting order (the engine
-                       for holding or several rounds)
-``simulation``         :func:`simulate`: the order-only Monte Carlo fast path (its key
-                       layout, tie settling and statistics; the engine for holding or
+``enumeration``        the exact form of :func:`odds` (the engine for holding or several
+                       rounds)
+``simulation``         the Monte Carlo form of :func:`odds`: the order-only fast path (its
+                       key layout, tie settling and statistics; the engine for holding or
                        several rounds)
-``defences``           :func:`defence`, :func:`defence_odds`: attacks and their answers, on
-                       the engine
-``questions``          sample questions for the registry's contract test
+``defences``           the forms of :func:`defence`, on the engine
+``questions``          the questions, each declared once (parameters, forms, headline,
+                       samples): the public functions :func:`odds`, :func:`defence`,
+                       :func:`order_distribution`
 
 Options shared by these: ``rules=`` (a :class:`Rules`) or the shortcuts
 ``tiebreak=`` (``"all"``: set-aside dice count in the tie-break, the default;
@@ -87,70 +86,25 @@ Fraction(1, 2)
 
 from __future__ import annotations
 
-from ..core.lazy import lazy_exports
+from ..core.lazy import lazy_package
 
-# Each public name and the room it lives in, imported on first use (PEP 562).
-_ROOMS = {
-    "odds": "enumeration",
-    "defence": "defences",
-    "defence_odds": "defences",
-    "HOLD_POLICIES": "holding",
-    "HoldPolicy": "holding",
-    "View": "holding",
-    "BATCH_DICE": "limits",
-    "EXACT_LIMIT": "limits",
-    "EXACT_WORK_PER_CLASS": "limits",
-    "LIMITS": "limits",
-    "MAX_PARTICIPANTS": "limits",
-    "MAX_SWIFTNESS": "limits",
-    "acting_order": "order",
-    "order_distribution": "order",
-    "resolve": "order",
-    "apply_pips": "pips",
-    "Action": "results",
-    "DefenceResult": "results",
-    "OrderOdds": "results",
-    "RoundOdds": "results",
-    "RoundOrder": "results",
-    "RollTable": "rolls",
-    "SuccessRoll": "rolls",
-    "ORDERS": "rules",
-    "PIP_RULES": "rules",
-    "TIEBREAKS": "rules",
-    "Rules": "rules",
-    "simulate": "simulation",
-}
-
-
-__all__ = [
-    "odds",
-    "simulate",
-    "resolve",
-    "order_distribution",
-    "acting_order",
-    "apply_pips",
-    "defence",
-    "defence_odds",
-    "SuccessRoll",
-    "RollTable",
-    "HoldPolicy",
-    "View",
-    "HOLD_POLICIES",
-    "Rules",
-    "LIMITS",
-    "RoundOdds",
-    "RoundOrder",
-    "OrderOdds",
-    "Action",
-    "DefenceResult",
-    "TIEBREAKS",
-    "ORDERS",
-    "PIP_RULES",
-    "EXACT_LIMIT",
-    "EXACT_WORK_PER_CLASS",
-    "MAX_SWIFTNESS",
-    "MAX_PARTICIPANTS",
-    "BATCH_DICE",
-]
-
-__getattr__, __dir__ = lazy_exports(__name__, _ROOMS)
+__getattr__, __dir__, __all__ = lazy_package(
+    __name__,
+    {
+        "questions": ("odds", "defence", "order_distribution"),
+        "order": ("resolve", "acting_order"),
+        "pips": ("apply_pips",),
+        "rolls": ("SuccessRoll", "RollTable"),
+        "holding": ("HoldPolicy", "View"),
+        "rules": ("Rules", "HOLD_POLICIES", "TIEBREAKS", "ORDERS", "PIP_RULES"),
+        "limits": (
+            "LIMITS",
+            "EXACT_LIMIT",
+            "EXACT_WORK_PER_CLASS",
+            "MAX_SWIFTNESS",
+            "MAX_PARTICIPANTS",
+            "BATCH_DICE",
+        ),
+        "results": ("Odds", "Defence", "OrderDistribution", "RoundOrder", "Action"),
+    },
+)

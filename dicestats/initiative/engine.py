@@ -44,10 +44,9 @@ state) and the sums over them (:class:`_Acc`); the two ways a chance is taken
 (a round's state, turns, holding, actions, an attack and its answers, a round's
 end, the enumeration and the Monte Carlo batch function); and the questions put
 to it (:class:`Fight`, :func:`check_fight`, :func:`engine_odds`,
-:func:`engine_simulate`). :func:`~dicestats.initiative.odds` and
-:func:`~dicestats.initiative.simulate` come here for holding or several rounds,
-:func:`~dicestats.initiative.defence` and :func:`~dicestats.initiative.defence_odds`
-always do.
+:func:`engine_estimates`). :func:`~dicestats.initiative.odds` comes here for
+holding or several rounds (exact or Monte Carlo), :func:`~dicestats.initiative.defence`
+always does.
 """
 
 from __future__ import annotations
@@ -61,12 +60,12 @@ import numpy as np
 from ..core import montecarlo as mc
 from ..core.checks import described, refuse
 from .holding import View, call_policy, hold_policies, is_never
-from .limits import EXACT_LIMIT, LIMITS, check_exact_size
+from .limits import LIMITS
 from .order import rank_key
 from .pips import prepare
-from .results import RoundOdds
+from .results import Odds
 from .rolls import weights
-from .setup import check_setup, dice_classes, run_rounds
+from .setup import check_setup, dice_classes
 
 __all__ = [
     "Engine",
@@ -75,9 +74,9 @@ __all__ = [
     "check_fight",
     "needs_engine",
     "engine_odds",
-    "engine_simulate",
+    "engine_estimates",
+    "engine_batch_size",
     "enumerate_fight",
-    "run_fight",
     "ratio",
     "per_round",
     "held_fields",
@@ -268,8 +267,8 @@ class Engine:
 
     Parameters
     ----------
-    setup : Setup
-        Sides, margins and rules (:func:`~.setup.check_setup`).
+    setup : Sides
+        The sides, margins and rules (:func:`~.setup.check_setup`).
     policies : tuple
         One holding policy per participant (:func:`~.holding.hold_policies`).
     rounds : int
@@ -875,20 +874,12 @@ def _weakness(name, value, n):
 
 
 def check_fight(
-    swiftness,
-    versus,
-    pips,
-    versus_pips,
-    rules,
-    shortcuts,
-    hold,
-    versus_hold,
-    rounds,
-    weakness,
-    versus_weakness,
-    combat=None,
-) -> Fight:
-    """Every argument of a round-engine question, checked against ``LIMITS``."""
+    swiftness, versus, *, pips, versus_pips, rules, tiebreak, order, pip_rule, hold, versus_hold,
+    rounds, weakness, versus_weakness, combat=None,
+) -> Fight:  # fmt: skip
+    """Every argument of a round-engine question (the public names), checked against
+    ``LIMITS``; ``combat`` already checked."""
+    shortcuts = dict(tiebreak=tiebreak, order=order, pip_rule=pip_rule)
     setup = check_setup(swiftness, versus, pips, versus_pips, rules, **shortcuts)
     pol = hold_policies("hold", hold, len(setup.swiftness)) + hold_policies(
         "versus_hold", versus_hold, len(setup.versus)
@@ -905,12 +896,13 @@ def needs_engine(fight: Fight) -> bool:
     return fight.rounds != 1 or not all(is_never(p) for p in fight.policies)
 
 
-def enumerate_fight(fight: Fight, exact: bool, limit: int):
-    """The engine's weighted sums (refusing setups beyond the caps)."""
-    size = check_exact_size(fight.setup.sw, limit)
+def enumerate_fight(fight: Fight, exact: bool):
+    """The engine's weighted sums ``(sums, denominator)``, refusing an enumeration that
+    grows past ``LIMITS["exact states"]`` (its size in outcome classes is checked with the
+    arguments)."""
     lim = LIMITS["exact states"]
     try:
-        tot, den = fight.engine().enumerate(exact, lim.hi)
+        return fight.engine().enumerate(exact, lim.hi)
     except _TooBig as big:
         raise refuse(
             "exact states",
@@ -919,7 +911,6 @@ def enumerate_fight(fight: Fight, exact: bool, limit: int):
             why=lim.why,
             instead=lim.instead,
         ) from None
-    return tot, den, size
 
 
 def ratio(num, den, exact):
@@ -940,14 +931,14 @@ def held_fields(fight, tot, den, exact):
     }
 
 
-def engine_odds(fight: Fight, exact: bool, limit: int = EXACT_LIMIT) -> RoundOdds:
-    """:class:`RoundOdds` of a fight by the engine's enumeration."""
-    tot, den, size = enumerate_fight(fight, exact, limit)
+def engine_odds(fight: Fight, exact: bool, size: int) -> Odds:
+    """:class:`Odds` of a fight by the engine's enumeration (``size`` outcome classes)."""
+    tot, den = enumerate_fight(fight, exact)
     setup, R = fight.setup, fight.rounds
     den_r = den * R
     first = [ratio(x, den_r, exact) for x in tot["first"]]
     na = len(setup.swiftness)
-    return RoundOdds(
+    return Odds(
         **setup.described(),
         p_first=ratio(sum(tot["first"][:na]), den_r, exact),
         p_participant_first=tuple(first),
@@ -964,15 +955,11 @@ def engine_odds(fight: Fight, exact: bool, limit: int = EXACT_LIMIT) -> RoundOdd
     )
 
 
-def run_fight(fight: Fight, trials, rng, workers, batch_size, progress, desc, executor=None):
-    """The engine's Monte Carlo of ``trials`` fights (by default as many fights a batch as
-    keep its counters near 32 MB)."""
-    eng = fight.engine()
-    if batch_size is None:
-        per_row = sum(int(np.prod(s)) for k, s in eng.shapes.items() if k != "acts_at")
-        per_row += 4 * fight.setup.n * 7 + 4 * fight.setup.n
-        batch_size = int(max(64, min(16_384, 2**22 // max(per_row, 1))))
-    return run_rounds(eng, fight.setup, trials, rng, batch_size, workers, progress, desc, executor)
+def engine_batch_size(fight: Fight) -> int:
+    """Fights per batch of the engine's Monte Carlo: as many as keep its counters near 32 MB."""
+    per_row = sum(int(np.prod(s)) for k, s in fight.engine().shapes.items() if k != "acts_at")
+    per_row += 4 * fight.setup.n * 7 + 4 * fight.setup.n
+    return int(max(64, min(16_384, 2**22 // max(per_row, 1))))
 
 
 def per_round(res, name, index, R):
@@ -1001,16 +988,12 @@ def mc_held_fields(fight, res):
     }
 
 
-def engine_simulate(
-    fight: Fight, trials, rng, workers, batch_size, progress, executor=None
-) -> RoundOdds:
-    """:class:`RoundOdds` of a fight by the engine's Monte Carlo."""
-    desc = "initiative fights"
-    res = run_fight(fight, trials, rng, workers, batch_size, progress, desc, executor)
+def engine_estimates(fight: Fight, res) -> Odds:
+    """:class:`Odds` of a fight from the summed batches of its engine (``fight.engine()``)."""
     setup, R = fight.setup, fight.rounds
     n = setup.n
     t = res.totals
-    if R == 1:  # a 0/1 per fight: Wilson, as simulate's fast path
+    if R == 1:  # a 0/1 per fight: Wilson, as the fast path
         p_first = mc.wilson(int(np.asarray(t["first_side"])), res.trials, res.confidence)
     else:
         p_first = per_round(res, "first_side", None, R)
@@ -1032,7 +1015,7 @@ def engine_simulate(
             )
         )
     acts = np.asarray(t["acts_at"])
-    return RoundOdds(
+    return Odds(
         **setup.described(),
         p_first=p_first,
         p_participant_first=tuple(per_round(res, "first", p, R) for p in range(n)),

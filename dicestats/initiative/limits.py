@@ -34,7 +34,7 @@ __all__ = [
     "check_exact_size",
 ]
 
-_SIMULATE = "use initiative.simulate (Monte Carlo), or fewer dice"
+_SIMULATE = "use Monte Carlo (trials=), or fewer dice"
 
 #: The caps of the d6 initiative system (see the module docstring).
 LIMITS = Limits(
@@ -75,14 +75,14 @@ LIMITS = Limits(
         hi=5 * 10**7,
         why="trials × dice per round, the command line's cap: 50 million dice take 2 to 10 "
         "seconds on one core",
-        instead="use dicestats.initiative.simulate for longer runs",
+        instead="use dicestats.initiative.odds (trials=) for longer runs",
     ),
     Limit(
         "fight dice simulated",
         hi=2 * 10**7,
         why="trials × rounds × dice per round of the round engine (holding, defence), the "
         "command line's cap: 20 million dice take 10 to 60 seconds on one core",
-        instead="use dicestats.initiative.simulate or defence for longer runs",
+        instead="use dicestats.initiative.odds or defence (trials=) for longer runs",
     ),
     Limit(
         "exact states",
@@ -141,7 +141,7 @@ def check_exact_size(swiftness, limit: int = EXACT_LIMIT) -> int:
     ...
     dicestats.InputError: outcome classes must be an integer <= 10 in exact mode, got 3136 \
 (every class is enumerated: C(s + 5, 5) rolls of s dice per participant); use \
-initiative.simulate (Monte Carlo), or fewer dice
+Monte Carlo (trials=), or fewer dice
     """
     size = outcome_classes(swiftness)
     dataclasses.replace(LIMITS["outcome classes"], hi=limit).check(size, name="outcome classes")

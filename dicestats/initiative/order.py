@@ -12,10 +12,11 @@ ascending order of the keys is the acting order, equal keys of different
 participants are complete ties settled by coins. Everything else applies it:
 
 * :func:`sort_keys` sorts batches of rounds, fair coins for the ties
-  (:func:`acting_order`, and :func:`resolve` as a batch of one; ``simulate``'s
-  faster batch ordering is tested to give its very numbers);
+  (:func:`acting_order`, and :func:`resolve` as a batch of one; the Monte
+  Carlo fast path's batch ordering is tested to give its very numbers);
 * :func:`coin_orders` lists every order the coins can give, equally likely
-  (the exact enumeration over all outcome classes, :func:`order_distribution`);
+  (the exact enumeration over all outcome classes, and
+  :func:`compute_order_distribution`, the form of ``order_distribution``);
 * the round engine (:mod:`~.engine`) re-ranks each participant's next die with
   :func:`rank_key` after every action (holding and defences spend dice too).
 
@@ -27,6 +28,7 @@ Examples
 --------
 >>> resolve([[6, 2], [6, 6], [4]]).participants
 (1, 1, 0, 2, 0)
+>>> from dicestats.initiative import order_distribution
 >>> order_distribution([[3], [3]]).p_sequence
 {(0, 1): Fraction(1, 2), (1, 0): Fraction(1, 2)}
 """
@@ -39,9 +41,9 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..core.checks import check_bool, check_int_list, refuse
+from ..core.checks import check_int_list, refuse
 from .limits import LIMITS
-from .results import Action, OrderOdds, RoundOrder
+from .results import Action, OrderDistribution, RoundOrder
 from .rules import rules_with
 
 __all__ = [
@@ -54,7 +56,8 @@ __all__ = [
     "coin_orders",
     "acting_order",
     "resolve",
-    "order_distribution",
+    "check_dice",
+    "compute_order_distribution",
     "KeyFormat",
     "FMT64",
     "OWN_BITS",
@@ -315,7 +318,7 @@ def coin_orders(srt, mode):
 
 
 # --------------------------------------------------------------------------- public
-def _check_dice(dice) -> tuple[tuple[int, ...], ...]:
+def check_dice(dice) -> tuple[tuple[int, ...], ...]:
     """Each participant's dice (values 1..6), at most the participants limit."""
     if isinstance(dice, (str, bytes)) or not isinstance(dice, Sequence) or not dice:
         raise refuse("dice", "a non-empty list of lists of d6 values (1..6)", dice, kind=True)
@@ -361,7 +364,7 @@ def resolve(dice, sides=None, *, rng=None, rules=None, tiebreak=None, order=None
     >>> [tuple(a) for a in resolve([[6, 2], [6, 6]], sides=[0, 1])]
     [(1, 1, 6), (1, 1, 6), (0, 0, 6), (0, 0, 2)]
     """
-    dice = _check_dice(dice)
+    dice = check_dice(dice)
     rules = rules_with(rules, tiebreak=tiebreak, order=order)
     if sides is None:
         sides = [0] * len(dice)
@@ -376,41 +379,16 @@ def resolve(dice, sides=None, *, rng=None, rules=None, tiebreak=None, order=None
     return RoundOrder(dice, actions, rules)
 
 
-def order_distribution(dice, *, rules=None, tiebreak=None, order=None, exact=True) -> OrderOdds:
-    """Every acting sequence of one concrete round with its probability.
-
-    Complete ties are settled by a fair choice among the m tied participants
-    (probability 1/m each); every branch is followed.
-
-    Parameters
-    ----------
-    dice : list of list of int
-        Each participant's dice.
-    rules, tiebreak, order
-        As in :func:`resolve`.
-    exact : bool
-        Fractions (default) or floats.
-
-    Returns
-    -------
-    OrderOdds
-        ``p_sequence``: ``{tuple of participants in acting order: probability}``.
-
-    Examples
-    --------
-    >>> order_distribution([[6, 6, 6], [6, 6]], order="tier").p_sequence
-    {(0, 0, 0, 1, 1): Fraction(1, 1)}
-    """
-    dice = _check_dice(dice)
-    rules = rules_with(rules, tiebreak=tiebreak, order=order)
-    exact = check_bool("exact", exact)
-    orders, _, k = coin_orders(_one_round(dice, rules), rules.order)
+def compute_order_distribution(s, exact: bool) -> OrderDistribution:
+    """Every acting sequence of one checked concrete round (``s.dice``, ``s.rules``) with
+    its probability: the form of :func:`~dicestats.initiative.order_distribution`."""
+    orders, _, k = coin_orders(_one_round(s.dice, s.rules), s.rules.order)
     out: dict = {}
     for seq, m in zip(orders.tolist(), k.tolist(), strict=True):
         out[tuple(seq)] = out.get(tuple(seq), 0) + Fraction(1, m)
     if not exact:
-        out = {s: float(p) for s, p in out.items()}
-    return OrderOdds(dice, out, rules, exact)
+        out = {q: float(p) for q, p in out.items()}
+    return OrderDistribution(s.dice, out, s.rules, exact)
 
 
 def acting_order(dice, owners, *, rng=None, rules=None, tiebreak=None, order=None):

@@ -102,7 +102,7 @@ def apply_pips(dice, pips: int, pip_rule: str = "one-die") -> list[int]:
 
 
 def prepare(dice, setup):
-    """The margins of a :class:`~.setup.Setup` added to rows of dice (rows, total dice).
+    """The margins of a :class:`~.setup.Sides` added to rows of dice (rows, total dice).
 
     Columns hold the participants' dice side by side, in participant order. A
     per-participant margin (a tuple) goes to its owner's dice; a side's pool

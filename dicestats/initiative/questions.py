@@ -1,109 +1,406 @@
-"""Sample questions of the d6 initiative system, asked by the registry's contract test.
+"""The questions of the d6 initiative system, each declared once: parameters, forms, samples.
 
-Each :class:`~dicestats.registry.Question` names an API call; where the
-question has a Monte Carlo twin, ``simulate`` answers it with the same result
-class (Estimates in the fields where the enumeration has Fractions).
+Each public function here is made by :func:`dicestats.core.question.question`
+from its setup (the signature, the docstring and the checks of its arguments):
+it answers in exact Fractions (the default), floats (``exact=False``) or, where
+the question has a Monte Carlo form, by simulation (``trials=``, ``rng=``), with
+the same result class. The forms live in the modules named by each declaration
+(``enumeration`` and ``simulation`` for :func:`odds`, ``defences`` for
+:func:`defence`, ``order`` for :func:`order_distribution`), imported on the first
+answer: this module imports no numpy.
 
 Examples
 --------
->>> [q.name for q in QUESTIONS][:2]
-['one die against two', 'two allies against one, per-participant pips']
+>>> odds([1], [2]).p_first
+Fraction(55, 216)
+>>> r = odds([1], [2], trials=20_000, rng=1)
+>>> r.trials, abs(r.p_first.value - 55 / 216) < 4.5 * r.p_first.stderr
+(20000, True)
 """
 
 from __future__ import annotations
 
-__all__ = ["QUESTIONS"]
+from ..core.checks import check_bool, check_choice, check_int, refuse
+from ..core.question import Sample, Setup, question
+from .limits import EXACT_LIMIT, LIMITS, check_exact_size
+from .rolls import RollTable, SuccessRoll, check_roll
+from .rules import ATTACKERS, RESPONSES, Rules
 
-#: Not yet declared with :func:`dicestats.core.question.question`: the registry reads these
-#: sample questions instead (built on first use, so that listing the questions imports no
-#: numpy).
-LEGACY = True
-
-
-def __getattr__(name):
-    if name != "QUESTIONS":
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    global QUESTIONS
-    QUESTIONS = _questions()
-    return QUESTIONS
+__all__ = ["odds", "defence", "order_distribution"]
 
 
-def _questions():
-    from ..registry import Question
-    from .defences import defence, defence_odds
-    from .enumeration import odds
-    from .order import order_distribution, resolve
-    from .rolls import SuccessRoll
-    from .rules import Rules
-    from .simulation import simulate
+def _fight(args: dict, combat: bool = False) -> Setup:
+    """A checked fight from a setup's own arguments (its ``locals()`` on entry): sides,
+    pips, rules, holding, rounds, edges and, with ``combat``, how attacks are made and
+    answered; and how it is answered: its size in outcome classes within ``limit``
+    (enumerated), or a given ``batch_size`` within its memory (Monte Carlo)."""
+    from .engine import check_fight
 
-    return (
-        Question("one die against two", odds, ([1], [2]), simulate=simulate),
-        Question(
-            "two allies against one, per-participant pips",
-            odds,
-            ([2, 1], [2]),
-            {"pips": [1, 0]},
-            simulate=simulate,
-        ),
-        Question(
+    args = dict(args)
+    limit, method, batch_size = args.pop("limit"), args.pop("method"), args.pop("batch_size")
+    attacks = _combat(*(args.pop(k) for k in _COMBAT), method) if combat else None
+    fight = check_fight(**args, combat=attacks)
+    if method != "montecarlo":
+        size = check_exact_size(fight.setup.sw, check_int("limit", limit, 1))
+        return Setup(fight=fight, size=size)
+    if limit != EXACT_LIMIT:
+        raise refuse(
+            "limit",
+            f"{EXACT_LIMIT} (its default)",
+            limit,
+            why="it bounds an enumeration; Monte Carlo enumerates nothing",
+        )
+    if batch_size is not None:
+        from .setup import batch_rounds
+
+        batch_rounds(batch_size, fight.setup.sw)
+    return Setup(fight=fight, size=None)
+
+
+# --------------------------------------------------------------------------- the rounds
+@question(
+    result="results:Odds",
+    compute="enumeration",
+    montecarlo="simulation",
+    headline=("p_first", "p_double"),
+    default="exact",
+    samples=(
+        Sample("one die against two", ([1], [2])),
+        Sample("two allies against one, per-participant pips", ([2, 1], [2]), {"pips": [1, 0]}),
+        Sample(
             "tier order, unspent tie-break",
-            odds,
             ([2], [2]),
             {"rules": Rules(order="tier", tiebreak="unspent")},
-            simulate=simulate,
         ),
-        Question(
+        Sample(
             "a side's pool of pips, spread over its dice",
-            odds,
             ([1], [1, 2]),
             {"versus_pips": 2, "pip_rule": "side-pool"},
-            simulate=simulate,
         ),
-        Question(
-            "every order of one round with ties",
-            order_distribution,
-            ([[6, 6, 6], [6, 6]],),
-            {"tiebreak": "unspent"},
-        ),
-        Question(
+        Sample(
             "margins split over a participant's dice",
-            odds,
             ([2], [2]),
             {"pips": 3, "pip_rule": "split"},
-            simulate=simulate,
             bad=({"pips": -1}, {"pip_rule": "both"}),
         ),
-        Question("one round step by step", resolve, ([[6, 2], [6, 6], [4]],), exact=False),
-        Question("reactive defence, one die each", defence, ([1], [1]), exact=False),
-        Question(
+        Sample(
             "holding: heroes defend, foes wait for them, two rounds",
-            odds,
             ([2], [1, 1]),
             {"hold": "defend", "versus_hold": "after-enemy", "rounds": 2},
-            simulate=simulate,
             bad=({"hold": "wait"}, {"rounds": 0}, {"versus_hold": ["never"]}),
         ),
-        Question(
+        Sample(
             "everyone holds: on edge, then nobody may hold",
-            odds,
             ([1, 1], [1]),
             {"hold": "always", "versus_hold": "always", "rounds": 2, "weakness": [2, None]},
-            simulate=simulate,
         ),
-        Question(
+    ),
+)
+def odds(
+    swiftness: list[int],
+    versus: list[int],
+    *,
+    pips=0,
+    versus_pips=0,
+    rules: Rules | None = None,
+    tiebreak: str | None = None,
+    order: str | None = None,
+    pip_rule: str | None = None,
+    hold="never",
+    versus_hold="never",
+    rounds: int = 1,
+    weakness=None,
+    versus_weakness=None,
+    limit: int = EXACT_LIMIT,
+    method,
+    batch_size,
+):
+    """Statistics of the rounds of two sides: who acts first, actions before the answer.
+
+    Exact by enumerating every dice outcome (small setups: Fractions, or floats
+    with ``exact=False``), or by vectorized, seeded Monte Carlo (``trials=``,
+    ``rng=``: any setup, every number an :class:`~dicestats.core.results.Estimate`).
+
+    Parameters
+    ----------
+    swiftness, versus : list of int
+        Swiftness (number of d6) of each participant of the two sides.
+    pips, versus_pips : list of int, or int
+        Preparation margins, one per participant of the side (``[2, 0, 0]``);
+        a bare int for a one-member side (or 0: nobody prepared). With
+        ``pip_rule="side-pool"``: one int, the side's shared margin.
+    rules : Rules, optional
+        The readings in force; ``tiebreak``, ``order`` and ``pip_rule``
+        override one field.
+    hold, versus_hold : str, HoldPolicy or list
+        Each side's holding policy (:mod:`~dicestats.initiative.holding`):
+        ``"never"`` (default), ``"defend"``, ``"after-enemy"``, ``"always"`` or
+        your own; one for the side or one per participant. Anything but
+        ``"never"`` (or ``rounds`` > 1) plays the rounds action by action on the
+        round engine (:mod:`~dicestats.initiative.engine`).
+    rounds : int
+        Rounds per fight: a round in which everyone held puts everyone on edge
+        and forbids holding in the next. The round statistics are pooled over
+        the rounds; ``p_all_held`` is per round. Monte Carlo: ``trials`` fights.
+    weakness, versus_weakness : list of int or None, optional
+        Each participant's on-edge scale: a hero's weakness, or None for a
+        supporting character («на взводе [−3]»); None for a side: all supporting.
+    limit : int
+        Exact or float: refuse setups with more outcome classes than this
+        (default ``LIMITS["outcome classes"]``), or with more work than
+        ``EXACT_WORK_PER_CLASS`` times this (work = outcome classes × dice ×
+        participants² / 4, a measure of the running time).
+
+    Returns
+    -------
+    Odds
+        Enumerated: ``trials=None`` and ``outcome_classes`` set. Monte Carlo:
+        ``trials`` set, every number an ``Estimate``; a batch is
+        ``DEFAULT_BATCH`` rounds, fewer when a round has more than 32 dice
+        columns (at most ``LIMITS["dice per batch"]`` dice, which bounds its memory).
+
+    Raises
+    ------
+    dicestats.InputError
+        If an enumerated setup has more than ``limit`` outcome classes, or more
+        work (as above).
+
+    Examples
+    --------
+    One die against two: the single die acts first only if it beats both
+    (a tie loses: the other side has more dice, and a missing die ranks
+    lowest), so P = Σ_x (x-1)²/6³ = 55/216:
+
+    >>> odds([1], [2]).p_first
+    Fraction(55, 216)
+    >>> odds([1], [2], exact=False).p_first
+    0.25462962962962965
+    >>> r = odds([2], [1], trials=20_000, rng=1)
+    >>> len(r.actions_before), r.trials
+    (3, 20000)
+    """
+    return _fight(locals())
+
+
+# --------------------------------------------------------------------------- defences
+#: The arguments of :func:`_combat`, as :func:`defence` names them.
+_COMBAT = ("attackers", "respond", "defend_if_hit", "attack", "defend", "armour", "slow_cost")
+
+
+def _combat(attackers, respond, defend_if_hit, attack, defend, armour, slow_cost, method):
+    """How attacks are made and answered, checked (success rolls with exact probabilities
+    for an exact answer)."""
+    from .engine import Combat
+
+    check_choice("attackers", attackers, ATTACKERS)
+    respond = "every" if respond is None else respond
+    check_choice("respond", respond, RESPONSES)
+    defend_if_hit = check_bool("defend_if_hit", defend_if_hit)
+    slow_cost = LIMITS["slow_cost"].check(slow_cost, name="slow_cost")
+    attack, defend, armour = (
+        check_roll("attack", attack),
+        check_roll("defend", defend),
+        check_roll("armour", armour),
+    )
+    if (attack is None) != (defend is None):
+        given = "attack" if attack is not None else "defend"
+        raise refuse(
+            "attack, defend", "both given or both None", f"only {given}", instead="give both"
+        )
+    if attack is None:
+        if armour is not None:
+            raise refuse("armour", "None without the attack and defend rolls", armour)
+        if defend_if_hit:
+            raise refuse(
+                "defend_if_hit", "False without the attack and defend rolls", defend_if_hit
+            )
+    for name, r in (("attack", attack), ("defend", defend), ("armour", armour)):
+        if method == "exact" and isinstance(r, RollTable):
+            if any(isinstance(p, float) for p in r.table.values()):
+                raise refuse(
+                    name,
+                    "a roll with exact probabilities (ints or Fractions) when exact=True",
+                    r.describe(),
+                    instead="give Fractions, or exact=False",
+                )
+    return Combat(attackers, respond, attack, defend, armour, slow_cost, defend_if_hit)
+
+
+@question(
+    result="results:Defence",
+    compute="defences",
+    montecarlo="defences",
+    headline=("p_defended", "mean_slow"),
+    default="exact",
+    samples=(
+        Sample("reactive defence, one die each", ([1], [1])),
+        Sample(
             "every defender answers, armour after (the user's success rolls)",
-            defence_odds,
             ([1, 1], [2]),
             {"attack": SuccessRoll(2), "defend": SuccessRoll(1), "armour": SuccessRoll(1)},
-            simulate=defence,
             bad=({"respond": "all"}, {"slow_cost": -1}),
         ),
-        Question(
+        Sample(
             "a holder's attack: equal initiative, no slow",
-            defence_odds,
             ([1], [2]),
             {"hold": "always", "versus_hold": "defend", "attackers": "both"},
-            simulate=defence,
         ),
-    )
+    ),
+)
+def defence(
+    swiftness: list[int],
+    versus: list[int],
+    *,
+    attackers: str = "versus",
+    respond: str | None = None,
+    defend_if_hit: bool = False,
+    attack=None,
+    defend=None,
+    armour=None,
+    slow_cost: int = 1,
+    hold="never",
+    versus_hold="never",
+    rounds: int = 1,
+    weakness=None,
+    versus_weakness=None,
+    pips=0,
+    versus_pips=0,
+    rules: Rules | None = None,
+    tiebreak: str | None = None,
+    order: str | None = None,
+    pip_rule: str | None = None,
+    limit: int = EXACT_LIMIT,
+    method,
+    batch_size,
+):
+    """Attacks and their answers: who answers, slow answers, armour, the defender's advantage.
+
+    Every action of an attacking participant is an attack, with the die it acts
+    on, on a uniformly chosen participant of the other side. Responders answer
+    it in turn, each at most once, each setting aside its highest die («Когда на
+    тебя нападают, ты не можешь предпринять больше одного ответного действия …
+    твои товарищи могут попытаться спасти тебя, точно так же совершая по одному
+    действию»):
+
+    * the **target**, if it has a die left: slow when its highest die is lower
+      than the attack's, scale = attack die − that die (never against the action
+      of a holder: «считается, что у них одинаковая инициатива»);
+    * with ``respond="every"`` (default), then each **companion** whose highest
+      die is ≥ the attack's (any die against a holder's attack), highest die
+      first, the lower participant number among equals, never slow — while the
+      attack still threatens: with success rolls while the attacker has a
+      margin left (a defender decides after seeing the attack), without them
+      until one answer came at full speed;
+    * ``respond="target"``: the target alone; ``respond="cover"``: the target,
+      or instead of a slow or empty-handed target the companion with the lowest
+      sufficient die (the readings this project used before).
+
+    With success rolls (``attack`` and ``defend``, optionally ``armour``: **the
+    user's assumption**, :class:`~.rolls.SuccessRoll` or :class:`~.rolls.RollTable`),
+    each response's successes, less ``slow_cost`` per point of slow, come off
+    the attacker's margin; a responder whose successes exceed what was left
+    gains the excess as a one-use advantage; armour (passive: «Она учитывается
+    после этого действия, если оно не принесло желаемых плодов, или вместо
+    него») then removes its successes from what is left; the rest is the
+    wound's (or difficulty's) scale.
+
+    Exact (every outcome enumerated, small setups: at most ``LIMITS["exact
+    states"]`` rows at once; success rolls with exact probabilities), floats,
+    or Monte Carlo (``trials`` fights of ``rounds`` rounds, any setup).
+
+    Parameters
+    ----------
+    swiftness, versus : list of int
+        The two sides (as in :func:`odds`).
+    attackers : {"versus", "both"}
+        ``"versus"``: the ``versus`` side attacks, the first side defends (its
+        own actions are not attacks); ``"both"``: every action is an attack.
+    respond : {"every", "target", "cover"}
+        Who answers an attack (above).
+    defend_if_hit : bool
+        The target answers only an attack that scored (needs success rolls).
+    attack, defend, armour : SuccessRoll or RollTable, optional
+        Success rolls (the user's assumption).
+    slow_cost : int
+        Defence successes lost per point of slow scale (the user's assumption).
+    hold, versus_hold : str, HoldPolicy or list
+        Each side's holding policy (:mod:`~.holding`): one for the side or one
+        per participant.
+    rounds : int
+        Rounds per fight (the "everyone held" rule carries into the next round).
+    weakness, versus_weakness : list of int or None, optional
+        Each participant's on-edge scale: a hero's weakness, or None for a
+        supporting character (3); None for the whole side: all supporting.
+    pips, versus_pips, rules, tiebreak, order, pip_rule, limit
+        As in :func:`odds`.
+
+    Returns
+    -------
+    Defence
+
+    Examples
+    --------
+    One foe die against one hero die, the order re-evaluated after every action:
+    the hero can answer exactly when the foe acts first (half the time), slow
+    unless the dice tie:
+
+    >>> r = defence([1], [1], order="action")
+    >>> r.p_defendable, r.slow[0], r.slow[5]
+    (Fraction(1, 2), Fraction(1, 6), Fraction(1, 18))
+    >>> m = defence([1], [1], trials=20_000, rng=3)
+    >>> abs(m.p_defendable.value - 0.5) < 4.5 * m.p_defendable.stderr
+    True
+    """
+    return _fight(locals(), combat=True)
+
+
+# --------------------------------------------------------------------------- one round
+@question(
+    result="results:OrderDistribution",
+    compute="order",
+    headline=("p_sequence",),
+    default="exact",
+    samples=(
+        Sample(
+            "every order of one round with ties",
+            ([[6, 6, 6], [6, 6]],),
+            {"tiebreak": "unspent"},
+            bad=({"dice": [[7]]}, {"order": "turn"}),
+        ),
+    ),
+)
+def order_distribution(
+    dice: list[list[int]],
+    *,
+    rules: Rules | None = None,
+    tiebreak: str | None = None,
+    order: str | None = None,
+):
+    """Every acting sequence of one concrete round with its probability.
+
+    Complete ties are settled by a fair choice among the m tied participants
+    (probability 1/m each); every branch is followed.
+
+    Parameters
+    ----------
+    dice : list of list of int
+        Each participant's dice (values 1..6, after preparation pips).
+    rules, tiebreak, order
+        As in :func:`~dicestats.initiative.resolve`.
+
+    Returns
+    -------
+    OrderDistribution
+        ``p_sequence``: ``{tuple of participants in acting order: probability}``.
+
+    Examples
+    --------
+    >>> order_distribution([[6, 6, 6], [6, 6]], order="tier").p_sequence
+    {(0, 0, 0, 1, 1): Fraction(1, 1)}
+    >>> order_distribution([[6], [6]], exact=False).p_sequence
+    {(0, 1): 0.5, (1, 0): 0.5}
+    """
+    from .order import check_dice
+    from .rules import rules_with
+
+    return Setup(dice=check_dice(dice), rules=rules_with(rules, tiebreak=tiebreak, order=order))

@@ -1,9 +1,12 @@
 """The results of the d6 initiative system: frozen dataclasses derived from ``Result``.
 
-One class per question, whichever way it is answered: :class:`RoundOdds` holds
-Fractions (``exact=True``), floats (``exact=False``) or
+One class per question, named after it, whichever way it is answered:
+:class:`Odds` (of :func:`~dicestats.initiative.odds`) holds Fractions
+(``exact=True``), floats (``exact=False``) or
 :class:`~dicestats.core.results.Estimate` objects (Monte Carlo, ``trials`` set)
-in the same fields.
+in the same fields; :class:`Defence` (of ``defence``) and
+:class:`OrderDistribution` (of ``order_distribution``) likewise.
+:class:`RoundOrder` is one concrete round (``resolve``).
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from dataclasses import dataclass, field
 from ..core.results import Result
 from .rules import Rules
 
-__all__ = ["Action", "RoundOrder", "OrderOdds", "RoundOdds", "DefenceResult"]
+__all__ = ["Action", "RoundOrder", "OrderDistribution", "Odds", "Defence"]
 
 
 @dataclass(frozen=True)
@@ -65,7 +68,7 @@ class RoundOrder(Result):
 
 
 @dataclass(frozen=True)
-class OrderOdds(Result):
+class OrderDistribution(Result):
     """Every acting sequence of one concrete round with its probability.
 
     Attributes
@@ -87,7 +90,7 @@ class OrderOdds(Result):
 
 
 @dataclass(frozen=True)
-class RoundOdds(Result):
+class Odds(Result):
     """Statistics of the rounds of two sides: exact, float or Monte Carlo.
 
     Probabilities and means are Fractions (``exact=True``), floats (an
@@ -106,7 +109,7 @@ class RoundOdds(Result):
     rules : Rules
         The readings in force.
     labels : tuple of str
-        Participant labels (A1.. first side, B1.. the other side).
+        Participant labels (A1.. first side, B1.. the other side; not in a sweep's frame).
     hold : tuple of str
         Each participant's holding policy (``"never"``: the order as rolled).
     rounds : int
@@ -150,7 +153,7 @@ class RoundOdds(Result):
     pips: object
     versus_pips: object
     rules: Rules
-    labels: tuple
+    labels: tuple = field(metadata={"bulky": True})
     p_first: object
     p_participant_first: tuple
     actions_before: dict
@@ -169,7 +172,7 @@ class RoundOdds(Result):
 
 
 @dataclass(frozen=True)
-class DefenceResult(Result):
+class Defence(Result):
     """Attacks and their answers: exact, float or Monte Carlo.
 
     Every figure about successes (``margin``, ``mean_wound``, ``p_wounding``,
@@ -180,7 +183,7 @@ class DefenceResult(Result):
     Attributes
     ----------
     swiftness, versus, pips, versus_pips, rules, labels
-        The setup (as in :class:`RoundOdds`).
+        The setup (as in :class:`Odds`).
     attackers : str
         ``"versus"`` (the ``versus`` side attacks with every action) or ``"both"``.
     respond : str
@@ -231,7 +234,7 @@ class DefenceResult(Result):
     mean_advantage : … or None
         Its mean per response.
     p_all_held, on_edge, edge_penalty
-        As in :class:`RoundOdds`.
+        As in :class:`Odds`.
     exact : bool
     trials : int or None
     raw : montecarlo.Totals or None
@@ -243,7 +246,7 @@ class DefenceResult(Result):
     pips: object
     versus_pips: object
     rules: Rules
-    labels: tuple
+    labels: tuple = field(metadata={"bulky": True})
     attackers: str
     respond: str
     defend_if_hit: bool

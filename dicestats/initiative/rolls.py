@@ -26,8 +26,6 @@ import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-import numpy as np
-
 from ..core.checks import check_real, refuse
 from .limits import LIMITS
 
@@ -50,6 +48,7 @@ class SuccessRoll:
     >>> r = SuccessRoll(3, success=5)
     >>> r.p_success, r.most
     (Fraction(1, 3), 3)
+    >>> import numpy as np
     >>> r(np.random.default_rng(0), (4,)).shape
     (4,)
     """
@@ -135,6 +134,8 @@ class RollTable:
         )
 
     def __call__(self, rng, shape):
+        import numpy as np  # only where a batch runs: declaring a question's samples needs none
+
         ks = np.array(list(self.table), dtype=np.int64)
         ps = np.array([float(p) for p in self.table.values()])
         return ks[rng.choice(ks.size, size=shape, p=ps / ps.sum())]

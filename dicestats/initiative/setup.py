@@ -1,12 +1,12 @@
-"""A checked two-side setup, and how its rounds are enumerated or run by Monte Carlo.
+"""A checked two-side setup, and how its rounds are enumerated or batched by Monte Carlo.
 
 Participants are numbered side by side: the ``swiftness`` side first (labels
 A1, A2, …), then the ``versus`` side (B1, B2, …). Their dice sit side by side
 in the same order wherever a round is held as an array of dice.
 
 Both exact enumerations (the fast one of ``odds`` and the round engine's) start
-from :func:`dice_classes`; both Monte Carlo paths (``simulate``'s and the round
-engine's) run through :func:`run_rounds`.
+from :func:`dice_classes`; both Monte Carlo paths (the fast path of ``odds`` and
+the round engine's) check a given batch size with :func:`batch_rounds`.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from ..core.checks import check_int_list, refuse
 from .limits import BATCH_DICE, LIMITS
 from .rules import Rules, rules_with
 
-__all__ = ["Setup", "check_setup", "check_swiftness", "dice_classes", "run_rounds"]
+__all__ = ["Sides", "check_setup", "check_swiftness", "dice_classes", "batch_rounds"]
 
 
 def check_swiftness(name: str, values) -> tuple[int, ...]:
@@ -74,7 +74,7 @@ def _check_pips(name: str, pips, n: int, pip_rule: str):
 
 
 @dataclass(frozen=True)
-class Setup:
+class Sides:
     """Two sides of participants, their preparation pips and the rules in force."""
 
     swiftness: tuple
@@ -132,8 +132,8 @@ class Setup:
         return c0, c0 + self.sw[p]
 
 
-def check_setup(swiftness, versus, pips=0, versus_pips=0, rules=None, **shortcuts) -> Setup:
-    """A :class:`Setup` from the API's arguments, every one checked against ``LIMITS``.
+def check_setup(swiftness, versus, pips=0, versus_pips=0, rules=None, **shortcuts) -> Sides:
+    """:class:`Sides` from the API's arguments, every one checked against ``LIMITS``.
 
     Examples
     --------
@@ -152,7 +152,7 @@ got [1] (pip_rule='one-die': each participant has its own margin)
     rules = rules_with(rules, **shortcuts)
     pa = _check_pips("pips", pips, len(a), rules.pip_rule)
     pb = _check_pips("versus_pips", versus_pips, len(b), rules.pip_rule)
-    return Setup(a, b, pa, pb, rules)
+    return Sides(a, b, pa, pb, rules)
 
 
 def _multisets(s: int):
@@ -190,22 +190,3 @@ def batch_rounds(batch_size, sw):
         )
         return batch_size
     return max(256, min(mc.DEFAULT_BATCH, BATCH_DICE // (len(sw) * max(sw))))
-
-
-def run_rounds(
-    fn, setup, trials, rng, batch_size, workers, progress, desc="initiative rounds", executor=None
-):
-    """:func:`dicestats.core.montecarlo.run` of a batch function over rounds of ``setup``."""
-    trials = mc.LIMITS["trials"].check(trials, name="trials")
-    workers = mc.LIMITS["workers"].check(workers, name="workers")
-    batch_size = batch_rounds(batch_size, setup.sw)
-    return mc.run(
-        fn,
-        trials=trials,
-        rng=rng,
-        batch_size=batch_size,
-        workers=workers,
-        executor=executor,
-        progress=progress,
-        desc=desc,
-    )

@@ -1,11 +1,12 @@
-"""Monte Carlo of whole rounds: the same question as the exact enumeration, any size.
+"""The Monte Carlo form of :func:`~dicestats.initiative.odds`: whole rounds, any size.
 
 Vectorized and seeded on :func:`dicestats.core.montecarlo.run` (one
 ``SeedSequence`` child per fixed-size batch: the same seed gives the same numbers
 for any number of workers). A batch (:class:`Rounds`) draws every participant's
 dice as sort keys (:mod:`~.order`: the one acting rule), sorts them with fair
-coins for complete ties and sums the statistics of :class:`~.results.RoundOdds`.
-Holding and several rounds go to the round engine (:mod:`~.engine`) instead.
+coins for complete ties and sums the statistics of :class:`~.results.Odds`
+(:func:`batch_odds`, :func:`reduce_odds`). Holding and several rounds go to the
+round engine (:mod:`~.engine`) instead.
 This is the order-only fast path; its three stages, each tested against a plain
 formulation that gives the same numbers:
 
@@ -33,7 +34,7 @@ coins by :func:`settle` (int64 keys) or :func:`settle_dense` (the dense tier key
 same order, so gives the same numbers.
 
 **Statistics** (:class:`RoundStats`): the owners of the sorted keys become the
-sums ``simulate`` reports (who acts first, the first side's actions before the
+sums the Monte Carlo ``odds`` reports (who acts first, the first side's actions before the
 other's first, someone acting twice in a row, who acts at each position per
 block of rows). A row-wise numpy reduction over a short row pays numpy's per-row
 overhead once per round; here the owners are one byte each in rows padded to a
@@ -44,7 +45,8 @@ pair) in half as many cells.
 
 Examples
 --------
->>> r = simulate([1], [1], trials=20_000, rng=1)
+>>> from dicestats.initiative import odds
+>>> r = odds([1], [1], trials=20_000, rng=1)
 >>> abs(r.p_first.value - 0.5) < 4.5 * r.p_first.stderr
 True
 """
@@ -58,7 +60,7 @@ from types import SimpleNamespace
 import numpy as np
 
 from ..core import montecarlo as mc
-from .engine import check_fight, engine_simulate, needs_engine
+from .engine import engine_batch_size, engine_estimates, needs_engine
 from .order import (
     FMT64,
     HIGH,
@@ -73,10 +75,11 @@ from .order import (
     sentinel_keys,
 )
 from .pips import SPEND, add_pips
-from .results import RoundOdds
-from .setup import run_rounds
+from .results import Odds
+from .setup import batch_rounds
 
-__all__ = ["simulate", "Rounds", "KeyLayout", "RoundStats", "order_batch"]
+__all__ = ["batch_odds", "batch_size_odds", "reduce_odds", "Rounds", "KeyLayout", "RoundStats",
+           "order_batch"]  # fmt: skip
 
 
 # ====================================================================== the batch function
@@ -102,7 +105,7 @@ def _coin_bits(s):
 
 
 class Rounds:
-    """Picklable batch function for :func:`simulate` (and the layout it needs).
+    """Picklable batch function of the fast path (and the layout it needs).
 
     Participants are grouped by (side, swiftness, own pips). Groups with
     swiftness <= 5 look their keys up in per-roll tables (row = one ordered roll
@@ -928,7 +931,7 @@ class RoundStats:
         }
 
 
-# ====================================================================== simulate
+# ====================================================================== the question's form
 def _mean_position(res, p, s):
     """Mean (1-based) position of participant p's actions, batch-means standard error."""
     t = res.totals
@@ -947,102 +950,39 @@ def _mean_position(res, p, s):
     )
 
 
-def simulate(
-    swiftness,
-    versus,
-    *,
-    trials: int = mc.DEFAULT_TRIALS,
-    rng=None,
-    pips=0,
-    versus_pips=0,
-    workers: int = 1,
-    executor=None,
-    rules=None,
-    tiebreak=None,
-    order=None,
-    pip_rule=None,
-    hold="never",
-    versus_hold="never",
-    rounds: int = 1,
-    weakness=None,
-    versus_weakness=None,
-    batch_size: int | None = None,
-    progress: bool | None = None,
-) -> RoundOdds:
-    """Simulate whole rounds of two sides (vectorized, seeded, optionally parallel).
+def batch_odds(s):
+    """The batch function of :func:`~dicestats.initiative.odds` by Monte Carlo: the fast
+    path (:class:`Rounds`), or the round engine for holding or several rounds."""
+    fight = s.fight
+    return fight.engine() if needs_engine(fight) else Rounds(fight.setup)
 
-    The same question as :func:`~dicestats.initiative.odds` (the same
-    :class:`~.results.RoundOdds`, with :class:`~dicestats.core.results.Estimate`
-    objects in its fields), for any setup.
 
-    Parameters
-    ----------
-    swiftness, versus : list of int
-        Swiftness (number of d6) of each participant of the first and
-        of the other side.
-    trials : int
-        Rounds to simulate (default ``DEFAULT_TRIALS``).
-    rng : None, int, SeedSequence or Generator
-        Seed (``numpy.random.default_rng(rng)``). The same seed gives identical
-        results for any ``workers``.
-    pips, versus_pips : list of int, or int
-        Preparation margins, one per participant of the side (``[2, 0, 0]``);
-        a bare int for a one-member side (or 0: nobody prepared). With
-        ``pip_rule="side-pool"``: one int, the side's shared margin.
-    workers : int
-        Worker processes.
-    executor : concurrent.futures.Executor, optional
-        Run the batches there instead (a process pool, or a Dask cluster's
-        ``Client.get_executor()``); the numbers are identical. With it,
-        ``workers`` stays 1.
-    rules : Rules, optional
-        The readings in force; ``tiebreak``, ``order`` and ``pip_rule``
-        override one field.
-    hold, versus_hold, rounds, weakness, versus_weakness
-        As in :func:`~dicestats.initiative.odds`: holding policies and fights of
-        several rounds run on the round engine (``trials`` fights).
-    batch_size : int, optional
-        Rounds per batch (the result depends on it, not on ``workers``). Default
-        :data:`~dicestats.core.montecarlo.DEFAULT_BATCH` rounds, fewer when a round has
-        more than 32 dice columns (participants × largest swiftness): at most
-        ``LIMITS["dice per batch"]`` dice per batch, which bounds its memory.
-    progress : bool or None
-        Progress bar (see :func:`dicestats.core.progress.progress_bar`).
+def batch_size_odds(s) -> int:
+    """Rounds (or fights) per batch by default: :data:`~dicestats.core.montecarlo.DEFAULT_BATCH`
+    rounds, fewer when a round has more than 32 dice columns (participants × largest
+    swiftness): at most ``LIMITS["dice per batch"]`` dice per batch, which bounds its
+    memory; the round engine's own size for holding or several rounds."""
+    fight = s.fight
+    return engine_batch_size(fight) if needs_engine(fight) else batch_rounds(None, fight.setup.sw)
 
-    Returns
-    -------
-    RoundOdds
-        ``exact=False``, ``trials`` set, every number an ``Estimate``.
+
+def reduce_odds(s, res) -> Odds:
+    """:class:`~.results.Odds` of the summed batches: every number an ``Estimate``.
 
     Examples
     --------
-    >>> r = simulate([2], [1], trials=20_000, rng=1)
+    >>> from dicestats.initiative import odds
+    >>> r = odds([2], [1], trials=20_000, rng=1)
     >>> len(r.actions_before), r.trials
     (3, 20000)
     """
-    shortcuts = dict(tiebreak=tiebreak, order=order, pip_rule=pip_rule)
-    fight = check_fight(
-        swiftness,
-        versus,
-        pips,
-        versus_pips,
-        rules,
-        shortcuts,
-        hold,
-        versus_hold,
-        rounds,
-        weakness,
-        versus_weakness,
-    )
-    setup = fight.setup
+    fight = s.fight
     if needs_engine(fight):
-        return engine_simulate(fight, trials, rng, workers, batch_size, progress, executor)
-    res = run_rounds(
-        Rounds(setup), setup, trials, rng, batch_size, workers, progress, executor=executor
-    )
+        return engine_estimates(fight, res)
+    setup = fight.setup
     n, sw = setup.n, setup.sw
     position = np.asarray(res["position"])
-    return RoundOdds(
+    return Odds(
         **setup.described(),
         p_first=res.proportion("first_side"),
         p_participant_first=tuple(res.proportion("first", p) for p in range(n)),

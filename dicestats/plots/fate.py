@@ -1,4 +1,6 @@
-"""Fate charts: outcomes over the ladder, opposed rolls, contests, invoke policies."""
+"""Fate charts: outcomes over the ladder, opposed rolls, contests, invoke policies; and the
+chart of each question's answer (``<question>_chart(result, ax=None)``, what
+``dicestats fate <question> --plot FILE`` draws)."""
 
 from __future__ import annotations
 
@@ -27,6 +29,11 @@ __all__ = [
     "fate_exchanges",
     "fate_challenge",
     "fate_session",
+    "outcome_probs_chart",
+    "contest_chart",
+    "invoke_policy_chart",
+    "challenge_chart",
+    "deck_vs_dice_chart",
 ]
 
 
@@ -322,3 +329,164 @@ def fate_session(df, *, ax=None, title: str | None = None):
     if len(groups) > 1 or groups[0][0]:
         ax.legend(fontsize=9, frameon=False)
     return ax
+
+
+# --------------------------------------------------------------------------- answers
+#: Ladder steps shown either side of the asked difficulty or opposition.
+_AROUND = 3
+_OUTCOME_KEYS = ("p_fail", "p_tie", "p_success", "p_style")
+
+
+def _around(value: int) -> range:
+    """``value`` and three ladder steps either side, within the ratings the API takes."""
+    from ..fate import LIMITS
+
+    lim = LIMITS["rating"]
+    return range(max(lim.lo, value - _AROUND), min(lim.hi, value + _AROUND) + 1)
+
+
+def _frame(records):
+    import pandas as pd
+
+    return pd.DataFrame.from_records(records)
+
+
+def outcome_probs_chart(result, *, ax=None):
+    """The outcomes of an :func:`~dicestats.fate.outcome_probs` answer against its difficulty
+    (or active opposition) and three ladder steps either side.
+
+    Examples
+    --------
+    >>> from dicestats import fate
+    >>> ax = outcome_probs_chart(fate.outcome_probs(2, difficulty=1))
+    >>> len(ax.containers[0])
+    7
+    >>> close(ax)
+    """
+    from .. import fate
+
+    r = result
+    fixed = r.difficulty is not None
+    records = []
+    for v in _around(r.difficulty if fixed else r.versus):
+        side = {"difficulty": v} if fixed else {"versus": v, "versus_dice": r.versus_dice}
+        o = fate.outcome_probs(r.bonus, helpers=r.helpers, dice=r.dice, rules=r.rules, **side)
+        records.append({"difficulty": v, **{k: float(getattr(o, k)) for k in _OUTCOME_KEYS}})
+    ax = fate_outcomes(_frame(records), rating=r.bonus + r.helpers, ax=ax)
+    if not fixed:
+        ax.set_xlabel(f"active opposition's bonus (it rolls {r.versus_dice}dF)")
+        ax.set_title(
+            f"What does {r.dice}dF {r.bonus + r.helpers:+d} get against each active opposition?",
+            pad=22,
+        )
+    return ax
+
+
+def contest_chart(result, *, ax=None):
+    """P(exactly n exchanges) of a :func:`~dicestats.fate.contest` answer, for the rows its
+    view lists.
+
+    Examples
+    --------
+    >>> from dicestats import fate
+    >>> ax = contest_chart(fate.contest(3, 2, max_exchanges=5))
+    >>> len(ax.containers[0])
+    4
+    >>> close(ax)
+    """
+    r = result
+    last = r.last_row()
+    records = [{"exchanges": n, "p": float(p)} for n, p in r.exchanges.items() if n <= last and p]
+    gap = ", ".join(f"{b:+d}" for b in r.bonuses)
+    title = f"Contest ({gap}), first to {r.victories}: how many exchanges does it take?"
+    return fate_exchanges(_frame(records), ax=ax, title=title)
+
+
+def invoke_policy_chart(result, *, ax=None):
+    """The invoke policies of an :func:`~dicestats.fate.invoke_policy` answer over its
+    difficulty (or total) and three ladder steps either side.
+
+    Examples
+    --------
+    >>> from dicestats import fate
+    >>> ax = invoke_policy_chart(fate.invoke_policy(2, 3, invokes=1))
+    >>> [ln.get_label() for ln in ax.lines][:2]
+    ['optimal (+2 or reroll)', 'always +2']
+    >>> close(ax)
+    """
+    from .. import fate
+    from ..tables import INVOKE_POLICIES
+
+    r = result
+    total = r.objective == "total"
+    records = []
+    for d in _around(r.difficulty):
+        pol = fate.invoke_policy(
+            r.bonus,
+            d,
+            invokes=r.invokes,
+            objective="success" if total else r.objective,
+            total=d if total else None,
+            point_value=float(r.point_value),
+            dice=r.dice,
+            rules=r.rules,
+        )
+        for label, attr in INVOKE_POLICIES.items():
+            records.append({"difficulty": d, "policy": label, "p_reach": getattr(pol, attr)})
+    goal = "the total" if total else r.objective
+    title = (
+        f"{r.invokes} invoke(s) at {ladder(r.bonus, order='rating')}: which policy "
+        f"reaches {goal} more often?"
+    )
+    ax = fate_invokes(_frame(records), ax=ax, title=title)
+    if total:
+        ax.set_xlabel("the total to reach (ladder steps)")
+    return ax
+
+
+def challenge_chart(result, *, ax=None):
+    """P(exactly k overcome rolls count) of a :func:`~dicestats.fate.challenge` answer.
+
+    Examples
+    --------
+    >>> from dicestats import fate
+    >>> ax = challenge_chart(fate.challenge([1, 3], 2, plan="OAO"))
+    >>> len(ax.containers[0])
+    3
+    >>> close(ax)
+    """
+    r = result
+    n = len(r.difficulties)
+    records = [{"rolls": k, "p": float(r.successes.pmf(k))} for k in range(n + 1)]
+    title = f"Challenge, plan {' '.join(r.plan)}: how many of the {n} overcome rolls count?"
+    return fate_challenge(_frame(records), ax=ax, title=title)
+
+
+def deck_vs_dice_chart(result, *, ax=None):
+    """The session's total of a :func:`~dicestats.fate.deck_vs_dice` answer, with the Deck of
+    Fate and with dice.
+
+    Examples
+    --------
+    >>> from dicestats import fate
+    >>> ax = deck_vs_dice_chart(fate.deck_vs_dice(10, 0, 1))
+    >>> [ln.get_label() for ln in ax.lines]
+    ['Deck of Fate (81 cards)', '4dF']
+    >>> close(ax)
+    """
+    from .. import fate
+
+    r = result
+    deck = fate.deck_sum_dist(r.draws, dice=r.dice, copies=r.copies, reshuffle_at=r.reshuffle_at)
+    dice = fate.fate_dice(r.dice).repeat_sum(r.draws)
+    records = [
+        {"total": int(t), "p": float(p), "label": label}
+        for label, d in (
+            (f"Deck of Fate ({3**r.dice * r.copies} cards)", deck),
+            (f"{r.dice}dF", dice),
+        )
+        for t, p in d.items()
+        if p >= 1e-5  # the axis fitted to what a session can show, not to ±dice·draws
+    ]
+    title = f"{r.draws} draws: the session's total, Deck of Fate against dice"
+    return fate_session(_frame(records), ax=ax, title=title)

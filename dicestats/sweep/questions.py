@@ -10,7 +10,7 @@ How each cell is answered is the sweep's ``method`` (Monte Carlo when it gives
 ``trials``, exact with ``exact=True``, else the question's default).
 
 A :class:`Sweepable` can also name any public function by its import path
-(``"dicestats.initiative:simulate"``): a function with an ``rng`` parameter is a
+(``"package.module:function"``): a function with an ``rng`` parameter is a
 **Monte Carlo** question, any other an **exact** one.
 
 * A Monte Carlo cell is called with ``trials=``, ``rng=<the cell's seed>`` and
@@ -26,8 +26,8 @@ arguments, so a cell can travel to a worker process or a Dask worker.
 Examples
 --------
 >>> q = question("initiative")
->>> q.call, q.monte_carlo, q.headline
-('dicestats.initiative:simulate', True, 'p_first')
+>>> q.call, q.methods, q.headline
+('dicestats.initiative:odds', ('float', 'exact', 'montecarlo'), 'p_first')
 >>> "pips" in q.parameters
 True
 >>> question("fate").monte_carlo
@@ -301,7 +301,7 @@ def question(q) -> Sweepable:
     >>> question("chess")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    dicestats.InputError: question must be one of 'storyteller', ..., got 'chess'
+    dicestats.InputError: question must be one of ..., got 'chess'
     """
     if isinstance(q, Sweepable):
         return q
@@ -360,44 +360,3 @@ def declared(q) -> Sweepable:
         lists=lists,
         declared=True,
     )
-
-
-for _q in (
-    Sweepable(
-        "initiative",
-        "dicestats.initiative:simulate",
-        "p_first",
-        "d6 initiative by Monte Carlo: who acts first, actions before the answer, positions",
-        lists=("swiftness", "versus"),
-        skip=("labels", "p_acts_at", "outcome_classes"),
-    ),
-    Sweepable(
-        "initiative-odds",
-        "dicestats.initiative:odds",
-        "p_first",
-        "d6 initiative, every outcome enumerated (small setups): exact",
-        lists=("swiftness", "versus"),
-        skip=("labels", "p_acts_at"),
-    ),
-    Sweepable(
-        "defence",
-        "dicestats.initiative:defence",
-        "p_defended",
-        "d6 initiative reactive defence by Monte Carlo: defended attacks, slow defences",
-        lists=("swiftness", "versus"),
-    ),
-    Sweepable(
-        "fate",
-        "dicestats.fate:outcome_probs",
-        "p_success_or_better",
-        "Fate 4dF outcome odds against a difficulty or an active opposition (exact)",
-    ),
-    Sweepable(
-        "fate-invoke",
-        "dicestats.fate:invoke_policy",
-        "p_optimal",
-        "Fate invokes: the optimal policy against the simple ones (exact)",
-        skip=("table",),
-    ),
-):
-    register(_q)

@@ -113,7 +113,7 @@ def sweep(
     A row's ``seed`` reproduces it with one call:
 
     >>> from dicestats import initiative
-    >>> one = initiative.simulate([2], [2], trials=2_000, rng=int(df.seed[1]))
+    >>> one = initiative.odds([2], [2], trials=2_000, rng=int(df.seed[1]))
     >>> bool(one.p_first.value == df.p_first[1])
     True
     >>> exact = sweep("fate", bonus=range(3), difficulty=2, exact=True)

@@ -1,7 +1,7 @@
 """Initiative tables of fights: slow defences, holding, every defender, margins.
 
 Tidy DataFrames of the round engine's Monte Carlo runs
-(:func:`dicestats.initiative.defence`, and :func:`dicestats.initiative.simulate`
+(:func:`dicestats.initiative.defence`, and :func:`dicestats.initiative.odds`
 with holding); the success rolls are the user's assumption. Re-exported by
 :mod:`dicestats.tables.initiative`. Rules and limits: ``docs/rules/initiative.md``.
 """
@@ -69,7 +69,7 @@ def initiative_slow(
 
     what = "(label, defenders, attackers, options)"
     known = set(inspect.signature(initiative.defence).parameters)
-    known -= {"swiftness", "versus", "trials", "rng", "progress"}
+    known -= {"swiftness", "versus", "method", "exact", "trials", "rng", "progress"}
     checked = []
     for i, entry in enumerate(_listed("scenarios", scenarios, what + " entries", one=None)):
         label, a, b, opts = _entry(f"scenarios[{i}]", entry, (4,), what)
@@ -83,7 +83,8 @@ def initiative_slow(
 
     def run(scenario, seed):
         _, a, b, opts = scenario
-        return initiative.defence(a, b, trials=trials, rng=seed, progress=False, **dict(opts))
+        mc = dict(method="montecarlo", trials=trials, rng=seed, progress=False)
+        return initiative.defence(a, b, **mc, **dict(opts))
 
     rows = []
     for (label, _, _, _), r in _each(scenarios, rng, progress, "defence scenarios", run):
@@ -147,7 +148,7 @@ def initiative_holding(
 
     Three Monte Carlo runs per cell, each on its own child stream of
     ``SeedSequence(rng)``: the acting order with the policy
-    (:func:`dicestats.initiative.simulate`: tempo); an exchange in which every
+    (:func:`dicestats.initiative.odds`: tempo); an exchange in which every
     action of both sides is an attack, answered by every defender
     (:func:`dicestats.initiative.defence` with ``attackers="both"``: wounds dealt
     and taken); and a stand on the defensive, the other side attacking, yours
@@ -188,12 +189,20 @@ def initiative_holding(
     def run(cell, seed):
         (_, a, b), pol, _ = cell
         s1, s2, s3 = _streams(seed, 3)
-        tempo = initiative.simulate(
-            a, b, trials=trials, rng=s1, hold=pol, versus_hold=versus_hold, progress=False
+        tempo = initiative.odds(
+            a,
+            b,
+            hold=pol,
+            versus_hold=versus_hold,
+            method="montecarlo",
+            trials=trials,
+            rng=s1,
+            progress=False,
         )
         fight = initiative.defence(
             a,
             b,
+            method="montecarlo",
             trials=trials,
             rng=s2,
             attackers="both",
@@ -207,6 +216,7 @@ def initiative_holding(
         guard = initiative.defence(
             a,
             b,
+            method="montecarlo",
             trials=trials,
             rng=s3,
             hold=pol,
@@ -296,6 +306,7 @@ def initiative_defenders(
         return initiative.defence(
             a,
             b,
+            method="montecarlo",
             trials=trials,
             rng=seed,
             respond=mode,
@@ -373,6 +384,7 @@ def initiative_margins(
         return initiative.defence(
             a,
             b,
+            method="montecarlo",
             trials=trials,
             rng=seed,
             respond=respond,

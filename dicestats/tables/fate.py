@@ -39,7 +39,7 @@ _OUTCOME_COLUMNS = ("p_fail", "p_tie", "p_success", "p_style")
 
 
 def _outcome_cells(o, *, tie_first: bool = False) -> dict:
-    """The outcome columns of one :class:`~dicestats.fate.Outcome`, plus the cumulative two."""
+    """The outcome columns of one :class:`~dicestats.fate.OutcomeProbs`, plus the cumulative two."""
     cells = {k: _num(getattr(o, k)) for k in _OUTCOME_COLUMNS}
     cum = ("p_tie_or_better", "p_success_or_better")
     for k in cum if tie_first else cum[::-1]:
@@ -171,7 +171,7 @@ def fate_contest(gaps=range(-3, 4), *, victories: int = 3, dice: int = 4, exact:
 
     rows = []
     for g in _ratings("gaps", gaps):
-        c = fate.contest([g, 0], victories=victories, dice=dice, exact=exact)
+        c = fate.contest(g, 0, victories=victories, dice=dice, exact=exact)
         rows.append({"gap": g, "p_win": _num(c.p_win[0]), "mean_exchanges": _num(c.mean_exchanges)})
     return pd.DataFrame.from_records(rows)
 
@@ -269,7 +269,7 @@ def fate_challenge_plans(
     Columns: ``plan`` (``"OAO"``: each ``A`` prepares the next overcome roll),
     ``advantages`` (its ``A`` steps), ``p_challenge`` (P(at least ``need``
     overcome rolls count)), ``gain`` (over the plan without advantages) — from
-    :func:`dicestats.fate.best_challenge_plan`.
+    :func:`dicestats.fate.challenge` searching its plan (``advantages``).
 
     Examples
     --------
@@ -281,14 +281,14 @@ def fate_challenge_plans(
 
     from .. import fate
 
-    best = fate.best_challenge_plan(
+    best = fate.challenge(
         difficulties,
         bonuses,
         advantages=advantages,
         need=need,
         count=count,
-        advantage_bonus=advantage_bonus,
-        advantage_difficulty=advantage_difficulty,
+        advantage_bonuses=advantage_bonus,
+        advantage_difficulties=advantage_difficulty,
         dice=dice,
         exact=exact,
     )

@@ -57,8 +57,14 @@ def _simulated(matchups, trials, rng, progress, desc="matchups"):
 
     def run(m, seed):
         _, a, b, pips = m
-        return initiative.simulate(
-            a, b, trials=trials, rng=seed, pips=_own_pips(a, pips), progress=False
+        return initiative.odds(
+            a,
+            b,
+            pips=_own_pips(a, pips),
+            method="montecarlo",
+            trials=trials,
+            rng=seed,
+            progress=False,
         )
 
     return _each(matchups, rng, progress, desc, run)

@@ -387,7 +387,7 @@ def compare_fate(
     >>> c.rows[0]["diff_p_success_or_better"], c.max_gap
     (Fraction(19, 81), Fraction(19, 81))
     """
-    from ..fate.outcomes import Outcome, shifts
+    from ..fate.outcomes import OutcomeProbs, shifts
     from ..fate.rules import resolve
 
     rules = resolve(rules)
@@ -420,7 +420,10 @@ def compare_fate(
             sb = shifts(
                 vb, difficulty=d, helpers=vhelpers, dice=vdice_in, exact=exact, rules=vrules
             )
-            oa, ob = Outcome.from_shifts(sa, rules=rules), Outcome.from_shifts(sb, rules=vrules)
+            oa, ob = (
+                OutcomeProbs.from_shifts(sa, rules=rules),
+                OutcomeProbs.from_shifts(sb, rules=vrules),
+            )
             pa, pb = dict(sa.items()), dict(sb.items())
             lo = min(sa.support()[0], sb.support()[0])
             hi = max(sa.support()[1], sb.support()[1])

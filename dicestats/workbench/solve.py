@@ -37,7 +37,7 @@ the solver says why it is. An unreachable wish is an answer, not an error
   or the swiftness of one participant of the first side from the bottom up.
   Each setting is enumerated exactly (:func:`dicestats.initiative.odds`) when it
   is small enough (``initiative.LIMITS``: outcome classes and work), and
-  simulated (:func:`dicestats.initiative.simulate`, the same seed for every
+  simulated (the same question by Monte Carlo, the same seed for every
   setting, so the settings are compared on the same dice) otherwise. A
   simulated answer says how sure it is: its interval, and whether the setting
   below is under ``p`` with 99% confidence (``below_confident``). The trial
@@ -108,6 +108,7 @@ from fractions import Fraction
 from ..core.checks import InputError, check_bool, check_choice, check_exact, check_int, refuse
 from ..core.montecarlo import DEFAULT_TRIALS
 from ..core.progress import progress_bar
+from ..core.question import Sample, sampled
 from ..core.results import Result
 from ..fate.dice import LADDER, fate_dice
 from ..fate.invokes import reach_by_invokes
@@ -425,6 +426,21 @@ class PoolSolution(Result):
         )
 
 
+@sampled(
+    Sample(
+        "75% at difficulty 8",
+        (8,),
+        {"at_least": 0.75, "dice_limit": 40},
+        bad=({"at_least": 1.5}, {"event": "glory"}, {"dice_limit": 0}),
+    ),
+    Sample(
+        "2 net successes with 50% at 7, ten-again",
+        (7, 0.5, Rules(ten_again=True)),
+        {"net": 2, "dice_limit": 40},
+        bad=({"net": 0},),
+    ),
+    Sample("unreachable, 99.99% at 10", (10, 0.9999), {"dice_limit": 30}),
+)
 def solve_pool(
     difficulty: int,
     at_least,
@@ -549,6 +565,7 @@ class DifficultySolution(Result):
         )
 
 
+@sampled(Sample("4 dice nearest 50%", (4,), {"nearest": 0.5}, bad=({"nearest": 2},)))
 def solve_difficulty(
     dice: int,
     *,
@@ -654,6 +671,14 @@ class TargetSolution(Result):
         )
 
 
+@sampled(
+    Sample(
+        "6 dice at 8 within 4 rounds, 50%",
+        (6, 8),
+        {"rounds": 4, "at_least": 0.5},
+        bad=({"rounds": 0}, {"on_botch": "explodes"}),
+    )
+)
 def solve_target(
     dice: int,
     difficulty: int,
@@ -853,6 +878,14 @@ class FateSolution(Result):
         )
 
 
+@sampled(
+    Sample(
+        "Fair, success or better 60%",
+        (),
+        {"rating": "Fair", "at_least": 0.6},
+        bad=({"rating": "Heroic"}, {"objective": "win"}),
+    )
+)
 def solve_fate_difficulty(
     rating, at_least, objective: str = "success", *, dice=None, exact=False, rules=None
 ) -> FateSolution:
@@ -885,6 +918,7 @@ def solve_fate_difficulty(
     return FateSolution("difficulty", rating, d, 0, objective, p, True, q, nxt, n, exact)
 
 
+@sampled(Sample("style at Good, 50%", ("Good", 0.5, "style")))
 def solve_fate_rating(
     difficulty, at_least, objective: str = "success", *, dice=None, exact=False, rules=None
 ) -> FateSolution:
@@ -907,6 +941,7 @@ def solve_fate_rating(
     return FateSolution("rating", r, difficulty, 0, objective, p, True, q, nxt, n, exact)
 
 
+@sampled(Sample("+0 at Fair, 70%", (0, 2, 0.7), bad=({"invokes_limit": 21},)))
 def solve_fate_invokes(
     rating,
     difficulty,
@@ -1069,6 +1104,14 @@ def _seed(rng):
     return np.random.SeedSequence(rng).entropy
 
 
+@sampled(
+    Sample(
+        "pips for 3 dice against 3, 70%",
+        ([3], [3]),
+        {"at_least": 0.7},
+        bad=({"at_least": -1}, {"solve_for": "luck"}),
+    )
+)
 def solve_initiative(
     swiftness,
     versus,
@@ -1182,9 +1225,9 @@ def solve_initiative(
             else:
                 if seed is None:
                     seed = _seed(rng)
-                q = ini.simulate(
-                    sw, versus, pips=pp, versus_pips=versus_pips, rules=rules, trials=trials,
-                    rng=seed, workers=workers, progress=False,
+                q = ini.odds(
+                    sw, versus, pips=pp, versus_pips=versus_pips, rules=rules,
+                    method="montecarlo", trials=trials, rng=seed, workers=workers, progress=False,
                 ).p_first  # fmt: skip
                 simulated += trials
             bar.update(trials)

@@ -69,6 +69,7 @@ from fractions import Fraction
 from itertools import islice
 
 from ..core.checks import check_bool, check_exact, check_int, described, refuse
+from ..core.question import Sample, sampled
 from ..core.results import Result
 from ..fate.dice import fate_dice
 from ..fate.invokes import reach_by_invokes
@@ -428,6 +429,13 @@ class Wishes(Ranked):
     trials: int | None = None
 
 
+@sampled(
+    Sample(
+        "the strongbox of notebook 04",
+        kwargs={"wishes": ["6 success >= 2/3", "3 success <= 55%", "3 botch < 15%"]},
+        bad=({"wishes": ["6 success >= 1.5"]}, {"difficulties": [11]}),
+    )
+)
 def wishes(
     wishes,
     difficulties=range(2, 11),
@@ -683,6 +691,21 @@ def _reach(ws, diffs, rules, dist, exact):
     return reach, margins
 
 
+@sampled(
+    Sample(
+        "a Fair success, a Mediocre failure, a Good success with style",
+        kwargs={"wishes": ["Fair success >= 60%", "0 fail >= 0.5", "Good style >= 0.2"]},
+        bad=({"wishes": ["Heroic success >= 0.5"]}, {"difficulties": ["Heroic"]}),
+    ),
+    Sample(
+        "one invoke and a helper",
+        kwargs={
+            "wishes": ["Mediocre with 1 invoke success >= 0.5", "Fair with 1 helper style <= 1/3"],
+            "difficulties": range(0, 4),
+        },
+        bad=({"wishes": ["Fair with 1 invoke tie >= 0.1"]},),
+    ),
+)
 def fate_wishes(wishes, difficulties=range(-2, 9), rules=None, *, exact: bool = False):
     """Every difficulty (× rule set) against every Fate wish: what fits, ranked by slack.
 

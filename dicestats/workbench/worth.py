@@ -451,7 +451,7 @@ def _fate_shifts(bonus, difficulty, dice, rules, exact):
 
 def _margin(objective: str, rules) -> int:
     """The shifts an objective needs: tie 0, success 1, style ``rules.style_shifts``."""
-    from ..fate.invokes import OBJECTIVES
+    from ..fate.rules import OBJECTIVES
 
     check_choice("objective", objective, OBJECTIVES)
     return {"tie": 0, "success": 1, "style": rules.style_shifts}[objective]
@@ -486,7 +486,7 @@ def invoke_worth(
     >>> print(invoke_worth(0, 2, invokes=1, exact=True).summary())
     1 invoke ≈ 2.16 shifts (between 2 and 3)
     """
-    from ..fate.invokes import invoke_policy
+    from ..fate import invoke_policy
 
     check_choice("policy", policy, tuple(POLICIES))
     pol = invoke_policy(

@@ -66,7 +66,7 @@ def test_solve_fraction_called_directly_is_held_to_the_same_cap():
 def test_the_systems_own_chains_stay_within_the_exact_loop_cap(monkeypatch):
     # Storyteller extended actions (exact, no round limit) loop over 0..target-1: the
     # target's exact cap (80) keeps them within 150. Fate contests only move forward.
-    from dicestats.fate.contests import contest
+    from dicestats.fate import contest
     from dicestats.storyteller import LIMITS as ST_LIMITS
     from dicestats.storyteller import extended
 
@@ -83,6 +83,6 @@ def test_the_systems_own_chains_stay_within_the_exact_loop_cap(monkeypatch):
     assert target <= LIMITS["exact loop states"].hi
     for on_botch in ("resets", "ends"):
         extended(1, 6, target, on_botch=on_botch, exact=True)
-    contest([0, 0], victories=20, exact=True, max_exchanges=5)
+    contest(0, 0, victories=20, exact=True, max_exchanges=5)
     assert loops[0] == max(loops) == target  # botches reset: one loop of every score
     assert loops[-1] == 1

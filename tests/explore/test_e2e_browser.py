@@ -1,5 +1,6 @@
-"""End to end, in a real browser: ``dicestats explore`` served, a headless Chromium moves the
-Storyteller pool from 5 to 6 dice at difficulty 9 and reads the botch figure change.
+"""End to end, in a real browser: ``dicestats explore`` served, a headless Chromium opens the
+Storyteller's tab, moves the pool from 5 to 6 dice at difficulty 9 and reads the botch figure
+change.
 
 The browser is the system's Chromium (Debian's ``chromium`` package; ``.ci/run``
 installs it when missing), driven by Playwright pointed at that executable: no
@@ -83,9 +84,27 @@ def server():
             pytest.fail(f"dicestats explore did not print {url}: {lines} {proc.stderr.read()}")
         time.sleep(0.1)
     yield url, proc
-    if proc.poll() is None:
-        proc.kill()
-        proc.wait()
+    if proc.poll() is None:  # SIGTERM: the command stops Voilà and its kernels, then exits
+        proc.terminate()
+        try:
+            proc.wait(30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+@pytest.fixture
+def browser():
+    """``(chromium executable, playwright.sync_api)``, or a skip saying what is missing
+    (asked before the server starts: a skipped test starts nothing)."""
+    exe = chromium()
+    if exe is None:
+        _skip("no Chromium on this machine (apt-get install chromium; .ci/run does)")
+    try:
+        from playwright import sync_api
+    except ImportError:
+        _skip("playwright is not installed (the dev extra has it)")
+    return exe, sync_api
 
 
 def _skip(reason: str):
@@ -95,14 +114,8 @@ def _skip(reason: str):
     pytest.skip(reason)
 
 
-def test_pool_5_to_6_at_difficulty_9_in_a_real_browser(server, tmp_path):
-    exe = chromium()
-    if exe is None:
-        _skip("no Chromium on this machine (apt-get install chromium; .ci/run does)")
-    try:
-        from playwright import sync_api
-    except ImportError:
-        _skip("playwright is not installed (the dev extra has it)")
+def test_pool_5_to_6_at_difficulty_9_in_a_real_browser(browser, server, tmp_path):
+    exe, sync_api = browser
     url, proc = server
     before = percent(st.pool(5, 9).p_botch)
     after = percent(st.pool(6, 9).p_botch)
@@ -112,6 +125,11 @@ def test_pool_5_to_6_at_difficulty_9_in_a_real_browser(server, tmp_path):
         try:
             page = browser.new_page(viewport={"width": 1280, "height": 1400})
             page.goto(url, timeout=PAGE_TIMEOUT_MS)
+            # the page has a tab per registered system, in the registry's order: open the
+            # Storyteller's (the widgets of a hidden tab cannot be typed into)
+            tab = page.locator(".lm-TabBar-tab", has_text="Storyteller").first
+            tab.wait_for(timeout=PAGE_TIMEOUT_MS)
+            tab.click()
             box = ".ds-storyteller"
             botch = page.locator(f"{box} .ds-summary .ds-p_botch")
             dice = page.locator(f"{box} .ds-dice input")

@@ -39,7 +39,7 @@ def test_fate_shows_bands_invokes_and_contest_of_the_api(controls, capsys):
         inv = fate.invoke_policy(bonus, opp, invokes=c["invokes"], objective=c["objective"])
     else:
         inv = fate.invoke_vs_opposition(bonus, opp, invokes=c["invokes"], objective=c["objective"])
-    duel = fate.contest([bonus, opp])
+    duel = fate.contest(bonus, opp)
     for key in ("p_fail", "p_tie", "p_success", "p_style"):
         assert shown(ex, key) == percent(getattr(bands, key))
     assert shown(ex, "p_optimal") == percent(inv.p_optimal)
@@ -82,9 +82,9 @@ def test_initiative_shows_the_seeded_estimates_of_the_api(capsys):
     set_controls(ex, swiftness="3,1", versus="2,2", pips="1,0", hold="defend", rounds=2)
     view = ex.wait()
     kw = dict(trials=3_000, rng=11, pips=[1, 0], hold="defend", rounds=2)
-    r = initiative.simulate([3, 1], [2, 2], **kw)
+    r = initiative.odds([3, 1], [2, 2], **kw)
     d = initiative.defence([3, 1], [2, 2], attackers="versus", respond="every", **kw)
-    # (RoundOdds.raw, the summed counts, compares by identity: compare the fields)
+    # (Odds.raw, the summed counts, compares by identity: compare the fields)
     assert view.result[0].as_dict() == r.as_dict()
     assert view.result[1].as_dict() == d.as_dict()
     assert shown(ex, "p_first") == str(r.p_first)
@@ -112,11 +112,11 @@ def test_initiative_gives_a_quick_estimate_first_without_freezing_the_controls()
     quick = ex.view.result[0]
     assert time.perf_counter() - start < 0.5
     assert quick.trials == explore.initiative_ui.QUICK_TRIALS
-    want = initiative.simulate([4, 3], [2, 2, 2], trials=2_000, rng=3)
+    want = initiative.odds([4, 3], [2, 2, 2], trials=2_000, rng=3)
     assert quick.as_dict() == want.as_dict()
     ex.controls["seed"].value = 4  # supersedes the refinement under way
     view = ex.wait()
-    want = initiative.simulate([4, 3], [2, 2, 2], trials=6_000, rng=4)
+    want = initiative.odds([4, 3], [2, 2, 2], trials=6_000, rng=4)
     assert view.result[0].as_dict() == want.as_dict()
 
 

@@ -143,8 +143,8 @@ def test_an_advantage_never_hurts_and_helps_only_its_roll():
     ],
 )
 def test_best_plan_is_the_best_of_every_plan(diffs, bons, most, need, count, a_diff):
-    best = fate.best_challenge_plan(
-        diffs, bons, advantages=most, need=need, count=count, advantage_difficulty=a_diff,
+    best = fate.challenge(
+        diffs, bons, advantages=most, need=need, count=count, advantage_difficulties=a_diff,
         exact=True,
     )  # fmt: skip
     n = len(diffs)
@@ -162,9 +162,15 @@ def test_best_plan_is_the_best_of_every_plan(diffs, bons, most, need, count, a_d
     # Ties go to fewer advantages.
     assert best.plan.count("A") == min(p.count("A") for p, v in scores.items() if v == top)
     assert best.p_challenge_unaided == scores["O" * n]
-    assert best.best.plan == best.plan and best.best.p_challenge == best.p_challenge
-    flt = fate.best_challenge_plan(
-        diffs, bons, advantages=most, need=need, count=count, advantage_difficulty=a_diff
+    assert best.advantages == most
+    # the whole answer is the plan's own: asking for that plan gives it again
+    again = fate.challenge(
+        diffs, bons, plan=best.plan, need=need, count=count, advantage_difficulties=a_diff,
+        exact=True,
+    )  # fmt: skip
+    assert again.p_challenge == best.p_challenge and again.successes == best.successes
+    flt = fate.challenge(
+        diffs, bons, advantages=most, need=need, count=count, advantage_difficulties=a_diff
     )
     assert flt.plan == best.plan
     assert flt.p_challenge == pytest.approx(float(top), abs=1e-12)
@@ -172,9 +178,9 @@ def test_best_plan_is_the_best_of_every_plan(diffs, bons, most, need, count, a_d
 
 def test_best_plan_prefers_no_advantage_when_none_helps():
     # +9 against Mediocre never fails, and 4dF +0 against +9 never reaches it.
-    best = fate.best_challenge_plan([0], 9, advantages=3, exact=True)
+    best = fate.challenge([0], 9, advantages=3, exact=True)
     assert best.plan == "O" and best.p_challenge == 1
-    hopeless = fate.best_challenge_plan([20], 0, advantages=2, exact=True)
+    hopeless = fate.challenge([20], 0, advantages=2, exact=True)
     assert hopeless.plan == "O" and hopeless.p_challenge == 0
 
 
@@ -220,13 +226,16 @@ def test_bad_challenges_are_refused_in_one_line(kw, match):
         ({"advantages": 21}, r"^advantages must be an integer in 0..20"),
         ({"advantages": -1}, r"^advantages must be"),
         ({"advantages": 1.0}, r"^advantages must be"),
-        ({"advantage_bonus": "2"}, r"^advantage_bonus must be"),
-        ({"advantage_difficulty": 10**400}, r"^advantage_difficulty must be"),
+        ({"advantage_bonuses": "Heroic"}, r"^advantage_bonuses must be"),
+        ({"advantage_bonuses": [1, 2]}, r"^advantage_bonuses must be one value"),
+        ({"advantage_difficulties": 10**400}, r"^advantage_difficulties must"),
+        ({"plan": "OAO"}, r"^plan must be omitted with advantages"),
     ],
 )
 def test_bad_best_plan_questions_are_refused(kw, match):
+    kw = {"advantages": 1, **kw}
     with pytest.raises(InputError, match=match):
-        fate.best_challenge_plan([1, 2], 2, **kw)
+        fate.challenge([1, 2], 2, **kw)
 
 
 def test_challenge_work_is_capped_with_a_reason():
@@ -234,7 +243,7 @@ def test_challenge_work_is_capped_with_a_reason():
         fate.challenge([0] * 101)
     # Twenty advantages over twenty rolls: too many plans to score exactly.
     with pytest.raises(InputError, match=r"^advantages must be .*about \d+ s at the cap"):
-        fate.best_challenge_plan([0] * 6, advantages=20, exact=True)
+        fate.challenge([0] * 6, advantages=20, exact=True)
     # Forty exact invoke policies of 20 invokes each (different difficulties).
     plan = "".join("A" * 10 + "O" for _ in range(40))
     with pytest.raises(InputError, match=r"^plan must be small enough .*about \d+ s"):
@@ -242,15 +251,20 @@ def test_challenge_work_is_capped_with_a_reason():
 
 
 def test_results_serialise():
-    r = fate.best_challenge_plan([1, 3], 2, advantages=1, exact=True)
+    r = fate.challenge([1, 3], 2, advantages=1, exact=True)
     d = r.as_dict()
-    assert d["plan"] == "OAO" and d["best"]["plan"] == "OAO"
+    assert d["plan"] == "OAO" and d["advantages"] == 1
     assert '"p_challenge_by_plan"' in r.to_json()
+    given = fate.challenge([1, 3], 2, plan="OAO", exact=True).as_dict()
+    assert given["advantages"] is None and given["p_challenge_by_plan"] is None
+    assert {k: v for k, v in d.items() if k not in ("advantages", "p_challenge_by_plan")} == {
+        k: v for k, v in given.items() if k not in ("advantages", "p_challenge_by_plan")
+    }
 
 
 def test_the_rules_page_example():
     # docs/rules/fate.md: +2 against Average and Good, both must succeed.
-    best = fate.best_challenge_plan([1, 3], 2, advantages=1, exact=True)
+    best = fate.challenge([1, 3], 2, advantages=1, exact=True)
     assert best.p_challenge_unaided == F(250, 2187)
     assert best.plan == "OAO" and best.p_challenge == F(273556850, 1162261467)
     assert best.p_challenge_by_plan["AOO"] == F(809785, 4782969)

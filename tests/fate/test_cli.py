@@ -1,4 +1,5 @@
-"""The Fate sub-commands (fate, contest, invoke, deck) against independent brute force."""
+"""The Fate commands (fate, contest, invoke, challenge, deck: generated from the questions'
+declarations) against independent brute force."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from fractions import Fraction
 
 import pytest
 
+from dicestats import fate
 from dicestats.cli import main
 
 from ..child import run_each
@@ -69,11 +71,13 @@ def test_fate_opposed_matches_brute_force(capsys, a, b):
     assert d["versus"] == b and d["difficulty"] is None
 
 
-def test_fate_help_shows_vs_and_the_ranges(capsys):
+def test_fate_help_shows_vs_the_questions_and_the_ladder(capsys):
     assert main(["fate", "--help"]) == 0
     helptext = capsys.readouterr().out
-    assert "--vs" in helptext
-    assert "(1..200; default 4)" in helptext  # ranges come from fate.LIMITS
+    assert "--vs" in helptext and "--difficulty" in helptext and "ladder name" in helptext
+    for q in ("create-advantage", "invoke-vs-opposition", "exchange-probs", "deck-vs-dice"):
+        assert q in helptext  # every question is dicestats fate <question>
+    assert "(default 0)" in helptext and "--style-shifts N" in helptext  # defaults, rule flags
 
 
 def test_fate_6df_helpers_and_floats(capsys):
@@ -170,8 +174,8 @@ def test_invoke_command(capsys):
 
 def test_invoke_command_against_active_opposition(capsys):
     d = run_json(
-        capsys, "invoke", "--bonus", "2", "--vs", "1", "--invokes", "1", "--exact",
-        "--json",
+        capsys, "fate", "invoke-vs-opposition", "--bonus", "2", "--vs", "1", "--invokes", "1",
+        "--exact", "--json",
     )  # fmt: skip
     rolls = [sum(f) for f in itertools.product(FACES, repeat=4)]
     # per opposition roll o: need my dice >= o + 1 + 1 - 2 = o; one invoke:
@@ -186,8 +190,10 @@ def test_invoke_command_against_active_opposition(capsys):
     assert frac(d["p_optimal"]) == ref_opt
     assert frac(d["p_never"]) == ref_never
     assert len(d["by_opposition"]) == 9
-    assert main(["invoke", "--bonus", "2", "--vs", "1", "--invokes", "1"]) == 0
+    argv = ["fate", "invoke-vs-opposition", "--bonus", "2", "--vs", "1", "--invokes", "1"]
+    assert main(argv) == 0
     assert "active opposition" in capsys.readouterr().out
+    assert main(["invoke", "--bonus", "2", "--vs", "1", "--invokes", "1"]) == 2  # its own command
 
 
 def test_deck_command(capsys):
@@ -200,31 +206,35 @@ def test_deck_command(capsys):
 
 
 # --------------------------------------------------------------------------
-# Bad input: one line on stderr naming the parameter, exit status 2
+# Bad input: one line on stderr naming the parameter, exit status 2 (the API's own
+# refusal, "<parameter> must be ...", or argparse's "argument --<option>: ...")
 # --------------------------------------------------------------------------
 @pytest.mark.parametrize(
     "argv,name",
     [
-        (["fate", "--dice", "0", "--difficulty", "1"], "--dice"),
-        (["fate", "--bonus", "x", "--difficulty", "1"], "--bonus"),
-        (["fate", "--bonus", "1"], "--difficulty"),
-        (["fate", "--difficulty", "1", "--vs", "1"], "--vs"),
+        (["fate", "--dice", "0", "--difficulty", "1"], "dice must be"),
+        (["fate", "--bonus", "x", "--difficulty", "1"], "bonus must be"),
+        (["fate", "--bonus", "1"], "difficulty and versus must be exactly one"),
+        (["fate", "--difficulty", "1", "--vs", "1"], "difficulty and versus must be"),
         (["invoke", "--difficulty", "1", "--vs", "1", "--invokes", "1"], "--vs"),
-        (["deck", "--draws", "5", "--run", "101"], "--run"),
-        (["contest", "--bonus", "0", "--vs", "0", "--dice", "13"], "--dice"),
-        (["fate", "--difficulty", "1", "--helpers", "-1"], "--helpers"),
+        (["deck", "--draws", "5", "--run", "101"], "run must be"),
+        (["contest", "--bonus", "0", "--vs", "0", "--dice", "13"], "dice must be"),
+        (["fate", "--difficulty", "1", "--helpers", "-1"], "helpers must be"),
         (["fate", "--difficulty", "1", "--helpers", "3", "--max-helpers", "2"], "helpers"),
-        (["fate", "--difficulty", "1.5"], "--difficulty"),
-        (["contest", "--bonus", "1", "--vs", "0", "--victories", "-1"], "--victories"),
-        (["contest", "--bonus", "1", "--vs", "0", "--victories", "0"], "--victories"),
-        (["contest", "--bonus", "1"], "--vs"),
-        (["contest", "--bonus", "1", "--vs", "a"], "--vs"),
-        (["invoke", "--difficulty", "2", "--invokes", "-2"], "--invokes"),
+        (["fate", "--difficulty", "1.5"], "difficulty must be"),
+        (["contest", "--bonus", "1", "--vs", "0", "--victories", "-1"], "victories must be"),
+        (["contest", "--bonus", "1", "--vs", "0", "--victories", "0"], "victories must be"),
+        (["contest", "--bonus", "1"], "--vs is required"),
+        (["contest", "--bonus", "1", "--vs", "a"], "versus must be"),
+        (["contest", "--bonus", "1", "--vs", "0,,2"], "--vs"),
+        (["invoke", "--difficulty", "2", "--invokes", "-2"], "invokes must be"),
         (["invoke", "--difficulty", "2", "--invokes", "1", "--objective", "win"], "--objective"),
-        (["deck", "--draws", "0"], "--draws"),
-        (["invoke", "--difficulty", "2", "--invokes", "1", "--point-value", "x"], "--point-value"),
-        (["invoke", "--difficulty", "2", "--invokes", "1", "--point-value", "2"], "--point-value"),
+        (["deck", "--draws", "0"], "draws must be"),
+        (["invoke", "--difficulty", "2", "--invokes", "1", "--point-value", "x"], "point_value"),
+        (["invoke", "--difficulty", "2", "--invokes", "1", "--point-value", "2"], "point_value"),
         (["deck", "--draws", "5", "--reshuffle-at", "100"], "reshuffle_at"),
+        (["fate", "--difficulty", "1", "--tie-rule", "all"], "--tie-rule"),
+        (["fate", "--difficulty", "1", "--style-shifts", "x"], "--style-shifts"),
     ],
 )
 def test_bad_input_one_line_exit_2(capsys, argv, name):
@@ -251,7 +261,7 @@ def test_real_subprocess():
     )  # fmt: skip
     assert bad.returncode == 2
     assert len(bad.stderr.strip().splitlines()) == 1
-    assert "--victories" in bad.stderr and "Traceback" not in bad.stderr
+    assert "victories must be" in bad.stderr and "Traceback" not in bad.stderr
 
 
 def test_cli_point_value_with_a_huge_exponent_is_refused(capsys):
@@ -259,6 +269,8 @@ def test_cli_point_value_with_a_huge_exponent_is_refused(capsys):
     argv = ["invoke", "--difficulty", "0", "--invokes", "1", "--point-value", "1e-99999999"]
     assert main(argv) == 2
     assert "exponent" in capsys.readouterr().err
+    # the API reads the same text: saved points worth 1/4 of a success
+    assert fate.invoke_policy(2, 3, invokes=3, point_value="1/4", exact=True).point_value == F(1, 4)
     assert main(["invoke", "--difficulty", "0", "--invokes", "1", "--point-value", "1e-40"]) == 0
 
 
@@ -283,11 +295,14 @@ _INT_OPTIONS = [
 @pytest.mark.parametrize("argv, option", _INT_OPTIONS)
 @pytest.mark.parametrize("word", ["２", "٣", "1_0", "+_1", "3.0", "0x3", " "])
 def test_integers_are_ascii_digits_only(capsys, argv, option, word):
-    # int() reads '２', '٣' and '1_0': a command line must not.
+    # int() reads '２', '٣' and '1_0': a command line must not. A rating is a number or a
+    # ladder name: the API refuses the word, naming its parameter.
     rc = main([*argv, option, word])
     err = capsys.readouterr().err
+    name = {"--vs": "versus"}.get(option, option[2:].replace("-", "_"))
     assert rc == 2
-    assert len(err.strip().splitlines()) == 1 and option in err, err
+    assert len(err.strip().splitlines()) == 1, err
+    assert option in err or f"{name} must be" in err, err
 
 
 def test_ascii_integers_with_a_sign_still_work(capsys):
@@ -314,7 +329,7 @@ def test_point_value_is_parsed_strictly_and_never_hangs(word, point_value_refusa
     r = point_value_refusals[word]
     assert r["error"] is None and r["out"] == "2\n", r
     lines = r["err"].strip().splitlines()
-    assert len(lines) == 1 and "--point-value" in lines[0], r["err"]
+    assert len(lines) == 1 and "point_value must be" in lines[0], r["err"]
 
 
 @pytest.mark.parametrize(
@@ -391,16 +406,17 @@ def test_challenge_command_text_says_the_reading(capsys):
         (["--plan", "OXO"], "plan[1]"),
         (["--plan", "AO"], "plan"),
         (["--plan", "OOA"], "plan"),
-        (["--plan", "OAO", "--advantages", "1"], "--advantages"),
-        (["--advantages", "2", "--advantage-bonuses", "1,2"], "--advantage-bonuses"),
+        (["--plan", "OAO", "--advantages", "1"], "plan must be omitted with advantages"),
+        (["--advantages", "2", "--advantage-bonuses", "1,2"], "advantage_bonuses must be one"),
         (["--plan", "OAO", "--advantage-difficulties", "1,2"], "advantage_difficulties"),
         (["--need", "3"], "need"),
-        (["--need", "-1"], "--need"),
-        (["--advantages", "21"], "--advantages"),
+        (["--need", "-1"], "need must be"),
+        (["--advantages", "21"], "advantages must be"),
         (["--bonuses", "1,2,3"], "bonuses"),
         (["--bonuses", "1,,2"], "--bonuses"),
-        (["--plan", "OAO", "--dice", "51"], "--dice"),
+        (["--plan", "OAO", "--dice", "51"], "dice must be"),
         (["--advantages", "1_0"], "--advantages"),
+        (["--difficulties", "1,Heroic"], "difficulties[3] must be"),  # given twice: added
     ],
 )
 def test_challenge_bad_input_one_line_exit_2(capsys, extra, name):
@@ -415,3 +431,67 @@ def test_a_zero_mean_is_never_printed_negative(capsys):
     # Float round-off once printed "mean shifts -0.00" for +2 against Fair.
     assert main(["fate", "--bonus", "2", "--difficulty", "2"]) == 0
     assert "mean shifts               +0.00" in capsys.readouterr().out
+
+
+# --------------------------------------------------------------------------
+# Every question is a command printing its result's view
+# --------------------------------------------------------------------------
+_QUESTIONS = [
+    (["fate", "outcome-probs", "--bonus", "2", "--difficulty", "Fair"],
+     lambda **how: fate.outcome_probs(2, difficulty=2, **how)),
+    (["fate", "create-advantage", "--bonus", "2", "--vs", "1", "--aspect", "reveal",
+      "--fail-option", "opposition_invokes"],
+     lambda **how: fate.create_advantage(2, versus=1, aspect="reveal",
+                                         fail_option="opposition_invokes", **how)),
+    (["fate", "overcome", "--bonus", "1", "--difficulty", "1", "--helpers", "2"],
+     lambda **how: fate.overcome(1, difficulty=1, helpers=2, **how)),
+    (["fate", "attack", "--bonus", "1", "--difficulty", "0", "--trade-for-boost"],
+     lambda **how: fate.attack(1, difficulty=0, trade_for_boost=True, **how)),
+    (["fate", "defend", "--bonus", "2", "--difficulty", "Good"],
+     lambda **how: fate.defend(2, difficulty=3, **how)),
+    (["fate", "invoke-policy", "--bonus", "1", "--total", "Superb", "--invokes", "2"],
+     lambda **how: fate.invoke_policy(1, total=5, invokes=2, **how)),
+    (["fate", "exchange-probs", "1", "0,-1", "--tie-rule", "any"],
+     lambda **how: fate.exchange_probs(1, [0, -1], tie_rule="any", **how)),
+    (["fate", "contest", "1", "0,2", "--tie-rule", "any"],
+     lambda **how: fate.contest(1, [0, 2], tie_rule="any", **how)),
+    (["fate", "challenge", "1,3", "--bonuses", "2", "--count", "tie"],
+     lambda **how: fate.challenge([1, 3], 2, count="tie", **how)),
+    (["fate", "deck-vs-dice", "12", "--difficulty", "1", "--dice", "3"],
+     lambda **how: fate.deck_vs_dice(12, 0, 1, rules=fate.Rules(dice=3), **how)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("argv, answer", _QUESTIONS, ids=[" ".join(a[:2]) for a, _ in _QUESTIONS])
+def test_every_question_prints_its_view(capsys, argv, answer):
+    from dicestats.format import view_text
+
+    assert main(argv) == 0
+    assert capsys.readouterr().out == view_text(answer().view()) + "\n"
+    assert main([*argv, "--exact"]) == 0
+    exact = answer(exact=True)
+    assert capsys.readouterr().out == view_text(exact.view(), exact=True) + "\n"
+    assert run_json(capsys, *argv, "--exact", "--json") == json.loads(exact.to_json())
+
+
+def test_a_required_value_given_twice_is_refused(capsys):
+    assert main(["fate", "contest", "1", "0", "--vs", "2"]) == 2
+    assert "versus given twice" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["fate", "--bonus", "2", "--vs", "1"],
+        ["contest", "--bonus", "3", "--vs", "2", "--max-exchanges", "12"],
+        ["invoke", "--bonus", "2", "--difficulty", "3", "--invokes", "1"],
+        ["fate", "invoke-policy", "--bonus", "2", "--total", "5"],
+        ["challenge", "--difficulties", "1,3", "--bonuses", "2", "--advantages", "1", "--exact"],
+        ["deck", "--draws", "20", "--difficulty", "1"],
+    ],
+)
+def test_plot_draws_the_questions_chart(tmp_path, capsys, argv):
+    out = tmp_path / "chart.svg"
+    assert main([*argv, "--plot", str(out)]) == 0
+    assert out.read_bytes().startswith(b"<?xml")
+    assert "wrote" in capsys.readouterr().err

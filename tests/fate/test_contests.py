@@ -26,7 +26,7 @@ F = Fraction
 
 
 def as_moves(e) -> dict:
-    """An ExchangeResult in the oracle's shape: {(i, victories): p, "tie": p}, zeros left out."""
+    """An ExchangeProbs in the oracle's shape: {(i, victories): p, "tie": p}, zeros left out."""
     out = {"tie": e.p_tie}
     for i, (win, style) in enumerate(zip(e.p_win, e.p_style, strict=True)):
         out[(i, 1)], out[(i, 2)] = win - style, style
@@ -80,12 +80,12 @@ def test_challenge_float_agrees_with_exact():
 @pytest.mark.parametrize("a,b", [(0, 0), (2, 0), (1, 3), (3, -1)])
 def test_contest_two_sides_against_recursion(a, b):
     wins, steps = brute_contest((a, b))
-    c = fate.contest([a, b], exact=True)
+    c = fate.contest(a, b, exact=True)
     assert c.p_win == wins
     assert c.p_lose == wins[1]
     assert c.mean_exchanges == steps
     assert sum(c.p_win) == 1
-    fl = fate.contest([a, b])
+    fl = fate.contest(a, b)
     assert abs(fl.p_win[0] - float(wins[0])) <= 1e-12
     assert abs(fl.mean_exchanges - float(steps)) <= 1e-12
 
@@ -103,44 +103,44 @@ def test_exchange_probs_against_faces():
             key = (i, 2 if abs(s0 - s1) >= 3 else 1)
         counts[key] = counts.get(key, 0) + 1
     ref = {k: F(v, 6561) for k, v in counts.items()}
-    got = fate.exchange_probs([1, 0], exact=True)
+    got = fate.exchange_probs(1, 0, exact=True)
     assert as_moves(got) == ref
     assert got.p_tie + sum(got.p_win) == 1
 
 
 def test_contest_three_participants_and_victories():
     wins, steps = brute_contest((1, 0, 2), victories=2)
-    c = fate.contest([1, 0, 2], victories=2, exact=True)
+    c = fate.contest(1, [0, 2], victories=2, exact=True)
     assert c.p_win == wins
     assert c.mean_exchanges == steps
     wins6, steps6 = brute_contest((0, 1), victories=3, dice=6)
-    c6 = fate.contest([0, 1], dice=6, exact=True)
+    c6 = fate.contest(0, 1, dice=6, exact=True)
     assert c6.p_win == wins6 and c6.mean_exchanges == steps6
-    ruled = fate.contest([1, 0, 2], rules=fate.Rules(victories=2), exact=True)
+    ruled = fate.contest(1, [0, 2], rules=fate.Rules(victories=2), exact=True)
     assert ruled.p_win == wins
 
 
 def test_long_exact_contest_matches_recursion():
     # Long contests used to hang (exact) or die with a MemoryError; now sparse.
     pw, es = brute_contest((1, 0), victories=12)
-    c = fate.contest([1, 0], victories=12, exact=True)
+    c = fate.contest(1, 0, victories=12, exact=True)
     assert c.p_win == pw
     assert c.mean_exchanges == es
-    cf = fate.contest([1, 0], victories=12)
+    cf = fate.contest(1, 0, victories=12)
     assert abs(cf.p_win[0] - float(pw[0])) < 1e-12
     assert abs(cf.mean_exchanges - float(es)) < 1e-12
 
 
 def test_three_participants_four_victories_match_recursion():
     pw, es = brute_contest((1, 0, -1), victories=4)
-    c = fate.contest([1, 0, -1], victories=4, exact=True)
+    c = fate.contest(1, [0, -1], victories=4, exact=True)
     assert c.p_win == pw
     assert c.mean_exchanges == es
 
 
 def test_contest_exchange_distribution_by_forward_iteration():
     pmf, p_more = brute_exchanges_pmf((1, 0), 10)
-    c = fate.contest([1, 0], max_exchanges=10, exact=True)
+    c = fate.contest(1, 0, max_exchanges=10, exact=True)
     assert c.exchanges == pmf
     assert c.p_more_exchanges == p_more
     assert c.exchanges[1] == 0  # nobody can reach 3 victories in one exchange
@@ -163,19 +163,19 @@ def test_contest_tie_rule_any_for_three():
             i = sc.index(top)
             key = (i, 2 if all(top - x >= 3 for j, x in enumerate(sc) if j != i) else 1)
         ref[key] = ref.get(key, 0) + w
-    got = fate.exchange_probs([1, 0, -1], tie_rule="any", exact=True)
+    got = fate.exchange_probs(1, [0, -1], tie_rule="any", exact=True)
     assert as_moves(got) == ref
-    assert sum(fate.contest([1, 0, -1], tie_rule="any", exact=True).p_win) == 1
-    assert fate.contest([1, 0, -1], rules=fate.Rules(tie_rule="any"), exact=True).exchange == got
+    assert sum(fate.contest(1, [0, -1], tie_rule="any", exact=True).p_win) == 1
+    assert fate.contest(1, [0, -1], rules=fate.Rules(tie_rule="any"), exact=True).exchange == got
     # two participants: both readings agree
-    assert as_moves(fate.exchange_probs([1, 0], tie_rule="any")) == as_moves(
-        fate.exchange_probs([1, 0])
+    assert as_moves(fate.exchange_probs(1, 0, tie_rule="any")) == as_moves(
+        fate.exchange_probs(1, 0)
     )
 
 
 def test_exchange_style_threshold():
     # with style from 5 shifts, +1 against +0 on 4dF wins with style only on a gap of 5+
-    e = fate.exchange_probs([1, 0], style_shifts=5, exact=True)
+    e = fate.exchange_probs(1, 0, style_shifts=5, exact=True)
     ref = brute_exchange((1, 0))
     assert e.p_win[0] == ref[(0, 1)] + ref[(0, 2)]
     assert e.p_style[0] < ref[(0, 2)]
@@ -184,35 +184,37 @@ def test_exchange_style_threshold():
 @settings(max_examples=15, deadline=None)
 @given(a=st.integers(-3, 4), b=st.integers(-3, 4), v=st.integers(1, 4))
 def test_contest_symmetry_and_monotonicity(a, b, v):
-    ab = fate.contest([a, b], victories=v, exact=True)
-    ba = fate.contest([b, a], victories=v, exact=True)
+    ab = fate.contest(a, b, victories=v, exact=True)
+    ba = fate.contest(b, a, victories=v, exact=True)
     assert ab.p_win == ba.p_win[::-1]
     assert ab.mean_exchanges == ba.mean_exchanges
     assert sum(ab.p_win) == 1
-    up = fate.contest([a + 1, b], victories=v, exact=True)
+    up = fate.contest(a + 1, b, victories=v, exact=True)
     assert up.p_win[0] > ab.p_win[0]
 
 
 def test_contest_bad_input():
     with pytest.raises(ValueError, match="victories"):
-        fate.contest([0, 0], victories=0)
-    with pytest.raises(ValueError, match="bonuses"):
-        fate.contest([0])
+        fate.contest(0, 0, victories=0)
+    with pytest.raises(ValueError, match="versus"):
+        fate.contest(0, [])
+    with pytest.raises(ValueError, match="versus"):
+        fate.contest(0, "Heroic")
     with pytest.raises(ValueError, match="tie_rule"):
-        fate.contest([0, 0], tie_rule="some")
+        fate.contest(0, 0, tie_rule="some")
 
 
 def test_contest_size_is_capped_with_a_clear_error():
     with pytest.raises(ValueError, match="victories must be small enough"):
-        fate.contest([0, 0, 0], victories=50)
+        fate.contest(0, [0, 0], victories=50)
     with pytest.raises(ValueError, match="exact mode"):
-        fate.contest([0, 0, 0], victories=30, exact=True)
+        fate.contest(0, [0, 0], victories=30, exact=True)
     with pytest.raises(ValueError, match="max_exchanges"):
-        fate.contest([0, 0], victories=50, max_exchanges=1000, exact=True)
+        fate.contest(0, 0, victories=50, max_exchanges=1000, exact=True)
     with pytest.raises(ValueError, match="participants²"):
-        fate.contest([0] * 6, victories=4, exact=True)
+        fate.contest(0, [0] * 5, victories=4, exact=True)
     with pytest.raises(ValueError, match="participants must be small enough"):
-        fate.exchange_probs([0] * 7, dice=12)
+        fate.exchange_probs(0, [0] * 6, dice=12)
 
 
 def test_cli_contest_bad_sizes_are_one_line(capsys):
@@ -222,7 +224,7 @@ def test_cli_contest_bad_sizes_are_one_line(capsys):
 
 
 def test_three_participants_float_agrees_with_exact():
-    c3f, c3e = fate.contest([2, 0, 1]), fate.contest([2, 0, 1], exact=True)
+    c3f, c3e = fate.contest(2, [0, 1]), fate.contest(2, [0, 1], exact=True)
 
     def close(a, b):
         assert isinstance(a, float)
@@ -238,6 +240,6 @@ def test_three_participants_float_agrees_with_exact():
 
 def test_contest_variance_by_recursion():
     e1, e2 = brute_contest_moments((1, 0))
-    c = fate.contest([1, 0], exact=True)
+    c = fate.contest(1, 0, exact=True)
     assert c.mean_exchanges == e1
     assert c.var_exchanges == e2 - e1**2

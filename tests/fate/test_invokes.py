@@ -134,3 +134,17 @@ def test_invoke_policy_bad_input():
         fate.invoke_policy(0, 2, objective="win")
     with pytest.raises(ValueError, match="dice"):
         fate.invoke_policy(0, 2, dice=51)
+
+
+def test_a_sweep_of_invoke_policies_leaves_the_plan_tables_out():
+    # The sweep "fate-invoke" skipped the plan table by name; "fate.invoke_policy" finds
+    # it marked bulky on the result (and InvokeVsOpposition's policy per opposition total).
+    from dicestats.sweep import sweep
+
+    policies = sweep("fate.invoke_policy", bonus=[0, 1], difficulty=2, invokes=2, exact=True)
+    assert list(policies.p_optimal) == [
+        fate.invoke_policy(b, 2, invokes=2, exact=True).p_optimal for b in (0, 1)
+    ]
+    seen = sweep("fate.invoke_vs_opposition", bonus=0, versus=[0, 1])
+    for frame in (policies, seen):
+        assert not [c for c in frame.columns if c.startswith(("table", "by_opposition"))]

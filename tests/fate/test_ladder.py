@@ -96,7 +96,7 @@ def test_unknown_name_is_one_line_exit_2():
     assert p.returncode == 2 and p.stdout == ""
     lines = p.stderr.strip().splitlines()
     assert len(lines) == 1
-    assert "--difficulty" in lines[0] and "Superb +5" in lines[0] and "Heroic" in lines[0]
+    assert "difficulty must be" in lines[0] and "Superb +5" in lines[0] and "Heroic" in lines[0]
 
 
 def test_out_of_range_still_refused(capsys):
@@ -107,3 +107,43 @@ def test_out_of_range_still_refused(capsys):
 def test_help_names_the_ladder(capsys):
     assert main(["fate", "--help"]) == 0
     assert "ladder name" in capsys.readouterr().out
+
+
+def test_the_api_takes_ladder_names_wherever_it_takes_a_rating():
+    # The command line passes "Superb" as typed: the API reads it (fate.rules.check_rating).
+    same = [
+        (fate.outcome_probs("Good", difficulty="fair"), fate.outcome_probs(3, difficulty=2)),
+        (fate.outcome_probs("+1", versus="Average (+1)"), fate.outcome_probs(1, versus=1)),
+        (fate.attack("Good", difficulty="Fair"), fate.attack(3, difficulty=2)),
+        (fate.invoke_policy("Fair", "Great", total="Superb"), fate.invoke_policy(2, 4, total=5)),
+        (fate.invoke_vs_opposition("fair", "GOOD"), fate.invoke_vs_opposition(2, 3)),
+        (
+            fate.challenge(["Fair", 3], "Good", plan="AOO", advantage_difficulties="Mediocre"),
+            fate.challenge([2, 3], 3, plan="AOO", advantage_difficulties=0),
+        ),
+        (
+            fate.challenge([1, "Good"], ["Fair", "+2"], advantages=1, advantage_bonuses="Good"),
+            fate.challenge([1, 3], [2, 2], advantages=1, advantage_bonuses=3),
+        ),
+        (fate.contest("Good", ["Fair", "+1"]), fate.contest(3, [2, 1])),
+        (fate.exchange_probs("Good", "Fair"), fate.exchange_probs(3, 2)),
+        (fate.deck_vs_dice(5, "Good", "Fair"), fate.deck_vs_dice(5, 3, 2)),
+    ]
+    for named, numbers in same:
+        assert named.to_json() == numbers.to_json()
+
+
+@pytest.mark.parametrize(
+    "call, name",
+    [
+        (lambda: fate.outcome_probs("Heroic", difficulty=1), "bonus"),
+        (lambda: fate.outcome_probs(1, difficulty="Fair (+3)"), "difficulty"),
+        (lambda: fate.challenge([1, "x"]), "difficulties[1]"),
+        (lambda: fate.contest(1, [0, "Wonderful"]), "versus[1]"),
+        (lambda: fate.deck_vs_dice(5, 0, "１"), "difficulty"),
+    ],
+)
+def test_a_word_that_is_no_rating_is_refused_naming_the_parameter(call, name):
+    with pytest.raises(ValueError) as info:
+        call()
+    assert str(info.value).startswith(f"{name} must be") and "\n" not in str(info.value)

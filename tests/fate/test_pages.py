@@ -50,5 +50,5 @@ def test_fate_odds_page_prints_the_apis_numbers(fate_pages):
 
 def test_fate_contest_note_prints_the_mean_exchanges(fate_pages):
     page = fate_pages["Fate: opposed rolls and contests"]
-    c = fate.contest([1, 0])
+    c = fate.contest(1, 0)
     assert has_phrase(page, f"gap +1: {float(c.mean_exchanges):.1f}")

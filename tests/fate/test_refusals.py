@@ -74,7 +74,7 @@ def test_deck_sum_dist_reads_the_shorter_side_of_the_deck():
 
 def test_exact_contest_refusal_names_max_exchanges():
     # The core's step cap once named its own parameter, max_steps, which the user never typed.
-    msg = refusal(fate.contest, [0, 0], max_exchanges=10_000, exact=True)
+    msg = refusal(fate.contest, 0, 0, max_exchanges=10_000, exact=True)
     assert msg.startswith("max_exchanges must be at most") and "max_steps" not in msg
     assert "about" in msg and " s" in msg  # a time cap says why
 

@@ -19,20 +19,26 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dicestats import systems
-from dicestats.core.question import Question
 
 from .harness import check_answer, fuzz_settings
 from .strategies import HOW, WRONG
 
 
-def workbench_questions():
-    from dicestats.workbench.questions import QUESTIONS as asked
+def workbench_questions() -> list:
+    """The workbench's sample calls (its sampled solvers and wish lists)."""
+    from dicestats import workbench
 
-    return asked
+    out = []
+    for name in workbench.__all__:
+        f = getattr(workbench, name)
+        for s in getattr(f, "samples", ()):
+            exact = "exact" in inspect.signature(f).parameters
+            out.append(Call(f"{name}: {s.name}", f, s.args, s.kwargs, exact, None))
+    return out
 
 
 class Call:
-    """One sample call of a question: a declared question's sample, or a legacy sample."""
+    """One sample call: of a declared question, or of a sampled workbench function."""
 
     def __init__(self, name, call, args, kwargs, exact, simulate):
         self.name, self.call, self.args, self.kwargs = name, call, args, kwargs
@@ -42,9 +48,6 @@ class Call:
 def sample_calls(system) -> list[Call]:
     out = []
     for q in system.questions:
-        if not isinstance(q, Question):
-            out.append(Call(q.name, q.call, q.args, q.kwargs, q.exact, q.simulate))
-            continue
         f = q.function
         for s in q.samples:
             twin = f if q.monte_carlo else None

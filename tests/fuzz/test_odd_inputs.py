@@ -20,7 +20,8 @@ def test_a_negative_looking_word_is_a_value_for_its_parser(word, capsys):
     assert main(["fate", "--bonus", word, "--difficulty", "1"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "expected one argument" not in err, err
-    assert err.startswith("dicestats fate: error: argument --bonus: expected an integer"), err
+    # a rating is a number or a ladder name, read by the API: its refusal names the parameter
+    assert err.startswith("dicestats fate: error: bonus must be an integer"), err
 
 
 def test_json_of_a_fraction_longer_than_pythons_str_limit():
@@ -59,7 +60,7 @@ def test_an_exact_deck_session_with_long_denominators_prints_its_json(capsys):
 def test_the_exact_deck_cap_is_checked_before_the_decks_work(monkeypatch):
     # dicestats deck --draws 3354 --run 3 --reshuffle-at 3 --copies 87 --exact was refused
     # by the dice streak's draws² × run cap only after the deck's work (6-17 s).
-    from dicestats import InputError
+    from dicestats import InputError, fate
     from dicestats.fate import deck_sums
 
     def work(*args, **kwargs):
@@ -68,7 +69,7 @@ def test_the_exact_deck_cap_is_checked_before_the_decks_work(monkeypatch):
     monkeypatch.setattr(deck_sums, "deck_sum_var", work)
     monkeypatch.setattr(deck_sums, "deck_streak_prob", work)
     with pytest.raises(InputError, match=r"^draws must be .* draws² × run"):
-        deck_sums.deck_vs_dice(3354, 0, 0, run=3, copies=87, reshuffle_at=3, exact=True)
+        fate.deck_vs_dice(3354, 0, 0, run=3, copies=87, reshuffle_at=3, exact=True)
 
 
 def test_a_malformed_pips_matchup_is_a_value_error_not_an_index_error():
@@ -87,9 +88,9 @@ def test_an_argparse_error_echoing_a_newline_stays_one_line(capsys):
 
 
 def test_a_sweep_value_beyond_64_bits_is_refused_not_a_traceback(capsys):
-    # dicestats sweep defence --vs 10**30: OverflowError traceback from the frame's
+    # dicestats sweep initiative.defence --vs 10**30: OverflowError traceback from the frame's
     # Int64 column (found by the deep fuzz profile).
-    assert main(["sweep", "--trials", "100", "defence", "--vs", "1" + "0" * 30]) == 2
+    assert main(["sweep", "--trials", "100", "initiative.defence", "--vs", "1" + "0" * 30]) == 2
     err = capsys.readouterr().err
     assert (
         err.startswith("dicestats sweep: error: a value of versus must be") and err.count("\n") == 1
@@ -219,3 +220,11 @@ def test_armour_without_success_rolls_is_refused_in_the_command_lines_words(caps
     assert main(["defence", "--swiftness", "8", "--vs", "7", "--armour", "1001"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("dicestats defence: error: argument --armour: armour must be an integer")
+
+
+def test_a_plot_path_too_long_to_look_up_is_one_line(capsys):
+    # dicestats fate deck-vs-dice --plot=xxx... (300 x): "File name too long" escaped as an
+    # OSError traceback from Path.is_dir().
+    assert main(["fate", "deck-vs-dice", "10", "--plot=" + "x" * 300 + ".png"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "argument --plot: cannot write" in err, err

@@ -42,14 +42,14 @@ def test_ties_reads_a_tie_as_sort_keys_does():
 
 
 def test_simulate_unchanged_by_the_batch_ordering(monkeypatch):
-    fast = ini.simulate([3, 3, 3], [2, 2, 2], trials=30_000, rng=5)
+    fast = ini.odds([3, 3, 3], [2, 2, 2], trials=30_000, rng=5)
 
     def slow(keys, rng, mode, fmt, real, lut=None, tied=None, short=None):
         return order.sort_keys(keys, rng, mode, fmt, real, True)
 
     monkeypatch.setattr(simulation, "order_batch", slow)
     monkeypatch.setattr(simulation, "Rounds", lambda setup: Rounds(setup, dense=False))
-    ref = ini.simulate([3, 3, 3], [2, 2, 2], trials=30_000, rng=5)
+    ref = ini.odds([3, 3, 3], [2, 2, 2], trials=30_000, rng=5)
     assert fast.p_first == ref.p_first and fast.p_acts_at == ref.p_acts_at
     assert fast.mean_position == ref.mean_position and fast.p_double == ref.p_double
 

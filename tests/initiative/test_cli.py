@@ -268,7 +268,7 @@ def test_defence_exact_json_matches_the_api(capsys):
     assert status == 0 and err == ""
     data = json.loads(out)
     S = ini.SuccessRoll
-    api = ini.defence_odds([1, 1], [1], attack=S(2), defend=S(1), armour=S(1))
+    api = ini.defence([1, 1], [1], attack=S(2), defend=S(1), armour=S(1))
     assert {k: v for k, v in data.items() if k != "seed"} == json.loads(api.to_json())
     assert "the user's assumption" in data["assumption"]
     status, out, _ = defence(capsys, *argv, "--exact")

@@ -1,5 +1,5 @@
-"""Defence (:func:`~dicestats.initiative.defence`, :func:`~dicestats.initiative.defence_odds`)
-against the exact oracles, the enumeration against the simulation, and worked examples."""
+"""Defence (:func:`~dicestats.initiative.defence`, exact and by Monte Carlo) against the
+exact oracles, the enumeration against the simulation, and worked examples."""
 
 import json
 from fractions import Fraction
@@ -51,7 +51,7 @@ def test_simulation_matches_exact_reference(setup):
     r = ini.defence(
         a, b, trials=40_000, rng=17, attackers=attackers, respond=respond, order="action"
     )
-    ex = ini.defence_odds(a, b, attackers=attackers, respond=respond, order="action")
+    ex = ini.defence(a, b, attackers=attackers, respond=respond, order="action")
     assert ex.mean_attacks == acc["attacks"]
     assert ex.p_defendable == ex.p_defended == acc["defended"] / acc["attacks"]
     assert {k: v for k, v in ex.slow.items() if v} == {
@@ -76,7 +76,7 @@ def test_wounds_with_pluggable_rolls():
     # the hero defends, its defence scores 0, so a wound is max(A - R, 0).
     att, dfd, arm = ini.SuccessRoll(2), ini.SuccessRoll(0), ini.SuccessRoll(1)
     r = ini.defence([1], [1], trials=60_000, rng=4, attack=att, defend=dfd, armour=arm)
-    ex = ini.defence_odds([1], [1], attack=att, defend=dfd, armour=arm)
+    ex = ini.defence([1], [1], attack=att, defend=dfd, armour=arm)
     # A ~ Bin(2, 1/3), R ~ Bin(1, 1/3): E[max(A - R, 0)] and P(A - R > 0)
     pa = [Fraction(4, 9), Fraction(4, 9), Fraction(1, 9)]
     pr = [Fraction(2, 3), Fraction(1, 3)]
@@ -161,7 +161,7 @@ def test_bad_input(kwargs, exc, words):
     with pytest.raises(exc, match=words):
         ini.defence([3], [2], trials=100, **kwargs)
     with pytest.raises(exc, match=words):
-        ini.defence_odds([1], [1], **kwargs)
+        ini.defence([1], [1], **kwargs)
     with pytest.raises(ValueError, match="success"):
         ini.SuccessRoll(2, success=9)
 
@@ -169,11 +169,11 @@ def test_bad_input(kwargs, exc, words):
 def test_exact_refuses_float_tables_and_big_enumerations():
     table = ini.RollTable({0: 0.5, 1: 0.5})
     with pytest.raises(InputError, match="exact probabilities"):
-        ini.defence_odds([1], [1], attack=table, defend=table)
-    r = ini.defence_odds([1], [1], attack=table, defend=table, exact=False)
+        ini.defence([1], [1], attack=table, defend=table)
+    r = ini.defence([1], [1], attack=table, defend=table, exact=False)
     assert isinstance(r.mean_wound, float)
     with pytest.raises(InputError, match=r"exact states must be at most 300,000 in exact mode"):
-        ini.defence_odds([2], [2], attack=S(12), defend=S(12), armour=S(12))
+        ini.defence([2], [2], attack=S(12), defend=S(12), armour=S(12))
 
 
 def test_result_vocabulary_and_json():
@@ -184,7 +184,7 @@ def test_result_vocabulary_and_json():
     assert set(data["slow"]) == {"0", "1", "2", "3", "4", "5"}
     assert data["p_defendable"]["kind"] == "proportion"
     assert data["mean_wound"]["kind"] == "mean"
-    ex = json.loads(ini.defence_odds([1], [1], **rolls).to_json())
+    ex = json.loads(ini.defence([1], [1], **rolls).to_json())
     assert set(ex) == set(data) and ex["exact"] is True and ex["trials"] is None
     assert ex["assumption"].endswith("the user's assumption, not the game's odds")
 
@@ -272,7 +272,7 @@ def _policy(name):
 def test_enumeration_matches_the_step_by_step_oracle(case):
     a, b, ha, hb, rounds, order, c = case
     total, all_held, _ = ref_fight(a, b, ha, hb, rounds, "all", order, c)
-    r = ini.defence_odds(
+    r = ini.defence(
         a,
         b,
         hold=_policy(ha),
@@ -341,7 +341,7 @@ SIM_CASES = [
 @pytest.mark.parametrize("case", SIM_CASES, ids=[str(i) for i in range(len(SIM_CASES))])
 def test_simulation_agrees_with_the_enumeration(case):
     a, b, kw = case
-    ex = ini.defence_odds(a, b, **kw)
+    ex = ini.defence(a, b, **kw)
     sim = ini.defence(a, b, trials=30_000, rng=99, **kw)
     assert type(ex) is type(sim) and list(ex.as_dict()) == list(sim.as_dict())
     checked = 0
@@ -365,12 +365,12 @@ def test_every_defender_worked_examples():
     # the foe's attack on one hero is answered by the target if it still has its die,
     # and, if that answer is slow (or the target has no die), by the companion whose
     # die is at least the foe's. Each answers at most once.
-    r = ini.defence_odds([1, 1], [1])
+    r = ini.defence([1, 1], [1])
     assert r.respond == "every" and set(r.responses) == {0, 1, 2}
     assert sum(r.responses.values()) == 1
     assert r.responses[2] > 0  # a slow target and a fast companion, both answer
     # a companion is never slow: every slow answer is the target's
-    target = ini.defence_odds([1, 1], [1], respond="target")
+    target = ini.defence([1, 1], [1], respond="target")
     assert target.mean_companion_responses == 0 and target.responses[2] == 0
     assert r.p_defendable > target.p_defendable  # companions cover an empty-handed target
 
@@ -378,16 +378,16 @@ def test_every_defender_worked_examples():
 def test_holding_and_the_equal_initiative_rule():
     # The foe holds its one die (policy "defend") and attacks with it at the round's
     # end. A hero that never holds has already acted by then: nobody can answer.
-    late = ini.defence_odds([1], [1], versus_hold="defend")
+    late = ini.defence([1], [1], versus_hold="defend")
     assert late.p_defendable == 0 and late.out_of_dice == {0: 0, 1: 1}
     # A hero that holds its die ("always": it answers, never acts) answers every attack;
     # against a holder's action it counts as having equal initiative: never slow,
     # whatever its die («считается, что у них одинаковая инициатива»)
-    both = ini.defence_odds([1], [1], hold="always", versus_hold="defend")
+    both = ini.defence([1], [1], hold="always", versus_hold="defend")
     assert both.p_defended == 1 and both.slow == {0: 1, 1: 0, 2: 0, 3: 0, 4: 0, 5: 0}
     # a foe that does not hold attacks on its turn: the hero's held die answers slow
     # whenever it is lower, P(h >= a) = 21/36 at full speed
-    plain = ini.defence_odds([1], [1], hold="always")
+    plain = ini.defence([1], [1], hold="always")
     assert plain.p_defended == 1 and plain.slow[0] == Fraction(7, 12)
     assert plain.slow[5] == Fraction(1, 36) and sum(plain.slow.values()) == 1
 
@@ -396,14 +396,14 @@ def test_armour_counts_after_a_failed_defence_or_instead_of_one():
     # armour 6d6 (5+) against an attack of 1d6 that always hits... an attack that never
     # scores leaves nothing for armour; an undefended attack meets armour alone
     always = ini.RollTable({1: 1})
-    r = ini.defence_odds(
+    r = ini.defence(
         [1], [1], order="action", respond="target", attack=always, defend=S(0), armour=S(1)
     )
     # margin 1 is removed by one armour success (1/3): wound 1 with 2/3
     assert r.margin == {0: Fraction(1, 3), 1: Fraction(2, 3)}
     # a defence that removes the margin first: armour never rolls, the excess is an
     # advantage
-    r = ini.defence_odds(
+    r = ini.defence(
         [1],
         [1],
         order="action",

@@ -16,7 +16,7 @@ F = Fraction
 
 def test_mean_slow_one_die_each_by_hand():
     # the rules' worked example: slow scale 0 with 3/18, k = 1..5 with (6 - k)/18 (of answers)
-    r = ini.defence_odds([1], [1], order="action", respond="target")
+    r = ini.defence([1], [1], order="action", respond="target")
     by_hand = sum(F(k * (6 - k), 18) for k in range(1, 6)) / sum(
         [F(3, 18)] + [F(6 - k, 18) for k in range(1, 6)]
     )
@@ -25,7 +25,7 @@ def test_mean_slow_one_die_each_by_hand():
 
 @pytest.mark.parametrize("a,b", [([1], [2]), ([2, 1], [1, 1]), ([2], [1, 1])])
 def test_mean_slow_is_the_mean_of_slow_and_monte_carlo_agrees(a, b):
-    ex = ini.defence_odds(a, b)
+    ex = ini.defence(a, b)
     assert ex.mean_slow == sum(k * p for k, p in ex.slow.items())
     mc = ini.defence(a, b, trials=40_000, rng=11)
     e = mc.mean_slow
@@ -33,7 +33,7 @@ def test_mean_slow_is_the_mean_of_slow_and_monte_carlo_agrees(a, b):
     assert abs(e.value - float(ex.mean_slow)) <= 4.5 * e.stderr
     # the interval is conservative: at least as wide as the widest term's
     assert e.stderr >= max(k * s.stderr for k, s in mc.slow.items())
-    fl = ini.defence_odds(a, b, exact=False)
+    fl = ini.defence(a, b, exact=False)
     assert abs(fl.mean_slow - float(ex.mean_slow)) <= 1e-12
 
 
@@ -99,10 +99,11 @@ def test_plot_pdf_and_refusals(tmp_path, capsys):
     capsys.readouterr()
     assert main(["fate", "--difficulty", "1", "--plot", str(tmp_path / "c.txt")]) == 2
     assert ".png" in capsys.readouterr().err
-    argv = ["invoke", "--vs", "1", "--invokes", "1", "--plot", str(tmp_path / "i.png")]
+    # invoking against an active opposition declares no chart: no --plot
+    argv = ["fate", "invoke-vs-opposition", "--vs", "1", "--plot", str(tmp_path / "i.png")]
     assert main(argv) == 2
     err = capsys.readouterr().err
-    assert len(err.strip().splitlines()) == 1 and "--difficulty" in err
+    assert len(err.strip().splitlines()) == 1 and "--plot" in err
     assert not (tmp_path / "i.png").exists()
 
 

@@ -2,7 +2,7 @@
 
 The reference is the ordering before issue 14, item 3: int64 keys
 (``Rounds(setup, dense=False)``) sorted by ``order.sort_keys``; the same draws
-must give the same acting order, the same coins and the same ``simulate`` numbers.
+must give the same acting order, the same coins and the same Monte Carlo ``odds`` numbers.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def test_dense_tier_order_is_the_int64_order(a, b, kw, seed):
 def test_simulate_is_unchanged(monkeypatch, a, b, kw):
     kw = {("tiebreak" if k == "rules" else k): (v.tiebreak if k == "rules" else v)
           for k, v in kw.items()}  # fmt: skip
-    new = ini.simulate(a, b, trials=20_000, rng=11, **kw)
+    new = ini.odds(a, b, trials=20_000, rng=11, **kw)
 
     def old_order(keys, rng, mode, fmt, real, lut=None, tied=None, short=None):
         assert lut is None
@@ -61,7 +61,7 @@ def test_simulate_is_unchanged(monkeypatch, a, b, kw):
 
     monkeypatch.setattr(simulation, "order_batch", old_order)
     monkeypatch.setattr(simulation, "Rounds", lambda setup: Rounds(setup, dense=False))
-    ref = ini.simulate(a, b, trials=20_000, rng=11, **kw)
+    ref = ini.odds(a, b, trials=20_000, rng=11, **kw)
     assert new.p_first == ref.p_first and new.p_acts_at == ref.p_acts_at
     assert new.mean_position == ref.mean_position and new.p_double == ref.p_double
     assert new.actions_before == ref.actions_before

@@ -84,7 +84,7 @@ def test_enumeration_matches_the_step_by_step_oracle(case):
 )
 def test_simulation_agrees_with_the_enumeration(a, b, kw):
     ex = ini.odds(a, b, **kw)
-    sim = ini.simulate(a, b, trials=30_000, rng=7, **kw)
+    sim = ini.odds(a, b, trials=30_000, rng=7, **kw)
     assert type(sim) is type(ex) and list(sim.as_dict()) == list(ex.as_dict())
     assert within(sim.p_first, ex.p_first)
     for e, p in zip(sim.p_participant_first, ex.p_participant_first, strict=True):
@@ -153,19 +153,17 @@ def test_everyone_held_puts_everyone_on_edge_and_forbids_holding():
     # heroes on edge take their weakness, supporting characters 3
     r = ini.odds([1, 1], [1], hold="always", versus_hold="always", weakness=[2, None], rounds=2)
     assert r.edge_penalty == (2, 3, 3) and r.p_all_held == (1, 0)
-    sim = ini.simulate(
-        [1, 1], [1], hold="always", versus_hold="always", rounds=2, trials=1_000, rng=1
-    )
+    sim = ini.odds([1, 1], [1], hold="always", versus_hold="always", rounds=2, trials=1_000, rng=1)
     assert [e.value for e in sim.p_all_held] == [1.0, 0.0]
     assert sim.on_edge[1].value == 1.0
 
 
 def test_same_seed_same_numbers_any_workers():
     kw = dict(hold="after-enemy", versus_hold="defend", rounds=2, trials=9_000, rng=5)
-    one = ini.simulate([2, 2], [3], workers=1, batch_size=2_000, **kw)
-    two = ini.simulate([2, 2], [3], workers=2, batch_size=2_000, **kw)
+    one = ini.odds([2, 2], [3], workers=1, batch_size=2_000, **kw)
+    two = ini.odds([2, 2], [3], workers=2, batch_size=2_000, **kw)
     assert one.to_json() == two.to_json()
-    assert ini.simulate([2, 2], [3], workers=1, batch_size=2_000, **{**kw, "rng": 6}) != one
+    assert ini.odds([2, 2], [3], workers=1, batch_size=2_000, **{**kw, "rng": 6}) != one
 
 
 def test_a_users_policy_and_the_interface():

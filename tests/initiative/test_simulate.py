@@ -1,4 +1,4 @@
-"""The Monte Carlo twin (:func:`dicestats.initiative.simulate`) against the enumeration."""
+"""Monte Carlo :func:`dicestats.initiative.odds` (``trials=``) against the enumeration."""
 
 import itertools
 from fractions import Fraction
@@ -30,7 +30,7 @@ SIM_SETUPS = [
 def test_simulation_agrees_with_exact(setup, opts):
     a, b, pa, pb, pip_rule = setup
     ex = ini.odds(a, b, pips=pa, versus_pips=pb, pip_rule=pip_rule, **opts)
-    sim = ini.simulate(
+    sim = ini.odds(
         a, b, trials=40_000, rng=2024, pips=pa, versus_pips=pb, pip_rule=pip_rule, **opts
     )
     assert type(sim) is type(ex) and sim.exact is False and sim.trials == 40_000
@@ -54,28 +54,28 @@ def test_simulation_large_swiftness_uses_dice_path():
     # swiftness 6 (no lookup table): one participant alone vs one die; P(first)
     # = P(max of six dice >= y) = 1 - sum_y ((y-1)/6)^6 / 6
     p = 1 - sum(Fraction(y - 1, 6) ** 6 for y in range(1, 7)) / 6
-    sim = ini.simulate([6], [1], trials=50_000, rng=9)
+    sim = ini.odds([6], [1], trials=50_000, rng=9)
     assert within(sim.p_first, p)
-    sim = ini.simulate([6], [1], trials=50_000, rng=9, pips=2)
+    sim = ini.odds([6], [1], trials=50_000, rng=9, pips=2)
     assert sim.p_first.value > 0.99
 
 
 def test_same_seed_identical_any_workers():
     kw = dict(trials=150_000, rng=77, batch_size=50_000)
-    a = ini.simulate([3, 3, 3], [2, 2, 2], workers=1, **kw)
-    b = ini.simulate([3, 3, 3], [2, 2, 2], workers=2, **kw)
+    a = ini.odds([3, 3, 3], [2, 2, 2], workers=1, **kw)
+    b = ini.odds([3, 3, 3], [2, 2, 2], workers=2, **kw)
     for key in a.raw.totals:
         assert np.array_equal(np.asarray(a.raw[key]), np.asarray(b.raw[key])), key
     assert a.p_first == b.p_first and a.to_json() == b.to_json()
-    c = ini.simulate([3, 3, 3], [2, 2, 2], trials=150_000, rng=78, batch_size=50_000)
+    c = ini.odds([3, 3, 3], [2, 2, 2], trials=150_000, rng=78, batch_size=50_000)
     assert c.raw["first_side"] != a.raw["first_side"]
 
 
 def test_trials_rng_and_the_rest_are_keyword_only():
-    r = ini.simulate([3], [2], trials=1_000, rng=1)
+    r = ini.odds([3], [2], trials=1_000, rng=1)
     assert r.trials == 1_000
     with pytest.raises(TypeError, match="positional"):
-        ini.simulate([3], [2], 1_000)
+        ini.odds([3], [2], 1_000)
 
 
 def test_pool_pips_go_to_the_same_participant_in_simulate_and_exact():
@@ -85,7 +85,7 @@ def test_pool_pips_go_to_the_same_participant_in_simulate_and_exact():
     (it used to list the side's dice by swiftness group: 122 standard errors off)."""
     a, b = [3, 1], [1]
     first, _, _, pos = text_exact(a, b, 1, 0, "side-pool")
-    sim = ini.simulate(a, b, trials=60_000, rng=5, pips=1, pip_rule="side-pool")
+    sim = ini.odds(a, b, trials=60_000, rng=5, pips=1, pip_rule="side-pool")
     for est, p in zip(sim.p_participant_first, first, strict=True):
         assert within(est, p)
     for est, m in zip(sim.mean_position, pos, strict=True):
@@ -105,10 +105,10 @@ def test_default_batch_bounds_the_dice_of_a_batch(monkeypatch):
         return run(fn, trials=trials, rng=rng, **kw)
 
     monkeypatch.setattr(mc, "run", spy)
-    ini.simulate([15] * 32, [15] * 32, trials=300, rng=1)
+    ini.odds([15] * 32, [15] * 32, trials=300, rng=1)
     ini.defence([15] * 20, [15] * 20, trials=20, rng=1)
-    ini.simulate([3, 3, 3], [2, 2, 2], trials=300, rng=1)
-    ini.simulate([3], [2], trials=300, rng=1, batch_size=7)
+    ini.odds([3, 3, 3], [2, 2, 2], trials=300, rng=1)
+    ini.odds([3], [2], trials=300, rng=1, batch_size=7)
     assert seen[0] * 64 * 15 <= ini.BATCH_DICE and seen[0] >= 256
     assert seen[1] * 40 * 15 <= ini.BATCH_DICE
     assert seen[2:] == [mc.DEFAULT_BATCH, 7]  # small rounds keep the default
@@ -124,7 +124,7 @@ def test_default_batch_bounds_the_dice_of_a_batch(monkeypatch):
     ],
 )
 def test_fast_key_tables_on_every_outcome(pips, tiebreak, order):
-    """simulate's lookup tables (dense int32 ranks, keys paired in 8-byte items,
+    """The Monte Carlo fast path's lookup tables (dense int32 ranks, keys paired in 8-byte items,
     padding, pips folded in, ties read from the rows) give the plain rule's order
     on every roll of a small setup."""
     sw = [2, 1, 2]
@@ -156,11 +156,10 @@ def test_an_explicit_batch_size_is_capped_by_its_memory():
     # 64 participants of 15 dice with batch_size=65537 held 3 GB at once (63 million
     # dice); the refusal names the largest batch_size for this round's dice
     with pytest.raises(ValueError, match=r"^batch_size must be at most 17476 with 960 dice"):
-        ini.simulate([15] * 32, [15] * 32, trials=10, batch_size=65537, rng=1)
+        ini.odds([15] * 32, [15] * 32, trials=10, batch_size=65537, rng=1)
     with pytest.raises(TypeError, match="batch_size must be an integer"):
-        ini.simulate([3], [2], trials=10, batch_size="65536", rng=1)
-    a = ini.simulate([15] * 32, [15] * 32, trials=40, batch_size=17476, rng=1)
+        ini.odds([3], [2], trials=10, batch_size="65536", rng=1)
+    a = ini.odds([15] * 32, [15] * 32, trials=40, batch_size=17476, rng=1)
     assert (
-        a.as_dict()
-        == ini.simulate([15] * 32, [15] * 32, trials=40, batch_size=17476, rng=1).as_dict()
+        a.as_dict() == ini.odds([15] * 32, [15] * 32, trials=40, batch_size=17476, rng=1).as_dict()
     )

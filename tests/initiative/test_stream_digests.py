@@ -1,6 +1,7 @@
-"""``simulate`` gives the same bytes as before the speed work of issue 14, item 3.
+"""Monte Carlo ``odds`` (once ``simulate``) gives the same bytes as before the speed work of
+issue 14, item 3.
 
-Each digest is the SHA-256 of every field of :class:`~dicestats.initiative.results.RoundOdds`
+Each digest is the SHA-256 of every field of :class:`~dicestats.initiative.results.Odds`
 that a simulation fills (their ``repr``), computed with the code of commit 23d7741
 (the main branch before this round): the same seed must keep giving the very same
 numbers under each reading, with pool pips, another batch size and 2 workers.
@@ -70,7 +71,7 @@ def digest(r):
 
 @pytest.mark.parametrize("args,kw,want", PINNED)
 def test_simulate_gives_the_pinned_numbers(args, kw, want):
-    assert digest(ini.simulate(*args, progress=False, **kw)) == want
+    assert digest(ini.odds(*args, progress=False, **kw)) == want
 
 
 def rowwise(srt, n_parts, na, da, D):
@@ -123,7 +124,7 @@ def test_threads_keep_their_own_buffers():
     args, kw, want = PINNED[1]  # 300,000 rounds, seed 1
     kw = {k: v for k, v in kw.items() if k != "workers"}
     with ThreadPoolExecutor(4) as pool:
-        got = ini.simulate(*args, progress=False, executor=pool, **kw)
+        got = ini.odds(*args, progress=False, executor=pool, **kw)
     assert digest(got) == want
 
 

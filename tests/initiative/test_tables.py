@@ -91,13 +91,13 @@ def test_initiative_holding_is_seeded_and_matches_the_api():
     # the wounds agree with the enumeration of the same fights
     S = initiative.SuccessRoll
     for row in a.itertuples(index=False):
-        ex = initiative.defence_odds(
+        ex = initiative.defence(
             [1], [1], attackers="both", hold=row.policy, attack=S(3), defend=S(3)
         )
         dealt, taken = ex.mean_wounds_by_side
         se = (row.dealt_hi - row.dealt_lo) / (2 * 1.96)
         assert abs(row.dealt - float(dealt)) < 4.5 * se + 1e-12
-        guard = initiative.defence_odds([1], [1], hold=row.policy, attack=S(3), defend=S(3))
+        guard = initiative.defence([1], [1], hold=row.policy, attack=S(3), defend=S(3))
         se = (row.guarded_hi - row.guarded_lo) / (2 * 1.96)
         assert abs(row.guarded - float(guard.mean_wounds_by_side[1])) < 4.5 * se + 1e-12
     assert "the user's assumption" in a["assumption"].iloc[0]
@@ -124,7 +124,7 @@ def test_initiative_defenders_and_margins():
     target = df[df.respond == "target"]
     assert target["companions"].iloc[0] == 0 and target["p"].iloc[2] == 0
     S = initiative.SuccessRoll
-    ex = initiative.defence_odds([1, 1], [1], attack=S(3), defend=S(3))
+    ex = initiative.defence([1, 1], [1], attack=S(3), defend=S(3))
     every = df[df.respond == "every"]
     for row in every.itertuples(index=False):
         se = (row.hi - row.lo) / (2 * 1.96)

@@ -40,8 +40,8 @@ def same_totals(a, b) -> bool:
 
 def test_an_initiative_simulation_on_the_cluster_is_byte_identical(dask_client):
     kw = dict(trials=300_000, rng=5, pips=[1, 0])
-    ref = initiative.simulate([3, 3], [2, 2, 2], **kw)
-    got = initiative.simulate([3, 3], [2, 2, 2], executor=dask_client, **kw)
+    ref = initiative.odds([3, 3], [2, 2, 2], **kw)
+    got = initiative.odds([3, 3], [2, 2, 2], executor=dask_client, **kw)
     assert got.as_dict() == ref.as_dict()
     assert same_totals(got.raw, ref.raw)
 

@@ -26,7 +26,7 @@ def test_one_row_per_cell_and_the_seed_reproduces_it():
     ]
     assert df.attrs["sweep"]["parameters"] == ["swiftness", "versus"]
     assert df["error"].isna().all() and (df["trials"] == 4_000).all()
-    one = initiative.simulate([2], [2, 2], trials=4_000, rng=int(df.seed[3]))
+    one = initiative.odds([2], [2, 2], trials=4_000, rng=int(df.seed[3]))
     assert one.p_first.value == df.p_first[3] and one.p_first.stderr == df.p_first_stderr[3]
     assert one.mean_position[2].ci_high == df.mean_position_2_ci_high[3]
 
@@ -84,7 +84,7 @@ def test_a_file_of_another_sweep_is_refused(tmp_path):
         with pytest.raises(InputError, match="out must be a file of this sweep"):
             sweep("initiative", out=out, **{**GRID, **change})
     with pytest.raises(InputError, match="out must be a file of this sweep"):
-        sweep("defence", swiftness=[1], versus=[1], trials=4_000, rng=3, out=out)
+        sweep("initiative.defence", swiftness=[1], versus=[1], trials=4_000, rng=3, out=out)
 
 
 def test_a_failed_cell_is_reported_not_written_and_retried(tmp_path):
@@ -121,7 +121,7 @@ def test_a_failed_cell_is_reported_not_written_and_retried(tmp_path):
         (dict(swiftness=[1], versus=[1], trials=0), InputError, "trials"),
         (dict(swiftness=[1], versus=[1], rng=-1), InputError, "rng"),
         (dict(swiftness=[1], versus=[1], rng=True), TypeError, "rng"),
-        (dict(swiftness=[1], versus=[1], exact=True), InputError, "exact must be None"),
+        (dict(swiftness=[1], versus=[1], trials=9, exact=True), InputError, "trials must be omit"),
         (dict(swiftness=[1], versus=[1], out="grid.xlsx"), InputError, "out must be"),
         (dict(swiftness=[1], versus=[1], out="/no/such/dir/g.csv"), InputError, "directory"),
         (dict(swiftness=[1], versus=[1], executor="tcp://x:1"), TypeError, "executor"),
@@ -130,7 +130,7 @@ def test_a_failed_cell_is_reported_not_written_and_retried(tmp_path):
             InputError,
             "workers must be 1",
         ),  # fmt: skip
-        (dict(question="fate", bonus=[1], trials=10), InputError, "trials must be None"),
+        (dict(question="fate", bonus=[1], trials=10), InputError, "trials must be omitted"),
     ],
 )
 def test_bad_input_is_one_line_before_any_work(kwargs, error, words, tmp_path):

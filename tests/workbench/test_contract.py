@@ -1,9 +1,9 @@
-"""The registry's contract (``tests/test_contract.py``), applied to the workbench's questions.
+"""The contract (``tests/contract.py``), applied to the workbench's sampled functions.
 
-The workbench is not a registered dice system, so its sample questions
-(``dicestats.workbench.questions.QUESTIONS``) are asked here through the contract
-test's own checks: frozen results that serialise, float answers equal to exact ones
-within 1e-12, one-line refusals naming the parameter, ``exact`` keyword-only.
+The workbench is not a registered dice system; its solvers and wish lists carry their own
+sample calls (``dicestats.core.question.sampled``), asked here with the contract's checks:
+frozen results that serialise, float answers equal to exact ones within 1e-12, one-line
+refusals naming the parameter, ``exact`` keyword-only.
 """
 
 from __future__ import annotations
@@ -13,41 +13,57 @@ import inspect
 
 import pytest
 
-from dicestats.workbench.questions import QUESTIONS
-from tests import test_contract as contract
+from dicestats import workbench
 
-IDS = [q.name for q in QUESTIONS]
+from ..contract import (
+    HOW,
+    check_float_equals_exact,
+    check_refusals,
+    check_serialises,
+    public_callables,
+    sampled_cases,
+)
+
+SAMPLED = [
+    getattr(workbench, n) for n in workbench.__all__ if hasattr(getattr(workbench, n), "samples")
+]
+CASES = sampled_cases(SAMPLED)
+IDS = [c.name for c in CASES]
 # The wishes are echoed in the answer as Fractions in both modes (they are parsed
 # exactly from their text); tests/workbench/test_wishes.py compares the slacks.
-NUMERIC = [q for q in QUESTIONS if not q.name.startswith("wishes")]
-# test_fate_wishes.py compares the Fate wishes' probabilities and slacks, float with exact.
+NUMERIC = [c for c in CASES if "wishes" not in c.name]
 
 
-@pytest.mark.parametrize("q", QUESTIONS, ids=IDS)
+def test_every_solver_and_wish_list_has_samples():
+    names = {f.__name__ for f in SAMPLED}
+    assert {"solve_pool", "solve_initiative", "wishes", "fate_wishes"} <= names
+    assert len(CASES) >= 10
+
+
+@pytest.mark.parametrize("q", CASES, ids=IDS)
 def test_results_are_frozen_results_that_serialise(q):
-    contract.test_results_are_frozen_results_that_serialise("workbench", contract.legacy_case(q))
-    text = str(q.call(*q.args, **q.kwargs))
+    check_serialises(q)
+    text = str(q.ask())
     assert text and "\n" not in text
 
 
-@pytest.mark.parametrize("q", NUMERIC, ids=[q.name for q in NUMERIC])
+@pytest.mark.parametrize("q", NUMERIC, ids=[c.name for c in NUMERIC])
 def test_float_equals_exact(q):
-    contract.test_float_equals_exact("workbench", contract.legacy_case(q))
+    check_float_equals_exact(q)
 
 
-@pytest.mark.parametrize("q", QUESTIONS, ids=IDS)
+@pytest.mark.parametrize("q", CASES, ids=IDS)
 def test_bad_input_is_one_line_naming_the_parameter(q):
-    contract.test_bad_input_is_one_line_naming_the_parameter("workbench", contract.legacy_case(q))
+    check_refusals(q)
 
 
 def test_how_an_answer_is_computed_is_always_keyword_only():
     checked = 0
-    rooms = ("solve", "wishlist")
-    for room in rooms:
+    for room in ("solve", "wishlist"):
         module = importlib.import_module(f"dicestats.workbench.{room}")
-        for name, f in contract.public_callables(module):
+        for name, f in public_callables(module):
             for p in inspect.signature(f).parameters.values():
-                if p.name in contract.HOW:
+                if p.name in HOW:
                     checked += 1
                     assert p.kind is p.KEYWORD_ONLY, f"{module.__name__}.{name}: {p.name}"
     assert checked >= 8

@@ -1,0 +1,931 @@
+"""The generic explorer: any system's declared questions, controls derived from the declarations.
+
+:func:`generic` asks the questions a system declares (:mod:`dicestats.core.question`)
+with controls built from each declaration, as the command line builds its options
+from it: a question picker; one control per parameter of the chosen question, by
+its annotation and the numpydoc ``Parameters`` of its docstring (``int`` → an
+integer box, ``bool`` → a checkbox, a choice ``{"a", "b"}`` → a dropdown,
+``list[int]`` → comma-separated integers or a range ``1-10``, ``int | None`` →
+an integer or empty, ``int | str`` → an integer or a word); a ``rules``
+parameter → the system's ``Rules`` preset and fields; the method (its
+``methods``), with trials and seed for Monte Carlo. The answer is the result's
+own :meth:`~dicestats.core.results.Result.view` as
+:func:`dicestats.format.view_text` renders it (what the command line prints),
+with its headline figures, its declared chart, the JSON on demand, and the
+equivalent ``dicestats <system> <question> ...`` command and Python call.
+
+A Monte Carlo answer never freezes the controls: its arguments are checked at
+once (a refusal shows at once), then one worker thread runs a quick estimate
+(:data:`QUICK_TRIALS` trials, same seed) and the full one; a newer change stops
+older work at its next batch (the engine runs the batches on an executor that
+checks, so the numbers are the engine's own: any executor gives the same bytes).
+
+Examples
+--------
+>>> ex = generic("storyteller", "resisted")
+>>> ex.controls["versus"].value
+'5'
+>>> ex.view.cli
+'dicestats storyteller resisted 6 --vs 5 --vs-difficulty 6'
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import dataclasses
+import html
+import inspect
+import numbers
+import re
+import shlex
+import threading
+from types import SimpleNamespace
+
+import ipywidgets as widgets
+
+from ..core.checks import check_int, refuse
+from ..core.question import (
+    annotation_text,
+    doc_choices,
+    documented,
+    option,
+    parameter_docs,
+    rules_class,
+    rules_from,
+    rules_presets,
+    unmarked,
+)
+from ..format import percent
+from .base import KEEP, Explorer, Panel
+
+__all__ = [
+    "GenericExplorer",
+    "generic",
+    "control_kind",
+    "unspellable",
+    "int_list",
+    "QUICK_TRIALS",
+    "TRIALS",
+]
+
+#: Trials of the first, quick Monte Carlo estimate (shown within a fraction of a second).
+QUICK_TRIALS = 2_000
+#: The trials a Monte Carlo answer starts with.
+TRIALS = 20_000
+#: The most values a range ``A-B`` of a list box spells.
+RANGE_MAX = 100_000
+#: The controls every generic explorer has, whatever the question.
+FIXED = ("question", "method", "trials", "seed")
+
+
+def _text() -> dict:
+    """A text box's layout (a widget of its own: none is made at import)."""
+    return dict(layout=widgets.Layout(width="230px"), continuous_update=False)
+
+
+_STYLE = {"description_width": "initial"}
+
+
+# --------------------------------------------------------------------------- kinds of control
+def control_kind(param: inspect.Parameter, doc_kind: str = "", *, rules=None) -> str | None:
+    """The kind of control of a parameter, by its annotation and its numpydoc type (as the
+    command line reads them), or None for a value no control can spell (the API's default).
+
+    ``"rules"`` (a ``rules``/``versus_rules`` parameter of a system with ``Rules``),
+    ``"choice"``, ``"bool"``, ``"int"``, ``"float"`` (a box each), or a text box:
+    ``"int_list"``, ``"int_or_list"``, ``"int_or_word"``, ``"word_list"``,
+    ``"word_or_list"`` (integers or words: ``1,Fair,+3``), ``"text"``, and
+    ``"optional_int"``, ``"optional_float"`` (an integer or a number, empty for
+    None). A text box of a parameter that defaults to None reads empty as None.
+
+    >>> import inspect
+    >>> P = inspect.Parameter
+    >>> def f(dice: int, pools: list[int] = (), rounds: int | None = None, how="a",
+    ...       bonuses: int | list[int] | None = None): ...
+    >>> [control_kind(p) for p in inspect.signature(f).parameters.values()]
+    ['int', 'int_list', 'optional_int', 'text', 'int_or_list']
+    >>> control_kind(P("on_botch", P.KEYWORD_ONLY, default="resets"), '{"resets", "ends"}')
+    'choice'
+    """
+    default = None if param.default is inspect.Parameter.empty else param.default
+    if param.name in ("rules", "versus_rules") and rules is not None:
+        return "rules"
+    a = annotation_text(param.annotation).replace(" ", "")
+    if a.startswith("Optional[") and a.endswith("]"):
+        a = a[len("Optional[") : -1]
+    a = "|".join(t for t in a.split("|") if t != "None")  # None: an empty box, or "(none)"
+    if a == "bool" or isinstance(default, bool):
+        return "bool"
+    if doc_choices(doc_kind):
+        return "choice"
+    if a.startswith(("list[int|str]", "list[str|int]")):
+        return "word_list"
+    if a.startswith(("int|str|list[int|str]", "str|int|list[str|int]")):
+        return "word_or_list"
+    if a.startswith(("list[int]", "Sequence[int]", "tuple[int")):
+        return "int_list"
+    if a in ("int|list[int]", "list[int]|int", "int|Sequence[int]"):
+        return "int_or_list"
+    if a.startswith(("int|str", "str|int")):
+        return "int_or_word"
+    if "str" in a.split("|"):  # a value the API also reads from its text ("1/4", "OAO")
+        return "text"
+    if a.startswith("int") or (not a and isinstance(default, int)):
+        return "optional_int" if param.default is None else "int"
+    if a.startswith("float") or (not a and isinstance(default, float)):
+        return "optional_float" if param.default is None else "float"
+    if a.startswith("str") or isinstance(default, str):
+        return "text"
+    return None
+
+
+def unspellable(q) -> list[str]:
+    """The required parameters of question ``q`` that no control can spell (its question is
+    then left out of the picker: ``list[list[int]]``, an object)."""
+    docs = documented(q.setup)
+    rules = rules_class(q)
+    return [
+        p.name
+        for p in q.parameters
+        if p.default is inspect.Parameter.empty
+        and control_kind(p, docs.get(p.name, ("", ""))[0], rules=rules) is None
+    ]
+
+
+def _rule_fields(q, cls) -> list:
+    """The fields of ``cls`` that get a control (a flag on the command line): a bool, an
+    int or a word, and not a parameter of ``q`` (its own ``tiebreak=`` says that rule)."""
+    names, default = {p.name for p in q.parameters}, cls()
+    return [
+        f
+        for f in dataclasses.fields(cls)
+        if f.name not in names and isinstance(getattr(default, f.name), (bool, int, str))
+    ]  # other values (a tuple of pairs, say) are the API's to give, as on the command line
+
+
+def int_list(name: str, text: str, *, one: bool = False):
+    """Comma-separated integers (``"7,6,6"``) or a range (``"1-10"``), as a list; with
+    ``one``, a single integer stays an int (a parameter that takes an int or a list).
+
+    >>> int_list("pools", "7, 6,6"), int_list("dice", "1-4"), int_list("difficulty", "6", one=True)
+    ([7, 6, 6], [1, 2, 3, 4], 6)
+    >>> int_list("pools", "7,,6")
+    Traceback (most recent call last):
+    ...
+    dicestats.InputError: pools must be comma-separated whole numbers (e.g. 3,3,2) or a range \
+(1-10), got '7,,6'
+    """
+    t = str(text).strip()
+    m = re.fullmatch(r"(\d+)\s*-\s*(\d+)", t)
+    if m:
+        a, b = int(m.group(1)), int(m.group(2))
+        if a > b:
+            raise refuse(name, "a range low-high", text, why="it is reversed")
+        if b - a >= RANGE_MAX:
+            raise refuse(name, f"a range of at most {RANGE_MAX:,} values", text)
+        return list(range(a, b + 1))
+    parts = [p.strip() for p in t.split(",")]
+    if not all(re.fullmatch(r"[+-]?\d+", p) for p in parts):
+        raise refuse(name, "comma-separated whole numbers (e.g. 3,3,2) or a range (1-10)", text)
+    values = [int(p) for p in parts]
+    return values[0] if one and len(values) == 1 else values
+
+
+def _list_text(values) -> str:
+    """A list as its box shows it: ``"1-30"`` for a run of 3 or more, else ``"7,6,6"``."""
+    values = [values] if isinstance(values, numbers.Integral) else list(values)
+    run = len(values) >= 3 and values == list(range(values[0], values[0] + len(values)))
+    if run and values[0] >= 0:
+        return f"{values[0]}-{values[-1]}"
+    return ",".join(str(v) for v in values)
+
+
+def _same(value, default) -> bool:
+    """Whether a control's value is the parameter's default (a range is its list)."""
+    if isinstance(default, (range, list, tuple)) and isinstance(value, list):
+        return list(default) == value
+    if isinstance(value, str) and default is not None and not isinstance(default, str):
+        return value == str(default)  # a text box showing the default (point_value "0")
+    return type(value) is type(default) and value == default
+
+
+# --------------------------------------------------------------------------- one call
+@dataclasses.dataclass
+class Call:
+    """What a state of the controls asks: the question, the API's keywords and method
+    keywords, and how the command line and Python spell them."""
+
+    question: object
+    kwargs: dict
+    method: str
+    how: dict
+    cli_args: list
+    py_args: list
+    notes: list
+
+    @property
+    def cli(self) -> str:
+        """The equivalent ``dicestats <system> <question> ...`` command."""
+        how = []
+        if self.method == "exact":
+            how = ["--exact"]
+        elif self.method == "montecarlo":
+            how = ["--trials", str(self.how["trials"]), "--seed", str(self.how["rng"])]
+        elif "method" in self.how:
+            how = ["--method", self.method]
+        return shlex.join([*self.cli_args, *how])
+
+    @property
+    def python(self) -> str:
+        """The equivalent Python call (an import line, then the call)."""
+        q = self.question
+        args = ", ".join([*self.py_args, *(f"{k}={v!r}" for k, v in self.how.items())])
+        return f"from dicestats import {q.system}\n{q.system}.{q.name}({args})"
+
+
+def _headline_text(key: str):
+    def fmt(x) -> str:
+        if hasattr(x, "stderr") and hasattr(x, "value"):  # an Estimate
+            if key.startswith("p_"):
+                return f"{percent(x.value)} ± {percent(x.stderr)}"
+            return f"{x.value:.2f} ± {x.stderr:.2f}"
+        if isinstance(x, (tuple, list)):
+            return str(len(x))
+        if isinstance(x, numbers.Real) and not isinstance(x, (bool, numbers.Integral)):
+            return percent(x) if key.startswith("p_") else f"{float(x):.2f}"
+        return str(x)
+
+    return fmt
+
+
+class _Superseded(Exception):
+    """A newer state is wanted: stop this Monte Carlo run."""
+
+
+class _Stoppable(cf.Executor):
+    """Runs each Monte Carlo batch at once, here; stops the run once a newer state is wanted.
+
+    The engine adds the batches in their order whatever the executor, so the
+    answer is byte-identical to ``workers=1``.
+    """
+
+    _max_workers = 1
+
+    def __init__(self, current):
+        self._current = current
+
+    def submit(self, fn, /, *args, **kwargs):
+        if not self._current():
+            raise _Superseded
+        fut = cf.Future()
+        try:
+            fut.set_result(fn(*args, **kwargs))
+        except BaseException as exc:  # the engine reads it from the future
+            fut.set_exception(exc)
+        return fut
+
+
+# --------------------------------------------------------------------------- the explorer
+class GenericExplorer(Explorer):
+    """A system's declared questions, with controls from their declarations: see
+    :func:`generic`.
+
+    Attributes
+    ----------
+    system : dicestats.registry.System
+    question : dicestats.core.question.Question
+        The question on show.
+    questions, left_out : dict
+        The questions of the picker by name; those left out, with why.
+    controls : dict
+        ``question``, ``method``, ``trials``, ``seed``, one control per parameter
+        of the question (its name), and the rule set's ``rules.preset`` and
+        ``rules.<field>`` (``versus_rules.…`` for the other side's).
+    status : ipywidgets.HTML
+        Where a Monte Carlo answer stands (quick estimate, refining, full).
+    """
+
+    def __init__(self, system, question: str | None = None, *, values: dict | None = None,
+                 trials: int = TRIALS, seed: int = 1):  # fmt: skip
+        self.system = system
+        self.questions, self.left_out = {}, {}
+        for q in system.questions:
+            missing = unspellable(q)
+            if missing:
+                self.left_out[q.name] = f"no control can spell {', '.join(missing)}"
+            else:
+                self.questions[q.name] = q
+        if not self.questions:
+            raise refuse("system", "a system with a question its controls can ask", system.name,
+                         why="; ".join(f"{k}: {v}" for k, v in self.left_out.items()))  # fmt: skip
+        name = question or next(iter(self.questions))
+        if name not in self.questions:
+            why = self.left_out.get(name)
+            raise refuse("question", "one of " + ", ".join(map(repr, self.questions)), name,
+                         why=why)  # fmt: skip
+        self.question = self.questions[name]
+        self.title = system.name.replace("_", " ").capitalize()
+        fixed = {
+            "question": widgets.Dropdown(
+                options=list(self.questions), value=name, description="question"
+            ),  # fmt: skip
+            "method": widgets.Dropdown(description="method"),
+            "trials": widgets.IntText(value=trials, description="trials", **_text()),
+            "seed": widgets.IntText(value=seed, description="seed", **_text()),
+        }
+        for key, w in fixed.items():
+            w.add_class(f"ds-{key}")
+        self.describe = widgets.HTML(value="").add_class("ds-question-summary")
+        self.params = widgets.VBox([]).add_class("ds-parameters")
+        self.status = widgets.HTML(value="").add_class("ds-status")
+        self.show_json = widgets.ToggleButton(value=False, description="JSON",
+                                              layout=widgets.Layout(width="auto"))  # fmt: skip
+        self.json = widgets.HTML(value="").add_class("ds-json")
+        self._wanted = (0, None)  # (generation, call) of the latest change
+        self._done = 0  # the generation fully shown (or refused)
+        self._cond = threading.Condition()
+        self._worker = None
+        rows = [
+            widgets.HBox([fixed["question"], self.describe]),
+            self.params,
+            widgets.HBox([fixed["method"], fixed["trials"], fixed["seed"], self.show_json]),
+            self.status,
+        ]
+        super().__init__(fixed, rows)
+        self.add_class("ds-generic")
+        self.children = (*self.children, self.json)
+        self.show_json.observe(lambda _c: self._show_json(), names="value")
+        self._build(values or {})
+        self.refresh()
+
+    # -- the controls of a question ------------------------------------------------------
+    def _build(self, values: dict) -> None:
+        """The controls of :attr:`question`, starting from its first sample's arguments (then
+        ``values``), and its methods."""
+        q = self.question
+        for key in [k for k in self.controls if k not in FIXED]:
+            self.controls.pop(key).unobserve(self._changed, names="value")
+        self._rules = rules_class(q)
+        self._docs = documented(q.setup)
+        start = self._sample_values()
+        self._params, rows, row = [], [], []
+        for param in q.parameters:
+            kind = control_kind(param, self._docs.get(param.name, ("", ""))[0], rules=self._rules)
+            if kind is None:
+                continue  # the API's default: a value no control can spell
+            self._params.append((param, kind))
+            value = values.get(param.name, start.get(param.name, param.default))
+            if kind == "rules" and not (rules_presets(self._rules) or _rule_fields(q, self._rules)):
+                self._params.pop()  # every rule is a parameter of its own: the API's default
+                continue
+            if kind == "rules":
+                if row:
+                    rows.append(widgets.HBox(row))
+                    row = []
+                rows.append(self._rules_box(param, start.get(param.name, param.default)))
+                continue
+            w = self._control(param, kind, value)
+            self._add(param.name, w)
+            row.append(w)
+            if len(row) == 3:
+                rows.append(widgets.HBox(row))
+                row = []
+        if row:
+            rows.append(widgets.HBox(row))
+        self.params.children = rows
+        m = self.controls["method"]
+        with self.muted():
+            m.options = list(q.methods)
+            m.value = values.get("method", q.default)
+        text = f"<i>{html.escape(unmarked(q.summary))}</i>"
+        if self.left_out:  # said once, beside the picker
+            gone = "; ".join(f"{k} ({v})" for k, v in self.left_out.items())
+            text += f"<br><small>not asked here: {html.escape(gone)}</small>"
+        self.describe.value = text
+
+    def _sample_values(self) -> dict:
+        """The first sample's arguments by parameter name (where the question has samples)."""
+        q = self.question
+        if not q.samples:
+            return {}
+        s = q.samples[0]
+        try:
+            bound = inspect.signature(q.setup).bind_partial(*s.args, **s.kwargs)
+        except TypeError:
+            return {}
+        return dict(bound.arguments)
+
+    def _add(self, key: str, w) -> None:
+        w.add_class("ds-" + re.sub(r"[._]", "-", key))
+        self.controls[key] = w
+        w.observe(self._changed, names="value")
+
+    def _control(self, param, kind: str, value):
+        label = param.name.replace("_", " ")
+        tip = self._docs.get(param.name, ("", ""))[1]
+        required = param.default is inspect.Parameter.empty
+        if kind == "bool":
+            w = widgets.Checkbox(value=bool(value) if not required else False, description=label)
+        elif kind == "choice":
+            options = list(doc_choices(self._docs[param.name][0]))
+            allowed = options
+            if param.default is None:  # the parameter's default, None, is a choice too
+                options = [("(none)", None), *((c, c) for c in options)]
+                allowed = [None, *allowed]
+            value = value if value in allowed else allowed[0]
+            w = widgets.Dropdown(options=options, value=value, description=label)
+        elif kind == "int":
+            w = widgets.IntText(value=value if isinstance(value, int) else 1, description=label,
+                                **_text())  # fmt: skip
+        elif kind == "float":
+            w = widgets.FloatText(value=float(value) if isinstance(value, numbers.Real) else 0.0,
+                                  description=label, **_text())  # fmt: skip
+        else:  # a text box: lists, optional integers, words
+            if value is None or value is inspect.Parameter.empty:
+                text = ""
+            elif kind in ("int_list", "int_or_list"):
+                text = _list_text(value)
+            elif isinstance(value, (list, tuple)):
+                text = ",".join(str(v) for v in value)
+            else:
+                text = str(value)
+            w = widgets.Text(value=text, description=label, **_text())
+        w.style = _STYLE
+        if tip:
+            w.tooltip = tip
+        return w
+
+    def _rules_box(self, param, value):
+        """The rule set's controls: its preset (``versus_rules``: also "same as yours") and
+        one control per field (fields that are parameters of the question are theirs)."""
+        cls, key = self._rules, param.name
+        fields_doc = parameter_docs(cls.__doc__)
+        presets = rules_presets(cls)
+        start = value if isinstance(value, cls) else None
+        row, rows = [], []
+        if presets:
+            options = list(presets)
+            if key == "versus_rules":
+                options = [("same as yours", ""), *((p, p) for p in presets)]
+            chosen = self._preset_of(start) if start is not None else ""
+            if key == "rules" and not chosen:
+                chosen = presets[0]
+            w = widgets.Dropdown(options=options, value=chosen, description="preset")
+            self._add(f"{key}.preset", w)
+            row.append(w)
+        shown = start if start is not None else cls()
+        for f in _rule_fields(self.question, cls):
+            v = getattr(shown, f.name)
+            kind, tip = fields_doc.get(f.name, ("", ""))
+            label = f.name.replace("_", " ")
+            if isinstance(v, bool):
+                w = widgets.Checkbox(value=v, description=label)
+            elif doc_choices(kind):
+                w = widgets.Dropdown(options=doc_choices(kind), value=v, description=label)
+            elif isinstance(v, int):
+                w = widgets.IntText(value=v, description=label, **_text())
+            else:
+                w = widgets.Text(value=str(v), description=label, **_text())
+            w.style = _STYLE
+            if tip:
+                w.tooltip = tip
+            self._add(f"{key}.{f.name}", w)
+            row.append(w)
+            if len(row) == 4:
+                rows.append(widgets.HBox(row))
+                row = []
+        if row:
+            rows.append(widgets.HBox(row))
+        head = "the other side's rules" if key == "versus_rules" else "rules"
+        return widgets.VBox([widgets.HTML(f"<b>{head}</b>"), *rows]).add_class(f"ds-{key}")
+
+    def _preset_of(self, rules) -> str:
+        """The name of the preset ``rules`` is (or came from, or equals), else ``""``."""
+        from importlib import import_module
+
+        presets = import_module(self._rules.__module__).PRESETS
+        for name, r in presets.items():
+            if r is rules:
+                return name
+        named = getattr(rules, "_name", None)
+        if named in presets:
+            return named
+        return next((n for n, r in presets.items() if r == rules), "")
+
+    # -- the re-draw -----------------------------------------------------------------------
+    def _changed(self, change=None) -> None:
+        """A new question builds its controls; a new preset resets its fields (one re-draw)."""
+        owner = change.get("owner") if change is not None else None
+        if owner is self.controls["question"]:
+            self.question = self.questions[change["new"]]
+            with self.muted():
+                self._build({})
+        else:
+            for key, w in self.controls.items():
+                if w is owner and key.endswith(".preset"):
+                    self._reset_fields(key.rpartition(".")[0], change["new"])
+        super()._changed(change)
+
+    def _reset_fields(self, key: str, preset: str) -> None:
+        cls = self._rules
+        base = cls.preset(preset) if preset else cls()
+        with self.muted():
+            for f in dataclasses.fields(cls):
+                w = self.controls.get(f"{key}.{f.name}")
+                if w is not None:
+                    w.value = getattr(base, f.name)
+
+    def state(self) -> dict:
+        state = super().state()
+        mc = state["method"] == "montecarlo"
+        self.controls["trials"].disabled = self.controls["seed"].disabled = not mc
+        for key, w in self.controls.items():
+            if key.startswith("versus_rules.") and not key.endswith(".preset"):
+                w.disabled = not state.get("versus_rules.preset", "x")
+        return state
+
+    # -- the call a state asks ---------------------------------------------------------------
+    def call(self, state: dict) -> Call:
+        """The question, the API's keywords, the command and the Python call of ``state``
+        (a value a box cannot read is refused here, naming its parameter)."""
+        q = self.question
+        kwargs, notes = {}, []
+        cli = ["dicestats", self.system.name, q.name.replace("_", "-")]
+        options, py_args = [], []
+        positional = True  # required parameters go in order, positionally, while they can
+        in_order = True  # the Python call: positionally while none is left out
+        for param, kind in self._params:
+            required = param.default is inspect.Parameter.empty
+            if kind == "rules":
+                value, flags, text, left_out = self._rules_of(param.name, state)
+                notes += left_out
+                options += flags
+                if not flags and (value is None or param.default in (None, value)):
+                    in_order = False  # the API's default (the command line's rules equal it)
+                    continue
+                kwargs[param.name] = value
+            else:
+                value = self._value(param, kind, state[param.name])
+                if not required and (value is None or _same(value, param.default)):
+                    in_order = False
+                    continue
+                kwargs[param.name] = value
+                text = self._cli_text(kind, value)
+                if kind == "bool":
+                    default = False if required else bool(param.default)
+                    if value != default:
+                        flag = option(param.name)
+                        options.append("--no-" + flag[2:] if default else flag)
+                elif required and positional and not text.startswith("-"):
+                    cli.append(text)
+                else:  # --name=-1: a value that starts with "-" is not an option
+                    spelled = option(param.name)
+                    options += [f"{spelled}={text}"] if text.startswith("-") else [spelled, text]
+                    positional = positional and not required
+                text = repr(value)
+            if in_order and param.kind is param.POSITIONAL_OR_KEYWORD:
+                py_args.append(text)
+            else:
+                in_order = False
+                py_args.append(f"{param.name}={text}")
+        method = state["method"]
+        how = {}
+        if method == "exact":
+            how["exact"] = True
+        elif method == "montecarlo":
+            from ..core.montecarlo import LIMITS as MC
+
+            how["trials"] = MC["trials"].check(state["trials"], name="trials")
+            how["rng"] = check_int("seed", state["seed"], 0)
+        elif method != q.default:
+            how["method"] = method
+        return Call(q, kwargs, method, how, [*cli, *options], py_args, notes)
+
+    def _value(self, param, kind: str, raw):
+        name = param.name
+        if kind in ("bool", "choice", "int", "float"):
+            return raw
+        text = str(raw).strip()
+        if not text and param.default is None:
+            return None  # an empty box: the parameter's default, None
+        if kind == "text":
+            return raw
+        if kind == "optional_float":
+            try:
+                return float(text)
+            except ValueError:
+                raise refuse(name, "a number, or empty for none", raw) from None
+        if kind in ("word_list", "word_or_list"):
+            parts = [p.strip() for p in text.split(",")]
+            if not all(parts):
+                raise refuse(name, "integers or words separated by commas (e.g. 1,Fair,+3)", raw)
+            words = [int(p) if re.fullmatch(r"[+-]?\d+", p) else p for p in parts]
+            return words[0] if kind == "word_or_list" and len(words) == 1 else words
+        if kind == "int_list":
+            return int_list(name, text)
+        if kind == "int_or_list":
+            return int_list(name, text, one=True)
+        if kind == "optional_int":
+            if not re.fullmatch(r"[+-]?\d+", text):
+                raise refuse(name, "a whole number, or empty for none", raw)
+            return int(text)
+        # int_or_word: a number, or a word (a rating's name)
+        return int(text) if re.fullmatch(r"[+-]?\d+", text) else text
+
+    @staticmethod
+    def _cli_text(kind: str, value) -> str:
+        if kind in ("int_list", "int_or_list") and not isinstance(value, numbers.Integral):
+            return _list_text(value)
+        if isinstance(value, list):
+            return ",".join(str(v) for v in value)
+        return str(value)
+
+    def _rules_of(self, key: str, state: dict):
+        """``(rules or None, CLI flags, Python text, notes)`` of a rule set's controls, read
+        by :func:`~dicestats.core.question.rules_from` (what the command line reads)."""
+        cls = self._rules
+        prefix = "vs-" if key == "versus_rules" else ""
+        preset = state.get(f"{key}.preset") or None
+        if key == "versus_rules" and preset is None and f"{key}.preset" in state:
+            return None, [], "", []  # the other side's rules: the same as yours
+        fields = [f.name for f in dataclasses.fields(cls) if f"{key}.{f.name}" in state]
+        wanted = {n: state[f"{key}.{n}"] for n in fields}
+        default = cls()
+        param = next(p for p, _k in self._params if p.name == key)
+        if preset is not None and key == "rules" and self._plain_default(param, preset):
+            preset = None  # the default preset: no --preset
+        changes = self._changes(preset, wanted)
+        if any(isinstance(v, bool) and v == getattr(default, n) for n, v in changes.items()):
+            preset, changes = None, self._changes(None, wanted)  # a flag only turns off a default
+        notes = []
+        specialty = state.get("specialty")
+        specialty = specialty if isinstance(specialty, bool) else False
+        while key == "rules" and changes and hasattr(cls, "cannot_apply"):
+            # a flag that changes nothing for this roll: the command line refuses it, so it
+            # is left out (and said so), as the Storyteller explorer greys it out
+            probe = rules_from(SimpleNamespace(preset=preset, **changes), cls)
+            vain = probe.cannot_apply(list(changes), specialty=specialty)
+            if not vain:
+                break
+            for name, why in vain:
+                notes.append(f"{name.replace('_', ' ')} left out: {why}")
+                changes.pop(name)
+        rules = rules_from(SimpleNamespace(preset=preset, **changes), cls)
+        flags = [f"--{prefix}preset", preset] if preset else []
+        for name, v in changes.items():
+            dashed = name.replace("_", "-")
+            if isinstance(v, bool):
+                flags.append(f"--{prefix}{'no-' if not v else ''}{dashed}")
+            else:
+                flags += [f"--{prefix}{dashed}", str(v)]
+        where = self._rules_name()
+        text = f"{where}.preset({preset!r})" if preset else f"{where}()"
+        if changes:
+            args = ", ".join(f"{k}={v!r}" for k, v in changes.items())
+            text = f"{where}.preset({preset!r}).replace({args})" if preset else f"{where}({args})"
+        return rules, flags, text, notes
+
+    def _plain_default(self, param, preset: str) -> bool:
+        """Whether ``preset`` is the parameter's default (or, for a default None, the class's
+        own rules) and equals ``Rules()``: then ``--preset`` says nothing."""
+        cls = self._rules
+        default = param.default if isinstance(param.default, cls) else cls()
+        return preset == self._preset_of(default) and cls.preset(preset) == cls()
+
+    def _changes(self, preset, wanted: dict) -> dict:
+        base = self._rules.preset(preset) if preset else self._rules()
+        return {n: v for n, v in wanted.items() if v != getattr(base, n)}
+
+    def _rules_name(self) -> str:
+        cls, pkg = self._rules, self.system.package
+        name = self.system.name
+        return f"{name}.{cls.__name__}" if getattr(pkg, cls.__name__, None) is cls else (
+            f"__import__({cls.__module__!r}, fromlist=[{cls.__name__!r}]).{cls.__name__}"
+        )  # fmt: skip
+
+    # -- answering ---------------------------------------------------------------------------
+    def compute(self, state: dict) -> Panel:
+        """The panel of ``state`` (any method: Monte Carlo in this thread)."""
+        call = self.call(state)
+        return self.panel(call, call.question.function(**call.kwargs, **call.how))
+
+    def panel(self, call: Call, result, *, quick: bool = False) -> Panel:
+        """What the page shows of ``result``, the answer to ``call``."""
+        from ..format import view_text
+
+        q = call.question
+        text = view_text(result.view(), exact=call.method == "exact")
+        figures, labels = {}, {}
+        for key in q.headline:
+            value = getattr(result, key, None)
+            if value is None or isinstance(value, dict):
+                continue
+            figures[key] = value
+            labels[key] = (key.removeprefix("p_").replace("_", " "), _headline_text(key))
+        draw = None
+        if q.chart and not quick:
+            from importlib import import_module
+
+            module, _, name = q.chart.partition(":")
+            chart = getattr(import_module(f"dicestats.plots.{module}"), name)
+
+            def draw(fig):
+                chart(result, ax=fig.subplots())
+
+        note = unmarked(q.summary)
+        if call.method == "montecarlo":
+            note += f" Monte Carlo, {call.how['trials']:,} trials, seed {call.how['rng']}."
+        if call.notes:
+            note += " " + "; ".join(call.notes) + "."
+        return Panel(
+            figures=figures,
+            labels=labels,
+            draw=draw,
+            chart_key=KEEP if quick else (call.cli, "chart"),
+            table=_frame(result.view()),
+            table_html=f"<pre class='ds-view'>{html.escape(text)}</pre>",
+            cli=call.cli,
+            python=call.python,
+            note=note,
+            result=result,
+        )
+
+    def show(self, view: Panel) -> None:
+        super().show(view)
+        self.chart.layout.display = None if self.question.chart else "none"  # none declared
+        self._show_json()
+
+    def _show_json(self) -> None:
+        if self.show_json.value and self.view is not None:
+            body = html.escape(self.view.result.to_json())
+            self.json.value = f"<pre class='ds-command ds-json-text'>{body}</pre>"
+        else:
+            self.json.value = ""
+
+    def refresh(self) -> Panel | None:
+        """Show the current state: exact and float answers at once; a Monte Carlo answer is
+        checked at once, then estimated in the background (returns at once)."""
+        state = self.state()
+        try:
+            call = self.call(state)
+            if call.method == "montecarlo":
+                q = call.question
+                received = {n: "montecarlo" if n == "method" else None for n in q.receives}
+                q.setup(**call.kwargs, **received)  # a refusal shows at once
+        except (ValueError, TypeError, ArithmeticError) as exc:
+            self._supersede(None)
+            self.show_error(exc)
+            self.status.value = ""
+            return None
+        if call.method != "montecarlo":
+            self._supersede(None)
+            self.status.value = ""
+            try:
+                panel = self.panel(call, call.question.function(**call.kwargs, **call.how))
+            except (ValueError, TypeError, ArithmeticError) as exc:
+                self.show_error(exc)
+                return None
+            self.show(panel)
+            return panel
+        with self._cond:
+            self.status.value = "estimating…"
+            self._supersede(call)
+            if self._worker is None or not self._worker.is_alive():
+                self._worker = threading.Thread(target=self._work, daemon=True)
+                self._worker.start()
+        return None
+
+    def _supersede(self, call) -> None:
+        """A newer state: ``call`` for the worker, or None (answered here, or refused)."""
+        with self._cond:
+            generation = self._wanted[0] + 1
+            self._wanted = (generation, call)
+            if call is None:
+                self._done = generation
+            self._cond.notify_all()
+
+    def _current(self, generation: int) -> bool:
+        with self._cond:
+            return self._wanted[0] == generation
+
+    def _work(self) -> None:
+        while True:
+            with self._cond:
+                generation, call = self._wanted
+                if call is None or self._done >= generation:
+                    self._worker = None
+                    return
+            trials = call.how["trials"]
+            stages = [min(QUICK_TRIALS, trials)] + ([trials] if trials > QUICK_TRIALS else [])
+            for i, n in enumerate(stages):
+                last = i == len(stages) - 1
+                staged = dataclasses.replace(call, how={**call.how, "trials": n})
+                executor = _Stoppable(lambda g=generation: self._current(g))
+                try:
+                    result = call.question.function(
+                        **staged.kwargs, **staged.how, executor=executor, progress=False
+                    )
+                    panel = self.panel(staged, result, quick=not last)
+                except _Superseded:
+                    break
+                except (ValueError, TypeError, ArithmeticError) as exc:
+                    with self._cond:
+                        if self._wanted[0] == generation:
+                            self.show_error(exc)
+                            self.status.value = ""
+                            self._done = generation
+                            self._cond.notify_all()
+                    break
+                with self._cond:
+                    if self._wanted[0] != generation:
+                        break  # superseded: start on the newer state
+                    self.show(panel)
+                    self.status.value = (
+                        f"full estimate ({n:,} trials)" if last
+                        else f"quick estimate ({n:,} trials); refining…"
+                    )  # fmt: skip
+                    if last:
+                        self._done = generation
+                        self._cond.notify_all()
+
+    @property
+    def busy(self) -> bool:
+        """Whether Monte Carlo work is running in the background (a superseded run stops at
+        its next batch)."""
+        worker = self._worker
+        return worker is not None and worker.is_alive()
+
+    def wait(self, timeout: float = 120.0) -> Panel | None:
+        """Block until the latest change is fully shown (or refused); the panel on show."""
+        with self._cond:
+            ok = self._cond.wait_for(lambda: self._done >= self._wanted[0], timeout)
+        if not ok:
+            raise TimeoutError(f"the {self.title} explorer did not finish within {timeout} s")
+        return self.view
+
+
+def _frame(view):
+    """The first table of a result's view as a DataFrame of numbers (the CSV export), or None:
+    estimates as their values, exact values as floats."""
+    from fractions import Fraction
+
+    from ..core.results import Table
+
+    table = next((p for p in view.parts if isinstance(p, Table)), None)
+    if table is None:
+        return None
+    import pandas as pd
+
+    def number(x):
+        x = getattr(x, "value", x) if hasattr(x, "stderr") else x
+        return float(x) if isinstance(x, Fraction) else x
+
+    rows = [[number(x) for x in row] for row in table.rows]
+    if any(len(r) != len(table.header) for r in rows):
+        return None
+    return pd.DataFrame(rows, columns=list(table.header))
+
+
+def generic(system="storyteller", question: str | None = None, *, trials: int = TRIALS,
+            seed: int = 1, **values) -> GenericExplorer:  # fmt: skip
+    """A live explorer of any system's declared questions (an ``ipywidgets`` widget).
+
+    Controls, derived from the declarations as the command line's options are:
+    the question; one per parameter of that question (starting from its first
+    sample call; ``values`` set some by name); the system's rule preset and
+    fields where it takes ``rules``; the method, with trials and seed for Monte
+    Carlo. Shows the result's view (the text ``dicestats <system> <question>``
+    prints), its headline figures and declared chart, its JSON on demand (the
+    ``JSON`` toggle), and the equivalent command and Python call; a refused
+    state shows its one-line error. A Monte Carlo answer runs in the background:
+    a quick estimate first, then the full one. A question with a required
+    parameter no control can spell (``list[list[int]]``, an object) is left out
+    of the picker, and said beside it (``left_out``).
+
+    Parameters
+    ----------
+    system : str or dicestats.registry.System
+        A registered system whose questions are declared.
+    question : str, optional
+        The question on show first (default: the system's first).
+
+    Examples
+    --------
+    >>> ex = generic("storyteller", "pool", dice=5, difficulty=9)
+    >>> ex.view.cli
+    'dicestats storyteller pool 5 --difficulty 9'
+    >>> ex.controls["method"].value = "exact"
+    >>> print(ex.view.python)
+    from dicestats import storyteller
+    storyteller.pool(5, 9, exact=True)
+    >>> ex.controls["dice"].value = 1001
+    >>> ex.error.value.split(" (")[0]
+    'dice must be an integer in 1..1000, got 1001'
+    """
+    from ..registry import system as find
+
+    s = find(system) if isinstance(system, str) else system
+    if not s.declared:
+        raise refuse("system", "a system whose questions are declared", s.name,
+                     why="it lists sample questions only")  # fmt: skip
+    return GenericExplorer(s, question, values=values, trials=trials, seed=seed)
