@@ -47,7 +47,7 @@ import threading
 import time
 from pathlib import Path
 
-from .checks import refuse
+from .checks import InputError, described, refuse, shown
 
 __all__ = [
     "check_out_path",
@@ -75,8 +75,12 @@ def check_out_path(name: str, out, suffixes: tuple[str, ...]) -> Path:
     if not os.fspath(out):  # Path('') is '.', which read "got the directory '.'"
         raise refuse(name, f"a {kinds} file path", os.fspath(out))
     path = Path(out)
-    if path.is_dir():
-        raise ValueError(f"{name} must be a file path, got the directory {str(path)!r}")
+    try:
+        is_dir = path.is_dir()
+    except OSError as exc:  # a name the system cannot even look up (too long, say)
+        raise InputError(f"cannot write {shown(str(path), quote=True)}: {exc.strerror}") from None
+    if is_dir:
+        raise refuse(name, "a file path", described(f"the directory {str(path)!r}"))
     if path.suffix.lower() not in suffixes:
         raise refuse(name, f"a {kinds} file path", str(path))
     return path
