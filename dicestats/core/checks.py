@@ -5,12 +5,12 @@ Every refusal is worded by one helper, :func:`refuse`::
     <name> must be <what is allowed>, got <value>[ (<why>)][; <what to do instead>]
 
 and raised as an :class:`InputError` (a ``ValueError``; a wrong *kind* of value
-raises :class:`InputTypeError`, which is also a ``TypeError``). The API and
-the CLI therefore report bad input in one readable line, never a deep numpy
-traceback: the CLI prints the message after ``dicestats <command>: error:``.
-
-Systems state their caps as data (:mod:`dicestats.core.limits`) and check
-through these helpers.
+raises :class:`InputTypeError`, which is also a ``TypeError``): bad input is one
+readable line, never a deep numpy traceback. Every public parameter follows one
+rule: a bool is never a number (``True`` is not 1), a float is never truncated
+(``3.5`` dice are refused, and so is ``3.0``), a string is never a number, NaN
+and numbers beyond float64 are refused, ``exact`` is a bool, and a long value is
+cut to about 60 characters in the message (:func:`shown`).
 
 Examples
 --------
@@ -91,9 +91,6 @@ def refuse(
         What to do instead (``"use exact=False"``).
     kind : bool
         True when the value has the wrong type: raises :class:`InputTypeError`.
-
-    A value longer than :data:`SHOWN_MAX` characters is cut (see :func:`shown`),
-    so a 5,000-digit integer never fills a screen.
 
     Examples
     --------
@@ -297,11 +294,7 @@ def check_int(
 ) -> int:
     """Return ``value`` as a Python ``int`` if it is an integer in ``lo..hi``.
 
-    Booleans are refused (``True`` is not a number of dice). Integral floats
-    such as ``3.0`` are refused too: silently truncating ``3.5`` would be a
-    silently wrong number. Strings, ``Decimal`` and NaN are refused: the API
-    takes numbers, not text. ``why`` and ``instead`` go into a refusal of a
-    value out of range (a cap about time says so).
+    ``why`` and ``instead`` go into a refusal of a value out of range.
 
     Examples
     --------
@@ -339,9 +332,6 @@ def check_real(
     Traceback (most recent call last):
     ...
     dicestats.InputError: confidence must be a finite number in [0, 1], got nan
-
-    Booleans and strings are refused (``True`` is not a probability); so are
-    numbers too large for a float (``10**400``).
     """
     left = "(" if lo_open else "["
     right = ")" if hi_open else "]"
@@ -409,20 +399,7 @@ def is_numpy_bool(value) -> bool:
 
 
 def check_exact(exact) -> bool:
-    """Return ``exact`` if it is a ``bool``: how an answer is computed, never a truthy guess.
-
-    ``exact="False"`` (a string) and ``exact=float("nan")`` were both truthy,
-    so exact: every ``exact=`` of the API goes through this check.
-
-    Examples
-    --------
-    >>> check_exact(True)
-    True
-    >>> check_exact("False")
-    Traceback (most recent call last):
-    ...
-    dicestats.InputTypeError: exact must be True or False, got 'False' (str)
-    """
+    """``check_bool("exact", exact)``: ``exact="False"`` and ``nan`` were truthy, so exact."""
     return check_bool("exact", exact)
 
 

@@ -1,23 +1,15 @@
 """Writing files atomically: never half a file, never a leftover, whatever stops the write.
 
-Every file dicestats writes (the booklet, a chart, a sweep's table) is written into
-a hidden temporary file beside the target (:func:`temporary_name`, short enough for
-any valid target name) and renamed over it, so a reader never sees half a file:
-:func:`atomic_write` does this for a file handle, and a sweep's store uses
-:func:`temporary_name` and :func:`clear_stale` for the writers that take a path.
-On an error, or on SIGINT, SIGTERM or SIGHUP (:func:`interruptible`), the temporary
-file is removed and an existing target is left untouched; leftovers of writes
-killed outright (SIGKILL, a power cut) are cleared by the next write in the same
-directory (:func:`clear_stale`: temporary files of this project's own pattern,
-older than the current run, whose process is gone).
-
-``timeout``, CI cancellation and ``docker stop`` send SIGTERM; a closed terminal
-sends SIGHUP. Their default action kills the process on the spot, so a
-``finally:`` never runs and a half-written temporary file stays behind.
-Inside :func:`interruptible`, those signals raise :class:`Interrupted` instead
-(a ``KeyboardInterrupt``), so the usual ``except``/``finally`` clean-up runs;
-the CLI then prints one line and exits with ``128 + signal`` (130 for SIGINT,
-143 for SIGTERM, 129 for SIGHUP).
+Every file dicestats writes (the booklet, a chart, a sweep's table) goes into a
+hidden temporary file beside the target (:func:`temporary_name`) that is renamed
+over it (:func:`atomic_write`; a sweep's store, whose writers take a path, uses
+:func:`temporary_name` and :func:`clear_stale`). ``timeout``, CI cancellation and
+``docker stop`` send SIGTERM, a closed terminal SIGHUP: by default they kill the
+process before any ``finally:`` runs. Inside :func:`interruptible` they raise
+:class:`Interrupted` instead, so the temporary file is removed and the target left
+untouched; the CLI prints one line and exits with ``128 + signal``. Leftovers of
+writes killed outright (SIGKILL, a power cut) are cleared by the next write in the
+same directory (:func:`clear_stale`).
 
 Examples
 --------

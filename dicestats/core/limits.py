@@ -92,8 +92,7 @@ class Limit:
 
         Bounds from 100,000 on have thousands separators, as in refusals.
         """
-        span = _range_text(self.lo, self.hi)
-        return span or "any"
+        return _range_text(self.lo, self.hi) or "any"
 
     def applies(self, exact: bool) -> bool:
         """Whether the limit is in force in exact (True) or float (False) mode."""
@@ -110,7 +109,7 @@ class Limit:
             return check_real(name, value) if self.real else check_int(name, value)
         if self.real:
             return check_real(name, value, self.lo, self.hi)
-        if not self.why and not self.when:
+        if not self.why and not self.when:  # a plain range: its words in every refusal
             return check_int(name, value, self.lo, self.hi)
         v = check_int(name, value)
         if (self.lo is not None and v < self.lo) or (self.hi is not None and v > self.hi):
@@ -145,11 +144,11 @@ class Limit:
         if per:
             most = max(int(self.hi // per), 1)
             allowed = f"at most {most}{_WHEN[self.when]} with {per} {per_name}"
+            why = f"{self.name} <= {self.hi:,}"
         else:
             allowed = f"small enough that {self.name} <= {self.hi:,}{_WHEN[self.when]}"
-        why = f"{self.name} <= {self.hi:,}" + (f": {self.why}" if self.why else "")
-        if not per:
-            why = f"{self.name} = {work:,}" + (f": {self.why}" if self.why else "")
+            why = f"{self.name} = {work:,}"
+        why += f": {self.why}" if self.why else ""
         raise refuse(name, allowed, value, why=why, instead=self.instead or None)
 
     def argtype(self, name: str | None = None):

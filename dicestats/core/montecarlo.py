@@ -2,51 +2,20 @@
 
 A simulation is a *batch function* ``batch_fn(rng, n) -> dict``: it simulates
 ``n`` independent trials with the ``numpy.random.Generator`` it is given, as
-numpy arrays (no Python loop per trial), and returns **summed** statistics —
-counts, histograms, sums and sums of squares — never per-trial arrays. The
-engine splits the requested trials into fixed-size batches, gives batch ``i``
-its own stream (child ``i`` of one ``SeedSequence`` derived from ``rng``), adds
-the batch results up in batch order and turns them into estimates with
-standard errors and 95% intervals.
+numpy arrays (no Python loop per trial), and returns **summed** statistics
+(counts, histograms, sums and sums of squares), never per-trial arrays.
+:func:`run` splits the trials into fixed-size batches, gives batch ``i`` its own
+stream (child ``i`` of :func:`seed_sequence` ``(rng)``) and adds the batch results
+up in batch order into :class:`Totals`, whose estimators return :class:`Estimate`
+values with standard errors and 95% intervals (the formulas on their own:
+:func:`wilson`, :func:`mean_estimate`, :func:`ratio_estimate`); :func:`run_until`
+runs until one estimate is precise enough.
 
-Because every batch has its own stream and its own fixed size, the result is
-identical — bit for bit — whatever the number of worker processes, the machine
-that runs a batch or the order in which batches finish. Memory is bounded by one
-batch per worker, whatever the number of trials.
-
-Where the batches run: in this process (``workers=1``), in ``workers`` local
-processes, or on any :class:`concurrent.futures.Executor` given as ``executor=``
-(a process pool you keep across runs, or a Dask cluster's
-``distributed.Client(...).get_executor()``; a Dask ``Client`` itself is taken
-too). Each batch travels as one small task — the batch function, the run's
-``SeedSequence``, the batch's index and size — and comes back as its summed
-statistics; sums are added in batch order, so every executor gives the same
-bytes. A task lost with its machine is simply run again (Dask does this by
-itself): a batch's result depends only on its task.
-
-Public API
-----------
-run(batch_fn, *, trials, rng=None, batch_size=65536, workers=1, executor=None, progress=None)
-    Run ``trials`` trials; returns a :class:`Totals`.
-run_until(batch_fn, name, stderr, *, max_trials, index=None, kind="proportion", ...)
-    Run batches until the standard error of one estimate is at most ``stderr``.
-Totals
-    ``.trials``, ``.totals`` (the summed batch dicts), ``.proportion(name, index)``,
-    ``.mean(name, index, scale)`` (needs ``name`` and ``name + "_sq"`` sums),
-    ``.ratio(num, den)`` (Σy/Σx with a delta-method interval),
-    ``.pmf(name)`` and ``.proportions(name)`` for histograms.
-Estimate
-    ``value, stderr, ci_low, ci_high, trials, kind, confidence``; prints as
-    ``43.2% ± 0.3% (95% CI 42.6–43.8%, n=100,000)``.
-wilson(successes, trials, confidence=0.95) / mean_estimate(total, total_sq, trials, ...)
-/ ratio_estimate(sum_y, sum_x, sum_yy, sum_xx, sum_xy, trials)
-    The interval formulas on their own.
-seed_sequence(rng)
-    The ``SeedSequence`` a run derives its batch streams from.
-LIMITS
-    The caps on ``trials``, ``workers`` and ``batch_size``, with their reasons.
-DEFAULT_TRIALS, DEFAULT_BATCH
-    The trials of one answer and of one batch unless told otherwise.
+Because every batch has its own stream and size and the sums are added in batch
+order, the result is identical, bit for bit, whoever runs the batches: this
+process, ``workers`` local processes or any :class:`concurrent.futures.Executor`
+(a Dask cluster's included), in any order; a task lost with its machine is simply
+run again. Memory is bounded by one batch per worker, whatever the trials.
 
 numpy is imported when a run or an estimate first needs it, not with the module:
 the command line builds its help from :data:`LIMITS` and :data:`DEFAULT_TRIALS`
@@ -75,7 +44,7 @@ from typing import TYPE_CHECKING
 
 from .checks import InputError, check_choice, check_int, check_real, refuse
 from .limits import Limit, Limits
-from .progress import check_progress, progress_bar
+from .progress import progress_bar
 from .results import Estimate, z_value
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -532,14 +501,9 @@ def _batches(trials: int, batch_size: int, start: int = 0):
         yield start + i, min(batch_size, trials - i * batch_size)
 
 
-def _execute(batch_fn, root, jobs, workers, bar, totals, n_jobs=None, executor=None):
-    """Run ``jobs`` [(index, n), ...] and add their results into ``totals`` in index order.
-
-    ``jobs`` may be a lazy iterable of ``n_jobs`` jobs (never held in memory at once).
-    """
-    if n_jobs is None:
-        jobs = list(jobs)
-        n_jobs = len(jobs)
+def _execute(batch_fn, root, jobs, n_jobs, workers, executor, bar, totals):
+    """Run ``jobs``, an iterable of ``n_jobs`` ``(index, n)`` (lazy: never held in memory at
+    once), and add their results into ``totals`` in index order."""
     if executor is not None:  # any Executor: the batch function travels with each task
         window = 2 * executor_slots(executor)
         _stream(
@@ -648,12 +612,11 @@ def executor_slots(executor) -> int:
     return max(1, int(slots)) if isinstance(slots, numbers.Integral) else 8
 
 
-def _check_common(batch_fn, batch_size, workers, progress, executor):
+def _check_common(batch_fn, batch_size, workers, executor):
     if not callable(batch_fn):
         raise refuse("batch_fn", "callable as batch_fn(rng, n)", batch_fn, kind=True)
     batch_size = LIMITS["batch_size"].check(batch_size)
     workers = LIMITS["workers"].check(workers)
-    check_progress(progress)
     return batch_size, workers, check_executor(executor, workers)
 
 
@@ -721,7 +684,7 @@ def run(
     >>> bool(a.proportion("six") == b.proportion("six")), int(a["face"].sum())
     (True, 1000)
     """
-    batch_size, workers, executor = _check_common(batch_fn, batch_size, workers, progress, executor)
+    batch_size, workers, executor = _check_common(batch_fn, batch_size, workers, executor)
     trials = LIMITS["trials"].check(trials)
     confidence = _check_confidence(confidence)
     root = seed_sequence(rng)
@@ -730,7 +693,7 @@ def run(
     totals: dict = {}
     try:
         jobs = _batches(trials, batch_size)  # lazy: bounded memory for any trial count
-        _execute(batch_fn, root, jobs, workers, bar, totals, n_batches, executor)
+        _execute(batch_fn, root, jobs, n_batches, workers, executor, bar, totals)
     finally:
         bar.close()
     return Totals(totals, trials, confidence)
@@ -791,7 +754,7 @@ def run_until(
     >>> res.proportion("heads").stderr <= 0.01, res.trials
     (True, 4000)
     """
-    batch_size, workers, executor = _check_common(batch_fn, batch_size, workers, progress, executor)
+    batch_size, workers, executor = _check_common(batch_fn, batch_size, workers, executor)
     target = check_real("stderr", stderr, 0, None, lo_open=True)
     max_trials = LIMITS["trials"].check(max_trials, name="max_trials")
     min_trials = check_int("min_trials", 0 if min_trials is None else min_trials, 0, max_trials)
@@ -805,15 +768,10 @@ def run_until(
     bar = _progress_bar(progress, max_trials, 4, "until target")
     try:
         while done < max_trials:
-            jobs = []
-            for _ in range(CHECK_EVERY):
-                if done >= max_trials:
-                    break
-                n = min(batch_size, max_trials - done)
-                jobs.append((i, n))
-                i += 1
-                done += n
-            _execute(batch_fn, root, jobs, workers, bar, totals, executor=executor)
+            group = min(CHECK_EVERY * batch_size, max_trials - done)
+            jobs = list(_batches(group, batch_size, start=i))
+            i, done = i + len(jobs), done + group
+            _execute(batch_fn, root, jobs, len(jobs), workers, executor, bar, totals)
             res = Totals(totals, done, confidence)
             est = (
                 res.proportion(name, index)
