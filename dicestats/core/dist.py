@@ -23,13 +23,8 @@ The probability vocabulary is scipy.stats': ``pmf``, ``cdf``, ``sf``
 ``var``, ``std``, ``median``, ``interval``, ``support``; plus ``p_ge(k)``
 (``P(X >= k)``) and ``to_series()`` for pandas.
 
-What a ``Dist`` is built on lives here too: :data:`LIMITS` (what a distribution
-may cost: outcomes, exact digits, exact sum digits, convolution work, moment
-order), checked before the work starts; the weights a constructor accepts
-(``2.5`` is not ``2``, ``True`` is not ``1``, ``"0.5"`` is not a number), refused
-in one line naming the first bad one; and the two kernels, :func:`convolve_int`
-(exact, by Kronecker substitution) and :func:`convolve_float` (direct, or FFT
-where its error stays below 1e-13).
+What a distribution may cost is :data:`LIMITS`, checked before the work starts;
+the two convolution kernels are :func:`convolve_int` and :func:`convolve_float`.
 
 Examples
 --------
@@ -50,6 +45,7 @@ import math
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import cached_property, reduce
+from itertools import accumulate
 from numbers import Integral, Rational, Real
 
 import numpy as np
@@ -315,28 +311,22 @@ def convolve_float(a: np.ndarray, b: np.ndarray) -> np.ndarray:
         if b.size < a.size:
             a, b = b, a
         nz = np.flatnonzero(a)
-        if nz.size * b.size < work // 4:
-            lim = LIMITS["convolution work"]
-            if nz.size * b.size > lim.hi:
-                _refuse_convolution(nz.size, b.size, lim)
+        sparse = nz.size * b.size < work // 4
+        m, lim = (nz.size if sparse else a.size), LIMITS["convolution work"]
+        if m * b.size > lim.hi:
+            raise refuse(
+                "the distributions",
+                f"small enough for at most {lim.hi:,} multiply-adds in a float convolution",
+                described(f"{m:,} × {b.size:,} outcomes"),
+                why=lim.why,
+                instead=lim.instead,
+            )
+        if sparse:
             out = np.zeros(n)
             for i in nz.tolist():
                 out[i : i + b.size] += a[i] * b
             return out
-        lim = LIMITS["convolution work"]
-        if work > lim.hi:
-            _refuse_convolution(a.size, b.size, lim)
     return np.convolve(a, b)
-
-
-def _refuse_convolution(m: int, n: int, lim) -> None:
-    raise refuse(
-        "the distributions",
-        f"small enough for at most {lim.hi:,} multiply-adds in a float convolution",
-        described(f"{m:,} × {n:,} outcomes"),
-        why=lim.why,
-        instead=lim.instead,
-    )
 
 
 # --------------------------------------------------------------------------- Dist
@@ -428,7 +418,7 @@ class Dist:
         if exact:
             self._init_exact(values, offset, names)
         else:
-            self._init_float(values, offset, names)
+            self._set_float(_float_weights("weights", values, names), offset, normalise=True)
 
     # -- construction helpers ------------------------------------------------
     def _init_exact(self, values, offset, names=None):
@@ -476,10 +466,6 @@ class Dist:
         self._w = tuple(ints)
         self._den = sum(ints)
         self._p = None
-
-    def _init_float(self, values, offset, names=None):
-        p = _float_weights("weights", values, names)
-        self._set_float(p, offset, normalise=True)
 
     def _set_float(self, p: np.ndarray, offset: int, *, normalise: bool, trim: bool = True) -> None:
         if not np.all(np.isfinite(p)):
@@ -594,19 +580,12 @@ class Dist:
         """
         low = check_int("low", low)
         high = check_int("high", high, low)
-        exact = check_exact(exact)
-        most = low + LIMITS["outcomes"].hi - 1
-        _check_span(high - low + 1, "high", high, allowed=f"at most low + {most - low:,}")
-        if exact:
-            most = low + LIMITS["exact digits"].hi - 1
-            _check_exact_size(
-                high - low + 1,
-                1,
-                "high",
-                high,
-                allowed=f"at most low + {most - low:,} in exact mode",
-            )
-        return cls([1] * (high - low + 1), offset=low, exact=exact)
+        span = high - low + 1
+        _check_span(span, "high", high, allowed=f"at most low + {LIMITS['outcomes'].hi - 1:,}")
+        if check_exact(exact):
+            most = f"at most low + {LIMITS['exact digits'].hi - 1:,} in exact mode"
+            _check_exact_size(span, 1, "high", high, allowed=most)
+        return cls([1] * span, offset=low, exact=exact)
 
     @classmethod
     def die(cls, sides: int, *, exact: bool = False) -> Dist:
@@ -751,11 +730,7 @@ class Dist:
     def _cum(self):
         """Cumulative weights: cum[i] = sum of weights of outcomes <= min + i."""
         if self._exact:
-            out, s = [], 0
-            for w in self._w:
-                s += w
-                out.append(s)
-            return out
+            return list(accumulate(self._w))
         c = np.cumsum(self._p)
         return np.minimum(c, 1.0)
 
@@ -763,11 +738,7 @@ class Dist:
     def _rcum(self):
         """Reverse cumulative: rcum[i] = sum of weights of outcomes >= min + i."""
         if self._exact:
-            out, s = [], 0
-            for w in reversed(self._w):
-                s += w
-                out.append(s)
-            return out[::-1]
+            return list(accumulate(reversed(self._w)))[::-1]
         c = np.cumsum(self._p[::-1])[::-1]
         return np.minimum(c, 1.0)
 
@@ -861,19 +832,14 @@ class Dist:
         """
 
         def one(x):
-            if self._exact and _is_exact_number(x):
-                qv = Fraction(x)
-                if not 0 <= qv <= 1:
+            if self._exact:  # compared exactly with q (a float q as the float given)
+                if not _is_exact_number(x):
+                    x = check_real("q", x, 0, 1)
+                elif not 0 <= x <= 1:
                     raise refuse("q", "in [0, 1]", x)
-                target = qv * self._den
-                i = next(i for i, c in enumerate(self._cum) if c >= target)
-                return self._offset + i
+                target = Fraction(x) * self._den
+                return self._offset + next(i for i, c in enumerate(self._cum) if c >= target)
             qf = check_real("q", x, 0, 1)
-            if self._exact:
-                # Compare exactly against the float given.
-                target = Fraction(qf) * self._den
-                i = next(i for i, c in enumerate(self._cum) if c >= target)
-                return self._offset + i
             if qf >= 1.0:
                 # The largest outcome, as in exact mode; the rounded float cdf
                 # can reach 1.0 before the last outcome with a tiny tail.
@@ -1039,14 +1005,7 @@ class Dist:
 
             lim = LIMITS["exact sum digits"]
             if size(n) > lim.hi:
-                most = 1
-                while size(2 * most) <= lim.hi:
-                    most *= 2
-                step = most // 2
-                while step:  # the largest n that fits, by bisection
-                    if size(most + step) <= lim.hi:
-                        most += step
-                    step //= 2
+                most = max(lim.most(size), 1)  # one copy is this Dist: no work
                 shown_size = "more than 10^15" if size(n) == math.inf else f"{size(n):,}"
                 raise refuse(
                     "n",

@@ -151,6 +151,20 @@ class Limit:
         why += f": {self.why}" if self.why else ""
         raise refuse(name, allowed, value, why=why, instead=self.instead or None)
 
+    def most(self, work) -> int:
+        """The largest ``n >= 0`` whose ``work(n)``, growing with ``n``, is at most ``hi``.
+
+        >>> Limit("steps × 3", hi=100).most(lambda n: 3 * n)
+        33
+        """
+        lo, hi = 0, 1
+        while work(hi) <= self.hi:
+            lo, hi = hi, 2 * hi
+        while hi - lo > 1:  # work(lo) fits, work(hi) does not
+            mid = (lo + hi) // 2
+            lo, hi = (mid, hi) if work(mid) <= self.hi else (lo, mid)
+        return lo
+
     def argtype(self, name: str | None = None):
         """An argparse ``type=`` that parses and checks one value of this limit."""
         name = self.name if name is None else name

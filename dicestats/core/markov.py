@@ -13,18 +13,12 @@ and the transient-to-absorbing matrix ``R``, the fundamental matrix
 and the distribution of the number of steps follows from powers of ``Q``.
 
 The transient states are split into strongly connected components, solved
-one by one from the last (sparse: a chain that only moves forward, apart
-from self-loops, is plain back-substitution); a component of several states
-is a small dense system, solved by Gaussian elimination over
-:class:`fractions.Fraction` in exact mode and :func:`scipy.linalg.solve` in
-float mode.
-
-The work is bounded by :data:`LIMITS` (states, steps, the size of a loop solved
-as one dense system, the work of the step distributions), checked before it
-starts; :func:`solve_fraction` is the exact dense solver on its own.
-
-The friendly entry point is :func:`build`: give it a start state and a
-function that returns each state's successors, and it explores the chain.
+one by one from the last (a chain that only moves forward, apart from
+self-loops, is plain back-substitution); a component of several states is a
+small dense system (:func:`solve_fraction` in exact mode, scipy in float mode).
+The work is bounded by :data:`LIMITS`, checked before it starts. The entry
+point is :func:`build`: a start state and a function that returns each state's
+successors.
 
 Examples
 --------
@@ -50,6 +44,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Mapping
 from fractions import Fraction
+from functools import cached_property
 from numbers import Rational, Real
 
 import numpy as np
@@ -224,14 +219,10 @@ class AbsorbingChain:
         self._q = dict(q)
         self._r = dict(r)
         self._index = {s: i for i, s in enumerate(self.transient)}
-        self._solved = None
-        self._rows_cache = None
-        self._depth_cache = None
 
+    @cached_property
     def _rows(self):
         """Sparse rows: ``(qrows, rrows)`` with ``qrows[i] = [(j, p), ...]``."""
-        if self._rows_cache is not None:
-            return self._rows_cache
         t = len(self.transient)
         conv = Fraction if self.exact else float
         qacc: list[dict] = [{} for _ in range(t)]
@@ -242,8 +233,7 @@ class AbsorbingChain:
             racc[i][k] = racc[i].get(k, 0) + conv(p)
         qrows = [[(j, x) for j, x in row.items() if x] for row in qacc]
         rrows = [[(k, x) for k, x in row.items() if x] for row in racc]
-        self._rows_cache = (qrows, rrows)
-        return self._rows_cache
+        return qrows, rrows
 
     def _start_index(self, start) -> int:
         if start is None:
@@ -369,21 +359,14 @@ class AbsorbingChain:
                 x[i] = list(sol[n])
         return x
 
-    def _solve(self):
-        """Solve (I - Q) [B | t] = [R | 1] and (I - Q) s = 2t - 1 once; cache B, t, var.
-
-        Sparse: the transient states are split into strongly connected
-        components and solved sinks first (a contest, whose states only move
-        forward apart from ties, is then plain back-substitution).
-        """
-        if self._solved is not None:
-            return self._solved
+    @cached_property
+    def _solved(self):
+        """``(B, t, var)``: (I - Q) [B | t] = [R | 1] and (I - Q) s = 2t - 1, solved once."""
         t = len(self.transient)
         if t == 0:
-            self._solved = ([], [], [])
-            return self._solved
+            return [], [], []
         a = len(self.absorbing)
-        qrows, rrows = self._rows()
+        qrows, rrows = self._rows
         comps = self._components(qrows)
         largest = max(len(c) for c in comps)
         LIMITS["exact loop states" if self.exact else "float loop states"].check_work(
@@ -410,8 +393,7 @@ class AbsorbingChain:
             B = np.array(B, dtype=np.float64).reshape(t, a)
             steps = np.array(steps, dtype=np.float64)
             var = np.array(var, dtype=np.float64)
-        self._solved = (B, steps, var)
-        return self._solved
+        return B, steps, var
 
     # -- results -----------------------------------------------------------
     def absorption(self, start=None) -> dict:
@@ -421,7 +403,7 @@ class AbsorbingChain:
         """
         if not self.transient:
             return {}
-        B, _, _ = self._solve()
+        B, _, _ = self._solved
         i = self._start_index(start)
         row = B[i] if self.exact else B[i].tolist()
         return {
@@ -430,26 +412,25 @@ class AbsorbingChain:
 
     def expected_steps(self, start=None):
         """Expected number of steps until absorption from ``start``."""
-        _, steps, _ = self._solve()
+        _, steps, _ = self._solved
         v = steps[self._start_index(start)]
         return v if self.exact else float(v)
 
     def var_steps(self, start=None):
         """Variance of the number of steps until absorption from ``start``."""
-        _, _, var = self._solve()
+        _, _, var = self._solved
         v = var[self._start_index(start)]
         return v if self.exact else max(float(v), 0.0)
 
     # -- the number of steps ------------------------------------------------
+    @cached_property
     def _depth(self) -> list[int | None]:
         """For each transient state, the most steps absorption can take from it.
 
         ``None`` where the chain can loop (a cycle or a self-loop is reachable):
         the probability of not being absorbed then never reaches 0 exactly.
         """
-        if self._depth_cache is not None:
-            return self._depth_cache
-        qrows, _ = self._rows()
+        qrows, _ = self._rows
         depth: list[int | None] = [0] * len(qrows)
         for comp in self._components(qrows):  # sinks first: successors are done
             i = comp[0]
@@ -459,19 +440,18 @@ class AbsorbingChain:
                     depth[k] = None
                 continue
             depth[i] = 1 + max((depth[j] for j, _ in qrows[i]), default=0)
-        self._depth_cache = depth
         return depth
 
     def _sizes(self):
         """(transitions, log10 of the exact common denominator of one step)."""
-        qrows, rrows = self._rows()
+        qrows, rrows = self._rows
         nnz = sum(map(len, qrows)) + sum(map(len, rrows))
         if not self.exact:
             return nnz, 0.0
         return nnz, math.log10(self._denominator())
 
     def _denominator(self) -> int:
-        qrows, rrows = self._rows()
+        qrows, rrows = self._rows
         den = 1
         for rows in (qrows, rrows):
             for row in rows:
@@ -501,16 +481,7 @@ class AbsorbingChain:
     def _most_steps(self, *, reduce_each: bool) -> int:
         """The most steps within the work limit of this chain's mode."""
         lim = LIMITS["exact step work" if self.exact else "float step work"]
-        lo, hi = 0, 1
-        while self._work(hi, reduce_each=reduce_each) <= lim.hi:
-            lo, hi = hi, hi * 2
-        while hi - lo > 1:
-            mid = (lo + hi) // 2
-            if self._work(mid, reduce_each=reduce_each) <= lim.hi:
-                lo = mid
-            else:
-                hi = mid
-        return lo
+        return lim.most(lambda steps: self._work(steps, reduce_each=reduce_each))
 
     def _check_steps(self, steps: int, name: str, value, *, reduce_each: bool) -> None:
         """Refuse ``steps`` steps beyond the work limit, naming the most allowed."""
@@ -534,7 +505,7 @@ class AbsorbingChain:
         Fraction is reduced here; ``self._den`` is ``den``), ``left`` the
         integer mass not yet absorbed. Float mode: arrays and floats.
         """
-        qrows, rrows = self._rows()
+        qrows, rrows = self._rows
         t = len(self.transient)
         i0 = self._start_index(start)
         if self.exact:
@@ -577,28 +548,31 @@ class AbsorbingChain:
 
     def _steps_needed(self, start, wanted: int | None) -> int | None:
         """Exact mode: the steps worth taking (absorption is certain after the depth)."""
-        depth = self._depth()[self._start_index(start)]
+        depth = self._depth[self._start_index(start)]
         if depth is None:
             return wanted
         return depth if wanted is None else min(wanted, depth)
 
-    def _refuse_endless(self, start, what: str, name: str = "max_steps"):
-        most = self._most_steps(reduce_each=True)
-        return refuse(
-            name,
-            f"given for {what} in exact mode when the chain can loop (at most {most:,} "
-            "for this chain)",
-            None,
-            why="the exact probability of not being absorbed yet never reaches 0",
-            instead="pass max_steps or use exact=False",
-        )
+    def _unabsorbed(self, name: str, value, most: int, left: float):
+        """The refusal of more float steps than the work limit, mass still left after them."""
+        lim = LIMITS["float step work"]
+        why = f"not yet absorbed after {most:,} steps (mass left {left:.3g}); {lim.why}"
+        return refuse(name, f"at most {most:,} for this chain", value, why=why, instead=lim.instead)
 
     def _pmf(self, start, max_steps: int | None, tol: float, name: str = "max_steps"):
         """``(pmf, left)``: the step probabilities and the mass not absorbed after them."""
         if self.exact:
             steps = self._steps_needed(start, max_steps)
             if steps is None:
-                raise self._refuse_endless(start, "steps_pmf", name)
+                most = self._most_steps(reduce_each=True)
+                raise refuse(
+                    name,
+                    f"given for steps_pmf in exact mode when the chain can loop (at most {most:,} "
+                    "for this chain)",
+                    None,
+                    why="the exact probability of not being absorbed yet never reaches 0",
+                    instead="pass max_steps or use exact=False",
+                )
             self._check_steps(
                 steps,
                 name,
@@ -624,16 +598,8 @@ class AbsorbingChain:
             if left <= _GONE or (max_steps is None and left <= tol):
                 break
         else:
-            wanted = max_steps if max_steps is not None else None
-            if steps > 0 and (wanted is None or wanted > steps):
-                raise refuse(
-                    name,
-                    f"at most {most:,} for this chain",
-                    wanted,
-                    why=f"not yet absorbed after {steps:,} steps (mass left {left:.3g}); "
-                    f"{LIMITS['float step work'].why}",
-                    instead=LIMITS["float step work"].instead,
-                )
+            if steps > 0 and (max_steps is None or max_steps > steps):
+                raise self._unabsorbed(name, max_steps, most, left)
         if max_steps is not None:
             out.extend([0.0] * (max_steps + 1 - len(out)))
         return out, left
@@ -691,14 +657,7 @@ class AbsorbingChain:
             if left <= _GONE:
                 break
         if done < n and left > _GONE:
-            raise refuse(
-                name,
-                f"at most {most:,} for this chain",
-                n,
-                why=f"not yet absorbed after {most:,} steps (mass left {left:.3g}); "
-                f"{LIMITS['float step work'].why}",
-                instead=LIMITS["float step work"].instead,
-            )
+            raise self._unabsorbed(name, n, most, left)
         return {s: float(x) for s, x in zip(self.absorbing, acc.tolist(), strict=True)}
 
     def steps_dist(self, start=None, max_steps: int | None = None, *, name: str = "max_steps"):
@@ -712,7 +671,7 @@ class AbsorbingChain:
         if max_steps is not None:
             max_steps = LIMITS["max_steps"].check(max_steps, name=name)
         if self.exact:
-            if self._depth()[self._start_index(start)] is None:
+            if self._depth[self._start_index(start)] is None:
                 raise refuse(
                     "the chain",
                     "one that is absorbed with certainty within finitely many steps for an "

@@ -35,11 +35,13 @@ Examples
 from __future__ import annotations
 
 import concurrent.futures as cf
+import functools
 import math
 import numbers
 import os
 from collections.abc import Callable, Mapping
 from fractions import Fraction
+from itertools import islice
 from typing import TYPE_CHECKING
 
 from .checks import InputError, check_choice, check_int, check_real, refuse
@@ -248,16 +250,8 @@ def ratio_estimate(
     n = _check_trials(trials)
     confidence = _check_confidence(confidence)
     check_choice("kind", kind, ("proportion", "mean"))
-    y, x, yy, xx, xy = (
-        _float(name, _check_sum(name, v))
-        for name, v in (
-            ("sum_y", sum_y),
-            ("sum_x", sum_x),
-            ("sum_yy", sum_yy),
-            ("sum_xx", sum_xx),
-            ("sum_xy", sum_xy),
-        )
-    )
+    sums = {"sum_y": sum_y, "sum_x": sum_x, "sum_yy": sum_yy, "sum_xx": sum_xx, "sum_xy": sum_xy}
+    y, x, yy, xx, xy = (_float(name, _check_sum(name, v)) for name, v in sums.items())
     if x == 0:
         return Estimate(math.nan, math.nan, math.nan, math.nan, n, kind, confidence)
     r = y / x
@@ -288,6 +282,17 @@ class Totals:
         added element-wise; shorter histograms are padded with zeros).
     confidence : float
         Confidence level used by the estimators.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> t = Totals({"hit": 1, "x": 10, "x_sq": 30, "h": np.array([1, 3])}, 4)
+    >>> t.proportion("hit").value, t.mean("x").value, t.pmf("h").tolist()
+    (0.25, 2.5, [0.25, 0.75])
+    >>> [e.value for e in t.proportions("h")]
+    [0.25, 0.75]
+    >>> Totals({"y": 3, "x": 4, "y_sq": 5, "x_sq": 8, "y_x_x": 6}, 2).ratio("y", "x").value
+    0.75
     """
 
     def __init__(self, totals: Mapping, trials: int, confidence: float = 0.95):
@@ -325,23 +330,11 @@ class Totals:
         return x
 
     def proportion(self, name: str, index=None) -> Estimate:
-        """Share of trials counted in ``totals[name]`` (or its element ``index``).
-
-        Examples
-        --------
-        >>> Totals({"hit": 25}, 100).proportion("hit").value
-        0.25
-        """
+        """Share of trials counted in ``totals[name]`` (or its element ``index``)."""
         return wilson(int(self._get(name, index)), self.trials, self.confidence)
 
     def mean(self, name: str, index=None, scale=1) -> Estimate:
-        """Mean of a per-trial quantity x from ``totals[name]`` (Σx) and ``name + "_sq"`` (Σx²).
-
-        Examples
-        --------
-        >>> Totals({"x": 10, "x_sq": 30}, 4).mean("x").value
-        2.5
-        """
+        """Mean of a per-trial quantity x from ``totals[name]`` (Σx) and ``name + "_sq"`` (Σx²)."""
         return mean_estimate(
             self._get(name, index),
             self._get(name + "_sq", index),
@@ -357,12 +350,6 @@ class Totals:
         ``num + "_x_" + den`` (Σy², Σx², Σxy over trials); ``index`` picks an
         element of ``num`` (and of its ``_sq`` / ``_x_`` sums). See
         :func:`ratio_estimate`.
-
-        Examples
-        --------
-        >>> r = Totals({"y": 3, "x": 4, "y_sq": 5, "x_sq": 8, "y_x_x": 6}, 2)
-        >>> r.ratio("y", "x").value
-        0.75
         """
         return ratio_estimate(
             self._get(num, index),
@@ -376,27 +363,13 @@ class Totals:
         )
 
     def pmf(self, name: str) -> np.ndarray:
-        """A histogram statistic divided by the number of trials (float array).
-
-        Examples
-        --------
-        >>> import numpy as np
-        >>> Totals({"h": np.array([1, 3])}, 4).pmf("h").tolist()
-        [0.25, 0.75]
-        """
+        """A histogram statistic divided by the number of trials (float array)."""
         import numpy as np
 
         return np.asarray(self._get(name), dtype=float) / self.trials
 
     def proportions(self, name: str) -> list[Estimate]:
-        """One :class:`Estimate` per bin of a histogram statistic.
-
-        Examples
-        --------
-        >>> import numpy as np
-        >>> [e.value for e in Totals({"h": np.array([1, 3])}, 4).proportions("h")]
-        [0.25, 0.75]
-        """
+        """One :class:`Estimate` per bin of a histogram statistic."""
         import numpy as np
 
         return [wilson(int(c), self.trials, self.confidence) for c in np.asarray(self._get(name))]
@@ -505,15 +478,8 @@ def _execute(batch_fn, root, jobs, n_jobs, workers, executor, bar, totals):
     """Run ``jobs``, an iterable of ``n_jobs`` ``(index, n)`` (lazy: never held in memory at
     once), and add their results into ``totals`` in index order."""
     if executor is not None:  # any Executor: the batch function travels with each task
-        window = 2 * executor_slots(executor)
-        _stream(
-            lambda i, n: executor.submit(_run_batch, batch_fn, root, i, n),
-            jobs,
-            window,
-            bar,
-            totals,
-        )
-        return
+        submit = functools.partial(executor.submit, _run_batch, batch_fn, root)
+        return _stream(submit, jobs, 2 * executor_slots(executor), bar, totals)
     workers = min(workers, n_jobs)  # no idle processes to start (workers=256, 4 batches)
     if workers <= 1:
         for i, n in jobs:
@@ -524,25 +490,19 @@ def _execute(batch_fn, root, jobs, n_jobs, workers, executor, bar, totals):
     with cf.ProcessPoolExecutor(
         max_workers=workers, initializer=_init_worker, initargs=(batch_fn,)
     ) as pool:
-        _stream(lambda i, n: pool.submit(_worker_batch, root, i, n), jobs, 2 * workers, bar, totals)
+        _stream(functools.partial(pool.submit, _worker_batch, root), jobs, 2 * workers, bar, totals)
 
 
 def _stream(submit, jobs, window, bar, totals):
     """Keep ``window`` batches in flight (bounded memory); add results in batch order."""
-    pending = []
-    it = iter(jobs)
+    pending, it = [], iter(jobs)
     try:
-        for i, n in it:
-            pending.append((n, submit(i, n)))
-            if len(pending) >= window:
-                break
+        pending.extend((n, submit(i, n)) for i, n in islice(it, window))
         while pending:
             n, fut = pending.pop(0)
             _add(totals, fut.result())  # in batch order: same sums for any executor
             bar.update(n)
-            for i, n in it:
-                pending.append((n, submit(i, n)))
-                break
+            pending.extend((n, submit(i, n)) for i, n in islice(it, 1))
     finally:  # an error or an interrupt: the executor need not finish the others
         for _, fut in pending:
             fut.cancel()
@@ -659,9 +619,8 @@ def run(
         ``Client(...).get_executor()``. Twice its number of workers in batches
         are in flight at once. The result is identical to ``workers=1``.
     progress : bool or None
-        ``None``: a ``tqdm.auto`` bar on runs of 4 batches or more, silent
-        without a terminal; ``True``/``False``: force on/off. ``TQDM_DISABLE=1``
-        silences it.
+        A progress bar (:mod:`~dicestats.core.progress`; ``None``: on runs of 4
+        batches or more, where there is a terminal).
     confidence : float
         Confidence level of the intervals of the returned estimates.
     desc : str, optional
@@ -719,13 +678,12 @@ def run_until(
     """Run batches until one estimate's standard error is at most ``stderr``.
 
     Batches are added :data:`CHECK_EVERY` at a time and the estimate is checked
-    after each group, so the stopping point — and the result — depend only on
-    the seed and ``batch_size``, never on ``workers`` or ``executor``. For a proportion the
+    after each group, so the stopping point (and the result) depends only on the
+    seed and ``batch_size``, never on ``workers`` or ``executor``. A proportion's
     check uses the larger of its standard error and half the Wilson interval's
-    width over z, so a rare event not yet seen (p-hat = 0, standard error 0)
-    does not stop the run early; likewise a mean whose values have all been
-    equal so far (standard error 0) never stops it — a quantity that is truly
-    constant runs to ``max_trials``.
+    width over z, so a rare event not yet seen (standard error 0) does not stop
+    the run early; a mean whose values have all been equal so far never stops
+    it (a truly constant quantity runs to ``max_trials``).
 
     Parameters
     ----------
@@ -763,8 +721,7 @@ def run_until(
     scale = _check_scale(scale)
     root = seed_sequence(rng)
     totals: dict = {}
-    done = 0
-    i = 0
+    done = i = 0
     bar = _progress_bar(progress, max_trials, 4, "until target")
     try:
         while done < max_trials:
@@ -773,16 +730,11 @@ def run_until(
             i, done = i + len(jobs), done + group
             _execute(batch_fn, root, jobs, len(jobs), workers, executor, bar, totals)
             res = Totals(totals, done, confidence)
-            est = (
-                res.proportion(name, index)
-                if kind == "proportion"
-                else res.mean(name, index, scale)
-            )
-            se = est.stderr
             if kind == "proportion":  # p-hat = 0 or 1 has stderr 0: use the Wilson width
-                se = max(se, (est.ci_high - est.ci_low) / (2 * z_value(confidence)))
-            elif se == 0:  # every value seen so far equal: the spread is unknown, not 0
-                se = math.inf
+                est = res.proportion(name, index)
+                se = max(est.stderr, (est.ci_high - est.ci_low) / (2 * z_value(confidence)))
+            else:  # every value seen so far equal: the spread is unknown, not 0
+                se = res.mean(name, index, scale).stderr or math.inf
             if done >= min_trials and se <= target:
                 break
     finally:
