@@ -247,9 +247,6 @@ def convolve_int(a: Sequence[int], b: Sequence[int]) -> list[int]:
     [1, 3, 3, 1]
     >>> convolve_int([2**70], [3])
     [3541774862152233910272]
-
-    Every weight must be an integer (``2.5`` is not silently ``2``, ``True``
-    is not ``1``).
     """
     a = _int_weights("a", a)
     b = _int_weights("b", b)
@@ -283,19 +280,13 @@ def convolve_float(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Convolution of two non-negative float vectors, error below 1e-13.
 
     Direct convolution for small inputs. For large ones, FFT
-    (``scipy.signal.fftconvolve``) only where its error bound,
-    ``8 * eps * log2(n) * sqrt(n) * ||a||_2 * ||b||_2`` (absolute), stays
-    below 1e-13; FFT round-off is then clipped at zero from below.
+    (``scipy.signal.fftconvolve``, round-off clipped at zero) only where its
+    absolute error bound, ``8 * eps * log2(n) * sqrt(n) * ||a||_2 * ||b||_2``,
+    stays below 1e-13; else zero weights are skipped (far-apart outcomes), and
+    beyond ``LIMITS["convolution work"]`` multiply-adds it refuses.
 
-    Examples
-    --------
     >>> convolve_float(np.array([0.5, 0.5]), np.array([0.5, 0.5]))
     array([0.25, 0.5 , 0.25])
-
-    Where the FFT bound does not hold and the direct product is large, the
-    zero weights are skipped (far-apart outcomes); beyond
-    ``LIMITS["convolution work"]`` multiply-adds it refuses instead of running
-    for hours.
     """
     a = _float_weights("a", a)
     b = _float_weights("b", b)
@@ -670,9 +661,8 @@ class Dist:
         """
         if self.min < _INT64[0] or self.max > _INT64[1]:
             a = np.array(range(self.min, self.max + 1), dtype=object)
-            a.flags.writeable = False
-            return a
-        a = np.arange(self.min, self.max + 1, dtype=np.int64)
+        else:
+            a = np.arange(self.min, self.max + 1, dtype=np.int64)
         a.flags.writeable = False
         return a
 
@@ -773,9 +763,7 @@ class Dist:
 
         def one(x):
             i = x - self._offset
-            if 0 <= i < len(self):
-                return self._scalar(self._prob_vector()[i])
-            return self._scalar(0)
+            return self._scalar(self._prob_vector()[i] if 0 <= i < len(self) else 0)
 
         return self._vectorize(k, one)
 

@@ -104,10 +104,8 @@ def atomic_write(out: Path, *, started: float | None = None):
             except OSError as exc:
                 raise _about(exc, out) from None
         except BaseException:
-            try:
+            with contextlib.suppress(OSError):
                 os.unlink(tmp)
-            except OSError:
-                pass
             raise
 
 
@@ -165,11 +163,6 @@ class Interrupted(KeyboardInterrupt):
         return f"interrupted by {self.name}"
 
 
-def _ours(handler) -> bool:
-    """Whether a handler is a default we may replace (not SIG_IGN, not someone else's)."""
-    return handler in (signal.SIG_DFL, signal.default_int_handler)
-
-
 @contextlib.contextmanager
 def interruptible():
     """Within the block, SIGINT, SIGTERM and SIGHUP raise :class:`Interrupted`.
@@ -183,11 +176,8 @@ def interruptible():
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = {}
-    for signum in SIGNALS:
-        handler = signal.getsignal(signum)
-        if _ours(handler):
-            previous[signum] = handler
+    defaults = (signal.SIG_DFL, signal.default_int_handler)  # not SIG_IGN, not someone else's
+    previous = {s: h for s in SIGNALS if (h := signal.getsignal(s)) in defaults}
 
     def stop(signum, frame):
         for s in previous:
@@ -279,11 +269,8 @@ def clear_stale(directory, *, before: float | None = None) -> list[Path]:
     except OSError:
         return removed
     for entry in entries:
-        for pattern in _PATTERNS:
-            m = pattern.match(entry.name)
-            if m:
-                break
-        else:
+        m = next(filter(None, (pattern.match(entry.name) for pattern in _PATTERNS)), None)
+        if m is None:
             continue
         try:
             if not entry.is_file(follow_symlinks=False):

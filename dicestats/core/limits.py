@@ -12,8 +12,6 @@ Two kinds of limit:
   200,000, because exact numerators grow with both): :meth:`Limit.check_work`
   names the parameter to lower and how far.
 
-A limit may apply in exact mode only (``when="exact"``) or in float mode only.
-
 Examples
 --------
 >>> LIMITS = Limits(
@@ -88,10 +86,7 @@ class Limit:
 
     @property
     def help(self) -> str:
-        """The range for help text: ``'1..1000'``, ``'>= 0'``, ``'<= 200,000'``.
-
-        Bounds from 100,000 on have thousands separators, as in refusals.
-        """
+        """The range for help text, as refusals word it: ``'1..1000'``, ``'<= 200,000'``."""
         return _range_text(self.lo, self.hi) or "any"
 
     def applies(self, exact: bool) -> bool:

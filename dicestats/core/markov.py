@@ -209,7 +209,9 @@ class AbsorbingChain:
     exact : bool
         Fractions (exact) or float64.
 
-    Use :func:`build` rather than this constructor.
+    Use :func:`build` rather than this constructor. The step methods' ``name``
+    is how their refusals call the number of steps (a system passes its own
+    parameter, such as ``"max_exchanges"``).
     """
 
     def __init__(self, transient, absorbing, q: Mapping, r: Mapping, *, exact: bool):
@@ -405,10 +407,7 @@ class AbsorbingChain:
             return {}
         B, _, _ = self._solved
         i = self._start_index(start)
-        row = B[i] if self.exact else B[i].tolist()
-        return {
-            s: (p if self.exact else float(p)) for s, p in zip(self.absorbing, row, strict=True)
-        }
+        return dict(zip(self.absorbing, B[i] if self.exact else B[i].tolist(), strict=True))
 
     def expected_steps(self, start=None):
         """Expected number of steps until absorption from ``start``."""
@@ -442,22 +441,17 @@ class AbsorbingChain:
             depth[i] = 1 + max((depth[j] for j, _ in qrows[i]), default=0)
         return depth
 
+    @cached_property
+    def _den(self) -> int:
+        """Exact mode: the common denominator of one step's probabilities."""
+        return math.lcm(*(x.denominator for rows in self._rows for row in rows for _, x in row))
+
+    @cached_property
     def _sizes(self):
         """(transitions, log10 of the exact common denominator of one step)."""
         qrows, rrows = self._rows
         nnz = sum(map(len, qrows)) + sum(map(len, rrows))
-        if not self.exact:
-            return nnz, 0.0
-        return nnz, math.log10(self._denominator())
-
-    def _denominator(self) -> int:
-        qrows, rrows = self._rows
-        den = 1
-        for rows in (qrows, rrows):
-            for row in rows:
-                for _, x in row:
-                    den = math.lcm(den, x.denominator)
-        return den
+        return nnz, math.log10(self._den) if self.exact else 0.0
 
     def _work(self, steps: int, *, reduce_each: bool) -> float:
         """Estimated work of ``steps`` steps, in the units of ``LIMITS``.
@@ -467,7 +461,7 @@ class AbsorbingChain:
         step``), and a reduced Fraction per step (``reduce_each``) costs the
         square of its digits.
         """
-        nnz, per = self._sizes()
+        nnz, per = self._sizes
         if not self.exact:
             return steps * (nnz + len(self.transient) + 4_000)
         # Calibrated on chains of 3 to 300 states (Python 3.11): the loop over
@@ -494,22 +488,22 @@ class AbsorbingChain:
             name,
             f"at most {most:,}{mode} for this chain",
             value,
-            why=f"{len(self.transient):,} states, {self._sizes()[0]:,} transitions; {lim.why}",
+            why=f"{len(self.transient):,} states, {self._sizes[0]:,} transitions; {lim.why}",
             instead=lim.instead,
         )
 
     def _walk(self, start, steps: int):
         """Yield, for n = 1..steps, ``(absorbed, left)``: absorption at step n, mass left.
 
-        Exact mode: Python ints over the common denominator ``den**n`` (no
-        Fraction is reduced here; ``self._den`` is ``den``), ``left`` the
+        Exact mode: Python ints over the common denominator ``self._den**n`` (no
+        Fraction is reduced here), ``left`` the
         integer mass not yet absorbed. Float mode: arrays and floats.
         """
         qrows, rrows = self._rows
         t = len(self.transient)
         i0 = self._start_index(start)
         if self.exact:
-            den = self._den = self._denominator()
+            den = self._den
             qi = [[(j, int(x * den)) for j, x in row] for row in qrows]
             ri = [[(k, int(x * den)) for k, x in row] for row in rrows]
             v = [0] * t
@@ -620,8 +614,6 @@ class AbsorbingChain:
         needs ``max_steps``). The work is checked against ``LIMITS`` before
         the first step: a refusal names the most steps this chain allows.
         In float mode, steps after the mass left falls below 1e-300 are 0.
-        ``name`` is how refusals call ``max_steps`` (a system passes its own
-        parameter, such as ``"max_exchanges"``).
         """
         if max_steps is not None:
             max_steps = LIMITS["max_steps"].check(max_steps, name=name)
@@ -634,7 +626,7 @@ class AbsorbingChain:
         Exact mode sums over a common denominator (one reduced Fraction per
         state at the end); a chain without loops is absorbed within its depth,
         so a large ``n`` costs no more than that. Float mode stops once the
-        mass left is below 1e-300. ``name`` is how refusals call ``n``.
+        mass left is below 1e-300.
         """
         n = check_int(name, n, 0)
         if self.exact:
@@ -666,7 +658,7 @@ class AbsorbingChain:
         Requires the chain to be absorbed with certainty within ``max_steps``
         (exact mode) or up to ``1e-15`` (float mode); otherwise refuses (a
         truncated distribution renormalised would be silently wrong: use
-        :meth:`steps_pmf` for it). ``name`` is how refusals call ``max_steps``.
+        :meth:`steps_pmf` for it).
         """
         if max_steps is not None:
             max_steps = LIMITS["max_steps"].check(max_steps, name=name)
@@ -683,7 +675,7 @@ class AbsorbingChain:
             steps = self._steps_needed(start, max_steps)
             # The Dist holds steps + 1 weights over den**steps: check its size first.
             lim = DIST_LIMITS["exact digits"]
-            _, per = self._sizes()
+            _, per = self._sizes
             if (steps + 1) * max(steps * per, 1.0) > lim.hi:
                 most = int(math.isqrt(int(lim.hi / max(per, 1e-9))))
                 raise refuse(
@@ -704,9 +696,8 @@ class AbsorbingChain:
                 instead="pass a larger max_steps, or use steps_pmf for a truncated pmf",
             )
         if self.exact:
-            scale = self._den ** (len(pmf) - 1) if len(pmf) > 1 else 1
-            counts = [int(p * scale) for p in pmf]
-            return Dist.from_counts(counts)
+            scale = self._den ** (len(pmf) - 1)
+            return Dist.from_counts([int(p * scale) for p in pmf])
         return Dist(pmf)
 
 
@@ -760,32 +751,29 @@ def build(
             if not p:
                 continue
             total += p
+            if nxt not in t_index and nxt not in a_index:  # a new state
+                out = _successors(step, nxt)
+                if out is None:
+                    a_index[nxt] = len(absorbing)
+                    absorbing.append(nxt)
+                else:
+                    t_index[nxt] = len(transient)
+                    transient.append(nxt)
+                    if len(transient) > max_states:
+                        raise refuse(
+                            "max_states",
+                            "larger than the chain's transient states",
+                            max_states,
+                            why=f"exploring found more than {max_states:,} states",
+                            instead="raise max_states (up to "
+                            f"{LIMITS['max_states'].hi:,}) or simplify the chain",
+                        )
+                    succ[nxt] = out
+                    frontier.append(nxt)
             if nxt in t_index:
                 q[(i, t_index[nxt])] = q.get((i, t_index[nxt]), 0) + p
-                continue
-            if nxt in a_index:
-                r[(i, a_index[nxt])] = r.get((i, a_index[nxt]), 0) + p
-                continue
-            out = _successors(step, nxt)
-            if out is None:
-                a_index[nxt] = len(absorbing)
-                absorbing.append(nxt)
-                r[(i, a_index[nxt])] = p
             else:
-                t_index[nxt] = len(transient)
-                transient.append(nxt)
-                if len(transient) > max_states:
-                    raise refuse(
-                        "max_states",
-                        "larger than the chain's transient states",
-                        max_states,
-                        why=f"exploring found more than {max_states:,} states",
-                        instead="raise max_states (up to "
-                        f"{LIMITS['max_states'].hi:,}) or simplify the chain",
-                    )
-                succ[nxt] = out
-                frontier.append(nxt)
-                q[(i, t_index[nxt])] = p
+                r[(i, a_index[nxt])] = r.get((i, a_index[nxt]), 0) + p
         if (exact and total != 1) or (not exact and abs(float(total) - 1) > 1e-9):
             raise refuse(
                 f"the sum of the transition probabilities from state {shown(s, quote=True)}",
