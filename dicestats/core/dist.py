@@ -111,8 +111,6 @@ LIMITS = Limits(
 
 
 # --------------------------------------------------------------------------- weights
-# What the constructors and the kernels accept, or a one-line refusal naming the first
-# bad weight the way the caller spelled it.
 def _int_weights(name: str, values) -> list[int]:
     """Non-negative Python ints, or a one-line refusal naming the first bad weight."""
     if isinstance(values, (str, bytes, Mapping)) or not hasattr(values, "__iter__"):
@@ -166,7 +164,6 @@ def _is_exact_number(x) -> bool:
 
 
 # ------------------------------------------------------------- sizes and kernels
-# The span and exact-size checks refuse against LIMITS before the work starts.
 _EPS = np.finfo(np.float64).eps
 # Above this many multiply-adds, a float convolution may switch to FFT when the
 # error bound below says it is safe. Direct convolution keeps tiny tail
@@ -626,17 +623,12 @@ class Dist:
         """True for exact (Fraction) arithmetic, False for float64."""
         return self._exact
 
-    @property
-    def offset(self) -> int:
-        """The smallest possible outcome (float tails may underflow to 0 there)."""
-        return self._offset
-
     def __len__(self) -> int:
         return len(self._w) if self._exact else int(self._p.size)
 
     @property
     def min(self) -> int:
-        """The smallest possible outcome."""
+        """The smallest possible outcome (float tails may underflow to 0 there)."""
         return self._offset
 
     @property
@@ -807,10 +799,6 @@ class Dist:
         Fraction(1, 3)
         """
         return self._vectorize(k, lambda x: self._p_ge_one(x + 1))
-
-    def p_le(self, k):
-        """``P(X <= k)``: an alias of :meth:`cdf`."""
-        return self.cdf(k)
 
     def ppf(self, q):
         """Percent point function: the smallest ``k`` with ``cdf(k) >= q``.

@@ -415,9 +415,7 @@ def seed_sequence(rng=None) -> np.random.SeedSequence:
         raise refuse("rng", _SEEDS, rng, kind=True)
     if not items:
         raise refuse("rng", _SEEDS, rng)
-    for i, v in enumerate(items):
-        check_int(f"rng[{i}]", v, 0)
-    return np.random.SeedSequence([int(v) for v in items])
+    return np.random.SeedSequence([check_int(f"rng[{i}]", v, 0) for i, v in enumerate(items)])
 
 
 _SEEDS = "None, a non-negative int seed (or a sequence of them), a SeedSequence or a Generator"

@@ -396,18 +396,9 @@ class Question:
 
     def _doc(self) -> str:
         doc = inspect.getdoc(self.setup) or self.summary
-        how = [
-            _HOW_DOC["method"].format(
-                methods=", ".join(repr(m) for m in self.methods),
-                default=self.default,
-                words=", ".join(_WORDS[m] for m in self.methods),
-            )
-        ]
-        if self.computed:
-            how.append(_HOW_DOC["exact"])
-        if self.monte_carlo:
-            how.append(_HOW_DOC["trials"])
-        block = "\n".join(how)
+        words = dict(methods=", ".join(map(repr, self.methods)), default=self.default)
+        words["words"] = ", ".join(_WORDS[m] for m in self.methods)
+        block = "\n".join(_HOW_DOC[k].format(**words) for k in _HOW_DOC if k in self.how)
         sections = list(re.finditer(r"^(\w[\w ]*)\n-{3,}$", doc, re.M))
         params = next((m for m in sections if m.group(1) == "Parameters"), None)
         if params is not None:
@@ -448,10 +439,9 @@ def question(
     def declare(setup: Callable) -> Callable:
         qname = name or setup.__name__
 
-        def ref(value, kind):
-            if isinstance(value, str) and ":" not in value:
-                return f"{value}:{kind}_{qname}"
-            return value
+        def ref(value, kind):  # a module alone: its <kind>_<name>
+            named = isinstance(value, str) and ":" not in value
+            return f"{value}:{kind}_{qname}" if named else value
 
         q = Question(
             qname,
@@ -513,9 +503,6 @@ def is_question(obj) -> bool:
 
 
 # --------------------------------------------------------------------------- reading a declaration
-# What the entry points (the command line, the explorer) read from a declaration to build
-# their options and controls: the parameters' numpydoc types and texts, the words of a
-# choice, a parameter's command-line spelling, and the system's ``Rules``.
 def parameter_docs(doc: str | None) -> dict[str, tuple[str, str]]:
     """``{name: (type, text)}`` of a numpydoc ``Parameters`` section (names listed together,
     ``a, b : int``, share their entry).
