@@ -304,29 +304,11 @@ class AbsorbingChain:
         dense system. Cost: the number of transitions plus the dense blocks,
         instead of a dense solve over every state.
         """
-        t = len(qrows)
         exact = self.exact
-        x: list = [None] * t
+        x: list = [None] * len(qrows)
         for comp in comps:
-            if len(comp) == 1:
-                # The common case (a forward-moving chain): one division.
-                i = comp[0]
-                acc = list(rhs[i])
-                d = 1
-                for j, p in qrows[i]:
-                    if j == i:
-                        d -= p
-                        continue
-                    xj = x[j]
-                    for c in range(width):
-                        acc[c] += p * xj[c]
-                if d == 0 or (not exact and d <= 0):
-                    raise InputError(_SINGULAR)
-                x[i] = [v / d for v in acc]
-                continue
-            members = set(comp)
-            # right-hand side with the already solved successors moved over
-            b = {}
+            members = set(comp) if len(comp) > 1 else comp
+            b = []  # the right-hand side, with the already solved successors moved over
             for i in comp:
                 acc = list(rhs[i])
                 for j, p in qrows[i]:
@@ -334,7 +316,14 @@ class AbsorbingChain:
                         xj = x[j]
                         for c in range(width):
                             acc[c] += p * xj[c]
-                b[i] = acc
+                b.append(acc)
+            if len(comp) == 1:  # the common case (a forward-moving chain): one division
+                i = comp[0]
+                d = 1 - sum(p for j, p in qrows[i] if j == i)
+                if d == 0 or (not exact and d <= 0):
+                    raise InputError(_SINGULAR)
+                x[i] = [v / d for v in b[0]]
+                continue
             pos = {s: n for n, s in enumerate(comp)}
             m = len(comp)
             if exact:
@@ -344,7 +333,7 @@ class AbsorbingChain:
                     for j, p in qrows[i]:
                         if j in members:
                             a[n][pos[j]] -= p
-                sol = solve_fraction(a, [b[i] for i in comp])
+                sol = solve_fraction(a, b)
             else:
                 from scipy.linalg import LinAlgError, solve
 
@@ -354,7 +343,7 @@ class AbsorbingChain:
                         if j in members:
                             a[n, pos[j]] -= p
                 try:
-                    sol = solve(a, np.array([b[i] for i in comp], dtype=np.float64)).tolist()
+                    sol = solve(a, np.array(b, dtype=np.float64)).tolist()
                 except LinAlgError:
                     raise InputError(_SINGULAR) from None
             for n, i in enumerate(comp):
@@ -573,9 +562,7 @@ class AbsorbingChain:
                 max_steps if max_steps is not None else steps,
                 reduce_each=True,
             )
-            out = [Fraction(0)]
-            scale = 1
-            left = 1
+            out, scale, left = [Fraction(0)], 1, 1
             for absorbed, rest in self._walk(start, steps):
                 scale *= self._den
                 out.append(Fraction(sum(absorbed), scale))
@@ -585,8 +572,7 @@ class AbsorbingChain:
             return out, Fraction(left, scale)
         most = self._most_steps(reduce_each=False)
         steps = most if max_steps is None else min(max_steps, most)
-        out = [0.0]
-        left = 1.0
+        out, left = [0.0], 1.0
         for absorbed, left in self._walk(start, steps):
             out.append(float(np.sum(absorbed)))
             if left <= _GONE or (max_steps is None and left <= tol):
@@ -632,17 +618,14 @@ class AbsorbingChain:
         if self.exact:
             steps = self._steps_needed(start, n)
             self._check_steps(steps, name, n, reduce_each=False)
-            acc = [0] * len(self.absorbing)
-            scale = 1
+            acc, scale = [0] * len(self.absorbing), 1
             for absorbed, _ in self._walk(start, steps):
                 den = self._den
                 acc = [x * den + y for x, y in zip(acc, absorbed, strict=True)]
                 scale *= den
             return {s: Fraction(x, scale) for s, x in zip(self.absorbing, acc, strict=True)}
         most = self._most_steps(reduce_each=False)
-        acc = np.zeros(len(self.absorbing))
-        left = 1.0
-        done = 0
+        acc, left, done = np.zeros(len(self.absorbing)), 1.0, 0
         for absorbed, left in self._walk(start, min(n, most)):
             acc += absorbed
             done += 1

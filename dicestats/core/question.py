@@ -564,8 +564,7 @@ def unmarked(text: str) -> str:
     >>> unmarked("Spend ``invokes`` as :func:`~dicestats.fate.invoke_policy` says.")
     'Spend invokes as invoke_policy says.'
     """
-    text = re.sub(r":\w+:`~?(?:[\w.]+\.)?([^`]+)`", r"\1", text)
-    return text.replace("``", "")
+    return re.sub(r":\w+:`~?(?:[\w.]+\.)?([^`]+)`", r"\1", text).replace("``", "")
 
 
 def doc_choices(kind: str) -> tuple[str, ...]:
