@@ -150,10 +150,7 @@ class Interrupted(KeyboardInterrupt):
 
     @property
     def name(self) -> str:
-        try:
-            return signal.Signals(self.signum).name
-        except ValueError:
-            return f"signal {self.signum}"
+        return signal.Signals(self.signum).name
 
     @property
     def exit_status(self) -> int:

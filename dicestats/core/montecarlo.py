@@ -595,11 +595,10 @@ def run(
     Parameters
     ----------
     batch_fn : callable
-        ``batch_fn(rng, n) -> dict`` of summed statistics (ints, floats or
-        numpy arrays) over ``n`` trials drawn with the Generator ``rng``. With
-        ``workers > 1`` or an ``executor`` it must be picklable (a module-level
-        function, a ``functools.partial`` of one, or an instance of a
-        module-level class), and small: it travels with every batch to an executor.
+        ``batch_fn(rng, n) -> dict`` of summed statistics (ints, floats or numpy
+        arrays) over ``n`` trials drawn with the Generator ``rng``; picklable and
+        small with ``workers > 1`` or an ``executor`` (a module-level function, a
+        ``functools.partial`` of one): it travels with every batch to an executor.
     trials : int
         Number of trials, 1 to ``LIMITS["trials"]`` (a billion).
     rng : None, int, SeedSequence or Generator
@@ -612,10 +611,9 @@ def run(
         Worker processes (1: run in this process); at most
         ``LIMITS["workers"]`` (4 per CPU, at least 8).
     executor : concurrent.futures.Executor or Dask Client, optional
-        Run the batches there instead (then ``workers`` stays 1): a
-        ``ProcessPoolExecutor`` kept across runs, or a Dask cluster's
-        ``Client(...).get_executor()``. Twice its number of workers in batches
-        are in flight at once. The result is identical to ``workers=1``.
+        Run the batches there instead, twice its workers at once (``workers``
+        stays 1): a ``ProcessPoolExecutor`` kept across runs, or a Dask cluster's
+        ``Client(...).get_executor()``. The result is identical to ``workers=1``.
     progress : bool or None
         A progress bar (:mod:`~dicestats.core.progress`; ``None``: on runs of 4
         batches or more, where there is a terminal).
