@@ -19,17 +19,7 @@ run again. Memory is bounded by one batch per worker, whatever the trials.
 
 numpy is imported when a run or an estimate first needs it, not with the module:
 the command line builds its help from :data:`LIMITS` and :data:`DEFAULT_TRIALS`
-without importing numpy.
-
-Examples
---------
->>> import numpy as np
->>> def coin(rng, n):
-...     return {"heads": int((rng.integers(0, 2, size=n) == 1).sum())}
->>> res = run(coin, trials=10_000, rng=1)
->>> est = res.proportion("heads")
->>> est.trials, abs(est.value - 0.5) < 5 * est.stderr
-(10000, True)
+without importing numpy. :func:`run` shows a run from end to end.
 """
 
 from __future__ import annotations
