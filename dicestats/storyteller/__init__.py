@@ -23,9 +23,6 @@ Modules (each owns one job):
 ``multiple``   several actions in a round: :func:`reduced_pools`, computed odds
 ``extended_resisted``
                extended, resisted and resisted-extended actions, computed
-``extended_chain``
-               the float chain of an extended action, its rolls, and
-               ``E[rolls | success]`` (a room of ``extended_resisted``)
 ``simulation`` the Monte Carlo forms: batch functions and their reductions
 ``questions``  the questions, each declared once (parameters, forms, headline,
                samples): the public functions :func:`pool`, :func:`anomalies`,

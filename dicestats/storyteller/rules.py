@@ -44,12 +44,9 @@ __all__ = [
     "check_specialties",
 ]
 
-#: Names of the degrees of success for 1, 2, 3, 4 and 5+ net successes.
 #: What a botch does in an extended action.
 ON_BOTCH = ("resets", "ends", "zero")
-#: Float extended actions without a round limit: ``rolls`` stops at the first roll
-#: after which the mass still rolling is at most this (lumped into its top outcome).
-ROLLS_TAIL = 1e-15
+#: Names of the degrees of success for 1, 2, 3, 4 and 5+ net successes.
 DEGREES = ("marginal", "moderate", "complete", "exceptional", "phenomenal")
 
 BOTCH_RULES = ("revised", "first")

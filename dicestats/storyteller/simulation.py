@@ -29,7 +29,7 @@ import numpy as np
 from ..core import montecarlo as mc
 from ..core.results import Estimate, z_value
 from .evaluate import roll_pools
-from .extended_resisted import WITHIN, Extended, given_success_estimate
+from .extended_resisted import WITHIN, Extended
 from .multiple import MultipleActions, action_rows
 from .pools import Pool
 
@@ -214,6 +214,22 @@ def _variance_estimate(hist, trials: int, confidence: float) -> Estimate:
     se = math.sqrt(max(float((m4 - m2 * m2) / n), 0.0))
     z = z_value(confidence)
     return Estimate(var, se, var - z * se, var + z * se, n, "mean", confidence)
+
+
+def given_success_estimate(done_at, trials: int, confidence: float = 0.95):
+    """``E[rolls | done]`` of a simulated task: Σ r·done_r / Σ done_r, or None.
+
+    ``done_at[r]`` counts the trials done on roll ``r``; one trial contributes
+    ``y = rolls`` and ``x = 1`` when it is done (both 0 otherwise), so the
+    ratio's delta-method interval applies.
+    """
+    done = [int(c) for c in done_at]
+    n = sum(done)
+    if not n:
+        return None
+    s1 = sum(r * c for r, c in enumerate(done))
+    s2 = sum(r * r * c for r, c in enumerate(done))
+    return mc.ratio_estimate(s1, n, s2, n, s1, trials, confidence, "mean")
 
 
 def batch_extended(s) -> _Extended:
