@@ -15,8 +15,8 @@ Modules (each owns one job):
 ``limits``     :data:`LIMITS`: every cap, what, at what, in which mode, why
 ``evaluate``   concrete rolls: :func:`evaluate_roll`, :func:`evaluate_rolls`,
                :func:`roll_pools` (the one ten-again extra-dice algorithm)
-``engine``     the exact engine: the net-success distribution of every pool
-               1..N at every difficulty in one pass (float or Fractions)
+``engine``     the engine: the net-success distribution of every pool 1..N at
+               every difficulty in one pass (float or Fractions); the float table
 ``pools``      one pool computed (:class:`Pool`), anomalies, :func:`odds_table`,
                :func:`botch_closed_form`
 ``actions``    automatic success, trying again, botch exemption, teamwork, computed

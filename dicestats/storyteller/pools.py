@@ -356,11 +356,11 @@ def odds_table(
 
 
 def _fast_table(dice, difficulties, rules, specialty):
-    """:func:`odds_table` in float mode from :func:`.engine_table.table_figures` (or None)."""
+    """:func:`odds_table` in float mode from :func:`.engine.table_figures` (or None)."""
     import numpy as np
     import pandas as pd
 
-    from .engine_table import table_figures
+    from .engine import table_figures
 
     rules = check_rules(rules)
     check_bool("specialty", specialty)

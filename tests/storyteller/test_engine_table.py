@@ -1,4 +1,4 @@
-"""The float table fast path (storyteller.engine_table) against brute force and exact tables."""
+"""The float table fast path (engine.table_figures) against brute force and exact tables."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 
 from dicestats import storyteller as st
 from dicestats.storyteller import pools
-from dicestats.storyteller.engine_table import table_figures
+from dicestats.storyteller.engine import table_figures
 
 from .oracle import CHAIN_RULES, FINITE_RULES, NOCHAIN_RULES, brute, chain_reference
 
