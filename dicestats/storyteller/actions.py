@@ -1,16 +1,5 @@
-"""Actions built from single rolls: shortcuts, retries, botch exemption, teamwork.
-
-The computed forms of the questions (declared in :mod:`.questions`):
-
-* ``automatic_success``: take one success instead of rolling, or roll?
-* ``try_again``: retries at difficulty +1, +2, ...
-* ``botch_exemption``: the first botch of a period does not count;
-* several actions in one round: :mod:`.multiple`;
-* ``teamwork``: several characters add their successes.
-
-Each answers exactly (Fractions) or in float from the single-pool odds of
-:mod:`.pools`; the rules are in ``docs/rules/storyteller.md``.
-"""
+"""Actions built from single rolls, computed: automatic success, trying again, botch
+exemption, teamwork (the questions of :mod:`.questions`, from the odds of :mod:`.pools`)."""
 
 from __future__ import annotations
 
@@ -25,18 +14,6 @@ from .rules import dice_text
 
 #: The rule set of a result (its reading in the result's view; not exported twice in sweeps).
 _RULES = {"repr": False, "default": None}
-
-__all__ = [
-    "Choice",
-    "AutomaticSuccess",
-    "TryAgain",
-    "BotchExemption",
-    "Teamwork",
-    "compute_automatic_success",
-    "compute_try_again",
-    "compute_botch_exemption",
-    "compute_teamwork",
-]
 
 
 def _one(exact: bool):

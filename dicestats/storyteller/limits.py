@@ -29,8 +29,6 @@ from ..core.checks import InputTypeError, described, refuse, shown
 from ..core.limits import Limit, Limits
 from .rules import Rules
 
-__all__ = ["LIMITS", "dice_limit", "check_dice", "check_pools", "search_limit"]
-
 _EXACT_WHY = "exact numerators grow with every die and with the ten-again window"
 _FLOAT = "use exact=False"
 

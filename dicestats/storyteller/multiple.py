@@ -1,14 +1,5 @@
-"""Several actions in one round: reduced pools, their odds, the best number of actions.
-
-* :func:`reduced_pools`: the pools after the multiple-action penalty; a single
-  declared action is not a multiple action and keeps its full pool;
-* the computed forms of the questions ``multiple_actions`` (P(each action
-  succeeds), P(all succeed), expected successful actions) and ``best_actions``
-  (the number of actions that maximises expected successes), declared in
-  :mod:`.questions`.
-
-The rules are in ``docs/rules/storyteller.md``.
-"""
+"""Several actions in one round: :func:`reduced_pools` and the computed forms of
+``multiple_actions`` and ``best_actions`` (declared in :mod:`.questions`)."""
 
 from __future__ import annotations
 
@@ -18,15 +9,6 @@ from ..core.question import Setup
 from ..core.results import Lines, Result, Table, View
 from .actions import _one
 from .pools import clip, p_any, pool_grid
-
-__all__ = [
-    "DeclaredAction",
-    "MultipleActions",
-    "BestActions",
-    "reduced_pools",
-    "compute_multiple_actions",
-    "compute_best_actions",
-]
 
 
 def reduced_pools(pools) -> list[int]:

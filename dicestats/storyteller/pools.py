@@ -3,18 +3,8 @@
 The computed forms of the questions ``pool`` (a :class:`Pool`) and
 ``anomalies`` (declared in :mod:`.questions`); :func:`odds_table` a tidy
 DataFrame over dice × difficulties (one engine pass for the whole table);
-:func:`botch_closed_form` the revised botch formula.
-
-Semantics: net successes are never negative (``net = 0`` for every failed
-roll) and the botch is its own category, a part of ``net == 0``, so
-``p_success + p_fail + p_botch == 1`` with ``p_success = P(net >= 1)``.
-
-Examples
---------
->>> from dicestats.storyteller import pool
->>> r = pool(5, 6, exact=True)
->>> r.p_botch == botch_closed_form(5, 6, exact=True)
-True
+:func:`botch_closed_form` the revised botch formula; the helpers the other
+questions build on (:func:`pool_grid`, :func:`p_any`, :func:`non_botch`).
 """
 
 from __future__ import annotations
@@ -30,15 +20,6 @@ from ..core.results import Lines, Result, Table, View
 from .engine import compute, revised_botch
 from .limits import LIMITS, check_dice, check_pools
 from .rules import DEGREES, REVISED, Rules, check_difficulty, check_rules, dice_text
-
-__all__ = [
-    "Pool",
-    "TABLE_COLUMNS",
-    "Anomaly",
-    "Anomalies",
-    "odds_table",
-    "botch_closed_form",
-]
 
 #: The columns of :func:`odds_table`, in order.
 TABLE_COLUMNS = (

@@ -1,13 +1,9 @@
 """Storyteller rules as data: the frozen :class:`Rules`, the edition presets, degree names.
 
-Every rule variant the code implements is a field of one immutable
-:class:`Rules` value; an edition is a named preset over the same fields
-(:data:`PRESETS`). A preset is a rule set, never a character trait: a
-*specialty* is a per-roll argument of every function that rolls
-(``specialty=True``: the character has one that applies), and the rule set
-says what it does (``specialty_rule``: 10s rerolled in the older lines, a 10
-counting double in V20). The rules, their sources and their defaults are
-written out in ``docs/rules/storyteller.md``.
+Every rule variant is a field of one immutable :class:`Rules` value; an edition
+is a named preset over the same fields (:data:`PRESETS`); whether a roll has a
+specialty is an argument of the roll, never of the rule set. The rules, their
+sources and their defaults: ``docs/rules/storyteller.md``.
 
 Examples
 --------
@@ -31,18 +27,6 @@ from types import MappingProxyType
 from typing import ClassVar
 
 from ..core.checks import check_bool, check_choice, check_int, is_numpy_bool, refuse
-
-__all__ = [
-    "DEGREES",
-    "PRESETS",
-    "REVISED",
-    "Rules",
-    "degree_name",
-    "check_rules",
-    "check_difficulty",
-    "check_difficulties",
-    "check_specialties",
-]
 
 #: What a botch does in an extended action.
 ON_BOTCH = ("resets", "ends", "zero")

@@ -1,20 +1,14 @@
-"""The Monte Carlo forms of the Storyteller questions: batch functions and their reductions.
+"""The Monte Carlo forms of ``pool``, ``multiple_actions`` and ``extended``.
 
-Each question with a Monte Carlo form (``pool``, ``multiple_actions``,
-``extended``; declared in :mod:`.questions`) has here a ``batch_<question>``
-(a batch function of :mod:`dicestats.core.montecarlo` for a checked setup),
-a ``reduce_<question>`` (the summed batches as the question's result class,
-its numbers :class:`~dicestats.core.results.Estimate` objects with their
-standard errors and 95% intervals) and a ``batch_size_<question>`` (trials per
-batch, bounded memory). Every batch rolls its dice with
-:func:`.evaluate.roll_pools`, the evaluator the exact engine is tested against.
+For each, as :mod:`dicestats.core.question` expects: ``batch_<question>(setup)``,
+a batch function that rolls with :func:`.evaluate.roll_pools` (the evaluator
+the exact engine is tested against), ``reduce_<question>(setup, totals)``, the
+result with :class:`~dicestats.core.results.Estimate` numbers, and
+``batch_size_<question>(setup)`` (bounded memory).
 
 Examples
 --------
->>> from dicestats.storyteller import pool, multiple_actions
->>> r = pool(5, 6, trials=20_000, rng=1)
->>> abs(r.p_success.value - pool(5, 6).p_success) < 4.5 * r.p_success.stderr
-True
+>>> from dicestats.storyteller import multiple_actions
 >>> multiple_actions([7, 6, 6], trials=2_000, rng=1).pools   # Hall
 [4, 2, 1]
 """
@@ -32,8 +26,6 @@ from .evaluate import roll_pools
 from .extended_resisted import WITHIN, Extended
 from .multiple import MultipleActions, action_rows
 from .pools import Pool
-
-__all__ = ["batch_size_for"]
 
 
 def batch_size_for(dice: int) -> int:
