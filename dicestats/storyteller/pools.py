@@ -10,6 +10,7 @@ questions build on (:func:`pool_grid`, :func:`p_any`, :func:`non_botch`).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -291,16 +292,6 @@ def check_difficulty_list(difficulties, rules: Rules, name: str = "difficulties"
     return out
 
 
-def _grid(dice, difficulties, rules, exact, specialty):
-    rules = check_rules(rules)
-    check_exact(exact)
-    check_bool("specialty", specialty)
-    dice = check_pools(dice, rules, exact=exact, specialty=specialty)
-    diffs_in = check_difficulty_list(difficulties, rules)
-    res = pool_grid(dice, sorted({min(d, 10) for d in diffs_in}), rules, exact, specialty)
-    return rules, dice, diffs_in, res
-
-
 def odds_table(
     dice, difficulties, rules: Rules = REVISED, *, specialty: bool = False, exact: bool = False
 ):
@@ -320,72 +311,56 @@ def odds_table(
     >>> round(float(t.query("dice == 3 and difficulty == 10").p_botch.iloc[0]), 3)
     0.217
     """
+    rules = check_rules(rules)
+    check_exact(exact)
+    check_bool("specialty", specialty)
+    dice = check_pools(dice, rules, exact=exact, specialty=specialty)
+    diffs_in = check_difficulty_list(difficulties, rules)
+    diffs = sorted({min(d, 10) for d in diffs_in})
+    fast = None if exact else _fast_table(dice, diffs_in, diffs, rules._for_roll(specialty))
+    if fast is not None:
+        return fast
     import pandas as pd
 
-    if not exact:
-        fast = _fast_table(dice, difficulties, rules, specialty)
-        if fast is not None:
-            return fast
-    rules, dice, diffs_in, res = _grid(dice, difficulties, rules, exact, specialty)
-    rows = []
-    for n in dice:
-        for d in diffs_in:
-            row = res[(min(d, 10), n)].row()
-            row["difficulty"] = d
-            rows.append(row)
+    res = pool_grid(dice, diffs, rules, exact, specialty)
+    rows = [{**res[(min(d, 10), n)].row(), "difficulty": d} for n in dice for d in diffs_in]
     return pd.DataFrame(rows, columns=list(TABLE_COLUMNS))
 
 
-def _fast_table(dice, difficulties, rules, specialty):
+def _fast_table(dice, diffs_in, diffs, roll):
     """:func:`odds_table` in float mode from :func:`.engine.table_figures` (or None)."""
     import numpy as np
     import pandas as pd
 
     from .engine import table_figures
 
-    rules = check_rules(rules)
-    check_bool("specialty", specialty)
-    dice = check_pools(dice, rules, exact=False, specialty=specialty)
-    diffs_in = check_difficulty_list(difficulties, rules)
     pools = sorted(set(dice))
-    diffs = sorted({min(d, 10) for d in diffs_in})
-    figures = table_figures(diffs, pools, rules._for_roll(specialty))
+    figures = table_figures(diffs, pools, roll)
     if figures is None:
         return None
     rows = np.searchsorted(pools, dice)
     cols = np.searchsorted(diffs, np.minimum(diffs_in, 10))
     pick = (np.repeat(rows, len(cols)), np.tile(cols, len(rows)))
-    data = {
-        "dice": np.repeat(np.asarray(dice, dtype=np.int64), len(cols)),
-        "difficulty": np.tile(np.asarray(diffs_in, dtype=np.int64), len(rows)),
-    }
-    for name in TABLE_COLUMNS[2:]:
-        data[name] = figures[name][pick]
-    return _frame(pd, data)
-
-
-_INDEX: dict = {}  # column Index objects of _frame, by column names
-
-
-def _frame(pd, data: dict):
-    """A DataFrame of equal-length numpy columns, in the dict's order.
-
-    pandas' column-array constructor takes a fifth of the time of
-    ``DataFrame(dict)`` (which checks and converts every column again); the
-    public constructor stands in should that internal name ever go.
-    """
-    names = tuple(data)
-    if _INDEX.get(names) is None:  # an Index is immutable: frames may share one
-        _INDEX[names] = pd.Index(list(names))
-    try:
+    columns = [
+        np.repeat(np.asarray(dice, dtype=np.int64), len(cols)),
+        np.tile(np.asarray(diffs_in, dtype=np.int64), len(rows)),
+        *(figures[name][pick] for name in TABLE_COLUMNS[2:]),
+    ]
+    try:  # a fifth of DataFrame(dict)'s time: the columns are not checked and converted again
+        index = pd.RangeIndex(len(columns[0]))
         return pd.DataFrame._from_arrays(
-            list(data.values()),
-            columns=_INDEX[names],
-            index=pd.RangeIndex(len(next(iter(data.values())))),
-            verify_integrity=False,
+            columns, columns=_column_index(), index=index, verify_integrity=False
         )
     except (AttributeError, TypeError):  # pragma: no cover - another pandas
-        return pd.DataFrame(data)
+        return pd.DataFrame(dict(zip(TABLE_COLUMNS, columns, strict=True)))
+
+
+@functools.cache
+def _column_index():
+    """The columns of :func:`odds_table` as one (immutable) pandas Index, shared by every frame."""
+    import pandas as pd
+
+    return pd.Index(list(TABLE_COLUMNS))
 
 
 @dataclass(frozen=True)

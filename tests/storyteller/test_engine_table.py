@@ -24,9 +24,10 @@ def _floats(table):
 
 def _general(dice, diffs, case):
     """The float table the general engine gives (the fast path switched off)."""
-    rules, dice, diffs_in, res = pools._grid(dice, diffs, case.rules, False, case.specialty)
+    rolled = sorted({min(d, 10) for d in diffs})
+    res = pools.pool_grid(dice, rolled, case.rules, False, case.specialty)
     return np.array([[float(res[(min(d, 10), n)].row()[c]) for c in FIGS]
-                     for n in dice for d in diffs_in])  # fmt: skip
+                     for n in dice for d in diffs])  # fmt: skip
 
 
 def _takes_fast_path(case) -> bool:
