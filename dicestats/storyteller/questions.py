@@ -1,12 +1,9 @@
 """The Storyteller questions, each declared once: parameters, forms, headline, samples.
 
 Each public function here is made by :func:`dicestats.core.question.question`
-from its setup (the signature, the docstring and the checks of its arguments):
-it answers in floats, exact Fractions (``exact=True``) or, where the question
-has a Monte Carlo form, by simulation (``trials=``, ``rng=``), with the same
-result class. The computations live in the modules named by each declaration
-(``pools``, ``actions``, ``multiple``, ``extended_resisted``; Monte Carlo in
-``simulation``), imported on the first answer: this module imports no numpy.
+from its setup: the signature, the docstring and the checks of its arguments.
+The computed forms live in the modules each declaration names, imported on the
+first answer: this module imports no numpy.
 
 Examples
 --------
@@ -19,7 +16,7 @@ Fraction(4651, 100000)
 
 from __future__ import annotations
 
-from ..core.checks import check_bool, check_choice, check_int, check_real, refuse
+from ..core.checks import check_bool, check_choice, check_real, refuse
 from ..core.question import Sample, Setup, question
 from .limits import LIMITS, check_dice, check_pools, dice_limit, search_limit
 from .rules import (
@@ -64,6 +61,15 @@ def _roll(dice, difficulty, rules, specialty, method, side="") -> Setup:
         dice=n,
         difficulty=check_difficulty(difficulty, rules, dname),
         specialty=specialty,
+    )
+
+
+def _work(limit: str, dice: int, count: int, name: str, method, value=None) -> None:
+    """Check ``dice × count`` against ``LIMITS[limit]``, refusing ``name`` (given as ``value``)."""
+    value = count if value is None else value
+    exact = method == "exact"
+    LIMITS[limit].check_work(
+        dice * count, name=name, value=value, per=dice, per_name="dice", exact=exact
     )
 
 
@@ -168,8 +174,7 @@ def anomalies(
     the comparison is exact. In float mode a rise counts when it exceeds
     ``rtol`` relative to the value (float noise is far below 1e-9), and
     probabilities below 1e-250 are not compared; the float answer equals the
-    exact one on every pool the tests check. ``specialty``: every roll has a
-    specialty (see :func:`pool`).
+    exact one on every pool the tests check.
 
     Returns
     -------
@@ -307,14 +312,7 @@ def try_again(
         last = attempts if clamp else min(attempts, 11 - s.difficulty)
     else:
         last = 50 if clamp else 11 - s.difficulty
-    LIMITS["dice × attempts"].check_work(
-        s.dice * last,
-        name="attempts",
-        value="unlimited" if attempts is None else attempts,
-        per=s.dice,
-        per_name="dice",
-        exact=method == "exact",
-    )
+    _work("dice × attempts", s.dice, last, "attempts", method, attempts or "unlimited")
     return Setup(**vars(s), attempts=attempts, botch_ends=botch_ends, last=last)
 
 
@@ -349,9 +347,7 @@ def botch_exemption(
     """
     k = LIMITS["rolls"].check(rolls)
     s = _roll(dice, difficulty, rules, specialty, method)
-    LIMITS["dice × rolls"].check_work(
-        s.dice * k, name="rolls", value=k, per=s.dice, per_name="dice", exact=method == "exact"
-    )
+    _work("dice × rolls", s.dice, k, "rolls", method)
     return Setup(**vars(s), rolls=k)
 
 
@@ -620,9 +616,7 @@ def extended(
         chained = ", chained ten-again" if rules._for_roll(specialty).chained else ""
         LIMITS["dice, exact extended" + chained].check(n, name="dice")
         if rounds is not None:
-            LIMITS["dice × rounds, exact extended" + chained].check_work(
-                n * rounds, name="rounds", value=rounds, per=n, per_name="dice", exact=True
-            )
+            _work("dice × rounds, exact extended" + chained, n, rounds, "rounds", method)
     return Setup(
         rules=rules,
         dice=n,
@@ -635,27 +629,19 @@ def extended(
     )
 
 
-def _sides(
-    dice,
-    difficulty,
-    versus,
-    versus_difficulty,
-    rules,
-    versus_rules,
-    specialty,
-    versus_specialty,
-    method,
-) -> Setup:
-    """Both sides of a resisted roll, checked."""
+def _sides(me, them, rules, versus_rules, method) -> Setup:
+    """Both sides of a resisted roll, checked (``me``, ``them``: dice, difficulty, specialty)."""
     rules = check_rules(rules)
     versus_rules = rules if versus_rules is None else check_rules(versus_rules)
+    versus, versus_difficulty, versus_specialty = them
     if versus is None:
         raise refuse("versus", "given (the other side's pool)", None)
     if versus_difficulty is None:
-        versus_difficulty = difficulty
-    me = _roll(dice, difficulty, rules, specialty, method)
-    them = _roll(versus, versus_difficulty, versus_rules, versus_specialty, method, "versus")
-    return Setup(me=me, them=them)
+        versus_difficulty = me[1]
+    return Setup(
+        me=_roll(*me[:2], rules, me[2], method),
+        them=_roll(versus, versus_difficulty, versus_rules, versus_specialty, method, "versus"),
+    )
 
 
 @question(
@@ -701,17 +687,8 @@ def resisted(
     >>> r.p_win == r.p_lose
     True
     """
-    return _sides(
-        dice,
-        difficulty,
-        versus,
-        versus_difficulty,
-        rules,
-        versus_rules,
-        specialty,
-        versus_specialty,
-        method,
-    )
+    me, them = (dice, difficulty, specialty), (versus, versus_difficulty, versus_specialty)
+    return _sides(me, them, rules, versus_rules, method)
 
 
 @question(
@@ -750,24 +727,7 @@ def resisted_extended(
     Fraction(1, 2)
     """
     target = LIMITS["target, race"].check(target, name="target")
-    big = max(check_int("dice", dice, 1), check_int("versus", versus, 1))
-    LIMITS["dice × target, exact race"].check_work(
-        big * target,
-        name="target",
-        value=target,
-        per=big,
-        per_name="dice",
-        exact=method == "exact",
-    )
-    s = _sides(
-        dice,
-        difficulty,
-        versus,
-        versus_difficulty,
-        rules,
-        versus_rules,
-        specialty,
-        versus_specialty,
-        method,
-    )
-    return Setup(me=s.me, them=s.them, target=target)
+    me, them = (dice, difficulty, specialty), (versus, versus_difficulty, versus_specialty)
+    s = _sides(me, them, rules, versus_rules, method)
+    _work("dice × target, exact race", max(s.me.dice, s.them.dice), target, "target", method)
+    return Setup(**vars(s), target=target)
