@@ -9,8 +9,8 @@ from fractions import Fraction
 from ..core.checks import described
 from ..core.dist import Dist
 from ..core.results import Lines, Result, Table, View
-from .pools import Pool, clip, compute_pool, member_pools, non_botch, p_any, pool_grid
-from .rules import dice_text
+from .pools import Pool, clip, compute_pool, non_botch, p_any, pool_grid
+from .rules import dice_text, difficulties_text
 
 #: The rule set of a result (its reading in the result's view; not exported twice in sweeps).
 _RULES = {"repr": False, "default": None}
@@ -153,12 +153,10 @@ class TryAgain(Result):
             f"trying again: {dice_text(self.dice)} from difficulty {self.difficulty}, +1 per "
             f"retry, {botch}{most} ({self.rules.describe(specialty=self.specialty)})"
         )
+        botched = "botch (ends the attempts)" if self.botch_ends else "a botch before the success"
         outcomes = (
             ("success", self.p_success),
-            (
-                "botch (ends the attempts)" if self.botch_ends else "a botch before the success",
-                self.p_botch,
-            ),
+            (botched, self.p_botch),
             ("gave up (no attempt left)", self.p_gave_up),
         )
         clamp = self.rules.above_ten == "clamp"
@@ -333,13 +331,7 @@ class Teamwork(Result):
     rules: object = field(**_RULES)
 
     def view(self) -> View:
-        pools = ", ".join(map(str, self.pools))
-        diffs = sorted(set(self.difficulties))
-        at = (
-            f"difficulty {diffs[0]}"
-            if len(diffs) == 1
-            else "difficulties " + ", ".join(map(str, self.difficulties))
-        )
+        pools, at = ", ".join(map(str, self.pools)), difficulties_text(self.difficulties)
         title = (
             f"teamwork: {len(self.pools)} members rolling {pools} dice at {at} "
             f"({self.rules.describe()})"
@@ -374,6 +366,7 @@ class Teamwork(Result):
 def compute_teamwork(s, exact: bool) -> Teamwork:
     """Several characters adding their successes (:func:`dicestats.storyteller.teamwork`)."""
     base, diffs, specs, rules, spoil = s.pools, s.difficulties, s.specialties, s.rules, s.spoil
+    computed: dict = {}  # members alike (pool, difficulty, specialty) share one Pool
     summands: dict[int, Dist] = {}  # what the total adds up, one per distinct member
 
     def summand(r: Pool) -> Dist:
@@ -381,26 +374,24 @@ def compute_teamwork(s, exact: bool) -> Teamwork:
             summands[id(r)] = Dist(non_botch(r), exact=exact) if spoil else r.net
         return summands[id(r)]
 
-    def check(members: list[Pool]) -> None:  # an exact total too large: refused early
-        if exact:
-            some = described(f"{len(base):,} pools, of which the first {len(members):,}")
-            Dist._check_sum_size([summand(r) for r in members], "pools", some)
-
-    results: list[Pool] = member_pools(base, diffs, specs, rules, exact, check=check)
+    results: list[Pool] = []
+    for key in zip(base, diffs, specs, strict=True):
+        if key not in computed:
+            if exact and results:  # an exact total already too large: refused before the rest
+                some = described(f"{len(base):,} pools, of which the first {len(results):,}")
+                Dist._check_sum_size([summand(r) for r in results], "pools", some)
+            n, d, spec = key
+            computed[key] = pool_grid([n], [d], rules, exact, spec)[(d, n)]
+        results.append(computed[key])
     one = _one(exact)
     any_botch = p_any([r.p_botch for r in results], exact)
     no_botch = one - any_botch
-    if not spoil:
-        total = Dist.sum_of([summand(r) for r in results], name="pools")
-        p_spoiled = 0 * one
+    if spoil and no_botch == 0:
+        total = Dist.constant(0, exact=exact)
     else:
-        parts = [summand(r) for r in results]
-        if no_botch == 0:
-            total = Dist.constant(0, exact=exact)
-        else:
-            total = Dist.sum_of(parts, name="pools")
+        total = Dist.sum_of([summand(r) for r in results], name="pools")
+        if spoil:
             total = Dist.mixture([total, Dist.constant(0, exact=exact)], [no_botch, any_botch])
-        p_spoiled = any_botch
     return Teamwork(
         tuple(base),
         tuple(diffs),
@@ -409,7 +400,7 @@ def compute_teamwork(s, exact: bool) -> Teamwork:
         total,
         total.mean(),
         total.p_ge(1),
-        p_spoiled,
+        any_botch if spoil else 0 * one,
         any_botch,
         exact,
         rules=rules,

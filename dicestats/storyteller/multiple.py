@@ -9,6 +9,7 @@ from ..core.question import Setup
 from ..core.results import Lines, Result, Table, View
 from .actions import _one
 from .pools import clip, p_any, pool_grid
+from .rules import difficulties_text
 
 
 def reduced_pools(pools) -> list[int]:
@@ -74,7 +75,8 @@ class MultipleActions(Result):
     def view(self) -> View:
         k = len(self.actions)
         what = "1 action (not a multiple action: the full pool)" if k == 1 else f"{k} actions"
-        title = f"{what} at {_at(self.actions)} ({self.rules.describe()})"
+        at = difficulties_text([a.difficulty for a in self.actions])
+        title = f"{what} at {at} ({self.rules.describe()})"
         rows = tuple(
             (
                 str(a.action),
@@ -102,14 +104,6 @@ class MultipleActions(Result):
                 ),
             ),
         )
-
-
-def _at(actions) -> str:
-    """``"difficulty 8"``, or ``"difficulties 6, 8"`` when the actions differ."""
-    diffs = [a.difficulty for a in actions]
-    if len(set(diffs)) == 1:
-        return f"difficulty {diffs[0]}"
-    return "difficulties " + ", ".join(map(str, diffs))
 
 
 def action_rows(pools, sizes, diffs, specs, odds) -> tuple:
@@ -174,10 +168,8 @@ class BestActions(Result):
         pools = ", ".join(str(a.base) for a in last.actions)
         n = self.best
         mean = float(self.by_count[n - 1].mean_successes)
-        title = (
-            f"declaring the first k actions of pools {pools} at {_at(last.actions)} "
-            f"({last.rules.describe()})"
-        )
+        at = difficulties_text([a.difficulty for a in last.actions])
+        title = f"declaring the first k actions of pools {pools} at {at} ({last.rules.describe()})"
         rows = tuple(
             (str(k), ", ".join(str(a.dice) for a in m.actions), m.mean_successes, m.p_all)
             for k, m in enumerate(self.by_count, 1)

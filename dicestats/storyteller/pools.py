@@ -181,26 +181,6 @@ def pool_grid(dice_list, diffs, rules: Rules, exact: bool, specialty: bool = Fal
     return {(d, n): pool_odds(d, n, rules, exact, v, roll._specialty) for (d, n), v in res.items()}
 
 
-def member_pools(sizes, diffs, specialties, rules: Rules, exact: bool, *, check=None) -> list[Pool]:
-    """:func:`pool` of every member of a team (checked arguments), each distinct one once.
-
-    Members rolling the same pool at the same difficulty, with the same
-    specialty, share one computation (the results are the same objects).
-    ``check(members)``, if given, sees the members computed so far before each
-    new computation (a total already too large is refused before the rest).
-    """
-    done: dict = {}
-    out = []
-    for key in zip(sizes, diffs, specialties, strict=True):
-        if key not in done:
-            if check is not None and out:
-                check(out)
-            n, d, spec = key
-            done[key] = pool_grid([n], [d], rules, exact, spec)[(d, n)]
-        out.append(done[key])
-    return out
-
-
 def clip(x, exact: bool):
     """A probability: exact values as they are, float sums clipped to [0, 1].
 

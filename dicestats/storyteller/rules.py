@@ -334,6 +334,13 @@ def dice_text(n: int) -> str:
     return f"{n} {'die' if n == 1 else 'dice'}"
 
 
+def difficulties_text(diffs) -> str:
+    """``"difficulty 8"``, or ``"difficulties 6, 8"`` when they differ."""
+    if len(set(diffs)) == 1:
+        return f"difficulty {diffs[0]}"
+    return "difficulties " + ", ".join(map(str, diffs))
+
+
 def degree_name(net: int) -> str | None:
     """The degree of success of ``net`` net successes (None for a failure)."""
     return None if net <= 0 else DEGREES[min(net, 5) - 1]

@@ -140,10 +140,14 @@ def test_float_engine_pmf_relative_to_exact(case):
     assert abs(f.net_tail - float(e.net_tail)) <= 1e-30
 
 
-def test_team_members_alike_are_computed_once_and_sum_as_before():
-    rules = st.Rules(ten_again=True)
-    got = pools.member_pools([5, 5, 3, 5], [6, 6, 6, 7], [False] * 4, rules, True)
-    assert got[0] is got[1] and got[0] is not got[3]
+def test_team_members_alike_are_computed_once_and_sum_as_before(monkeypatch):
+    from dicestats.storyteller import actions
+
+    rules, asked = st.Rules(ten_again=True), []
+    grid = actions.pool_grid
+    monkeypatch.setattr(actions, "pool_grid", lambda *a: asked.append(a[:2]) or grid(*a))
+    st.teamwork([5, 5, 3, 5], [6, 6, 6, 7], rules, exact=True)
+    assert asked == [([5], [6]), ([3], [6]), ([5], [7])]
     team = st.teamwork([5, 5, 3], 6, rules, exact=True)
     one = [st.pool(n, 6, rules, exact=True).net for n in (5, 5, 3)]
     assert dict(team.total.items()) == dict((one[0] + one[1] + one[2]).items())
