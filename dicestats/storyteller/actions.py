@@ -9,7 +9,7 @@ from fractions import Fraction
 from ..core.checks import described
 from ..core.dist import Dist
 from ..core.results import Lines, Result, Table, View
-from .pools import Pool, clip, compute_pool, non_botch, p_any, pool_grid
+from .pools import Pool, clip, compute_pool, non_botch, outcome_table, p_any, pool_grid
 from .rules import dice_text, difficulties_text
 
 #: The rule set of a result (its reading in the result's view; not exported twice in sweeps).
@@ -165,14 +165,12 @@ class TryAgain(Result):
             (k, min(d + k - 1, 10) if clamp else d + k - 1, p)
             for k, p in enumerate(self.p_success_within, 1)
         )
-        return View(
-            title,
-            (
-                Table(("outcome", "probability"), outcomes, ("text", "p")),
-                Lines((("mean attempts", self.mean_attempts, "mean"),)),
-                Table(("attempts", "difficulty", "P(success within)"), within, ("n", "n", "p")),
-            ),
+        parts = (
+            outcome_table(outcomes),
+            Lines((("mean attempts", self.mean_attempts, "mean"),)),
+            Table(("attempts", "difficulty", "P(success within)"), within, ("n", "n", "p")),
         )
+        return View(title, parts)
 
 
 def compute_try_again(s, exact: bool) -> TryAgain:
@@ -255,29 +253,20 @@ class BotchExemption(Result):
             ("P(a counted botch)", self.p_any_botch, self.p_counted_botch),
             ("mean counted botches", self.mean_botches, self.mean_counted_botches),
         )
-        return View(
-            title,
-            (
-                "with the exemption the first botch of the period does not count",
-                Table(
-                    ("", "without exemption", "with exemption"),
-                    rows,
-                    ("text", "p", "p"),
-                    exact_of=None,
-                    row_kinds=("p", "mean"),
-                ),
-                Lines((("one roll botches", self.p_botch, "p"),)),
-                Lines(
-                    (
-                        ("P(a counted botch), without", self.p_any_botch, "p"),
-                        ("P(a counted botch), with", self.p_counted_botch, "p"),
-                        ("mean counted botches, without", self.mean_botches, "mean"),
-                        ("mean counted botches, with", self.mean_counted_botches, "mean"),
-                    ),
-                    exact_only=True,
-                ),
-            ),
+        exact = (  # the table's figures with their exact values, when those are asked for
+            ("P(a counted botch), without", self.p_any_botch, "p"),
+            ("P(a counted botch), with", self.p_counted_botch, "p"),
+            ("mean counted botches, without", self.mean_botches, "mean"),
+            ("mean counted botches, with", self.mean_counted_botches, "mean"),
         )
+        header = ("", "without exemption", "with exemption")
+        parts = (
+            "with the exemption the first botch of the period does not count",
+            Table(header, rows, ("text", "p", "p"), exact_of=None, row_kinds=("p", "mean")),
+            Lines((("one roll botches", self.p_botch, "p"),)),
+            Lines(exact, exact_only=True),
+        )
+        return View(title, parts)
 
 
 def compute_botch_exemption(s, exact: bool) -> BotchExemption:
@@ -353,14 +342,8 @@ class Teamwork(Result):
         ]
         if self.spoil:
             lines.append(("P(the effort is spoiled)", self.p_spoiled, "p"))
-        return View(
-            title,
-            (
-                f"{rule}\n{spoil}",
-                Table.distribution("total successes", self.total),
-                Lines(tuple(lines)),
-            ),
-        )
+        parts = (f"{rule}\n{spoil}", Table.distribution("total successes", self.total))
+        return View(title, (*parts, Lines(tuple(lines))))
 
 
 def compute_teamwork(s, exact: bool) -> Teamwork:

@@ -173,15 +173,12 @@ class _Engine:
         self.n_max = n_max
         self.rules = rules
         self.exact = exact
-        one_ev, plain_ev, ten_ev, xone_ev = _events(rules)
-        self.m_one = stats.move(*one_ev)
-        self.m_plain = stats.move(*plain_ev)
-        self.m_ten = stats.move(*ten_ev)
-        self.m_xone = stats.move(*xone_ev)
+        moves = (stats.move(*ev) for ev in _events(rules))  # a base 1, success, 10, extra 1
+        self.m_one, self.m_plain, self.m_ten, self.m_xone = moves
         if self.m_ten[0] != 0 or self.m_ten[1] <= 0:
             raise AssertionError("a 10 must move growing only, upwards")  # pragma: no cover
         self.saturating = rules.chained
-        ordinary_willpower = rules.willpower and rules.willpower_success == "ordinary"
+        ordinary_willpower = rules.willpower and not rules.uncancellable_willpower
         self.start = stats.move(1, 0, 0) if ordinary_willpower else (0, 0)
         # fixed: exact bounds over n_max lines (a line is one base event, or a
         # base 10, which leaves fixed alone, and one final extra die)
@@ -207,18 +204,12 @@ class _Engine:
         self.reach = self.pad + (64 * self.m_ten[1] if self.saturating else 0)
 
     # -- kernels ---------------------------------------------------------------
-    def _probs(self, d):
-        """one, blank, plain, ten: probabilities (float) or numerators over 10 (exact)."""
+    def _probs(self):
+        """one, blank, plain, ten by difficulty: probabilities, or numerators over 10 (exact)."""
+        d = np.array(self.diffs, dtype=object if self.exact else np.float64)
         if self.exact:
-            return 1, d - 2, 10 - d, 1
-        return 0.1, (d - 2) / 10, (10 - d) / 10, 0.1
-
-    def _vec(self, values):
-        if self.exact:
-            out = np.empty(len(values), dtype=object)
-            out[:] = values
-            return out
-        return np.array(values, dtype=np.float64)
+            return np.full_like(d, 1), d - 2, 10 - d, np.full_like(d, 1)
+        return np.full_like(d, 0.1), (d - 2) / 10, (10 - d) / 10, np.full_like(d, 0.1)
 
     def _zeros(self, width):
         if self.exact:  # Python ints: never overflow
@@ -228,8 +219,7 @@ class _Engine:
     @staticmethod
     def _shift_add(out, src, df, dg, w):
         """out[:, f+df, g+dg] += w * src[:, f, g] (out is at least as wide as src + dg)."""
-        F = src.shape[1]
-        W = src.shape[2]
+        F, W = src.shape[1:]
         fs = slice(max(0, -df), F - max(0, df))
         fd = slice(max(0, df), F - max(0, -df))
         gs = slice(max(0, -dg), W)
@@ -314,8 +304,7 @@ class _Engine:
         if not self.exact and self.F == 1 and self.kernel_steps:
             yield from self._run_kernel(wanted)
             return
-        probs = [self._probs(d) for d in self.diffs]
-        p1, pb, ps, p10 = (self._vec([p[i] for p in probs]) for i in range(4))
+        p1, pb, ps, p10 = self._probs()
         P = self._zeros(self.W)
         P[:, self.start[0] - self.f_lo, self.start[1] - self.g_lo] = 1
         self.den = 1  # exact mode: P holds integer numerators over self.den
@@ -612,10 +601,8 @@ def table_figures(diffs, dice_list, rules: Rules):
     first_botch = rules.botch_rule == "first"
     if first_botch and stats.growing_weights[2] >= 0:
         return None  # the first botch counts 1s that this statistic does not see
-    one_ev, plain_ev, ten_ev, xone_ev = _events(rules)
-    moves = [stats.move(*ev)[1] for ev in (one_ev, plain_ev, ten_ev, xone_ev)]
-    ordinary_willpower = rules.willpower and rules.willpower_success == "ordinary"
-    start = stats.move(1, 0, 0)[1] if ordinary_willpower else 0
+    moves = [stats.move(*ev)[1] for ev in _events(rules)]
+    start = stats.move(1, 0, 0)[1] if rules.willpower and not rules.uncancellable_willpower else 0
     n_max = dice_list[-1]
     lo, kernel = line_kernel(rules, moves, diffs, CHAIN_TERMS)
     drop = max(0, -lo)

@@ -18,7 +18,7 @@ import numpy as np
 
 from ..core.dist import Dist
 from ..core.results import Lines, Result, Table, View
-from .pools import clip, compute_pool, non_botch
+from .pools import clip, compute_pool, non_botch, outcome_table
 from .rules import dice_text
 
 #: ``p_done_within`` covers this many rounds when there is no round limit.
@@ -101,7 +101,7 @@ class Extended(Result):
         means = [("mean rolls", self.mean_rolls, "mean")]
         if self.mean_rolls_given_success is not None:
             means.append(("mean rolls given success", self.mean_rolls_given_success, "mean"))
-        parts = [Table(("outcome", "probability"), outcomes, ("text", "p")), Lines(tuple(means))]
+        parts = [outcome_table(outcomes), Lines(tuple(means))]
         if self.mean_rolls_given_success is None:
             parts.append("the target cannot be reached: no mean given success")
         within = list(self.p_done_within)
@@ -449,18 +449,13 @@ class Resisted(Result):
             ("you botch", self.p_botch),
             ("they botch", self.p_versus_botch),
         )
-        return View(
-            title,
-            (
-                "each side's 1s cancel its own successes first; only the excess net successes "
-                "count",
-                Table(("outcome", "probability"), outcomes, ("text", "p")),
-                Table.distribution(
-                    "your margin", self.margin, label=lambda m: f"{m:+d}" if m else "0"
-                ),
-                Lines((("mean margin", self.mean_margin, "signed"),)),
-            ),
+        parts = (
+            "each side's 1s cancel its own successes first; only the excess net successes count",
+            outcome_table(outcomes),
+            Table.distribution("your margin", self.margin, label=lambda m: f"{m:+d}" if m else "0"),
+            Lines((("mean margin", self.mean_margin, "signed"),)),
         )
+        return View(title, parts)
 
 
 def _sides(r) -> str:
@@ -517,16 +512,9 @@ class ResistedExtended(Result):
 
     def view(self) -> View:
         title = f"resisted and extended: a race to {self.target} net successes, {_sides(self)}"
+        outcomes = (("you win the race", self.p_win), ("they win the race", self.p_lose))
         return View(
-            title,
-            (
-                Table(
-                    ("outcome", "probability"),
-                    (("you win the race", self.p_win), ("they win the race", self.p_lose)),
-                    ("text", "p"),
-                ),
-                Lines((("mean rounds", self.mean_rounds, "mean"),)),
-            ),
+            title, (outcome_table(outcomes), Lines((("mean rounds", self.mean_rounds, "mean"),)))
         )
 
 

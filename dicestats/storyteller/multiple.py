@@ -87,23 +87,13 @@ class MultipleActions(Result):
             )
             for a in self.actions
         )
-        return View(
-            title,
-            (
-                Table(
-                    ("action", "base pool", "pool", "success", "botch"),
-                    rows,
-                    ("text", "text", "text", "p", "p"),
-                    exact_of=3,
-                ),
-                Lines(
-                    (
-                        ("all succeed", self.p_all, "p"),
-                        ("expected successes", self.mean_successes, "mean"),
-                    )
-                ),
-            ),
+        header = ("action", "base pool", "pool", "success", "botch")
+        means = (
+            ("all succeed", self.p_all, "p"),
+            ("expected successes", self.mean_successes, "mean"),
         )
+        parts = (Table(header, rows, ("text", "text", "text", "p", "p"), exact_of=3), Lines(means))
+        return View(title, parts)
 
 
 def action_rows(pools, sizes, diffs, specs, odds) -> tuple:
@@ -174,18 +164,9 @@ class BestActions(Result):
             (str(k), ", ".join(str(a.dice) for a in m.actions), m.mean_successes, m.p_all)
             for k, m in enumerate(self.by_count, 1)
         )
-        return View(
-            title,
-            (
-                Table(
-                    ("actions", "pools rolled", "expected successes", "all succeed"),
-                    rows,
-                    ("text", "text", "mean", "p"),
-                    exact_of=2,
-                ),
-                f"best: declare {n} action{'s' if n > 1 else ''} ({mean:.4f} expected successes)",
-            ),
-        )
+        header = ("actions", "pools rolled", "expected successes", "all succeed")
+        best = f"best: declare {n} action{'s' if n > 1 else ''} ({mean:.4f} expected successes)"
+        return View(title, (Table(header, rows, ("text", "text", "mean", "p"), exact_of=2), best))
 
 
 def compute_best_actions(s, exact: bool) -> BestActions:

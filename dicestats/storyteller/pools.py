@@ -125,19 +125,18 @@ class Pool(Result):
             (f"{name} ({k}{'+' if k == 5 else ''})", p, self.p_ge(k))
             for k, (name, p) in enumerate(self.degrees.items(), start=1)
         )
-        return View(
-            title,
-            (
-                Table(("outcome", "probability"), outcomes, ("text", "p")),
-                Table(
-                    ("degree (net successes)", "P(=)", "P(>=)"),
-                    degrees,
-                    ("text", "p", "p"),
-                    exact_of=None,
-                ),
-                Lines((("mean net successes", self.mean_net, "mean"),)),
-            ),
+        header = ("degree (net successes)", "P(=)", "P(>=)")
+        parts = (
+            outcome_table(outcomes),
+            Table(header, degrees, ("text", "p", "p"), exact_of=None),
+            Lines((("mean net successes", self.mean_net, "mean"),)),
         )
+        return View(title, parts)
+
+
+def outcome_table(rows) -> Table:
+    """The ``outcome, probability`` table of a view."""
+    return Table(("outcome", "probability"), tuple(rows), ("text", "p"))
 
 
 def pool_odds(d: int, n: int, rules: Rules, exact: bool, v: dict, specialty: bool) -> Pool:
