@@ -12,7 +12,7 @@ The questions are declared once in ``questions`` (the public functions: floats,
 exact Fractions with ``exact=True``, or Monte Carlo with ``trials=``, ``rng=`` where
 declared, one result class whichever method; bad input raises
 :class:`dicestats.InputError`). Their computed forms live in ``pools``,
-``actions``, ``multiple`` and ``extended_resisted``, on the ``engine``; the Monte
+``actions`` and ``extended_resisted``, on the ``engine``; the Monte
 Carlo forms in ``simulation``; concrete rolls in ``evaluate``; every cap in
 ``limits``; the rule set in ``rules``.
 
@@ -60,8 +60,17 @@ __getattr__, __dir__, __all__ = lazy_package(
             "odds_table",
             "botch_closed_form",
         ),
-        "actions": ("Choice", "AutomaticSuccess", "TryAgain", "BotchExemption", "Teamwork"),
-        "multiple": ("DeclaredAction", "MultipleActions", "BestActions", "reduced_pools"),
+        "actions": (
+            "Choice",
+            "AutomaticSuccess",
+            "TryAgain",
+            "BotchExemption",
+            "DeclaredAction",
+            "MultipleActions",
+            "BestActions",
+            "reduced_pools",
+            "Teamwork",
+        ),
         "extended_resisted": ("Extended", "Resisted", "ResistedExtended"),
     },
 )

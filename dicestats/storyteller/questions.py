@@ -364,7 +364,7 @@ def _actions(pools, difficulty, rules, specialty, method, *, length="actions") -
 def _reduced(pools, difficulty, rules, specialty, method) -> Setup:
     """Checked multiple actions and their reduced pools; a computed reduced pool beyond the
     engine's dice limit is refused, naming the pools as given and the action too large."""
-    from .multiple import reduced_pools
+    from .actions import reduced_pools
 
     s = _actions(pools, difficulty, rules, specialty, method)
     specs = [s.rules._for_roll(sp)._specialty for sp in s.specialties]
@@ -386,8 +386,8 @@ def _reduced(pools, difficulty, rules, specialty, method) -> Setup:
 
 
 @question(
-    result="multiple:MultipleActions",
-    compute="multiple",
+    result="actions:MultipleActions",
+    compute="actions",
     montecarlo="simulation",
     headline=("p_all", "mean_successes"),
     samples=(Sample("Hall punches and dodges twice", ([7, 6, 6], 6), bad=({"pools": []},)),),
@@ -432,8 +432,8 @@ def multiple_actions(
 
 
 @question(
-    result="multiple:BestActions",
-    compute="multiple",
+    result="actions:BestActions",
+    compute="actions",
     headline=("best",),
     samples=(
         Sample(
@@ -592,24 +592,16 @@ def extended(
     check_bool("specialty", specialty)
     check_choice("on_botch", on_botch, ON_BOTCH)
     d = check_difficulty(difficulty, rules)
-    if method == "montecarlo":
-        n = LIMITS["dice"].check(dice)
-        target = LIMITS["target, simulated"].check(target, name="target")
-        if rounds is not None:
-            rounds = LIMITS["rounds, simulated"].check(rounds, name="rounds")
+    mc = method == "montecarlo"  # the pool, target and rounds have wider limits simulated
+    n = LIMITS["dice"].check(dice) if mc else check_dice(dice, rules, specialty=specialty)
+    target = LIMITS["target, simulated" if mc else "target"].check(target, name="target")
+    if rounds is not None:
+        rounds = LIMITS["rounds, simulated" if mc else "rounds"].check(rounds, name="rounds")
+    if mc:
         max_rounds = LIMITS["max_rounds"].check(max_rounds)
-    else:
-        n = check_dice(dice, rules, specialty=specialty)
-        target = LIMITS["target"].check(target)
-        if rounds is not None:
-            rounds = LIMITS["rounds"].check(rounds)
-        if max_rounds != 1000:
-            raise refuse(
-                "max_rounds",
-                "1000 (its default)",
-                max_rounds,
-                why="it bounds a simulated task; a computed one has no such bound",
-            )
+    elif max_rounds != 1000:
+        why = "it bounds a simulated task; a computed one has no such bound"
+        raise refuse("max_rounds", "1000 (its default)", max_rounds, why=why)
     if method == "exact":
         if rounds is None:
             LIMITS["target, exact, no round limit"].check(target, name="target")

@@ -353,11 +353,6 @@ def check_rules(rules) -> Rules:
     return rules
 
 
-#: Why a difficulty stops at 10, and what to do instead (as ``LIMITS["difficulty"]``).
-DIFFICULTY_WHY = "a d10 shows 1..10"
-DIFFICULTY_INSTEAD = "use rules.above_ten='clamp' to roll a higher difficulty at 10"
-
-
 def check_difficulty(difficulty, rules: Rules, name: str = "difficulty") -> int:
     """A difficulty 2..10 (higher with ``above_ten="clamp"``, rolled at 10).
 
@@ -369,7 +364,8 @@ use rules.above_ten='clamp' to roll a higher difficulty at 10
     """
     if rules.above_ten == "clamp":
         return min(check_int(name, difficulty, 2), 10)
-    return check_int(name, difficulty, 2, 10, why=DIFFICULTY_WHY, instead=DIFFICULTY_INSTEAD)
+    instead = "use rules.above_ten='clamp' to roll a higher difficulty at 10"
+    return check_int(name, difficulty, 2, 10, why="a d10 shows 1..10", instead=instead)
 
 
 def check_difficulties(difficulty, count: int, rules: Rules) -> list[int]:
@@ -381,14 +377,7 @@ def check_difficulties(difficulty, count: int, rules: Rules) -> list[int]:
     if isinstance(difficulty, numbers.Integral) and not isinstance(difficulty, bool):
         return [check_difficulty(difficulty, rules)] * count
     allowed = f"an int or one value per pool ({count})"
-    if isinstance(difficulty, (str, bytes)) or not hasattr(difficulty, "__iter__"):
-        raise refuse("difficulty", allowed, difficulty, kind=True)
-    if hasattr(difficulty, "__len__") and len(difficulty) != count:
-        raise refuse("difficulty", allowed, difficulty, why=f"{len(difficulty)} given")
-    values = list(itertools.islice(difficulty, count + 1))
-    if len(values) != count:
-        raise refuse("difficulty", allowed, difficulty, why=f"{len(values)} given")
-    return [check_difficulty(x, rules) for x in values]
+    return [check_difficulty(x, rules) for x in _per_pool(difficulty, count, "difficulty", allowed)]
 
 
 def check_specialties(specialty, count: int, name: str = "specialty") -> list[bool]:
@@ -400,11 +389,17 @@ def check_specialties(specialty, count: int, name: str = "specialty") -> list[bo
     if isinstance(specialty, bool) or is_numpy_bool(specialty):
         return [bool(specialty)] * count
     allowed = f"True, False or one of them per pool ({count})"
-    if isinstance(specialty, (str, bytes)) or not hasattr(specialty, "__iter__"):
-        raise refuse(name, allowed, specialty, kind=True)
-    if hasattr(specialty, "__len__") and len(specialty) != count:
-        raise refuse(name, allowed, specialty, why=f"{len(specialty)} given")
-    values = list(itertools.islice(specialty, count + 1))
-    if len(values) != count:
-        raise refuse(name, allowed, specialty, why=f"{len(values)} given")
-    return [check_bool(name, v) for v in values]
+    return [check_bool(name, v) for v in _per_pool(specialty, count, name, allowed)]
+
+
+def _per_pool(values, count: int, name: str, allowed: str) -> list:
+    """The ``count`` entries of a sequence given one per pool; a string or another count
+    is refused as not ``allowed``."""
+    if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
+        raise refuse(name, allowed, values, kind=True)
+    if hasattr(values, "__len__") and len(values) != count:
+        raise refuse(name, allowed, values, why=f"{len(values)} given")
+    out = list(itertools.islice(values, count + 1))
+    if len(out) != count:
+        raise refuse(name, allowed, values, why=f"{len(out)} given")
+    return out

@@ -22,9 +22,9 @@ import numpy as np
 
 from ..core import montecarlo as mc
 from ..core.results import Estimate, z_value
+from .actions import MultipleActions, action_rows
 from .evaluate import roll_pools
 from .extended_resisted import WITHIN, Extended
-from .multiple import MultipleActions, action_rows
 from .pools import Pool
 
 
