@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from functools import partial
 
 import numpy as np
 
@@ -41,23 +42,18 @@ def batch_size_for(dice: int) -> int:
 
 
 # --------------------------------------------------------------------------- one pool
-class _Pool:
+def _roll_pool(dice, d, rules, rng, n):
     """Batch function: roll one pool, sum the outcome counts and the net histogram."""
-
-    def __init__(self, dice, difficulty, rules):
-        self.dice, self.d, self.rules = dice, difficulty, rules
-
-    def __call__(self, rng, n):
-        out = roll_pools(rng, n, self.dice, self.d, self.rules)  # the rules of the roll
-        return {
-            "success": int(out.success.sum()),
-            "botch": int(out.botch.sum()),
-            "net": np.bincount(out.net),
-        }
+    out = roll_pools(rng, n, dice, d, rules)  # the rules of the roll
+    return {
+        "success": int(out.success.sum()),
+        "botch": int(out.botch.sum()),
+        "net": np.bincount(out.net),
+    }
 
 
-def batch_pool(s) -> _Pool:
-    return _Pool(s.dice, s.difficulty, s.rules._for_roll(s.specialty))
+def batch_pool(s):
+    return partial(_roll_pool, s.dice, s.difficulty, s.rules._for_roll(s.specialty))
 
 
 def batch_size_pool(s) -> int:
@@ -95,35 +91,31 @@ def reduce_pool(s, res) -> Pool:
 
 
 # --------------------------------------------------------------------------- multiple actions
-class _Multiple:
-    """Batch function: every declared action rolled once per trial."""
-
-    def __init__(self, sizes, diffs, rules):
-        self.sizes, self.diffs, self.rules = sizes, diffs, rules  # rules: one per action
-
-    def __call__(self, rng, n):
-        k = len(self.sizes)
-        succ = np.zeros((n, k), dtype=bool)
-        botch = np.zeros((n, k), dtype=bool)
-        for i, (size, d, rules) in enumerate(zip(self.sizes, self.diffs, self.rules, strict=True)):
-            if size >= 1:  # one vectorized roll per action
-                out = roll_pools(rng, n, size, d, rules)
-                succ[:, i] = out.success
-                botch[:, i] = out.botch
-        count = succ.sum(axis=1)
-        return {
-            "success": succ.sum(axis=0),
-            "botch": botch.sum(axis=0),
-            "all": int(np.count_nonzero(count == k)),
-            "any_botch": int(np.count_nonzero(botch.any(axis=1))),
-            "count": np.bincount(count, minlength=k + 1),
-            "n_ok": int(count.sum()),
-            "n_ok_sq": int((count * count).sum()),
-        }
+def _roll_actions(sizes, diffs, rules, rng, n):
+    """Batch function: every declared action rolled once per trial (``rules``: one per action)."""
+    k = len(sizes)
+    succ = np.zeros((n, k), dtype=bool)
+    botch = np.zeros((n, k), dtype=bool)
+    for i, (size, d, roll) in enumerate(zip(sizes, diffs, rules, strict=True)):
+        if size >= 1:  # one vectorized roll per action
+            out = roll_pools(rng, n, size, d, roll)
+            succ[:, i] = out.success
+            botch[:, i] = out.botch
+    count = succ.sum(axis=1)
+    return {
+        "success": succ.sum(axis=0),
+        "botch": botch.sum(axis=0),
+        "all": int(np.count_nonzero(count == k)),
+        "any_botch": int(np.count_nonzero(botch.any(axis=1))),
+        "count": np.bincount(count, minlength=k + 1),
+        "n_ok": int(count.sum()),
+        "n_ok_sq": int((count * count).sum()),
+    }
 
 
-def batch_multiple_actions(s) -> _Multiple:
-    return _Multiple(s.sizes, s.difficulties, [s.rules._for_roll(sp) for sp in s.specialties])
+def batch_multiple_actions(s):
+    rules = [s.rules._for_roll(sp) for sp in s.specialties]
+    return partial(_roll_actions, s.sizes, s.difficulties, rules)
 
 
 def batch_size_multiple_actions(s) -> int:
@@ -147,43 +139,37 @@ def reduce_multiple_actions(s, res) -> MultipleActions:
 
 
 # --------------------------------------------------------------------------- extended
-class _Extended:
+def _roll_extended(dice, d, target, rules, on_botch, limit, rng, n):
     """Batch function: every trial rolls round after round until it ends."""
-
-    def __init__(self, dice, difficulty, target, rules, on_botch, limit):
-        self.dice, self.d, self.target, self.rules = dice, difficulty, target, rules
-        self.on_botch, self.limit = on_botch, limit
-
-    def __call__(self, rng, n):
-        score = np.zeros(n, dtype=np.int64)
-        live = np.arange(n)  # trials still rolling
-        end = np.zeros(n, dtype=np.int64)  # roll on which each trial ended
-        done = np.zeros(n, dtype=bool)
-        failed = np.zeros(n, dtype=bool)
-        for t in range(1, self.limit + 1):  # one vectorized roll per round for the live trials
-            if live.size == 0:
-                break
-            out = roll_pools(rng, live.size, self.dice, self.d, self.rules)
-            b = out.botch
-            s = score[live] + np.where(b, 0, out.net)
-            if self.on_botch == "resets":
-                s = np.where(b, 0, s)
-            score[live] = s
-            fin = s >= self.target
-            fail = b & ~fin if self.on_botch == "ends" else np.zeros_like(fin)
-            stop = fin | fail
-            done[live[fin]] = True
-            failed[live[fail]] = True
-            end[live[stop]] = t
-            live = live[~stop]
-        end[live] = self.limit  # timeout (round limit) or unfinished (max_rounds)
-        return {
-            "done": int(done.sum()),
-            "failed": int(failed.sum()),
-            "open": int(live.size),
-            "end": np.bincount(end, minlength=self.limit + 1),
-            "done_at": np.bincount(end[done], minlength=self.limit + 1),
-        }
+    score = np.zeros(n, dtype=np.int64)
+    live = np.arange(n)  # trials still rolling
+    end = np.zeros(n, dtype=np.int64)  # roll on which each trial ended
+    done = np.zeros(n, dtype=bool)
+    failed = np.zeros(n, dtype=bool)
+    for t in range(1, limit + 1):  # one vectorized roll per round for the live trials
+        if live.size == 0:
+            break
+        out = roll_pools(rng, live.size, dice, d, rules)
+        b = out.botch
+        s = score[live] + np.where(b, 0, out.net)
+        if on_botch == "resets":
+            s = np.where(b, 0, s)
+        score[live] = s
+        fin = s >= target
+        fail = b & ~fin if on_botch == "ends" else np.zeros_like(fin)
+        stop = fin | fail
+        done[live[fin]] = True
+        failed[live[fail]] = True
+        end[live[stop]] = t
+        live = live[~stop]
+    end[live] = limit  # timeout (round limit) or unfinished (max_rounds)
+    return {
+        "done": int(done.sum()),
+        "failed": int(failed.sum()),
+        "open": int(live.size),
+        "end": np.bincount(end, minlength=limit + 1),
+        "done_at": np.bincount(end[done], minlength=limit + 1),
+    }
 
 
 def _variance_estimate(hist, trials: int, confidence: float) -> Estimate:
@@ -224,11 +210,10 @@ def given_success_estimate(done_at, trials: int, confidence: float = 0.95):
     return mc.ratio_estimate(s1, n, s2, n, s1, trials, confidence, "mean")
 
 
-def batch_extended(s) -> _Extended:
+def batch_extended(s):
     limit = s.rounds if s.rounds is not None else s.max_rounds
-    return _Extended(
-        s.dice, s.difficulty, s.target, s.rules._for_roll(s.specialty), s.on_botch, limit
-    )
+    roll = s.rules._for_roll(s.specialty)
+    return partial(_roll_extended, s.dice, s.difficulty, s.target, roll, s.on_botch, limit)
 
 
 def batch_size_extended(s) -> int:
