@@ -9,7 +9,6 @@ from fractions import Fraction
 
 from ..core.checks import described
 from ..core.dist import Dist
-from ..core.question import Setup
 from ..core.results import Lines, Result, Table, View
 from .pools import Pool, clip, compute_pool, non_botch, outcome_table, p_any, pool_grid
 from .rules import dice_text, difficulties_text
@@ -449,20 +448,7 @@ class BestActions(Result):
 def compute_best_actions(s, exact: bool) -> BestActions:
     """The number of actions with the most expected successes
     (:func:`dicestats.storyteller.best_actions`)."""
-    base, diffs, specs = s.pools, s.difficulties, s.specialties
-    rows = tuple(
-        compute_multiple_actions(
-            Setup(
-                rules=s.rules,
-                pools=base[:k],
-                difficulties=diffs[:k],
-                specialties=specs[:k],
-                sizes=reduced_pools(base[:k]),
-            ),
-            exact,
-        )
-        for k in range(1, len(base) + 1)
-    )
+    rows = tuple(compute_multiple_actions(first, exact) for first in s.firsts)
     best = max(range(len(rows)), key=lambda i: rows[i].mean_successes) + 1
     return BestActions(best, rows, exact)
 

@@ -469,9 +469,11 @@ def best_actions(
     1
     """
     s = _reduced(pools, difficulty, rules, specialty, method)
-    for k in range(1, len(s.pools)):  # fewer actions roll bigger pools: each within the limits
+    firsts = [  # the first k actions, each count checked (fewer actions roll bigger pools)
         _reduced(s.pools[:k], s.difficulties[:k], s.rules, s.specialties[:k], method)
-    return s
+        for k in range(1, len(s.pools))
+    ]
+    return Setup(**vars(s), firsts=(*firsts, s))
 
 
 @question(

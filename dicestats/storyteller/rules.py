@@ -142,14 +142,16 @@ willpower_success='uncancellable', above_ten='impossible')
         return self._with_flag(True)
 
     def _with_flag(self, rolled: bool) -> Rules:
-        """A copy whose rolls have (or have not) a specialty."""
-        if self._specialty == rolled:
-            return self
-        out = dataclasses.replace(self)
-        if rolled:
-            object.__setattr__(out, "_specialty", True)
-        if self._name is not None:
-            object.__setattr__(out, "_name", self._name)
+        """These rules, or a copy, whose rolls have (or have not) a specialty."""
+        return self if self._specialty == rolled else self._copy(rolled)
+
+    def _copy(self, rolled: bool, **changes) -> Rules:
+        """A copy with ``changes`` (validated again) whose rolls have a specialty if ``rolled``;
+        it keeps the preset's name."""
+        out = dataclasses.replace(self, **changes)
+        for name, value in (("_specialty", rolled), ("_name", self._name)):
+            if value:
+                object.__setattr__(out, name, value)
         return out
 
     @property
@@ -187,10 +189,7 @@ willpower_success='uncancellable', above_ten='impossible')
         >>> Rules().replace(ten_again=True).ten_again
         True
         """
-        out = dataclasses.replace(self, **changes)
-        if self._name is not None:
-            object.__setattr__(out, "_name", self._name)
-        return out._with_flag(self._specialty)
+        return self._copy(self._specialty, **changes)
 
     @staticmethod
     def preset(name: str) -> Rules:
