@@ -65,36 +65,24 @@ class AutomaticSuccess(Result):
             f"automatic success or roll: {dice_text(self.dice)} at difficulty {self.difficulty}, "
             f"the task needs {need} ({self.rules.describe(specialty=self.specialty)})"
         )
+        pool, diff = f"the pool ({self.dice})", f"the difficulty ({self.difficulty})"
         if self.allowed:
-            why = (
-                f"the automatic success is allowed: the pool ({self.dice}) is at least the "
-                f"difficulty ({self.difficulty}) and there is no stress"
-            )
+            why = f"allowed: {pool} is at least {diff} and there is no stress"
         elif self.stress:
-            why = "the automatic success is not allowed: under stress the roll is made"
+            why = "not allowed: under stress the roll is made"
         else:
-            why = (
-                f"the automatic success is not allowed: the pool ({self.dice}) is below the "
-                f"difficulty ({self.difficulty})"
-            )
-        rows = [("roll", self.roll.p_success, self.roll.p_botch, self.roll.mean_net)]
-        if self.allowed:
-            a = self.automatic
-            rows.append(("automatic", a.p_success, a.p_botch, a.mean_net))
-        else:
-            rows.append(("automatic", "not allowed", "", ""))
+            why = f"not allowed: {pool} is below {diff}"
+        r, a = self.roll, self.automatic
+        auto = (a.p_success, a.p_botch, a.mean_net) if self.allowed else ("not allowed", "", "")
+        rows = (("roll", r.p_success, r.p_botch, r.mean_net), ("automatic", *auto))
         better = {
             "automatic": "take the automatic success",
             "roll": "roll",
             "either": "either (the same chance, neither can botch)",
         }[self.better]
-        table = Table(
-            ("choice", "P(success)", "P(botch)", "mean net"),
-            tuple(rows),
-            ("text", "p", "p", "mean"),
-            exact_of=1,
-        )
-        return View(title, (why, table, f"better: {better}"))
+        header = ("choice", "P(success)", "P(botch)", "mean net")
+        table = Table(header, rows, ("text", "p", "p", "mean"), exact_of=1)
+        return View(title, ("the automatic success is " + why, table, f"better: {better}"))
 
 
 def compute_automatic_success(s, exact: bool) -> AutomaticSuccess:

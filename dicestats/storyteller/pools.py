@@ -139,36 +139,6 @@ def outcome_table(rows) -> Table:
     return Table(("outcome", "probability"), tuple(rows), ("text", "p"))
 
 
-def pool_odds(d: int, n: int, rules: Rules, exact: bool, v: dict, specialty: bool) -> Pool:
-    """A :class:`Pool` from one cell of :func:`.engine.compute`."""
-    pmf, botch = v["pmf"], v["botch"]
-    if exact:
-        den = v["den"]
-        net = Dist.from_counts(pmf)  # integer numerators over den (sum == den)
-        success = Fraction(sum(pmf[1:]), den)
-        fail = Fraction(pmf[0], den) - botch
-    else:
-        net = Dist.from_probabilities(pmf)
-        success = min(math.fsum(pmf[1:]), 1.0)  # renormalised floats may sum to 1 + 1 ulp
-        fail = max(pmf[0] - botch, 0.0)
-    return Pool(
-        n,
-        d,
-        rules,
-        specialty,
-        success,
-        fail,
-        botch,
-        v["mean"],
-        *(net.pmf(k) for k in range(1, 5)),
-        net.p_ge(5),
-        *(net.p_ge(k) for k in range(1, 6)),
-        net=net,
-        net_tail=v["tail"],
-        exact=exact,
-    )
-
-
 def pool_grid(dice_list, diffs, rules: Rules, exact: bool, specialty: bool = False) -> dict:
     """``{(difficulty, dice): Pool}`` for checked arguments, from one engine pass.
 
@@ -176,8 +146,34 @@ def pool_grid(dice_list, diffs, rules: Rules, exact: bool, specialty: bool = Fal
     for a roll with (or without) a specialty.
     """
     roll = rules._for_roll(specialty)
-    res = compute(diffs, dice_list, roll, exact)
-    return {(d, n): pool_odds(d, n, rules, exact, v, roll._specialty) for (d, n), v in res.items()}
+    out = {}
+    for (d, n), v in compute(diffs, dice_list, roll, exact).items():
+        pmf, botch = v["pmf"], v["botch"]
+        if exact:
+            net = Dist.from_counts(pmf)  # integer numerators over den (sum == den)
+            success = Fraction(sum(pmf[1:]), v["den"])
+            fail = Fraction(pmf[0], v["den"]) - botch
+        else:
+            net = Dist.from_probabilities(pmf)
+            success = min(math.fsum(pmf[1:]), 1.0)  # renormalised floats may sum to 1 + 1 ulp
+            fail = max(pmf[0] - botch, 0.0)
+        out[(d, n)] = Pool(
+            n,
+            d,
+            rules,
+            roll._specialty,
+            success,
+            fail,
+            botch,
+            v["mean"],
+            *(net.pmf(k) for k in range(1, 5)),
+            net.p_ge(5),
+            *(net.p_ge(k) for k in range(1, 6)),
+            net=net,
+            net_tail=v["tail"],
+            exact=exact,
+        )
+    return out
 
 
 def clip(x, exact: bool):
