@@ -42,6 +42,10 @@ from .rules import DEGREES, Rules
 TAIL_BOUND = 1e-16
 
 
+#: The terms of each kind of net (:meth:`NetStatistics.terms`).
+_TERMS = {"sum": ((1, 0, 1),), "highest": ((1, 1, 1), (1, 0, 1)), "lowest": ((2, 1, 1), (-1, 1, 0))}
+
+
 @dataclass(frozen=True)
 class NetStatistics:
     """How the net successes follow from a pool's tallies (a, b, c).
@@ -80,21 +84,13 @@ class NetStatistics:
         g = sum(w * x for w, x in zip(self.growing_weights, (a, b, c), strict=True))
         return f, g
 
+    def terms(self) -> tuple[tuple[int, int, int], ...]:
+        """``net = Σ coef · max(wf · fixed + wg · growing, 0)`` as ``(coef, wf, wg)``."""
+        return _TERMS[self.kind]
+
     def net(self, f, g):
         """Net successes at ``fixed = f``, ``growing = g`` (numpy arrays or ints)."""
-        if self.kind == "sum":
-            return np.maximum(g, 0)
-        if self.kind == "highest":
-            return np.maximum(f + g, 0) + np.maximum(g, 0)
-        return 2 * np.maximum(f + g, 0) - np.maximum(f, 0)
-
-    def terms(self) -> list[tuple[int, int, int]]:
-        """``net = Σ coef · max(wf · fixed + wg · growing, 0)`` as ``(coef, wf, wg)``."""
-        if self.kind == "sum":
-            return [(1, 0, 1)]
-        if self.kind == "highest":
-            return [(1, 1, 1), (1, 0, 1)]
-        return [(2, 1, 1), (-1, 1, 0)]
+        return sum(coef * np.maximum(wf * f + wg * g, 0) for coef, wf, wg in self.terms())
 
 
 #: The plain sum ``a + 2b - c``: also the statistic of the "first" botch rule (growing < 0).
