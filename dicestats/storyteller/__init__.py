@@ -22,10 +22,6 @@ Examples
 >>> r = st.pool(5, 6, exact=True)
 >>> r.p_botch == st.botch_closed_form(5, 6, exact=True)
 True
->>> st.evaluate_roll([3, 3, 8, 7, 10], 6).successes
-3
->>> st.evaluate_roll([1, 3, 4, 3, 6], 7).outcome
-'botch'
 """
 
 from __future__ import annotations

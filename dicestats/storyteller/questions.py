@@ -3,7 +3,8 @@
 Each public function here is made by :func:`dicestats.core.question.question`
 from its setup: the signature, the docstring and the checks of its arguments.
 The computed forms live in the modules each declaration names, imported on the
-first answer: this module imports no numpy.
+first answer: this module imports no numpy. The questions are listed in the
+order they are defined here.
 
 Examples
 --------
@@ -28,20 +29,6 @@ from .rules import (
     check_rules,
     check_specialties,
 )
-
-__all__ = [
-    "pool",
-    "anomalies",
-    "automatic_success",
-    "try_again",
-    "botch_exemption",
-    "multiple_actions",
-    "best_actions",
-    "extended",
-    "resisted",
-    "resisted_extended",
-    "teamwork",
-]
 
 
 def _roll(dice, difficulty, rules, specialty, method, side="") -> Setup:
@@ -476,50 +463,6 @@ def best_actions(
     return Setup(**vars(s), firsts=(*firsts, s))
 
 
-@question(
-    result="actions:Teamwork",
-    compute="actions",
-    headline=("p_success", "mean_total"),
-    samples=(
-        Sample(
-            "3 and 2 dice at 7, a botch spoils",
-            ([3, 2], 7),
-            {"spoil": True},
-            bad=({"spoil": "yes"},),
-        ),
-    ),
-    command="teamwork",
-    chart="storyteller:teamwork_chart",
-)
-def teamwork(
-    pools: list[int],
-    difficulty: int | list[int] = 6,
-    rules: Rules = REVISED,
-    *,
-    spoil: bool = False,
-    specialty=False,
-    method,
-):
-    """Teamwork: several characters roll separately and add their successes.
-
-    Pools are never merged. With ``spoil=True`` (social tasks) one member's
-    botch spoils the whole effort: it then scores 0. ``specialty`` is a bool
-    for every member or one flag per member; ``difficulty`` an int or one per
-    member. At most 100 members.
-
-    Examples
-    --------
-    >>> r = teamwork([1, 1], exact=True)
-    >>> r.total.pmf(2)
-    Fraction(1, 4)
-    """
-    s = _actions(pools, difficulty, rules, specialty, method, length="team")
-    check_bool("spoil", spoil)
-    for n, spec in zip(s.pools, s.specialties, strict=True):
-        check_dice(n, s.rules, exact=method == "exact", name="pools", specialty=spec)
-    return Setup(**vars(s), spoil=spoil)
-
-
 # --------------------------------------------------------------------------- extended, resisted
 @question(
     result="extended_resisted:Extended",
@@ -725,3 +668,48 @@ def resisted_extended(
     s = _sides(me, them, rules, versus_rules, method)
     _work("dice × target, exact race", max(s.me.dice, s.them.dice), target, "target", method)
     return Setup(**vars(s), target=target)
+
+
+# --------------------------------------------------------------------------- teamwork
+@question(
+    result="actions:Teamwork",
+    compute="actions",
+    headline=("p_success", "mean_total"),
+    samples=(
+        Sample(
+            "3 and 2 dice at 7, a botch spoils",
+            ([3, 2], 7),
+            {"spoil": True},
+            bad=({"spoil": "yes"},),
+        ),
+    ),
+    command="teamwork",
+    chart="storyteller:teamwork_chart",
+)
+def teamwork(
+    pools: list[int],
+    difficulty: int | list[int] = 6,
+    rules: Rules = REVISED,
+    *,
+    spoil: bool = False,
+    specialty=False,
+    method,
+):
+    """Teamwork: several characters roll separately and add their successes.
+
+    Pools are never merged. With ``spoil=True`` (social tasks) one member's
+    botch spoils the whole effort: it then scores 0. ``specialty`` is a bool
+    for every member or one flag per member; ``difficulty`` an int or one per
+    member. At most 100 members.
+
+    Examples
+    --------
+    >>> r = teamwork([1, 1], exact=True)
+    >>> r.total.pmf(2)
+    Fraction(1, 4)
+    """
+    s = _actions(pools, difficulty, rules, specialty, method, length="team")
+    check_bool("spoil", spoil)
+    for n, spec in zip(s.pools, s.specialties, strict=True):
+        check_dice(n, s.rules, exact=method == "exact", name="pools", specialty=spec)
+    return Setup(**vars(s), spoil=spoil)
