@@ -38,8 +38,8 @@ class Extended(Result):
     p_success : the target was reached.
     p_failed : a botch ended the task (``on_botch="ends"``).
     p_timeout : the round limit ran out first.
-    p_unfinished : simulated only: still rolling after ``max_rounds`` rolls
-        without a round limit (0 when computed; check it is 0 when simulated).
+    p_unfinished : still rolling after ``max_rounds`` rolls (simulated without a round
+        limit; 0 when computed).
     mean_rolls, var_rolls : the number of rolls until done, failed or out of time
         (solved exactly from the chain, never from a cut distribution).
     p_done_within : tuple
@@ -56,12 +56,9 @@ class Extended(Result):
         ``rolls`` (0 when nothing is lumped: a round limit, or simulated;
         None when there is no ``rolls``).
     mean_rolls_given_success : float, Fraction or None
-        The expected rolls of the runs that reach the target,
-        ``E[rolls | success]`` (``mean_rolls`` also counts the failed and
-        timed-out runs); exact in exact mode. Simulated: a ratio estimate from
-        the runs done on each roll (without a round limit, of the runs done
-        within ``max_rounds`` rolls: check ``p_unfinished``); None when no run
-        reaches the target.
+        ``E[rolls | success]`` (``mean_rolls`` also counts the failed and timed-out
+        runs); simulated, a ratio estimate from the runs done within the rolls
+        simulated (check ``p_unfinished``); None when no run reaches the target.
     """
 
     dice: int
@@ -339,14 +336,11 @@ def _solve_float(q, out, ends: bool):
 def rolls_distribution(nb, b, target: int, on_botch: str, block: int = 512):
     """Float mode: the number of rolls of an extended action without a round limit.
 
-    Returns ``(Dist, lumped)``: ``P(rolls == r)`` for ``r`` below the top
-    outcome, ``P(rolls >= top)`` at the top, and the mass ``P(rolls > top)``
-    lumped there. The top is the first roll after which the mass still rolling
-    is at most :data:`ROLLS_TAIL`, or :data:`ROLLS_MAX`. The chain over the scores
-    ``0..target-1`` is walked ``block`` rolls at a time (one product by the ``block``-th power
-    of its transition matrix per block), so a task that takes 10,000 rolls on
-    average costs a few hundred small matrix products, not a step cap.
-    All terms are sums of non-negative products: no cancellation.
+    Returns ``(Dist, lumped)``: the distribution cut as :attr:`Extended.rolls` says
+    and the mass ``P(rolls > top)`` lumped into its top. The chain over the scores is
+    walked ``block`` rolls at a time (one product by the ``block``-th power of its
+    transition matrix per block: a task of 10,000 rolls on average costs a few hundred
+    small products, not a step cap); all terms are sums of non-negative products.
 
     Examples
     --------

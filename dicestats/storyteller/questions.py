@@ -291,14 +291,11 @@ def try_again(
     if attempts is not None:
         attempts = LIMITS["attempts"].check(attempts)
     check_bool("botch_ends", botch_ends)
-    clamp = s.rules.above_ten == "clamp"
-    # Attempt k is at difficulty d0 + k - 1 (clamped to 10, or impossible above
-    # 10). With clamp and no attempt limit every attempt from the 50th on is at
-    # 10: a geometric tail summed in closed form.
-    if attempts is not None:
-        last = attempts if clamp else min(attempts, 11 - s.difficulty)
-    else:
-        last = 50 if clamp else 11 - s.difficulty
+    # Attempt k is at difficulty d0 + k - 1 (clamped to 10, or impossible above 10). With
+    # clamp and no attempt limit every attempt from the 50th on is at 10: a geometric tail
+    # summed in closed form.
+    most = 50 if attempts is None else attempts
+    last = most if s.rules.above_ten == "clamp" else min(most, 11 - s.difficulty)
     _work("dice × attempts", s.dice, last, "attempts", method, attempts or "unlimited")
     return Setup(**vars(s), attempts=attempts, botch_ends=botch_ends, last=last)
 
@@ -391,10 +388,8 @@ def multiple_actions(
 ):
     """Several actions in one round, with the reduced pools of :func:`reduced_pools`.
 
-    Declaring ``k >= 2`` actions, the first action's pool loses ``k`` dice and
-    each later one a die more (action ``i`` loses ``k + i - 1``); a pool
-    reduced to 0 or less cannot be attempted. A single action (``k = 1``) is
-    not a multiple action: it rolls its full pool.
+    Of ``k >= 2`` actions, action ``i`` loses ``k + i - 1`` dice (0 or less: it cannot
+    be attempted); a single action is not a multiple action and rolls its full pool.
 
     Parameters
     ----------
@@ -653,9 +648,7 @@ def resisted_extended(
     (the excess over the other side) to its running score; the first to
     ``target`` (1..100) wins. A botch scores 0 that round (only the successes
     count). Exact mode caps ``max(dice, versus) × target`` (``LIMITS``).
-    ``specialty``, ``versus_specialty``: as in :func:`resisted`. Solved
-    exactly by backward recursion: every scoring round raises the sum of the
-    two scores, so only ties loop.
+    ``specialty``, ``versus_specialty``: as in :func:`resisted`.
 
     Examples
     --------
