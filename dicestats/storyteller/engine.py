@@ -448,25 +448,21 @@ def compute(diffs, dice_list, rules: Rules, exact: bool) -> dict:
         cap *= 2
     else:  # pragma: no cover - the first window is already far beyond the mean
         raise RuntimeError(f"ten-again window did not converge (tail {float(worst):.3g})")
-    if rules.uncancellable_willpower or (rules.willpower and rules.botch_rule == "revised"):
-        # an uncancellable Willpower success cannot botch; an ordinary one is a
-        # success, so the roll cannot be without any success (the revised botch)
-        for v in res.values():
+    # The botch: none when a Willpower success is spent (an uncancellable one cannot botch;
+    # an ordinary one is a success, so no roll lacks one: the revised botch); under the
+    # first edition's rule the 1s outnumber the successes (a + 2b - c < 0); else revised.
+    none = rules.uncancellable_willpower or (rules.willpower and rules.botch_rule == "revised")
+    first = rules.botch_rule == "first" and not none
+    sums = res  # the statistic a + 2b - c: this pass's, or a pass of its own
+    if first and stats != SUM:
+        cap = _initial_cap(n_max, rules, SUM) * 2
+        sums = _compute_once(diffs, dice_list, rules, exact, SUM, cap)
+    for (d, n), v in res.items():
+        if none:
             v["botch"] = Fraction(0) if exact else 0.0
-    elif rules.botch_rule == "first":  # the 1s outnumber the successes: a + 2b - c < 0
-        if stats == SUM:
-            for v in res.values():
-                v["botch"] = v["neg_growing"]
         else:
-            cap = _initial_cap(n_max, rules, SUM) * 2
-            sums = _compute_once(diffs, dice_list, rules, exact, SUM, cap)
-            for key, v in res.items():
-                v["botch"] = sums[key]["neg_growing"]
-    else:
-        for (d, n), v in res.items():
-            v["botch"] = revised_botch(n, d, exact)
-    for v in res.values():
-        v.pop("neg_growing", None)
+            v["botch"] = sums[(d, n)]["neg_growing"] if first else revised_botch(n, d, exact)
+        del v["neg_growing"]
     return res
 
 
