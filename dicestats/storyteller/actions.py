@@ -148,12 +148,8 @@ class TryAgain(Result):
             (botched, self.p_botch),
             ("gave up (no attempt left)", self.p_gave_up),
         )
-        clamp = self.rules.above_ten == "clamp"
-        d = self.difficulty
-        within = tuple(
-            (k, min(d + k - 1, 10) if clamp else d + k - 1, p)
-            for k, p in enumerate(self.p_success_within, 1)
-        )
+        d = self.difficulty  # attempt k is at d + k - 1, at most 10 (rolled at 10 if clamped)
+        within = tuple((k, min(d + k - 1, 10), p) for k, p in enumerate(self.p_success_within, 1))
         parts = (
             outcome_table(outcomes),
             Lines((("mean attempts", self.mean_attempts, "mean"),)),
@@ -166,7 +162,6 @@ def compute_try_again(s, exact: bool) -> TryAgain:
     """Trying again after failures (:func:`dicestats.storyteller.try_again`)."""
     n, d0, rules, specialty, last = s.dice, s.difficulty, s.rules, s.specialty, s.last
     attempts, botch_ends = s.attempts, s.botch_ends
-    clamp = rules.above_ten == "clamp"
     diffs = sorted({min(d0 + k, 10) for k in range(last)})
     odds = {d: r for (d, _), r in pool_grid([n], diffs, rules, exact, specialty).items()}
     one = _one(exact)
@@ -174,7 +169,6 @@ def compute_try_again(s, exact: bool) -> TryAgain:
     reach = clean = one  # P(attempt k is made); P(it is reached with no botch so far)
     p_success = p_botch = mean = zero
     within = []
-    s = f = b = zero
     for k in range(1, last + 1):
         r = odds[min(d0 + k - 1, 10)]
         s, f, b = r.p_success, r.p_fail, r.p_botch
@@ -185,7 +179,7 @@ def compute_try_again(s, exact: bool) -> TryAgain:
         reach = reach * (f if botch_ends else f + b)
         if k <= 50:
             within.append(clip(p_success, exact))
-    if clamp and attempts is None:  # attempts 51, 52, ... all at difficulty 10
+    if rules.above_ten == "clamp" and attempts is None:  # attempts 51, 52, ... all at 10
         go = f if botch_ends else f + b
         mean = mean + reach / (1 - go)
         p_success = p_success + reach * s / (1 - go)

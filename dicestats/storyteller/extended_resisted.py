@@ -211,10 +211,7 @@ def _extended_forward(nb, b, target, on_botch, horizon, exact):
     exact mode keeps integer numerators over ``den**round``.
     """
     if exact:
-        den = 1
-        for _, p in nb:
-            den = math.lcm(den, p.denominator)
-        den = math.lcm(den, Fraction(b).denominator)
+        den = math.lcm(*(p.denominator for _, p in nb), Fraction(b).denominator)
         nbw = [(k, int(p * den)) for k, p in nb]
         bw = int(b * den)
         v = np.zeros(target, dtype=object)

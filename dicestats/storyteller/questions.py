@@ -34,21 +34,15 @@ from .rules import (
 def _roll(dice, difficulty, rules, specialty, method, side="") -> Setup:
     """One checked roll: ``rules``, ``dice``, ``difficulty``, ``specialty`` (``side``:
     ``"versus"`` names the other side's parameters)."""
-    name = side or "dice"
-    dname = f"{side}_difficulty" if side else "difficulty"
+    pre, name = (f"{side}_", side) if side else ("", "dice")
     rules = check_rules(rules)
-    check_bool(f"{side}_specialty" if side else "specialty", specialty)
-    exact = method == "exact"
+    check_bool(pre + "specialty", specialty)
     if method == "montecarlo":
         n = LIMITS["dice"].check(dice, name=name)
     else:
-        n = check_dice(dice, rules, exact=exact, specialty=specialty, name=name)
-    return Setup(
-        rules=rules,
-        dice=n,
-        difficulty=check_difficulty(difficulty, rules, dname),
-        specialty=specialty,
-    )
+        n = check_dice(dice, rules, exact=method == "exact", specialty=specialty, name=name)
+    d = check_difficulty(difficulty, rules, pre + "difficulty")
+    return Setup(rules=rules, dice=n, difficulty=d, specialty=specialty)
 
 
 def _work(limit: str, dice: int, count: int, name: str, method, value=None) -> None:
@@ -184,13 +178,8 @@ def anomalies(
         limit = search_limit(rules, exact=True, specialty=specialty)
         if limit is not None:
             limit.check(max(dice), name="dice")
-    return Setup(
-        rules=rules,
-        dice=dice,
-        difficulties=check_difficulty_list(difficulty, rules, "difficulty"),
-        specialty=specialty,
-        rtol=rtol,
-    )
+    diffs = check_difficulty_list(difficulty, rules, "difficulty")
+    return Setup(rules=rules, dice=dice, difficulties=diffs, specialty=specialty, rtol=rtol)
 
 
 # --------------------------------------------------------------------------- choices
