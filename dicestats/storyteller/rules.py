@@ -137,9 +137,7 @@ willpower_success='uncancellable', above_ten='impossible')
 
         What the engines read (:attr:`rerolls`, :attr:`ten_value`, ...).
         """
-        if not check_bool("specialty", specialty) or self._specialty:
-            return self
-        return self._with_flag(True)
+        return self._with_flag(True) if check_bool("specialty", specialty) else self
 
     def _with_flag(self, rolled: bool) -> Rules:
         """These rules, or a copy, whose rolls have (or have not) a specialty."""

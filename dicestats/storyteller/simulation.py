@@ -62,20 +62,15 @@ def batch_size_pool(s) -> int:
 
 def reduce_pool(s, res) -> Pool:
     """The estimated odds of one pool from its summed batches."""
-    n, d, rules, roll = s.dice, s.difficulty, s.rules, s.rules._for_roll(s.specialty)
-    hist = [int(c) for c in res["net"]]
-    t = res.trials
-
-    def share(count):
-        return mc.wilson(count, t, res.confidence)
-
+    hist, t = [int(c) for c in res["net"]], res.trials
+    share = partial(mc.wilson, trials=t, confidence=res.confidence)
     total = sum(k * c for k, c in enumerate(hist))
     total_sq = sum(k * k * c for k, c in enumerate(hist))
     return Pool(
-        n,
-        d,
-        rules,
-        roll._specialty,
+        s.dice,
+        s.difficulty,
+        s.rules,
+        s.rules._for_roll(s.specialty)._specialty,
         res.proportion("success"),
         share(t - res["success"] - res["botch"]),
         res.proportion("botch"),
@@ -222,9 +217,7 @@ def batch_size_extended(s) -> int:
 
 def reduce_extended(s, res) -> Extended:
     """The estimated odds of an extended action from its summed batches."""
-    n, d, target, on_botch, rounds = s.dice, s.difficulty, s.target, s.on_botch, s.rounds
-    roll = s.rules._for_roll(s.specialty)
-    t, conf = res.trials, res.confidence
+    rounds, t, conf = s.rounds, res.trials, res.confidence
     hist = [int(c) for c in res["end"]]
     timeout = res["open"] if rounds is not None else 0
     unfinished = res["open"] if rounds is None else 0
@@ -232,11 +225,11 @@ def reduce_extended(s, res) -> Extended:
     total = sum(r * c for r, c in enumerate(hist))
     total_sq = sum(r * r * c for r, c in enumerate(hist))
     return Extended(
-        n,
-        d,
-        roll._specialty,
-        target,
-        on_botch,
+        s.dice,
+        s.difficulty,
+        s.rules._for_roll(s.specialty)._specialty,
+        s.target,
+        s.on_botch,
         rounds,
         res.proportion("done"),
         res.proportion("failed"),
