@@ -165,10 +165,7 @@ class _Engine:
     kernel_steps = True
 
     def __init__(self, diffs, n_max, rules, stats: NetStatistics, exact, g_cap=None):
-        self.diffs = list(diffs)
-        self.n_max = n_max
-        self.rules = rules
-        self.exact = exact
+        self.diffs, self.n_max, self.rules, self.exact = list(diffs), n_max, rules, exact
         moves = (stats.move(*ev) for ev in _events(rules))  # a base 1, success, 10, extra 1
         self.m_one, self.m_plain, self.m_ten, self.m_xone = moves
         if self.m_ten[0] != 0 or self.m_ten[1] <= 0:
@@ -181,9 +178,8 @@ class _Engine:
         moves = [self.m_one[0], self.m_plain[0], 0] + ([self.m_xone[0]] if rules.rerolls else [])
         self.f_lo = self.start[0] + n_max * min(moves)
         self.f_hi = self.start[0] + n_max * max(moves)
-        g_min_line = min(self.m_one[1], self.m_xone[1] + self.m_ten[1], 0)
-        self.g_lo = self.start[1] + n_max * g_min_line
-        self.dg_min = g_min_line
+        self.dg_min = min(self.m_one[1], self.m_xone[1] + self.m_ten[1], 0)  # a line's lowest
+        self.g_lo = self.start[1] + n_max * self.dg_min
         if self.saturating:
             self.g_top = g_cap  # the saturation bin
         else:

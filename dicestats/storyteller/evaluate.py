@@ -291,7 +291,7 @@ def roll_pools(
     The base dice are drawn first, as one ``(n, dice)`` array; then, with
     ten-again, one column of extra dice at a time (one die for every roll)
     while some roll still needs one. This is how the Monte Carlo twin
-    (:mod:`.sim`) rolls. ``rng`` is a ``numpy.random.Generator`` (this
+    (:mod:`.simulation`) rolls. ``rng`` is a ``numpy.random.Generator`` (this
     function draws from it); ``n × dice`` is capped (``LIMITS["n × dice, rolled
     at once"]``: the faces are held in memory).
 

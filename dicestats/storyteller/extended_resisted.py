@@ -210,17 +210,11 @@ def _extended_forward(nb, b, target, on_botch, horizon, exact):
     distribution of the runs still going is a vector over ``0..target-1``;
     exact mode keeps integer numerators over ``den**round``.
     """
-    if exact:
-        den = math.lcm(*(p.denominator for _, p in nb), Fraction(b).denominator)
-        nbw = [(k, int(p * den)) for k, p in nb]
-        bw = int(b * den)
-        v = np.zeros(target, dtype=object)
-        v[0] = 1
-    else:
-        nbw = [(k, float(p)) for k, p in nb]
-        bw = float(b)
-        v = np.zeros(target)
-        v[0] = 1.0
+    den = math.lcm(*(p.denominator for _, p in nb), Fraction(b).denominator) if exact else 1
+    unit = int if exact else float  # exact: integer numerators over den
+    nbw, bw = [(k, unit(p * den)) for k, p in nb], unit(b * den)
+    v = np.zeros(target, dtype=object if exact else np.float64)
+    v[0] = 1
     done, failed = [], []
     scale = 1
     for _ in range(horizon):
@@ -243,14 +237,9 @@ def _extended_forward(nb, b, target, on_botch, horizon, exact):
                 new[0] += bw * total
             else:
                 new += bw * v
-        v = new
-        if exact:
-            scale *= den
-            done.append(Fraction(int(d_r), scale))
-            failed.append(Fraction(int(f_r), scale))
-        else:
-            done.append(float(d_r))
-            failed.append(float(f_r))
+        v, scale = new, scale * den
+        done.append(Fraction(int(d_r), scale) if exact else float(d_r))
+        failed.append(Fraction(int(f_r), scale) if exact else float(f_r))
     alive = Fraction(int(v.sum()), scale) if exact else float(v.sum())
     return done, failed, alive
 
