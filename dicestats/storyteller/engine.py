@@ -637,15 +637,7 @@ def table_figures(diffs, dice_list, rules: Rules):
         botch = negative.sum(axis=-1)
     else:
         botch = _revised_botch(diffs, dice_list)
-    out = {
-        "p_success": ge[0],
-        "p_fail": np.maximum(pmf0 - botch, 0.0),
-        "p_botch": botch,
-        "mean_net": mean,
-    }
-    for k, name in enumerate(DEGREES[:4], start=1):
-        out[f"p_{name}"] = sel[..., z + k]
-    out["p_phenomenal"] = ge[4]
-    for k in range(1, 6):
-        out[f"p_ge_{k}"] = ge[k - 1]
-    return out
+    out = dict(p_success=ge[0], p_fail=np.maximum(pmf0 - botch, 0.0), p_botch=botch, mean_net=mean)
+    out |= {f"p_{name}": sel[..., z + k] for k, name in enumerate(DEGREES[:4], start=1)}
+    out |= {f"p_ge_{k}": ge[k - 1] for k in range(1, 6)}
+    return out | {"p_phenomenal": ge[4]}
