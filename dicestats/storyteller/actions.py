@@ -492,36 +492,30 @@ class Teamwork(Result):
 def compute_teamwork(s, exact: bool) -> Teamwork:
     """Several characters adding their successes (:func:`dicestats.storyteller.teamwork`)."""
     base, diffs, specs, rules, spoil = s.pools, s.difficulties, s.specialties, s.rules, s.spoil
-    computed: dict = {}  # members alike (pool, difficulty, specialty) share one Pool
-    summands: dict[int, Dist] = {}  # what the total adds up, one per distinct member
-
-    def summand(r: Pool) -> Dist:
-        if id(r) not in summands:
-            summands[id(r)] = Dist(non_botch(r), exact=exact) if spoil else r.net
-        return summands[id(r)]
-
-    results: list[Pool] = []
+    computed: dict = {}  # members alike (pool, difficulty, specialty): one Pool, one summand
+    members: list[tuple[Pool, Dist]] = []  # each member's Pool and what it adds to the total
     for key in zip(base, diffs, specs, strict=True):
         if key not in computed:
-            if exact and results:  # an exact total already too large: refused before the rest
-                some = described(f"{len(base):,} pools, of which the first {len(results):,}")
-                Dist._check_sum_size([summand(r) for r in results], "pools", some)
+            if exact and members:  # an exact total already too large: refused before the rest
+                some = described(f"{len(base):,} pools, of which the first {len(members):,}")
+                Dist._check_sum_size([t for _, t in members], "pools", some)
             n, d, spec = key
-            computed[key] = pool_grid([n], [d], rules, exact, spec)[(d, n)]
-        results.append(computed[key])
+            r = pool_grid([n], [d], rules, exact, spec)[(d, n)]
+            computed[key] = (r, Dist(non_botch(r), exact=exact) if spoil else r.net)
+        members.append(computed[key])
     one = _one(exact)
-    any_botch = p_any([r.p_botch for r in results], exact)
+    any_botch = p_any([r.p_botch for r, _ in members], exact)
     no_botch = one - any_botch
     if spoil and no_botch == 0:
         total = Dist.constant(0, exact=exact)
     else:
-        total = Dist.sum_of([summand(r) for r in results], name="pools")
+        total = Dist.sum_of([t for _, t in members], name="pools")
         if spoil:
             total = Dist.mixture([total, Dist.constant(0, exact=exact)], [no_botch, any_botch])
     return Teamwork(
         tuple(base),
         tuple(diffs),
-        tuple(r.specialty for r in results),
+        tuple(r.specialty for r, _ in members),
         spoil,
         total,
         total.mean(),
