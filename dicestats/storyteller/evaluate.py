@@ -108,9 +108,7 @@ def _walk_extra(tens: np.ndarray, column, d: int, rules: Rules):
     and the tallies of its extra dice that count (10s, other successes, 1s).
     """
     needed = tens.copy()
-    xtens = np.zeros_like(needed)
-    xplain = np.zeros_like(needed)
-    xones = np.zeros_like(needed)
+    xtens, xplain, xones = (np.zeros_like(needed) for _ in range(3))
     j = 0
     while True:
         active = needed > j
@@ -136,16 +134,11 @@ def _score(rules: Rules, d: int, faces: np.ndarray, column) -> Rolls:
     tens = (faces == 10).sum(axis=1)
     plain = ((faces >= d) & (faces < 10)).sum(axis=1)
     zero = np.zeros(n, dtype=np.int64)
-    needed, xtens, xplain, xones = zero, zero, zero, zero
-    if rules.rerolls:
-        needed, xtens, xplain, xones = _walk_extra(tens, column, d, rules)
-    all_tens = tens + xtens
-    a = plain + xplain  # plain success dice
-    b = zero  # 10s counting double
-    if rules.ten_value == 2:
-        b = all_tens
-    else:
-        a = a + all_tens
+    extra = _walk_extra(tens, column, d, rules) if rules.rerolls else (zero,) * 4
+    needed, xtens, xplain, xones = extra
+    all_tens, double = tens + xtens, rules.ten_value == 2
+    a = plain + xplain + (zero if double else all_tens)  # plain success dice
+    b = all_tens if double else zero  # 10s counting double
     if rules.willpower and rules.willpower_success == "ordinary":
         a = a + 1
     c = ones_base + (xones if rules.reroll_ones_cancel else 0)  # cancelling 1s
