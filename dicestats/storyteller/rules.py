@@ -248,21 +248,16 @@ set rerolls 10s')]
         'v20 rules, with a specialty: a 10 counts double'
         """
         base = self._with_flag(False)
-        name = self._name
-        if name is None:
-            name = next((n for n, r in PRESETS.items() if r == base), None)
+        name = self._name or next((n for n, r in PRESETS.items() if r == base), None)
         if name is None:  # the preset that differs in the fewest fields
             name = min(PRESETS, key=lambda n: len(_differences(self, PRESETS[n])))
         parts = [f"{name} rules"]
         for field, value in _differences(self, PRESETS[name]):
-            if field == "willpower_success":  # worded with the Willpower point
-                continue
-            if field == "willpower":
-                if value:
-                    how = _WORDS[("willpower_success", self.willpower_success)]
-                    parts.append(f"Willpower spent: {how}")
-                continue
-            parts.append(_WORDS.get((field, value), f"{field.replace('_', ' ')}: {value}"))
+            if field == "willpower" and value:  # worded with how its success counts
+                how = _WORDS[("willpower_success", self.willpower_success)]
+                parts.append(f"Willpower spent: {how}")
+            elif field not in ("willpower", "willpower_success"):
+                parts.append(_WORDS.get((field, value), f"{field.replace('_', ' ')}: {value}"))
         text = "; ".join(parts)
         if specialty or self._specialty:
             text += ", with a specialty: " + _SPECIALTY_EFFECT[self.specialty_rule]
