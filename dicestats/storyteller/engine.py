@@ -291,8 +291,8 @@ class _Engine:
         return out, den
 
     def run(self, wanted):
-        """Yield (n, P) for each n in ``wanted`` (sorted), P of shape (diffs, F, W)."""
-        wanted = sorted(set(wanted))
+        """Yield (n, P) for each n in ``wanted``, in order, P of shape (diffs, F, W)."""
+        wanted = set(wanted)
         if not self.exact and self.F == 1 and self.kernel_steps:
             yield from self._run_kernel(wanted)
             return
@@ -300,7 +300,6 @@ class _Engine:
         P = self._zeros(self.W)
         P[:, self.start[0] - self.f_lo, self.start[1] - self.g_lo] = 1
         self.den = 1  # exact mode: P holds integer numerators over self.den
-        ptr = 0
         for n in range(1, self.n_max + 1):
             if not self.exact:
                 P = self._float_step(P, p1, pb, ps, p10)
@@ -317,8 +316,7 @@ class _Engine:
                 if g > 1:
                     P = P // g
                     self.den //= g
-            if ptr < len(wanted) and n == wanted[ptr]:
-                ptr += 1
+            if n in wanted:
                 yield n, P
 
     def _float_step(self, P, *probs):
@@ -344,7 +342,7 @@ class _Engine:
         new[:, :, a:b] = out
         return new
 
-    def _run_kernel(self, wanted, ptr=0):
+    def _run_kernel(self, wanted):
         """:meth:`run` in float mode with one statistic: one convolution per line.
 
         The live columns (mass above 1e-300) are kept alone, at an offset in
@@ -373,8 +371,7 @@ class _Engine:
             live = np.flatnonzero(new.any(axis=0))
             cur = new[:, live[0] : live[-1] + 1]
             a += int(live[0])
-            if ptr < len(wanted) and n == wanted[ptr]:
-                ptr += 1
+            if n in wanted:
                 P = self._zeros(self.W)
                 P[:, 0, a : a + cur.shape[1]] = cur
                 yield n, P

@@ -422,11 +422,10 @@ def compute_anomalies(s, exact: bool) -> Anomalies:
     rtol, rules, diffs_in = s.rtol, s.rules, s.difficulties
     res = pool_grid(s.dice, sorted({min(d, 10) for d in diffs_in}), rules, exact, s.specialty)
     dice = sorted(set(s.dice))
+    larger = [n for n in dice if n - 1 in dice]  # each compared with the pool a die smaller
     out = []
     for d in sorted(set(diffs_in)):
-        for n in dice:
-            if n - 1 not in dice:
-                continue
+        for n in larger:
             before, after = res[(min(d, 10), n - 1)], res[(min(d, 10), n)]
             for m in METRICS:
                 lo, hi = _bad_side(before, m), _bad_side(after, m)

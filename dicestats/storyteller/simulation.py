@@ -174,15 +174,9 @@ def _variance_estimate(hist, trials: int, confidence: float) -> Estimate:
     (computed exactly from the integer histogram).
     """
     n = trials
-    s = [sum(c * x**k for x, c in enumerate(hist)) for k in range(5)]
-    mean = Fraction(s[1], n)
-    m2 = Fraction(s[2], n) - mean**2
-    m4 = (
-        Fraction(s[4], n)
-        - 4 * mean * Fraction(s[3], n)
-        + 6 * mean**2 * Fraction(s[2], n)
-        - 3 * mean**4
-    )
+    e1, e2, e3, e4 = (Fraction(sum(c * x**k for x, c in enumerate(hist)), n) for k in range(1, 5))
+    m2 = e2 - e1**2  # the central moments, from the raw ones
+    m4 = e4 - 4 * e1 * e3 + 6 * e1**2 * e2 - 3 * e1**4
     var = float(m2 * n / (n - 1)) if n > 1 else 0.0
     se = math.sqrt(max(float((m4 - m2 * m2) / n), 0.0))
     z = z_value(confidence)
