@@ -140,9 +140,8 @@ def line_kernel(rules: Rules, moves, diffs, terms: int):
         span_moves += [extra_at[-1] + max(m_xone, 0, m_plain), m_ten + m_xone, 2 * m_ten]
     lo, hi = min(span_moves), max(span_moves)
     kernel = np.zeros((len(diffs), hi - lo + 1))
-    kernel[:, m_one - lo] += p1
-    kernel[:, -lo] += pb
-    kernel[:, m_plain - lo] += ps
+    for m, p in ((m_one, p1), (0, pb), (m_plain, ps)):
+        kernel[:, m - lo] += p
     if not rules.rerolls:
         kernel[:, m_ten - lo] += p10
         return lo, kernel
@@ -266,17 +265,15 @@ class _Engine:
     def _step(self, P, p1, pb, ps, p10):
         """One more line: returns the new array and (exact mode) its denominator factor."""
         out = self._zeros(self.width + self.pad)
-        self._shift_add(out, P, *self.m_one, p1)
-        self._shift_add(out, P, 0, 0, pb)
-        self._shift_add(out, P, *self.m_plain, ps)
+        for (df, dg), w in ((self.m_one, p1), ((0, 0), pb), (self.m_plain, ps)):
+            self._shift_add(out, P, df, dg, w)
         if not self.rules.rerolls:
             self._shift_add(out, P, *self.m_ten, p10)
             return out, 10
         # the final extra die of each chain (or the single reroll)
         fin = self._zeros(self.width + self.pad)
-        self._shift_add(fin, P, *self.m_xone, p1)
-        self._shift_add(fin, P, 0, 0, pb)
-        self._shift_add(fin, P, *self.m_plain, ps)
+        for (df, dg), w in ((self.m_xone, p1), ((0, 0), pb), (self.m_plain, ps)):
+            self._shift_add(fin, P, df, dg, w)
         scale = 1
         if self.rules.chain:
             fin, scale = self._iir_int(fin) if self.exact else (self._iir(fin), 1)

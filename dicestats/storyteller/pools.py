@@ -22,17 +22,9 @@ from .engine import compute, revised_botch
 from .limits import LIMITS, check_dice, check_pools
 from .rules import DEGREES, REVISED, Rules, check_difficulty, check_rules, dice_text
 
-#: The columns of :func:`odds_table`, in order.
-TABLE_COLUMNS = (
-    "dice",
-    "difficulty",
-    "p_success",
-    "p_fail",
-    "p_botch",
-    "mean_net",
-    *(f"p_{name}" for name in DEGREES),
-    *(f"p_ge_{k}" for k in range(1, 6)),
-)
+#: The columns of :func:`odds_table`, in order: the pool, then figures of its :class:`Pool`.
+TABLE_COLUMNS = ("dice", "difficulty", "p_success", "p_fail", "p_botch", "mean_net")
+TABLE_COLUMNS += (*(f"p_{name}" for name in DEGREES), *(f"p_ge_{k}" for k in range(1, 6)))
 
 
 @dataclass(frozen=True)
