@@ -164,8 +164,7 @@ def compute_try_again(s, exact: bool) -> TryAgain:
     attempts, botch_ends = s.attempts, s.botch_ends
     diffs = sorted({min(d0 + k, 10) for k in range(last)})
     odds = {d: r for (d, _), r in pool_grid([n], diffs, rules, exact, specialty).items()}
-    one = _one(exact)
-    zero = 0 * one
+    one, zero = _one(exact), 0 * _one(exact)
     reach = clean = one  # P(attempt k is made); P(it is reached with no botch so far)
     p_success = p_botch = mean = zero
     within = []
@@ -360,9 +359,10 @@ class MultipleActions(Result):
         return View(title, parts)
 
 
-def action_rows(pools, sizes, diffs, specs, odds) -> tuple:
-    """The :class:`DeclaredAction` of each action, ``odds[i] = (p_success, p_botch)``."""
-    rows = zip(pools, sizes, diffs, specs, strict=True)
+def action_rows(s, odds) -> tuple:
+    """The :class:`DeclaredAction` of each action of the setup ``s``, ``odds[i] = (p_success,
+    p_botch)``."""
+    rows = zip(s.pools, s.sizes, s.difficulties, s.specialties, strict=True)
     return tuple(
         DeclaredAction(i, base, size, d, spec, size >= 1, *odds[i - 1])
         for i, (base, size, d, spec) in enumerate(rows, start=1)
@@ -371,35 +371,33 @@ def action_rows(pools, sizes, diffs, specs, odds) -> tuple:
 
 def compute_multiple_actions(s, exact: bool) -> MultipleActions:
     """Several actions in one round (:func:`dicestats.storyteller.multiple_actions`)."""
-    rules, base, sizes, diffs, specs = s.rules, s.pools, s.sizes, s.difficulties, s.specialties
-    actions = list(zip(sizes, diffs, specs, strict=True))
+    actions = list(zip(s.sizes, s.difficulties, s.specialties, strict=True))
     computed: dict = {}
     for d, spec in sorted({(d, spec) for _, d, spec in actions}):
         # one engine pass per difficulty (and specialty) gives every reduced pool
         wanted = [n for n, dd, sp in actions if (dd, sp) == (d, spec) and n >= 1]
         if wanted:
-            grid = pool_grid(wanted, [d], rules, exact, spec)
+            grid = pool_grid(wanted, [d], s.rules, exact, spec)
             computed.update({(n, d, spec): (r.p_success, r.p_botch) for (_, n), r in grid.items()})
-    one = _one(exact)
-    zero = 0 * one
+    one, zero = _one(exact), 0 * _one(exact)
     odds = [computed[a] if a[0] >= 1 else (zero, zero) for a in actions]
     counts = [one]  # P(j actions succeed): a Poisson-binomial, one action at a time
     p_all, mean = one, zero
-    for s, _ in odds:
+    for p, _ in odds:
         new = [zero] * (len(counts) + 1)
         for j, c in enumerate(counts):
-            new[j] += c * (one - s)
-            new[j + 1] += c * s
+            new[j] += c * (one - p)
+            new[j + 1] += c * p
         counts = new
-        p_all, mean = p_all * s, mean + s
+        p_all, mean = p_all * p, mean + p
     return MultipleActions(
-        action_rows(base, sizes, diffs, specs, odds),
+        action_rows(s, odds),
         p_all,
         mean,
         {j: clip(c, exact) for j, c in enumerate(counts)},
         p_any([b for _, b in odds], exact),
         exact,
-        rules=rules,
+        rules=s.rules,
     )
 
 

@@ -2,9 +2,7 @@
 
 The computed forms of ``extended``, ``resisted`` and ``resisted_extended``
 (declared in :mod:`.questions`, whose docstrings and ``docs/rules/storyteller.md``
-give the rules). An extended action without a round limit is an absorbing chain
-over the scores ``0..target-1``, solved in float by elimination without
-subtraction (:func:`_eliminate`); with a round limit, a forward recursion.
+give the rules).
 """
 
 from __future__ import annotations
@@ -17,6 +15,7 @@ from itertools import accumulate
 import numpy as np
 
 from ..core.dist import Dist
+from ..core.markov import build
 from ..core.results import Lines, Result, Table, View
 from .pools import clip, compute_pool, non_botch, outcome_table
 from .rules import dice_text
@@ -52,9 +51,8 @@ class Extended(Result):
         the mass still rolling is at most :data:`ROLLS_TAIL` (1e-15), or at
         :data:`ROLLS_MAX` rolls, whichever comes first.
     rolls_tail : float, Fraction or None
-        ``P(rolls > top)``: the mass lumped into the top outcome of
-        ``rolls`` (0 when nothing is lumped: a round limit, or simulated;
-        None when there is no ``rolls``).
+        ``P(rolls > top)`` lumped into the top outcome of ``rolls`` (0 when nothing is
+        lumped: a round limit, or simulated; None without ``rolls``).
     mean_rolls_given_success : float, Fraction or None
         ``E[rolls | success]`` (``mean_rolls`` also counts the failed and timed-out
         runs); simulated, a ratio estimate from the runs done within the rolls
@@ -140,8 +138,6 @@ def _pc(p) -> str:
 
 def compute_extended(s, exact: bool) -> Extended:
     """An extended action, computed (:func:`dicestats.storyteller.extended`)."""
-    from ..core.markov import build
-
     target, on_botch, rounds = s.target, s.on_botch, s.rounds
     r = compute_pool(s, exact)
     nb = sorted(non_botch(r).items())
@@ -337,8 +333,7 @@ def rolls_distribution(nb, b, target: int, on_botch: str, block: int = 512):
     m, ends = _score_chain(nb, b, target, on_botch)
     out = ends.sum(axis=1)  # P(done or failed on this roll | score)
     # Columns j = 0..block-1: P(absorbed on roll j + 1 | score), P(still rolling after it).
-    absorbed = np.empty((target, block))
-    left = np.empty((target, block))
+    absorbed, left = np.empty((target, block)), np.empty((target, block))
     col_a, col_l = out.copy(), m.sum(axis=1)
     for j in range(block):
         absorbed[:, j], left[:, j] = col_a, col_l
@@ -347,8 +342,7 @@ def rolls_distribution(nb, b, target: int, on_botch: str, block: int = 512):
     v = np.zeros(target)
     v[0] = 1.0
     parts = [np.zeros(1)]  # P(rolls == 0) = 0
-    rolled = 0
-    lumped = 1.0
+    rolled, lumped = 0, 1.0
     while rolled < ROLLS_MAX:
         probs, rest = v @ absorbed, v @ left
         stop = np.flatnonzero(rest <= ROLLS_TAIL)
@@ -371,8 +365,6 @@ def _given_success_exact(chain, step):
     h-transform): a move ``s -> s2`` has probability ``q(s, s2) h(s2) / h(s)``,
     ``h`` being P(done) from each score; "failed" is never entered.
     """
-    from ..core.markov import build
-
     h = {s: chain.absorption(start=s).get("done", 0) for s in chain.transient}
 
     def conditioned(state):

@@ -374,9 +374,8 @@ class Anomalies(Result):
             for a in self.cells
         )
         header = ("metric", "difficulty", "dice", "before", "after")
-        return View(
-            title, (Table(header, rows, ("text", "n", "text", "p4", "p4")),) if rows else ()
-        )
+        table = Table(header, rows, ("text", "n", "text", "p4", "p4"))
+        return View(title, (table,) if rows else ())
 
     def to_float(self) -> Anomalies:
         """The same cells with float values (the cells found stay those found).

@@ -89,8 +89,7 @@ def reduce_pool(s, res) -> Pool:
 def _roll_actions(sizes, diffs, rules, rng, n):
     """Batch function: every declared action rolled once per trial (``rules``: one per action)."""
     k = len(sizes)
-    succ = np.zeros((n, k), dtype=bool)
-    botch = np.zeros((n, k), dtype=bool)
+    succ, botch = np.zeros((n, k), dtype=bool), np.zeros((n, k), dtype=bool)
     for i, (size, d, roll) in enumerate(zip(sizes, diffs, rules, strict=True)):
         if size >= 1:  # one vectorized roll per action
             out = roll_pools(rng, n, size, d, roll)
@@ -119,10 +118,9 @@ def batch_size_multiple_actions(s) -> int:
 
 def reduce_multiple_actions(s, res) -> MultipleActions:
     """The estimated odds of several actions from their summed batches."""
-    base, sizes, diffs, specs = s.pools, s.sizes, s.difficulties, s.specialties
-    odds = [(res.proportion("success", i), res.proportion("botch", i)) for i in range(len(base))]
+    odds = [(res.proportion("success", i), res.proportion("botch", i)) for i in range(len(s.pools))]
     return MultipleActions(
-        action_rows(base, sizes, diffs, specs, odds),
+        action_rows(s, odds),
         res.proportion("all"),
         res.mean("n_ok"),
         dict(enumerate(res.proportions("count"))),
@@ -139,8 +137,7 @@ def _roll_extended(dice, d, target, rules, on_botch, limit, rng, n):
     score = np.zeros(n, dtype=np.int64)
     live = np.arange(n)  # trials still rolling
     end = np.zeros(n, dtype=np.int64)  # roll on which each trial ended
-    done = np.zeros(n, dtype=bool)
-    failed = np.zeros(n, dtype=bool)
+    done, failed = np.zeros(n, dtype=bool), np.zeros(n, dtype=bool)
     for t in range(1, limit + 1):  # one vectorized roll per round for the live trials
         if live.size == 0:
             break
