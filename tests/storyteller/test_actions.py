@@ -18,7 +18,7 @@ from dicestats import InputError
 from dicestats import storyteller as st
 from dicestats.core.dist import LIMITS as DIST_LIMITS
 from dicestats.storyteller import Rules
-from dicestats.storyteller import pools as pools_module
+from dicestats.storyteller import actions as actions_module
 from dicestats.storyteller.pools import p_any
 
 from .oracle import (
@@ -366,13 +366,13 @@ def test_teamwork_refuses_a_too_large_exact_total_before_computing_every_member(
     lim = DIST_LIMITS["exact sum digits"]
     monkeypatch.setitem(DIST_LIMITS._by_name, lim.name, dataclasses.replace(lim, hi=2000))
     calls = []
-    real = pools_module.pool_grid
+    real = actions_module.pool_grid
 
     def counted(dice, *args, **kwargs):
         calls.append(dice[0])
         return real(dice, *args, **kwargs)
 
-    monkeypatch.setattr(pools_module, "pool_grid", counted)
+    monkeypatch.setattr(actions_module, "pool_grid", counted)
     for spoil in (False, True):
         calls.clear()
         with pytest.raises(InputError, match=r"^pools must be small enough .* got 20 pools, of"):
