@@ -371,7 +371,7 @@ def _range_list(text: str, read, limit, listed, what: str, form: str = "A..B or 
 def _ladder_range(text: str) -> list:
     """``--difficulties`` of Fate: ``-2..8``, ``Mediocre..Great``, ``0-4``, ``Fair,Good,+5``
     or a mix."""
-    from ..fate.ladder import parse_rating
+    from ..fate.rules import parse_rating
 
     def read(end: str) -> int:
         try:

@@ -16,7 +16,7 @@ import shlex
 
 import ipywidgets as widgets
 
-from ..fate.dice import LADDER
+from ..fate.rules import LADDER
 from ..format import percent
 from .base import Explorer, Panel, html_table
 

@@ -1,17 +1,8 @@
 """What each of the four actions yields: create an advantage, overcome, attack, defend.
 
-The computed forms of the questions ``create_advantage``, ``overcome``,
-``attack`` and ``defend`` (declared in :mod:`.questions`): each rolls once (a
-checked roll, :func:`~dicestats.fate.rules.check_roll`) and returns a frozen
-result holding what the outcome buys, plus the
-:class:`~dicestats.fate.OutcomeProbs` it rests on. The table of what each
-outcome yields is in ``docs/rules/fate.md``.
-
-Examples
---------
->>> from dicestats.fate import attack
->>> attack(0, difficulty=0, exact=True).mean_stress
-Fraction(52, 81)
+Each rolls once and returns what the outcome buys, with the
+:class:`~dicestats.fate.OutcomeProbs` it rests on (the table of what each
+outcome yields is in ``docs/rules/fate.md``).
 """
 
 from __future__ import annotations
@@ -20,19 +11,14 @@ from dataclasses import dataclass
 
 from ..core.dist import Dist
 from ..core.results import Lines, Result, Table, View
-from .dice import num
-from .outcomes import OutcomeProbs, compute_outcome_probs, roll_shifts, roll_text
+from .outcomes import OutcomeProbs, compute_outcome_probs, num, roll_shifts, roll_text
 
-__all__ = [
-    "CreateAdvantage",
-    "Overcome",
-    "Attack",
-    "Defend",
-    "compute_create_advantage",
-    "compute_overcome",
-    "compute_attack",
-    "compute_defend",
-]
+
+def _outcomes_view(action: str, o: OutcomeProbs, labels: tuple, lines: tuple) -> View:
+    """An action's view: what each of the four outcomes buys (``labels``), then ``lines``."""
+    rows = tuple(zip(labels, (o.p_fail, o.p_tie, o.p_success, o.p_style), strict=True))
+    table = Table(("outcome", "probability"), rows, ("text", "p"))
+    return View(f"{action}: {roll_text(o)}", (table, Lines(lines)))
 
 
 @dataclass(frozen=True)
@@ -68,45 +54,36 @@ class CreateAdvantage(Result):
         """The free invokes it yields, the aspect and the boost."""
         what = {"new": "a new aspect", "reveal": "reveal an aspect", "known": "a known aspect"}
         title = f"create an advantage ({what[self.aspect]}): {roll_text(self.outcome)}"
-        invokes = Table.distribution("free invokes", self.free_invokes)
         lines = [
             ("mean free invokes", self.mean_free_invokes, "mean"),
             ("P(the aspect exists afterwards)", self.p_aspect, "p"),
             ("P(only a boost)", self.p_boost, "p"),
         ]
         if self.fail_option == "opposition_invokes":
-            lines.append(("mean free invokes of the opposition", self.mean_opposition_invokes,
-                          "mean"))  # fmt: skip
+            opp = self.mean_opposition_invokes
+            lines.append(("mean free invokes of the opposition", opp, "mean"))
+        invokes = Table.distribution("free invokes", self.free_invokes)
         return View(title, (invokes, Lines(tuple(lines))))
 
 
 def compute_create_advantage(s, exact: bool) -> CreateAdvantage:
     """What a create-advantage roll yields (:func:`dicestats.fate.create_advantage`)."""
-    aspect, fail_option = s.aspect, s.fail_option
     o = compute_outcome_probs(s, exact)
-    zero = num(0, exact)
-    p_boost = o.p_tie if aspect == "new" else zero
-    if aspect == "known":
-        p_aspect = num(1, exact)
-    elif aspect == "new":
-        p_aspect = o.p_success_or_better
-    else:
-        p_aspect = o.p_tie_or_better
-    if fail_option == "opposition_invokes" and aspect != "known":
-        p_aspect = p_aspect + o.p_fail
-        opp = o.p_fail
-    else:
-        opp = zero
+    by_aspect = {"known": num(1, exact), "new": o.p_success_or_better, "reveal": o.p_tie_or_better}
+    p_aspect = by_aspect[s.aspect]
+    opp = num(0, exact)
+    if s.fail_option == "opposition_invokes" and s.aspect != "known":
+        p_aspect, opp = p_aspect + o.p_fail, o.p_fail
     # A tie gives one free invoke in every case: a boost (new), as a success
     # (reveal), or one invoke on a known aspect.
     inv = Dist({0: o.p_fail, 1: o.p_tie + o.p_success, 2: o.p_style}, exact=exact)
     return CreateAdvantage(
-        aspect=aspect,
-        fail_option=fail_option,
+        aspect=s.aspect,
+        fail_option=s.fail_option,
         free_invokes=inv,
         mean_free_invokes=inv.mean(),
         p_aspect=p_aspect,
-        p_boost=p_boost,
+        p_boost=o.p_tie if s.aspect == "new" else num(0, exact),
         mean_opposition_invokes=opp,
         outcome=o,
         exact=exact,
@@ -138,20 +115,13 @@ class Overcome(Result):
 
     def view(self) -> View:
         """What each outcome of the overcome roll buys."""
-        rows = (
-            ("fail, or succeed at a serious cost", self.p_fail),
-            ("tie: succeed at a minor cost", self.p_minor_cost),
-            ("success", self.outcome.p_success),
-            ("success with style: and a boost", self.p_boost),
-        )
+        labels = ("fail, or succeed at a serious cost", "tie: succeed at a minor cost")
+        labels += ("success", "success with style: and a boost")
         lines = (
             ("P(the goal, a tie's cost included)", self.p_goal, "p"),
             ("P(the goal at no cost)", self.p_clean_success, "p"),
         )
-        return View(
-            f"overcome: {roll_text(self.outcome)}",
-            (Table(("outcome", "probability"), rows, ("text", "p")), Lines(lines)),
-        )
+        return _outcomes_view("overcome", self.outcome, labels, lines)
 
 
 def compute_overcome(s, exact: bool) -> Overcome:
@@ -193,32 +163,28 @@ class Attack(Result):
 
     def view(self) -> View:
         """The stress dealt, its mean, the hits and the boosts."""
-        trade = (
-            ", a shift of a success with style traded for a boost" if self.trade_for_boost else ""
-        )
+        trade = ", a shift of a success with style traded for a boost"
+        title = f"attack: {roll_text(self.outcome)}{trade if self.trade_for_boost else ''}"
         lines = (
             ("mean stress", self.mean_stress, "mean"),
             ("P(hit: success or better)", self.p_hit, "p"),
             ("P(a boost)", self.p_boost, "p"),
         )
-        return View(
-            f"attack: {roll_text(self.outcome)}{trade}",
-            (Table.distribution("stress dealt", self.stress), Lines(lines)),
-        )
+        return View(title, (Table.distribution("stress dealt", self.stress), Lines(lines)))
 
 
 def compute_attack(s, exact: bool) -> Attack:
     """What an attack yields (:func:`dicestats.fate.attack`)."""
-    trade_for_boost, style = s.trade_for_boost, s.rules.style_shifts
+    trade, style = s.trade_for_boost, s.rules.style_shifts
     sh = roll_shifts(s, exact)
-    stress = sh.map(lambda k: 0 if k <= 0 else (k - 1 if trade_for_boost and k >= style else k))
+    stress = sh.map(lambda k: 0 if k <= 0 else (k - 1 if trade and k >= style else k))
     o = OutcomeProbs.from_shifts(sh, rules=s.rules, roll=s)
     return Attack(
-        trade_for_boost=trade_for_boost,
+        trade_for_boost=trade,
         stress=stress,
         mean_stress=stress.mean(),
         p_hit=o.p_success_or_better,
-        p_boost=o.p_tie + o.p_style if trade_for_boost else o.p_tie,
+        p_boost=o.p_tie + o.p_style if trade else o.p_tie,
         outcome=o,
         exact=exact,
     )
@@ -250,20 +216,13 @@ class Defend(Result):
 
     def view(self) -> View:
         """What the defence leaves the attacker."""
-        rows = (
-            ("fail: the attacker gets what they wanted", self.p_opponent_gets_result),
-            ("tie: as the attacker's action says", self.p_tie),
-            ("success: denied", self.outcome.p_success),
-            ("success with style: denied, and a boost", self.p_boost),
-        )
+        labels = ("fail: the attacker gets what they wanted", "tie: as the attacker's action says")
+        labels += ("success: denied", "success with style: denied, and a boost")
         lines = (
             ("P(denied: success or better)", self.p_denied, "p"),
             ("P(holds: a tie or a success)", self.p_holds, "p"),
         )
-        return View(
-            f"defend: {roll_text(self.outcome)}",
-            (Table(("outcome", "probability"), rows, ("text", "p")), Lines(lines)),
-        )
+        return _outcomes_view("defend", self.outcome, labels, lines)
 
 
 def compute_defend(s, exact: bool) -> Defend:

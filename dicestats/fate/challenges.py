@@ -1,26 +1,8 @@
-"""Challenges: a series of overcome and create-advantage actions, and the best plan for one.
+"""Challenges: overcome rolls prepared by create-advantage steps, and the best plan for one.
 
-Fate Accelerated: «挑戰是你用來解決一個特別複雜的局面的一連串克服行動及創造優勢行動»
-(a challenge is a series of overcome actions and create-advantage actions that
-resolves an especially complicated situation). Each overcome roll deals with one
-task; a create-advantage roll yields free invokes (fail 0, tie 1, success 1,
-success with style 2) that a later overcome roll spends, +2 or a reroll each.
-
-A plan is a string of steps, ``"O"`` an overcome roll and ``"A"`` a
-create-advantage roll for the next ``"O"`` (:func:`~dicestats.fate.challenge`
-says how it is read). Since every roll is independent, only which roll each
-``"A"`` prepares matters: ``"AOO"`` puts the advantage on the first task,
-``"OAO"`` on the second.
-
-The computed form of the question ``challenge`` (declared in :mod:`.questions`,
-which checks the plan and the work), with a plan given or searched.
-
-Examples
---------
->>> from dicestats.fate import challenge
->>> r = challenge([2, 3], 2, plan="OAO", exact=True)
->>> r.p_challenge > r.p_challenge_unaided
-True
+The computed form of :func:`~dicestats.fate.challenge` (which says how a plan
+is read), a plan given or searched. Every roll is independent: only which
+overcome roll each ``"A"`` prepares matters.
 """
 
 from __future__ import annotations
@@ -36,11 +18,9 @@ from ..core.dist import Dist
 from ..core.question import Setup
 from ..core.results import Lines, Result, Table, View
 from .actions import compute_create_advantage
-from .dice import fate_dice, ladder_name
 from .invokes import reach_by_invokes
-from .outcomes import compute_outcome_probs
-
-__all__ = ["Challenge", "compute_challenge"]
+from .outcomes import compute_outcome_probs, fate_dice, given
+from .rules import ladder_name
 
 #: The invoke objective that reaches each counted outcome.
 _OBJECTIVE = {"success": 1, "tie": 0}
@@ -126,17 +106,14 @@ class Challenge(Result):
             f"(+2 or reroll); a roll counts on {counted}; the challenge needs {self.need} of {n}."
         )
         counts = tuple((str(k), self.successes.pmf(k)) for k in range(n + 1))
+        verdict = f"P(the challenge succeeds: at least {self.need} of {n} count)"
         parts = [
             textwrap.fill(reading, width=90),
             self._steps(),
             Table(("rolls that count", "probability"), counts, ("text", "p")),
             Lines(
                 (
-                    (
-                        f"P(the challenge succeeds: at least {self.need} of {n} count)",
-                        self.p_challenge,
-                        "p",
-                    ),
+                    (verdict, self.p_challenge, "p"),
                     ("without the create-advantage steps", self.p_challenge_unaided, "p"),
                 )
             ),
@@ -160,30 +137,18 @@ class Challenge(Result):
         rows, o, a = [], 0, 0
         for i, step in enumerate(self.plan, 1):
             if step == "O":
+                label = f"{i}. overcome roll {o + 1}"
+                bonus, diff = self.bonuses[o], self.difficulties[o]
                 got = self.invokes[o]
-                rows.append(
-                    (
-                        f"{i}. overcome roll {o + 1}",
-                        f"{self.bonuses[o]:+d}",
-                        ladder_name(self.difficulties[o]),
-                        f"gets {float(got.mean()):.2f}" if got.max else "",
-                        self.p_per_roll[o],
-                        self.p_per_roll_unaided[o],
-                    )
-                )
+                gets = f"gets {float(got.mean()):.2f}" if got.max else ""
+                rest = (gets, self.p_per_roll[o], self.p_per_roll_unaided[o])
                 o += 1
             else:
-                rows.append(
-                    (
-                        f"{i}. create an advantage for roll {self.plan[:i].count('O') + 1}",
-                        f"{self.advantage_bonuses[a]:+d}",
-                        ladder_name(self.advantage_difficulties[a]),
-                        f"gives {float(self.mean_invokes_created[a]):.2f}",
-                        "",
-                        "",
-                    )
-                )
+                label = f"{i}. create an advantage for roll {o + 1}"
+                bonus, diff = self.advantage_bonuses[a], self.advantage_difficulties[a]
+                rest = (f"gives {float(self.mean_invokes_created[a]):.2f}", "", "")
                 a += 1
+            rows.append((label, f"{bonus:+d}", ladder_name(diff), *rest))
         header = ("step", "bonus", "difficulty", "free invokes", "P(counts)", "without")
         kinds = ("text", "text", "text", "text", "p", "p")
         return Table(header, tuple(rows), kinds, exact_of=None)
@@ -195,8 +160,7 @@ def _bernoulli_sum(ps: Sequence, exact: bool) -> Dist:
     w = [one]
     for p in ps:
         q = one - p
-        nxt = [w[0] * q] + [w[k] * q + w[k - 1] * p for k in range(1, len(w))] + [w[-1] * p]
-        w = nxt
+        w = [w[0] * q] + [w[k] * q + w[k - 1] * p for k in range(1, len(w))] + [w[-1] * p]
     return Dist(dict(enumerate(w)), exact=exact)
 
 
@@ -204,14 +168,15 @@ def _at_least(ps: Sequence, need: int, exact: bool):
     """P(at least ``need`` of independent trials succeed), by a DP over the count capped at need."""
     one = Fraction(1) if exact else 1.0
     zero = one - one
+    if not need:
+        return one
     w = [one] + [zero] * need  # w[k]: P(k successes so far), w[need]: need or more
     for p in ps:
         q = one - p
-        w[need] = w[need] + w[need - 1] * p if need else w[need]
+        w[need] = w[need] + w[need - 1] * p
         for k in range(need - 1, 0, -1):
             w[k] = w[k] * q + w[k - 1] * p
-        if need:
-            w[0] = w[0] * q
+        w[0] = w[0] * q
     return w[need]
 
 
@@ -223,10 +188,8 @@ def _reach(bonus: int, difficulty: int, invokes: int, count: str, dice: int, exa
 
 def _roll(s, bonus: int, difficulty: int, **action) -> Setup:
     """One roll of the challenge ``s`` at ``bonus`` against ``difficulty``."""
-    return Setup(
-        rules=s.rules, bonus=bonus, helpers=0, dice=s.dice, difficulty=difficulty, versus=None,
-        **action,
-    )  # fmt: skip
+    fixed = {"rules": s.rules, "helpers": 0, "dice": s.dice, "versus": None}
+    return Setup(**fixed, bonus=bonus, difficulty=difficulty, **action)
 
 
 def _advantage(s, bonus: int, difficulty: int, exact: bool):
@@ -238,9 +201,7 @@ def _advantage(s, bonus: int, difficulty: int, exact: bool):
 def compute_challenge(s, exact: bool) -> Challenge:
     """A challenge (:func:`dicestats.fate.challenge`): its plan's odds, the plan given or
     the best of those with up to ``advantages`` create-advantage steps."""
-    if s.advantages is not None:
-        return _best_plan(s, exact)
-    return _plan(s, exact)
+    return _plan(s, exact) if s.advantages is None else _best_plan(s, exact)
 
 
 def _plan(s, exact: bool) -> Challenge:
@@ -272,16 +233,13 @@ def _plan(s, exact: bool) -> Challenge:
     succ = _bernoulli_sum(per, exact)
     n = len(diffs)
     return Challenge(
+        **given(s, "dice", "count", "plan", "need"),
         difficulties=tuple(diffs),
         bonuses=tuple(bons),
-        dice=dice,
-        count=count,
         successes=succ,
         p_per_roll=tuple(per),
         p_all=succ.pmf(n),
         p_at_least={k: succ.p_ge(k) for k in range(n + 1)},
-        plan=s.plan,
-        need=need,
         p_challenge=succ.p_ge(need),
         p_challenge_unaided=_at_least(unaided, need, exact),
         p_per_roll_unaided=tuple(unaided),
@@ -364,8 +322,7 @@ def _best_plan(s, exact: bool) -> Challenge:
     near = [x for x in scored if x[0] >= top - tol]
     best = min(near, key=lambda x: (x[1], x[2]))
     ranked = sorted(scored, key=lambda x: (-x[0], x[1], x[2]))
-    by_plan = {x[3]: x[0] for x in ranked}
-    by_plan = {best[3]: best[0], **{k: v for k, v in by_plan.items() if k != best[3]}}
+    by_plan = {best[3]: best[0], **{x[3]: x[0] for x in ranked if x[3] != best[3]}}
     plan = best[3]
     targets = [plan[:i].count("O") for i, step in enumerate(plan) if step == "A"]
     result = _plan(

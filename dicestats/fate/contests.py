@@ -1,15 +1,5 @@
-"""Contests: races to a number of victories (challenges are in :mod:`.challenges`).
-
-The computed forms of the questions ``exchange_probs`` (every joint roll
-listed, by integer weights) and ``contest`` (an absorbing Markov chain over the
-victory counts), declared in :mod:`.questions`.
-
-Examples
---------
->>> from dicestats.fate import contest
->>> contest(0, 0, exact=True).p_win
-(Fraction(1, 2), Fraction(1, 2))
-"""
+"""Contests: one exchange (every joint roll listed, by integer weights) and a race to a
+number of victories (an absorbing Markov chain over the victory counts)."""
 
 from __future__ import annotations
 
@@ -20,9 +10,7 @@ import numpy as np
 
 from ..core.markov import build
 from ..core.results import Lines, Result, Table, View
-from .dice import fate_dice
-
-__all__ = ["ExchangeProbs", "Contest", "compute_exchange_probs", "compute_contest"]
+from .outcomes import fate_dice, given
 
 
 @dataclass(frozen=True)
@@ -53,29 +41,22 @@ class ExchangeProbs(Result):
 
     def view(self) -> View:
         """Who wins the exchange, with style or not, and the chance nobody scores."""
-        names = _names(len(self.bonuses))
-        rows = tuple(
-            (n, f"{b:+d}", w, st)
-            for n, b, w, st in zip(names, self.bonuses, self.p_win, self.p_style, strict=True)
-        )
+        header = ("participant", "bonus", "P(wins)", "P(with style)")
+        rows = _rows(self.bonuses, self.p_win, self.p_style)
+        table = Table(header, rows, ("text", "text", "p", "p"), exact_of=2)
         ties = "a tie for the highest" if self.tie_rule == "highest" else "any tie"
-        return View(
-            f"One contest exchange, {self.dice}dF each",
-            (
-                Table(
-                    ("participant", "bonus", "P(wins)", "P(with style)"),
-                    rows,
-                    ("text", "text", "p", "p"),
-                    exact_of=2,
-                ),
-                Lines(((f"P(nobody scores: {ties})", self.p_tie, "p"),)),
-            ),
-        )
+        tie = Lines(((f"P(nobody scores: {ties})", self.p_tie, "p"),))
+        return View(f"One contest exchange, {self.dice}dF each", (table, tie))
 
 
-def _names(n: int) -> list:
-    """The participants as the views name them: you, then the opponent(s)."""
-    return ["you"] + [f"opponent {i + 1}" if n > 2 else "opponent" for i in range(n - 1)]
+def _rows(bonuses: tuple, *columns) -> tuple:
+    """A row per participant, as the views name them (you, then the opponent(s)): the name,
+    the bonus, then its value in each of ``columns``."""
+    n = len(bonuses)
+    names = ["you"] + [f"opponent {i + 1}" if n > 2 else "opponent" for i in range(n - 1)]
+    return tuple(
+        (name, f"{b:+d}", *c) for name, b, *c in zip(names, bonuses, *columns, strict=True)
+    )
 
 
 def _exchange(bons: list, dice: int, style_shifts: int, tie_rule: str, exact: bool) -> dict:
@@ -188,10 +169,7 @@ class Contest(Result):
 
     def view(self) -> View:
         """Who wins, and the number of exchanges it takes."""
-        names = _names(len(self.bonuses))
-        rows = tuple(
-            (n, f"{b:+d}", p) for n, b, p in zip(names, self.bonuses, self.p_win, strict=True)
-        )
+        rows = _rows(self.bonuses, self.p_win)
         last = self.last_row()
         counts = [(str(n), p) for n, p in self.exchanges.items() if n <= last and p]
         tail = self.p_more_exchanges + sum(p for n, p in self.exchanges.items() if n > last)
@@ -241,11 +219,8 @@ def compute_contest(s, exact: bool) -> Contest:
     exchanges = {k: pmf[k] for k in range(1, len(pmf))}
     p_more = (1 if exact else 1.0) - sum(exchanges.values(), zero)
     return Contest(
+        **given(s, "victories", "style_victories", "dice", "tie_rule"),
         bonuses=tuple(bons),
-        victories=victories,
-        style_victories=style_victories,
-        dice=s.dice,
-        tie_rule=s.tie_rule,
         p_win=p_win,
         p_lose=sum(p_win[1:], zero),
         mean_exchanges=chain.expected_steps(),

@@ -1,18 +1,8 @@
 """The optimal invoke policy: when to take +2, when to reroll, when to save the point.
 
-Backward induction over (dice total, +2s taken, invokes left): the rules are
-in :func:`~dicestats.fate.invoke_policy`.
-
-The computed forms of the questions ``invoke_policy`` and
-``invoke_vs_opposition`` (declared in :mod:`.questions`), and
-:func:`reach_by_invokes`, the same induction for every number of invokes at
-once (the challenges and the workbench use it).
-
-Examples
---------
->>> from dicestats.fate import invoke_policy
->>> invoke_policy(0, 2, invokes=1, exact=True).p_optimal
-Fraction(2761, 6561)
+Backward induction over (dice total, +2s taken, invokes left), as
+:func:`~dicestats.fate.invoke_policy` says; :func:`reach_by_invokes` answers
+every number of invokes at once (the challenges and the workbench use it).
 """
 
 from __future__ import annotations
@@ -23,24 +13,16 @@ from fractions import Fraction
 from ..core.checks import check_int
 from ..core.question import Setup
 from ..core.results import Result, Table, View
-from .dice import fate_dice, ladder_name
+from .outcomes import fate_dice, given
+from .rules import ladder_name
 
-__all__ = [
-    "PlanRow",
-    "InvokePolicy",
-    "InvokeVsOpposition",
-    "compute_invoke_policy",
-    "compute_invoke_vs_opposition",
-    "reach_by_invokes",
-]
-
-#: The policies compared, with the actions each may take.
-_POLICIES = (
-    ("optimal", frozenset({"+2", "reroll"})),
-    ("plus2", frozenset({"+2"})),
-    ("reroll", frozenset({"reroll"})),
-    ("never", frozenset()),
-)
+#: The policies compared (named as their fields end): the actions each may take, its label.
+_POLICIES = {
+    "optimal": (frozenset({"+2", "reroll"}), "optimal (+2 or reroll)"),
+    "always_plus2": (frozenset({"+2"}), "+2 only"),
+    "reroll_only": (frozenset({"reroll"}), "reroll only"),
+    "never": (frozenset(), "never invoke"),
+}
 
 
 @dataclass(frozen=True)
@@ -128,13 +110,11 @@ class InvokePolicy(Result):
         >>> invoke_policy(2, 3, invokes=1).view().title
         '4dF +2 against Good (+3), 1 invoke(s), objective: success'
         """
+        against, invokes = ladder_name(self.difficulty), f"{self.invokes} invoke(s)"
         if self.objective == "total":
-            goal = f"to reach a total of {ladder_name(self.difficulty)}, {self.invokes} invoke(s)"
+            goal = f"to reach a total of {against}, {invokes}"
         else:
-            goal = (
-                f"against {ladder_name(self.difficulty)}, {self.invokes} invoke(s), "
-                f"objective: {self.objective}"
-            )
+            goal = f"against {against}, {invokes}, objective: {self.objective}"
         parts = [_policies(self)]
         if self.invokes:
             ks = range(1, self.invokes + 1)
@@ -158,13 +138,8 @@ def _policies(r) -> Table:
     """The four policies of an invoke answer: the chance to reach the objective, the invokes
     each spends."""
     rows = tuple(
-        (label, p, f"{float(spent):.2f}")
-        for label, p, spent in (
-            ("optimal (+2 or reroll)", r.p_optimal, r.mean_spent_optimal),
-            ("+2 only", r.p_always_plus2, r.mean_spent_always_plus2),
-            ("reroll only", r.p_reroll_only, r.mean_spent_reroll_only),
-            ("never invoke", r.p_never, 0),
-        )
+        (label, getattr(r, f"p_{k}"), f"{float(getattr(r, f'mean_spent_{k}', 0)):.2f}")
+        for k, (_, label) in _POLICIES.items()
     )
     return Table(("policy", "P(reach objective)", "invokes spent"), rows, ("text", "p", "text"))
 
@@ -211,35 +186,18 @@ def compute_invoke_policy(s, exact: bool) -> InvokePolicy:
     """The optimal and the simple invoke policies (:func:`dicestats.fate.invoke_policy`)."""
     dist = fate_dice(s.dice, exact=exact)
     zero = Fraction(0) if exact else 0.0
-    probs = [pr for _, pr in dist.items()]
     need = s.total - s.bonus
-    results = {}
-    for name, allowed in _POLICIES:
+    out = {}
+    for name, (allowed, _) in _POLICIES.items():
         st = _solve(dist, need, s.invokes, allowed, exact, s.point_value)
-        start = [st[(k, 0, s.invokes)] for k, _ in dist.items()]
-        results[name] = tuple(
-            sum((pr * a[i] for pr, a in zip(probs, start, strict=True)), zero) for i in range(3)
-        ) + (st,)
-    return InvokePolicy(
-        objective=s.objective,
-        bonus=s.bonus,
-        difficulty=s.difficulty,
-        invokes=s.invokes,
-        dice=s.dice,
-        need=need,
-        p_optimal=results["optimal"][1],
-        p_always_plus2=results["plus2"][1],
-        p_reroll_only=results["reroll"][1],
-        p_never=results["never"][1],
-        point_value=s.point_value,
-        value_optimal=results["optimal"][0],
-        mean_spent_optimal=results["optimal"][2],
-        mean_spent_always_plus2=results["plus2"][2],
-        mean_spent_reroll_only=results["reroll"][2],
-        table=_plan_table(results["optimal"][3], s.invokes, s.dice),
-        rules=s.rules,
-        exact=exact,
-    )
+        start = [(pr, st[(k, 0, s.invokes)]) for k, pr in dist.items()]
+        value, p, spent = (sum((pr * a[i] for pr, a in start), zero) for i in range(3))
+        out[f"p_{name}"], out[f"mean_spent_{name}"] = p, spent
+        if name == "optimal":
+            out["value_optimal"], table = value, _plan_table(st, s.invokes, s.dice)
+    del out["mean_spent_never"]  # never invoking spends nothing
+    asked = given(s, "objective", "bonus", "difficulty", "invokes", "dice", "point_value", "rules")
+    return InvokePolicy(**asked, need=need, table=table, exact=exact, **out)
 
 
 def reach_by_invokes(need: int, invokes: int, dist, exact: bool) -> tuple:
@@ -258,14 +216,10 @@ def reach_by_invokes(need: int, invokes: int, dist, exact: bool) -> tuple:
     """
     st = _solve(dist, need, invokes, frozenset({"+2", "reroll"}), exact, 0)
     zero = Fraction(0) if exact else 0.0
-    out = []
-    for k in range(invokes + 1):
-        p = u = zero
-        for s, pr in dist.items():
-            a = st[(s, 0, k)]
-            p, u = p + pr * a[1], u + pr * a[2]
-        out.append((p, u))
-    return tuple(out)
+    return tuple(
+        tuple(sum((pr * st[(s, 0, k)][i] for s, pr in dist.items()), zero) for i in (1, 2))
+        for k in range(invokes + 1)
+    )
 
 
 def _plan_table(st: dict, invokes: int, dice: int) -> tuple[PlanRow, ...]:
@@ -274,36 +228,20 @@ def _plan_table(st: dict, invokes: int, dice: int) -> tuple[PlanRow, ...]:
     for k in range(1, invokes + 1):
         for s in range(-dice, dice + 1):
             steps, j, kk = [], 0, k
-            while True:
-                a = st[(s, j, kk)][3]
-                if a == "keep":
-                    break
+            while (a := st[(s, j, kk)][3]) != "keep":
                 steps.append(a)
                 if a == "reroll":
                     break
                 j, kk = j + 1, kk - 1
-            table.append(
-                PlanRow(
-                    roll=s,
-                    invokes_left=k,
-                    plan=" ".join(steps) if steps else "keep",
-                    p=st[(s, 0, k)][1],
-                    mean_spent=st[(s, 0, k)][2],
-                )
-            )
+            _, p, spent, _ = st[(s, 0, k)]
+            plan = " ".join(steps) or "keep"
+            table.append(PlanRow(roll=s, invokes_left=k, plan=plan, p=p, mean_spent=spent))
     return tuple(table)
 
 
 #: Fields of :class:`InvokePolicy` averaged over the opposition's roll.
-_AVERAGED = (
-    "p_optimal",
-    "p_always_plus2",
-    "p_reroll_only",
-    "p_never",
-    "value_optimal",
-    "mean_spent_optimal",
-    "mean_spent_always_plus2",
-    "mean_spent_reroll_only",
+_AVERAGED = tuple(
+    f for f in InvokePolicy.__dataclass_fields__ if f.startswith(("p_", "value_", "mean_spent_"))
 )
 
 
@@ -356,15 +294,7 @@ def compute_invoke_vs_opposition(s, exact: bool) -> InvokeVsOpposition:
         by[o] = pol = compute_invoke_policy(one, exact)
         for k in _AVERAGED:
             out[k] += q * getattr(pol, k)
-    return InvokeVsOpposition(
-        bonus=s.bonus,
-        versus=s.versus,
-        invokes=s.invokes,
-        objective=s.objective,
-        dice=s.dice,
-        versus_dice=s.versus_dice,
-        point_value=s.point_value,
-        by_opposition=by,
-        exact=exact,
-        **out,
+    asked = given(
+        s, "bonus", "versus", "invokes", "objective", "dice", "versus_dice", "point_value"
     )
+    return InvokeVsOpposition(**asked, by_opposition=by, exact=exact, **out)

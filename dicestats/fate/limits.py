@@ -1,14 +1,11 @@
 """Every cap of the Fate system, in one table: what, at what, in which mode, and why.
 
 The API checks its arguments through :data:`LIMITS`; the CLI derives its
-argparse ranges and help text from it; ``docs/rules/fate.md`` lists it. The
-work caps keep every answer within seconds (an exact answer's numerators grow
-with its size; a float answer's time grows with its states).
+ranges and help from it; ``docs/rules/fate.md`` lists it. The work caps keep
+every answer within seconds.
 
 Examples
 --------
->>> LIMITS["dice"].help, LIMITS["invokes"].help
-('1..200', '0..20')
 >>> LIMITS["contest dice"].check(13, name="dice")
 Traceback (most recent call last):
 ...
@@ -19,8 +16,6 @@ joint roll of the participants)
 from __future__ import annotations
 
 from ..core.limits import Limit, Limits
-
-__all__ = ["LIMITS"]
 
 _NONSENSE = "beyond any ladder: catches nonsense, not designs"
 

@@ -1,47 +1,109 @@
-"""Resolving one roll: shifts against a difficulty or an active opposition, and the four outcomes.
+"""One roll: Fate dice (NdF), die faces, the shifts against the other side, the four outcomes.
 
-``shifts = total − opposition``, where the total is NdF + ``bonus`` +
-``helpers`` and the opposition is a fixed ``difficulty`` or an active
-opposition that rolls its own dice plus ``versus``. Outcomes: fail below 0,
-tie at 0, success from 1, success *with style* from ``rules.style_shifts`` (3)
-on; a success with style is not also a plain success, so the four
-probabilities sum to 1.
-
-The computed form of the question ``outcome_probs`` (declared in
-:mod:`.questions`), the classification and the table of outcomes.
-
-Examples
---------
->>> shifts(2, difficulty=2).support()
-(-4, 4)
->>> from dicestats.fate import outcome_probs
->>> o = outcome_probs(2, difficulty=2, exact=True)
->>> o.p_tie, o.p_success_or_better
-(Fraction(19, 81), Fraction(31, 81))
+The computed form of ``outcome_probs``, and the parts the other questions are made of.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
 
-from ..core.checks import check_bool, check_int, check_int_list
+from ..core.checks import check_bool, check_int, check_int_list, refuse
 from ..core.dist import Dist
 from ..core.results import Result, Table, View
-from .dice import fate_dice, ladder_name
 from .limits import LIMITS
-from .rules import check_roll, resolve
+from .rules import OUTCOMES, check_roll, ladder_name, resolve
 
-__all__ = [
-    "OutcomeProbs",
-    "OutcomeRow",
-    "classify",
-    "shifts",
-    "roll_shifts",
-    "compute_outcome_probs",
-    "outcome_table",
-    "roll_text",
-]
+# Glyphs a Fate die face may be written with (the Chinese FAE text uses full-width ones).
+_GLYPHS = {**dict.fromkeys("+＋", 1), **dict.fromkeys("-−－–", -1), **dict.fromkeys("0０□", 0)}
+
+
+def num(x, exact: bool):
+    """``x`` as a Fraction (exact) or a float: how every Fate result stores numbers."""
+    return Fraction(x) if exact else float(x)
+
+
+def given(s, *names) -> dict:
+    """The setup ``s``'s values of ``names``: the fields of a result that say what was asked."""
+    return {name: getattr(s, name) for name in names}
+
+
+def fate_dice(n: int | None = None, *, exact: bool = False, rules=None) -> Dist:
+    """The sum of ``n`` Fate dice (NdF), by convolution.
+
+    Parameters
+    ----------
+    n : int, optional
+        Number of dice (default ``rules.dice``: 4, as FAE always rolls), 1..200.
+    exact : bool
+        Fractions (exact) or float64.
+    rules : Rules, optional
+
+    Examples
+    --------
+    >>> fate_dice(4, exact=True).pmf(0)
+    Fraction(19, 81)
+    >>> fate_dice(2).support()
+    (-2, 2)
+    """
+    n = resolve(rules).dice if n is None else LIMITS["dice"].check(n, name="dice")
+    check_bool("exact", exact)
+    return _fate_dice(n, exact)
+
+
+@lru_cache(maxsize=64)
+def _fate_dice(n: int, exact: bool) -> Dist:
+    return n @ Dist.fudge(exact=exact)
+
+
+def parse_faces(faces) -> tuple[int, ...]:
+    """Fate die faces as a tuple of -1/0/+1.
+
+    Accepts a string of glyphs (``"+"``, ``"-"``, ``"−"``, ``"0"``, the
+    full-width ``"＋"``, ``"－"``, ``"０"`` of the Chinese FAE text, ``"□"``
+    for a blank; whitespace is ignored) or an iterable of such glyphs and/or
+    the ints -1, 0, 1.
+
+    Examples
+    --------
+    >>> parse_faces("－＋０＋")
+    (-1, 1, 0, 1)
+    >>> parse_faces([1, "-", 0])
+    (1, -1, 0)
+    """
+    if isinstance(faces, str):
+        items = [c for c in faces if not c.isspace()]
+    elif isinstance(faces, Iterable):
+        items = list(faces)
+    else:
+        raise refuse("faces", "a string or a sequence of die faces", faces, kind=True)
+    out = []
+    for i, f in enumerate(items):
+        if isinstance(f, str):
+            s = f.strip()
+            if s not in _GLYPHS:
+                raise refuse(f"faces[{i}]", "one of '+', '-', '−', '0' (or -1, 0, 1)", f)
+            out.append(_GLYPHS[s])
+        else:
+            out.append(check_int(f"faces[{i}]", f, -1, 1))
+    if not out:
+        raise refuse("faces", "at least one die face", faces)
+    return tuple(out)
+
+
+def dice_total(faces) -> int:
+    """The total of concrete Fate dice faces (see :func:`parse_faces`).
+
+    Examples
+    --------
+    The four worked examples of the FAE text ("－＋０＋＝＋１" and so on):
+
+    >>> [dice_total(s) for s in ("−+0+", "+−00", "+++−", "−000")]
+    [1, 0, 2, -1]
+    """
+    return sum(parse_faces(faces))
 
 
 def classify(shift: int, *, rules=None) -> str:
@@ -178,8 +240,8 @@ class OutcomeProbs(Result):
         rows.append(("mean shifts", float(self.mean_shifts)))  # a float: no exact value shown
         kinds = (None,) * (len(rows) - 1) + ("signed2",)
         table = Table(("outcome", "probability"), tuple(rows), ("text", "p"), row_kinds=kinds)
-        return View(roll_text(self) if self.dice is not None else "outcome probabilities",
-                    (table,))  # fmt: skip
+        title = roll_text(self) if self.dice is not None else "outcome probabilities"
+        return View(title, (table,))
 
     def probabilities(self) -> dict:
         """``{"fail": p, "tie": p, "success": p, "style": p}`` (the partition, by outcome name).
@@ -188,12 +250,7 @@ class OutcomeProbs(Result):
         >>> list(outcome_probs(0, difficulty=0).probabilities())
         ['fail', 'tie', 'success', 'style']
         """
-        return {
-            "fail": self.p_fail,
-            "tie": self.p_tie,
-            "success": self.p_success,
-            "style": self.p_style,
-        }
+        return {k: getattr(self, f"p_{k}") for k in OUTCOMES}
 
 
 #: The fields of :class:`OutcomeProbs` that say which roll it is.

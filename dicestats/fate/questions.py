@@ -1,12 +1,8 @@
-"""The Fate questions, each declared once: parameters, checks, computed form, headline, samples.
+"""The Fate questions, each declared once (:func:`dicestats.core.question.question`).
 
-Each public function here is made by :func:`dicestats.core.question.question`
-from its setup (the signature, the docstring and the checks of its arguments):
-it answers in floats or exact Fractions (``exact=True``, ``method="exact"``),
-with the same result class. Fate has no Monte Carlo form: every answer is
-computed. The computations live in the modules each declaration names
-(``outcomes``, ``actions``, ``invokes``, ``challenges``, ``contests``,
-``deck_sums``), imported on the first answer: this module imports no numpy.
+Fate has no Monte Carlo form: every answer is computed, in floats or exact
+Fractions. The computed forms live in the modules each declaration names,
+imported on the first answer: this module imports no numpy.
 
 Examples
 --------
@@ -335,8 +331,7 @@ def _check_point_value(point_value, exact: bool):
             point_value = parse_fraction_text(point_value, lim.lo, lim.hi)
         except ValueError as exc:
             raise InputError(f"point_value {exc}") from None
-        if not exact:
-            point_value = float(point_value)
+        point_value = point_value if exact else float(point_value)
     if not exact:
         return lim.check(point_value, name="point_value")
     if isinstance(point_value, bool) or not isinstance(point_value, (int, Fraction)):
@@ -346,10 +341,8 @@ def _check_point_value(point_value, exact: bool):
         raise refuse("point_value", f"a number in [{lim.lo}, {lim.hi}]", point_value, why=lim.why)
     # Every value of the policy carries the point value's digits: Fraction(1, 10**10**6)
     # ran for minutes. Its size is measured in bits, never by printing it.
-    digits = (
-        int(max(point_value.numerator.bit_length(), point_value.denominator.bit_length()) * 0.30103)
-        + 1
-    )
+    bits = max(point_value.numerator.bit_length(), point_value.denominator.bit_length())
+    digits = int(bits * 0.30103) + 1
     size = LIMITS["point_value digits"]
     if digits > size.hi:
         raise refuse(
@@ -401,19 +394,13 @@ def invoke_policy(
 ):
     """The exact optimal way to spend invokes (+2 or a reroll each) on one roll.
 
-    After seeing the roll a player holding invokes (fate points or free
-    invokes) may stop, take **+2** (one invoke) or **reroll** all dice (one
-    invoke; +2s already taken stay), and repeat while invokes remain. Backward
-    induction over (dice total, +2s taken, invokes left) gives the best chance
-    of reaching the objective and the plan that reaches it, against "always
-    +2", "only rerolls" and "never".
-
-    Among equally good actions the one that spends fewer invokes on average
-    is chosen (then: keep, +2, reroll), so the plan also says when to save
-    the point. With ``point_value > 0`` an unspent invoke is worth that much
-    (in units of reaching the objective) and the policy maximises
-    ``P(reach) + point_value · E[invokes left]``: it then saves points on long
-    shots. ``p_*`` stay the chances of reaching the objective.
+    After seeing the roll, each invoke buys **+2** or a **reroll** of all dice (+2s
+    taken stay). Backward induction over (dice total, +2s taken, invokes left) gives
+    the best chance of reaching the objective and the plan, against "always +2",
+    "only rerolls" and "never"; among equally good actions the one spending fewer
+    invokes wins (then keep, +2, reroll). With ``point_value > 0`` the policy
+    maximises ``P(reach) + point_value · E[invokes left]``; ``p_*`` stay the chances
+    of reaching the objective.
 
     Parameters
     ----------
@@ -500,23 +487,16 @@ def invoke_vs_opposition(
 ):
     """The optimal way to spend invokes against an active opposition whose roll you have seen.
 
-    :func:`invoke_policy` against each total of the opposition's roll.
-
-    The opposition rolls ``versus_dice`` dF + ``versus`` (default 0); you see its
-    total and then play the optimal policy against it (the opposition's own
-    invokes are not modelled). The work, ``(2·versus_dice+1)·(2·dice+1)·(invokes+1)²``, is
-    capped (see :data:`~dicestats.fate.LIMITS`).
+    The opposition rolls ``versus_dice`` dF + ``versus`` (default 0); you see its total,
+    then play :func:`invoke_policy` against it (its own invokes are not modelled). The
+    work, ``(2·versus_dice+1)·(2·dice+1)·(invokes+1)²``, is capped (see ``LIMITS``).
 
     Parameters
     ----------
     bonus, versus : int or str
         Everything added to your dice, and the opposition's bonus (default 0); numbers
         or ladder names.
-    invokes : int
-        Invokes available (fate points or free invokes), 0..20.
-    objective : {"success", "style", "tie"}
-        As in :func:`invoke_policy`.
-    point_value : float, Fraction or str, default 0
+    invokes, objective, point_value
         As in :func:`invoke_policy`.
     dice : int, optional
         Fate dice you roll (default ``rules.dice``; 1..50).
@@ -556,12 +536,8 @@ def invoke_vs_opposition(
 # --------------------------------------------------------------------------- challenges
 #: Words a plan may use for its steps, besides the letters themselves.
 _WORDS = {
-    "a": "A",
-    "advantage": "A",
-    "create_advantage": "A",
-    "create an advantage": "A",
-    "o": "O",
-    "overcome": "O",
+    **dict.fromkeys(("a", "advantage", "create_advantage", "create an advantage"), "A"),
+    **dict.fromkeys(("o", "overcome"), "O"),
 }
 #: The work cap's name in LIMITS (one invoke policy per overcome roll that has invokes).
 _CHALLENGE_WORK = "Σ (2·dice+1)·(invokes+1)² over overcome rolls"
@@ -574,10 +550,12 @@ def _one_rating(value) -> bool:
     return isinstance(value, str) or (isinstance(value, Integral) and not isinstance(value, bool))
 
 
-def _per_roll(name: str, value, n: int, what: str, default: list | None = None) -> list:
-    """One rating for every roll, or one per roll (``n`` of them); ``None`` → ``default``."""
-    if value is None and default is not None:
-        return list(default)
+def _per_roll(name: str, value, rolls: int | list, what: str) -> list:
+    """One rating for every roll, or one per roll: ``rolls`` is their number, or the
+    defaults (one per roll) that ``None`` takes."""
+    n = rolls if isinstance(rolls, int) else len(rolls)
+    if value is None and not isinstance(rolls, int):
+        return list(rolls)
     if _one_rating(value):
         return [check_rating(value, name)] * n
     values = check_ratings(value, name, min_len=0)
@@ -635,24 +613,6 @@ def _check_work(rolls: list, dice: int, exact: bool, name: str, value) -> None:
         LIMITS[key].check_work(work, name=name, value=value, exact=exact)
 
 
-def _tasks(difficulties, bonuses, count, need, rules) -> dict:
-    """The checked arguments every challenge question shares (the dice apart)."""
-    rules = resolve(rules)
-    diffs = check_ratings(difficulties, "difficulties")
-    LIMITS["challenge rolls"].check(len(diffs), name="len(difficulties)")
-    bons = _per_roll("bonuses", bonuses, len(diffs), "roll")
-    if count is not None:
-        count = check_choice("count", count, CHALLENGE_COUNTS)
-    n = len(diffs)
-    return {
-        "rules": rules,
-        "difficulties": diffs,
-        "bonuses": bons,
-        "count": rules.challenge_count if count is None else count,
-        "need": n if need is None else check_int("need", need, 0, n),
-    }
-
-
 def _search_nodes(n: int, most: int, per_roll: int) -> int:
     """The nodes of the best plan's search tree: partial plans of 1..n rolls.
 
@@ -708,23 +668,12 @@ def challenge(
 ):
     """A challenge: overcome rolls, each against its own difficulty, prepared by advantages.
 
-    A plan is a string of steps in order, ``"O"`` for an overcome roll and
-    ``"A"`` for a create-advantage roll: ``"AOOAO"``. The ``"O"`` steps are
-    the challenge's tasks, in the order of ``difficulties``; each ``"A"`` step
-    prepares the **next** ``"O"`` step: its free invokes (fail 0, tie 1,
-    success 1, success with style 2) go to that roll, which spends them as the
-    exact optimal invoke policy says (+2 or a reroll each, to reach the counted
-    outcome; see :func:`invoke_policy`). An invoke the roll does not need is
-    not carried to another roll.
-
-    With ``advantages=m`` instead of a plan, the plan is searched: every way to
-    place up to ``m`` create-advantage steps before the overcome rolls (which
-    roll each prepares; the order among independent rolls does not matter
-    otherwise). Each overcome roll's chance with 0, 1, 2, ... advantages comes
-    from one backward induction of the invoke policy; the best plan maximises
-    P(at least ``need`` rolls count). Among equally good plans the one with
-    fewer create-advantage steps wins, then the one whose advantages prepare
-    earlier rolls; ``p_challenge_by_plan`` scores every plan searched.
+    A plan is a string of steps in order, ``"O"`` an overcome roll (the tasks, in
+    the order of ``difficulties``) and ``"A"`` a create-advantage roll whose free
+    invokes go to the **next** ``"O"``, spent as :func:`invoke_policy` says. With
+    ``advantages=m`` instead, the best plan with up to ``m`` such steps is searched
+    (ties: fewer steps, then earlier rolls). ``docs/rules/fate.md`` says how the
+    text is read and what is not modelled.
 
     Parameters
     ----------
@@ -785,44 +734,58 @@ def challenge(
     >>> {plan: round(float(p), 4) for plan, p in best.p_challenge_by_plan.items()}
     {'OAO': 0.2354, 'AOO': 0.1693, 'OO': 0.1143}
     """
-    if advantages is not None:
-        if plan is not None:
-            raise refuse(
-                "plan",
-                "omitted with advantages",
-                plan,
-                why="advantages searches the best plan",
-                instead="give one of plan and advantages",
-            )
-        return _best_plan_setup(
-            difficulties, bonuses, advantages, advantage_bonuses, advantage_difficulties,
-            need, count, dice, rules, method,
-        )  # fmt: skip
-    tasks = _tasks(difficulties, bonuses, count, need, rules)
-    rules, diffs, bons = tasks["rules"], tasks["difficulties"], tasks["bonuses"]
-    text = _parse_plan(plan, len(diffs))
-    # Which overcome roll each "A" prepares: the index of the next "O".
-    targets = [text[:i].count("O") for i, step in enumerate(text) if step == "A"]
-    a_bons = _per_roll(
-        "advantage_bonuses", advantage_bonuses, len(targets), "'A' step", [bons[t] for t in targets]
+    if advantages is not None and plan is not None:
+        raise refuse(
+            "plan",
+            "omitted with advantages",
+            plan,
+            why="advantages searches the best plan",
+            instead="give one of plan and advantages",
+        )
+    exact = method == "exact"
+    rules = resolve(rules)
+    diffs = check_ratings(difficulties, "difficulties")
+    n = LIMITS["challenge rolls"].check(len(diffs), name="len(difficulties)")
+    bons = _per_roll("bonuses", bonuses, n, "roll")
+    count = (
+        rules.challenge_count if count is None else check_choice("count", count, CHALLENGE_COUNTS)
     )
-    a_diffs = _per_roll(
-        "advantage_difficulties",
-        advantage_difficulties,
-        len(targets),
-        "'A' step",
-        [diffs[t] for t in targets],
-    )
+    need = n if need is None else check_int("need", need, 0, n)
+    tasks = dict(rules=rules, difficulties=diffs, bonuses=bons, count=count, need=need)
     dice = rules.dice if dice is None else dice
+    if advantages is not None:  # the best plan is searched
+        m = LIMITS["challenge advantages"].check(advantages, name="advantages")
+        a_bon = _one_for_all("advantage_bonuses", advantage_bonuses)
+        a_diff = _one_for_all("advantage_difficulties", advantage_difficulties)
+        dice = LIMITS["invoke dice" if m else "dice"].check(dice, name="dice")
+        per_roll = min(m, LIMITS["advantages per roll"].hi)
+        nodes = _search_nodes(n, m, per_roll) * (need + 1)
+        for key in (_SEARCH, "exact " + _SEARCH):
+            LIMITS[key].check_work(nodes, name="advantages", value=m, exact=exact)
+        rolls = [(b, d, 2 * per_roll) for b, d in zip(bons, diffs, strict=True)]
+        _check_work(rolls, dice, exact, "advantages", m)
+        return Setup(
+            **tasks,
+            dice=dice,
+            advantages=m,
+            per_roll=per_roll,
+            advantage_bonus=a_bon,
+            advantage_difficulty=a_diff,
+        )
+    text = _parse_plan(plan, n)
+    # Which overcome roll each "A" prepares (the index of the next "O"), and its defaults.
+    targets = [text[:i].count("O") for i, step in enumerate(text) if step == "A"]
+    a_bons, a_diffs = [bons[t] for t in targets], [diffs[t] for t in targets]
+    a_bons = _per_roll("advantage_bonuses", advantage_bonuses, a_bons, "'A' step")
+    a_diffs = _per_roll("advantage_difficulties", advantage_difficulties, a_diffs, "'A' step")
     dice = LIMITS["invoke dice" if targets else "dice"].check(dice, name="dice")
     # The most free invokes each overcome roll can get: 2 from an advantage whose best
     # roll succeeds with style, 1 from one whose best roll ties, else none.
-    most = [0] * len(diffs)
+    most = [0] * n
     for t, b, d in zip(targets, a_bons, a_diffs, strict=True):
         top = b + dice - d
         most[t] += 2 if top >= rules.style_shifts else int(top >= 0)
-    rolls = list(zip(bons, diffs, most, strict=True))
-    _check_work(rolls, dice, method == "exact", "plan", text)
+    _check_work(list(zip(bons, diffs, most, strict=True)), dice, exact, "plan", text)
     return Setup(
         **tasks,
         dice=dice,
@@ -847,35 +810,6 @@ def _one_for_all(name: str, value):
             instead="give one value, or write the steps with plan",
         )
     return check_rating(value, name)
-
-
-def _best_plan_setup(
-    difficulties, bonuses, advantages, advantage_bonuses, advantage_difficulties, need, count,
-    dice, rules, method,
-) -> Setup:  # fmt: skip
-    """The checked arguments of :func:`challenge` searching its best plan (``advantages``)."""
-    exact = method == "exact"
-    tasks = _tasks(difficulties, bonuses, count, need, rules)
-    rules, diffs, bons, need = (tasks[k] for k in ("rules", "difficulties", "bonuses", "need"))
-    m = LIMITS["challenge advantages"].check(advantages, name="advantages")
-    a_bon = _one_for_all("advantage_bonuses", advantage_bonuses)
-    a_diff = _one_for_all("advantage_difficulties", advantage_difficulties)
-    dice = rules.dice if dice is None else dice
-    dice = LIMITS["invoke dice" if m else "dice"].check(dice, name="dice")
-    per_roll = min(m, LIMITS["advantages per roll"].hi)
-    nodes = _search_nodes(len(diffs), m, per_roll) * (need + 1)
-    for key in (_SEARCH, "exact " + _SEARCH):
-        LIMITS[key].check_work(nodes, name="advantages", value=m, exact=exact)
-    rolls = [(b, d, 2 * per_roll) for b, d in zip(bons, diffs, strict=True)]
-    _check_work(rolls, dice, exact, "advantages", m)
-    return Setup(
-        **tasks,
-        dice=dice,
-        advantages=m,
-        per_roll=per_roll,
-        advantage_bonus=a_bon,
-        advantage_difficulty=a_diff,
-    )
 
 
 # --------------------------------------------------------------------------- contests
@@ -924,11 +858,8 @@ def exchange_probs(
 ):
     """Outcome probabilities of one contest exchange among the participants.
 
-    Every participant rolls ``dice`` dF + its bonus. The unique highest total
-    wins the exchange, with style if it beats every other total by
-    ``style_shifts`` or more. With ``tie_rule="highest"`` (default) a tie for
-    the highest stops everyone scoring; with ``"any"`` any two equal totals do
-    (it only differs with three or more participants).
+    Every participant rolls ``dice`` dF + its bonus; the unique highest total wins,
+    with style if it beats every other total by ``style_shifts`` or more.
 
     Parameters
     ----------
@@ -985,32 +916,23 @@ def contest(
 ):
     """A contest: exchanges until someone has won enough victories.
 
-    In each exchange every participant rolls; the unique highest total marks a
-    victory (``style_victories`` when it beats every other total by
-    ``rules.style_shifts`` or more); a tie for the highest marks none; the
-    first to ``victories`` wins. Solved exactly as an absorbing Markov chain
-    over the victory counts.
+    Each exchange (:func:`exchange_probs`) marks a victory for its winner
+    (``style_victories`` when won with style); the first to ``victories`` wins.
+    Solved exactly as an absorbing Markov chain over the victory counts (its
+    ``victories ** participants`` states capped, :data:`~dicestats.fate.LIMITS`).
 
     Parameters
     ----------
-    bonus : int or str
-        Your bonus, a number or a ladder name.
     versus : int, str or sequence of them
         An opponent's bonus, or one per opponent (a contest of three or more).
     victories, style_victories : int, optional
         Victories needed to win, and victories for an exchange won with style
         (defaults ``rules.victories`` = 3, ``rules.style_victories`` = 2).
-    dice : int, optional
-        Fate dice every participant rolls (default ``rules.dice``).
-    tie_rule : {"highest", "any"}, optional
-        Which ties stop everyone scoring (see :func:`exchange_probs`).
     max_exchanges : int, optional
         List a row for every number of exchanges up to this, then the rest as "more
-        than" (default: 20 in ``exchanges``; its view shows rows until 99.9% is covered).
-    rules : Rules, optional
-
-    The chain has ``victories ** participants`` states; that and the exact
-    work are capped (see :data:`~dicestats.fate.LIMITS`).
+        than" (default: 20 in ``exchanges``; its view shows rows until 99.9 percent is covered).
+    bonus, dice, tie_rule, rules
+        As in :func:`exchange_probs`.
 
     Examples
     --------
@@ -1054,8 +976,8 @@ def contest(
 
 # --------------------------------------------------------------------------- the Deck of Fate
 @question(
-    result="deck_sums:DeckVsDice",
-    compute="deck_sums",
+    result="deck:DeckVsDice",
+    compute="deck",
     headline=("p_fail_streak_deck", "p_fail_streak_dice", "var_sum_deck"),
     command="deck",
     chart="fate:deck_vs_dice_chart",
@@ -1080,12 +1002,9 @@ def deck_vs_dice(
 ):
     """How a session of draws from the Deck of Fate differs from rolling dice.
 
-    The deck has one card per ordered face combination (81 cards for 4dF), so
-    one draw is exactly one roll; drawing without replacement until the
-    reshuffle makes draws dependent. Compared: failure streaks at ``bonus``
-    against ``difficulty`` (``run`` failures in a row anywhere, and the first
-    ``run`` draws all failing), and the spread, extremes and percentiles of
-    the session's dice total.
+    One card per ordered face combination (81 for 4dF), drawn without replacement
+    until the reshuffle. Compared: ``run`` failures in a row anywhere and in the
+    first ``run`` draws, and the spread, extremes and percentiles of the total.
 
     Parameters
     ----------

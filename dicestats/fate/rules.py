@@ -1,22 +1,11 @@
-"""The Fate rules as data: one frozen :class:`Rules` holds every variant the code implements.
+"""The Fate rules as data: :class:`Rules`, the ladder, and the checks every question shares.
 
-A :class:`Rules` is a rule set, never a character trait: bonuses, helpers,
-invokes and an action's choices (reveal or create an aspect, trade a shift
-for a boost) are per-roll arguments. Every function that depends on a rule
-takes ``rules=`` (default :data:`DEFAULT_RULES`, Fate Accelerated as written);
-a per-call keyword of the same name (``dice=``, ``victories=``, ``tie_rule=``,
-...) overrides the rule for that call only.
-
-The rules, their sources and defaults are written out in ``docs/rules/fate.md``.
+Every function that depends on a rule takes ``rules=`` (default
+:data:`DEFAULT_RULES`, Fate Accelerated as written; ``docs/rules/fate.md`` says
+which per-call keywords override it). No numpy: the command line reads ratings here.
 
 Examples
 --------
->>> Rules().dice, Rules().style_shifts, Rules().victories
-(4, 3, 3)
->>> Rules.preset("fae") == Rules()
-True
->>> Rules(tie_rule="any").tie_rule
-'any'
 >>> Rules(dice=0)
 Traceback (most recent call last):
 ...
@@ -26,29 +15,34 @@ dicestats.InputError: dice must be an integer in 1..200, got 0 (Fate dice in one
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 
-from ..core.checks import InputError, check_choice, check_int, check_int_list, refuse
+from ..core.checks import (
+    InputError,
+    check_choice,
+    check_int,
+    check_int_list,
+    parse_int_text,
+    refuse,
+    shown,
+)
 from ..core.question import Setup
-from .ladder import parse_rating
 from .limits import LIMITS
 
-__all__ = [
-    "Rules",
-    "PRESETS",
-    "DEFAULT_RULES",
-    "TIE_RULES",
-    "CHALLENGE_COUNTS",
-    "TIEBREAKS",
-    "ASPECT_KINDS",
-    "FAIL_OPTIONS",
-    "OBJECTIVES",
-    "STEPS",
-    "check_roll",
-    "check_rating",
-    "check_ratings",
-]
-
+#: The four outcomes, in order: fail, tie, success, success with style.
+OUTCOMES = ("fail", "tie", "success", "style")
+#: FAE's default spread of approach ratings: one +3, two +2, two +1, one +0.
+DEFAULT_APPROACH_SPREAD = (3, 2, 2, 1, 1, 0)
+#: The six FAE approaches: English name → the name in the Chinese FAE text.
+APPROACHES = {
+    "careful": "謹慎",
+    "clever": "機靈",
+    "flashy": "花俏",
+    "forceful": "猛烈",
+    "quick": "迅速",
+    "sneaky": "鬼祟",
+}
 #: Which ties in a contest exchange stop everyone scoring: a tie for the highest
 #: total (the default reading), or any two equal totals (a literal reading).
 TIE_RULES = ("highest", "any")
@@ -162,6 +156,105 @@ DEFAULT_RULES = Rules()
 PRESETS = {"fae": DEFAULT_RULES}
 
 
+# --------------------------------------------------------------------------- the ladder
+#: The Fate ladder (the source texts do not print it; these are the usual names).
+LADDER = {
+    8: "Legendary",
+    7: "Epic",
+    6: "Fantastic",
+    5: "Superb",
+    4: "Great",
+    3: "Good",
+    2: "Fair",
+    1: "Average",
+    0: "Mediocre",
+    -1: "Poor",
+    -2: "Terrible",
+}
+
+_BY_NAME = {name.lower(): value for value, name in LADDER.items()}
+#: A name as the tables print it, with its number: ``Good (+3)``.
+_NAMED = re.compile(r"([A-Za-z]+)\s*\(\s*([+-]?[0-9]+)\s*\)")
+
+
+def ladder_text() -> str:
+    """The ladder in one line, best first, as refusals list it.
+
+    Examples
+    --------
+    >>> ladder_text()[:40]
+    'Legendary +8, Epic +7, Fantastic +6, Sup'
+    """
+    return ", ".join(f"{name} {value:+d}" for value, name in LADDER.items())
+
+
+def parse_rating(text) -> int:
+    """A Fate rating, difficulty or opposition from a number or a ladder name.
+
+    Numbers are ASCII integers with an optional sign (``"+2"``, ``"2"``,
+    ``"-1"``); names are the ladder's, in any case (``"Fair"``, ``"fair"``),
+    optionally with their number as the tables print them (``"Fair (+2)"``,
+    which must agree). An int is returned as it is. The range is not checked
+    here: ``LIMITS["rating"]`` does that.
+
+    Raises
+    ------
+    ValueError
+        One line naming the word and listing the ladder.
+
+    Examples
+    --------
+    >>> parse_rating("SUPERB"), parse_rating(" +4 "), parse_rating(7)
+    (5, 4, 7)
+    >>> parse_rating("Heroic")
+    Traceback (most recent call last):
+    ...
+    ValueError: expected an integer or a ladder name (Legendary +8, Epic +7, Fantastic +6, \
+Superb +5, Great +4, Good +3, Fair +2, Average +1, Mediocre +0, Poor -1, Terrible -2), \
+got 'Heroic'
+    """
+    if isinstance(text, int) and not isinstance(text, bool):
+        return text
+    if not isinstance(text, str):
+        raise ValueError(f"expected an integer or a ladder name, got {shown(text, quote=True)}")
+    word = text.strip()
+    named = _NAMED.fullmatch(word)
+    if named and named.group(1).lower() in _BY_NAME:
+        value = _BY_NAME[named.group(1).lower()]
+        if int(named.group(2)) != value:
+            raise ValueError(
+                f"{shown(text, quote=True)} names {LADDER[value]} but gives {named.group(2)}: "
+                f"{LADDER[value]} is {value:+d} on the ladder"
+            )
+        return value
+    if word.lower() in _BY_NAME:
+        return _BY_NAME[word.lower()]
+    if word[:1].isalpha():
+        raise ValueError(
+            f"expected an integer or a ladder name ({ladder_text()}), got {shown(text, quote=True)}"
+        )
+    return parse_int_text(word, "an integer or a ladder name")
+
+
+def ladder_name(value: int) -> str:
+    """The Fate ladder name of a rating or result, e.g. ``"Good (+3)"``.
+
+    Values beyond the ladder (above +8, below −2) are shown as the number
+    only. :func:`dicestats.format.ladder` is the formatter people-facing text
+    uses; it calls this.
+
+    Examples
+    --------
+    >>> ladder_name(3), ladder_name(-2), ladder_name(9)
+    ('Good (+3)', 'Terrible (-2)', '+9')
+    """
+    value = check_int("value", value)
+    text = f"{value:+d}"
+    name = LADDER.get(value)
+    return f"{name} ({text})" if name else text
+
+
+# --------------------------------------------------------------------------- checks
 def resolve(rules) -> Rules:
     """``rules`` or the default rule set; refuses anything but a :class:`Rules`."""
     if rules is None:

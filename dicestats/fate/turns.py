@@ -1,14 +1,4 @@
-"""The order of turns in a conflict: by approach rating, highest first. No dice involved.
-
-Physical conflicts compare Quick, mental ones Careful (``rules.conflict_approaches``);
-ties are broken by ``rules.tiebreak`` or a callable; the GM's shortcut lets
-all NPCs act together at the place of the best of them.
-
-Examples
---------
->>> turn_order({"Ada": 2, "Bo": 3})
-['Bo', 'Ada']
-"""
+"""The order of turns in a conflict, by approach rating (no dice: not a question)."""
 
 from __future__ import annotations
 
@@ -19,8 +9,6 @@ import numpy as np
 from ..core.checks import check_choice, refuse
 from .limits import LIMITS
 from .rules import TIEBREAKS, resolve
-
-__all__ = ["turn_order"]
 
 
 def _ratings(participants: Mapping, approach: str) -> tuple[dict, dict]:
@@ -81,10 +69,8 @@ def turn_order(
     """
     rules = resolve(rules)
     if not isinstance(participants, Mapping) or not participants:
-        raise refuse(
-            "participants", "a non-empty mapping name -> rating or approaches", participants,
-            kind=not isinstance(participants, Mapping),
-        )  # fmt: skip
+        want = "a non-empty mapping name -> rating or approaches"
+        raise refuse("participants", want, participants, kind=not isinstance(participants, Mapping))
     by_conflict = rules.conflict_approach
     approach = by_conflict[check_choice("conflict", conflict, tuple(by_conflict))]
     names = list(participants)

@@ -19,11 +19,10 @@ from ..core.montecarlo import DEFAULT_TRIALS
 from ..core.progress import progress_bar
 from ..core.question import Sample, sampled
 from ..core.results import Result
-from ..fate.dice import LADDER, fate_dice
 from ..fate.invokes import reach_by_invokes
-from ..fate.ladder import parse_rating
 from ..fate.limits import LIMITS as FATE_LIMITS
-from ..fate.rules import resolve
+from ..fate.outcomes import fate_dice
+from ..fate.rules import LADDER, parse_rating, resolve
 from ..format import ladder, percent
 from ..initiative.limits import LIMITS as INITIATIVE_LIMITS
 from ..initiative.limits import check_exact_size

@@ -16,11 +16,10 @@ from itertools import islice
 from ..core.checks import check_bool, check_exact, check_int, described, refuse
 from ..core.question import Sample, sampled
 from ..core.results import Result
-from ..fate.dice import fate_dice
 from ..fate.invokes import reach_by_invokes
-from ..fate.ladder import ladder_text, parse_rating
 from ..fate.limits import LIMITS as FATE_LIMITS
-from ..fate.rules import DEFAULT_RULES, resolve
+from ..fate.outcomes import fate_dice
+from ..fate.rules import DEFAULT_RULES, ladder_text, parse_rating, resolve
 from ..format import ladder, percent
 from ..storyteller.limits import LIMITS as ST_LIMITS
 from ..storyteller.limits import check_dice

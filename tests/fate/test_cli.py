@@ -11,7 +11,7 @@ from fractions import Fraction
 
 import pytest
 
-from dicestats import fate
+from dicestats import fate, system
 from dicestats.cli import main
 
 from ..child import run_each
@@ -78,6 +78,13 @@ def test_fate_help_shows_vs_the_questions_and_the_ladder(capsys):
     for q in ("create-advantage", "invoke-vs-opposition", "exchange-probs", "deck-vs-dice"):
         assert q in helptext  # every question is dicestats fate <question>
     assert "(default 0)" in helptext and "--style-shifts N" in helptext  # defaults, rule flags
+
+
+@pytest.mark.parametrize("q", [q.name for q in system("fate").questions])
+def test_every_question_prints_its_help(q, capsys):
+    # dicestats contest --help raised TypeError: a "%" in a parameter's text reached argparse
+    assert main(["fate", q.replace("_", "-"), "--help"]) == 0
+    assert capsys.readouterr().out.startswith(f"usage: dicestats fate {q.replace('_', '-')}")
 
 
 def test_fate_6df_helpers_and_floats(capsys):

@@ -61,13 +61,13 @@ def test_the_exact_deck_cap_is_checked_before_the_decks_work(monkeypatch):
     # dicestats deck --draws 3354 --run 3 --reshuffle-at 3 --copies 87 --exact was refused
     # by the dice streak's draws² × run cap only after the deck's work (6-17 s).
     from dicestats import InputError, fate
-    from dicestats.fate import deck_sums
+    from dicestats.fate import deck
 
     def work(*args, **kwargs):
         raise AssertionError("the deck's work ran before the refusal")
 
-    monkeypatch.setattr(deck_sums, "deck_sum_var", work)
-    monkeypatch.setattr(deck_sums, "deck_streak_prob", work)
+    monkeypatch.setattr(deck, "deck_sum_var", work)
+    monkeypatch.setattr(deck, "deck_streak_prob", work)
     with pytest.raises(InputError, match=r"^draws must be .* draws² × run"):
         fate.deck_vs_dice(3354, 0, 0, run=3, copies=87, reshuffle_at=3, exact=True)
 
