@@ -6,15 +6,15 @@ from __future__ import annotations
 
 from ..format import ladder
 from ._style import (
-    _CYCLE_COLOURS,
-    _CYCLE_LINES,
-    _CYCLE_MARKERS,
     OKABE_ITO,
     _annotated_image,
     _axes,
     _dist_bars,
+    _finish,
     _groups,
     _legend_above,
+    _lines,
+    _look,
     _percent_axis,
     _require,
     _stacked_bars,
@@ -37,12 +37,13 @@ __all__ = [
 ]
 
 
-_FATE_OUTCOMES = (
-    ("p_fail", "fail", OKABE_ITO["vermillion"], "//"),
-    ("p_tie", "tie", OKABE_ITO["yellow"], ".."),
-    ("p_success", "success", OKABE_ITO["skyblue"], ""),
-    ("p_style", "success with style", OKABE_ITO["blue"], "xx"),
-)
+#: The four outcomes: (label, colour, hatch).
+_OUTCOMES = {
+    "p_fail": ("fail", OKABE_ITO["vermillion"], "//"),
+    "p_tie": ("tie", OKABE_ITO["yellow"], ".."),
+    "p_success": ("success", OKABE_ITO["skyblue"], ""),
+    "p_style": ("success with style", OKABE_ITO["blue"], "xx"),
+}
 
 
 def fate_outcomes(df, *, rating: int | None = None, ax=None, labels: bool = True):
@@ -75,16 +76,11 @@ def fate_outcomes(df, *, rating: int | None = None, ax=None, labels: bool = True
     ['fail', 'tie', 'success', 'success with style']
     >>> close(ax)
     """
-    _require(df, ["difficulty", "p_fail", "p_tie", "p_success", "p_style"], "fate_outcomes")
+    _require(df, ["difficulty", *_OUTCOMES], "fate_outcomes")
     ax = _axes(ax)
     d = df.sort_values("difficulty")
     x = list(range(len(d)))
-    _stacked_bars(
-        ax,
-        x,
-        [(d[c].to_numpy(), lab, col, h) for c, lab, col, h in _FATE_OUTCOMES],
-        labels=labels,
-    )
+    _stacked_bars(ax, x, [(d[c].to_numpy(), *look) for c, look in _OUTCOMES.items()], labels=labels)
     ticks = [ladder(v, order="rating").replace(" ", "\n") for v in d["difficulty"]]
     ax.set_xticks(x, ticks, fontsize=8)
     ax.set_xlabel("difficulty (Fate ladder)")
@@ -169,28 +165,12 @@ def fate_contest(df, *, ax=None, title: str | None = None):
     """
     _require(df, ["gap", "p_win"], "fate_contest")
     ax = _axes(ax)
-    groups = _groups(df, "label")
-    for i, (label, g) in enumerate(groups):
-        g = g.sort_values("gap")
-        ax.plot(
-            g["gap"].to_numpy(),
-            g["p_win"].to_numpy(),
-            marker=_CYCLE_MARKERS[i % 8],
-            linestyle=_CYCLE_LINES[i % 8],
-            color=_CYCLE_COLOURS[i % 8],
-            label=label,
-        )
-    ax.axhline(0.5, color=OKABE_ITO["grey"], linewidth=0.8, linestyle=":", zorder=0)
-    ax.set_xlabel("rating gap (your rating − opponent's, ladder steps)")
-    ax.set_ylabel("chance to win the contest")
-    _percent_axis(ax)
-    ax.grid(alpha=0.3)
-    ax.set_title(
-        title or "Contests: how much does a rating edge win? (first to 3 victories)", fontsize=10
+    groups = _lines(ax, df, "gap", "p_win")
+    xlabel = "rating gap (your rating − opponent's, ladder steps)"
+    title = title or "Contests: how much does a rating edge win? (first to 3 victories)"
+    return _finish(
+        ax, xlabel, "chance to win the contest", title, half=True, groups=groups, fontsize=8
     )
-    if len(groups) > 1 or groups[0][0]:
-        ax.legend(fontsize=8, frameon=False)
-    return ax
 
 
 def fate_invokes(df, *, x: str = "difficulty", ax=None, title: str | None = None):
@@ -224,21 +204,10 @@ def fate_invokes(df, *, x: str = "difficulty", ax=None, title: str | None = None
     """
     _require(df, [x, "policy", "p_reach"], "fate_invokes")
     ax = _axes(ax)
-    for i, (policy, g) in enumerate(_groups(df, "policy")):
-        g = g.sort_values(x)
-        ax.plot(
-            g[x].to_numpy(),
-            g["p_reach"].to_numpy(),
-            marker=_CYCLE_MARKERS[i % 8],
-            linestyle=_CYCLE_LINES[i % 8],
-            color=_CYCLE_COLOURS[i % 8],
-            label=str(policy),
-        )
-    ax.set_xlabel(x.replace("_", " ") + (" (ladder steps)" if "difficulty" in x else ""))
-    ax.set_ylabel("chance of success (tie excluded)")
-    _percent_axis(ax)
-    ax.grid(alpha=0.3)
-    ax.set_title(title or "Invoking aspects: which policy wins more often?", fontsize=10)
+    _lines(ax, df, x, "p_reach", by="policy")
+    xlabel = x.replace("_", " ") + (" (ladder steps)" if "difficulty" in x else "")
+    title = title or "Invoking aspects: which policy wins more often?"
+    _finish(ax, xlabel, "chance of success (tie excluded)", title)
     ax.legend(fontsize=8, frameon=False)
     return ax
 
@@ -259,10 +228,9 @@ def fate_exchanges(df, *, ax=None, title: str | None = None):
     [0.6, 0.4]
     >>> close(ax)
     """
-    return _dist_bars(
-        df, "exchanges", ax, "exchanges until someone has won", "probability",
-        title or "Contest: how many exchanges does it take?", None, None, "fate_exchanges",
-    )  # fmt: skip
+    title = title or "Contest: how many exchanges does it take?"
+    xlabel = "exchanges until someone has won"
+    return _dist_bars(df, "exchanges", ax, xlabel, "probability", title, "fate_exchanges")
 
 
 def fate_challenge(df, *, ax=None, title: str | None = None):
@@ -281,10 +249,10 @@ def fate_challenge(df, *, ax=None, title: str | None = None):
     [0.3, 0.7]
     >>> close(ax)
     """
+    title = title or "Challenge: how many of the overcome rolls count?"
     return _dist_bars(
-        df, "rolls", ax, "overcome rolls that count", "probability",
-        title or "Challenge: how many of the overcome rolls count?", None, None, "fate_challenge",
-    )  # fmt: skip
+        df, "rolls", ax, "overcome rolls that count", "probability", title, "fate_challenge"
+    )
 
 
 def fate_session(df, *, ax=None, title: str | None = None):
@@ -311,30 +279,19 @@ def fate_session(df, *, ax=None, title: str | None = None):
     groups = _groups(df, "label")
     for i, (label, g) in enumerate(groups):
         g = g.sort_values("total")
-        ax.plot(
-            g["total"].to_numpy(),
-            g["p"].to_numpy(),
-            linestyle=_CYCLE_LINES[i % 8],
-            color=_CYCLE_COLOURS[i % 8],
-            marker=_CYCLE_MARKERS[i % 8] if len(g) <= 41 else None,
-            markersize=4,
-            label=label,
-        )
-    ax.set_xlabel("the session's total (the draws' dice added up)")
-    ax.set_ylabel("probability")
+        look = _look(i) | ({} if len(g) <= 41 else {"marker": None})
+        ax.plot(g["total"].to_numpy(), g["p"].to_numpy(), **look, markersize=4, label=label)
+    xlabel = "the session's total (the draws' dice added up)"
+    title = title or "A session's total: Deck of Fate against dice"
+    _finish(ax, xlabel, "probability", title, percent=False, groups=groups, fontsize=9)
     _percent_axis(ax, top=None)
     ax.set_ylim(0, None)
-    ax.grid(alpha=0.3)
-    ax.set_title(title or "A session's total: Deck of Fate against dice", fontsize=10)
-    if len(groups) > 1 or groups[0][0]:
-        ax.legend(fontsize=9, frameon=False)
     return ax
 
 
 # --------------------------------------------------------------------------- answers
 #: Ladder steps shown either side of the asked difficulty or opposition.
 _AROUND = 3
-_OUTCOME_KEYS = ("p_fail", "p_tie", "p_success", "p_style")
 
 
 def _around(value: int) -> range:
@@ -371,14 +328,12 @@ def outcome_probs_chart(result, *, ax=None):
     for v in _around(r.difficulty if fixed else r.versus):
         side = {"difficulty": v} if fixed else {"versus": v, "versus_dice": r.versus_dice}
         o = fate.outcome_probs(r.bonus, helpers=r.helpers, dice=r.dice, rules=r.rules, **side)
-        records.append({"difficulty": v, **{k: float(getattr(o, k)) for k in _OUTCOME_KEYS}})
+        records.append({"difficulty": v, **{k: float(getattr(o, k)) for k in _OUTCOMES}})
     ax = fate_outcomes(_frame(records), rating=r.bonus + r.helpers, ax=ax)
     if not fixed:
         ax.set_xlabel(f"active opposition's bonus (it rolls {r.versus_dice}dF)")
-        ax.set_title(
-            f"What does {r.dice}dF {r.bonus + r.helpers:+d} get against each active opposition?",
-            pad=22,
-        )
+        who = f"{r.dice}dF {r.bonus + r.helpers:+d}"
+        ax.set_title(f"What does {who} get against each active opposition?", pad=22)
     return ax
 
 
@@ -419,18 +374,11 @@ def invoke_policy_chart(result, *, ax=None):
 
     r = result
     total = r.objective == "total"
+    asked = dict(invokes=r.invokes, objective="success" if total else r.objective)
+    asked |= dict(point_value=float(r.point_value), dice=r.dice, rules=r.rules)
     records = []
     for d in _around(r.difficulty):
-        pol = fate.invoke_policy(
-            r.bonus,
-            d,
-            invokes=r.invokes,
-            objective="success" if total else r.objective,
-            total=d if total else None,
-            point_value=float(r.point_value),
-            dice=r.dice,
-            rules=r.rules,
-        )
+        pol = fate.invoke_policy(r.bonus, d, total=d if total else None, **asked)
         for label, attr in INVOKE_POLICIES.items():
             records.append({"difficulty": d, "policy": label, "p_reach": getattr(pol, attr)})
     goal = "the total" if total else r.objective
@@ -479,14 +427,12 @@ def deck_vs_dice_chart(result, *, ax=None):
     r = result
     deck = fate.deck_sum_dist(r.draws, dice=r.dice, copies=r.copies, reshuffle_at=r.reshuffle_at)
     dice = fate.fate_dice(r.dice).repeat_sum(r.draws)
-    records = [
+    ways = ((f"Deck of Fate ({3**r.dice * r.copies} cards)", deck), (f"{r.dice}dF", dice))
+    records = [  # the axis fitted to what a session can show, not to ±dice·draws
         {"total": int(t), "p": float(p), "label": label}
-        for label, d in (
-            (f"Deck of Fate ({3**r.dice * r.copies} cards)", deck),
-            (f"{r.dice}dF", dice),
-        )
+        for label, d in ways
         for t, p in d.items()
-        if p >= 1e-5  # the axis fitted to what a session can show, not to ±dice·draws
+        if p >= 1e-5
     ]
     title = f"{r.draws} draws: the session's total, Deck of Fate against dice"
     return fate_session(_frame(records), ax=ax, title=title)
