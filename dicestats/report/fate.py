@@ -55,43 +55,17 @@ def _fate_odds_page(fig, ctx) -> None:
     left["out of 81"] = [int(p * 81) for p in dist["p"]]  # exact: ways, not a probability
     left = left.rename(columns={"p": "exactly", "p_at_least": "this or more"})
     margins = T.fate_odds_by_margin(range(-4, 6), exact=True)
-    right = fmt.format_frame(
-        margins,
-        percent=[
-            "p_fail",
-            "p_tie",
-            "p_success",
-            "p_style",
-            "p_tie_or_better",
-            "p_success_or_better",
-        ],
-    )
+    names = {"p_fail": "fail", "p_tie": "tie", "p_success": "success", "p_style": "with style"}
+    names |= {"p_tie_or_better": "tie or\nbetter", "p_success_or_better": "success\nor better"}
+    right = fmt.format_frame(margins, percent=list(names)).rename(columns=names)
     right["margin"] = [f"{m:+d}" if m > 0 else str(m) for m in margins["margin"]]
-    right = right.rename(
-        columns={
-            "p_fail": "fail",
-            "p_tie": "tie",
-            "p_success": "success",
-            "p_style": "with style",
-            "p_tie_or_better": "tie or\nbetter",
-            "p_success_or_better": "success\nor better",
-        }
-    )
     gs = _grid(fig, ctx, 2, 1, height_ratios=[len(left) + 2, len(right) + 3], hspace=0.28)
     ax1 = fig.add_subplot(gs[0])
     _draw_table(ax1, left, title="4dF: the total of four Fate dice (exact, out of 81)")
+    title = "Outcome by margin = rating + bonuses − difficulty (highlighted: margin 0)"
+    zero = list(margins["margin"]).index(0)  # the row shaded
     ax2 = fig.add_subplot(gs[1])
-
-    def shade(i, j):
-        m = int(margins["margin"].iloc[i])
-        return "#fff2cc" if m == 0 else None
-
-    _draw_table(
-        ax2,
-        right,
-        title="Outcome by margin = rating + bonuses − difficulty (highlighted: margin 0)",
-        highlight=shade,
-    )
+    _draw_table(ax2, right, title=title, highlight=lambda i, j: "#fff2cc" if i == zero else None)
     _note(
         fig,
         ctx,
