@@ -26,9 +26,6 @@ __all__ = [
     "fate_opposed",
     "fate_contest",
     "fate_invokes",
-    "fate_exchanges",
-    "fate_challenge",
-    "fate_session",
     "outcome_probs_chart",
     "contest_chart",
     "invoke_policy_chart",
@@ -212,83 +209,6 @@ def fate_invokes(df, *, x: str = "difficulty", ax=None, title: str | None = None
     return ax
 
 
-def fate_exchanges(df, *, ax=None, title: str | None = None):
-    """How long a contest lasts: P(exactly n exchanges), one bar per n.
-
-    Parameters
-    ----------
-    df : pandas.DataFrame
-        Columns ``exchanges`` (1, 2, ...) and ``p``; optional ``label``.
-
-    Examples
-    --------
-    >>> import pandas as pd
-    >>> ax = fate_exchanges(pd.DataFrame({"exchanges": [3, 4], "p": [0.6, 0.4]}))
-    >>> [round(float(b.get_height()), 2) for b in ax.containers[0]]
-    [0.6, 0.4]
-    >>> close(ax)
-    """
-    title = title or "Contest: how many exchanges does it take?"
-    xlabel = "exchanges until someone has won"
-    return _dist_bars(df, "exchanges", ax, xlabel, "probability", title, "fate_exchanges")
-
-
-def fate_challenge(df, *, ax=None, title: str | None = None):
-    """A challenge: P(exactly k overcome rolls count), one bar per k.
-
-    Parameters
-    ----------
-    df : pandas.DataFrame
-        Columns ``rolls`` (0..n) and ``p``; optional ``label`` (e.g. a plan).
-
-    Examples
-    --------
-    >>> import pandas as pd
-    >>> ax = fate_challenge(pd.DataFrame({"rolls": [0, 1], "p": [0.3, 0.7]}))
-    >>> [round(float(b.get_height()), 2) for b in ax.containers[0]]
-    [0.3, 0.7]
-    >>> close(ax)
-    """
-    title = title or "Challenge: how many of the overcome rolls count?"
-    return _dist_bars(
-        df, "rolls", ax, "overcome rolls that count", "probability", title, "fate_challenge"
-    )
-
-
-def fate_session(df, *, ax=None, title: str | None = None):
-    """The session's dice total: one line per way of rolling (Deck of Fate, dice).
-
-    Parameters
-    ----------
-    df : pandas.DataFrame
-        Columns ``total`` and ``p`` (P(the session's total is exactly this));
-        optional ``label`` (e.g. "Deck of Fate", "4dF").
-
-    Examples
-    --------
-    >>> import pandas as pd
-    >>> df = pd.DataFrame({"total": [-1, 0, 1] * 2, "p": [0.25, 0.5, 0.25, 0.3, 0.4, 0.3],
-    ...                    "label": ["deck"] * 3 + ["dice"] * 3})
-    >>> ax = fate_session(df)
-    >>> [ln.get_label() for ln in ax.lines]
-    ['deck', 'dice']
-    >>> close(ax)
-    """
-    _require(df, ["total", "p"], "fate_session")
-    ax = _axes(ax)
-    groups = _groups(df, "label")
-    for i, (label, g) in enumerate(groups):
-        g = g.sort_values("total")
-        look = _look(i) | ({} if len(g) <= 41 else {"marker": None})
-        ax.plot(g["total"].to_numpy(), g["p"].to_numpy(), **look, markersize=4, label=label)
-    xlabel = "the session's total (the draws' dice added up)"
-    title = title or "A session's total: Deck of Fate against dice"
-    _finish(ax, xlabel, "probability", title, percent=False, groups=groups, fontsize=9)
-    _percent_axis(ax, top=None)
-    ax.set_ylim(0, None)
-    return ax
-
-
 # --------------------------------------------------------------------------- answers
 #: Ladder steps shown either side of the asked difficulty or opposition.
 _AROUND = 3
@@ -354,7 +274,10 @@ def contest_chart(result, *, ax=None):
     records = [{"exchanges": n, "p": float(p)} for n, p in r.exchanges.items() if n <= last and p]
     gap = ", ".join(f"{b:+d}" for b in r.bonuses)
     title = f"Contest ({gap}), first to {r.victories}: how many exchanges does it take?"
-    return fate_exchanges(_frame(records), ax=ax, title=title)
+    xlabel = "exchanges until someone has won"
+    return _dist_bars(
+        _frame(records), "exchanges", ax, xlabel, "probability", title, "contest_chart"
+    )
 
 
 def invoke_policy_chart(result, *, ax=None):
@@ -407,7 +330,8 @@ def challenge_chart(result, *, ax=None):
     n = len(r.difficulties)
     records = [{"rolls": k, "p": float(r.successes.pmf(k))} for k in range(n + 1)]
     title = f"Challenge, plan {' '.join(r.plan)}: how many of the {n} overcome rolls count?"
-    return fate_challenge(_frame(records), ax=ax, title=title)
+    xlabel = "overcome rolls that count"
+    return _dist_bars(_frame(records), "rolls", ax, xlabel, "probability", title, "challenge_chart")
 
 
 def deck_vs_dice_chart(result, *, ax=None):
@@ -434,5 +358,14 @@ def deck_vs_dice_chart(result, *, ax=None):
         for t, p in d.items()
         if p >= 1e-5
     ]
+    ax = _axes(ax)
+    for i, (label, g) in enumerate(_groups(_frame(records), "label")):
+        look = _look(i) | ({} if len(g) <= 41 else {"marker": None})
+        ax.plot(g["total"].to_numpy(), g["p"].to_numpy(), **look, markersize=4, label=label)
+    xlabel = "the session's total (the draws' dice added up)"
     title = f"{r.draws} draws: the session's total, Deck of Fate against dice"
-    return fate_session(_frame(records), ax=ax, title=title)
+    _finish(ax, xlabel, "probability", title, percent=False)
+    ax.legend(fontsize=9, frameon=False)
+    _percent_axis(ax, top=None)
+    ax.set_ylim(0, None)
+    return ax
