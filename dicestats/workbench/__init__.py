@@ -24,24 +24,25 @@ Fraction(2, 1)
 
 from __future__ import annotations
 
-from ..core.lazy import lazy_exports
+from ..core.lazy import lazy_package
 
-# Each public name and the room it lives in, imported on first use (PEP 562).
-_ROOMS = {
-    name: room
-    for room, names in {
-        "solve": "EVENTS PoolSolution DifficultySolution TargetSolution solve_pool "
-        "solve_difficulty solve_target FateSolution solve_fate_difficulty solve_fate_rating "
-        "solve_fate_invokes ladder_value InitiativeSolution solve_initiative LEVELS Calibration "
-        "storyteller_calibration fate_calibration",
-        "wishlist": "Wish WishSetting Wishes wishes FateWish FateWishes fate_wishes",
-        "compare": "BAND_METRICS compare_bands Comparison FATE_METRICS STORYTELLER_METRICS "
-        "compare_fate compare_storyteller",
-        "worth": "CHANGES Worth die_worth fate_match invoke_worth rule_worth storyteller_match",
-    }.items()
-    for name in names.split()
-}
-
-__all__ = sorted(_ROOMS)
-
-__getattr__, __dir__ = lazy_exports(__name__, _ROOMS)
+# Each room and the public names it defines, imported on first use (PEP 562).
+__getattr__, __dir__, __all__ = lazy_package(
+    __name__,
+    {
+        "solve": (
+            "EVENTS PoolSolution DifficultySolution TargetSolution solve_pool solve_difficulty "
+            "solve_target FateSolution solve_fate_difficulty solve_fate_rating solve_fate_invokes "
+            "ladder_value InitiativeSolution solve_initiative LEVELS Calibration "
+            "storyteller_calibration fate_calibration"
+        ).split(),
+        "wishlist": "Wish WishSetting Wishes wishes FateWish FateWishes fate_wishes".split(),
+        "compare": (
+            "BAND_METRICS compare_bands Comparison FATE_METRICS STORYTELLER_METRICS compare_fate "
+            "compare_storyteller"
+        ).split(),
+        "worth": (
+            "CHANGES Worth die_worth fate_match invoke_worth rule_worth storyteller_match"
+        ).split(),
+    },
+)
