@@ -1,20 +1,9 @@
 """One formatting module: numbers for people, tables for screens, files and pages.
 
-Used by the CLI, :mod:`dicestats.tables`, :mod:`dicestats.plots` and the booklet,
-so a probability reads the same everywhere:
-
-* :func:`percent`: ``'43.2%'``, ``'0.37%'``, ``'99.63%'``; never ``'0%'`` for
-  something that can happen or ``'100%'`` for something that can fail;
-* :func:`percent_short` (crowded chart cells), :func:`one_in` (``'1 in 37'``),
-  :func:`prob` (a percentage plus ``'(1 in N)'`` when rare);
-* :func:`fraction`: an exact value as ``'p/q'``; :func:`signed`: ``'+2'``, ``'−1'``;
-* :func:`points`: a difference of probabilities in percentage points, ``'+1.23'``;
-* :func:`ladder`: a Fate rating with its ladder name;
-* writers: :func:`text_table`, :func:`to_text`, :func:`to_markdown`,
-  :func:`to_csv`, :func:`format_frame`, and :func:`to_json` (Fractions as
-  ``"p/q"`` at the JSON boundary);
-* :func:`view_text`: a result's :class:`~dicestats.core.results.View` as text
-  (what the command line prints).
+The CLI, :mod:`dicestats.tables`, :mod:`dicestats.plots` and the booklet all format here,
+so a probability reads the same everywhere (never ``'0%'`` for something that can happen
+or ``'100%'`` for something that can fail); :func:`view_text` is a result's
+:class:`~dicestats.core.results.View` as the command line prints it.
 
 Examples
 --------
@@ -238,20 +227,15 @@ def format_frame(df, percent=(), one_in=(), prob=(), digits: int = 1):
     """
     _need_frame(df)
     digits = check_int("digits", digits, 0, 6)
-    percent, one_in, prob = (
-        _need_columns(n, c) for n, c in (("percent", percent), ("one_in", one_in), ("prob", prob))
-    )
+    asked = {"percent": percent, "one_in": one_in, "prob": prob}
     out = df.copy()
-    g = globals()  # the parameters shadow the formatters of the same names
-    for cols, fn in ((percent, g["percent"]), (one_in, g["one_in"]), (prob, g["prob"])):
-        for c in cols:
+    for name, cols in asked.items():
+        fn = globals()[name]  # the parameters shadow the formatters of the same names
+        for c in _need_columns(name, cols):
             if c not in out.columns:
                 known = ", ".join(map(repr, out.columns))
                 raise refuse("format_frame column", f"one of {known}", c)
-            if fn is g["one_in"]:
-                out[c] = [fn(v) for v in out[c]]
-            else:
-                out[c] = [fn(v, digits=digits) for v in out[c]]
+            out[c] = [fn(v) if name == "one_in" else fn(v, digits=digits) for v in out[c]]
     return out
 
 
@@ -477,6 +461,10 @@ def exact_text(x) -> str:
     return f"{cut(num)}{'/' + cut(den) if den else ''} ({sizes} digits: whole with --json)"
 
 
+#: Decimals of each numeric kind of a view's value (see :class:`~dicestats.core.results.Table`).
+_DIGITS = {"p": 2, "p4": 4, "estimate": 2, "mean": 4, "mean3": 3, "signed": 4, "signed2": 2}
+
+
 def _shown(value, kind: str) -> str:
     """One value of a view, by its kind (see :class:`~dicestats.core.results.Table`)."""
     from .core.results import Estimate
@@ -492,14 +480,14 @@ def _shown(value, kind: str) -> str:
             return f"{percent(value.value, digits=2)} ± {percent(value.stderr, digits=2)}"
         digits = 3 if kind == "mean3" else 4
         return f"{value.value:.{digits}f} ± {value.stderr:.{digits}f}"
+    digits = _DIGITS.get(kind)
     if kind in ("p", "p4", "estimate"):
-        return percent(value, digits=4 if kind == "p4" else 2)
+        return percent(value, digits=digits)
     if kind == "rare":
         return _rare(value)
     if kind in ("mean", "mean3"):
-        return f"{float(value):.{3 if kind == 'mean3' else 4}f}"
+        return f"{float(value):.{digits}f}"
     if kind in ("signed", "signed2"):
-        digits = 4 if kind == "signed" else 2
         # round(-1e-17, 2) is -0.0, printed "-0.00": adding 0.0 makes it +0.0
         return f"{round(float(value), digits) + 0.0:+.{digits}f}"
     if isinstance(value, Fraction):
@@ -508,7 +496,12 @@ def _shown(value, kind: str) -> str:
 
 
 def _numeric(kind: str) -> bool:
-    return kind in ("p", "p4", "estimate", "rare", "mean", "mean3", "signed", "signed2")
+    return kind in _DIGITS or kind == "rare"
+
+
+def _exact(value, exact: bool) -> str:
+    """An exact value's ``p/q`` when exact values are asked for, else nothing."""
+    return exact_text(value) if exact and isinstance(value, Fraction) else ""
 
 
 def _rare(p) -> str:
@@ -531,16 +524,6 @@ def _rare(p) -> str:
     if mantissa >= 10:
         mantissa, exponent = 1.0, exponent + 1
     return f"1 in {mantissa:.1f}e{exponent}"
-
-
-def _prose(row, exact: bool) -> str:
-    """One row of unaligned :class:`~dicestats.core.results.Lines`: ``label: value``, then
-    ``(p/q)`` for an exact value when exact values are asked for."""
-    label, value, kind = row
-    text = f"{label}: {_shown(value, kind) or '—'}"
-    if exact and isinstance(value, Fraction):
-        text += f"  ({exact_text(value)})"
-    return text
 
 
 def view_text(view, *, exact: bool = False) -> str:
@@ -577,54 +560,46 @@ def view_text(view, *, exact: bool = False) -> str:
     blocks = []
     for part in view.parts:
         if isinstance(part, Table):
-            kinds = tuple(part.kinds) or ("text",) * len(part.header)
-            numeric = [i for i, k in enumerate(kinds) if _numeric(k)]
-            col = part.exact_of
-            if col == "auto":
-                col = numeric[0] if len(numeric) == 1 else None
-            # the columns whose exact values are shown: one ("exact"), or several ("<column> exact")
-            cols_exact = () if col is None or not exact else (col,) if isinstance(col, int) else col
-            rows = []
-            for n, row in enumerate(part.rows):
-                own = part.row_kinds[n] if n < len(part.row_kinds) else None
-                cols = [kinds[i] if i < len(kinds) else "text" for i in range(len(row))]
-                cols = [own if own and _numeric(k) else k for k in cols]
-                cells = [_shown(v, k) for v, k in zip(row, cols, strict=True)]
-                for c in cols_exact:
-                    v = row[c] if c < len(row) else None
-                    cells.append(exact_text(v) if isinstance(v, Fraction) else "")
-                rows.append(cells)
-            named = isinstance(col, tuple)
-            header = tuple(part.header) + tuple(
-                f"{part.header[c]} exact" if named else "exact" for c in cols_exact
-            )
-            text = text_table(rows, header)
-            blocks.append(
-                (f"{part.title}\n" if part.title else "")
-                + text
-                + (f"\n{part.note}" if part.note else "")
-            )
-        elif isinstance(part, Lines):
-            if part.exact_only and not exact:
-                continue
-            if not part.aligned:
-                blocks.append("\n".join(_prose(row, exact) for row in part.rows))
-                continue
-            rows = [
-                (
-                    label,
-                    _shown(value, kind),
-                    exact_text(value) if exact and isinstance(value, Fraction) else "",
-                )
-                for label, value, kind in part.rows
-            ]
-            wl = max((len(r[0]) for r in rows), default=0)
-            wv = max((len(r[1]) for r in rows), default=0)
-            lines = [f"{a:<{wl}}  {b:>{wv}}  {c}".rstrip() for a, b, c in rows]
-            blocks.append("\n".join(lines))
-        else:
+            blocks.append(_table_text(part, exact))
+        elif not isinstance(part, Lines):
             blocks.append(str(part))
+        elif exact or not part.exact_only:
+            blocks.append(_lines_text(part, exact))
     head = view.title
     if blocks:
         head += "\n" + blocks[0]
     return "\n\n".join([head, *blocks[1:]]).rstrip()
+
+
+def _lines_text(part, exact: bool) -> str:
+    """A view's :class:`~dicestats.core.results.Lines`: aligned ``label  value  p/q``, or
+    prose lines ``label: value  (p/q)``."""
+    rows = [(label, _shown(v, kind), _exact(v, exact)) for label, v, kind in part.rows]
+    if not part.aligned:
+        return "\n".join(f"{a}: {b or '—'}" + (f"  ({c})" if c else "") for a, b, c in rows)
+    wl = max((len(r[0]) for r in rows), default=0)
+    wv = max((len(r[1]) for r in rows), default=0)
+    return "\n".join(f"{a:<{wl}}  {b:>{wv}}  {c}".rstrip() for a, b, c in rows)
+
+
+def _table_text(part, exact: bool) -> str:
+    """A view's :class:`~dicestats.core.results.Table` as an aligned text table, with its
+    exact column(s) when exact values are asked for."""
+    kinds = tuple(part.kinds) or ("text",) * len(part.header)
+    numeric = [i for i, k in enumerate(kinds) if _numeric(k)]
+    col = part.exact_of
+    if col == "auto":
+        col = numeric[0] if len(numeric) == 1 else None
+    # the columns whose exact values are shown: one ("exact"), or several ("<column> exact")
+    cols_exact = () if col is None or not exact else (col,) if isinstance(col, int) else col
+    rows = []
+    for n, row in enumerate(part.rows):
+        own = part.row_kinds[n] if n < len(part.row_kinds) else None
+        cols = [kinds[i] if i < len(kinds) else "text" for i in range(len(row))]
+        cols = [own if own and _numeric(k) else k for k in cols]
+        cells = [_shown(v, k) for v, k in zip(row, cols, strict=True)]
+        rows.append(cells + [_exact(row[c] if c < len(row) else None, True) for c in cols_exact])
+    named = isinstance(col, tuple)
+    header = (*part.header, *(f"{part.header[c]} exact" if named else "exact" for c in cols_exact))
+    title = f"{part.title}\n" if part.title else ""
+    return title + text_table(rows, header) + (f"\n{part.note}" if part.note else "")

@@ -1,14 +1,8 @@
-"""What every chart shares: palette, axes, percent scales, stacked bars, interval bars."""
+"""What every chart shares: palette, axes, percent scales, lines, stacked and interval bars."""
 
 from __future__ import annotations
 
-from ..fate import LADDER
-
-__all__ = [
-    "OKABE_ITO",
-    "FATE_LADDER",
-    "close",
-]
+__all__ = ["OKABE_ITO", "close"]
 
 
 #: The Okabe–Ito colour-blind-safe palette.
@@ -25,29 +19,16 @@ OKABE_ITO = {
 }
 
 
-#: Names of the Fate ladder (FAE), by rating (the system module's table).
-FATE_LADDER = LADDER
-
-
-_CYCLE_COLOURS = (
-    OKABE_ITO["blue"],
-    OKABE_ITO["orange"],
-    OKABE_ITO["green"],
-    OKABE_ITO["vermillion"],
-    OKABE_ITO["purple"],
-    OKABE_ITO["skyblue"],
-    OKABE_ITO["black"],
-    OKABE_ITO["yellow"],
+_CYCLE_COLOURS = tuple(
+    OKABE_ITO[c]
+    for c in ("blue", "orange", "green", "vermillion", "purple", "skyblue", "black", "yellow")
 )
-
-
 _CYCLE_MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
-
-
 _CYCLE_LINES = ("-", "--", "-.", ":", (0, (5, 1)), (0, (3, 1, 1, 1, 1, 1)), "-", "--")
-
-
 _CYCLE_HATCHES = ("", "//", "..", "xx", "\\\\", "oo", "++", "--")
+
+#: Legend text size in points: legible on a printed page (7-8 pt legends were not).
+LEGEND_FONTSIZE = 9
 
 
 def close(ax) -> None:
@@ -92,6 +73,47 @@ def _text_colour(rgba) -> str:
     return "black" if 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.45 else "white"
 
 
+def _look(i: int) -> dict:
+    """The ``i``-th category's colour, marker and line style (distinct in greyscale too)."""
+    return {
+        "color": _CYCLE_COLOURS[i % 8],
+        "marker": _CYCLE_MARKERS[i % 8],
+        "linestyle": _CYCLE_LINES[i % 8],
+    }
+
+
+def _groups(df, column):
+    """[(label, sub-frame)] in order of first appearance ('' if no column)."""
+    if column not in df.columns:
+        return [("", df)]
+    return [(str(key), df[df[column] == key]) for key in dict.fromkeys(df[column])]
+
+
+def _lines(ax, df, x: str, y: str, by: str = "label", **kw):
+    """One line per ``by`` group (sorted by ``x``), each in its own look; the groups."""
+    groups = _groups(df, by)
+    for i, (label, g) in enumerate(groups):
+        g = g.sort_values(x)
+        ax.plot(g[x].to_numpy(), g[y].to_numpy(), **_look(i), label=label or None, **kw)
+    return groups
+
+
+def _finish(ax, xlabel, ylabel, title, *, percent=True, half=False, groups=None, **legend):
+    """The axis labels, a percent axis (0–100%), a grid and the title; a dotted line at 50%
+    with ``half``; a legend where ``groups`` are several or named."""
+    if half:
+        ax.axhline(0.5, color=OKABE_ITO["grey"], linewidth=0.8, linestyle=":", zorder=0)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    if percent:
+        _percent_axis(ax)
+    ax.grid(alpha=0.3)
+    ax.set_title(title, fontsize=10)
+    if groups is not None and (len(groups) > 1 or groups[0][0]):
+        ax.legend(frameon=False, **legend)
+    return ax
+
+
 def _stacked_bars(ax, x, layers, width=0.8, label_min=0.06, labels=True):
     """Draw stacked bars; ``layers`` is a list of (values, label, colour, hatch)."""
     import numpy as np
@@ -101,55 +123,28 @@ def _stacked_bars(ax, x, layers, width=0.8, label_min=0.06, labels=True):
     bottom = np.zeros(len(x))
     for values, label, colour, hatch in layers:
         values = np.asarray(values, dtype=float)
-        bars = ax.bar(
-            x,
-            values,
-            width,
-            bottom=bottom,
-            label=label,
-            color=colour,
-            hatch=hatch,
-            edgecolor="#333333",
-            linewidth=0.6,
-        )
-        if labels:
-            for rect, v in zip(bars, values, strict=True):
-                if v >= label_min:
-                    ax.text(
-                        rect.get_x() + rect.get_width() / 2,
-                        rect.get_y() + v / 2,
-                        percent_short(v),
-                        ha="center",
-                        va="center",
-                        fontsize=7,
-                        color="black" if hatch else _text_colour(rect.get_facecolor()),
-                        bbox={
-                            "boxstyle": "round,pad=0.1",
-                            "fc": "white",
-                            "ec": "none",
-                            "alpha": 0.8,
-                        }
-                        if hatch
-                        else None,
-                    )
+        kw = dict(label=label, color=colour, hatch=hatch, edgecolor="#333333", linewidth=0.6)
+        bars = ax.bar(x, values, width, bottom=bottom, **kw)
+        box = {"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none", "alpha": 0.8}
+        for rect, v in zip(bars, values, strict=True):
+            if labels and v >= label_min:
+                ax.text(
+                    rect.get_x() + rect.get_width() / 2,
+                    rect.get_y() + v / 2,
+                    percent_short(v),
+                    ha="center",
+                    va="center",
+                    fontsize=7,
+                    color="black" if hatch else _text_colour(rect.get_facecolor()),
+                    bbox=box if hatch else None,
+                )
         bottom = bottom + values
     return bottom
 
 
-#: Legend text size in points: legible on a printed page (7-8 pt legends were not).
-LEGEND_FONTSIZE = 9
-
-
 def _legend_above(ax, ncol: int, markerscale: float = 1.0) -> None:
-    ax.legend(
-        loc="lower center",
-        bbox_to_anchor=(0.5, 1.0),
-        ncol=ncol,
-        frameon=False,
-        fontsize=LEGEND_FONTSIZE,
-        handlelength=1.8,
-        markerscale=markerscale,
-    )
+    where = dict(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=ncol, frameon=False)
+    ax.legend(**where, fontsize=LEGEND_FONTSIZE, handlelength=1.8, markerscale=markerscale)
 
 
 def _annotated_image(ax, grid, cmap, vmin=0.0, vmax=1.0, fontsize=7):
@@ -161,49 +156,18 @@ def _annotated_image(ax, grid, cmap, vmin=0.0, vmax=1.0, fontsize=7):
     z = grid.to_numpy(dtype=float)
     im = ax.imshow(z, cmap=cmap, vmin=vmin, vmax=vmax, origin="lower", aspect="auto")
     for (i, j), v in np.ndenumerate(z):
-        if np.isnan(v):
-            continue
-        ax.text(
-            j,
-            i,
-            percent_short(v),
-            ha="center",
-            va="center",
-            fontsize=fontsize,
-            color=_text_colour(im.cmap(im.norm(v))),
-        )
+        if not np.isnan(v):
+            colour = _text_colour(im.cmap(im.norm(v)))
+            ax.text(
+                j, i, percent_short(v), ha="center", va="center", fontsize=fontsize, color=colour
+            )
     return im
 
 
-def _grid_values(df, value):
-    grid = df.pivot(index="dice", columns="difficulty", values=value).sort_index()
-    z = grid.sort_index(axis=1).to_numpy(dtype=float).ravel()
-    return [v for v in z if v == v]
-
-
-def _groups(df, column):
-    """[(label, sub-frame)] in order of first appearance ('' if no column)."""
-    if column not in df.columns:
-        return [("", df)]
-    out = []
-    for key in dict.fromkeys(df[column]):
-        out.append((str(key), df[df[column] == key]))
-    return out
-
-
 def _interval_bars(
-    ax,
-    labels,
-    p,
-    lo=None,
-    hi=None,
-    horizontal=False,
-    colours=None,
-    hatches=None,
-    label=None,
-    offset=0.0,
-    width=0.8,
+    ax, labels, p, lo=None, hi=None, *, horizontal=False, offset=0.0, width=0.8, **kw
 ):
+    """Bars of ``p`` with error bars from ``lo``/``hi`` (if given), each labelled in percent."""
     import numpy as np
 
     from ..format import percent_short
@@ -214,39 +178,18 @@ def _interval_bars(
     if lo is not None and hi is not None:
         err = np.vstack([p - np.asarray(lo, dtype=float), np.asarray(hi, dtype=float) - p])
         err = np.clip(err, 0, None)
-    kw = dict(
-        color=colours or OKABE_ITO["blue"],
-        edgecolor="#333333",
-        linewidth=0.6,
-        label=label,
-        hatch=hatches,
-        ecolor="black",
-        capsize=3,
-    )
+    kw = dict(color=OKABE_ITO["blue"], edgecolor="#333333", linewidth=0.6, capsize=3) | kw
     if horizontal:
-        bars = ax.barh(pos, p, height=width, xerr=err, **kw)
+        bars = ax.barh(pos, p, height=width, xerr=err, ecolor="black", **kw)
     else:
-        bars = ax.bar(pos, p, width=width, yerr=err, **kw)
+        bars = ax.bar(pos, p, width=width, yerr=err, ecolor="black", **kw)
     for k, (rect, v) in enumerate(zip(bars, p, strict=True)):
         top = v if err is None else v + err[1, k]
         if horizontal:
-            ax.text(
-                top + 0.025,
-                rect.get_y() + rect.get_height() / 2,
-                percent_short(v) + "%",
-                va="center",
-                ha="left",
-                fontsize=7,
-            )
+            xy, align = (top + 0.025, rect.get_y() + rect.get_height() / 2), ("left", "center")
         else:
-            ax.text(
-                rect.get_x() + rect.get_width() / 2,
-                top + 0.01,
-                percent_short(v) + "%",
-                ha="center",
-                va="bottom",
-                fontsize=7,
-            )
+            xy, align = (rect.get_x() + rect.get_width() / 2, top + 0.01), ("center", "bottom")
+        ax.text(*xy, percent_short(v) + "%", ha=align[0], va=align[1], fontsize=7)
     return bars
 
 
@@ -255,17 +198,14 @@ def _has_interval(df):
 
 
 def _provenance(ax, seed, trials):
-    if seed is None and trials is None:
-        return
-    parts = []
-    if trials is not None:
-        parts.append(f"{int(trials):,} simulated rounds per scenario")
-    if seed is not None:
-        parts.append(f"seed {seed}")
-    ax.set_xlabel(ax.get_xlabel() + "\n(Monte Carlo: " + ", ".join(parts) + ")")
+    parts = [f"{int(trials):,} simulated rounds per scenario"] if trials is not None else []
+    parts += [f"seed {seed}"] if seed is not None else []
+    if parts:
+        ax.set_xlabel(ax.get_xlabel() + "\n(Monte Carlo: " + ", ".join(parts) + ")")
 
 
-def _dist_bars(df, x, ax, xlabel, ylabel, title, seed, trials, func):
+def _dist_bars(df, x, ax, xlabel, ylabel, title, func, seed=None, trials=None):
+    """Distributions as bars with their intervals, one bar group per ``label``."""
     _require(df, [x, "p"], func)
     ax = _axes(ax)
     groups = _groups(df, "label")
@@ -275,17 +215,10 @@ def _dist_bars(df, x, ax, xlabel, ylabel, title, seed, trials, func):
     for i, (label, g) in enumerate(groups):
         g = g.set_index(x).reindex(cats)
         lo, hi = (g["lo"].fillna(0), g["hi"].fillna(0)) if _has_interval(df) else (None, None)
+        look = dict(color=_CYCLE_COLOURS[i % 8], hatch=_CYCLE_HATCHES[i % 8], label=label or None)
+        offset = (i - (n - 1) / 2) * width
         _interval_bars(
-            ax,
-            cats,
-            g["p"].fillna(0),
-            lo,
-            hi,
-            colours=_CYCLE_COLOURS[i % 8],
-            hatches=_CYCLE_HATCHES[i % 8],
-            label=label or None,
-            offset=(i - (n - 1) / 2) * width,
-            width=width * 0.95,
+            ax, cats, g["p"].fillna(0), lo, hi, offset=offset, width=width * 0.95, **look
         )
     ax.set_xticks(range(len(cats)), [str(c) for c in cats])
     ax.set_xlabel(xlabel)

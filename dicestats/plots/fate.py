@@ -6,15 +6,15 @@ from __future__ import annotations
 
 from ..format import ladder
 from ._style import (
-    _CYCLE_COLOURS,
-    _CYCLE_LINES,
-    _CYCLE_MARKERS,
     OKABE_ITO,
     _annotated_image,
     _axes,
     _dist_bars,
+    _finish,
     _groups,
     _legend_above,
+    _lines,
+    _look,
     _percent_axis,
     _require,
     _stacked_bars,
@@ -26,9 +26,6 @@ __all__ = [
     "fate_opposed",
     "fate_contest",
     "fate_invokes",
-    "fate_exchanges",
-    "fate_challenge",
-    "fate_session",
     "outcome_probs_chart",
     "contest_chart",
     "invoke_policy_chart",
@@ -37,12 +34,13 @@ __all__ = [
 ]
 
 
-_FATE_OUTCOMES = (
-    ("p_fail", "fail", OKABE_ITO["vermillion"], "//"),
-    ("p_tie", "tie", OKABE_ITO["yellow"], ".."),
-    ("p_success", "success", OKABE_ITO["skyblue"], ""),
-    ("p_style", "success with style", OKABE_ITO["blue"], "xx"),
-)
+#: The four outcomes: (label, colour, hatch).
+_OUTCOMES = {
+    "p_fail": ("fail", OKABE_ITO["vermillion"], "//"),
+    "p_tie": ("tie", OKABE_ITO["yellow"], ".."),
+    "p_success": ("success", OKABE_ITO["skyblue"], ""),
+    "p_style": ("success with style", OKABE_ITO["blue"], "xx"),
+}
 
 
 def fate_outcomes(df, *, rating: int | None = None, ax=None, labels: bool = True):
@@ -75,16 +73,11 @@ def fate_outcomes(df, *, rating: int | None = None, ax=None, labels: bool = True
     ['fail', 'tie', 'success', 'success with style']
     >>> close(ax)
     """
-    _require(df, ["difficulty", "p_fail", "p_tie", "p_success", "p_style"], "fate_outcomes")
+    _require(df, ["difficulty", *_OUTCOMES], "fate_outcomes")
     ax = _axes(ax)
     d = df.sort_values("difficulty")
     x = list(range(len(d)))
-    _stacked_bars(
-        ax,
-        x,
-        [(d[c].to_numpy(), lab, col, h) for c, lab, col, h in _FATE_OUTCOMES],
-        labels=labels,
-    )
+    _stacked_bars(ax, x, [(d[c].to_numpy(), *look) for c, look in _OUTCOMES.items()], labels=labels)
     ticks = [ladder(v, order="rating").replace(" ", "\n") for v in d["difficulty"]]
     ax.set_xticks(x, ticks, fontsize=8)
     ax.set_xlabel("difficulty (Fate ladder)")
@@ -169,28 +162,12 @@ def fate_contest(df, *, ax=None, title: str | None = None):
     """
     _require(df, ["gap", "p_win"], "fate_contest")
     ax = _axes(ax)
-    groups = _groups(df, "label")
-    for i, (label, g) in enumerate(groups):
-        g = g.sort_values("gap")
-        ax.plot(
-            g["gap"].to_numpy(),
-            g["p_win"].to_numpy(),
-            marker=_CYCLE_MARKERS[i % 8],
-            linestyle=_CYCLE_LINES[i % 8],
-            color=_CYCLE_COLOURS[i % 8],
-            label=label,
-        )
-    ax.axhline(0.5, color=OKABE_ITO["grey"], linewidth=0.8, linestyle=":", zorder=0)
-    ax.set_xlabel("rating gap (your rating − opponent's, ladder steps)")
-    ax.set_ylabel("chance to win the contest")
-    _percent_axis(ax)
-    ax.grid(alpha=0.3)
-    ax.set_title(
-        title or "Contests: how much does a rating edge win? (first to 3 victories)", fontsize=10
+    groups = _lines(ax, df, "gap", "p_win")
+    xlabel = "rating gap (your rating − opponent's, ladder steps)"
+    title = title or "Contests: how much does a rating edge win? (first to 3 victories)"
+    return _finish(
+        ax, xlabel, "chance to win the contest", title, half=True, groups=groups, fontsize=8
     )
-    if len(groups) > 1 or groups[0][0]:
-        ax.legend(fontsize=8, frameon=False)
-    return ax
 
 
 def fate_invokes(df, *, x: str = "difficulty", ax=None, title: str | None = None):
@@ -224,117 +201,17 @@ def fate_invokes(df, *, x: str = "difficulty", ax=None, title: str | None = None
     """
     _require(df, [x, "policy", "p_reach"], "fate_invokes")
     ax = _axes(ax)
-    for i, (policy, g) in enumerate(_groups(df, "policy")):
-        g = g.sort_values(x)
-        ax.plot(
-            g[x].to_numpy(),
-            g["p_reach"].to_numpy(),
-            marker=_CYCLE_MARKERS[i % 8],
-            linestyle=_CYCLE_LINES[i % 8],
-            color=_CYCLE_COLOURS[i % 8],
-            label=str(policy),
-        )
-    ax.set_xlabel(x.replace("_", " ") + (" (ladder steps)" if "difficulty" in x else ""))
-    ax.set_ylabel("chance of success (tie excluded)")
-    _percent_axis(ax)
-    ax.grid(alpha=0.3)
-    ax.set_title(title or "Invoking aspects: which policy wins more often?", fontsize=10)
+    _lines(ax, df, x, "p_reach", by="policy")
+    xlabel = x.replace("_", " ") + (" (ladder steps)" if "difficulty" in x else "")
+    title = title or "Invoking aspects: which policy wins more often?"
+    _finish(ax, xlabel, "chance of success (tie excluded)", title)
     ax.legend(fontsize=8, frameon=False)
-    return ax
-
-
-def fate_exchanges(df, *, ax=None, title: str | None = None):
-    """How long a contest lasts: P(exactly n exchanges), one bar per n.
-
-    Parameters
-    ----------
-    df : pandas.DataFrame
-        Columns ``exchanges`` (1, 2, ...) and ``p``; optional ``label``.
-
-    Examples
-    --------
-    >>> import pandas as pd
-    >>> ax = fate_exchanges(pd.DataFrame({"exchanges": [3, 4], "p": [0.6, 0.4]}))
-    >>> [round(float(b.get_height()), 2) for b in ax.containers[0]]
-    [0.6, 0.4]
-    >>> close(ax)
-    """
-    return _dist_bars(
-        df, "exchanges", ax, "exchanges until someone has won", "probability",
-        title or "Contest: how many exchanges does it take?", None, None, "fate_exchanges",
-    )  # fmt: skip
-
-
-def fate_challenge(df, *, ax=None, title: str | None = None):
-    """A challenge: P(exactly k overcome rolls count), one bar per k.
-
-    Parameters
-    ----------
-    df : pandas.DataFrame
-        Columns ``rolls`` (0..n) and ``p``; optional ``label`` (e.g. a plan).
-
-    Examples
-    --------
-    >>> import pandas as pd
-    >>> ax = fate_challenge(pd.DataFrame({"rolls": [0, 1], "p": [0.3, 0.7]}))
-    >>> [round(float(b.get_height()), 2) for b in ax.containers[0]]
-    [0.3, 0.7]
-    >>> close(ax)
-    """
-    return _dist_bars(
-        df, "rolls", ax, "overcome rolls that count", "probability",
-        title or "Challenge: how many of the overcome rolls count?", None, None, "fate_challenge",
-    )  # fmt: skip
-
-
-def fate_session(df, *, ax=None, title: str | None = None):
-    """The session's dice total: one line per way of rolling (Deck of Fate, dice).
-
-    Parameters
-    ----------
-    df : pandas.DataFrame
-        Columns ``total`` and ``p`` (P(the session's total is exactly this));
-        optional ``label`` (e.g. "Deck of Fate", "4dF").
-
-    Examples
-    --------
-    >>> import pandas as pd
-    >>> df = pd.DataFrame({"total": [-1, 0, 1] * 2, "p": [0.25, 0.5, 0.25, 0.3, 0.4, 0.3],
-    ...                    "label": ["deck"] * 3 + ["dice"] * 3})
-    >>> ax = fate_session(df)
-    >>> [ln.get_label() for ln in ax.lines]
-    ['deck', 'dice']
-    >>> close(ax)
-    """
-    _require(df, ["total", "p"], "fate_session")
-    ax = _axes(ax)
-    groups = _groups(df, "label")
-    for i, (label, g) in enumerate(groups):
-        g = g.sort_values("total")
-        ax.plot(
-            g["total"].to_numpy(),
-            g["p"].to_numpy(),
-            linestyle=_CYCLE_LINES[i % 8],
-            color=_CYCLE_COLOURS[i % 8],
-            marker=_CYCLE_MARKERS[i % 8] if len(g) <= 41 else None,
-            markersize=4,
-            label=label,
-        )
-    ax.set_xlabel("the session's total (the draws' dice added up)")
-    ax.set_ylabel("probability")
-    _percent_axis(ax, top=None)
-    ax.set_ylim(0, None)
-    ax.grid(alpha=0.3)
-    ax.set_title(title or "A session's total: Deck of Fate against dice", fontsize=10)
-    if len(groups) > 1 or groups[0][0]:
-        ax.legend(fontsize=9, frameon=False)
     return ax
 
 
 # --------------------------------------------------------------------------- answers
 #: Ladder steps shown either side of the asked difficulty or opposition.
 _AROUND = 3
-_OUTCOME_KEYS = ("p_fail", "p_tie", "p_success", "p_style")
 
 
 def _around(value: int) -> range:
@@ -371,14 +248,12 @@ def outcome_probs_chart(result, *, ax=None):
     for v in _around(r.difficulty if fixed else r.versus):
         side = {"difficulty": v} if fixed else {"versus": v, "versus_dice": r.versus_dice}
         o = fate.outcome_probs(r.bonus, helpers=r.helpers, dice=r.dice, rules=r.rules, **side)
-        records.append({"difficulty": v, **{k: float(getattr(o, k)) for k in _OUTCOME_KEYS}})
+        records.append({"difficulty": v, **{k: float(getattr(o, k)) for k in _OUTCOMES}})
     ax = fate_outcomes(_frame(records), rating=r.bonus + r.helpers, ax=ax)
     if not fixed:
         ax.set_xlabel(f"active opposition's bonus (it rolls {r.versus_dice}dF)")
-        ax.set_title(
-            f"What does {r.dice}dF {r.bonus + r.helpers:+d} get against each active opposition?",
-            pad=22,
-        )
+        who = f"{r.dice}dF {r.bonus + r.helpers:+d}"
+        ax.set_title(f"What does {who} get against each active opposition?", pad=22)
     return ax
 
 
@@ -399,7 +274,10 @@ def contest_chart(result, *, ax=None):
     records = [{"exchanges": n, "p": float(p)} for n, p in r.exchanges.items() if n <= last and p]
     gap = ", ".join(f"{b:+d}" for b in r.bonuses)
     title = f"Contest ({gap}), first to {r.victories}: how many exchanges does it take?"
-    return fate_exchanges(_frame(records), ax=ax, title=title)
+    xlabel = "exchanges until someone has won"
+    return _dist_bars(
+        _frame(records), "exchanges", ax, xlabel, "probability", title, "contest_chart"
+    )
 
 
 def invoke_policy_chart(result, *, ax=None):
@@ -419,18 +297,11 @@ def invoke_policy_chart(result, *, ax=None):
 
     r = result
     total = r.objective == "total"
+    asked = dict(invokes=r.invokes, objective="success" if total else r.objective)
+    asked |= dict(point_value=float(r.point_value), dice=r.dice, rules=r.rules)
     records = []
     for d in _around(r.difficulty):
-        pol = fate.invoke_policy(
-            r.bonus,
-            d,
-            invokes=r.invokes,
-            objective="success" if total else r.objective,
-            total=d if total else None,
-            point_value=float(r.point_value),
-            dice=r.dice,
-            rules=r.rules,
-        )
+        pol = fate.invoke_policy(r.bonus, d, total=d if total else None, **asked)
         for label, attr in INVOKE_POLICIES.items():
             records.append({"difficulty": d, "policy": label, "p_reach": getattr(pol, attr)})
     goal = "the total" if total else r.objective
@@ -459,7 +330,8 @@ def challenge_chart(result, *, ax=None):
     n = len(r.difficulties)
     records = [{"rolls": k, "p": float(r.successes.pmf(k))} for k in range(n + 1)]
     title = f"Challenge, plan {' '.join(r.plan)}: how many of the {n} overcome rolls count?"
-    return fate_challenge(_frame(records), ax=ax, title=title)
+    xlabel = "overcome rolls that count"
+    return _dist_bars(_frame(records), "rolls", ax, xlabel, "probability", title, "challenge_chart")
 
 
 def deck_vs_dice_chart(result, *, ax=None):
@@ -479,14 +351,21 @@ def deck_vs_dice_chart(result, *, ax=None):
     r = result
     deck = fate.deck_sum_dist(r.draws, dice=r.dice, copies=r.copies, reshuffle_at=r.reshuffle_at)
     dice = fate.fate_dice(r.dice).repeat_sum(r.draws)
-    records = [
+    ways = ((f"Deck of Fate ({3**r.dice * r.copies} cards)", deck), (f"{r.dice}dF", dice))
+    records = [  # the axis fitted to what a session can show, not to ±dice·draws
         {"total": int(t), "p": float(p), "label": label}
-        for label, d in (
-            (f"Deck of Fate ({3**r.dice * r.copies} cards)", deck),
-            (f"{r.dice}dF", dice),
-        )
+        for label, d in ways
         for t, p in d.items()
-        if p >= 1e-5  # the axis fitted to what a session can show, not to ±dice·draws
+        if p >= 1e-5
     ]
+    ax = _axes(ax)
+    for i, (label, g) in enumerate(_groups(_frame(records), "label")):
+        look = _look(i) | ({} if len(g) <= 41 else {"marker": None})
+        ax.plot(g["total"].to_numpy(), g["p"].to_numpy(), **look, markersize=4, label=label)
+    xlabel = "the session's total (the draws' dice added up)"
     title = f"{r.draws} draws: the session's total, Deck of Fate against dice"
-    return fate_session(_frame(records), ax=ax, title=title)
+    _finish(ax, xlabel, "probability", title, percent=False)
+    ax.legend(fontsize=9, frameon=False)
+    _percent_axis(ax, top=None)
+    ax.set_ylim(0, None)
+    return ax

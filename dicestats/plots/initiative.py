@@ -6,15 +6,14 @@ Each takes a frame of :mod:`dicestats.tables.initiative` (rules: ``docs/rules/in
 from __future__ import annotations
 
 from ._style import (
-    _CYCLE_COLOURS,
-    _CYCLE_LINES,
-    _CYCLE_MARKERS,
     OKABE_ITO,
     _axes,
     _dist_bars,
+    _finish,
     _groups,
     _has_interval,
     _interval_bars,
+    _look,
     _percent_axis,
     _provenance,
     _require,
@@ -68,25 +67,14 @@ def initiative_first(df, *, ax=None, title: str | None = None, seed=None, trials
     _require(df, ["matchup", "p"], "initiative_first")
     ax = _axes(ax)
     lo, hi = (df["lo"], df["hi"]) if _has_interval(df) else (None, None)
-    _interval_bars(
-        ax, list(df["matchup"]), df["p"], lo, hi, horizontal=True, colours=OKABE_ITO["blue"]
-    )
-    if "p_exact" in df.columns:
-        ex = df["p_exact"].astype(float).to_numpy()
-        pos = [i for i, v in enumerate(ex) if v == v]
-        if pos:
-            ax.plot(
-                ex[pos],
-                pos,
-                linestyle="none",
-                marker="D",
-                markersize=5,
-                markerfacecolor=OKABE_ITO["orange"],
-                markeredgecolor="black",
-                label="exact (enumeration)",
-                gid="exact",
-            )
-            ax.legend(fontsize=7, loc="lower right", framealpha=0.9)
+    _interval_bars(ax, list(df["matchup"]), df["p"], lo, hi, horizontal=True)
+    ex = df["p_exact"].astype(float).to_numpy() if "p_exact" in df.columns else []
+    pos = [i for i, v in enumerate(ex) if v == v]
+    if pos:
+        look = dict(linestyle="none", marker="D", markersize=5, markeredgecolor="black")
+        label = "exact (enumeration)"
+        ax.plot(ex[pos], pos, **look, markerfacecolor=OKABE_ITO["orange"], label=label, gid="exact")
+        ax.legend(fontsize=7, loc="lower right", framealpha=0.9)
     ax.set_yticks(range(len(df)), [str(m) for m in df["matchup"]], fontsize=8)
     ax.invert_yaxis()
     ax.axvline(0.5, color=OKABE_ITO["grey"], linewidth=0.8, linestyle=":")
@@ -125,16 +113,11 @@ def initiative_actions_before(df, *, ax=None, title: str | None = None, seed=Non
     [0.5, 0.3, 0.2]
     >>> close(ax)
     """
+    xlabel = "actions taken before the other side's first action"
+    title = title or "Tempo: how many actions before the enemy acts?"
+    mc = dict(seed=seed, trials=trials)
     return _dist_bars(
-        df,
-        "actions",
-        ax,
-        "actions taken before the other side's first action",
-        "share of rounds",
-        title or "Tempo: how many actions before the enemy acts?",
-        seed,
-        trials,
-        "initiative_actions_before",
+        df, "actions", ax, xlabel, "share of rounds", title, "initiative_actions_before", **mc
     )
 
 
@@ -160,17 +143,10 @@ def initiative_slow(df, *, ax=None, title: str | None = None, seed=None, trials=
     [0.7, 0.3]
     >>> close(ax)
     """
-    return _dist_bars(
-        df,
-        "penalty",
-        ax,
-        "slow scale: the attack's die minus the answering die (0 = not slow)",
-        "share of answers",
-        title or "Defending late: how slow is the defender?",
-        seed,
-        trials,
-        "initiative_slow",
-    )
+    xlabel = "slow scale: the attack's die minus the answering die (0 = not slow)"
+    title = title or "Defending late: how slow is the defender?"
+    mc = dict(seed=seed, trials=trials)
+    return _dist_bars(df, "penalty", ax, xlabel, "share of answers", title, "initiative_slow", **mc)
 
 
 def initiative_pips(df, *, ax=None, title: str | None = None, seed=None, trials=None):
@@ -202,32 +178,15 @@ def initiative_pips(df, *, ax=None, title: str | None = None, seed=None, trials=
     groups = _groups(df, "label")
     for i, (label, g) in enumerate(groups):
         g = g.sort_values("pips")
-        colour = _CYCLE_COLOURS[i % 8]
+        x, look = g["pips"].to_numpy(), _look(i)
         if _has_interval(g):
-            ax.fill_between(
-                g["pips"].to_numpy(),
-                g["lo"].to_numpy(dtype=float),
-                g["hi"].to_numpy(dtype=float),
-                color=colour,
-                alpha=0.25,
-                linewidth=0,
-            )
-        ax.plot(
-            g["pips"].to_numpy(),
-            g["p"].to_numpy(dtype=float),
-            color=colour,
-            marker=_CYCLE_MARKERS[i % 8],
-            linestyle=_CYCLE_LINES[i % 8],
-            label=label or None,
-        )
-    ax.axhline(0.5, color=OKABE_ITO["grey"], linewidth=0.8, linestyle=":", zorder=0)
-    ax.set_xlabel("preparation pips added to your initiative dice")
-    ax.set_ylabel("chance your side acts first")
-    _percent_axis(ax)
-    ax.grid(alpha=0.3)
-    ax.set_title(title or "Preparation: what are pips worth for acting first?", fontsize=10)
-    if len(groups) > 1 or groups[0][0]:
-        ax.legend(fontsize=7, frameon=False, loc="lower right")
+            lo, hi = g["lo"].to_numpy(dtype=float), g["hi"].to_numpy(dtype=float)
+            ax.fill_between(x, lo, hi, color=look["color"], alpha=0.25, linewidth=0)
+        ax.plot(x, g["p"].to_numpy(dtype=float), **look, label=label or None)
+    title = title or "Preparation: what are pips worth for acting first?"
+    xlabel = "preparation pips added to your initiative dice"
+    legend = dict(fontsize=7, loc="lower right")
+    _finish(ax, xlabel, "chance your side acts first", title, half=True, groups=groups, **legend)
     _provenance(ax, seed, trials)
     return ax
 
@@ -265,47 +224,30 @@ def initiative_holding(df, *, ax=None, title: str | None = None, seed=None, tria
     ax = _axes(ax)
     groups = _groups(df, "label")
     for i, (label, g) in enumerate(groups):
-        colour = _CYCLE_COLOURS[i % 8]
-        x = g["dealt"].to_numpy(dtype=float)
-        y = g["taken"].to_numpy(dtype=float)
-        ax.plot(
-            x,
-            y,
-            color=colour,
-            marker=_CYCLE_MARKERS[i % 8],
-            linestyle=_CYCLE_LINES[i % 8],
-            label=label or None,
-            gid="holding",
-        )
+        x, y, look = g["dealt"].to_numpy(dtype=float), g["taken"].to_numpy(dtype=float), _look(i)
+        ax.plot(x, y, **look, label=label or None, gid="holding")
         if {"taken_lo", "taken_hi", "dealt_lo", "dealt_hi"} <= set(g.columns):
-            ax.errorbar(
-                x,
-                y,
-                xerr=[
-                    x - g["dealt_lo"].to_numpy(dtype=float),
-                    g["dealt_hi"].to_numpy(dtype=float) - x,
-                ],
-                yerr=[
-                    y - g["taken_lo"].to_numpy(dtype=float),
-                    g["taken_hi"].to_numpy(dtype=float) - y,
-                ],
-                fmt="none",
-                ecolor=colour,
-                elinewidth=0.8,
-                capsize=2,
-            )
+            lo, hi = (g[[f"dealt_{e}", f"taken_{e}"]].to_numpy(dtype=float).T for e in ("lo", "hi"))
+            err = dict(xerr=[x - lo[0], hi[0] - x], yerr=[y - lo[1], hi[1] - y])
+            ax.errorbar(x, y, **err, fmt="none", ecolor=look["color"], elinewidth=0.8, capsize=2)
         for xi, yi, name in zip(x, y, g["policy"], strict=True):
             ax.annotate(str(name), (xi, yi), textcoords="offset points", xytext=(4, 4), fontsize=7)
     top = float(max(df["dealt"].max(), df["taken"].max())) * 1.15 or 1.0
     ax.plot([0, top], [0, top], color=OKABE_ITO["grey"], linewidth=0.8, linestyle=":", zorder=0)
     ax.set_xlim(0, top)
     ax.set_ylim(0, top)
-    ax.set_xlabel("wounds your side deals per round (assumed success rolls)")
-    ax.set_ylabel("wounds your side takes per round")
-    ax.grid(alpha=0.3)
-    ax.set_title(title or "Holding: does it pay? (below the diagonal: yes)", fontsize=10)
-    if len(groups) > 1 or groups[0][0]:
-        ax.legend(fontsize=7, frameon=False, loc="upper left")
+    xlabel = "wounds your side deals per round (assumed success rolls)"
+    title = title or "Holding: does it pay? (below the diagonal: yes)"
+    legend = dict(fontsize=7, loc="upper left")
+    _finish(
+        ax,
+        xlabel,
+        "wounds your side takes per round",
+        title,
+        percent=False,
+        groups=groups,
+        **legend,
+    )
     _provenance(ax, seed, trials)
     return ax
 
@@ -339,16 +281,11 @@ def initiative_defenders(df, *, ax=None, title: str | None = None, seed=None, tr
     if "respond" in d.columns:
         base = d["label"].astype(str) + ", " if "label" in d.columns else ""
         d["label"] = base + d["respond"].astype(str)
+    xlabel = "answers to one attack (the target's and its companions')"
+    title = title or "Every defender: how many answer one attack?"
+    mc = dict(seed=seed, trials=trials)
     return _dist_bars(
-        d,
-        "answers",
-        ax,
-        "answers to one attack (the target's and its companions')",
-        "share of attacks",
-        title or "Every defender: how many answer one attack?",
-        seed,
-        trials,
-        "initiative_defenders",
+        d, "answers", ax, xlabel, "share of attacks", title, "initiative_defenders", **mc
     )
 
 
@@ -383,17 +320,10 @@ def initiative_margins(df, *, ax=None, title: str | None = None, seed=None, tria
     names = {"margin": "attacker's margin left (per attack)", "advantage": "advantage (per answer)"}
     what = d["what"].map(lambda w: names.get(w, str(w)))
     d["label"] = (d["label"].astype(str) + ": " + what) if "label" in d.columns else what
-    return _dist_bars(
-        d,
-        "k",
-        ax,
-        "successes (under the assumed success rolls, not the game's own)",
-        "share",
-        title or "After the answers: the wound's scale and the defender's advantage",
-        seed,
-        trials,
-        "initiative_margins",
-    )
+    xlabel = "successes (under the assumed success rolls, not the game's own)"
+    title = title or "After the answers: the wound's scale and the defender's advantage"
+    mc = dict(seed=seed, trials=trials)
+    return _dist_bars(d, "k", ax, xlabel, "share", title, "initiative_margins", **mc)
 
 
 # --------------------------------------------------------------------------- results

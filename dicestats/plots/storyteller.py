@@ -1,24 +1,22 @@
-"""Storyteller charts: success and botch maps, anomalies, degrees, actions."""
+"""Storyteller charts: success and botch maps, anomalies, degrees, rule sets compared,
+actions, distributions; and the chart of each question's answer (``<question>_chart``)."""
 
 from __future__ import annotations
 
 from ..core.checks import refuse
-from ._storyteller_lines import (
-    storyteller_by_rules,
-    storyteller_distribution,
-    storyteller_extended,
-)
 from ._style import (
     _CYCLE_COLOURS,
     _CYCLE_HATCHES,
     _CYCLE_LINES,
-    _CYCLE_MARKERS,
     LEGEND_FONTSIZE,
     OKABE_ITO,
     _annotated_image,
     _axes,
-    _grid_values,
+    _dist_bars,
+    _finish,
+    _groups,
     _legend_above,
+    _look,
     _percent_axis,
     _require,
     _stacked_bars,
@@ -44,14 +42,15 @@ __all__ = [
 ]
 
 
-_DEGREE_STYLES = {
-    "p_botch": (OKABE_ITO["vermillion"], "xx"),
-    "p_fail": (OKABE_ITO["orange"], "//"),
-    "p_marginal": ("#d9ecf7", ""),
-    "p_moderate": (OKABE_ITO["skyblue"], ".."),
-    "p_complete": (OKABE_ITO["green"], ""),
-    "p_exceptional": (OKABE_ITO["blue"], "\\\\"),
-    "p_phenomenal": ("#023858", "++"),
+#: The outcomes of a roll, worst to best: (label, colour, hatch).
+_DEGREES = {
+    "p_botch": ("botch", OKABE_ITO["vermillion"], "xx"),
+    "p_fail": ("failure", OKABE_ITO["orange"], "//"),
+    "p_marginal": ("1 marginal", "#d9ecf7", ""),
+    "p_moderate": ("2 moderate", OKABE_ITO["skyblue"], ".."),
+    "p_complete": ("3 complete", OKABE_ITO["green"], ""),
+    "p_exceptional": ("4 exceptional", OKABE_ITO["blue"], "\\\\"),
+    "p_phenomenal": ("5+ phenomenal", "#023858", "++"),
 }
 
 
@@ -116,18 +115,11 @@ def storyteller_heatmap(
     ax.set_ylabel("dice in the pool")
     drawn = None
     z = grid.to_numpy(dtype=float)
-    if contour is not None and min(grid.shape) >= 2:
-        if np.nanmin(z) < contour < np.nanmax(z):
-            cs = ax.contour(
-                range(grid.shape[1]),
-                range(grid.shape[0]),
-                z,
-                levels=[contour],
-                colors=[OKABE_ITO["vermillion"]],
-                linewidths=2.2,
-            )
-            cs.set_gid("contour")
-            drawn = contour
+    if contour is not None and min(grid.shape) >= 2 and np.nanmin(z) < contour < np.nanmax(z):
+        line = dict(colors=[OKABE_ITO["vermillion"]], linewidths=2.2)
+        cs = ax.contour(range(grid.shape[1]), range(grid.shape[0]), z, levels=[contour], **line)
+        cs.set_gid("contour")
+        drawn = contour
     if colorbar:
         from matplotlib.ticker import PercentFormatter
 
@@ -164,22 +156,23 @@ def storyteller_botch_heatmap(df, *, ax=None, title: str | None = None, colorbar
     ['10', '5']
     >>> close(ax)
     """
+    import numpy as np
+
     _require(df, ["dice", "difficulty", "p_botch"], "storyteller_botch_heatmap")
     top = float(df["p_botch"].max())
-    ax = storyteller_heatmap(
-        df,
-        value="p_botch",
-        contour=None,
-        cmap="cividis",
-        ax=ax,
-        colorbar=colorbar,
-        title=title or "Storyteller pools: chance of a botch (%) by dice and difficulty",
-    )
-    if top > 0:
-        ax.images[0].set_clim(0, max(top, 0.05))
-        for t, v in zip(ax.texts, _grid_values(df, "p_botch"), strict=True):
-            t.set_color(_text_colour(ax.images[0].cmap(ax.images[0].norm(v))))
+    title = title or "Storyteller pools: chance of a botch (%) by dice and difficulty"
+    kw = dict(value="p_botch", contour=None, cmap="cividis", colorbar=colorbar, title=title)
+    ax = storyteller_heatmap(df, ax=ax, **kw)
+    if top > 0:  # the colours span the botch chances shown, the texts' colours follow
+        im = ax.images[0]
+        im.set_clim(0, max(top, 0.05))
+        cells = [v for v in np.asarray(im.get_array(), dtype=float).ravel() if v == v]
+        for t, v in zip(ax.texts, cells, strict=True):
+            t.set_color(_text_colour(im.cmap(im.norm(v))))
     return ax
+
+
+_ANOMALY_COLUMNS = ["metric", "difficulty", "dice", "before", "after"]
 
 
 def storyteller_anomalies(
@@ -236,9 +229,7 @@ def storyteller_anomalies(
         raise refuse("metric", "a column name (str)", metric, kind=True)
     _require(odds, ["dice", "difficulty", metric], "storyteller_anomalies")
     if len(anomalies):
-        _require(
-            anomalies, ["metric", "difficulty", "dice", "before", "after"], "storyteller_anomalies"
-        )
+        _require(anomalies, _ANOMALY_COLUMNS, "storyteller_anomalies")
     ax = _axes(ax)
     if difficulties is None:
         difficulties = sorted(set(int(d) for d in odds["difficulty"]))
@@ -251,34 +242,18 @@ def storyteller_anomalies(
         g = odds[odds["difficulty"] == diff].sort_values("dice")
         if len(g) == 0:
             raise refuse("difficulties", "difficulties with rows in odds", diff)
-        ax.plot(
-            g["dice"].to_numpy(),
-            g[metric].to_numpy(),
-            color=cmap(0.9 * i / max(n - 1, 1)),
-            marker=_CYCLE_MARKERS[i % 8],
-            markersize=4,
-            linestyle=_CYCLE_LINES[i % 4],
-            linewidth=1.2,
-            label=f"difficulty {diff}",
-            gid=f"difficulty {diff}",
-        )
+        look = _look(i) | dict(color=cmap(0.9 * i / max(n - 1, 1)), linestyle=_CYCLE_LINES[i % 4])
+        name = f"difficulty {diff}"
+        line = dict(markersize=4, linewidth=1.2, label=name, gid=name)
+        ax.plot(g["dice"].to_numpy(), g[metric].to_numpy(), **look, **line)
     sel = anomalies[(anomalies["metric"] == metric)] if len(anomalies) else anomalies
-    first = True
-    for r in sel.itertuples(index=False):
-        if int(r.difficulty) not in difficulties:
-            continue
-        ax.plot(
-            [int(r.dice) - 1, int(r.dice)],
-            [float(r.before), float(r.after)],
-            color=OKABE_ITO["vermillion"],
-            linewidth=7,
-            alpha=0.45,
-            solid_capstyle="round",
-            zorder=1,
-            label=("one more die is worse" if first else None),
-            gid=f"anomaly {int(r.difficulty)} {int(r.dice)}",
-        )
-        first = False
+    sel = [r for r in sel.itertuples(index=False) if int(r.difficulty) in difficulties]
+    look = dict(color=OKABE_ITO["vermillion"], linewidth=7, alpha=0.45, solid_capstyle="round")
+    for k, r in enumerate(sel):
+        label = "one more die is worse" if k == 0 else None
+        gid = f"anomaly {int(r.difficulty)} {int(r.dice)}"
+        xy = ([int(r.dice) - 1, int(r.dice)], [float(r.before), float(r.after)])
+        ax.plot(*xy, **look, zorder=1, label=label, gid=gid)
     ax.set_xlabel("dice in the pool")
     names = {"p_botch": "a botch", "p_success": "success (1+ net)"}
     names.update({f"p_ge_{k}": f"{k}+ net successes" for k in range(2, 10)})
@@ -291,24 +266,9 @@ def storyteller_anomalies(
     ax.grid(alpha=0.3)
     what = "raise the botch chance" if metric == "p_botch" else "lower the chance"
     ax.set_title(title or f"Where does one more die {what}? (highlighted)", fontsize=10)
-    ax.legend(
-        fontsize=LEGEND_FONTSIZE,
-        frameon=False,
-        ncol=3 if n > 4 else 2,
-        loc="upper right" if high < 0.7 else "best",
-    )
+    where = dict(ncol=3 if n > 4 else 2, loc="upper right" if high < 0.7 else "best")
+    ax.legend(fontsize=LEGEND_FONTSIZE, frameon=False, **where)
     return ax
-
-
-_DEGREE_LABELS = {
-    "p_botch": "botch",
-    "p_fail": "failure",
-    "p_marginal": "1 marginal",
-    "p_moderate": "2 moderate",
-    "p_complete": "3 complete",
-    "p_exceptional": "4 exceptional",
-    "p_phenomenal": "5+ phenomenal",
-}
 
 
 def storyteller_degrees(df, *, ax=None, title: str | None = None, labels: bool = True):
@@ -333,18 +293,18 @@ def storyteller_degrees(df, *, ax=None, title: str | None = None, labels: bool =
     Examples
     --------
     >>> import pandas as pd
-    >>> cols = list(_DEGREE_LABELS)
+    >>> cols = list(_DEGREES)
     >>> df = pd.DataFrame([[1] + [1 / 7] * 7], columns=["dice"] + cols)
     >>> ax = storyteller_degrees(df)
     >>> len(ax.containers)
     7
     >>> close(ax)
     """
-    _require(df, ["dice", *_DEGREE_LABELS], "storyteller_degrees")
+    _require(df, ["dice", *_DEGREES], "storyteller_degrees")
     ax = _axes(ax)
     d = df.sort_values("dice")
     x = d["dice"].to_numpy()
-    layers = [(d[c].to_numpy(), _DEGREE_LABELS[c], *_DEGREE_STYLES[c]) for c in _DEGREE_LABELS]
+    layers = [(d[c].to_numpy(), *look) for c, look in _DEGREES.items()]
     _stacked_bars(ax, x, layers, labels=labels, label_min=0.07)
     ax.set_xticks(x, [str(v) for v in x])
     ax.set_xlabel("dice in the pool")
@@ -395,39 +355,18 @@ def storyteller_multiple_actions(df, *, ax=None, title: str | None = None):
         if len(g) == 0:
             continue
         xs = [ks.index(int(k)) + (i - 1 - (int(k) - 1) / 2) * width for k in g["actions"]]
-        name = g["name"].iloc[0] if "name" in g.columns else f"action {i}"
-        bars = ax.bar(
-            xs,
-            g["p_success"].to_numpy(dtype=float),
-            width * 0.95,
-            label=f"{i}. {name}" if "name" in g.columns else name,
-            color=_CYCLE_COLOURS[(i - 1) % 8],
-            hatch=_CYCLE_HATCHES[(i - 1) % 8],
-            edgecolor="#333333",
-            linewidth=0.6,
-        )
+        label = f"{i}. {g['name'].iloc[0]}" if "name" in g.columns else f"action {i}"
+        look = dict(color=_CYCLE_COLOURS[(i - 1) % 8], hatch=_CYCLE_HATCHES[(i - 1) % 8])
+        p = g["p_success"].to_numpy(dtype=float)
+        bars = ax.bar(xs, p, width * 0.95, label=label, **look, edgecolor="#333333", linewidth=0.6)
         for rect, dice in zip(bars, g["dice"], strict=True):
-            ax.text(
-                rect.get_x() + rect.get_width() / 2,
-                rect.get_height() + 0.01,
-                f"{int(dice)}d",
-                ha="center",
-                va="bottom",
-                fontsize=7,
-            )
+            x, y = rect.get_x() + rect.get_width() / 2, rect.get_height() + 0.01
+            ax.text(x, y, f"{int(dice)}d", ha="center", va="bottom", fontsize=7)
     if "p_all" in df.columns:
-        alls = df.groupby("actions")["p_all"].first().reindex(ks)
-        ax.plot(
-            range(len(ks)),
-            alls.to_numpy(dtype=float),
-            linestyle="none",
-            marker="_",
-            markersize=28,
-            markeredgewidth=2.5,
-            color=OKABE_ITO["black"],
-            label="all declared actions succeed",
-            gid="all",
-        )
+        alls = df.groupby("actions")["p_all"].first().reindex(ks).to_numpy(dtype=float)
+        look = dict(linestyle="none", marker="_", markersize=28, markeredgewidth=2.5)
+        label = "all declared actions succeed"
+        ax.plot(range(len(ks)), alls, **look, color=OKABE_ITO["black"], label=label, gid="all")
     ax.set_xticks(range(len(ks)), [f"{k} action{'s' if k > 1 else ''}" for k in ks])
     ax.set_xlabel("actions declared this round (label on bar: dice left in that pool)")
     ax.set_ylabel("chance of success")
@@ -436,6 +375,171 @@ def storyteller_multiple_actions(df, *, ax=None, title: str | None = None):
     ax.set_title(title or "Multiple actions: is splitting the pool worth it?", fontsize=10, pad=24)
     _legend_above(ax, 4, markerscale=0.45)
     return ax
+
+
+def storyteller_by_rules(
+    df, *, y: str = "mean_net", ax=None, title: str | None = None, ylabel: str | None = None
+):
+    """A value (default: mean net successes) vs pool size, one line per rule set.
+
+    Draws the editions compared (:func:`dicestats.tables.storyteller_editions`)
+    or the 10s rules compared (:func:`dicestats.tables.storyteller_ten_again`).
+    A probability axis is fitted to the data (a 2–14% botch chance is not
+    squashed at the bottom of 0–100%); the axis label says so.
+
+    Parameters
+    ----------
+    df : pandas.DataFrame
+        Columns ``dice``, ``rules`` (a label such as "revised" or
+        "ten-again") and ``y``; an optional ``difficulty`` column gives one
+        line per (rules, difficulty).
+    y : str, default "mean_net"
+    ax : matplotlib.axes.Axes, optional
+    title, ylabel : str, optional
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        One line per group.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"dice": [1, 2, 1, 2], "rules": ["revised"] * 2 + ["first"] * 2,
+    ...                    "p_botch": [0.1, 0.09, 0.1, 0.14]})
+    >>> ax = storyteller_by_rules(df, y="p_botch")
+    >>> [ln.get_label() for ln in ax.lines], bool(ax.get_ylim()[1] < 0.2)
+    (['revised', 'first'], True)
+    >>> close(ax)
+    """
+    _require(df, ["dice", "rules", y], "storyteller_by_rules")
+    ax = _axes(ax)
+    d = df.copy()
+    d["_group"] = d["rules"].astype(str)
+    if "difficulty" in d.columns and d["difficulty"].nunique() > 1:
+        d["_group"] += [f", difficulty {int(k)}" for k in d["difficulty"]]
+    for i, (xs, ys, label) in enumerate(_curves(_groups(d, "_group"), "dice", y)):
+        ax.plot(xs, ys, **_look(i), label=label)
+    ax.set_xlabel("dice in the pool")
+    ax.set_ylabel(ylabel or y.replace("_", " "))
+    values = d[y].to_numpy(dtype=float)
+    if y.startswith("p_") and values.max() <= 1:  # 0–100% only when the data span it
+        from matplotlib.ticker import PercentFormatter
+
+        lo, hi = float(values.min()), float(values.max())
+        pad = max((hi - lo) * 0.1, 0.005)
+        lo, hi = (0.0, 1.0) if hi - lo > 0.6 else (max(0.0, lo - pad), min(1.0, hi + pad))
+        ax.set_ylim(lo, hi)
+        ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=None if hi - lo < 0.05 else 0))
+    ax.grid(alpha=0.3)
+    ax.set_title(title or "How do the rule sets compare?", fontsize=10)
+    ax.legend(fontsize=LEGEND_FONTSIZE, frameon=False)
+    return ax
+
+
+def _curves(groups, x: str, y: str):
+    """``(xs, ys, label)`` per distinct curve: curves equal at every point are one.
+
+    Drawn apart, identical curves (revised and v20 without a specialty; a botch
+    that resets and one that scores 0 at target 1) hide each other: they are
+    drawn once, labelled ``"a = b (identical)"``.
+    """
+    merged: dict = {}
+    for label, g in groups:
+        g = g.sort_values(x)
+        xs = [int(v) for v in g[x]]
+        ys = g[y].to_numpy(dtype=float)
+        key = (tuple(xs), tuple(round(float(v), 12) for v in ys))
+        merged.setdefault(key, (xs, ys, []))[2].append(str(label) if label else "")
+    out = []
+    for xs, ys, labels in merged.values():
+        label = " = ".join(x for x in labels if x)
+        if len(labels) > 1 and label:
+            label += " (identical)"
+        out.append((xs, ys, label or None))
+    return out
+
+
+def storyteller_extended(
+    df,
+    *,
+    ax=None,
+    title: str | None = None,
+    xlabel: str = "rounds rolled",
+    ylabel: str = "chance the task is done",
+):
+    """Extended action: chance to be done by each round, one line per label.
+
+    Parameters
+    ----------
+    df : pandas.DataFrame
+        Columns ``round`` (1, 2, ...) and ``p_done`` (P(finished by this
+        round), non-decreasing); optional ``label`` (one line per label).
+    ax : matplotlib.axes.Axes, optional
+    title : str, optional
+    xlabel, ylabel : str, optional
+        The axis labels (e.g. "attempts made" for retries at a rising difficulty).
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        One line (with markers) per label.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"round": [1, 2, 3], "p_done": [0.1, 0.5, 0.8]})
+    >>> ax = storyteller_extended(df)
+    >>> [float(v) for v in ax.lines[0].get_ydata()]
+    [0.1, 0.5, 0.8]
+    >>> close(ax)
+    """
+    _require(df, ["round", "p_done"], "storyteller_extended")
+    ax = _axes(ax)
+    groups = _groups(df, "label")
+    for i, (xs, ys, label) in enumerate(_curves(groups, "round", "p_done")):
+        ax.plot(xs, ys, **_look(i), markersize=4, label=label)
+    title = title or "Extended action: how many rounds until it is done?"
+    return _finish(ax, xlabel, ylabel, title, half=True, groups=groups, fontsize=LEGEND_FONTSIZE)
+
+
+def storyteller_distribution(
+    df,
+    *,
+    x: str = "net",
+    ax=None,
+    title: str | None = None,
+    xlabel: str | None = None,
+    ylabel: str = "probability",
+):
+    """A distribution (or several side by side) as labelled bars.
+
+    Parameters
+    ----------
+    df : pandas.DataFrame
+        Columns ``x`` and ``p``; optional ``label`` (one bar group per
+        label), e.g. :func:`dicestats.tables.storyteller_distribution`.
+    x : str, default "net"
+        The value column (``margin``, ``total``, ``net``).
+    ax : matplotlib.axes.Axes, optional
+    title, xlabel, ylabel : str, optional
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"margin": [-1, 0, 1], "p": [0.25, 0.5, 0.25]})
+    >>> ax = storyteller_distribution(df, x="margin")
+    >>> [round(float(p.get_height()), 2) for p in ax.containers[0]]
+    [0.25, 0.5, 0.25]
+    >>> close(ax)
+    """
+    title = title or f"Distribution of {x.replace('_', ' ')}"
+    xlabel = xlabel or x.replace("_", " ")
+    return _dist_bars(df, x, ax, xlabel, ylabel, title, "storyteller_distribution")
 
 
 # --------------------------------------------------------------------------- charts of results
@@ -453,6 +557,10 @@ def _value(p) -> float:
     return float(getattr(p, "value", p))
 
 
+def _dice(n: int) -> str:
+    return f"{n} {'die' if n == 1 else 'dice'}"
+
+
 def anomalies_chart(result, *, ax=None):
     """The botch chance by pool of an :func:`~dicestats.storyteller.anomalies` answer, each
     wrong-way step highlighted."""
@@ -460,16 +568,13 @@ def anomalies_chart(result, *, ax=None):
 
     from .. import storyteller as st
 
-    odds = st.odds_table(result.dice, result.difficulty, result.rules, specialty=result.specialty)
-    found = pd.DataFrame.from_records(
-        [a.as_dict() for a in result if a.metric == "p_botch"],
-        columns=["metric", "difficulty", "dice", "before", "after"],
-    )
-    rules = result.rules.describe(specialty=result.specialty)
+    r = result
+    odds = _floats(st.odds_table(r.dice, r.difficulty, r.rules, specialty=r.specialty))
+    found = [a.as_dict() for a in r if a.metric == "p_botch"]
+    found = _floats(pd.DataFrame.from_records(found, columns=_ANOMALY_COLUMNS))
+    rules = r.rules.describe(specialty=r.specialty)
     title = f"Where does one more die raise the botch chance? ({rules})"
-    return storyteller_anomalies(
-        _floats(odds), _floats(found), metric="p_botch", ax=ax, title=title
-    )
+    return storyteller_anomalies(odds, found, metric="p_botch", ax=ax, title=title)
 
 
 def multiple_actions_chart(result, *, ax=None):
@@ -478,14 +583,11 @@ def multiple_actions_chart(result, *, ax=None):
     from .. import tables as T
 
     acts = result.actions
+    pools, diffs = [a.base for a in acts], [a.difficulty for a in acts]
     df = T.storyteller_multiple_actions(
-        [a.base for a in acts],
-        [a.difficulty for a in acts],
-        result.rules,
-        specialty=[a.specialty for a in acts],
+        pools, diffs, result.rules, specialty=[a.specialty for a in acts]
     )
-    diffs = sorted({a.difficulty for a in acts})
-    at = ", ".join(map(str, diffs))
+    at = ", ".join(map(str, sorted(set(diffs))))
     title = f"Multiple actions at difficulty {at} ({result.rules.describe()})"
     return storyteller_multiple_actions(_floats(df), ax=ax, title=title)
 
@@ -497,13 +599,11 @@ def extended_chart(result, *, ax=None):
 
     r = result
     within = [_value(p) for p in r.p_done_within]
-    final = within[-1]
-    last = next((i + 1 for i, p in enumerate(within) if final - p <= 1e-3), len(within))
+    last = next((i + 1 for i, p in enumerate(within) if within[-1] - p <= 1e-3), len(within))
     last = max(last, min(3, len(within)))
     df = pd.DataFrame({"round": range(1, last + 1), "p_done": within[:last]})
-    dice = f"{r.dice} {'die' if r.dice == 1 else 'dice'}"
     title = (
-        f"Extended action: {dice} at difficulty {r.difficulty}, target {r.target}, "
+        f"Extended action: {_dice(r.dice)} at difficulty {r.difficulty}, target {r.target}, "
         f"a botch {r.on_botch}\n({r.rules.describe(specialty=r.specialty)})"
     )
     return storyteller_extended(df, ax=ax, title=title)
@@ -516,44 +616,34 @@ def try_again_chart(result, *, ax=None):
     r = result
     within = [_value(p) for p in r.p_success_within]
     df = pd.DataFrame({"round": range(1, len(within) + 1), "p_done": within})
-    dice = f"{r.dice} {'die' if r.dice == 1 else 'dice'}"
-    return storyteller_extended(
-        df,
-        ax=ax,
-        xlabel="attempts made (each retry 1 harder)",
-        ylabel="chance of a success by then",
-        title=f"Trying again: {dice} from difficulty {r.difficulty}",
+    labels = dict(
+        xlabel="attempts made (each retry 1 harder)", ylabel="chance of a success by then"
     )
+    title = f"Trying again: {_dice(r.dice)} from difficulty {r.difficulty}"
+    return storyteller_extended(df, ax=ax, title=title, **labels)
+
+
+def _distribution_chart(label, dist, x, ax, xlabel, title):
+    from .. import tables as T
+
+    df = _floats(T.storyteller_distribution({label: dist}, x))
+    return storyteller_distribution(df, x=x, ax=ax, xlabel=xlabel, title=title)
 
 
 def resisted_chart(result, *, ax=None):
     """The margin's distribution of a :func:`~dicestats.storyteller.resisted` answer."""
-    from .. import tables as T
-
     r = result
-    df = T.storyteller_distribution({"your net successes minus theirs": r.margin}, "margin")
-    you = f"{r.dice} {'die' if r.dice == 1 else 'dice'}"
-    them = f"{r.versus} {'die' if r.versus == 1 else 'dice'}"
-    return storyteller_distribution(
-        _floats(df),
-        x="margin",
-        ax=ax,
-        xlabel="your margin (net successes minus theirs)",
-        title=f"Resisted: {you} at {r.difficulty} against {them} at {r.versus_difficulty}",
+    them = f"{_dice(r.versus)} at {r.versus_difficulty}"
+    title = f"Resisted: {_dice(r.dice)} at {r.difficulty} against {them}"
+    xlabel = "your margin (net successes minus theirs)"
+    return _distribution_chart(
+        "your net successes minus theirs", r.margin, "margin", ax, xlabel, title
     )
 
 
 def teamwork_chart(result, *, ax=None):
     """The total's distribution of a :func:`~dicestats.storyteller.teamwork` answer."""
-    from .. import tables as T
-
-    r = result
-    df = T.storyteller_distribution({"separate rolls, added (the rules)": r.total}, "total")
-    pools = "+".join(str(n) for n in r.pools)
-    return storyteller_distribution(
-        _floats(df),
-        x="total",
-        ax=ax,
-        xlabel="total net successes of the team",
-        title=f"Teamwork: {pools} dice, each member's 1s cancel their own successes",
-    )
+    pools = "+".join(str(n) for n in result.pools)
+    title = f"Teamwork: {pools} dice, each member's 1s cancel their own successes"
+    label, xlabel = "separate rolls, added (the rules)", "total net successes of the team"
+    return _distribution_chart(label, result.total, "total", ax, xlabel, title)

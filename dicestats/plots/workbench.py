@@ -1,44 +1,9 @@
-"""Charts of the workbench: calibration, the differences of a comparison, a worth's scale.
-
-* :func:`calibration_chart`: what each difficulty or rating takes, one line per level;
-* :func:`compare_differences`: the differences between two settings on an axis
-  fitted to them. Two curves of 2% and 3% drawn on a 0–100% axis look the same;
-  the differences drawn on their own axis do not: one line per metric (second
-  side − first side, in percentage points) against the cell that varies, with
-  the zero line, the largest difference marked, and the y axis fitted to the
-  data (zero always shown);
-* :func:`worth_scale`: the scale a worth searched, its target and the worth.
-
-Examples
---------
->>> from dicestats.workbench import storyteller_calibration
->>> ax = calibration_chart(storyteller_calibration([0.5, 0.9], [6, 7, 8]))
->>> [[float(y) for y in line.get_ydata()] for line in ax.lines[:2]]
-[[1.0, 2.0, 3.0], [7.0, 11.0, 20.0]]
->>> close(ax)
->>> from dicestats import storyteller as st
->>> from dicestats.tables.workbench import comparison_table
->>> from dicestats.workbench import compare_storyteller
->>> c = compare_storyteller(range(1, 6), 8, versus_rules=st.Rules.preset("first"))
->>> ax = compare_differences(comparison_table(c))
->>> [ln.get_label() for ln in ax.lines if not ln.get_label().startswith("_")]
-['botch', 'failure']
->>> bool(ax.get_ylim()[1] < 20)     # percentage points, not a 0-100% axis
-True
->>> close(ax)
-"""
+"""Charts of the workbench: a calibration, the differences of a comparison, a worth's scale."""
 
 from __future__ import annotations
 
 from ..format import ladder
-from ._style import (
-    _CYCLE_COLOURS,
-    _CYCLE_LINES,
-    _CYCLE_MARKERS,
-    _axes,
-    _require,
-    close,
-)
+from ._style import _CYCLE_COLOURS, _CYCLE_LINES, _axes, _look, _require, close  # noqa: F401
 
 __all__ = ["calibration_chart", "compare_differences", "worth_scale", "METRIC_LABELS"]
 
@@ -87,6 +52,14 @@ def calibration_chart(cal, *, ax=None, title: str | None = None):
     -------
     matplotlib.axes.Axes
         A level no pool in range reaches leaves a gap (and a note under the chart).
+
+    Examples
+    --------
+    >>> from dicestats.workbench import storyteller_calibration
+    >>> ax = calibration_chart(storyteller_calibration([0.5, 0.9], [6, 7, 8]))
+    >>> [[float(y) for y in line.get_ydata()] for line in ax.lines[:2]]
+    [[1.0, 2.0, 3.0], [7.0, 11.0, 20.0]]
+    >>> close(ax)
     """
     from ..tables.workbench import calibration_table
 
@@ -99,14 +72,12 @@ def calibration_chart(cal, *, ax=None, title: str | None = None):
         g = g.sort_values(setting)
         xs = g[setting].to_numpy(dtype=float)
         ys = g[answer].astype("float").to_numpy()
-        ax.plot(
-            xs, ys, marker=_CYCLE_MARKERS[i % 8], markersize=5, linestyle=_CYCLE_LINES[i % 8],
-            color=_CYCLE_COLOURS[i % 8], label=f"{100 * float(level):.4g}%",
-        )  # fmt: skip
+        look = _look(i)
+        ax.plot(xs, ys, **look, markersize=5, label=f"{100 * float(level):.4g}%")
+        where = dict(textcoords="offset points", xytext=(0, 5), ha="center", fontsize=8)
         for x, y in zip(xs, ys, strict=True):
             if y == y:  # not NaN
-                ax.annotate(f"{y:.0f}", (x, y), textcoords="offset points", xytext=(0, 5),
-                            ha="center", fontsize=8, color=_CYCLE_COLOURS[i % 8])  # fmt: skip
+                ax.annotate(f"{y:.0f}", (x, y), **where, color=look["color"])
             else:
                 missing.append((int(x), level))
     ax.set_xticks(sorted(df[setting].unique()))
@@ -127,9 +98,9 @@ def calibration_chart(cal, *, ax=None, title: str | None = None):
         ax.set_yticks(ticks, [ladder(t, order="rating") for t in ticks], fontsize=8)
         what = "Which difficulty does each rating beat?"
     if missing:
-        xs = sorted({x for x, _ in missing})
-        ax.text(0.0, -0.18, f"no pool in range reaches some levels at {setting} "
-                + ", ".join(map(str, xs)), transform=ax.transAxes, fontsize=8)  # fmt: skip
+        xs = ", ".join(map(str, sorted({x for x, _ in missing})))
+        note = f"no pool in range reaches some levels at {setting} {xs}"
+        ax.text(0.0, -0.18, note, transform=ax.transAxes, fontsize=8)
     ax.grid(alpha=0.3)
     ax.legend(title="chance wished", fontsize=9, title_fontsize=9, frameon=False)
     ax.set_title(title or what, fontsize=11)
@@ -147,6 +118,9 @@ def compare_differences(
     second: str = "second",
 ):
     """Differences (second − first, percentage points) of probability metrics, one line each.
+
+    Two curves of 2% and 3% look the same on a 0–100% axis; their difference does not on
+    its own axis, fitted to the data with zero shown and the largest difference labelled.
 
     Parameters
     ----------
@@ -167,6 +141,19 @@ def compare_differences(
     Returns
     -------
     matplotlib.axes.Axes
+
+    Examples
+    --------
+    >>> from dicestats import storyteller as st
+    >>> from dicestats.tables.workbench import comparison_table
+    >>> from dicestats.workbench import compare_storyteller
+    >>> c = compare_storyteller(range(1, 6), 8, versus_rules=st.Rules.preset("first"))
+    >>> ax = compare_differences(comparison_table(c))
+    >>> [ln.get_label() for ln in ax.lines if not ln.get_label().startswith("_")]
+    ['botch', 'failure']
+    >>> bool(ax.get_ylim()[1] < 20)     # percentage points, not a 0-100% axis
+    True
+    >>> close(ax)
     """
     _require(df, list(_FIXED), "compare_differences")
     cells = [c for c in df.columns if c not in _FIXED]
@@ -197,14 +184,9 @@ def compare_differences(
                 f"{c.replace('_', ' ')} {v}" for c, v in zip(others, key, strict=True)
             )
             label = METRIC_LABELS.get(m, m) + (f" ({extra})" if extra else "")
+            look = _look(i) | ({"linestyle": _CYCLE_LINES[j % 8]} if others else {})
             (ln,) = ax.plot(
-                g[x].to_numpy(),
-                g["difference"].to_numpy(),
-                marker=_CYCLE_MARKERS[i % 8],
-                linestyle=_CYCLE_LINES[j % 8] if others else _CYCLE_LINES[i % 8],
-                color=_CYCLE_COLOURS[i % 8],
-                label=label,
-                zorder=3,
+                g[x].to_numpy(), g["difference"].to_numpy(), **look, label=label, zorder=3
             )
             lines.append((ln, g))
     _fit_axis(ax, [g["difference"] for _, g in lines])
@@ -219,14 +201,8 @@ def compare_differences(
     ax.set_ylabel("second − first (percentage points)")
     ax.grid(alpha=0.3)
     if lines:
-        ax.legend(
-            loc="upper center",
-            bbox_to_anchor=(0.5, -0.16),
-            ncol=min(3, len(lines)),
-            frameon=False,
-            fontsize=9,
-            handlelength=2.4,
-        )
+        where = dict(loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=min(3, len(lines)))
+        ax.legend(**where, frameon=False, fontsize=9, handlelength=2.4)
     if title is None:
         import textwrap
 
@@ -268,15 +244,8 @@ def _mark_largest(ax, lines, x) -> None:
     if best is None or best[2] == 0:
         return
     ln, xv, yv = best
-    ax.annotate(
-        f"{yv:+.2f} pp",
-        (xv, yv),
-        xytext=(0, 10 if yv > 0 else -14),
-        textcoords="offset points",
-        ha="center",
-        fontsize=8,
-        color=ln.get_color(),
-    )
+    where = dict(xytext=(0, 10 if yv > 0 else -14), textcoords="offset points", ha="center")
+    ax.annotate(f"{yv:+.2f} pp", (xv, yv), **where, fontsize=8, color=ln.get_color())
 
 
 def worth_scale(df, worth, *, ax=None, title: str | None = None):
@@ -309,8 +278,8 @@ def worth_scale(df, worth, *, ax=None, title: str | None = None):
     _require(df, ["step", "chance"], "worth_scale")
     ax = _axes(ax)
     if worth.worth is not None:  # a window around the crossing (and the base step)
-        ends = [v for v in (worth.lower, worth.upper, 0 if worth.p_base is not None else None)
-                if v is not None]  # fmt: skip
+        ends = (worth.lower, worth.upper, 0 if worth.p_base is not None else None)
+        ends = [v for v in ends if v is not None]
         df = df[(df["step"] >= min(ends) - 2) & (df["step"] <= max(ends) + 3)]
     x = df["step"].to_numpy()
     y = [float(v) for v in df["chance"]]
@@ -318,18 +287,14 @@ def worth_scale(df, worth, *, ax=None, title: str | None = None):
     base = "without the change" if worth.p_base is not None else worth.unit
     ax.plot(x, y, marker="o", color=_CYCLE_COLOURS[0], label=base, zorder=3)
     target = float(worth.p_target)
-    ax.axhline(target, color=_CYCLE_COLOURS[1], linestyle="--", label="with the change"
-               if worth.p_base is not None else "to match", zorder=2)  # fmt: skip
+    label = "with the change" if worth.p_base is not None else "to match"
+    ax.axhline(target, color=_CYCLE_COLOURS[1], linestyle="--", label=label, zorder=2)
     if worth.worth is not None:
         wv = float(worth.worth)
         ax.axvline(wv, color=_CYCLE_COLOURS[2], linestyle=":", zorder=2)
+        where = dict(xytext=(6, -14 if target > sum(y) / len(y) else 8), textcoords="offset points")
         ax.annotate(
-            f"≈ {wv:.2f} {worth.unit}",
-            (wv, target),
-            xytext=(6, -14 if target > sum(y) / len(y) else 8),
-            textcoords="offset points",
-            fontsize=9,
-            color=_CYCLE_COLOURS[2],
+            f"≈ {wv:.2f} {worth.unit}", (wv, target), **where, fontsize=9, color=_CYCLE_COLOURS[2]
         )
     lo, hi = min([*y, target]), max([*y, target])
     pad = (hi - lo) * 0.08 or 0.05
@@ -347,6 +312,3 @@ def worth_scale(df, worth, *, ax=None, title: str | None = None):
     ax.legend(fontsize=9, frameon=False)
     ax.set_title(title or f"What {worth.change} is worth, in {worth.unit}", fontsize=11)
     return ax
-
-
-close = close  # re-exported for doctests and notebooks

@@ -1,12 +1,5 @@
-"""The booklet's machinery: the pages in order, the cover, the frame, rendering and atomic writing.
-
-The page type and what pages draw with are in :mod:`.page`.
-
-Writing is atomic and leaves nothing behind (:func:`dicestats.core.files.atomic_write`):
-on an error, or on SIGINT, SIGTERM or SIGHUP, an existing booklet is left untouched
-and no temporary file remains; leftovers of builds killed outright are cleared by
-the next build in the same directory.
-"""
+"""The booklet's machinery: the pages in order, the cover, the frame, rendering and atomic
+writing (:func:`build_report`)."""
 
 from __future__ import annotations
 
@@ -72,12 +65,6 @@ LIMITS = Limits(
 )
 
 
-_TITLE_Y = 0.955
-
-
-_HOWTO_Y = 0.93
-
-
 def parse_systems(systems) -> tuple[str, ...]:
     """Validate a system selection: ``"fate,initiative"`` or a list of names.
 
@@ -136,26 +123,12 @@ def page_titles(systems=None) -> list[str]:
 def _frame(fig, title: str, how: str, number: int, total: int) -> None:
     from .. import __version__
 
-    fig.text(0.5, _TITLE_Y, title, ha="center", va="center", fontsize=15, weight="bold")
-    fig.text(
-        0.5,
-        _HOWTO_Y,
-        f"How to read this: {how}",
-        ha="center",
-        va="center",
-        fontsize=8.5,
-        style="italic",
-        color="#333333",
-    )
-    fig.text(
-        0.5,
-        0.022,
-        f"dicestats {__version__} odds booklet  ·  page {number} of {total}",
-        ha="center",
-        va="center",
-        fontsize=7,
-        color="#555555",
-    )
+    centred = dict(ha="center", va="center")
+    fig.text(0.5, 0.955, title, **centred, fontsize=15, weight="bold")
+    how = f"How to read this: {how}"
+    fig.text(0.5, 0.93, how, **centred, fontsize=8.5, style="italic", color="#333333")
+    footer = f"dicestats {__version__} odds booklet  ·  page {number} of {total}"
+    fig.text(0.5, 0.022, footer, **centred, fontsize=7, color="#555555")
 
 
 def _draw_cover(fig, pages: list[Page], ctx: _Context, systems) -> None:
@@ -163,14 +136,8 @@ def _draw_cover(fig, pages: list[Page], ctx: _Context, systems) -> None:
 
     fig.text(0.5, 0.86, "dicestats", ha="center", fontsize=34, weight="bold")
     fig.text(0.5, 0.825, "Odds booklet for game designers and GMs", ha="center", fontsize=14)
-    fig.text(
-        0.5,
-        0.795,
-        " · ".join(system(s).title for s in systems),
-        ha="center",
-        fontsize=10,
-        color="#333333",
-    )
+    titles = " · ".join(system(s).title for s in systems)
+    fig.text(0.5, 0.795, titles, ha="center", fontsize=10, color="#333333")
     y = 0.73
     fig.text(0.12, y, "Contents", fontsize=14, weight="bold")
     y -= 0.035
@@ -211,12 +178,17 @@ def build_report(
 ) -> Path:
     """Write the PDF odds booklet to ``out``; return its path.
 
+    A cover with the contents, then each system's tables (drawn as table pages) and
+    charts, every page with a title, a one-line "how to read this" and a numbered footer.
+    Deterministic: the same inputs give byte-identical files (fixed PDF metadata, no
+    dates; the Monte Carlo pages print their seed and size). Written atomically: on an
+    error, SIGINT, SIGTERM or SIGHUP an existing booklet is left untouched and no
+    temporary file remains (leftovers of builds killed outright are cleared by the next).
+
     Parameters
     ----------
     out : str or os.PathLike, default ``reports/dicestats-odds.pdf``
-        The PDF to write; its directory is created if missing. Written
-        atomically (temporary file in the same directory, then
-        ``os.replace``).
+        The PDF to write; its directory is created if missing.
     systems : str or iterable of str, optional
         Any of ``fate``, ``storyteller``, ``initiative`` (default: all),
         as a list or a comma-separated string.

@@ -1,10 +1,6 @@
-"""The booklet's calibration page: the dice each difficulty needs, the difficulty each
-Fate rating beats, for 50%, 75% and 90% (:mod:`dicestats.workbench.solve`).
-
-The page is in the booklet when it covers both Storyteller and Fate (it answers
-the same question for both); every probability in its cells is
-:func:`dicestats.format.percent`.
-"""
+"""The booklet's calibration page, with both Storyteller and Fate: the dice each difficulty
+needs and the difficulty each Fate rating beats, for 50%, 75% and 90%
+(:mod:`dicestats.workbench.solve`)."""
 
 from __future__ import annotations
 
@@ -46,45 +42,14 @@ def _calibration_page(fig, ctx) -> None:
 
     st = wb.storyteller_calibration(LEVELS)
     fa = wb.fate_calibration(LEVELS, _RATINGS)
-    top = pd.DataFrame(
-        {
-            "difficulty": list(st.settings),
-            **{
-                col: [cell(st, d, p) for d in st.settings]
-                for p in LEVELS
-                for col, cell in (
-                    (f"{_level(p)}: dice", lambda c, d, p=p: c.answers[d][p] or "—"),
-                    (f"{_level(p)}: chance", _chance),
-                )
-            },
-        }
-    )
-    bottom = pd.DataFrame(
-        {
-            "rating": [fmt.ladder(r) for r in fa.settings],
-            **{
-                col: [cell(fa, r, p) for r in fa.settings]
-                for p in LEVELS
-                for col, cell in (
-                    (f"{_level(p)}: difficulty", lambda c, r, p=p: fmt.ladder(c.answers[r][p])),
-                    (f"{_level(p)}: chance", _chance),
-                )
-            },
-        }
-    )
+    top = pd.DataFrame({"difficulty": st.settings} | _columns(st, "dice", lambda n: n or "—"))
+    ratings = [fmt.ladder(r) for r in fa.settings]
+    bottom = pd.DataFrame({"rating": ratings} | _columns(fa, "difficulty", fmt.ladder))
     gs = _grid(fig, ctx, 2, 1, height_ratios=[len(top) + 2, len(bottom) + 2], hspace=0.3)
-    _draw_table(
-        fig.add_subplot(gs[0]),
-        top,
-        title=f"Storyteller: the smallest pool that succeeds this often ({st.reading})",
-        fontsize=8,
-    )
-    _draw_table(
-        fig.add_subplot(gs[1]),
-        bottom,
-        title="Fate: the hardest difficulty a rating reaches success or better this often (4dF)",
-        fontsize=8,
-    )
+    title = f"Storyteller: the smallest pool that succeeds this often ({st.reading})"
+    _draw_table(fig.add_subplot(gs[0]), top, title=title, fontsize=8)
+    title = "Fate: the hardest difficulty a rating reaches success or better this often (4dF)"
+    _draw_table(fig.add_subplot(gs[1]), bottom, title=title, fontsize=8)
     _note(
         fig,
         ctx,
@@ -92,6 +57,15 @@ def _calibration_page(fig, ctx) -> None:
         f"difficulty 10 every 1 cancels a 10, so no pool up to {st.dice_limit} dice reaches 50% "
         "(—). Any other rule set or level: dicestats calibrate storyteller|fate.",
     )
+
+
+def _columns(cal, answer: str, show) -> dict:
+    """Per level, two columns: the answer (shown by ``show``) and the chance at it."""
+    cols = {}
+    for p in LEVELS:
+        cols[f"{_level(p)}: {answer}"] = [show(cal.answers[s][p]) for s in cal.settings]
+        cols[f"{_level(p)}: chance"] = [_chance(cal, s, p) for s in cal.settings]
+    return cols
 
 
 def _chance(cal, setting, p) -> str:

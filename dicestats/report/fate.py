@@ -9,11 +9,7 @@ __all__ = []
 
 
 _FATE_RATINGS = (1, 3)
-
-
 _FATE_INVOKE_RATING = 2
-
-
 _FATE_PLAN = (2, 3, 2)  # rating, difficulty, invokes
 
 
@@ -55,43 +51,17 @@ def _fate_odds_page(fig, ctx) -> None:
     left["out of 81"] = [int(p * 81) for p in dist["p"]]  # exact: ways, not a probability
     left = left.rename(columns={"p": "exactly", "p_at_least": "this or more"})
     margins = T.fate_odds_by_margin(range(-4, 6), exact=True)
-    right = fmt.format_frame(
-        margins,
-        percent=[
-            "p_fail",
-            "p_tie",
-            "p_success",
-            "p_style",
-            "p_tie_or_better",
-            "p_success_or_better",
-        ],
-    )
+    names = {"p_fail": "fail", "p_tie": "tie", "p_success": "success", "p_style": "with style"}
+    names |= {"p_tie_or_better": "tie or\nbetter", "p_success_or_better": "success\nor better"}
+    right = fmt.format_frame(margins, percent=list(names)).rename(columns=names)
     right["margin"] = [f"{m:+d}" if m > 0 else str(m) for m in margins["margin"]]
-    right = right.rename(
-        columns={
-            "p_fail": "fail",
-            "p_tie": "tie",
-            "p_success": "success",
-            "p_style": "with style",
-            "p_tie_or_better": "tie or\nbetter",
-            "p_success_or_better": "success\nor better",
-        }
-    )
     gs = _grid(fig, ctx, 2, 1, height_ratios=[len(left) + 2, len(right) + 3], hspace=0.28)
     ax1 = fig.add_subplot(gs[0])
     _draw_table(ax1, left, title="4dF: the total of four Fate dice (exact, out of 81)")
+    title = "Outcome by margin = rating + bonuses − difficulty (highlighted: margin 0)"
+    zero = list(margins["margin"]).index(0)  # the row shaded
     ax2 = fig.add_subplot(gs[1])
-
-    def shade(i, j):
-        m = int(margins["margin"].iloc[i])
-        return "#fff2cc" if m == 0 else None
-
-    _draw_table(
-        ax2,
-        right,
-        title="Outcome by margin = rating + bonuses − difficulty (highlighted: margin 0)",
-        highlight=shade,
-    )
+    _draw_table(ax2, right, title=title, highlight=lambda i, j: "#fff2cc" if i == zero else None)
     _note(
         fig,
         ctx,
@@ -116,11 +86,8 @@ def _fate_opposed_page(fig, ctx) -> None:
 
     gs = _grid(fig, ctx, 2, 1, hspace=0.35, height_ratios=[1.25, 1])
     ax = fig.add_subplot(gs[0])
-    plots.fate_opposed(
-        T.fate_opposed(range(0, 6), range(0, 6)),
-        ax=ax,
-        title="Opposed roll: chance you succeed (%) — both sides roll 4dF + rating",
-    )
+    title = "Opposed roll: chance you succeed (%) — both sides roll 4dF + rating"
+    plots.fate_opposed(T.fate_opposed(range(0, 6), range(0, 6)), ax=ax, title=title)
     ax = fig.add_subplot(gs[1])
     df = T.fate_contest(range(-4, 5))
     plots.fate_contest(df, ax=ax)
@@ -145,28 +112,23 @@ def _fate_invoke_page(fig, ctx) -> None:
 
     gs = _grid(fig, ctx, 2, 1, hspace=0.3, height_ratios=[1, 1.05])
     ax = fig.add_subplot(gs[0])
+    title = f"One invoke, rating {fmt.ladder(_FATE_INVOKE_RATING, order='rating')}: "
+    title += "chance of success (or better) by difficulty"
     plots.fate_invokes(
-        T.fate_invokes(_FATE_INVOKE_RATING, range(0, 8), invokes=1),
-        ax=ax,
-        title=f"One invoke, rating {fmt.ladder(_FATE_INVOKE_RATING, order='rating')}: "
-        "chance of success (or better) by difficulty",
+        T.fate_invokes(_FATE_INVOKE_RATING, range(0, 8), invokes=1), ax=ax, title=title
     )
     rating, diff, k = _FATE_PLAN
     plan = T.fate_invoke_plan(rating, diff, invokes=k)
     ax2 = fig.add_subplot(gs[1])
-    _draw_table(
-        ax2,
-        plan,
-        title=f"Best plan, rating {fmt.ladder(rating, order='rating')} vs difficulty "
-        f"{fmt.ladder(diff, order='rating')} (goal: success); row = dice total rolled",
-        highlight=lambda i, j: (
-            "#fde0cc"
-            if j > 0 and "reroll" in plan.iat[i, j]
-            else "#d6eaf8"
-            if j > 0 and "+2" in plan.iat[i, j]
-            else None
-        ),
-    )
+
+    def shade(i, j):  # a reroll orange, a +2 blue
+        cell = plan.iat[i, j]
+        if j > 0 and ("reroll" in cell or "+2" in cell):
+            return "#fde0cc" if "reroll" in cell else "#d6eaf8"
+
+    title = f"Best plan, rating {fmt.ladder(rating, order='rating')} vs difficulty "
+    title += f"{fmt.ladder(diff, order='rating')} (goal: success); row = dice total rolled"
+    _draw_table(ax2, plan, title=title, highlight=shade)
     _note(
         fig,
         ctx,

@@ -33,6 +33,16 @@ def pages() -> list[Page]:
     ]
 
 
+def _simulated(ctx, table: str, offset: int, *args, engine: bool = False, **options):
+    """``tables.<table>(*args)`` by Monte Carlo, seeded ``ctx.seed + offset``, on the booklet's
+    size (``engine``: :func:`_engine_trials`), computed once per build."""
+    from .. import tables as T
+
+    trials = _engine_trials(ctx) if engine else ctx.trials
+    mc = dict(trials=trials, rng=ctx.seed + offset, progress=False)
+    return ctx.cached(table, lambda: getattr(T, table)(*args, **mc, **options))
+
+
 def _mc_note(ctx) -> str:
     return (
         f"Monte Carlo: {ctx.trials:,} rounds per scenario (own child stream each), seed "
@@ -44,46 +54,29 @@ def _init_first_page(fig, ctx) -> None:
     import pandas as pd
 
     from .. import plots
-    from .. import tables as T
 
-    df = ctx.cached(
-        "init_first",
-        lambda: T.initiative_first(
-            trials=ctx.trials,
-            rng=ctx.seed,
-            progress=False,
-            exact_limit=ctx.exact_limit,
-        ),
-    )
+    df = _simulated(ctx, "initiative_first", 0, exact_limit=ctx.exact_limit)
     gs = _grid(fig, ctx, 2, 1, height_ratios=[1.15, 1], hspace=0.28)
     ax = fig.add_subplot(gs[0])
     pos = ax.get_position()
     ax.set_position([pos.x0 + 0.08, pos.y0, pos.width - 0.08, pos.height])
-    plots.initiative_first(
-        df,
-        ax=ax,
-        title="P(your side acts first) by swiftness (d6 per participant; '+' = allies)",
-    )
+    title = "P(your side acts first) by swiftness (d6 per participant; '+' = allies)"
+    plots.initiative_first(df, ax=ax, title=title)
+    pct = fmt.percent
     table = pd.DataFrame(
         {
             "matchup (yours vs theirs)": df["matchup"],
-            "P(act first)": [fmt.percent(p) for p in df["p"]],
+            "P(act first)": df["p"].map(pct),
             "95% interval": [
-                f"{fmt.percent(lo)}–{fmt.percent(hi)}"
-                for lo, hi in zip(df["lo"], df["hi"], strict=True)
+                f"{pct(lo)}–{pct(hi)}" for lo, hi in zip(df["lo"], df["hi"], strict=True)
             ],
-            "exact": [fmt.percent(e) if e == e else "—" for e in df["p_exact"]],
-            "someone acts\ntwice in a row": [fmt.percent(p) for p in df["p_double"]],
+            "exact": [pct(e) if e == e else "—" for e in df["p_exact"]],
+            "someone acts\ntwice in a row": df["p_double"].map(pct),
         }
     )
-    ax2 = fig.add_subplot(gs[1])
-    _draw_table(
-        ax2,
-        table,
-        title="The same numbers (exact by enumeration where the setup is small)",
-        col_widths=[0.28, 0.14, 0.22, 0.13, 0.23],
-        fontsize=8,
-    )
+    title = "The same numbers (exact by enumeration where the setup is small)"
+    widths = [0.28, 0.14, 0.22, 0.13, 0.23]
+    _draw_table(fig.add_subplot(gs[1]), table, title=title, col_widths=widths, fontsize=8)
     _note(
         fig,
         ctx,
@@ -99,33 +92,18 @@ def _engine_trials(ctx) -> int:
 
 def _init_tempo_page(fig, ctx) -> None:
     from .. import plots
-    from .. import tables as T
 
     gs = _grid(fig, ctx, 2, 2, hspace=0.42, wspace=0.28)
     ax = fig.add_subplot(gs[0, :])
-    before = ctx.cached(
-        "init_before",
-        lambda: T.initiative_actions_before(trials=ctx.trials, rng=ctx.seed, progress=False),
-    )
-    plots.initiative_actions_before(
-        before,
-        ax=ax,
-        title="Tempo: your actions before the enemy's first (you have 3 dice)",
-    )
+    before = _simulated(ctx, "initiative_actions_before", 0)
+    title = "Tempo: your actions before the enemy's first (you have 3 dice)"
+    plots.initiative_actions_before(before, ax=ax, title=title)
     ax2 = fig.add_subplot(gs[1, 0])
-    pips = ctx.cached(
-        "init_pips",
-        lambda: T.initiative_pips(trials=ctx.trials, rng=ctx.seed + 1, progress=False),
-    )
+    pips = _simulated(ctx, "initiative_pips", 1)
     plots.initiative_pips(pips, ax=ax2, title="Preparation: chance to act first")
     ax2.legend(fontsize=6, frameon=False, loc="lower right")
     ax3 = fig.add_subplot(gs[1, 1])
-    hold = ctx.cached(
-        "init_hold",
-        lambda: T.initiative_holding(
-            HOLD_BOOKLET, trials=_engine_trials(ctx), rng=ctx.seed + 3, progress=False
-        ),
-    )
+    hold = _simulated(ctx, "initiative_holding", 3, HOLD_BOOKLET, engine=True)
     plots.initiative_holding(hold, ax=ax3, title="Holding in 3 vs 3: wounds dealt and taken")
     _note(
         fig,
@@ -146,18 +124,9 @@ def _init_slow_page(fig, ctx) -> None:
     import pandas as pd
 
     from .. import plots
-    from .. import tables as T
 
-    df = ctx.cached(
-        "init_slow",
-        lambda: T.initiative_slow(trials=ctx.trials, rng=ctx.seed + 2, progress=False),
-    )
-    answers = ctx.cached(
-        "init_defenders",
-        lambda: T.initiative_defenders(
-            trials=_engine_trials(ctx), rng=ctx.seed + 4, progress=False
-        ),
-    )
+    df = _simulated(ctx, "initiative_slow", 2)
+    answers = _simulated(ctx, "initiative_defenders", 4, engine=True)
     gs = _grid(fig, ctx, 2, 2, height_ratios=[1.35, 1], hspace=0.34, wspace=0.28)
     ax = fig.add_subplot(gs[0, 0])
     plots.initiative_slow(df, ax=ax, title="How slow are the answers? (share by slow scale)")
@@ -166,27 +135,23 @@ def _init_slow_page(fig, ctx) -> None:
     plots.initiative_defenders(answers, ax=ax2, title="Answers to one attack")
     ax2.legend(fontsize=6, frameon=False)
     first = answers.groupby(["label", "respond"], sort=False).first().reset_index()
+    pct, two = fmt.percent, "{:.2f}".format
     table = pd.DataFrame(
         {
             "defenders vs attackers": first["label"],
-            "who answers": [
-                "target alone" if r == "target" else "every defender" for r in first["respond"]
-            ],
-            "attacks\nanswered": [fmt.percent(p) for p in first["defended"]],
-            "by the\ntarget": [fmt.percent(p) for p in first["target"]],
-            "companions'\nanswers/attack": [f"{x:.2f}" for x in first["companions"]],
-            "answers\nslow": [fmt.percent(p) for p in first["slow"]],
-            "wound per\nattack": [f"{x:.2f}" for x in first["wound"]],
+            "who answers": first["respond"]
+            .map({"target": "target alone"})
+            .fillna("every defender"),
+            "attacks\nanswered": first["defended"].map(pct),
+            "by the\ntarget": first["target"].map(pct),
+            "companions'\nanswers/attack": first["companions"].map(two),
+            "answers\nslow": first["slow"].map(pct),
+            "wound per\nattack": first["wound"].map(two),
         }
     )
-    ax3 = fig.add_subplot(gs[1, :])
-    _draw_table(
-        ax3,
-        table,
-        title="Every defender at a glance (wounds: 3d6 attack and defence, 5+: assumed)",
-        col_widths=[0.24, 0.16, 0.11, 0.11, 0.15, 0.11, 0.12],
-        fontsize=7.5,
-    )
+    title = "Every defender at a glance (wounds: 3d6 attack and defence, 5+: assumed)"
+    widths = [0.24, 0.16, 0.11, 0.11, 0.15, 0.11, 0.12]
+    _draw_table(fig.add_subplot(gs[1, :]), table, title=title, col_widths=widths, fontsize=7.5)
     _note(
         fig,
         ctx,

@@ -1,12 +1,6 @@
-"""What a booklet page is and what every page draws with.
-
-:class:`Page` is one page (a title, a one-line reading hint, a body drawer);
-``draw(fig, ctx)`` gets the page's context (the Monte Carlo size and seed, the
-body rectangle, a cache shared by the pages of one build). The system pages
-(:mod:`.storyteller`, :mod:`.fate`, :mod:`.initiative`), the workbench's
-(:mod:`.calibration`) and the booklet (:mod:`.booklet`, which frames, orders and
-writes them) all import from here; nothing here imports them.
-"""
+"""What a booklet page is (:class:`Page`) and what every page draws with: the draw context,
+the body grid, tables and notes. The pages and the booklet import from here, never the
+reverse."""
 
 from __future__ import annotations
 

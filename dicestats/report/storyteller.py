@@ -8,10 +8,7 @@ from .page import Page, _draw_table, _grid, _note
 __all__ = []
 
 
-_ST_DICE = range(1, 11)
-
-
-_ST_DIFFS = range(2, 11)
+_ST_DICE, _ST_DIFFS = range(1, 11), range(2, 11)
 
 
 def pages() -> list[Page]:
@@ -61,12 +58,18 @@ def _st_odds(ctx):
     return ctx.cached("st_odds", lambda: T.storyteller_odds(_ST_DICE, _ST_DIFFS))
 
 
-def _st_rules_note(fig, ctx, extra: str = "") -> None:
+def _st_anomalies(ctx):
+    from .. import tables as T
+
+    return ctx.cached("st_anomalies", lambda: T.storyteller_anomalies(dice=range(1, 16)))
+
+
+def _st_rules_note(fig, ctx) -> None:
     _note(
         fig,
         ctx,
         "Rules: Revised/Dark Ages — a die ≥ difficulty is a success, a 10 always is, each 1 "
-        "cancels a success; botch = no success at all and at least one 1. Exact values." + extra,
+        "cancels a success; botch = no success at all and at least one 1. Exact values.",
     )
 
 
@@ -80,9 +83,7 @@ def _st_success_table_page(fig, ctx) -> None:
     ax = fig.add_subplot(gs[0])
 
     def shade(i, j):
-        if j == 0:
-            return None
-        return "#cfe8d5" if grid.iat[i, j - 1] >= 0.5 else None
+        return "#cfe8d5" if j and grid.iat[i, j - 1] >= 0.5 else None
 
     _draw_table(ax, text, title="P(success): shaded cells are 50% or better", highlight=shade)
     mean = T.storyteller_grid(odds, "mean_net", fmt=lambda v: f"{float(v):.2f}")
@@ -97,12 +98,8 @@ def _st_success_map_page(fig, ctx) -> None:
 
     gs = _grid(fig, ctx, 1, 1, top=0.86)
     ax = fig.add_subplot(gs[0])
-    plots.storyteller_heatmap(
-        _st_odds(ctx),
-        value="p_success",
-        ax=ax,
-        title="Chance of success (%) by pool and difficulty, with the 50% line",
-    )
+    title = "Chance of success (%) by pool and difficulty, with the 50% line"
+    plots.storyteller_heatmap(_st_odds(ctx), value="p_success", ax=ax, title=title)
     _st_rules_note(fig, ctx)
 
 
@@ -112,67 +109,47 @@ def _st_botch_page(fig, ctx) -> None:
 
     odds = _st_odds(ctx)
     text = T.storyteller_grid(odds, "p_botch", fmt=fmt.percent)
-    an = ctx.cached("st_anomalies", lambda: T.storyteller_anomalies(dice=range(1, 16)))
-    rising = {
-        (int(r.dice), int(r.difficulty))
-        for r in an[an["metric"] == "p_botch"].itertuples(index=False)
-    }
+    an = _st_anomalies(ctx)
+    botch = an[an["metric"] == "p_botch"]
+    rising = {(int(n), int(d)) for n, d in zip(botch["dice"], botch["difficulty"], strict=True)}
     diffs = list(_ST_DIFFS)
     gs = _grid(fig, ctx, 2, 1, height_ratios=[1, 1.1], hspace=0.3)
     ax = fig.add_subplot(gs[0])
 
     def shade(i, j):  # row i: dice text["dice"][i]; column j: difficulty diffs[j - 1]
-        if j == 0:
-            return None
-        return "#fde0cc" if (int(text["dice"].iat[i]), diffs[j - 1]) in rising else None
+        return "#fde0cc" if j and (int(text["dice"].iat[i]), diffs[j - 1]) in rising else None
 
-    _draw_table(
-        ax,
-        text,
-        title="P(botch); shaded: higher than with one die fewer",
-        highlight=shade,
-        fontsize=7.5,
-    )
+    title = "P(botch); shaded: higher than with one die fewer"
+    _draw_table(ax, text, title=title, highlight=shade, fontsize=7.5)
     ax2 = fig.add_subplot(gs[1])
     plots.storyteller_botch_heatmap(odds, ax=ax2)
     _st_rules_note(fig, ctx)
 
 
 def _st_anomaly_page(fig, ctx) -> None:
+    import pandas as pd
+
     from .. import plots
     from .. import tables as T
 
     odds = ctx.cached("st_odds_15", lambda: T.storyteller_odds(range(1, 16), _ST_DIFFS))
-    an = ctx.cached("st_anomalies", lambda: T.storyteller_anomalies(dice=range(1, 16)))
+    an = _st_anomalies(ctx)
     gs = _grid(fig, ctx, 2, 1, height_ratios=[1.2, 1], hspace=0.3)
     ax = fig.add_subplot(gs[0])
-    plots.storyteller_anomalies(
-        odds,
-        an,
-        metric="p_botch",
-        difficulties=[6, 7, 8, 9, 10],
-        ax=ax,
-        title="Botch chance by pool size: where does one more die raise it?",
-    )
+    title = "Botch chance by pool size: where does one more die raise it?"
+    plots.storyteller_anomalies(odds, an, difficulties=[6, 7, 8, 9, 10], ax=ax, title=title)
+    names = {"p_botch": "botch chance rises", "p_success": "P(success) falls"}
     rows = []
     for (metric, diff), g in an.groupby(["metric", "difficulty"], sort=True):
-        dice = [int(n) for n in g["dice"]]
         worst = g.loc[g["change"].abs().idxmax()]
-        rows.append(
-            {
-                "metric": "botch chance rises"
-                if metric == "p_botch"
-                else (
-                    "P(success) falls" if metric == "p_success" else f"P({metric[5:]}+ net) falls"
-                ),
-                "difficulty": int(diff),
-                "when going to (dice)": _ranges(dice),
-                "largest step": f"{int(worst['dice']) - 1}→{int(worst['dice'])} dice: "
-                f"{fmt.percent(worst['before'])} → {fmt.percent(worst['after'])}",
-            }
-        )
-    import pandas as pd
-
+        step = f"{int(worst['dice']) - 1}→{int(worst['dice'])} dice: "
+        step += f"{fmt.percent(worst['before'])} → {fmt.percent(worst['after'])}"
+        what = names.get(metric, f"P({metric[5:]}+ net) falls")
+        rows.append({"metric": what, "difficulty": int(diff)})
+        rows[-1] |= {
+            "when going to (dice)": _ranges([int(n) for n in g["dice"]]),
+            "largest step": step,
+        }
     table = pd.DataFrame(rows)
     table["order"] = [0 if m.startswith("botch") else 1 for m in table["metric"]]
     table = table.sort_values(["order", "difficulty"]).drop(columns="order")
@@ -214,19 +191,12 @@ def _st_degrees_page(fig, ctx) -> None:
 
     gs = _grid(fig, ctx, 2, 1, hspace=0.42, top=0.85)
     ax = fig.add_subplot(gs[0])
-    plots.storyteller_degrees(
-        T.storyteller_degrees(6, _ST_DICE),
-        ax=ax,
-        title="Degrees of success at difficulty 6 (net successes: 1 marginal … 5+ phenomenal)",
-    )
+    title = "Degrees of success at difficulty 6 (net successes: 1 marginal … 5+ phenomenal)"
+    plots.storyteller_degrees(T.storyteller_degrees(6, _ST_DICE), ax=ax, title=title)
     ax2 = fig.add_subplot(gs[1])
-    plots.storyteller_by_rules(
-        T.storyteller_ten_again(_ST_DICE, 6),
-        y="p_ge_3",
-        ax=ax2,
-        ylabel="chance of 3+ net successes",
-        title="10s rules at difficulty 6: chance of a complete success (3+ net)",
-    )
+    title = "10s rules at difficulty 6: chance of a complete success (3+ net)"
+    labels = dict(ylabel="chance of 3+ net successes", title=title)
+    plots.storyteller_by_rules(T.storyteller_ten_again(_ST_DICE, 6), y="p_ge_3", ax=ax2, **labels)
     _note(
         fig,
         ctx,
@@ -236,8 +206,6 @@ def _st_degrees_page(fig, ctx) -> None:
 
 
 _HALL = ([7, 6, 6], ["punch", "dodge", "dodge"])
-
-
 _EXTENDED = {"dice": (4, 6, 8), "difficulty": 6, "target": 10}
 
 
@@ -249,24 +217,16 @@ def _st_actions_page(fig, ctx) -> None:
     ax = fig.add_subplot(gs[0])
     pools, names = _HALL
     df = T.storyteller_multiple_actions(pools, 6, names=names)
-    plots.storyteller_multiple_actions(
-        df,
-        ax=ax,
-        title="The rule text's Hall: punch (7 dice), dodge, dodge (6 each), difficulty 6",
-    )
+    title = "The rule text's Hall: punch (7 dice), dodge, dodge (6 each), difficulty 6"
+    plots.storyteller_multiple_actions(df, ax=ax, title=title)
     ax2 = fig.add_subplot(gs[1])
     ext = T.storyteller_extended(**_EXTENDED, max_round=12)
     summary = T.storyteller_extended_summary(**_EXTENDED)
-    plots.storyteller_extended(
-        ext,
-        ax=ax2,
-        title=f"Extended action: {_EXTENDED['target']} successes at difficulty "
-        f"{_EXTENDED['difficulty']}, a botch loses everything",
-    )
-    means = ", ".join(
-        f"{lab}: {float(m):.1f}"
-        for lab, m in zip(summary["label"], summary["mean_rolls"], strict=True)
-    )
+    title = f"Extended action: {_EXTENDED['target']} successes at difficulty "
+    title += f"{_EXTENDED['difficulty']}, a botch loses everything"
+    plots.storyteller_extended(ext, ax=ax2, title=title)
+    rolls = zip(summary["label"], summary["mean_rolls"], strict=True)
+    means = ", ".join(f"{lab}: {float(m):.1f}" for lab, m in rolls)
     expected = ", ".join(
         f"{k} action{'s' if k > 1 else ''}: {float(e):.2f}"
         for k, e in df.groupby("actions")["mean_successes"].first().items()

@@ -210,10 +210,9 @@ def fate_invokes(
     from .. import fate
 
     rows = []
+    asked = dict(invokes=invokes, objective=objective, dice=dice, exact=exact)
     for d in _ratings("difficulties", difficulties):
-        pol = fate.invoke_policy(
-            rating, d, invokes=invokes, objective=objective, dice=dice, exact=exact
-        )
+        pol = fate.invoke_policy(rating, d, **asked)
         for label, attr in INVOKE_POLICIES.items():
             rows.append({"difficulty": d, "policy": label, "p_reach": getattr(pol, attr)})
     return pd.DataFrame.from_records(rows)
@@ -243,12 +242,13 @@ def fate_invoke_plan(
 
     pol = fate.invoke_policy(rating, difficulty, invokes=invokes, objective=objective, dice=dice)
     cols = {k: f"{k} invoke{'s' if k > 1 else ''}" for k in range(1, invokes + 1)}
-    rows = []
-    for s in range(dice, -dice - 1, -1):
-        row = {"dice total": f"{s:+d}" if s > 0 else str(s)}
-        for k, name in cols.items():
-            row[name] = pol.plan(s, k)
-        rows.append(row)
+    rows = [
+        {
+            "dice total": f"{s:+d}" if s > 0 else str(s),
+            **{c: pol.plan(s, k) for k, c in cols.items()},
+        }
+        for s in range(dice, -dice - 1, -1)
+    ]
     return pd.DataFrame.from_records(rows)
 
 
@@ -281,24 +281,14 @@ def fate_challenge_plans(
 
     from .. import fate
 
-    best = fate.challenge(
-        difficulties,
-        bonuses,
-        advantages=advantages,
-        need=need,
-        count=count,
-        advantage_bonuses=advantage_bonus,
-        advantage_difficulties=advantage_difficulty,
-        dice=dice,
-        exact=exact,
+    steps = dict(advantage_bonuses=advantage_bonus, advantage_difficulties=advantage_difficulty)
+    asked = dict(advantages=advantages, need=need, count=count, dice=dice, exact=exact)
+    best = fate.challenge(difficulties, bonuses, **steps, **asked)
+    unaided = best.p_challenge_unaided
+    return pd.DataFrame.from_records(
+        [
+            {"plan": plan, "advantages": plan.count("A"), "p_challenge": _num(p)}
+            | {"gain": _num(p - unaided)}
+            for plan, p in best.p_challenge_by_plan.items()
+        ]
     )
-    rows = [
-        {
-            "plan": plan,
-            "advantages": plan.count("A"),
-            "p_challenge": _num(p),
-            "gain": _num(p - best.p_challenge_unaided),
-        }
-        for plan, p in best.p_challenge_by_plan.items()
-    ]
-    return pd.DataFrame.from_records(rows)

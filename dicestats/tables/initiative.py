@@ -1,30 +1,105 @@
 """Initiative tables: tidy DataFrames of the d6 initiative system's Monte Carlo runs.
 
-The acting order's tables are here (who acts first, actions before the other
-side's first, preparation margins); the fights' tables (slow defences, holding,
-every defender, margins and advantage) are :mod:`._initiative_fights`, whose
-builders this module re-exports: ``dicestats.tables.initiative`` lists them all.
-
-Rules and limits: ``docs/rules/initiative.md``.
+The acting order (who acts first, actions before the other side's first, preparation
+margins) and fights (slow defences, holding, every defender, margins and advantage; their
+success rolls are the user's assumption). Every scenario or cell runs on its own child
+stream of ``SeedSequence(rng)``: the same seed gives the same frame. Rules and limits:
+``docs/rules/initiative.md``.
 """
 
 from __future__ import annotations
 
-from ..core.checks import InputError, check_int_list
+import inspect
+from collections.abc import Mapping, Sequence
+
+from ..core.checks import InputError, check_int_list, refuse
 from ..core.montecarlo import DEFAULT_TRIALS
-from ._common import _each, _entry, _listed, _sides
-from ._initiative_fights import *  # noqa: F403
-from ._initiative_fights import __all__ as _fights_all
+from ..core.progress import progress_bar
+from ._common import _listed
 
 __all__ = [
     "INITIATIVE_MATCHUPS",
     "initiative_first",
     "initiative_actions_before",
     "initiative_pips",
-    *_fights_all,
+    "DEFENCE_SCENARIOS",
+    "initiative_slow",
+    "HOLD_SCENARIOS",
+    "initiative_holding",
+    "DEFENDER_SCENARIOS",
+    "initiative_defenders",
+    "initiative_margins",
 ]
 
 
+# --------------------------------------------------------------------------- shared
+def _streams(rng, n):
+    """One independent seed per scenario, derived from ``rng`` (a seed or a Generator)."""
+    from ..core.montecarlo import seed_sequence
+
+    return seed_sequence(rng).spawn(n)
+
+
+def _each(items, rng, progress, desc, run):
+    """``(item, run(item, seed))`` for each item, each on its own child stream of ``rng``,
+    under one progress bar."""
+    seeds = _streams(rng, len(items))
+    bar = progress_bar(len(items), progress=progress, desc=desc, unit="scenario")
+    try:
+        for item, seed in zip(items, seeds, strict=True):
+            out = run(item, seed)
+            bar.update()
+            yield item, out
+    finally:
+        bar.close()
+
+
+def _simulate(question: str, a, b, trials, seed, **options):
+    """``initiative.<question>(a, b, ...)`` by Monte Carlo on the stream ``seed``."""
+    from .. import initiative
+
+    ask = getattr(initiative, question)
+    return ask(a, b, method="montecarlo", trials=trials, rng=seed, progress=False, **options)
+
+
+def _entry(name, value, sizes, what) -> tuple:
+    """``value`` as a tuple of one of the lengths ``sizes`` (a list's entry), or refused.
+
+    >>> _entry("scenarios[0]", ("1 vs 1", [1]), (3,), "(label, swiftness, versus)")
+    Traceback (most recent call last):
+    ...
+    dicestats.InputError: scenarios[0] must be a (label, swiftness, versus) entry, \
+got ('1 vs 1', [1])
+    """
+    seq = isinstance(value, Sequence) and not isinstance(value, (str, bytes))
+    if not seq or len(value) not in sizes:
+        raise refuse(name, f"a {what} entry", value, kind=not seq)
+    return tuple(value)
+
+
+def _sides(name, a, b, names=("swiftness", "versus")) -> tuple[list[int], list[int]]:
+    """An entry's two sides as lists of integers (their ranges are checked by the call)."""
+    pairs = zip(names, (a, b), strict=True)
+    return tuple(check_int_list(f"{name} {side}", s, min_len=0) for side, s in pairs)
+
+
+def _p(e) -> dict:
+    """An estimated probability as the columns ``p``, ``lo``, ``hi``."""
+    return {"p": e.value, "lo": e.ci_low, "hi": e.ci_high}
+
+
+def _share(name, e) -> dict:
+    """An estimate as three columns: ``name``, ``name_lo``, ``name_hi``."""
+    return {name: e.value, f"{name}_lo": e.ci_low, f"{name}_hi": e.ci_high}
+
+
+def _frame(rows):
+    import pandas as pd
+
+    return pd.DataFrame.from_records(rows)
+
+
+# --------------------------------------------------------------------------- the acting order
 #: Matchups shown by default: (label, your side's swiftness, theirs, your pips).
 INITIATIVE_MATCHUPS = (
     ("1 vs 1", [1], [1], 0),
@@ -39,10 +114,6 @@ INITIATIVE_MATCHUPS = (
 )
 
 
-def _side(sw) -> str:
-    return " + ".join(str(int(s)) for s in sw)
-
-
 def _own_pips(a, pips):
     """Your side's margins: a bare number is your first participant's margin (the others
     prepared nothing); a list gives one per participant."""
@@ -53,19 +124,10 @@ def _own_pips(a, pips):
 
 def _simulated(matchups, trials, rng, progress, desc="matchups"):
     """Each matchup ``(label, a, b, pips)`` with its simulated round (see :func:`_each`)."""
-    from .. import initiative
 
     def run(m, seed):
         _, a, b, pips = m
-        return initiative.odds(
-            a,
-            b,
-            pips=_own_pips(a, pips),
-            method="montecarlo",
-            trials=trials,
-            rng=seed,
-            progress=False,
-        )
+        return _simulate("odds", a, b, trials, seed, pips=_own_pips(a, pips))
 
     return _each(matchups, rng, progress, desc, run)
 
@@ -83,15 +145,12 @@ def _matchups(matchups, *, keep_pips=True):
         m = _entry(name, m, (2, 3, 4), MATCHUP)
         if len(m) == 4:
             label, a, b, pips = m
-        elif len(m) == 3:
-            a, b, own = m
-            label, pips = None, own if keep_pips else 0
-        else:
-            a, b = m
-            label, pips = None, 0
+        else:  # no label; the pips of a three-entry, if kept
+            label, (a, b), pips = None, m[:2], (m[2] if len(m) == 3 and keep_pips else 0)
         a, b = _sides(name, a, b)
         if label is None:
-            label = f"{_side(a)}{f' (+{pips} pips)' if pips else ''} vs {_side(b)}"
+            side = [" + ".join(str(int(s)) for s in sw) for sw in (a, b)]
+            label = f"{side[0]}{f' (+{pips} pips)' if pips else ''} vs {side[1]}"
         out.append((str(label), a, b, pips))
     return out
 
@@ -139,8 +198,6 @@ def initiative_first(
     >>> row["matchup"], float(row["p_exact"]), bool(row["lo"] < 0.5 < row["hi"])
     ('1 vs 1', 0.5, True)
     """
-    import pandas as pd
-
     from .. import initiative
 
     rows = []
@@ -148,24 +205,14 @@ def initiative_first(
         p_exact = float("nan")
         if exact_limit:
             try:
-                p_exact = initiative.odds(
-                    a, b, pips=_own_pips(a, pips), limit=exact_limit, exact=False
-                ).p_first
+                pips = _own_pips(a, pips)
+                p_exact = initiative.odds(a, b, pips=pips, limit=exact_limit, exact=False).p_first
             except InputError:  # too big to enumerate: Monte Carlo only
                 pass
-        rows.append(
-            {
-                "matchup": label,
-                "p": r.p_first.value,
-                "lo": r.p_first.ci_low,
-                "hi": r.p_first.ci_high,
-                "stderr": r.p_first.stderr,
-                "trials": r.trials,
-                "p_exact": p_exact,
-                "p_double": r.p_double.value,
-            }
-        )
-    return pd.DataFrame.from_records(rows)
+        f = r.p_first
+        rows.append({"matchup": label, **_p(f), "stderr": f.stderr, "trials": r.trials})
+        rows[-1] |= {"p_exact": p_exact, "p_double": r.p_double.value}
+    return _frame(rows)
 
 
 def initiative_actions_before(
@@ -187,22 +234,13 @@ def initiative_actions_before(
     >>> df["actions"].tolist(), round(float(df["p"].sum()), 12)
     ([0, 1, 2], 1.0)
     """
-    import pandas as pd
-
-    rows = []
-    for (label, _, _, _), r in _simulated(_matchups(matchups), trials, rng, progress):
-        for k, e in r.actions_before.items():
-            rows.append(
-                {
-                    "label": label,
-                    "actions": k,
-                    "p": e.value,
-                    "lo": e.ci_low,
-                    "hi": e.ci_high,
-                    "trials": r.trials,
-                }
-            )
-    return pd.DataFrame.from_records(rows)
+    return _frame(
+        [
+            {"label": label, "actions": k, **_p(e), "trials": r.trials}
+            for (label, _, _, _), r in _simulated(_matchups(matchups), trials, rng, progress)
+            for k, e in r.actions_before.items()
+        ]
+    )
 
 
 def initiative_pips(
@@ -228,25 +266,295 @@ def initiative_pips(
     >>> df["pips"].tolist(), bool(abs(row["p"] - 11 / 12) < 4.5 * row["stderr"])
     ([0, 5], True)
     """
-    import pandas as pd
-
     from ..initiative import LIMITS
 
     lim = LIMITS["pips"]
     pips = check_int_list("pips", pips, lim.lo, lim.hi, why=lim.why)
-    ms = _matchups(matchups, keep_pips=False)
-    cells = [(label, a, b, p) for label, a, b, _ in ms for p in pips]
+    cells = [(lab, a, b, p) for lab, a, b, _ in _matchups(matchups, keep_pips=False) for p in pips]
     rows = []
     for (label, _, _, p), r in _simulated(cells, trials, rng, progress, "pip scenarios"):
+        f = r.p_first
+        rows.append({"label": label, "pips": p, **_p(f), "stderr": f.stderr, "trials": r.trials})
+    return _frame(rows)
+
+
+# --------------------------------------------------------------------------- fights
+#: Defence scenarios shown by default: (label, defenders' swiftness, attackers', options).
+DEFENCE_SCENARIOS = (
+    ("a hero with 3 dice attacked by a foe with 3", [3], [3], {}),
+    ("a hero with 3 dice attacked by two foes with 2 each", [3], [2, 2], {}),
+    ("two heroes with 3 dice (both may answer) attacked by a foe with 3", [3, 3], [3], {}),
+)
+
+
+def initiative_slow(
+    scenarios=DEFENCE_SCENARIOS,
+    *,
+    trials: int = DEFAULT_TRIALS,
+    rng=None,
+    progress: bool | None = None,
+):
+    """The "slow" penalty scale of active defences, per scenario (Monte Carlo).
+
+    The first side defends, the other attacks with every action (see
+    :func:`dicestats.initiative.defence` for the policy). Long format:
+    ``label``, ``penalty`` (0 = not slow, 1..5), ``p`` (share of defences
+    at that scale), ``lo``, ``hi`` (95% intervals), ``defendable`` (share of
+    attacks that could be actively defended), ``defended`` (share actually
+    defended: less only with ``defend_if_hit``), each with ``_lo``/``_hi``,
+    ``slow_round`` (P(some defence of the round is slow)), ``trials``.
+    Each scenario has its own child stream of ``SeedSequence(rng)``.
+
+    Examples
+    --------
+    >>> df = initiative_slow([("1 vs 1", [1], [1], {})], trials=2_000, rng=3)
+    >>> df["penalty"].tolist()[:3], round(float(df["p"].sum()), 9)
+    ([0, 1, 2], 1.0)
+    """
+    from .. import initiative
+
+    what = "(label, defenders, attackers, options)"
+    known = set(inspect.signature(initiative.defence).parameters)
+    known -= {"swiftness", "versus", "method", "exact", "trials", "rng", "progress"}
+    checked = []
+    for i, entry in enumerate(_listed("scenarios", scenarios, what + " entries", one=None)):
+        label, a, b, opts = _entry(f"scenarios[{i}]", entry, (4,), what)
+        a, b = _sides(f"scenarios[{i}]", a, b, ("defenders", "attackers"))
+        mapping = isinstance(opts, Mapping)
+        if not mapping or not set(opts) <= known:
+            allowed = "a mapping of initiative.defence() keywords"
+            raise refuse(f"scenarios[{i}] options", allowed, opts, kind=not mapping)
+        checked.append((label, a, b, opts))
+
+    def run(scenario, seed):
+        _, a, b, opts = scenario
+        return _simulate("defence", a, b, trials, seed, **dict(opts))
+
+    rows = []
+    for (label, _, _, _), r in _each(checked, rng, progress, "defence scenarios", run):
+        each = {**_share("defendable", r.p_defendable), **_share("defended", r.p_defended)}
+        each |= {"slow_round": r.p_slow_round.value, "trials": r.trials}
+        rows += [{"label": str(label), "penalty": k, **_p(e), **each} for k, e in r.slow.items()]
+    return _frame(rows)
+
+
+#: Holding scenarios shown by default: (label, your side's swiftness, theirs).
+HOLD_SCENARIOS = (
+    ("3 vs 3", [3], [3]),
+    ("3 + 3 vs 2 + 2 + 2", [3, 3], [2, 2, 2]),
+)
+
+
+def _scenarios(scenarios, sides=("defenders", "attackers")) -> list:
+    """``scenarios`` as ``(label, a, b)`` entries, each checked (see :func:`_entry`)."""
+    what = f"(label, {', '.join(sides)})"
+    out = []
+    for i, entry in enumerate(_listed("scenarios", scenarios, what + " entries", one=None)):
+        label, a, b = _entry(f"scenarios[{i}]", entry, (3,), what)
+        out.append((str(label), *_sides(f"scenarios[{i}]", a, b, sides)))
+    return out
+
+
+def _assumed(attack, defend, armour) -> dict:
+    """The success rolls of the tables (the user's assumption), by default 3d6, 5+."""
+    from ..initiative import SuccessRoll
+
+    attack = SuccessRoll(3) if attack is None else attack
+    return dict(attack=attack, defend=SuccessRoll(3) if defend is None else defend, armour=armour)
+
+
+def initiative_holding(
+    scenarios=HOLD_SCENARIOS,
+    policies=("never", "defend", "after-enemy", "always"),
+    *,
+    versus_hold="never",
+    attack=None,
+    defend=None,
+    armour=None,
+    trials: int = DEFAULT_TRIALS,
+    rng=None,
+    progress: bool | None = None,
+):
+    """What holding buys and costs, per scenario and your side's holding policy.
+
+    Three Monte Carlo runs per cell, each on its own child stream of
+    ``SeedSequence(rng)``: the acting order with the policy
+    (:func:`dicestats.initiative.odds`: tempo); an exchange in which every
+    action of both sides is an attack, answered by every defender
+    (:func:`dicestats.initiative.defence` with ``attackers="both"``: wounds dealt
+    and taken); and a stand on the defensive, the other side attacking, yours
+    answering (``attackers="versus"``: wounds taken). The other side holds by
+    ``versus_hold``. The success rolls are
+    **the user's assumption** (default 3d6 each, 5+ succeeds; ``attack``,
+    ``defend``, ``armour``: :class:`~dicestats.initiative.SuccessRoll` or
+    ``RollTable``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per (scenario, policy): ``label``, ``policy``, ``p_first``
+        (P(your side takes the first action)) with ``p_first_lo``/``_hi``,
+        ``p_all_held`` (P(nobody acts in the round)), ``dealt`` and ``taken``
+        (per round of the exchange, the margins your attacks leave and the other
+        side's: wounds' scales) each with ``_lo``/``_hi``, ``net`` (dealt −
+        taken), ``guarded`` (wounds taken per round on the defensive) with
+        ``_lo``/``_hi``, ``assumption``, ``trials``.
+
+    Examples
+    --------
+    >>> df = initiative_holding([("1 vs 1", [1], [1])], ["never", "defend"], trials=2_000, rng=1)
+    >>> df["policy"].tolist(), float(df["p_first"].iloc[1])
+    (['never', 'defend'], 0.0)
+    """
+    from ..initiative.holding import hold_policy
+
+    scenarios = _scenarios(scenarios, ("swiftness", "versus"))
+    policies = _listed("policies", policies, "holding policies")
+    names = [hold_policy(p, "policies").name for p in policies]
+    rolls = _assumed(attack, defend, armour)
+    cells = [(s, p, n) for s in scenarios for p, n in zip(policies, names, strict=True)]
+
+    def run(cell, seed):
+        (_, a, b), pol, _ = cell
+        s1, s2, s3 = _streams(seed, 3)
+        holds = dict(hold=pol, versus_hold=versus_hold)
+        tempo = _simulate("odds", a, b, trials, s1, **holds)
+        fight = _simulate("defence", a, b, trials, s2, attackers="both", **holds, **rolls)
+        return tempo, fight, _simulate("defence", a, b, trials, s3, **holds, **rolls)
+
+    rows = []
+    for ((label, _, _), _, name), (tempo, fight, guard) in _each(
+        cells, rng, progress, "holding scenarios", run
+    ):
+        dealt, taken = fight.mean_wounds_by_side
         rows.append(
             {
                 "label": label,
-                "pips": p,
-                "p": r.p_first.value,
-                "lo": r.p_first.ci_low,
-                "hi": r.p_first.ci_high,
-                "stderr": r.p_first.stderr,
-                "trials": r.trials,
+                "policy": name,
+                **_share("p_first", tempo.p_first),
+                "p_all_held": tempo.p_all_held[0].value,
+                **_share("dealt", dealt),
+                **_share("taken", taken),
+                "net": dealt.value - taken.value,
+                **_share("guarded", guard.mean_wounds_by_side[1]),
+                "assumption": fight.assumption,
+                "trials": tempo.trials,
             }
         )
-    return pd.DataFrame.from_records(rows)
+    return _frame(rows)
+
+
+#: Defence scenarios for every defender: (label, defenders' swiftness, attackers').
+DEFENDER_SCENARIOS = (
+    ("3 + 3 vs 3", [3, 3], [3]),
+    ("3 + 3 + 3 vs 2 + 2 + 2", [3, 3, 3], [2, 2, 2]),
+)
+
+
+def initiative_defenders(
+    scenarios=DEFENDER_SCENARIOS,
+    respond=("target", "every"),
+    *,
+    attack=None,
+    defend=None,
+    armour=None,
+    trials: int = DEFAULT_TRIALS,
+    rng=None,
+    progress: bool | None = None,
+):
+    """How many answer one attack, and who: the target alone or every defender.
+
+    The second side attacks the first with every action
+    (:func:`dicestats.initiative.defence`), the success rolls **the user's
+    assumption** (default 3d6 each, 5+), each (scenario, respond) cell on its own
+    child stream of ``SeedSequence(rng)``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Long format: ``label``, ``respond``, ``answers`` (answers to one attack,
+        0 ..), ``p`` (share of attacks), ``lo``, ``hi``; per cell ``defended``,
+        ``target`` (share the target answers), ``companions`` (companions'
+        answers per attack), ``slow`` (share of answers made slow), ``wound``
+        (mean margin left per attack), ``assumption``, ``trials``.
+
+    Examples
+    --------
+    >>> df = initiative_defenders([("1 + 1 vs 1", [1, 1], [1])], trials=2_000, rng=1)
+    >>> sorted(set(df["respond"])), sorted(set(df["answers"]))
+    (['every', 'target'], [0, 1, 2])
+    """
+    scenarios = _scenarios(scenarios)
+    modes = _listed("respond", respond, "responses ('every', 'target', 'cover')")
+    rolls = _assumed(attack, defend, armour)
+    cells = [(s, m) for s in scenarios for m in modes]
+
+    def run(cell, seed):
+        (_, a, b), mode = cell
+        return _simulate("defence", a, b, trials, seed, respond=mode, **rolls)
+
+    rows = []
+    for ((label, _, _), mode), r in _each(cells, rng, progress, "defender scenarios", run):
+        cell = {
+            "defended": r.p_defended.value,
+            "target": r.p_target_responds.value,
+            "companions": r.mean_companion_responses.value,
+            "slow": 1 - r.slow[0].value,
+            "wound": r.mean_wound.value,
+            "assumption": r.assumption,
+            "trials": r.trials,
+        }
+        rows += [
+            {"label": label, "respond": mode, "answers": k, **_p(e), **cell}
+            for k, e in r.responses.items()
+        ]
+    return _frame(rows)
+
+
+def initiative_margins(
+    scenarios=DEFENDER_SCENARIOS[:1],
+    *,
+    respond="every",
+    attack=None,
+    defend=None,
+    armour=None,
+    trials: int = DEFAULT_TRIALS,
+    rng=None,
+    progress: bool | None = None,
+):
+    """The attacker's margin left (the wound's scale) and the defender's advantage.
+
+    Distributions per scenario (:func:`dicestats.initiative.defence`; the second
+    side attacks), **depending on the success rolls the user assumed** (default
+    3d6 each, 5+; the ``assumption`` column says which).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Long format: ``label``, ``what`` (``"margin"``: per attack, the
+        attacker's successes left after every answer and armour; ``"advantage"``:
+        per answer, the responder's one-use advantage), ``k``, ``p``, ``lo``,
+        ``hi``, ``assumption``, ``trials``.
+
+    Examples
+    --------
+    >>> from dicestats.initiative import SuccessRoll
+    >>> df = initiative_margins([("1 vs 1", [1], [1])], attack=SuccessRoll(1),
+    ...                         defend=SuccessRoll(1), trials=2_000, rng=1)
+    >>> sorted(set(df["what"])), sorted(set(df["k"]))
+    (['advantage', 'margin'], [0, 1])
+    """
+    rolls = _assumed(attack, defend, armour)
+
+    def run(s, seed):
+        _, a, b = s
+        return _simulate("defence", a, b, trials, seed, respond=respond, **rolls)
+
+    rows = []
+    for (label, _, _), r in _each(_scenarios(scenarios), rng, progress, "margin scenarios", run):
+        cell = {"assumption": r.assumption, "trials": r.trials}
+        for what, pmf in (("margin", r.margin), ("advantage", r.advantage)):
+            rows += [
+                {"label": label, "what": what, "k": k, **_p(e), **cell} for k, e in pmf.items()
+            ]
+    return _frame(rows)

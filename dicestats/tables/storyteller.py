@@ -1,4 +1,4 @@
-"""Storyteller tables: tidy DataFrames of d10 pool odds, anomalies and actions."""
+"""Storyteller tables: tidy DataFrames of d10 pool odds, anomalies, rule sets and actions."""
 
 from __future__ import annotations
 
@@ -235,21 +235,12 @@ def storyteller_ten_again(
         rules, specialty = variant if isinstance(variant, tuple) else (variant, False)
         t = storyteller_odds(dice, [difficulty], rules, specialty=specialty, exact=exact)
         t.insert(0, "rules", label)
-        parts.append(
-            t[
-                [
-                    "rules",
-                    "dice",
-                    "difficulty",
-                    "p_success",
-                    "p_botch",
-                    "mean_net",
-                    "p_ge_3",
-                    "p_ge_5",
-                ]
-            ]
-        )
+        parts.append(t[[*_RULES_COLUMNS, "p_ge_3", "p_ge_5"]])
     return pd.concat(parts, ignore_index=True)
+
+
+#: The columns of the rule sets compared.
+_RULES_COLUMNS = ["rules", "dice", "difficulty", "p_success", "p_botch", "mean_net"]
 
 
 def storyteller_editions(
@@ -281,7 +272,7 @@ def storyteller_editions(
     for name in _listed("presets", presets, "preset names"):
         t = storyteller_odds(dice, [difficulty], name, specialty=specialty, exact=exact)
         t.insert(0, "rules", name)
-        parts.append(t[["rules", "dice", "difficulty", "p_success", "p_botch", "mean_net"]])
+        parts.append(t[_RULES_COLUMNS])
     return pd.concat(parts, ignore_index=True)
 
 
@@ -317,26 +308,14 @@ def storyteller_multiple_actions(
         raise refuse("names", f"one name per pool ({len(pools)})", names)
     rows = []
     for k in range(1, len(pools) + 1):
-        diff = difficulty[:k] if isinstance(difficulty, (list, tuple)) else difficulty
-        spec = specialty[:k] if isinstance(specialty, (list, tuple)) else specialty
+        diff, spec = (v[:k] if isinstance(v, (list, tuple)) else v for v in (difficulty, specialty))
         r = storyteller.multiple_actions(
             pools[:k], diff, _rules(rules), specialty=spec, exact=exact
         )
         for a in r.actions:
-            rows.append(
-                {
-                    "actions": k,
-                    "action": a.action,
-                    "name": names[a.action - 1],
-                    "base": a.base,
-                    "dice": a.dice,
-                    "attempted": a.attempted,
-                    "p_success": a.p_success,
-                    "p_botch": a.p_botch,
-                    "p_all": r.p_all,
-                    "mean_successes": r.mean_successes,
-                }
-            )
+            own = {c: getattr(a, c) for c in ("base", "dice", "attempted", "p_success", "p_botch")}
+            rows.append({"actions": k, "action": a.action, "name": names[a.action - 1], **own})
+            rows[-1] |= {"p_all": r.p_all, "mean_successes": r.mean_successes}
     return pd.DataFrame.from_records(rows)
 
 
@@ -371,14 +350,13 @@ def storyteller_extended(
 
     max_round = check_int("max_round", max_round, 1)
     rows = []
-    for label, n, b, res in _extended_runs(
-        dice, difficulty, target, rules, on_botch, rounds, specialty, exact
-    ):
-        within = res.p_done_within
-        for k in range(1, min(max_round, len(within)) + 1):
-            rows.append(
-                {"label": label, "dice": n, "on_botch": b, "round": k, "p_done": within[k - 1]}
-            )
+    runs = _extended_runs(dice, difficulty, target, rules, on_botch, rounds, specialty, exact)
+    for label, n, b, res in runs:
+        within = res.p_done_within[:max_round]
+        rows += [
+            {"label": label, "dice": n, "on_botch": b, "round": k, "p_done": p}
+            for k, p in enumerate(within, start=1)
+        ]
     return pd.DataFrame.from_records(rows)
 
 
@@ -407,22 +385,14 @@ def storyteller_extended_summary(
     """
     import pandas as pd
 
-    rows = []
-    for label, n, b, res in _extended_runs(
-        dice, difficulty, target, rules, on_botch, rounds, specialty, exact
-    ):
-        rows.append(
-            {
-                "label": label,
-                "dice": n,
-                "on_botch": b,
-                "p_success": res.p_success,
-                "p_failed": res.p_failed,
-                "p_timeout": res.p_timeout,
-                "mean_rolls": res.mean_rolls,
-            }
-        )
-    return pd.DataFrame.from_records(rows)
+    runs = _extended_runs(dice, difficulty, target, rules, on_botch, rounds, specialty, exact)
+    cols = ("p_success", "p_failed", "p_timeout", "mean_rolls")
+    return pd.DataFrame.from_records(
+        [
+            {"label": label, "dice": n, "on_botch": b, **{c: getattr(res, c) for c in cols}}
+            for label, n, b, res in runs
+        ]
+    )
 
 
 def _extended_runs(dice, difficulty, target, rules, on_botch, rounds, specialty, exact):
@@ -438,13 +408,11 @@ def _extended_runs(dice, difficulty, target, rules, on_botch, rounds, specialty,
     if len(dice_list) > length.hi:
         raise refuse("dice", f"at most {length.hi:,} pool sizes", dice, why=length.why)
     botches = _listed("on_botch", on_botch, "botch rulings")
+    asked = dict(rounds=rounds, specialty=specialty, exact=exact)
     out = []
     for b in botches:
         for n in dice_list:
-            res = storyteller.extended(
-                n, difficulty, target, _rules(rules), on_botch=b, rounds=rounds,
-                specialty=specialty, exact=exact,
-            )  # fmt: skip
+            res = storyteller.extended(n, difficulty, target, _rules(rules), on_botch=b, **asked)
             label = f"{n} dice" + (f", botch {b}" if len(botches) > 1 else "")
             out.append((label, n, b, res))
     return out

@@ -1,33 +1,8 @@
-"""Tidy DataFrames of the workbench: calibration tables, comparisons, a worth's scale.
-
-Nothing here computes a probability: every number is the workbench result's own
-(Fractions stay Fractions).
-
-* :func:`calibration_table` lays out a :class:`dicestats.workbench.Calibration`
-  (or computes one through the workbench);
-* :func:`comparison_table` is the long table of a
-  :class:`dicestats.workbench.Comparison` behind the comparison chart and the
-  CLI's text output: one row per (cell, metric) with both sides and their
-  difference; :func:`comparison_distances` has one row per cell with the
-  distances between the two sides' outcome distributions;
-* :func:`worth_table` is the scale a :class:`dicestats.workbench.Worth` searched.
-
-Examples
---------
->>> df = calibration_table("storyteller", levels=[0.75], difficulties=[8, 9])
->>> df[["difficulty", "level", "dice"]].values.tolist()
-[[8, 0.75, 9], [9, 0.75, 22]]
->>> from dicestats.workbench import compare_fate
->>> c = compare_fate(1, [0, 1], versus_bonus=2, exact=True)
->>> t = comparison_table(c)
->>> list(t.columns)
-['bonus', 'difficulty', 'versus_bonus', 'metric', 'first', 'second', 'difference']
->>> t.query("metric == 'p_tie' and difficulty == 0").difference.tolist()
-[Fraction(-2, 27)]
-"""
+"""Tidy DataFrames of the workbench: calibration tables, comparisons, a worth's scale."""
 
 from __future__ import annotations
 
+from ..core.checks import refuse
 from ._common import _num
 
 __all__ = ["calibration_table", "comparison_table", "comparison_distances", "worth_table"]
@@ -49,25 +24,26 @@ def calibration_table(cal="storyteller", **options):
         Storyteller: ``difficulty, level, dice, p`` (``dice`` is ``<NA>`` where no
         pool in range reaches the level); Fate: ``rating, level, difficulty, p``.
         ``p`` is the probability at the answer (exact when the table is).
+
+    Examples
+    --------
+    >>> df = calibration_table("storyteller", levels=[0.75], difficulties=[8, 9])
+    >>> df[["difficulty", "level", "dice"]].values.tolist()
+    [[8, 0.75, 9], [9, 0.75, 22]]
     """
     import pandas as pd
 
     from .. import workbench as wb
 
     if isinstance(cal, str):
-        if cal == "storyteller":
-            cal = wb.storyteller_calibration(**options)
-        elif cal == "fate":
-            cal = wb.fate_calibration(**options)
-        else:
-            from ..core.checks import refuse
-
+        compute = {"storyteller": wb.storyteller_calibration, "fate": wb.fate_calibration}
+        if cal not in compute:
             raise refuse("cal", "a Calibration, 'storyteller' or 'fate'", cal)
+        cal = compute[cal](**options)
     elif options:
         raise TypeError("calibration_table: options apply only when computing the table")
-    setting, answer = ("difficulty", "dice") if cal.system == "storyteller" else (
-        "rating", "difficulty"
-    )  # fmt: skip
+    storyteller = cal.system == "storyteller"
+    setting, answer = ("difficulty", "dice") if storyteller else ("rating", "difficulty")
     rows = [
         {setting: s, "level": p, answer: cal.answers[s][p], "p": cal.probabilities[s][p]}
         for s in cal.settings
@@ -82,17 +58,24 @@ def _check(c):
     from ..workbench.compare import Comparison
 
     if not isinstance(c, Comparison):
-        from ..core.checks import refuse
-
         raise refuse("comparison", "a workbench.Comparison", c, kind=True)
     return c
 
 
 def comparison_table(comparison, metrics=None):
     """One row per (cell, metric): the cell's columns, ``metric``, ``first``, ``second``,
-    ``difference`` (second − first).
+    ``difference`` (second − first); the frame behind the comparison chart.
 
     ``metrics``: the metrics to keep, in order (default: all of the comparison's).
+
+    Examples
+    --------
+    >>> from dicestats.workbench import compare_fate
+    >>> t = comparison_table(compare_fate(1, [0, 1], versus_bonus=2, exact=True))
+    >>> list(t.columns)
+    ['bonus', 'difficulty', 'versus_bonus', 'metric', 'first', 'second', 'difference']
+    >>> t.query("metric == 'p_tie' and difficulty == 0").difference.tolist()
+    [Fraction(-2, 27)]
     """
     import pandas as pd
 
@@ -100,21 +83,13 @@ def comparison_table(comparison, metrics=None):
     metrics = list(c.metrics if metrics is None else metrics)
     unknown = [m for m in metrics if m not in c.metrics]
     if unknown:
-        from ..core.checks import refuse
-
         raise refuse("metrics", "metrics of the comparison: " + ", ".join(c.metrics), unknown)
     rows = []
     for r in c.rows:
+        cell = {k: r[k] for k in c.cells}
         for m in metrics:
-            rows.append(
-                {
-                    **{k: r[k] for k in c.cells},
-                    "metric": m,
-                    "first": _num(r[m]),
-                    "second": _num(r[f"versus_{m}"]),
-                    "difference": _num(r[f"diff_{m}"]),
-                }
-            )
+            first, second, diff = (_num(r[k]) for k in (m, f"versus_{m}", f"diff_{m}"))
+            rows.append({**cell, "metric": m, "first": first, "second": second, "difference": diff})
     return pd.DataFrame(rows, columns=[*c.cells, "metric", "first", "second", "difference"])
 
 
@@ -152,8 +127,6 @@ def worth_table(worth):
     from ..workbench.worth import Worth
 
     if not isinstance(worth, Worth):
-        from ..core.checks import refuse
-
         raise refuse("worth", "a workbench.Worth", worth, kind=True)
     t = worth.p_target
     rows = [

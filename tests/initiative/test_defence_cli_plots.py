@@ -108,7 +108,7 @@ def test_plot_pdf_and_refusals(tmp_path, capsys):
 
 
 def test_slow_scenario_labels_read_without_the_docs():
-    from dicestats.tables._initiative_fights import DEFENCE_SCENARIOS
+    from dicestats.tables.initiative import DEFENCE_SCENARIOS
 
     for label, *_ in DEFENCE_SCENARIOS:
         assert " dice" in label and "defends vs" not in label
