@@ -30,7 +30,7 @@ acting_order(dice, owners, *, rng=None, rules=None)
     The vectorized order of many concrete rounds (an array of participants).
 apply_pips(dice, pips, pip_rule="one-die")
     A preparation margin added to one set of dice.
-HoldPolicy, View, HOLD_POLICIES
+HoldPolicy, HoldView, HOLD_POLICIES
     Holding policies: ``"never"``, ``"defend"``, ``"after-enemy"``, ``"always"`` or yours.
 Rules, LIMITS
     The rule readings in force (``tiebreak``, ``order``, ``pip_rule``) and every cap.
@@ -95,7 +95,7 @@ __getattr__, __dir__, __all__ = lazy_package(
         "order": ("resolve", "acting_order"),
         "pips": ("apply_pips",),
         "rolls": ("SuccessRoll", "RollTable"),
-        "holding": ("HoldPolicy", "View"),
+        "holding": ("HoldPolicy", "HoldView"),
         "rules": ("Rules", "HOLD_POLICIES", "TIEBREAKS", "ORDERS", "PIP_RULES"),
         "limits": (
             "LIMITS",

@@ -59,7 +59,7 @@ import numpy as np
 
 from ..core import montecarlo as mc
 from ..core.checks import described, parse_int_text, refuse
-from .holding import View, call_policy, hold_policies, is_never
+from .holding import HoldView, call_policy, hold_policies, is_never
 from .limits import LIMITS
 from .order import rank_key
 from .pips import prepare
@@ -411,7 +411,7 @@ class Engine:
 
     def _view(self, rows, p, m, value, end):
         sel = np.flatnonzero(m)
-        return sel, View(
+        return sel, HoldView(
             participant=p,
             side=int(self.side[p]),
             value=value[sel],

@@ -5,7 +5,7 @@
 любой момент заявить действие атаки или защиты. Чтобы предпринять его, придётся отложить
 кубик инициативы с максимальным имеющимся значением.» Holding is a choice, so the
 toolkit asks a **policy**. A policy answers two questions, each for many rounds at once
-(every field of the :class:`View` is an array with one entry per round):
+(every field of the :class:`HoldView` is an array with one entry per round):
 
 * ``hold(view)``: at its turn, with a die of ``view.value`` about to act, does the
   participant keep the die instead of acting? (``True`` keeps it.)
@@ -37,7 +37,7 @@ methods and a ``name``), written with numpy operations on the view's arrays.
 Examples
 --------
 >>> import numpy as np
->>> v = View(0, 0, np.array([5, 3]), np.zeros((2, 7), int), np.zeros((2, 7), int),
+>>> v = HoldView(0, 0, np.array([5, 3]), np.zeros((2, 7), int), np.zeros((2, 7), int),
 ...          np.array([False, True]), np.array([False, True]), np.array([False, False]))
 >>> hold_policy("after-enemy").hold(v).tolist()
 [True, False]
@@ -53,7 +53,7 @@ from ..core.checks import check_choice, refuse
 from .rules import HOLD_POLICIES
 
 __all__ = [
-    "View",
+    "HoldView",
     "HoldPolicy",
     "HOLD_POLICIES",
     "hold_policy",
@@ -64,7 +64,7 @@ __all__ = [
 
 
 @dataclass(frozen=True)
-class View:
+class HoldView:
     """What one participant sees when it decides, for many rounds at once.
 
     Attributes
@@ -104,7 +104,7 @@ class View:
 class HoldPolicy:
     """A holding policy: subclass it and override :meth:`hold` and :meth:`use`.
 
-    The base class never holds (``"never"``). Both methods take a :class:`View`
+    The base class never holds (``"never"``). Both methods take a :class:`HoldView`
     and return a bool array with one entry per round.
 
     Examples
@@ -123,11 +123,11 @@ class HoldPolicy:
 
     name = "never"
 
-    def hold(self, view: View) -> np.ndarray:
+    def hold(self, view: HoldView) -> np.ndarray:
         """Keep the die ``view.value`` instead of acting with it now?"""
         return np.zeros(len(view), dtype=bool)
 
-    def use(self, view: View) -> np.ndarray:
+    def use(self, view: HoldView) -> np.ndarray:
         """Act now with the highest held die ``view.value``?"""
         return np.ones(len(view), dtype=bool)
 
@@ -227,7 +227,7 @@ def hold_policies(name: str, value, n: int) -> tuple:
     return (hold_policy(value, name),) * n
 
 
-def call_policy(policy, method: str, view: View) -> np.ndarray:
+def call_policy(policy, method: str, view: HoldView) -> np.ndarray:
     """``policy.<method>(view)``, checked: a bool array with one entry per round."""
     out = getattr(policy, method)(view)
     arr = np.asarray(out)
