@@ -96,6 +96,13 @@ LIMITS = Limits(
     Limit("roll dice", 0, 1000, why="dice of one success roll"),
     Limit("success", 1, 7, why="the lowest d6 face that is a success (7: none is)"),
     Limit("slow_cost", 0, 100, why="defence successes lost per point of slow scale"),
+    Limit(
+        "acting orders",
+        hi=40_320,
+        why="order_distribution lists every order the coins can give, one row each: m "
+        "participants tied at every step give m! (8: 40,320 rows, 9: 362,880)",
+        instead="use resolve(dice, rng=...) for one order drawn with fair coins",
+    ),
 )
 
 #: Largest swiftness (dice of one participant).

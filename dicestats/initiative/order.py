@@ -57,6 +57,7 @@ __all__ = [
     "acting_order",
     "resolve",
     "check_dice",
+    "count_orders",
     "compute_order_distribution",
     "KeyFormat",
     "FMT64",
@@ -335,6 +336,20 @@ def _one_round(dice, rules):
     owners = np.repeat(np.arange(len(dice)), [len(d) for d in dice])
     flat = np.array([[v for d in dice for v in d]], dtype=np.int64)
     return np.sort(round_keys(flat, owners, rules.tiebreak, rules.order), axis=1)
+
+
+def count_orders(dice, rules) -> int:
+    """How many acting orders :func:`coin_orders` lists for one concrete round: m! for
+    each run of m tied participants (a participant's tier moves whole)."""
+    srt = _one_round(dice, rules)[0].tolist()
+    count = m = 1
+    for prev, key in itertools.pairwise(srt):
+        if prev >> OWN_BITS != key >> OWN_BITS:
+            m = 1
+        elif rules.order == "action" or prev & OWN_MASK != key & OWN_MASK:
+            m += 1
+            count *= m
+    return count
 
 
 def resolve(dice, sides=None, *, rng=None, rules=None, tiebreak=None, order=None) -> RoundOrder:

@@ -404,7 +404,7 @@ def defence(
             "every order of one round with ties (the dice as a command line writes them)",
             ("6,6,6/6,6",),
             {"tiebreak": "unspent"},
-            bad=({"dice": [[7]]}, {"dice": "6,6/x"}, {"order": "turn"}),
+            bad=({"dice": [[7]]}, {"dice": "6,6/x"}, {"dice": [[6]] * 9}, {"order": "turn"}),
         ),
     ),
 )
@@ -440,12 +440,14 @@ def order_distribution(
     >>> order_distribution([[6], [6]], exact=False).p_sequence
     {(0, 1): 0.5, (1, 0): 0.5}
     """
-    from .order import check_dice
+    from .order import check_dice, count_orders
     from .rules import rules_with
 
     if isinstance(dice, str):
         dice = _dice_text(dice)
-    return Setup(dice=check_dice(dice), rules=rules_with(rules, tiebreak=tiebreak, order=order))
+    dice, rules = check_dice(dice), rules_with(rules, tiebreak=tiebreak, order=order)
+    LIMITS["acting orders"].check_work(count_orders(dice, rules), name="dice", value=dice)
+    return Setup(dice=dice, rules=rules)
 
 
 def _dice_text(text: str) -> list[list[int]]:
