@@ -1,52 +1,21 @@
-"""The round engine: rounds played action by action, with holding, defences and armour.
+"""The round engine: rounds played action by action, with holding, answers and armour.
 
-One engine answers every question about choices: holding policies
-(:mod:`~.holding`), several rounds with the "everyone held" rule, every defender's
-response to an attack, success rolls, armour and the defender's advantage. It
-plays many rounds at once, vectorized over rows, one action (or one hold) per row
-per step, and serves two masters through one code path:
+It plays the rules of ``docs/rules/initiative.md`` (the acting order of :mod:`.order`,
+holding, the "everyone held" rule, attacks, their answers, success rolls and armour) on
+many rounds at once, vectorized over rows, one action (or one hold) per row per step, for
+two masters through one code path:
 
-* **Monte Carlo** (:class:`Engine` as a :func:`dicestats.core.montecarlo.run`
-  batch function): each row is a fight; coins, targets and success rolls are drawn.
-* **Exact enumeration** (:meth:`Engine.enumerate`): each row is a weighted state;
-  every coin, target and roll outcome *expands* the row into one row per outcome
-  (weights multiplied by their probability, Python integers over one common
-  denominator), and rows in the same state are merged after every step.
-  Expectations are accumulated linearly as they happen, so merging loses nothing.
+* **Monte Carlo** (:class:`Engine` as a :func:`dicestats.core.montecarlo.run` batch
+  function): each row is a fight; coins, targets and success rolls are drawn.
+* **Exact enumeration** (:meth:`Engine.enumerate`): each row is a weighted state; every
+  coin, target and roll outcome *expands* the row into one row per outcome (weights, as
+  Python integers over one common denominator, multiplied by its probability), and rows
+  in the same state are merged after every step. Expectations are accumulated linearly as
+  they happen, so merging loses nothing.
 
-The rules the engine plays (``docs/rules/initiative.md`` quotes the text):
-
-* the acting order is the one rule of :mod:`~.order` (``rank_key``): with
-  ``order="tier"`` the holders of a value are ordered once when it is reached and
-  each acts all its dice of it in a row; with ``"action"`` the order is
-  re-evaluated after every action. Ties: a fair choice;
-* at its turn a participant asks its policy whether to hold the die; between any
-  two actions every holder asks whether to act now (the best-ranked holder that
-  wants to acts first: its highest held die, then the tie-break, then a coin); a
-  holder acts with its highest die; when no unheld die is left, holders have a
-  last chance, then held dice lapse;
-* a round in which nobody acted: everyone goes on edge, and nobody may hold in
-  the next round;
-* an attack (every action of an attacking side, on a uniformly chosen participant
-  of the other side) is answered by responders (``respond``), each at most once,
-  each setting aside its highest die (a held die first among equals): the target
-  (if it has any die; slow by attack die − its highest die when that is lower,
-  never against a holder's attack), and companions whose highest die is ≥ the
-  attack's (any die against a holder's attack), never slow;
-* with success rolls: each response, in turn, removes its successes (less
-  ``slow_cost`` per point of slow) from the attacker's margin; a responder whose
-  successes exceed what was left gains the excess as its advantage; armour then
-  removes its successes from what is left; what is left is the wound's scale.
-
-The module holds, in this order: the rows (:class:`_Rows`, a fight or a weighted
-state) and the sums over them (:class:`_Acc`); the two ways a chance is taken
-(:class:`_Branch` expands, :class:`_Draw` draws); :class:`Combat`; :class:`Engine`
-(a round's state, turns, holding, actions, an attack and its answers, a round's
-end, the enumeration and the Monte Carlo batch function); and the questions put
-to it (:class:`Fight`, :func:`check_fight`, :func:`engine_odds`,
-:func:`engine_estimates`). :func:`~dicestats.initiative.odds` comes here for
-holding or several rounds (exact or Monte Carlo), :func:`~dicestats.initiative.defence`
-always does.
+Below the engine, the questions put to it: :func:`check_fight`, and the readers of its
+sums (:class:`Sums` enumerated, :class:`Drawn` by Monte Carlo) that :func:`engine_odds`
+and the forms of ``defence`` (:mod:`.defences`) turn into results.
 """
 
 from __future__ import annotations
@@ -59,12 +28,14 @@ import numpy as np
 
 from ..core import montecarlo as mc
 from ..core.checks import described, parse_int_text, refuse
+from ..core.results import z_value
 from .holding import HoldView, call_policy, hold_policies, is_never
 from .limits import LIMITS
 from .order import rank_key
 from .pips import prepare
 from .results import Odds
 from .rolls import weights
+from .rules import parse_words
 from .setup import check_setup, dice_classes
 
 __all__ = [
@@ -73,14 +44,11 @@ __all__ = [
     "Fight",
     "check_fight",
     "needs_engine",
-    "engine_odds",
-    "engine_estimates",
     "engine_batch_size",
-    "enumerate_fight",
-    "ratio",
-    "per_round",
+    "Sums",
+    "Drawn",
     "held_fields",
-    "mc_held_fields",
+    "engine_odds",
 ]
 
 
@@ -853,10 +821,16 @@ class Fight:
 
 def _weakness(name, value, n):
     """Each participant's on-edge scale: a hero's weakness, or None for a supporting one
-    (as text: ``"2,s"``, ``s`` for a supporting character)."""
+    (as text: ``"2,s"``; one value alone is the side's, ``s``: all supporting)."""
     lim = LIMITS["weakness"]
     if isinstance(value, str):
-        value = _weakness_text(name, value)
+        value = parse_words(
+            name,
+            value,
+            lambda w: None if w.strip().lower() == "s" else parse_int_text(w),
+            "a weakness per participant, or s for a supporting character (2,s)",
+        )
+        value = value[0] if len(value) == 1 else value
     if value is None:
         return (SUPPORTING_EDGE,) * n
     if isinstance(value, (list, tuple)):
@@ -876,103 +850,26 @@ def _weakness(name, value, n):
     return (lim.check(value, name=name),)
 
 
-def _weakness_text(name, text):
-    """``"2,s,3"``: a hero's weakness, or ``s`` for a supporting character; one value alone
-    is the side's (one participant's, or ``s``: all supporting)."""
-    out = []
-    for word in text.split(","):
-        if word.strip().lower() == "s":
-            out.append(None)
-            continue
-        try:
-            out.append(parse_int_text(word))
-        except ValueError:
-            raise refuse(
-                name, "a weakness per participant, or s for a supporting character (2,s)", text
-            ) from None
-    return out[0] if len(out) == 1 else out
-
-
 def check_fight(
-    swiftness, versus, *, pips, versus_pips, rules, tiebreak, order, pip_rule, hold, versus_hold,
-    rounds, weakness, versus_weakness, combat=None,
-) -> Fight:  # fmt: skip
-    """Every argument of a round-engine question (the public names), checked against
-    ``LIMITS``; ``combat`` already checked."""
-    shortcuts = dict(tiebreak=tiebreak, order=order, pip_rule=pip_rule)
-    setup = check_setup(swiftness, versus, pips, versus_pips, rules, **shortcuts)
-    pol = hold_policies("hold", hold, len(setup.swiftness)) + hold_policies(
-        "versus_hold", versus_hold, len(setup.versus)
+    swiftness, versus, *, hold, versus_hold, rounds, weakness, versus_weakness, combat=None, **setup
+) -> Fight:
+    """Every argument of a round-engine question (the public names; ``setup``: the
+    arguments of :func:`~.setup.check_setup`), checked against ``LIMITS``; ``combat``
+    already checked."""
+    setup = check_setup(swiftness, versus, **setup)
+    a, b = len(setup.swiftness), len(setup.versus)
+    return Fight(
+        setup,
+        hold_policies("hold", hold, a) + hold_policies("versus_hold", versus_hold, b),
+        LIMITS["rounds"].check(rounds, name="rounds"),
+        _weakness("weakness", weakness, a) + _weakness("versus_weakness", versus_weakness, b),
+        combat,
     )
-    rounds = LIMITS["rounds"].check(rounds, name="rounds")
-    edge = _weakness("weakness", weakness, len(setup.swiftness)) + _weakness(
-        "versus_weakness", versus_weakness, len(setup.versus)
-    )
-    return Fight(setup, pol, rounds, edge, combat)
 
 
 def needs_engine(fight: Fight) -> bool:
     """Holding or several rounds: the fast acting-order paths do not apply."""
     return fight.rounds != 1 or not all(is_never(p) for p in fight.policies)
-
-
-def enumerate_fight(fight: Fight, exact: bool):
-    """The engine's weighted sums ``(sums, denominator)``, refusing an enumeration that
-    grows past ``LIMITS["exact states"]`` (its size in outcome classes is checked with the
-    arguments)."""
-    lim = LIMITS["exact states"]
-    try:
-        return fight.engine().enumerate(exact, lim.hi)
-    except _TooBig as big:
-        raise refuse(
-            "exact states",
-            f"at most {lim.hi:,} in exact mode",
-            described(f"{big.args[0]:,} at one step"),
-            why=lim.why,
-            instead=lim.instead,
-        ) from None
-
-
-def ratio(num, den, exact):
-    """``num / den`` of two weighted sums (None when ``den`` is 0)."""
-    if den == 0:
-        return None
-    return Fraction(num, den) if exact else float(num) / float(den)
-
-
-def held_fields(fight, tot, den, exact):
-    R = fight.rounds
-    return {
-        "hold": fight.hold,
-        "rounds": R,
-        "p_all_held": tuple(ratio(tot["all_held"][r], den, exact) for r in range(R)),
-        "on_edge": {k: ratio(tot["edges"][k], den, exact) for k in range(R + 1)},
-        "edge_penalty": fight.edge,
-    }
-
-
-def engine_odds(fight: Fight, exact: bool, size: int) -> Odds:
-    """:class:`Odds` of a fight by the engine's enumeration (``size`` outcome classes)."""
-    tot, den = enumerate_fight(fight, exact)
-    setup, R = fight.setup, fight.rounds
-    den_r = den * R
-    first = [ratio(x, den_r, exact) for x in tot["first"]]
-    na = len(setup.swiftness)
-    return Odds(
-        **setup.described(),
-        p_first=ratio(sum(tot["first"][:na]), den_r, exact),
-        p_participant_first=tuple(first),
-        actions_before={k: ratio(x, den_r, exact) for k, x in enumerate(tot["before"])},
-        p_double=ratio(tot["double"][()], den_r, exact),
-        mean_position=tuple(
-            ratio(tot["pos_sum"][p], tot["act_n"][p], exact) for p in range(setup.n)
-        ),
-        **held_fields(fight, tot, den, exact),
-        exact=exact,
-        trials=None,
-        outcome_classes=size,
-        p_acts_at=tuple(tuple(ratio(x, den_r, exact) for x in row) for row in tot["acts_at"]),
-    )
 
 
 def engine_batch_size(fight: Fight) -> int:
@@ -982,76 +879,167 @@ def engine_batch_size(fight: Fight) -> int:
     return int(max(64, min(16_384, 2**22 // max(per_row, 1))))
 
 
-def per_round(res, name, index, R):
-    """A per-round share pooled over the R rounds of each fight."""
-    if R == 1:
-        return res.proportion(name, index)
-    t = res.totals
-    y = np.asarray(t[name])[index] if index is not None else t[name]
-    yy = np.asarray(t[name + "_sq"])[index] if index is not None else t[name + "_sq"]
-    n = res.trials
-    return mc.ratio_estimate(
-        int(y), n * R, int(yy), n * R * R, R * int(y), n, res.confidence, "proportion"
+def ratio(num, den, exact):
+    """``num / den`` of two weighted sums (None when ``den`` is 0)."""
+    if den == 0:
+        return None
+    return Fraction(num, den) if exact else float(num) / float(den)
+
+
+class Sums:
+    """The engine's enumerated sums of a fight, read as Fractions (``exact``) or floats.
+
+    The readers :class:`Sums` and :class:`Drawn` answer the same questions of a
+    statistic ``name`` (an element ``index`` of it): ``share`` per unit of the statistic
+    ``per`` (per attack, per response), ``each`` per its own element of ``per``,
+    ``per_round`` and ``mean`` per round, ``pooled`` per round as a plain proportion,
+    ``per_fight`` per fight. Refuses an enumeration that grows past ``LIMITS["exact
+    states"]`` (its size in outcome classes is checked with the arguments).
+    """
+
+    def __init__(self, fight: Fight, exact: bool):
+        lim = LIMITS["exact states"]
+        try:
+            self.tot, self.den = fight.engine().enumerate(exact, lim.hi)
+        except _TooBig as big:
+            raise refuse(
+                "exact states",
+                f"at most {lim.hi:,} in exact mode",
+                described(f"{big.args[0]:,} at one step"),
+                why=lim.why,
+                instead=lim.instead,
+            ) from None
+        self.exact, self.rounds = exact, fight.rounds
+        self.how = {"exact": exact, "trials": None}
+
+    def size(self, name):
+        return len(self.tot[name])
+
+    def _at(self, name, index=None):
+        return self.tot[name][() if index is None else index]
+
+    def share(self, name, per, index=None, kind=None):
+        return ratio(self._at(name, index), self._at(per), self.exact)
+
+    def each(self, name, per, index):
+        return ratio(self._at(name, index), self._at(per, index), self.exact)
+
+    def per_round(self, name, index=None):
+        return ratio(self._at(name, index), self.den * self.rounds, self.exact)
+
+    mean = pooled = per_round
+
+    def per_fight(self, name, index):
+        return ratio(self._at(name, index), self.den, self.exact)
+
+    def mean_scale(self, name, per, shares):
+        """``Σ k · shares[k]``, the shares of ``name`` per ``per``."""
+        num = sum(k * x for k, x in enumerate(self.tot[name]))
+        return ratio(num, self._at(per), self.exact)
+
+    def p_first(self, na):
+        """P(the first side, its ``na`` participants, acts first in a round)."""
+        return ratio(sum(self.tot["first"][:na]), self.den * self.rounds, self.exact)
+
+
+class Drawn:
+    """The summed Monte Carlo batches ``res`` of a fight's engine, drawn with ``seed``,
+    read as :class:`~dicestats.core.results.Estimate` s (the questions of :class:`Sums`)."""
+
+    def __init__(self, fight: Fight, res, seed):
+        self.res, self.rounds, self.n = res, fight.rounds, res.trials
+        self.how = {"exact": False, "trials": res.trials, "seed": seed, "raw": res}
+
+    def size(self, name):
+        return len(np.asarray(self.res[name]))
+
+    def _at(self, name, index=None):
+        x = self.res[name]
+        return int(x if index is None else np.asarray(x)[index])
+
+    def share(self, name, per, index=None, kind="proportion"):
+        return self.res.ratio(name, per, index, kind)
+
+    def each(self, name, per, index):
+        if self._at(per, index) == 0:
+            return None
+        sums = (name, per, name + "_sq", per + "_sq", f"{name}_x_{per}")
+        at = (self._at(k, index) for k in sums)
+        return mc.ratio_estimate(*at, self.n, self.res.confidence, "mean")
+
+    def per_round(self, name, index=None):
+        """A per-round share pooled over the rounds of each fight."""
+        if self.rounds == 1:
+            return self.res.proportion(name, index)
+        y, yy, R, n = self._at(name, index), self._at(name + "_sq", index), self.rounds, self.n
+        return mc.ratio_estimate(
+            y, n * R, yy, n * R * R, R * y, n, self.res.confidence, "proportion"
+        )
+
+    def mean(self, name, index=None):
+        return self.res.mean(name, index, scale=self.rounds)
+
+    def pooled(self, name, index):
+        return mc.wilson(self._at(name, index), self.n * self.rounds, self.res.confidence)
+
+    def per_fight(self, name, index):
+        return mc.wilson(self._at(name, index), self.n, self.res.confidence)
+
+    def mean_scale(self, name, per, shares):
+        return mean_scale(shares)
+
+    def p_first(self, na):
+        return self.per_round("first_side")
+
+
+def mean_scale(shares: dict):
+    """``Σ k · shares[k]`` of Monte Carlo shares of one denominator, with a conservative
+    interval: the ratio estimator's residual is ``Σ k · e_k``, so its standard error is at
+    most ``Σ k · stderr_k`` (Minkowski). A nan share (no responses) gives a nan mean.
+
+    Examples
+    --------
+    >>> half = mc.Estimate(0.5, 0.01, 0.48, 0.52, 100)
+    >>> e = mean_scale({0: half, 2: half})
+    >>> round(e.value, 12), round(e.stderr, 12), e.kind
+    (1.0, 0.02, 'mean')
+    """
+    first = next(iter(shares.values()))
+    value = sum(k * e.value for k, e in shares.items())
+    se = sum(k * e.stderr for k, e in shares.items())
+    z = z_value(first.confidence)
+    return mc.Estimate(
+        value, se, value - z * se, value + z * se, first.trials, "mean", first.confidence
     )
 
 
-def mc_held_fields(fight, res):
-    R, n = fight.rounds, res.trials
-    all_held = np.asarray(res["all_held"])
-    edges = np.asarray(res["edges"])
+def held_fields(fight: Fight, read) -> dict:
+    """The holding figures of a fight's result, from its engine's sums (``read``)."""
+    R = fight.rounds
     return {
         "hold": fight.hold,
         "rounds": R,
-        "p_all_held": tuple(mc.wilson(int(all_held[r]), n, res.confidence) for r in range(R)),
-        "on_edge": {k: mc.wilson(int(edges[k]), n, res.confidence) for k in range(R + 1)},
+        "p_all_held": tuple(read.per_fight("all_held", r) for r in range(R)),
+        "on_edge": {k: read.per_fight("edges", k) for k in range(R + 1)},
         "edge_penalty": fight.edge,
     }
 
 
-def engine_estimates(fight: Fight, res, seed=None) -> Odds:
-    """:class:`Odds` of a fight from the summed batches of its engine (``fight.engine()``),
-    drawn with ``seed``."""
-    setup, R = fight.setup, fight.rounds
-    n = setup.n
-    t = res.totals
-    if R == 1:  # a 0/1 per fight: Wilson, as the fast path
-        p_first = mc.wilson(int(np.asarray(t["first_side"])), res.trials, res.confidence)
-    else:
-        p_first = per_round(res, "first_side", None, R)
-    mean_position = []
-    for p in range(n):
-        if int(np.asarray(t["act_n"])[p]) == 0:
-            mean_position.append(None)
-            continue
-        mean_position.append(
-            mc.ratio_estimate(
-                int(np.asarray(t["pos_sum"])[p]),
-                int(np.asarray(t["act_n"])[p]),
-                int(np.asarray(t["pos_sum_sq"])[p]),
-                int(np.asarray(t["act_n_sq"])[p]),
-                int(np.asarray(t["pos_sum_x_act_n"])[p]),
-                res.trials,
-                res.confidence,
-                "mean",
-            )
-        )
-    acts = np.asarray(t["acts_at"])
+def engine_odds(fight: Fight, read, **how) -> Odds:
+    """:class:`Odds` of a fight from its engine's sums: enumerated (``read`` a
+    :class:`Sums`, ``how`` its ``outcome_classes``) or drawn (a :class:`Drawn`)."""
+    setup, n = fight.setup, fight.setup.n
     return Odds(
         **setup.described(),
-        p_first=p_first,
-        p_participant_first=tuple(per_round(res, "first", p, R) for p in range(n)),
-        actions_before={
-            k: per_round(res, "before", k, R) for k in range(len(np.asarray(t["before"])))
-        },
-        p_double=per_round(res, "double", None, R),
-        mean_position=tuple(mean_position),
-        **mc_held_fields(fight, res),
-        exact=False,
-        trials=res.trials,
-        outcome_classes=None,
-        seed=seed,
+        p_first=read.p_first(len(setup.swiftness)),
+        p_participant_first=tuple(read.per_round("first", p) for p in range(n)),
+        actions_before={k: read.per_round("before", k) for k in range(read.size("before"))},
+        p_double=read.per_round("double"),
+        mean_position=tuple(read.each("pos_sum", "act_n", p) for p in range(n)),
+        **held_fields(fight, read),
+        **read.how,
+        **how,
         p_acts_at=tuple(
-            tuple(mc.wilson(int(c), res.trials * R, res.confidence) for c in row) for row in acts
+            tuple(read.pooled("acts_at", (d, p)) for p in range(n)) for d in range(setup.dice)
         ),
-        raw=res,
     )

@@ -22,7 +22,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from .engine import engine_odds, needs_engine
+from .engine import Sums, engine_odds, needs_engine
 from .order import coin_orders, round_keys
 from .pips import prepare
 from .results import Odds
@@ -47,7 +47,7 @@ def compute_odds(s, exact: bool) -> Odds:
     fight = s.fight
     setup = fight.setup
     if needs_engine(fight):
-        return engine_odds(fight, exact, s.size)
+        return engine_odds(fight, Sums(fight, exact), outcome_classes=s.size)
     n_dice, n = setup.dice, setup.n
     small = 6**n_dice * n_dice < 2**62
     dice, weights = dice_classes(setup.sw, np.int64 if small else object)

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from ..core.checks import check_choice, refuse
 
-__all__ = ["Rules", "TIEBREAKS", "ORDERS", "PIP_RULES", "rules_with"]
+__all__ = ["Rules", "TIEBREAKS", "ORDERS", "PIP_RULES", "rules_with", "parse_words"]
 
 #: Tie-break readings: set-aside dice count (``"all"``) or only the unspent ones.
 TIEBREAKS = ("all", "unspent")
@@ -140,3 +140,16 @@ def rules_with(rules=None, **shortcuts) -> Rules:
         raise refuse("rules", "a dicestats.initiative.Rules", rules, kind=True)
     changes = {k: v for k, v in shortcuts.items() if v is not None}
     return rules.replace(**changes) if changes else rules
+
+
+def parse_words(name: str, text: str, word, allowed: str, sep: str = ","):
+    """Each word of ``text`` (apart by ``sep``) read by ``word``, or a refusal naming
+    ``name`` that says what is ``allowed``: the text forms of the API's lists.
+
+    >>> parse_words("dice", "6,5/4", lambda w: w.split(","), "dice", sep="/")
+    [['6', '5'], ['4']]
+    """
+    try:
+        return [word(w) for w in text.split(sep)]
+    except ValueError:
+        raise refuse(name, allowed, text) from None

@@ -60,7 +60,7 @@ from types import SimpleNamespace
 import numpy as np
 
 from ..core import montecarlo as mc
-from .engine import engine_batch_size, engine_estimates, needs_engine
+from .engine import Drawn, engine_batch_size, engine_odds, needs_engine
 from .order import (
     FMT64,
     HIGH,
@@ -978,7 +978,7 @@ def reduce_odds(s, res) -> Odds:
     """
     fight = s.fight
     if needs_engine(fight):
-        return engine_estimates(fight, res, s.seed)
+        return engine_odds(fight, Drawn(fight, res, s.seed), outcome_classes=None)
     setup = fight.setup
     n, sw = setup.n, setup.sw
     position = np.asarray(res["position"])
