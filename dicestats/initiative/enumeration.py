@@ -1,12 +1,10 @@
 """The exact (and float) form of :func:`~dicestats.initiative.odds`: every dice outcome.
 
-Each participant's roll is enumerated as a multiset of faces weighted by its
-number of orderings (so all 6^k ordered outcomes are covered); the pips are
-added, the acting order is the sort of :func:`~.order.round_keys` (the one
-rule), and every order the coins can give is weighted 1/m! per run of m tied
-participants (:func:`~.order.coin_orders`). Sums are Python-exact integers over
-one common denominator; the answer is Fractions, or floats with ``exact=False``.
-Holding and several rounds are enumerated by the round engine (:mod:`.engine`).
+Each participant's roll is a multiset of faces weighted by its orderings
+(:func:`~.setup.dice_classes`); the acting order is the sort of
+:func:`~.order.round_keys`, every order the coins can give weighted 1/m! per run of m
+tied participants (:func:`~.order.coin_orders`), in exact integers over one common
+denominator. Holding and several rounds are the round engine's (:mod:`.engine`).
 
 Examples
 --------

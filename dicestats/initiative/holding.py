@@ -1,38 +1,12 @@
 """Holding a die («выжидать») as a policy: when to keep a die, when to use a kept one.
 
-«Если участник битвы, до которого дошла очередь, не хочет действовать прямо сейчас, он
-вправе не откладывать кубик инициативы, а сохранить его на потом. Выжидающий … вправе в
-любой момент заявить действие атаки или защиты. Чтобы предпринять его, придётся отложить
-кубик инициативы с максимальным имеющимся значением.» Holding is a choice, so the
-toolkit asks a **policy**. A policy answers two questions, each for many rounds at once
-(every field of the :class:`HoldView` is an array with one entry per round):
-
-* ``hold(view)``: at its turn, with a die of ``view.value`` about to act, does the
-  participant keep the die instead of acting? (``True`` keeps it.)
-* ``use(view)``: at a moment between two actions (never inside an attack already
-  declared), does a participant holding dice act now, setting aside its highest die
-  ``view.value``? ``view.end`` marks the last moment: no unheld die is left in the
-  round, and a held die not used then is lost.
-
-A held die also answers attacks: the response rules (``respond=`` of
-:func:`~dicestats.initiative.defence`) spend a responder's highest die, held or not.
-
-Named policies (:data:`HOLD_POLICIES`):
-
-``"never"``
-    Never hold (the acting order as rolled).
-``"defend"``
-    Keep the first die (its highest) for a defence of itself or a companion; act with
-    the rest; use the kept die at the round's end if no attack needed it.
-``"after-enemy"``
-    Hold until the first enemy action of the round, then act at once (held dice first,
-    highest first). If no enemy ever acts, the held dice are lost.
-``"always"``
-    Hold every die and never act with one (held dice only answer attacks). If everyone
-    does so, nobody acts: everyone goes on edge and nobody may hold next round.
-
-Your own: subclass :class:`HoldPolicy` (or pass any object with ``hold`` and ``use``
-methods and a ``name``), written with numpy operations on the view's arrays.
+A policy answers two questions for many rounds at once (every field of the
+:class:`HoldView` is an array with one entry per round): ``hold(view)``, at its turn,
+keep the die ``view.value`` instead of acting?, and ``use(view)``, between two actions,
+act now with the highest held die ``view.value``? (``view.end``: the last moment.) The
+named policies (:data:`HOLD_POLICIES`: ``"never"``, ``"defend"``, ``"after-enemy"``,
+``"always"``) and how the round engine plays them: ``docs/rules/initiative.md``
+(Holding). Your own: subclass :class:`HoldPolicy`.
 
 Examples
 --------
@@ -140,6 +114,8 @@ class _Never(HoldPolicy):
 
 
 class _Defend(HoldPolicy):
+    """Keep the first (highest) die to answer an attack; use it at the round's end."""
+
     name = "defend"
 
     def hold(self, view):
@@ -150,6 +126,8 @@ class _Defend(HoldPolicy):
 
 
 class _AfterEnemy(HoldPolicy):
+    """Hold until an enemy has acted, then act at once (the held dice lapse if none does)."""
+
     name = "after-enemy"
 
     def hold(self, view):
@@ -160,6 +138,8 @@ class _AfterEnemy(HoldPolicy):
 
 
 class _Always(HoldPolicy):
+    """Hold every die, only to answer attacks (everyone holding: nobody acts)."""
+
     name = "always"
 
     def hold(self, view):

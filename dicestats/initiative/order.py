@@ -1,28 +1,14 @@
-"""The acting order: one implementation, used by every question of the system.
+"""The acting order (``docs/rules/initiative.md``), written once as a sort key per die.
 
-The rule (``docs/rules/initiative.md``): the highest unspent die acts next;
-among participants holding that value, the one with more dice of it goes
-first; then their other dice decide, compared high to low (set-aside dice
-included unless ``tiebreak="unspent"``; a missing die ranks lowest); then a
-fair coin. With ``order="tier"`` the holders of a value are ordered once when
-the value is reached and each spends all its dice of that value in a row.
-
-The rule is written once, as a **sort key** per die (:func:`rank_key`): the
-ascending order of the keys is the acting order, equal keys of different
-participants are complete ties settled by coins. Everything else applies it:
-
-* :func:`sort_keys` sorts batches of rounds, fair coins for the ties
-  (:func:`acting_order`, and :func:`resolve` as a batch of one; the Monte
-  Carlo fast path's batch ordering is tested to give its very numbers);
-* :func:`coin_orders` lists every order the coins can give, equally likely
-  (the exact enumeration over all outcome classes, and
-  :func:`compute_order_distribution`, the form of ``order_distribution``);
-* the round engine (:mod:`~.engine`) re-ranks each participant's next die with
-  :func:`rank_key` after every action (holding and defences spend dice too).
-
-Comparing face counts from 6 down to 1 ("more 6s, then more 5s, …") is the same
-as comparing the dice sorted high to low lexicographically with a missing die
-lowest, so the tie-break is a number: the owner's face counts, 4 bits per face.
+:func:`rank_key` makes the rule a number: keys sort ascending in acting order, and equal
+keys of different participants are complete ties, settled by coins. Comparing face counts
+from 6 down ("more 6s, then more 5s, …") is comparing the dice sorted high to low with a
+missing die lowest, so the tie-break is the owner's face counts, 4 bits per face. Applied
+by :func:`sort_keys` (batches of rounds with fair coins: :func:`acting_order`,
+:func:`resolve`; the Monte Carlo fast path is tested to give its very numbers), by
+:func:`coin_orders` (every order the coins can give: the exact enumeration and
+``order_distribution``) and by the round engine (:mod:`.engine`), which re-ranks with
+:func:`rank_key` after every action.
 
 Examples
 --------
@@ -117,9 +103,9 @@ def rank_key(value, held, rolled, below, tiebreak: str):
     return HIGH ^ ((value << _V_SHIFT) | (held << _R_SHIFT) | (tb << _TB_SHIFT))
 
 
-def _keys(d, tiebreak: str, order: str, starts=None, counts=None):
-    """Sort keys (no coin, no owner) of dice ``d`` whose last axis holds one owner's dice,
-    or, with ``starts``/``counts``, consecutive segments of one owner each (2-d ``d``).
+def die_keys(d, tiebreak: str, order: str, starts=None, counts=None):
+    """Sort keys (no coin, no owner) of dice ``d`` whose last axis holds one owner's dice
+    (..., s), or, with ``starts``/``counts``, consecutive segments of one owner each (2-d).
 
     Each die is ranked with what its owner holds when it acts: with
     ``order="action"`` the dice of its value from this one on (so a
@@ -147,11 +133,6 @@ def _keys(d, tiebreak: str, order: str, starts=None, counts=None):
     return rank_key(d, (ahead >> shift) & 15, rolled, below, tiebreak)
 
 
-def die_keys(d, tiebreak: str, order: str):
-    """Sort keys (no coin, no owner) of one participant's dice ``d``, shape (..., s)."""
-    return _keys(d, tiebreak, order)
-
-
 def round_keys(dice, owners, tiebreak: str, order: str):
     """Sort keys with owner bits for rows of whole rounds: ``dice`` (rows, total dice),
     ``owners[c]`` owning column c (the rule as in :func:`die_keys`)."""
@@ -161,7 +142,7 @@ def round_keys(dice, owners, tiebreak: str, order: str):
     own_s = own[perm]
     starts = np.flatnonzero(np.concatenate([[True], own_s[1:] != own_s[:-1]]))
     counts = np.diff(np.append(starts, own.size))
-    keys = _keys(np.asarray(dice)[:, perm], tiebreak, order, starts, counts) | own_s
+    keys = die_keys(np.asarray(dice)[:, perm], tiebreak, order, starts, counts) | own_s
     if grouped:
         return keys
     out = np.empty_like(keys)

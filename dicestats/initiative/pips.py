@@ -1,21 +1,8 @@
 """Preparation pips: a margin added to initiative dice after they are rolled.
 
-One implementation, vectorized over rows of dice (:func:`add_pips`), serves the
-single roll (:func:`apply_pips`), the exact enumeration and the simulations.
-How a margin is spent is the ``pip_rule`` of :class:`~.rules.Rules`:
-
-* ``"one-die"`` (default, the text): each participant's own margin on ONE of
-  its own dice, the one that acts earliest after the raise (the lowest die the
-  margin brings to 6, else the highest die below 6);
-* ``"split"``: each participant's margin over its own dice, one pip at a time
-  to its highest die below 6;
-* ``"side-pool"``: one margin for a whole side, spread like ``"split"`` over
-  all the side's dice.
-
-Equal dice never compete across participants under the per-participant rules
-(each margin goes to its owner's dice; which of two equal dice of one owner is
-raised changes nothing). Under ``"side-pool"`` two equal dice of different
-participants compete for a pip: the one listed first gets it.
+One implementation, vectorized over rows of dice (:func:`add_pips`), serves the single
+roll (:func:`apply_pips`), the exact enumeration and the simulations; how a margin is
+spent is the ``pip_rule`` of :class:`~.rules.Rules` (``docs/rules/initiative.md``).
 
 Examples
 --------

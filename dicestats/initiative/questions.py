@@ -1,21 +1,8 @@
 """The questions of the d6 initiative system, each declared once: parameters, forms, samples.
 
-Each public function here is made by :func:`dicestats.core.question.question`
-from its setup (the signature, the docstring and the checks of its arguments):
-it answers in exact Fractions (the default), floats (``exact=False``) or, where
-the question has a Monte Carlo form, by simulation (``trials=``, ``rng=``), with
-the same result class. The forms live in the modules named by each declaration
-(``enumeration`` and ``simulation`` for :func:`odds`, ``defences`` for
-:func:`defence`, ``order`` for :func:`order_distribution`), imported on the first
-answer: this module imports no numpy.
-
-Examples
---------
->>> odds([1], [2]).p_first
-Fraction(55, 216)
->>> r = odds([1], [2], trials=20_000, rng=1)
->>> r.trials, abs(r.p_first.value - 55 / 216) < 4.5 * r.p_first.stderr
-(20000, True)
+The forms live in the modules each declaration names (``enumeration`` and ``simulation``
+for :func:`odds`, ``defences`` for :func:`defence`, ``order`` for
+:func:`order_distribution`), imported on the first answer: this module imports no numpy.
 """
 
 from __future__ import annotations
@@ -26,7 +13,7 @@ from ..core.checks import check_bool, check_choice, check_int, refuse
 from ..core.question import Sample, Setup, question
 from .limits import EXACT_LIMIT, LIMITS, check_exact_size
 from .rolls import RollTable, SuccessRoll, check_roll
-from .rules import ATTACKERS, RESPONSES, Rules
+from .rules import ATTACKERS, RESPONSES, Rules, parse_words
 
 __all__ = ["odds", "defence", "order_distribution"]
 
@@ -306,34 +293,15 @@ def defence(
 ):
     """Attacks and their answers: who answers, slow answers, armour, the defender's advantage.
 
-    Every action of an attacking participant is an attack, with the die it acts
-    on, on a uniformly chosen participant of the other side. Responders answer
-    it in turn, each at most once, each setting aside its highest die («Когда на
-    тебя нападают, ты не можешь предпринять больше одного ответного действия …
-    твои товарищи могут попытаться спасти тебя, точно так же совершая по одному
-    действию»):
-
-    * the **target**, if it has a die left: slow when its highest die is lower
-      than the attack's, scale = attack die − that die (never against the action
-      of a holder: «считается, что у них одинаковая инициатива»);
-    * with ``respond="every"`` (default), then each **companion** whose highest
-      die is ≥ the attack's (any die against a holder's attack), highest die
-      first, the lower participant number among equals, never slow — while the
-      attack still threatens: with success rolls while the attacker has a
-      margin left (a defender decides after seeing the attack), without them
-      until one answer came at full speed;
-    * ``respond="target"``: the target alone; ``respond="cover"``: the target,
-      or instead of a slow or empty-handed target the companion with the lowest
-      sufficient die (the readings this project used before).
-
-    With success rolls (``attack`` and ``defend``, optionally ``armour``: **the
-    user's assumption**, :class:`~.rolls.SuccessRoll` or :class:`~.rolls.RollTable`),
-    each response's successes, less ``slow_cost`` per point of slow, come off
-    the attacker's margin; a responder whose successes exceed what was left
-    gains the excess as a one-use advantage; armour (passive: «Она учитывается
-    после этого действия, если оно не принесло желаемых плодов, или вместо
-    него») then removes its successes from what is left; the rest is the
-    wound's (or difficulty's) scale.
+    Every action of an attacking participant is an attack, with the die it acts on, on a
+    uniformly chosen participant of the other side. Responders (``respond``) answer it in
+    turn, each at most once, each setting aside its highest die: the target, slow when its
+    highest die is lower than the attack's (never against a holder's attack), and, with
+    ``"every"``, companions with a die as high, never slow. With success rolls (``attack``
+    and ``defend``, optionally ``armour``: **the user's assumption**) each answer's
+    successes, less ``slow_cost`` per point of slow, come off the attacker's margin (an
+    excess is the responder's one-use advantage), armour comes after, and the rest is the
+    wound's scale. The rules, quoted: ``docs/rules/initiative.md``.
 
     Exact (every outcome enumerated, small setups: at most ``LIMITS["exact
     states"]`` rows at once; success rolls with exact probabilities), floats,
@@ -440,23 +408,18 @@ def order_distribution(
     >>> order_distribution([[6], [6]], exact=False).p_sequence
     {(0, 1): 0.5, (1, 0): 0.5}
     """
+    from ..core.checks import parse_int_text
     from .order import check_dice, count_orders
     from .rules import rules_with
 
     if isinstance(dice, str):
-        dice = _dice_text(dice)
+        dice = parse_words(
+            "dice",
+            dice,
+            lambda part: [parse_int_text(v) for v in part.split(",")],
+            "each participant's dice such as 6,6,6/6,5 (participants apart by /)",
+            sep="/",
+        )
     dice, rules = check_dice(dice), rules_with(rules, tiebreak=tiebreak, order=order)
     LIMITS["acting orders"].check_work(count_orders(dice, rules), name="dice", value=dice)
     return Setup(dice=dice, rules=rules)
-
-
-def _dice_text(text: str) -> list[list[int]]:
-    """``"6,6,6/6,6"``: each participant's dice, participants apart by ``/``."""
-    from ..core.checks import parse_int_text
-
-    try:
-        return [[parse_int_text(v) for v in part.split(",")] for part in text.split("/")]
-    except ValueError:
-        raise refuse(
-            "dice", "each participant's dice such as 6,6,6/6,5 (participants apart by /)", text
-        ) from None

@@ -1,13 +1,6 @@
-"""The results of the d6 initiative system: frozen dataclasses derived from ``Result``.
-
-One class per question, named after it, whichever way it is answered:
-:class:`Odds` (of :func:`~dicestats.initiative.odds`) holds Fractions
-(``exact=True``), floats (``exact=False``) or
-:class:`~dicestats.core.results.Estimate` objects (Monte Carlo, ``trials`` set)
-in the same fields; :class:`Defence` (of ``defence``) and
-:class:`OrderDistribution` (of ``order_distribution``) likewise.
-:class:`RoundOrder` is one concrete round (``resolve``).
-"""
+"""The results of the d6 initiative system: one class per question, named after it, whatever
+the method (Fractions, floats or :class:`~dicestats.core.results.Estimate` objects in the
+same fields); :class:`RoundOrder` is one concrete round (``resolve``)."""
 
 from __future__ import annotations
 
@@ -91,11 +84,10 @@ class OrderDistribution(Result):
     def view(self) -> View:
         dice = " / ".join(",".join(map(str, d)) for d in self.dice)
         title = f"d6 initiative, one round of the dice {dice}\nreadings: "
-        title += self.rules.describe(pips=False)
         rows = sorted(self.p_sequence.items(), key=lambda kv: (-kv[1], kv[0]))
-        rows = tuple((" ".join(f"P{p + 1}" for p in seq), p) for seq, p in rows)
-        return View(title, (Table(("acting order (P1: the first dice)", "probability"), rows,
-                                  ("text", "p")),))  # fmt: skip
+        rows = {" ".join(f"P{p + 1}" for p in seq): p for seq, p in rows}
+        header = ("acting order (P1: the first dice)", "probability")
+        return View(title + self.rules.describe(pips=False), (_shares(header, rows),))
 
 
 @dataclass(frozen=True)
@@ -190,21 +182,16 @@ class Odds(Result):
             ("P(side A acts first)", self.p_first, "estimate"),
             ("P(someone acts twice in a row)", self.p_double, "estimate"),
         )
-        rows = tuple(
-            (label, dice, first, "—" if position is None else position)
-            for label, dice, first, position in zip(
-                self.labels, self.swiftness + self.versus, self.p_participant_first,
-                self.mean_position, strict=True,
-            )
-        )  # fmt: skip
+        dice = self.swiftness + self.versus
+        cols = zip(self.labels, dice, self.p_participant_first, self.mean_position, strict=True)
+        rows = tuple((*r[:3], "—" if r[3] is None else r[3]) for r in cols)
         header = ("participant", "dice", "acts first", "mean position")
-        before = tuple((str(k), p) for k, p in self.actions_before.items())
         return View(
             title,
             (
                 Lines(head, aligned=False),
                 Table(header, rows, ("text", "n", "p", "mean3")),
-                Table(("A actions before B's first", "probability"), before, ("text", "p")),
+                _shares(("A actions before B's first", "probability"), self.actions_before),
                 *_holding(self),
             ),
         )
@@ -335,15 +322,14 @@ class Defence(Result):
             ("rounds with a slow answer", self.p_slow_round, "estimate"),
             ("mean slow penalty per answer", self.mean_slow, "mean3"),
         )
-        slow = tuple((str(k) if k else "0 (not slow)", p) for k, p in self.slow.items())
+        slow = {k if k else "0 (not slow)": p for k, p in self.slow.items()}
         parts = [
             Lines(head, aligned=False),
             _shares(("answers per attack", "share of attacks"), self.responses),
-            Table(
+            _shares(
                 ("slow scale (attack die − answering die)", "share of answers"),
                 slow,
-                ("text", "p"),
-                note="(the slow scale: the attack's die minus the answering die when lower, "
+                "(the slow scale: the attack's die minus the answering die when lower, "
                 "0 when not slow)",
             ),
             _shares(("defenders attacked with no die", "share of rounds"), self.out_of_dice),
@@ -407,14 +393,14 @@ def _holding(r) -> tuple:
     """P(everyone held) per round and the on-edge counts, where holding can happen."""
     if r.rounds == 1 and all(h == "never" for h in r.hold):
         return ()
-    held = tuple((f"round {i + 1}", p) for i, p in enumerate(r.p_all_held))
-    edge = tuple((f"{k} time{'s' if k != 1 else ''}", p) for k, p in r.on_edge.items())
+    held = {f"round {i + 1}": p for i, p in enumerate(r.p_all_held)}
+    edge = {f"{k} time{'s' if k != 1 else ''}": p for k, p in r.on_edge.items()}
     penalties = ", ".join(f"{lab} −{e}" for lab, e in zip(r.labels, r.edge_penalty, strict=True))
     note = (
         f"on edge: {penalties} (heroes their weakness, supporting characters 3); nobody may "
         "hold in the round after"
     )
     return (
-        Table(("everyone held, nobody acted", "probability"), held, ("text", "p")),
-        Table(("everyone on edge", "probability"), edge, ("text", "p"), note=note),
+        _shares(("everyone held, nobody acted", "probability"), held),
+        _shares(("everyone on edge", "probability"), edge, note),
     )

@@ -1,16 +1,10 @@
 """Success rolls: THE USER'S ASSUMPTION of how attack, defence and armour rolls count.
 
-The source text of the d6 initiative system says that attacks, defences and armour
-produce success marks ("‰", «меры успеха») but not how its action roll is made: the
-game could not be identified. So every attack, defence or armour figure of this
-package depends on a roll the user assumes, and says so. Two ways to state one:
-
-* :class:`SuccessRoll` ``(dice, success=5)``: roll ``dice`` d6, each showing
-  ``success`` or more is one success ("3d6, 5–6 succeeds");
-* :class:`RollTable` ``({successes: probability})``: any distribution of successes.
-
-Both give their exact distribution (:meth:`pmf`, which the exact enumeration
-branches on) and draw samples for Monte Carlo (``roll(rng, shape)``).
+The source text does not say how its action roll makes success marks (the game could not
+be identified), so every attack, defence or armour figure rests on a roll the user
+assumes, and says so: :class:`SuccessRoll` (``dice`` d6, each ``success`` or more one
+success) or :class:`RollTable` (any distribution), each with its exact distribution
+(``pmf``, which the enumeration branches on) and its draws for Monte Carlo.
 
 Examples
 --------

@@ -1,10 +1,6 @@
-"""The rule variants of the d6 initiative system, as one frozen value.
-
-The source (a Russian-language d6 initiative rulebook) leaves some points
-open; each reading the code implements is a field of :class:`Rules`, and every
-function of :mod:`dicestats.initiative` takes ``rules=`` (plus the shortcuts
-``tiebreak=``, ``order=``, ``pip_rule=``, which override one field). The
-readings, their sources and their defaults are in ``docs/rules/initiative.md``.
+"""The readings of the d6 initiative rules, as one frozen value (:class:`Rules`): every
+question takes ``rules=`` or the shortcuts ``tiebreak=``, ``order=``, ``pip_rule=``; the
+readings, their sources and defaults are in ``docs/rules/initiative.md``.
 
 Examples
 --------

@@ -1,13 +1,7 @@
-"""A checked two-side setup, and how its rounds are enumerated or batched by Monte Carlo.
-
-Participants are numbered side by side: the ``swiftness`` side first (labels
-A1, A2, …), then the ``versus`` side (B1, B2, …). Their dice sit side by side
-in the same order wherever a round is held as an array of dice.
-
-Both exact enumerations (the fast one of ``odds`` and the round engine's) start
-from :func:`dice_classes`; both Monte Carlo paths (the fast path of ``odds`` and
-the round engine's) check a given batch size with :func:`batch_rounds`.
-"""
+"""A checked two-side setup (:class:`Sides`): participants numbered side by side, the
+``swiftness`` side first (A1, A2, …, then B1, …), their dice in the same order; the
+outcome classes both exact enumerations start from (:func:`dice_classes`) and the batch
+size both Monte Carlo paths check (:func:`batch_rounds`)."""
 
 from __future__ import annotations
 
