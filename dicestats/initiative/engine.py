@@ -58,25 +58,10 @@ INF = np.iinfo(np.int64).max
 FACE = np.left_shift(np.int64(1), 4 * np.arange(7, dtype=np.int64) - 4)
 FACE[0] = 0
 
-# the state of a row (what merging compares); everything else on a row is scratch
-_STATE = (
-    "cnt",
-    "hcnt",
-    "rolled",
-    "tier_v",
-    "tkey",
-    "cur",
-    "acted",
-    "side_acted",
-    "n_a",
-    "pos",
-    "last",
-    "dbl",
-    "slow_any",
-    "empty_hit",
-    "done",
-    "forbid",
-    "edges",
+#: The state of a row (what merging compares); everything else on a row is scratch.
+_STATE = tuple(
+    "cnt hcnt rolled tier_v tkey cur acted side_acted n_a pos last dbl slow_any empty_hit done"
+    " forbid edges".split()
 )
 
 
@@ -103,6 +88,10 @@ class _Rows:
 #: Statistics Monte Carlo sums over a batch only (no per-fight counters: no intervals
 #: beyond those of proportions over all rounds).
 _BATCH_ONLY = ("acts_at",)
+#: The denominator of each ratio statistic (Monte Carlo sums their cross products).
+_PER = dict.fromkeys(("slow", "adv", "adv_sum"), "responses") | {"pos_sum": "act_n"}
+_PER |= dict.fromkeys(("able", "defended", "resp_k", "target_resp", "comp_resp"), "attacks")
+_PER |= dict.fromkeys(("responses", "margin", "wound", "wounding"), "attacks")
 
 
 class _Acc:
@@ -231,19 +220,9 @@ class Combat:
 
 
 class Engine:
-    """Rounds of one setup played action by action (see the module docstring).
-
-    Parameters
-    ----------
-    setup : Sides
-        The sides, margins and rules (:func:`~.setup.check_setup`).
-    policies : tuple
-        One holding policy per participant (:func:`~.holding.hold_policies`).
-    rounds : int
-        Rounds per fight.
-    combat : Combat or None
-        None: actions are not attacks (the acting order alone).
-    """
+    """Rounds of one setup (:class:`~.setup.Sides`) played action by action, with one
+    holding policy per participant, ``rounds`` per fight and ``combat`` (None: actions are
+    not attacks, the acting order alone)."""
 
     def __init__(self, setup, policies, rounds: int, combat: Combat | None = None):
         self.setup = setup
@@ -269,46 +248,17 @@ class Engine:
 
     # ------------------------------------------------------------------ statistics
     def _shapes(self) -> dict:
-        P, R = self.P, self.rounds
-        s = {
-            "first": (P,),
-            "first_side": (),
-            "before": (self.da + 1,),
-            "double": (),
-            "acts_at": (self.D, P),
-            "pos_sum": (P,),
-            "act_n": (P,),
-            "all_held": (R,),
-            "edges": (R + 1,),
-        }
-        c = self.combat
+        P, R, c = self.P, self.rounds, self.combat
+        s = {"first": (P,), "first_side": (), "before": (self.da + 1,), "double": ()}
+        s.update(acts_at=(self.D, P), pos_sum=(P,), act_n=(P,), all_held=(R,), edges=(R + 1,))
         if c is not None:
+            s.update(dict.fromkeys(("attacks", "able", "defended", "responses"), ()))
+            s.update(dict.fromkeys(("target_resp", "comp_resp", "slow_round"), ()))
             defenders = self.na if c.attackers == "versus" else P
-            s.update(
-                {
-                    "attacks": (),
-                    "able": (),
-                    "defended": (),
-                    "responses": (),
-                    "resp_k": (max(self.na, P - self.na) + 1,),
-                    "target_resp": (),
-                    "comp_resp": (),
-                    "slow": (6,),
-                    "slow_round": (),
-                    "out": (defenders + 1,),
-                }
-            )
-            if c.rolls:
-                s.update(
-                    {
-                        "margin": (c.attack.most + 1,),
-                        "wound": (),
-                        "wound_by": (2,),
-                        "wounding": (),
-                        "adv": (c.defend.most + 1,),
-                        "adv_sum": (),
-                    }
-                )
+            s.update(resp_k=(max(self.na, P - self.na) + 1,), slow=(6,), out=(defenders + 1,))
+        if c is not None and c.rolls:
+            s.update(dict.fromkeys(("wound", "wounding", "adv_sum"), ()), wound_by=(2,))
+            s.update(margin=(c.attack.most + 1,), adv=(c.defend.most + 1,))
         return s
 
     # ------------------------------------------------------------------ rows
@@ -326,36 +276,30 @@ class Engine:
     def _reset_round(self, rows, m):
         """Clear the round state of rows ``m`` (before a roll, or when a row finishes)."""
         n, P = rows.n, self.P
+        start = {  # name: (shape per row, value at the start of a round)
+            "hcnt": ((P, 7), 0),
+            "rolled": ((P,), 0),
+            "tier_v": ((), 0),
+            "tkey": ((P,), INF),
+            "cur": ((), -1),
+            "acted": ((), False),
+            "side_acted": ((2,), False),
+            "n_a": ((), 0),
+            "pos": ((), 0),
+            "last": ((), -1),
+            "dbl": ((), False),
+            "slow_any": ((), False),
+            "empty_hit": ((P,), False),
+        }
         if not hasattr(rows, "hcnt"):
-            rows.hcnt = np.zeros((n, P, 7), dtype=np.int64)
-            rows.rolled = np.zeros((n, P), dtype=np.int64)
-            rows.tier_v = np.zeros(n, dtype=np.int64)
-            rows.tkey = np.full((n, P), INF, dtype=np.int64)
-            rows.cur = np.full(n, -1, dtype=np.int64)
-            rows.acted = np.zeros(n, dtype=bool)
-            rows.side_acted = np.zeros((n, 2), dtype=bool)
-            rows.n_a = np.zeros(n, dtype=np.int64)
-            rows.pos = np.zeros(n, dtype=np.int64)
-            rows.last = np.full(n, -1, dtype=np.int64)
-            rows.dbl = np.zeros(n, dtype=bool)
-            rows.slow_any = np.zeros(n, dtype=bool)
-            rows.empty_hit = np.zeros((n, P), dtype=bool)
+            for k, (shape, v) in start.items():
+                dtype = bool if isinstance(v, bool) else np.int64
+                setattr(rows, k, np.full((n, *shape), v, dtype=dtype))
             rows.done = np.zeros(n, dtype=bool)
             return
         rows.cnt[m] = 0
-        rows.hcnt[m] = 0
-        rows.rolled[m] = 0
-        rows.tier_v[m] = 0
-        rows.tkey[m] = INF
-        rows.cur[m] = -1
-        rows.acted[m] = False
-        rows.side_acted[m] = False
-        rows.n_a[m] = 0
-        rows.pos[m] = 0
-        rows.last[m] = -1
-        rows.dbl[m] = False
-        rows.slow_any[m] = False
-        rows.empty_hit[m] = False
+        for k, (_, v) in start.items():
+            getattr(rows, k)[m] = v
 
     def _set_dice(self, rows, dice):
         """Rows' face counts from dice (rows, D), margins already added."""
@@ -389,6 +333,11 @@ class Engine:
             anyone_acted=rows.acted[sel].copy(),
             end=end[sel].copy(),
         )
+
+    @staticmethod
+    def _count(c, v):
+        """Each participant's count of the face ``v`` (one per row) in counts (rows, P, 7)."""
+        return np.take_along_axis(c, v[:, None, None].repeat(c.shape[1], 1), axis=2)[:, :, 0]
 
     @staticmethod
     def _top(c):
@@ -430,30 +379,21 @@ class Engine:
             cand |= interv[:, None] & want & (key == key.min(axis=1, keepdims=True))
         value = np.zeros(n, dtype=np.int64)
         if turn.any():
-            top = self._top(rows.cnt)
-            vmax = top.max(axis=1)
+            vmax = self._top(rows.cnt).max(axis=1)
             if self.order == "tier":
-                v = rows.tier_v
-                cur = rows.cur
+                v, cur = rows.tier_v, rows.cur
                 cur_ok = (cur >= 0) & (rows.cnt[np.arange(n), np.maximum(cur, 0), v] > 0)
-                member = (rows.tkey < INF) & (
-                    np.take_along_axis(rows.cnt, v[:, None, None].repeat(P, 1), axis=2)[:, :, 0] > 0
-                )
+                member = (rows.tkey < INF) & (self._count(rows.cnt, v) > 0)
                 reopen = turn & ~cur_ok & ~member.any(axis=1)
                 if reopen.any():  # the next value's tier opens: its holders ordered once
-                    nv = vmax
-                    held = np.take_along_axis(rows.cnt, nv[:, None, None].repeat(P, 1), axis=2)
-                    held = held[:, :, 0]
-                    k = np.where(held > 0, self._key(rows, nv[:, None], held), INF)
+                    held = self._count(rows.cnt, vmax)
+                    k = np.where(held > 0, self._key(rows, vmax[:, None], held), INF)
                     rows.tkey = np.where(reopen[:, None], k, rows.tkey)
-                    rows.tier_v = np.where(reopen, nv, rows.tier_v)
+                    rows.tier_v = np.where(reopen, vmax, rows.tier_v)
                     rows.cur = np.where(reopen, -1, rows.cur)
                     v = rows.tier_v
                     cur_ok &= ~reopen
-                    member = (rows.tkey < INF) & (
-                        np.take_along_axis(rows.cnt, v[:, None, None].repeat(P, 1), axis=2)[:, :, 0]
-                        > 0
-                    )
+                    member = (rows.tkey < INF) & (self._count(rows.cnt, v) > 0)
                 pick = turn & ~cur_ok
                 key = np.where(member, rows.tkey, INF)
                 cand |= pick[:, None] & member & (key == key.min(axis=1, keepdims=True))
@@ -461,8 +401,7 @@ class Engine:
                 cand[keep, cur[keep]] = True
                 value = np.where(turn, v, value)
             else:
-                held = np.take_along_axis(rows.cnt, vmax[:, None, None].repeat(P, 1), axis=2)
-                held = held[:, :, 0]
+                held = self._count(rows.cnt, vmax)
                 key = np.where(held > 0, self._key(rows, vmax[:, None], held), INF)
                 cand |= turn[:, None] & (held > 0) & (key == key.min(axis=1, keepdims=True))
                 value = np.where(turn, vmax, value)
@@ -572,23 +511,18 @@ class Engine:
         # the order in which responders answer: slot 0 the target, then companions
         # by their highest die, the lower participant number first among equals
         slots = np.full((n, P), -1, dtype=np.int64)
+        slots[:, 0] = np.where(able_t, t, -1)
         if c.respond == "cover":
             fast_t = able_t & ((tt >= rows.a_v) | rows.a_h)
-            cover_key = np.where(able_c, top * P + np.arange(P)[None, :], INF)
-            cov = np.argmin(cover_key, axis=1)
-            use_cov = m & ~fast_t & able_c.any(axis=1)
-            slots[:, 0] = np.where(use_cov, cov, np.where(able_t, t, -1))
-            acc.add(rows, "able", m & (able_t | able_c.any(axis=1)))
-        else:
-            slots[:, 0] = np.where(able_t, t, -1)
-            if c.respond == "every":
-                order_key = np.where(able_c, (6 - top) * P + np.arange(P)[None, :], INF)
-                srt = np.argsort(order_key, axis=1, kind="stable")
-                ok = np.take_along_axis(order_key, srt, axis=1) < INF
-                slots[:, 1:] = np.where(ok, srt, -1)[:, : P - 1]
-                acc.add(rows, "able", m & (able_t | able_c.any(axis=1)))
-            else:
-                acc.add(rows, "able", able_t)
+            cov = np.argmin(np.where(able_c, top * P + np.arange(P)[None, :], INF), axis=1)
+            slots[:, 0] = np.where(m & ~fast_t & able_c.any(axis=1), cov, slots[:, 0])
+        elif c.respond == "every":
+            order_key = np.where(able_c, (6 - top) * P + np.arange(P)[None, :], INF)
+            srt = np.argsort(order_key, axis=1, kind="stable")
+            ok = np.take_along_axis(order_key, srt, axis=1) < INF
+            slots[:, 1:] = np.where(ok, srt, -1)[:, : P - 1]
+        able = able_t if c.respond == "target" else m & (able_t | able_c.any(axis=1))
+        acc.add(rows, "able", able)
         rows.a_slots = slots
         rows.a_full = np.zeros(n, dtype=bool)
         rows.a_nresp = np.zeros(n, dtype=np.int64)
@@ -769,16 +703,6 @@ class Engine:
     def _batch_totals(self, tot, n):
         """Sums, sums of squares and cross sums with each statistic's denominator."""
         out = {}
-        den_of = {"acts_at": None, "pos_sum": "act_n", "all_held": None, "edges": None}
-        c = self.combat
-        if c is not None:
-            for k in ("able", "defended", "resp_k", "target_resp", "comp_resp", "responses"):
-                den_of[k] = "attacks"
-            den_of["slow"] = "responses"
-            if c.rolls:
-                for k in ("margin", "wound", "wounding"):
-                    den_of[k] = "attacks"
-                den_of["adv"] = den_of["adv_sum"] = "responses"
         for k, x in tot.items():
             if k in _BATCH_ONLY:
                 out[k] = x
@@ -787,7 +711,7 @@ class Engine:
             if k in ("all_held", "edges"):
                 continue  # proportions over fights (or counts): no squares needed
             out[k + "_sq"] = (x * x).sum(axis=0)
-            d = den_of.get(k)
+            d = _PER.get(k)
             if d is not None:
                 y = tot[d]
                 if y.ndim < x.ndim:

@@ -139,10 +139,8 @@ def odds(
         text), over its dice (split), or one margin for the whole side (side-pool).
     hold, versus_hold : str, HoldPolicy or list
         A side's holding policy, never (default), defend, after-enemy, always or
-        your own: one for the side, or one per participant (a list, or its text
-        defend,never). See :mod:`~dicestats.initiative.holding`; anything but
-        ``"never"`` (or ``rounds`` > 1) plays the rounds action by action on the
-        round engine (:mod:`~dicestats.initiative.engine`).
+        your own (:class:`~dicestats.initiative.HoldPolicy`): one for the side, or one
+        per participant (a list, or its text defend,never).
     rounds : int
         Rounds per fight, 1..50: a round in which everyone held puts everyone on
         edge and forbids holding in the next. The round statistics are pooled over
@@ -161,15 +159,7 @@ def odds(
     -------
     Odds
         Enumerated: ``trials=None`` and ``outcome_classes`` set. Monte Carlo:
-        ``trials`` set, every number an ``Estimate``; a batch is
-        ``DEFAULT_BATCH`` rounds, fewer when a round has more than 32 dice
-        columns (at most ``LIMITS["dice per batch"]`` dice, which bounds its memory).
-
-    Raises
-    ------
-    dicestats.InputError
-        If an enumerated setup has more than ``limit`` outcome classes, or more
-        work (as above).
+        ``trials`` set, every number an ``Estimate``.
 
     Examples
     --------
@@ -309,8 +299,8 @@ def defence(
 
     Parameters
     ----------
-    swiftness, versus : list of int
-        The two sides (as in :func:`odds`).
+    swiftness, versus, pips, versus_pips, rules, tiebreak, order, pip_rule
+        As in :func:`odds`.
     attackers : {"versus", "both"}
         Who attacks: the versus side, the first side defending (versus, the default:
         its own actions are not attacks), or both (every action is an attack).
@@ -328,17 +318,7 @@ def defence(
     slow_cost : int, optional
         Defence successes lost per point of slow scale, 0..100 (the user's
         assumption; 1 by default, with success rolls only).
-    hold, versus_hold : str, HoldPolicy or list
-        A side's holding policy, never (default), defend, after-enemy, always or
-        your own: one for the side, or one per participant (defend,never), as in
-        :func:`odds`.
-    rounds : int
-        Rounds per fight, 1..50 (the "everyone held" rule carries into the next round).
-    weakness, versus_weakness : list of int or None, or str, optional
-        A side's on-edge scales, one per participant: a hero's weakness, or None
-        for a supporting character (3; s in the text 2,s); None for the whole
-        side: all supporting.
-    pips, versus_pips, rules, tiebreak, order, pip_rule, limit
+    hold, versus_hold, rounds, weakness, versus_weakness, limit
         As in :func:`odds`.
 
     Returns

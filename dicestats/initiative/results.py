@@ -208,7 +208,7 @@ class Defence(Result):
 
     Attributes
     ----------
-    swiftness, versus, pips, versus_pips, rules, labels
+    swiftness, versus, pips, versus_pips, rules, labels, hold, rounds
         The setup (as in :class:`Odds`).
     attackers : str
         ``"versus"`` (the ``versus`` side attacks with every action) or ``"both"``.
@@ -216,10 +216,6 @@ class Defence(Result):
         Who answers an attack: ``"every"``, ``"target"`` or ``"cover"``.
     defend_if_hit : bool
         The target answers only an attack that scored.
-    hold : tuple of str
-        Each participant's holding policy.
-    rounds : int
-        Rounds per fight.
     assumption : str or None
         The success rolls assumed (attack, defence, armour, slow cost), or None
         without success rolls.
@@ -239,10 +235,8 @@ class Defence(Result):
     slow : dict
         ``{k: share of responses made "slow" with scale k}`` (0: not slow).
     mean_slow : Fraction, float or Estimate
-        The mean slow scale per response (0 for an answer that is not slow):
-        ``Σ k · slow[k]``. A Monte Carlo interval is conservative: its standard
-        error is ``Σ k · stderr(slow[k])``, an upper bound (Minkowski) of the
-        ratio estimator's.
+        The mean slow scale per response, ``Σ k · slow[k]`` (a conservative Monte Carlo
+        interval: :func:`~.engine.mean_scale`).
     p_slow_round : …
         P(some response of a round is slow).
     out_of_dice : dict
@@ -259,14 +253,8 @@ class Defence(Result):
         ``{k: share of responses earning the responder a one-use advantage of k}``.
     mean_advantage : … or None
         Its mean per response.
-    p_all_held, on_edge, edge_penalty
+    p_all_held, on_edge, edge_penalty, exact, trials, seed, raw
         As in :class:`Odds`.
-    exact : bool
-    trials : int or None
-    seed : int or None
-        As in :class:`Odds`.
-    raw : montecarlo.Totals or None
-        The summed Monte Carlo counts (not exported).
     """
 
     swiftness: tuple
