@@ -109,10 +109,6 @@ class HoldPolicy:
         return f"{type(self).__name__}(name={self.name!r})"
 
 
-class _Never(HoldPolicy):
-    name = "never"
-
-
 class _Defend(HoldPolicy):
     """Keep the first (highest) die to answer an attack; use it at the round's end."""
 
@@ -149,7 +145,7 @@ class _Always(HoldPolicy):
         return np.zeros(len(view), dtype=bool)
 
 
-_NAMED = {p.name: p() for p in (_Never, _Defend, _AfterEnemy, _Always)}
+_NAMED = {p.name: p() for p in (HoldPolicy, _Defend, _AfterEnemy, _Always)}
 assert tuple(_NAMED) == HOLD_POLICIES  # the names the CLI offers without importing numpy
 
 

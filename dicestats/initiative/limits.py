@@ -1,9 +1,5 @@
-"""Every cap of the d6 initiative system: what, at what, in which mode, and why.
-
-The API checks its arguments against :data:`LIMITS`; the CLI derives its
-argparse ranges and help text from it; ``docs/rules/initiative.md`` lists it.
-Trials and worker processes are the Monte Carlo engine's own caps
-(:data:`dicestats.core.montecarlo.LIMITS`), which every simulation here inherits.
+"""Every cap of the d6 initiative system (:data:`LIMITS`): what, at what, in which mode,
+and why; trials and workers are the Monte Carlo engine's (``core.montecarlo.LIMITS``).
 
 Examples
 --------
@@ -86,10 +82,7 @@ LIMITS = Limits(
         instead="use Monte Carlo, or fewer dice, participants or success-roll dice",
     ),
     Limit(
-        "rounds",
-        1,
-        50,
-        why="rounds of one fight, each played in full: the work grows with them",
+        "rounds", 1, 50, why="rounds of one fight, each played in full: the work grows with them"
     ),
     Limit("weakness", 0, 100, why="a hero's on-edge penalty scale"),
     Limit("seed", 0, 2**63 - 1, why="a numpy SeedSequence entropy"),

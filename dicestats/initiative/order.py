@@ -258,26 +258,11 @@ def _tie_permutations(same, block):
 
 
 def coin_orders(srt, mode):
-    """Every acting order the coins can give, for each sorted round.
-
-    Parameters
-    ----------
-    srt : int64 array (rows, dice)
-        Sorted keys without coins (:func:`round_keys`, then ``np.sort``).
-    mode : {"action", "tier"}
-        The ``order`` reading: in ``"tier"`` a participant's dice of one value
-        move together.
-
-    Returns
-    -------
-    orders : int64 array (orders, dice)
-        The participant at each position of each order.
-    src : int array (orders,)
-        The row each order comes from.
-    k : int64 array (orders,)
-        How many orders that row has; each has probability ``1 / k`` (the
-        coins order the m tied participants of each run uniformly: 1/m!).
-    """
+    """Every acting order the coins can give each round of sorted keys without coins
+    ``srt`` (rows, dice) read by ``mode`` (``"tier"``: a participant's dice of one value
+    move together): ``(orders, src, k)``, the participant at each position of each order,
+    the row it comes from and how many orders that row has, each of probability ``1 / k``
+    (the coins order the m tied participants of each run uniformly: 1/m!)."""
     own = key_owner(srt)
     high = srt >> OWN_BITS
     same = high[:, 1:] == high[:, :-1]

@@ -19,11 +19,10 @@ __all__ = ["odds", "defence", "order_distribution"]
 
 
 def _fight(args: dict, combat: bool = False) -> Setup:
-    """A checked fight from a setup's own arguments (its ``locals()`` on entry): sides,
-    pips, rules, holding, rounds, edges and, with ``combat``, how attacks are made and
-    answered; and how it is answered: its size in outcome classes within ``limit``
-    (enumerated), or a given ``batch_size`` within its memory and the seed, if it is a
-    number, that a Monte Carlo answer shows (``rng``)."""
+    """A checked fight from a setup's own arguments (its ``locals()``; with ``combat``, how
+    attacks are made and answered), and how it is answered: its outcome classes within
+    ``limit`` (enumerated), or a given ``batch_size`` checked and the seed a Monte Carlo
+    answer shows (``rng``, if it is a number)."""
     from .engine import check_fight
 
     args = dict(args)
@@ -191,43 +190,37 @@ def _combat(attackers, respond, defend_if_hit, attack, defend, armour, slow_cost
     check_choice("attackers", attackers, ATTACKERS)
     respond = "every" if respond is None else respond
     check_choice("respond", respond, RESPONSES)
-    defend_if_hit = check_bool("defend_if_hit", defend_if_hit)
-    lonely = {"armour": armour, "slow_cost": slow_cost}  # refused without success rolls
-    slow_cost = 1 if slow_cost is None else slow_cost
-    slow_cost = LIMITS["slow_cost"].check(slow_cost, name="slow_cost")
-    attack, defend, armour = (
-        check_roll("attack", attack),
-        check_roll("defend", defend),
-        check_roll("armour", armour),
-    )
-    if (attack is None) != (defend is None):
-        given = "attack" if attack is not None else "defend"
+    if_hit = check_bool("defend_if_hit", defend_if_hit)
+    lonely = {"armour": armour, "slow_cost": slow_cost, "defend_if_hit": if_hit or None}
+    slow_cost = LIMITS["slow_cost"].check(1 if slow_cost is None else slow_cost, name="slow_cost")
+    rolls = {"attack": attack, "defend": defend, "armour": armour}
+    rolls = {name: check_roll(name, r) for name, r in rolls.items()}
+    if (rolls["attack"] is None) != (rolls["defend"] is None):
         raise refuse(
             "attack, defend",
             "both given or both None (an answer's successes come off the attack's)",
-            f"only {given}",
+            f"only {'attack' if rolls['attack'] is not None else 'defend'}",
             instead="give both",
         )
-    if attack is None:
-        for name, value in (*lonely.items(), ("defend_if_hit", defend_if_hit or None)):
-            if value is not None:
-                raise refuse(
-                    name,
-                    "omitted without success rolls",
-                    value,
-                    why="it counts successes",
-                    instead="give attack and defend too",
-                )
-    for name, r in (("attack", attack), ("defend", defend), ("armour", armour)):
-        if method == "exact" and isinstance(r, RollTable):
-            if any(isinstance(p, float) for p in r.table.values()):
-                raise refuse(
-                    name,
-                    "a roll with exact probabilities (ints or Fractions) when exact=True",
-                    r.describe(),
-                    instead="give Fractions, or exact=False",
-                )
-    return Combat(attackers, respond, attack, defend, armour, slow_cost, defend_if_hit)
+    for name, value in lonely.items() if rolls["attack"] is None else ():
+        if value is not None:
+            raise refuse(
+                name,
+                "omitted without success rolls",
+                value,
+                why="it counts successes",
+                instead="give attack and defend too",
+            )
+    for name, r in rolls.items():
+        floats = isinstance(r, RollTable) and any(isinstance(p, float) for p in r.table.values())
+        if method == "exact" and floats:
+            raise refuse(
+                name,
+                "a roll with exact probabilities (ints or Fractions) when exact=True",
+                r.describe(),
+                instead="give Fractions, or exact=False",
+            )
+    return Combat(attackers, respond, *rolls.values(), slow_cost, if_hit)
 
 
 @question(
