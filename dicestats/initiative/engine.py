@@ -321,18 +321,25 @@ class Engine:
                 self._merge(rows)
         raise AssertionError("a round did not end")  # pragma: no cover - every step spends
 
-    def _view(self, rows, p, m, value, end):
-        sel = np.flatnonzero(m)
-        return sel, HoldView(
-            participant=p,
-            side=int(self.side[p]),
-            value=value[sel],
-            dice=rows.cnt[sel, p, :].copy(),
-            held=rows.hcnt[sel, p, :].copy(),
-            enemy_acted=rows.side_acted[sel, 1 - self.side[p]].copy(),
-            anyone_acted=rows.acted[sel].copy(),
-            end=end[sel].copy(),
-        )
+    def _ask(self, rows, method, ask, value, end):
+        """Each participant's policy asked ``method`` (``"hold"`` or ``"use"``) on the rows
+        ``ask[:, p]`` about the die ``value[:, p]``: (rows, P) bools, False where not asked."""
+        out = np.zeros((rows.n, self.P), dtype=bool)
+        for p in range(self.P):
+            sel = np.flatnonzero(ask[:, p])
+            if sel.size:
+                view = HoldView(
+                    participant=p,
+                    side=int(self.side[p]),
+                    value=value[sel, p],
+                    dice=rows.cnt[sel, p, :].copy(),
+                    held=rows.hcnt[sel, p, :].copy(),
+                    enemy_acted=rows.side_acted[sel, 1 - self.side[p]].copy(),
+                    anyone_acted=rows.acted[sel].copy(),
+                    end=end[sel].copy(),
+                )
+                out[sel, p] = call_policy(self.policies[p], method, view)
+        return out
 
     @staticmethod
     def _count(c, v):
@@ -361,11 +368,7 @@ class Engine:
         hv = self._top(rows.hcnt)  # highest held die (0: none)
         want = np.zeros((n, P), dtype=bool)
         if not self.never_hold:
-            for p in range(P):
-                m = live & (hv[:, p] > 0)
-                if m.any():
-                    sel, view = self._view(rows, p, m, hv[:, p], end)
-                    want[sel, p] = call_policy(self.policies[p], "use", view)
+            want = self._ask(rows, "use", live[:, None] & (hv > 0), hv, end)
         interv = want.any(axis=1)
         finish = end & ~interv
         turn = live & ~end & ~interv
@@ -419,12 +422,9 @@ class Engine:
         # a turn: hold the die, or act with it
         hold = np.zeros(n, dtype=bool)
         if not self.never_hold and turn.any():
-            free = turn & ~rows.forbid
-            for p in range(self.P):
-                m = free & (actor == p)
-                if m.any():
-                    sel, view = self._view(rows, p, m, value, np.zeros(n, dtype=bool))
-                    hold[sel] = call_policy(self.policies[p], "hold", view)
+            ask = (turn & ~rows.forbid)[:, None] & (actor[:, None] == np.arange(self.P))
+            values = np.broadcast_to(value[:, None], (n, self.P))
+            hold = self._ask(rows, "hold", ask, values, np.zeros(n, dtype=bool)).any(axis=1)
         if hold.any():
             hr = np.flatnonzero(hold)
             rows.cnt[hr, actor[hr], value[hr]] -= 1

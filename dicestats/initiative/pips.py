@@ -65,11 +65,8 @@ def apply_pips(dice, pips: int, pip_rule: str = "one-die") -> list[int]:
     pips : int
         The margin of the preparation roll (>= 0); excess is lost.
     pip_rule : {"one-die", "split", "side-pool"}
-        ``"one-die"``: the whole margin on one die, the lowest die it brings to
-        6, else the highest die below 6 (the die that then acts earliest).
-        ``"split"`` and ``"side-pool"``: one pip at a time to the highest die
-        below 6 (so dice are filled to 6 in order of closeness to 6; of equal
-        dice the first).
+        How the margin is spent (:class:`~.rules.Rules`): on one die, or one pip at a
+        time to the highest die below 6.
 
     Returns
     -------

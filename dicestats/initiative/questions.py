@@ -367,7 +367,7 @@ def order_distribution(
         Each participant's dice (values 1..6, after preparation pips), or their text,
         participants apart by ``/``: ``"6,6,6/6,6"``.
     rules, tiebreak, order
-        As in :func:`~dicestats.initiative.resolve`.
+        As in :func:`odds`.
 
     Returns
     -------

@@ -51,33 +51,24 @@ _PIP_TEXT = {
 
 @dataclass(frozen=True)
 class Rules:
-    """The readings of the d6 initiative rules in force (immutable).
+    """The readings of the d6 initiative rules in force (immutable), quoted with their
+    sources in ``docs/rules/initiative.md``.
 
     Parameters
     ----------
     tiebreak : {"all", "unspent"}, default "all"
-        Between participants holding the same value with as many dice of it,
-        their other dice decide, compared high to low (a missing die ranks
-        lowest): ``"all"`` counts the dice already set aside this round (the
-        text: «включая отложенные»), ``"unspent"`` only those still unspent.
+        Among participants with as many dice of the value, the other dice decide, high
+        to low, a missing die lowest: every die rolled this round (all, the text:
+        «включая отложенные»), or only the unspent ones.
     order : {"tier", "action"}, default "tier"
-        ``"tier"`` (the text: «Далее действуют все, у кого есть шестёрки, в
-        порядке убывания их количества» and «он вправе заявить несколько
-        действий подряд»): when a value is reached, its holders are ordered
-        once and each acts with all its dice of that value in a row.
-        ``"action"``: the order is re-evaluated after every single action (the
-        reading this project first used).
+        When a value is reached, order its holders once, each acting all its dice of the
+        value in a row (tier, the text), or re-evaluate after every action.
     pip_rule : {"one-die", "split", "side-pool"}, default "one-die"
-        How preparation margins are spent (``pips=``). ``"one-die"`` (the
-        text: «на любом из кубиков инициативы (максимум до 6!)»): each
-        participant has its own margin, added to ONE of its own dice after
-        seeing them, capped at 6, the excess lost; the die is the one that
-        acts earliest after the raise: the lowest die the margin brings to 6,
-        else the highest die below 6. ``"split"``: each participant's margin
-        spread over its own dice, one pip at a time to its highest die below
-        6. ``"side-pool"``: one margin for a whole side (an int), spread over
-        all the side's dice the same way; of two equal dice the one listed
-        first gets the pip.
+        How a preparation margin is spent: each participant's on the one of its own dice
+        that then acts earliest (the lowest it brings to 6, else the highest below 6),
+        the excess lost (one-die, the text); over its own dice, one pip at a time to the
+        highest below 6 (split); or one margin for a whole side (an int) over all the
+        side's dice, of two equal dice the one listed first (side-pool).
 
     Examples
     --------
