@@ -28,12 +28,8 @@ def check_swiftness(name: str, values) -> tuple[int, ...]:
 
 
 def _check_pips(name: str, pips, n: int, pip_rule: str):
-    """Preparation margins of one side of ``n`` participants, as ``pip_rule`` reads them.
-
-    ``"one-die"`` and ``"split"``: one margin per participant (a tuple); a bare
-    int only for a one-member side (or 0: nobody prepared). ``"side-pool"``:
-    one int for the whole side.
-    """
+    """Preparation margins of one side of ``n`` participants: one per participant (a
+    tuple), or with ``pip_rule="side-pool"`` one int for the side."""
     lim = LIMITS["pips"]
     if isinstance(pips, (list, tuple, np.ndarray)):
         if pip_rule == "side-pool":
@@ -111,14 +107,8 @@ class Sides:
 
     def described(self) -> dict:
         """The fields a result repeats to say what it answers (sides, pips, rules, labels)."""
-        return {
-            "swiftness": self.swiftness,
-            "versus": self.versus,
-            "pips": self.pips,
-            "versus_pips": self.versus_pips,
-            "rules": self.rules,
-            "labels": self.labels,
-        }
+        names = ("swiftness", "versus", "pips", "versus_pips", "rules", "labels")
+        return {k: getattr(self, k) for k in names}
 
     def columns(self, p: int) -> tuple[int, int]:
         """The columns ``c0:c1`` of participant ``p``'s dice."""
@@ -152,12 +142,9 @@ got [1] (pip_rule='one-die': each participant has its own margin)
 def _multisets(s: int):
     """Every multiset of s d6 (faces high to low), (classes, s), and its orderings."""
     combos = list(itertools.combinations_with_replacement(range(6, 0, -1), s))
-    weights = []
-    for combo in combos:
-        w = math.factorial(s)
-        for f in set(combo):
-            w //= math.factorial(combo.count(f))
-        weights.append(w)
+    weights = [
+        math.factorial(s) // math.prod(math.factorial(c.count(f)) for f in set(c)) for c in combos
+    ]
     return np.array(combos, dtype=np.int64).reshape(len(combos), s), weights
 
 

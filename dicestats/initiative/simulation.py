@@ -1,54 +1,31 @@
 """The Monte Carlo form of :func:`~dicestats.initiative.odds`: whole rounds, any size.
 
-Vectorized and seeded on :func:`dicestats.core.montecarlo.run` (one
-``SeedSequence`` child per fixed-size batch: the same seed gives the same numbers
-for any number of workers). A batch (:class:`Rounds`) draws every participant's
-dice as sort keys (:mod:`~.order`: the one acting rule), sorts them with fair
-coins for complete ties and sums the statistics of :class:`~.results.Odds`
-(:func:`batch_odds`, :func:`reduce_odds`). Holding and several rounds go to the
-round engine (:mod:`~.engine`) instead.
-This is the order-only fast path; its three stages, each tested against a plain
-formulation that gives the same numbers:
+The order-only fast path (holding and several rounds go to the round engine), a batch
+function of :func:`dicestats.core.montecarlo.run` (:func:`batch_odds`,
+:func:`reduce_odds`) in three stages, each tested against a plain formulation that gives
+the same numbers:
 
-**The key layout** (:class:`KeyLayout`): every participant has a table of keys,
-one row per ordered roll of its dice (plus cheap coins in the action reading). A
-round is one row per participant, chosen by one uniform draw per chunk of
-participants, split in mixed radix. The keys' high bits (value, count,
-tie-break) are replaced by their dense rank among every key the setup can
-produce, so that a key fits an int32 (rank, cheap coin and owner) when it can
-(else the int64 keys are kept). The keys are gathered as 8-byte items -- two int32
-keys, or one int64 key -- with a single ``take`` on a flat table of items (numpy
-copies 8-byte items fast; a row of 3 keys of 2 bytes is a slow generic copy). An
-odd participant's last key shares an item with another's (a table over both
-participants' rows) or with a padding key that sorts after every real key; 15
-dice fill 16 int32 slots, one 64-byte row, which numpy sorts fastest. In the tier
-reading with ``tiebreak="all"`` a complete tie (two participants' dice of equal
-rank) happens exactly when two participants rolled the same face counts:
-:meth:`KeyLayout.tied` finds those rounds from the drawn rows, before sorting.
-The drawn rows, the keys and their order are those of the padded int64 layout.
+**The key layout** (:class:`KeyLayout`): every participant has a table of sort keys
+(:mod:`.order`), one row per ordered roll of its dice (plus cheap coins in the action
+reading); a round is one row per participant, from one uniform draw per chunk of
+participants split in mixed radix. The keys' high bits are replaced by their dense rank
+among every key the setup can produce, so that a key fits an int32 when it can, and the
+keys are gathered as 8-byte items (two int32 keys, or one int64 key) with one ``take``
+(numpy copies 8-byte items fast): an odd participant's last key shares an item with
+another's or with a padding key that sorts last (15 dice fill one 64-byte row, which
+numpy sorts fastest). In the tier reading with ``tiebreak="all"`` a complete tie happens
+exactly when two participants rolled the same face counts: :meth:`KeyLayout.tied` finds
+those rounds from the drawn rows, before sorting.
 
-**Ties** (:func:`order_batch`): a batch sorted, its tied rows settled with fair
-coins by :func:`settle` (int64 keys) or :func:`settle_dense` (the dense tier keys;
-:func:`short_round`: its first round in int32 keys with 16-bit coin prefixes).
-``order.sort_keys`` is the reference: every version draws the same coins in the
-same order, so gives the same numbers.
+**Ties** (:func:`order_batch`): tied rows settled with fair coins by :func:`settle`
+(int64 keys) or :func:`settle_dense` (dense tier keys; :func:`short_round`: int32 keys
+with 16-bit coin prefixes first), every version drawing the same coins in the same order
+as ``order.sort_keys``, the reference.
 
-**Statistics** (:class:`RoundStats`): the owners of the sorted keys become the
-sums the Monte Carlo ``odds`` reports (who acts first, the first side's actions before the
-other's first, someone acting twice in a row, who acts at each position per
-block of rows). A row-wise numpy reduction over a short row pays numpy's per-row
-overhead once per round; here the owners are one byte each in rows padded to a
-multiple of 8 bytes, read as 64-bit words: each statistic is a few passes over
-whole columns of words (SWAR, "SIMD within a register"), and the position
-histogram counts two positions per cell (the two owners of an aligned 16-bit
-pair) in half as many cells.
-
-Examples
---------
->>> from dicestats.initiative import odds
->>> r = odds([1], [1], trials=20_000, rng=1)
->>> abs(r.p_first.value - 0.5) < 4.5 * r.p_first.stderr
-True
+**Statistics** (:class:`RoundStats`): the sorted owners, one byte each in rows padded to
+whole 64-bit words, become the sums of :class:`~.results.Odds` in a few passes over whole
+columns of words (SWAR, "SIMD within a register") instead of numpy's per-row overhead;
+the position histogram counts the two owners of an aligned 16-bit pair in one cell.
 """
 
 from __future__ import annotations
@@ -78,8 +55,15 @@ from .pips import SPEND, add_pips
 from .results import Odds
 from .setup import batch_rounds
 
-__all__ = ["batch_odds", "batch_size_odds", "reduce_odds", "Rounds", "KeyLayout", "RoundStats",
-           "order_batch"]  # fmt: skip
+__all__ = [
+    "batch_odds",
+    "batch_size_odds",
+    "reduce_odds",
+    "Rounds",
+    "KeyLayout",
+    "RoundStats",
+    "order_batch",
+]
 
 
 # ====================================================================== the batch function
@@ -827,8 +811,8 @@ class RoundStats:
             st.work = [np.empty(chunk * self.words, dtype=np.uint64) for _ in range(3)]
             st.word_base = np.tile(np.arange(0, W, 8, dtype=np.uint64), chunk)
             bad = [max(0, min(8, D - 1 - 8 * i)) for i in range(self.words)]  # valid pairs
-            st.invalid = np.tile(np.array([((1 << 64) - 1) ^ ((1 << 8 * v) - 1) for v in bad],
-                                          dtype=np.uint64), chunk)  # fmt: skip
+            invalid = [((1 << 64) - 1) ^ ((1 << 8 * v) - 1) for v in bad]
+            st.invalid = np.tile(np.array(invalid, dtype=np.uint64), chunk)
             st.before = np.empty(n, dtype=np.uint64)
             st.double = np.empty(n, dtype=bool)
             # pad bytes stay 0: a real owner, never read as one (see rows)
