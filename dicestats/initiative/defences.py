@@ -2,13 +2,6 @@
 checked :class:`~.engine.Fight` with its combat played on the round engine, enumerated
 (:func:`compute_defence`: Fractions or floats) or by Monte Carlo (:func:`batch_defence`,
 :func:`reduce_defence`), both read by :func:`defence_of`.
-
-Examples
---------
->>> from dicestats.initiative import defence
->>> r = defence([1], [1], order="action", respond="target")
->>> r.p_defendable, r.slow[0]
-(Fraction(1, 2), Fraction(1, 6))
 """
 
 from __future__ import annotations

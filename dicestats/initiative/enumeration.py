@@ -5,12 +5,6 @@ Each participant's roll is a multiset of faces weighted by its orderings
 :func:`~.order.round_keys`, every order the coins can give weighted 1/m! per run of m
 tied participants (:func:`~.order.coin_orders`), in exact integers over one common
 denominator. Holding and several rounds are the round engine's (:mod:`.engine`).
-
-Examples
---------
->>> from dicestats.initiative import odds
->>> odds([1], [1]).p_first
-Fraction(1, 2)
 """
 
 from __future__ import annotations

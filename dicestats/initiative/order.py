@@ -9,14 +9,6 @@ by :func:`sort_keys` (batches of rounds with fair coins: :func:`acting_order`,
 :func:`coin_orders` (every order the coins can give: the exact enumeration and
 ``order_distribution``) and by the round engine (:mod:`.engine`), which re-ranks with
 :func:`rank_key` after every action.
-
-Examples
---------
->>> resolve([[6, 2], [6, 6], [4]]).participants
-(1, 1, 0, 2, 0)
->>> from dicestats.initiative import order_distribution
->>> order_distribution([[3], [3]]).p_sequence
-{(0, 1): Fraction(1, 2), (1, 0): Fraction(1, 2)}
 """
 
 from __future__ import annotations

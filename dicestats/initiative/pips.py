@@ -3,13 +3,6 @@
 One implementation, vectorized over rows of dice (:func:`add_pips`), serves the single
 roll (:func:`apply_pips`), the exact enumeration and the simulations; how a margin is
 spent is the ``pip_rule`` of :class:`~.rules.Rules` (``docs/rules/initiative.md``).
-
-Examples
---------
->>> apply_pips([5, 3, 2], 3)
-[5, 6, 2]
->>> apply_pips([5, 3, 2], 3, "split")
-[6, 5, 2]
 """
 
 from __future__ import annotations
@@ -75,8 +68,8 @@ def apply_pips(dice, pips: int, pip_rule: str = "one-die") -> list[int]:
 
     Examples
     --------
-    >>> apply_pips([2, 1], 2)
-    [4, 1]
+    >>> apply_pips([5, 3, 2], 3), apply_pips([5, 3, 2], 3, "split"), apply_pips([2, 1], 2)
+    ([5, 6, 2], [6, 5, 2], [4, 1])
     """
     dice = check_int_list("dice", dice, 1, 6, min_len=0)
     pips = LIMITS["pips"].check(pips, name="pips")

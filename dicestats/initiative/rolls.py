@@ -5,13 +5,6 @@ be identified), so every attack, defence or armour figure rests on a roll the us
 assumes, and says so: :class:`SuccessRoll` (``dice`` d6, each ``success`` or more one
 success) or :class:`RollTable` (any distribution), each with its exact distribution
 (``pmf``, which the enumeration branches on) and its draws for Monte Carlo.
-
-Examples
---------
->>> SuccessRoll(2).pmf()
-{0: Fraction(4, 9), 1: Fraction(4, 9), 2: Fraction(1, 9)}
->>> RollTable({0: 0.5, 2: 0.5}).describe()
-'successes 0: 0.5, 2: 0.5'
 """
 
 from __future__ import annotations

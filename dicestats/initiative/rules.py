@@ -1,17 +1,6 @@
 """The readings of the d6 initiative rules, as one frozen value (:class:`Rules`): every
 question takes ``rules=`` or the shortcuts ``tiebreak=``, ``order=``, ``pip_rule=``; the
 readings, their sources and defaults are in ``docs/rules/initiative.md``.
-
-Examples
---------
->>> Rules()
-Rules(tiebreak='all', order='tier', pip_rule='one-die')
->>> Rules().replace(order="action").order
-'action'
->>> Rules(order="random")
-Traceback (most recent call last):
-...
-dicestats.InputError: order must be one of 'tier', 'action', got 'random'
 """
 
 from __future__ import annotations
@@ -72,8 +61,12 @@ class Rules:
 
     Examples
     --------
-    >>> Rules(tiebreak="unspent").tiebreak
-    'unspent'
+    >>> Rules(tiebreak="unspent")
+    Rules(tiebreak='unspent', order='tier', pip_rule='one-die')
+    >>> Rules(order="random")
+    Traceback (most recent call last):
+    ...
+    dicestats.InputError: order must be one of 'tier', 'action', got 'random'
     """
 
     tiebreak: str = "all"
