@@ -56,14 +56,7 @@ __getattr__, __dir__, __all__ = lazy_package(
         "rolls": ("SuccessRoll", "RollTable"),
         "holding": ("HoldPolicy", "HoldView"),
         "rules": ("Rules", "HOLD_POLICIES", "TIEBREAKS", "ORDERS", "PIP_RULES"),
-        "limits": (
-            "LIMITS",
-            "EXACT_LIMIT",
-            "EXACT_WORK_PER_CLASS",
-            "MAX_SWIFTNESS",
-            "MAX_PARTICIPANTS",
-            "BATCH_DICE",
-        ),
+        "limits": ("LIMITS", "EXACT_LIMIT", "EXACT_WORK_PER_CLASS"),
         "results": ("Odds", "Defence", "OrderDistribution", "RoundOrder", "Action"),
     },
 )

@@ -19,16 +19,7 @@ import math
 
 from ..core.limits import Limit, Limits
 
-__all__ = [
-    "LIMITS",
-    "MAX_SWIFTNESS",
-    "MAX_PARTICIPANTS",
-    "EXACT_LIMIT",
-    "EXACT_WORK_PER_CLASS",
-    "BATCH_DICE",
-    "outcome_classes",
-    "check_exact_size",
-]
+__all__ = ["LIMITS", "EXACT_LIMIT", "EXACT_WORK_PER_CLASS", "outcome_classes", "check_exact_size"]
 
 _SIMULATE = "use Monte Carlo (trials=), or fewer dice"
 
@@ -98,16 +89,10 @@ LIMITS = Limits(
     ),
 )
 
-#: Largest swiftness (dice of one participant).
-MAX_SWIFTNESS = LIMITS["swiftness"].hi
-#: Largest number of participants in one round.
-MAX_PARTICIPANTS = LIMITS["participants"].hi
 #: Outcome classes the exact enumeration accepts by default (its ``limit=``).
 EXACT_LIMIT = LIMITS["outcome classes"].hi
 #: The work cap of the exact enumeration, per outcome class of its ``limit``.
 EXACT_WORK_PER_CLASS = LIMITS["work"].hi // EXACT_LIMIT
-#: Dice per Monte Carlo batch above which the default batch shrinks.
-BATCH_DICE = LIMITS["dice per batch"].hi
 
 
 def outcome_classes(swiftness) -> int:

@@ -92,14 +92,9 @@ class OrderDistribution(Result):
 
 @dataclass(frozen=True)
 class Odds(Result):
-    """Statistics of the rounds of two sides: exact, float or Monte Carlo.
-
-    Probabilities and means are Fractions (``exact=True``), floats (an
-    enumeration with ``exact=False``) or :class:`~dicestats.core.results.Estimate`
-    objects (Monte Carlo: ``trials`` fights of ``rounds`` rounds; proportions with
-    Wilson intervals for one round, ratio intervals over several; means with
-    batch-means or ratio standard errors). The round statistics (``p_first`` …
-    ``mean_position``) are pooled over the ``rounds`` rounds of a fight.
+    """Statistics of the rounds of two sides: exact, float or Monte Carlo (``trials``
+    fights: Wilson intervals for one round, ratio intervals over several). The round
+    statistics (``p_first`` … ``mean_position``) are pooled over the rounds of a fight.
 
     Attributes
     ----------
@@ -356,9 +351,9 @@ def _sides(r) -> str:
 def _readings(r) -> str:
     """The readings in force and each side's holding policies, in one line."""
     na = len(r.swiftness)
-    sides = []
-    for label, part in (("A", r.hold[:na]), ("B", r.hold[na:])):
-        sides.append(f"{label} {'/'.join(dict.fromkeys(part))}")
+    sides = (
+        f"{s} {'/'.join(dict.fromkeys(h))}" for s, h in (("A", r.hold[:na]), ("B", r.hold[na:]))
+    )
     return f"readings: {r.rules.describe()}; holding: {', '.join(sides)}"
 
 

@@ -14,7 +14,7 @@ import numpy as np
 
 from ..core import montecarlo as mc
 from ..core.checks import check_int_list, refuse
-from .limits import BATCH_DICE, LIMITS
+from .limits import LIMITS
 from .rules import Rules, rules_with
 
 __all__ = ["Sides", "check_setup", "check_swiftness", "dice_classes", "batch_rounds"]
@@ -170,4 +170,4 @@ def batch_rounds(batch_size, sw):
             batch_size * per, name="batch_size", value=batch_size, per=per, per_name="dice a round"
         )
         return batch_size
-    return max(256, min(mc.DEFAULT_BATCH, BATCH_DICE // (len(sw) * max(sw))))
+    return max(256, min(mc.DEFAULT_BATCH, LIMITS["dice per batch"].hi // (len(sw) * max(sw))))
