@@ -64,15 +64,13 @@ RANK_SHIFT = _TB_SHIFT
 
 
 class KeyFormat:
-    """Where the coin field sits in a key array, and the key dtype."""
+    """The key dtype, the coin field (bits OWN_BITS .. OWN_BITS + coin_bits - 1) and, in the
+    action reading, how many coins a tied row draws (its keys' row width when None: the
+    first ones for its sorted real keys)."""
 
     def __init__(self, dtype, coin_bits, n_parts, coin_width=None):
-        self.dtype = np.dtype(dtype)
-        self.coin_bits = coin_bits  # the coin field is bits OWN_BITS .. OWN_BITS+coin_bits-1
+        self.dtype, self.coin_bits, self.n_parts = np.dtype(dtype), coin_bits, n_parts
         self.coin_mask = ((1 << coin_bits) - 1) << OWN_BITS
-        self.n_parts = n_parts
-        # "action" reading: a tied row draws this many coins (its keys' row width
-        # when None), the first ones for its sorted real keys
         self.coin_width = coin_width
 
 
@@ -339,9 +337,7 @@ def resolve(dice, sides=None, *, rng=None, rules=None, tiebreak=None, order=None
     """
     dice = check_dice(dice)
     rules = rules_with(rules, tiebreak=tiebreak, order=order)
-    if sides is None:
-        sides = [0] * len(dice)
-    sides = check_int_list("sides", sides, 0, min_len=0)
+    sides = check_int_list("sides", [0] * len(dice) if sides is None else sides, 0, min_len=0)
     if len(sides) != len(dice):
         raise refuse("sides", f"one side per participant ({len(dice)})", sides)
     keys = _one_round(dice, rules)

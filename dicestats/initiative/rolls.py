@@ -167,10 +167,10 @@ def check_roll(name: str, roll):
 
 
 def weights(roll, exact: bool):
-    """The roll's distribution as (numerators, denominator) ints, or (floats, 1.0)."""
-    pmf = roll.pmf()
-    probs = [pmf[k] for k in range(roll.most + 1)]
-    if not exact or not all(isinstance(p, (int, Fraction)) for p in probs):
+    """The roll's distribution (0..most successes) as (numerators, denominator) ints, or
+    (floats, 1.0); exact only for exact probabilities (the question's setup refuses floats)."""
+    probs = list(roll.pmf().values())
+    if not exact:
         return [float(p) for p in probs], 1.0
-    den = math.lcm(*(Fraction(p).denominator for p in probs))
-    return [int(Fraction(p) * den) for p in probs], den
+    den = math.lcm(*(p.denominator for p in probs))
+    return [int(p * den) for p in probs], den

@@ -294,22 +294,10 @@ SHARED_ROWS = 1 << 16
 
 
 class KeyLayout:
-    """The key array of a batch from per-participant key tables.
-
-    Parameters
-    ----------
-    blocks : list of int64 arrays
-        ``blocks[p]``: participant p's keys, one row per table row (rows_p, s_p),
-        owner (and cheap coins) included.
-    mode : {"tier", "action"}
-        The order reading.
-    coin_bits : int
-        Cheap coin bits in the keys (action reading).
-    dense : bool
-        Try dense int32 keys (else int64 keys, one per item).
-    tiebreak : {"all", "unspent"}
-        The tie-break reading (``"all"`` lets :meth:`tied` read ties from the rows).
-    """
+    """The key array of a batch from per-participant key tables ``blocks[p]`` (rows_p,
+    s_p) of int64 keys, owner and ``coin_bits`` cheap coins (action reading) included, read
+    by ``mode`` and ``tiebreak`` (``"all"`` lets :meth:`tied` read ties from the rows);
+    ``dense``: try dense int32 keys (else int64 keys, one per item)."""
 
     def __init__(self, blocks, mode, coin_bits, dense, tiebreak):
         P = len(blocks)
@@ -753,19 +741,9 @@ def _low_byte(flags, low):
 
 
 class RoundStats:
-    """Sums of one batch from its sorted owners.
-
-    Parameters
-    ----------
-    n_parts : int
-        Participants (owners 0 .. n_parts - 1).
-    first_side : int
-        Participants of the first side (owners below it).
-    first_dice : int
-        Dice of the first side.
-    dice : int
-        Real dice per round: the first ``dice`` sorted columns.
-    """
+    """Sums of one batch from its sorted owners: ``n_parts`` participants (owners 0 ..
+    n_parts - 1), the first side's ``first_side`` participants (the owners below it) and
+    ``first_dice`` dice, ``dice`` real dice per round (the first sorted columns)."""
 
     def __init__(self, n_parts, first_side, first_dice, dice):
         self.P, self.na, self.da, self.D = n_parts, first_side, first_dice, dice
