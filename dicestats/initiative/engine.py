@@ -668,19 +668,14 @@ class Engine:
             word = (word << bits) | col
             room -= bits
         words.append(word)
-        if len(words) == 1:
-            _, first, inv = np.unique(words[0], return_index=True, return_inverse=True)
-        else:
-            order = np.lexsort(words[::-1])
-            srt = np.stack([w[order] for w in words], axis=1)
-            new = np.concatenate([[True], (srt[1:] != srt[:-1]).any(axis=1)])
-            group = np.cumsum(new) - 1
-            first = order[new]
-            inv = np.empty(n, dtype=np.int64)
-            inv[order] = group
-        inv = inv.reshape(-1)
+        order = np.lexsort(words[::-1])  # stable: each state's first row leads its group
+        srt = np.stack([w[order] for w in words], axis=1)
+        new = np.concatenate([[True], (srt[1:] != srt[:-1]).any(axis=1)])
+        first = order[new]
         if first.size == n:
             return
+        inv = np.empty(n, dtype=np.int64)
+        inv[order] = np.cumsum(new) - 1
         w = np.zeros(first.size, dtype=rows.w.dtype)
         w[...] = 0
         np.add.at(w, inv, rows.w)

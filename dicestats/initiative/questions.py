@@ -26,8 +26,7 @@ def _fight(args: dict, combat: bool = False) -> Setup:
     from .engine import check_fight
 
     args = dict(args)
-    limit, method, batch_size = args.pop("limit"), args.pop("method"), args.pop("batch_size")
-    rng = args.pop("rng")
+    limit, method, batch_size, rng = (args.pop(k) for k in ("limit", "method", "batch_size", "rng"))
     attacks = _combat(*(args.pop(k) for k in _COMBAT), method) if combat else None
     fight = check_fight(**args, combat=attacks)
     if method != "montecarlo":
@@ -149,10 +148,9 @@ def odds(
         for a supporting character (3; s in the text 2,s); None for a side: all
         supporting («на взводе [−3]»).
     limit : int
-        Exact or float: refuse setups with more outcome classes than this (100,000
-        by default, ``LIMITS["outcome classes"]``), or with more work than
-        ``EXACT_WORK_PER_CLASS`` times this (work = outcome classes × dice ×
-        participants² / 4, a measure of the running time: 500,000 units by default).
+        Exact or float: the most outcome classes to enumerate (100,000 by default,
+        ``LIMITS["outcome classes"]``); the cap on work (``LIMITS["work"]``, a measure of
+        the running time) scales with it.
 
     Returns
     -------
@@ -276,15 +274,12 @@ def defence(
 ):
     """Attacks and their answers: who answers, slow answers, armour, the defender's advantage.
 
-    Every action of an attacking participant is an attack, with the die it acts on, on a
-    uniformly chosen participant of the other side. Responders (``respond``) answer it in
-    turn, each at most once, each setting aside its highest die: the target, slow when its
-    highest die is lower than the attack's (never against a holder's attack), and, with
-    ``"every"``, companions with a die as high, never slow. With success rolls (``attack``
-    and ``defend``, optionally ``armour``: **the user's assumption**) each answer's
-    successes, less ``slow_cost`` per point of slow, come off the attacker's margin (an
-    excess is the responder's one-use advantage), armour comes after, and the rest is the
-    wound's scale. The rules, quoted: ``docs/rules/initiative.md``.
+    Every action of an attacking participant attacks a uniformly chosen participant of the
+    other side; responders answer it in turn (``respond``), each setting aside its highest
+    die, the target slow when that die is lower than the attack's. With success rolls
+    (**the user's assumption**) each answer's successes come off the attacker's margin,
+    then armour's; the rest is the wound's scale. The rules, quoted, with the readings
+    where the text is silent: ``docs/rules/initiative.md``.
 
     Exact (every outcome enumerated, small setups: at most ``LIMITS["exact
     states"]`` rows at once; success rolls with exact probabilities), floats,
