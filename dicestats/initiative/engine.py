@@ -866,7 +866,7 @@ class Drawn:
     read as :class:`~dicestats.core.results.Estimate` s (the questions of :class:`Sums`)."""
 
     def __init__(self, fight: Fight, res, seed):
-        self.res, self.rounds, self.n = res, fight.rounds, res.trials
+        self.res, self.rounds, self.n, self.sw = res, fight.rounds, res.trials, fight.setup.sw
         self.how = {"exact": False, "trials": res.trials, "seed": seed, "raw": res}
 
     def size(self, name):

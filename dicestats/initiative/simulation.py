@@ -894,22 +894,25 @@ class RoundStats:
 
 
 # ====================================================================== the question's form
-def _mean_position(res, p, s):
-    """Mean (1-based) position of participant p's actions, batch-means standard error."""
-    t = res.totals
-    e = mc.ratio_estimate(
-        t["pos"][p],
-        t["rows"],
-        t["pos_sq"][p],
-        t["rows_sq"],
-        t["pos_x_rows"][p],
-        t["blocks"],
-        res.confidence,
-        "mean",
-    )
-    return mc.Estimate(
-        e.value / s, e.stderr / s, e.ci_low / s, e.ci_high / s, res.trials, "mean", res.confidence
-    )
+class _Drawn(Drawn):
+    """The fast path's sums, read as :class:`~.engine.Drawn` reads the engine's (one
+    round, nobody holds: never on edge)."""
+
+    def each(self, name, per, p):
+        """Mean (1-based) position of participant p's actions, batch-means standard error."""
+        t, s, conf = self.res.totals, self.sw[p], self.res.confidence
+        sums = (t["pos"][p], t["rows"], t["pos_sq"][p], t["rows_sq"], t["pos_x_rows"][p])
+        e = mc.ratio_estimate(*sums, t["blocks"], conf, "mean")
+        return mc.Estimate(
+            e.value / s, e.stderr / s, e.ci_low / s, e.ci_high / s, self.n, "mean", conf
+        )
+
+    def per_fight(self, name, index):
+        count = self.n if (name, index) == ("edges", 0) else 0
+        return mc.wilson(count, self.n, self.res.confidence)
+
+    def pooled(self, name, index):
+        return mc.wilson(int(self.res["position"][index]), self.n, self.res.confidence)
 
 
 def batch_odds(s):
@@ -929,42 +932,6 @@ def batch_size_odds(s) -> int:
 
 
 def reduce_odds(s, res) -> Odds:
-    """:class:`~.results.Odds` of the summed batches: every number an ``Estimate``.
-
-    Examples
-    --------
-    >>> from dicestats.initiative import odds
-    >>> r = odds([2], [1], trials=20_000, rng=1)
-    >>> len(r.actions_before), r.trials
-    (3, 20000)
-    """
-    fight = s.fight
-    if needs_engine(fight):
-        return engine_odds(fight, Drawn(fight, res, s.seed), outcome_classes=None)
-    setup = fight.setup
-    n, sw = setup.n, setup.sw
-    position = np.asarray(res["position"])
-    return Odds(
-        **setup.described(),
-        p_first=res.proportion("first_side"),
-        p_participant_first=tuple(res.proportion("first", p) for p in range(n)),
-        actions_before=dict(enumerate(res.proportions("before"))),
-        p_double=res.proportion("double"),
-        mean_position=tuple(_mean_position(res, p, sw[p]) for p in range(n)),
-        hold=fight.hold,
-        rounds=1,
-        p_all_held=(mc.wilson(0, res.trials, res.confidence),),
-        on_edge={
-            0: mc.wilson(res.trials, res.trials, res.confidence),
-            1: mc.wilson(0, res.trials, res.confidence),
-        },
-        edge_penalty=fight.edge,
-        exact=False,
-        trials=res.trials,
-        outcome_classes=None,
-        seed=s.seed,
-        p_acts_at=tuple(
-            tuple(mc.wilson(int(c), res.trials, res.confidence) for c in row) for row in position
-        ),
-        raw=res,
-    )
+    """:class:`~.results.Odds` of the summed batches: every number an ``Estimate``."""
+    read = (Drawn if needs_engine(s.fight) else _Drawn)(s.fight, res, s.seed)
+    return engine_odds(s.fight, read, outcome_classes=None)
