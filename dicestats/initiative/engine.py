@@ -225,24 +225,16 @@ class Engine:
     not attacks, the acting order alone)."""
 
     def __init__(self, setup, policies, rounds: int, combat: Combat | None = None):
-        self.setup = setup
-        self.policies = tuple(policies)
-        self.rounds = rounds
-        self.combat = combat
-        self.P = setup.n
+        self.setup, self.policies, self.rounds, self.combat = setup, tuple(policies), rounds, combat
+        self.P, self.D, self.sw, self.owners = setup.n, setup.dice, setup.sw, setup.owners
         self.side = np.array(setup.sides, dtype=np.int64)
-        self.sw = setup.sw
-        self.D = setup.dice
-        self.order = setup.rules.order
-        self.tiebreak = setup.rules.tiebreak
-        self.na = len(setup.swiftness)
-        self.da = sum(setup.swiftness)
+        self.order, self.tiebreak = setup.rules.order, setup.rules.tiebreak
+        self.na, self.da = len(setup.swiftness), sum(setup.swiftness)
         members = [np.flatnonzero(self.side == s) for s in (0, 1)]
         self.enemies = np.full((2, self.P), -1, dtype=np.int64)
         self.n_enemies = np.array([members[1].size, members[0].size])
         for s in (0, 1):
             self.enemies[s, : members[1 - s].size] = members[1 - s]
-        self.owners = setup.owners
         self.never_hold = all(is_never(p) for p in self.policies)
         self.shapes = self._shapes()
 

@@ -156,11 +156,6 @@ def hold_policy(policy, name: str = "hold"):
     --------
     >>> hold_policy("defend").name
     'defend'
-    >>> hold_policy("wait")
-    Traceback (most recent call last):
-    ...
-    dicestats.InputError: hold must be one of 'never', 'defend', 'after-enemy', 'always', \
-got 'wait'
     """
     if isinstance(policy, str):
         check_choice(name, policy, HOLD_POLICIES)

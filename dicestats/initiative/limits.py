@@ -114,12 +114,6 @@ def check_exact_size(swiftness, limit: int = EXACT_LIMIT) -> int:
     --------
     >>> check_exact_size([1, 2])
     126
-    >>> check_exact_size([3, 3], limit=10)
-    Traceback (most recent call last):
-    ...
-    dicestats.InputError: outcome classes must be an integer <= 10 in exact mode, got 3136 \
-(every class is enumerated: C(s + 5, 5) rolls of s dice per participant); use \
-Monte Carlo (trials=), or fewer dice
     """
     size = outcome_classes(swiftness)
     dataclasses.replace(LIMITS["outcome classes"], hi=limit).check(size, name="outcome classes")

@@ -109,10 +109,6 @@ def rules_with(rules=None, **shortcuts) -> Rules:
     --------
     >>> rules_with(None, order="action", tiebreak=None)
     Rules(tiebreak='all', order='action', pip_rule='one-die')
-    >>> rules_with("tier")
-    Traceback (most recent call last):
-    ...
-    dicestats.InputTypeError: rules must be a dicestats.initiative.Rules, got 'tier' (str)
     """
     if rules is None:
         rules = Rules()

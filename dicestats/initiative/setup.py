@@ -124,11 +124,6 @@ def check_setup(swiftness, versus, pips=0, versus_pips=0, rules=None, **shortcut
     >>> s = check_setup([3], [2, 2], pips=2)
     >>> s.labels, s.pips, s.versus_pips
     (('A1', 'B1', 'B2'), (2,), (0, 0))
-    >>> check_setup([3, 3], [2], pips=[1])
-    Traceback (most recent call last):
-    ...
-    dicestats.InputError: pips must be one margin per participant of the side (2 numbers), \
-got [1] (pip_rule='one-die': each participant has its own margin)
     """
     a = check_swiftness("swiftness", swiftness)
     b = check_swiftness("versus", versus)
