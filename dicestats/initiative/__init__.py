@@ -7,19 +7,15 @@ examples and the limits: ``docs/rules/initiative.md``.
 Public API
 ----------
 odds, defence, order_distribution
-    The questions (:mod:`.questions`): the rounds of two sides (:class:`Odds`), attacks
-    and their answers (:class:`Defence`), every order of one concrete round
-    (:class:`OrderDistribution`); exact by default, floats (``exact=False``) or, for
-    ``odds`` and ``defence``, seeded Monte Carlo (``trials=``, ``rng=``).
-resolve, acting_order
-    The acting order of one concrete round (:class:`RoundOrder` of :class:`Action` s), or
-    of many at once (an array of participants).
-apply_pips
-    A preparation margin added to one set of dice.
-SuccessRoll, RollTable
-    Success rolls for attack, defence and armour: the user's assumption.
-HoldPolicy, HoldView, HOLD_POLICIES
-    Holding policies: ``"never"``, ``"defend"``, ``"after-enemy"``, ``"always"`` or yours.
+    The questions (:mod:`.questions`), exact by default, in floats (``exact=False``) or,
+    ``odds`` and ``defence``, by seeded Monte Carlo (``trials=``, ``rng=``): the rounds
+    of two sides (:class:`Odds`), attacks and their answers (:class:`Defence`), every
+    order of one concrete round (:class:`OrderDistribution`).
+resolve, acting_order, apply_pips
+    The order of one concrete round (:class:`RoundOrder` of :class:`Action` s) or of many
+    at once (an array of participants); a preparation margin added to a set of dice.
+SuccessRoll, RollTable, HoldPolicy, HoldView, HOLD_POLICIES
+    Success rolls (the user's assumption); holding policies (named, or yours).
 Rules, LIMITS
     The readings in force (``tiebreak``, ``order``, ``pip_rule``) and every cap.
 

@@ -98,12 +98,8 @@ class Odds(Result):
 
     Attributes
     ----------
-    swiftness, versus : tuple of int
-        Swiftness of each participant of the first and of the other side.
-    pips, versus_pips : int or tuple of int
-        Preparation pips: a side's pool (int) or one margin per participant.
-    rules : Rules
-        The readings in force.
+    swiftness, versus, pips, versus_pips, rules
+        The setup, as :func:`~dicestats.initiative.odds` took it (checked).
     labels : tuple of str
         Participant labels (A1.. first side, B1.. the other side; not in a sweep's frame).
     hold : tuple of str
@@ -216,15 +212,12 @@ class Defence(Result):
         without success rolls.
     mean_attacks : Fraction, float or Estimate
         Attacks per round.
-    p_defendable : …
-        Share of attacks someone could answer (the target with a die left, or,
-        with ``"every"``/``"cover"``, a companion with a die as high as the attack's).
-    p_defended : …
-        Share of attacks answered at least once.
+    p_defendable, p_defended, p_target_responds : …
+        Shares of attacks someone could answer (the target with a die left or, with
+        ``"every"``/``"cover"``, a companion with a die as high), answered at least once,
+        answered by the target itself.
     responses : dict
         ``{k: share of attacks answered by k responders}``.
-    p_target_responds : …
-        Share of attacks the target answers itself.
     mean_companion_responses : …
         Companions' responses per attack.
     slow : dict

@@ -91,13 +91,10 @@ def _coin_bits(s):
 class Rounds:
     """Picklable batch function of the fast path (and the layout it needs).
 
-    Participants are grouped by (side, swiftness, own pips). Groups with
-    swiftness <= 5 look their keys up in per-roll tables (row = one ordered roll
-    of the participant's s dice plus b-bit coins, uniformly drawn: the same law
-    as s dice). Without pool pips, a :class:`KeyLayout` builds
-    the whole key array with one ``take`` from a single uniform draw per chunk
-    of participants (dense int32 keys in 8-byte items, padding that sorts last),
-    and reads the rounds with a complete tie from the drawn rows.
+    Participants are grouped by (side, swiftness, own pips). Groups with swiftness <= 5
+    look their keys up in per-roll tables (row = one ordered roll of the participant's s
+    dice plus b-bit coins, uniformly drawn: the same law as s dice), which, without pool
+    pips, a :class:`KeyLayout` draws all at once.
     """
 
     def __init__(self, setup, dense=True):
