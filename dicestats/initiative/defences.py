@@ -19,9 +19,8 @@ def defence_of(fight: Fight, read) -> Defence:
     rolls = c.rolls
     assumption = None
     if rolls:
-        parts = [f"attack {c.attack.describe()}", f"defence {c.defend.describe()}"]
-        if c.armour is not None:
-            parts.append(f"armour {c.armour.describe()}")
+        armour = [] if c.armour is None else [f"armour {c.armour.describe()}"]
+        parts = [f"attack {c.attack.describe()}", f"defence {c.defend.describe()}", *armour]
         parts.append(f"slow costs {c.slow_cost} defence success(es) per point")
         assumption = "; ".join(parts) + " — the user's assumption, not the game's odds"
 

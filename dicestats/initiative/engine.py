@@ -101,9 +101,7 @@ class _Acc:
         self.exact = exact
         if rows is None:  # exact or float enumeration: global weighted sums
             dt = object if exact else float
-            self.tot = {k: np.zeros(s, dtype=dt) for k, s in shapes.items()}
-            for v in self.tot.values():
-                v[...] = 0
+            self.tot = {k: np.zeros(s, dtype=dt) for k, s in shapes.items()}  # objects: int 0s
         else:  # Monte Carlo: one counter per row (a fight), summed at the end
             self.tot = {
                 k: np.zeros(s if k in _BATCH_ONLY else (rows.n, *s), dtype=np.int64)
@@ -134,9 +132,7 @@ class _Branch:
     """Exact choices: each row becomes one row per outcome, weighted by its chance."""
 
     def __init__(self, exact: bool, cap: int):
-        self.exact = exact
-        self.den = 1 if exact else 1.0
-        self.cap = cap
+        self.exact, self.den, self.cap = exact, 1 if exact else 1.0, cap
         self.acc = None  # the accumulator whose sums share the denominator
 
     def scale(self, factor: int):
@@ -258,10 +254,9 @@ class Engine:
         rows = _Rows(n)
         if w is not None:
             rows.w = w
-        P = self.P
         rows.forbid = np.zeros(n, dtype=bool)
         rows.edges = np.zeros(n, dtype=np.int64)
-        rows.cnt = np.zeros((n, P, 7), dtype=np.int64)
+        rows.cnt = np.zeros((n, self.P, 7), dtype=np.int64)
         self._reset_round(rows, np.ones(n, dtype=bool))
         return rows
 
@@ -601,8 +596,7 @@ class Engine:
 
         Raises ``_TooBig`` past ``cap`` rows.
         """
-        wt = object if exact else float
-        rows = self._fresh(1, np.array([1], dtype=wt) if exact else np.array([1.0]))
+        rows = self._fresh(1, np.array([1], dtype=object) if exact else np.array([1.0]))
         ch = _Branch(exact, cap)
         acc = _Acc(self.shapes, exact=exact)
         ch.acc = acc
@@ -669,7 +663,6 @@ class Engine:
         inv = np.empty(n, dtype=np.int64)
         inv[order] = np.cumsum(new) - 1
         w = np.zeros(first.size, dtype=rows.w.dtype)
-        w[...] = 0
         np.add.at(w, inv, rows.w)
         rows.take(first)
         rows.w = w

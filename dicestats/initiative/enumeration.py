@@ -25,9 +25,7 @@ __all__ = ["compute_odds"]
 
 def _sums(index, weights, size):
     """Exact integer sums of ``weights`` by ``index`` (0..size-1), as Python ints."""
-    out = np.zeros(size, dtype=weights.dtype)
-    if weights.dtype == object:
-        out[:] = 0
+    out = np.zeros(size, dtype=weights.dtype)  # of objects: Python int 0s
     np.add.at(out, index, weights)
     return [int(x) for x in out]
 

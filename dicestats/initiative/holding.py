@@ -200,8 +200,7 @@ def hold_policies(name: str, value, n: int) -> tuple:
 
 def call_policy(policy, method: str, view: HoldView) -> np.ndarray:
     """``policy.<method>(view)``, checked: a bool array with one entry per round."""
-    out = getattr(policy, method)(view)
-    arr = np.asarray(out)
+    arr = np.asarray(getattr(policy, method)(view))
     if arr.shape != (len(view),) or arr.dtype != bool:
         raise refuse(
             f"{policy.name}.{method}(view)",

@@ -63,9 +63,8 @@ class SuccessRoll:
 
     def describe(self) -> str:
         """``'3d6, 5+ succeeds'``: how the figures were assumed."""
-        if self.success > 6:
-            return f"{self.dice}d6, no face succeeds"
-        return f"{self.dice}d6, {self.success}+ succeeds"
+        how = "no face succeeds" if self.success > 6 else f"{self.success}+ succeeds"
+        return f"{self.dice}d6, {how}"
 
     def __call__(self, rng, shape):
         return rng.binomial(self.dice, float(self.p_success), size=shape)

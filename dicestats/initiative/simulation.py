@@ -920,10 +920,8 @@ def batch_odds(s):
 
 
 def batch_size_odds(s) -> int:
-    """Rounds (or fights) per batch by default: :data:`~dicestats.core.montecarlo.DEFAULT_BATCH`
-    rounds, fewer when a round has more than 32 dice columns (participants × largest
-    swiftness): at most ``LIMITS["dice per batch"]`` dice per batch, which bounds its
-    memory; the round engine's own size for holding or several rounds."""
+    """Rounds per batch by default (:func:`~.setup.batch_rounds`: at most ``LIMITS["dice per
+    batch"]`` dice), or the round engine's fights for holding or several rounds."""
     fight = s.fight
     return engine_batch_size(fight) if needs_engine(fight) else batch_rounds(None, fight.setup.sw)
 
