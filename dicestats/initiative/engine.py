@@ -341,11 +341,10 @@ class Engine:
 
     def _key(self, rows, value, held):
         """Acting-rule keys (rows, P) for dice of ``value`` held ``held`` times."""
-        shift = 4 * (np.maximum(value, 1) - 1)
         below = None
-        if self.tiebreak == "unspent":
-            unspent = (rows.cnt * FACE).sum(axis=2)
-            below = unspent & ((np.int64(1) << shift) - 1)
+        if self.tiebreak == "unspent":  # the unspent dice below the value
+            shift = 4 * (np.maximum(value, 1) - 1)
+            below = (rows.cnt * FACE).sum(axis=2) & ((np.int64(1) << shift) - 1)
         return rank_key(value, held, rows.rolled, below, self.tiebreak)
 
     def _step(self, rows, ch, acc, r):
@@ -426,10 +425,8 @@ class Engine:
         av = self._top(rows.cnt[sel, who])
         from_held = (hv >= av) & (hv > 0)
         h = np.maximum(hv, av)
-        hs, ws = sel[from_held], who[from_held]
-        rows.hcnt[hs, ws, h[from_held]] -= 1
-        cs, wc = sel[~from_held], who[~from_held]
-        rows.cnt[cs, wc, h[~from_held]] -= 1
+        rows.hcnt[sel[from_held], who[from_held], h[from_held]] -= 1
+        rows.cnt[sel[~from_held], who[~from_held], h[~from_held]] -= 1
         return h
 
     def _act(self, rows, ch, acc, act, actor, value, from_hold):

@@ -81,13 +81,11 @@ FMT64 = 26
 def rank_key(value, held, rolled, below, tiebreak: str):
     """The acting rule as a number: the sort key of a die of ``value`` about to act.
 
-    Keys sort ascending in acting order: a higher ``value`` first, then more
-    dice of that value ``held`` (still unspent) by the owner, then the owner's
-    other dice compared high to low: with ``tiebreak="all"`` every die it
-    ``rolled`` this round, with ``"unspent"`` the unspent ones ``below`` the
-    value (``rolled`` and ``below`` are face counts, 4 bits per face, face 1
-    lowest; ``below`` may be None with ``"all"``). Int64 arrays broadcast; the
-    coin and owner bits are zero.
+    Keys sort ascending in acting order: a higher ``value`` first, then more dice of that
+    value ``held`` (still unspent) by the owner, then the owner's other dice high to low:
+    with ``tiebreak="all"`` every die it ``rolled`` this round, with ``"unspent"`` the
+    unspent ones ``below`` the value (face counts, 4 bits per face, face 1 lowest;
+    ``below`` may be None with ``"all"``). Int64 arrays broadcast; coin and owner are 0.
     """
     tb = rolled if tiebreak == "all" else below
     return HIGH ^ ((value << _V_SHIFT) | (held << _R_SHIFT) | (tb << _TB_SHIFT))

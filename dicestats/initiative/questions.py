@@ -19,10 +19,9 @@ __all__ = ["odds", "defence", "order_distribution"]
 
 
 def _fight(args: dict, combat: bool = False) -> Setup:
-    """A checked fight from a setup's own arguments (its ``locals()``; with ``combat``, how
-    attacks are made and answered), and how it is answered: its outcome classes within
-    ``limit`` (enumerated), or a given ``batch_size`` checked and the seed a Monte Carlo
-    answer shows (``rng``, if it is a number)."""
+    """A checked fight from a setup's ``locals()`` (``combat``: with how attacks are made and
+    answered) and how it is answered: its outcome classes within ``limit``, or by Monte
+    Carlo with a ``batch_size`` that fits and the seed the answer shows."""
     from .engine import check_fight
 
     args = dict(args)

@@ -192,10 +192,9 @@ class Odds(Result):
 class Defence(Result):
     """Attacks and their answers: exact, float or Monte Carlo.
 
-    Every figure about successes (``margin``, ``mean_wound``, ``p_wounding``,
-    ``advantage``, ``mean_advantage``) rests on ``assumption``: success rolls
-    **the user assumed**, not the game's own (its action roll is unknown). Shares
-    are per attack, per response or per round, as named.
+    Every figure about successes (``margin``, ``mean_wound``, ``p_wounding``, ``advantage``,
+    ``mean_advantage``) rests on ``assumption``: success rolls **the user assumed**, not
+    the game's own. Shares are per attack, per response or per round, as named.
 
     Attributes
     ----------
