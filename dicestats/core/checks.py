@@ -5,19 +5,15 @@ Every refusal is worded by one helper, :func:`refuse`::
     <name> must be <what is allowed>, got <value>[ (<why>)][; <what to do instead>]
 
 and raised as an :class:`InputError` (a ``ValueError``; a wrong *kind* of value
-raises :class:`InputTypeError`, which is also a ``TypeError``). The API and
-the CLI therefore report bad input in one readable line, never a deep numpy
-traceback: the CLI prints the message after ``dicestats <command>: error:``.
-
-Systems state their caps as data (:mod:`dicestats.core.limits`) and check
-through these helpers.
+raises :class:`InputTypeError`, which is also a ``TypeError``): bad input is one
+readable line, never a deep numpy traceback. Every public parameter follows one
+rule: a bool is never a number (``True`` is not 1), a float is never truncated
+(``3.5`` dice are refused, and so is ``3.0``), a string is never a number, NaN
+and numbers beyond float64 are refused, ``exact`` is a bool, and a long value is
+cut to about 60 characters in the message (:func:`shown`).
 
 Examples
 --------
->>> check_int("dice", 0, 1, 10)
-Traceback (most recent call last):
-...
-dicestats.InputError: dice must be an integer in 1..10, got 0
 >>> issubclass(InputError, ValueError), issubclass(InputTypeError, TypeError)
 (True, True)
 """
@@ -92,9 +88,6 @@ def refuse(
     kind : bool
         True when the value has the wrong type: raises :class:`InputTypeError`.
 
-    A value longer than :data:`SHOWN_MAX` characters is cut (see :func:`shown`),
-    so a 5,000-digit integer never fills a screen.
-
     Examples
     --------
     >>> str(refuse("rolls", "at most 200 in exact mode with 1000 dice", 300,
@@ -123,16 +116,6 @@ def _digits(n: int) -> int:
     return d if n >= 10 ** (d - 1) else d - 1
 
 
-def _cut_int(n: int, width: int) -> str:
-    """A huge integer as its leading and trailing digits and its length."""
-    d = _digits(n)
-    keep = max(width - 26, 4)
-    lead = abs(n) // 10 ** (d - keep)
-    tail = abs(n) % 10**4
-    sign = "-" if n < 0 else ""
-    return f"{sign}{lead}…{tail:04d} ({d:,} digits)"
-
-
 def shown(value, *, quote: bool = False, width: int = SHOWN_MAX) -> str:
     """``value`` as a refusal shows it: its ``str`` (``repr`` when ``quote``), cut to ``width``.
 
@@ -151,9 +134,10 @@ def shown(value, *, quote: bool = False, width: int = SHOWN_MAX) -> str:
     ('2.5', "'abc'")
     """
     if isinstance(value, numbers.Integral) and not isinstance(value, bool):
-        n = int(value)
-        if _digits(n) > width - 1:
-            return _cut_int(n, width)
+        n, d = abs(int(value)), _digits(int(value))
+        if d > width - 1:  # leading and trailing digits, and the length
+            lead, sign = n // 10 ** (d - max(width - 26, 4)), "-" if value < 0 else ""
+            return f"{sign}{lead}…{n % 10**4:04d} ({d:,} digits)"
     elif isinstance(value, numbers.Rational) and not isinstance(value, numbers.Integral):
         num, den = int(value.numerator), int(value.denominator)
         if _digits(num) + _digits(den) > width - 1:
@@ -192,9 +176,7 @@ def int_range_text(lo, hi) -> str:
     ('an integer in 1..10', 'an integer >= 0', 'an integer')
     """
     span = _range_text(lo, hi)
-    if not span:
-        return "an integer"
-    return f"an integer {'in ' if '..' in span else ''}{span}"
+    return f"an integer {'in ' if '..' in span else ''}{span}" if span else "an integer"
 
 
 _ASCII_INT = re.compile(r"[+-]?[0-9]+")
@@ -203,11 +185,9 @@ _ASCII_INT = re.compile(r"[+-]?[0-9]+")
 def parse_int_text(text: str, allowed: str = "an integer") -> int:
     """The integer a command-line word spells, or a one-line ``ValueError``.
 
-    Only the ASCII digits 0-9 with an optional sign: Python's ``int()`` also
-    reads other scripts' digits (``١٢``, ``１２``) and underscores (``1_000``),
-    which a command line that means 12 does not write. Python refuses to read
-    integers of more than 4,300 digits, and an echo of such a word filled the
-    screen: the refusal says how many digits it had.
+    Only the ASCII digits 0-9 with an optional sign (``int()`` also reads
+    ``١٢``, ``１２`` and ``1_000``); a word of thousands of digits is refused by
+    its length, not echoed.
 
     Examples
     --------
@@ -297,11 +277,7 @@ def check_int(
 ) -> int:
     """Return ``value`` as a Python ``int`` if it is an integer in ``lo..hi``.
 
-    Booleans are refused (``True`` is not a number of dice). Integral floats
-    such as ``3.0`` are refused too: silently truncating ``3.5`` would be a
-    silently wrong number. Strings, ``Decimal`` and NaN are refused: the API
-    takes numbers, not text. ``why`` and ``instead`` go into a refusal of a
-    value out of range (a cap about time says so).
+    ``why`` and ``instead`` go into a refusal of a value out of range.
 
     Examples
     --------
@@ -339,9 +315,6 @@ def check_real(
     Traceback (most recent call last):
     ...
     dicestats.InputError: confidence must be a finite number in [0, 1], got nan
-
-    Booleans and strings are refused (``True`` is not a probability); so are
-    numbers too large for a float (``10**400``).
     """
     left = "(" if lo_open else "["
     right = ")" if hi_open else "]"
@@ -409,20 +382,7 @@ def is_numpy_bool(value) -> bool:
 
 
 def check_exact(exact) -> bool:
-    """Return ``exact`` if it is a ``bool``: how an answer is computed, never a truthy guess.
-
-    ``exact="False"`` (a string) and ``exact=float("nan")`` were both truthy,
-    so exact: every ``exact=`` of the API goes through this check.
-
-    Examples
-    --------
-    >>> check_exact(True)
-    True
-    >>> check_exact("False")
-    Traceback (most recent call last):
-    ...
-    dicestats.InputTypeError: exact must be True or False, got 'False' (str)
-    """
+    """``check_bool("exact", exact)``: ``exact="False"`` and ``nan`` were truthy, so exact."""
     return check_bool("exact", exact)
 
 

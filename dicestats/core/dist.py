@@ -23,13 +23,8 @@ The probability vocabulary is scipy.stats': ``pmf``, ``cdf``, ``sf``
 ``var``, ``std``, ``median``, ``interval``, ``support``; plus ``p_ge(k)``
 (``P(X >= k)``) and ``to_series()`` for pandas.
 
-What a ``Dist`` is built on lives here too: :data:`LIMITS` (what a distribution
-may cost: outcomes, exact digits, exact sum digits, convolution work, moment
-order), checked before the work starts; the weights a constructor accepts
-(``2.5`` is not ``2``, ``True`` is not ``1``, ``"0.5"`` is not a number), refused
-in one line naming the first bad one; and the two kernels, :func:`convolve_int`
-(exact, by Kronecker substitution) and :func:`convolve_float` (direct, or FFT
-where its error stays below 1e-13).
+What a distribution may cost is :data:`LIMITS`, checked before the work starts;
+the two convolution kernels are :func:`convolve_int` and :func:`convolve_float`.
 
 Examples
 --------
@@ -50,6 +45,7 @@ import math
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import cached_property, reduce
+from itertools import accumulate
 from numbers import Integral, Rational, Real
 
 import numpy as np
@@ -115,8 +111,6 @@ LIMITS = Limits(
 
 
 # --------------------------------------------------------------------------- weights
-# What the constructors and the kernels accept, or a one-line refusal naming the first
-# bad weight the way the caller spelled it.
 def _int_weights(name: str, values) -> list[int]:
     """Non-negative Python ints, or a one-line refusal naming the first bad weight."""
     if isinstance(values, (str, bytes, Mapping)) or not hasattr(values, "__iter__"):
@@ -170,7 +164,6 @@ def _is_exact_number(x) -> bool:
 
 
 # ------------------------------------------------------------- sizes and kernels
-# The span and exact-size checks refuse against LIMITS before the work starts.
 _EPS = np.finfo(np.float64).eps
 # Above this many multiply-adds, a float convolution may switch to FFT when the
 # error bound below says it is safe. Direct convolution keeps tiny tail
@@ -251,9 +244,6 @@ def convolve_int(a: Sequence[int], b: Sequence[int]) -> list[int]:
     [1, 3, 3, 1]
     >>> convolve_int([2**70], [3])
     [3541774862152233910272]
-
-    Every weight must be an integer (``2.5`` is not silently ``2``, ``True``
-    is not ``1``).
     """
     a = _int_weights("a", a)
     b = _int_weights("b", b)
@@ -287,19 +277,13 @@ def convolve_float(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Convolution of two non-negative float vectors, error below 1e-13.
 
     Direct convolution for small inputs. For large ones, FFT
-    (``scipy.signal.fftconvolve``) only where its error bound,
-    ``8 * eps * log2(n) * sqrt(n) * ||a||_2 * ||b||_2`` (absolute), stays
-    below 1e-13; FFT round-off is then clipped at zero from below.
+    (``scipy.signal.fftconvolve``, round-off clipped at zero) only where its
+    absolute error bound, ``8 * eps * log2(n) * sqrt(n) * ||a||_2 * ||b||_2``,
+    stays below 1e-13; else zero weights are skipped (far-apart outcomes), and
+    beyond ``LIMITS["convolution work"]`` multiply-adds it refuses.
 
-    Examples
-    --------
     >>> convolve_float(np.array([0.5, 0.5]), np.array([0.5, 0.5]))
     array([0.25, 0.5 , 0.25])
-
-    Where the FFT bound does not hold and the direct product is large, the
-    zero weights are skipped (far-apart outcomes); beyond
-    ``LIMITS["convolution work"]`` multiply-adds it refuses instead of running
-    for hours.
     """
     a = _float_weights("a", a)
     b = _float_weights("b", b)
@@ -315,28 +299,22 @@ def convolve_float(a: np.ndarray, b: np.ndarray) -> np.ndarray:
         if b.size < a.size:
             a, b = b, a
         nz = np.flatnonzero(a)
-        if nz.size * b.size < work // 4:
-            lim = LIMITS["convolution work"]
-            if nz.size * b.size > lim.hi:
-                _refuse_convolution(nz.size, b.size, lim)
+        sparse = nz.size * b.size < work // 4
+        m, lim = (nz.size if sparse else a.size), LIMITS["convolution work"]
+        if m * b.size > lim.hi:
+            raise refuse(
+                "the distributions",
+                f"small enough for at most {lim.hi:,} multiply-adds in a float convolution",
+                described(f"{m:,} × {b.size:,} outcomes"),
+                why=lim.why,
+                instead=lim.instead,
+            )
+        if sparse:
             out = np.zeros(n)
             for i in nz.tolist():
                 out[i : i + b.size] += a[i] * b
             return out
-        lim = LIMITS["convolution work"]
-        if work > lim.hi:
-            _refuse_convolution(a.size, b.size, lim)
     return np.convolve(a, b)
-
-
-def _refuse_convolution(m: int, n: int, lim) -> None:
-    raise refuse(
-        "the distributions",
-        f"small enough for at most {lim.hi:,} multiply-adds in a float convolution",
-        described(f"{m:,} × {n:,} outcomes"),
-        why=lim.why,
-        instead=lim.instead,
-    )
 
 
 # --------------------------------------------------------------------------- Dist
@@ -428,7 +406,7 @@ class Dist:
         if exact:
             self._init_exact(values, offset, names)
         else:
-            self._init_float(values, offset, names)
+            self._set_float(_float_weights("weights", values, names), offset, normalise=True)
 
     # -- construction helpers ------------------------------------------------
     def _init_exact(self, values, offset, names=None):
@@ -476,10 +454,6 @@ class Dist:
         self._w = tuple(ints)
         self._den = sum(ints)
         self._p = None
-
-    def _init_float(self, values, offset, names=None):
-        p = _float_weights("weights", values, names)
-        self._set_float(p, offset, normalise=True)
 
     def _set_float(self, p: np.ndarray, offset: int, *, normalise: bool, trim: bool = True) -> None:
         if not np.all(np.isfinite(p)):
@@ -594,19 +568,12 @@ class Dist:
         """
         low = check_int("low", low)
         high = check_int("high", high, low)
-        exact = check_exact(exact)
-        most = low + LIMITS["outcomes"].hi - 1
-        _check_span(high - low + 1, "high", high, allowed=f"at most low + {most - low:,}")
-        if exact:
-            most = low + LIMITS["exact digits"].hi - 1
-            _check_exact_size(
-                high - low + 1,
-                1,
-                "high",
-                high,
-                allowed=f"at most low + {most - low:,} in exact mode",
-            )
-        return cls([1] * (high - low + 1), offset=low, exact=exact)
+        span = high - low + 1
+        _check_span(span, "high", high, allowed=f"at most low + {LIMITS['outcomes'].hi - 1:,}")
+        if check_exact(exact):
+            most = f"at most low + {LIMITS['exact digits'].hi - 1:,} in exact mode"
+            _check_exact_size(span, 1, "high", high, allowed=most)
+        return cls([1] * span, offset=low, exact=exact)
 
     @classmethod
     def die(cls, sides: int, *, exact: bool = False) -> Dist:
@@ -656,17 +623,12 @@ class Dist:
         """True for exact (Fraction) arithmetic, False for float64."""
         return self._exact
 
-    @property
-    def offset(self) -> int:
-        """The smallest possible outcome (float tails may underflow to 0 there)."""
-        return self._offset
-
     def __len__(self) -> int:
         return len(self._w) if self._exact else int(self._p.size)
 
     @property
     def min(self) -> int:
-        """The smallest possible outcome."""
+        """The smallest possible outcome (float tails may underflow to 0 there)."""
         return self._offset
 
     @property
@@ -691,9 +653,8 @@ class Dist:
         """
         if self.min < _INT64[0] or self.max > _INT64[1]:
             a = np.array(range(self.min, self.max + 1), dtype=object)
-            a.flags.writeable = False
-            return a
-        a = np.arange(self.min, self.max + 1, dtype=np.int64)
+        else:
+            a = np.arange(self.min, self.max + 1, dtype=np.int64)
         a.flags.writeable = False
         return a
 
@@ -751,11 +712,7 @@ class Dist:
     def _cum(self):
         """Cumulative weights: cum[i] = sum of weights of outcomes <= min + i."""
         if self._exact:
-            out, s = [], 0
-            for w in self._w:
-                s += w
-                out.append(s)
-            return out
+            return list(accumulate(self._w))
         c = np.cumsum(self._p)
         return np.minimum(c, 1.0)
 
@@ -763,11 +720,7 @@ class Dist:
     def _rcum(self):
         """Reverse cumulative: rcum[i] = sum of weights of outcomes >= min + i."""
         if self._exact:
-            out, s = [], 0
-            for w in reversed(self._w):
-                s += w
-                out.append(s)
-            return out[::-1]
+            return list(accumulate(reversed(self._w)))[::-1]
         c = np.cumsum(self._p[::-1])[::-1]
         return np.minimum(c, 1.0)
 
@@ -802,9 +755,7 @@ class Dist:
 
         def one(x):
             i = x - self._offset
-            if 0 <= i < len(self):
-                return self._scalar(self._prob_vector()[i])
-            return self._scalar(0)
+            return self._scalar(self._prob_vector()[i] if 0 <= i < len(self) else 0)
 
         return self._vectorize(k, one)
 
@@ -849,10 +800,6 @@ class Dist:
         """
         return self._vectorize(k, lambda x: self._p_ge_one(x + 1))
 
-    def p_le(self, k):
-        """``P(X <= k)``: an alias of :meth:`cdf`."""
-        return self.cdf(k)
-
     def ppf(self, q):
         """Percent point function: the smallest ``k`` with ``cdf(k) >= q``.
 
@@ -861,19 +808,14 @@ class Dist:
         """
 
         def one(x):
-            if self._exact and _is_exact_number(x):
-                qv = Fraction(x)
-                if not 0 <= qv <= 1:
+            if self._exact:  # compared exactly with q (a float q as the float given)
+                if not _is_exact_number(x):
+                    x = check_real("q", x, 0, 1)
+                elif not 0 <= x <= 1:
                     raise refuse("q", "in [0, 1]", x)
-                target = qv * self._den
-                i = next(i for i, c in enumerate(self._cum) if c >= target)
-                return self._offset + i
+                target = Fraction(x) * self._den
+                return self._offset + next(i for i, c in enumerate(self._cum) if c >= target)
             qf = check_real("q", x, 0, 1)
-            if self._exact:
-                # Compare exactly against the float given.
-                target = Fraction(qf) * self._den
-                i = next(i for i, c in enumerate(self._cum) if c >= target)
-                return self._offset + i
             if qf >= 1.0:
                 # The largest outcome, as in exact mode; the rounded float cdf
                 # can reach 1.0 before the last outcome with a tiny tail.
@@ -1039,14 +981,7 @@ class Dist:
 
             lim = LIMITS["exact sum digits"]
             if size(n) > lim.hi:
-                most = 1
-                while size(2 * most) <= lim.hi:
-                    most *= 2
-                step = most // 2
-                while step:  # the largest n that fits, by bisection
-                    if size(most + step) <= lim.hi:
-                        most += step
-                    step //= 2
+                most = max(lim.most(size), 1)  # one copy is this Dist: no work
                 shown_size = "more than 10^15" if size(n) == math.inf else f"{size(n):,}"
                 raise refuse(
                     "n",

@@ -1,23 +1,15 @@
 """Writing files atomically: never half a file, never a leftover, whatever stops the write.
 
-Every file dicestats writes (the booklet, a chart, a sweep's table) is written into
-a hidden temporary file beside the target (:func:`temporary_name`, short enough for
-any valid target name) and renamed over it, so a reader never sees half a file:
-:func:`atomic_write` does this for a file handle, and a sweep's store uses
-:func:`temporary_name` and :func:`clear_stale` for the writers that take a path.
-On an error, or on SIGINT, SIGTERM or SIGHUP (:func:`interruptible`), the temporary
-file is removed and an existing target is left untouched; leftovers of writes
-killed outright (SIGKILL, a power cut) are cleared by the next write in the same
-directory (:func:`clear_stale`: temporary files of this project's own pattern,
-older than the current run, whose process is gone).
-
-``timeout``, CI cancellation and ``docker stop`` send SIGTERM; a closed terminal
-sends SIGHUP. Their default action kills the process on the spot, so a
-``finally:`` never runs and a half-written temporary file stays behind.
-Inside :func:`interruptible`, those signals raise :class:`Interrupted` instead
-(a ``KeyboardInterrupt``), so the usual ``except``/``finally`` clean-up runs;
-the CLI then prints one line and exits with ``128 + signal`` (130 for SIGINT,
-143 for SIGTERM, 129 for SIGHUP).
+Every file dicestats writes (the booklet, a chart, a sweep's table) goes into a
+hidden temporary file beside the target (:func:`temporary_name`) that is renamed
+over it (:func:`atomic_write`; a sweep's store, whose writers take a path, uses
+:func:`temporary_name` and :func:`clear_stale`). ``timeout``, CI cancellation and
+``docker stop`` send SIGTERM, a closed terminal SIGHUP: by default they kill the
+process before any ``finally:`` runs. Inside :func:`interruptible` they raise
+:class:`Interrupted` instead, so the temporary file is removed and the target left
+untouched; the CLI prints one line and exits with ``128 + signal``. Leftovers of
+writes killed outright (SIGKILL, a power cut) are cleared by the next write in the
+same directory (:func:`clear_stale`).
 
 Examples
 --------
@@ -47,7 +39,7 @@ import threading
 import time
 from pathlib import Path
 
-from .checks import refuse
+from .checks import InputError, described, refuse, shown
 
 __all__ = [
     "check_out_path",
@@ -75,8 +67,12 @@ def check_out_path(name: str, out, suffixes: tuple[str, ...]) -> Path:
     if not os.fspath(out):  # Path('') is '.', which read "got the directory '.'"
         raise refuse(name, f"a {kinds} file path", os.fspath(out))
     path = Path(out)
-    if path.is_dir():
-        raise ValueError(f"{name} must be a file path, got the directory {str(path)!r}")
+    try:
+        is_dir = path.is_dir()
+    except OSError as exc:  # a name the system cannot even look up (too long, say)
+        raise InputError(f"cannot write {shown(str(path), quote=True)}: {exc.strerror}") from None
+    if is_dir:
+        raise refuse(name, "a file path", described(f"the directory {str(path)!r}"))
     if path.suffix.lower() not in suffixes:
         raise refuse(name, f"a {kinds} file path", str(path))
     return path
@@ -108,10 +104,8 @@ def atomic_write(out: Path, *, started: float | None = None):
             except OSError as exc:
                 raise _about(exc, out) from None
         except BaseException:
-            try:
+            with contextlib.suppress(OSError):
                 os.unlink(tmp)
-            except OSError:
-                pass
             raise
 
 
@@ -156,10 +150,7 @@ class Interrupted(KeyboardInterrupt):
 
     @property
     def name(self) -> str:
-        try:
-            return signal.Signals(self.signum).name
-        except ValueError:
-            return f"signal {self.signum}"
+        return signal.Signals(self.signum).name
 
     @property
     def exit_status(self) -> int:
@@ -167,11 +158,6 @@ class Interrupted(KeyboardInterrupt):
 
     def __str__(self) -> str:
         return f"interrupted by {self.name}"
-
-
-def _ours(handler) -> bool:
-    """Whether a handler is a default we may replace (not SIG_IGN, not someone else's)."""
-    return handler in (signal.SIG_DFL, signal.default_int_handler)
 
 
 @contextlib.contextmanager
@@ -187,11 +173,8 @@ def interruptible():
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = {}
-    for signum in SIGNALS:
-        handler = signal.getsignal(signum)
-        if _ours(handler):
-            previous[signum] = handler
+    defaults = (signal.SIG_DFL, signal.default_int_handler)  # not SIG_IGN, not someone else's
+    previous = {s: h for s in SIGNALS if (h := signal.getsignal(s)) in defaults}
 
     def stop(signum, frame):
         for s in previous:
@@ -283,11 +266,8 @@ def clear_stale(directory, *, before: float | None = None) -> list[Path]:
     except OSError:
         return removed
     for entry in entries:
-        for pattern in _PATTERNS:
-            m = pattern.match(entry.name)
-            if m:
-                break
-        else:
+        m = next(filter(None, (pattern.match(entry.name) for pattern in _PATTERNS)), None)
+        if m is None:
             continue
         try:
             if not entry.is_file(follow_symlinks=False):

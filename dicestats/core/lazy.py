@@ -1,59 +1,20 @@
-"""Packages whose public names are imported on first use.
+"""Packages whose public names are imported on first use (PEP 562).
 
-A system package re-exports names from its rooms (``dicestats.fate.pool`` lives
-in ``dicestats.fate.pools``). Importing every room up front would import numpy
-and the engines for ``dicestats --help``; :func:`lazy_exports` gives the package
-a module ``__getattr__`` that imports a room only when one of its names is
-first used (PEP 562), and caches the name on the package.
-
-Examples
---------
->>> import sys, types
->>> pkg = types.ModuleType("demo")
->>> sys.modules["demo"] = pkg
->>> pkg.__getattr__, pkg.__dir__ = lazy_exports("demo", {"sqrt": "math"}, absolute=True)
->>> pkg.sqrt(9.0), "sqrt" in dir(pkg)
-(3.0, True)
->>> del sys.modules["demo"]
+A package re-exports names from its rooms (``dicestats.fate.pool`` lives in
+``dicestats.fate.questions``). Importing every room up front would import numpy
+and the engines for ``dicestats --help``: the package's module ``__getattr__``
+imports a room only when one of its names is first used, and caches the name on
+the package.
 """
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
 import sys
 from collections.abc import Mapping
 
-__all__ = ["lazy_exports", "lazy_package", "submodule_exports", "numpy_types"]
-
-
-def lazy_exports(package: str, exports: Mapping[str, str], *, absolute: bool = False):
-    """``(__getattr__, __dir__)`` for ``package``: ``exports`` maps a name to its room.
-
-    A room is a submodule name (``"pools"``), or with ``absolute=True`` a full
-    module path. A public name may not be the name of a room: importing that
-    room would set the package attribute to the module, hiding the name.
-    """
-    if not absolute:
-        import pkgutil
-
-        rooms = {m.name for m in pkgutil.iter_modules(sys.modules[package].__path__)}
-        clash = sorted(set(exports) & rooms)
-        if clash:
-            raise ImportError(f"{package}: public names that are also module names: {clash}")
-
-    def __getattr__(name: str):
-        room = exports.get(name)
-        if room is None:
-            raise AttributeError(f"module {package!r} has no attribute {name!r}")
-        module = importlib.import_module(room if absolute else f"{package}.{room}")
-        value = getattr(module, name)
-        setattr(sys.modules[package], name, value)  # the next look-up is a plain attribute
-        return value
-
-    def __dir__():
-        return sorted(set(exports) | set(vars(sys.modules[package])))
-
-    return __getattr__, __dir__
+__all__ = ["lazy_package", "submodule_exports", "numpy_types"]
 
 
 def lazy_package(package: str, rooms: Mapping[str, tuple]):
@@ -66,10 +27,35 @@ def lazy_package(package: str, rooms: Mapping[str, tuple]):
             "questions": ("pool", "extended"),
             "rules": ("Rules", "PRESETS"),
         })
+
+    A public name may not be the name of a room: importing that room would set
+    the package attribute to the module, hiding the name.
+
+    Examples
+    --------
+    >>> from dicestats import storyteller
+    >>> storyteller.__all__[0], storyteller.pool.__name__, "Rules" in dir(storyteller)
+    ('pool', 'pool', True)
     """
     exports = {name: room for room, names in rooms.items() for name in names}
-    getattr_, dir_ = lazy_exports(package, exports)
-    return getattr_, dir_, list(exports)
+    clash = sorted(
+        set(exports) & {m.name for m in pkgutil.iter_modules(sys.modules[package].__path__)}
+    )
+    if clash:
+        raise ImportError(f"{package}: public names that are also module names: {clash}")
+
+    def __getattr__(name: str):
+        room = exports.get(name)
+        if room is None:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        value = getattr(importlib.import_module(f"{package}.{room}"), name)
+        setattr(sys.modules[package], name, value)  # the next look-up is a plain attribute
+        return value
+
+    def __dir__():
+        return sorted(set(exports) | set(vars(sys.modules[package])))
+
+    return __getattr__, __dir__, list(exports)
 
 
 def submodule_exports(package: str, own: Mapping[str, object] | None = None):
@@ -91,8 +77,6 @@ def submodule_exports(package: str, own: Mapping[str, object] | None = None):
 
     def index() -> dict[str, str]:
         if not found:
-            import pkgutil
-
             for m in sorted(
                 pkgutil.iter_modules(sys.modules[package].__path__), key=lambda m: m.name
             ):

@@ -12,8 +12,6 @@ Two kinds of limit:
   200,000, because exact numerators grow with both): :meth:`Limit.check_work`
   names the parameter to lower and how far.
 
-A limit may apply in exact mode only (``when="exact"``) or in float mode only.
-
 Examples
 --------
 >>> LIMITS = Limits(
@@ -88,12 +86,8 @@ class Limit:
 
     @property
     def help(self) -> str:
-        """The range for help text: ``'1..1000'``, ``'>= 0'``, ``'<= 200,000'``.
-
-        Bounds from 100,000 on have thousands separators, as in refusals.
-        """
-        span = _range_text(self.lo, self.hi)
-        return span or "any"
+        """The range for help text, as refusals word it: ``'1..1000'``, ``'<= 200,000'``."""
+        return _range_text(self.lo, self.hi) or "any"
 
     def applies(self, exact: bool) -> bool:
         """Whether the limit is in force in exact (True) or float (False) mode."""
@@ -110,7 +104,7 @@ class Limit:
             return check_real(name, value) if self.real else check_int(name, value)
         if self.real:
             return check_real(name, value, self.lo, self.hi)
-        if not self.why and not self.when:
+        if not self.why and not self.when:  # a plain range: its words in every refusal
             return check_int(name, value, self.lo, self.hi)
         v = check_int(name, value)
         if (self.lo is not None and v < self.lo) or (self.hi is not None and v > self.hi):
@@ -145,12 +139,26 @@ class Limit:
         if per:
             most = max(int(self.hi // per), 1)
             allowed = f"at most {most}{_WHEN[self.when]} with {per} {per_name}"
+            why = f"{self.name} <= {self.hi:,}"
         else:
             allowed = f"small enough that {self.name} <= {self.hi:,}{_WHEN[self.when]}"
-        why = f"{self.name} <= {self.hi:,}" + (f": {self.why}" if self.why else "")
-        if not per:
-            why = f"{self.name} = {work:,}" + (f": {self.why}" if self.why else "")
+            why = f"{self.name} = {work:,}"
+        why += f": {self.why}" if self.why else ""
         raise refuse(name, allowed, value, why=why, instead=self.instead or None)
+
+    def most(self, work) -> int:
+        """The largest ``n >= 0`` whose ``work(n)``, growing with ``n``, is at most ``hi``.
+
+        >>> Limit("steps × 3", hi=100).most(lambda n: 3 * n)
+        33
+        """
+        lo, hi = 0, 1
+        while work(hi) <= self.hi:
+            lo, hi = hi, 2 * hi
+        while hi - lo > 1:  # work(lo) fits, work(hi) does not
+            mid = (lo + hi) // 2
+            lo, hi = (mid, hi) if work(mid) <= self.hi else (lo, mid)
+        return lo
 
     def argtype(self, name: str | None = None):
         """An argparse ``type=`` that parses and checks one value of this limit."""

@@ -13,18 +13,12 @@ and the transient-to-absorbing matrix ``R``, the fundamental matrix
 and the distribution of the number of steps follows from powers of ``Q``.
 
 The transient states are split into strongly connected components, solved
-one by one from the last (sparse: a chain that only moves forward, apart
-from self-loops, is plain back-substitution); a component of several states
-is a small dense system, solved by Gaussian elimination over
-:class:`fractions.Fraction` in exact mode and :func:`scipy.linalg.solve` in
-float mode.
-
-The work is bounded by :data:`LIMITS` (states, steps, the size of a loop solved
-as one dense system, the work of the step distributions), checked before it
-starts; :func:`solve_fraction` is the exact dense solver on its own.
-
-The friendly entry point is :func:`build`: give it a start state and a
-function that returns each state's successors, and it explores the chain.
+one by one from the last (a chain that only moves forward, apart from
+self-loops, is plain back-substitution); a component of several states is a
+small dense system (:func:`solve_fraction` in exact mode, scipy in float mode).
+The work is bounded by :data:`LIMITS`, checked before it starts. The entry
+point is :func:`build`: a start state and a function that returns each state's
+successors.
 
 Examples
 --------
@@ -50,6 +44,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Mapping
 from fractions import Fraction
+from functools import cached_property
 from numbers import Rational, Real
 
 import numpy as np
@@ -214,7 +209,9 @@ class AbsorbingChain:
     exact : bool
         Fractions (exact) or float64.
 
-    Use :func:`build` rather than this constructor.
+    Use :func:`build` rather than this constructor. The step methods' ``name``
+    is how their refusals call the number of steps (a system passes its own
+    parameter, such as ``"max_exchanges"``).
     """
 
     def __init__(self, transient, absorbing, q: Mapping, r: Mapping, *, exact: bool):
@@ -224,14 +221,10 @@ class AbsorbingChain:
         self._q = dict(q)
         self._r = dict(r)
         self._index = {s: i for i, s in enumerate(self.transient)}
-        self._solved = None
-        self._rows_cache = None
-        self._depth_cache = None
 
+    @cached_property
     def _rows(self):
         """Sparse rows: ``(qrows, rrows)`` with ``qrows[i] = [(j, p), ...]``."""
-        if self._rows_cache is not None:
-            return self._rows_cache
         t = len(self.transient)
         conv = Fraction if self.exact else float
         qacc: list[dict] = [{} for _ in range(t)]
@@ -242,8 +235,7 @@ class AbsorbingChain:
             racc[i][k] = racc[i].get(k, 0) + conv(p)
         qrows = [[(j, x) for j, x in row.items() if x] for row in qacc]
         rrows = [[(k, x) for k, x in row.items() if x] for row in racc]
-        self._rows_cache = (qrows, rrows)
-        return self._rows_cache
+        return qrows, rrows
 
     def _start_index(self, start) -> int:
         if start is None:
@@ -312,29 +304,11 @@ class AbsorbingChain:
         dense system. Cost: the number of transitions plus the dense blocks,
         instead of a dense solve over every state.
         """
-        t = len(qrows)
         exact = self.exact
-        x: list = [None] * t
+        x: list = [None] * len(qrows)
         for comp in comps:
-            if len(comp) == 1:
-                # The common case (a forward-moving chain): one division.
-                i = comp[0]
-                acc = list(rhs[i])
-                d = 1
-                for j, p in qrows[i]:
-                    if j == i:
-                        d -= p
-                        continue
-                    xj = x[j]
-                    for c in range(width):
-                        acc[c] += p * xj[c]
-                if d == 0 or (not exact and d <= 0):
-                    raise InputError(_SINGULAR)
-                x[i] = [v / d for v in acc]
-                continue
-            members = set(comp)
-            # right-hand side with the already solved successors moved over
-            b = {}
+            members = set(comp) if len(comp) > 1 else comp
+            b = []  # the right-hand side, with the already solved successors moved over
             for i in comp:
                 acc = list(rhs[i])
                 for j, p in qrows[i]:
@@ -342,7 +316,14 @@ class AbsorbingChain:
                         xj = x[j]
                         for c in range(width):
                             acc[c] += p * xj[c]
-                b[i] = acc
+                b.append(acc)
+            if len(comp) == 1:  # the common case (a forward-moving chain): one division
+                i = comp[0]
+                d = 1 - sum(p for j, p in qrows[i] if j == i)
+                if d == 0 or (not exact and d <= 0):
+                    raise InputError(_SINGULAR)
+                x[i] = [v / d for v in b[0]]
+                continue
             pos = {s: n for n, s in enumerate(comp)}
             m = len(comp)
             if exact:
@@ -352,7 +333,7 @@ class AbsorbingChain:
                     for j, p in qrows[i]:
                         if j in members:
                             a[n][pos[j]] -= p
-                sol = solve_fraction(a, [b[i] for i in comp])
+                sol = solve_fraction(a, b)
             else:
                 from scipy.linalg import LinAlgError, solve
 
@@ -362,28 +343,21 @@ class AbsorbingChain:
                         if j in members:
                             a[n, pos[j]] -= p
                 try:
-                    sol = solve(a, np.array([b[i] for i in comp], dtype=np.float64)).tolist()
+                    sol = solve(a, np.array(b, dtype=np.float64)).tolist()
                 except LinAlgError:
                     raise InputError(_SINGULAR) from None
             for n, i in enumerate(comp):
                 x[i] = list(sol[n])
         return x
 
-    def _solve(self):
-        """Solve (I - Q) [B | t] = [R | 1] and (I - Q) s = 2t - 1 once; cache B, t, var.
-
-        Sparse: the transient states are split into strongly connected
-        components and solved sinks first (a contest, whose states only move
-        forward apart from ties, is then plain back-substitution).
-        """
-        if self._solved is not None:
-            return self._solved
+    @cached_property
+    def _solved(self):
+        """``(B, t, var)``: (I - Q) [B | t] = [R | 1] and (I - Q) s = 2t - 1, solved once."""
         t = len(self.transient)
         if t == 0:
-            self._solved = ([], [], [])
-            return self._solved
+            return [], [], []
         a = len(self.absorbing)
-        qrows, rrows = self._rows()
+        qrows, rrows = self._rows
         comps = self._components(qrows)
         largest = max(len(c) for c in comps)
         LIMITS["exact loop states" if self.exact else "float loop states"].check_work(
@@ -410,8 +384,7 @@ class AbsorbingChain:
             B = np.array(B, dtype=np.float64).reshape(t, a)
             steps = np.array(steps, dtype=np.float64)
             var = np.array(var, dtype=np.float64)
-        self._solved = (B, steps, var)
-        return self._solved
+        return B, steps, var
 
     # -- results -----------------------------------------------------------
     def absorption(self, start=None) -> dict:
@@ -421,35 +394,31 @@ class AbsorbingChain:
         """
         if not self.transient:
             return {}
-        B, _, _ = self._solve()
+        B, _, _ = self._solved
         i = self._start_index(start)
-        row = B[i] if self.exact else B[i].tolist()
-        return {
-            s: (p if self.exact else float(p)) for s, p in zip(self.absorbing, row, strict=True)
-        }
+        return dict(zip(self.absorbing, B[i] if self.exact else B[i].tolist(), strict=True))
 
     def expected_steps(self, start=None):
         """Expected number of steps until absorption from ``start``."""
-        _, steps, _ = self._solve()
+        _, steps, _ = self._solved
         v = steps[self._start_index(start)]
         return v if self.exact else float(v)
 
     def var_steps(self, start=None):
         """Variance of the number of steps until absorption from ``start``."""
-        _, _, var = self._solve()
+        _, _, var = self._solved
         v = var[self._start_index(start)]
         return v if self.exact else max(float(v), 0.0)
 
     # -- the number of steps ------------------------------------------------
+    @cached_property
     def _depth(self) -> list[int | None]:
         """For each transient state, the most steps absorption can take from it.
 
         ``None`` where the chain can loop (a cycle or a self-loop is reachable):
         the probability of not being absorbed then never reaches 0 exactly.
         """
-        if self._depth_cache is not None:
-            return self._depth_cache
-        qrows, _ = self._rows()
+        qrows, _ = self._rows
         depth: list[int | None] = [0] * len(qrows)
         for comp in self._components(qrows):  # sinks first: successors are done
             i = comp[0]
@@ -459,25 +428,19 @@ class AbsorbingChain:
                     depth[k] = None
                 continue
             depth[i] = 1 + max((depth[j] for j, _ in qrows[i]), default=0)
-        self._depth_cache = depth
         return depth
 
+    @cached_property
+    def _den(self) -> int:
+        """Exact mode: the common denominator of one step's probabilities."""
+        return math.lcm(*(x.denominator for rows in self._rows for row in rows for _, x in row))
+
+    @cached_property
     def _sizes(self):
         """(transitions, log10 of the exact common denominator of one step)."""
-        qrows, rrows = self._rows()
+        qrows, rrows = self._rows
         nnz = sum(map(len, qrows)) + sum(map(len, rrows))
-        if not self.exact:
-            return nnz, 0.0
-        return nnz, math.log10(self._denominator())
-
-    def _denominator(self) -> int:
-        qrows, rrows = self._rows()
-        den = 1
-        for rows in (qrows, rrows):
-            for row in rows:
-                for _, x in row:
-                    den = math.lcm(den, x.denominator)
-        return den
+        return nnz, math.log10(self._den) if self.exact else 0.0
 
     def _work(self, steps: int, *, reduce_each: bool) -> float:
         """Estimated work of ``steps`` steps, in the units of ``LIMITS``.
@@ -487,7 +450,7 @@ class AbsorbingChain:
         step``), and a reduced Fraction per step (``reduce_each``) costs the
         square of its digits.
         """
-        nnz, per = self._sizes()
+        nnz, per = self._sizes
         if not self.exact:
             return steps * (nnz + len(self.transient) + 4_000)
         # Calibrated on chains of 3 to 300 states (Python 3.11): the loop over
@@ -501,16 +464,7 @@ class AbsorbingChain:
     def _most_steps(self, *, reduce_each: bool) -> int:
         """The most steps within the work limit of this chain's mode."""
         lim = LIMITS["exact step work" if self.exact else "float step work"]
-        lo, hi = 0, 1
-        while self._work(hi, reduce_each=reduce_each) <= lim.hi:
-            lo, hi = hi, hi * 2
-        while hi - lo > 1:
-            mid = (lo + hi) // 2
-            if self._work(mid, reduce_each=reduce_each) <= lim.hi:
-                lo = mid
-            else:
-                hi = mid
-        return lo
+        return lim.most(lambda steps: self._work(steps, reduce_each=reduce_each))
 
     def _check_steps(self, steps: int, name: str, value, *, reduce_each: bool) -> None:
         """Refuse ``steps`` steps beyond the work limit, naming the most allowed."""
@@ -523,22 +477,22 @@ class AbsorbingChain:
             name,
             f"at most {most:,}{mode} for this chain",
             value,
-            why=f"{len(self.transient):,} states, {self._sizes()[0]:,} transitions; {lim.why}",
+            why=f"{len(self.transient):,} states, {self._sizes[0]:,} transitions; {lim.why}",
             instead=lim.instead,
         )
 
     def _walk(self, start, steps: int):
         """Yield, for n = 1..steps, ``(absorbed, left)``: absorption at step n, mass left.
 
-        Exact mode: Python ints over the common denominator ``den**n`` (no
-        Fraction is reduced here; ``self._den`` is ``den``), ``left`` the
+        Exact mode: Python ints over the common denominator ``self._den**n`` (no
+        Fraction is reduced here), ``left`` the
         integer mass not yet absorbed. Float mode: arrays and floats.
         """
-        qrows, rrows = self._rows()
+        qrows, rrows = self._rows
         t = len(self.transient)
         i0 = self._start_index(start)
         if self.exact:
-            den = self._den = self._denominator()
+            den = self._den
             qi = [[(j, int(x * den)) for j, x in row] for row in qrows]
             ri = [[(k, int(x * den)) for k, x in row] for row in rrows]
             v = [0] * t
@@ -577,37 +531,38 @@ class AbsorbingChain:
 
     def _steps_needed(self, start, wanted: int | None) -> int | None:
         """Exact mode: the steps worth taking (absorption is certain after the depth)."""
-        depth = self._depth()[self._start_index(start)]
+        depth = self._depth[self._start_index(start)]
         if depth is None:
             return wanted
         return depth if wanted is None else min(wanted, depth)
 
-    def _refuse_endless(self, start, what: str, name: str = "max_steps"):
-        most = self._most_steps(reduce_each=True)
-        return refuse(
-            name,
-            f"given for {what} in exact mode when the chain can loop (at most {most:,} "
-            "for this chain)",
-            None,
-            why="the exact probability of not being absorbed yet never reaches 0",
-            instead="pass max_steps or use exact=False",
-        )
+    def _unabsorbed(self, name: str, value, most: int, left: float):
+        """The refusal of more float steps than the work limit, mass still left after them."""
+        lim = LIMITS["float step work"]
+        why = f"not yet absorbed after {most:,} steps (mass left {left:.3g}); {lim.why}"
+        return refuse(name, f"at most {most:,} for this chain", value, why=why, instead=lim.instead)
 
     def _pmf(self, start, max_steps: int | None, tol: float, name: str = "max_steps"):
         """``(pmf, left)``: the step probabilities and the mass not absorbed after them."""
         if self.exact:
             steps = self._steps_needed(start, max_steps)
             if steps is None:
-                raise self._refuse_endless(start, "steps_pmf", name)
+                most = self._most_steps(reduce_each=True)
+                raise refuse(
+                    name,
+                    f"given for steps_pmf in exact mode when the chain can loop (at most {most:,} "
+                    "for this chain)",
+                    None,
+                    why="the exact probability of not being absorbed yet never reaches 0",
+                    instead="pass max_steps or use exact=False",
+                )
             self._check_steps(
                 steps,
                 name,
                 max_steps if max_steps is not None else steps,
                 reduce_each=True,
             )
-            out = [Fraction(0)]
-            scale = 1
-            left = 1
+            out, scale, left = [Fraction(0)], 1, 1
             for absorbed, rest in self._walk(start, steps):
                 scale *= self._den
                 out.append(Fraction(sum(absorbed), scale))
@@ -617,23 +572,14 @@ class AbsorbingChain:
             return out, Fraction(left, scale)
         most = self._most_steps(reduce_each=False)
         steps = most if max_steps is None else min(max_steps, most)
-        out = [0.0]
-        left = 1.0
+        out, left = [0.0], 1.0
         for absorbed, left in self._walk(start, steps):
             out.append(float(np.sum(absorbed)))
             if left <= _GONE or (max_steps is None and left <= tol):
                 break
         else:
-            wanted = max_steps if max_steps is not None else None
-            if steps > 0 and (wanted is None or wanted > steps):
-                raise refuse(
-                    name,
-                    f"at most {most:,} for this chain",
-                    wanted,
-                    why=f"not yet absorbed after {steps:,} steps (mass left {left:.3g}); "
-                    f"{LIMITS['float step work'].why}",
-                    instead=LIMITS["float step work"].instead,
-                )
+            if steps > 0 and (max_steps is None or max_steps > steps):
+                raise self._unabsorbed(name, max_steps, most, left)
         if max_steps is not None:
             out.extend([0.0] * (max_steps + 1 - len(out)))
         return out, left
@@ -654,8 +600,6 @@ class AbsorbingChain:
         needs ``max_steps``). The work is checked against ``LIMITS`` before
         the first step: a refusal names the most steps this chain allows.
         In float mode, steps after the mass left falls below 1e-300 are 0.
-        ``name`` is how refusals call ``max_steps`` (a system passes its own
-        parameter, such as ``"max_exchanges"``).
         """
         if max_steps is not None:
             max_steps = LIMITS["max_steps"].check(max_steps, name=name)
@@ -668,37 +612,27 @@ class AbsorbingChain:
         Exact mode sums over a common denominator (one reduced Fraction per
         state at the end); a chain without loops is absorbed within its depth,
         so a large ``n`` costs no more than that. Float mode stops once the
-        mass left is below 1e-300. ``name`` is how refusals call ``n``.
+        mass left is below 1e-300.
         """
         n = check_int(name, n, 0)
         if self.exact:
             steps = self._steps_needed(start, n)
             self._check_steps(steps, name, n, reduce_each=False)
-            acc = [0] * len(self.absorbing)
-            scale = 1
+            acc, scale = [0] * len(self.absorbing), 1
             for absorbed, _ in self._walk(start, steps):
                 den = self._den
                 acc = [x * den + y for x, y in zip(acc, absorbed, strict=True)]
                 scale *= den
             return {s: Fraction(x, scale) for s, x in zip(self.absorbing, acc, strict=True)}
         most = self._most_steps(reduce_each=False)
-        acc = np.zeros(len(self.absorbing))
-        left = 1.0
-        done = 0
+        acc, left, done = np.zeros(len(self.absorbing)), 1.0, 0
         for absorbed, left in self._walk(start, min(n, most)):
             acc += absorbed
             done += 1
             if left <= _GONE:
                 break
         if done < n and left > _GONE:
-            raise refuse(
-                name,
-                f"at most {most:,} for this chain",
-                n,
-                why=f"not yet absorbed after {most:,} steps (mass left {left:.3g}); "
-                f"{LIMITS['float step work'].why}",
-                instead=LIMITS["float step work"].instead,
-            )
+            raise self._unabsorbed(name, n, most, left)
         return {s: float(x) for s, x in zip(self.absorbing, acc.tolist(), strict=True)}
 
     def steps_dist(self, start=None, max_steps: int | None = None, *, name: str = "max_steps"):
@@ -707,12 +641,12 @@ class AbsorbingChain:
         Requires the chain to be absorbed with certainty within ``max_steps``
         (exact mode) or up to ``1e-15`` (float mode); otherwise refuses (a
         truncated distribution renormalised would be silently wrong: use
-        :meth:`steps_pmf` for it). ``name`` is how refusals call ``max_steps``.
+        :meth:`steps_pmf` for it).
         """
         if max_steps is not None:
             max_steps = LIMITS["max_steps"].check(max_steps, name=name)
         if self.exact:
-            if self._depth()[self._start_index(start)] is None:
+            if self._depth[self._start_index(start)] is None:
                 raise refuse(
                     "the chain",
                     "one that is absorbed with certainty within finitely many steps for an "
@@ -724,7 +658,7 @@ class AbsorbingChain:
             steps = self._steps_needed(start, max_steps)
             # The Dist holds steps + 1 weights over den**steps: check its size first.
             lim = DIST_LIMITS["exact digits"]
-            _, per = self._sizes()
+            _, per = self._sizes
             if (steps + 1) * max(steps * per, 1.0) > lim.hi:
                 most = int(math.isqrt(int(lim.hi / max(per, 1e-9))))
                 raise refuse(
@@ -745,9 +679,8 @@ class AbsorbingChain:
                 instead="pass a larger max_steps, or use steps_pmf for a truncated pmf",
             )
         if self.exact:
-            scale = self._den ** (len(pmf) - 1) if len(pmf) > 1 else 1
-            counts = [int(p * scale) for p in pmf]
-            return Dist.from_counts(counts)
+            scale = self._den ** (len(pmf) - 1)
+            return Dist.from_counts([int(p * scale) for p in pmf])
         return Dist(pmf)
 
 
@@ -801,32 +734,29 @@ def build(
             if not p:
                 continue
             total += p
+            if nxt not in t_index and nxt not in a_index:  # a new state
+                out = _successors(step, nxt)
+                if out is None:
+                    a_index[nxt] = len(absorbing)
+                    absorbing.append(nxt)
+                else:
+                    t_index[nxt] = len(transient)
+                    transient.append(nxt)
+                    if len(transient) > max_states:
+                        raise refuse(
+                            "max_states",
+                            "larger than the chain's transient states",
+                            max_states,
+                            why=f"exploring found more than {max_states:,} states",
+                            instead="raise max_states (up to "
+                            f"{LIMITS['max_states'].hi:,}) or simplify the chain",
+                        )
+                    succ[nxt] = out
+                    frontier.append(nxt)
             if nxt in t_index:
                 q[(i, t_index[nxt])] = q.get((i, t_index[nxt]), 0) + p
-                continue
-            if nxt in a_index:
-                r[(i, a_index[nxt])] = r.get((i, a_index[nxt]), 0) + p
-                continue
-            out = _successors(step, nxt)
-            if out is None:
-                a_index[nxt] = len(absorbing)
-                absorbing.append(nxt)
-                r[(i, a_index[nxt])] = p
             else:
-                t_index[nxt] = len(transient)
-                transient.append(nxt)
-                if len(transient) > max_states:
-                    raise refuse(
-                        "max_states",
-                        "larger than the chain's transient states",
-                        max_states,
-                        why=f"exploring found more than {max_states:,} states",
-                        instead="raise max_states (up to "
-                        f"{LIMITS['max_states'].hi:,}) or simplify the chain",
-                    )
-                succ[nxt] = out
-                frontier.append(nxt)
-                q[(i, t_index[nxt])] = p
+                r[(i, a_index[nxt])] = r.get((i, a_index[nxt]), 0) + p
         if (exact and total != 1) or (not exact and abs(float(total) - 1) > 1e-9):
             raise refuse(
                 f"the sum of the transition probabilities from state {shown(s, quote=True)}",

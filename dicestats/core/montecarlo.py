@@ -2,80 +2,41 @@
 
 A simulation is a *batch function* ``batch_fn(rng, n) -> dict``: it simulates
 ``n`` independent trials with the ``numpy.random.Generator`` it is given, as
-numpy arrays (no Python loop per trial), and returns **summed** statistics —
-counts, histograms, sums and sums of squares — never per-trial arrays. The
-engine splits the requested trials into fixed-size batches, gives batch ``i``
-its own stream (child ``i`` of one ``SeedSequence`` derived from ``rng``), adds
-the batch results up in batch order and turns them into estimates with
-standard errors and 95% intervals.
+numpy arrays (no Python loop per trial), and returns **summed** statistics
+(counts, histograms, sums and sums of squares), never per-trial arrays.
+:func:`run` splits the trials into fixed-size batches, gives batch ``i`` its own
+stream (child ``i`` of :func:`seed_sequence` ``(rng)``) and adds the batch results
+up in batch order into :class:`Totals`, whose estimators return :class:`Estimate`
+values with standard errors and 95% intervals (the formulas on their own:
+:func:`wilson`, :func:`mean_estimate`, :func:`ratio_estimate`); :func:`run_until`
+runs until one estimate is precise enough.
 
-Because every batch has its own stream and its own fixed size, the result is
-identical — bit for bit — whatever the number of worker processes, the machine
-that runs a batch or the order in which batches finish. Memory is bounded by one
-batch per worker, whatever the number of trials.
-
-Where the batches run: in this process (``workers=1``), in ``workers`` local
-processes, or on any :class:`concurrent.futures.Executor` given as ``executor=``
-(a process pool you keep across runs, or a Dask cluster's
-``distributed.Client(...).get_executor()``; a Dask ``Client`` itself is taken
-too). Each batch travels as one small task — the batch function, the run's
-``SeedSequence``, the batch's index and size — and comes back as its summed
-statistics; sums are added in batch order, so every executor gives the same
-bytes. A task lost with its machine is simply run again (Dask does this by
-itself): a batch's result depends only on its task.
-
-Public API
-----------
-run(batch_fn, *, trials, rng=None, batch_size=65536, workers=1, executor=None, progress=None)
-    Run ``trials`` trials; returns a :class:`Totals`.
-run_until(batch_fn, name, stderr, *, max_trials, index=None, kind="proportion", ...)
-    Run batches until the standard error of one estimate is at most ``stderr``.
-Totals
-    ``.trials``, ``.totals`` (the summed batch dicts), ``.proportion(name, index)``,
-    ``.mean(name, index, scale)`` (needs ``name`` and ``name + "_sq"`` sums),
-    ``.ratio(num, den)`` (Σy/Σx with a delta-method interval),
-    ``.pmf(name)`` and ``.proportions(name)`` for histograms.
-Estimate
-    ``value, stderr, ci_low, ci_high, trials, kind, confidence``; prints as
-    ``43.2% ± 0.3% (95% CI 42.6–43.8%, n=100,000)``.
-wilson(successes, trials, confidence=0.95) / mean_estimate(total, total_sq, trials, ...)
-/ ratio_estimate(sum_y, sum_x, sum_yy, sum_xx, sum_xy, trials)
-    The interval formulas on their own.
-seed_sequence(rng)
-    The ``SeedSequence`` a run derives its batch streams from.
-LIMITS
-    The caps on ``trials``, ``workers`` and ``batch_size``, with their reasons.
-DEFAULT_TRIALS, DEFAULT_BATCH
-    The trials of one answer and of one batch unless told otherwise.
+Because every batch has its own stream and size and the sums are added in batch
+order, the result is identical, bit for bit, whoever runs the batches: this
+process, ``workers`` local processes or any :class:`concurrent.futures.Executor`
+(a Dask cluster's included), in any order; a task lost with its machine is simply
+run again. Memory is bounded by one batch per worker, whatever the trials.
 
 numpy is imported when a run or an estimate first needs it, not with the module:
 the command line builds its help from :data:`LIMITS` and :data:`DEFAULT_TRIALS`
-without importing numpy.
-
-Examples
---------
->>> import numpy as np
->>> def coin(rng, n):
-...     return {"heads": int((rng.integers(0, 2, size=n) == 1).sum())}
->>> res = run(coin, trials=10_000, rng=1)
->>> est = res.proportion("heads")
->>> est.trials, abs(est.value - 0.5) < 5 * est.stderr
-(10000, True)
+without importing numpy. :func:`run` shows a run from end to end.
 """
 
 from __future__ import annotations
 
 import concurrent.futures as cf
+import functools
 import math
 import numbers
 import os
 from collections.abc import Callable, Mapping
 from fractions import Fraction
+from itertools import islice
 from typing import TYPE_CHECKING
 
 from .checks import InputError, check_choice, check_int, check_real, refuse
 from .limits import Limit, Limits
-from .progress import check_progress, progress_bar
+from .progress import progress_bar
 from .results import Estimate, z_value
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -279,16 +240,8 @@ def ratio_estimate(
     n = _check_trials(trials)
     confidence = _check_confidence(confidence)
     check_choice("kind", kind, ("proportion", "mean"))
-    y, x, yy, xx, xy = (
-        _float(name, _check_sum(name, v))
-        for name, v in (
-            ("sum_y", sum_y),
-            ("sum_x", sum_x),
-            ("sum_yy", sum_yy),
-            ("sum_xx", sum_xx),
-            ("sum_xy", sum_xy),
-        )
-    )
+    sums = {"sum_y": sum_y, "sum_x": sum_x, "sum_yy": sum_yy, "sum_xx": sum_xx, "sum_xy": sum_xy}
+    y, x, yy, xx, xy = (_float(name, _check_sum(name, v)) for name, v in sums.items())
     if x == 0:
         return Estimate(math.nan, math.nan, math.nan, math.nan, n, kind, confidence)
     r = y / x
@@ -319,6 +272,17 @@ class Totals:
         added element-wise; shorter histograms are padded with zeros).
     confidence : float
         Confidence level used by the estimators.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> t = Totals({"hit": 1, "x": 10, "x_sq": 30, "h": np.array([1, 3])}, 4)
+    >>> t.proportion("hit").value, t.mean("x").value, t.pmf("h").tolist()
+    (0.25, 2.5, [0.25, 0.75])
+    >>> [e.value for e in t.proportions("h")]
+    [0.25, 0.75]
+    >>> Totals({"y": 3, "x": 4, "y_sq": 5, "x_sq": 8, "y_x_x": 6}, 2).ratio("y", "x").value
+    0.75
     """
 
     def __init__(self, totals: Mapping, trials: int, confidence: float = 0.95):
@@ -356,23 +320,11 @@ class Totals:
         return x
 
     def proportion(self, name: str, index=None) -> Estimate:
-        """Share of trials counted in ``totals[name]`` (or its element ``index``).
-
-        Examples
-        --------
-        >>> Totals({"hit": 25}, 100).proportion("hit").value
-        0.25
-        """
+        """Share of trials counted in ``totals[name]`` (or its element ``index``)."""
         return wilson(int(self._get(name, index)), self.trials, self.confidence)
 
     def mean(self, name: str, index=None, scale=1) -> Estimate:
-        """Mean of a per-trial quantity x from ``totals[name]`` (Σx) and ``name + "_sq"`` (Σx²).
-
-        Examples
-        --------
-        >>> Totals({"x": 10, "x_sq": 30}, 4).mean("x").value
-        2.5
-        """
+        """Mean of a per-trial quantity x from ``totals[name]`` (Σx) and ``name + "_sq"`` (Σx²)."""
         return mean_estimate(
             self._get(name, index),
             self._get(name + "_sq", index),
@@ -388,12 +340,6 @@ class Totals:
         ``num + "_x_" + den`` (Σy², Σx², Σxy over trials); ``index`` picks an
         element of ``num`` (and of its ``_sq`` / ``_x_`` sums). See
         :func:`ratio_estimate`.
-
-        Examples
-        --------
-        >>> r = Totals({"y": 3, "x": 4, "y_sq": 5, "x_sq": 8, "y_x_x": 6}, 2)
-        >>> r.ratio("y", "x").value
-        0.75
         """
         return ratio_estimate(
             self._get(num, index),
@@ -407,27 +353,13 @@ class Totals:
         )
 
     def pmf(self, name: str) -> np.ndarray:
-        """A histogram statistic divided by the number of trials (float array).
-
-        Examples
-        --------
-        >>> import numpy as np
-        >>> Totals({"h": np.array([1, 3])}, 4).pmf("h").tolist()
-        [0.25, 0.75]
-        """
+        """A histogram statistic divided by the number of trials (float array)."""
         import numpy as np
 
         return np.asarray(self._get(name), dtype=float) / self.trials
 
     def proportions(self, name: str) -> list[Estimate]:
-        """One :class:`Estimate` per bin of a histogram statistic.
-
-        Examples
-        --------
-        >>> import numpy as np
-        >>> [e.value for e in Totals({"h": np.array([1, 3])}, 4).proportions("h")]
-        [0.25, 0.75]
-        """
+        """One :class:`Estimate` per bin of a histogram statistic."""
         import numpy as np
 
         return [wilson(int(c), self.trials, self.confidence) for c in np.asarray(self._get(name))]
@@ -473,9 +405,7 @@ def seed_sequence(rng=None) -> np.random.SeedSequence:
         raise refuse("rng", _SEEDS, rng, kind=True)
     if not items:
         raise refuse("rng", _SEEDS, rng)
-    for i, v in enumerate(items):
-        check_int(f"rng[{i}]", v, 0)
-    return np.random.SeedSequence([int(v) for v in items])
+    return np.random.SeedSequence([check_int(f"rng[{i}]", v, 0) for i, v in enumerate(items)])
 
 
 _SEEDS = "None, a non-negative int seed (or a sequence of them), a SeedSequence or a Generator"
@@ -532,24 +462,12 @@ def _batches(trials: int, batch_size: int, start: int = 0):
         yield start + i, min(batch_size, trials - i * batch_size)
 
 
-def _execute(batch_fn, root, jobs, workers, bar, totals, n_jobs=None, executor=None):
-    """Run ``jobs`` [(index, n), ...] and add their results into ``totals`` in index order.
-
-    ``jobs`` may be a lazy iterable of ``n_jobs`` jobs (never held in memory at once).
-    """
-    if n_jobs is None:
-        jobs = list(jobs)
-        n_jobs = len(jobs)
+def _execute(batch_fn, root, jobs, n_jobs, workers, executor, bar, totals):
+    """Run ``jobs``, an iterable of ``n_jobs`` ``(index, n)`` (lazy: never held in memory at
+    once), and add their results into ``totals`` in index order."""
     if executor is not None:  # any Executor: the batch function travels with each task
-        window = 2 * executor_slots(executor)
-        _stream(
-            lambda i, n: executor.submit(_run_batch, batch_fn, root, i, n),
-            jobs,
-            window,
-            bar,
-            totals,
-        )
-        return
+        submit = functools.partial(executor.submit, _run_batch, batch_fn, root)
+        return _stream(submit, jobs, 2 * executor_slots(executor), bar, totals)
     workers = min(workers, n_jobs)  # no idle processes to start (workers=256, 4 batches)
     if workers <= 1:
         for i, n in jobs:
@@ -560,25 +478,19 @@ def _execute(batch_fn, root, jobs, workers, bar, totals, n_jobs=None, executor=N
     with cf.ProcessPoolExecutor(
         max_workers=workers, initializer=_init_worker, initargs=(batch_fn,)
     ) as pool:
-        _stream(lambda i, n: pool.submit(_worker_batch, root, i, n), jobs, 2 * workers, bar, totals)
+        _stream(functools.partial(pool.submit, _worker_batch, root), jobs, 2 * workers, bar, totals)
 
 
 def _stream(submit, jobs, window, bar, totals):
     """Keep ``window`` batches in flight (bounded memory); add results in batch order."""
-    pending = []
-    it = iter(jobs)
+    pending, it = [], iter(jobs)
     try:
-        for i, n in it:
-            pending.append((n, submit(i, n)))
-            if len(pending) >= window:
-                break
+        pending.extend((n, submit(i, n)) for i, n in islice(it, window))
         while pending:
             n, fut = pending.pop(0)
             _add(totals, fut.result())  # in batch order: same sums for any executor
             bar.update(n)
-            for i, n in it:
-                pending.append((n, submit(i, n)))
-                break
+            pending.extend((n, submit(i, n)) for i, n in islice(it, 1))
     finally:  # an error or an interrupt: the executor need not finish the others
         for _, fut in pending:
             fut.cancel()
@@ -648,12 +560,11 @@ def executor_slots(executor) -> int:
     return max(1, int(slots)) if isinstance(slots, numbers.Integral) else 8
 
 
-def _check_common(batch_fn, batch_size, workers, progress, executor):
+def _check_common(batch_fn, batch_size, workers, executor):
     if not callable(batch_fn):
         raise refuse("batch_fn", "callable as batch_fn(rng, n)", batch_fn, kind=True)
     batch_size = LIMITS["batch_size"].check(batch_size)
     workers = LIMITS["workers"].check(workers)
-    check_progress(progress)
     return batch_size, workers, check_executor(executor, workers)
 
 
@@ -674,11 +585,10 @@ def run(
     Parameters
     ----------
     batch_fn : callable
-        ``batch_fn(rng, n) -> dict`` of summed statistics (ints, floats or
-        numpy arrays) over ``n`` trials drawn with the Generator ``rng``. With
-        ``workers > 1`` or an ``executor`` it must be picklable (a module-level
-        function, a ``functools.partial`` of one, or an instance of a
-        module-level class), and small: it travels with every batch to an executor.
+        ``batch_fn(rng, n) -> dict`` of summed statistics (ints, floats or numpy
+        arrays) over ``n`` trials drawn with the Generator ``rng``; picklable and
+        small with ``workers > 1`` or an ``executor`` (a module-level function, a
+        ``functools.partial`` of one): it travels with every batch to an executor.
     trials : int
         Number of trials, 1 to ``LIMITS["trials"]`` (a billion).
     rng : None, int, SeedSequence or Generator
@@ -691,14 +601,12 @@ def run(
         Worker processes (1: run in this process); at most
         ``LIMITS["workers"]`` (4 per CPU, at least 8).
     executor : concurrent.futures.Executor or Dask Client, optional
-        Run the batches there instead (then ``workers`` stays 1): a
-        ``ProcessPoolExecutor`` kept across runs, or a Dask cluster's
-        ``Client(...).get_executor()``. Twice its number of workers in batches
-        are in flight at once. The result is identical to ``workers=1``.
+        Run the batches there instead, twice its workers at once (``workers``
+        stays 1): a ``ProcessPoolExecutor`` kept across runs, or a Dask cluster's
+        ``Client(...).get_executor()``. The result is identical to ``workers=1``.
     progress : bool or None
-        ``None``: a ``tqdm.auto`` bar on runs of 4 batches or more, silent
-        without a terminal; ``True``/``False``: force on/off. ``TQDM_DISABLE=1``
-        silences it.
+        A progress bar (:mod:`~dicestats.core.progress`; ``None``: on runs of 4
+        batches or more, where there is a terminal).
     confidence : float
         Confidence level of the intervals of the returned estimates.
     desc : str, optional
@@ -721,7 +629,7 @@ def run(
     >>> bool(a.proportion("six") == b.proportion("six")), int(a["face"].sum())
     (True, 1000)
     """
-    batch_size, workers, executor = _check_common(batch_fn, batch_size, workers, progress, executor)
+    batch_size, workers, executor = _check_common(batch_fn, batch_size, workers, executor)
     trials = LIMITS["trials"].check(trials)
     confidence = _check_confidence(confidence)
     root = seed_sequence(rng)
@@ -730,7 +638,7 @@ def run(
     totals: dict = {}
     try:
         jobs = _batches(trials, batch_size)  # lazy: bounded memory for any trial count
-        _execute(batch_fn, root, jobs, workers, bar, totals, n_batches, executor)
+        _execute(batch_fn, root, jobs, n_batches, workers, executor, bar, totals)
     finally:
         bar.close()
     return Totals(totals, trials, confidence)
@@ -756,13 +664,12 @@ def run_until(
     """Run batches until one estimate's standard error is at most ``stderr``.
 
     Batches are added :data:`CHECK_EVERY` at a time and the estimate is checked
-    after each group, so the stopping point — and the result — depend only on
-    the seed and ``batch_size``, never on ``workers`` or ``executor``. For a proportion the
+    after each group, so the stopping point (and the result) depends only on the
+    seed and ``batch_size``, never on ``workers`` or ``executor``. A proportion's
     check uses the larger of its standard error and half the Wilson interval's
-    width over z, so a rare event not yet seen (p-hat = 0, standard error 0)
-    does not stop the run early; likewise a mean whose values have all been
-    equal so far (standard error 0) never stops it — a quantity that is truly
-    constant runs to ``max_trials``.
+    width over z, so a rare event not yet seen (standard error 0) does not stop
+    the run early; a mean whose values have all been equal so far never stops
+    it (a truly constant quantity runs to ``max_trials``).
 
     Parameters
     ----------
@@ -791,7 +698,7 @@ def run_until(
     >>> res.proportion("heads").stderr <= 0.01, res.trials
     (True, 4000)
     """
-    batch_size, workers, executor = _check_common(batch_fn, batch_size, workers, progress, executor)
+    batch_size, workers, executor = _check_common(batch_fn, batch_size, workers, executor)
     target = check_real("stderr", stderr, 0, None, lo_open=True)
     max_trials = LIMITS["trials"].check(max_trials, name="max_trials")
     min_trials = check_int("min_trials", 0 if min_trials is None else min_trials, 0, max_trials)
@@ -800,31 +707,20 @@ def run_until(
     scale = _check_scale(scale)
     root = seed_sequence(rng)
     totals: dict = {}
-    done = 0
-    i = 0
+    done = i = 0
     bar = _progress_bar(progress, max_trials, 4, "until target")
     try:
         while done < max_trials:
-            jobs = []
-            for _ in range(CHECK_EVERY):
-                if done >= max_trials:
-                    break
-                n = min(batch_size, max_trials - done)
-                jobs.append((i, n))
-                i += 1
-                done += n
-            _execute(batch_fn, root, jobs, workers, bar, totals, executor=executor)
+            group = min(CHECK_EVERY * batch_size, max_trials - done)
+            jobs = list(_batches(group, batch_size, start=i))
+            i, done = i + len(jobs), done + group
+            _execute(batch_fn, root, jobs, len(jobs), workers, executor, bar, totals)
             res = Totals(totals, done, confidence)
-            est = (
-                res.proportion(name, index)
-                if kind == "proportion"
-                else res.mean(name, index, scale)
-            )
-            se = est.stderr
             if kind == "proportion":  # p-hat = 0 or 1 has stderr 0: use the Wilson width
-                se = max(se, (est.ci_high - est.ci_low) / (2 * z_value(confidence)))
-            elif se == 0:  # every value seen so far equal: the spread is unknown, not 0
-                se = math.inf
+                est = res.proportion(name, index)
+                se = max(est.stderr, (est.ci_high - est.ci_low) / (2 * z_value(confidence)))
+            else:  # every value seen so far equal: the spread is unknown, not 0
+                se = res.mean(name, index, scale).stderr or math.inf
             if done >= min_trials and se <= target:
                 break
     finally:

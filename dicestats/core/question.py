@@ -1,29 +1,22 @@
 """A question, declared once: the public function and everything else come from it.
 
-A *question* is what a designer asks a dice system: "the odds of 6 dice at
-difficulty 7", "who acts first". Its declaration says, once:
+A *question* is what a designer asks a dice system ("the odds of 6 dice at
+difficulty 7"). :func:`question` declares it on a *setup* function, whose
+signature is the public one and whose body checks the arguments against the
+system's ``LIMITS``; the declaration says once how it is computed (exact
+Fractions or floats), how it is simulated (a batch function of
+:mod:`dicestats.core.montecarlo` and a reduction into **the same result class**,
+its numbers :class:`~dicestats.core.results.Estimate` objects), what it answers
+first and a few sample calls (:class:`Question` describes each part). From it
+come the public function (``method="exact" | "float" | "montecarlo"``, or the
+shorthands ``exact=True`` and ``trials=``), the sweep's cells, the command line
+and the contract test. The forms may be named ``"module:name"``, imported on the
+first answer: a declaration module then imports no numpy, and the command line
+lists the questions and builds their options quickly.
 
-* **its parameters**: a *setup* function whose signature is the public
-  signature and whose body checks the arguments (against the system's
-  ``LIMITS``) and returns a frozen setup (any object the forms below take);
-* **how it is computed**: ``compute(setup, exact)`` returns the result, with
-  Fractions when ``exact`` and floats otherwise;
-* **how it is simulated**: ``batch(setup)`` returns a batch function of the
-  Monte Carlo engine (:mod:`dicestats.core.montecarlo`) and
-  ``reduce(setup, totals)`` turns the summed batches into **the same result
-  class**, its numbers :class:`~dicestats.core.results.Estimate` objects that
-  carry their intervals;
-* **what it answers first**: its headline fields (a sweep's heatmap, a
-  generated command's summary), and a few **sample calls** that the contract
-  test asks of every question.
-
-From that one declaration come the public function (one per question, the
-method a keyword: ``method="exact" | "float" | "montecarlo"``, or the
-shorthands ``exact=True`` and ``trials=``), the sweep's cells, the command
-line and the contract test. The references to ``compute``, ``batch`` and
-``reduce`` may be strings ``"module:name"`` relative to the declaring package,
-imported on the first answer: a declaration module then imports no numpy, so
-the command line can list the questions and build their options quickly.
+The functions after :func:`is_question` read a declaration for the entry points
+(the command line, the explorer): parameter texts, choices, option spellings and
+the system's ``Rules``.
 
 Examples
 --------
@@ -66,6 +59,7 @@ import functools
 import importlib
 import inspect
 import re
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import SimpleNamespace
@@ -248,14 +242,8 @@ class Question:
     def package(self) -> str:
         """The package that declared it (``dicestats.storyteller``)."""
         module = self.setup.__module__
-        return module if self._is_package(module) else module.rpartition(".")[0]
-
-    @staticmethod
-    def _is_package(module: str) -> bool:
-        import sys
-
-        mod = sys.modules.get(module)
-        return mod is not None and hasattr(mod, "__path__")
+        is_package = hasattr(sys.modules.get(module), "__path__")
+        return module if is_package else module.rpartition(".")[0]
 
     @property
     def system(self) -> str:
@@ -281,10 +269,6 @@ class Question:
     @functools.cached_property
     def _setup_signature(self) -> inspect.Signature:
         return inspect.signature(self.setup)
-
-    @property
-    def takes_method(self) -> bool:
-        return "method" in self._setup_signature.parameters
 
     @property
     def receives(self) -> tuple[str, ...]:
@@ -343,7 +327,9 @@ class Question:
         if exact is not None:
             check_bool("exact", exact)
             if exact and not self.computed:
-                raise refuse("exact", "False or omitted", exact, why=f"{self._only} only")
+                only = " or ".join(_WORDS[m] for m in self.methods)
+                why = f"{self.name} is answered by {only} only"
+                raise refuse("exact", "False or omitted", exact, why=why)
             wanted = (
                 "exact" if exact else ("montecarlo" if simulated or not self.computed else "float")
             )
@@ -354,48 +340,41 @@ class Question:
             method = "montecarlo" if simulated and self.monte_carlo else self.default
         if method != "montecarlo" and simulated:
             name, value = next(iter(simulated.items()))
-            why = f"{self.name} has no Monte Carlo form" if not self.monte_carlo else (
-                f"it sets up Monte Carlo, and this answer is {_WORDS[method]}"
-            )  # fmt: skip
-            raise refuse(name, "omitted", value if name == "trials" else described("given"),
-                         why=why)  # fmt: skip
+            why = f"it sets up Monte Carlo, and this answer is {_WORDS[method]}"
+            if not self.monte_carlo:
+                why = f"{self.name} has no Monte Carlo form"
+            shown = value if name == "trials" else described("given")
+            raise refuse(name, "omitted", shown, why=why)
         return method
-
-    @property
-    def _only(self) -> str:
-        return f"{self.name} is answered by " + " or ".join(_WORDS[m] for m in self.methods)
 
     def answer(self, *args, **kwargs):
         """The answer to one call of the public function (its arguments as given)."""
         how = {k: kwargs.pop(k) for k in HOW if k in kwargs}
-        if "exact" in how and not self.computed and how["exact"] is not None:
-            check_bool("exact", how["exact"])
         method = self.method_of(**how)
         for name in self.receives:
             kwargs[name] = method if name == "method" else how.get(name)
         setup = self.setup(*args, **kwargs)
         if method == "montecarlo":
-            return self.simulate(setup, **{k: how.get(k) for k in _MONTE_CARLO})
+            return self.simulate(setup, how)
         return _resolve(self.compute, self.package)(setup, method == "exact")
 
-    def simulate(
-        self, setup, *, trials=None, rng=None, workers=None, executor=None, progress=None,
-        batch_size=None,
-    ):  # fmt: skip
-        """The Monte Carlo answer for a checked setup (the engine's keywords)."""
+    def simulate(self, setup, how: dict):
+        """The Monte Carlo answer for a checked setup; ``how``: the engine's keywords given
+        (``trials``, ``rng``, ``workers``, ``executor``, ``progress``, ``batch_size``)."""
         from . import montecarlo as mc
 
+        trials, workers, batch_size = how.get("trials"), how.get("workers"), how.get("batch_size")
         if batch_size is None:
             size = _resolve(self.batch_size, self.package, optional=True)
             batch_size = size(setup) if size is not None else mc.DEFAULT_BATCH
         totals = mc.run(
             _resolve(self.batch, self.package)(setup),
             trials=mc.DEFAULT_TRIALS if trials is None else trials,
-            rng=rng,
+            rng=how.get("rng"),
             batch_size=batch_size,
             workers=1 if workers is None else workers,
-            executor=executor,
-            progress=progress,
+            executor=how.get("executor"),
+            progress=how.get("progress"),
             desc=self.name.replace("_", " "),
         )
         return _resolve(self.reduce, self.package)(setup, totals)
@@ -417,18 +396,9 @@ class Question:
 
     def _doc(self) -> str:
         doc = inspect.getdoc(self.setup) or self.summary
-        how = [
-            _HOW_DOC["method"].format(
-                methods=", ".join(repr(m) for m in self.methods),
-                default=self.default,
-                words=", ".join(_WORDS[m] for m in self.methods),
-            )
-        ]
-        if self.computed:
-            how.append(_HOW_DOC["exact"])
-        if self.monte_carlo:
-            how.append(_HOW_DOC["trials"])
-        block = "\n".join(how)
+        words = dict(methods=", ".join(map(repr, self.methods)), default=self.default)
+        words["words"] = ", ".join(_WORDS[m] for m in self.methods)
+        block = "\n".join(_HOW_DOC[k].format(**words) for k in _HOW_DOC if k in self.how)
         sections = list(re.finditer(r"^(\w[\w ]*)\n-{3,}$", doc, re.M))
         params = next((m for m in sections if m.group(1) == "Parameters"), None)
         if params is not None:
@@ -469,10 +439,9 @@ def question(
     def declare(setup: Callable) -> Callable:
         qname = name or setup.__name__
 
-        def ref(value, kind):
-            if isinstance(value, str) and ":" not in value:
-                return f"{value}:{kind}_{qname}"
-            return value
+        def ref(value, kind):  # a module alone: its <kind>_<name>
+            named = isinstance(value, str) and ":" not in value
+            return f"{value}:{kind}_{qname}" if named else value
 
         q = Question(
             qname,
@@ -534,9 +503,6 @@ def is_question(obj) -> bool:
 
 
 # --------------------------------------------------------------------------- reading a declaration
-# What the entry points (the command line, the explorer) read from a declaration to build
-# their options and controls: the parameters' numpydoc types and texts, the words of a
-# choice, a parameter's command-line spelling, and the system's ``Rules``.
 def parameter_docs(doc: str | None) -> dict[str, tuple[str, str]]:
     """``{name: (type, text)}`` of a numpydoc ``Parameters`` section (names listed together,
     ``a, b : int``, share their entry).
@@ -580,8 +546,6 @@ def documented(fn, seen: tuple = ()) -> dict[str, tuple[str, str]]:
     """:func:`parameter_docs` of ``fn``, an entry that reads "As in :func:`other`" taking
     the text (and the type, where it gives none) of ``other``'s entry of that name, a
     function of the same module."""
-    import sys
-
     docs = parameter_docs(fn.__doc__)
     module = sys.modules.get(fn.__module__)
     for name, (kind, text) in list(docs.items()):
@@ -600,8 +564,7 @@ def unmarked(text: str) -> str:
     >>> unmarked("Spend ``invokes`` as :func:`~dicestats.fate.invoke_policy` says.")
     'Spend invokes as invoke_policy says.'
     """
-    text = re.sub(r":\w+:`~?(?:[\w.]+\.)?([^`]+)`", r"\1", text)
-    return text.replace("``", "")
+    return re.sub(r":\w+:`~?(?:[\w.]+\.)?([^`]+)`", r"\1", text).replace("``", "")
 
 
 def doc_choices(kind: str) -> tuple[str, ...]:

@@ -2,23 +2,12 @@
 
 Every public function of a dice system returns a frozen dataclass derived from
 :class:`Result` (or a :class:`pandas.DataFrame` where the answer is a table),
-never a bare dict. :meth:`Result.as_dict` is generated from the fields, so the
-API, the CLI's ``--json``, the tables and the booklet share one vocabulary:
-
-=================  ==========================================================
-``p_<event>``      a probability: ``p_success``, ``p_botch``, ``p_first``
-``mean_<what>``    an expected value: ``mean_net``, ``mean_shifts``
-``exact``          True when the numbers are Fractions
-``trials``         Monte Carlo trials behind estimates (absent when exact)
-=================  ==========================================================
-
-The same question answered exactly or by Monte Carlo has the same shape: an
-exact value is a :class:`~fractions.Fraction`, an estimate is an
-:class:`Estimate` that carries its interval (``value``, ``stderr``,
-``ci_low``, ``ci_high``, ``trials``).
-
-Fractions stay Fractions in :meth:`Result.as_dict`; they become ``"p/q"``
-strings only at the JSON boundary, :func:`jsonable` / :meth:`Result.to_json`.
+never a bare dict. The same question answered exactly or by Monte Carlo returns
+the same class: an exact value is a :class:`~fractions.Fraction`, an estimate an
+:class:`Estimate` that carries its interval. :meth:`Result.as_dict` is generated
+from the fields (the vocabulary of ``docs/architecture.md``: ``p_<event>``,
+``mean_<what>``, ``exact``, ``trials``); Fractions become ``"p/q"`` strings only
+at the JSON boundary, :func:`jsonable` / :meth:`Result.to_json`.
 
 Examples
 --------

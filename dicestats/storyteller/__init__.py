@@ -8,38 +8,13 @@ presets. The rules as implemented, their sources (the first, revised, Dark
 Ages and V20 editions) and the worked examples are in
 ``docs/rules/storyteller.md``.
 
-Modules (each owns one job):
-
-=============  ==========================================================
-``rules``      :class:`Rules`, :data:`PRESETS`, :data:`DEGREES`, argument checks
-``limits``     :data:`LIMITS`: every cap, what, at what, in which mode, why
-``evaluate``   concrete rolls: :func:`evaluate_roll`, :func:`evaluate_rolls`,
-               :func:`roll_pools` (the one ten-again extra-dice algorithm)
-``engine``     the exact engine: the net-success distribution of every pool
-               1..N at every difficulty in one pass (float or Fractions)
-``pools``      one pool computed (:class:`Pool`), anomalies, :func:`odds_table`,
-               :func:`botch_closed_form`
-``actions``    automatic success, trying again, botch exemption, teamwork, computed
-``multiple``   several actions in a round: :func:`reduced_pools`, computed odds
-``extended_resisted``
-               extended, resisted and resisted-extended actions, computed
-``extended_chain``
-               the float chain of an extended action, its rolls, and
-               ``E[rolls | success]`` (a room of ``extended_resisted``)
-``simulation`` the Monte Carlo forms: batch functions and their reductions
-``questions``  the questions, each declared once (parameters, forms, headline,
-               samples): the public functions :func:`pool`, :func:`anomalies`,
-               :func:`automatic_success`, :func:`try_again`,
-               :func:`botch_exemption`, :func:`multiple_actions`,
-               :func:`best_actions`, :func:`extended`, :func:`resisted`,
-               :func:`resisted_extended`, :func:`teamwork`
-=============  ==========================================================
-
-Every question returns a frozen result (:class:`dicestats.core.results.Result`)
-in floats, exact Fractions (``exact=True``) or, for ``pool``,
-``multiple_actions`` and ``extended``, by Monte Carlo (``trials=``, ``rng=``):
-the same class whichever method. The method keywords are keyword-only. Bad
-input raises :class:`dicestats.InputError`.
+The questions are declared once in ``questions`` (the public functions: floats,
+exact Fractions with ``exact=True``, or Monte Carlo with ``trials=``, ``rng=`` where
+declared, one result class whichever method; bad input raises
+:class:`dicestats.InputError`). Their computed forms live in ``pools``,
+``actions`` and ``extended_resisted``, on the ``engine``; the Monte
+Carlo forms in ``simulation``; concrete rolls in ``evaluate``; every cap in
+``limits``; the rule set in ``rules``.
 
 Examples
 --------
@@ -47,10 +22,6 @@ Examples
 >>> r = st.pool(5, 6, exact=True)
 >>> r.p_botch == st.botch_closed_form(5, 6, exact=True)
 True
->>> st.evaluate_roll([3, 3, 8, 7, 10], 6).successes
-3
->>> st.evaluate_roll([1, 3, 4, 3, 6], 7).outcome
-'botch'
 """
 
 from __future__ import annotations
@@ -85,8 +56,17 @@ __getattr__, __dir__, __all__ = lazy_package(
             "odds_table",
             "botch_closed_form",
         ),
-        "actions": ("Choice", "AutomaticSuccess", "TryAgain", "BotchExemption", "Teamwork"),
-        "multiple": ("DeclaredAction", "MultipleActions", "BestActions", "reduced_pools"),
+        "actions": (
+            "Choice",
+            "AutomaticSuccess",
+            "TryAgain",
+            "BotchExemption",
+            "DeclaredAction",
+            "MultipleActions",
+            "BestActions",
+            "reduced_pools",
+            "Teamwork",
+        ),
         "extended_resisted": ("Extended", "Resisted", "ResistedExtended"),
     },
 )

@@ -1,16 +1,6 @@
-"""Actions built from single rolls: shortcuts, retries, botch exemption, teamwork.
-
-The computed forms of the questions (declared in :mod:`.questions`):
-
-* ``automatic_success``: take one success instead of rolling, or roll?
-* ``try_again``: retries at difficulty +1, +2, ...
-* ``botch_exemption``: the first botch of a period does not count;
-* several actions in one round: :mod:`.multiple`;
-* ``teamwork``: several characters add their successes.
-
-Each answers exactly (Fractions) or in float from the single-pool odds of
-:mod:`.pools`; the rules are in ``docs/rules/storyteller.md``.
-"""
+"""Actions built from single rolls, computed: automatic success, trying again, botch
+exemption, several actions in one round (:func:`reduced_pools`), teamwork (the questions
+of :mod:`.questions`, from the odds of :mod:`.pools`)."""
 
 from __future__ import annotations
 
@@ -20,23 +10,11 @@ from fractions import Fraction
 from ..core.checks import described
 from ..core.dist import Dist
 from ..core.results import Lines, Result, Table, View
-from .pools import Pool, clip, compute_pool, member_pools, non_botch, p_any, pool_grid
-from .rules import dice_text
+from .pools import Pool, clip, compute_pool, non_botch, outcome_table, p_any, pool_grid
+from .rules import dice_text, difficulties_text
 
 #: The rule set of a result (its reading in the result's view; not exported twice in sweeps).
 _RULES = {"repr": False, "default": None}
-
-__all__ = [
-    "Choice",
-    "AutomaticSuccess",
-    "TryAgain",
-    "BotchExemption",
-    "Teamwork",
-    "compute_automatic_success",
-    "compute_try_again",
-    "compute_botch_exemption",
-    "compute_teamwork",
-]
 
 
 def _one(exact: bool):
@@ -87,36 +65,24 @@ class AutomaticSuccess(Result):
             f"automatic success or roll: {dice_text(self.dice)} at difficulty {self.difficulty}, "
             f"the task needs {need} ({self.rules.describe(specialty=self.specialty)})"
         )
+        pool, diff = f"the pool ({self.dice})", f"the difficulty ({self.difficulty})"
         if self.allowed:
-            why = (
-                f"the automatic success is allowed: the pool ({self.dice}) is at least the "
-                f"difficulty ({self.difficulty}) and there is no stress"
-            )
+            why = f"allowed: {pool} is at least {diff} and there is no stress"
         elif self.stress:
-            why = "the automatic success is not allowed: under stress the roll is made"
+            why = "not allowed: under stress the roll is made"
         else:
-            why = (
-                f"the automatic success is not allowed: the pool ({self.dice}) is below the "
-                f"difficulty ({self.difficulty})"
-            )
-        rows = [("roll", self.roll.p_success, self.roll.p_botch, self.roll.mean_net)]
-        if self.allowed:
-            a = self.automatic
-            rows.append(("automatic", a.p_success, a.p_botch, a.mean_net))
-        else:
-            rows.append(("automatic", "not allowed", "", ""))
+            why = f"not allowed: {pool} is below {diff}"
+        r, a = self.roll, self.automatic
+        auto = (a.p_success, a.p_botch, a.mean_net) if self.allowed else ("not allowed", "", "")
+        rows = (("roll", r.p_success, r.p_botch, r.mean_net), ("automatic", *auto))
         better = {
             "automatic": "take the automatic success",
             "roll": "roll",
             "either": "either (the same chance, neither can botch)",
         }[self.better]
-        table = Table(
-            ("choice", "P(success)", "P(botch)", "mean net"),
-            tuple(rows),
-            ("text", "p", "p", "mean"),
-            exact_of=1,
-        )
-        return View(title, (why, table, f"better: {better}"))
+        header = ("choice", "P(success)", "P(botch)", "mean net")
+        table = Table(header, rows, ("text", "p", "p", "mean"), exact_of=1)
+        return View(title, ("the automatic success is " + why, table, f"better: {better}"))
 
 
 def compute_automatic_success(s, exact: bool) -> AutomaticSuccess:
@@ -176,43 +142,32 @@ class TryAgain(Result):
             f"trying again: {dice_text(self.dice)} from difficulty {self.difficulty}, +1 per "
             f"retry, {botch}{most} ({self.rules.describe(specialty=self.specialty)})"
         )
+        botched = "botch (ends the attempts)" if self.botch_ends else "a botch before the success"
         outcomes = (
             ("success", self.p_success),
-            (
-                "botch (ends the attempts)" if self.botch_ends else "a botch before the success",
-                self.p_botch,
-            ),
+            (botched, self.p_botch),
             ("gave up (no attempt left)", self.p_gave_up),
         )
-        clamp = self.rules.above_ten == "clamp"
-        d = self.difficulty
-        within = tuple(
-            (k, min(d + k - 1, 10) if clamp else d + k - 1, p)
-            for k, p in enumerate(self.p_success_within, 1)
+        d = self.difficulty  # attempt k is at d + k - 1, at most 10 (rolled at 10 if clamped)
+        within = tuple((k, min(d + k - 1, 10), p) for k, p in enumerate(self.p_success_within, 1))
+        parts = (
+            outcome_table(outcomes),
+            Lines((("mean attempts", self.mean_attempts, "mean"),)),
+            Table(("attempts", "difficulty", "P(success within)"), within, ("n", "n", "p")),
         )
-        return View(
-            title,
-            (
-                Table(("outcome", "probability"), outcomes, ("text", "p")),
-                Lines((("mean attempts", self.mean_attempts, "mean"),)),
-                Table(("attempts", "difficulty", "P(success within)"), within, ("n", "n", "p")),
-            ),
-        )
+        return View(title, parts)
 
 
 def compute_try_again(s, exact: bool) -> TryAgain:
     """Trying again after failures (:func:`dicestats.storyteller.try_again`)."""
     n, d0, rules, specialty, last = s.dice, s.difficulty, s.rules, s.specialty, s.last
     attempts, botch_ends = s.attempts, s.botch_ends
-    clamp = rules.above_ten == "clamp"
     diffs = sorted({min(d0 + k, 10) for k in range(last)})
     odds = {d: r for (d, _), r in pool_grid([n], diffs, rules, exact, specialty).items()}
-    one = _one(exact)
-    zero = 0 * one
+    one, zero = _one(exact), 0 * _one(exact)
     reach = clean = one  # P(attempt k is made); P(it is reached with no botch so far)
     p_success = p_botch = mean = zero
     within = []
-    s = f = b = zero
     for k in range(1, last + 1):
         r = odds[min(d0 + k - 1, 10)]
         s, f, b = r.p_success, r.p_fail, r.p_botch
@@ -223,7 +178,7 @@ def compute_try_again(s, exact: bool) -> TryAgain:
         reach = reach * (f if botch_ends else f + b)
         if k <= 50:
             within.append(clip(p_success, exact))
-    if clamp and attempts is None:  # attempts 51, 52, ... all at difficulty 10
+    if rules.above_ten == "clamp" and attempts is None:  # attempts 51, 52, ... all at 10
         go = f if botch_ends else f + b
         mean = mean + reach / (1 - go)
         p_success = p_success + reach * s / (1 - go)
@@ -280,29 +235,20 @@ class BotchExemption(Result):
             ("P(a counted botch)", self.p_any_botch, self.p_counted_botch),
             ("mean counted botches", self.mean_botches, self.mean_counted_botches),
         )
-        return View(
-            title,
-            (
-                "with the exemption the first botch of the period does not count",
-                Table(
-                    ("", "without exemption", "with exemption"),
-                    rows,
-                    ("text", "p", "p"),
-                    exact_of=None,
-                    row_kinds=("p", "mean"),
-                ),
-                Lines((("one roll botches", self.p_botch, "p"),)),
-                Lines(
-                    (
-                        ("P(a counted botch), without", self.p_any_botch, "p"),
-                        ("P(a counted botch), with", self.p_counted_botch, "p"),
-                        ("mean counted botches, without", self.mean_botches, "mean"),
-                        ("mean counted botches, with", self.mean_counted_botches, "mean"),
-                    ),
-                    exact_only=True,
-                ),
-            ),
+        exact = (  # the table's figures with their exact values, when those are asked for
+            ("P(a counted botch), without", self.p_any_botch, "p"),
+            ("P(a counted botch), with", self.p_counted_botch, "p"),
+            ("mean counted botches, without", self.mean_botches, "mean"),
+            ("mean counted botches, with", self.mean_counted_botches, "mean"),
         )
+        header = ("", "without exemption", "with exemption")
+        parts = (
+            "with the exemption the first botch of the period does not count",
+            Table(header, rows, ("text", "p", "p"), exact_of=None, row_kinds=("p", "mean")),
+            Lines((("one roll botches", self.p_botch, "p"),)),
+            Lines(exact, exact_only=True),
+        )
+        return View(title, parts)
 
 
 def compute_botch_exemption(s, exact: bool) -> BotchExemption:
@@ -326,6 +272,165 @@ def compute_botch_exemption(s, exact: bool) -> BotchExemption:
         exact,
         rules=s.rules,
     )
+
+
+# --------------------------------------------------------------------------- several actions
+def reduced_pools(pools) -> list[int]:
+    """The dice each declared action rolls: of ``k >= 2`` actions, action ``i`` loses ``k + i - 1``.
+
+    One action is not a multiple action: it rolls its full pool (the Dark
+    Ages text penalises only a character who does more than one thing in a
+    round). A result of 0 or less means the action cannot be attempted.
+
+    >>> reduced_pools([7, 6, 6])    # Hall punches and dodges twice
+    [4, 2, 1]
+    >>> reduced_pools([7])          # one action: no penalty
+    [7]
+    """
+    k = len(pools)
+    if k == 1:
+        return list(pools)
+    return [base - k - (i - 1) for i, base in enumerate(pools, start=1)]
+
+
+@dataclass(frozen=True)
+class DeclaredAction(Result):
+    """One action of a round: its pools and chances (0 when it cannot be attempted)."""
+
+    action: int
+    base: int
+    dice: int
+    difficulty: int
+    specialty: bool
+    attempted: bool
+    p_success: object
+    p_botch: object
+
+
+@dataclass(frozen=True)
+class MultipleActions(Result):
+    """Several actions declared in one round.
+
+    Attributes
+    ----------
+    actions : tuple of DeclaredAction
+    p_all : every action succeeds (the rolls are independent).
+    mean_successes : expected successful actions.
+    successes : dict
+        ``{j: P(exactly j actions succeed)}``, j = 0..k.
+    p_any_botch : at least one action botches.
+    """
+
+    actions: tuple
+    p_all: object
+    mean_successes: object
+    successes: dict
+    p_any_botch: object
+    exact: bool
+    trials: int | None = None
+    rules: object = field(default=None, repr=False)
+
+    @property
+    def pools(self) -> list[int]:
+        """The dice each action rolls after the reduction (<= 0: not attempted)."""
+        return [a.dice for a in self.actions]
+
+    def view(self) -> View:
+        k = len(self.actions)
+        what = "1 action (not a multiple action: the full pool)" if k == 1 else f"{k} actions"
+        at = difficulties_text([a.difficulty for a in self.actions])
+        title = f"{what} at {at} ({self.rules.describe()})"
+        rows = tuple(
+            (
+                str(a.action),
+                str(a.base),
+                str(a.dice),
+                a.p_success if a.attempted else "cannot",
+                a.p_botch,
+            )
+            for a in self.actions
+        )
+        header = ("action", "base pool", "pool", "success", "botch")
+        means = (
+            ("all succeed", self.p_all, "p"),
+            ("expected successes", self.mean_successes, "mean"),
+        )
+        parts = (Table(header, rows, ("text", "text", "text", "p", "p"), exact_of=3), Lines(means))
+        return View(title, parts)
+
+
+def action_rows(s, odds) -> tuple:
+    """The :class:`DeclaredAction` of each action of the setup ``s``, ``odds[i] = (p_success,
+    p_botch)``."""
+    rows = zip(s.pools, s.sizes, s.difficulties, s.specialties, strict=True)
+    return tuple(
+        DeclaredAction(i, base, size, d, spec, size >= 1, *odds[i - 1])
+        for i, (base, size, d, spec) in enumerate(rows, start=1)
+    )
+
+
+def compute_multiple_actions(s, exact: bool) -> MultipleActions:
+    """Several actions in one round (:func:`dicestats.storyteller.multiple_actions`)."""
+    actions = list(zip(s.sizes, s.difficulties, s.specialties, strict=True))
+    computed: dict = {}
+    for d, spec in sorted({(d, spec) for _, d, spec in actions}):
+        # one engine pass per difficulty (and specialty) gives every reduced pool
+        wanted = [n for n, dd, sp in actions if (dd, sp) == (d, spec) and n >= 1]
+        if wanted:
+            grid = pool_grid(wanted, [d], s.rules, exact, spec)
+            computed.update({(n, d, spec): (r.p_success, r.p_botch) for (_, n), r in grid.items()})
+    one, zero = _one(exact), 0 * _one(exact)
+    odds = [computed[a] if a[0] >= 1 else (zero, zero) for a in actions]
+    counts = [one]  # P(j actions succeed): a Poisson-binomial, one action at a time
+    p_all, mean = one, zero
+    for p, _ in odds:
+        new = [zero] * (len(counts) + 1)
+        for j, c in enumerate(counts):
+            new[j] += c * (one - p)
+            new[j + 1] += c * p
+        counts = new
+        p_all, mean = p_all * p, mean + p
+    return MultipleActions(
+        action_rows(s, odds),
+        p_all,
+        mean,
+        {j: clip(c, exact) for j, c in enumerate(counts)},
+        p_any([b for _, b in odds], exact),
+        exact,
+        rules=s.rules,
+    )
+
+
+@dataclass(frozen=True)
+class BestActions(Result):
+    """How many actions to declare (taking the first k): ``best`` maximises mean successes."""
+
+    best: int
+    by_count: tuple
+    exact: bool
+
+    def view(self) -> View:
+        last = self.by_count[-1]
+        pools = ", ".join(str(a.base) for a in last.actions)
+        n = self.best
+        mean = float(self.by_count[n - 1].mean_successes)
+        at = difficulties_text([a.difficulty for a in last.actions])
+        title = f"declaring the first k actions of pools {pools} at {at} ({last.rules.describe()})"
+        rows = tuple(
+            (str(k), ", ".join(str(a.dice) for a in m.actions), m.mean_successes, m.p_all)
+            for k, m in enumerate(self.by_count, 1)
+        )
+        header = ("actions", "pools rolled", "expected successes", "all succeed")
+        best = f"best: declare {n} action{'s' if n > 1 else ''} ({mean:.4f} expected successes)"
+        return View(title, (Table(header, rows, ("text", "text", "mean", "p"), exact_of=2), best))
+
+
+def compute_best_actions(s, exact: bool) -> BestActions:
+    """The number of actions with the most expected successes
+    (:func:`dicestats.storyteller.best_actions`)."""
+    rows = tuple(compute_multiple_actions(first, exact) for first in s.firsts)
+    best = max(range(len(rows)), key=lambda i: rows[i].mean_successes) + 1
+    return BestActions(best, rows, exact)
 
 
 # --------------------------------------------------------------------------- teamwork
@@ -356,13 +461,7 @@ class Teamwork(Result):
     rules: object = field(**_RULES)
 
     def view(self) -> View:
-        pools = ", ".join(map(str, self.pools))
-        diffs = sorted(set(self.difficulties))
-        at = (
-            f"difficulty {diffs[0]}"
-            if len(diffs) == 1
-            else "difficulties " + ", ".join(map(str, self.difficulties))
-        )
+        pools, at = ", ".join(map(str, self.pools)), difficulties_text(self.difficulties)
         title = (
             f"teamwork: {len(self.pools)} members rolling {pools} dice at {at} "
             f"({self.rules.describe()})"
@@ -384,55 +483,42 @@ class Teamwork(Result):
         ]
         if self.spoil:
             lines.append(("P(the effort is spoiled)", self.p_spoiled, "p"))
-        return View(
-            title,
-            (
-                f"{rule}\n{spoil}",
-                Table.distribution("total successes", self.total),
-                Lines(tuple(lines)),
-            ),
-        )
+        parts = (f"{rule}\n{spoil}", Table.distribution("total successes", self.total))
+        return View(title, (*parts, Lines(tuple(lines))))
 
 
 def compute_teamwork(s, exact: bool) -> Teamwork:
     """Several characters adding their successes (:func:`dicestats.storyteller.teamwork`)."""
     base, diffs, specs, rules, spoil = s.pools, s.difficulties, s.specialties, s.rules, s.spoil
-    summands: dict[int, Dist] = {}  # what the total adds up, one per distinct member
-
-    def summand(r: Pool) -> Dist:
-        if id(r) not in summands:
-            summands[id(r)] = Dist(non_botch(r), exact=exact) if spoil else r.net
-        return summands[id(r)]
-
-    def check(members: list[Pool]) -> None:  # an exact total too large: refused early
-        if exact:
-            some = described(f"{len(base):,} pools, of which the first {len(members):,}")
-            Dist._check_sum_size([summand(r) for r in members], "pools", some)
-
-    results: list[Pool] = member_pools(base, diffs, specs, rules, exact, check=check)
+    computed: dict = {}  # members alike (pool, difficulty, specialty): one Pool, one summand
+    members: list[tuple[Pool, Dist]] = []  # each member's Pool and what it adds to the total
+    for key in zip(base, diffs, specs, strict=True):
+        if key not in computed:
+            if exact and members:  # an exact total already too large: refused before the rest
+                some = described(f"{len(base):,} pools, of which the first {len(members):,}")
+                Dist._check_sum_size([t for _, t in members], "pools", some)
+            n, d, spec = key
+            r = pool_grid([n], [d], rules, exact, spec)[(d, n)]
+            computed[key] = (r, Dist(non_botch(r), exact=exact) if spoil else r.net)
+        members.append(computed[key])
     one = _one(exact)
-    any_botch = p_any([r.p_botch for r in results], exact)
+    any_botch = p_any([r.p_botch for r, _ in members], exact)
     no_botch = one - any_botch
-    if not spoil:
-        total = Dist.sum_of([summand(r) for r in results], name="pools")
-        p_spoiled = 0 * one
+    if spoil and no_botch == 0:
+        total = Dist.constant(0, exact=exact)
     else:
-        parts = [summand(r) for r in results]
-        if no_botch == 0:
-            total = Dist.constant(0, exact=exact)
-        else:
-            total = Dist.sum_of(parts, name="pools")
+        total = Dist.sum_of([t for _, t in members], name="pools")
+        if spoil:
             total = Dist.mixture([total, Dist.constant(0, exact=exact)], [no_botch, any_botch])
-        p_spoiled = any_botch
     return Teamwork(
         tuple(base),
         tuple(diffs),
-        tuple(r.specialty for r in results),
+        tuple(r.specialty for r, _ in members),
         spoil,
         total,
         total.mean(),
         total.p_ge(1),
-        p_spoiled,
+        any_botch if spoil else 0 * one,
         any_botch,
         exact,
         rules=rules,

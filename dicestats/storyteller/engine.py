@@ -1,36 +1,31 @@
-"""The exact engine: the distribution of net successes of every pool 1..N at once.
+"""The engine: the distribution of net successes of every pool 1..N at once.
 
 A pool is a sum of ``N`` independent *lines*: a base die and, under
-ten-again, its chain of extra dice. Each line contributes to three tallies,
-``a`` (plain success dice), ``b`` (10s counting double, V20) and ``c``
-(cancelling 1s), and the net successes are a function of at most two linear
-combinations of them (:class:`NetStatistics`). The engine builds the joint
-distribution of those one or two statistics by ``N`` convolutions of the
-per-line kernel, vectorized over all difficulties at once (numpy arrays of
-shape ``(difficulties, fixed, growing)``); every pool size ``1..N`` falls out
-of the same pass, which is how a whole table costs one pass.
+ten-again, its chain of extra dice. Each line adds to three tallies, ``a``
+(plain success dice), ``b`` (10s counting double, V20) and ``c`` (cancelling
+1s); the net successes are a function of at most two linear combinations of
+them (:class:`NetStatistics`). :func:`compute` builds their joint
+distribution by ``N`` convolutions of the per-line kernel, vectorized over all
+difficulties (arrays ``(difficulties, fixed, growing)``): every pool size
+``1..N`` falls out of the same pass, so a whole table costs one pass.
 
 * **Chained ten-again** is a geometric chain per line, one IIR recurrence per
-  die (``c[u] = b[u] + c[u - t] / 10``), computed with a saturating window:
-  every probability of ``net = k`` below the window's edge ``K`` is exact, the
-  mass of ``net >= K`` is lumped into the top outcome (a censored
-  distribution). The window is widened until that mass is at most
-  :data:`TAIL_BOUND` (1e-16). Success, botch, every degree and the mean are not
-  censored: the mean uses linearity (``E[max(L, 0)] = E[L] + E[max(-L, 0)]``).
-* **Float mode** convolves non-negative terms (no cancellation) and
-  renormalises after every die: a 1000-die pool sums to 1 within 1e-12.
-  Probabilities below 1e-300 are flushed to 0 (they would only slow numpy
-  down in denormal arithmetic), and each die is convolved on the columns that
-  still hold mass only. With one statistic (every rule set but the V20 double
-  10s with a cancelling 1) a die is one ``np.convolve`` with the line's kernel
-  (:func:`line_kernel`, the chain summed to 64 tens as the IIR sums it).
+  die (``c[u] = b[u] + c[u - t] / 10``), in a saturating window: every
+  probability of ``net = k`` below the window's edge is exact, the mass of
+  ``net >= edge`` is lumped into the top outcome, and the window is widened
+  until that mass is at most :data:`TAIL_BOUND`. Success, botch, the degrees
+  and the mean are not censored (``E[max(L, 0)] = E[L] + E[max(-L, 0)]``).
+* **Float mode** convolves non-negative terms and renormalises after every die
+  (a 1000-die pool sums to 1 within 1e-12); probabilities below 1e-300 are
+  flushed to 0 (no denormal arithmetic), and each die is convolved on the
+  columns that still hold mass. With one statistic a die is one
+  ``np.convolve`` with the line's kernel (:func:`line_kernel`).
 * **Exact mode** runs the same code on Python-int numerators over one shared
-  denominator (reduced by their gcd after every die), turned into Fractions
-  only at the end.
+  denominator (reduced by their gcd after every die).
 * The revised botch is the closed form ``q**N - (q - 1/10)**N``; float mode
   rounds the exact value once.
-
-:func:`compute` is the entry point; :mod:`.pools` turns its output into results.
+* :func:`table_figures`, the float odds table's fast path, needs no
+  distribution at all: see there.
 """
 
 from __future__ import annotations
@@ -41,12 +36,14 @@ from fractions import Fraction
 
 import numpy as np
 
-from .rules import Rules
-
-__all__ = ["TAIL_BOUND", "NetStatistics", "net_statistics", "compute", "revised_botch"]
+from .rules import DEGREES, Rules
 
 #: Largest probability mass the chained ten-again window may censor.
 TAIL_BOUND = 1e-16
+
+
+#: The terms of each kind of net (:meth:`NetStatistics.terms`).
+_TERMS = {"sum": ((1, 0, 1),), "highest": ((1, 1, 1), (1, 0, 1)), "lowest": ((2, 1, 1), (-1, 1, 0))}
 
 
 @dataclass(frozen=True)
@@ -87,21 +84,13 @@ class NetStatistics:
         g = sum(w * x for w, x in zip(self.growing_weights, (a, b, c), strict=True))
         return f, g
 
+    def terms(self) -> tuple[tuple[int, int, int], ...]:
+        """``net = Σ coef · max(wf · fixed + wg · growing, 0)`` as ``(coef, wf, wg)``."""
+        return _TERMS[self.kind]
+
     def net(self, f, g):
         """Net successes at ``fixed = f``, ``growing = g`` (numpy arrays or ints)."""
-        if self.kind == "sum":
-            return np.maximum(g, 0)
-        if self.kind == "highest":
-            return np.maximum(f + g, 0) + np.maximum(g, 0)
-        return 2 * np.maximum(f + g, 0) - np.maximum(f, 0)
-
-    def terms(self) -> list[tuple[int, int, int]]:
-        """``net = Σ coef · max(wf · fixed + wg · growing, 0)`` as ``(coef, wf, wg)``."""
-        if self.kind == "sum":
-            return [(1, 0, 1)]
-        if self.kind == "highest":
-            return [(1, 1, 1), (1, 0, 1)]
-        return [(2, 1, 1), (-1, 1, 0)]
+        return sum(coef * np.maximum(wf * f + wg * g, 0) for coef, wf, wg in self.terms())
 
 
 #: The plain sum ``a + 2b - c``: also the statistic of the "first" botch rule (growing < 0).
@@ -151,9 +140,8 @@ def line_kernel(rules: Rules, moves, diffs, terms: int):
         span_moves += [extra_at[-1] + max(m_xone, 0, m_plain), m_ten + m_xone, 2 * m_ten]
     lo, hi = min(span_moves), max(span_moves)
     kernel = np.zeros((len(diffs), hi - lo + 1))
-    kernel[:, m_one - lo] += p1
-    kernel[:, -lo] += pb
-    kernel[:, m_plain - lo] += ps
+    for m, p in ((m_one, p1), (0, pb), (m_plain, ps)):
+        kernel[:, m - lo] += p
     if not rules.rerolls:
         kernel[:, m_ten - lo] += p10
         return lo, kernel
@@ -176,28 +164,21 @@ class _Engine:
     kernel_steps = True
 
     def __init__(self, diffs, n_max, rules, stats: NetStatistics, exact, g_cap=None):
-        self.diffs = list(diffs)
-        self.n_max = n_max
-        self.rules = rules
-        self.exact = exact
-        one_ev, plain_ev, ten_ev, xone_ev = _events(rules)
-        self.m_one = stats.move(*one_ev)
-        self.m_plain = stats.move(*plain_ev)
-        self.m_ten = stats.move(*ten_ev)
-        self.m_xone = stats.move(*xone_ev)
+        self.diffs, self.n_max, self.rules, self.exact = list(diffs), n_max, rules, exact
+        moves = (stats.move(*ev) for ev in _events(rules))  # a base 1, success, 10, extra 1
+        self.m_one, self.m_plain, self.m_ten, self.m_xone = moves
         if self.m_ten[0] != 0 or self.m_ten[1] <= 0:
             raise AssertionError("a 10 must move growing only, upwards")  # pragma: no cover
         self.saturating = rules.chained
-        ordinary_willpower = rules.willpower and rules.willpower_success == "ordinary"
+        ordinary_willpower = rules.willpower and not rules.uncancellable_willpower
         self.start = stats.move(1, 0, 0) if ordinary_willpower else (0, 0)
         # fixed: exact bounds over n_max lines (a line is one base event, or a
         # base 10, which leaves fixed alone, and one final extra die)
         moves = [self.m_one[0], self.m_plain[0], 0] + ([self.m_xone[0]] if rules.rerolls else [])
         self.f_lo = self.start[0] + n_max * min(moves)
         self.f_hi = self.start[0] + n_max * max(moves)
-        g_min_line = min(self.m_one[1], self.m_xone[1] + self.m_ten[1], 0)
-        self.g_lo = self.start[1] + n_max * g_min_line
-        self.dg_min = g_min_line
+        self.dg_min = min(self.m_one[1], self.m_xone[1] + self.m_ten[1], 0)  # a line's lowest
+        self.g_lo = self.start[1] + n_max * self.dg_min
         if self.saturating:
             self.g_top = g_cap  # the saturation bin
         else:
@@ -214,18 +195,12 @@ class _Engine:
         self.reach = self.pad + (64 * self.m_ten[1] if self.saturating else 0)
 
     # -- kernels ---------------------------------------------------------------
-    def _probs(self, d):
-        """one, blank, plain, ten: probabilities (float) or numerators over 10 (exact)."""
+    def _probs(self):
+        """one, blank, plain, ten by difficulty: probabilities, or numerators over 10 (exact)."""
+        d = np.array(self.diffs, dtype=object if self.exact else np.float64)
         if self.exact:
-            return 1, d - 2, 10 - d, 1
-        return 0.1, (d - 2) / 10, (10 - d) / 10, 0.1
-
-    def _vec(self, values):
-        if self.exact:
-            out = np.empty(len(values), dtype=object)
-            out[:] = values
-            return out
-        return np.array(values, dtype=np.float64)
+            return np.full_like(d, 1), d - 2, 10 - d, np.full_like(d, 1)
+        return np.full_like(d, 0.1), (d - 2) / 10, (10 - d) / 10, np.full_like(d, 0.1)
 
     def _zeros(self, width):
         if self.exact:  # Python ints: never overflow
@@ -235,8 +210,7 @@ class _Engine:
     @staticmethod
     def _shift_add(out, src, df, dg, w):
         """out[:, f+df, g+dg] += w * src[:, f, g] (out is at least as wide as src + dg)."""
-        F = src.shape[1]
-        W = src.shape[2]
+        F, W = src.shape[1:]
         fs = slice(max(0, -df), F - max(0, df))
         fd = slice(max(0, df), F - max(0, -df))
         gs = slice(max(0, -dg), W)
@@ -291,17 +265,15 @@ class _Engine:
     def _step(self, P, p1, pb, ps, p10):
         """One more line: returns the new array and (exact mode) its denominator factor."""
         out = self._zeros(self.width + self.pad)
-        self._shift_add(out, P, *self.m_one, p1)
-        self._shift_add(out, P, 0, 0, pb)
-        self._shift_add(out, P, *self.m_plain, ps)
+        for (df, dg), w in ((self.m_one, p1), ((0, 0), pb), (self.m_plain, ps)):
+            self._shift_add(out, P, df, dg, w)
         if not self.rules.rerolls:
             self._shift_add(out, P, *self.m_ten, p10)
             return out, 10
         # the final extra die of each chain (or the single reroll)
         fin = self._zeros(self.width + self.pad)
-        self._shift_add(fin, P, *self.m_xone, p1)
-        self._shift_add(fin, P, 0, 0, pb)
-        self._shift_add(fin, P, *self.m_plain, ps)
+        for (df, dg), w in ((self.m_xone, p1), ((0, 0), pb), (self.m_plain, ps)):
+            self._shift_add(fin, P, df, dg, w)
         scale = 1
         if self.rules.chain:
             fin, scale = self._iir_int(fin) if self.exact else (self._iir(fin), 1)
@@ -316,17 +288,15 @@ class _Engine:
         return out, den
 
     def run(self, wanted):
-        """Yield (n, P) for each n in ``wanted`` (sorted), P of shape (diffs, F, W)."""
-        wanted = sorted(set(wanted))
+        """Yield (n, P) for each n in ``wanted``, in order, P of shape (diffs, F, W)."""
+        wanted = set(wanted)
         if not self.exact and self.F == 1 and self.kernel_steps:
             yield from self._run_kernel(wanted)
             return
-        probs = [self._probs(d) for d in self.diffs]
-        p1, pb, ps, p10 = (self._vec([p[i] for p in probs]) for i in range(4))
+        p1, pb, ps, p10 = self._probs()
         P = self._zeros(self.W)
         P[:, self.start[0] - self.f_lo, self.start[1] - self.g_lo] = 1
         self.den = 1  # exact mode: P holds integer numerators over self.den
-        ptr = 0
         for n in range(1, self.n_max + 1):
             if not self.exact:
                 P = self._float_step(P, p1, pb, ps, p10)
@@ -343,8 +313,7 @@ class _Engine:
                 if g > 1:
                     P = P // g
                     self.den //= g
-            if ptr < len(wanted) and n == wanted[ptr]:
-                ptr += 1
+            if n in wanted:
                 yield n, P
 
     def _float_step(self, P, *probs):
@@ -370,7 +339,7 @@ class _Engine:
         new[:, :, a:b] = out
         return new
 
-    def _run_kernel(self, wanted, ptr=0):
+    def _run_kernel(self, wanted):
         """:meth:`run` in float mode with one statistic: one convolution per line.
 
         The live columns (mass above 1e-300) are kept alone, at an offset in
@@ -399,8 +368,7 @@ class _Engine:
             live = np.flatnonzero(new.any(axis=0))
             cur = new[:, live[0] : live[-1] + 1]
             a += int(live[0])
-            if ptr < len(wanted) and n == wanted[ptr]:
-                ptr += 1
+            if n in wanted:
                 P = self._zeros(self.W)
                 P[:, 0, a : a + cur.shape[1]] = cur
                 yield n, P
@@ -470,25 +438,21 @@ def compute(diffs, dice_list, rules: Rules, exact: bool) -> dict:
         cap *= 2
     else:  # pragma: no cover - the first window is already far beyond the mean
         raise RuntimeError(f"ten-again window did not converge (tail {float(worst):.3g})")
-    if rules.uncancellable_willpower or (rules.willpower and rules.botch_rule == "revised"):
-        # an uncancellable Willpower success cannot botch; an ordinary one is a
-        # success, so the roll cannot be without any success (the revised botch)
-        for v in res.values():
+    # The botch: none when a Willpower success is spent (an uncancellable one cannot botch;
+    # an ordinary one is a success, so no roll lacks one: the revised botch); under the
+    # first edition's rule the 1s outnumber the successes (a + 2b - c < 0); else revised.
+    none = rules.uncancellable_willpower or (rules.willpower and rules.botch_rule == "revised")
+    first = rules.botch_rule == "first" and not none
+    sums = res  # the statistic a + 2b - c: this pass's, or a pass of its own
+    if first and stats != SUM:
+        cap = _initial_cap(n_max, rules, SUM) * 2
+        sums = _compute_once(diffs, dice_list, rules, exact, SUM, cap)
+    for (d, n), v in res.items():
+        if none:
             v["botch"] = Fraction(0) if exact else 0.0
-    elif rules.botch_rule == "first":  # the 1s outnumber the successes: a + 2b - c < 0
-        if stats == SUM:
-            for v in res.values():
-                v["botch"] = v["neg_growing"]
         else:
-            cap = _initial_cap(n_max, rules, SUM) * 2
-            sums = _compute_once(diffs, dice_list, rules, exact, SUM, cap)
-            for key, v in res.items():
-                v["botch"] = sums[key]["neg_growing"]
-    else:
-        for (d, n), v in res.items():
-            v["botch"] = revised_botch(n, d, exact)
-    for v in res.values():
-        v.pop("neg_growing", None)
+            v["botch"] = sums[(d, n)]["neg_growing"] if first else revised_botch(n, d, exact)
+        del v["neg_growing"]
     return res
 
 
@@ -552,3 +516,122 @@ def _compute_once(diffs, dice_list, rules, exact, stats: NetStatistics, cap):
                 "neg_growing": zero if neg_growing is None else prob(neg_growing[i]),
             }
     return res
+
+
+# --------------------------------------------------------------------------- the float table
+#: Largest transition matrix (difficulties x window x window floats) the fast path builds.
+MAX_CELLS = 2_000_000
+#: The matrix products may take this many multiply-adds, plus WORK_PER_CELL per cell
+#: asked for (the general engine costs about a tenth of a millisecond a cell; a
+#: large matrix runs at about 1e9 multiply-adds a second, bound by memory).
+WORK_BASE = 20_000_000
+WORK_PER_CELL = 500_000
+#: Chain terms summed: a chain of this many 10s weighs 1e-20.
+CHAIN_TERMS = 20
+
+
+def _revised_botch(diffs, dice_list):
+    """``q**n - (q - 1/10)**n`` of every cell: exact integers, rounded once."""
+    out = np.empty((len(dice_list), len(diffs)))
+    wanted = set(dice_list)
+    for j, d in enumerate(diffs):
+        a = b = t = 1
+        i = 0
+        for n in range(1, dice_list[-1] + 1):
+            a, b, t = a * (d - 1), b * (d - 2), t * 10
+            if n in wanted:
+                out[i, j] = (a - b) / t  # a correctly rounded quotient of integers
+                i += 1
+    return out
+
+
+def table_figures(diffs, dice_list, rules: Rules):
+    """The float figures of every pool of ``dice_list`` at every difficulty of ``diffs``.
+
+    ``diffs`` and ``dice_list`` are sorted lists of distinct, checked values;
+    ``rules`` are the rules in force for the roll (``Rules._for_roll``).
+    Returns ``{column: array of shape (len(dice_list), len(diffs))}`` for the
+    figures of :data:`.pools.TABLE_COLUMNS`, or None when this path does not
+    apply: a two-dimensional net, an uncancellable Willpower success, the first
+    edition's botch without the rule of one, or a window too large for one
+    matrix or too much work for the cells asked for (a few large pools: the
+    general engine is faster there). Exact tables never come here.
+
+    When the net successes are ``max(g, 0)`` of one statistic ``g``, every
+    figure depends only on the bins ``g <= 5`` and on the mean: ``P(net >= k)``,
+    ``P(net == k)`` are bins, ``E[net] = E[g] + E[max(-g, 0)]`` (the line's
+    exact mean times the pool, plus the bins below zero), the botch is the
+    revised closed form or, under the first edition's rule, ``P(g < 0)``. So
+    the pools are convolved in a window ``g_lo .. T`` whose top bin holds
+    everything at or above it: a die lowers ``g`` by at most ``drop``, so mass
+    lumped at ``T = 6 + N * drop`` never comes back below 6 within ``N`` dice
+    and every bin read is exact (``2N + 7`` bins for the default rules,
+    whatever the chain does). One die is one batched matrix product over all
+    difficulties (the transition matrix carries the lumping); the chain of one
+    die is summed to ``10**-20``. The figures agree with :func:`compute` to a
+    few ulps.
+
+    Examples
+    --------
+    >>> f = table_figures([6], [1, 2], Rules())
+    >>> [round(float(x), 3) for x in f["p_success"][:, 0]], float(f["p_botch"][0, 0])
+    ([0.5, 0.65], 0.1)
+    """
+    stats = net_statistics(rules)
+    if stats.kind != "sum" or rules.uncancellable_willpower:
+        return None
+    first_botch = rules.botch_rule == "first"
+    if first_botch and stats.growing_weights[2] >= 0:
+        return None  # the first botch counts 1s that this statistic does not see
+    moves = [stats.move(*ev)[1] for ev in _events(rules)]
+    start = stats.move(1, 0, 0)[1] if rules.willpower and not rules.uncancellable_willpower else 0
+    n_max = dice_list[-1]
+    lo, kernel = line_kernel(rules, moves, diffs, CHAIN_TERMS)
+    drop = max(0, -lo)
+    g_lo = start - n_max * drop
+    top = max(6 + n_max * drop, start + 1)
+    width = top - g_lo + 1
+    D = len(diffs)
+    work = n_max * D * width * width
+    if D * width * width > MAX_CELLS or work > WORK_BASE + WORK_PER_CELL * len(dice_list) * D:
+        return None  # the general engine is faster (a few big pools) or lighter
+    # the transition matrix: A[d, j, i] = P(bin j -> bin i), everything above top lumped
+    span = kernel.shape[1]
+    j = np.arange(width)[:, None]
+    step = np.arange(width)[None, :] - j - lo  # the kernel entry that moves j to i
+    inside = (step >= 0) & (step < span)
+    A = np.ascontiguousarray(np.where(inside, kernel[:, np.clip(step, 0, span - 1)], 0.0))
+    tails = np.cumsum(kernel[:, ::-1], axis=1)[:, ::-1]  # tails[:, k] = P(entry >= k)
+    last = (width - 1) - np.arange(width) - lo  # moves j to the top or beyond
+    A[:, :, -1] = np.where(last < span, tails[:, np.clip(last, 0, span - 1)], 0.0)
+    H = np.zeros((n_max + 1, D, 1, width))
+    H[0, :, 0, start - g_lo] = 1.0
+    # flush what is far below any figure often enough that no product reaches a
+    # denormal: an entry shrinks by at most the smallest kernel entry per die
+    smallest = kernel[kernel > 0].min()
+    every = max(1, int(100 // -np.log10(smallest)))
+    for n in range(1, n_max + 1):
+        np.matmul(H[n - 1], A, out=H[n])
+        if n % every == 0:
+            H[n][H[n] < 1e-200] = 0.0
+    sel = H[np.asarray(dice_list)][:, :, 0, :]  # (pools, difficulties, bins)
+    z = -g_lo  # the bin of g == 0
+    ge = [sel[..., z + 5 :].sum(axis=-1)]  # P(g >= 5), then P(g >= k) down to k = 1
+    for k in range(4, 0, -1):
+        ge.insert(0, ge[0] + sel[..., z + k])
+    ge = [np.minimum(x, 1.0) for x in ge]
+    pmf0 = sel[..., : z + 1].sum(axis=-1)
+    negative = sel[..., :z]
+    n = np.asarray(dice_list, dtype=np.float64)[:, None]
+    eg = kernel @ np.arange(lo, lo + span, dtype=np.float64)  # E[g] of one line
+    mean = start + n * eg[None, :] + negative @ np.arange(z, 0, -1, dtype=np.float64)
+    if rules.willpower and rules.botch_rule == "revised":
+        botch = np.zeros_like(pmf0)
+    elif first_botch:
+        botch = negative.sum(axis=-1)
+    else:
+        botch = _revised_botch(diffs, dice_list)
+    out = dict(p_success=ge[0], p_fail=np.maximum(pmf0 - botch, 0.0), p_botch=botch, mean_net=mean)
+    out |= {f"p_{name}": sel[..., z + k] for k, name in enumerate(DEGREES[:4], start=1)}
+    out |= {f"p_ge_{k}": ge[k - 1] for k in range(1, 6)}
+    return out | {"p_phenomenal": ge[4]}

@@ -1,31 +1,11 @@
 """Concrete rolls: evaluate faces under a :class:`~.rules.Rules` value, or roll them.
 
 One evaluator serves everything that looks at actual dice: a single roll
-(:func:`evaluate_roll`), many rolls at once (:func:`evaluate_rolls`,
-vectorized over rolls: the oracle the exact engine is tested against) and
-the Monte Carlo twin (:func:`roll_pools` draws faces with a seeded
-generator and evaluates them with the same code). Ten-again extra dice are
-walked by one algorithm, :func:`_walk_extra`, whether they are given
-(``extra=``) or drawn.
-
-How a roll is read (``docs/rules/storyteller.md``):
-
-* a die showing at least the difficulty is a success, a 10 always is;
-* with ten-again each 10 earns one extra die (with ``chain``, an extra 10
-  earns another); extra dice add successes, their 1s cancel only with
-  ``reroll_ones_cancel``; a 10 cancelled by a 1 still earns its extra die;
-* a roll with a specialty (``specialty=True``) has what ``rules.specialty_rule``
-  says: its 10s earn extra dice (``"reroll"``, as ten-again), or each 10 counts
-  as two successes (``"double"``, V20), and then ``one_cancels`` says which
-  success die a 1 removes;
-* net successes are never negative; the botch is its own category.
-
-Examples
---------
->>> evaluate_roll([3, 3, 8, 7, 10], 6).successes
-3
->>> evaluate_roll([1, 3, 4, 3, 6], 7).outcome
-'botch'
+(:func:`evaluate_roll`), many rolls at once (:func:`evaluate_rolls`: the
+oracle the exact engine is tested against) and Monte Carlo (:func:`roll_pools`
+draws the faces and evaluates them with the same code). Ten-again extra dice
+are walked by one algorithm, :func:`_walk_extra`, given or drawn. How a roll
+is read: ``docs/rules/storyteller.md``.
 """
 
 from __future__ import annotations
@@ -39,8 +19,6 @@ from ..core.checks import check_bool, check_int, refuse
 from ..core.results import Result
 from .limits import LIMITS
 from .rules import REVISED, Rules, check_difficulty, check_rules, degree_name
-
-__all__ = ["RollResult", "Rolls", "evaluate_roll", "evaluate_rolls", "roll_pools"]
 
 _FACES = "faces 1..10"
 
@@ -130,9 +108,7 @@ def _walk_extra(tens: np.ndarray, column, d: int, rules: Rules):
     and the tallies of its extra dice that count (10s, other successes, 1s).
     """
     needed = tens.copy()
-    xtens = np.zeros_like(needed)
-    xplain = np.zeros_like(needed)
-    xones = np.zeros_like(needed)
+    xtens, xplain, xones = (np.zeros_like(needed) for _ in range(3))
     j = 0
     while True:
         active = needed > j
@@ -158,16 +134,11 @@ def _score(rules: Rules, d: int, faces: np.ndarray, column) -> Rolls:
     tens = (faces == 10).sum(axis=1)
     plain = ((faces >= d) & (faces < 10)).sum(axis=1)
     zero = np.zeros(n, dtype=np.int64)
-    needed, xtens, xplain, xones = zero, zero, zero, zero
-    if rules.rerolls:
-        needed, xtens, xplain, xones = _walk_extra(tens, column, d, rules)
-    all_tens = tens + xtens
-    a = plain + xplain  # plain success dice
-    b = zero  # 10s counting double
-    if rules.ten_value == 2:
-        b = all_tens
-    else:
-        a = a + all_tens
+    extra = _walk_extra(tens, column, d, rules) if rules.rerolls else (zero,) * 4
+    needed, xtens, xplain, xones = extra
+    all_tens, double = tens + xtens, rules.ten_value == 2
+    a = plain + xplain + (zero if double else all_tens)  # plain success dice
+    b = all_tens if double else zero  # 10s counting double
     if rules.willpower and rules.willpower_success == "ordinary":
         a = a + 1
     c = ones_base + (xones if rules.reroll_ones_cancel else 0)  # cancelling 1s
@@ -313,7 +284,7 @@ def roll_pools(
     The base dice are drawn first, as one ``(n, dice)`` array; then, with
     ten-again, one column of extra dice at a time (one die for every roll)
     while some roll still needs one. This is how the Monte Carlo twin
-    (:mod:`.sim`) rolls. ``rng`` is a ``numpy.random.Generator`` (this
+    (:mod:`.simulation`) rolls. ``rng`` is a ``numpy.random.Generator`` (this
     function draws from it); ``n × dice`` is capped (``LIMITS["n × dice, rolled
     at once"]``: the faces are held in memory).
 

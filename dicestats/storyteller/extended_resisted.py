@@ -1,15 +1,8 @@
-"""Extended and resisted actions: successes accumulated over rounds, two sides compared.
+"""Extended and resisted actions, computed: successes accumulated over rounds, two sides compared.
 
-The computed forms of the questions (declared in :mod:`.questions`):
-
-* ``extended``: roll once per round and add net successes until a
-  ``target``; ``on_botch`` says what a botch does (resets the successes,
-  ends the task, or only scores 0); an optional round limit;
-* ``resisted``: both sides roll; only the excess successes count;
-* ``resisted_extended``: a race to ``target`` net successes.
-
-The other side is ``versus`` (its dice), ``versus_difficulty`` and
-``versus_rules``. The rules are in ``docs/rules/storyteller.md``.
+The computed forms of ``extended``, ``resisted`` and ``resisted_extended``
+(declared in :mod:`.questions`, whose docstrings and ``docs/rules/storyteller.md``
+give the rules).
 """
 
 from __future__ import annotations
@@ -22,30 +15,17 @@ from itertools import accumulate
 import numpy as np
 
 from ..core.dist import Dist
+from ..core.markov import build
 from ..core.results import Lines, Result, Table, View
-from .extended_chain import (  # noqa: F401 (ROLLS_MAX, ROLLS_TAIL: read from here too)
-    ROLLS_MAX,
-    _given_success_exact,
-    _given_success_float,
-    _score_chain,
-    _solve_float,
-    rolls_distribution,
-)
-from .pools import clip, compute_pool, non_botch
-from .rules import ON_BOTCH, ROLLS_TAIL, dice_text  # noqa: F401 (read from here too)
-
-__all__ = [
-    "ON_BOTCH",
-    "Extended",
-    "Resisted",
-    "ResistedExtended",
-    "compute_extended",
-    "compute_resisted",
-    "compute_resisted_extended",
-]
+from .pools import clip, compute_pool, non_botch, outcome_table
+from .rules import dice_text
 
 #: ``p_done_within`` covers this many rounds when there is no round limit.
 WITHIN = 50
+#: Float mode without a round limit: ``rolls`` is cut after the first roll where at most
+#: ROLLS_TAIL of the mass is still rolling, or at ROLLS_MAX rolls (see ``Extended.rolls``).
+ROLLS_TAIL = 1e-15
+ROLLS_MAX = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -57,8 +37,8 @@ class Extended(Result):
     p_success : the target was reached.
     p_failed : a botch ended the task (``on_botch="ends"``).
     p_timeout : the round limit ran out first.
-    p_unfinished : simulated only: still rolling after ``max_rounds`` rolls
-        without a round limit (0 when computed; check it is 0 when simulated).
+    p_unfinished : still rolling after ``max_rounds`` rolls (simulated without a round
+        limit; 0 when computed).
     mean_rolls, var_rolls : the number of rolls until done, failed or out of time
         (solved exactly from the chain, never from a cut distribution).
     p_done_within : tuple
@@ -71,16 +51,12 @@ class Extended(Result):
         the mass still rolling is at most :data:`ROLLS_TAIL` (1e-15), or at
         :data:`ROLLS_MAX` rolls, whichever comes first.
     rolls_tail : float, Fraction or None
-        ``P(rolls > top)``: the mass lumped into the top outcome of
-        ``rolls`` (0 when nothing is lumped: a round limit, or simulated;
-        None when there is no ``rolls``).
+        ``P(rolls > top)`` lumped into the top outcome of ``rolls`` (0 when nothing is
+        lumped: a round limit, or simulated; None without ``rolls``).
     mean_rolls_given_success : float, Fraction or None
-        The expected rolls of the runs that reach the target,
-        ``E[rolls | success]`` (``mean_rolls`` also counts the failed and
-        timed-out runs); exact in exact mode. Simulated: a ratio estimate from
-        the runs done on each roll (without a round limit, of the runs done
-        within ``max_rounds`` rolls: check ``p_unfinished``); None when no run
-        reaches the target.
+        ``E[rolls | success]`` (``mean_rolls`` also counts the failed and timed-out
+        runs); simulated, a ratio estimate from the runs done within the rolls
+        simulated (check ``p_unfinished``); None when no run reaches the target.
     """
 
     dice: int
@@ -120,7 +96,7 @@ class Extended(Result):
         means = [("mean rolls", self.mean_rolls, "mean")]
         if self.mean_rolls_given_success is not None:
             means.append(("mean rolls given success", self.mean_rolls_given_success, "mean"))
-        parts = [Table(("outcome", "probability"), outcomes, ("text", "p")), Lines(tuple(means))]
+        parts = [outcome_table(outcomes), Lines(tuple(means))]
         if self.mean_rolls_given_success is None:
             parts.append("the target cannot be reached: no mean given success")
         within = list(self.p_done_within)
@@ -160,78 +136,36 @@ def _pc(p) -> str:
     return f"{100 * float(p):.2f}%"
 
 
-def given_success_estimate(done_at, trials: int, confidence: float = 0.95):
-    """``E[rolls | done]`` of a simulated task: Σ r·done_r / Σ done_r, or None.
-
-    ``done_at[r]`` counts the trials done on roll ``r``; one trial contributes
-    ``y = rolls`` and ``x = 1`` when it is done (both 0 otherwise), so the
-    ratio's delta-method interval applies.
-    """
-    from ..core.montecarlo import ratio_estimate
-
-    done = [int(c) for c in done_at]
-    n = sum(done)
-    if not n:
-        return None
-    s1 = sum(r * c for r, c in enumerate(done))
-    s2 = sum(r * r * c for r, c in enumerate(done))
-    return ratio_estimate(s1, n, s2, n, s1, trials, confidence, "mean")
-
-
 def compute_extended(s, exact: bool) -> Extended:
     """An extended action, computed (:func:`dicestats.storyteller.extended`)."""
-    from ..core.markov import build
-
-    n, d, target, on_botch, rounds = s.dice, s.difficulty, s.target, s.on_botch, s.rounds
+    target, on_botch, rounds = s.target, s.on_botch, s.rounds
     r = compute_pool(s, exact)
     nb = sorted(non_botch(r).items())
     b = r.p_botch
-    zero = 0 * b
+    zero = timeout = 0 * b
     horizon = rounds if rounds is not None else WITHIN
     done, failed, alive = _extended_forward(nb, b, target, on_botch, horizon, exact)
-    within = tuple(clip(x, exact) for x in accumulate(done))
-
     if rounds is not None:  # a finite horizon: everything follows from the forward recursion
         pmf = [zero] + [done[i] + failed[i] for i in range(rounds)]
         pmf[rounds] = pmf[rounds] + alive
-        rolls = Dist(pmf, exact=exact)
-        p_done = sum(done, zero)
+        rolls, tail, timeout = Dist(pmf, exact=exact), zero, alive
+        p_done, p_failed = sum(done, zero), sum(failed, zero)
+        mean, var = rolls.mean(), rolls.var()
         given = sum(((i + 1) * x for i, x in enumerate(done)), zero) / p_done if p_done else None
-        return Extended(
-            n,
-            d,
-            r.specialty,
-            target,
-            on_botch,
-            rounds,
-            clip(p_done, exact),
-            clip(sum(failed, zero), exact),
-            clip(alive, exact),
-            zero,
-            rolls.mean(),
-            rolls.var(),
-            within,
-            rolls,
-            zero,
-            exact,
-            None,
-            given,
-            s.rules,
-        )
+    elif exact:
 
-    def step(state):
-        if state in ("done", "failed"):
-            return None
-        out: dict = {}
-        for k, p in nb:
-            key = "done" if state + k >= target else state + k
-            out[key] = out.get(key, 0) + p
-        if b:
-            key = {"ends": "failed", "resets": 0, "zero": state}[on_botch]
-            out[key] = out.get(key, 0) + b
-        return out
+        def step(state):
+            if state in ("done", "failed"):
+                return None
+            out: dict = {}
+            for k, p in nb:
+                key = "done" if state + k >= target else state + k
+                out[key] = out.get(key, 0) + p
+            if b:
+                key = {"ends": "failed", "resets": 0, "zero": state}[on_botch]
+                out[key] = out.get(key, 0) + b
+            return out
 
-    if exact:
         chain = build(0, step, exact=True)
         ab = chain.absorption()
         p_done, p_failed = ab.get("done", zero), ab.get("failed", zero)
@@ -240,23 +174,22 @@ def compute_extended(s, exact: bool) -> Extended:
         given = mean if not p_failed else _given_success_exact(chain, step) if p_done else None
     else:
         q, out = _score_chain(nb, b, target, on_botch)
-        (p_done, p_failed), mean, var = _solve_float(q, out)
+        (p_done, p_failed), mean, var, given = _solve_float(q, out, on_botch == "ends")
         rolls, tail = rolls_distribution(nb, b, target, on_botch)
-        given = mean if on_botch != "ends" else _given_success_float(q, out) if p_done else None
     return Extended(
-        n,
-        d,
+        s.dice,
+        s.difficulty,
         r.specialty,
         target,
         on_botch,
-        None,
+        rounds,
         clip(p_done, exact),
         clip(p_failed, exact),
-        zero,
+        clip(timeout, exact),
         zero,
         mean,
         var,
-        within,
+        tuple(clip(x, exact) for x in accumulate(done)),
         rolls,
         tail,
         exact,
@@ -273,20 +206,11 @@ def _extended_forward(nb, b, target, on_botch, horizon, exact):
     distribution of the runs still going is a vector over ``0..target-1``;
     exact mode keeps integer numerators over ``den**round``.
     """
-    if exact:
-        den = 1
-        for _, p in nb:
-            den = math.lcm(den, p.denominator)
-        den = math.lcm(den, Fraction(b).denominator)
-        nbw = [(k, int(p * den)) for k, p in nb]
-        bw = int(b * den)
-        v = np.zeros(target, dtype=object)
-        v[0] = 1
-    else:
-        nbw = [(k, float(p)) for k, p in nb]
-        bw = float(b)
-        v = np.zeros(target)
-        v[0] = 1.0
+    den = math.lcm(*(p.denominator for _, p in nb), Fraction(b).denominator) if exact else 1
+    unit = int if exact else float  # exact: integer numerators over den
+    nbw, bw = [(k, unit(p * den)) for k, p in nb], unit(b * den)
+    v = np.zeros(target, dtype=object if exact else np.float64)
+    v[0] = 1
     done, failed = [], []
     scale = 1
     for _ in range(horizon):
@@ -309,16 +233,152 @@ def _extended_forward(nb, b, target, on_botch, horizon, exact):
                 new[0] += bw * total
             else:
                 new += bw * v
-        v = new
-        if exact:
-            scale *= den
-            done.append(Fraction(int(d_r), scale))
-            failed.append(Fraction(int(f_r), scale))
-        else:
-            done.append(float(d_r))
-            failed.append(float(f_r))
+        v, scale = new, scale * den
+        done.append(Fraction(int(d_r), scale) if exact else float(d_r))
+        failed.append(Fraction(int(f_r), scale) if exact else float(f_r))
     alive = Fraction(int(v.sum()), scale) if exact else float(v.sum())
     return done, failed, alive
+
+
+def _score_chain(nb, b, target: int, on_botch: str):
+    """The chain over the scores ``0..target-1`` in float: ``(q, out)``.
+
+    ``q[s, s2]``: one roll moves the score from ``s`` to ``s2`` (the task
+    goes on); ``out[s]``: ``(P(done), P(failed))`` on that roll.
+    """
+    q = np.zeros((target, target))
+    out = np.zeros((target, 2))
+    for s in range(target):
+        for k, p in nb:
+            if s + k >= target:
+                out[s, 0] += p
+            else:
+                q[s, s + k] += p
+        if b:
+            if on_botch == "ends":
+                out[s, 1] += b
+            else:
+                q[s, 0 if on_botch == "resets" else s] += b
+    return q, out
+
+
+def _eliminate(q, out, rewards):
+    """``x = (I - q)^-1 rewards`` and ``(I - q)^-1 out`` for a small absorbing chain.
+
+    Gaussian elimination without subtraction (Grassmann, Taksar and Heyman):
+    a state is removed by routing its transitions through it, and its pivot
+    ``1 - q[i, i]`` is computed as the sum of its ways out (to the states
+    left and to absorption), never as a difference. Every operation adds,
+    multiplies or divides non-negative numbers, so each answer keeps a
+    relative error of a few ulps per state even when the task takes millions
+    of rolls on average (where ``1 - q[i, i]`` or a plain solve loses digits).
+    Returns the rows for state 0 only (the start).
+    """
+    n = q.shape[0]
+    q, out, rewards = q.copy(), out.copy(), rewards.copy()
+    pivots = []
+    for i in range(n - 1, -1, -1):
+        s_i = q[i, :i].sum() + out[i].sum()  # ways out of i, once i's loop is removed
+        f = q[:i, i] / s_i
+        q[:i, :i] += np.outer(f, q[i, :i])
+        out[:i] += np.outer(f, out[i])
+        rewards[:i] += np.outer(f, rewards[i])
+        pivots.append((q[i, :i].copy(), s_i))
+    # back substitution, state 0 first (it was eliminated last)
+    xs_out, xs_rew = np.zeros_like(out), np.zeros_like(rewards)
+    for i in range(n):
+        row, s_i = pivots[n - 1 - i]
+        xs_out[i] = (out[i] + row @ xs_out[:i]) / s_i
+        xs_rew[i] = (rewards[i] + row @ xs_rew[:i]) / s_i
+    return xs_out, xs_rew
+
+
+def _solve_float(q, out, ends: bool):
+    """``((P(done), P(failed)), E[rolls], Var[rolls], E[rolls | done])`` from the score 0.
+
+    ``E[rolls | done]`` is ``E[rolls]`` unless a botch ends the task; then it is
+    ``E[rolls; done] / P(done)``, ``E[rolls; done] = ((I - q)^-1 h)[0]`` with ``h``
+    the P(done) of every score (each roll counts once for every run that ends
+    done; all sums of non-negative terms), None when the target cannot be reached.
+    """
+    n = q.shape[0]
+    absorbed, h = _eliminate(q, out, np.ones((n, 1)))
+    h = h[:, 0]
+    _, g = _eliminate(q, out, (1 + 2 * (q @ h))[:, None])  # E[T^2] = (I-q)^-1 (1 + 2 q h)
+    mean = float(h[0])
+    var = max(float(g[0, 0]) - mean * mean, 0.0)
+    p_done, p_failed = (float(x) for x in absorbed[0])
+    given = mean
+    if ends:
+        done = absorbed[:, :1]
+        given = float(_eliminate(q, out, done)[1][0, 0] / done[0, 0]) if p_done else None
+    return (p_done, p_failed), mean, var, given
+
+
+def rolls_distribution(nb, b, target: int, on_botch: str, block: int = 512):
+    """Float mode: the number of rolls of an extended action without a round limit.
+
+    Returns ``(Dist, lumped)``: the distribution cut as :attr:`Extended.rolls` says
+    and the mass ``P(rolls > top)`` lumped into its top. The chain over the scores is
+    walked ``block`` rolls at a time (one product by the ``block``-th power of its
+    transition matrix per block: a task of 10,000 rolls on average costs a few hundred
+    small products, not a step cap); all terms are sums of non-negative products.
+
+    Examples
+    --------
+    >>> d, lumped = rolls_distribution([(1, 0.5)], 0.5, 1, "zero")  # geometric, p = 1/2
+    >>> d.pmf(1), d.pmf(2), d.support()[1], lumped
+    (0.5, 0.25, 50, 8.881784197001252e-16)
+    """
+    m, ends = _score_chain(nb, b, target, on_botch)
+    out = ends.sum(axis=1)  # P(done or failed on this roll | score)
+    # Columns j = 0..block-1: P(absorbed on roll j + 1 | score), P(still rolling after it).
+    absorbed, left = np.empty((target, block)), np.empty((target, block))
+    col_a, col_l = out.copy(), m.sum(axis=1)
+    for j in range(block):
+        absorbed[:, j], left[:, j] = col_a, col_l
+        col_a, col_l = m @ col_a, m @ col_l
+    power = np.linalg.matrix_power(m, block)  # by squaring: non-negative products
+    v = np.zeros(target)
+    v[0] = 1.0
+    parts = [np.zeros(1)]  # P(rolls == 0) = 0
+    rolled, lumped = 0, 1.0
+    while rolled < ROLLS_MAX:
+        probs, rest = v @ absorbed, v @ left
+        stop = np.flatnonzero(rest <= ROLLS_TAIL)
+        cut = min(int(stop[0]) + 1 if stop.size else block, ROLLS_MAX - rolled)
+        parts.append(probs[:cut])
+        rolled += cut
+        lumped = min(float(rest[cut - 1]), 1.0)  # rounding over a million rolls: <= 1e-10
+        if stop.size:
+            break
+        v = v @ power
+    pmf = np.concatenate(parts)
+    pmf[-1] += lumped
+    return Dist.from_probabilities(pmf), lumped
+
+
+def _given_success_exact(chain, step):
+    """``E[rolls | done]`` exactly: the expected steps of the chain conditioned on "done".
+
+    Conditioned on reaching "done" the walk is again a Markov chain (Doob's
+    h-transform): a move ``s -> s2`` has probability ``q(s, s2) h(s2) / h(s)``,
+    ``h`` being P(done) from each score; "failed" is never entered.
+    """
+    h = {s: chain.absorption(start=s).get("done", 0) for s in chain.transient}
+
+    def conditioned(state):
+        if state == "done":
+            return None
+        out = {}
+        for key, p in step(state).items():
+            if key == "done":
+                out[key] = out.get(key, 0) + p / h[state]
+            elif key != "failed" and h[key]:
+                out[key] = out.get(key, 0) + p * h[key] / h[state]
+        return out
+
+    return build(0, conditioned, exact=True).expected_steps()
 
 
 # --------------------------------------------------------------------------- resisted
@@ -361,18 +421,13 @@ class Resisted(Result):
             ("you botch", self.p_botch),
             ("they botch", self.p_versus_botch),
         )
-        return View(
-            title,
-            (
-                "each side's 1s cancel its own successes first; only the excess net successes "
-                "count",
-                Table(("outcome", "probability"), outcomes, ("text", "p")),
-                Table.distribution(
-                    "your margin", self.margin, label=lambda m: f"{m:+d}" if m else "0"
-                ),
-                Lines((("mean margin", self.mean_margin, "signed"),)),
-            ),
+        parts = (
+            "each side's 1s cancel its own successes first; only the excess net successes count",
+            outcome_table(outcomes),
+            Table.distribution("your margin", self.margin, label=lambda m: f"{m:+d}" if m else "0"),
+            Lines((("mean margin", self.mean_margin, "signed"),)),
         )
+        return View(title, parts)
 
 
 def _sides(r) -> str:
@@ -429,16 +484,9 @@ class ResistedExtended(Result):
 
     def view(self) -> View:
         title = f"resisted and extended: a race to {self.target} net successes, {_sides(self)}"
+        outcomes = (("you win the race", self.p_win), ("they win the race", self.p_lose))
         return View(
-            title,
-            (
-                Table(
-                    ("outcome", "probability"),
-                    (("you win the race", self.p_win), ("they win the race", self.p_lose)),
-                    ("text", "p"),
-                ),
-                Lines((("mean rounds", self.mean_rounds, "mean"),)),
-            ),
+            title, (outcome_table(outcomes), Lines((("mean rounds", self.mean_rounds, "mean"),)))
         )
 
 

@@ -29,10 +29,20 @@ from ..core.checks import InputTypeError, described, refuse, shown
 from ..core.limits import Limit, Limits
 from .rules import Rules
 
-__all__ = ["LIMITS", "dice_limit", "check_dice", "check_pools", "search_limit"]
-
 _EXACT_WHY = "exact numerators grow with every die and with the ten-again window"
-_FLOAT = "use exact=False"
+_EXTENDED_WHY = "exact numerators grow with the pool and the rounds"
+_CHAINED_WHY = "exact numerators grow with the pool, the rounds and the ten-again window"
+
+
+def _exact(name: str, lo, hi, why: str, instead: str = "use exact=False") -> Limit:
+    """A cap of exact mode only: float mode (or ``instead``) goes beyond it."""
+    return Limit(name, lo, hi, why, when="exact", instead=instead)
+
+
+def _search(name: str, hi: int, why: str, when: str = "exact") -> Limit:
+    """A cap on the largest pool of a search over every pool (see :func:`search_limit`)."""
+    return Limit("dice, " + name, 1, hi, why, when=when)
+
 
 LIMITS = Limits(
     # -- pools -------------------------------------------------------------------
@@ -44,14 +54,9 @@ LIMITS = Limits(
         why="a 1 cancelling the highest or lowest of double 10s makes the joint "
         "distribution two-dimensional (the cost grows with the cube of the pool)",
     ),
-    Limit("dice, exact, chained ten-again", 1, 100, when="exact", why=_EXACT_WHY, instead=_FLOAT),
-    Limit(
-        "dice, exact, chained ten-again, two-dimensional",
-        1,
-        40,
-        when="exact",
-        why=_EXACT_WHY + ", in two dimensions",
-        instead=_FLOAT,
+    _exact("dice, exact, chained ten-again", 1, 100, _EXACT_WHY),
+    _exact(
+        "dice, exact, chained ten-again, two-dimensional", 1, 40, _EXACT_WHY + ", in two dimensions"
     ),
     Limit("difficulty", 2, 10, why="a d10 shows 1..10; rules.above_ten='clamp' rolls higher at 10"),
     Limit(
@@ -61,40 +66,27 @@ LIMITS = Limits(
         why="pool sizes or difficulties of one table or search: every pool is 1..1000 dice",
     ),
     # -- searches over every pool 1..N (the CLI's table --exact and anomalies) ---------
-    Limit(
-        "dice, exact search",
-        1,
-        200,
-        when="exact",
-        why="an exact search over every pool grows with the square of the pool",
+    _search(
+        "exact search", 200, "an exact search over every pool grows with the square of the pool"
     ),
-    Limit(
-        "dice, exact search, chained ten-again",
-        1,
+    _search(
+        "exact search, chained ten-again", 50, "chained ten-again makes every exact pool costlier"
+    ),
+    _search(
+        "exact search, two-dimensional",
         50,
-        when="exact",
-        why="chained ten-again makes every exact pool costlier",
+        "a two-dimensional joint distribution makes every exact pool costlier",
     ),
-    Limit(
-        "dice, exact search, two-dimensional",
-        1,
-        50,
-        when="exact",
-        why="a two-dimensional joint distribution makes every exact pool costlier",
-    ),
-    Limit(
-        "dice, exact search, chained ten-again, two-dimensional",
-        1,
+    _search(
+        "exact search, chained ten-again, two-dimensional",
         20,
-        when="exact",
-        why="chained ten-again in two dimensions: the costliest exact pools",
+        "chained ten-again in two dimensions: the costliest exact pools",
     ),
-    Limit(
-        "dice, float search, chained ten-again, two-dimensional",
-        1,
+    _search(
+        "float search, chained ten-again, two-dimensional",
         80,
+        "chained ten-again in two dimensions grows with the cube of the pool, in float too",
         when="float",
-        why="chained ten-again in two dimensions grows with the cube of the pool, in float too",
     ),
     # -- actions -----------------------------------------------------------------
     Limit(
@@ -112,69 +104,36 @@ LIMITS = Limits(
     ),
     Limit("target, automatic success", 1, 50, why="successes a simple task may need"),
     Limit("attempts", 1, 1000, why="retries of one task"),
-    Limit(
+    _exact(
         "dice × attempts",
-        hi=10_000,
-        when="exact",
-        why="each attempt multiplies Fractions over 10^dice (unlimited attempts count as 50)",
-        instead=_FLOAT,
+        None,
+        10_000,
+        "each attempt multiplies Fractions over 10^dice (unlimited attempts count as 50)",
     ),
     Limit("rolls", 1, 10**6, why="rolls in a botch-exemption period"),
-    Limit(
-        "dice × rolls",
-        hi=200_000,
-        when="exact",
-        why="(1 - botch)^rolls over 10^dice: the digits grow with both",
-        instead=_FLOAT,
+    _exact(
+        "dice × rolls", None, 200_000, "(1 - botch)^rolls over 10^dice: the digits grow with both"
     ),
     # -- extended and resisted -----------------------------------------------------
     Limit("target", 1, 200, why="successes an extended action accumulates"),
-    Limit(
+    _exact(
         "target, exact, no round limit",
         1,
         80,
-        when="exact",
-        why="a dense chain of target states solved over Fractions",
+        "a dense chain of target states solved over Fractions",
         instead="use exact=False or give rounds",
     ),
     Limit("rounds", 1, 500, why="a round limit of an extended action"),
-    Limit(
-        "dice, exact extended",
-        1,
-        20,
-        when="exact",
-        why="exact numerators grow with the pool and the rounds",
-        instead=_FLOAT,
-    ),
-    Limit(
-        "dice, exact extended, chained ten-again",
-        1,
-        10,
-        when="exact",
-        why="exact numerators grow with the pool, the rounds and the ten-again window",
-        instead=_FLOAT,
-    ),
-    Limit(
-        "dice × rounds, exact extended",
-        hi=1000,
-        when="exact",
-        why="exact numerators grow with the pool and the rounds",
-        instead=_FLOAT,
-    ),
-    Limit(
-        "dice × rounds, exact extended, chained ten-again",
-        hi=100,
-        when="exact",
-        why="exact numerators grow with the pool, the rounds and the ten-again window",
-        instead=_FLOAT,
-    ),
+    _exact("dice, exact extended", 1, 20, _EXTENDED_WHY),
+    _exact("dice, exact extended, chained ten-again", 1, 10, _CHAINED_WHY),
+    _exact("dice × rounds, exact extended", None, 1000, _EXTENDED_WHY),
+    _exact("dice × rounds, exact extended, chained ten-again", None, 100, _CHAINED_WHY),
     Limit("target, race", 1, 100, why="net successes a resisted extended action races to"),
-    Limit(
+    _exact(
         "dice × target, exact race",
-        hi=300,
-        when="exact",
-        why="Fractions over 10^dice through target^2 states (dice: the larger side)",
-        instead=_FLOAT,
+        None,
+        300,
+        "Fractions over 10^dice through target^2 states (dice: the larger side)",
     ),
     # -- Monte Carlo ---------------------------------------------------------------
     Limit("target, simulated", 1, 10_000, why="successes a simulated extended action needs"),

@@ -3,23 +3,14 @@
 The computed forms of the questions ``pool`` (a :class:`Pool`) and
 ``anomalies`` (declared in :mod:`.questions`); :func:`odds_table` a tidy
 DataFrame over dice × difficulties (one engine pass for the whole table);
-:func:`botch_closed_form` the revised botch formula.
-
-Semantics: net successes are never negative (``net = 0`` for every failed
-roll) and the botch is its own category, a part of ``net == 0``, so
-``p_success + p_fail + p_botch == 1`` with ``p_success = P(net >= 1)``.
-
-Examples
---------
->>> from dicestats.storyteller import pool
->>> r = pool(5, 6, exact=True)
->>> r.p_botch == botch_closed_form(5, 6, exact=True)
-True
+:func:`botch_closed_form` the revised botch formula; the helpers the other
+questions build on (:func:`pool_grid`, :func:`p_any`, :func:`non_botch`).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -31,26 +22,9 @@ from .engine import compute, revised_botch
 from .limits import LIMITS, check_dice, check_pools
 from .rules import DEGREES, REVISED, Rules, check_difficulty, check_rules, dice_text
 
-__all__ = [
-    "Pool",
-    "TABLE_COLUMNS",
-    "Anomaly",
-    "Anomalies",
-    "odds_table",
-    "botch_closed_form",
-]
-
-#: The columns of :func:`odds_table`, in order.
-TABLE_COLUMNS = (
-    "dice",
-    "difficulty",
-    "p_success",
-    "p_fail",
-    "p_botch",
-    "mean_net",
-    *(f"p_{name}" for name in DEGREES),
-    *(f"p_ge_{k}" for k in range(1, 6)),
-)
+#: The columns of :func:`odds_table`, in order: the pool, then figures of its :class:`Pool`.
+TABLE_COLUMNS = ("dice", "difficulty", "p_success", "p_fail", "p_botch", "mean_net")
+TABLE_COLUMNS += (*(f"p_{name}" for name in DEGREES), *(f"p_ge_{k}" for k in range(1, 6)))
 
 
 @dataclass(frozen=True)
@@ -143,49 +117,18 @@ class Pool(Result):
             (f"{name} ({k}{'+' if k == 5 else ''})", p, self.p_ge(k))
             for k, (name, p) in enumerate(self.degrees.items(), start=1)
         )
-        return View(
-            title,
-            (
-                Table(("outcome", "probability"), outcomes, ("text", "p")),
-                Table(
-                    ("degree (net successes)", "P(=)", "P(>=)"),
-                    degrees,
-                    ("text", "p", "p"),
-                    exact_of=None,
-                ),
-                Lines((("mean net successes", self.mean_net, "mean"),)),
-            ),
+        header = ("degree (net successes)", "P(=)", "P(>=)")
+        parts = (
+            outcome_table(outcomes),
+            Table(header, degrees, ("text", "p", "p"), exact_of=None),
+            Lines((("mean net successes", self.mean_net, "mean"),)),
         )
+        return View(title, parts)
 
 
-def pool_odds(d: int, n: int, rules: Rules, exact: bool, v: dict, specialty: bool) -> Pool:
-    """A :class:`Pool` from one cell of :func:`.engine.compute`."""
-    pmf, botch = v["pmf"], v["botch"]
-    if exact:
-        den = v["den"]
-        net = Dist.from_counts(pmf)  # integer numerators over den (sum == den)
-        success = Fraction(sum(pmf[1:]), den)
-        fail = Fraction(pmf[0], den) - botch
-    else:
-        net = Dist.from_probabilities(pmf)
-        success = min(math.fsum(pmf[1:]), 1.0)  # renormalised floats may sum to 1 + 1 ulp
-        fail = max(pmf[0] - botch, 0.0)
-    return Pool(
-        n,
-        d,
-        rules,
-        specialty,
-        success,
-        fail,
-        botch,
-        v["mean"],
-        *(net.pmf(k) for k in range(1, 5)),
-        net.p_ge(5),
-        *(net.p_ge(k) for k in range(1, 6)),
-        net=net,
-        net_tail=v["tail"],
-        exact=exact,
-    )
+def outcome_table(rows) -> Table:
+    """The ``outcome, probability`` table of a view."""
+    return Table(("outcome", "probability"), tuple(rows), ("text", "p"))
 
 
 def pool_grid(dice_list, diffs, rules: Rules, exact: bool, specialty: bool = False) -> dict:
@@ -195,27 +138,33 @@ def pool_grid(dice_list, diffs, rules: Rules, exact: bool, specialty: bool = Fal
     for a roll with (or without) a specialty.
     """
     roll = rules._for_roll(specialty)
-    res = compute(diffs, dice_list, roll, exact)
-    return {(d, n): pool_odds(d, n, rules, exact, v, roll._specialty) for (d, n), v in res.items()}
-
-
-def member_pools(sizes, diffs, specialties, rules: Rules, exact: bool, *, check=None) -> list[Pool]:
-    """:func:`pool` of every member of a team (checked arguments), each distinct one once.
-
-    Members rolling the same pool at the same difficulty, with the same
-    specialty, share one computation (the results are the same objects).
-    ``check(members)``, if given, sees the members computed so far before each
-    new computation (a total already too large is refused before the rest).
-    """
-    done: dict = {}
-    out = []
-    for key in zip(sizes, diffs, specialties, strict=True):
-        if key not in done:
-            if check is not None and out:
-                check(out)
-            n, d, spec = key
-            done[key] = pool_grid([n], [d], rules, exact, spec)[(d, n)]
-        out.append(done[key])
+    out = {}
+    for (d, n), v in compute(diffs, dice_list, roll, exact).items():
+        pmf, botch = v["pmf"], v["botch"]
+        if exact:
+            net = Dist.from_counts(pmf)  # integer numerators over den (sum == den)
+            success = Fraction(sum(pmf[1:]), v["den"])
+            fail = Fraction(pmf[0], v["den"]) - botch
+        else:
+            net = Dist.from_probabilities(pmf)
+            success = min(math.fsum(pmf[1:]), 1.0)  # renormalised floats may sum to 1 + 1 ulp
+            fail = max(pmf[0] - botch, 0.0)
+        out[(d, n)] = Pool(
+            n,
+            d,
+            rules,
+            roll._specialty,
+            success,
+            fail,
+            botch,
+            v["mean"],
+            *(net.pmf(k) for k in range(1, 5)),
+            net.p_ge(5),
+            *(net.p_ge(k) for k in range(1, 6)),
+            net=net,
+            net_tail=v["tail"],
+            exact=exact,
+        )
     return out
 
 
@@ -310,16 +259,6 @@ def check_difficulty_list(difficulties, rules: Rules, name: str = "difficulties"
     return out
 
 
-def _grid(dice, difficulties, rules, exact, specialty):
-    rules = check_rules(rules)
-    check_exact(exact)
-    check_bool("specialty", specialty)
-    dice = check_pools(dice, rules, exact=exact, specialty=specialty)
-    diffs_in = check_difficulty_list(difficulties, rules)
-    res = pool_grid(dice, sorted({min(d, 10) for d in diffs_in}), rules, exact, specialty)
-    return rules, dice, diffs_in, res
-
-
 def odds_table(
     dice, difficulties, rules: Rules = REVISED, *, specialty: bool = False, exact: bool = False
 ):
@@ -339,72 +278,56 @@ def odds_table(
     >>> round(float(t.query("dice == 3 and difficulty == 10").p_botch.iloc[0]), 3)
     0.217
     """
+    rules = check_rules(rules)
+    check_exact(exact)
+    check_bool("specialty", specialty)
+    dice = check_pools(dice, rules, exact=exact, specialty=specialty)
+    diffs_in = check_difficulty_list(difficulties, rules)
+    diffs = sorted({min(d, 10) for d in diffs_in})
+    fast = None if exact else _fast_table(dice, diffs_in, diffs, rules._for_roll(specialty))
+    if fast is not None:
+        return fast
     import pandas as pd
 
-    if not exact:
-        fast = _fast_table(dice, difficulties, rules, specialty)
-        if fast is not None:
-            return fast
-    rules, dice, diffs_in, res = _grid(dice, difficulties, rules, exact, specialty)
-    rows = []
-    for n in dice:
-        for d in diffs_in:
-            row = res[(min(d, 10), n)].row()
-            row["difficulty"] = d
-            rows.append(row)
+    res = pool_grid(dice, diffs, rules, exact, specialty)
+    rows = [{**res[(min(d, 10), n)].row(), "difficulty": d} for n in dice for d in diffs_in]
     return pd.DataFrame(rows, columns=list(TABLE_COLUMNS))
 
 
-def _fast_table(dice, difficulties, rules, specialty):
-    """:func:`odds_table` in float mode from :func:`.engine_table.table_figures` (or None)."""
+def _fast_table(dice, diffs_in, diffs, roll):
+    """:func:`odds_table` in float mode from :func:`.engine.table_figures` (or None)."""
     import numpy as np
     import pandas as pd
 
-    from .engine_table import table_figures
+    from .engine import table_figures
 
-    rules = check_rules(rules)
-    check_bool("specialty", specialty)
-    dice = check_pools(dice, rules, exact=False, specialty=specialty)
-    diffs_in = check_difficulty_list(difficulties, rules)
     pools = sorted(set(dice))
-    diffs = sorted({min(d, 10) for d in diffs_in})
-    figures = table_figures(diffs, pools, rules._for_roll(specialty))
+    figures = table_figures(diffs, pools, roll)
     if figures is None:
         return None
     rows = np.searchsorted(pools, dice)
     cols = np.searchsorted(diffs, np.minimum(diffs_in, 10))
     pick = (np.repeat(rows, len(cols)), np.tile(cols, len(rows)))
-    data = {
-        "dice": np.repeat(np.asarray(dice, dtype=np.int64), len(cols)),
-        "difficulty": np.tile(np.asarray(diffs_in, dtype=np.int64), len(rows)),
-    }
-    for name in TABLE_COLUMNS[2:]:
-        data[name] = figures[name][pick]
-    return _frame(pd, data)
-
-
-_INDEX: dict = {}  # column Index objects of _frame, by column names
-
-
-def _frame(pd, data: dict):
-    """A DataFrame of equal-length numpy columns, in the dict's order.
-
-    pandas' column-array constructor takes a fifth of the time of
-    ``DataFrame(dict)`` (which checks and converts every column again); the
-    public constructor stands in should that internal name ever go.
-    """
-    names = tuple(data)
-    if _INDEX.get(names) is None:  # an Index is immutable: frames may share one
-        _INDEX[names] = pd.Index(list(names))
-    try:
+    columns = [
+        np.repeat(np.asarray(dice, dtype=np.int64), len(cols)),
+        np.tile(np.asarray(diffs_in, dtype=np.int64), len(rows)),
+        *(figures[name][pick] for name in TABLE_COLUMNS[2:]),
+    ]
+    try:  # a fifth of DataFrame(dict)'s time: the columns are not checked and converted again
+        index = pd.RangeIndex(len(columns[0]))
         return pd.DataFrame._from_arrays(
-            list(data.values()),
-            columns=_INDEX[names],
-            index=pd.RangeIndex(len(next(iter(data.values())))),
-            verify_integrity=False,
+            columns, columns=_column_index(), index=index, verify_integrity=False
         )
     except (AttributeError, TypeError):  # pragma: no cover - another pandas
-        return pd.DataFrame(data)
+        return pd.DataFrame(dict(zip(TABLE_COLUMNS, columns, strict=True)))
+
+
+@functools.cache
+def _column_index():
+    """The columns of :func:`odds_table` as one (immutable) pandas Index, shared by every frame."""
+    import pandas as pd
+
+    return pd.Index(list(TABLE_COLUMNS))
 
 
 @dataclass(frozen=True)
@@ -451,9 +374,8 @@ class Anomalies(Result):
             for a in self.cells
         )
         header = ("metric", "difficulty", "dice", "before", "after")
-        return View(
-            title, (Table(header, rows, ("text", "n", "text", "p4", "p4")),) if rows else ()
-        )
+        table = Table(header, rows, ("text", "n", "text", "p4", "p4"))
+        return View(title, (table,) if rows else ())
 
     def to_float(self) -> Anomalies:
         """The same cells with float values (the cells found stay those found).
@@ -491,11 +413,10 @@ def compute_anomalies(s, exact: bool) -> Anomalies:
     rtol, rules, diffs_in = s.rtol, s.rules, s.difficulties
     res = pool_grid(s.dice, sorted({min(d, 10) for d in diffs_in}), rules, exact, s.specialty)
     dice = sorted(set(s.dice))
+    larger = [n for n in dice if n - 1 in dice]  # each compared with the pool a die smaller
     out = []
     for d in sorted(set(diffs_in)):
-        for n in dice:
-            if n - 1 not in dice:
-                continue
+        for n in larger:
             before, after = res[(min(d, 10), n - 1)], res[(min(d, 10), n)]
             for m in METRICS:
                 lo, hi = _bad_side(before, m), _bad_side(after, m)

@@ -1,12 +1,10 @@
 """The Storyteller questions, each declared once: parameters, forms, headline, samples.
 
 Each public function here is made by :func:`dicestats.core.question.question`
-from its setup (the signature, the docstring and the checks of its arguments):
-it answers in floats, exact Fractions (``exact=True``) or, where the question
-has a Monte Carlo form, by simulation (``trials=``, ``rng=``), with the same
-result class. The computations live in the modules named by each declaration
-(``pools``, ``actions``, ``multiple``, ``extended_resisted``; Monte Carlo in
-``simulation``), imported on the first answer: this module imports no numpy.
+from its setup: the signature, the docstring and the checks of its arguments.
+The computed forms live in the modules each declaration names, imported on the
+first answer: this module imports no numpy. The questions are listed in the
+order they are defined here.
 
 Examples
 --------
@@ -19,7 +17,7 @@ Fraction(4651, 100000)
 
 from __future__ import annotations
 
-from ..core.checks import check_bool, check_choice, check_int, check_real, refuse
+from ..core.checks import check_bool, check_choice, check_real, refuse
 from ..core.question import Sample, Setup, question
 from .limits import LIMITS, check_dice, check_pools, dice_limit, search_limit
 from .rules import (
@@ -32,38 +30,27 @@ from .rules import (
     check_specialties,
 )
 
-__all__ = [
-    "pool",
-    "anomalies",
-    "automatic_success",
-    "try_again",
-    "botch_exemption",
-    "multiple_actions",
-    "best_actions",
-    "extended",
-    "resisted",
-    "resisted_extended",
-    "teamwork",
-]
-
 
 def _roll(dice, difficulty, rules, specialty, method, side="") -> Setup:
     """One checked roll: ``rules``, ``dice``, ``difficulty``, ``specialty`` (``side``:
     ``"versus"`` names the other side's parameters)."""
-    name = side or "dice"
-    dname = f"{side}_difficulty" if side else "difficulty"
+    pre, name = (f"{side}_", side) if side else ("", "dice")
     rules = check_rules(rules)
-    check_bool(f"{side}_specialty" if side else "specialty", specialty)
-    exact = method == "exact"
+    check_bool(pre + "specialty", specialty)
     if method == "montecarlo":
         n = LIMITS["dice"].check(dice, name=name)
     else:
-        n = check_dice(dice, rules, exact=exact, specialty=specialty, name=name)
-    return Setup(
-        rules=rules,
-        dice=n,
-        difficulty=check_difficulty(difficulty, rules, dname),
-        specialty=specialty,
+        n = check_dice(dice, rules, exact=method == "exact", specialty=specialty, name=name)
+    d = check_difficulty(difficulty, rules, pre + "difficulty")
+    return Setup(rules=rules, dice=n, difficulty=d, specialty=specialty)
+
+
+def _work(limit: str, dice: int, count: int, name: str, method, value=None) -> None:
+    """Check ``dice × count`` against ``LIMITS[limit]``, refusing ``name`` (given as ``value``)."""
+    value = count if value is None else value
+    exact = method == "exact"
+    LIMITS[limit].check_work(
+        dice * count, name=name, value=value, per=dice, per_name="dice", exact=exact
     )
 
 
@@ -168,8 +155,7 @@ def anomalies(
     the comparison is exact. In float mode a rise counts when it exceeds
     ``rtol`` relative to the value (float noise is far below 1e-9), and
     probabilities below 1e-250 are not compared; the float answer equals the
-    exact one on every pool the tests check. ``specialty``: every roll has a
-    specialty (see :func:`pool`).
+    exact one on every pool the tests check.
 
     Returns
     -------
@@ -192,13 +178,8 @@ def anomalies(
         limit = search_limit(rules, exact=True, specialty=specialty)
         if limit is not None:
             limit.check(max(dice), name="dice")
-    return Setup(
-        rules=rules,
-        dice=dice,
-        difficulties=check_difficulty_list(difficulty, rules, "difficulty"),
-        specialty=specialty,
-        rtol=rtol,
-    )
+    diffs = check_difficulty_list(difficulty, rules, "difficulty")
+    return Setup(rules=rules, dice=dice, difficulties=diffs, specialty=specialty, rtol=rtol)
 
 
 # --------------------------------------------------------------------------- choices
@@ -299,22 +280,12 @@ def try_again(
     if attempts is not None:
         attempts = LIMITS["attempts"].check(attempts)
     check_bool("botch_ends", botch_ends)
-    clamp = s.rules.above_ten == "clamp"
-    # Attempt k is at difficulty d0 + k - 1 (clamped to 10, or impossible above
-    # 10). With clamp and no attempt limit every attempt from the 50th on is at
-    # 10: a geometric tail summed in closed form.
-    if attempts is not None:
-        last = attempts if clamp else min(attempts, 11 - s.difficulty)
-    else:
-        last = 50 if clamp else 11 - s.difficulty
-    LIMITS["dice × attempts"].check_work(
-        s.dice * last,
-        name="attempts",
-        value="unlimited" if attempts is None else attempts,
-        per=s.dice,
-        per_name="dice",
-        exact=method == "exact",
-    )
+    # Attempt k is at difficulty d0 + k - 1 (clamped to 10, or impossible above 10). With
+    # clamp and no attempt limit every attempt from the 50th on is at 10: a geometric tail
+    # summed in closed form.
+    most = 50 if attempts is None else attempts
+    last = most if s.rules.above_ten == "clamp" else min(most, 11 - s.difficulty)
+    _work("dice × attempts", s.dice, last, "attempts", method, attempts or "unlimited")
     return Setup(**vars(s), attempts=attempts, botch_ends=botch_ends, last=last)
 
 
@@ -349,9 +320,7 @@ def botch_exemption(
     """
     k = LIMITS["rolls"].check(rolls)
     s = _roll(dice, difficulty, rules, specialty, method)
-    LIMITS["dice × rolls"].check_work(
-        s.dice * k, name="rolls", value=k, per=s.dice, per_name="dice", exact=method == "exact"
-    )
+    _work("dice × rolls", s.dice, k, "rolls", method)
     return Setup(**vars(s), rolls=k)
 
 
@@ -368,7 +337,7 @@ def _actions(pools, difficulty, rules, specialty, method, *, length="actions") -
 def _reduced(pools, difficulty, rules, specialty, method) -> Setup:
     """Checked multiple actions and their reduced pools; a computed reduced pool beyond the
     engine's dice limit is refused, naming the pools as given and the action too large."""
-    from .multiple import reduced_pools
+    from .actions import reduced_pools
 
     s = _actions(pools, difficulty, rules, specialty, method)
     specs = [s.rules._for_roll(sp)._specialty for sp in s.specialties]
@@ -390,8 +359,8 @@ def _reduced(pools, difficulty, rules, specialty, method) -> Setup:
 
 
 @question(
-    result="multiple:MultipleActions",
-    compute="multiple",
+    result="actions:MultipleActions",
+    compute="actions",
     montecarlo="simulation",
     headline=("p_all", "mean_successes"),
     samples=(Sample("Hall punches and dodges twice", ([7, 6, 6], 6), bad=({"pools": []},)),),
@@ -408,10 +377,8 @@ def multiple_actions(
 ):
     """Several actions in one round, with the reduced pools of :func:`reduced_pools`.
 
-    Declaring ``k >= 2`` actions, the first action's pool loses ``k`` dice and
-    each later one a die more (action ``i`` loses ``k + i - 1``); a pool
-    reduced to 0 or less cannot be attempted. A single action (``k = 1``) is
-    not a multiple action: it rolls its full pool.
+    Of ``k >= 2`` actions, action ``i`` loses ``k + i - 1`` dice (0 or less: it cannot
+    be attempted); a single action is not a multiple action and rolls its full pool.
 
     Parameters
     ----------
@@ -436,8 +403,8 @@ def multiple_actions(
 
 
 @question(
-    result="multiple:BestActions",
-    compute="multiple",
+    result="actions:BestActions",
+    compute="actions",
     headline=("best",),
     samples=(
         Sample(
@@ -473,53 +440,11 @@ def best_actions(
     1
     """
     s = _reduced(pools, difficulty, rules, specialty, method)
-    for k in range(1, len(s.pools)):  # fewer actions roll bigger pools: each within the limits
+    firsts = [  # the first k actions, each count checked (fewer actions roll bigger pools)
         _reduced(s.pools[:k], s.difficulties[:k], s.rules, s.specialties[:k], method)
-    return s
-
-
-@question(
-    result="actions:Teamwork",
-    compute="actions",
-    headline=("p_success", "mean_total"),
-    samples=(
-        Sample(
-            "3 and 2 dice at 7, a botch spoils",
-            ([3, 2], 7),
-            {"spoil": True},
-            bad=({"spoil": "yes"},),
-        ),
-    ),
-    command="teamwork",
-    chart="storyteller:teamwork_chart",
-)
-def teamwork(
-    pools: list[int],
-    difficulty: int | list[int] = 6,
-    rules: Rules = REVISED,
-    *,
-    spoil: bool = False,
-    specialty=False,
-    method,
-):
-    """Teamwork: several characters roll separately and add their successes.
-
-    Pools are never merged. With ``spoil=True`` (social tasks) one member's
-    botch spoils the whole effort: it then scores 0. ``specialty`` is a bool
-    for every member or one flag per member; ``difficulty`` an int or one per
-    member. At most 100 members.
-
-    Examples
-    --------
-    >>> r = teamwork([1, 1], exact=True)
-    >>> r.total.pmf(2)
-    Fraction(1, 4)
-    """
-    s = _actions(pools, difficulty, rules, specialty, method, length="team")
-    check_bool("spoil", spoil)
-    for n, spec in zip(s.pools, s.specialties, strict=True):
-        check_dice(n, s.rules, exact=method == "exact", name="pools", specialty=spec)
-    return Setup(**vars(s), spoil=spoil)
+        for k in range(1, len(s.pools))
+    ]
+    return Setup(**vars(s), firsts=(*firsts, s))
 
 
 # --------------------------------------------------------------------------- extended, resisted
@@ -596,33 +521,23 @@ def extended(
     check_bool("specialty", specialty)
     check_choice("on_botch", on_botch, ON_BOTCH)
     d = check_difficulty(difficulty, rules)
-    if method == "montecarlo":
-        n = LIMITS["dice"].check(dice)
-        target = LIMITS["target, simulated"].check(target, name="target")
-        if rounds is not None:
-            rounds = LIMITS["rounds, simulated"].check(rounds, name="rounds")
+    mc = method == "montecarlo"  # the pool, target and rounds have wider limits simulated
+    n = LIMITS["dice"].check(dice) if mc else check_dice(dice, rules, specialty=specialty)
+    target = LIMITS["target, simulated" if mc else "target"].check(target, name="target")
+    if rounds is not None:
+        rounds = LIMITS["rounds, simulated" if mc else "rounds"].check(rounds, name="rounds")
+    if mc:
         max_rounds = LIMITS["max_rounds"].check(max_rounds)
-    else:
-        n = check_dice(dice, rules, specialty=specialty)
-        target = LIMITS["target"].check(target)
-        if rounds is not None:
-            rounds = LIMITS["rounds"].check(rounds)
-        if max_rounds != 1000:
-            raise refuse(
-                "max_rounds",
-                "1000 (its default)",
-                max_rounds,
-                why="it bounds a simulated task; a computed one has no such bound",
-            )
+    elif max_rounds != 1000:
+        why = "it bounds a simulated task; a computed one has no such bound"
+        raise refuse("max_rounds", "1000 (its default)", max_rounds, why=why)
     if method == "exact":
         if rounds is None:
             LIMITS["target, exact, no round limit"].check(target, name="target")
         chained = ", chained ten-again" if rules._for_roll(specialty).chained else ""
         LIMITS["dice, exact extended" + chained].check(n, name="dice")
         if rounds is not None:
-            LIMITS["dice × rounds, exact extended" + chained].check_work(
-                n * rounds, name="rounds", value=rounds, per=n, per_name="dice", exact=True
-            )
+            _work("dice × rounds, exact extended" + chained, n, rounds, "rounds", method)
     return Setup(
         rules=rules,
         dice=n,
@@ -635,27 +550,19 @@ def extended(
     )
 
 
-def _sides(
-    dice,
-    difficulty,
-    versus,
-    versus_difficulty,
-    rules,
-    versus_rules,
-    specialty,
-    versus_specialty,
-    method,
-) -> Setup:
-    """Both sides of a resisted roll, checked."""
+def _sides(me, them, rules, versus_rules, method) -> Setup:
+    """Both sides of a resisted roll, checked (``me``, ``them``: dice, difficulty, specialty)."""
     rules = check_rules(rules)
     versus_rules = rules if versus_rules is None else check_rules(versus_rules)
+    versus, versus_difficulty, versus_specialty = them
     if versus is None:
         raise refuse("versus", "given (the other side's pool)", None)
     if versus_difficulty is None:
-        versus_difficulty = difficulty
-    me = _roll(dice, difficulty, rules, specialty, method)
-    them = _roll(versus, versus_difficulty, versus_rules, versus_specialty, method, "versus")
-    return Setup(me=me, them=them)
+        versus_difficulty = me[1]
+    return Setup(
+        me=_roll(*me[:2], rules, me[2], method),
+        them=_roll(versus, versus_difficulty, versus_rules, versus_specialty, method, "versus"),
+    )
 
 
 @question(
@@ -701,17 +608,8 @@ def resisted(
     >>> r.p_win == r.p_lose
     True
     """
-    return _sides(
-        dice,
-        difficulty,
-        versus,
-        versus_difficulty,
-        rules,
-        versus_rules,
-        specialty,
-        versus_specialty,
-        method,
-    )
+    me, them = (dice, difficulty, specialty), (versus, versus_difficulty, versus_specialty)
+    return _sides(me, them, rules, versus_rules, method)
 
 
 @question(
@@ -739,9 +637,7 @@ def resisted_extended(
     (the excess over the other side) to its running score; the first to
     ``target`` (1..100) wins. A botch scores 0 that round (only the successes
     count). Exact mode caps ``max(dice, versus) × target`` (``LIMITS``).
-    ``specialty``, ``versus_specialty``: as in :func:`resisted`. Solved
-    exactly by backward recursion: every scoring round raises the sum of the
-    two scores, so only ties loop.
+    ``specialty``, ``versus_specialty``: as in :func:`resisted`.
 
     Examples
     --------
@@ -750,24 +646,52 @@ def resisted_extended(
     Fraction(1, 2)
     """
     target = LIMITS["target, race"].check(target, name="target")
-    big = max(check_int("dice", dice, 1), check_int("versus", versus, 1))
-    LIMITS["dice × target, exact race"].check_work(
-        big * target,
-        name="target",
-        value=target,
-        per=big,
-        per_name="dice",
-        exact=method == "exact",
-    )
-    s = _sides(
-        dice,
-        difficulty,
-        versus,
-        versus_difficulty,
-        rules,
-        versus_rules,
-        specialty,
-        versus_specialty,
-        method,
-    )
-    return Setup(me=s.me, them=s.them, target=target)
+    me, them = (dice, difficulty, specialty), (versus, versus_difficulty, versus_specialty)
+    s = _sides(me, them, rules, versus_rules, method)
+    _work("dice × target, exact race", max(s.me.dice, s.them.dice), target, "target", method)
+    return Setup(**vars(s), target=target)
+
+
+# --------------------------------------------------------------------------- teamwork
+@question(
+    result="actions:Teamwork",
+    compute="actions",
+    headline=("p_success", "mean_total"),
+    samples=(
+        Sample(
+            "3 and 2 dice at 7, a botch spoils",
+            ([3, 2], 7),
+            {"spoil": True},
+            bad=({"spoil": "yes"},),
+        ),
+    ),
+    command="teamwork",
+    chart="storyteller:teamwork_chart",
+)
+def teamwork(
+    pools: list[int],
+    difficulty: int | list[int] = 6,
+    rules: Rules = REVISED,
+    *,
+    spoil: bool = False,
+    specialty=False,
+    method,
+):
+    """Teamwork: several characters roll separately and add their successes.
+
+    Pools are never merged. With ``spoil=True`` (social tasks) one member's
+    botch spoils the whole effort: it then scores 0. ``specialty`` is a bool
+    for every member or one flag per member; ``difficulty`` an int or one per
+    member. At most 100 members.
+
+    Examples
+    --------
+    >>> r = teamwork([1, 1], exact=True)
+    >>> r.total.pmf(2)
+    Fraction(1, 4)
+    """
+    s = _actions(pools, difficulty, rules, specialty, method, length="team")
+    check_bool("spoil", spoil)
+    for n, spec in zip(s.pools, s.specialties, strict=True):
+        check_dice(n, s.rules, exact=method == "exact", name="pools", specialty=spec)
+    return Setup(**vars(s), spoil=spoil)

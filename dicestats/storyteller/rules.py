@@ -1,13 +1,9 @@
 """Storyteller rules as data: the frozen :class:`Rules`, the edition presets, degree names.
 
-Every rule variant the code implements is a field of one immutable
-:class:`Rules` value; an edition is a named preset over the same fields
-(:data:`PRESETS`). A preset is a rule set, never a character trait: a
-*specialty* is a per-roll argument of every function that rolls
-(``specialty=True``: the character has one that applies), and the rule set
-says what it does (``specialty_rule``: 10s rerolled in the older lines, a 10
-counting double in V20). The rules, their sources and their defaults are
-written out in ``docs/rules/storyteller.md``.
+Every rule variant is a field of one immutable :class:`Rules` value; an edition
+is a named preset over the same fields (:data:`PRESETS`); whether a roll has a
+specialty is an argument of the roll, never of the rule set. The rules, their
+sources and their defaults: ``docs/rules/storyteller.md``.
 
 Examples
 --------
@@ -32,24 +28,9 @@ from typing import ClassVar
 
 from ..core.checks import check_bool, check_choice, check_int, is_numpy_bool, refuse
 
-__all__ = [
-    "DEGREES",
-    "PRESETS",
-    "REVISED",
-    "Rules",
-    "degree_name",
-    "check_rules",
-    "check_difficulty",
-    "check_difficulties",
-    "check_specialties",
-]
-
-#: Names of the degrees of success for 1, 2, 3, 4 and 5+ net successes.
 #: What a botch does in an extended action.
 ON_BOTCH = ("resets", "ends", "zero")
-#: Float extended actions without a round limit: ``rolls`` stops at the first roll
-#: after which the mass still rolling is at most this (lumped into its top outcome).
-ROLLS_TAIL = 1e-15
+#: Names of the degrees of success for 1, 2, 3, 4 and 5+ net successes.
 DEGREES = ("marginal", "moderate", "complete", "exceptional", "phenomenal")
 
 BOTCH_RULES = ("revised", "first")
@@ -156,19 +137,19 @@ willpower_success='uncancellable', above_ten='impossible')
 
         What the engines read (:attr:`rerolls`, :attr:`ten_value`, ...).
         """
-        if not check_bool("specialty", specialty) or self._specialty:
-            return self
-        return self._with_flag(True)
+        return self._with_flag(True) if check_bool("specialty", specialty) else self
 
     def _with_flag(self, rolled: bool) -> Rules:
-        """A copy whose rolls have (or have not) a specialty."""
-        if self._specialty == rolled:
-            return self
-        out = dataclasses.replace(self)
-        if rolled:
-            object.__setattr__(out, "_specialty", True)
-        if self._name is not None:
-            object.__setattr__(out, "_name", self._name)
+        """These rules, or a copy, whose rolls have (or have not) a specialty."""
+        return self if self._specialty == rolled else self._copy(rolled)
+
+    def _copy(self, rolled: bool, **changes) -> Rules:
+        """A copy with ``changes`` (validated again) whose rolls have a specialty if ``rolled``;
+        it keeps the preset's name."""
+        out = dataclasses.replace(self, **changes)
+        for name, value in (("_specialty", rolled), ("_name", self._name)):
+            if value:
+                object.__setattr__(out, name, value)
         return out
 
     @property
@@ -206,10 +187,7 @@ willpower_success='uncancellable', above_ten='impossible')
         >>> Rules().replace(ten_again=True).ten_again
         True
         """
-        out = dataclasses.replace(self, **changes)
-        if self._name is not None:
-            object.__setattr__(out, "_name", self._name)
-        return out._with_flag(self._specialty)
+        return self._copy(self._specialty, **changes)
 
     @staticmethod
     def preset(name: str) -> Rules:
@@ -270,21 +248,16 @@ set rerolls 10s')]
         'v20 rules, with a specialty: a 10 counts double'
         """
         base = self._with_flag(False)
-        name = self._name
-        if name is None:
-            name = next((n for n, r in PRESETS.items() if r == base), None)
+        name = self._name or next((n for n, r in PRESETS.items() if r == base), None)
         if name is None:  # the preset that differs in the fewest fields
             name = min(PRESETS, key=lambda n: len(_differences(self, PRESETS[n])))
         parts = [f"{name} rules"]
         for field, value in _differences(self, PRESETS[name]):
-            if field == "willpower_success":  # worded with the Willpower point
-                continue
-            if field == "willpower":
-                if value:
-                    how = _WORDS[("willpower_success", self.willpower_success)]
-                    parts.append(f"Willpower spent: {how}")
-                continue
-            parts.append(_WORDS.get((field, value), f"{field.replace('_', ' ')}: {value}"))
+            if field == "willpower" and value:  # worded with how its success counts
+                how = _WORDS[("willpower_success", self.willpower_success)]
+                parts.append(f"Willpower spent: {how}")
+            elif field not in ("willpower", "willpower_success"):
+                parts.append(_WORDS.get((field, value), f"{field.replace('_', ' ')}: {value}"))
         text = "; ".join(parts)
         if specialty or self._specialty:
             text += ", with a specialty: " + _SPECIALTY_EFFECT[self.specialty_rule]
@@ -353,6 +326,13 @@ def dice_text(n: int) -> str:
     return f"{n} {'die' if n == 1 else 'dice'}"
 
 
+def difficulties_text(diffs) -> str:
+    """``"difficulty 8"``, or ``"difficulties 6, 8"`` when they differ."""
+    if len(set(diffs)) == 1:
+        return f"difficulty {diffs[0]}"
+    return "difficulties " + ", ".join(map(str, diffs))
+
+
 def degree_name(net: int) -> str | None:
     """The degree of success of ``net`` net successes (None for a failure)."""
     return None if net <= 0 else DEGREES[min(net, 5) - 1]
@@ -363,11 +343,6 @@ def check_rules(rules) -> Rules:
     if not isinstance(rules, Rules):
         raise refuse("rules", "a storyteller.Rules value", rules, kind=True)
     return rules
-
-
-#: Why a difficulty stops at 10, and what to do instead (as ``LIMITS["difficulty"]``).
-DIFFICULTY_WHY = "a d10 shows 1..10"
-DIFFICULTY_INSTEAD = "use rules.above_ten='clamp' to roll a higher difficulty at 10"
 
 
 def check_difficulty(difficulty, rules: Rules, name: str = "difficulty") -> int:
@@ -381,7 +356,8 @@ use rules.above_ten='clamp' to roll a higher difficulty at 10
     """
     if rules.above_ten == "clamp":
         return min(check_int(name, difficulty, 2), 10)
-    return check_int(name, difficulty, 2, 10, why=DIFFICULTY_WHY, instead=DIFFICULTY_INSTEAD)
+    instead = "use rules.above_ten='clamp' to roll a higher difficulty at 10"
+    return check_int(name, difficulty, 2, 10, why="a d10 shows 1..10", instead=instead)
 
 
 def check_difficulties(difficulty, count: int, rules: Rules) -> list[int]:
@@ -393,14 +369,7 @@ def check_difficulties(difficulty, count: int, rules: Rules) -> list[int]:
     if isinstance(difficulty, numbers.Integral) and not isinstance(difficulty, bool):
         return [check_difficulty(difficulty, rules)] * count
     allowed = f"an int or one value per pool ({count})"
-    if isinstance(difficulty, (str, bytes)) or not hasattr(difficulty, "__iter__"):
-        raise refuse("difficulty", allowed, difficulty, kind=True)
-    if hasattr(difficulty, "__len__") and len(difficulty) != count:
-        raise refuse("difficulty", allowed, difficulty, why=f"{len(difficulty)} given")
-    values = list(itertools.islice(difficulty, count + 1))
-    if len(values) != count:
-        raise refuse("difficulty", allowed, difficulty, why=f"{len(values)} given")
-    return [check_difficulty(x, rules) for x in values]
+    return [check_difficulty(x, rules) for x in _per_pool(difficulty, count, "difficulty", allowed)]
 
 
 def check_specialties(specialty, count: int, name: str = "specialty") -> list[bool]:
@@ -412,11 +381,17 @@ def check_specialties(specialty, count: int, name: str = "specialty") -> list[bo
     if isinstance(specialty, bool) or is_numpy_bool(specialty):
         return [bool(specialty)] * count
     allowed = f"True, False or one of them per pool ({count})"
-    if isinstance(specialty, (str, bytes)) or not hasattr(specialty, "__iter__"):
-        raise refuse(name, allowed, specialty, kind=True)
-    if hasattr(specialty, "__len__") and len(specialty) != count:
-        raise refuse(name, allowed, specialty, why=f"{len(specialty)} given")
-    values = list(itertools.islice(specialty, count + 1))
-    if len(values) != count:
-        raise refuse(name, allowed, specialty, why=f"{len(values)} given")
-    return [check_bool(name, v) for v in values]
+    return [check_bool(name, v) for v in _per_pool(specialty, count, name, allowed)]
+
+
+def _per_pool(values, count: int, name: str, allowed: str) -> list:
+    """The ``count`` entries of a sequence given one per pool; a string or another count
+    is refused as not ``allowed``."""
+    if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
+        raise refuse(name, allowed, values, kind=True)
+    if hasattr(values, "__len__") and len(values) != count:
+        raise refuse(name, allowed, values, why=f"{len(values)} given")
+    out = list(itertools.islice(values, count + 1))
+    if len(out) != count:
+        raise refuse(name, allowed, values, why=f"{len(out)} given")
+    return out

@@ -1,20 +1,14 @@
-"""The Monte Carlo forms of the Storyteller questions: batch functions and their reductions.
+"""The Monte Carlo forms of ``pool``, ``multiple_actions`` and ``extended``.
 
-Each question with a Monte Carlo form (``pool``, ``multiple_actions``,
-``extended``; declared in :mod:`.questions`) has here a ``batch_<question>``
-(a batch function of :mod:`dicestats.core.montecarlo` for a checked setup),
-a ``reduce_<question>`` (the summed batches as the question's result class,
-its numbers :class:`~dicestats.core.results.Estimate` objects with their
-standard errors and 95% intervals) and a ``batch_size_<question>`` (trials per
-batch, bounded memory). Every batch rolls its dice with
-:func:`.evaluate.roll_pools`, the evaluator the exact engine is tested against.
+For each, as :mod:`dicestats.core.question` expects: ``batch_<question>(setup)``,
+a batch function that rolls with :func:`.evaluate.roll_pools` (the evaluator
+the exact engine is tested against), ``reduce_<question>(setup, totals)``, the
+result with :class:`~dicestats.core.results.Estimate` numbers, and
+``batch_size_<question>(setup)`` (bounded memory).
 
 Examples
 --------
->>> from dicestats.storyteller import pool, multiple_actions
->>> r = pool(5, 6, trials=20_000, rng=1)
->>> abs(r.p_success.value - pool(5, 6).p_success) < 4.5 * r.p_success.stderr
-True
+>>> from dicestats.storyteller import multiple_actions
 >>> multiple_actions([7, 6, 6], trials=2_000, rng=1).pools   # Hall
 [4, 2, 1]
 """
@@ -23,17 +17,16 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from functools import partial
 
 import numpy as np
 
 from ..core import montecarlo as mc
 from ..core.results import Estimate, z_value
+from .actions import MultipleActions, action_rows
 from .evaluate import roll_pools
-from .extended_resisted import WITHIN, Extended, given_success_estimate
-from .multiple import MultipleActions, action_rows
+from .extended_resisted import WITHIN, Extended
 from .pools import Pool
-
-__all__ = ["batch_size_for"]
 
 
 def batch_size_for(dice: int) -> int:
@@ -49,23 +42,18 @@ def batch_size_for(dice: int) -> int:
 
 
 # --------------------------------------------------------------------------- one pool
-class _Pool:
+def _roll_pool(dice, d, rules, rng, n):
     """Batch function: roll one pool, sum the outcome counts and the net histogram."""
-
-    def __init__(self, dice, difficulty, rules):
-        self.dice, self.d, self.rules = dice, difficulty, rules
-
-    def __call__(self, rng, n):
-        out = roll_pools(rng, n, self.dice, self.d, self.rules)  # the rules of the roll
-        return {
-            "success": int(out.success.sum()),
-            "botch": int(out.botch.sum()),
-            "net": np.bincount(out.net),
-        }
+    out = roll_pools(rng, n, dice, d, rules)  # the rules of the roll
+    return {
+        "success": int(out.success.sum()),
+        "botch": int(out.botch.sum()),
+        "net": np.bincount(out.net),
+    }
 
 
-def batch_pool(s) -> _Pool:
-    return _Pool(s.dice, s.difficulty, s.rules._for_roll(s.specialty))
+def batch_pool(s):
+    return partial(_roll_pool, s.dice, s.difficulty, s.rules._for_roll(s.specialty))
 
 
 def batch_size_pool(s) -> int:
@@ -74,20 +62,15 @@ def batch_size_pool(s) -> int:
 
 def reduce_pool(s, res) -> Pool:
     """The estimated odds of one pool from its summed batches."""
-    n, d, rules, roll = s.dice, s.difficulty, s.rules, s.rules._for_roll(s.specialty)
-    hist = [int(c) for c in res["net"]]
-    t = res.trials
-
-    def share(count):
-        return mc.wilson(count, t, res.confidence)
-
+    hist, t = [int(c) for c in res["net"]], res.trials
+    share = partial(mc.wilson, trials=t, confidence=res.confidence)
     total = sum(k * c for k, c in enumerate(hist))
     total_sq = sum(k * k * c for k, c in enumerate(hist))
     return Pool(
-        n,
-        d,
-        rules,
-        roll._specialty,
+        s.dice,
+        s.difficulty,
+        s.rules,
+        s.rules._for_roll(s.specialty)._specialty,
         res.proportion("success"),
         share(t - res["success"] - res["botch"]),
         res.proportion("botch"),
@@ -103,35 +86,30 @@ def reduce_pool(s, res) -> Pool:
 
 
 # --------------------------------------------------------------------------- multiple actions
-class _Multiple:
-    """Batch function: every declared action rolled once per trial."""
-
-    def __init__(self, sizes, diffs, rules):
-        self.sizes, self.diffs, self.rules = sizes, diffs, rules  # rules: one per action
-
-    def __call__(self, rng, n):
-        k = len(self.sizes)
-        succ = np.zeros((n, k), dtype=bool)
-        botch = np.zeros((n, k), dtype=bool)
-        for i, (size, d, rules) in enumerate(zip(self.sizes, self.diffs, self.rules, strict=True)):
-            if size >= 1:  # one vectorized roll per action
-                out = roll_pools(rng, n, size, d, rules)
-                succ[:, i] = out.success
-                botch[:, i] = out.botch
-        count = succ.sum(axis=1)
-        return {
-            "success": succ.sum(axis=0),
-            "botch": botch.sum(axis=0),
-            "all": int(np.count_nonzero(count == k)),
-            "any_botch": int(np.count_nonzero(botch.any(axis=1))),
-            "count": np.bincount(count, minlength=k + 1),
-            "n_ok": int(count.sum()),
-            "n_ok_sq": int((count * count).sum()),
-        }
+def _roll_actions(sizes, diffs, rules, rng, n):
+    """Batch function: every declared action rolled once per trial (``rules``: one per action)."""
+    k = len(sizes)
+    succ, botch = np.zeros((n, k), dtype=bool), np.zeros((n, k), dtype=bool)
+    for i, (size, d, roll) in enumerate(zip(sizes, diffs, rules, strict=True)):
+        if size >= 1:  # one vectorized roll per action
+            out = roll_pools(rng, n, size, d, roll)
+            succ[:, i] = out.success
+            botch[:, i] = out.botch
+    count = succ.sum(axis=1)
+    return {
+        "success": succ.sum(axis=0),
+        "botch": botch.sum(axis=0),
+        "all": int(np.count_nonzero(count == k)),
+        "any_botch": int(np.count_nonzero(botch.any(axis=1))),
+        "count": np.bincount(count, minlength=k + 1),
+        "n_ok": int(count.sum()),
+        "n_ok_sq": int((count * count).sum()),
+    }
 
 
-def batch_multiple_actions(s) -> _Multiple:
-    return _Multiple(s.sizes, s.difficulties, [s.rules._for_roll(sp) for sp in s.specialties])
+def batch_multiple_actions(s):
+    rules = [s.rules._for_roll(sp) for sp in s.specialties]
+    return partial(_roll_actions, s.sizes, s.difficulties, rules)
 
 
 def batch_size_multiple_actions(s) -> int:
@@ -140,10 +118,9 @@ def batch_size_multiple_actions(s) -> int:
 
 def reduce_multiple_actions(s, res) -> MultipleActions:
     """The estimated odds of several actions from their summed batches."""
-    base, sizes, diffs, specs = s.pools, s.sizes, s.difficulties, s.specialties
-    odds = [(res.proportion("success", i), res.proportion("botch", i)) for i in range(len(base))]
+    odds = [(res.proportion("success", i), res.proportion("botch", i)) for i in range(len(s.pools))]
     return MultipleActions(
-        action_rows(base, sizes, diffs, specs, odds),
+        action_rows(s, odds),
         res.proportion("all"),
         res.mean("n_ok"),
         dict(enumerate(res.proportions("count"))),
@@ -155,43 +132,36 @@ def reduce_multiple_actions(s, res) -> MultipleActions:
 
 
 # --------------------------------------------------------------------------- extended
-class _Extended:
+def _roll_extended(dice, d, target, rules, on_botch, limit, rng, n):
     """Batch function: every trial rolls round after round until it ends."""
-
-    def __init__(self, dice, difficulty, target, rules, on_botch, limit):
-        self.dice, self.d, self.target, self.rules = dice, difficulty, target, rules
-        self.on_botch, self.limit = on_botch, limit
-
-    def __call__(self, rng, n):
-        score = np.zeros(n, dtype=np.int64)
-        live = np.arange(n)  # trials still rolling
-        end = np.zeros(n, dtype=np.int64)  # roll on which each trial ended
-        done = np.zeros(n, dtype=bool)
-        failed = np.zeros(n, dtype=bool)
-        for t in range(1, self.limit + 1):  # one vectorized roll per round for the live trials
-            if live.size == 0:
-                break
-            out = roll_pools(rng, live.size, self.dice, self.d, self.rules)
-            b = out.botch
-            s = score[live] + np.where(b, 0, out.net)
-            if self.on_botch == "resets":
-                s = np.where(b, 0, s)
-            score[live] = s
-            fin = s >= self.target
-            fail = b & ~fin if self.on_botch == "ends" else np.zeros_like(fin)
-            stop = fin | fail
-            done[live[fin]] = True
-            failed[live[fail]] = True
-            end[live[stop]] = t
-            live = live[~stop]
-        end[live] = self.limit  # timeout (round limit) or unfinished (max_rounds)
-        return {
-            "done": int(done.sum()),
-            "failed": int(failed.sum()),
-            "open": int(live.size),
-            "end": np.bincount(end, minlength=self.limit + 1),
-            "done_at": np.bincount(end[done], minlength=self.limit + 1),
-        }
+    score = np.zeros(n, dtype=np.int64)
+    live = np.arange(n)  # trials still rolling
+    end = np.zeros(n, dtype=np.int64)  # roll on which each trial ended
+    done, failed = np.zeros(n, dtype=bool), np.zeros(n, dtype=bool)
+    for t in range(1, limit + 1):  # one vectorized roll per round for the live trials
+        if live.size == 0:
+            break
+        out = roll_pools(rng, live.size, dice, d, rules)
+        b = out.botch
+        s = score[live] + np.where(b, 0, out.net)
+        if on_botch == "resets":
+            s = np.where(b, 0, s)
+        score[live] = s
+        fin = s >= target
+        fail = b & ~fin if on_botch == "ends" else np.zeros_like(fin)
+        stop = fin | fail
+        done[live[fin]] = True
+        failed[live[fail]] = True
+        end[live[stop]] = t
+        live = live[~stop]
+    end[live] = limit  # timeout (round limit) or unfinished (max_rounds)
+    return {
+        "done": int(done.sum()),
+        "failed": int(failed.sum()),
+        "open": int(live.size),
+        "end": np.bincount(end, minlength=limit + 1),
+        "done_at": np.bincount(end[done], minlength=limit + 1),
+    }
 
 
 def _variance_estimate(hist, trials: int, confidence: float) -> Estimate:
@@ -201,26 +171,35 @@ def _variance_estimate(hist, trials: int, confidence: float) -> Estimate:
     (computed exactly from the integer histogram).
     """
     n = trials
-    s = [sum(c * x**k for x, c in enumerate(hist)) for k in range(5)]
-    mean = Fraction(s[1], n)
-    m2 = Fraction(s[2], n) - mean**2
-    m4 = (
-        Fraction(s[4], n)
-        - 4 * mean * Fraction(s[3], n)
-        + 6 * mean**2 * Fraction(s[2], n)
-        - 3 * mean**4
-    )
+    e1, e2, e3, e4 = (Fraction(sum(c * x**k for x, c in enumerate(hist)), n) for k in range(1, 5))
+    m2 = e2 - e1**2  # the central moments, from the raw ones
+    m4 = e4 - 4 * e1 * e3 + 6 * e1**2 * e2 - 3 * e1**4
     var = float(m2 * n / (n - 1)) if n > 1 else 0.0
     se = math.sqrt(max(float((m4 - m2 * m2) / n), 0.0))
     z = z_value(confidence)
     return Estimate(var, se, var - z * se, var + z * se, n, "mean", confidence)
 
 
-def batch_extended(s) -> _Extended:
+def given_success_estimate(done_at, trials: int, confidence: float = 0.95):
+    """``E[rolls | done]`` of a simulated task: Σ r·done_r / Σ done_r, or None.
+
+    ``done_at[r]`` counts the trials done on roll ``r``; one trial contributes
+    ``y = rolls`` and ``x = 1`` when it is done (both 0 otherwise), so the
+    ratio's delta-method interval applies.
+    """
+    done = [int(c) for c in done_at]
+    n = sum(done)
+    if not n:
+        return None
+    s1 = sum(r * c for r, c in enumerate(done))
+    s2 = sum(r * r * c for r, c in enumerate(done))
+    return mc.ratio_estimate(s1, n, s2, n, s1, trials, confidence, "mean")
+
+
+def batch_extended(s):
     limit = s.rounds if s.rounds is not None else s.max_rounds
-    return _Extended(
-        s.dice, s.difficulty, s.target, s.rules._for_roll(s.specialty), s.on_botch, limit
-    )
+    roll = s.rules._for_roll(s.specialty)
+    return partial(_roll_extended, s.dice, s.difficulty, s.target, roll, s.on_botch, limit)
 
 
 def batch_size_extended(s) -> int:
@@ -229,9 +208,7 @@ def batch_size_extended(s) -> int:
 
 def reduce_extended(s, res) -> Extended:
     """The estimated odds of an extended action from its summed batches."""
-    n, d, target, on_botch, rounds = s.dice, s.difficulty, s.target, s.on_botch, s.rounds
-    roll = s.rules._for_roll(s.specialty)
-    t, conf = res.trials, res.confidence
+    rounds, t, conf = s.rounds, res.trials, res.confidence
     hist = [int(c) for c in res["end"]]
     timeout = res["open"] if rounds is not None else 0
     unfinished = res["open"] if rounds is None else 0
@@ -239,11 +216,11 @@ def reduce_extended(s, res) -> Extended:
     total = sum(r * c for r, c in enumerate(hist))
     total_sq = sum(r * r * c for r, c in enumerate(hist))
     return Extended(
-        n,
-        d,
-        roll._specialty,
-        target,
-        on_botch,
+        s.dice,
+        s.difficulty,
+        s.rules._for_roll(s.specialty)._specialty,
+        s.target,
+        s.on_botch,
         rounds,
         res.proportion("done"),
         res.proportion("failed"),

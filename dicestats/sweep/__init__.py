@@ -48,37 +48,17 @@ Examples
 
 from __future__ import annotations
 
-from ..core.lazy import lazy_exports
+from ..core.lazy import lazy_package
 
 # Each public name and the room it lives in, imported on first use (PEP 562):
 # the CLI lists the questions without importing numpy, pandas or matplotlib.
-_ROOMS = {
-    "sweep": "runner",
-    "Sweepable": "questions",
-    "QUESTIONS": "questions",
-    "question": "questions",
-    "register": "questions",
-    "run_cell": "questions",
-    "cell_seed": "grid",
-    "flatten": "columns",
-    "Grid": "grid",
-    "LIMITS": "grid",
-    "heatmaps": "plot",
-}
-
-__all__ = [
-    "sweep",
-    "Sweepable",
-    "QUESTIONS",
-    "question",
-    "register",
-    "run_cell",
-    "cell_seed",
-    "flatten",
-    "Grid",
-    "LIMITS",
-    "heatmaps",
-]
-
-
-__getattr__, __dir__ = lazy_exports(__name__, _ROOMS)
+__getattr__, __dir__, __all__ = lazy_package(
+    __name__,
+    {
+        "runner": ("sweep",),
+        "questions": ("Sweepable", "QUESTIONS", "question", "register", "run_cell"),
+        "grid": ("cell_seed", "Grid", "LIMITS"),
+        "columns": ("flatten",),
+        "plot": ("heatmaps",),
+    },
+)

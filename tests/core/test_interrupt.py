@@ -1,4 +1,4 @@
-"""Signals become an exception inside interruptible(); temporary names and stale files."""
+"""Signals become an exception inside interruptible(); temporary names, stale files, out paths."""
 
 from __future__ import annotations
 
@@ -8,7 +8,14 @@ import time
 
 import pytest
 
-from dicestats.core.files import Interrupted, clear_stale, interruptible, temporary_name
+from dicestats import InputError
+from dicestats.core.files import (
+    Interrupted,
+    check_out_path,
+    clear_stale,
+    interruptible,
+    temporary_name,
+)
 
 
 def test_a_signal_raises_interrupted_and_handlers_come_back():
@@ -54,3 +61,11 @@ def test_clear_stale_removes_only_dead_old_files_of_our_pattern(tmp_path):
     assert clear_stale(tmp_path) == [ours]
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([alive.name, foreign.name])
     assert clear_stale(tmp_path / "missing") == []
+
+
+def test_an_out_path_too_long_to_look_up_is_a_one_line_refusal(tmp_path):
+    # Path.is_dir() raised OSError (File name too long) out of check_out_path
+    with pytest.raises(InputError, match=r"^cannot write '.*' \(\d+ characters\): .+$"):
+        check_out_path("out", tmp_path / ("x" * 300 + ".csv"), (".csv",))
+    with pytest.raises(InputError, match="out must be a file path, got the directory"):
+        check_out_path("out", tmp_path, (".csv",))

@@ -1,4 +1,4 @@
-"""The float table fast path (storyteller.engine_table) against brute force and exact tables."""
+"""The float table fast path (engine.table_figures) against brute force and exact tables."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 
 from dicestats import storyteller as st
 from dicestats.storyteller import pools
-from dicestats.storyteller.engine_table import table_figures
+from dicestats.storyteller.engine import table_figures
 
 from .oracle import CHAIN_RULES, FINITE_RULES, NOCHAIN_RULES, brute, chain_reference
 
@@ -24,9 +24,10 @@ def _floats(table):
 
 def _general(dice, diffs, case):
     """The float table the general engine gives (the fast path switched off)."""
-    rules, dice, diffs_in, res = pools._grid(dice, diffs, case.rules, False, case.specialty)
+    rolled = sorted({min(d, 10) for d in diffs})
+    res = pools.pool_grid(dice, rolled, case.rules, False, case.specialty)
     return np.array([[float(res[(min(d, 10), n)].row()[c]) for c in FIGS]
-                     for n in dice for d in diffs_in])  # fmt: skip
+                     for n in dice for d in diffs])  # fmt: skip
 
 
 def _takes_fast_path(case) -> bool:
@@ -139,10 +140,14 @@ def test_float_engine_pmf_relative_to_exact(case):
     assert abs(f.net_tail - float(e.net_tail)) <= 1e-30
 
 
-def test_team_members_alike_are_computed_once_and_sum_as_before():
-    rules = st.Rules(ten_again=True)
-    got = pools.member_pools([5, 5, 3, 5], [6, 6, 6, 7], [False] * 4, rules, True)
-    assert got[0] is got[1] and got[0] is not got[3]
+def test_team_members_alike_are_computed_once_and_sum_as_before(monkeypatch):
+    from dicestats.storyteller import actions
+
+    rules, asked = st.Rules(ten_again=True), []
+    grid = actions.pool_grid
+    monkeypatch.setattr(actions, "pool_grid", lambda *a: asked.append(a[:2]) or grid(*a))
+    st.teamwork([5, 5, 3, 5], [6, 6, 6, 7], rules, exact=True)
+    assert asked == [([5], [6]), ([3], [6]), ([5], [7])]
     team = st.teamwork([5, 5, 3], 6, rules, exact=True)
     one = [st.pool(n, 6, rules, exact=True).net for n in (5, 5, 3)]
     assert dict(team.total.items()) == dict((one[0] + one[1] + one[2]).items())
