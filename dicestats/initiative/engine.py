@@ -432,11 +432,8 @@ class Engine:
     def _act(self, rows, ch, acc, act, actor, value, from_hold):
         n = rows.n
         sel = np.flatnonzero(act)
-        a = actor[sel]
         # set the die aside: a holder its highest die, a turn the die of its value
-        hsel, hwho = sel[from_hold[sel]], a[from_hold[sel]]
-        if hsel.size:
-            self._spend_top(rows, hsel, hwho)
+        self._spend_top(rows, sel[from_hold[sel]], actor[sel][from_hold[sel]])
         tsel = sel[~from_hold[sel]]
         rows.cnt[tsel, actor[tsel], value[tsel]] -= 1
         # who acts when

@@ -148,8 +148,9 @@ def odds(
         supporting («на взводе [−3]»).
     limit : int
         Exact or float: the most outcome classes to enumerate (100,000 by default,
-        ``LIMITS["outcome classes"]``); the cap on work (``LIMITS["work"]``, a measure of
-        the running time) scales with it.
+        ``LIMITS["outcome classes"]``); the cap on work (outcome classes × dice ×
+        participants² / 4, a measure of the running time: 500,000 units by default)
+        scales with it.
 
     Returns
     -------
