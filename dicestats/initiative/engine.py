@@ -1,52 +1,21 @@
-"""The round engine: rounds played action by action, with holding, defences and armour.
+"""The round engine: rounds played action by action, with holding, answers and armour.
 
-One engine answers every question about choices: holding policies
-(:mod:`~.holding`), several rounds with the "everyone held" rule, every defender's
-response to an attack, success rolls, armour and the defender's advantage. It
-plays many rounds at once, vectorized over rows, one action (or one hold) per row
-per step, and serves two masters through one code path:
+It plays the rules of ``docs/rules/initiative.md`` (the acting order of :mod:`.order`,
+holding, the "everyone held" rule, attacks, their answers, success rolls and armour) on
+many rounds at once, vectorized over rows, one action (or one hold) per row per step, for
+two masters through one code path:
 
-* **Monte Carlo** (:class:`Engine` as a :func:`dicestats.core.montecarlo.run`
-  batch function): each row is a fight; coins, targets and success rolls are drawn.
-* **Exact enumeration** (:meth:`Engine.enumerate`): each row is a weighted state;
-  every coin, target and roll outcome *expands* the row into one row per outcome
-  (weights multiplied by their probability, Python integers over one common
-  denominator), and rows in the same state are merged after every step.
-  Expectations are accumulated linearly as they happen, so merging loses nothing.
+* **Monte Carlo** (:class:`Engine` as a :func:`dicestats.core.montecarlo.run` batch
+  function): each row is a fight; coins, targets and success rolls are drawn.
+* **Exact enumeration** (:meth:`Engine.enumerate`): each row is a weighted state; every
+  coin, target and roll outcome *expands* the row into one row per outcome (weights, as
+  Python integers over one common denominator, multiplied by its probability), and rows
+  in the same state are merged after every step. Expectations are accumulated linearly as
+  they happen, so merging loses nothing.
 
-The rules the engine plays (``docs/rules/initiative.md`` quotes the text):
-
-* the acting order is the one rule of :mod:`~.order` (``rank_key``): with
-  ``order="tier"`` the holders of a value are ordered once when it is reached and
-  each acts all its dice of it in a row; with ``"action"`` the order is
-  re-evaluated after every action. Ties: a fair choice;
-* at its turn a participant asks its policy whether to hold the die; between any
-  two actions every holder asks whether to act now (the best-ranked holder that
-  wants to acts first: its highest held die, then the tie-break, then a coin); a
-  holder acts with its highest die; when no unheld die is left, holders have a
-  last chance, then held dice lapse;
-* a round in which nobody acted: everyone goes on edge, and nobody may hold in
-  the next round;
-* an attack (every action of an attacking side, on a uniformly chosen participant
-  of the other side) is answered by responders (``respond``), each at most once,
-  each setting aside its highest die (a held die first among equals): the target
-  (if it has any die; slow by attack die − its highest die when that is lower,
-  never against a holder's attack), and companions whose highest die is ≥ the
-  attack's (any die against a holder's attack), never slow;
-* with success rolls: each response, in turn, removes its successes (less
-  ``slow_cost`` per point of slow) from the attacker's margin; a responder whose
-  successes exceed what was left gains the excess as its advantage; armour then
-  removes its successes from what is left; what is left is the wound's scale.
-
-The module holds, in this order: the rows (:class:`_Rows`, a fight or a weighted
-state) and the sums over them (:class:`_Acc`); the two ways a chance is taken
-(:class:`_Branch` expands, :class:`_Draw` draws); :class:`Combat`; :class:`Engine`
-(a round's state, turns, holding, actions, an attack and its answers, a round's
-end, the enumeration and the Monte Carlo batch function); and the questions put
-to it (:class:`Fight`, :func:`check_fight`, :func:`engine_odds`,
-:func:`engine_estimates`). :func:`~dicestats.initiative.odds` comes here for
-holding or several rounds (exact or Monte Carlo), :func:`~dicestats.initiative.defence`
-always does.
+Below the engine, the questions put to it: :func:`check_fight`, and the readers of its
+sums (:class:`Sums` enumerated, :class:`Drawn` by Monte Carlo) that :func:`engine_odds`
+and the forms of ``defence`` (:mod:`.defences`) turn into results.
 """
 
 from __future__ import annotations
@@ -59,12 +28,14 @@ import numpy as np
 
 from ..core import montecarlo as mc
 from ..core.checks import described, parse_int_text, refuse
-from .holding import View, call_policy, hold_policies, is_never
+from ..core.results import z_value
+from .holding import HoldView, call_policy, hold_policies, is_never
 from .limits import LIMITS
 from .order import rank_key
 from .pips import prepare
 from .results import Odds
 from .rolls import weights
+from .rules import parse_words
 from .setup import check_setup, dice_classes
 
 __all__ = [
@@ -73,14 +44,11 @@ __all__ = [
     "Fight",
     "check_fight",
     "needs_engine",
-    "engine_odds",
-    "engine_estimates",
     "engine_batch_size",
-    "enumerate_fight",
-    "ratio",
-    "per_round",
+    "Sums",
+    "Drawn",
     "held_fields",
-    "mc_held_fields",
+    "engine_odds",
 ]
 
 
@@ -90,25 +58,10 @@ INF = np.iinfo(np.int64).max
 FACE = np.left_shift(np.int64(1), 4 * np.arange(7, dtype=np.int64) - 4)
 FACE[0] = 0
 
-# the state of a row (what merging compares); everything else on a row is scratch
-_STATE = (
-    "cnt",
-    "hcnt",
-    "rolled",
-    "tier_v",
-    "tkey",
-    "cur",
-    "acted",
-    "side_acted",
-    "n_a",
-    "pos",
-    "last",
-    "dbl",
-    "slow_any",
-    "empty_hit",
-    "done",
-    "forbid",
-    "edges",
+#: The state of a row (what merging compares); everything else on a row is scratch.
+_STATE = tuple(
+    "cnt hcnt rolled tier_v tkey cur acted side_acted n_a pos last dbl slow_any empty_hit done"
+    " forbid edges".split()
 )
 
 
@@ -135,6 +88,10 @@ class _Rows:
 #: Statistics Monte Carlo sums over a batch only (no per-fight counters: no intervals
 #: beyond those of proportions over all rounds).
 _BATCH_ONLY = ("acts_at",)
+#: The denominator of each ratio statistic (Monte Carlo sums their cross products).
+_PER = dict.fromkeys(("slow", "adv", "adv_sum"), "responses") | {"pos_sum": "act_n"}
+_PER |= dict.fromkeys(("able", "defended", "resp_k", "target_resp", "comp_resp"), "attacks")
+_PER |= dict.fromkeys(("responses", "margin", "wound", "wounding"), "attacks")
 
 
 class _Acc:
@@ -144,9 +101,7 @@ class _Acc:
         self.exact = exact
         if rows is None:  # exact or float enumeration: global weighted sums
             dt = object if exact else float
-            self.tot = {k: np.zeros(s, dtype=dt) for k, s in shapes.items()}
-            for v in self.tot.values():
-                v[...] = 0
+            self.tot = {k: np.zeros(s, dtype=dt) for k, s in shapes.items()}  # objects: int 0s
         else:  # Monte Carlo: one counter per row (a fight), summed at the end
             self.tot = {
                 k: np.zeros(s if k in _BATCH_ONLY else (rows.n, *s), dtype=np.int64)
@@ -177,9 +132,7 @@ class _Branch:
     """Exact choices: each row becomes one row per outcome, weighted by its chance."""
 
     def __init__(self, exact: bool, cap: int):
-        self.exact = exact
-        self.den = 1 if exact else 1.0
-        self.cap = cap
+        self.exact, self.den, self.cap = exact, 1 if exact else 1.0, cap
         self.acc = None  # the accumulator whose sums share the denominator
 
     def scale(self, factor: int):
@@ -263,84 +216,37 @@ class Combat:
 
 
 class Engine:
-    """Rounds of one setup played action by action (see the module docstring).
-
-    Parameters
-    ----------
-    setup : Sides
-        The sides, margins and rules (:func:`~.setup.check_setup`).
-    policies : tuple
-        One holding policy per participant (:func:`~.holding.hold_policies`).
-    rounds : int
-        Rounds per fight.
-    combat : Combat or None
-        None: actions are not attacks (the acting order alone).
-    """
+    """Rounds of one setup (:class:`~.setup.Sides`) played action by action, with one
+    holding policy per participant, ``rounds`` per fight and ``combat`` (None: actions are
+    not attacks, the acting order alone)."""
 
     def __init__(self, setup, policies, rounds: int, combat: Combat | None = None):
-        self.setup = setup
-        self.policies = tuple(policies)
-        self.rounds = rounds
-        self.combat = combat
-        self.P = setup.n
+        self.setup, self.policies, self.rounds, self.combat = setup, tuple(policies), rounds, combat
+        self.P, self.D, self.sw, self.owners = setup.n, setup.dice, setup.sw, setup.owners
         self.side = np.array(setup.sides, dtype=np.int64)
-        self.sw = setup.sw
-        self.D = setup.dice
-        self.order = setup.rules.order
-        self.tiebreak = setup.rules.tiebreak
-        self.na = len(setup.swiftness)
-        self.da = sum(setup.swiftness)
+        self.order, self.tiebreak = setup.rules.order, setup.rules.tiebreak
+        self.na, self.da = len(setup.swiftness), sum(setup.swiftness)
         members = [np.flatnonzero(self.side == s) for s in (0, 1)]
         self.enemies = np.full((2, self.P), -1, dtype=np.int64)
         self.n_enemies = np.array([members[1].size, members[0].size])
         for s in (0, 1):
             self.enemies[s, : members[1 - s].size] = members[1 - s]
-        self.owners = setup.owners
         self.never_hold = all(is_never(p) for p in self.policies)
         self.shapes = self._shapes()
 
     # ------------------------------------------------------------------ statistics
     def _shapes(self) -> dict:
-        P, R = self.P, self.rounds
-        s = {
-            "first": (P,),
-            "first_side": (),
-            "before": (self.da + 1,),
-            "double": (),
-            "acts_at": (self.D, P),
-            "pos_sum": (P,),
-            "act_n": (P,),
-            "all_held": (R,),
-            "edges": (R + 1,),
-        }
-        c = self.combat
+        P, R, c = self.P, self.rounds, self.combat
+        s = {"first": (P,), "first_side": (), "before": (self.da + 1,), "double": ()}
+        s.update(acts_at=(self.D, P), pos_sum=(P,), act_n=(P,), all_held=(R,), edges=(R + 1,))
         if c is not None:
+            s.update(dict.fromkeys(("attacks", "able", "defended", "responses"), ()))
+            s.update(dict.fromkeys(("target_resp", "comp_resp", "slow_round"), ()))
             defenders = self.na if c.attackers == "versus" else P
-            s.update(
-                {
-                    "attacks": (),
-                    "able": (),
-                    "defended": (),
-                    "responses": (),
-                    "resp_k": (max(self.na, P - self.na) + 1,),
-                    "target_resp": (),
-                    "comp_resp": (),
-                    "slow": (6,),
-                    "slow_round": (),
-                    "out": (defenders + 1,),
-                }
-            )
-            if c.rolls:
-                s.update(
-                    {
-                        "margin": (c.attack.most + 1,),
-                        "wound": (),
-                        "wound_by": (2,),
-                        "wounding": (),
-                        "adv": (c.defend.most + 1,),
-                        "adv_sum": (),
-                    }
-                )
+            s.update(resp_k=(max(self.na, P - self.na) + 1,), slow=(6,), out=(defenders + 1,))
+        if c is not None and c.rolls:
+            s.update(dict.fromkeys(("wound", "wounding", "adv_sum"), ()), wound_by=(2,))
+            s.update(margin=(c.attack.most + 1,), adv=(c.defend.most + 1,))
         return s
 
     # ------------------------------------------------------------------ rows
@@ -348,46 +254,39 @@ class Engine:
         rows = _Rows(n)
         if w is not None:
             rows.w = w
-        P = self.P
         rows.forbid = np.zeros(n, dtype=bool)
         rows.edges = np.zeros(n, dtype=np.int64)
-        rows.cnt = np.zeros((n, P, 7), dtype=np.int64)
+        rows.cnt = np.zeros((n, self.P, 7), dtype=np.int64)
         self._reset_round(rows, np.ones(n, dtype=bool))
         return rows
 
     def _reset_round(self, rows, m):
         """Clear the round state of rows ``m`` (before a roll, or when a row finishes)."""
         n, P = rows.n, self.P
+        start = {  # name: (shape per row, value at the start of a round)
+            "hcnt": ((P, 7), 0),
+            "rolled": ((P,), 0),
+            "tier_v": ((), 0),
+            "tkey": ((P,), INF),
+            "cur": ((), -1),
+            "acted": ((), False),
+            "side_acted": ((2,), False),
+            "n_a": ((), 0),
+            "pos": ((), 0),
+            "last": ((), -1),
+            "dbl": ((), False),
+            "slow_any": ((), False),
+            "empty_hit": ((P,), False),
+        }
         if not hasattr(rows, "hcnt"):
-            rows.hcnt = np.zeros((n, P, 7), dtype=np.int64)
-            rows.rolled = np.zeros((n, P), dtype=np.int64)
-            rows.tier_v = np.zeros(n, dtype=np.int64)
-            rows.tkey = np.full((n, P), INF, dtype=np.int64)
-            rows.cur = np.full(n, -1, dtype=np.int64)
-            rows.acted = np.zeros(n, dtype=bool)
-            rows.side_acted = np.zeros((n, 2), dtype=bool)
-            rows.n_a = np.zeros(n, dtype=np.int64)
-            rows.pos = np.zeros(n, dtype=np.int64)
-            rows.last = np.full(n, -1, dtype=np.int64)
-            rows.dbl = np.zeros(n, dtype=bool)
-            rows.slow_any = np.zeros(n, dtype=bool)
-            rows.empty_hit = np.zeros((n, P), dtype=bool)
+            for k, (shape, v) in start.items():
+                dtype = bool if isinstance(v, bool) else np.int64
+                setattr(rows, k, np.full((n, *shape), v, dtype=dtype))
             rows.done = np.zeros(n, dtype=bool)
             return
         rows.cnt[m] = 0
-        rows.hcnt[m] = 0
-        rows.rolled[m] = 0
-        rows.tier_v[m] = 0
-        rows.tkey[m] = INF
-        rows.cur[m] = -1
-        rows.acted[m] = False
-        rows.side_acted[m] = False
-        rows.n_a[m] = 0
-        rows.pos[m] = 0
-        rows.last[m] = -1
-        rows.dbl[m] = False
-        rows.slow_any[m] = False
-        rows.empty_hit[m] = False
+        for k, (_, v) in start.items():
+            getattr(rows, k)[m] = v
 
     def _set_dice(self, rows, dice):
         """Rows' face counts from dice (rows, D), margins already added."""
@@ -409,18 +308,30 @@ class Engine:
                 self._merge(rows)
         raise AssertionError("a round did not end")  # pragma: no cover - every step spends
 
-    def _view(self, rows, p, m, value, end):
-        sel = np.flatnonzero(m)
-        return sel, View(
-            participant=p,
-            side=int(self.side[p]),
-            value=value[sel],
-            dice=rows.cnt[sel, p, :].copy(),
-            held=rows.hcnt[sel, p, :].copy(),
-            enemy_acted=rows.side_acted[sel, 1 - self.side[p]].copy(),
-            anyone_acted=rows.acted[sel].copy(),
-            end=end[sel].copy(),
-        )
+    def _ask(self, rows, method, ask, value, end):
+        """Each participant's policy asked ``method`` (``"hold"`` or ``"use"``) on the rows
+        ``ask[:, p]`` about the die ``value[:, p]``: (rows, P) bools, False where not asked."""
+        out = np.zeros((rows.n, self.P), dtype=bool)
+        for p in range(self.P):
+            sel = np.flatnonzero(ask[:, p])
+            if sel.size:
+                view = HoldView(
+                    participant=p,
+                    side=int(self.side[p]),
+                    value=value[sel, p],
+                    dice=rows.cnt[sel, p, :].copy(),
+                    held=rows.hcnt[sel, p, :].copy(),
+                    enemy_acted=rows.side_acted[sel, 1 - self.side[p]].copy(),
+                    anyone_acted=rows.acted[sel].copy(),
+                    end=end[sel].copy(),
+                )
+                out[sel, p] = call_policy(self.policies[p], method, view)
+        return out
+
+    @staticmethod
+    def _count(c, v):
+        """Each participant's count of the face ``v`` (one per row) in counts (rows, P, 7)."""
+        return np.take_along_axis(c, v[:, None, None].repeat(c.shape[1], 1), axis=2)[:, :, 0]
 
     @staticmethod
     def _top(c):
@@ -430,11 +341,10 @@ class Engine:
 
     def _key(self, rows, value, held):
         """Acting-rule keys (rows, P) for dice of ``value`` held ``held`` times."""
-        shift = 4 * (np.maximum(value, 1) - 1)
         below = None
-        if self.tiebreak == "unspent":
-            unspent = (rows.cnt * FACE).sum(axis=2)
-            below = unspent & ((np.int64(1) << shift) - 1)
+        if self.tiebreak == "unspent":  # the unspent dice below the value
+            shift = 4 * (np.maximum(value, 1) - 1)
+            below = (rows.cnt * FACE).sum(axis=2) & ((np.int64(1) << shift) - 1)
         return rank_key(value, held, rows.rolled, below, self.tiebreak)
 
     def _step(self, rows, ch, acc, r):
@@ -444,11 +354,7 @@ class Engine:
         hv = self._top(rows.hcnt)  # highest held die (0: none)
         want = np.zeros((n, P), dtype=bool)
         if not self.never_hold:
-            for p in range(P):
-                m = live & (hv[:, p] > 0)
-                if m.any():
-                    sel, view = self._view(rows, p, m, hv[:, p], end)
-                    want[sel, p] = call_policy(self.policies[p], "use", view)
+            want = self._ask(rows, "use", live[:, None] & (hv > 0), hv, end)
         interv = want.any(axis=1)
         finish = end & ~interv
         turn = live & ~end & ~interv
@@ -462,30 +368,21 @@ class Engine:
             cand |= interv[:, None] & want & (key == key.min(axis=1, keepdims=True))
         value = np.zeros(n, dtype=np.int64)
         if turn.any():
-            top = self._top(rows.cnt)
-            vmax = top.max(axis=1)
+            vmax = self._top(rows.cnt).max(axis=1)
             if self.order == "tier":
-                v = rows.tier_v
-                cur = rows.cur
+                v, cur = rows.tier_v, rows.cur
                 cur_ok = (cur >= 0) & (rows.cnt[np.arange(n), np.maximum(cur, 0), v] > 0)
-                member = (rows.tkey < INF) & (
-                    np.take_along_axis(rows.cnt, v[:, None, None].repeat(P, 1), axis=2)[:, :, 0] > 0
-                )
+                member = (rows.tkey < INF) & (self._count(rows.cnt, v) > 0)
                 reopen = turn & ~cur_ok & ~member.any(axis=1)
                 if reopen.any():  # the next value's tier opens: its holders ordered once
-                    nv = vmax
-                    held = np.take_along_axis(rows.cnt, nv[:, None, None].repeat(P, 1), axis=2)
-                    held = held[:, :, 0]
-                    k = np.where(held > 0, self._key(rows, nv[:, None], held), INF)
+                    held = self._count(rows.cnt, vmax)
+                    k = np.where(held > 0, self._key(rows, vmax[:, None], held), INF)
                     rows.tkey = np.where(reopen[:, None], k, rows.tkey)
-                    rows.tier_v = np.where(reopen, nv, rows.tier_v)
+                    rows.tier_v = np.where(reopen, vmax, rows.tier_v)
                     rows.cur = np.where(reopen, -1, rows.cur)
                     v = rows.tier_v
                     cur_ok &= ~reopen
-                    member = (rows.tkey < INF) & (
-                        np.take_along_axis(rows.cnt, v[:, None, None].repeat(P, 1), axis=2)[:, :, 0]
-                        > 0
-                    )
+                    member = (rows.tkey < INF) & (self._count(rows.cnt, v) > 0)
                 pick = turn & ~cur_ok
                 key = np.where(member, rows.tkey, INF)
                 cand |= pick[:, None] & member & (key == key.min(axis=1, keepdims=True))
@@ -493,8 +390,7 @@ class Engine:
                 cand[keep, cur[keep]] = True
                 value = np.where(turn, v, value)
             else:
-                held = np.take_along_axis(rows.cnt, vmax[:, None, None].repeat(P, 1), axis=2)
-                held = held[:, :, 0]
+                held = self._count(rows.cnt, vmax)
                 key = np.where(held > 0, self._key(rows, vmax[:, None], held), INF)
                 cand |= turn[:, None] & (held > 0) & (key == key.min(axis=1, keepdims=True))
                 value = np.where(turn, vmax, value)
@@ -512,12 +408,9 @@ class Engine:
         # a turn: hold the die, or act with it
         hold = np.zeros(n, dtype=bool)
         if not self.never_hold and turn.any():
-            free = turn & ~rows.forbid
-            for p in range(self.P):
-                m = free & (actor == p)
-                if m.any():
-                    sel, view = self._view(rows, p, m, value, np.zeros(n, dtype=bool))
-                    hold[sel] = call_policy(self.policies[p], "hold", view)
+            ask = (turn & ~rows.forbid)[:, None] & (actor[:, None] == np.arange(self.P))
+            values = np.broadcast_to(value[:, None], (n, self.P))
+            hold = self._ask(rows, "hold", ask, values, np.zeros(n, dtype=bool)).any(axis=1)
         if hold.any():
             hr = np.flatnonzero(hold)
             rows.cnt[hr, actor[hr], value[hr]] -= 1
@@ -532,20 +425,15 @@ class Engine:
         av = self._top(rows.cnt[sel, who])
         from_held = (hv >= av) & (hv > 0)
         h = np.maximum(hv, av)
-        hs, ws = sel[from_held], who[from_held]
-        rows.hcnt[hs, ws, h[from_held]] -= 1
-        cs, wc = sel[~from_held], who[~from_held]
-        rows.cnt[cs, wc, h[~from_held]] -= 1
+        rows.hcnt[sel[from_held], who[from_held], h[from_held]] -= 1
+        rows.cnt[sel[~from_held], who[~from_held], h[~from_held]] -= 1
         return h
 
     def _act(self, rows, ch, acc, act, actor, value, from_hold):
         n = rows.n
         sel = np.flatnonzero(act)
-        a = actor[sel]
         # set the die aside: a holder its highest die, a turn the die of its value
-        hsel, hwho = sel[from_hold[sel]], a[from_hold[sel]]
-        if hsel.size:
-            self._spend_top(rows, hsel, hwho)
+        self._spend_top(rows, sel[from_hold[sel]], actor[sel][from_hold[sel]])
         tsel = sel[~from_hold[sel]]
         rows.cnt[tsel, actor[tsel], value[tsel]] -= 1
         # who acts when
@@ -604,23 +492,18 @@ class Engine:
         # the order in which responders answer: slot 0 the target, then companions
         # by their highest die, the lower participant number first among equals
         slots = np.full((n, P), -1, dtype=np.int64)
+        slots[:, 0] = np.where(able_t, t, -1)
         if c.respond == "cover":
             fast_t = able_t & ((tt >= rows.a_v) | rows.a_h)
-            cover_key = np.where(able_c, top * P + np.arange(P)[None, :], INF)
-            cov = np.argmin(cover_key, axis=1)
-            use_cov = m & ~fast_t & able_c.any(axis=1)
-            slots[:, 0] = np.where(use_cov, cov, np.where(able_t, t, -1))
-            acc.add(rows, "able", m & (able_t | able_c.any(axis=1)))
-        else:
-            slots[:, 0] = np.where(able_t, t, -1)
-            if c.respond == "every":
-                order_key = np.where(able_c, (6 - top) * P + np.arange(P)[None, :], INF)
-                srt = np.argsort(order_key, axis=1, kind="stable")
-                ok = np.take_along_axis(order_key, srt, axis=1) < INF
-                slots[:, 1:] = np.where(ok, srt, -1)[:, : P - 1]
-                acc.add(rows, "able", m & (able_t | able_c.any(axis=1)))
-            else:
-                acc.add(rows, "able", able_t)
+            cov = np.argmin(np.where(able_c, top * P + np.arange(P)[None, :], INF), axis=1)
+            slots[:, 0] = np.where(m & ~fast_t & able_c.any(axis=1), cov, slots[:, 0])
+        elif c.respond == "every":
+            order_key = np.where(able_c, (6 - top) * P + np.arange(P)[None, :], INF)
+            srt = np.argsort(order_key, axis=1, kind="stable")
+            ok = np.take_along_axis(order_key, srt, axis=1) < INF
+            slots[:, 1:] = np.where(ok, srt, -1)[:, : P - 1]
+        able = able_t if c.respond == "target" else m & (able_t | able_c.any(axis=1))
+        acc.add(rows, "able", able)
         rows.a_slots = slots
         rows.a_full = np.zeros(n, dtype=bool)
         rows.a_nresp = np.zeros(n, dtype=np.int64)
@@ -707,8 +590,7 @@ class Engine:
 
         Raises ``_TooBig`` past ``cap`` rows.
         """
-        wt = object if exact else float
-        rows = self._fresh(1, np.array([1], dtype=wt) if exact else np.array([1.0]))
+        rows = self._fresh(1, np.array([1], dtype=object) if exact else np.array([1.0]))
         ch = _Branch(exact, cap)
         acc = _Acc(self.shapes, exact=exact)
         ch.acc = acc
@@ -766,21 +648,15 @@ class Engine:
             word = (word << bits) | col
             room -= bits
         words.append(word)
-        if len(words) == 1:
-            _, first, inv = np.unique(words[0], return_index=True, return_inverse=True)
-        else:
-            order = np.lexsort(words[::-1])
-            srt = np.stack([w[order] for w in words], axis=1)
-            new = np.concatenate([[True], (srt[1:] != srt[:-1]).any(axis=1)])
-            group = np.cumsum(new) - 1
-            first = order[new]
-            inv = np.empty(n, dtype=np.int64)
-            inv[order] = group
-        inv = inv.reshape(-1)
+        order = np.lexsort(words[::-1])  # stable: each state's first row leads its group
+        srt = np.stack([w[order] for w in words], axis=1)
+        new = np.concatenate([[True], (srt[1:] != srt[:-1]).any(axis=1)])
+        first = order[new]
         if first.size == n:
             return
+        inv = np.empty(n, dtype=np.int64)
+        inv[order] = np.cumsum(new) - 1
         w = np.zeros(first.size, dtype=rows.w.dtype)
-        w[...] = 0
         np.add.at(w, inv, rows.w)
         rows.take(first)
         rows.w = w
@@ -801,16 +677,6 @@ class Engine:
     def _batch_totals(self, tot, n):
         """Sums, sums of squares and cross sums with each statistic's denominator."""
         out = {}
-        den_of = {"acts_at": None, "pos_sum": "act_n", "all_held": None, "edges": None}
-        c = self.combat
-        if c is not None:
-            for k in ("able", "defended", "resp_k", "target_resp", "comp_resp", "responses"):
-                den_of[k] = "attacks"
-            den_of["slow"] = "responses"
-            if c.rolls:
-                for k in ("margin", "wound", "wounding"):
-                    den_of[k] = "attacks"
-                den_of["adv"] = den_of["adv_sum"] = "responses"
         for k, x in tot.items():
             if k in _BATCH_ONLY:
                 out[k] = x
@@ -819,7 +685,7 @@ class Engine:
             if k in ("all_held", "edges"):
                 continue  # proportions over fights (or counts): no squares needed
             out[k + "_sq"] = (x * x).sum(axis=0)
-            d = den_of.get(k)
+            d = _PER.get(k)
             if d is not None:
                 y = tot[d]
                 if y.ndim < x.ndim:
@@ -853,10 +719,16 @@ class Fight:
 
 def _weakness(name, value, n):
     """Each participant's on-edge scale: a hero's weakness, or None for a supporting one
-    (as text: ``"2,s"``, ``s`` for a supporting character)."""
+    (as text: ``"2,s"``; one value alone is the side's, ``s``: all supporting)."""
     lim = LIMITS["weakness"]
     if isinstance(value, str):
-        value = _weakness_text(name, value)
+        value = parse_words(
+            name,
+            value,
+            lambda w: None if w.strip().lower() == "s" else parse_int_text(w),
+            "a weakness per participant, or s for a supporting character (2,s)",
+        )
+        value = value[0] if len(value) == 1 else value
     if value is None:
         return (SUPPORTING_EDGE,) * n
     if isinstance(value, (list, tuple)):
@@ -876,103 +748,26 @@ def _weakness(name, value, n):
     return (lim.check(value, name=name),)
 
 
-def _weakness_text(name, text):
-    """``"2,s,3"``: a hero's weakness, or ``s`` for a supporting character; one value alone
-    is the side's (one participant's, or ``s``: all supporting)."""
-    out = []
-    for word in text.split(","):
-        if word.strip().lower() == "s":
-            out.append(None)
-            continue
-        try:
-            out.append(parse_int_text(word))
-        except ValueError:
-            raise refuse(
-                name, "a weakness per participant, or s for a supporting character (2,s)", text
-            ) from None
-    return out[0] if len(out) == 1 else out
-
-
 def check_fight(
-    swiftness, versus, *, pips, versus_pips, rules, tiebreak, order, pip_rule, hold, versus_hold,
-    rounds, weakness, versus_weakness, combat=None,
-) -> Fight:  # fmt: skip
-    """Every argument of a round-engine question (the public names), checked against
-    ``LIMITS``; ``combat`` already checked."""
-    shortcuts = dict(tiebreak=tiebreak, order=order, pip_rule=pip_rule)
-    setup = check_setup(swiftness, versus, pips, versus_pips, rules, **shortcuts)
-    pol = hold_policies("hold", hold, len(setup.swiftness)) + hold_policies(
-        "versus_hold", versus_hold, len(setup.versus)
+    swiftness, versus, *, hold, versus_hold, rounds, weakness, versus_weakness, combat=None, **setup
+) -> Fight:
+    """Every argument of a round-engine question (the public names; ``setup``: the
+    arguments of :func:`~.setup.check_setup`), checked against ``LIMITS``; ``combat``
+    already checked."""
+    setup = check_setup(swiftness, versus, **setup)
+    a, b = len(setup.swiftness), len(setup.versus)
+    return Fight(
+        setup,
+        hold_policies("hold", hold, a) + hold_policies("versus_hold", versus_hold, b),
+        LIMITS["rounds"].check(rounds, name="rounds"),
+        _weakness("weakness", weakness, a) + _weakness("versus_weakness", versus_weakness, b),
+        combat,
     )
-    rounds = LIMITS["rounds"].check(rounds, name="rounds")
-    edge = _weakness("weakness", weakness, len(setup.swiftness)) + _weakness(
-        "versus_weakness", versus_weakness, len(setup.versus)
-    )
-    return Fight(setup, pol, rounds, edge, combat)
 
 
 def needs_engine(fight: Fight) -> bool:
     """Holding or several rounds: the fast acting-order paths do not apply."""
     return fight.rounds != 1 or not all(is_never(p) for p in fight.policies)
-
-
-def enumerate_fight(fight: Fight, exact: bool):
-    """The engine's weighted sums ``(sums, denominator)``, refusing an enumeration that
-    grows past ``LIMITS["exact states"]`` (its size in outcome classes is checked with the
-    arguments)."""
-    lim = LIMITS["exact states"]
-    try:
-        return fight.engine().enumerate(exact, lim.hi)
-    except _TooBig as big:
-        raise refuse(
-            "exact states",
-            f"at most {lim.hi:,} in exact mode",
-            described(f"{big.args[0]:,} at one step"),
-            why=lim.why,
-            instead=lim.instead,
-        ) from None
-
-
-def ratio(num, den, exact):
-    """``num / den`` of two weighted sums (None when ``den`` is 0)."""
-    if den == 0:
-        return None
-    return Fraction(num, den) if exact else float(num) / float(den)
-
-
-def held_fields(fight, tot, den, exact):
-    R = fight.rounds
-    return {
-        "hold": fight.hold,
-        "rounds": R,
-        "p_all_held": tuple(ratio(tot["all_held"][r], den, exact) for r in range(R)),
-        "on_edge": {k: ratio(tot["edges"][k], den, exact) for k in range(R + 1)},
-        "edge_penalty": fight.edge,
-    }
-
-
-def engine_odds(fight: Fight, exact: bool, size: int) -> Odds:
-    """:class:`Odds` of a fight by the engine's enumeration (``size`` outcome classes)."""
-    tot, den = enumerate_fight(fight, exact)
-    setup, R = fight.setup, fight.rounds
-    den_r = den * R
-    first = [ratio(x, den_r, exact) for x in tot["first"]]
-    na = len(setup.swiftness)
-    return Odds(
-        **setup.described(),
-        p_first=ratio(sum(tot["first"][:na]), den_r, exact),
-        p_participant_first=tuple(first),
-        actions_before={k: ratio(x, den_r, exact) for k, x in enumerate(tot["before"])},
-        p_double=ratio(tot["double"][()], den_r, exact),
-        mean_position=tuple(
-            ratio(tot["pos_sum"][p], tot["act_n"][p], exact) for p in range(setup.n)
-        ),
-        **held_fields(fight, tot, den, exact),
-        exact=exact,
-        trials=None,
-        outcome_classes=size,
-        p_acts_at=tuple(tuple(ratio(x, den_r, exact) for x in row) for row in tot["acts_at"]),
-    )
 
 
 def engine_batch_size(fight: Fight) -> int:
@@ -982,76 +777,167 @@ def engine_batch_size(fight: Fight) -> int:
     return int(max(64, min(16_384, 2**22 // max(per_row, 1))))
 
 
-def per_round(res, name, index, R):
-    """A per-round share pooled over the R rounds of each fight."""
-    if R == 1:
-        return res.proportion(name, index)
-    t = res.totals
-    y = np.asarray(t[name])[index] if index is not None else t[name]
-    yy = np.asarray(t[name + "_sq"])[index] if index is not None else t[name + "_sq"]
-    n = res.trials
-    return mc.ratio_estimate(
-        int(y), n * R, int(yy), n * R * R, R * int(y), n, res.confidence, "proportion"
+def ratio(num, den, exact):
+    """``num / den`` of two weighted sums (None when ``den`` is 0)."""
+    if den == 0:
+        return None
+    return Fraction(num, den) if exact else float(num) / float(den)
+
+
+class Sums:
+    """The engine's enumerated sums of a fight, read as Fractions (``exact``) or floats.
+
+    The readers :class:`Sums` and :class:`Drawn` answer the same questions of a
+    statistic ``name`` (an element ``index`` of it): ``share`` per unit of the statistic
+    ``per`` (per attack, per response), ``each`` per its own element of ``per``,
+    ``per_round`` and ``mean`` per round, ``pooled`` per round as a plain proportion,
+    ``per_fight`` per fight. Refuses an enumeration that grows past ``LIMITS["exact
+    states"]`` (its size in outcome classes is checked with the arguments).
+    """
+
+    def __init__(self, fight: Fight, exact: bool):
+        lim = LIMITS["exact states"]
+        try:
+            self.tot, self.den = fight.engine().enumerate(exact, lim.hi)
+        except _TooBig as big:
+            raise refuse(
+                "exact states",
+                f"at most {lim.hi:,} in exact mode",
+                described(f"{big.args[0]:,} at one step"),
+                why=lim.why,
+                instead=lim.instead,
+            ) from None
+        self.exact, self.rounds = exact, fight.rounds
+        self.how = {"exact": exact, "trials": None}
+
+    def size(self, name):
+        return len(self.tot[name])
+
+    def _at(self, name, index=None):
+        return self.tot[name][() if index is None else index]
+
+    def share(self, name, per, index=None, kind=None):
+        return ratio(self._at(name, index), self._at(per), self.exact)
+
+    def each(self, name, per, index):
+        return ratio(self._at(name, index), self._at(per, index), self.exact)
+
+    def per_round(self, name, index=None):
+        return ratio(self._at(name, index), self.den * self.rounds, self.exact)
+
+    mean = pooled = per_round
+
+    def per_fight(self, name, index):
+        return ratio(self._at(name, index), self.den, self.exact)
+
+    def mean_scale(self, name, per, shares):
+        """``Σ k · shares[k]``, the shares of ``name`` per ``per``."""
+        num = sum(k * x for k, x in enumerate(self.tot[name]))
+        return ratio(num, self._at(per), self.exact)
+
+    def p_first(self, na):
+        """P(the first side, its ``na`` participants, acts first in a round)."""
+        return ratio(sum(self.tot["first"][:na]), self.den * self.rounds, self.exact)
+
+
+class Drawn:
+    """The summed Monte Carlo batches ``res`` of a fight's engine, drawn with ``seed``,
+    read as :class:`~dicestats.core.results.Estimate` s (the questions of :class:`Sums`)."""
+
+    def __init__(self, fight: Fight, res, seed):
+        self.res, self.rounds, self.n, self.sw = res, fight.rounds, res.trials, fight.setup.sw
+        self.how = {"exact": False, "trials": res.trials, "seed": seed, "raw": res}
+
+    def size(self, name):
+        return len(np.asarray(self.res[name]))
+
+    def _at(self, name, index=None):
+        x = self.res[name]
+        return int(x if index is None else np.asarray(x)[index])
+
+    def share(self, name, per, index=None, kind="proportion"):
+        return self.res.ratio(name, per, index, kind)
+
+    def each(self, name, per, index):
+        if self._at(per, index) == 0:
+            return None
+        sums = (name, per, name + "_sq", per + "_sq", f"{name}_x_{per}")
+        at = (self._at(k, index) for k in sums)
+        return mc.ratio_estimate(*at, self.n, self.res.confidence, "mean")
+
+    def per_round(self, name, index=None):
+        """A per-round share pooled over the rounds of each fight."""
+        if self.rounds == 1:
+            return self.res.proportion(name, index)
+        y, yy, R, n = self._at(name, index), self._at(name + "_sq", index), self.rounds, self.n
+        return mc.ratio_estimate(
+            y, n * R, yy, n * R * R, R * y, n, self.res.confidence, "proportion"
+        )
+
+    def mean(self, name, index=None):
+        return self.res.mean(name, index, scale=self.rounds)
+
+    def pooled(self, name, index):
+        return mc.wilson(self._at(name, index), self.n * self.rounds, self.res.confidence)
+
+    def per_fight(self, name, index):
+        return mc.wilson(self._at(name, index), self.n, self.res.confidence)
+
+    def mean_scale(self, name, per, shares):
+        return mean_scale(shares)
+
+    def p_first(self, na):
+        return self.per_round("first_side")
+
+
+def mean_scale(shares: dict):
+    """``Σ k · shares[k]`` of Monte Carlo shares of one denominator, with a conservative
+    interval: the ratio estimator's residual is ``Σ k · e_k``, so its standard error is at
+    most ``Σ k · stderr_k`` (Minkowski). A nan share (no responses) gives a nan mean.
+
+    Examples
+    --------
+    >>> half = mc.Estimate(0.5, 0.01, 0.48, 0.52, 100)
+    >>> e = mean_scale({0: half, 2: half})
+    >>> round(e.value, 12), round(e.stderr, 12), e.kind
+    (1.0, 0.02, 'mean')
+    """
+    first = next(iter(shares.values()))
+    value = sum(k * e.value for k, e in shares.items())
+    se = sum(k * e.stderr for k, e in shares.items())
+    z = z_value(first.confidence)
+    return mc.Estimate(
+        value, se, value - z * se, value + z * se, first.trials, "mean", first.confidence
     )
 
 
-def mc_held_fields(fight, res):
-    R, n = fight.rounds, res.trials
-    all_held = np.asarray(res["all_held"])
-    edges = np.asarray(res["edges"])
+def held_fields(fight: Fight, read) -> dict:
+    """The holding figures of a fight's result, from its engine's sums (``read``)."""
+    R = fight.rounds
     return {
         "hold": fight.hold,
         "rounds": R,
-        "p_all_held": tuple(mc.wilson(int(all_held[r]), n, res.confidence) for r in range(R)),
-        "on_edge": {k: mc.wilson(int(edges[k]), n, res.confidence) for k in range(R + 1)},
+        "p_all_held": tuple(read.per_fight("all_held", r) for r in range(R)),
+        "on_edge": {k: read.per_fight("edges", k) for k in range(R + 1)},
         "edge_penalty": fight.edge,
     }
 
 
-def engine_estimates(fight: Fight, res, seed=None) -> Odds:
-    """:class:`Odds` of a fight from the summed batches of its engine (``fight.engine()``),
-    drawn with ``seed``."""
-    setup, R = fight.setup, fight.rounds
-    n = setup.n
-    t = res.totals
-    if R == 1:  # a 0/1 per fight: Wilson, as the fast path
-        p_first = mc.wilson(int(np.asarray(t["first_side"])), res.trials, res.confidence)
-    else:
-        p_first = per_round(res, "first_side", None, R)
-    mean_position = []
-    for p in range(n):
-        if int(np.asarray(t["act_n"])[p]) == 0:
-            mean_position.append(None)
-            continue
-        mean_position.append(
-            mc.ratio_estimate(
-                int(np.asarray(t["pos_sum"])[p]),
-                int(np.asarray(t["act_n"])[p]),
-                int(np.asarray(t["pos_sum_sq"])[p]),
-                int(np.asarray(t["act_n_sq"])[p]),
-                int(np.asarray(t["pos_sum_x_act_n"])[p]),
-                res.trials,
-                res.confidence,
-                "mean",
-            )
-        )
-    acts = np.asarray(t["acts_at"])
+def engine_odds(fight: Fight, read, **how) -> Odds:
+    """:class:`Odds` of a fight from its engine's sums: enumerated (``read`` a
+    :class:`Sums`, ``how`` its ``outcome_classes``) or drawn (a :class:`Drawn`)."""
+    setup, n = fight.setup, fight.setup.n
     return Odds(
         **setup.described(),
-        p_first=p_first,
-        p_participant_first=tuple(per_round(res, "first", p, R) for p in range(n)),
-        actions_before={
-            k: per_round(res, "before", k, R) for k in range(len(np.asarray(t["before"])))
-        },
-        p_double=per_round(res, "double", None, R),
-        mean_position=tuple(mean_position),
-        **mc_held_fields(fight, res),
-        exact=False,
-        trials=res.trials,
-        outcome_classes=None,
-        seed=seed,
+        p_first=read.p_first(len(setup.swiftness)),
+        p_participant_first=tuple(read.per_round("first", p) for p in range(n)),
+        actions_before={k: read.per_round("before", k) for k in range(read.size("before"))},
+        p_double=read.per_round("double"),
+        mean_position=tuple(read.each("pos_sum", "act_n", p) for p in range(n)),
+        **held_fields(fight, read),
+        **read.how,
+        **how,
         p_acts_at=tuple(
-            tuple(mc.wilson(int(c), res.trials * R, res.confidence) for c in row) for row in acts
+            tuple(read.pooled("acts_at", (d, p)) for p in range(n)) for d in range(setup.dice)
         ),
-        raw=res,
     )

@@ -1,18 +1,10 @@
 """The exact (and float) form of :func:`~dicestats.initiative.odds`: every dice outcome.
 
-Each participant's roll is enumerated as a multiset of faces weighted by its
-number of orderings (so all 6^k ordered outcomes are covered); the pips are
-added, the acting order is the sort of :func:`~.order.round_keys` (the one
-rule), and every order the coins can give is weighted 1/m! per run of m tied
-participants (:func:`~.order.coin_orders`). Sums are Python-exact integers over
-one common denominator; the answer is Fractions, or floats with ``exact=False``.
-Holding and several rounds are enumerated by the round engine (:mod:`.engine`).
-
-Examples
---------
->>> from dicestats.initiative import odds
->>> odds([1], [1]).p_first
-Fraction(1, 2)
+Each participant's roll is a multiset of faces weighted by its orderings
+(:func:`~.setup.dice_classes`); the acting order is the sort of
+:func:`~.order.round_keys`, every order the coins can give weighted 1/m! per run of m
+tied participants (:func:`~.order.coin_orders`), in exact integers over one common
+denominator. Holding and several rounds are the round engine's (:mod:`.engine`).
 """
 
 from __future__ import annotations
@@ -22,7 +14,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from .engine import engine_odds, needs_engine
+from .engine import Sums, engine_odds, needs_engine
 from .order import coin_orders, round_keys
 from .pips import prepare
 from .results import Odds
@@ -33,9 +25,7 @@ __all__ = ["compute_odds"]
 
 def _sums(index, weights, size):
     """Exact integer sums of ``weights`` by ``index`` (0..size-1), as Python ints."""
-    out = np.zeros(size, dtype=weights.dtype)
-    if weights.dtype == object:
-        out[:] = 0
+    out = np.zeros(size, dtype=weights.dtype)  # of objects: Python int 0s
     np.add.at(out, index, weights)
     return [int(x) for x in out]
 
@@ -47,7 +37,7 @@ def compute_odds(s, exact: bool) -> Odds:
     fight = s.fight
     setup = fight.setup
     if needs_engine(fight):
-        return engine_odds(fight, exact, s.size)
+        return engine_odds(fight, Sums(fight, exact), outcome_classes=s.size)
     n_dice, n = setup.dice, setup.n
     small = 6**n_dice * n_dice < 2**62
     dice, weights = dice_classes(setup.sw, np.int64 if small else object)

@@ -1,19 +1,10 @@
-"""Every cap of the d6 initiative system: what, at what, in which mode, and why.
-
-The API checks its arguments against :data:`LIMITS`; the CLI derives its
-argparse ranges and help text from it; ``docs/rules/initiative.md`` lists it.
-Trials and worker processes are the Monte Carlo engine's own caps
-(:data:`dicestats.core.montecarlo.LIMITS`), which every simulation here inherits.
+"""Every cap of the d6 initiative system (:data:`LIMITS`): what, at what, in which mode,
+and why; trials and workers are the Monte Carlo engine's (``core.montecarlo.LIMITS``).
 
 Examples
 --------
->>> LIMITS["swiftness"].help
-'1..15'
->>> LIMITS["swiftness"].check(16, name="versus[0]")
-Traceback (most recent call last):
-...
-dicestats.InputError: versus[0] must be an integer in 1..15, got 16 (a count of one face \
-must fit 4 bits of the acting-order key)
+>>> LIMITS["swiftness"].help, LIMITS["swiftness"].why
+('1..15', 'a count of one face must fit 4 bits of the acting-order key')
 """
 
 from __future__ import annotations
@@ -23,16 +14,7 @@ import math
 
 from ..core.limits import Limit, Limits
 
-__all__ = [
-    "LIMITS",
-    "MAX_SWIFTNESS",
-    "MAX_PARTICIPANTS",
-    "EXACT_LIMIT",
-    "EXACT_WORK_PER_CLASS",
-    "BATCH_DICE",
-    "outcome_classes",
-    "check_exact_size",
-]
+__all__ = ["LIMITS", "EXACT_LIMIT", "EXACT_WORK_PER_CLASS", "outcome_classes", "check_exact_size"]
 
 _SIMULATE = "use Monte Carlo (trials=), or fewer dice"
 
@@ -86,28 +68,26 @@ LIMITS = Limits(
         instead="use Monte Carlo, or fewer dice, participants or success-roll dice",
     ),
     Limit(
-        "rounds",
-        1,
-        50,
-        why="rounds of one fight, each played in full: the work grows with them",
+        "rounds", 1, 50, why="rounds of one fight, each played in full: the work grows with them"
     ),
     Limit("weakness", 0, 100, why="a hero's on-edge penalty scale"),
     Limit("seed", 0, 2**63 - 1, why="a numpy SeedSequence entropy"),
     Limit("roll dice", 0, 1000, why="dice of one success roll"),
     Limit("success", 1, 7, why="the lowest d6 face that is a success (7: none is)"),
     Limit("slow_cost", 0, 100, why="defence successes lost per point of slow scale"),
+    Limit(
+        "acting orders",
+        hi=40_320,
+        why="order_distribution lists every order the coins can give, one row each: m "
+        "participants tied at every step give m! (8: 40,320 rows, 9: 362,880)",
+        instead="use resolve(dice, rng=...) for one order drawn with fair coins",
+    ),
 )
 
-#: Largest swiftness (dice of one participant).
-MAX_SWIFTNESS = LIMITS["swiftness"].hi
-#: Largest number of participants in one round.
-MAX_PARTICIPANTS = LIMITS["participants"].hi
 #: Outcome classes the exact enumeration accepts by default (its ``limit=``).
 EXACT_LIMIT = LIMITS["outcome classes"].hi
 #: The work cap of the exact enumeration, per outcome class of its ``limit``.
 EXACT_WORK_PER_CLASS = LIMITS["work"].hi // EXACT_LIMIT
-#: Dice per Monte Carlo batch above which the default batch shrinks.
-BATCH_DICE = LIMITS["dice per batch"].hi
 
 
 def outcome_classes(swiftness) -> int:
@@ -123,19 +103,7 @@ def check_exact_size(swiftness, limit: int = EXACT_LIMIT) -> int:
     """Refuse a setup too big to enumerate; return its number of outcome classes.
 
     ``limit`` replaces the default cap on outcome classes; the work cap scales
-    with it (:data:`EXACT_WORK_PER_CLASS` units per class of ``limit``).
-
-    Examples
-    --------
-    >>> check_exact_size([1, 2])
-    126
-    >>> check_exact_size([3, 3], limit=10)
-    Traceback (most recent call last):
-    ...
-    dicestats.InputError: outcome classes must be an integer <= 10 in exact mode, got 3136 \
-(every class is enumerated: C(s + 5, 5) rolls of s dice per participant); use \
-Monte Carlo (trials=), or fewer dice
-    """
+    with it (:data:`EXACT_WORK_PER_CLASS` units per class of ``limit``)."""
     size = outcome_classes(swiftness)
     dataclasses.replace(LIMITS["outcome classes"], hi=limit).check(size, name="outcome classes")
     work = size * sum(swiftness) * len(swiftness) ** 2 // 4

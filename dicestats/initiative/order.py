@@ -1,36 +1,14 @@
-"""The acting order: one implementation, used by every question of the system.
+"""The acting order (``docs/rules/initiative.md``), written once as a sort key per die.
 
-The rule (``docs/rules/initiative.md``): the highest unspent die acts next;
-among participants holding that value, the one with more dice of it goes
-first; then their other dice decide, compared high to low (set-aside dice
-included unless ``tiebreak="unspent"``; a missing die ranks lowest); then a
-fair coin. With ``order="tier"`` the holders of a value are ordered once when
-the value is reached and each spends all its dice of that value in a row.
-
-The rule is written once, as a **sort key** per die (:func:`rank_key`): the
-ascending order of the keys is the acting order, equal keys of different
-participants are complete ties settled by coins. Everything else applies it:
-
-* :func:`sort_keys` sorts batches of rounds, fair coins for the ties
-  (:func:`acting_order`, and :func:`resolve` as a batch of one; the Monte
-  Carlo fast path's batch ordering is tested to give its very numbers);
-* :func:`coin_orders` lists every order the coins can give, equally likely
-  (the exact enumeration over all outcome classes, and
-  :func:`compute_order_distribution`, the form of ``order_distribution``);
-* the round engine (:mod:`~.engine`) re-ranks each participant's next die with
-  :func:`rank_key` after every action (holding and defences spend dice too).
-
-Comparing face counts from 6 down to 1 ("more 6s, then more 5s, …") is the same
-as comparing the dice sorted high to low lexicographically with a missing die
-lowest, so the tie-break is a number: the owner's face counts, 4 bits per face.
-
-Examples
---------
->>> resolve([[6, 2], [6, 6], [4]]).participants
-(1, 1, 0, 2, 0)
->>> from dicestats.initiative import order_distribution
->>> order_distribution([[3], [3]]).p_sequence
-{(0, 1): Fraction(1, 2), (1, 0): Fraction(1, 2)}
+:func:`rank_key` makes the rule a number: keys sort ascending in acting order, and equal
+keys of different participants are complete ties, settled by coins. Comparing face counts
+from 6 down ("more 6s, then more 5s, …") is comparing the dice sorted high to low with a
+missing die lowest, so the tie-break is the owner's face counts, 4 bits per face. Applied
+by :func:`sort_keys` (batches of rounds with fair coins: :func:`acting_order`,
+:func:`resolve`; the Monte Carlo fast path is tested to give its very numbers), by
+:func:`coin_orders` (every order the coins can give: the exact enumeration and
+``order_distribution``) and by the round engine (:mod:`.engine`), which re-ranks with
+:func:`rank_key` after every action.
 """
 
 from __future__ import annotations
@@ -57,6 +35,7 @@ __all__ = [
     "acting_order",
     "resolve",
     "check_dice",
+    "count_orders",
     "compute_order_distribution",
     "KeyFormat",
     "FMT64",
@@ -85,15 +64,13 @@ RANK_SHIFT = _TB_SHIFT
 
 
 class KeyFormat:
-    """Where the coin field sits in a key array, and the key dtype."""
+    """The key dtype, the coin field (bits OWN_BITS .. OWN_BITS + coin_bits - 1) and, in the
+    action reading, how many coins a tied row draws (its keys' row width when None: the
+    first ones for its sorted real keys)."""
 
     def __init__(self, dtype, coin_bits, n_parts, coin_width=None):
-        self.dtype = np.dtype(dtype)
-        self.coin_bits = coin_bits  # the coin field is bits OWN_BITS .. OWN_BITS+coin_bits-1
+        self.dtype, self.coin_bits, self.n_parts = np.dtype(dtype), coin_bits, n_parts
         self.coin_mask = ((1 << coin_bits) - 1) << OWN_BITS
-        self.n_parts = n_parts
-        # "action" reading: a tied row draws this many coins (its keys' row width
-        # when None), the first ones for its sorted real keys
         self.coin_width = coin_width
 
 
@@ -104,21 +81,19 @@ FMT64 = 26
 def rank_key(value, held, rolled, below, tiebreak: str):
     """The acting rule as a number: the sort key of a die of ``value`` about to act.
 
-    Keys sort ascending in acting order: a higher ``value`` first, then more
-    dice of that value ``held`` (still unspent) by the owner, then the owner's
-    other dice compared high to low: with ``tiebreak="all"`` every die it
-    ``rolled`` this round, with ``"unspent"`` the unspent ones ``below`` the
-    value (``rolled`` and ``below`` are face counts, 4 bits per face, face 1
-    lowest; ``below`` may be None with ``"all"``). Int64 arrays broadcast; the
-    coin and owner bits are zero.
+    Keys sort ascending in acting order: a higher ``value`` first, then more dice of that
+    value ``held`` (still unspent) by the owner, then the owner's other dice high to low:
+    with ``tiebreak="all"`` every die it ``rolled`` this round, with ``"unspent"`` the
+    unspent ones ``below`` the value (face counts, 4 bits per face, face 1 lowest;
+    ``below`` may be None with ``"all"``). Int64 arrays broadcast; coin and owner are 0.
     """
     tb = rolled if tiebreak == "all" else below
     return HIGH ^ ((value << _V_SHIFT) | (held << _R_SHIFT) | (tb << _TB_SHIFT))
 
 
-def _keys(d, tiebreak: str, order: str, starts=None, counts=None):
-    """Sort keys (no coin, no owner) of dice ``d`` whose last axis holds one owner's dice,
-    or, with ``starts``/``counts``, consecutive segments of one owner each (2-d ``d``).
+def die_keys(d, tiebreak: str, order: str, starts=None, counts=None):
+    """Sort keys (no coin, no owner) of dice ``d`` whose last axis holds one owner's dice
+    (..., s), or, with ``starts``/``counts``, consecutive segments of one owner each (2-d).
 
     Each die is ranked with what its owner holds when it acts: with
     ``order="action"`` the dice of its value from this one on (so a
@@ -146,11 +121,6 @@ def _keys(d, tiebreak: str, order: str, starts=None, counts=None):
     return rank_key(d, (ahead >> shift) & 15, rolled, below, tiebreak)
 
 
-def die_keys(d, tiebreak: str, order: str):
-    """Sort keys (no coin, no owner) of one participant's dice ``d``, shape (..., s)."""
-    return _keys(d, tiebreak, order)
-
-
 def round_keys(dice, owners, tiebreak: str, order: str):
     """Sort keys with owner bits for rows of whole rounds: ``dice`` (rows, total dice),
     ``owners[c]`` owning column c (the rule as in :func:`die_keys`)."""
@@ -160,7 +130,7 @@ def round_keys(dice, owners, tiebreak: str, order: str):
     own_s = own[perm]
     starts = np.flatnonzero(np.concatenate([[True], own_s[1:] != own_s[:-1]]))
     counts = np.diff(np.append(starts, own.size))
-    keys = _keys(np.asarray(dice)[:, perm], tiebreak, order, starts, counts) | own_s
+    keys = die_keys(np.asarray(dice)[:, perm], tiebreak, order, starts, counts) | own_s
     if grouped:
         return keys
     out = np.empty_like(keys)
@@ -276,26 +246,11 @@ def _tie_permutations(same, block):
 
 
 def coin_orders(srt, mode):
-    """Every acting order the coins can give, for each sorted round.
-
-    Parameters
-    ----------
-    srt : int64 array (rows, dice)
-        Sorted keys without coins (:func:`round_keys`, then ``np.sort``).
-    mode : {"action", "tier"}
-        The ``order`` reading: in ``"tier"`` a participant's dice of one value
-        move together.
-
-    Returns
-    -------
-    orders : int64 array (orders, dice)
-        The participant at each position of each order.
-    src : int array (orders,)
-        The row each order comes from.
-    k : int64 array (orders,)
-        How many orders that row has; each has probability ``1 / k`` (the
-        coins order the m tied participants of each run uniformly: 1/m!).
-    """
+    """Every acting order the coins can give each round of sorted keys without coins
+    ``srt`` (rows, dice) read by ``mode`` (``"tier"``: a participant's dice of one value
+    move together): ``(orders, src, k)``, the participant at each position of each order,
+    the row it comes from and how many orders that row has, each of probability ``1 / k``
+    (the coins order the m tied participants of each run uniformly: 1/m!)."""
     own = key_owner(srt)
     high = srt >> OWN_BITS
     same = high[:, 1:] == high[:, :-1]
@@ -337,6 +292,20 @@ def _one_round(dice, rules):
     return np.sort(round_keys(flat, owners, rules.tiebreak, rules.order), axis=1)
 
 
+def count_orders(dice, rules) -> int:
+    """How many acting orders :func:`coin_orders` lists for one concrete round: m! for
+    each run of m tied participants (a participant's tier moves whole)."""
+    srt = _one_round(dice, rules)[0].tolist()
+    count = m = 1
+    for prev, key in itertools.pairwise(srt):
+        if prev >> OWN_BITS != key >> OWN_BITS:
+            m = 1
+        elif rules.order == "action" or prev & OWN_MASK != key & OWN_MASK:
+            m += 1
+            count *= m
+    return count
+
+
 def resolve(dice, sides=None, *, rng=None, rules=None, tiebreak=None, order=None) -> RoundOrder:
     """The acting sequence of one round with the given dice (coins from ``rng``).
 
@@ -366,9 +335,7 @@ def resolve(dice, sides=None, *, rng=None, rules=None, tiebreak=None, order=None
     """
     dice = check_dice(dice)
     rules = rules_with(rules, tiebreak=tiebreak, order=order)
-    if sides is None:
-        sides = [0] * len(dice)
-    sides = check_int_list("sides", sides, 0, min_len=0)
+    sides = check_int_list("sides", [0] * len(dice) if sides is None else sides, 0, min_len=0)
     if len(sides) != len(dice):
         raise refuse("sides", f"one side per participant ({len(dice)})", sides)
     keys = _one_round(dice, rules)

@@ -1,28 +1,8 @@
 """Preparation pips: a margin added to initiative dice after they are rolled.
 
-One implementation, vectorized over rows of dice (:func:`add_pips`), serves the
-single roll (:func:`apply_pips`), the exact enumeration and the simulations.
-How a margin is spent is the ``pip_rule`` of :class:`~.rules.Rules`:
-
-* ``"one-die"`` (default, the text): each participant's own margin on ONE of
-  its own dice, the one that acts earliest after the raise (the lowest die the
-  margin brings to 6, else the highest die below 6);
-* ``"split"``: each participant's margin over its own dice, one pip at a time
-  to its highest die below 6;
-* ``"side-pool"``: one margin for a whole side, spread like ``"split"`` over
-  all the side's dice.
-
-Equal dice never compete across participants under the per-participant rules
-(each margin goes to its owner's dice; which of two equal dice of one owner is
-raised changes nothing). Under ``"side-pool"`` two equal dice of different
-participants compete for a pip: the one listed first gets it.
-
-Examples
---------
->>> apply_pips([5, 3, 2], 3)
-[5, 6, 2]
->>> apply_pips([5, 3, 2], 3, "split")
-[6, 5, 2]
+One implementation, vectorized over rows of dice (:func:`add_pips`), serves the single
+roll (:func:`apply_pips`), the exact enumeration and the simulations; how a margin is
+spent is the ``pip_rule`` of :class:`~.rules.Rules` (``docs/rules/initiative.md``).
 """
 
 from __future__ import annotations
@@ -78,11 +58,8 @@ def apply_pips(dice, pips: int, pip_rule: str = "one-die") -> list[int]:
     pips : int
         The margin of the preparation roll (>= 0); excess is lost.
     pip_rule : {"one-die", "split", "side-pool"}
-        ``"one-die"``: the whole margin on one die, the lowest die it brings to
-        6, else the highest die below 6 (the die that then acts earliest).
-        ``"split"`` and ``"side-pool"``: one pip at a time to the highest die
-        below 6 (so dice are filled to 6 in order of closeness to 6; of equal
-        dice the first).
+        How the margin is spent (:class:`~.rules.Rules`): on one die, or one pip at a
+        time to the highest die below 6.
 
     Returns
     -------
@@ -91,8 +68,8 @@ def apply_pips(dice, pips: int, pip_rule: str = "one-die") -> list[int]:
 
     Examples
     --------
-    >>> apply_pips([2, 1], 2)
-    [4, 1]
+    >>> apply_pips([5, 3, 2], 3), apply_pips([5, 3, 2], 3, "split"), apply_pips([2, 1], 2)
+    ([5, 6, 2], [6, 5, 2], [4, 1])
     """
     dice = check_int_list("dice", dice, 1, 6, min_len=0)
     pips = LIMITS["pips"].check(pips, name="pips")

@@ -1,21 +1,8 @@
 """The questions of the d6 initiative system, each declared once: parameters, forms, samples.
 
-Each public function here is made by :func:`dicestats.core.question.question`
-from its setup (the signature, the docstring and the checks of its arguments):
-it answers in exact Fractions (the default), floats (``exact=False``) or, where
-the question has a Monte Carlo form, by simulation (``trials=``, ``rng=``), with
-the same result class. The forms live in the modules named by each declaration
-(``enumeration`` and ``simulation`` for :func:`odds`, ``defences`` for
-:func:`defence`, ``order`` for :func:`order_distribution`), imported on the first
-answer: this module imports no numpy.
-
-Examples
---------
->>> odds([1], [2]).p_first
-Fraction(55, 216)
->>> r = odds([1], [2], trials=20_000, rng=1)
->>> r.trials, abs(r.p_first.value - 55 / 216) < 4.5 * r.p_first.stderr
-(20000, True)
+The forms live in the modules each declaration names (``enumeration`` and ``simulation``
+for :func:`odds`, ``defences`` for :func:`defence`, ``order`` for
+:func:`order_distribution`), imported on the first answer: this module imports no numpy.
 """
 
 from __future__ import annotations
@@ -26,22 +13,19 @@ from ..core.checks import check_bool, check_choice, check_int, refuse
 from ..core.question import Sample, Setup, question
 from .limits import EXACT_LIMIT, LIMITS, check_exact_size
 from .rolls import RollTable, SuccessRoll, check_roll
-from .rules import ATTACKERS, RESPONSES, Rules
+from .rules import ATTACKERS, RESPONSES, Rules, parse_words
 
 __all__ = ["odds", "defence", "order_distribution"]
 
 
 def _fight(args: dict, combat: bool = False) -> Setup:
-    """A checked fight from a setup's own arguments (its ``locals()`` on entry): sides,
-    pips, rules, holding, rounds, edges and, with ``combat``, how attacks are made and
-    answered; and how it is answered: its size in outcome classes within ``limit``
-    (enumerated), or a given ``batch_size`` within its memory and the seed, if it is a
-    number, that a Monte Carlo answer shows (``rng``)."""
+    """A checked fight from a setup's ``locals()`` (``combat``: with how attacks are made and
+    answered) and how it is answered: its outcome classes within ``limit``, or by Monte
+    Carlo with a ``batch_size`` that fits and the seed the answer shows."""
     from .engine import check_fight
 
     args = dict(args)
-    limit, method, batch_size = args.pop("limit"), args.pop("method"), args.pop("batch_size")
-    rng = args.pop("rng")
+    limit, method, batch_size, rng = (args.pop(k) for k in ("limit", "method", "batch_size", "rng"))
     attacks = _combat(*(args.pop(k) for k in _COMBAT), method) if combat else None
     fight = check_fight(**args, combat=attacks)
     if method != "montecarlo":
@@ -152,10 +136,8 @@ def odds(
         text), over its dice (split), or one margin for the whole side (side-pool).
     hold, versus_hold : str, HoldPolicy or list
         A side's holding policy, never (default), defend, after-enemy, always or
-        your own: one for the side, or one per participant (a list, or its text
-        defend,never). See :mod:`~dicestats.initiative.holding`; anything but
-        ``"never"`` (or ``rounds`` > 1) plays the rounds action by action on the
-        round engine (:mod:`~dicestats.initiative.engine`).
+        your own (:class:`~dicestats.initiative.HoldPolicy`): one for the side, or one
+        per participant (a list, or its text defend,never).
     rounds : int
         Rounds per fight, 1..50: a round in which everyone held puts everyone on
         edge and forbids holding in the next. The round statistics are pooled over
@@ -165,24 +147,16 @@ def odds(
         for a supporting character (3; s in the text 2,s); None for a side: all
         supporting («на взводе [−3]»).
     limit : int
-        Exact or float: refuse setups with more outcome classes than this (100,000
-        by default, ``LIMITS["outcome classes"]``), or with more work than
-        ``EXACT_WORK_PER_CLASS`` times this (work = outcome classes × dice ×
-        participants² / 4, a measure of the running time: 500,000 units by default).
+        Exact or float: the most outcome classes to enumerate (100,000 by default,
+        ``LIMITS["outcome classes"]``); the cap on work (outcome classes × dice ×
+        participants² / 4, a measure of the running time: 500,000 units by default)
+        scales with it.
 
     Returns
     -------
     Odds
         Enumerated: ``trials=None`` and ``outcome_classes`` set. Monte Carlo:
-        ``trials`` set, every number an ``Estimate``; a batch is
-        ``DEFAULT_BATCH`` rounds, fewer when a round has more than 32 dice
-        columns (at most ``LIMITS["dice per batch"]`` dice, which bounds its memory).
-
-    Raises
-    ------
-    dicestats.InputError
-        If an enumerated setup has more than ``limit`` outcome classes, or more
-        work (as above).
+        ``trials`` set, every number an ``Estimate``.
 
     Examples
     --------
@@ -214,43 +188,37 @@ def _combat(attackers, respond, defend_if_hit, attack, defend, armour, slow_cost
     check_choice("attackers", attackers, ATTACKERS)
     respond = "every" if respond is None else respond
     check_choice("respond", respond, RESPONSES)
-    defend_if_hit = check_bool("defend_if_hit", defend_if_hit)
-    lonely = {"armour": armour, "slow_cost": slow_cost}  # refused without success rolls
-    slow_cost = 1 if slow_cost is None else slow_cost
-    slow_cost = LIMITS["slow_cost"].check(slow_cost, name="slow_cost")
-    attack, defend, armour = (
-        check_roll("attack", attack),
-        check_roll("defend", defend),
-        check_roll("armour", armour),
-    )
-    if (attack is None) != (defend is None):
-        given = "attack" if attack is not None else "defend"
+    if_hit = check_bool("defend_if_hit", defend_if_hit)
+    lonely = {"armour": armour, "slow_cost": slow_cost, "defend_if_hit": if_hit or None}
+    slow_cost = LIMITS["slow_cost"].check(1 if slow_cost is None else slow_cost, name="slow_cost")
+    rolls = {"attack": attack, "defend": defend, "armour": armour}
+    rolls = {name: check_roll(name, r) for name, r in rolls.items()}
+    if (rolls["attack"] is None) != (rolls["defend"] is None):
         raise refuse(
             "attack, defend",
             "both given or both None (an answer's successes come off the attack's)",
-            f"only {given}",
+            f"only {'attack' if rolls['attack'] is not None else 'defend'}",
             instead="give both",
         )
-    if attack is None:
-        for name, value in (*lonely.items(), ("defend_if_hit", defend_if_hit or None)):
-            if value is not None:
-                raise refuse(
-                    name,
-                    "omitted without success rolls",
-                    value,
-                    why="it counts successes",
-                    instead="give attack and defend too",
-                )
-    for name, r in (("attack", attack), ("defend", defend), ("armour", armour)):
-        if method == "exact" and isinstance(r, RollTable):
-            if any(isinstance(p, float) for p in r.table.values()):
-                raise refuse(
-                    name,
-                    "a roll with exact probabilities (ints or Fractions) when exact=True",
-                    r.describe(),
-                    instead="give Fractions, or exact=False",
-                )
-    return Combat(attackers, respond, attack, defend, armour, slow_cost, defend_if_hit)
+    for name, value in lonely.items() if rolls["attack"] is None else ():
+        if value is not None:
+            raise refuse(
+                name,
+                "omitted without success rolls",
+                value,
+                why="it counts successes",
+                instead="give attack and defend too",
+            )
+    for name, r in rolls.items():
+        floats = isinstance(r, RollTable) and any(isinstance(p, float) for p in r.table.values())
+        if method == "exact" and floats:
+            raise refuse(
+                name,
+                "a roll with exact probabilities (ints or Fractions) when exact=True",
+                r.describe(),
+                instead="give Fractions, or exact=False",
+            )
+    return Combat(attackers, respond, *rolls.values(), slow_cost, if_hit)
 
 
 @question(
@@ -306,34 +274,12 @@ def defence(
 ):
     """Attacks and their answers: who answers, slow answers, armour, the defender's advantage.
 
-    Every action of an attacking participant is an attack, with the die it acts
-    on, on a uniformly chosen participant of the other side. Responders answer
-    it in turn, each at most once, each setting aside its highest die («Когда на
-    тебя нападают, ты не можешь предпринять больше одного ответного действия …
-    твои товарищи могут попытаться спасти тебя, точно так же совершая по одному
-    действию»):
-
-    * the **target**, if it has a die left: slow when its highest die is lower
-      than the attack's, scale = attack die − that die (never against the action
-      of a holder: «считается, что у них одинаковая инициатива»);
-    * with ``respond="every"`` (default), then each **companion** whose highest
-      die is ≥ the attack's (any die against a holder's attack), highest die
-      first, the lower participant number among equals, never slow — while the
-      attack still threatens: with success rolls while the attacker has a
-      margin left (a defender decides after seeing the attack), without them
-      until one answer came at full speed;
-    * ``respond="target"``: the target alone; ``respond="cover"``: the target,
-      or instead of a slow or empty-handed target the companion with the lowest
-      sufficient die (the readings this project used before).
-
-    With success rolls (``attack`` and ``defend``, optionally ``armour``: **the
-    user's assumption**, :class:`~.rolls.SuccessRoll` or :class:`~.rolls.RollTable`),
-    each response's successes, less ``slow_cost`` per point of slow, come off
-    the attacker's margin; a responder whose successes exceed what was left
-    gains the excess as a one-use advantage; armour (passive: «Она учитывается
-    после этого действия, если оно не принесло желаемых плодов, или вместо
-    него») then removes its successes from what is left; the rest is the
-    wound's (or difficulty's) scale.
+    Every action of an attacking participant attacks a uniformly chosen participant of the
+    other side; responders answer it in turn (``respond``), each setting aside its highest
+    die, the target slow when that die is lower than the attack's. With success rolls
+    (**the user's assumption**) each answer's successes come off the attacker's margin,
+    then armour's; the rest is the wound's scale. The rules, quoted, with the readings
+    where the text is silent: ``docs/rules/initiative.md``.
 
     Exact (every outcome enumerated, small setups: at most ``LIMITS["exact
     states"]`` rows at once; success rolls with exact probabilities), floats,
@@ -341,8 +287,8 @@ def defence(
 
     Parameters
     ----------
-    swiftness, versus : list of int
-        The two sides (as in :func:`odds`).
+    swiftness, versus, pips, versus_pips, rules, tiebreak, order, pip_rule
+        As in :func:`odds`.
     attackers : {"versus", "both"}
         Who attacks: the versus side, the first side defending (versus, the default:
         its own actions are not attacks), or both (every action is an attack).
@@ -360,17 +306,7 @@ def defence(
     slow_cost : int, optional
         Defence successes lost per point of slow scale, 0..100 (the user's
         assumption; 1 by default, with success rolls only).
-    hold, versus_hold : str, HoldPolicy or list
-        A side's holding policy, never (default), defend, after-enemy, always or
-        your own: one for the side, or one per participant (defend,never), as in
-        :func:`odds`.
-    rounds : int
-        Rounds per fight, 1..50 (the "everyone held" rule carries into the next round).
-    weakness, versus_weakness : list of int or None, or str, optional
-        A side's on-edge scales, one per participant: a hero's weakness, or None
-        for a supporting character (3; s in the text 2,s); None for the whole
-        side: all supporting.
-    pips, versus_pips, rules, tiebreak, order, pip_rule, limit
+    hold, versus_hold, rounds, weakness, versus_weakness, limit
         As in :func:`odds`.
 
     Returns
@@ -404,7 +340,7 @@ def defence(
             "every order of one round with ties (the dice as a command line writes them)",
             ("6,6,6/6,6",),
             {"tiebreak": "unspent"},
-            bad=({"dice": [[7]]}, {"dice": "6,6/x"}, {"order": "turn"}),
+            bad=({"dice": [[7]]}, {"dice": "6,6/x"}, {"dice": [[6]] * 9}, {"order": "turn"}),
         ),
     ),
 )
@@ -426,7 +362,7 @@ def order_distribution(
         Each participant's dice (values 1..6, after preparation pips), or their text,
         participants apart by ``/``: ``"6,6,6/6,6"``.
     rules, tiebreak, order
-        As in :func:`~dicestats.initiative.resolve`.
+        As in :func:`odds`.
 
     Returns
     -------
@@ -440,21 +376,18 @@ def order_distribution(
     >>> order_distribution([[6], [6]], exact=False).p_sequence
     {(0, 1): 0.5, (1, 0): 0.5}
     """
-    from .order import check_dice
+    from ..core.checks import parse_int_text
+    from .order import check_dice, count_orders
     from .rules import rules_with
 
     if isinstance(dice, str):
-        dice = _dice_text(dice)
-    return Setup(dice=check_dice(dice), rules=rules_with(rules, tiebreak=tiebreak, order=order))
-
-
-def _dice_text(text: str) -> list[list[int]]:
-    """``"6,6,6/6,6"``: each participant's dice, participants apart by ``/``."""
-    from ..core.checks import parse_int_text
-
-    try:
-        return [[parse_int_text(v) for v in part.split(",")] for part in text.split("/")]
-    except ValueError:
-        raise refuse(
-            "dice", "each participant's dice such as 6,6,6/6,5 (participants apart by /)", text
-        ) from None
+        dice = parse_words(
+            "dice",
+            dice,
+            lambda part: [parse_int_text(v) for v in part.split(",")],
+            "each participant's dice such as 6,6,6/6,5 (participants apart by /)",
+            sep="/",
+        )
+    dice, rules = check_dice(dice), rules_with(rules, tiebreak=tiebreak, order=order)
+    LIMITS["acting orders"].check_work(count_orders(dice, rules), name="dice", value=dice)
+    return Setup(dice=dice, rules=rules)

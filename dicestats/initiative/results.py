@@ -1,13 +1,6 @@
-"""The results of the d6 initiative system: frozen dataclasses derived from ``Result``.
-
-One class per question, named after it, whichever way it is answered:
-:class:`Odds` (of :func:`~dicestats.initiative.odds`) holds Fractions
-(``exact=True``), floats (``exact=False``) or
-:class:`~dicestats.core.results.Estimate` objects (Monte Carlo, ``trials`` set)
-in the same fields; :class:`Defence` (of ``defence``) and
-:class:`OrderDistribution` (of ``order_distribution``) likewise.
-:class:`RoundOrder` is one concrete round (``resolve``).
-"""
+"""The results of the d6 initiative system: one class per question, named after it, whatever
+the method (Fractions, floats or :class:`~dicestats.core.results.Estimate` objects in the
+same fields); :class:`RoundOrder` is one concrete round (``resolve``)."""
 
 from __future__ import annotations
 
@@ -91,32 +84,22 @@ class OrderDistribution(Result):
     def view(self) -> View:
         dice = " / ".join(",".join(map(str, d)) for d in self.dice)
         title = f"d6 initiative, one round of the dice {dice}\nreadings: "
-        title += self.rules.describe(pips=False)
         rows = sorted(self.p_sequence.items(), key=lambda kv: (-kv[1], kv[0]))
-        rows = tuple((" ".join(f"P{p + 1}" for p in seq), p) for seq, p in rows)
-        return View(title, (Table(("acting order (P1: the first dice)", "probability"), rows,
-                                  ("text", "p")),))  # fmt: skip
+        rows = {" ".join(f"P{p + 1}" for p in seq): p for seq, p in rows}
+        header = ("acting order (P1: the first dice)", "probability")
+        return View(title + self.rules.describe(pips=False), (_shares(header, rows),))
 
 
 @dataclass(frozen=True)
 class Odds(Result):
-    """Statistics of the rounds of two sides: exact, float or Monte Carlo.
-
-    Probabilities and means are Fractions (``exact=True``), floats (an
-    enumeration with ``exact=False``) or :class:`~dicestats.core.results.Estimate`
-    objects (Monte Carlo: ``trials`` fights of ``rounds`` rounds; proportions with
-    Wilson intervals for one round, ratio intervals over several; means with
-    batch-means or ratio standard errors). The round statistics (``p_first`` …
-    ``mean_position``) are pooled over the ``rounds`` rounds of a fight.
+    """Statistics of the rounds of two sides: exact, float or Monte Carlo (``trials``
+    fights: Wilson intervals for one round, ratio intervals over several). The round
+    statistics (``p_first`` … ``mean_position``) are pooled over the rounds of a fight.
 
     Attributes
     ----------
-    swiftness, versus : tuple of int
-        Swiftness of each participant of the first and of the other side.
-    pips, versus_pips : int or tuple of int
-        Preparation pips: a side's pool (int) or one margin per participant.
-    rules : Rules
-        The readings in force.
+    swiftness, versus, pips, versus_pips, rules
+        The setup, as :func:`~dicestats.initiative.odds` took it (checked).
     labels : tuple of str
         Participant labels (A1.. first side, B1.. the other side; not in a sweep's frame).
     hold : tuple of str
@@ -190,21 +173,16 @@ class Odds(Result):
             ("P(side A acts first)", self.p_first, "estimate"),
             ("P(someone acts twice in a row)", self.p_double, "estimate"),
         )
-        rows = tuple(
-            (label, dice, first, "—" if position is None else position)
-            for label, dice, first, position in zip(
-                self.labels, self.swiftness + self.versus, self.p_participant_first,
-                self.mean_position, strict=True,
-            )
-        )  # fmt: skip
+        dice = self.swiftness + self.versus
+        cols = zip(self.labels, dice, self.p_participant_first, self.mean_position, strict=True)
+        rows = tuple((*r[:3], "—" if r[3] is None else r[3]) for r in cols)
         header = ("participant", "dice", "acts first", "mean position")
-        before = tuple((str(k), p) for k, p in self.actions_before.items())
         return View(
             title,
             (
                 Lines(head, aligned=False),
                 Table(header, rows, ("text", "n", "p", "mean3")),
-                Table(("A actions before B's first", "probability"), before, ("text", "p")),
+                _shares(("A actions before B's first", "probability"), self.actions_before),
                 *_holding(self),
             ),
         )
@@ -214,14 +192,13 @@ class Odds(Result):
 class Defence(Result):
     """Attacks and their answers: exact, float or Monte Carlo.
 
-    Every figure about successes (``margin``, ``mean_wound``, ``p_wounding``,
-    ``advantage``, ``mean_advantage``) rests on ``assumption``: success rolls
-    **the user assumed**, not the game's own (its action roll is unknown). Shares
-    are per attack, per response or per round, as named.
+    Every figure about successes (``margin``, ``mean_wound``, ``p_wounding``, ``advantage``,
+    ``mean_advantage``) rests on ``assumption``: success rolls **the user assumed**, not
+    the game's own. Shares are per attack, per response or per round, as named.
 
     Attributes
     ----------
-    swiftness, versus, pips, versus_pips, rules, labels
+    swiftness, versus, pips, versus_pips, rules, labels, hold, rounds
         The setup (as in :class:`Odds`).
     attackers : str
         ``"versus"`` (the ``versus`` side attacks with every action) or ``"both"``.
@@ -229,33 +206,24 @@ class Defence(Result):
         Who answers an attack: ``"every"``, ``"target"`` or ``"cover"``.
     defend_if_hit : bool
         The target answers only an attack that scored.
-    hold : tuple of str
-        Each participant's holding policy.
-    rounds : int
-        Rounds per fight.
     assumption : str or None
         The success rolls assumed (attack, defence, armour, slow cost), or None
         without success rolls.
     mean_attacks : Fraction, float or Estimate
         Attacks per round.
-    p_defendable : …
-        Share of attacks someone could answer (the target with a die left, or,
-        with ``"every"``/``"cover"``, a companion with a die as high as the attack's).
-    p_defended : …
-        Share of attacks answered at least once.
+    p_defendable, p_defended, p_target_responds : …
+        Shares of attacks someone could answer (the target with a die left or, with
+        ``"every"``/``"cover"``, a companion with a die as high), answered at least once,
+        answered by the target itself.
     responses : dict
         ``{k: share of attacks answered by k responders}``.
-    p_target_responds : …
-        Share of attacks the target answers itself.
     mean_companion_responses : …
         Companions' responses per attack.
     slow : dict
         ``{k: share of responses made "slow" with scale k}`` (0: not slow).
     mean_slow : Fraction, float or Estimate
-        The mean slow scale per response (0 for an answer that is not slow):
-        ``Σ k · slow[k]``. A Monte Carlo interval is conservative: its standard
-        error is ``Σ k · stderr(slow[k])``, an upper bound (Minkowski) of the
-        ratio estimator's.
+        The mean slow scale per response, ``Σ k · slow[k]`` (a conservative Monte Carlo
+        interval: :func:`~.engine.mean_scale`).
     p_slow_round : …
         P(some response of a round is slow).
     out_of_dice : dict
@@ -272,14 +240,8 @@ class Defence(Result):
         ``{k: share of responses earning the responder a one-use advantage of k}``.
     mean_advantage : … or None
         Its mean per response.
-    p_all_held, on_edge, edge_penalty
+    p_all_held, on_edge, edge_penalty, exact, trials, seed, raw
         As in :class:`Odds`.
-    exact : bool
-    trials : int or None
-    seed : int or None
-        As in :class:`Odds`.
-    raw : montecarlo.Totals or None
-        The summed Monte Carlo counts (not exported).
     """
 
     swiftness: tuple
@@ -335,15 +297,14 @@ class Defence(Result):
             ("rounds with a slow answer", self.p_slow_round, "estimate"),
             ("mean slow penalty per answer", self.mean_slow, "mean3"),
         )
-        slow = tuple((str(k) if k else "0 (not slow)", p) for k, p in self.slow.items())
+        slow = {k if k else "0 (not slow)": p for k, p in self.slow.items()}
         parts = [
             Lines(head, aligned=False),
             _shares(("answers per attack", "share of attacks"), self.responses),
-            Table(
+            _shares(
                 ("slow scale (attack die − answering die)", "share of answers"),
                 slow,
-                ("text", "p"),
-                note="(the slow scale: the attack's die minus the answering die when lower, "
+                "(the slow scale: the attack's die minus the answering die when lower, "
                 "0 when not slow)",
             ),
             _shares(("defenders attacked with no die", "share of rounds"), self.out_of_dice),
@@ -382,9 +343,9 @@ def _sides(r) -> str:
 def _readings(r) -> str:
     """The readings in force and each side's holding policies, in one line."""
     na = len(r.swiftness)
-    sides = []
-    for label, part in (("A", r.hold[:na]), ("B", r.hold[na:])):
-        sides.append(f"{label} {'/'.join(dict.fromkeys(part))}")
+    sides = (
+        f"{s} {'/'.join(dict.fromkeys(h))}" for s, h in (("A", r.hold[:na]), ("B", r.hold[na:]))
+    )
     return f"readings: {r.rules.describe()}; holding: {', '.join(sides)}"
 
 
@@ -407,14 +368,14 @@ def _holding(r) -> tuple:
     """P(everyone held) per round and the on-edge counts, where holding can happen."""
     if r.rounds == 1 and all(h == "never" for h in r.hold):
         return ()
-    held = tuple((f"round {i + 1}", p) for i, p in enumerate(r.p_all_held))
-    edge = tuple((f"{k} time{'s' if k != 1 else ''}", p) for k, p in r.on_edge.items())
+    held = {f"round {i + 1}": p for i, p in enumerate(r.p_all_held)}
+    edge = {f"{k} time{'s' if k != 1 else ''}": p for k, p in r.on_edge.items()}
     penalties = ", ".join(f"{lab} −{e}" for lab, e in zip(r.labels, r.edge_penalty, strict=True))
     note = (
         f"on edge: {penalties} (heroes their weakness, supporting characters 3); nobody may "
         "hold in the round after"
     )
     return (
-        Table(("everyone held, nobody acted", "probability"), held, ("text", "p")),
-        Table(("everyone on edge", "probability"), edge, ("text", "p"), note=note),
+        _shares(("everyone held, nobody acted", "probability"), held),
+        _shares(("everyone on edge", "probability"), edge, note),
     )

@@ -1,21 +1,6 @@
-"""The rule variants of the d6 initiative system, as one frozen value.
-
-The source (a Russian-language d6 initiative rulebook) leaves some points
-open; each reading the code implements is a field of :class:`Rules`, and every
-function of :mod:`dicestats.initiative` takes ``rules=`` (plus the shortcuts
-``tiebreak=``, ``order=``, ``pip_rule=``, which override one field). The
-readings, their sources and their defaults are in ``docs/rules/initiative.md``.
-
-Examples
---------
->>> Rules()
-Rules(tiebreak='all', order='tier', pip_rule='one-die')
->>> Rules().replace(order="action").order
-'action'
->>> Rules(order="random")
-Traceback (most recent call last):
-...
-dicestats.InputError: order must be one of 'tier', 'action', got 'random'
+"""The readings of the d6 initiative rules, as one frozen value (:class:`Rules`): every
+question takes ``rules=`` or the shortcuts ``tiebreak=``, ``order=``, ``pip_rule=``; the
+readings, their sources and defaults are in ``docs/rules/initiative.md``.
 """
 
 from __future__ import annotations
@@ -25,7 +10,7 @@ from dataclasses import dataclass
 
 from ..core.checks import check_choice, refuse
 
-__all__ = ["Rules", "TIEBREAKS", "ORDERS", "PIP_RULES", "rules_with"]
+__all__ = ["Rules", "TIEBREAKS", "ORDERS", "PIP_RULES", "rules_with", "parse_words"]
 
 #: Tie-break readings: set-aside dice count (``"all"``) or only the unspent ones.
 TIEBREAKS = ("all", "unspent")
@@ -55,38 +40,33 @@ _PIP_TEXT = {
 
 @dataclass(frozen=True)
 class Rules:
-    """The readings of the d6 initiative rules in force (immutable).
+    """The readings of the d6 initiative rules in force (immutable), quoted with their
+    sources in ``docs/rules/initiative.md``.
 
     Parameters
     ----------
     tiebreak : {"all", "unspent"}, default "all"
-        Between participants holding the same value with as many dice of it,
-        their other dice decide, compared high to low (a missing die ranks
-        lowest): ``"all"`` counts the dice already set aside this round (the
-        text: «включая отложенные»), ``"unspent"`` only those still unspent.
+        Among participants with as many dice of the value, the other dice decide, high
+        to low, a missing die lowest: every die rolled this round (all, the text:
+        «включая отложенные»), or only the unspent ones.
     order : {"tier", "action"}, default "tier"
-        ``"tier"`` (the text: «Далее действуют все, у кого есть шестёрки, в
-        порядке убывания их количества» and «он вправе заявить несколько
-        действий подряд»): when a value is reached, its holders are ordered
-        once and each acts with all its dice of that value in a row.
-        ``"action"``: the order is re-evaluated after every single action (the
-        reading this project first used).
+        When a value is reached, order its holders once, each acting all its dice of the
+        value in a row (tier, the text), or re-evaluate after every action.
     pip_rule : {"one-die", "split", "side-pool"}, default "one-die"
-        How preparation margins are spent (``pips=``). ``"one-die"`` (the
-        text: «на любом из кубиков инициативы (максимум до 6!)»): each
-        participant has its own margin, added to ONE of its own dice after
-        seeing them, capped at 6, the excess lost; the die is the one that
-        acts earliest after the raise: the lowest die the margin brings to 6,
-        else the highest die below 6. ``"split"``: each participant's margin
-        spread over its own dice, one pip at a time to its highest die below
-        6. ``"side-pool"``: one margin for a whole side (an int), spread over
-        all the side's dice the same way; of two equal dice the one listed
-        first gets the pip.
+        How a preparation margin is spent: each participant's on the one of its own dice
+        that then acts earliest (the lowest it brings to 6, else the highest below 6),
+        the excess lost (one-die, the text); over its own dice, one pip at a time to the
+        highest below 6 (split); or one margin for a whole side (an int) over all the
+        side's dice, of two equal dice the one listed first (side-pool).
 
     Examples
     --------
-    >>> Rules(tiebreak="unspent").tiebreak
-    'unspent'
+    >>> Rules(tiebreak="unspent")
+    Rules(tiebreak='unspent', order='tier', pip_rule='one-die')
+    >>> Rules(order="random")
+    Traceback (most recent call last):
+    ...
+    dicestats.InputError: order must be one of 'tier', 'action', got 'random'
     """
 
     tiebreak: str = "all"
@@ -129,10 +109,6 @@ def rules_with(rules=None, **shortcuts) -> Rules:
     --------
     >>> rules_with(None, order="action", tiebreak=None)
     Rules(tiebreak='all', order='action', pip_rule='one-die')
-    >>> rules_with("tier")
-    Traceback (most recent call last):
-    ...
-    dicestats.InputTypeError: rules must be a dicestats.initiative.Rules, got 'tier' (str)
     """
     if rules is None:
         rules = Rules()
@@ -140,3 +116,16 @@ def rules_with(rules=None, **shortcuts) -> Rules:
         raise refuse("rules", "a dicestats.initiative.Rules", rules, kind=True)
     changes = {k: v for k, v in shortcuts.items() if v is not None}
     return rules.replace(**changes) if changes else rules
+
+
+def parse_words(name: str, text: str, word, allowed: str, sep: str = ","):
+    """Each word of ``text`` (apart by ``sep``) read by ``word``, or a refusal naming
+    ``name`` that says what is ``allowed``: the text forms of the API's lists.
+
+    >>> parse_words("dice", "6,5/4", lambda w: w.split(","), "dice", sep="/")
+    [['6', '5'], ['4']]
+    """
+    try:
+        return [word(w) for w in text.split(sep)]
+    except ValueError:
+        raise refuse(name, allowed, text) from None

@@ -1,13 +1,7 @@
-"""A checked two-side setup, and how its rounds are enumerated or batched by Monte Carlo.
-
-Participants are numbered side by side: the ``swiftness`` side first (labels
-A1, A2, …), then the ``versus`` side (B1, B2, …). Their dice sit side by side
-in the same order wherever a round is held as an array of dice.
-
-Both exact enumerations (the fast one of ``odds`` and the round engine's) start
-from :func:`dice_classes`; both Monte Carlo paths (the fast path of ``odds`` and
-the round engine's) check a given batch size with :func:`batch_rounds`.
-"""
+"""A checked two-side setup (:class:`Sides`): participants numbered side by side, the
+``swiftness`` side first (A1, A2, …, then B1, …), their dice in the same order; the
+outcome classes both exact enumerations start from (:func:`dice_classes`) and the batch
+size both Monte Carlo paths check (:func:`batch_rounds`)."""
 
 from __future__ import annotations
 
@@ -20,7 +14,7 @@ import numpy as np
 
 from ..core import montecarlo as mc
 from ..core.checks import check_int_list, refuse
-from .limits import BATCH_DICE, LIMITS
+from .limits import LIMITS
 from .rules import Rules, rules_with
 
 __all__ = ["Sides", "check_setup", "check_swiftness", "dice_classes", "batch_rounds"]
@@ -34,12 +28,8 @@ def check_swiftness(name: str, values) -> tuple[int, ...]:
 
 
 def _check_pips(name: str, pips, n: int, pip_rule: str):
-    """Preparation margins of one side of ``n`` participants, as ``pip_rule`` reads them.
-
-    ``"one-die"`` and ``"split"``: one margin per participant (a tuple); a bare
-    int only for a one-member side (or 0: nobody prepared). ``"side-pool"``:
-    one int for the whole side.
-    """
+    """Preparation margins of one side of ``n`` participants: one per participant (a
+    tuple), or with ``pip_rule="side-pool"`` one int for the side."""
     lim = LIMITS["pips"]
     if isinstance(pips, (list, tuple, np.ndarray)):
         if pip_rule == "side-pool":
@@ -117,14 +107,8 @@ class Sides:
 
     def described(self) -> dict:
         """The fields a result repeats to say what it answers (sides, pips, rules, labels)."""
-        return {
-            "swiftness": self.swiftness,
-            "versus": self.versus,
-            "pips": self.pips,
-            "versus_pips": self.versus_pips,
-            "rules": self.rules,
-            "labels": self.labels,
-        }
+        names = ("swiftness", "versus", "pips", "versus_pips", "rules", "labels")
+        return {k: getattr(self, k) for k in names}
 
     def columns(self, p: int) -> tuple[int, int]:
         """The columns ``c0:c1`` of participant ``p``'s dice."""
@@ -140,11 +124,6 @@ def check_setup(swiftness, versus, pips=0, versus_pips=0, rules=None, **shortcut
     >>> s = check_setup([3], [2, 2], pips=2)
     >>> s.labels, s.pips, s.versus_pips
     (('A1', 'B1', 'B2'), (2,), (0, 0))
-    >>> check_setup([3, 3], [2], pips=[1])
-    Traceback (most recent call last):
-    ...
-    dicestats.InputError: pips must be one margin per participant of the side (2 numbers), \
-got [1] (pip_rule='one-die': each participant has its own margin)
     """
     a = check_swiftness("swiftness", swiftness)
     b = check_swiftness("versus", versus)
@@ -158,12 +137,9 @@ got [1] (pip_rule='one-die': each participant has its own margin)
 def _multisets(s: int):
     """Every multiset of s d6 (faces high to low), (classes, s), and its orderings."""
     combos = list(itertools.combinations_with_replacement(range(6, 0, -1), s))
-    weights = []
-    for combo in combos:
-        w = math.factorial(s)
-        for f in set(combo):
-            w //= math.factorial(combo.count(f))
-        weights.append(w)
+    weights = [
+        math.factorial(s) // math.prod(math.factorial(c.count(f)) for f in set(c)) for c in combos
+    ]
     return np.array(combos, dtype=np.int64).reshape(len(combos), s), weights
 
 
@@ -189,4 +165,4 @@ def batch_rounds(batch_size, sw):
             batch_size * per, name="batch_size", value=batch_size, per=per, per_name="dice a round"
         )
         return batch_size
-    return max(256, min(mc.DEFAULT_BATCH, BATCH_DICE // (len(sw) * max(sw))))
+    return max(256, min(mc.DEFAULT_BATCH, LIMITS["dice per batch"].hi // (len(sw) * max(sw))))

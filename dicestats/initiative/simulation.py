@@ -1,54 +1,31 @@
 """The Monte Carlo form of :func:`~dicestats.initiative.odds`: whole rounds, any size.
 
-Vectorized and seeded on :func:`dicestats.core.montecarlo.run` (one
-``SeedSequence`` child per fixed-size batch: the same seed gives the same numbers
-for any number of workers). A batch (:class:`Rounds`) draws every participant's
-dice as sort keys (:mod:`~.order`: the one acting rule), sorts them with fair
-coins for complete ties and sums the statistics of :class:`~.results.Odds`
-(:func:`batch_odds`, :func:`reduce_odds`). Holding and several rounds go to the
-round engine (:mod:`~.engine`) instead.
-This is the order-only fast path; its three stages, each tested against a plain
-formulation that gives the same numbers:
+The order-only fast path (holding and several rounds go to the round engine), a batch
+function of :func:`dicestats.core.montecarlo.run` (:func:`batch_odds`,
+:func:`reduce_odds`) in three stages, each tested against a plain formulation that gives
+the same numbers:
 
-**The key layout** (:class:`KeyLayout`): every participant has a table of keys,
-one row per ordered roll of its dice (plus cheap coins in the action reading). A
-round is one row per participant, chosen by one uniform draw per chunk of
-participants, split in mixed radix. The keys' high bits (value, count,
-tie-break) are replaced by their dense rank among every key the setup can
-produce, so that a key fits an int32 (rank, cheap coin and owner) when it can
-(else the int64 keys are kept). The keys are gathered as 8-byte items -- two int32
-keys, or one int64 key -- with a single ``take`` on a flat table of items (numpy
-copies 8-byte items fast; a row of 3 keys of 2 bytes is a slow generic copy). An
-odd participant's last key shares an item with another's (a table over both
-participants' rows) or with a padding key that sorts after every real key; 15
-dice fill 16 int32 slots, one 64-byte row, which numpy sorts fastest. In the tier
-reading with ``tiebreak="all"`` a complete tie (two participants' dice of equal
-rank) happens exactly when two participants rolled the same face counts:
-:meth:`KeyLayout.tied` finds those rounds from the drawn rows, before sorting.
-The drawn rows, the keys and their order are those of the padded int64 layout.
+**The key layout** (:class:`KeyLayout`): every participant has a table of sort keys
+(:mod:`.order`), one row per ordered roll of its dice (plus cheap coins in the action
+reading); a round is one row per participant, from one uniform draw per chunk of
+participants split in mixed radix. The keys' high bits are replaced by their dense rank
+among every key the setup can produce, so that a key fits an int32 when it can, and the
+keys are gathered as 8-byte items (two int32 keys, or one int64 key) with one ``take``
+(numpy copies 8-byte items fast): an odd participant's last key shares an item with
+another's or with a padding key that sorts last (15 dice fill one 64-byte row, which
+numpy sorts fastest). In the tier reading with ``tiebreak="all"`` a complete tie happens
+exactly when two participants rolled the same face counts: :meth:`KeyLayout.tied` finds
+those rounds from the drawn rows, before sorting.
 
-**Ties** (:func:`order_batch`): a batch sorted, its tied rows settled with fair
-coins by :func:`settle` (int64 keys) or :func:`settle_dense` (the dense tier keys;
-:func:`short_round`: its first round in int32 keys with 16-bit coin prefixes).
-``order.sort_keys`` is the reference: every version draws the same coins in the
-same order, so gives the same numbers.
+**Ties** (:func:`order_batch`): tied rows settled with fair coins by :func:`settle`
+(int64 keys) or :func:`settle_dense` (dense tier keys; :func:`short_round`: int32 keys
+with 16-bit coin prefixes first), every version drawing the same coins in the same order
+as ``order.sort_keys``, the reference.
 
-**Statistics** (:class:`RoundStats`): the owners of the sorted keys become the
-sums the Monte Carlo ``odds`` reports (who acts first, the first side's actions before the
-other's first, someone acting twice in a row, who acts at each position per
-block of rows). A row-wise numpy reduction over a short row pays numpy's per-row
-overhead once per round; here the owners are one byte each in rows padded to a
-multiple of 8 bytes, read as 64-bit words: each statistic is a few passes over
-whole columns of words (SWAR, "SIMD within a register"), and the position
-histogram counts two positions per cell (the two owners of an aligned 16-bit
-pair) in half as many cells.
-
-Examples
---------
->>> from dicestats.initiative import odds
->>> r = odds([1], [1], trials=20_000, rng=1)
->>> abs(r.p_first.value - 0.5) < 4.5 * r.p_first.stderr
-True
+**Statistics** (:class:`RoundStats`): the sorted owners, one byte each in rows padded to
+whole 64-bit words, become the sums of :class:`~.results.Odds` in a few passes over whole
+columns of words (SWAR, "SIMD within a register") instead of numpy's per-row overhead;
+the position histogram counts the two owners of an aligned 16-bit pair in one cell.
 """
 
 from __future__ import annotations
@@ -60,7 +37,7 @@ from types import SimpleNamespace
 import numpy as np
 
 from ..core import montecarlo as mc
-from .engine import engine_batch_size, engine_estimates, needs_engine
+from .engine import Drawn, engine_batch_size, engine_odds, needs_engine
 from .order import (
     FMT64,
     HIGH,
@@ -78,8 +55,15 @@ from .pips import SPEND, add_pips
 from .results import Odds
 from .setup import batch_rounds
 
-__all__ = ["batch_odds", "batch_size_odds", "reduce_odds", "Rounds", "KeyLayout", "RoundStats",
-           "order_batch"]  # fmt: skip
+__all__ = [
+    "batch_odds",
+    "batch_size_odds",
+    "reduce_odds",
+    "Rounds",
+    "KeyLayout",
+    "RoundStats",
+    "order_batch",
+]
 
 
 # ====================================================================== the batch function
@@ -107,13 +91,10 @@ def _coin_bits(s):
 class Rounds:
     """Picklable batch function of the fast path (and the layout it needs).
 
-    Participants are grouped by (side, swiftness, own pips). Groups with
-    swiftness <= 5 look their keys up in per-roll tables (row = one ordered roll
-    of the participant's s dice plus b-bit coins, uniformly drawn: the same law
-    as s dice). Without pool pips, a :class:`KeyLayout` builds
-    the whole key array with one ``take`` from a single uniform draw per chunk
-    of participants (dense int32 keys in 8-byte items, padding that sorts last),
-    and reads the rounds with a complete tie from the drawn rows.
+    Participants are grouped by (side, swiftness, own pips). Groups with swiftness <= 5
+    look their keys up in per-roll tables (row = one ordered roll of the participant's s
+    dice plus b-bit coins, uniformly drawn: the same law as s dice), which, without pool
+    pips, a :class:`KeyLayout` draws all at once.
     """
 
     def __init__(self, setup, dense=True):
@@ -310,22 +291,10 @@ SHARED_ROWS = 1 << 16
 
 
 class KeyLayout:
-    """The key array of a batch from per-participant key tables.
-
-    Parameters
-    ----------
-    blocks : list of int64 arrays
-        ``blocks[p]``: participant p's keys, one row per table row (rows_p, s_p),
-        owner (and cheap coins) included.
-    mode : {"tier", "action"}
-        The order reading.
-    coin_bits : int
-        Cheap coin bits in the keys (action reading).
-    dense : bool
-        Try dense int32 keys (else int64 keys, one per item).
-    tiebreak : {"all", "unspent"}
-        The tie-break reading (``"all"`` lets :meth:`tied` read ties from the rows).
-    """
+    """The key array of a batch from per-participant key tables ``blocks[p]`` (rows_p,
+    s_p) of int64 keys, owner and ``coin_bits`` cheap coins (action reading) included, read
+    by ``mode`` and ``tiebreak`` (``"all"`` lets :meth:`tied` read ties from the rows);
+    ``dense``: try dense int32 keys (else int64 keys, one per item)."""
 
     def __init__(self, blocks, mode, coin_bits, dense, tiebreak):
         P = len(blocks)
@@ -769,19 +738,9 @@ def _low_byte(flags, low):
 
 
 class RoundStats:
-    """Sums of one batch from its sorted owners.
-
-    Parameters
-    ----------
-    n_parts : int
-        Participants (owners 0 .. n_parts - 1).
-    first_side : int
-        Participants of the first side (owners below it).
-    first_dice : int
-        Dice of the first side.
-    dice : int
-        Real dice per round: the first ``dice`` sorted columns.
-    """
+    """Sums of one batch from its sorted owners: ``n_parts`` participants (owners 0 ..
+    n_parts - 1), the first side's ``first_side`` participants (the owners below it) and
+    ``first_dice`` dice, ``dice`` real dice per round (the first sorted columns)."""
 
     def __init__(self, n_parts, first_side, first_dice, dice):
         self.P, self.na, self.da, self.D = n_parts, first_side, first_dice, dice
@@ -827,8 +786,8 @@ class RoundStats:
             st.work = [np.empty(chunk * self.words, dtype=np.uint64) for _ in range(3)]
             st.word_base = np.tile(np.arange(0, W, 8, dtype=np.uint64), chunk)
             bad = [max(0, min(8, D - 1 - 8 * i)) for i in range(self.words)]  # valid pairs
-            st.invalid = np.tile(np.array([((1 << 64) - 1) ^ ((1 << 8 * v) - 1) for v in bad],
-                                          dtype=np.uint64), chunk)  # fmt: skip
+            invalid = [((1 << 64) - 1) ^ ((1 << 8 * v) - 1) for v in bad]
+            st.invalid = np.tile(np.array(invalid, dtype=np.uint64), chunk)
             st.before = np.empty(n, dtype=np.uint64)
             st.double = np.empty(n, dtype=bool)
             # pad bytes stay 0: a real owner, never read as one (see rows)
@@ -932,22 +891,25 @@ class RoundStats:
 
 
 # ====================================================================== the question's form
-def _mean_position(res, p, s):
-    """Mean (1-based) position of participant p's actions, batch-means standard error."""
-    t = res.totals
-    e = mc.ratio_estimate(
-        t["pos"][p],
-        t["rows"],
-        t["pos_sq"][p],
-        t["rows_sq"],
-        t["pos_x_rows"][p],
-        t["blocks"],
-        res.confidence,
-        "mean",
-    )
-    return mc.Estimate(
-        e.value / s, e.stderr / s, e.ci_low / s, e.ci_high / s, res.trials, "mean", res.confidence
-    )
+class _Drawn(Drawn):
+    """The fast path's sums, read as :class:`~.engine.Drawn` reads the engine's (one
+    round, nobody holds: never on edge)."""
+
+    def each(self, name, per, p):
+        """Mean (1-based) position of participant p's actions, batch-means standard error."""
+        t, s, conf = self.res.totals, self.sw[p], self.res.confidence
+        sums = (t["pos"][p], t["rows"], t["pos_sq"][p], t["rows_sq"], t["pos_x_rows"][p])
+        e = mc.ratio_estimate(*sums, t["blocks"], conf, "mean")
+        return mc.Estimate(
+            e.value / s, e.stderr / s, e.ci_low / s, e.ci_high / s, self.n, "mean", conf
+        )
+
+    def per_fight(self, name, index):
+        count = self.n if (name, index) == ("edges", 0) else 0
+        return mc.wilson(count, self.n, self.res.confidence)
+
+    def pooled(self, name, index):
+        return mc.wilson(int(self.res["position"][index]), self.n, self.res.confidence)
 
 
 def batch_odds(s):
@@ -958,51 +920,13 @@ def batch_odds(s):
 
 
 def batch_size_odds(s) -> int:
-    """Rounds (or fights) per batch by default: :data:`~dicestats.core.montecarlo.DEFAULT_BATCH`
-    rounds, fewer when a round has more than 32 dice columns (participants × largest
-    swiftness): at most ``LIMITS["dice per batch"]`` dice per batch, which bounds its
-    memory; the round engine's own size for holding or several rounds."""
+    """Rounds per batch by default (:func:`~.setup.batch_rounds`: at most ``LIMITS["dice per
+    batch"]`` dice), or the round engine's fights for holding or several rounds."""
     fight = s.fight
     return engine_batch_size(fight) if needs_engine(fight) else batch_rounds(None, fight.setup.sw)
 
 
 def reduce_odds(s, res) -> Odds:
-    """:class:`~.results.Odds` of the summed batches: every number an ``Estimate``.
-
-    Examples
-    --------
-    >>> from dicestats.initiative import odds
-    >>> r = odds([2], [1], trials=20_000, rng=1)
-    >>> len(r.actions_before), r.trials
-    (3, 20000)
-    """
-    fight = s.fight
-    if needs_engine(fight):
-        return engine_estimates(fight, res, s.seed)
-    setup = fight.setup
-    n, sw = setup.n, setup.sw
-    position = np.asarray(res["position"])
-    return Odds(
-        **setup.described(),
-        p_first=res.proportion("first_side"),
-        p_participant_first=tuple(res.proportion("first", p) for p in range(n)),
-        actions_before=dict(enumerate(res.proportions("before"))),
-        p_double=res.proportion("double"),
-        mean_position=tuple(_mean_position(res, p, sw[p]) for p in range(n)),
-        hold=fight.hold,
-        rounds=1,
-        p_all_held=(mc.wilson(0, res.trials, res.confidence),),
-        on_edge={
-            0: mc.wilson(res.trials, res.trials, res.confidence),
-            1: mc.wilson(0, res.trials, res.confidence),
-        },
-        edge_penalty=fight.edge,
-        exact=False,
-        trials=res.trials,
-        outcome_classes=None,
-        seed=s.seed,
-        p_acts_at=tuple(
-            tuple(mc.wilson(int(c), res.trials, res.confidence) for c in row) for row in position
-        ),
-        raw=res,
-    )
+    """:class:`~.results.Odds` of the summed batches: every number an ``Estimate``."""
+    read = (Drawn if needs_engine(s.fight) else _Drawn)(s.fight, res, s.seed)
+    return engine_odds(s.fight, read, outcome_classes=None)

@@ -15,8 +15,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as hs
 
+from dicestats import InputError
 from dicestats import initiative as ini
-from dicestats.initiative.order import coin_orders, round_keys
+from dicestats.initiative.order import coin_orders, count_orders, round_keys
 
 from .oracle import OPTIONS, ref_cached, ref_orders, text_orders
 
@@ -85,6 +86,24 @@ def test_order_distribution_matches_plain_rule(opts):
         assert ini.order_distribution(dice, **opts).p_sequence == text_orders(dice, **opts)
     for dice in ([[2, 2], [2, 2], [2]], [[6, 1], [6, 1], [6, 1]], [[1, 1, 1], [1, 1, 1]]):
         assert ini.order_distribution(dice, **opts).p_sequence == ref_orders(dice, **opts)
+
+
+def test_order_distribution_caps_its_tied_orders():
+    """m participants tied at every step give m! orders: eight are listed, nine are refused
+    in one line that says why (a dozen would not finish); the count is the enumeration's."""
+    assert len(ini.order_distribution([[6]] * 8).p_sequence) == math.factorial(8)
+    with pytest.raises(InputError) as err:
+        ini.order_distribution([[6]] * 9)
+    msg = str(err.value)
+    assert msg.startswith("dice must be") and "acting orders = 362,880" in msg
+    assert "m! (8: 40,320" in msg and "\n" not in msg
+    for opts in OPTIONS:
+        rules = ini.Rules(**opts)
+        for dice in ([[6, 6]] * 5, [[5, 4]] * 4 + [[3]] * 4, [[2, 2], [2, 2], [2]]):
+            owners = [p for p, d in enumerate(dice) for _ in d]
+            flat = np.array([[v for d in dice for v in d]])
+            srt = np.sort(round_keys(flat, owners, rules.tiebreak, rules.order), axis=1)
+            assert count_orders(dice, rules) == len(coin_orders(srt, rules.order)[0]), dice
 
 
 # ------------------------------------------------------------------ vectorized order

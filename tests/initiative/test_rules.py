@@ -31,9 +31,8 @@ def test_limits_table():
     assert rows["participants"]["allowed"] == "1..64"
     assert rows["outcome classes"]["when"] == "exact"
     assert all(row["why"] for row in rows.values())
-    assert ini.MAX_SWIFTNESS == 15 and ini.MAX_PARTICIPANTS == 64
     assert ini.EXACT_LIMIT == 100_000 and ini.EXACT_WORK_PER_CLASS == 5
-    assert ini.BATCH_DICE == 2**21
+    assert ini.LIMITS["dice per batch"].hi == 2**21
 
 
 @pytest.mark.parametrize(

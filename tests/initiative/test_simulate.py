@@ -109,8 +109,9 @@ def test_default_batch_bounds_the_dice_of_a_batch(monkeypatch):
     ini.defence([15] * 20, [15] * 20, trials=20, rng=1)
     ini.odds([3, 3, 3], [2, 2, 2], trials=300, rng=1)
     ini.odds([3], [2], trials=300, rng=1, batch_size=7)
-    assert seen[0] * 64 * 15 <= ini.BATCH_DICE and seen[0] >= 256
-    assert seen[1] * 40 * 15 <= ini.BATCH_DICE
+    most = ini.LIMITS["dice per batch"].hi
+    assert seen[0] * 64 * 15 <= most and seen[0] >= 256
+    assert seen[1] * 40 * 15 <= most
     assert seen[2:] == [mc.DEFAULT_BATCH, 7]  # small rounds keep the default
 
 
