@@ -1,32 +1,36 @@
-"""What every explorer shares: the layout, the error line, the state as commands, exports.
+"""What every explorer shares: the layout, the error line, the commands, exports, background work.
 
-An :class:`Explorer` is an ``ipywidgets.VBox``: controls on top, then one line
-for a refusal, the headline figures, the chart, the table, the equivalent CLI
-command and Python call, and the export buttons. A subclass only says which
-controls it has and which API calls answer them (:meth:`Explorer.compute`,
-returning a :class:`Panel`); it computes nothing itself.
-
-A control change calls :meth:`Explorer.refresh`: the view is computed from the
-controls' values; an :class:`~dicestats.InputError` (or any ``ValueError`` or
-``TypeError``) becomes the one-line message in :attr:`Explorer.error` and the
-last good view stays on show, dimmed. Nothing raises into the notebook.
+An :class:`Explorer` is an ``ipywidgets.VBox``: controls on top, then a status
+line, one line for a refusal, the headline figures, the chart, the table, the
+equivalent CLI command and Python call, and the export buttons. A subclass says
+which controls it has and which API calls answer them (:meth:`Explorer.compute`,
+returning a :class:`Panel`); it computes nothing itself. A control change calls
+:meth:`Explorer.refresh`; a refusal (an :class:`~dicestats.InputError`, any
+``ValueError``, ``TypeError`` or ``ArithmeticError``) becomes the one-line
+message in :attr:`Explorer.error` and the last good view stays on show, dimmed.
+Slow answers run in one worker thread (:meth:`Explorer.run`): the controls never
+freeze, and a newer change stops older work at its next Monte Carlo batch.
 """
 
 from __future__ import annotations
 
 import base64
+import concurrent.futures as cf
 import contextlib
 import html
 import io
+import threading
 import warnings
 from dataclasses import dataclass, field
 
 import ipywidgets as widgets
 
-__all__ = ["Explorer", "Panel", "html_table", "one_line", "figure", "KEEP"]
+__all__ = ["Explorer", "Panel", "html_table", "one_line", "figure", "KEEP", "REFUSALS"]
 
 #: A view's ``chart_key`` that keeps the chart on show (dimmed): a quick estimate's.
 KEEP = "keep the chart on show"
+#: What a refused state raises (shown as its one line, never raised into the notebook).
+REFUSALS = (ValueError, TypeError, ArithmeticError)
 
 #: Pixels per inch of the chart on screen (exports use ``EXPORT_DPI``): small PNGs
 #: keep a re-draw under 150 ms.
@@ -138,6 +142,31 @@ class="ds-anomaly">15.0%</td></tr></tbody></table>'
     return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
 
 
+class _Superseded(Exception):
+    """A newer state is wanted: stop this work."""
+
+
+class _Stoppable(cf.Executor):
+    """Runs each Monte Carlo batch at once, here, and stops the work once ``current()`` is
+    false. The engine adds the batches in their order whatever the executor, so the answer
+    is byte-identical to ``workers=1``."""
+
+    _max_workers = 1
+
+    def __init__(self, current):
+        self._current = current
+
+    def submit(self, fn, /, *args, **kwargs):
+        if not self._current():
+            raise _Superseded
+        fut = cf.Future()
+        try:
+            fut.set_result(fn(*args, **kwargs))
+        except BaseException as exc:  # the engine reads it from the future
+            fut.set_exception(exc)
+        return fut
+
+
 class Explorer(widgets.VBox):
     """Controls wired to an API call, a chart and a table; the base of every explorer.
 
@@ -150,6 +179,8 @@ class Explorer(widgets.VBox):
         What is on show (the last state that was not refused).
     error : ipywidgets.HTML
         Empty, or the one-line refusal of the current state.
+    status : ipywidgets.HTML
+        Where background work stands (quick estimate, refining, full).
 
     Examples
     --------
@@ -173,6 +204,7 @@ class Explorer(widgets.VBox):
     def __init__(self, controls: dict, layout_rows: list):
         self.controls = dict(controls)
         self.view: Panel | None = None
+        self.status = widgets.HTML(value="").add_class("ds-status")
         self.error = widgets.HTML(value="").add_class("ds-error")
         self.summary = widgets.HTML(value="").add_class("ds-summary")
         # 7 in at SCREEN_DPI: shown at its own size, not stretched to the page's width
@@ -183,12 +215,16 @@ class Explorer(widgets.VBox):
         self.downloads = widgets.HTML(value="").add_class("ds-downloads")
         self._muted = 0
         self._chart_key = None
+        self._cond = threading.Condition()
+        self._wanted = (0, None)  # (generation, stages) of the latest change
+        self._done = 0  # the generation fully shown (or refused)
+        self._worker = None
         buttons = []
         for label, kind in (("chart PNG", ".png"), ("chart SVG", ".svg"), ("table CSV", ".csv")):
             b = widgets.Button(description=f"export {label}", layout=widgets.Layout(width="auto"))
             b.on_click(lambda _b, kind=kind: self._offer_download(kind))
             buttons.append(b)
-        body = [self.error, self.summary, self.chart, self.table, self.commands]
+        body = [self.status, self.error, self.summary, self.chart, self.table, self.commands]
         body += [widgets.HBox(buttons), self.downloads]
         super().__init__([widgets.HTML(_CSS), *layout_rows, *body])
         self.add_class("ds-explorer")
@@ -196,7 +232,6 @@ class Explorer(widgets.VBox):
         for w in self.controls.values():
             w.observe(self._changed, names="value")
 
-    # -- subclasses ----------------------------------------------------------------
     def state(self) -> dict:
         """The controls' values, ``{name: value}``."""
         return {name: w.value for name, w in self.controls.items()}
@@ -222,7 +257,7 @@ class Explorer(widgets.VBox):
         """Compute the view of the current controls and show it; a refusal shows one line."""
         try:
             view = self.compute(self.state())
-        except (ValueError, TypeError, ArithmeticError) as exc:
+        except REFUSALS as exc:
             self.show_error(exc)
             return None
         self.show(view)
@@ -246,6 +281,7 @@ class Explorer(widgets.VBox):
         elif view.chart_key is None or view.chart_key != self._chart_key:
             self.chart.value = self.chart_bytes(".png", dpi=SCREEN_DPI) if view.draw else b""
             self._chart_key = view.chart_key
+        self.chart.layout.display = "none" if view.draw is None and view.chart_key != KEEP else None
         self.table.value = view.table_html
         self.commands.value = (
             "<b>CLI</b><pre class='ds-command ds-cli'>" + html.escape(view.cli) + "</pre>"
@@ -263,6 +299,66 @@ class Explorer(widgets.VBox):
             cells.append(f'<td><span class="ds-{key}">{value}</span></td>')
         note = f"<div class='ds-note'>{html.escape(view.note)}</div>" if view.note else ""
         return f"<table><tr>{''.join(heads)}</tr><tr>{''.join(cells)}</tr></table>{note}"
+
+    # -- background work ---------------------------------------------------------------
+    def run(self, stages) -> None:
+        """Show ``stages`` in turn from the worker thread (returns at once): each
+        ``stage(executor)`` returns ``(panel, status)``, its Monte Carlo batches run on
+        ``executor``, which stops the work once a newer state is wanted. ``None``: this
+        state was answered (or refused) here; older work stops."""
+        with self._cond:
+            generation = self._wanted[0] + 1
+            self._wanted = (generation, stages)
+            self.status.value = "" if stages is None else "estimating…"
+            if stages is None:
+                self._done = generation
+            self._cond.notify_all()
+            if stages is not None and (self._worker is None or not self._worker.is_alive()):
+                self._worker = threading.Thread(target=self._work, daemon=True)
+                self._worker.start()
+
+    def _work(self) -> None:
+        while True:
+            with self._cond:
+                generation, stages = self._wanted
+                if stages is None or self._done >= generation:
+                    self._worker = None
+                    return
+            executor = _Stoppable(lambda g=generation: self._wanted[0] == g)
+            for i, stage in enumerate(stages):
+                try:
+                    panel, status = stage(executor)
+                except _Superseded:
+                    break
+                except REFUSALS as exc:
+                    panel, status = exc, ""
+                with self._cond:
+                    if self._wanted[0] != generation:
+                        break  # superseded: start on the newer state
+                    refused = not isinstance(panel, Panel)
+                    if refused:
+                        self.show_error(panel)
+                    else:
+                        self.show(panel)
+                    self.status.value = status
+                    if refused or i == len(stages) - 1:
+                        self._done = generation
+                        self._cond.notify_all()
+                if refused:
+                    break
+
+    @property
+    def busy(self) -> bool:
+        """Whether work runs in the background (a superseded run stops at its next batch)."""
+        worker = self._worker
+        return worker is not None and worker.is_alive()
+
+    def wait(self, timeout: float = 120.0) -> Panel | None:
+        """Block until the latest change is fully shown (or refused); the panel on show."""
+        with self._cond:
+            if not self._cond.wait_for(lambda: self._done >= self._wanted[0], timeout):
+                raise TimeoutError(f"the {self.title} explorer did not finish within {timeout} s")
+        return self.view
 
     # -- exports -----------------------------------------------------------------------
     def chart_bytes(self, kind: str = ".png", *, dpi: int = EXPORT_DPI) -> bytes:

@@ -23,7 +23,7 @@ from ..plots.workbench import METRIC_LABELS
 from ..storyteller.rules import PRESETS
 from ..workbench.compare import STORYTELLER_METRICS
 from .base import Explorer, Panel, html_table
-from .storyteller_ui import pool_span, rules_of
+from .storyteller_ui import pool_span
 
 __all__ = ["CompareExplorer", "compare"]
 
@@ -33,23 +33,27 @@ FIGURES = ("p_success", "p_botch", "mean_net")
 #: The chart's choices: every probability metric that differs, or one of them.
 CHART = (("all that differ", "differ"),
          *((METRIC_LABELS[m], m) for m in STORYTELLER_METRICS if m.startswith("p_")))  # fmt: skip
-#: The flags a side does not show, at their preset values (see storyteller_ui.rules_of).
-_HIDDEN = ("rule_of_one", "botch_rule", "chain", "reroll_ones_cancel", "specialty_rule",
-           "one_cancels", "ordinary_willpower", "clamp")  # fmt: skip
 #: The second side's flags on ``dicestats compare storyteller``: (set, unset).
 _VS_FLAGS = {"ten_again": ("--vs-ten-again", "--vs-no-ten-again"),
              "specialty": ("--vs-specialty", "--vs-no-specialty"),
              "willpower": ("--vs-willpower", "--vs-no-willpower")}  # fmt: skip
 
 
-def _side_state(state: dict, s: str) -> dict:
-    """One side's state in the Storyteller explorer's vocabulary (hidden flags at the preset's)."""
-    preset = PRESETS[state[f"{s}_preset"]]
-    out = {k: getattr(preset, k, False) for k in _HIDDEN}
-    out.update(ordinary_willpower=False, clamp=False)
-    for k in ("dice", "difficulty", "preset", "ten_again", "specialty", "willpower"):
-        out[k] = state[f"{s}_{k}"]
-    return out
+def _side(state: dict, s: str):
+    """One side's ``(values, rules, CLI flags, Python rules)``: its preset, then ten-again and
+    Willpower where set (no preset has them)."""
+    from ..storyteller import Rules
+
+    side = {k: state[f"{s}_{k}"] for k in ("dice", "difficulty", "preset", *_VS_FLAGS)}
+    on = [k for k in ("ten_again", "willpower") if side[k]]
+    rules = Rules.preset(side["preset"]).replace(**dict.fromkeys(on, True))
+    flags = ["--preset", side["preset"]] if side["preset"] != "revised" else []
+    flags += [f"--{k.replace('_', '-')}" for k in on] + (
+        ["--specialty"] if side["specialty"] else []
+    )
+    python = f"st.Rules.preset({side['preset']!r})"
+    python += f".replace({', '.join(f'{k}=True' for k in on)})" if on else ""
+    return side, rules, flags, python
 
 
 def _mean(x) -> str:
@@ -122,9 +126,8 @@ class CompareExplorer(Explorer):
         from ..tables.workbench import comparison_table
         from ..workbench.compare import compare_storyteller
 
-        (sa, ra, spec_a, flags_a, py_a), (sb, rb, spec_b, _flags_b, py_b) = (
-            (st, *rules_of(st)) for st in (_side_state(state, s) for s in SIDES)
-        )
+        (sa, ra, flags_a, py_a), (sb, rb, _flags_b, py_b) = (_side(state, s) for s in SIDES)
+        spec_a, spec_b = sa["specialty"], sb["specialty"]
         LIMITS["dice"].check(sa["dice"])  # A's pool is a row of the table
         span = _span(sa["dice"], sb["dice"])
         vs_dice = None if sb["dice"] == sa["dice"] else sb["dice"]
@@ -186,8 +189,7 @@ class CompareExplorer(Explorer):
                 cli.append(yes if sb[name] else no)
         cli += ["--vs-dice", str(vs_dice)] if vs_dice is not None else []
         cli += ["--vs-difficulty", str(vs_diff)] if vs_diff is not None else []
-        args = [f"range({span.start}, {span.stop})", str(sa["difficulty"]),
-                py_a[2:] or "st.Rules()", py_b[2:] or "st.Rules()"]  # fmt: skip
+        args = [f"range({span.start}, {span.stop})", str(sa["difficulty"]), py_a, py_b]
         for name, value in (("specialty", spec_a), ("versus_specialty", spec_b)):
             args += [f"{name}=True"] if value else []
         args += [f"versus_dice={vs_dice}"] if vs_dice is not None else []
