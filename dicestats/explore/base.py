@@ -1,15 +1,9 @@
 """What every explorer shares: the layout, the error line, the commands, exports, background work.
 
-An :class:`Explorer` is an ``ipywidgets.VBox``: controls on top, then a status
-line, one line for a refusal, the headline figures, the chart, the table, the
-equivalent CLI command and Python call, and the export buttons. A subclass says
-which controls it has and which API calls answer them (:meth:`Explorer.compute`,
-returning a :class:`Panel`); it computes nothing itself. A control change calls
-:meth:`Explorer.refresh`; a refusal (an :class:`~dicestats.InputError`, any
-``ValueError``, ``TypeError`` or ``ArithmeticError``) becomes the one-line
-message in :attr:`Explorer.error` and the last good view stays on show, dimmed.
-Slow answers run in one worker thread (:meth:`Explorer.run`): the controls never
-freeze, and a newer change stops older work at its next Monte Carlo batch.
+An :class:`Explorer` is an ``ipywidgets.VBox``: controls, a status line, the one-line
+error of a refused state, the headline figures, the chart, the table, the equivalent
+CLI command and Python call, the export buttons. A subclass says which controls it has
+and which API calls answer them (:meth:`Explorer.compute`); it computes nothing itself.
 """
 
 from __future__ import annotations
@@ -25,7 +19,7 @@ from dataclasses import dataclass, field
 
 import ipywidgets as widgets
 
-__all__ = ["Explorer", "Panel", "html_table", "one_line", "figure", "KEEP", "REFUSALS"]
+__all__ = ["Explorer", "Panel", "html_table", "one_line", "KEEP", "REFUSALS"]
 
 #: A view's ``chart_key`` that keeps the chart on show (dimmed): a quick estimate's.
 KEEP = "keep the chart on show"
@@ -60,27 +54,20 @@ class Panel:
 
     Attributes
     ----------
-    figures : dict
-        ``{key: probability or number}``: the headline figures (each shown in a
-        ``<span class="ds-<key>">``, formatted by ``labels[key][1]``).
-    labels : dict
-        ``{key: (label, formatter)}`` for the headline figures, in order.
+    figures, labels : dict
+        The headline figures, ``{key: value}``, each shown in ``span.ds-<key>`` as
+        ``labels[key] = (label, formatter)`` says, in the labels' order.
     draw : callable or None
-        ``draw(fig)`` draws the chart on a matplotlib Figure (the existing charts
-        of :mod:`dicestats.plots`, given an ``ax``).
+        ``draw(fig)`` draws the chart (a :mod:`dicestats.plots` chart) on a Figure.
     chart_key : hashable, optional
-        What the chart depends on: a view with the key of the chart on show keeps
-        it (no re-draw of an unchanged chart); None always re-draws.
-    table : pandas.DataFrame or None
-        The table as numbers (what the CSV export writes).
-    table_html : str
-        The table as shown.
-    cli, python : str
-        The equivalent ``dicestats ...`` command and Python call.
-    note : str
-        A line under the figures (e.g. which rule reading is in force).
+        What the chart depends on: the key of the chart on show keeps it (no re-draw);
+        None always re-draws; :data:`KEEP` keeps it dimmed (a quick estimate's).
+    table, table_html : pandas.DataFrame or None, str
+        The table as numbers (the CSV export) and as shown.
+    cli, python, note : str
+        The equivalent ``dicestats ...`` command and Python call; a line under the figures.
     result : object
-        The API's answer behind the figures (for tests and the curious).
+        The API's answer(s) behind the figures.
     """
 
     figures: dict = field(default_factory=dict)
@@ -102,21 +89,6 @@ def one_line(exc: BaseException) -> str:
     'dice must be an integer in 1..1000, got 1001'
     """
     return " ".join(str(exc).split()) or type(exc).__name__
-
-
-def figure(width: float = 7.0, height: float = 4.2, *, fast: bool = False):
-    """A matplotlib Figure outside pyplot (nothing to close, nothing global).
-
-    ``fast``: fixed margins instead of the constrained layout (which is half the
-    cost of a re-draw): the on-screen chart; exports use the constrained layout.
-    """
-    from matplotlib.figure import Figure
-
-    if fast:
-        fig = Figure(figsize=(width, height))
-        fig.subplots_adjust(left=0.1, right=0.97, bottom=0.16, top=0.8, wspace=0.25)
-        return fig
-    return Figure(figsize=(width, height), layout="constrained")
 
 
 def html_table(df, *, marked=(), current=None) -> str:
@@ -236,7 +208,8 @@ class Explorer(widgets.VBox):
         """The controls' values, ``{name: value}``."""
         return {name: w.value for name, w in self.controls.items()}
 
-    def compute(self, state: dict) -> Panel:  # pragma: no cover - every subclass has one
+    def compute(self, state: dict):  # pragma: no cover - every subclass has one
+        """The :class:`Panel` of ``state``, or the stages of a slow answer (see :meth:`run`)."""
         raise NotImplementedError
 
     # -- the re-draw -------------------------------------------------------------------
@@ -254,12 +227,17 @@ class Explorer(widgets.VBox):
             self._muted -= 1
 
     def refresh(self) -> Panel | None:
-        """Compute the view of the current controls and show it; a refusal shows one line."""
+        """Show the current state (returns its panel), or its one-line refusal; a slow answer
+        (a list of stages from :meth:`compute`) runs in the background (returns None)."""
         try:
             view = self.compute(self.state())
         except REFUSALS as exc:
+            self.run(None)
             self.show_error(exc)
             return None
+        if not isinstance(view, Panel):
+            return self.run(view)
+        self.run(None)
         self.show(view)
         return view
 
@@ -371,7 +349,13 @@ class Explorer(widgets.VBox):
             if self.view is not None:
                 raise ValueError("there is no chart to export: this answer has none")
             raise ValueError("there is no chart to export: the current state was refused")
-        fig = figure(fast=dpi == SCREEN_DPI)
+        from matplotlib.figure import Figure
+
+        if dpi == SCREEN_DPI:  # fixed margins: the constrained layout is half a re-draw's cost
+            fig = Figure(figsize=(7.0, 4.2))
+            fig.subplots_adjust(left=0.1, right=0.97, bottom=0.16, top=0.8, wspace=0.25)
+        else:
+            fig = Figure(figsize=(7.0, 4.2), layout="constrained")
         with warnings.catch_warnings():  # e.g. a flat line at 0%: not the reader's concern
             warnings.simplefilter("ignore", UserWarning)
             self.view.draw(fig)
@@ -393,19 +377,18 @@ class Explorer(widgets.VBox):
 
     def save_chart(self, path) -> None:
         """Write the current chart to ``path`` (.png, .svg or .pdf), atomically."""
-        from ..core.files import atomic_write, check_out_path
-
-        path = check_out_path("path", path, tuple(CHART_FORMATS))
-        data = self.chart_bytes(path.suffix.lower())
-        with atomic_write(path) as fh:
-            fh.write(data)
+        self._save(path, tuple(CHART_FORMATS), lambda kind: self.chart_bytes(kind))
 
     def save_table(self, path) -> None:
         """Write the current table to ``path`` (.csv), atomically."""
+        self._save(path, (".csv",), lambda _kind: self.table_csv().encode("utf-8"))
+
+    @staticmethod
+    def _save(path, kinds: tuple, data) -> None:
         from ..core.files import atomic_write, check_out_path
 
-        path = check_out_path("path", path, (".csv",))
-        data = self.table_csv().encode("utf-8")
+        path = check_out_path("path", path, kinds)
+        data = data(path.suffix.lower())
         with atomic_write(path) as fh:
             fh.write(data)
 

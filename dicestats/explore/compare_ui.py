@@ -31,12 +31,16 @@ SIDES = ("a", "b")
 #: The metrics of the headline figures and the table (each: first, second, difference).
 FIGURES = ("p_success", "p_botch", "mean_net")
 #: The chart's choices: every probability metric that differs, or one of them.
-CHART = (("all that differ", "differ"),
-         *((METRIC_LABELS[m], m) for m in STORYTELLER_METRICS if m.startswith("p_")))  # fmt: skip
+CHART = (
+    ("all that differ", "differ"),
+    *((METRIC_LABELS[m], m) for m in STORYTELLER_METRICS if m.startswith("p_")),
+)
 #: The second side's flags on ``dicestats compare storyteller``: (set, unset).
-_VS_FLAGS = {"ten_again": ("--vs-ten-again", "--vs-no-ten-again"),
-             "specialty": ("--vs-specialty", "--vs-no-specialty"),
-             "willpower": ("--vs-willpower", "--vs-no-willpower")}  # fmt: skip
+_VS_FLAGS = {
+    "ten_again": ("--vs-ten-again", "--vs-no-ten-again"),
+    "specialty": ("--vs-specialty", "--vs-no-specialty"),
+    "willpower": ("--vs-willpower", "--vs-no-willpower"),
+}
 
 
 def _side(state: dict, s: str):
@@ -133,9 +137,15 @@ class CompareExplorer(Explorer):
         vs_dice = None if sb["dice"] == sa["dice"] else sb["dice"]
         vs_diff = None if sb["difficulty"] == sa["difficulty"] else sb["difficulty"]
         c = compare_storyteller(
-            span, sa["difficulty"], ra, rb, specialty=spec_a, versus_specialty=spec_b,
-            versus_dice=vs_dice, versus_difficulty=vs_diff,
-        )  # fmt: skip
+            span,
+            sa["difficulty"],
+            ra,
+            rb,
+            specialty=spec_a,
+            versus_specialty=spec_b,
+            versus_dice=vs_dice,
+            versus_difficulty=vs_diff,
+        )
         here = [r["dice"] for r in c.rows].index(sa["dice"])
         row = c.rows[here]
 
@@ -149,8 +159,12 @@ class CompareExplorer(Explorer):
         labels["total_variation"] = ("total variation", percent)
         labels["max_gap"] = (f"largest gap in P(net ≥ k), at k = {row['max_gap_k']}", percent)
 
-        cols = ["dice", *(f"{p}{m}" for m in FIGURES for p in ("", "versus_", "diff_")),
-                "total_variation", "max_gap"]  # fmt: skip
+        cols = [
+            "dice",
+            *(f"{p}{m}" for m in FIGURES for p in ("", "versus_", "diff_")),
+            "total_variation",
+            "max_gap",
+        ]
         if vs_dice is not None:
             cols.insert(1, "versus_dice")
         table = pd.DataFrame(list(c.rows))
@@ -197,21 +211,27 @@ class CompareExplorer(Explorer):
 
         def where(cell) -> str:
             return f"{cell['dice']} {'die' if cell['dice'] == 1 else 'dice'}" + (
-                f" (B: {cell['versus_dice']})" if vs_dice is not None else "")  # fmt: skip
+                f" (B: {cell['versus_dice']})" if vs_dice is not None else ""
+            )
 
         note = (
             f"A: {c.first}, {sa['dice']} dice at difficulty {sa['difficulty']}; "
             f"B: {c.second}, {sb['dice']} dice at difficulty {sb['difficulty']}. "
-            + ("They agree on every outcome here."
-               if not big["difference"] and not c.total_variation else
-               f"Differ most: {METRIC_LABELS[big['metric']]} at {where(big)}, "
-               f"{percent(big['value'])} vs {percent(big['versus_value'])} "
-               f"({points(big['difference'])} points); largest total variation "
-               f"{percent(c.total_variation)} at {where(c.total_variation_at)}; largest gap in "
-               "P(net ≥ k): "
-               + (f"{percent(c.max_gap)} at k = {c.max_gap_at['k']}, {where(c.max_gap_at)}."
-                  if c.max_gap else "none (the same at every k)."))
-        )  # fmt: skip
+            + (
+                "They agree on every outcome here."
+                if not big["difference"] and not c.total_variation
+                else f"Differ most: {METRIC_LABELS[big['metric']]} at {where(big)}, "
+                f"{percent(big['value'])} vs {percent(big['versus_value'])} "
+                f"({points(big['difference'])} points); largest total variation "
+                f"{percent(c.total_variation)} at {where(c.total_variation_at)}; largest gap in "
+                "P(net ≥ k): "
+                + (
+                    f"{percent(c.max_gap)} at k = {c.max_gap_at['k']}, {where(c.max_gap_at)}."
+                    if c.max_gap
+                    else "none (the same at every k)."
+                )
+            )
+        )
         return Panel(
             figures=figures,
             labels=labels,

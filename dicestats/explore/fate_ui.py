@@ -42,9 +42,11 @@ class FateExplorer(GenericExplorer):
     def extra_controls(self, values: dict) -> dict:
         """The invokes and the objective, as :func:`~dicestats.fate.invoke_policy` declares."""
         q = next(q for q in self.system.questions if q.name == "invoke_policy")
-        kinds = [(p, kind) for p, kind in self._read(q)[1] if p.name in ("invokes", "objective")]
+        docs, kinds = self._read(q)
         return {
-            p.name: self._control(q, p, kind, values.get(p.name, p.default)) for p, kind in kinds
+            p.name: self._control(p.name, kind, values.get(p.name, p.default), docs[p.name])
+            for p, kind in kinds
+            if p.name in ("invokes", "objective")
         }
 
     def panel(self, call, result, *, quick: bool = False, executor=None):

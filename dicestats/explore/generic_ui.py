@@ -1,21 +1,12 @@
 """The generic explorer: any system's declared questions, controls derived from the declarations.
 
-:func:`generic` asks the questions a system declares (:mod:`dicestats.core.question`)
-with controls built from each declaration, as the command line builds its options
-(:func:`control_kind`): a question picker; a control per parameter; a ``rules``
-parameter's preset and fields, a flag that cannot apply to the roll greyed out
-(``Rules.cannot_apply``) and left out; the method, with trials and seed for Monte
-Carlo. The answer is the result's own :meth:`~dicestats.core.results.Result.view` as
-:func:`dicestats.format.view_text` renders it (what the command line prints), its
-headline figures, its declared chart, the JSON on demand, and the equivalent command
-and Python call. A Monte Carlo answer is checked at once, then estimated in the
-background (:meth:`~dicestats.explore.Explorer.run`): :data:`QUICK_TRIALS` trials
-first, same seed, then the full one.
-
-A system's own explorer (``storyteller_ui``, ``fate_ui``, ``initiative_ui``) is a
+:func:`generic` asks a system's declared questions (:mod:`dicestats.core.question`)
+with a control per parameter, read from the declaration as the command line reads
+its options (:func:`control_kind`), and shows the result's own view, the text the
+command line prints. A system's own explorer (``<system>_ui``) is a
 :class:`GenericExplorer` configured: its first question, the short command names,
-controls of its own, and what it adds to the panel of a question, asking other
-questions beside it (:meth:`GenericExplorer.companion`).
+controls of its own, and what it adds to a question's panel, often the answers of
+other questions asked beside it (:meth:`GenericExplorer.companion`).
 
 Examples
 --------
@@ -59,7 +50,6 @@ __all__ = [
     "GenericExplorer",
     "generic",
     "control_kind",
-    "unspellable",
     "int_list",
     "view_html",
     "QUICK_TRIALS",
@@ -131,19 +121,6 @@ def control_kind(param: inspect.Parameter, doc_kind: str = "", *, rules=None) ->
     if a.startswith("str") or isinstance(default, str):
         return "text"
     return None
-
-
-def unspellable(q) -> list[str]:
-    """The required parameters of question ``q`` that no control can spell (its question is
-    then left out of the picker: ``list[list[int]]``, an object)."""
-    docs = documented(q.setup)
-    rules = rules_class(q)
-    return [
-        p.name
-        for p in q.parameters
-        if p.default is inspect.Parameter.empty
-        and control_kind(p, docs.get(p.name, ("", ""))[0], rules=rules) is None
-    ]
 
 
 def _rule_fields(q, cls) -> list:
@@ -294,30 +271,45 @@ class GenericExplorer(Explorer):
     choices: dict = {}
     kinds: dict = {}
 
-    def __init__(self, system, question: str | None = None, *, values: dict | None = None,
-                 trials: int = TRIALS, seed: int = 1):  # fmt: skip
-        self.system, self.questions, self.left_out = system, {}, {}
-        for q in system.questions:
-            missing = unspellable(q)
+    def __init__(
+        self,
+        system,
+        question: str | None = None,
+        *,
+        values: dict | None = None,
+        trials: int = TRIALS,
+        seed: int = 1,
+    ):
+        self.system, self.questions, self.left_out, self._read_cache = system, {}, {}, {}
+        self._rules = next(filter(None, map(rules_class, system.questions)), None)
+        for q in system.questions:  # a required parameter no control can spell: left out
+            spelled = {p.name for p, _kind in self._read(q)[1]}
+            missing = [
+                p.name for p in q.parameters if p.default is p.empty and p.name not in spelled
+            ]
             if missing:
                 self.left_out[q.name] = f"no control can spell {', '.join(missing)}"
             else:
                 self.questions[q.name] = q
         if not self.questions:
-            raise refuse("system", "a system with a question its controls can ask", system.name,
-                         why="; ".join(f"{k}: {v}" for k, v in self.left_out.items()))  # fmt: skip
+            raise refuse(
+                "system",
+                "a system with a question its controls can ask",
+                system.name,
+                why="; ".join(f"{k}: {v}" for k, v in self.left_out.items()),
+            )
         name = question or next(iter(self.questions))
         if name not in self.questions:
             why = self.left_out.get(name)
-            raise refuse("question", "one of " + ", ".join(map(repr, self.questions)), name,
-                         why=why)  # fmt: skip
-        self.question, self._home, self._read_cache = self.questions[name], name, {}
-        self._rules = next(filter(None, map(rules_class, system.questions)), None)
+            raise refuse(
+                "question", "one of " + ", ".join(map(repr, self.questions)), name, why=why
+            )
+        self.question, self._home = self.questions[name], name
         self.title = system.name.replace("_", " ").capitalize()
         fixed = {
             "question": widgets.Dropdown(
                 options=list(self.questions), value=name, description="question"
-            ),  # fmt: skip
+            ),
             "method": widgets.Dropdown(description="method"),
             "trials": widgets.IntText(value=trials, description="trials", **_box()),
             "seed": widgets.IntText(value=seed, description="seed", **_box()),
@@ -327,8 +319,9 @@ class GenericExplorer(Explorer):
         self.describe = widgets.HTML(value="").add_class("ds-question-summary")
         self.params = widgets.VBox([]).add_class("ds-parameters")
         self.extras = widgets.HBox([]).add_class("ds-extras")
-        self.show_json = widgets.ToggleButton(value=False, description="JSON",
-                                              layout=widgets.Layout(width="auto"))  # fmt: skip
+        self.show_json = widgets.ToggleButton(
+            value=False, description="JSON", layout=widgets.Layout(width="auto")
+        )
         self.json = widgets.HTML(value="").add_class("ds-json")
         rows = [
             widgets.HBox([fixed["question"], self.describe]),
@@ -386,7 +379,9 @@ class GenericExplorer(Explorer):
             if kind == "rules":
                 rows.append(self._rules_box(param, value, values))
             else:
-                row.append(self._add(param.name, self._control(q, param, kind, value)))
+                doc = self._read(q)[0].get(param.name, ("", ""))
+                w = self._control(param.name, kind, value, doc, param.default)
+                row.append(self._add(param.name, w))
         self.params.children = [*rows, *([widgets.HBox(row)] if row else [])]
         self.extras.layout.display = None if q.name == self._home else "none"
         m = self.controls["method"]
@@ -417,43 +412,35 @@ class GenericExplorer(Explorer):
         w.observe(self._changed, names="value")
         return w
 
-    @staticmethod
-    def _styled(w, tip: str):
-        w.style = _STYLE
-        if tip:
-            w.tooltip = tip
-        return w
-
-    def _control(self, q, param, kind: str, value):
-        """The control of ``param`` of question ``q``, showing ``value``."""
-        docs = self._read(q)[0]
-        label = param.name.replace("_", " ")
+    def _control(self, name: str, kind: str, value, doc=("", ""), default=None):
+        """The control of parameter (or rule field) ``name`` showing ``value``; ``doc``: its
+        numpydoc ``(type, text)``; a choice whose ``default`` is None offers ``(none)``."""
+        label = name.replace("_", " ")
         if kind == "bool":
             w = widgets.Checkbox(value=value is True, description=label)
         elif kind == "choice":
-            options = list(self.choices.get(param.name) or doc_choices(docs[param.name][0]))
-            if param.default is None:  # the parameter's default, None, is a choice too
+            options = list(self.choices.get(name) or doc_choices(doc[0]))
+            if default is None:  # the parameter's default, None, is a choice too
                 options = [("(none)", None), *((c, c) for c in options)]
             allowed = [o[1] if isinstance(o, tuple) else o for o in options]
             value = value if value in allowed else allowed[0]
             w = widgets.Dropdown(options=options, value=value, description=label)
-        elif kind == "int":
-            w = widgets.IntText(value=value if isinstance(value, int) else 1, description=label,
-                                **_box())  # fmt: skip
-        elif kind == "float":
-            w = widgets.FloatText(value=float(value) if isinstance(value, numbers.Real) else 0.0,
-                                  description=label, **_box())  # fmt: skip
+        elif kind in ("int", "float"):
+            box, number = (widgets.IntText, int) if kind == "int" else (widgets.FloatText, float)
+            ok = isinstance(value, number) and not isinstance(value, bool)
+            w = box(value=value if ok else number(kind == "int"), description=label, **_box())
         else:  # a text box: lists, optional integers, words
             if value is None or value is inspect.Parameter.empty:
-                text = ""
+                value = ""
             elif kind in ("int_list", "int_or_list") and not isinstance(value, str):
-                text = _list_text(value)
+                value = _list_text(value)
             elif isinstance(value, (list, tuple)):
-                text = ",".join(str(v) for v in value)
-            else:
-                text = str(value)
-            w = widgets.Text(value=text, description=label, **_box())
-        return self._styled(w, docs.get(param.name, ("", ""))[1])
+                value = ",".join(str(v) for v in value)
+            w = widgets.Text(value=str(value), description=label, **_box())
+        w.style = _STYLE
+        if doc[1]:
+            w.tooltip = doc[1]
+        return w
 
     def _rules_box(self, param, value, values: dict):
         """The rule set's controls: its preset (``versus_rules``: also "same as yours") and
@@ -473,17 +460,10 @@ class GenericExplorer(Explorer):
             controls.append(self._add(f"{key}.preset", w))
         for f in _rule_fields(self.question, cls):
             v = values.get(f"{key}.{f.name}", getattr(shown, f.name))
-            kind, tip = fields_doc.get(f.name, ("", ""))
-            label = f.name.replace("_", " ")
-            if isinstance(v, bool):
-                w = widgets.Checkbox(value=v, description=label)
-            elif doc_choices(kind):
-                w = widgets.Dropdown(options=doc_choices(kind), value=v, description=label)
-            elif isinstance(v, int):
-                w = widgets.IntText(value=v, description=label, **_box())
-            else:
-                w = widgets.Text(value=str(v), description=label, **_box())
-            controls.append(self._add(f"{key}.{f.name}", self._styled(w, tip)))
+            doc = fields_doc.get(f.name, ("", ""))
+            kind = "choice" if doc_choices(doc[0]) else type(v).__name__.replace("str", "text")
+            w = self._control(f.name, kind, v, doc, default=getattr(shown, f.name))
+            controls.append(self._add(f"{key}.{f.name}", w))
         rows = [widgets.HBox(controls[i : i + 4]) for i in range(0, len(controls), 4)]
         head = "the other side's rules" if key == "versus_rules" else "rules"
         return widgets.VBox([widgets.HTML(f"<b>{head}</b>"), *rows]).add_class(f"ds-{key}")
@@ -552,12 +532,8 @@ class GenericExplorer(Explorer):
         specialty = state.get("specialty") is True
         for name, v in fields.items():
             w = self.controls[f"rules.{name}"]
-            others = (
-                (not v,)
-                if isinstance(v, bool)
-                else [o for o in getattr(w, "options", ()) if o != v]
-            )
-            w.disabled = any(_vain(rules, name, x, specialty) for x in (v, *others[:1]))
+            tried = (True, False) if isinstance(v, bool) else getattr(w, "options", (v,))
+            w.disabled = any(_vain(rules, name, x, specialty) for x in tried)
         return state
 
     # -- the call a state asks ---------------------------------------------------------------
@@ -716,9 +692,11 @@ class GenericExplorer(Explorer):
     def _rules_name(self) -> str:
         cls, pkg = self._rules, self.system.package
         name = self.system.name
-        return f"{name}.{cls.__name__}" if getattr(pkg, cls.__name__, None) is cls else (
-            f"__import__({cls.__module__!r}, fromlist=[{cls.__name__!r}]).{cls.__name__}"
-        )  # fmt: skip
+        return (
+            f"{name}.{cls.__name__}"
+            if getattr(pkg, cls.__name__, None) is cls
+            else (f"__import__({cls.__module__!r}, fromlist=[{cls.__name__!r}]).{cls.__name__}")
+        )
 
     # -- answering ---------------------------------------------------------------------------
     def companion(self, call: Call, name: str, **values) -> Call:
@@ -733,10 +711,26 @@ class GenericExplorer(Explorer):
         more = {} if executor is None else {"executor": executor, "progress": False}
         return call.question.function(**call.kwargs, **call.how, **more)
 
-    def compute(self, state: dict) -> Panel:
-        """The panel of ``state`` (any method: Monte Carlo in this thread)."""
+    def compute(self, state: dict):
+        """The panel of ``state``; for Monte Carlo, its arguments checked at once (a refusal
+        shows at once), the stages of its estimate: :data:`QUICK_TRIALS` trials first, same
+        seed, then the full one (a newer change stops them at their next batch)."""
         call = self.call(state)
-        return self.panel(call, self.ask(call))
+        if call.method != "montecarlo":
+            return self.panel(call, self.ask(call))
+        q, trials = call.question, call.how["trials"]
+        q.setup(**call.kwargs, **{n: "montecarlo" if n == "method" else None for n in q.receives})
+        stages = [min(QUICK_TRIALS, trials)] + ([trials] if trials > QUICK_TRIALS else [])
+        return [functools.partial(self._estimate, call, n, n < trials) for n in stages]
+
+    def _estimate(self, call: Call, trials: int, quick: bool, executor) -> tuple:
+        """One stage of a Monte Carlo answer: its ``(panel, status)`` from ``trials`` trials."""
+        call = dataclasses.replace(call, how={**call.how, "trials": trials})
+        panel = self.panel(call, self.ask(call, executor), quick=quick, executor=executor)
+        status = (
+            "quick estimate ({:,} trials); refining…" if quick else "full estimate ({:,} trials)"
+        )
+        return panel, status.format(trials)
 
     def panel(self, call: Call, result, *, quick: bool = False, executor=None) -> Panel:
         """What the page shows of ``result``, the answer to ``call`` (``quick``: a first
@@ -789,39 +783,6 @@ class GenericExplorer(Explorer):
         else:
             self.json.value = ""
 
-    def refresh(self) -> Panel | None:
-        """Show the current state: exact and float answers at once; a Monte Carlo answer is
-        checked at once, then estimated in the background (returns at once)."""
-        try:
-            call = self.call(self.state())
-            if call.method == "montecarlo":
-                q = call.question
-                received = {n: "montecarlo" if n == "method" else None for n in q.receives}
-                q.setup(**call.kwargs, **received)  # a refusal shows at once
-            else:
-                panel = self.panel(call, self.ask(call))
-        except REFUSALS as exc:
-            self.run(None)
-            self.show_error(exc)
-            return None
-        if call.method != "montecarlo":
-            self.run(None)
-            self.show(panel)
-            return panel
-        trials = call.how["trials"]
-        stages = [min(QUICK_TRIALS, trials)] + ([trials] if trials > QUICK_TRIALS else [])
-        self.run([functools.partial(self._estimate, call, n, n < trials) for n in stages])
-        return None
-
-    def _estimate(self, call: Call, trials: int, quick: bool, executor) -> tuple:
-        """One stage of a Monte Carlo answer: its ``(panel, status)`` from ``trials`` trials."""
-        call = dataclasses.replace(call, how={**call.how, "trials": trials})
-        panel = self.panel(call, self.ask(call, executor), quick=quick, executor=executor)
-        status = (
-            "quick estimate ({:,} trials); refining…" if quick else "full estimate ({:,} trials)"
-        )
-        return panel, status.format(trials)
-
 
 def _vain(rules, name: str, value, specialty: bool) -> bool:
     """Whether rule ``name`` set to ``value`` changes nothing for this roll."""
@@ -855,21 +816,29 @@ def _frame(view):
     return pd.DataFrame(rows, columns=list(table.header))
 
 
-def generic(system="storyteller", question: str | None = None, *, trials: int = TRIALS,
-            seed: int = 1, **values) -> GenericExplorer:  # fmt: skip
+def generic(
+    system="storyteller",
+    question: str | None = None,
+    *,
+    trials: int = TRIALS,
+    seed: int = 1,
+    **values,
+) -> GenericExplorer:
     """A live explorer of any system's declared questions (an ``ipywidgets`` widget).
 
-    Controls, derived from the declarations as the command line's options are:
-    the question; one per parameter of that question (starting from its first
-    sample call; ``values`` set some by name); the system's rule preset and
-    fields where it takes ``rules``; the method, with trials and seed for Monte
-    Carlo. Shows the result's view (the text ``dicestats <system> <question>``
-    prints), its headline figures and declared chart, its JSON on demand (the
-    ``JSON`` toggle), and the equivalent command and Python call; a refused
-    state shows its one-line error. A Monte Carlo answer runs in the background:
-    a quick estimate first, then the full one. A question with a required
-    parameter no control can spell (``list[list[int]]``, an object) is left out
-    of the picker, and said beside it (``left_out``).
+    Controls, derived from the declarations as the command line's options are: the
+    question; one per parameter of that question (from its first sample call, the
+    values of the controls it shares with the last question, or ``values`` by name);
+    the system's rule preset and fields where it takes ``rules``, a flag that cannot
+    apply to the roll greyed out and left out (``Rules.cannot_apply``, said in the
+    note); the method, with trials and seed for Monte Carlo. Shows the result's view
+    (the text ``dicestats <system> <question>`` prints), its headline figures and
+    declared chart, its JSON on demand (the ``JSON`` toggle), and the equivalent
+    command and Python call; a refused state shows its one-line error. A Monte Carlo
+    answer is checked at once, then runs in the background: :data:`QUICK_TRIALS`
+    trials first (same seed), then the full one; a newer change stops it at its next
+    batch. A question with a required parameter no control can spell
+    (``list[list[int]]``, an object) is left out of the picker, and said beside it.
 
     Parameters
     ----------
@@ -895,6 +864,10 @@ def generic(system="storyteller", question: str | None = None, *, trials: int = 
 
     s = find(system) if isinstance(system, str) else system
     if not s.declared:
-        raise refuse("system", "a system whose questions are declared", s.name,
-                     why="it lists sample questions only")  # fmt: skip
+        raise refuse(
+            "system",
+            "a system whose questions are declared",
+            s.name,
+            why="it lists sample questions only",
+        )
     return GenericExplorer(s, question, values=values, trials=trials, seed=seed)
