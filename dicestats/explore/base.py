@@ -176,29 +176,23 @@ class Explorer(widgets.VBox):
     def __init__(self, controls: dict, layout_rows: list):
         self.controls = dict(controls)
         self.view: Panel | None = None
-        self.status = widgets.HTML(value="").add_class("ds-status")
-        self.error = widgets.HTML(value="").add_class("ds-error")
-        self.summary = widgets.HTML(value="").add_class("ds-summary")
+        parts = ("status", "error", "summary", "table", "commands", "downloads")
+        for part in parts:
+            setattr(self, part, widgets.HTML(value="").add_class(f"ds-{part}"))
         # 7 in at SCREEN_DPI: shown at its own size, not stretched to the page's width
         self.chart = widgets.Image(format="png", layout=widgets.Layout(width="560px"))
         self.chart.add_class("ds-chart")
-        self.table = widgets.HTML(value="").add_class("ds-table")
-        self.commands = widgets.HTML(value="").add_class("ds-commands")
-        self.downloads = widgets.HTML(value="").add_class("ds-downloads")
-        self._muted = 0
-        self._chart_key = None
-        self._cond = threading.Condition()
+        self._muted, self._chart_key, self._cond = 0, None, threading.Condition()
         self._wanted = (0, None)  # (generation, stages) of the latest change
-        self._done = 0  # the generation fully shown (or refused)
-        self._worker = None
+        self._done, self._worker = 0, None  # the generation fully shown (or refused)
         buttons = []
         for label, kind in (("chart PNG", ".png"), ("chart SVG", ".svg"), ("table CSV", ".csv")):
             b = widgets.Button(description=f"export {label}", layout=widgets.Layout(width="auto"))
             b.on_click(lambda _b, kind=kind: self._offer_download(kind))
             buttons.append(b)
         body = [self.status, self.error, self.summary, self.chart, self.table, self.commands]
-        body += [widgets.HBox(buttons), self.downloads]
-        super().__init__([widgets.HTML(_CSS), *layout_rows, *body])
+        super().__init__([widgets.HTML(_CSS), *layout_rows, *body, widgets.HBox(buttons)])
+        self.children = (*self.children, self.downloads)
         self.add_class("ds-explorer")
         self.add_class("ds-" + "-".join(self.title.lower().split()))
         for w in self.controls.values():
@@ -310,19 +304,16 @@ class Explorer(widgets.VBox):
                     break
                 except REFUSALS as exc:
                     panel, status = exc, ""
+                shown = isinstance(panel, Panel)
                 with self._cond:
                     if self._wanted[0] != generation:
                         break  # superseded: start on the newer state
-                    refused = not isinstance(panel, Panel)
-                    if refused:
-                        self.show_error(panel)
-                    else:
-                        self.show(panel)
+                    (self.show if shown else self.show_error)(panel)
                     self.status.value = status
-                    if refused or i == len(stages) - 1:
+                    if not shown or i == len(stages) - 1:
                         self._done = generation
                         self._cond.notify_all()
-                if refused:
+                if not shown:
                     break
 
     @property
@@ -346,9 +337,7 @@ class Explorer(widgets.VBox):
         if self.view is None or self.view.draw is None:
             if self.view is not None and self.view.chart_key == KEEP:
                 raise ValueError("the chart is being refined: export it when the estimate is full")
-            if self.view is not None:
-                raise ValueError("there is no chart to export: this answer has none")
-            raise ValueError("there is no chart to export: the current state was refused")
+            raise ValueError(f"there is no chart to export: {self._none()}")
         from matplotlib.figure import Figure
 
         if dpi == SCREEN_DPI:  # fixed margins: the constrained layout is half a re-draw's cost
@@ -369,40 +358,39 @@ class Explorer(widgets.VBox):
         from ..format import to_csv
 
         if self.view is None or self.view.table is None:
-            why = (
-                "this answer has none" if self.view is not None else "the current state was refused"
-            )
-            raise ValueError(f"there is no table to export: {why}")
+            raise ValueError(f"there is no table to export: {self._none()}")
         return to_csv(self.view.table)
+
+    def _none(self) -> str:
+        return "this answer has none" if self.view is not None else "the current state was refused"
 
     def save_chart(self, path) -> None:
         """Write the current chart to ``path`` (.png, .svg or .pdf), atomically."""
-        self._save(path, tuple(CHART_FORMATS), lambda kind: self.chart_bytes(kind))
+        self._save(path, tuple(CHART_FORMATS))
 
     def save_table(self, path) -> None:
         """Write the current table to ``path`` (.csv), atomically."""
-        self._save(path, (".csv",), lambda _kind: self.table_csv().encode("utf-8"))
+        self._save(path, (".csv",))
 
-    @staticmethod
-    def _save(path, kinds: tuple, data) -> None:
+    def _bytes(self, kind: str) -> bytes:
+        return self.table_csv().encode("utf-8") if kind == ".csv" else self.chart_bytes(kind)
+
+    def _save(self, path, kinds: tuple) -> None:
         from ..core.files import atomic_write, check_out_path
 
         path = check_out_path("path", path, kinds)
-        data = data(path.suffix.lower())
+        data = self._bytes(path.suffix.lower())
         with atomic_write(path) as fh:
             fh.write(data)
 
     def _offer_download(self, kind: str) -> None:
         """A download link for the current chart or table (a data: URL: no server needed)."""
         try:
-            if kind == ".csv":
-                data, mime = self.table_csv().encode("utf-8"), "text/csv"
-            else:
-                data = self.chart_bytes(kind)
-                mime = {".png": "image/png", ".svg": "image/svg+xml"}[kind]
+            data = self._bytes(kind)
         except (ValueError, TypeError) as exc:
             self.show_error(exc)
             return
+        mime = {".png": "image/png", ".svg": "image/svg+xml", ".csv": "text/csv"}[kind]
         name = "dicestats-" + "-".join(self.title.lower().split()) + kind
         url = f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
         self.downloads.value = f'<a download="{name}" href="{url}">download {name}</a>'

@@ -1,13 +1,5 @@
-"""The Fate explorer: the generic explorer of :mod:`dicestats.fate`, opening on one roll's
-outcome bands with the optimal invoke plan and a contest beside them.
-
-On :func:`~dicestats.fate.outcome_probs` it also asks, for the same total (the bonus and the
-helpers) and the same opposition, :func:`~dicestats.fate.invoke_policy` (against a
-difficulty) or :func:`~dicestats.fate.invoke_vs_opposition` (against an active opposition),
-the invokes and the objective its own controls, and :func:`~dicestats.fate.contest`: their
-figures join the headline, their views the bands', their commands and calls too. The table
-(CSV) is the optimal invoke plan (:func:`dicestats.tables.fate_invoke_plan`) against a
-difficulty.
+"""The Fate explorer (:func:`fate`): the generic explorer of Fate's questions, opening on one
+roll's outcome bands with the optimal invoke plan and a contest beside them.
 """
 
 from __future__ import annotations
@@ -85,12 +77,13 @@ def fate(rating: int = 2, difficulty: int = 2, invokes: int = 1) -> FateExplorer
     """A live explorer of one Fate roll (an ``ipywidgets`` widget).
 
     The generic explorer of Fate's questions (:func:`~dicestats.explore.generic`), opening
-    on the outcome bands: the bonus (a number or a ladder name), a fixed difficulty or an
-    active opposition (give one), helpers, the rule preset and fields, invokes and the
-    objective. Shows the outcome bands, the chance of the objective with the optimal
-    invoke plan (and without invoking), the plan itself, the chance to win a contest
-    against the same opposition, the chart around the difficulty, the equivalent CLI
-    commands and Python calls, and exports the chart (PNG/SVG) and the table (CSV).
+    on :func:`~dicestats.fate.outcome_probs`: a bonus (a number or a ladder name) and
+    helpers against a fixed difficulty or an active opposition (give one). Beside the
+    bands it asks, for the same total and opposition, :func:`~dicestats.fate.invoke_policy`
+    (or :func:`~dicestats.fate.invoke_vs_opposition`), the invokes and the objective its
+    own controls, and :func:`~dicestats.fate.contest`: their figures join the headline,
+    their views the bands', their commands and calls too; the table (CSV) is the optimal
+    invoke plan (:func:`dicestats.tables.fate_invoke_plan`) against a difficulty.
 
     Examples
     --------

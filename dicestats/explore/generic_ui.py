@@ -314,28 +314,20 @@ class GenericExplorer(Explorer):
             "trials": widgets.IntText(value=trials, description="trials", **_box()),
             "seed": widgets.IntText(value=seed, description="seed", **_box()),
         }
-        for key, w in fixed.items():
-            w.add_class(f"ds-{key}")
         self.describe = widgets.HTML(value="").add_class("ds-question-summary")
         self.params = widgets.VBox([]).add_class("ds-parameters")
         self.extras = widgets.HBox([]).add_class("ds-extras")
-        self.show_json = widgets.ToggleButton(
-            value=False, description="JSON", layout=widgets.Layout(width="auto")
-        )
         self.json = widgets.HTML(value="").add_class("ds-json")
-        rows = [
-            widgets.HBox([fixed["question"], self.describe]),
-            self.params,
-            self.extras,
-            widgets.HBox([fixed["method"], fixed["trials"], fixed["seed"], self.show_json]),
-        ]
-        super().__init__(fixed, rows)
+        self.show_json = widgets.ToggleButton(description="JSON", layout={"width": "auto"})
+        self.show_json.observe(lambda _c: self._show_json(), names="value")
+        how = widgets.HBox([fixed["method"], fixed["trials"], fixed["seed"], self.show_json])
+        rows = [widgets.HBox([fixed["question"], self.describe]), self.params, self.extras, how]
+        super().__init__({}, rows)
         self.add_class("ds-generic")
         self.children = (*self.children, self.json)
-        self.show_json.observe(lambda _c: self._show_json(), names="value")
-        self.extras.children = [
-            self._add(k, w) for k, w in self.extra_controls(values or {}).items()
-        ]
+        for key, w in {**fixed, **self.extra_controls(values or {})}.items():
+            self._add(key, w)
+        self.extras.children = [w for key, w in self.controls.items() if key not in fixed]
         self._fixed = set(self.controls)
         self._build(values or {})
         self.refresh()

@@ -1,12 +1,6 @@
-"""The initiative explorer: the generic explorer of :mod:`dicestats.initiative`, opening on who
-acts first by Monte Carlo (in the background: a quick estimate first, then the full one).
-
-On a Monte Carlo :func:`~dicestats.initiative.odds` it adds each participant's chance to act
-first and mean position, the actions side A takes before side B's first and their chart
-(:func:`dicestats.plots.initiative_actions_before`), and, with the full estimate, how slow the
-answers to side B's attacks are (:func:`~dicestats.initiative.defence`, every participant who
-can answering). Pips take one number per participant; the readings and hold policies are
-dropdowns.
+"""The initiative explorer (:func:`initiative`): the generic explorer of the initiative's
+questions, opening on who acts first by Monte Carlo, with each participant's chances, the
+tempo and how slow the answers to side B's attacks are.
 """
 
 from __future__ import annotations
@@ -104,13 +98,14 @@ def initiative(swiftness="3,3", versus="2,2,2", *, trials: int = TRIALS, seed: i
     """A live explorer of d6 initiative (an ``ipywidgets`` widget).
 
     The generic explorer of the initiative's questions (:func:`~dicestats.explore.generic`),
-    opening on who acts first by Monte Carlo: both sides' participants (swiftness,
-    comma-separated) and pips, the pip rule, the tie-break and order readings, each side's
-    hold policy, rounds, trials and seed. Shows P(side A acts first) with its interval,
-    P(someone acts twice in a row), the actions side A takes before side B's first, each
-    participant's chance to act first and mean position, and the slow penalties of the
-    answers to side B's attacks. The Monte Carlo runs in a background thread: a quick
-    estimate first, then the full one.
+    opening on :func:`~dicestats.initiative.odds` by Monte Carlo, in the background (a quick
+    estimate first): both sides' swiftness and pips (comma-separated, one per participant),
+    the readings and hold policies as dropdowns, rounds, trials and seed. Beside P(side A
+    acts first) and P(someone acts twice in a row) it shows each participant's chance to act
+    first and mean position, the actions side A takes before side B's first (and their chart,
+    :func:`dicestats.plots.initiative_actions_before`) and, with the full estimate, how slow
+    the answers to side B's attacks are (:func:`~dicestats.initiative.defence`, every
+    participant who can answering).
 
     Examples
     --------

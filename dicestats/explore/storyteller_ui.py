@@ -1,13 +1,5 @@
-"""The Storyteller explorer: the generic explorer of :mod:`dicestats.storyteller`, opening on a
-d10 pool with the odds across neighbouring pools.
-
-On the pool it adds every degree to the headline figures, the odds across neighbouring pools
-(:func:`dicestats.tables.storyteller_odds`) with the cells where one more die is worse
-highlighted (:func:`dicestats.tables.storyteller_anomalies`), and their chart
-(:func:`dicestats.plots.storyteller_anomalies`, its metric a control). Every other
-Storyteller question (extended actions, resisted rolls, ...) is in the picker; a rule flag
-that cannot apply to the roll is greyed out and left out of the command, as the command
-line refuses it (``above_ten`` below difficulty 11 too).
+"""The Storyteller explorer (:func:`storyteller`): the generic explorer of the Storyteller's
+questions, opening on a d10 pool with the odds across neighbouring pools and their anomalies.
 """
 
 from __future__ import annotations
@@ -98,13 +90,15 @@ class StorytellerExplorer(GenericExplorer):
 def storyteller(dice: int = 5, difficulty: int = 6, preset: str = "revised") -> StorytellerExplorer:
     """A live explorer of a Storyteller d10 pool (an ``ipywidgets`` widget).
 
-    The generic explorer of the Storyteller's questions (:func:`~dicestats.explore.generic`),
-    opening on the pool: the pool, the difficulty, the preset and every rule flag,
-    Willpower, a specialty; the chart's metric. Shows success, failure, botch and the
-    degrees, the odds across neighbouring pools with the anomaly cells highlighted, the
-    chart, the equivalent CLI command and Python call, and exports the chart (PNG/SVG) and
-    the table (CSV). Extended actions and the other questions are in the picker. A refused
-    state shows the one-line error instead of raising.
+    The generic explorer of the Storyteller's questions (:func:`~dicestats.explore.generic`:
+    every rule flag, a flag that cannot apply to the roll greyed out, ``above_ten`` below
+    difficulty 11 too), opening on :func:`~dicestats.storyteller.pool`. To the pool it adds
+    the degrees to the headline figures, the odds across neighbouring pools
+    (:func:`dicestats.tables.storyteller_odds`, the table and its CSV) with the cells where
+    one more die is worse highlighted (:func:`dicestats.tables.storyteller_anomalies`), and
+    their chart (:func:`dicestats.plots.storyteller_anomalies`, its metric a control).
+    Extended actions and the other questions are in the picker; the commands are the short
+    ones (``dicestats pool``).
 
     Examples
     --------
