@@ -60,19 +60,11 @@ def _side(state: dict, s: str):
     return side, rules, flags, python
 
 
-def _mean(x) -> str:
-    return f"{float(x):.2f}"
-
-
-def _signed_mean(x) -> str:
-    return f"{float(x):+.2f}"
-
-
-def _fmt(metric: str, kind: str):
-    """The formatter of a metric's first/second value (``kind`` "") or difference ("diff")."""
+def _fmt(metric: str, diff: bool = False):
+    """The formatter of a metric's value on one side, or of its difference (B − A)."""
     if metric.startswith("mean"):
-        return _signed_mean if kind == "diff" else _mean
-    return (lambda x: f"{points(x)} pp") if kind == "diff" else percent
+        return lambda x: f"{float(x):+.2f}" if diff else f"{float(x):.2f}"
+    return (lambda x: f"{points(x)} pp") if diff else percent
 
 
 def _span(a: int, b: int) -> range:
@@ -100,16 +92,9 @@ class CompareExplorer(Explorer):
                 "preset": widgets.Dropdown(
                     options=list(PRESETS), value=given["preset"], description="preset"
                 ),
-                "ten_again": widgets.Checkbox(
-                    value=given.get("ten_again", False), description="ten-again"
-                ),
-                "specialty": widgets.Checkbox(
-                    value=given.get("specialty", False), description="specialty"
-                ),
-                "willpower": widgets.Checkbox(
-                    value=given.get("willpower", False), description="Willpower"
-                ),
             }
+            for name, label in zip(_VS_FLAGS, ("ten-again", "specialty", "Willpower"), strict=True):
+                side[name] = widgets.Checkbox(value=given.get(name, False), description=label)
             for name, w in side.items():
                 w.add_class(f"ds-{s}-{name.replace('_', '-')}")
                 c[f"{s}_{name}"] = w
@@ -131,21 +116,13 @@ class CompareExplorer(Explorer):
         from ..workbench.compare import compare_storyteller
 
         (sa, ra, flags_a, py_a), (sb, rb, _flags_b, py_b) = (_side(state, s) for s in SIDES)
-        spec_a, spec_b = sa["specialty"], sb["specialty"]
         LIMITS["dice"].check(sa["dice"])  # A's pool is a row of the table
         span = _span(sa["dice"], sb["dice"])
         vs_dice = None if sb["dice"] == sa["dice"] else sb["dice"]
         vs_diff = None if sb["difficulty"] == sa["difficulty"] else sb["difficulty"]
-        c = compare_storyteller(
-            span,
-            sa["difficulty"],
-            ra,
-            rb,
-            specialty=spec_a,
-            versus_specialty=spec_b,
-            versus_dice=vs_dice,
-            versus_difficulty=vs_diff,
-        )
+        kw = dict(specialty=sa["specialty"], versus_specialty=sb["specialty"])
+        kw.update(versus_dice=vs_dice, versus_difficulty=vs_diff)
+        c = compare_storyteller(span, sa["difficulty"], ra, rb, **kw)
         here = [r["dice"] for r in c.rows].index(sa["dice"])
         row = c.rows[here]
 
@@ -154,7 +131,7 @@ class CompareExplorer(Explorer):
             word = METRIC_LABELS[m].replace(" net successes", " net")
             for key, side in ((m, "A"), (f"versus_{m}", "B"), (f"diff_{m}", "B − A")):
                 figures[key] = row[key]
-                labels[key] = (f"{word} {side}", _fmt(m, "diff" if side == "B − A" else ""))
+                labels[key] = (f"{word} {side}", _fmt(m, side == "B − A"))
         figures["total_variation"], figures["max_gap"] = row["total_variation"], row["max_gap"]
         labels["total_variation"] = ("total variation", percent)
         labels["max_gap"] = (f"largest gap in P(net ≥ k), at k = {row['max_gap_k']}", percent)
@@ -173,14 +150,11 @@ class CompareExplorer(Explorer):
             if col.endswith("dice"):
                 continue
             m = col.removeprefix("versus_").removeprefix("diff_")
-            shown[col] = shown[col].map(_fmt(m, "diff" if col.startswith("diff_") else ""))
-        big = c.largest
-        marked = []
-        if f"diff_{big['metric']}" in cols:
-            at = next(i for i, r in enumerate(c.rows) if all(r[k] == big[k] for k in c.cells))
-            marked.append((at, f"diff_{big['metric']}"))
+            shown[col] = shown[col].map(_fmt(m, col.startswith("diff_")))
+        big, most = c.largest, f"diff_{c.largest['metric']}"
+        at = next((i for i, r in enumerate(c.rows) if all(r[k] == big[k] for k in c.cells)), None)
+        marked = [(at, _header(most))] if most in cols else []
         shown.columns = [_header(col) for col in cols]
-        marked = [(i, _header(col)) for i, col in marked]
 
         long = comparison_table(c)
         metric = state["metric"]
@@ -204,10 +178,7 @@ class CompareExplorer(Explorer):
         cli += ["--vs-dice", str(vs_dice)] if vs_dice is not None else []
         cli += ["--vs-difficulty", str(vs_diff)] if vs_diff is not None else []
         args = [f"range({span.start}, {span.stop})", str(sa["difficulty"]), py_a, py_b]
-        for name, value in (("specialty", spec_a), ("versus_specialty", spec_b)):
-            args += [f"{name}=True"] if value else []
-        args += [f"versus_dice={vs_dice}"] if vs_dice is not None else []
-        args += [f"versus_difficulty={vs_diff}"] if vs_diff is not None else []
+        args += [f"{k}={v!r}" for k, v in kw.items() if v]
 
         def where(cell) -> str:
             return f"{cell['dice']} {'die' if cell['dice'] == 1 else 'dice'}" + (
@@ -217,21 +188,20 @@ class CompareExplorer(Explorer):
         note = (
             f"A: {c.first}, {sa['dice']} dice at difficulty {sa['difficulty']}; "
             f"B: {c.second}, {sb['dice']} dice at difficulty {sb['difficulty']}. "
-            + (
-                "They agree on every outcome here."
-                if not big["difference"] and not c.total_variation
-                else f"Differ most: {METRIC_LABELS[big['metric']]} at {where(big)}, "
+        )
+        gap = "none (the same at every k)."
+        if c.max_gap:
+            gap = f"{percent(c.max_gap)} at k = {c.max_gap_at['k']}, {where(c.max_gap_at)}."
+        if not big["difference"] and not c.total_variation:
+            note += "They agree on every outcome here."
+        else:
+            note += (
+                f"Differ most: {METRIC_LABELS[big['metric']]} at {where(big)}, "
                 f"{percent(big['value'])} vs {percent(big['versus_value'])} "
                 f"({points(big['difference'])} points); largest total variation "
                 f"{percent(c.total_variation)} at {where(c.total_variation_at)}; largest gap in "
-                "P(net ≥ k): "
-                + (
-                    f"{percent(c.max_gap)} at k = {c.max_gap_at['k']}, {where(c.max_gap_at)}."
-                    if c.max_gap
-                    else "none (the same at every k)."
-                )
+                f"P(net ≥ k): {gap}"
             )
-        )
         return Panel(
             figures=figures,
             labels=labels,
@@ -250,10 +220,9 @@ class CompareExplorer(Explorer):
 
 def _header(col: str) -> str:
     """A table column's heading: ``"success A"``, ``"botch B − A"``, ``"total variation"``."""
-    if col in ("dice", "versus_dice"):
-        return "dice B" if col == "versus_dice" else "dice"
-    if col in ("total_variation", "max_gap"):
-        return {"total_variation": "total variation", "max_gap": "max gap P(≥ k)"}[col]
+    fixed = {"dice": "dice", "versus_dice": "dice B", "max_gap": "max gap P(≥ k)"}
+    if col in fixed or col == "total_variation":
+        return fixed.get(col, "total variation")
     m = col.removeprefix("versus_").removeprefix("diff_")
     side = "B − A" if col.startswith("diff_") else "B" if col.startswith("versus_") else "A"
     return f"{METRIC_LABELS[m].replace(' net successes', ' net')} {side}"

@@ -463,13 +463,8 @@ class GenericExplorer(Explorer):
     def _preset_of(self, rules) -> str:
         """The name of the preset ``rules`` is (or came from, or equals), else ``""``."""
         presets = importlib.import_module(self._rules.__module__).PRESETS
-        for name, r in presets.items():
-            if r is rules:
-                return name
-        named = getattr(rules, "_name", None)
-        if named in presets:
-            return named
-        return next((n for n, r in presets.items() if r == rules), "")
+        same = next((n for n, r in presets.items() if r is rules), getattr(rules, "_name", None))
+        return same if same in presets else next((n for n, r in presets.items() if r == rules), "")
 
     # -- the re-draw -----------------------------------------------------------------------
     def _changed(self, change=None) -> None:
@@ -643,8 +638,9 @@ class GenericExplorer(Explorer):
             return None, [], "", []  # the other side's rules: the same as yours
         fields = [f.name for f in dataclasses.fields(cls) if f"{key}.{f.name}" in state]
         wanted = {n: state[f"{key}.{n}"] for n in fields}
-        if preset is not None and key == "rules" and self._plain_default(param, preset):
-            preset = None  # the default preset: no --preset
+        default = param.default if isinstance(param.default, cls) else cls()
+        if key == "rules" and preset == self._preset_of(default) and cls.preset(preset) == cls():
+            preset = None  # the default preset, and Rules(): no --preset
         changes = self._changes(preset, wanted)
         if any(isinstance(v, bool) and v == getattr(cls(), n) for n, v in changes.items()):
             preset, changes = None, self._changes(None, wanted)  # a flag only turns off a default
@@ -663,32 +659,16 @@ class GenericExplorer(Explorer):
                 flags.append(f"--{prefix}{'no-' if not v else ''}{dashed}")
             else:
                 flags += [f"--{prefix}{dashed}", str(v)]
-        where = self._rules_name()
-        text = f"{where}.preset({preset!r})" if preset else f"{where}()"
-        if changes:
-            args = ", ".join(f"{k}={v!r}" for k, v in changes.items())
-            text = f"{where}.preset({preset!r}).replace({args})" if preset else f"{where}({args})"
-        return rules, flags, text, notes
-
-    def _plain_default(self, param, preset: str) -> bool:
-        """Whether ``preset`` is the parameter's default (or, for a default None, the class's
-        own rules) and equals ``Rules()``: then ``--preset`` says nothing."""
-        cls = self._rules
-        default = param.default if isinstance(param.default, cls) else cls()
-        return preset == self._preset_of(default) and cls.preset(preset) == cls()
+        where = f"{self.system.name}.{cls.__name__}"  # as the package exports it, else:
+        if getattr(self.system.package, cls.__name__, None) is not cls:
+            where = f"__import__({cls.__module__!r}, fromlist=[{cls.__name__!r}]).{cls.__name__}"
+        args = ", ".join(f"{k}={v!r}" for k, v in changes.items())
+        text = f"{where}.preset({preset!r})" + (f".replace({args})" if args else "")
+        return rules, flags, text if preset else f"{where}({args})", notes
 
     def _changes(self, preset, wanted: dict) -> dict:
         base = self._rules.preset(preset) if preset else self._rules()
         return {n: v for n, v in wanted.items() if v != getattr(base, n)}
-
-    def _rules_name(self) -> str:
-        cls, pkg = self._rules, self.system.package
-        name = self.system.name
-        return (
-            f"{name}.{cls.__name__}"
-            if getattr(pkg, cls.__name__, None) is cls
-            else (f"__import__({cls.__module__!r}, fromlist=[{cls.__name__!r}]).{cls.__name__}")
-        )
 
     # -- answering ---------------------------------------------------------------------------
     def companion(self, call: Call, name: str, **values) -> Call:
