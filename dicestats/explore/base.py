@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 import ipywidgets as widgets
 
-__all__ = ["Explorer", "Panel", "html_table", "one_line", "KEEP", "REFUSALS"]
+__all__ = ["Explorer", "Panel", "html_table", "KEEP", "REFUSALS"]
 
 #: A view's ``chart_key`` that keeps the chart on show (dimmed): a quick estimate's.
 KEEP = "keep the chart on show"
@@ -80,15 +80,6 @@ class Panel:
     python: str = ""
     note: str = ""
     result: object = None
-
-
-def one_line(exc: BaseException) -> str:
-    """An exception as the one line the widget shows (whitespace collapsed).
-
-    >>> one_line(ValueError("dice must be   an integer in 1..1000,  got 1001"))
-    'dice must be an integer in 1..1000, got 1001'
-    """
-    return " ".join(str(exc).split()) or type(exc).__name__
 
 
 def html_table(df, *, marked=(), current=None) -> str:
@@ -237,7 +228,7 @@ class Explorer(widgets.VBox):
 
     def show_error(self, exc: BaseException) -> None:
         """Show ``exc`` as the one-line error; dim what is on show (it is not this state)."""
-        self.error.value = html.escape(one_line(exc))
+        self.error.value = html.escape(" ".join(str(exc).split()) or type(exc).__name__)
         for w in (self.summary, self.chart, self.table, self.commands):
             w.add_class("ds-stale")
 

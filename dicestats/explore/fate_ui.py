@@ -52,14 +52,11 @@ class FateExplorer(GenericExplorer):
         side, opp = ("difficulty", r.difficulty) if fixed else ("versus", r.versus)
         total = r.bonus + r.helpers  # each helper adds +1 (outcome_probs has checked them)
         invoke = "invoke_policy" if fixed else "invoke_vs_opposition"
-        calls = [
-            self.companion(call, invoke, bonus=total, **{side: opp}),
-            self.companion(call, "contest", bonus=total, versus=opp),
-        ]
+        calls = [self.companion(call, invoke, bonus=total, **{side: opp})]
+        calls.append(self.companion(call, "contest", bonus=total, versus=opp))
         inv, duel = (self.ask(c, executor) for c in calls)
-        figures = {k: getattr(r, k) for k in ("p_fail", "p_tie", "p_success", "p_style")}
-        figures.update(p_optimal=inv.p_optimal, p_never=inv.p_never, p_win=duel.p_win[0])
-        p.figures = figures
+        p.figures = {k: getattr(r, k) for k in ("p_fail", "p_tie", "p_success", "p_style")}
+        p.figures.update(p_optimal=inv.p_optimal, p_never=inv.p_never, p_win=duel.p_win[0])
         p.labels = {k: (label, percent) for k, label in FIGURES.items()}
         k, objective = inv.invokes, inv.objective
         if fixed and k >= 1:

@@ -27,6 +27,7 @@ import inspect
 import numbers
 import re
 import shlex
+from fractions import Fraction
 from types import SimpleNamespace
 
 import ipywidgets as widgets
@@ -43,18 +44,11 @@ from ..core.question import (
     rules_presets,
     unmarked,
 )
-from ..format import percent
+from ..core.results import Table
+from ..format import percent, view_text
 from .base import KEEP, REFUSALS, Explorer, Panel
 
-__all__ = [
-    "GenericExplorer",
-    "generic",
-    "control_kind",
-    "int_list",
-    "view_html",
-    "QUICK_TRIALS",
-    "TRIALS",
-]
+__all__ = ["GenericExplorer", "generic", "control_kind", "view_html", "QUICK_TRIALS", "TRIALS"]
 
 #: Trials of the first, quick Monte Carlo estimate (shown within a fraction of a second).
 QUICK_TRIALS = 2_000
@@ -215,25 +209,21 @@ class Call:
         return f"from dicestats import {q.system}\n{q.system}.{q.name}({args})"
 
 
-def _headline_text(key: str):
-    def fmt(x) -> str:
-        if hasattr(x, "stderr") and hasattr(x, "value"):  # an Estimate
-            if key.startswith("p_"):
-                return f"{percent(x.value)} ± {percent(x.stderr)}"
-            return f"{x.value:.2f} ± {x.stderr:.2f}"
-        if isinstance(x, (tuple, list)):
-            return str(len(x))
-        if isinstance(x, numbers.Real) and not isinstance(x, (bool, numbers.Integral)):
-            return percent(x) if key.startswith("p_") else f"{float(x):.2f}"
-        return str(x)
-
-    return fmt
+def _headline_text(key: str, x) -> str:
+    """A headline figure as shown: a probability (``p_...``) as a percentage."""
+    if hasattr(x, "stderr") and hasattr(x, "value"):  # an Estimate
+        if key.startswith("p_"):
+            return f"{percent(x.value)} ± {percent(x.stderr)}"
+        return f"{x.value:.2f} ± {x.stderr:.2f}"
+    if isinstance(x, (tuple, list)):
+        return str(len(x))
+    if isinstance(x, numbers.Real) and not isinstance(x, (bool, numbers.Integral)):
+        return percent(x) if key.startswith("p_") else f"{float(x):.2f}"
+    return str(x)
 
 
 def view_html(result, exact: bool = False) -> str:
     """A result's view as the page shows it: the text the command line prints."""
-    from ..format import view_text
-
     return f"<pre class='ds-view'>{html.escape(view_text(result.view(), exact=exact))}</pre>"
 
 
@@ -245,9 +235,8 @@ class GenericExplorer(Explorer):
 
     Attributes
     ----------
-    system : dicestats.registry.System
-    question : dicestats.core.question.Question
-        The question on show.
+    system, question : dicestats.registry.System, dicestats.core.question.Question
+        The system, and the question on show.
     questions, left_out : dict
         The questions of the picker by name; those left out, with why.
     controls : dict
@@ -271,15 +260,7 @@ class GenericExplorer(Explorer):
     choices: dict = {}
     kinds: dict = {}
 
-    def __init__(
-        self,
-        system,
-        question: str | None = None,
-        *,
-        values: dict | None = None,
-        trials: int = TRIALS,
-        seed: int = 1,
-    ):
+    def __init__(self, system, question=None, *, values: dict | None = None, trials=TRIALS, seed=1):
         self.system, self.questions, self.left_out, self._read_cache = system, {}, {}, {}
         self._rules = next(filter(None, map(rules_class, system.questions)), None)
         for q in system.questions:  # a required parameter no control can spell: left out
@@ -390,12 +371,10 @@ class GenericExplorer(Explorer):
     def _sample_values(self) -> dict:
         """The first sample's arguments by parameter name (where the question has samples)."""
         q = self.question
-        if not q.samples:
-            return {}
-        s = q.samples[0]
         try:
+            s = q.samples[0]
             return dict(inspect.signature(q.setup).bind_partial(*s.args, **s.kwargs).arguments)
-        except TypeError:
+        except (IndexError, TypeError):
             return {}
 
     def _add(self, key: str, w):
@@ -471,31 +450,26 @@ class GenericExplorer(Explorer):
         """A new question builds its controls (keeping the values of those it shares with the
         last); a new preset resets its fields; then one re-draw."""
         owner = change.get("owner") if change is not None else None
-        if owner is self.controls["question"]:
+        key = next((k for k, w in self.controls.items() if w is owner), "")
+        if key == "question":
             kinds = {p.name: k for p, k in self._read(self.question)[1]}
             self.question = self.questions[change["new"]]
             now = {p.name: k for p, k in self._read(self.question)[1]}
             kept = {
-                key: v
-                for key, v in self.state().items()
-                if key not in self._fixed and now.get(key.split(".")[0]) == kinds[key.split(".")[0]]
+                k: v
+                for k, v in self.state().items()
+                if k not in self._fixed and now.get(k.split(".")[0]) == kinds[k.split(".")[0]]
             }
             with self.muted():
                 self._build(kept)
-        else:
-            for key, w in self.controls.items():
-                if w is owner and key.endswith(".preset"):
-                    self._reset_fields(key.rpartition(".")[0], change["new"])
+        elif key.endswith(".preset"):
+            prefix = key[: -len("preset")]
+            base = self._rules.preset(change["new"]) if change["new"] else self._rules()
+            with self.muted():
+                for f in dataclasses.fields(self._rules):
+                    if prefix + f.name in self.controls:
+                        self.controls[prefix + f.name].value = getattr(base, f.name)
         super()._changed(change)
-
-    def _reset_fields(self, key: str, preset: str) -> None:
-        cls = self._rules
-        base = cls.preset(preset) if preset else cls()
-        with self.muted():
-            for f in dataclasses.fields(cls):
-                w = self.controls.get(f"{key}.{f.name}")
-                if w is not None:
-                    w.value = getattr(base, f.name)
 
     def state(self) -> dict:
         """The controls' values (trials and seed greyed out but for Monte Carlo, the other
@@ -557,7 +531,9 @@ class GenericExplorer(Explorer):
                 if not required and (value is None or _same(value, param.default)):
                     in_order = False
                     continue
-                text = self._cli_text(kind, value)
+                text = ",".join(map(str, value)) if isinstance(value, list) else str(value)
+                if kind in ("int_list", "int_or_list") and not isinstance(value, numbers.Integral):
+                    text = _list_text(value)  # a range "1-30"
                 if kind == "bool":
                     default = False if required else bool(param.default)
                     if value != default:
@@ -618,14 +594,6 @@ class GenericExplorer(Explorer):
             return int(text)
         # int_or_word: a number, or a word (a rating's name)
         return int(text) if re.fullmatch(r"[+-]?\d+", text) else text
-
-    @staticmethod
-    def _cli_text(kind: str, value) -> str:
-        if kind in ("int_list", "int_or_list") and not isinstance(value, numbers.Integral):
-            return _list_text(value)
-        if isinstance(value, list):
-            return ",".join(str(v) for v in value)
-        return str(value)
 
     def _rules_of(self, param, state: dict):
         """``(rules or None, CLI flags, Python text, notes)`` of a rule set's controls, read
@@ -715,7 +683,8 @@ class GenericExplorer(Explorer):
             if value is None or isinstance(value, dict):
                 continue
             figures[key] = value
-            labels[key] = (key.removeprefix("p_").replace("_", " "), _headline_text(key))
+            fmt = functools.partial(_headline_text, key)
+            labels[key] = (key.removeprefix("p_").replace("_", " "), fmt)
         draw = None
         if q.chart and not quick:
             module, _, name = q.chart.partition(":")
@@ -769,10 +738,6 @@ def _vain(rules, name: str, value, specialty: bool) -> bool:
 def _frame(view):
     """The first table of a result's view as a DataFrame of numbers (the CSV export), or None:
     estimates as their values, exact values as floats."""
-    from fractions import Fraction
-
-    from ..core.results import Table
-
     table = next((p for p in view.parts if isinstance(p, Table)), None)
     if table is None:
         return None

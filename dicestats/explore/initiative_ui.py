@@ -80,11 +80,8 @@ class InitiativeExplorer(GenericExplorer):
             p.draw = lambda fig: plots.initiative_actions_before(
                 before, ax=fig.subplots(), seed=seed, trials=trials
             )
-        p.figures = {
-            "p_first": r.p_first,
-            "p_double": r.p_double,
-            "p_slow_round": None if d is None else d.p_slow_round,
-        }
+        slow = None if d is None else d.p_slow_round
+        p.figures = dict(p_first=r.p_first, p_double=r.p_double, p_slow_round=slow)
         p.labels = {k: (label, str if k == "p_first" else _share) for k, label in FIGURES.items()}
         p.table_html += "<br>".join(html_table(pd.DataFrame(t, columns=c)) for c, t in shown)
         p.cli = "\n".join(c.cli for c in calls)

@@ -14,10 +14,8 @@ from .generic_ui import GenericExplorer
 __all__ = ["StorytellerExplorer", "storyteller", "pool_span"]
 
 #: The columns of the odds table, as shown.
-TABLE = dict(dice="dice", p_success="success", p_fail="failure", p_botch="botch")
-TABLE.update(
-    {"mean_net": "mean net", "p_ge_2": "2+", "p_ge_3": "3+", "p_ge_4": "4+", "p_ge_5": "5+"}
-)
+TABLE = {"dice": "dice", "p_success": "success", "p_fail": "failure", "p_botch": "botch"}
+TABLE |= {"mean_net": "mean net"} | {f"p_ge_{k}": f"{k}+" for k in range(2, 6)}
 POOL_DEGREES = ("p_marginal", "p_moderate", "p_complete", "p_exceptional", "p_phenomenal")
 #: The chart's metric choices (the anomaly metrics of the API).
 METRICS = ("p_botch", "p_success", "p_ge_2", "p_ge_3", "p_ge_4", "p_ge_5")
