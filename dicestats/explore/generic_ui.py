@@ -607,7 +607,8 @@ class GenericExplorer(Explorer):
         fields = [f.name for f in dataclasses.fields(cls) if f"{key}.{f.name}" in state]
         wanted = {n: state[f"{key}.{n}"] for n in fields}
         default = param.default if isinstance(param.default, cls) else cls()
-        if key == "rules" and preset == self._preset_of(default) and cls.preset(preset) == cls():
+        plain = preset and key == "rules" and preset == self._preset_of(default)
+        if plain and cls.preset(preset) == cls():
             preset = None  # the default preset, and Rules(): no --preset
         changes = self._changes(preset, wanted)
         if any(isinstance(v, bool) and v == getattr(cls(), n) for n, v in changes.items()):
