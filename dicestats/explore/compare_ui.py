@@ -67,12 +67,6 @@ def _fmt(metric: str, diff: bool = False):
     return (lambda x: f"{points(x)} pp") if diff else percent
 
 
-def _span(a: int, b: int) -> range:
-    """The first side's pools: around both pools when they fit in one span, else around A's."""
-    span = pool_span(max(a, b))
-    return span if a in span else pool_span(a)
-
-
 class CompareExplorer(Explorer):
     """Two Storyteller sides side by side: see :func:`compare`."""
 
@@ -117,7 +111,8 @@ class CompareExplorer(Explorer):
 
         (sa, ra, flags_a, py_a), (sb, rb, _flags_b, py_b) = (_side(state, s) for s in SIDES)
         LIMITS["dice"].check(sa["dice"])  # A's pool is a row of the table
-        span = _span(sa["dice"], sb["dice"])
+        span = pool_span(max(sa["dice"], sb["dice"]))  # around both pools, if they fit in one
+        span = span if sa["dice"] in span else pool_span(sa["dice"])  # else around A's
         vs_dice = None if sb["dice"] == sa["dice"] else sb["dice"]
         vs_diff = None if sb["difficulty"] == sa["difficulty"] else sb["difficulty"]
         kw = dict(specialty=sa["specialty"], versus_specialty=sb["specialty"])
