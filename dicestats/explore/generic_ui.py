@@ -432,7 +432,8 @@ class GenericExplorer(Explorer):
         for f in _rule_fields(self.question, cls):
             v = values.get(f"{key}.{f.name}", getattr(shown, f.name))
             doc = fields_doc.get(f.name, ("", ""))
-            kind = "choice" if doc_choices(doc[0]) else type(v).__name__.replace("str", "text")
+            kind = {bool: "bool", int: "int"}.get(type(v), "text")  # a bool, an int or a word
+            kind = "choice" if doc_choices(doc[0]) else kind
             w = self._control(f.name, kind, v, doc, default=getattr(shown, f.name))
             controls.append(self._add(f"{key}.{f.name}", w))
         rows = [widgets.HBox(controls[i : i + 4]) for i in range(0, len(controls), 4)]
