@@ -486,15 +486,18 @@ def _shown(value, kind: str) -> str:
     if isinstance(value, str):
         return value
     if isinstance(value, Estimate):
+        if kind == "estimate":
+            return str(value)
         if kind == "p":
             return f"{percent(value.value, digits=2)} ± {percent(value.stderr, digits=2)}"
-        return f"{value.value:.4f} ± {value.stderr:.4f}"
-    if kind in ("p", "p4"):
-        return percent(value, digits=2 if kind == "p" else 4)
+        digits = 3 if kind == "mean3" else 4
+        return f"{value.value:.{digits}f} ± {value.stderr:.{digits}f}"
+    if kind in ("p", "p4", "estimate"):
+        return percent(value, digits=4 if kind == "p4" else 2)
     if kind == "rare":
         return _rare(value)
-    if kind == "mean":
-        return f"{float(value):.4f}"
+    if kind in ("mean", "mean3"):
+        return f"{float(value):.{3 if kind == 'mean3' else 4}f}"
     if kind in ("signed", "signed2"):
         digits = 4 if kind == "signed" else 2
         # round(-1e-17, 2) is -0.0, printed "-0.00": adding 0.0 makes it +0.0
@@ -505,7 +508,7 @@ def _shown(value, kind: str) -> str:
 
 
 def _numeric(kind: str) -> bool:
-    return kind in ("p", "p4", "rare", "mean", "signed", "signed2")
+    return kind in ("p", "p4", "estimate", "rare", "mean", "mean3", "signed", "signed2")
 
 
 def _rare(p) -> str:
@@ -530,6 +533,16 @@ def _rare(p) -> str:
     return f"1 in {mantissa:.1f}e{exponent}"
 
 
+def _prose(row, exact: bool) -> str:
+    """One row of unaligned :class:`~dicestats.core.results.Lines`: ``label: value``, then
+    ``(p/q)`` for an exact value when exact values are asked for."""
+    label, value, kind = row
+    text = f"{label}: {_shown(value, kind) or '—'}"
+    if exact and isinstance(value, Fraction):
+        text += f"  ({exact_text(value)})"
+    return text
+
+
 def view_text(view, *, exact: bool = False) -> str:
     """A result's :class:`~dicestats.core.results.View` as text: the title, then its parts
     (tables, aligned lines, sentences) one blank line apart. With ``exact``, exact values
@@ -547,6 +560,17 @@ def view_text(view, *, exact: bool = False) -> str:
     heads       50.00%    1/2
     <BLANKLINE>
     mean heads  0.5000  1/2
+
+    Lines of prose (``aligned=False``), an estimate with its whole interval:
+
+    >>> from dicestats.core.montecarlo import wilson
+    >>> rows = (("P(heads)", Fraction(1, 2), "estimate"), ("P(tails)", wilson(4970, 10_000),
+    ...         "estimate"), ("mean heads", Fraction(1, 2), "mean3"))
+    >>> print(view_text(View("coins", (Lines(rows, aligned=False),)), exact=True))
+    coins
+    P(heads): 50.00%  (1/2)
+    P(tails): 49.7% ± 0.5% (95% CI 48.7–50.7%, n=10,000)
+    mean heads: 0.500  (1/2)
     """
     from .core.results import Lines, Table
 
@@ -582,6 +606,9 @@ def view_text(view, *, exact: bool = False) -> str:
             )
         elif isinstance(part, Lines):
             if part.exact_only and not exact:
+                continue
+            if not part.aligned:
+                blocks.append("\n".join(_prose(row, exact) for row in part.rows))
                 continue
             rows = [
                 (

@@ -96,9 +96,10 @@ def is_number(x) -> bool:
 
 
 def how_computed(path) -> bool:
-    """Leaves that say how an answer was computed, at any depth: ``exact``, ``trials``
-    and the size of an exact enumeration (``outcome_classes``, None when simulated)."""
-    return bool(path) and path[-1] in ("exact", "trials", "outcome_classes")
+    """Leaves that say how an answer was computed, at any depth: ``exact``, ``trials``,
+    the size of an exact enumeration (``outcome_classes``, None when simulated) and the
+    Monte Carlo ``seed`` (None when enumerated)."""
+    return bool(path) and path[-1] in ("exact", "trials", "outcome_classes", "seed")
 
 
 def same_shape(a: dict, b: dict) -> list:

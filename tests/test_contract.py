@@ -115,7 +115,8 @@ def test_a_system_is_wired_as_the_architecture_says(s):
     assert dataclasses.is_dataclass(pkg.Rules) and pkg.Rules.__dataclass_params__.frozen
     choices = next(a for a in build_parser()._actions if a.dest == "command").choices
     inner = next((a.choices for a in choices[s.name]._actions if a.dest == "question"), None)
-    if s.declared and inner is not None:  # dicestats <system> <question>, the short commands
+    if s.declared:  # dicestats <system> <question>, the short commands
+        assert inner is not None, f"{s.name}: its questions are not commands"
         for q in s.questions:
             assert q.name.replace("_", "-") in inner
             assert not q.command or q.command in choices

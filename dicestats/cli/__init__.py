@@ -77,9 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
         special = None  # its special commands, if any
         if find_spec(f"{__name__}.{system.name}") is not None:
             special = importlib.import_module(f".{system.name}", __name__)
-        # its questions, generated from their declarations (unless its own module still
-        # writes the command of its name by hand: initiative, until its CLI is generated)
-        if system.declared and system.name not in getattr(special, "COMMANDS", ()):
+        if system.declared:  # its questions, generated from their declarations
             questions.register(sub, system)
         if special is not None:
             special.register(sub)

@@ -19,7 +19,8 @@ question; a question declared with a ``command`` is also a top-level command
   field of the system's ``Rules`` that a command line can spell (a flag, an
   integer or a word), read from the class the same way;
 * how it is answered: ``--exact``; ``--trials``, ``--seed``, ``--workers``
-  where it has a Monte Carlo form; ``--method``;
+  where it has a Monte Carlo form; ``--method``; none of them: the declaration's
+  ``command_default`` (its ``default`` unless it says otherwise);
 * the output: its :meth:`~dicestats.core.results.Result.view` as text, ``--json``
   for machines, ``--plot FILE`` where the declaration names a chart.
 
@@ -316,7 +317,7 @@ def _add_method(p, q) -> None:
             "--method",
             choices=q.methods,
             default=None,
-            help=f"how it is answered (default {q.default})",
+            help=f"how it is answered (default {q.command_default})",
         )
     if q.computed:
         g.add_argument(
@@ -339,7 +340,7 @@ def _add_method(p, q) -> None:
 def _trials(text: str) -> int:
     """``1000000``, ``1_000_000`` or ``1e6``: a whole number of trials."""
     t = text.strip().lower()
-    if re.fullmatch(r"\d+(?:_\d+)*(?:e\d+)?", t):
+    if re.fullmatch(r"[0-9]+(?:_[0-9]+)*(?:e[0-9]+)?", t):  # ASCII digits: int() reads others
         base, _, exp = t.replace("_", "").partition("e")
         return int(base) * 10 ** int(exp or 0)
     raise argparse.ArgumentTypeError(f"expected a whole number such as 100000 or 1e6, got {text!r}")
@@ -401,8 +402,18 @@ def _answer(args) -> int:
         how["rng"] = args.seed
     if getattr(args, "exact", False):
         how["exact"] = True
-        if how.get("method") == "montecarlo" or "trials" in how:
-            raise CLIError("--exact cannot apply to a Monte Carlo answer (--trials, --method)")
+        given = [
+            f"--{k}" for k in ("trials", "seed", "workers") if getattr(args, k, None) is not None
+        ]
+        if how.get("method") == "montecarlo":
+            given.append("--method montecarlo")
+        if given:
+            raise CLIError(
+                f"{', '.join(given)} cannot apply with --exact (an exact answer draws nothing): "
+                "drop them, or drop --exact for Monte Carlo"
+            )
+    elif q.command_default != q.default and not how:  # the command's own default method
+        how["method"] = q.command_default
     result = q.function(**kwargs, **how)
     if getattr(args, "plot", None):
         from ._common import write_plot

@@ -53,8 +53,7 @@ from ..format import ladder, percent
 from ..storyteller.limits import LIMITS as ST_LIMITS
 from ..storyteller.rules import ON_BOTCH
 from . import CLIError
-from . import _initiative_args as flags
-from ._common import add_output_flags, emit_json, exact_text, int_arg, print_table
+from ._common import add_output_flags, emit_json, exact_text, int_arg, limit_arg, print_table
 from ._storyteller_args import add_rule_flags, difficulty_arg, rules_of
 from ._workbench_calibrate import ladder_arg, probability_arg, register_calibrate
 
@@ -442,6 +441,57 @@ def _cmd_fate_wishes(args) -> int:
 
 
 # --------------------------------------------------------------------------- initiative
+def _initiative_flags(p) -> None:
+    """The sides, their margins and readings; ``--trials``, ``--seed``, ``--workers``."""
+    from ..core.montecarlo import LIMITS as MC
+    from ..initiative.limits import LIMITS
+    from ..initiative.rules import ORDERS, PIP_RULES, TIEBREAKS
+
+    sw, pips = LIMITS["swiftness"], LIMITS["pips"]
+    for flag, side in (("--swiftness", "A"), ("--vs", "B")):
+        p.add_argument(
+            flag,
+            type=limit_arg(sw, "list", flag[2:]),
+            required=True,
+            metavar="S,S,..",
+            help=f"side {side}'s swiftness per participant ({sw.help} each)",
+        )
+    for flag, side in (("--pips", "A"), ("--vs-pips", "B")):
+        p.add_argument(
+            flag,
+            type=limit_arg(pips, "list", flag[2:]),
+            metavar="P,P,..",
+            help=f"side {side}'s preparation margins, one per participant (a bare "
+            "number: a one-member side's, or the side's pool with side-pool)",
+        )
+    for name, choices in (("pip-rule", PIP_RULES), ("tiebreak", TIEBREAKS), ("order", ORDERS)):
+        p.add_argument(
+            f"--{name}",
+            choices=choices,
+            default=None,
+            help=f"the reading in force (default {choices[0]})",
+        )
+    trials, seed, workers = MC["trials"], LIMITS["seed"], MC["workers"]
+    dice = LIMITS["dice simulated"]
+    p.add_argument(
+        "--trials",
+        type=trials.argtype("trials"),
+        default=None,
+        help=f"rounds to simulate per setting (100,000, or fewer for big rounds; "
+        f"at most {dice.hi:,} dice in all)",
+    )
+    p.add_argument("--seed", type=seed.argtype("seed"), default=None, help="random seed")
+    p.add_argument(
+        "--workers",
+        type=workers.argtype("workers"),
+        default=None,
+        help=f"worker processes (1; {workers.help})",
+    )
+    p.add_argument(
+        "--exact", action="store_true", help="enumerate every setting (small setups), or refuse"
+    )
+
+
 def _register_initiative(sub) -> None:
     from ..initiative.limits import LIMITS
 
@@ -454,7 +504,7 @@ def _register_initiative(sub) -> None:
         "answer shows its standard error and whether the setting below is under the wish "
         "with 99% confidence.",
     )
-    flags.add_sides(p)
+    _initiative_flags(p)
     _wish_flags(p)
     p.add_argument(
         "--solve-for", choices=("pips", "swiftness"), default="pips", help="what to find"
@@ -466,7 +516,6 @@ def _register_initiative(sub) -> None:
         help="which participant of side A (1: A1)",
     )
     add_output_flags(p, exact=False)
-    flags.add_monte_carlo(p, dice_limit=LIMITS["dice simulated"])
     p.add_argument(
         "--simulate", action="store_true", help="simulate every setting (no enumeration)"
     )
@@ -475,9 +524,16 @@ def _register_initiative(sub) -> None:
 
 def _cmd_initiative(args) -> int:
     from .. import workbench as wb
+    from ..core.montecarlo import DEFAULT_TRIALS
     from ..initiative.limits import LIMITS
+    from ..initiative.rules import rules_with
 
-    flags.check_exact_flags(args)
+    drawn = [f"--{n}" for n in ("trials", "seed", "workers") if getattr(args, n) is not None]
+    if args.exact and drawn:
+        raise CLIError(
+            f"{', '.join(drawn)} cannot apply with --exact (an enumeration draws "
+            "no random rounds); drop them, or drop --exact for Monte Carlo"
+        )
     if args.at_least is None:
         raise CLIError("give --at-least P: the chance of acting first to reach")
     if args.exact and args.simulate:
@@ -485,11 +541,22 @@ def _cmd_initiative(args) -> int:
     if args.participant > len(args.swiftness):
         raise CLIError(f"--participant must be 1..{len(args.swiftness)} (side A's participants), "
                        f"got {args.participant}")  # fmt: skip
-    opts = flags.side_options(args)
+
+    def pips(values):  # one value: a bare number (a one-member side, or the side's pool)
+        return 0 if values is None else values[0] if len(values) == 1 else list(values)
+
+    readings = dict(tiebreak=args.tiebreak, order=args.order, pip_rule=args.pip_rule)
+    opts = dict(pips=pips(args.pips), versus_pips=pips(args.vs_pips), rules=rules_with(**readings))
     most = list(args.swiftness)
     if args.solve_for == "swiftness":
         most[args.participant - 1] = LIMITS["swiftness"].hi
-    trials = flags.trials_for(args, sum(most) + sum(args.vs), LIMITS["dice simulated"], "round")
+    per_round, cap = sum(most) + sum(args.vs), LIMITS["dice simulated"]
+    trials = (
+        min(DEFAULT_TRIALS, max(cap.hi // per_round, 1)) if args.trials is None else args.trials
+    )
+    cap.check_work(
+        trials * per_round, name="trials", value=trials, per=per_round, per_name="dice per round"
+    )
     method = "enumerate" if args.exact else "simulate" if args.simulate else "auto"
     r = wb.solve_initiative(
         args.swiftness, args.vs, at_least=args.at_least, solve_for=args.solve_for,

@@ -205,6 +205,10 @@ class Question:
     chart : str
         ``"module:function"`` of :mod:`dicestats.plots` drawing its result
         (``--plot FILE``), if any.
+    command_default : str
+        The method its command answers by when none is asked for, where it differs
+        from ``default`` (``"montecarlo"``: a command line takes any setup, and an
+        exact answer may be too big to enumerate).
     """
 
     name: str
@@ -219,6 +223,7 @@ class Question:
     samples: tuple = ()
     command: str = ""
     chart: str = ""
+    command_default: str = ""
 
     def __post_init__(self):
         if isinstance(self.headline, str):
@@ -231,6 +236,12 @@ class Question:
             object.__setattr__(self, "default", self.methods[0])
         if self.default not in self.methods:
             raise TypeError(f"question {self.name}: default {self.default!r} not a method")
+        if not self.command_default:
+            object.__setattr__(self, "command_default", self.default)
+        if self.command_default not in self.methods:
+            raise TypeError(
+                f"question {self.name}: command_default {self.command_default!r} not a method"
+            )
 
     # ------------------------------------------------------------------ what it is
     @property
@@ -443,6 +454,7 @@ def question(
     name: str | None = None,
     command: str = "",
     chart: str = "",
+    command_default: str = "",
 ):
     """Declare a question on its setup function; returns the public function.
 
@@ -475,6 +487,7 @@ def question(
             tuple(samples),
             command,
             chart,
+            command_default,
         )
         return q.function
 

@@ -153,9 +153,11 @@ class Table:
 
     A cell is a string (shown as it is) or a number shown by its column's kind
     (``kinds``, one per column): ``"p"`` a probability (``43.21%``), ``"rare"``
-    a rare one (``1 in 420,000``), ``"mean"`` an expected value (``2.4562``),
-    ``"signed"`` (``+1.0000``; ``"signed2"``: ``+1.00``), ``"n"`` a plain
-    number; an :class:`Estimate` shows its value and standard error. With
+    a rare one (``1 in 420,000``), ``"mean"`` an expected value (``2.4562``;
+    ``"mean3"``: ``2.456``), ``"signed"`` (``+1.0000``; ``"signed2"``: ``+1.00``),
+    ``"n"`` a plain number; an :class:`Estimate` shows its value and standard
+    error; ``"estimate"`` is a probability whose estimate shows its whole interval
+    (``74.7% ± 0.1% (95% CI 74.4–75.0%, n=100,000)``). With
     exact answers asked for, a table with one numeric column gets an ``exact``
     column (``p/q``); ``exact_of`` a tuple of columns gets one ``<column> exact``
     column each.
@@ -195,10 +197,12 @@ class Table:
 class Lines:
     """Aligned ``label  value`` lines of a :class:`View`: rows of ``(label, value, kind)``
     (kinds as in :class:`Table`; exact values get their ``p/q`` after the value).
-    ``exact_only``: shown only when exact values are asked for."""
+    ``exact_only``: shown only when exact values are asked for. ``aligned=False``: each
+    row reads ``label: value`` (exact values ``(p/q)`` after), a line of prose."""
 
     rows: tuple
     exact_only: bool = False
+    aligned: bool = True
 
 
 @dataclass(frozen=True)

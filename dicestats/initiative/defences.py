@@ -184,5 +184,6 @@ def reduce_defence(s, res) -> Defence:
         **{k: v for k, v in mc_held_fields(fight, res).items() if k not in ("hold", "rounds")},
         exact=False,
         trials=res.trials,
+        seed=s.seed,
         raw=res,
     )

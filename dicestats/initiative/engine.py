@@ -58,7 +58,7 @@ from fractions import Fraction
 import numpy as np
 
 from ..core import montecarlo as mc
-from ..core.checks import described, refuse
+from ..core.checks import described, parse_int_text, refuse
 from .holding import View, call_policy, hold_policies, is_never
 from .limits import LIMITS
 from .order import rank_key
@@ -852,8 +852,11 @@ class Fight:
 
 
 def _weakness(name, value, n):
-    """Each participant's on-edge scale: a hero's weakness, or None for a supporting one."""
+    """Each participant's on-edge scale: a hero's weakness, or None for a supporting one
+    (as text: ``"2,s"``, ``s`` for a supporting character)."""
     lim = LIMITS["weakness"]
+    if isinstance(value, str):
+        value = _weakness_text(name, value)
     if value is None:
         return (SUPPORTING_EDGE,) * n
     if isinstance(value, (list, tuple)):
@@ -871,6 +874,23 @@ def _weakness(name, value, n):
             value,
         )
     return (lim.check(value, name=name),)
+
+
+def _weakness_text(name, text):
+    """``"2,s,3"``: a hero's weakness, or ``s`` for a supporting character; one value alone
+    is the side's (one participant's, or ``s``: all supporting)."""
+    out = []
+    for word in text.split(","):
+        if word.strip().lower() == "s":
+            out.append(None)
+            continue
+        try:
+            out.append(parse_int_text(word))
+        except ValueError:
+            raise refuse(
+                name, "a weakness per participant, or s for a supporting character (2,s)", text
+            ) from None
+    return out[0] if len(out) == 1 else out
 
 
 def check_fight(
@@ -988,8 +1008,9 @@ def mc_held_fields(fight, res):
     }
 
 
-def engine_estimates(fight: Fight, res) -> Odds:
-    """:class:`Odds` of a fight from the summed batches of its engine (``fight.engine()``)."""
+def engine_estimates(fight: Fight, res, seed=None) -> Odds:
+    """:class:`Odds` of a fight from the summed batches of its engine (``fight.engine()``),
+    drawn with ``seed``."""
     setup, R = fight.setup, fight.rounds
     n = setup.n
     t = res.totals
@@ -1028,6 +1049,7 @@ def engine_estimates(fight: Fight, res) -> Odds:
         exact=False,
         trials=res.trials,
         outcome_classes=None,
+        seed=seed,
         p_acts_at=tuple(
             tuple(mc.wilson(int(c), res.trials * R, res.confidence) for c in row) for row in acts
         ),

@@ -216,7 +216,10 @@ def is_never(policy) -> bool:
 
 
 def hold_policies(name: str, value, n: int) -> tuple:
-    """One policy per participant of a side of ``n``: one for all, or a list of ``n``."""
+    """One policy per participant of a side of ``n``: one for all, or a list of ``n`` (or
+    their names in one text, ``"defend,never"``)."""
+    if isinstance(value, str) and "," in value:
+        value = [v.strip() for v in value.split(",")]
     if isinstance(value, (list, tuple)):
         if len(value) != n:
             raise refuse(name, f"one policy for the side or one per participant ({n})", value)

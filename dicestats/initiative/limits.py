@@ -73,16 +73,9 @@ LIMITS = Limits(
     Limit(
         "dice simulated",
         hi=5 * 10**7,
-        why="trials × dice per round, the command line's cap: 50 million dice take 2 to 10 "
-        "seconds on one core",
+        why="trials × dice per round, the cap of dicestats solve initiative: 50 million dice "
+        "take 2 to 10 seconds on one core",
         instead="use dicestats.initiative.odds (trials=) for longer runs",
-    ),
-    Limit(
-        "fight dice simulated",
-        hi=2 * 10**7,
-        why="trials × rounds × dice per round of the round engine (holding, defence), the "
-        "command line's cap: 20 million dice take 10 to 60 seconds on one core",
-        instead="use dicestats.initiative.odds or defence (trials=) for longer runs",
     ),
     Limit(
         "exact states",

@@ -20,6 +20,8 @@ Fraction(55, 216)
 
 from __future__ import annotations
 
+from numbers import Integral
+
 from ..core.checks import check_bool, check_choice, check_int, refuse
 from ..core.question import Sample, Setup, question
 from .limits import EXACT_LIMIT, LIMITS, check_exact_size
@@ -33,16 +35,18 @@ def _fight(args: dict, combat: bool = False) -> Setup:
     """A checked fight from a setup's own arguments (its ``locals()`` on entry): sides,
     pips, rules, holding, rounds, edges and, with ``combat``, how attacks are made and
     answered; and how it is answered: its size in outcome classes within ``limit``
-    (enumerated), or a given ``batch_size`` within its memory (Monte Carlo)."""
+    (enumerated), or a given ``batch_size`` within its memory and the seed, if it is a
+    number, that a Monte Carlo answer shows (``rng``)."""
     from .engine import check_fight
 
     args = dict(args)
     limit, method, batch_size = args.pop("limit"), args.pop("method"), args.pop("batch_size")
+    rng = args.pop("rng")
     attacks = _combat(*(args.pop(k) for k in _COMBAT), method) if combat else None
     fight = check_fight(**args, combat=attacks)
     if method != "montecarlo":
         size = check_exact_size(fight.setup.sw, check_int("limit", limit, 1))
-        return Setup(fight=fight, size=size)
+        return Setup(fight=fight, size=size, seed=None)
     if limit != EXACT_LIMIT:
         raise refuse(
             "limit",
@@ -54,7 +58,8 @@ def _fight(args: dict, combat: bool = False) -> Setup:
         from .setup import batch_rounds
 
         batch_rounds(batch_size, fight.setup.sw)
-    return Setup(fight=fight, size=None)
+    seed = int(rng) if isinstance(rng, Integral) and not isinstance(rng, bool) else None
+    return Setup(fight=fight, size=None, seed=seed)
 
 
 # --------------------------------------------------------------------------- the rounds
@@ -64,6 +69,8 @@ def _fight(args: dict, combat: bool = False) -> Setup:
     montecarlo="simulation",
     headline=("p_first", "p_double"),
     default="exact",
+    command_default="montecarlo",
+    chart="initiative:odds_chart",
     samples=(
         Sample("one die against two", ([1], [2])),
         Sample("two allies against one, per-participant pips", ([2, 1], [2]), {"pips": [1, 0]}),
@@ -100,8 +107,8 @@ def odds(
     swiftness: list[int],
     versus: list[int],
     *,
-    pips=0,
-    versus_pips=0,
+    pips: int | list[int] = 0,
+    versus_pips: int | list[int] = 0,
     rules: Rules | None = None,
     tiebreak: str | None = None,
     order: str | None = None,
@@ -109,11 +116,12 @@ def odds(
     hold="never",
     versus_hold="never",
     rounds: int = 1,
-    weakness=None,
-    versus_weakness=None,
+    weakness: str | list | None = None,
+    versus_weakness: str | list | None = None,
     limit: int = EXACT_LIMIT,
     method,
     batch_size,
+    rng,
 ):
     """Statistics of the rounds of two sides: who acts first, actions before the answer.
 
@@ -124,32 +132,43 @@ def odds(
     Parameters
     ----------
     swiftness, versus : list of int
-        Swiftness (number of d6) of each participant of the two sides.
+        The swiftness of each participant of a side, 1..15 each: the d6 it rolls.
     pips, versus_pips : list of int, or int
-        Preparation margins, one per participant of the side (``[2, 0, 0]``);
-        a bare int for a one-member side (or 0: nobody prepared). With
-        ``pip_rule="side-pool"``: one int, the side's shared margin.
+        A side's preparation margins, one per participant, 0..1000 each: the
+        margin (net successes) of the participant's preparation roll, added after
+        the initiative roll to one of its own dice, at most to 6 (pip_rule names
+        other readings); a bare int for a one-member side, or 0 (nobody prepared).
+        With ``pip_rule="side-pool"``: one int, the side's shared margin.
     rules : Rules, optional
         The readings in force; ``tiebreak``, ``order`` and ``pip_rule``
         override one field.
+    tiebreak : {"all", "unspent"}, optional
+        Whether set-aside dice count in the tie-break (all, the text) or not (unspent).
+    order : {"tier", "action"}, optional
+        Order the holders of a value once, each acting all its dice of it in a row
+        (tier, the text), or re-evaluate after every action.
+    pip_rule : {"one-die", "split", "side-pool"}, optional
+        How a margin is spent: each participant's on one of its dice (one-die, the
+        text), over its dice (split), or one margin for the whole side (side-pool).
     hold, versus_hold : str, HoldPolicy or list
-        Each side's holding policy (:mod:`~dicestats.initiative.holding`):
-        ``"never"`` (default), ``"defend"``, ``"after-enemy"``, ``"always"`` or
-        your own; one for the side or one per participant. Anything but
+        A side's holding policy, never (default), defend, after-enemy, always or
+        your own: one for the side, or one per participant (a list, or its text
+        defend,never). See :mod:`~dicestats.initiative.holding`; anything but
         ``"never"`` (or ``rounds`` > 1) plays the rounds action by action on the
         round engine (:mod:`~dicestats.initiative.engine`).
     rounds : int
-        Rounds per fight: a round in which everyone held puts everyone on edge
-        and forbids holding in the next. The round statistics are pooled over
+        Rounds per fight, 1..50: a round in which everyone held puts everyone on
+        edge and forbids holding in the next. The round statistics are pooled over
         the rounds; ``p_all_held`` is per round. Monte Carlo: ``trials`` fights.
-    weakness, versus_weakness : list of int or None, optional
-        Each participant's on-edge scale: a hero's weakness, or None for a
-        supporting character («на взводе [−3]»); None for a side: all supporting.
+    weakness, versus_weakness : list of int or None, or str, optional
+        A side's on-edge scales, one per participant: a hero's weakness, or None
+        for a supporting character (3; s in the text 2,s); None for a side: all
+        supporting («на взводе [−3]»).
     limit : int
-        Exact or float: refuse setups with more outcome classes than this
-        (default ``LIMITS["outcome classes"]``), or with more work than
+        Exact or float: refuse setups with more outcome classes than this (100,000
+        by default, ``LIMITS["outcome classes"]``), or with more work than
         ``EXACT_WORK_PER_CLASS`` times this (work = outcome classes × dice ×
-        participants² / 4, a measure of the running time).
+        participants² / 4, a measure of the running time: 500,000 units by default).
 
     Returns
     -------
@@ -196,6 +215,8 @@ def _combat(attackers, respond, defend_if_hit, attack, defend, armour, slow_cost
     respond = "every" if respond is None else respond
     check_choice("respond", respond, RESPONSES)
     defend_if_hit = check_bool("defend_if_hit", defend_if_hit)
+    lonely = {"armour": armour, "slow_cost": slow_cost}  # refused without success rolls
+    slow_cost = 1 if slow_cost is None else slow_cost
     slow_cost = LIMITS["slow_cost"].check(slow_cost, name="slow_cost")
     attack, defend, armour = (
         check_roll("attack", attack),
@@ -205,15 +226,21 @@ def _combat(attackers, respond, defend_if_hit, attack, defend, armour, slow_cost
     if (attack is None) != (defend is None):
         given = "attack" if attack is not None else "defend"
         raise refuse(
-            "attack, defend", "both given or both None", f"only {given}", instead="give both"
+            "attack, defend",
+            "both given or both None (an answer's successes come off the attack's)",
+            f"only {given}",
+            instead="give both",
         )
     if attack is None:
-        if armour is not None:
-            raise refuse("armour", "None without the attack and defend rolls", armour)
-        if defend_if_hit:
-            raise refuse(
-                "defend_if_hit", "False without the attack and defend rolls", defend_if_hit
-            )
+        for name, value in (*lonely.items(), ("defend_if_hit", defend_if_hit or None)):
+            if value is not None:
+                raise refuse(
+                    name,
+                    "omitted without success rolls",
+                    value,
+                    why="it counts successes",
+                    instead="give attack and defend too",
+                )
     for name, r in (("attack", attack), ("defend", defend), ("armour", armour)):
         if method == "exact" and isinstance(r, RollTable):
             if any(isinstance(p, float) for p in r.table.values()):
@@ -232,6 +259,9 @@ def _combat(attackers, respond, defend_if_hit, attack, defend, armour, slow_cost
     montecarlo="defences",
     headline=("p_defended", "mean_slow"),
     default="exact",
+    command="defence",
+    command_default="montecarlo",
+    chart="initiative:defence_chart",
     samples=(
         Sample("reactive defence, one die each", ([1], [1])),
         Sample(
@@ -254,17 +284,17 @@ def defence(
     attackers: str = "versus",
     respond: str | None = None,
     defend_if_hit: bool = False,
-    attack=None,
-    defend=None,
-    armour=None,
-    slow_cost: int = 1,
+    attack: str | SuccessRoll | RollTable | None = None,
+    defend: str | SuccessRoll | RollTable | None = None,
+    armour: str | SuccessRoll | RollTable | None = None,
+    slow_cost: int | None = None,
     hold="never",
     versus_hold="never",
     rounds: int = 1,
-    weakness=None,
-    versus_weakness=None,
-    pips=0,
-    versus_pips=0,
+    weakness: str | list | None = None,
+    versus_weakness: str | list | None = None,
+    pips: int | list[int] = 0,
+    versus_pips: int | list[int] = 0,
     rules: Rules | None = None,
     tiebreak: str | None = None,
     order: str | None = None,
@@ -272,6 +302,7 @@ def defence(
     limit: int = EXACT_LIMIT,
     method,
     batch_size,
+    rng,
 ):
     """Attacks and their answers: who answers, slow answers, armour, the defender's advantage.
 
@@ -313,24 +344,32 @@ def defence(
     swiftness, versus : list of int
         The two sides (as in :func:`odds`).
     attackers : {"versus", "both"}
-        ``"versus"``: the ``versus`` side attacks, the first side defends (its
-        own actions are not attacks); ``"both"``: every action is an attack.
+        Who attacks: the versus side, the first side defending (versus, the default:
+        its own actions are not attacks), or both (every action is an attack).
     respond : {"every", "target", "cover"}
-        Who answers an attack (above).
+        Who answers an attack: the target and every companion with a high enough die
+        (every, the default), the target alone, or one companion instead of a slow
+        target (cover).
     defend_if_hit : bool
-        The target answers only an attack that scored (needs success rolls).
-    attack, defend, armour : SuccessRoll or RollTable, optional
-        Success rolls (the user's assumption).
-    slow_cost : int
-        Defence successes lost per point of slow scale (the user's assumption).
+        The target answers only an attack that scored (with success rolls only).
+    attack, defend, armour : SuccessRoll, RollTable or str, optional
+        Success rolls, YOUR ASSUMPTION (the game's own roll is unknown): 3 is 3d6,
+        each 5 or more a success, 3d6/4+ each 4 or more. As text, ``"3"`` is
+        ``SuccessRoll(3)`` and ``"3d6/4+"`` is ``SuccessRoll(3, success=4)``;
+        armour (passive) comes after the answers.
+    slow_cost : int, optional
+        Defence successes lost per point of slow scale, 0..100 (the user's
+        assumption; 1 by default, with success rolls only).
     hold, versus_hold : str, HoldPolicy or list
-        Each side's holding policy (:mod:`~.holding`): one for the side or one
-        per participant.
+        A side's holding policy, never (default), defend, after-enemy, always or
+        your own: one for the side, or one per participant (defend,never), as in
+        :func:`odds`.
     rounds : int
-        Rounds per fight (the "everyone held" rule carries into the next round).
-    weakness, versus_weakness : list of int or None, optional
-        Each participant's on-edge scale: a hero's weakness, or None for a
-        supporting character (3); None for the whole side: all supporting.
+        Rounds per fight, 1..50 (the "everyone held" rule carries into the next round).
+    weakness, versus_weakness : list of int or None, or str, optional
+        A side's on-edge scales, one per participant: a hero's weakness, or None
+        for a supporting character (3; s in the text 2,s); None for the whole
+        side: all supporting.
     pips, versus_pips, rules, tiebreak, order, pip_rule, limit
         As in :func:`odds`.
 
@@ -362,15 +401,15 @@ def defence(
     default="exact",
     samples=(
         Sample(
-            "every order of one round with ties",
-            ([[6, 6, 6], [6, 6]],),
+            "every order of one round with ties (the dice as a command line writes them)",
+            ("6,6,6/6,6",),
             {"tiebreak": "unspent"},
-            bad=({"dice": [[7]]}, {"order": "turn"}),
+            bad=({"dice": [[7]]}, {"dice": "6,6/x"}, {"order": "turn"}),
         ),
     ),
 )
 def order_distribution(
-    dice: list[list[int]],
+    dice: str | list[list[int]],
     *,
     rules: Rules | None = None,
     tiebreak: str | None = None,
@@ -383,8 +422,9 @@ def order_distribution(
 
     Parameters
     ----------
-    dice : list of list of int
-        Each participant's dice (values 1..6, after preparation pips).
+    dice : list of list of int, or str
+        Each participant's dice (values 1..6, after preparation pips), or their text,
+        participants apart by ``/``: ``"6,6,6/6,6"``.
     rules, tiebreak, order
         As in :func:`~dicestats.initiative.resolve`.
 
@@ -403,4 +443,18 @@ def order_distribution(
     from .order import check_dice
     from .rules import rules_with
 
+    if isinstance(dice, str):
+        dice = _dice_text(dice)
     return Setup(dice=check_dice(dice), rules=rules_with(rules, tiebreak=tiebreak, order=order))
+
+
+def _dice_text(text: str) -> list[list[int]]:
+    """``"6,6,6/6,6"``: each participant's dice, participants apart by ``/``."""
+    from ..core.checks import parse_int_text
+
+    try:
+        return [[parse_int_text(v) for v in part.split(",")] for part in text.split("/")]
+    except ValueError:
+        raise refuse(
+            "dice", "each participant's dice such as 6,6,6/6,5 (participants apart by /)", text
+        ) from None

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..core.results import Result
+from ..core.results import Lines, Result, Table, View
 from .rules import Rules
 
 __all__ = ["Action", "RoundOrder", "OrderDistribution", "Odds", "Defence"]
@@ -88,6 +88,15 @@ class OrderDistribution(Result):
     rules: Rules
     exact: bool = True
 
+    def view(self) -> View:
+        dice = " / ".join(",".join(map(str, d)) for d in self.dice)
+        title = f"d6 initiative, one round of the dice {dice}\nreadings: "
+        title += self.rules.describe(pips=False)
+        rows = sorted(self.p_sequence.items(), key=lambda kv: (-kv[1], kv[0]))
+        rows = tuple((" ".join(f"P{p + 1}" for p in seq), p) for seq, p in rows)
+        return View(title, (Table(("acting order (P1: the first dice)", "probability"), rows,
+                                  ("text", "p")),))  # fmt: skip
+
 
 @dataclass(frozen=True)
 class Odds(Result):
@@ -141,6 +150,8 @@ class Odds(Result):
         Monte Carlo rounds behind the estimates (None for an enumeration).
     outcome_classes : int or None
         Dice-outcome classes enumerated (None for Monte Carlo).
+    seed : int or None
+        The Monte Carlo seed, when ``rng`` was one (None otherwise).
     p_acts_at : tuple of tuple
         ``p_acts_at[d][p]``: P(participant p takes the action at position d + 1)
         (not exported by :meth:`as_dict`: one number per die and participant).
@@ -167,8 +178,36 @@ class Odds(Result):
     exact: bool
     trials: int | None
     outcome_classes: int | None
+    seed: int | None = None
     p_acts_at: tuple = field(default=(), repr=False, metadata={"export": False})
     raw: object = field(default=None, repr=False, metadata={"export": False})
+
+    def view(self) -> View:
+        """The sides, the readings and how it was answered; who acts first, each
+        participant's first action and mean position, A's actions before B's first."""
+        title = f"d6 initiative: {_sides(self)} ({_method(self)})\n{_readings(self)}"
+        head = (
+            ("P(side A acts first)", self.p_first, "estimate"),
+            ("P(someone acts twice in a row)", self.p_double, "estimate"),
+        )
+        rows = tuple(
+            (label, dice, first, "—" if position is None else position)
+            for label, dice, first, position in zip(
+                self.labels, self.swiftness + self.versus, self.p_participant_first,
+                self.mean_position, strict=True,
+            )
+        )  # fmt: skip
+        header = ("participant", "dice", "acts first", "mean position")
+        before = tuple((str(k), p) for k, p in self.actions_before.items())
+        return View(
+            title,
+            (
+                Lines(head, aligned=False),
+                Table(header, rows, ("text", "n", "p", "mean3")),
+                Table(("A actions before B's first", "probability"), before, ("text", "p")),
+                *_holding(self),
+            ),
+        )
 
 
 @dataclass(frozen=True)
@@ -237,6 +276,8 @@ class Defence(Result):
         As in :class:`Odds`.
     exact : bool
     trials : int or None
+    seed : int or None
+        As in :class:`Odds`.
     raw : montecarlo.Totals or None
         The summed Monte Carlo counts (not exported).
     """
@@ -274,4 +315,106 @@ class Defence(Result):
     edge_penalty: tuple
     exact: bool
     trials: int | None
+    seed: int | None = None
     raw: object = field(default=None, repr=False, metadata={"export": False})
+
+    def view(self) -> View:
+        """The sides, readings, success rolls and method; how attacks are answered, how
+        slow, who is attacked with no die left; margins and advantages with success rolls."""
+        who = "B attacks A" if self.attackers == "versus" else "both sides attack"
+        title = f"d6 defence: {_sides(self)}, {who} ({_method(self)})\n{_readings(self)}"
+        title += f"; {_RESPOND_TEXT[self.respond]}"
+        if self.assumption:
+            title += f"\nsuccess rolls: {self.assumption}"
+        head = (
+            ("attacks per round", self.mean_attacks, "mean3"),
+            ("attacks someone could answer", self.p_defendable, "estimate"),
+            ("attacks answered", self.p_defended, "estimate"),
+            ("attacks the target answers itself", self.p_target_responds, "estimate"),
+            ("companions' answers per attack", self.mean_companion_responses, "mean3"),
+            ("rounds with a slow answer", self.p_slow_round, "estimate"),
+            ("mean slow penalty per answer", self.mean_slow, "mean3"),
+        )
+        slow = tuple((str(k) if k else "0 (not slow)", p) for k, p in self.slow.items())
+        parts = [
+            Lines(head, aligned=False),
+            _shares(("answers per attack", "share of attacks"), self.responses),
+            Table(
+                ("slow scale (attack die − answering die)", "share of answers"),
+                slow,
+                ("text", "p"),
+                note="(the slow scale: the attack's die minus the answering die when lower, "
+                "0 when not slow)",
+            ),
+            _shares(("defenders attacked with no die", "share of rounds"), self.out_of_dice),
+        ]
+        if self.margin is not None:
+            wound = (
+                ("mean margin left to the attacker", self.mean_wound, "mean3"),
+                ("attacks that wound", self.p_wounding, "estimate"),
+            )
+            parts += [
+                Lines(wound, aligned=False),
+                _shares(("attacker's margin left (wound scale)", "share of attacks"), self.margin),
+                Lines(
+                    (("mean advantage per answer", self.mean_advantage, "mean3"),), aligned=False
+                ),
+                _shares(
+                    ("defender's advantage", "share of answers"),
+                    self.advantage,
+                    "(every margin and advantage above depends on the assumed success rolls)",
+                ),
+            ]
+        return View(title, (*parts, *_holding(self)))
+
+
+_RESPOND_TEXT = {
+    "every": "the target and every companion with a die as high as the attack's answer",
+    "target": "the target alone answers",
+    "cover": "one companion answers instead of a slow or empty-handed target",
+}
+
+
+def _sides(r) -> str:
+    return f"A = {list(r.swiftness)} vs B = {list(r.versus)}"
+
+
+def _readings(r) -> str:
+    """The readings in force and each side's holding policies, in one line."""
+    na = len(r.swiftness)
+    sides = []
+    for label, part in (("A", r.hold[:na]), ("B", r.hold[na:])):
+        sides.append(f"{label} {'/'.join(dict.fromkeys(part))}")
+    return f"readings: {r.rules.describe()}; holding: {', '.join(sides)}"
+
+
+def _method(r) -> str:
+    """How the numbers were computed: enumerated (exact or floats), or by Monte Carlo."""
+    if r.trials is None:
+        classes = getattr(r, "outcome_classes", None)
+        if classes:
+            return f"{'exact' if r.exact else 'floats'}, {classes:,} outcome classes"
+        return "exact enumeration" if r.exact else "enumeration in floats"
+    what = f"{r.trials:,} rounds" if r.rounds == 1 else f"{r.trials:,} fights of {r.rounds} rounds"
+    return f"Monte Carlo, {what}" + ("" if r.seed is None else f", seed {r.seed}")
+
+
+def _shares(header, shares: dict, note=None) -> Table:
+    return Table(header, tuple((str(k), p) for k, p in shares.items()), ("text", "p"), note=note)
+
+
+def _holding(r) -> tuple:
+    """P(everyone held) per round and the on-edge counts, where holding can happen."""
+    if r.rounds == 1 and all(h == "never" for h in r.hold):
+        return ()
+    held = tuple((f"round {i + 1}", p) for i, p in enumerate(r.p_all_held))
+    edge = tuple((f"{k} time{'s' if k != 1 else ''}", p) for k, p in r.on_edge.items())
+    penalties = ", ".join(f"{lab} −{e}" for lab, e in zip(r.labels, r.edge_penalty, strict=True))
+    note = (
+        f"on edge: {penalties} (heroes their weakness, supporting characters 3); nobody may "
+        "hold in the round after"
+    )
+    return (
+        Table(("everyone held, nobody acted", "probability"), held, ("text", "p")),
+        Table(("everyone on edge", "probability"), edge, ("text", "p"), note=note),
+    )

@@ -23,6 +23,7 @@ Examples
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -141,14 +142,38 @@ class RollTable:
         return ks[rng.choice(ks.size, size=shape, p=ps / ps.sum())]
 
 
+#: The text of a success roll: ``3`` or ``3d6`` (5+ succeeds), ``3d6/4+``.
+_ROLL_TEXT = re.compile(r"\s*([0-9]{1,9})(?:d6)?(?:/([0-9]{1,9})\+)?\s*")
+
+
 def check_roll(name: str, roll):
-    """``roll`` if it is a :class:`SuccessRoll` or a :class:`RollTable` (or None)."""
+    """``roll`` if it is a :class:`SuccessRoll` or a :class:`RollTable` (or None); the
+    text of a success roll (``"3"``, ``"3d6"``: 3d6, 5+ succeeds; ``"3d6/4+"``) as its
+    :class:`SuccessRoll`.
+
+    Examples
+    --------
+    >>> check_roll("attack", "3"), check_roll("attack", "2d6/4+")
+    (SuccessRoll(dice=3, success=5), SuccessRoll(dice=2, success=4))
+    >>> check_roll("attack", "3d8")
+    Traceback (most recent call last):
+    ...
+    dicestats.InputError: attack must be a success roll such as 3 (3d6, 5+ succeeds) or \
+3d6/4+, got '3d8'
+    """
     if roll is None or isinstance(roll, (SuccessRoll, RollTable)):
         return roll
+    if isinstance(roll, str):
+        m = _ROLL_TEXT.fullmatch(roll)
+        if m is None:
+            raise refuse(name, "a success roll such as 3 (3d6, 5+ succeeds) or 3d6/4+", roll)
+        dice = LIMITS["roll dice"].check(int(m.group(1)), name=f"{name} dice")
+        success = 5 if m.group(2) is None else int(m.group(2))
+        return SuccessRoll(dice, LIMITS["success"].check(success, name=f"{name} success"))
     raise refuse(
         name,
-        "a SuccessRoll(dice, success) or a RollTable({successes: probability}): the "
-        "enumeration needs the roll's distribution",
+        "a SuccessRoll(dice, success), a RollTable({successes: probability}) or the text "
+        "of a success roll (3d6/4+): the enumeration needs the roll's distribution",
         roll,
         kind=True,
     )

@@ -41,6 +41,17 @@ RESPONSES = ("every", "target", "cover")
 #: Which side attacks.
 ATTACKERS = ("versus", "both")
 
+_ORDER_TEXT = {
+    "tier": "tier order (each acts all its dice of a value in a row)",
+    "action": "order re-evaluated after every action",
+}
+_TIEBREAK_TEXT = {"all": "set-aside dice count in ties", "unspent": "only unspent dice in ties"}
+_PIP_TEXT = {
+    "one-die": "a margin on one die",
+    "split": "a margin split over dice",
+    "side-pool": "one margin per side",
+}
+
 
 @dataclass(frozen=True)
 class Rules:
@@ -86,6 +97,18 @@ class Rules:
         check_choice("tiebreak", self.tiebreak, TIEBREAKS)
         check_choice("order", self.order, ORDERS)
         check_choice("pip_rule", self.pip_rule, PIP_RULES)
+
+    def describe(self, pips: bool = True) -> str:
+        """The readings in words (without the margins' with ``pips=False``).
+
+        >>> Rules().describe()
+        'tier order (each acts all its dice of a value in a row); set-aside dice count in \
+ties; a margin on one die (one-die)'
+        """
+        words = [_ORDER_TEXT[self.order], _TIEBREAK_TEXT[self.tiebreak]]
+        if pips:
+            words.append(f"{_PIP_TEXT[self.pip_rule]} ({self.pip_rule})")
+        return "; ".join(words)
 
     def replace(self, **changes) -> Rules:
         """A copy with some readings changed (validated again).

@@ -978,7 +978,7 @@ def reduce_odds(s, res) -> Odds:
     """
     fight = s.fight
     if needs_engine(fight):
-        return engine_estimates(fight, res)
+        return engine_estimates(fight, res, s.seed)
     setup = fight.setup
     n, sw = setup.n, setup.sw
     position = np.asarray(res["position"])
@@ -1000,6 +1000,7 @@ def reduce_odds(s, res) -> Odds:
         exact=False,
         trials=res.trials,
         outcome_classes=None,
+        seed=s.seed,
         p_acts_at=tuple(
             tuple(mc.wilson(int(c), res.trials, res.confidence) for c in row) for row in position
         ),

@@ -29,6 +29,8 @@ __all__ = [
     "initiative_holding",
     "initiative_defenders",
     "initiative_margins",
+    "odds_chart",
+    "defence_chart",
 ]
 
 
@@ -392,3 +394,70 @@ def initiative_margins(df, *, ax=None, title: str | None = None, seed=None, tria
         trials,
         "initiative_margins",
     )
+
+
+# --------------------------------------------------------------------------- results
+def _cell(x) -> dict:
+    """A probability's chart columns: ``p``, and ``lo``/``hi`` for an estimate."""
+    if x is None:
+        return {"p": float("nan")}
+    if hasattr(x, "ci_low"):
+        return {"p": x.value, "lo": x.ci_low, "hi": x.ci_high}
+    return {"p": float(x)}
+
+
+def _side_text(dice) -> str:
+    """A side as a designer reads it: ``1 participant with 3 dice``, ``2 with 2 dice each``,
+    ``1 with 3 dice + 1 with 2 dice``.
+
+    Examples
+    --------
+    >>> _side_text((3,)), _side_text((2, 2))
+    ('1 participant with 3 dice', '2 participants with 2 dice each')
+    >>> _side_text((3, 1, 1))
+    '1 participant with 3 dice + 2 with 1 die each'
+    """
+    parts, first = [], True
+    for d in dict.fromkeys(sorted(dice, reverse=True)):
+        n = list(dice).count(d)
+        who = (f"{n} participant" + ("s" if n > 1 else "")) if first else str(n)
+        what = f"{d} dice" if d != 1 else "1 die"
+        parts.append(f"{who} with {what}" + (" each" if n > 1 else ""))
+        first = False
+    return " + ".join(parts)
+
+
+def _sides(r) -> str:
+    return f"A: {_side_text(r.swiftness)} vs B: {_side_text(r.versus)}"
+
+
+def odds_chart(result, *, ax=None):
+    """The actions side A takes before side B's first, of an
+    :func:`~dicestats.initiative.odds` answer (intervals where it is estimated).
+
+    Examples
+    --------
+    >>> from dicestats import initiative
+    >>> ax = odds_chart(initiative.odds([2], [1]))
+    >>> [round(float(p.get_height()), 4) for p in ax.containers[0]]
+    [0.2546, 0.3241, 0.4213]
+    >>> close(ax)
+    """
+    import pandas as pd
+
+    df = pd.DataFrame.from_records(
+        [{"actions": k, **_cell(p)} for k, p in result.actions_before.items()]
+    )
+    title = f"{_sides(result)}\nHow many actions does A take before B's first?"
+    return initiative_actions_before(df, ax=ax, title=title, seed=result.seed, trials=result.trials)
+
+
+def defence_chart(result, *, ax=None):
+    """The slow scale of the answers of a :func:`~dicestats.initiative.defence` answer,
+    labelled for a designer who has not read the docs."""
+    import pandas as pd
+
+    df = pd.DataFrame.from_records([{"penalty": k, **_cell(p)} for k, p in result.slow.items()])
+    who = "B attacks A" if result.attackers == "versus" else "both sides attack"
+    title = f"{_sides(result)} ({who})\nHow late are the answers?"
+    return initiative_slow(df, ax=ax, title=title, seed=result.seed, trials=result.trials)

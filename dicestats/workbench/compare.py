@@ -1,47 +1,8 @@
 """Two settings side by side, cell by cell: both sides, the differences, the distances.
 
-:func:`compare_storyteller` rolls every cell (pool × difficulty) under a first
-setting and a second one (``versus_rules``, ``versus_specialty``,
-``versus_dice``, ``versus_difficulty``: the second side is the first one but
-for what these change); :func:`compare_fate` does the same for Fate rolls
-over difficulties. Every number comes from the systems' forward functions
-(:func:`dicestats.storyteller.pool`'s engine, :func:`dicestats.fate.shifts`).
-
-A :class:`Comparison` holds, per cell, each metric of both sides
-(``p_success`` and ``versus_p_success``) and their difference
-(``diff_p_success`` = second − first), and two distances between the whole
-outcome distributions of the two sides:
-
-* ``total_variation``: half the sum of the absolute differences of the
-  outcome probabilities (Storyteller: botch, failure, and each number of net
-  successes; Fate: each number of shifts) — the largest difference in the
-  chance of any event at all;
-* ``max_gap``: the largest ``|P(>= k) − P'(>= k)|`` over ``k`` (net
-  successes ``k >= 1``, or shifts), at ``max_gap_k``.
-
-``largest`` says where the two differ most: the probability metric and cell
-with the largest absolute difference.
-
-:func:`compare_bands` sets two systems side by side: Storyteller pools against
-one Fate roll, on one margin. **Net successes are read as shifts** (one net
-success ≈ one shift), and a Storyteller failure (net 0, botch or not) is a Fate
-*fail*, not a tie. The bands that have no counterpart stay visible: the botch
-exists only on the Storyteller side, the tie only on the Fate side (both are 0
-on the other). The distances are then over the bands {botch, fail, tie, 1, 2,
-...} and the gaps in P(margin >= k), k >= 1.
-
-Examples
---------
->>> from dicestats import storyteller as st
->>> c = compare_storyteller(5, 8, st.Rules.preset("revised"), st.Rules.preset("first"),
-...                         exact=True)
->>> c.rows[0]["p_botch"], c.rows[0]["versus_p_botch"]
-(Fraction(9031, 100000), Fraction(398, 3125))
->>> c.largest["metric"]
-'p_botch'
->>> c = compare_bands(range(4, 7), 7, bonus=2, fate_difficulty=2, exact=True)
->>> c.rows[0]["p_success_or_better"], c.rows[0]["versus_p_success_or_better"]
-(Fraction(447, 625), Fraction(31, 81))
+:func:`compare_storyteller` and :func:`compare_fate` roll every cell under two settings of one
+system, :func:`compare_bands` Storyteller pools beside one Fate roll; every number is the
+systems' forward functions'. How to read a :class:`Comparison`: ``docs/worth-and-compare.md``.
 """
 
 from __future__ import annotations
@@ -51,6 +12,11 @@ from dataclasses import dataclass
 
 from ..core.checks import check_bool, check_exact, check_int_list, refuse
 from ..core.results import Result
+from ..fate.outcomes import OutcomeProbs, shifts
+from ..fate.rules import resolve
+from ..storyteller.limits import check_pools, search_limit
+from ..storyteller.pools import non_botch, pool_grid
+from ..storyteller.rules import REVISED, check_difficulty, check_rules
 
 __all__ = [
     "Comparison",
@@ -106,7 +72,11 @@ class Comparison(Result):
     rows : tuple of dict
         One per cell: the cell's columns, then for each metric ``m``: ``m``
         (first side), ``versus_m`` (second side), ``diff_m`` (second − first);
-        then ``total_variation``, ``max_gap`` and ``max_gap_k``.
+        then two distances between the two sides' outcome distributions:
+        ``total_variation``, half the sum of the absolute differences of the outcome
+        probabilities (Storyteller: botch, failure, each number of net successes; Fate:
+        each number of shifts), and ``max_gap``, the largest ``|P(>= k) − P'(>= k)|``
+        (net successes ``k >= 1``, or shifts), at ``max_gap_k``.
     largest : dict
         Where the two differ most: ``metric``, the cell's columns, ``value``,
         ``versus_value``, ``difference`` (the largest absolute difference of a
@@ -164,7 +134,12 @@ def distances(a: dict, b: dict, ge_keys) -> tuple:
     (Fraction(1, 4), Fraction(1, 4), 1)
     """
     zero = next(iter(a.values())) * 0
-    tv = sum((abs(a.get(k, zero) - b.get(k, zero)) for k in set(a) | set(b)), zero) / 2
+    keys = sorted(
+        set(a) | set(b), key=lambda k: (isinstance(k, str), 0 if isinstance(k, str) else k, str(k))
+    )
+    # summed in a fixed order: a set's order (mixed int and str keys) varies with the hash seed,
+    # and with it the float total's last bits
+    tv = sum((abs(a.get(k, zero) - b.get(k, zero)) for k in keys), zero) / 2
     ints = sorted({v for v in (*a, *b) if isinstance(v, int)}, reverse=True)
     tails, tail, i = {}, zero, 0  # P(>= k) - P'(>= k), summed from the top down
     for k in sorted(set(ge_keys), reverse=True):
@@ -223,11 +198,11 @@ def _first_max(rows, key: str, tol):
     return next(r for r in rows if r[key] >= top - tol)
 
 
-def _int_or_list(name: str, value, lo=None, hi=None) -> list[int]:
+def _int_or_list(name: str, value) -> list[int]:
     """An int (a list of one) or a sequence of ints."""
     if isinstance(value, numbers.Integral) and not isinstance(value, bool):
         value = [value]
-    return check_int_list(name, value, lo, hi, max_len=1000, why="values of one comparison")
+    return check_int_list(name, value, max_len=1000, why="values of one comparison")
 
 
 # ---------------------------------------------------------------------------
@@ -235,8 +210,6 @@ def _int_or_list(name: str, value, lo=None, hi=None) -> list[int]:
 # ---------------------------------------------------------------------------
 def _outcomes(r) -> dict:
     """The outcome partition of a computed pool: botch, net 0 without botch, net 1, 2, ..."""
-    from ..storyteller.pools import non_botch
-
     out = non_botch(r)
     if r.p_botch:
         out["botch"] = r.p_botch
@@ -289,10 +262,6 @@ def compare_storyteller(
     >>> float(c.rows[0]["diff_p_success"]), float(c.rows[0]["diff_p_ge_3"])
     (0.0646, 0.05344)
     """
-    from ..storyteller.limits import check_pools, search_limit
-    from ..storyteller.pools import pool_grid
-    from ..storyteller.rules import REVISED, check_difficulty, check_rules
-
     rules = REVISED if rules is None else check_rules(rules)
     vrules = rules if versus_rules is None else check_rules(versus_rules)
     check_exact(exact)
@@ -302,20 +271,15 @@ def compare_storyteller(
     )
     dice = check_pools(dice, rules, exact=exact, specialty=specialty)
     diffs = [check_difficulty(d, rules) for d in _int_or_list("difficulty", difficulty)]
-    if versus_dice is not None:
-        check_pools([versus_dice], vrules, exact=exact, specialty=vspec, name="versus_dice")
-    if versus_difficulty is not None:
-        check_difficulty(versus_difficulty, vrules, "versus_difficulty")
     vdice = dice if versus_dice is None else [versus_dice]
     check_pools(vdice, vrules, exact=exact, specialty=vspec, name="versus_dice")
+    if versus_difficulty is not None:
+        check_difficulty(versus_difficulty, vrules, "versus_difficulty")
     for r, spec, name, pools in ((rules, specialty, "dice", dice), (vrules, vspec, "versus_dice",
                                                                   vdice)):  # fmt: skip
         limit = search_limit(r, exact=exact, specialty=spec)  # a table of pools, as odds_table
         if limit is not None:
             limit.check(max(pools), name=name)
-    vdiffs = sorted(
-        {min(d, 10) for d in diffs} if versus_difficulty is None else {min(versus_difficulty, 10)}
-    )
     same = vrules == rules and vspec == specialty and versus_dice is None
     if same and versus_difficulty is None:
         raise refuse(
@@ -324,7 +288,9 @@ def compare_storyteller(
             "the same rules, specialty, dice and difficulty",
             instead="give versus_rules, versus_specialty, versus_dice or versus_difficulty",
         )
-    a = pool_grid(dice, sorted({min(d, 10) for d in diffs}), rules, exact, specialty)
+    grid_diffs = sorted({min(d, 10) for d in diffs})
+    vdiffs = grid_diffs if versus_difficulty is None else [min(versus_difficulty, 10)]
+    a = pool_grid(dice, grid_diffs, rules, exact, specialty)
     b = pool_grid(sorted(set(vdice)), vdiffs, vrules, exact, vspec)
     pairs = []
     for n in dice:
@@ -339,16 +305,9 @@ def compare_storyteller(
             va = {m: getattr(ra, m) for m in STORYTELLER_METRICS}
             vb = {m: getattr(rb, m) for m in STORYTELLER_METRICS}
             pairs.append((cell, va, vb, tv, gap, k))
+    first, second = rules.describe(specialty=specialty), vrules.describe(specialty=vspec)
     names = ("dice", "difficulty", "versus_dice", "versus_difficulty")
-    return _assemble(
-        "storyteller",
-        rules.describe(specialty=specialty),
-        vrules.describe(specialty=vspec),
-        names,
-        STORYTELLER_METRICS,
-        pairs,
-        exact,
-    )
+    return _assemble("storyteller", first, second, names, STORYTELLER_METRICS, pairs, exact)
 
 
 # ---------------------------------------------------------------------------
@@ -387,9 +346,6 @@ def compare_fate(
     >>> c.rows[0]["diff_p_success_or_better"], c.max_gap
     (Fraction(19, 81), Fraction(19, 81))
     """
-    from ..fate.outcomes import OutcomeProbs, shifts
-    from ..fate.rules import resolve
-
     rules = resolve(rules)
     vrules = rules if versus_rules is None else resolve(versus_rules)
     check_exact(exact)
@@ -403,8 +359,8 @@ def compare_fate(
             why="one pair of rolls per cell",
         )
     vhelpers = helpers if versus_helpers is None else versus_helpers
-    vdice_in = dice if versus_dice is None else versus_dice
-    same = vrules == rules and versus_bonus is None and vdice_in == dice and vhelpers == helpers
+    vdice = dice if versus_dice is None else versus_dice
+    same = vrules == rules and versus_bonus is None and vdice == dice and vhelpers == helpers
     if same:
         raise refuse(
             "versus_bonus",
@@ -417,32 +373,27 @@ def compare_fate(
         vb = b if versus_bonus is None else versus_bonus
         for d in diffs:
             sa = shifts(b, difficulty=d, helpers=helpers, dice=dice, exact=exact, rules=rules)
-            sb = shifts(
-                vb, difficulty=d, helpers=vhelpers, dice=vdice_in, exact=exact, rules=vrules
-            )
-            oa, ob = (
-                OutcomeProbs.from_shifts(sa, rules=rules),
-                OutcomeProbs.from_shifts(sb, rules=vrules),
-            )
-            pa, pb = dict(sa.items()), dict(sb.items())
+            sb = shifts(vb, difficulty=d, helpers=vhelpers, dice=vdice, exact=exact, rules=vrules)
+            oa = OutcomeProbs.from_shifts(sa, rules=rules)
+            ob = OutcomeProbs.from_shifts(sb, rules=vrules)
             lo = min(sa.support()[0], sb.support()[0])
             hi = max(sa.support()[1], sb.support()[1])
-            tv, gap, k = distances(pa, pb, range(lo + 1, hi + 1))
+            tv, gap, k = distances(dict(sa.items()), dict(sb.items()), range(lo + 1, hi + 1))
             va = {m: getattr(oa, m) for m in FATE_METRICS}
             vv = {m: getattr(ob, m) for m in FATE_METRICS}
             pairs.append(({"bonus": b, "difficulty": d, "versus_bonus": vb}, va, vv, tv, gap, k))
-    n_a = rules.dice if dice is None else dice
-    n_b = vrules.dice if vdice_in is None else vdice_in
-    vbonuses = bonuses if versus_bonus is None else [versus_bonus]
-    first = _fate_words(n_a, bonuses, helpers, rules)
-    second = _fate_words(n_b, vbonuses, vhelpers, vrules)
+    first = _fate_words(dice, bonuses, helpers, rules)
+    second = _fate_words(
+        vdice, bonuses if versus_bonus is None else [versus_bonus], vhelpers, vrules
+    )
     return _assemble(
         "fate", first, second, ("bonus", "difficulty", "versus_bonus"), FATE_METRICS, pairs, exact
     )
 
 
 def _fate_words(dice: int, bonuses: list, helpers: int, rules) -> str:
-    """``4dF +2 + 1 helper, success with style at 3 shifts``."""
+    """``4dF +2 + 1 helper, success with style at 3 shifts`` (``dice`` None: the rules')."""
+    dice = rules.dice if dice is None else dice
     text = f"{dice}dF {bonuses[0]:+d}" if len(bonuses) == 1 else f"{dice}dF + bonus"
     if helpers:
         text += f" + {helpers} helper{'s' if helpers != 1 else ''}"
@@ -456,31 +407,16 @@ def _storyteller_bands(r) -> tuple[dict, dict]:
     """The metrics and the partition of a Storyteller pool on the common margin."""
     part = _outcomes(r)
     part["fail"] = part.pop(0, 0 * r.p_botch)  # net 0 without a botch: a failure
-    values = {
-        "p_fail": r.p_fail + r.p_botch,
-        "p_botch": r.p_botch,
-        "p_tie": 0 * r.p_botch,
-        "p_success_or_better": r.p_success,
-        "p_ge_2": r.p_ge_2,
-        "p_ge_3": r.p_ge_3,
-    }
-    return values, part
+    bands = (r.p_fail + r.p_botch, r.p_botch, 0 * r.p_botch, r.p_success, r.p_ge_2, r.p_ge_3)
+    return dict(zip(BAND_METRICS, bands, strict=True)), part
 
 
 def _fate_bands(s) -> tuple[dict, dict]:
     """The metrics and the partition of a Fate roll's shifts on the common margin."""
     part = {k: p for k, p in s.items() if k > 0}
-    zero = s.pmf(0) * 0
     part.update(fail=s.cdf(-1), tie=s.pmf(0))
-    values = {
-        "p_fail": s.cdf(-1),
-        "p_botch": zero,
-        "p_tie": s.pmf(0),
-        "p_success_or_better": s.p_ge(1),
-        "p_ge_2": s.p_ge(2),
-        "p_ge_3": s.p_ge(3),
-    }
-    return values, {k: p for k, p in part.items() if p}
+    bands = (s.cdf(-1), s.pmf(0) * 0, s.pmf(0), s.p_ge(1), s.p_ge(2), s.p_ge(3))
+    return dict(zip(BAND_METRICS, bands, strict=True)), {k: p for k, p in part.items() if p}
 
 
 def compare_bands(
@@ -508,13 +444,10 @@ def compare_bands(
     >>> c = compare_bands(range(1, 11), 7, bonus=2, fate_difficulty=2)
     >>> c.largest["metric"], c.largest["dice"]
     ('p_ge_2', 10)
+    >>> c = compare_bands(4, 7, bonus=2, fate_difficulty=2, exact=True)
+    >>> c.rows[0]["p_success_or_better"], c.rows[0]["versus_p_success_or_better"]
+    (Fraction(447, 625), Fraction(31, 81))
     """
-    from ..fate.outcomes import shifts
-    from ..fate.rules import resolve
-    from ..storyteller.limits import check_pools, search_limit
-    from ..storyteller.pools import pool_grid
-    from ..storyteller.rules import REVISED, check_difficulty, check_rules
-
     rules = REVISED if rules is None else check_rules(rules)
     check_exact(exact)
     check_bool("specialty", specialty)

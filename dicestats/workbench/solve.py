@@ -1,105 +1,14 @@
 """Inverse questions: the setting a wish needs, and calibration tables of them.
 
-The systems answer forward questions (the odds of 6 dice at difficulty 8); a
-solver turns one around. It asks the forward function over an ordered range of
-settings and returns the first (or last) setting whose probability reaches the
-wish. The scan is the proof: it never assumes a probability is monotone unless
-the solver says why it is. An unreachable wish is an answer, not an error
-(``reached=False``, with the best setting of the range).
-
-* Storyteller (:func:`dicestats.storyteller.pool`'s engine, one pass over the
-  pools, or :func:`dicestats.storyteller.extended`):
-
-  - :func:`solve_pool`: the smallest pool whose ``P(success)`` (or ``P(net >=
-    k)``, or ``P(no botch)``) is at least ``p`` at a difficulty. One die more is
-    *not* always better (``storyteller.anomalies``: at difficulty 2 odd pools
-    beat the next even one, and the botch chance rises with the pool at high
-    difficulties), so every pool is scanned from 1 up to the first that reaches
-    the wish: the answer is the smallest pool, whatever the shape of the curve;
-  - :func:`solve_difficulty`: the difficulty whose chance is nearest ``p``, or
-    the hardest with at least ``p``, for a pool;
-  - :func:`solve_target`: the largest extended-action target a pool finishes
-    within ``r`` rounds with probability at least ``p``.
-
-* Fate (:func:`dicestats.fate.dice`): :func:`solve_fate_difficulty`, the hardest
-  difficulty at which a rating reaches an outcome (tie or better, success or
-  better, success with style) with probability at least ``p``;
-  :func:`solve_fate_rating`, the lowest rating that does it at a difficulty;
-  :func:`solve_fate_invokes`, the fewest invokes (+2 or reroll, spent optimally:
-  :func:`dicestats.fate.invoke_policy`) that do it. Difficulties and ratings are
-  numbers or ladder names (``"Fair"``, ``"fair"``, ``"+2"``, ``"Fair (+2)"``:
-  :func:`ladder_value`). The scans cover every setting at which the outcome can
-  still happen or fail (outside them the chance is 0 or 1). With
-  ``at_least=0`` every setting qualifies; the answer is then the extreme setting
-  at which the outcome can still happen.
-
-* Initiative: :func:`solve_initiative` scans the preparation margin (``pips``)
-  or the swiftness of one participant of the first side from the bottom up.
-  Each setting is enumerated exactly (:func:`dicestats.initiative.odds`) when it
-  is small enough (``initiative.LIMITS``: outcome classes and work), and
-  simulated (the same question by Monte Carlo, the same seed for every
-  setting, so the settings are compared on the same dice) otherwise. A
-  simulated answer says how sure it is: its interval, and whether the setting
-  below is under ``p`` with 99% confidence (``below_confident``). The trial
-  budget is ``trials`` per simulated setting (``trials_total`` in all), shown on
-  a progress bar.
-
-* Calibration tables (:class:`Calibration`): :func:`storyteller_calibration`
-  answers, for every difficulty, the smallest pool reaching each level (50%,
-  75%, 90%, 95% by default): :func:`solve_pool` for every cell, one engine pass
-  per difficulty. :func:`fate_calibration` answers, for every rating, the
-  hardest difficulty it reaches each level at: :func:`solve_fate_difficulty` for
-  every cell. A level no pool reaches (at difficulty 10 under the revised rules
-  one 1 cancels each 10: ``P(success)`` stays below 50% for every pool) is
-  ``None`` in the table, not an error.
-
-Every answer is exact when asked (``exact=True``: Fractions) and the forward
-question is exact. What every solver shares comes first: the wished
-probability (:func:`check_probability`), whether a probability reaches it
-(:func:`reaches`, :func:`first_at_least`) and the words of an answer
-(:func:`pct`, :func:`wish_text`).
-
-Examples
---------
->>> r = solve_pool(8, 0.75)
->>> r.dice, round(r.p_reached, 4), round(r.p_below, 4)
-(9, 0.7676, 0.7446)
->>> solve_pool(9, 0.75).dice
-22
->>> print(solve_pool(10, 0.9999, dice_limit=30))
-no pool up to 30 dice reaches P(success) >= 99.99% at difficulty 10; the best is 30 \
-dice with 41.78% (revised rules)
->>> solve_difficulty(4, nearest=0.5).difficulty
-9
->>> solve_target(6, 8, rounds=4, at_least=0.5).target
-5
->>> r = solve_fate_difficulty(2, 0.6)
->>> r.difficulty, round(r.p_reached, 4), round(r.p_next, 4)
-(1, 0.6173, 0.3827)
->>> print(r)
-difficulty Average (+1): P(success or better) = 61.73% for rating Fair (+2) (wished >= 60%; \
-Fair (+2): 38.27%)
->>> solve_fate_rating("Great", 0.5).rating
-5
->>> solve_fate_invokes(2, 4, 0.5).invokes
-2
->>> r = solve_initiative([1], [2], at_least=0.5)     # exact: one die against two
->>> r.value, r.p_reached, r.p_below
-(3, Fraction(125, 216), Fraction(13, 27))
->>> print(r)
-3 pips: P(act first) = 57.87% (wished >= 50%; 2 pips: 48.15%) for participant A1, \
-swiftness [1] against [2] (exact)
->>> cal = storyteller_calibration(difficulties=[6, 8, 10], dice_limit=60)
->>> cal.answers[8]
-{0.5: 3, 0.75: 9, 0.9: 20, 0.95: 30}
->>> cal.answers[10][0.5] is None
-True
->>> fate_calibration(ratings=[2]).answers[2]
-{0.5: 1, 0.75: 0, 0.9: -1, 0.95: -2}
+Each solver scans a system's forward function over an ordered range of settings and answers
+the first (or last) that reaches the wish; no probability is assumed monotone unless the
+solver's docstring proves it, and an unreachable wish is an answer (``reached=False``). The
+helpers every solver shares come first. How to read the answers: ``docs/workbench.md``.
 """
 
 from __future__ import annotations
 
+import functools
 import math
 import numbers
 from dataclasses import dataclass, field
@@ -124,18 +33,11 @@ from ..storyteller.questions import extended
 from ..storyteller.rules import ON_BOTCH, REVISED, Rules, check_difficulty, check_rules
 
 __all__ = [
-    # the wish
     "check_probability",
-    "first_at_least",
-    "reaches",
     "FLOAT_TOLERANCE",
     "decimal_of",
-    "best_of",
-    "pct",
     "wish_text",
-    "CONFIDENCE",
     "below_with_confidence",
-    # Storyteller
     "EVENTS",
     "PoolSolution",
     "DifficultySolution",
@@ -145,23 +47,17 @@ __all__ = [
     "solve_target",
     "event_probability",
     "event_label",
-    "pool_probabilities",
     "default_dice_limit",
-    # Fate
     "OBJECTIVES",
     "FateSolution",
     "ladder_value",
     "solve_fate_difficulty",
     "solve_fate_rating",
     "solve_fate_invokes",
-    "fate_probability",
-    "difficulty_scan",
-    # initiative
     "InitiativeSolution",
     "solve_initiative",
     "SOLVE_FOR",
     "METHODS",
-    # calibration tables
     "LEVELS",
     "CALIBRATION_DICE",
     "Calibration",
@@ -172,9 +68,7 @@ __all__ = [
 # ---------------------------------------------------------------------------
 # The wish: a probability, whether it is reached, its words
 # ---------------------------------------------------------------------------
-#: The one-sided confidence of "below p" statements about a Monte Carlo answer.
-CONFIDENCE = 0.99
-_Z99 = 2.3263478740408408  # the 99% one-sided normal quantile
+_Z99 = 2.3263478740408408  # the 99% one-sided normal quantile: "below p" of an estimate
 
 
 def check_probability(name: str, p):
@@ -217,14 +111,14 @@ def decimal_of(p):
     return Fraction(repr(p)) if isinstance(p, float) else p
 
 
-def reaches(q, p) -> bool:
+def _reaches(q, p) -> bool:
     """``q >= p``: exactly for a Fraction (a float ``p`` read by :func:`decimal_of`),
     within :data:`FLOAT_TOLERANCE` for a float, by the point value for a Monte Carlo
     estimate.
 
-    >>> reaches(0.09999999999999998, Fraction(1, 10)), reaches(Fraction(99, 1000), 0.1)
+    >>> _reaches(0.09999999999999998, Fraction(1, 10)), _reaches(Fraction(99, 1000), 0.1)
     (True, False)
-    >>> reaches(Fraction(1, 10), 0.1)
+    >>> _reaches(Fraction(1, 10), 0.1)
     True
     """
     if hasattr(q, "stderr"):
@@ -234,33 +128,25 @@ def reaches(q, p) -> bool:
     return q >= decimal_of(p)
 
 
-def first_at_least(pairs, p):
-    """The first ``(setting, probability)`` of ``pairs`` that :func:`reaches` ``p``, or None.
+def _first_at_least(pairs, p):
+    """The first ``(setting, probability)`` of ``pairs`` that :func:`_reaches` ``p``, or None.
 
-    >>> first_at_least([(1, 0.2), (2, 0.5), (3, 0.4), (4, 0.8)], 0.45)
+    >>> _first_at_least([(1, 0.2), (2, 0.5), (3, 0.4), (4, 0.8)], 0.45)
     (2, 0.5)
     """
     for setting, q in pairs:
-        if reaches(q, p):
+        if _reaches(q, p):
             return setting, q
     return None
 
 
-def best_of(pairs):
-    """The ``(setting, probability)`` with the highest probability (the first such)."""
-    best = None
-    for setting, q in pairs:
-        if best is None or value(q) > value(best[1]):
-            best = (setting, q)
-    return best
+def _best_of(pairs):
+    """The ``(setting, probability)`` with the highest probability (the first such; an
+    Estimate counts by its point value)."""
+    return max(pairs, key=lambda pair: pair[1].value if hasattr(pair[1], "stderr") else pair[1])
 
 
-def value(q):
-    """A probability's number: an Estimate's point value, else itself."""
-    return q.value if hasattr(q, "value") and hasattr(q, "stderr") else q
-
-
-def pct(q) -> str:
+def _pct(q) -> str:
     """A probability for an answer's sentence: ``format.percent`` with 2 decimals,
     an estimate with its standard error (``71.2% ± 0.4%``)."""
     if hasattr(q, "stderr"):
@@ -318,12 +204,17 @@ def event_label(event: str, net: int = 1) -> str:
     return "P(no botch)" if event == "no_botch" else "P(botch)"
 
 
-def _check_event(event: str, net, events=EVENTS) -> int:
+def _st_checks(rules, exact, specialty, event, net, events=EVENTS[:2]) -> tuple:
+    """The checked ``rules`` and ``net`` of a Storyteller solve (``exact``, ``specialty`` and
+    ``event`` checked too)."""
+    rules = check_rules(rules)
+    check_exact(exact)
+    check_bool("specialty", specialty)
     check_choice("event", event, events)
     net = check_int("net", net, 1, st_limits.LIMITS["dice"].hi)
     if net != 1 and event != "success":
         raise refuse("net", f"1 with event={event!r} (net counts successes)", net)
-    return net
+    return rules, net
 
 
 def default_dice_limit(rules: Rules, *, exact: bool, specialty: bool = False) -> int:
@@ -343,21 +234,17 @@ def _check_dice_limit(value, rules: Rules, exact: bool, specialty: bool) -> int:
     return check_int("dice_limit", value, 1, top, why=f"the largest pool these rules search{mode}")
 
 
-def pool_probabilities(difficulty, rules, *, event, net, specialty, exact, dice_limit, stop=None):
-    """``[(dice, P(event))]`` for pools 1.. up, in engine passes of growing size.
-
-    ``stop(p)`` ends the scan after the first pool for which it is true; without
-    it every pool up to ``dice_limit`` is computed. Arguments are checked.
+def _pool_probabilities(difficulty, rules, *, event, net, specialty, exact, dice_limit, stop):
+    """``[(dice, P(event))]`` for pools 1.. up, in engine passes of growing size, up to
+    ``dice_limit`` or the first pool whose ``P`` makes ``stop(P)`` true (checked arguments).
     """
     out, done = [], 0
     for top in (*[c for c in _CHUNKS if c < dice_limit], dice_limit):
-        if top <= done:
-            continue
         grid = pool_grid(list(range(done + 1, top + 1)), [difficulty], rules, exact, specialty)
         for n in range(done + 1, top + 1):
             p = event_probability(grid[(difficulty, n)], event, net)
             out.append((n, p))
-            if stop is not None and stop(p):
+            if stop(p):
                 return out
         done = top
     return out
@@ -373,12 +260,9 @@ class PoolSolution(Result):
 
     Attributes
     ----------
-    difficulty : int
-    event : {"success", "no_botch"}
-        What is wished for; with ``"success"``, ``P(net >= net)``.
-    net : int
-    at_least : Fraction or float
-        The wished probability.
+    difficulty, event, net, at_least, dice_limit, rules, specialty, exact
+        The question, as :func:`solve_pool` read it (``dice_limit``: the largest pool
+        searched).
     dice : int or None
         The smallest pool with ``P >= at_least``; None when no pool up to
         ``dice_limit`` reaches it.
@@ -388,10 +272,6 @@ class PoolSolution(Result):
     best_dice, p_best : the pool scanned with the highest probability, and it: the
         best of the whole range when the wish is unreachable (the answer itself when
         it is reached, as every smaller pool is below the wish).
-    dice_limit : int
-        The largest pool searched.
-    rules, specialty : the rule set and whether the roll has a specialty.
-    exact : bool
     """
 
     difficulty: int
@@ -417,11 +297,11 @@ class PoolSolution(Result):
             return (
                 f"no pool up to {self.dice_limit} dice reaches {what} >= "
                 f"{wish_text(self.at_least)} at difficulty {self.difficulty}; the best "
-                f"is {_pools(self.best_dice)} with {pct(self.p_best)} ({reading})"
+                f"is {_pools(self.best_dice)} with {_pct(self.p_best)} ({reading})"
             )
-        below = "" if self.p_below is None else f"; {_pools(self.dice - 1)}: {pct(self.p_below)}"
+        below = "" if self.p_below is None else f"; {_pools(self.dice - 1)}: {_pct(self.p_below)}"
         return (
-            f"{_pools(self.dice)}: {what} = {pct(self.p_reached)} at difficulty "
+            f"{_pools(self.dice)}: {what} = {_pct(self.p_reached)} at difficulty "
             f"{self.difficulty} (wished >= {wish_text(self.at_least)}{below}) ({reading})"
         )
 
@@ -454,6 +334,10 @@ def solve_pool(
 ) -> PoolSolution:
     """The smallest pool whose ``P(event)`` is at least ``at_least`` at ``difficulty``.
 
+    One die more is not always better (``storyteller.anomalies``: at difficulty 2 odd pools
+    beat the next even one; the botch chance rises with the pool at high difficulties), so
+    every pool is scanned from 1 up to the first that reaches the wish.
+
     Parameters
     ----------
     difficulty : int
@@ -480,31 +364,26 @@ def solve_pool(
 
     Examples
     --------
+    >>> r = solve_pool(8, 0.75)
+    >>> r.dice, round(r.p_reached, 4), round(r.p_below, 4)
+    (9, 0.7676, 0.7446)
     >>> solve_pool(6, Fraction(1, 2), exact=True).p_reached
     Fraction(1, 2)
     >>> solve_pool(8, 0.5, event="no_botch").dice     # 1 die: no botch with 90%
     1
     """
-    rules = check_rules(rules)
-    check_exact(exact)
-    check_bool("specialty", specialty)
-    net = _check_event(event, net, ("success", "no_botch"))
+    rules, net = _st_checks(rules, exact, specialty, event, net)
     d = check_difficulty(difficulty, rules)
     p = check_probability("at_least", at_least)
     top = _check_dice_limit(dice_limit, rules, exact, specialty)
-    pairs = pool_probabilities(
+    pairs = _pool_probabilities(
         d, rules, event=event, net=net, specialty=specialty, exact=exact, dice_limit=top,
-        stop=lambda q: reaches(q, p),
+        stop=lambda q: _reaches(q, p),
     )  # fmt: skip
-    hit = first_at_least(pairs, p)
-    best_n, best_p = best_of(pairs)
-    if hit is None:
-        dice = p_reached = p_below = None
-    else:
-        dice, p_reached = hit
-        p_below = pairs[dice - 2][1] if dice > 1 else None
+    dice, p_reached = _first_at_least(pairs, p) or (None, None)
+    p_below = pairs[dice - 2][1] if dice and dice > 1 else None
     return PoolSolution(
-        d, event, net, p, dice, p_reached, p_below, hit is not None, best_n, best_p, top,
+        d, event, net, p, dice, p_reached, p_below, dice is not None, *_best_of(pairs), top,
         rules, specialty, exact,
     )  # fmt: skip
 
@@ -515,10 +394,9 @@ class DifficultySolution(Result):
 
     Attributes
     ----------
-    dice : int
-    event, net : what is wished for (see :class:`PoolSolution`).
-    nearest : the probability to come nearest to (None when ``at_least`` is asked).
-    at_least : the probability to reach at the hardest difficulty (or None).
+    dice, event, net, nearest, at_least, rules, specialty, exact
+        The question, as :func:`solve_difficulty` read it (one of ``nearest`` and
+        ``at_least`` is None).
     difficulty : int or None
         Nearest: the difficulty whose probability is nearest ``nearest`` (ties:
         the harder). At least: the hardest difficulty reaching it (None: none does).
@@ -526,7 +404,6 @@ class DifficultySolution(Result):
     reached : bool
     by_difficulty : dict
         ``{difficulty: probability}`` for 2..10: the scan behind the answer.
-    rules, specialty, exact
     """
 
     dice: int
@@ -548,7 +425,7 @@ class DifficultySolution(Result):
         reading = self.rules.describe(specialty=self.specialty)
         if self.nearest is not None:
             return (
-                f"difficulty {self.difficulty}: {what} = {pct(self.p_reached)} for "
+                f"difficulty {self.difficulty}: {what} = {_pct(self.p_reached)} for "
                 f"{_pools(self.dice)}, the nearest to {wish_text(self.nearest)} "
                 f"({reading})"
             )
@@ -556,10 +433,10 @@ class DifficultySolution(Result):
             easiest = self.by_difficulty[2]
             return (
                 f"no difficulty reaches {what} >= {wish_text(self.at_least)} with "
-                f"{_pools(self.dice)}; the best is difficulty 2 with {pct(easiest)} ({reading})"
+                f"{_pools(self.dice)}; the best is difficulty 2 with {_pct(easiest)} ({reading})"
             )
         return (
-            f"difficulty {self.difficulty}: {what} = {pct(self.p_reached)} for "
+            f"difficulty {self.difficulty}: {what} = {_pct(self.p_reached)} for "
             f"{_pools(self.dice)}, the hardest with >= {wish_text(self.at_least)} "
             f"({reading})"
         )
@@ -591,10 +468,7 @@ def solve_difficulty(
     >>> solve_difficulty(4, at_least=0.5).difficulty
     8
     """
-    rules = check_rules(rules)
-    check_exact(exact)
-    check_bool("specialty", specialty)
-    net = _check_event(event, net)
+    rules, net = _st_checks(rules, exact, specialty, event, net, EVENTS)
     n = st_limits.check_dice(dice, rules, exact=exact, specialty=specialty)
     if (nearest is None) == (at_least is None):
         raise refuse(
@@ -608,15 +482,14 @@ def solve_difficulty(
         to = decimal_of(p) if exact else p  # exact distances: 0.45 is 9/20
         gap = min(abs(q - to) for q in by.values())
         tol = 0 if exact else 1e-12  # float noise must not break a tie
-        best = max(d for d in _DIFFICULTIES if abs(by[d] - to) - gap <= tol)
-        return DifficultySolution(
-            n, event, net, p, None, best, by[best], True, by, rules, specialty, exact
-        )
-    p = check_probability("at_least", at_least)
-    hit = first_at_least([(d, by[d]) for d in reversed(_DIFFICULTIES)], p)
-    d, q = hit if hit else (None, None)
+        d = max(d for d in _DIFFICULTIES if abs(by[d] - to) - gap <= tol)
+        hit, wish = (d, by[d]), (p, None)
+    else:
+        p = check_probability("at_least", at_least)
+        hit, wish = _first_at_least([(d, by[d]) for d in reversed(_DIFFICULTIES)], p), (None, p)
+    d, q = hit or (None, None)
     return DifficultySolution(
-        n, event, net, None, p, d, q, hit is not None, by, rules, specialty, exact
+        n, event, net, *wish, d, q, hit is not None, by, rules, specialty, exact
     )
 
 
@@ -626,18 +499,15 @@ class TargetSolution(Result):
 
     Attributes
     ----------
-    dice, difficulty, rounds : int
-    on_botch : str
-        What a botch does (``storyteller.extended``'s ``on_botch``).
-    at_least : the wished probability.
+    dice, difficulty, rounds, on_botch, at_least, target_limit, rules, specialty, exact
+        The question, as :func:`solve_target` read it (``target_limit``: the largest
+        target searched).
     target : int or None
         The largest target (successes to accumulate) reaching it; None when even
         one success within ``rounds`` falls short.
     p_reached : P(done within rounds) at ``target`` (at target 1 when unreachable).
     p_above : the same for ``target + 1`` (None at the target limit or when unreachable).
     reached : bool
-    target_limit : the largest target searched.
-    rules, specialty, exact
     """
 
     dice: int
@@ -662,11 +532,11 @@ class TargetSolution(Result):
             return (
                 f"no target is done within {self.rounds} rounds with >= "
                 f"{wish_text(self.at_least)} ({head}); even 1 success: "
-                f"{pct(self.p_reached)} ({reading})"
+                f"{_pct(self.p_reached)} ({reading})"
             )
-        above = "" if self.p_above is None else (f"; target {self.target + 1}: {pct(self.p_above)}")
+        above = "" if self.p_above is None else f"; target {self.target + 1}: {_pct(self.p_above)}"
         return (
-            f"target {self.target}: done within {self.rounds} rounds with {pct(self.p_reached)} "
+            f"target {self.target}: done within {self.rounds} rounds with {_pct(self.p_reached)} "
             f"({head}; wished >= {wish_text(self.at_least)}{above}) ({reading})"
         )
 
@@ -712,33 +582,25 @@ def solve_target(
     top = st_limits.LIMITS["target"].hi
     if target_limit is not None:
         top = st_limits.LIMITS["target"].check(target_limit, name="target_limit")
-    cache = {}
 
+    @functools.cache
     def done(t: int):
-        if t not in cache:
-            cache[t] = extended(
-                dice, difficulty, t, rules, on_botch=on_botch, rounds=rounds,
-                specialty=specialty, exact=exact,
-            ).p_success  # fmt: skip
-        return cache[t]
+        return extended(
+            dice, difficulty, t, rules, on_botch=on_botch, rounds=rounds, specialty=specialty,
+            exact=exact,
+        ).p_success  # fmt: skip
 
-    lo, hi = 0, top  # done(lo) >= p (0: nothing to do), the answer is in lo..hi
-    if not reaches(done(1), p):
-        hi = 0
+    # done(lo) >= p (0: nothing to do), the answer is in lo..hi
+    lo, hi = 0, top if _reaches(done(1), p) else 0
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        if reaches(done(mid), p):
+        if _reaches(done(mid), p):
             lo = mid
         else:
             hi = mid - 1
-    if lo == 0:
-        return TargetSolution(
-            dice, difficulty, rounds, on_botch, p, None, done(1), None, False, top,
-            rules, specialty, exact,
-        )  # fmt: skip
-    above = done(lo + 1) if lo < top else None
+    above = done(lo + 1) if 0 < lo < top else None
     return TargetSolution(
-        dice, difficulty, rounds, on_botch, p, lo, done(lo), above, True, top,
+        dice, difficulty, rounds, on_botch, p, lo or None, done(lo or 1), above, lo > 0, top,
         rules, specialty, exact,
     )  # fmt: skip
 
@@ -793,16 +655,16 @@ def _fate_check(objective, dice, exact, rules):
     return rules, n, margin
 
 
-def fate_probability(rating: int, difficulty: int, n: int, margin: int, *, exact):
+def _fate_probability(rating: int, difficulty: int, n: int, margin: int, *, exact):
     """``P(shifts >= margin)``: the dice total reaching ``difficulty + margin - rating``."""
     return fate_dice(n, exact=exact).p_ge(difficulty + margin - rating)
 
 
-def difficulty_scan(rating: int, n: int, margin: int, *, exact) -> list:
+def _difficulty_scan(rating: int, n: int, margin: int, *, exact) -> list:
     """``[(difficulty, P)]`` from the hardest difficulty at which the outcome can happen
     down to the first at which it is certain."""
     top = rating + n - margin
-    return [(d, fate_probability(rating, d, n, margin, exact=exact))
+    return [(d, _fate_probability(rating, d, n, margin, exact=exact))
             for d in range(top, rating - n - margin - 1, -1)]  # fmt: skip
 
 
@@ -819,15 +681,12 @@ class FateSolution(Result):
         The rating and the difficulty (the one solved for is None when unreachable).
     invokes : int or None
         Invokes spent optimally (0 unless solved for; None when unreachable).
-    objective : {"tie", "success", "style"}
-    at_least : the wished probability.
+    objective, at_least, dice, exact
+        The question, as asked (``dice``: the Fate dice rolled).
     reached : bool
     p_reached : the probability at the answer (at the best setting when unreachable).
     p_next : the probability one step short of the answer: one step harder, one
         rating lower, one invoke fewer (None when there is no such step).
-    dice : int
-        Fate dice rolled.
-    exact : bool
     """
 
     solved_for: str
@@ -846,35 +705,24 @@ class FateSolution(Result):
     def __str__(self) -> str:
         what = f"P({_OBJECTIVE_LABEL[self.objective]})"
         wish = f"wished >= {wish_text(self.at_least)}"
+        rating, difficulty, p = ladder(self.rating), ladder(self.difficulty), _pct(self.p_reached)
         if self.solved_for == "difficulty":
-            nxt = f"; {ladder(self.difficulty + 1)}: {pct(self.p_next)}"
-            return (
-                f"difficulty {ladder(self.difficulty)}: {what} = {pct(self.p_reached)} for rating "
-                f"{ladder(self.rating)} ({wish}{nxt})"
-            )
+            nxt = f"{ladder(self.difficulty + 1)}: {_pct(self.p_next)}"
+            return f"difficulty {difficulty}: {what} = {p} for rating {rating} ({wish}; {nxt})"
         if self.solved_for == "rating":
-            nxt = f"; {ladder(self.rating - 1)}: {pct(self.p_next)}"
-            return (
-                f"rating {ladder(self.rating)}: {what} = {pct(self.p_reached)} at difficulty "
-                f"{ladder(self.difficulty)} ({wish}{nxt})"
-            )
+            nxt = f"{ladder(self.rating - 1)}: {_pct(self.p_next)}"
+            return f"rating {rating}: {what} = {p} at difficulty {difficulty} ({wish}; {nxt})"
         if not self.reached:
             return (
-                f"no number of invokes up to {FATE_LIMITS['invokes'].hi} gives rating "
-                f"{ladder(self.rating)} {what} >= {wish_text(self.at_least)} at difficulty "
-                f"{ladder(self.difficulty)}; the best is {pct(self.p_reached)}"
+                f"no number of invokes up to {FATE_LIMITS['invokes'].hi} gives rating {rating} "
+                f"{what} >= {wish_text(self.at_least)} at difficulty {difficulty}; the best is {p}"
             )
-        nxt = (
-            ""
-            if self.p_next is None
-            else (
-                f"; {self.invokes - 1} invoke{'' if self.invokes == 2 else 's'}: {pct(self.p_next)}"
-            )
-        )
+        nxt, k = "", self.invokes - 1
+        if self.p_next is not None:
+            nxt = f"; {k} invoke{'' if k == 1 else 's'}: {_pct(self.p_next)}"
         return (
-            f"{self.invokes} invoke{'' if self.invokes == 1 else 's'}: {what} = "
-            f"{pct(self.p_reached)} for rating {ladder(self.rating)} at difficulty "
-            f"{ladder(self.difficulty)}, spent optimally ({wish}{nxt})"
+            f"{self.invokes} invoke{'' if self.invokes == 1 else 's'}: {what} = {p} for rating "
+            f"{rating} at difficulty {difficulty}, spent optimally ({wish}{nxt})"
         )
 
 
@@ -890,6 +738,9 @@ def solve_fate_difficulty(
     rating, at_least, objective: str = "success", *, dice=None, exact=False, rules=None
 ) -> FateSolution:
     """The hardest difficulty at which ``rating`` reaches ``objective`` with ``P >= at_least``.
+
+    The scan covers every difficulty at which the outcome can still happen or fail (the
+    chance is 0 or 1 outside): with ``at_least=0``, the hardest at which it can happen.
 
     Parameters
     ----------
@@ -912,9 +763,9 @@ def solve_fate_difficulty(
     rules, n, margin = _fate_check(objective, dice, exact, rules)
     rating = ladder_value(rating, "rating")
     p = check_probability("at_least", at_least)
-    scan = difficulty_scan(rating, n, margin, exact=exact)
-    d, q = first_at_least(scan, p)  # the last scanned difficulty has P = 1
-    nxt = fate_probability(rating, d + 1, n, margin, exact=exact)
+    scan = _difficulty_scan(rating, n, margin, exact=exact)
+    d, q = _first_at_least(scan, p)  # the last scanned difficulty has P = 1
+    nxt = _fate_probability(rating, d + 1, n, margin, exact=exact)
     return FateSolution("difficulty", rating, d, 0, objective, p, True, q, nxt, n, exact)
 
 
@@ -934,10 +785,10 @@ def solve_fate_rating(
     difficulty = ladder_value(difficulty, "difficulty")
     p = check_probability("at_least", at_least)
     low = difficulty + margin - n  # the lowest rating where the outcome can happen
-    scan = [(r, fate_probability(r, difficulty, n, margin, exact=exact))
+    scan = [(r, _fate_probability(r, difficulty, n, margin, exact=exact))
             for r in range(low, difficulty + margin + n + 1)]  # fmt: skip
-    r, q = first_at_least(scan, p)  # the last scanned rating has P = 1
-    nxt = fate_probability(r - 1, difficulty, n, margin, exact=exact)
+    r, q = _first_at_least(scan, p)  # the last scanned rating has P = 1
+    nxt = _fate_probability(r - 1, difficulty, n, margin, exact=exact)
     return FateSolution("rating", r, difficulty, 0, objective, p, True, q, nxt, n, exact)
 
 
@@ -976,14 +827,11 @@ def solve_fate_invokes(
         top = FATE_LIMITS["invokes"].check(invokes_limit, name="invokes_limit")
     reach = reach_by_invokes(difficulty + margin - rating, top, fate_dice(n, exact=exact), exact)
     scan = [(k, pk) for k, (pk, _) in enumerate(reach)]
-    hit = first_at_least(scan, p)
-    if hit is None:
-        return FateSolution(
-            "invokes", rating, difficulty, None, objective, p, False, scan[-1][1], None, n, exact
-        )
-    k, q = hit
+    k, q = _first_at_least(scan, p) or (None, scan[-1][1])  # unreachable: the most invokes
     nxt = scan[k - 1][1] if k else None
-    return FateSolution("invokes", rating, difficulty, k, objective, p, True, q, nxt, n, exact)
+    return FateSolution(
+        "invokes", rating, difficulty, k, objective, p, k is not None, q, nxt, n, exact
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -1001,14 +849,9 @@ class InitiativeSolution(Result):
 
     Attributes
     ----------
-    solved_for : {"pips", "swiftness"}
-    participant : int
-        The participant of the first side whose setting is searched (0: A1).
-    swiftness, versus : tuple of int
-        The two sides as given (the searched swiftness is the answer, not these).
-    pips, versus_pips : tuple of int or int
-        Their preparation margins as given.
-    at_least : the wished ``P(act first)``.
+    solved_for, participant, swiftness, versus, pips, versus_pips, at_least
+        The question, as :func:`solve_initiative` read it (the sides and margins as
+        given: the searched setting is the answer, not these).
     value : int or None
         The smallest setting reaching it (None: none in the range does).
     reached : bool
@@ -1066,16 +909,16 @@ class InitiativeSolution(Result):
             return (
                 f"no setting up to {n(max(self.scan))} reaches P(act first) >= "
                 f"{wish_text(self.at_least)}; the best is {n(self.best_value)} with "
-                f"{pct(self.p_best)}, for {who}"
+                f"{_pct(self.p_best)}, for {who}"
             )
         below = ""
         if self.p_below is not None:
-            below = f"; {n(self.value - 1)}: {pct(self.p_below)}"
+            below = f"; {n(self.value - 1)}: {_pct(self.p_below)}"
             if hasattr(self.p_below, "stderr"):
                 sure = "is" if self.below_confident else "is not shown to be"
                 below += f", {sure} below {wish_text(self.at_least)} with 99% confidence"
         return (
-            f"{n(self.value)}: P(act first) = {pct(self.p_reached)} (wished >= "
+            f"{n(self.value)}: P(act first) = {_pct(self.p_reached)} (wished >= "
             f"{wish_text(self.at_least)}{below}) for {who}"
         )
 
@@ -1165,6 +1008,9 @@ def solve_initiative(
     (False, 5, Fraction(25, 36))
     >>> solve_initiative([1], [1], at_least=0.6, solve_for="swiftness").value
     2
+    >>> print(solve_initiative([1], [2], at_least=0.5))
+    3 pips: P(act first) = 57.87% (wished >= 50%; 2 pips: 48.15%) for participant A1, \
+swiftness [1] against [2] (exact)
     """
     from .. import initiative as ini
 
@@ -1204,13 +1050,11 @@ def solve_initiative(
             pp[i] = v
         return sw, pp
 
-    def fits(v) -> bool:
-        sw, _ = setup(v)
+    def fits(sw) -> bool:
         try:
-            check_exact_size(sw + versus)
+            return check_exact_size(sw + versus) > 0  # the number of outcome classes
         except InputError:
             return False
-        return True
 
     scan, simulated = {}, 0
     with progress_bar(
@@ -1218,25 +1062,22 @@ def solve_initiative(
     ) as bar:
         for v in range(settings_lo, top + 1):
             sw, pp = setup(v)
-            if method == "enumerate" or (method == "auto" and fits(v)):
-                q = ini.odds(
-                    sw, versus, pips=pp, versus_pips=versus_pips, rules=rules, exact=exact
-                ).p_first
-            else:
-                if seed is None:
-                    seed = _seed(rng)
-                q = ini.odds(
-                    sw, versus, pips=pp, versus_pips=versus_pips, rules=rules,
-                    method="montecarlo", trials=trials, rng=seed, workers=workers, progress=False,
-                ).p_first  # fmt: skip
+            how = {"exact": exact}
+            if method == "simulate" or (method == "auto" and not fits(sw)):
+                seed = _seed(rng) if seed is None else seed
+                how = dict(
+                    method="montecarlo", trials=trials, rng=seed, workers=workers, progress=False
+                )
                 simulated += trials
+            scan[v] = q = ini.odds(
+                sw, versus, pips=pp, versus_pips=versus_pips, rules=rules, **how
+            ).p_first
             bar.update(trials)
-            scan[v] = q
-            if reaches(q, p):
+            if _reaches(q, p):
                 break
-    best_value = max(scan, key=lambda v: (value(scan[v]), -v))
+    best_value, _ = _best_of(scan.items())
     last = max(scan)
-    reached = reaches(scan[last], p)
+    reached = _reaches(scan[last], p)
     below = scan.get(last - 1) if reached else None
     return InitiativeSolution(
         solve_for, i, tuple(swiftness), tuple(versus),
@@ -1263,12 +1104,11 @@ class Calibration(Result):
 
     Attributes
     ----------
-    system : {"storyteller", "fate"}
+    system, levels, dice_limit, exact
+        The question (``dice_limit``: the largest pool searched; None for Fate).
     solved_for : {"dice", "difficulty"}
         What each cell answers: the smallest pool (Storyteller) or the hardest
         difficulty (Fate).
-    levels : tuple
-        The wished probabilities, in order.
     settings : tuple of int
         The difficulties (Storyteller) or the ratings (Fate), in order.
     answers : dict
@@ -1277,9 +1117,6 @@ class Calibration(Result):
         ``{setting: {level: P at the answer or None}}``.
     reading : str
         The rules in force, in words.
-    dice_limit : int or None
-        The largest pool searched (Storyteller).
-    exact : bool
     """
 
     system: str
@@ -1303,6 +1140,19 @@ def _levels(levels) -> tuple:
     return levels
 
 
+def _calibration(system, solved_for, levels, settings, scans, reading, dice_limit, exact):
+    """A :class:`Calibration` of ``scans``, ``{setting: [(answer, P)]}`` in scan order."""
+    hits = {
+        s: {p: _first_at_least(scan, p) or (None, None) for p in levels}
+        for s, scan in scans.items()
+    }
+    answers = {s: {p: h[0] for p, h in row.items()} for s, row in hits.items()}
+    probs = {s: {p: h[1] for p, h in row.items()} for s, row in hits.items()}
+    return Calibration(
+        system, solved_for, levels, tuple(settings), answers, probs, reading, dice_limit, exact
+    )
+
+
 def storyteller_calibration(
     levels=LEVELS,
     difficulties=range(2, 11),
@@ -1324,31 +1174,30 @@ def storyteller_calibration(
     --------
     >>> storyteller_calibration([0.5], [6], exact=True).probabilities[6]
     {0.5: Fraction(1, 2)}
+    >>> storyteller_calibration([0.5], [10], dice_limit=60).answers  # a 1 cancels each 10
+    {10: {0.5: None}}
     """
-    rules = check_rules(rules)
-    check_exact(exact)
-    check_bool("specialty", specialty)
-    net = _check_event(event, net, ("success", "no_botch"))
+    rules, net = _st_checks(rules, exact, specialty, event, net)
     levels = _levels(levels)
     diffs = check_difficulty_list(difficulties, rules)
-    if dice_limit is None:  # the default: within the rules' own limit
-        top = min(CALIBRATION_DICE, _check_dice_limit(None, rules, exact, specialty))
-    else:
-        top = _check_dice_limit(dice_limit, rules, exact, specialty)
-    answers, probs = {}, {}
-    hardest = max(levels)
-    for d in diffs:
-        pairs = pool_probabilities(
-            d, rules, event=event, net=net, specialty=specialty, exact=exact, dice_limit=top,
-            stop=lambda q: first_at_least([(0, q)], hardest) is not None,
+    top = _check_dice_limit(dice_limit, rules, exact, specialty)
+    if dice_limit is None:  # a table for people, within the rules' own limit
+        top = min(CALIBRATION_DICE, top)
+    scans = {
+        d: _pool_probabilities(
+            d,
+            rules,
+            event=event,
+            net=net,
+            specialty=specialty,
+            exact=exact,
+            dice_limit=top,
+            stop=lambda q: _reaches(q, max(levels)),
         )  # fmt: skip
-        hits = {p: first_at_least(pairs, p) for p in levels}
-        answers[d] = {p: h[0] if h else None for p, h in hits.items()}
-        probs[d] = {p: h[1] if h else None for p, h in hits.items()}
-    return Calibration(
-        "storyteller", "dice", levels, tuple(diffs), answers, probs,
-        rules.describe(specialty=specialty), top, exact,
-    )  # fmt: skip
+        for d in diffs
+    }
+    reading = rules.describe(specialty=specialty)
+    return _calibration("storyteller", "dice", levels, diffs, scans, reading, top, exact)
 
 
 def fate_calibration(
@@ -1374,13 +1223,6 @@ def fate_calibration(
         raise refuse("ratings", "a sequence of integer ratings", ratings, kind=True)
     ratings = [FATE_LIMITS["rating"].check(r, name="ratings") for r in ratings]
     check_int("ratings", len(ratings), 1, 100)
-    answers, probs = {}, {}
-    for r in ratings:
-        scan = difficulty_scan(r, n, margin, exact=exact)
-        hits = {p: first_at_least(scan, p) for p in levels}
-        answers[r] = {p: h[0] for p, h in hits.items()}
-        probs[r] = {p: h[1] for p, h in hits.items()}
-    return Calibration(
-        "fate", "difficulty", levels, tuple(ratings), answers, probs,
-        f"{n}dF, {objective.replace('success', 'success or better')}", None, exact,
-    )  # fmt: skip
+    scans = {r: _difficulty_scan(r, n, margin, exact=exact) for r in ratings}
+    reading = f"{n}dF, {objective.replace('success', 'success or better')}"
+    return _calibration("fate", "difficulty", levels, ratings, scans, reading, None, exact)

@@ -1,63 +1,8 @@
 """Several wishes at once: every setting that satisfies all of them, ranked by slack.
 
-A designer's wishes are about rolls at one unknown setting. :func:`wishes`
-(Storyteller pools) and :func:`fate_wishes` (Fate rolls) compute every wish at
-every setting — each difficulty, under each rule set given — and return the
-settings that satisfy all, ranked by their *slack* (the smallest margin, in
-probability, by which a wish holds), and when none does, the nearest miss (the
-setting whose worst wish fails by the least) and which wishes break there.
-Malformed wishes are refused (:class:`dicestats.InputError`).
-
-The two systems share the machinery: a wish's comparison (:class:`WishBase`:
-slack, holds, its text), the probability read from text
-(:func:`read_comparison`), the list of wishes (:func:`check_wishes`), the rule
-sets (:func:`rule_sets`), the ranking of settings (:func:`rank_settings`) and
-the answer's sentence (:class:`Ranked`); each system brings its wish and its
-forward function.
-
-**Storyteller** (notebook 04's strongbox: a trained thief's 6 dice succeed at
-least 2/3 of the time, a novice's 3 dice at most 55%, and the novice botches
-less than 15%). A wish is a :class:`Wish` or its text: ``"6 success >= 2/3"``,
-``"3 dice success <= 55%"``, ``"3: botch < 0.15"``, ``"4 net2 >= 0.5"``
-(``P(net >= 2)``), ``"5 no-botch > 0.9"``.
-
-**Fate** (one difficulty, wishes about the characters who face it: a Fair (+2)
-character succeeds at least 60% of the time, a Mediocre (+0) one fails at most
-half the time, a Good (+3) one succeeds with style at least 20%; the
-difficulties tried are the ladder, Terrible to Legendary, by default). A wish is
-a :class:`FateWish` or its text ``'RATING [with N invokes, N helpers] EVENT OP
-P'``: ``"+2 success >= 0.6"``, ``"Fair style >= 0.2"``, ``"0 fail <= 50%"``,
-``"Good with 1 invoke success >= 3/4"``. The rating is a number or a ladder name
-(read by :func:`dicestats.fate.parse_rating`); the events are the outcomes of
-one roll: ``fail``, ``tie`` (exactly), ``tie-or-better``, ``success`` (success
-or better: a success with style is a success) and ``style``. Helpers add +1
-each; invokes (+2 or a reroll each) are spent optimally for the wished outcome
-(:func:`dicestats.fate.invoke_policy`: for ``fail``, to avoid failing).
-
-Examples
---------
->>> box = wishes(["6 success >= 2/3", "3 success <= 55%", "3 botch < 15%"])
->>> [s.difficulty for s in box.fits]
-[8]
->>> print(box)
-difficulty 8 (revised rules) satisfies all 3 wishes, slack 1.00 percentage points: 6 dice \
-success = 68.67%, 3 dice success = 54.00%, 3 dice botch = 12.70%
->>> miss = wishes(["6 success >= 0.9", "3 success <= 0.5"])
->>> print(miss)
-no setting satisfies all 2 wishes; the nearest miss is difficulty 7 (revised rules): \
-'6 dice success >= 90%' fails at 79.94%; '3 dice success <= 50%' fails at \
-65.20%
->>> r = fate_wishes(["Fair success >= 0.6", "0 fail >= 50%", "Good style >= 0.2"])
->>> [s.difficulty for s in r.fits]
-[1]
->>> print(r)
-difficulty Average (+1) (Fate Accelerated: 4dF, style at 3 shifts) satisfies all 3 wishes, \
-slack 1.73 percentage points: Fair (+2) success or better = 61.73%, Mediocre (+0) fail = \
-61.73%, Good (+3) success with style = 38.27%
->>> print(fate_wishes(["Fair success >= 0.9", "Fair style <= 0.05"]))
-no setting satisfies all 2 wishes; the nearest miss is difficulty Average (+1) (Fate \
-Accelerated: 4dF, style at 3 shifts): 'Fair (+2) success or better >= 90%' fails at 61.73%; \
-'Fair (+2) success with style <= 5%' fails at 18.52%
+:func:`wishes` (Storyteller, :class:`Wish`) and :func:`fate_wishes` (Fate, :class:`FateWish`)
+share the machinery below (:class:`WishBase`, :func:`_rank_settings`, :class:`Ranked`); each
+brings its wish and its forward function. How to write and read wishes: ``docs/workbench.md``.
 """
 
 from __future__ import annotations
@@ -103,12 +48,8 @@ __all__ = [
     "NUMBER",
     "WishBase",
     "Ranked",
-    "read_comparison",
-    "check_wishes",
     "wish_probability",
     "slack_text",
-    "rule_sets",
-    "rank_settings",
 ]
 
 #: The comparisons a wish may make.
@@ -119,35 +60,10 @@ NUMBER = r"[0-9]+(?:\.[0-9]*)?%?|\.[0-9]+%?|[0-9]+\s*/\s*[0-9]+"
 COMPARISON = rf"\s*(>=|<=|>|<|≥|≤)\s*({NUMBER})\s*"
 
 
-def read_comparison(op: str, number: str, name: str, text: str, form: str):
-    """``(op, p)`` from the matched text of a wish's comparison (``≥`` is ``>=``).
-
-    ``form`` is what a refusal says a wish looks like.
-
-    >>> read_comparison("≥", "60%", "wishes", "Fair success ≥ 60%", "...")
-    ('>=', Fraction(3, 5))
-    """
-    op = {"≥": ">=", "≤": "<="}.get(op, op)
-    number = number.replace(" ", "")
-    if number.endswith("%"):
-        p = Fraction(number[:-1]) / 100
-    else:
-        try:
-            p = Fraction(number)
-        except ZeroDivisionError:
-            raise refuse(name, form + " with a nonzero denominator", text) from None
-    if not 0 <= p <= 1:
-        raise refuse(name, "a probability in [0, 1] after the comparison", text)
-    return op, p
-
-
 def wish_probability(name: str, p) -> Fraction:
-    """A wished probability, always a Fraction: a float is read as the decimal it
-    prints as (``0.6`` is 3/5, as if written ``"0.6"``), so a wish compares and its
-    slack counts exactly in exact mode; in float mode nothing changes (the decimal's
-    nearest float is the float given).
-
-    A numpy float is the decimal it prints as too (``np.float32(0.6)`` is 3/5).
+    """A wished probability, always a Fraction: a float (numpy's too) is read as the decimal
+    it prints as (``0.6`` is 3/5), so a wish compares and its slack counts exactly in exact
+    mode; in float mode nothing changes (the decimal's nearest float is the float given).
 
     >>> wish_probability("p", 0.6), wish_probability("p", 1)
     (Fraction(3, 5), Fraction(1, 1))
@@ -176,13 +92,6 @@ def slack_text(slack, sign: str = "") -> str:
     return "0.00" if text in ("+0.00", "0.00") else text
 
 
-def check_op(op) -> str:
-    """``op`` if it is one of :data:`OPERATORS`."""
-    if op not in OPERATORS:
-        raise refuse("op", "one of " + ", ".join(map(repr, OPERATORS)), op)
-    return op
-
-
 class WishBase:
     """What every wish does with its ``op`` and ``p``, given its ``what`` (a mixin).
 
@@ -192,9 +101,8 @@ class WishBase:
 
     @classmethod
     def parse(cls, text, name: str = "wish"):
-        """A wish from its text (see the module docstring); a wish is returned as is.
-
-        ``name`` is the parameter a refusal names."""
+        """A wish from its text (see the class docstring), or a wish as is; ``name`` is the
+        parameter a refusal names."""
         if isinstance(text, cls):
             return text
         if not isinstance(text, str):
@@ -203,8 +111,20 @@ class WishBase:
         if m is None:
             raise refuse(name, cls.FORM, text)
         *groups, op, number = m.groups()
-        op, p = read_comparison(op, number, name, text, cls.FORM)
-        return cls.from_groups(groups, op, p, name, text)
+        number = number.replace(" ", "")
+        try:
+            p = Fraction(number[:-1]) / 100 if number.endswith("%") else Fraction(number)
+        except ZeroDivisionError:
+            raise refuse(name, cls.FORM + " with a nonzero denominator", text) from None
+        if not 0 <= p <= 1:
+            raise refuse(name, "a probability in [0, 1] after the comparison", text)
+        return cls.from_groups(groups, {"≥": ">=", "≤": "<="}.get(op, op), p, name, text)
+
+    def _check_comparison(self) -> None:
+        """Refuses an ``op`` not in :data:`OPERATORS`; reads ``p`` by :func:`wish_probability`."""
+        if self.op not in OPERATORS:
+            raise refuse("op", "one of " + ", ".join(map(repr, OPERATORS)), self.op)
+        object.__setattr__(self, "p", wish_probability("p", self.p))
 
     def __str__(self) -> str:
         return f"{self.what} {self.op} {wish_text(self.p)}"
@@ -296,7 +216,7 @@ class Ranked(Result):
         return f"no setting satisfies {every}; the nearest miss is {self.setting_text(s)}: {broken}"
 
 
-def check_wishes(wishes, parse, form: str) -> tuple:
+def _check_wishes(wishes, parse, form: str) -> tuple:
     """One to 50 wishes, each read by ``parse(w, "wishes")``; ``form`` for a refusal.
 
     A count out of range is refused as a number (``got 0``, ``got 51``; an iterator
@@ -312,7 +232,7 @@ def check_wishes(wishes, parse, form: str) -> tuple:
     return ws
 
 
-def rule_sets(rules, check, describe) -> dict:
+def _rule_sets(rules, check, describe) -> dict:
     """``{name: rules}``: a mapping's items checked by ``check``, or one rule set named
     by ``describe``."""
     if isinstance(rules, Mapping):
@@ -323,7 +243,7 @@ def rule_sets(rules, check, describe) -> dict:
     return {describe(rules): rules}
 
 
-def rank_settings(ws: tuple, rows) -> tuple:
+def _rank_settings(ws: tuple, rows) -> tuple:
     """``(ranked, fits, nearest_miss)`` of ``rows``, ``(rules_name, difficulty,
     probabilities)`` in setting order: the largest smallest slack first, ties in order."""
     settings, seen = [], set()
@@ -334,8 +254,7 @@ def rank_settings(ws: tuple, rows) -> tuple:
         slacks = tuple(w.slack(q) for w, q in zip(ws, qs, strict=True))
         broken = tuple(i for i, (w, q) in enumerate(zip(ws, qs, strict=True)) if not w.holds(q))
         settings.append(WishSetting(name, d, tuple(qs), slacks, min(slacks), not broken, broken))
-    order = sorted(range(len(settings)), key=lambda i: (-settings[i].slack, i))
-    ranked = tuple(settings[i] for i in order)
+    ranked = tuple(sorted(settings, key=lambda s: -s.slack))  # stable: ties in order
     fits = tuple(s for s in ranked if s.satisfied)
     return ranked, fits, None if fits else ranked[0]
 
@@ -354,7 +273,9 @@ _FORM = "'DICE EVENT OP P' such as '6 success >= 2/3' (EVENT: success, botch, no
 
 @dataclass(frozen=True)
 class Wish(WishBase, Result):
-    """One wish: ``P(event)`` of a pool of ``dice``, compared with ``p``.
+    """One wish: ``P(event)`` of a pool of ``dice``, compared with ``p``; or its text
+    ``'DICE EVENT OP P'``: ``"6 success >= 2/3"``, ``"3 dice success <= 55%"``, ``"3: botch
+    < 0.15"``, ``"4 net2 >= 0.5"`` (``P(net >= 2)``), ``"5 no-botch > 0.9"``.
 
     Attributes
     ----------
@@ -364,9 +285,8 @@ class Wish(WishBase, Result):
     net : int
     op : {">=", ">", "<=", "<"}
     p : Fraction
-        The wished probability, exact: a Fraction or an int as given, a float read as
-        the decimal it prints as (``0.6`` is ``Fraction(3, 5)``; see
-        :func:`wish_probability`), a text's number as written (``"60%"``, ``"3/5"``).
+        The wished probability, exact: a text's number as written (``"60%"``), a float
+        as the decimal it prints as (:func:`wish_probability`).
 
     Examples
     --------
@@ -391,8 +311,7 @@ class Wish(WishBase, Result):
         check_int("net", self.net, 1, ST_LIMITS["dice"].hi)
         if self.net != 1 and self.event != "success":
             raise refuse("net", f"1 with event={self.event!r} (net counts successes)", self.net)
-        check_op(self.op)
-        object.__setattr__(self, "p", wish_probability("p", self.p))
+        self._check_comparison()
 
     PATTERN = _WISH
     FORM = _FORM
@@ -417,12 +336,7 @@ class Wish(WishBase, Result):
 @dataclass(frozen=True)
 class Wishes(Ranked):
     """Every setting against several Storyteller wishes (:func:`wishes`): the fields of
-    :class:`Ranked` (``wishes``, ``ranked``, ``fits``, ``nearest_miss``), then these.
-
-    Attributes
-    ----------
-    specialty, exact : bool
-    """
+    :class:`Ranked`, then ``specialty`` and ``exact``."""
 
     specialty: bool
     exact: bool
@@ -468,19 +382,22 @@ def wishes(
     >>> r = wishes(["5 success >= 0.75"], [7, 8], editions, specialty=True)
     >>> [(s.rules_name, s.difficulty) for s in r.fits]
     [('v20', 7), ('revised', 7)]
+    >>> print(wishes(["6 success >= 0.9", "3 success <= 0.5"]))
+    no setting satisfies all 2 wishes; the nearest miss is difficulty 7 (revised rules): \
+'6 dice success >= 90%' fails at 79.94%; '3 dice success <= 50%' fails at 65.20%
     """
-    ws = check_wishes(wishes, Wish.parse, _FORM)
+    ws = _check_wishes(wishes, Wish.parse, _FORM)
     check_exact(exact)
     check_bool("specialty", specialty)
     rows = []
-    for name, rs in rule_sets(rules, check_rules, lambda r: r.describe()).items():
+    for name, rs in _rule_sets(rules, check_rules, lambda r: r.describe()).items():
         diffs = check_difficulty_list(difficulties, rs)
         dice = sorted({check_dice(w.dice, rs, exact=exact, specialty=specialty) for w in ws})
         grid = pool_grid(dice, diffs, rs, exact, specialty)
         for d in diffs:
             qs = [event_probability(grid[(d, w.dice)], w.event, w.net) for w in ws]
             rows.append((name, d, qs))
-    ranked, fits, miss = rank_settings(ws, rows)
+    ranked, fits, miss = _rank_settings(ws, rows)
     return Wishes(ws, ranked, fits, miss, specialty, exact)
 
 
@@ -518,17 +435,14 @@ _FATE_FORM = (
 )
 
 
-def _fate_event(word: str) -> str:
-    for pattern, event in _WORDS:
-        if re.fullmatch(pattern, word, re.IGNORECASE):
-            return event
-    raise AssertionError(word)  # the wish's pattern only matches these words
-
-
 @dataclass(frozen=True)
 class FateWish(WishBase, Result):
     """One wish: ``P(event)`` of a roll with ``rating`` (+ ``helpers``, ``invokes``
-    spent optimally) at the difficulty tried, compared with ``p``.
+    spent optimally) at the difficulty tried, compared with ``p``; or its text
+    ``'RATING [with N invokes, N helpers] EVENT OP P'`` (``"+2 success >= 0.6"``, ``"0 fail
+    <= 50%"``, ``"Good with 1 invoke success >= 3/4"``; the rating a number or a ladder name,
+    :func:`dicestats.fate.parse_rating`; EVENT ``fail``, ``tie``, ``tie-or-better``,
+    ``success``, ``style``).
 
     Attributes
     ----------
@@ -538,8 +452,7 @@ class FateWish(WishBase, Result):
         ``success`` is success or better; ``tie`` is a tie exactly.
     op : {">=", ">", "<=", "<"}
     p : Fraction
-        The wished probability, exact: a float is read as the decimal it prints as
-        (``0.6`` is ``Fraction(3, 5)``; see :func:`wish_probability`).
+        The wished probability, exact (as :class:`Wish`'s).
     invokes : int
         Invokes (+2 or a reroll each) spent optimally for the event (for ``fail``,
         to reach a tie or better); none with ``tie``, which no policy aims at.
@@ -565,8 +478,7 @@ class FateWish(WishBase, Result):
         object.__setattr__(self, "rating", ladder_value(self.rating, "rating"))
         if self.event not in FATE_EVENTS:
             raise refuse("event", "one of " + ", ".join(map(repr, FATE_EVENTS)), self.event)
-        check_op(self.op)
-        object.__setattr__(self, "p", wish_probability("p", self.p))
+        self._check_comparison()
         FATE_LIMITS["invokes"].check(self.invokes, name="invokes")
         FATE_LIMITS["helpers"].check(self.helpers, name="helpers")
         if self.invokes and self.event == "tie":
@@ -584,28 +496,27 @@ class FateWish(WishBase, Result):
     def from_groups(cls, groups, op, p, name, text) -> FateWish:
         """The wish of its text's pattern groups (:meth:`WishBase.parse`)."""
         rating, mods, word = groups
+
+        def bad(why: str):
+            return refuse(name, f"{_FATE_FORM}, {why}", text)
+
         try:
             rating = parse_rating(rating.replace("\u2212", "-"))
         except ValueError:
-            raise refuse(
-                name, f"{_FATE_FORM}, RATING an integer or a ladder name ({ladder_text()})", text
-            ) from None
+            raise bad(f"RATING an integer or a ladder name ({ladder_text()})") from None
         if not FATE_LIMITS["rating"].lo <= rating <= FATE_LIMITS["rating"].hi:
-            raise refuse(name, f"{_FATE_FORM}, RATING in {FATE_LIMITS['rating'].help}", text)
+            raise bad(f"RATING in {FATE_LIMITS['rating'].help}")
         counts = {}
         for n, what in re.findall(r"([0-9]{1,3})\s*(invoke|helper)", mods, re.IGNORECASE):
             if what.lower() in counts:
-                raise refuse(name, f"{_FATE_FORM}, each of invokes and helpers given once", text)
+                raise bad("each of invokes and helpers given once")
             counts[what.lower()] = int(n)
         invokes, helpers = counts.get("invoke", 0), counts.get("helper", 0)
-        top = FATE_LIMITS["invokes"].hi
-        if invokes > top:
-            raise refuse(name, f"{_FATE_FORM}, at most {top} invokes", text)
-        event = _fate_event(word)
+        if invokes > FATE_LIMITS["invokes"].hi:
+            raise bad(f"at most {FATE_LIMITS['invokes'].hi} invokes")
+        event = next(e for w, e in _WORDS if re.fullmatch(w, word, re.IGNORECASE))
         if invokes and event == "tie":
-            raise refuse(
-                name, f"{_FATE_FORM}, no invokes with 'tie' (no policy aims at a tie)", text
-            )
+            raise bad("no invokes with 'tie' (no policy aims at a tie)")
         return cls(rating, event, op, p, invokes, helpers)
 
     @property
@@ -620,9 +531,7 @@ class FateWish(WishBase, Result):
 @dataclass(frozen=True)
 class FateWishes(Ranked):
     """Every difficulty (× rule set) against several Fate wishes (:func:`fate_wishes`):
-    the fields of :class:`Ranked` (``wishes``, ``ranked``,
-    ``fits``, ``nearest_miss``), then ``exact``.
-    """
+    the fields of :class:`Ranked`, then ``exact``."""
 
     exact: bool
     trials: int | None = None
@@ -720,8 +629,7 @@ def fate_wishes(wishes, difficulties=range(-2, 9), rules=None, *, exact: bool = 
         One rule set (default Fate Accelerated: 4dF, style at 3 shifts), or several
         to choose among (``{"4dF": ..., "3dF": fate.Rules(dice=3)}``).
     exact : bool
-        Fractions: the slacks are then exact too, since every wished probability is
-        (a float ``0.6`` is read as 3/5; see :class:`FateWish`).
+        Fractions: the slacks are then exact too, as in :func:`wishes`.
 
     Returns
     -------
@@ -734,10 +642,14 @@ def fate_wishes(wishes, difficulties=range(-2, 9), rules=None, *, exact: bool = 
     >>> r = fate_wishes(["Fair success >= 0.6", "Fair style <= 0.15"], rules=dice, exact=True)
     >>> [(s.rules_name, s.difficulty, s.slack) for s in r.fits]
     [('3dF', 1, Fraction(1, 540))]
+    >>> print(fate_wishes(["Fair success >= 0.9", "Fair style <= 0.05"]))
+    no setting satisfies all 2 wishes; the nearest miss is difficulty Average (+1) (Fate \
+Accelerated: 4dF, style at 3 shifts): 'Fair (+2) success or better >= 90%' fails at 61.73%; \
+'Fair (+2) success with style <= 5%' fails at 18.52%
     """
-    ws = check_wishes(wishes, FateWish.parse, _FATE_FORM)
+    ws = _check_wishes(wishes, FateWish.parse, _FATE_FORM)
     check_exact(exact)
-    sets = rule_sets(rules, resolve, describe_fate_rules)
+    sets = _rule_sets(rules, resolve, describe_fate_rules)
     diffs = _fate_difficulties(difficulties)
     rows = []
     for name, rs in sets.items():
@@ -753,5 +665,5 @@ def fate_wishes(wishes, difficulties=range(-2, 9), rules=None, *, exact: bool = 
                 q = reach(total + margins[w.event], w.invokes)
                 qs.append(1 - q if w.event == "fail" else q)
             rows.append((name, d, qs))
-    ranked, fits, miss = rank_settings(ws, rows)
+    ranked, fits, miss = _rank_settings(ws, rows)
     return FateWishes(ws, ranked, fits, miss, exact)

@@ -1,58 +1,23 @@
 """What a change is worth in another currency: dice, difficulty steps, shifts, the other system.
 
-Each question takes the chance a change gives (the *target*) and finds where
-that chance is reached on an integer scale of another currency, without the
-change:
-
-=========================  ======================================================
-:func:`die_worth`          one more Storyteller die ≈ how many difficulty steps
-                           easier at the same pool
-:func:`rule_worth`         a Willpower point, a specialty or ten-again ≈ how many
-                           dice at the same difficulty
-:func:`invoke_worth`       Fate invokes (+2 or reroll, spent optimally) ≈ how
-                           many shifts of bonus
-:func:`fate_match`         the Fate difficulty whose odds match a Storyteller pool
-:func:`storyteller_match`  the Storyteller difficulty (or pool) whose odds match
-                           a Fate roll
-=========================  ======================================================
-
-**How to read a worth.** ``lower`` and ``upper`` are the neighbouring integer
-steps whose chances bracket the target (``p_lower``, ``p_upper``): they are
-exact statements ("one more die does more than lowering the difficulty by 1
-and less than by 2"). ``worth`` is the fractional step where the chance,
-joined by straight lines between integer steps, meets the target: a linear
-interpolation of the chance, a Fraction when ``exact=True``, and a reading
-aid only (no roll has a fractional difficulty). When the target equals a
-step's chance, ``worth`` is that step and ``lower == upper``. When the scale
-searched never reaches the target, ``worth`` is None and one bound says how
-far it got ("more than 8 difficulty steps": no difficulty is that easy).
-Every question is the one search of :func:`crossing` on chances the systems
-compute exactly.
-
-The chance compared is ``metric``: Storyteller ``p_success`` (default),
-``p_ge_2`` … ``p_ge_5`` or ``mean_net`` (an expected value, same search); the
-Fate ``objective`` reached (``"success"``: success or better, ``"tie"``,
-``"style"``).
-
-Examples
---------
->>> w = invoke_worth(0, 2, invokes=1, policy="plus2", exact=True)
->>> w.worth, w.p_target == w.p_upper
-(Fraction(2, 1), True)
->>> die_worth(3, 6, exact=True).upper
-1
->>> fate_match(5, 6).lower
--3
+Each question finds where the chance a change gives (the *target*) is reached on an integer
+scale of another currency, without the change: the one search of :func:`crossing`. How to
+read a :class:`Worth`: ``docs/worth-and-compare.md``.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..core.checks import check_bool, check_choice, check_exact, refuse
+from ..core.checks import check_bool, check_choice, check_exact, check_int, refuse
 from ..core.results import Result
+from ..fate import invoke_policy
+from ..fate.outcomes import shifts
+from ..fate.rules import OBJECTIVES, resolve
+from ..storyteller.limits import check_dice, check_pools, search_limit
+from ..storyteller.pools import pool_grid
+from ..storyteller.rules import REVISED, check_difficulty, check_rules
 
 __all__ = [
     "CHANGES",
@@ -97,7 +62,9 @@ class Worth(Result):
     p_target : Fraction or float
         The chance with the change: what the scale is searched for.
     worth : Fraction, float or None
-        The interpolated equivalent (None: not reached on the scale searched).
+        The equivalent step, the chance interpolated linearly between ``lower`` and
+        ``upper`` (a reading aid: no roll has a fractional step); None when the scale
+        searched does not reach the target.
     lower, upper : int or None
         The bracketing integer steps, ``lower <= worth <= upper``; one is None
         when the target lies beyond that end of the scale searched.
@@ -152,31 +119,15 @@ class Worth(Result):
 # ---------------------------------------------------------------------------
 # Where a chance is reached on an integer scale
 # ---------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Crossing:
-    """Where ``target`` sits on a scale.
-
-    ``value`` is the interpolated step (None when the scale does not reach the
-    target); ``lower <= value <= upper`` are the bracketing integer steps (one
-    of them None when the target lies beyond that end of the scale searched),
-    ``p_lower`` and ``p_upper`` their chances.
-    """
-
-    value: object
-    lower: int | None
-    upper: int | None
-    p_lower: object
-    p_upper: object
-    points: tuple = ()
-
-
-def _side(x, p, below: bool) -> Crossing:
+def _beyond(x, p, below: bool) -> tuple:
     """No crossing: the target lies below step ``x`` (``below``) or above it."""
-    return Crossing(None, None, x, None, p) if below else Crossing(None, x, None, p, None)
+    return (None, None, x, None, p) if below else (None, x, None, p, None)
 
 
-def crossing(points, target, *, rising: bool) -> Crossing:
-    """Where ``target`` is first reached walking ``points`` (a list of ``(step, chance)``).
+def crossing(points, target, *, rising: bool) -> dict:
+    """Where ``target`` is first reached walking ``points`` (a list of ``(step, chance)``):
+    the :class:`Worth` fields ``worth``, ``lower``, ``upper``, ``p_lower``, ``p_upper`` and
+    ``scale`` (``worth`` and one bound None when the target lies beyond that end of the walk).
 
     ``rising``: the chance is expected to rise along the walk (the first point
     whose chance is ``>= target`` is the crossing) or to fall (``<= target``).
@@ -186,41 +137,33 @@ def crossing(points, target, *, rising: bool) -> Crossing:
     the chances are Fractions); a target equal to a step's chance is that step.
 
     >>> from fractions import Fraction as F
-    >>> crossing([(0, F(1, 4)), (1, F(1, 2)), (2, F(3, 4))], F(5, 8), rising=True)
-    ... # doctest: +ELLIPSIS
-    Crossing(value=Fraction(3, 2), lower=1, upper=2, p_lower=Fraction(1, 2), \
-p_upper=Fraction(3, 4), points=(...))
+    >>> c = crossing([(0, F(1, 4)), (1, F(1, 2)), (2, F(3, 4))], F(5, 8), rising=True)
+    >>> c["worth"], c["lower"], c["upper"], c["p_lower"], c["p_upper"]
+    (Fraction(3, 2), 1, 2, Fraction(1, 2), Fraction(3, 4))
     """
     points = list(points)
-    return dataclasses.replace(_cross(points, target, rising), points=tuple(sorted(points)))
-
-
-def _cross(points, target, rising):
     up = len(points) < 2 or points[1][0] > points[0][0]
-    reached = (lambda p: p >= target) if rising else (lambda p: p <= target)
     for i, (x, p) in enumerate(points):
-        if not reached(p):
+        if not (p >= target if rising else p <= target):
             continue
         if p == target:
-            return Crossing(x, x, x, p, p)
-        if i == 0:  # the target lies before the first step
-            return _side(x, p, below=up)
-        xa, pa = points[i - 1]
-        value = xa + (target - pa) * (x - xa) / (p - pa)
-        if xa < x:
-            return Crossing(value, xa, x, pa, p)
-        return Crossing(value, x, xa, p, pa)
-    x, p = points[-1]  # the target lies past the last step
-    return _side(x, p, below=not up)
+            found = (x, x, x, p, p)
+        elif i == 0:  # the target lies before the first step
+            found = _beyond(x, p, below=up)
+        else:
+            xa, pa = points[i - 1]
+            value = xa + (target - pa) * (x - xa) / (p - pa)
+            found = (value, xa, x, pa, p) if xa < x else (value, x, xa, p, pa)
+        break
+    else:  # the target lies past the last step
+        found = _beyond(*points[-1], below=not up)
+    fields = dict(zip(("worth", "lower", "upper", "p_lower", "p_upper"), found, strict=True))
+    return {**fields, "scale": dict(sorted(points))}
 
 
-def two_way(target, base, up, down) -> Crossing:
-    """Search from a base step both ways: ``up`` where the chance rises, ``down`` where it falls.
-
-    ``base`` is the ``(step, chance)`` of no change; ``up`` and ``down`` are
-    callables returning the lists of further points in each direction (only
-    the one needed is computed).
-    """
+def two_way(target, base, up, down) -> dict:
+    """:func:`crossing` from ``base``, the ``(step, chance)`` of no change, walking ``up()``'s
+    points where the target lies above its chance, else ``down()``'s (only one is computed)."""
     if target >= base[1]:
         return crossing([base, *up()], target, rising=True)
     return crossing([base, *down()], target, rising=False)
@@ -230,9 +173,6 @@ def two_way(target, base, up, down) -> Crossing:
 # Storyteller
 # ---------------------------------------------------------------------------
 def _st_args(dice, difficulty, rules, metric, specialty, exact):
-    from ..storyteller.limits import check_dice
-    from ..storyteller.rules import REVISED, check_difficulty, check_rules
-
     rules = REVISED if rules is None else check_rules(rules)
     check_bool("specialty", specialty)
     check_exact(exact)
@@ -244,16 +184,12 @@ def _st_args(dice, difficulty, rules, metric, specialty, exact):
 
 def _st_values(dice_list, diffs, rules, exact, specialty, metric) -> dict:
     """``{(difficulty, dice): metric}`` from one engine pass."""
-    from ..storyteller.pools import pool_grid
-
     grid = pool_grid(sorted(set(dice_list)), sorted(set(diffs)), rules, exact, specialty)
     return {key: getattr(r, metric) for key, r in grid.items()}
 
 
 def _max_dice(max_dice, rules, exact, specialty, dice) -> int:
     """The largest pool a search over pools reads: checked like a table's pools."""
-    from ..storyteller.limits import check_pools, search_limit
-
     top = DEFAULT_MAX_DICE if max_dice is None else max_dice
     limit = search_limit(rules, exact=exact, specialty=specialty)
     if max_dice is None and limit is not None:
@@ -264,24 +200,17 @@ def _max_dice(max_dice, rules, exact, specialty, dice) -> int:
     return max(top, dice)
 
 
-def _reading(rules, specialty, extra: str = "") -> str:
-    text = rules.describe(specialty=specialty)
-    return f"{text}{extra}; {_INTERPOLATED}"
+def _reading(rules, specialty, extra: str) -> str:
+    return f"{rules.describe(specialty=specialty)}{extra}; {_INTERPOLATED}"
 
 
-def _fields(c, exact: bool) -> dict:
-    """The bracket of a :class:`Crossing` as :class:`Worth` fields."""
-    value = c.value
-    if value is not None:
-        value = Fraction(value) if exact else float(value)
-    return {
-        "worth": value,
-        "lower": c.lower,
-        "upper": c.upper,
-        "p_lower": c.p_lower,
-        "p_upper": c.p_upper,
-        "scale": dict(c.points),
-    }
+def _worth(change, unit, metric, p_base, p_target, found, reading, setting, exact) -> Worth:
+    """A :class:`Worth` of the bracket a :func:`crossing` ``found`` (its interpolated step a
+    Fraction when ``exact``, else a float) and the question's other fields, in field order."""
+    w = found["worth"]
+    found["worth"] = w if w is None else Fraction(w) if exact else float(w)
+    fields = {**found, "reading": reading, "setting": setting, "exact": exact}
+    return Worth(change, unit, metric, p_base, p_target, **fields)
 
 
 def die_worth(
@@ -309,9 +238,6 @@ def die_worth(
     >>> print(w.summary())
     one more die ≈ 0.86 difficulty steps (between 0 and 1)
     """
-    from ..core.checks import check_int
-    from ..storyteller.limits import check_dice
-
     rules, n, d = _st_args(dice, difficulty, rules, metric, specialty, exact)
     extra = check_int("extra", extra, 1)
     check_dice(n + extra, rules, exact=exact, specialty=specialty, name="dice + extra")
@@ -323,21 +249,11 @@ def die_worth(
         lambda: [(x, values[(d - x, n)]) for x in range(1, d - 1)],
         lambda: [(-x, values[(d + x, n)]) for x in range(1, 11 - d)],
     )
-    return Worth(
-        change="one more die" if extra == 1 else f"{extra} more dice",
-        unit="difficulty steps",
-        metric=metric,
-        p_base=base[1],
-        p_target=target,
-        **_fields(c, exact),
-        reading=_reading(
-            rules,
-            specialty,
-            f"; {n} dice at difficulty {d} - x match {n + extra} dice at {d}",
-        ),
-        setting={"dice": n, "difficulty": d, "extra": extra, "specialty": specialty},
-        exact=exact,
-    )
+    change = "one more die" if extra == 1 else f"{extra} more dice"
+    words = f"; {n} dice at difficulty {d} - x match {n + extra} dice at {d}"
+    setting = {"dice": n, "difficulty": d, "extra": extra, "specialty": specialty}
+    reading = _reading(rules, specialty, words)
+    return _worth(change, "difficulty steps", metric, base[1], target, c, reading, setting, exact)
 
 
 #: What each change is called in a :class:`Worth`.
@@ -351,12 +267,7 @@ _CHANGE_NAMES = {
 def _changed(rules, specialty: bool, change: str):
     """The rules and specialty of the roll with ``change``; refuses a change already in force."""
     check_choice("change", change, CHANGES)
-    already = {
-        "willpower": rules.willpower,
-        "specialty": specialty or rules._specialty,
-        "ten_again": rules.ten_again,
-    }[change]
-    if already:
+    if specialty or rules._specialty if change == "specialty" else getattr(rules, change):
         raise refuse(
             "change",
             "a change not already in force",
@@ -401,8 +312,6 @@ def rule_worth(
     """
     rules, n, d = _st_args(dice, difficulty, rules, metric, specialty, exact)
     new_rules, new_specialty = _changed(rules, specialty, change)
-    from ..storyteller.limits import check_dice
-
     check_dice(n, new_rules, exact=exact, specialty=new_specialty)
     top = _max_dice(max_dice, rules, exact, specialty, n)
     target = _st_values([n], [d], new_rules, exact, new_specialty, metric)[(d, n)]
@@ -413,48 +322,26 @@ def rule_worth(
         lambda: [(m - n, values[(d, m)]) for m in range(n + 1, top + 1)],
         lambda: [(m - n, values[(d, m)]) for m in range(n - 1, 0, -1)],
     )
-    return Worth(
-        change=_CHANGE_NAMES[change],
-        unit="dice",
-        metric=metric,
-        p_base=values[(d, n)],
-        p_target=target,
-        **_fields(c, exact),
-        reading=_reading(
-            rules,
-            specialty,
-            f"; {n} + x dice without {_CHANGE_NAMES[change]} match {n} with it, at difficulty "
-            f"{d} (pools up to {top})",
-        ),
-        setting={
-            "dice": n,
-            "difficulty": d,
-            "change": change,
-            "specialty": specialty,
-            "max_dice": top,
-        },
-        exact=exact,
+    name = _CHANGE_NAMES[change]
+    words = (
+        f"; {n} + x dice without {name} match {n} with it, at difficulty {d} (pools up to {top})"
     )
+    setting = dict(dice=n, difficulty=d, change=change, specialty=specialty, max_dice=top)
+    reading = _reading(rules, specialty, words)
+    return _worth(name, "dice", metric, values[(d, n)], target, c, reading, setting, exact)
 
 
 # ---------------------------------------------------------------------------
 # Fate
 # ---------------------------------------------------------------------------
-def _fate_shifts(bonus, difficulty, dice, rules, exact):
-    """The Dist of shifts of a Fate roll, and the rules in force (checked by ``fate.shifts``)."""
-    from ..fate.outcomes import shifts
-    from ..fate.rules import resolve
-
+def _fate_roll(bonus, difficulty, dice, rules, exact, objective) -> tuple:
+    """The Dist of shifts of a Fate roll (checked by ``fate.shifts``), the dice rolled and the
+    shifts ``objective`` needs: tie 0, success 1, style ``rules.style_shifts``."""
     rules = resolve(rules)
-    return shifts(bonus, difficulty=difficulty, dice=dice, exact=exact, rules=rules), rules
-
-
-def _margin(objective: str, rules) -> int:
-    """The shifts an objective needs: tie 0, success 1, style ``rules.style_shifts``."""
-    from ..fate.rules import OBJECTIVES
-
+    s = shifts(bonus, difficulty=difficulty, dice=dice, exact=exact, rules=rules)
     check_choice("objective", objective, OBJECTIVES)
-    return {"tie": 0, "success": 1, "style": rules.style_shifts}[objective]
+    margin = {"tie": 0, "success": 1, "style": rules.style_shifts}[objective]
+    return s, rules.dice if dice is None else dice, margin
 
 
 _FATE_METRIC = {"tie": "p_tie_or_better", "success": "p_success_or_better", "style": "p_style"}
@@ -486,20 +373,11 @@ def invoke_worth(
     >>> print(invoke_worth(0, 2, invokes=1, exact=True).summary())
     1 invoke ≈ 2.16 shifts (between 2 and 3)
     """
-    from ..fate import invoke_policy
-
     check_choice("policy", policy, tuple(POLICIES))
     pol = invoke_policy(
-        bonus,
-        difficulty,
-        invokes=invokes,
-        objective=objective,
-        dice=dice,
-        exact=exact,
-        rules=rules,
+        bonus, difficulty, invokes=invokes, objective=objective, dice=dice, exact=exact, rules=rules
     )
-    s, rules = _fate_shifts(bonus, difficulty, pol.dice, rules, exact)
-    m = _margin(objective, rules)
+    s, _, m = _fate_roll(bonus, difficulty, pol.dice, rules, exact, objective)
     target = getattr(pol, POLICIES[policy])
     span = 2 * pol.dice + m + 2
     c = two_way(
@@ -509,45 +387,26 @@ def invoke_worth(
         lambda: [(-x, s.p_ge(m + x)) for x in range(1, span + 1)],
     )
     how = {"optimal": "", "plus2": " (+2 only)", "reroll": " (rerolls only)"}[policy]
-    return Worth(
-        change=f"{pol.invokes} invoke{'s' if pol.invokes != 1 else ''}{how}",
-        unit="shifts",
-        metric=_FATE_METRIC[objective],
-        p_base=s.p_ge(m),
-        p_target=target,
-        **_fields(c, exact),
-        reading=f"{pol.dice}dF {bonus:+d} + x against {difficulty} without invokes matches "
-        f"the invokes ({objective} or better); {_INTERPOLATED}",
-        setting={
-            "bonus": bonus,
-            "difficulty": difficulty,
-            "invokes": pol.invokes,
-            "policy": policy,
-            "objective": objective,
-            "dice": pol.dice,
-        },
-        exact=exact,
+    change = f"{pol.invokes} invoke{'s' if pol.invokes != 1 else ''}{how}"
+    reading = (
+        f"{pol.dice}dF {bonus:+d} + x against {difficulty} without invokes matches the invokes "
+        f"({objective} or better); {_INTERPOLATED}"
     )
+    setting = {
+        "bonus": bonus,
+        "difficulty": difficulty,
+        "invokes": pol.invokes,
+        "policy": policy,
+        "objective": objective,
+        "dice": pol.dice,
+    }
+    metric = _FATE_METRIC[objective]
+    return _worth(change, "shifts", metric, s.p_ge(m), target, c, reading, setting, exact)
 
 
 # ---------------------------------------------------------------------------
 # Odds matched across systems
 # ---------------------------------------------------------------------------
-def _matched(change, unit, metric, target, c, exact, rules, specialty, words, setting) -> Worth:
-    """A cross-system :class:`Worth`: no chance without a change, only the one to match."""
-    return Worth(
-        change=change,
-        unit=unit,
-        metric=metric,
-        p_base=None,
-        p_target=target,
-        **_fields(c, exact),
-        reading=_reading(rules, specialty, words),
-        setting=setting,
-        exact=exact,
-    )
-
-
 def _probability(metric: str) -> None:
     """Refuse ``mean_net``: an expected value matches no Fate chance."""
     if metric == "mean_net":
@@ -589,20 +448,18 @@ def fate_match(
     _probability(metric)
     rules, n, d = _st_args(dice, difficulty, rules, metric, specialty, exact)
     target = _st_values([n], [d], rules, exact, specialty, metric)[(d, n)]
-    s, frules = _fate_shifts(bonus, 0, fate_dice, fate_rules, exact)  # shifts against 0
-    m = _margin(objective, frules)
+    s, k, m = _fate_roll(bonus, 0, fate_dice, fate_rules, exact, objective)  # shifts against 0
     lo, hi = s.support()
     # P(shifts − D ≥ m) for D from certain (lo − m) to impossible (hi − m + 1)
     points = [(dd, s.p_ge(m + dd)) for dd in range(lo - m, hi - m + 2)]
     c = crossing(points, target, rising=False)
-    k = frules.dice if fate_dice is None else fate_dice
     words = f"; {k}dF {bonus:+d} against Fate difficulty x ({objective} or better) matches {n} "
     words += f"dice at {d}"
     setting = {"dice": n, "difficulty": d, "specialty": specialty, "bonus": bonus,
                "objective": objective, "fate_dice": k}  # fmt: skip
     change = f"{n} {'die' if n == 1 else 'dice'} at difficulty {d}"
-    return _matched(change, "Fate difficulty", metric, target, c, exact, rules, specialty, words,
-                    setting)  # fmt: skip
+    reading = _reading(rules, specialty, words)
+    return _worth(change, "Fate difficulty", metric, None, target, c, reading, setting, exact)
 
 
 def storyteller_match(
@@ -644,10 +501,8 @@ def storyteller_match(
             (dice, storyteller_difficulty),
         )
     _probability(metric)
-    s, frules = _fate_shifts(bonus, difficulty, fate_dice, fate_rules, exact)
-    m = _margin(objective, frules)
+    s, k, m = _fate_roll(bonus, difficulty, fate_dice, fate_rules, exact, objective)
     target = s.p_ge(m)
-    k = frules.dice if fate_dice is None else fate_dice
     if dice is not None:
         rules, n, _ = _st_args(dice, 6, rules, metric, specialty, exact)
         values = _st_values([n], range(2, 11), rules, exact, specialty, metric)
@@ -663,5 +518,5 @@ def storyteller_match(
     setting = {"bonus": bonus, "difficulty": difficulty, "objective": objective, "fate_dice": k,
                "dice": dice, "storyteller_difficulty": storyteller_difficulty,
                "specialty": specialty}  # fmt: skip
-    return _matched(f"{bonus:+d} against {difficulty}", unit, metric, target, c, exact, rules,
-                    specialty, words, setting)  # fmt: skip
+    change, reading = f"{bonus:+d} against {difficulty}", _reading(rules, specialty, words)
+    return _worth(change, unit, metric, None, target, c, reading, setting, exact)

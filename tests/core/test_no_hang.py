@@ -1,20 +1,20 @@
 """Calls that used to run for minutes (or forever) are refused at once.
 
-Each call runs in a child process with a generous wall-clock bound, so a
-regression fails this test instead of hanging the suite (a bound on a child,
-not a timed assertion on speed).
+The calls run in a child process with a generous wall-clock bound (``tests/child.py``),
+so a regression fails this test instead of hanging the suite (a bound on a child, not
+a timed assertion on speed).
 """
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import textwrap
 from fractions import Fraction
 
 import pytest
 
 from dicestats.core.markov import build
+
+from ..child import run_each
 
 CALLS = {
     "steps_pmf() of an exact looping chain": "chain.steps_pmf()",
@@ -36,8 +36,7 @@ CALLS = {
     "{(s + 1) % 20000: 0.4, (s - 1) % 20000: 0.4, -1: 0.2}).absorption()",
 }
 
-SCRIPT = """
-import sys
+SETUP = """
 from fractions import Fraction
 from dicestats.core.dist import Dist
 from dicestats.core.markov import build
@@ -45,6 +44,9 @@ from dicestats.core import montecarlo as mc
 from dicestats.core.checks import InputError
 half = Fraction(1, 2)
 chain = build(0, lambda s: None if s >= 3 else {s + 1: half, 0: half}, exact=True)
+"""
+
+CALL = """
 try:
     CALL
 except InputError as exc:
@@ -54,14 +56,19 @@ else:
 """
 
 
-@pytest.mark.parametrize("call", list(CALLS.values()), ids=list(CALLS))
-def test_refused_at_once(call):
-    code = textwrap.dedent(SCRIPT).replace("CALL", call)
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
-    )
-    assert out.stdout.startswith("refused: "), out.stdout + out.stderr
-    assert len(out.stdout.splitlines()) == 1
+@pytest.fixture(scope="module")
+def answers():
+    """What each call of CALLS printed, all run in one child process."""
+    calls = {name: textwrap.dedent(CALL).replace("CALL", call) for name, call in CALLS.items()}
+    return run_each(SETUP, calls, timeout=60)
+
+
+@pytest.mark.parametrize("name", list(CALLS))
+def test_refused_at_once(name, answers):
+    a = answers[name]
+    assert a["error"] is None, a["error"]
+    assert a["out"].startswith("refused: "), a["out"] + a["err"]
+    assert len(a["out"].splitlines()) == 1
 
 
 def test_loops_within_the_caps_are_solved():

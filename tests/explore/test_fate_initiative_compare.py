@@ -12,7 +12,7 @@ from dicestats import explore, fate, initiative, tables  # noqa: E402
 from dicestats import storyteller as st  # noqa: E402
 from dicestats.format import percent  # noqa: E402
 
-from .test_storyteller import run_cli, run_python, set_controls, shown  # noqa: E402
+from .helpers import run_cli, run_python, set_controls, shown  # noqa: E402
 
 
 # -- Fate ------------------------------------------------------------------------------
@@ -105,7 +105,8 @@ def test_initiative_shows_the_seeded_estimates_of_the_api(capsys):
 
 
 def test_initiative_gives_a_quick_estimate_first_without_freezing_the_controls():
-    ex = explore.initiative("3,3", "2,2,2", trials=20_000, seed=3)
+    # 6,000 trials: a quick estimate (2,000), then the full one
+    ex = explore.initiative("3,3", "2,2,2", trials=6_000, seed=3)
     ex.wait()
     start = time.perf_counter()
     ex.controls["swiftness"].value = "4,3"  # returns at once: the work is in the background
@@ -119,7 +120,7 @@ def test_initiative_gives_a_quick_estimate_first_without_freezing_the_controls()
     assert quick.as_dict() == want.as_dict()
     ex.controls["seed"].value = 4  # supersedes the refinement under way
     view = ex.wait()
-    want = initiative.odds([4, 3], [2, 2, 2], trials=20_000, rng=4)
+    want = initiative.odds([4, 3], [2, 2, 2], trials=6_000, rng=4)
     assert view.result[0].as_dict() == want.as_dict()
 
 

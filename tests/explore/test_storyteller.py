@@ -8,9 +8,7 @@ call must give the same answer when run.
 
 from __future__ import annotations
 
-import json
 import re
-import shlex
 
 import pytest
 
@@ -18,37 +16,9 @@ pytest.importorskip("ipywidgets")
 
 from dicestats import explore, tables  # noqa: E402
 from dicestats import storyteller as st  # noqa: E402
-from dicestats.cli import main  # noqa: E402
 from dicestats.format import percent  # noqa: E402
 
-
-def shown(ex, key: str) -> str:
-    """The text of the headline figure ``key`` on the page."""
-    m = re.search(rf'class="ds-{key}">([^<]*)<', ex.summary.value)
-    assert m, f"{key} is not on show"
-    return m.group(1)
-
-
-def set_controls(ex, **values):
-    with ex.muted():
-        for name, v in values.items():
-            ex.controls[name].value = v
-    ex.refresh()
-
-
-def run_cli(cmd: str, capsys) -> dict:
-    argv = shlex.split(cmd)
-    assert argv[0] == "dicestats"
-    capsys.readouterr()
-    assert main([*argv[1:], "--json"]) == 0
-    return json.loads(capsys.readouterr().out)
-
-
-def run_python(code: str):
-    ns: dict = {}
-    *setup, last = code.splitlines()
-    exec("\n".join(setup), ns)
-    return eval(last, ns)
+from .helpers import run_cli, run_python, set_controls, shown  # noqa: E402
 
 
 def test_botch_moves_from_5_to_6_dice_at_difficulty_9():

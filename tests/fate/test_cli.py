@@ -14,6 +14,7 @@ import pytest
 from dicestats import fate
 from dicestats.cli import main
 
+from ..child import run_each
 from .oracle import FACES, brute_contest, brute_outcome
 
 F = Fraction
@@ -38,23 +39,27 @@ def brute(bonus, diff=None, opp=None, dice=4, helpers=0):
 
 
 def test_fate_exact_grid_matches_brute_force(capsys):
-    for bonus in range(-1, 4):
-        for diff in range(-2, 7):
-            d = run_json(
-                capsys,
-                "fate",
-                "--bonus",
-                str(bonus),
-                "--difficulty",
-                str(diff),
-                "--exact",
-                "--json",
-            )
-            ref = brute(bonus, diff)
-            got = {k: frac(d[k]) for k in ("p_fail", "p_tie", "p_success", "p_style")}
-            assert got == ref, (bonus, diff)
-            assert frac(d["p_success_or_better"]) == ref["p_success"] + ref["p_style"]
-            assert d["bonus"] == bonus and d["difficulty"] == diff and d["dice"] == 4
+    # every margin bonus - difficulty of the grid bonus -1..3 x difficulty -2..6 once (the
+    # odds depend on the margin alone: the 45 cells were 13 margins), every bonus and every
+    # difficulty among them
+    cells = [(b, 6) for b in range(-1, 4)] + [(3, d) for d in range(5, -3, -1)]
+    assert sorted({b - d for b, d in cells}) == list(range(-7, 6))
+    for bonus, diff in cells:
+        d = run_json(
+            capsys,
+            "fate",
+            "--bonus",
+            str(bonus),
+            "--difficulty",
+            str(diff),
+            "--exact",
+            "--json",
+        )
+        ref = brute(bonus, diff)
+        got = {k: frac(d[k]) for k in ("p_fail", "p_tie", "p_success", "p_style")}
+        assert got == ref, (bonus, diff)
+        assert frac(d["p_success_or_better"]) == ref["p_success"] + ref["p_style"]
+        assert d["bonus"] == bonus and d["difficulty"] == diff and d["dice"] == 4
 
 
 @pytest.mark.parametrize("a,b", [(0, 0), (2, 1), (1, 3)])
@@ -305,21 +310,26 @@ def test_ascii_integers_with_a_sign_still_work(capsys):
     assert frac(d["p_tie"]) == brute(-1, 1)["p_tie"]
 
 
-@pytest.mark.parametrize(
-    "word",
-    ["1e-1_000_000", "1e-9_999_999", "1e-1_000", "1_0e-2", "١/٤", "nan", "inf", "1e-51",
-     "1/0", "1e", ".", "1/-4", "0." + "1" * 120],
-)  # fmt: skip
-def test_point_value_is_parsed_strictly_and_never_hangs(word):
-    # Fraction() reads underscores: '1e-1_000_000' passed the exponent check and ran 181 s.
+_POINT_VALUES = ["1e-1_000_000", "1e-9_999_999", "1e-1_000", "1_0e-2", "١/٤", "nan", "inf",
+                 "1e-51", "1/0", "1e", ".", "1/-4", "0." + "1" * 120]  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def point_value_refusals():
+    """``dicestats invoke ... --point-value WORD`` of every word, in one child process
+    bounded in time: a word that hangs fails its test instead of the suite."""
     argv = ["invoke", "--bonus", "2", "--difficulty", "3", "--invokes", "3", "--exact"]
-    r = subprocess.run(
-        [sys.executable, "-m", "dicestats", *argv, "--point-value", word],
-        capture_output=True, text=True, check=False, timeout=20,
-    )  # fmt: skip
-    assert r.returncode == 2, r.stdout
-    lines = r.stderr.strip().splitlines()
-    assert len(lines) == 1 and "point_value must be" in lines[0], r.stderr
+    calls = {w: f"print(main({[*argv, '--point-value', w]!r}))" for w in _POINT_VALUES}
+    return run_each("from dicestats.cli import main", calls, timeout=60)
+
+
+@pytest.mark.parametrize("word", _POINT_VALUES)
+def test_point_value_is_parsed_strictly_and_never_hangs(word, point_value_refusals):
+    # Fraction() reads underscores: '1e-1_000_000' passed the exponent check and ran 181 s.
+    r = point_value_refusals[word]
+    assert r["error"] is None and r["out"] == "2\n", r
+    lines = r["err"].strip().splitlines()
+    assert len(lines) == 1 and "point_value must be" in lines[0], r["err"]
 
 
 @pytest.mark.parametrize(

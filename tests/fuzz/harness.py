@@ -1,4 +1,5 @@
-"""The fuzz harness: profiles, the worker process and the CLI's options read from its parser.
+"""The fuzz harness: profiles, the worker process, the check of its answers and the CLI's options
+read from its parser.
 
 Profiles (``DICESTATS_FUZZ``):
 
@@ -131,6 +132,19 @@ class Worker:
             fh.seek(start)
             answer["stray"] = fh.read().decode(errors="replace")
         return answer
+
+
+def check_answer(ans: dict, what: str, *, input_error: bool = True) -> None:
+    """A normal return, or a one-line ``InputError`` (a ValueError or TypeError; with
+    ``input_error=False`` any ValueError or TypeError)."""
+    assert "Traceback" not in ans["stray"], f"{what}\n{ans['stray']}"
+    if ans["outcome"] == "ok":
+        return
+    assert {"ValueError", "TypeError"} & set(ans["bases"]), f"{what}\n{ans['error']}"
+    msg = ans["message"].strip()
+    assert "\n" not in msg, f"{what}: a message of several lines\n{msg}"
+    if input_error:
+        assert "InputError" in ans["bases"], f"{what}: not an InputError\n{ans['error']}"
 
 
 # --------------------------------------------------------------------------- the parser

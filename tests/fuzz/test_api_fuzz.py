@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from dicestats import systems
 
-from .harness import fuzz_settings
+from .harness import check_answer, fuzz_settings
 from .strategies import HOW, WRONG
 
 
@@ -131,19 +131,6 @@ def test_wrong_values_are_refused_cleanly(worker, system, index, q, data):
     fn = q.simulate if twin else q.call
     request = {"kind": "api", "fn": fn, "args": args, "kwargs": kwargs}
     check_answer(worker.call(request, what), what)
-
-
-def check_answer(ans: dict, what: str, *, input_error: bool = True) -> None:
-    """A normal return, or a one-line ``InputError`` (a ValueError or TypeError; with
-    ``input_error=False`` any ValueError or TypeError)."""
-    assert "Traceback" not in ans["stray"], f"{what}\n{ans['stray']}"
-    if ans["outcome"] == "ok":
-        return
-    assert {"ValueError", "TypeError"} & set(ans["bases"]), f"{what}\n{ans['error']}"
-    msg = ans["message"].strip()
-    assert "\n" not in msg, f"{what}: a message of several lines\n{msg}"
-    if input_error:
-        assert "InputError" in ans["bases"], f"{what}: not an InputError\n{ans['error']}"
 
 
 @st.composite

@@ -20,9 +20,8 @@ from hypothesis import strategies as st
 from dicestats import Dist
 from dicestats.core import dist, markov, montecarlo
 
-from .harness import fuzz_settings
+from .harness import check_answer, fuzz_settings
 from .strategies import WRONG
-from .test_api_fuzz import check_answer
 
 PLAUSIBLE = (1, 2, 6, 0.5, Fraction(1, 2), [1, 2, 3], [0.5, 0.5], {1: 0.5, 2: 0.5},
              Dist.die(4), [[Fraction(1, 2)]], "proportion")  # fmt: skip

@@ -84,10 +84,22 @@ def ref_orders(dice, tiebreak="all", order="tier"):
     return results
 
 
+def multisets(dice):
+    """Each participant's dice as a sorted tuple: both readings order the participants
+    by their multisets of dice alone (counts, maxima, a die of a value removed), so
+    rolls with the same multisets share one computation of their orders."""
+    return tuple(tuple(sorted(d)) for d in dice)
+
+
 @functools.cache
+def _ref_of_multisets(key, tiebreak, order):
+    return ref_orders([list(d) for d in key], tiebreak, order)
+
+
 def ref_cached(dice, tiebreak="all", order="tier"):
-    """ref_orders for a tuple of tuples (shared by the every-outcome tests)."""
-    return ref_orders([list(d) for d in dice], tiebreak, order)
+    """ref_orders of ``dice``, computed once per :func:`multisets` (shared by the
+    every-outcome tests)."""
+    return _ref_of_multisets(multisets(dice), tiebreak, order)
 
 
 def ref_pips(dice, pips, policy):
@@ -138,6 +150,7 @@ def _round_stats(swiftness, versus, pips, versus_pips, pip_rule, orders, add_pip
     pos = [Fraction(0)] * P
     n = 6 ** sum(sw)
     how = "single" if pip_rule == "one-die" else "highest"
+    rolls = {}  # multisets() of the dice after pips -> [those dice, ordered outcomes]
     for faces in itertools.product(range(1, 7), repeat=sum(sw)):
         it = iter(faces)
         dice = [[next(it) for _ in range(s)] for s in sw]
@@ -150,14 +163,22 @@ def _round_stats(swiftness, versus, pips, versus_pips, pip_rule, orders, add_pip
                 flat = add_pips([v for p in members for v in dice[p]], pool, how)
                 for p in members:
                     dice[p], flat = flat[: sw[p]], flat[sw[p] :]
+        key = multisets(dice)
+        if key in rolls:
+            rolls[key][1] += 1
+        else:
+            rolls[key] = [dice, 1]
+    # the orders of each multisets() once, weighted by its share of the 6^k outcomes
+    for dice, count in rolls.values():
+        w = Fraction(count, n)
         for seq, pr in orders(dice, **opts).items():
-            first[seq[0]] += pr / n
+            first[seq[0]] += pr * w
             k = [sides[p] for p in seq].index(1)
-            before[k] = before.get(k, 0) + pr / n
+            before[k] = before.get(k, 0) + pr * w
             if any(a == b for a, b in zip(seq, seq[1:], strict=False)):
-                double += pr / n
+                double += pr * w
             for i, p in enumerate(seq):
-                pos[p] += pr * (i + 1) / (n * sw[p])
+                pos[p] += pr * w * (i + 1) / sw[p]
     return first, before, double, pos
 
 

@@ -112,13 +112,14 @@ def test_defend_only_when_hit():
         defend_if_hit=True,
     )
     assert close(r.p_defended, Fraction(1, 6))
-    with pytest.raises(ValueError, match="defend_if_hit must be False without the attack"):
+    with pytest.raises(ValueError, match="defend_if_hit must be omitted without success rolls"):
         ini.defence([1], [1], trials=10, defend_if_hit=True)
 
 
 def test_cover_never_leaves_more_slow_defences():
-    base = ini.defence([3, 3, 3], [2, 2, 2], trials=20_000, rng=5, respond="target")
-    cov = ini.defence([3, 3, 3], [2, 2, 2], trials=20_000, rng=5, respond="cover")
+    # 14% against 28% of the answers: about 30 standard errors apart at 5,000 rounds
+    base = ini.defence([3, 3, 3], [2, 2, 2], trials=5_000, rng=5, respond="target")
+    cov = ini.defence([3, 3, 3], [2, 2, 2], trials=5_000, rng=5, respond="cover")
     assert cov.slow[0].value > base.slow[0].value
     assert abs(sum(e.value for e in base.slow.values()) - 1) < 1e-9
 
@@ -204,14 +205,9 @@ def _combat(**kw):
 
 
 def _api_kwargs(c):
-    kw = dict(
-        attackers=c["attackers"],
-        respond=c["respond"],
-        defend_if_hit=c["if_hit"],
-        slow_cost=c["slow_cost"],
-    )
-    if c["attack"]:
-        kw.update(attack=S(*c["attack"]), defend=S(*c["defend"]))
+    kw = dict(attackers=c["attackers"], respond=c["respond"], defend_if_hit=c["if_hit"])
+    if c["attack"]:  # the slow cost counts successes: with success rolls only
+        kw.update(attack=S(*c["attack"]), defend=S(*c["defend"]), slow_cost=c["slow_cost"])
         if c["armour"]:
             kw["armour"] = S(*c["armour"])
     return kw
@@ -312,10 +308,13 @@ def test_enumeration_matches_the_step_by_step_oracle(case):
         assert r.mean_advantage == total.get("adv_sum", 0) / resp
 
 
+# The enumerations are what cost here (the simulations take 0.2-0.7 s): two against two
+# with every roll (was three heroes against a foe of 2 dice: 1.6 s) and a holder of two
+# dice with a companion of one (was two holders of two dice: 3.2 s) check the same rules.
 SIM_CASES = [
     ([2, 1], [2], dict()),
-    ([1, 1, 1], [2], dict(attack=S(2), defend=S(1), armour=S(1))),
-    ([2, 2], [2], dict(hold="defend", attack=S(2), defend=S(2))),
+    ([1, 1], [1, 1], dict(attack=S(2), defend=S(1), armour=S(1))),
+    ([2, 1], [2], dict(hold="defend", attack=S(2), defend=S(2))),
     (
         [2],
         [2, 1],

@@ -8,27 +8,23 @@ from dicestats import format as fmt
 from dicestats import initiative, report
 from dicestats import tables as T
 
-from ..pdf import has_phrase, pages_text
-
-TRIALS = 500
-EXACT_LIMIT = 1_200  # skips the two largest enumerations (3,136 classes)
+from ..booklet import EXACT_LIMIT, TRIALS
+from ..pdf import has_phrase
 
 
 @pytest.fixture(scope="module")
-def pages(tmp_path_factory):
-    out = tmp_path_factory.mktemp("pages") / "initiative.pdf"
-    report.build_report(
-        out, systems="initiative", trials=TRIALS, exact_limit=EXACT_LIMIT, progress=False
-    )
-    return dict(zip(report.page_titles("initiative"), pages_text(out), strict=True))
+def pages(booklet):
+    """The text of each initiative page, by title (from the session's full booklet)."""
+    return {t: booklet.pages[t] for t in report.page_titles("initiative")[1:]}
 
 
-def test_pages_are_built(pages):
+def test_pages_are_built(booklet):
     titles = report.page_titles("initiative")
-    assert len(titles) == 4  # the cover and three pages
-    assert list(pages) == titles  # one page each (zip is strict)
-    for title, text in pages.items():  # each page shows its own title
-        assert has_phrase(text, title), title
+    assert titles[0] == "Contents" and len(titles) == 4  # the cover and three pages
+    # in the booklet, in this order, each page showing its own title
+    assert [t for t in booklet.pages if t.startswith("Initiative")] == titles[1:]
+    for title in titles[1:]:
+        assert has_phrase(booklet.pages[title], title), title
 
 
 def test_exact_and_monte_carlo_numbers_on_the_first_page(pages):

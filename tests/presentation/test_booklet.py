@@ -18,60 +18,33 @@ from dicestats.cli import main
 from dicestats.report import fate as report_fate
 from dicestats.report import initiative as report_initiative
 
+from ..booklet import EXACT_LIMIT, TRIALS
 from ..pdf import has_phrase, page_sizes, pages_text
 
-QUICK_TRIALS = 500  # small Monte Carlo pages: these tests check structure and numbers
-QUICK_EXACT_LIMIT = 1_200  # skips the two largest initiative enumerations (3,136 classes)
-
 
 @pytest.fixture(scope="module")
-def two_booklets(tmp_path_factory):
-    """The full booklet (all systems) built twice by the real command, concurrently.
+def two_booklets(booklet, tmp_path_factory):
+    """The full booklet built twice: the session's, by ``build_report`` in this process,
+    and again by the real command in a fresh process.
 
-    Two separate processes (``python -m dicestats report``) make the
-    byte-identity check honest: nothing cached in one process can leak into
-    the other.
+    A separate process makes the byte-identity check honest: nothing cached in one
+    process can leak into the other.
     """
-    tmp = tmp_path_factory.mktemp("booklet")
+    second = tmp_path_factory.mktemp("booklet") / "second.pdf"
     env = dict(os.environ, TQDM_DISABLE="1", MPLBACKEND="Agg")
-    outs = [tmp / "first.pdf", tmp / "second.pdf"]
-    procs = [
-        subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "dicestats",
-                "report",
-                "--out",
-                str(out),
-                "--trials",
-                str(QUICK_TRIALS),
-                "--exact-limit",
-                str(QUICK_EXACT_LIMIT),
-                "--quiet",
-            ],
-            env=env,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-        )
-        for out in outs
-    ]
-    for p in procs:
-        _, err = p.communicate(timeout=300)
-        assert p.returncode == 0, err.decode()
-    return outs
-
-
-@pytest.fixture(scope="module")
-def booklet(two_booklets):
-    return two_booklets[0]
+    argv = ["report", "--out", str(second), "--trials", str(TRIALS), "--quiet"]
+    argv += ["--exact-limit", str(EXACT_LIMIT)]
+    p = subprocess.run(
+        [sys.executable, "-m", "dicestats", *argv], env=env, capture_output=True, timeout=300
+    )
+    assert p.returncode == 0, p.stderr.decode()
+    return [booklet.path, second]
 
 
 def test_booklet_has_enough_pages_for_every_system(booklet):
-    data = booklet.read_bytes()
-    assert data.startswith(b"%PDF-")
+    assert booklet.path.read_bytes().startswith(b"%PDF-")
     titles = report.page_titles()
-    texts = pages_text(data)
+    texts = booklet.texts
     assert len(texts) == len(titles) >= 8
     for system in ("Fate", "Storyteller", "Initiative"):
         assert sum(t.startswith(system) for t in titles) >= 2
@@ -85,16 +58,20 @@ def test_booklet_is_byte_identical_when_rebuilt(two_booklets):
     assert first == second
 
 
-def test_seed_changes_the_monte_carlo_pages(tmp_path, monkeypatch):
-    # Only the slow-defence page (three scenarios, no exact enumeration): fast, all Monte Carlo.
-    monkeypatch.setattr(report_initiative, "pages", lambda: _initiative_pages()[2:])
-    printed = []
-    for seed in (1, 2):
-        out = tmp_path / f"s{seed}.pdf"
-        report.build_report(out, systems="initiative", seed=seed, trials=200, progress=False)
-        _, page = pages_text(out)
-        # the percentages the page prints (the seed, which it prints too, is not one)
-        printed.append(re.findall(r"\d+(?:\.\d+)?%", page))
+def test_seed_changes_the_monte_carlo_pages(booklet, tmp_path, monkeypatch):
+    # The slow-defence page (three scenarios, no exact enumeration: all Monte Carlo) with
+    # another seed, against the session's booklet (the default seed, the same sizes).
+    page = _initiative_pages()[2]
+    monkeypatch.setattr(report_initiative, "pages", lambda: [page])
+    out = tmp_path / "another-seed.pdf"
+    seed = report.DEFAULT_SEED + 1
+    report.build_report(
+        out, systems="initiative", seed=seed, trials=TRIALS, exact_limit=EXACT_LIMIT,
+        progress=False,
+    )  # fmt: skip
+    _, other = pages_text(out)
+    # the percentages the page prints (the seed, which it prints too, is not one)
+    printed = [re.findall(r"\d+(?:\.\d+)?%", text) for text in (booklet.pages[page.title], other)]
     assert min(map(len, printed)) > 20  # the chart's labels and the table's cells
     assert printed[0] != printed[1]  # (same seed, same bytes: test_booklet_is_byte_identical)
 
@@ -103,8 +80,13 @@ _initiative_pages = report_initiative.pages
 _fate_pages = report_fate.pages
 
 
+def _one_page():
+    """One page that draws nothing: for the tests of the file, not of what a page shows."""
+    return [report.Page("fate", "Fate: a page", "nothing drawn", lambda fig, ctx: None)]
+
+
 def test_no_dates_in_the_metadata(booklet):
-    data = booklet.read_bytes()
+    data = booklet.path.read_bytes()
     assert b"/CreationDate" not in data
     assert b"/ModDate" not in data
 
@@ -124,12 +106,12 @@ def test_paper_and_systems_selection(booklet, tmp_path):
     # US Letter is 612 x 792 points; A4 (the default) 595 x 842 (210 x 297 mm).
     (letter,) = set(page_sizes(out))
     assert letter == pytest.approx((612, 792), abs=0.5)
-    (a4,) = set(page_sizes(booklet))
+    (a4,) = set(page_sizes(booklet.path))
     assert a4 == pytest.approx((595.3, 841.9), abs=1.0)
 
 
 def test_output_directory_is_created(tmp_path, monkeypatch):
-    monkeypatch.setattr(report_fate, "pages", lambda: _fate_pages()[:1])
+    monkeypatch.setattr(report_fate, "pages", _one_page)
     out = tmp_path / "a" / "b" / "fate.pdf"
     assert main(["report", "--out", str(out), "--systems", "fate", "--quiet"]) == 0
     assert out.exists()
@@ -142,8 +124,8 @@ def test_failure_mid_build_leaves_no_file(tmp_path, monkeypatch):
     def boom(fig, ctx):
         raise RuntimeError("page failed")
 
-    pages = report_fate.pages()
-    broken = [pages[0], report.Page("fate", "Broken", "never drawn", boom), *pages[1:]]
+    pages = report_fate.pages()  # after the broken page: never drawn
+    broken = [*_one_page(), report.Page("fate", "Broken", "never drawn", boom), *pages]
     monkeypatch.setattr(report_fate, "pages", lambda: broken)
     with pytest.raises(RuntimeError, match="page failed"):
         report.build_report(out, systems="fate", progress=False)
@@ -247,11 +229,13 @@ def test_help_does_not_import_matplotlib():
 
 
 def test_progress_bar_counts_pages(tmp_path, monkeypatch, capsys):
+    # a real page: the bar shows 2/2 once a page took longer than its refresh interval
     monkeypatch.setattr(report_fate, "pages", lambda: _fate_pages()[:1])
     monkeypatch.delenv("TQDM_DISABLE", raising=False)
     report.build_report(tmp_path / "p.pdf", systems="fate", progress=True)
     err = capsys.readouterr().err
     assert "dicestats report" in err and "2/2" in err  # cover + one page
+    monkeypatch.setattr(report_fate, "pages", _one_page)
     monkeypatch.setenv("TQDM_DISABLE", "1")
     report.build_report(tmp_path / "q.pdf", systems="fate", progress=True)
     assert capsys.readouterr().err == ""
@@ -320,7 +304,7 @@ def test_a_signal_removes_the_temporary_file_and_exits_in_one_line(signame, tmp_
 def test_stale_temporary_files_are_cleared_by_the_next_build(tmp_path, monkeypatch):
     # a build killed by SIGKILL leaves its temporary file; the next build clears
     # the ones of this project's pattern that are older than it and whose process is gone
-    monkeypatch.setattr(report_fate, "pages", lambda: _fate_pages()[:1])
+    monkeypatch.setattr(report_fate, "pages", _one_page)
     dead = 2**22 + 12_345  # above Linux's largest pid: no such process
     stale = [
         f".odds.pdf.{dead}.0badcafe.tmp",  # the pattern of earlier versions
@@ -347,7 +331,7 @@ def test_stale_temporary_files_are_cleared_by_the_next_build(tmp_path, monkeypat
 @pytest.mark.parametrize("stem", ["x" * 251, "é" * 125 + "x"])
 def test_a_target_name_of_255_bytes_works(stem, tmp_path, monkeypatch):
     # the temporary name added ~20 bytes: names of 236-255 bytes failed
-    monkeypatch.setattr(report_fate, "pages", lambda: _fate_pages()[:1])
+    monkeypatch.setattr(report_fate, "pages", _one_page)
     out = tmp_path / f"{stem}.pdf"
     assert len(out.name.encode()) == 255
     report.build_report(out, systems="fate", progress=False)

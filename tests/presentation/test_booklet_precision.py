@@ -5,23 +5,21 @@ Every probability in a booklet table cell is :func:`dicestats.format.percent`
 0%/100% for what can happen or fail); chart cells use
 :func:`~dicestats.format.percent_short`. So no page mixes "97%" with "99.911%".
 
-The test builds the whole booklet once, records the text of every table cell as
-it is drawn, checks each percentage in it against the rule, and finds each table
-row in the PDF's text (``tests/pdf.py``): the cells checked are the ones printed.
+The tests read the session's booklet (``tests/booklet.py``: the whole booklet, built
+once, the text of every table cell recorded as it is drawn), check each percentage in
+it against the rule, and find each table row in the PDF's text (``tests/pdf.py``): the
+cells checked are the ones printed.
 """
 
 from __future__ import annotations
 
 import re
-import sys
 
 import pytest
 
 from dicestats import format as fmt
-from dicestats import report
-from dicestats.report import page
 
-from ..pdf import has_phrase, pages_text
+from ..pdf import has_phrase
 
 #: A percentage as a table cell shows it ("43.2%", "0.0012%", "<0.000001%", "99.64%").
 PERCENT = re.compile(r"[<>]?\d+(?:\.\d+)?%")
@@ -53,30 +51,9 @@ def test_the_rule_itself(token, ok):
 
 
 @pytest.fixture(scope="module")
-def drawn(tmp_path_factory):
+def drawn(booklet):
     """The booklet's PDF text per page, and every table drawn: (title, header, rows)."""
-    tables = []
-    real = page._draw_table
-
-    def recording(ax, df, *, title=None, **kw):
-        rows = [[str(v) for v in row] for row in df.itertuples(index=False)]
-        tables.append((title, [str(c) for c in df.columns], rows))
-        return real(ax, df, title=title, **kw)
-
-    patched = [
-        m
-        for name, m in list(sys.modules.items())
-        if name.startswith("dicestats.report") and getattr(m, "_draw_table", None) is real
-    ]
-    mp = pytest.MonkeyPatch()
-    for m in patched:
-        mp.setattr(m, "_draw_table", recording)
-    try:
-        out = tmp_path_factory.mktemp("precision") / "booklet.pdf"
-        report.build_report(out, trials=500, exact_limit=1_200, progress=False)
-    finally:
-        mp.undo()
-    return pages_text(out), tables
+    return booklet.texts, booklet.tables
 
 
 def test_every_table_percentage_follows_the_one_rule(drawn):

@@ -239,17 +239,24 @@ def net_of(a, b, c, rules):
     return sum(dice[c:])
 
 
+@functools.cache
+def _chain_joint(n, d, rules):
+    """{(a, b, c): P} of ``n`` base dice with their chains: ``n`` convolutions of
+    :func:`chain_line_dist` (kept: several tests ask for the same pools)."""
+    if n == 0:
+        return {(0, 0, 0): F(1)}
+    line = chain_line_dist(d, rules)
+    nxt = {}
+    for k1, p1 in _chain_joint(n - 1, d, rules).items():
+        for k2, p2 in line.items():
+            k = (k1[0] + k2[0], k1[1] + k2[1], k1[2] + k2[2])
+            nxt[k] = nxt.get(k, F(0)) + p1 * p2
+    return nxt
+
+
 def chain_reference(n, d, rules):
     rules = as_case(rules)
-    line = chain_line_dist(d, rules)
-    joint = {(0, 0, 0): F(1)}
-    for _ in range(n):
-        nxt = {}
-        for k1, p1 in joint.items():
-            for k2, p2 in line.items():
-                k = (k1[0] + k2[0], k1[1] + k2[1], k1[2] + k2[2])
-                nxt[k] = nxt.get(k, F(0)) + p1 * p2
-        joint = nxt
+    joint = _chain_joint(n, d, rules)
     success = F(0)
     mean = F(0)
     first_botch = F(0)

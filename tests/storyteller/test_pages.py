@@ -8,30 +8,24 @@ from dicestats import format as fmt
 from dicestats import report
 from dicestats import storyteller as st
 
-from ..pdf import has_phrase, pages_text
+from ..pdf import has_phrase
 
 DIFFICULTIES = range(2, 11)  # the columns of the page's tables
 
 
 @pytest.fixture(scope="module")
-def pages(tmp_path_factory):
-    out = tmp_path_factory.mktemp("pages") / "storyteller.pdf"
-    report.build_report(out, systems="storyteller", trials=500, progress=False)
-    return pages_text(out)
+def page(booklet):
+    """The text of each Storyteller page, by title (from the session's full booklet)."""
+    return {t: booklet.pages[t] for t in report.page_titles("storyteller")[1:]}
 
 
-@pytest.fixture(scope="module")
-def page(pages):
-    """The text of each page, by title."""
-    return dict(zip(report.page_titles("storyteller"), pages, strict=True))
-
-
-def test_the_storyteller_pages_are_all_there(pages):
+def test_the_storyteller_pages_are_all_there(booklet):
     titles = report.page_titles("storyteller")
     assert len(titles) == 7 and all(t.startswith(("Contents", "Storyteller")) for t in titles[1:])
-    assert len(pages) == len(titles)
-    for title, text in zip(titles, pages, strict=True):  # each page shows its own title
-        assert has_phrase(text, title), title
+    # in the booklet, in this order, each page showing its own title
+    assert [t for t in booklet.pages if t.startswith("Storyteller")] == titles[1:]
+    for title in titles[1:]:
+        assert has_phrase(booklet.pages[title], title), title
 
 
 def test_printed_numbers_are_the_api_numbers(page):
@@ -59,7 +53,7 @@ def test_printed_numbers_are_the_api_numbers(page):
     assert has_phrase(actions, f"6 dice: {float(ext.mean_rolls):.1f}")
 
 
-def test_no_internal_references_on_the_pages(pages):
-    text = " ".join(pages)
+def test_no_internal_references_on_the_pages(booklet, page):
+    text = " ".join([booklet.pages["Contents"], *page.values()])
     for word in ("seed 00", "Seed 00", "RULES", "SPEC"):
         assert word not in text

@@ -49,8 +49,8 @@ def test_storyteller_rows_are_the_smallest_pools(cells):
     by_difficulty = {row[0]: row for row in cells if row[0].isdigit()}
     for d in range(2, 10):
         row = by_difficulty[str(d)]
+        pools = [st.pool(n, d).p_success for n in range(1, 101)]
         for i, level in enumerate((0.5, 0.75, 0.9)):
-            pools = [st.pool(n, d).p_success for n in range(1, 101)]
             n = next(k for k, p in enumerate(pools, 1) if p >= level)
             assert row[1 + 2 * i] == str(n)
             assert row[2 + 2 * i] == fmt.percent(pools[n - 1])

@@ -1,0 +1,58 @@
+"""The booklet the booklet tests read: built once per session (the ``booklet`` fixture of
+``tests/conftest.py``), in this process, by :func:`dicestats.report.build_report`.
+
+Its Monte Carlo pages are small (the tests check the pages and that each printed number
+is the API's, not how precise an estimate is) and the two largest initiative
+enumerations (3,136 classes) are skipped. Every table is recorded as it is drawn, so a
+test can check the cells drawn against the text the PDF prints.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from dicestats import report
+from dicestats.report import page as _page
+
+from .pdf import pages_text
+
+TRIALS = 500
+EXACT_LIMIT = 1_200  # skips the two largest initiative enumerations (3,136 classes)
+
+
+@dataclass(frozen=True)
+class Booklet:
+    path: Path
+    texts: list[str]  #: the text of each page, in page order
+    pages: dict[str, str]  #: the text of each page, by title
+    tables: list[tuple[str | None, list[str], list[list[str]]]]  #: (title, header, rows)
+
+
+def build(out: Path) -> Booklet:
+    """The full booklet (every system) at ``out``, its page texts and every table drawn."""
+    tables = []
+    real = _page._draw_table
+
+    def recording(ax, df, *, title=None, **kw):
+        rows = [[str(v) for v in row] for row in df.itertuples(index=False)]
+        tables.append((title, [str(c) for c in df.columns], rows))
+        return real(ax, df, title=title, **kw)
+
+    patched = [
+        m
+        for name, m in list(sys.modules.items())
+        if name.startswith("dicestats.report") and getattr(m, "_draw_table", None) is real
+    ]
+    mp = pytest.MonkeyPatch()
+    for m in patched:
+        mp.setattr(m, "_draw_table", recording)
+    try:
+        report.build_report(out, trials=TRIALS, exact_limit=EXACT_LIMIT, progress=False)
+    finally:
+        mp.undo()
+    texts = pages_text(out)
+    return Booklet(out, texts, dict(zip(report.page_titles(), texts, strict=True)), tables)
