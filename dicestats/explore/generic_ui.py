@@ -209,7 +209,7 @@ class Call:
         return f"from dicestats import {q.system}\n{q.system}.{q.name}({args})"
 
 
-def _headline_text(key: str, x) -> str:
+def figure_text(key: str, x) -> str:
     """A headline figure as shown: a probability (``p_...``) as a percentage."""
     if hasattr(x, "stderr") and hasattr(x, "value"):  # an Estimate
         if key.startswith("p_"):
@@ -250,15 +250,10 @@ class GenericExplorer(Explorer):
         alone for its first question), not ``dicestats <system> <question>``.
     headline : dict
         ``{question: keys}``: headline figures other than the declared ones.
-    choices, kinds : dict
-        ``{parameter: options}`` (a dropdown) and ``{parameter: kind}`` (see
-        :func:`control_kind`): controls other than the declaration's.
     """
 
     short = False
     headline: dict = {}
-    choices: dict = {}
-    kinds: dict = {}
 
     def __init__(self, system, question=None, *, values: dict | None = None, trials=TRIALS, seed=1):
         self.system, self.questions, self.left_out, self._read_cache = system, {}, {}, {}
@@ -325,8 +320,7 @@ class GenericExplorer(Explorer):
         if q.name not in self._read_cache:
             docs, kinds = documented(q.setup), []
             for p in q.parameters:
-                kind = "choice" if p.name in self.choices else self.kinds.get(p.name)
-                kind = kind or control_kind(p, docs.get(p.name, ("", ""))[0], rules=self._rules)
+                kind = control_kind(p, docs.get(p.name, ("", ""))[0], rules=self._rules)
                 if kind == "rules" and not (
                     rules_presets(self._rules) or _rule_fields(q, self._rules)
                 ):
@@ -390,10 +384,9 @@ class GenericExplorer(Explorer):
         if kind == "bool":
             w = widgets.Checkbox(value=value is True, description=label)
         elif kind == "choice":
-            options = list(self.choices.get(name) or doc_choices(doc[0]))
+            options = allowed = list(doc_choices(doc[0]))
             if default is None:  # the parameter's default, None, is a choice too
-                options = [("(none)", None), *((c, c) for c in options)]
-            allowed = [o[1] if isinstance(o, tuple) else o for o in options]
+                options, allowed = [("(none)", None), *((c, c) for c in options)], [None, *options]
             value = value if value in allowed else allowed[0]
             w = widgets.Dropdown(options=options, value=value, description=label)
         elif kind in ("int", "float"):
@@ -685,7 +678,7 @@ class GenericExplorer(Explorer):
             if value is None or isinstance(value, dict):
                 continue
             figures[key] = value
-            fmt = functools.partial(_headline_text, key)
+            fmt = functools.partial(figure_text, key)
             labels[key] = (key.removeprefix("p_").replace("_", " "), fmt)
         draw = None
         if q.chart and not quick:

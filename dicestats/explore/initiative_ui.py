@@ -1,14 +1,11 @@
 """The initiative explorer (:func:`initiative`): the generic explorer of the initiative's
-questions, opening on who acts first by Monte Carlo, with each participant's chances, the
-tempo and how slow the answers to side B's attacks are.
+questions, opening on who acts first by Monte Carlo, with how slow the answers to side B's
+attacks are beside it.
 """
 
 from __future__ import annotations
 
-from ..format import percent
-from ..initiative.rules import HOLD_POLICIES, ORDERS, PIP_RULES, TIEBREAKS
-from .base import html_table
-from .generic_ui import TRIALS, GenericExplorer
+from .generic_ui import TRIALS, GenericExplorer, figure_text, view_html
 
 __all__ = ["InitiativeExplorer", "initiative"]
 
@@ -19,22 +16,14 @@ FIGURES = {
 }
 
 
-def _share(e) -> str:
-    return "…" if e is None else percent(e.value)
+def _figure(e) -> str:
+    return "…" if e is None else figure_text("p_", e)  # "…": with the full estimate
 
 
 class InitiativeExplorer(GenericExplorer):
     """d6 initiative: see :func:`initiative`."""
 
     short = True
-    kinds = {"pips": "int_or_list", "versus_pips": "int_or_list"}
-    choices = {
-        "tiebreak": TIEBREAKS,
-        "order": ORDERS,
-        "pip_rule": PIP_RULES,
-        "hold": HOLD_POLICIES,
-        "versus_hold": HOLD_POLICIES,
-    }
 
     def __init__(self, swiftness="3,3", versus="2,2,2", *, trials: int = TRIALS, seed: int = 1):
         from .. import registry
@@ -48,46 +37,18 @@ class InitiativeExplorer(GenericExplorer):
         p = super().panel(call, result, quick=quick, executor=executor)
         if call.question.name != "odds" or call.method != "montecarlo":
             return p
-        import pandas as pd
-
-        from .. import plots
-
-        r, d, calls = result, None, [call]
+        calls, d = [call], None
         if not quick:
             calls.append(self.companion(call, "defence", attackers="versus", respond="every"))
             d = self.ask(calls[1], executor)
-        before = pd.DataFrame(
-            [(k, e.value, e.ci_low, e.ci_high) for k, e in r.actions_before.items()],
-            columns=["actions", "p", "lo", "hi"],
-        )
-        dice = call.kwargs["swiftness"] + call.kwargs["versus"]
-        people = list(zip(r.labels, dice, r.p_participant_first, r.mean_position, strict=True))
-        p.table = pd.DataFrame(
-            [(x, s, e.value, e.ci_low, e.ci_high, m and m.value) for x, s, e, m in people],
-            columns=["participant", "dice", "p_first", "lo", "hi", "mean_position"],
-        )
-        shown = [
-            (
-                ["participant", "dice", "acts first", "mean position"],
-                [(x, s, e, "—" if m is None else f"{m.value:.3f}") for x, s, e, m in people],
-            ),
-            (["A actions before B's first", "probability"], list(r.actions_before.items())),
-        ]
-        if d is not None:
-            slow = [(k or "0 (not slow)", percent(e.value)) for k, e in d.slow.items()]
-            shown.append((["slow scale", "share of answers"], slow))
-            seed, trials = call.how["rng"], call.how["trials"]
-            p.draw = lambda fig: plots.initiative_actions_before(
-                before, ax=fig.subplots(), seed=seed, trials=trials
-            )
+            p.table_html += view_html(d)
         slow = None if d is None else d.p_slow_round
-        p.figures = dict(p_first=r.p_first, p_double=r.p_double, p_slow_round=slow)
-        p.labels = {k: (label, str if k == "p_first" else _share) for k, label in FIGURES.items()}
-        p.table_html += "<br>".join(html_table(pd.DataFrame(t, columns=c)) for c, t in shown)
+        p.figures = dict(p_first=result.p_first, p_double=result.p_double, p_slow_round=slow)
+        p.labels = {k: (label, _figure) for k, label in FIGURES.items()}
         p.cli = "\n".join(c.cli for c in calls)
         p.python = "\n".join([call.python, *(c.python.splitlines()[1] for c in calls[1:])])
         p.note += " Slow: side B attacks, every participant who can answers."
-        p.result = (r, d)
+        p.result = (result, d)
         return p
 
 
@@ -97,12 +58,11 @@ def initiative(swiftness="3,3", versus="2,2,2", *, trials: int = TRIALS, seed: i
     The generic explorer of the initiative's questions (:func:`~dicestats.explore.generic`),
     opening on :func:`~dicestats.initiative.odds` by Monte Carlo, in the background (a quick
     estimate first): both sides' swiftness and pips (comma-separated, one per participant),
-    the readings and hold policies as dropdowns, rounds, trials and seed. Beside P(side A
-    acts first) and P(someone acts twice in a row) it shows each participant's chance to act
-    first and mean position, the actions side A takes before side B's first (and their chart,
-    :func:`dicestats.plots.initiative_actions_before`) and, with the full estimate, how slow
-    the answers to side B's attacks are (:func:`~dicestats.initiative.defence`, every
-    participant who can answering).
+    the readings, the hold policies, rounds, trials and seed. Its view shows P(side A acts
+    first), P(someone acts twice in a row), each participant's chance to act first and mean
+    position, and the actions side A takes before side B's first (the chart); beside it, with
+    the full estimate, how slow the answers to side B's attacks are
+    (:func:`~dicestats.initiative.defence`, every participant who can answering).
 
     Examples
     --------

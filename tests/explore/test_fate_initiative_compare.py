@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import time
 
 import pytest
@@ -10,7 +11,7 @@ pytest.importorskip("ipywidgets")
 
 from dicestats import explore, fate, initiative, tables  # noqa: E402
 from dicestats import storyteller as st  # noqa: E402
-from dicestats.format import percent  # noqa: E402
+from dicestats.format import percent, view_text  # noqa: E402
 
 from .helpers import run_cli, run_python, set_controls, shown  # noqa: E402
 
@@ -91,17 +92,20 @@ def test_initiative_shows_the_seeded_estimates_of_the_api(capsys):
     # (Odds.raw, the summed counts, compares by identity: compare the fields)
     assert view.result[0].as_dict() == r.as_dict()
     assert view.result[1].as_dict() == d.as_dict()
-    assert shown(ex, "p_first") == str(r.p_first)
-    assert shown(ex, "p_slow_round") == percent(d.p_slow_round.value)
+    for key, e in (("p_first", r.p_first), ("p_slow_round", d.p_slow_round)):
+        assert shown(ex, key) == f"{percent(e.value)} ± {percent(e.stderr)}"
     assert ex.status.value.startswith("full estimate (3,000 trials)")
-    for e in list(r.actions_before.values()) + list(r.p_participant_first):
-        assert f"<td>{e}</td>" in ex.table.value
-    cmd = ex.view.cli.splitlines()[0]
-    assert "--hold defend" in cmd and "--rounds 2" in cmd
-    got = run_cli(cmd, capsys)
-    assert got["p_first"]["value"] == r.p_first.value
-    sim_line = ex.view.python.splitlines()[:2]
-    assert run_python("\n".join(sim_line)).as_dict() == r.as_dict()
+    # both views on show: each participant's chances, the tempo, the slow answers
+    on_show = html.unescape(ex.table.value)
+    assert view_text(r.view()) in on_show and view_text(d.view()) in on_show
+    # each command and each call on show gives the same answer
+    odds_cmd, defence_cmd = ex.view.cli.splitlines()
+    assert "--hold defend" in odds_cmd and "--rounds 2" in odds_cmd
+    assert run_cli(odds_cmd, capsys)["p_first"]["value"] == r.p_first.value
+    assert run_cli(defence_cmd, capsys)["p_slow_round"]["value"] == d.p_slow_round.value
+    imports, *calls = ex.view.python.splitlines()
+    for line, want in zip(calls, (r, d), strict=True):
+        assert run_python(f"{imports}\n{line}").as_dict() == want.as_dict()
 
 
 def test_initiative_gives_a_quick_estimate_first_without_freezing_the_controls():
