@@ -1,14 +1,9 @@
 """Every registered system's explorer on one page, and that page served on localhost by Voilà.
 
-:func:`page` is one tab per registered system (:func:`dicestats.systems`), in the
-registry's order, then Compare: what ``notebooks/05_explore.ipynb`` and the
-served page show. A system's tab is its own explorer when this package has one
-(by convention, ``dicestats.explore.<system>_ui`` defines ``<system>()``), else
-the generic explorer of its declared questions (:func:`explorer`). :func:`serve`
-writes a one-cell notebook that shows :func:`page` into a temporary folder and
-runs Voilà on it, bound to ``127.0.0.1`` only; Voilà serves its own scripts and
-the widgets' (no internet needed). The kernel is this Python (its folder first
-on ``PATH``, where the ``python3`` kernel spec looks for ``python``).
+:func:`serve` writes a one-cell notebook showing :func:`page` into a temporary folder
+and runs Voilà on it, bound to ``127.0.0.1`` only; Voilà serves its own scripts and the
+widgets' (no internet needed). The kernel is this Python (its folder first on ``PATH``,
+where the ``python3`` kernel spec looks for ``python``).
 """
 
 from __future__ import annotations
@@ -30,6 +25,7 @@ __all__ = ["page", "explorer", "serve", "notebook_text", "port_free", "DEFAULT_P
 DEFAULT_PORT = 8866
 #: How long the server may take to answer before it counts as failed to start.
 START_TIMEOUT = 60.0
+VOILA_FLAGS = ("--no-browser", "--Voila.ip=127.0.0.1", "--theme=light", "--Voila.log_level=ERROR")
 
 
 def explorer(system):
@@ -61,7 +57,7 @@ def explorer(system):
 
 
 def page():
-    """Every registered system's explorer, then Compare, in tabs (a widget).
+    """Every registered system's explorer in the registry's order, then Compare, in tabs.
 
     Examples
     --------
@@ -90,25 +86,11 @@ def notebook_text() -> str:
     """The one-cell notebook the server runs (nbformat 4 JSON)."""
     import json
 
-    cells = [
-        {
-            "cell_type": "code",
-            "execution_count": None,
-            "id": "explorers",
-            "metadata": {},
-            "outputs": [],
-            "source": ["from dicestats.explore import page\n", "page()"],
-        }
-    ]
-    nb = {
-        "cells": cells,
-        "metadata": {
-            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
-            "language_info": {"name": "python"},
-        },
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
+    source = ["from dicestats.explore import page\n", "page()"]
+    cell = dict(cell_type="code", execution_count=None, id="explorers", metadata={}, outputs=[])
+    kernel = {"display_name": "Python 3", "language": "python", "name": "python3"}
+    nb = {"cells": [{**cell, "source": source}], "nbformat": 4, "nbformat_minor": 5}
+    nb["metadata"] = {"kernelspec": kernel, "language_info": {"name": "python"}}
     return json.dumps(nb, indent=1)
 
 
@@ -160,22 +142,25 @@ def serve(port: int = DEFAULT_PORT, *, open_browser: bool = True, echo=print) ->
             'pip install "dicestats[explore]"'
         ) from None
     if not port_free(port):
-        raise refuse("port", "a free port on 127.0.0.1", port, why="it is in use",
-                     instead="pass --port with another")  # fmt: skip
+        raise refuse(
+            "port",
+            "a free port on 127.0.0.1",
+            port,
+            why="it is in use",
+            instead="pass --port with another",
+        )
     env = dict(os.environ)
     env["PATH"] = os.path.dirname(sys.executable) + os.pathsep + env.get("PATH", "")
     env.setdefault("MPLBACKEND", "Agg")
     with tempfile.TemporaryDirectory(prefix="dicestats-explore-") as tmp:
         nb = Path(tmp) / "dicestats.ipynb"
         nb.write_text(notebook_text(), encoding="utf-8")
-        cmd = [
-            sys.executable, "-m", "voila", str(nb), f"--port={port}", "--no-browser",
-            "--Voila.ip=127.0.0.1", "--theme=light", "--Voila.log_level=ERROR",
-        ]  # fmt: skip
+        cmd = [sys.executable, "-m", "voila", str(nb), f"--port={port}", *VOILA_FLAGS]
         # Its own session: the terminal's Ctrl-C reaches this process, which stops the
         # server (a Jupyter server asks "Shutdown?" on a first Ctrl-C of its own).
-        proc = subprocess.Popen(cmd, cwd=tmp, env=env, stdin=subprocess.DEVNULL,
-                                start_new_session=True)  # fmt: skip
+        proc = subprocess.Popen(
+            cmd, cwd=tmp, env=env, stdin=subprocess.DEVNULL, start_new_session=True
+        )
         previous = signal.signal(signal.SIGTERM, _raise_interrupt)
         try:
             deadline = time.monotonic() + START_TIMEOUT

@@ -1,32 +1,30 @@
-"""What every explorer shares: the layout, the error line, the state as commands, exports.
+"""What every explorer shares: the layout, the error line, the commands, exports, background work.
 
-An :class:`Explorer` is an ``ipywidgets.VBox``: controls on top, then one line
-for a refusal, the headline figures, the chart, the table, the equivalent CLI
-command and Python call, and the export buttons. A subclass only says which
-controls it has and which API calls answer them (:meth:`Explorer.compute`,
-returning a :class:`Panel`); it computes nothing itself.
-
-A control change calls :meth:`Explorer.refresh`: the view is computed from the
-controls' values; an :class:`~dicestats.InputError` (or any ``ValueError`` or
-``TypeError``) becomes the one-line message in :attr:`Explorer.error` and the
-last good view stays on show, dimmed. Nothing raises into the notebook.
+An :class:`Explorer` is an ``ipywidgets.VBox``: controls, a status line, the one-line
+error of a refused state, the headline figures, the chart, the table, the equivalent
+CLI command and Python call, the export buttons. A subclass says which controls it has
+and which API calls answer them (:meth:`Explorer.compute`); it computes nothing itself.
 """
 
 from __future__ import annotations
 
 import base64
+import concurrent.futures as cf
 import contextlib
 import html
 import io
+import threading
 import warnings
 from dataclasses import dataclass, field
 
 import ipywidgets as widgets
 
-__all__ = ["Explorer", "Panel", "html_table", "one_line", "figure", "KEEP"]
+__all__ = ["Explorer", "Panel", "html_table", "KEEP", "REFUSALS"]
 
 #: A view's ``chart_key`` that keeps the chart on show (dimmed): a quick estimate's.
 KEEP = "keep the chart on show"
+#: What a refused state raises (shown as its one line, never raised into the notebook).
+REFUSALS = (ValueError, TypeError, ArithmeticError)
 
 #: Pixels per inch of the chart on screen (exports use ``EXPORT_DPI``): small PNGs
 #: keep a re-draw under 150 ms.
@@ -56,27 +54,20 @@ class Panel:
 
     Attributes
     ----------
-    figures : dict
-        ``{key: probability or number}``: the headline figures (each shown in a
-        ``<span class="ds-<key>">``, formatted by ``labels[key][1]``).
-    labels : dict
-        ``{key: (label, formatter)}`` for the headline figures, in order.
+    figures, labels : dict
+        The headline figures, ``{key: value}``, each shown in ``span.ds-<key>`` as
+        ``labels[key] = (label, formatter)`` says, in the labels' order.
     draw : callable or None
-        ``draw(fig)`` draws the chart on a matplotlib Figure (the existing charts
-        of :mod:`dicestats.plots`, given an ``ax``).
+        ``draw(fig)`` draws the chart (a :mod:`dicestats.plots` chart) on a Figure.
     chart_key : hashable, optional
-        What the chart depends on: a view with the key of the chart on show keeps
-        it (no re-draw of an unchanged chart); None always re-draws.
-    table : pandas.DataFrame or None
-        The table as numbers (what the CSV export writes).
-    table_html : str
-        The table as shown.
-    cli, python : str
-        The equivalent ``dicestats ...`` command and Python call.
-    note : str
-        A line under the figures (e.g. which rule reading is in force).
+        What the chart depends on: the key of the chart on show keeps it (no re-draw);
+        None always re-draws; :data:`KEEP` keeps it dimmed (a quick estimate's).
+    table, table_html : pandas.DataFrame or None, str
+        The table as numbers (the CSV export) and as shown.
+    cli, python, note : str
+        The equivalent ``dicestats ...`` command and Python call; a line under the figures.
     result : object
-        The API's answer behind the figures (for tests and the curious).
+        The API's answer(s) behind the figures.
     """
 
     figures: dict = field(default_factory=dict)
@@ -89,30 +80,6 @@ class Panel:
     python: str = ""
     note: str = ""
     result: object = None
-
-
-def one_line(exc: BaseException) -> str:
-    """An exception as the one line the widget shows (whitespace collapsed).
-
-    >>> one_line(ValueError("dice must be   an integer in 1..1000,  got 1001"))
-    'dice must be an integer in 1..1000, got 1001'
-    """
-    return " ".join(str(exc).split()) or type(exc).__name__
-
-
-def figure(width: float = 7.0, height: float = 4.2, *, fast: bool = False):
-    """A matplotlib Figure outside pyplot (nothing to close, nothing global).
-
-    ``fast``: fixed margins instead of the constrained layout (which is half the
-    cost of a re-draw): the on-screen chart; exports use the constrained layout.
-    """
-    from matplotlib.figure import Figure
-
-    if fast:
-        fig = Figure(figsize=(width, height))
-        fig.subplots_adjust(left=0.1, right=0.97, bottom=0.16, top=0.8, wspace=0.25)
-        return fig
-    return Figure(figsize=(width, height), layout="constrained")
 
 
 def html_table(df, *, marked=(), current=None) -> str:
@@ -138,6 +105,31 @@ class="ds-anomaly">15.0%</td></tr></tbody></table>'
     return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
 
 
+class _Superseded(Exception):
+    """A newer state is wanted: stop this work."""
+
+
+class _Stoppable(cf.Executor):
+    """Runs each Monte Carlo batch at once, here, and stops the work once ``current()`` is
+    false. The engine adds the batches in their order whatever the executor, so the answer
+    is byte-identical to ``workers=1``."""
+
+    _max_workers = 1
+
+    def __init__(self, current):
+        self._current = current
+
+    def submit(self, fn, /, *args, **kwargs):
+        if not self._current():
+            raise _Superseded
+        fut = cf.Future()
+        try:
+            fut.set_result(fn(*args, **kwargs))
+        except BaseException as exc:  # the engine reads it from the future
+            fut.set_exception(exc)
+        return fut
+
+
 class Explorer(widgets.VBox):
     """Controls wired to an API call, a chart and a table; the base of every explorer.
 
@@ -150,6 +142,8 @@ class Explorer(widgets.VBox):
         What is on show (the last state that was not refused).
     error : ipywidgets.HTML
         Empty, or the one-line refusal of the current state.
+    status : ipywidgets.HTML
+        Where background work stands (quick estimate, refining, full).
 
     Examples
     --------
@@ -173,35 +167,34 @@ class Explorer(widgets.VBox):
     def __init__(self, controls: dict, layout_rows: list):
         self.controls = dict(controls)
         self.view: Panel | None = None
-        self.error = widgets.HTML(value="").add_class("ds-error")
-        self.summary = widgets.HTML(value="").add_class("ds-summary")
+        parts = ("status", "error", "summary", "table", "commands", "downloads")
+        for part in parts:
+            setattr(self, part, widgets.HTML(value="").add_class(f"ds-{part}"))
         # 7 in at SCREEN_DPI: shown at its own size, not stretched to the page's width
         self.chart = widgets.Image(format="png", layout=widgets.Layout(width="560px"))
         self.chart.add_class("ds-chart")
-        self.table = widgets.HTML(value="").add_class("ds-table")
-        self.commands = widgets.HTML(value="").add_class("ds-commands")
-        self.downloads = widgets.HTML(value="").add_class("ds-downloads")
-        self._muted = 0
-        self._chart_key = None
+        self._muted, self._chart_key, self._cond = 0, None, threading.Condition()
+        self._wanted = (0, None)  # (generation, stages) of the latest change
+        self._done, self._worker = 0, None  # the generation fully shown (or refused)
         buttons = []
         for label, kind in (("chart PNG", ".png"), ("chart SVG", ".svg"), ("table CSV", ".csv")):
             b = widgets.Button(description=f"export {label}", layout=widgets.Layout(width="auto"))
             b.on_click(lambda _b, kind=kind: self._offer_download(kind))
             buttons.append(b)
-        body = [self.error, self.summary, self.chart, self.table, self.commands]
-        body += [widgets.HBox(buttons), self.downloads]
-        super().__init__([widgets.HTML(_CSS), *layout_rows, *body])
+        body = [self.status, self.error, self.summary, self.chart, self.table, self.commands]
+        super().__init__([widgets.HTML(_CSS), *layout_rows, *body, widgets.HBox(buttons)])
+        self.children = (*self.children, self.downloads)
         self.add_class("ds-explorer")
         self.add_class("ds-" + "-".join(self.title.lower().split()))
         for w in self.controls.values():
             w.observe(self._changed, names="value")
 
-    # -- subclasses ----------------------------------------------------------------
     def state(self) -> dict:
         """The controls' values, ``{name: value}``."""
         return {name: w.value for name, w in self.controls.items()}
 
-    def compute(self, state: dict) -> Panel:  # pragma: no cover - every subclass has one
+    def compute(self, state: dict):  # pragma: no cover - every subclass has one
+        """The :class:`Panel` of ``state``, or the stages of a slow answer (see :meth:`run`)."""
         raise NotImplementedError
 
     # -- the re-draw -------------------------------------------------------------------
@@ -219,18 +212,23 @@ class Explorer(widgets.VBox):
             self._muted -= 1
 
     def refresh(self) -> Panel | None:
-        """Compute the view of the current controls and show it; a refusal shows one line."""
+        """Show the current state (returns its panel), or its one-line refusal; a slow answer
+        (a list of stages from :meth:`compute`) runs in the background (returns None)."""
         try:
             view = self.compute(self.state())
-        except (ValueError, TypeError, ArithmeticError) as exc:
+        except REFUSALS as exc:
+            self.run(None)
             self.show_error(exc)
             return None
+        if not isinstance(view, Panel):
+            return self.run(view)
+        self.run(None)
         self.show(view)
         return view
 
     def show_error(self, exc: BaseException) -> None:
         """Show ``exc`` as the one-line error; dim what is on show (it is not this state)."""
-        self.error.value = html.escape(one_line(exc))
+        self.error.value = html.escape(" ".join(str(exc).split()) or type(exc).__name__)
         for w in (self.summary, self.chart, self.table, self.commands):
             w.add_class("ds-stale")
 
@@ -246,6 +244,7 @@ class Explorer(widgets.VBox):
         elif view.chart_key is None or view.chart_key != self._chart_key:
             self.chart.value = self.chart_bytes(".png", dpi=SCREEN_DPI) if view.draw else b""
             self._chart_key = view.chart_key
+        self.chart.layout.display = "none" if view.draw is None and view.chart_key != KEEP else None
         self.table.value = view.table_html
         self.commands.value = (
             "<b>CLI</b><pre class='ds-command ds-cli'>" + html.escape(view.cli) + "</pre>"
@@ -264,6 +263,63 @@ class Explorer(widgets.VBox):
         note = f"<div class='ds-note'>{html.escape(view.note)}</div>" if view.note else ""
         return f"<table><tr>{''.join(heads)}</tr><tr>{''.join(cells)}</tr></table>{note}"
 
+    # -- background work ---------------------------------------------------------------
+    def run(self, stages) -> None:
+        """Show ``stages`` in turn from the worker thread (returns at once): each
+        ``stage(executor)`` returns ``(panel, status)``, its Monte Carlo batches run on
+        ``executor``, which stops the work once a newer state is wanted. ``None``: this
+        state was answered (or refused) here; older work stops."""
+        with self._cond:
+            generation = self._wanted[0] + 1
+            self._wanted = (generation, stages)
+            self.status.value = "" if stages is None else "estimating…"
+            if stages is None:
+                self._done = generation
+            self._cond.notify_all()
+            if stages is not None and (self._worker is None or not self._worker.is_alive()):
+                self._worker = threading.Thread(target=self._work, daemon=True)
+                self._worker.start()
+
+    def _work(self) -> None:
+        while True:
+            with self._cond:
+                generation, stages = self._wanted
+                if stages is None or self._done >= generation:
+                    self._worker = None
+                    return
+            executor = _Stoppable(lambda g=generation: self._wanted[0] == g)
+            for i, stage in enumerate(stages):
+                try:
+                    panel, status = stage(executor)
+                except _Superseded:
+                    break
+                except REFUSALS as exc:
+                    panel, status = exc, ""
+                shown = isinstance(panel, Panel)
+                with self._cond:
+                    if self._wanted[0] != generation:
+                        break  # superseded: start on the newer state
+                    (self.show if shown else self.show_error)(panel)
+                    self.status.value = status
+                    if not shown or i == len(stages) - 1:
+                        self._done = generation
+                        self._cond.notify_all()
+                if not shown:
+                    break
+
+    @property
+    def busy(self) -> bool:
+        """Whether work runs in the background (a superseded run stops at its next batch)."""
+        worker = self._worker
+        return worker is not None and worker.is_alive()
+
+    def wait(self, timeout: float = 120.0) -> Panel | None:
+        """Block until the latest change is fully shown (or refused); the panel on show."""
+        with self._cond:
+            if not self._cond.wait_for(lambda: self._done >= self._wanted[0], timeout):
+                raise TimeoutError(f"the {self.title} explorer did not finish within {timeout} s")
+        return self.view
+
     # -- exports -----------------------------------------------------------------------
     def chart_bytes(self, kind: str = ".png", *, dpi: int = EXPORT_DPI) -> bytes:
         """The current chart as PNG, SVG or PDF bytes (``kind``: ``".png"`` …)."""
@@ -272,10 +328,14 @@ class Explorer(widgets.VBox):
         if self.view is None or self.view.draw is None:
             if self.view is not None and self.view.chart_key == KEEP:
                 raise ValueError("the chart is being refined: export it when the estimate is full")
-            if self.view is not None:
-                raise ValueError("there is no chart to export: this answer has none")
-            raise ValueError("there is no chart to export: the current state was refused")
-        fig = figure(fast=dpi == SCREEN_DPI)
+            raise ValueError(f"there is no chart to export: {self._none()}")
+        from matplotlib.figure import Figure
+
+        if dpi == SCREEN_DPI:  # fixed margins: the constrained layout is half a re-draw's cost
+            fig = Figure(figsize=(7.0, 4.2))
+            fig.subplots_adjust(left=0.1, right=0.97, bottom=0.16, top=0.8, wspace=0.25)
+        else:
+            fig = Figure(figsize=(7.0, 4.2), layout="constrained")
         with warnings.catch_warnings():  # e.g. a flat line at 0%: not the reader's concern
             warnings.simplefilter("ignore", UserWarning)
             self.view.draw(fig)
@@ -289,41 +349,39 @@ class Explorer(widgets.VBox):
         from ..format import to_csv
 
         if self.view is None or self.view.table is None:
-            why = (
-                "this answer has none" if self.view is not None else "the current state was refused"
-            )
-            raise ValueError(f"there is no table to export: {why}")
+            raise ValueError(f"there is no table to export: {self._none()}")
         return to_csv(self.view.table)
+
+    def _none(self) -> str:
+        return "this answer has none" if self.view is not None else "the current state was refused"
 
     def save_chart(self, path) -> None:
         """Write the current chart to ``path`` (.png, .svg or .pdf), atomically."""
-        from ..core.files import atomic_write, check_out_path
-
-        path = check_out_path("path", path, tuple(CHART_FORMATS))
-        data = self.chart_bytes(path.suffix.lower())
-        with atomic_write(path) as fh:
-            fh.write(data)
+        self._save(path, tuple(CHART_FORMATS))
 
     def save_table(self, path) -> None:
         """Write the current table to ``path`` (.csv), atomically."""
+        self._save(path, (".csv",))
+
+    def _bytes(self, kind: str) -> bytes:
+        return self.table_csv().encode("utf-8") if kind == ".csv" else self.chart_bytes(kind)
+
+    def _save(self, path, kinds: tuple) -> None:
         from ..core.files import atomic_write, check_out_path
 
-        path = check_out_path("path", path, (".csv",))
-        data = self.table_csv().encode("utf-8")
+        path = check_out_path("path", path, kinds)
+        data = self._bytes(path.suffix.lower())
         with atomic_write(path) as fh:
             fh.write(data)
 
     def _offer_download(self, kind: str) -> None:
         """A download link for the current chart or table (a data: URL: no server needed)."""
         try:
-            if kind == ".csv":
-                data, mime = self.table_csv().encode("utf-8"), "text/csv"
-            else:
-                data = self.chart_bytes(kind)
-                mime = {".png": "image/png", ".svg": "image/svg+xml"}[kind]
+            data = self._bytes(kind)
         except (ValueError, TypeError) as exc:
             self.show_error(exc)
             return
+        mime = {".png": "image/png", ".svg": "image/svg+xml", ".csv": "text/csv"}[kind]
         name = "dicestats-" + "-".join(self.title.lower().split()) + kind
         url = f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
         self.downloads.value = f'<a download="{name}" href="{url}">download {name}</a>'

@@ -23,7 +23,7 @@ from ..plots.workbench import METRIC_LABELS
 from ..storyteller.rules import PRESETS
 from ..workbench.compare import STORYTELLER_METRICS
 from .base import Explorer, Panel, html_table
-from .storyteller_ui import pool_span, rules_of
+from .storyteller_ui import pool_span
 
 __all__ = ["CompareExplorer", "compare"]
 
@@ -31,46 +31,40 @@ SIDES = ("a", "b")
 #: The metrics of the headline figures and the table (each: first, second, difference).
 FIGURES = ("p_success", "p_botch", "mean_net")
 #: The chart's choices: every probability metric that differs, or one of them.
-CHART = (("all that differ", "differ"),
-         *((METRIC_LABELS[m], m) for m in STORYTELLER_METRICS if m.startswith("p_")))  # fmt: skip
-#: The flags a side does not show, at their preset values (see storyteller_ui.rules_of).
-_HIDDEN = ("rule_of_one", "botch_rule", "chain", "reroll_ones_cancel", "specialty_rule",
-           "one_cancels", "ordinary_willpower", "clamp")  # fmt: skip
+CHART = (
+    ("all that differ", "differ"),
+    *((METRIC_LABELS[m], m) for m in STORYTELLER_METRICS if m.startswith("p_")),
+)
 #: The second side's flags on ``dicestats compare storyteller``: (set, unset).
-_VS_FLAGS = {"ten_again": ("--vs-ten-again", "--vs-no-ten-again"),
-             "specialty": ("--vs-specialty", "--vs-no-specialty"),
-             "willpower": ("--vs-willpower", "--vs-no-willpower")}  # fmt: skip
+_VS_FLAGS = {
+    "ten_again": ("--vs-ten-again", "--vs-no-ten-again"),
+    "specialty": ("--vs-specialty", "--vs-no-specialty"),
+    "willpower": ("--vs-willpower", "--vs-no-willpower"),
+}
 
 
-def _side_state(state: dict, s: str) -> dict:
-    """One side's state in the Storyteller explorer's vocabulary (hidden flags at the preset's)."""
-    preset = PRESETS[state[f"{s}_preset"]]
-    out = {k: getattr(preset, k, False) for k in _HIDDEN}
-    out.update(ordinary_willpower=False, clamp=False)
-    for k in ("dice", "difficulty", "preset", "ten_again", "specialty", "willpower"):
-        out[k] = state[f"{s}_{k}"]
-    return out
+def _side(state: dict, s: str):
+    """One side's ``(values, rules, CLI flags, Python rules)``: its preset, then ten-again and
+    Willpower where set (no preset has them)."""
+    from ..storyteller import Rules
+
+    side = {k: state[f"{s}_{k}"] for k in ("dice", "difficulty", "preset", *_VS_FLAGS)}
+    on = [k for k in ("ten_again", "willpower") if side[k]]
+    rules = Rules.preset(side["preset"]).replace(**dict.fromkeys(on, True))
+    flags = ["--preset", side["preset"]] if side["preset"] != "revised" else []
+    flags += [f"--{k.replace('_', '-')}" for k in on] + (
+        ["--specialty"] if side["specialty"] else []
+    )
+    python = f"st.Rules.preset({side['preset']!r})"
+    python += f".replace({', '.join(f'{k}=True' for k in on)})" if on else ""
+    return side, rules, flags, python
 
 
-def _mean(x) -> str:
-    return f"{float(x):.2f}"
-
-
-def _signed_mean(x) -> str:
-    return f"{float(x):+.2f}"
-
-
-def _fmt(metric: str, kind: str):
-    """The formatter of a metric's first/second value (``kind`` "") or difference ("diff")."""
+def _fmt(metric: str, diff: bool = False):
+    """The formatter of a metric's value on one side, or of its difference (B − A)."""
     if metric.startswith("mean"):
-        return _signed_mean if kind == "diff" else _mean
-    return (lambda x: f"{points(x)} pp") if kind == "diff" else percent
-
-
-def _span(a: int, b: int) -> range:
-    """The first side's pools: around both pools when they fit in one span, else around A's."""
-    span = pool_span(max(a, b))
-    return span if a in span else pool_span(a)
+        return lambda x: f"{float(x):+.2f}" if diff else f"{float(x):.2f}"
+    return (lambda x: f"{points(x)} pp") if diff else percent
 
 
 class CompareExplorer(Explorer):
@@ -92,16 +86,9 @@ class CompareExplorer(Explorer):
                 "preset": widgets.Dropdown(
                     options=list(PRESETS), value=given["preset"], description="preset"
                 ),
-                "ten_again": widgets.Checkbox(
-                    value=given.get("ten_again", False), description="ten-again"
-                ),
-                "specialty": widgets.Checkbox(
-                    value=given.get("specialty", False), description="specialty"
-                ),
-                "willpower": widgets.Checkbox(
-                    value=given.get("willpower", False), description="Willpower"
-                ),
             }
+            for name, label in zip(_VS_FLAGS, ("ten-again", "specialty", "Willpower"), strict=True):
+                side[name] = widgets.Checkbox(value=given.get(name, False), description=label)
             for name, w in side.items():
                 w.add_class(f"ds-{s}-{name.replace('_', '-')}")
                 c[f"{s}_{name}"] = w
@@ -122,17 +109,15 @@ class CompareExplorer(Explorer):
         from ..tables.workbench import comparison_table
         from ..workbench.compare import compare_storyteller
 
-        (sa, ra, spec_a, flags_a, py_a), (sb, rb, spec_b, _flags_b, py_b) = (
-            (st, *rules_of(st)) for st in (_side_state(state, s) for s in SIDES)
-        )
+        (sa, ra, flags_a, py_a), (sb, rb, _flags_b, py_b) = (_side(state, s) for s in SIDES)
         LIMITS["dice"].check(sa["dice"])  # A's pool is a row of the table
-        span = _span(sa["dice"], sb["dice"])
+        span = pool_span(max(sa["dice"], sb["dice"]))  # around both pools, if they fit in one
+        span = span if sa["dice"] in span else pool_span(sa["dice"])  # else around A's
         vs_dice = None if sb["dice"] == sa["dice"] else sb["dice"]
         vs_diff = None if sb["difficulty"] == sa["difficulty"] else sb["difficulty"]
-        c = compare_storyteller(
-            span, sa["difficulty"], ra, rb, specialty=spec_a, versus_specialty=spec_b,
-            versus_dice=vs_dice, versus_difficulty=vs_diff,
-        )  # fmt: skip
+        kw = dict(specialty=sa["specialty"], versus_specialty=sb["specialty"])
+        kw.update(versus_dice=vs_dice, versus_difficulty=vs_diff)
+        c = compare_storyteller(span, sa["difficulty"], ra, rb, **kw)
         here = [r["dice"] for r in c.rows].index(sa["dice"])
         row = c.rows[here]
 
@@ -141,13 +126,17 @@ class CompareExplorer(Explorer):
             word = METRIC_LABELS[m].replace(" net successes", " net")
             for key, side in ((m, "A"), (f"versus_{m}", "B"), (f"diff_{m}", "B − A")):
                 figures[key] = row[key]
-                labels[key] = (f"{word} {side}", _fmt(m, "diff" if side == "B − A" else ""))
+                labels[key] = (f"{word} {side}", _fmt(m, side == "B − A"))
         figures["total_variation"], figures["max_gap"] = row["total_variation"], row["max_gap"]
         labels["total_variation"] = ("total variation", percent)
         labels["max_gap"] = (f"largest gap in P(net ≥ k), at k = {row['max_gap_k']}", percent)
 
-        cols = ["dice", *(f"{p}{m}" for m in FIGURES for p in ("", "versus_", "diff_")),
-                "total_variation", "max_gap"]  # fmt: skip
+        cols = [
+            "dice",
+            *(f"{p}{m}" for m in FIGURES for p in ("", "versus_", "diff_")),
+            "total_variation",
+            "max_gap",
+        ]
         if vs_dice is not None:
             cols.insert(1, "versus_dice")
         table = pd.DataFrame(list(c.rows))
@@ -156,14 +145,11 @@ class CompareExplorer(Explorer):
             if col.endswith("dice"):
                 continue
             m = col.removeprefix("versus_").removeprefix("diff_")
-            shown[col] = shown[col].map(_fmt(m, "diff" if col.startswith("diff_") else ""))
-        big = c.largest
-        marked = []
-        if f"diff_{big['metric']}" in cols:
-            at = next(i for i, r in enumerate(c.rows) if all(r[k] == big[k] for k in c.cells))
-            marked.append((at, f"diff_{big['metric']}"))
+            shown[col] = shown[col].map(_fmt(m, col.startswith("diff_")))
+        big, most = c.largest, f"diff_{c.largest['metric']}"
+        at = next((i for i, r in enumerate(c.rows) if all(r[k] == big[k] for k in c.cells)), None)
+        marked = [(at, _header(most))] if most in cols else []
         shown.columns = [_header(col) for col in cols]
-        marked = [(i, _header(col)) for i, col in marked]
 
         long = comparison_table(c)
         metric = state["metric"]
@@ -186,30 +172,31 @@ class CompareExplorer(Explorer):
                 cli.append(yes if sb[name] else no)
         cli += ["--vs-dice", str(vs_dice)] if vs_dice is not None else []
         cli += ["--vs-difficulty", str(vs_diff)] if vs_diff is not None else []
-        args = [f"range({span.start}, {span.stop})", str(sa["difficulty"]),
-                py_a[2:] or "st.Rules()", py_b[2:] or "st.Rules()"]  # fmt: skip
-        for name, value in (("specialty", spec_a), ("versus_specialty", spec_b)):
-            args += [f"{name}=True"] if value else []
-        args += [f"versus_dice={vs_dice}"] if vs_dice is not None else []
-        args += [f"versus_difficulty={vs_diff}"] if vs_diff is not None else []
+        args = [f"range({span.start}, {span.stop})", str(sa["difficulty"]), py_a, py_b]
+        args += [f"{k}={v!r}" for k, v in kw.items() if v]
 
         def where(cell) -> str:
             return f"{cell['dice']} {'die' if cell['dice'] == 1 else 'dice'}" + (
-                f" (B: {cell['versus_dice']})" if vs_dice is not None else "")  # fmt: skip
+                f" (B: {cell['versus_dice']})" if vs_dice is not None else ""
+            )
 
         note = (
             f"A: {c.first}, {sa['dice']} dice at difficulty {sa['difficulty']}; "
             f"B: {c.second}, {sb['dice']} dice at difficulty {sb['difficulty']}. "
-            + ("They agree on every outcome here."
-               if not big["difference"] and not c.total_variation else
-               f"Differ most: {METRIC_LABELS[big['metric']]} at {where(big)}, "
-               f"{percent(big['value'])} vs {percent(big['versus_value'])} "
-               f"({points(big['difference'])} points); largest total variation "
-               f"{percent(c.total_variation)} at {where(c.total_variation_at)}; largest gap in "
-               "P(net ≥ k): "
-               + (f"{percent(c.max_gap)} at k = {c.max_gap_at['k']}, {where(c.max_gap_at)}."
-                  if c.max_gap else "none (the same at every k)."))
-        )  # fmt: skip
+        )
+        gap = "none (the same at every k)."
+        if c.max_gap:
+            gap = f"{percent(c.max_gap)} at k = {c.max_gap_at['k']}, {where(c.max_gap_at)}."
+        if not big["difference"] and not c.total_variation:
+            note += "They agree on every outcome here."
+        else:
+            note += (
+                f"Differ most: {METRIC_LABELS[big['metric']]} at {where(big)}, "
+                f"{percent(big['value'])} vs {percent(big['versus_value'])} "
+                f"({points(big['difference'])} points); largest total variation "
+                f"{percent(c.total_variation)} at {where(c.total_variation_at)}; largest gap in "
+                f"P(net ≥ k): {gap}"
+            )
         return Panel(
             figures=figures,
             labels=labels,
@@ -228,10 +215,9 @@ class CompareExplorer(Explorer):
 
 def _header(col: str) -> str:
     """A table column's heading: ``"success A"``, ``"botch B − A"``, ``"total variation"``."""
-    if col in ("dice", "versus_dice"):
-        return "dice B" if col == "versus_dice" else "dice"
-    if col in ("total_variation", "max_gap"):
-        return {"total_variation": "total variation", "max_gap": "max gap P(≥ k)"}[col]
+    fixed = {"dice": "dice", "versus_dice": "dice B", "max_gap": "max gap P(≥ k)"}
+    if col in fixed or col == "total_variation":
+        return fixed.get(col, "total variation")
     m = col.removeprefix("versus_").removeprefix("diff_")
     side = "B − A" if col.startswith("diff_") else "B" if col.startswith("versus_") else "A"
     return f"{METRIC_LABELS[m].replace(' net successes', ' net')} {side}"

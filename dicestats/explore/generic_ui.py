@@ -1,24 +1,12 @@
 """The generic explorer: any system's declared questions, controls derived from the declarations.
 
-:func:`generic` asks the questions a system declares (:mod:`dicestats.core.question`)
-with controls built from each declaration, as the command line builds its options
-from it: a question picker; one control per parameter of the chosen question, by
-its annotation and the numpydoc ``Parameters`` of its docstring (``int`` → an
-integer box, ``bool`` → a checkbox, a choice ``{"a", "b"}`` → a dropdown,
-``list[int]`` → comma-separated integers or a range ``1-10``, ``int | None`` →
-an integer or empty, ``int | str`` → an integer or a word); a ``rules``
-parameter → the system's ``Rules`` preset and fields; the method (its
-``methods``), with trials and seed for Monte Carlo. The answer is the result's
-own :meth:`~dicestats.core.results.Result.view` as
-:func:`dicestats.format.view_text` renders it (what the command line prints),
-with its headline figures, its declared chart, the JSON on demand, and the
-equivalent ``dicestats <system> <question> ...`` command and Python call.
-
-A Monte Carlo answer never freezes the controls: its arguments are checked at
-once (a refusal shows at once), then one worker thread runs a quick estimate
-(:data:`QUICK_TRIALS` trials, same seed) and the full one; a newer change stops
-older work at its next batch (the engine runs the batches on an executor that
-checks, so the numbers are the engine's own: any executor gives the same bytes).
+:func:`generic` asks a system's declared questions (:mod:`dicestats.core.question`)
+with a control per parameter, read from the declaration as the command line reads
+its options (:func:`control_kind`), and shows the result's own view, the text the
+command line prints. A system's own explorer (``<system>_ui``) is a
+:class:`GenericExplorer` configured: its first question, the short command names,
+controls of its own, and what it adds to a question's panel, often the answers of
+other questions asked beside it (:meth:`GenericExplorer.companion`).
 
 Examples
 --------
@@ -31,14 +19,15 @@ Examples
 
 from __future__ import annotations
 
-import concurrent.futures as cf
 import dataclasses
+import functools
 import html
+import importlib
 import inspect
 import numbers
 import re
 import shlex
-import threading
+from fractions import Fraction
 from types import SimpleNamespace
 
 import ipywidgets as widgets
@@ -55,18 +44,11 @@ from ..core.question import (
     rules_presets,
     unmarked,
 )
-from ..format import percent
-from .base import KEEP, Explorer, Panel
+from ..core.results import Table
+from ..format import percent, view_text
+from .base import KEEP, REFUSALS, Explorer, Panel
 
-__all__ = [
-    "GenericExplorer",
-    "generic",
-    "control_kind",
-    "unspellable",
-    "int_list",
-    "QUICK_TRIALS",
-    "TRIALS",
-]
+__all__ = ["GenericExplorer", "generic", "control_kind", "view_html", "QUICK_TRIALS", "TRIALS"]
 
 #: Trials of the first, quick Monte Carlo estimate (shown within a fraction of a second).
 QUICK_TRIALS = 2_000
@@ -74,16 +56,12 @@ QUICK_TRIALS = 2_000
 TRIALS = 20_000
 #: The most values a range ``A-B`` of a list box spells.
 RANGE_MAX = 100_000
-#: The controls every generic explorer has, whatever the question.
-FIXED = ("question", "method", "trials", "seed")
+_STYLE = {"description_width": "initial"}
 
 
-def _text() -> dict:
+def _box() -> dict:
     """A text box's layout (a widget of its own: none is made at import)."""
     return dict(layout=widgets.Layout(width="230px"), continuous_update=False)
-
-
-_STYLE = {"description_width": "initial"}
 
 
 # --------------------------------------------------------------------------- kinds of control
@@ -137,19 +115,6 @@ def control_kind(param: inspect.Parameter, doc_kind: str = "", *, rules=None) ->
     if a.startswith("str") or isinstance(default, str):
         return "text"
     return None
-
-
-def unspellable(q) -> list[str]:
-    """The required parameters of question ``q`` that no control can spell (its question is
-    then left out of the picker: ``list[list[int]]``, an object)."""
-    docs = documented(q.setup)
-    rules = rules_class(q)
-    return [
-        p.name
-        for p in q.parameters
-        if p.default is inspect.Parameter.empty
-        and control_kind(p, docs.get(p.name, ("", ""))[0], rules=rules) is None
-    ]
 
 
 def _rule_fields(q, cls) -> list:
@@ -213,7 +178,7 @@ def _same(value, default) -> bool:
 @dataclasses.dataclass
 class Call:
     """What a state of the controls asks: the question, the API's keywords and method
-    keywords, and how the command line and Python spell them."""
+    keywords (``how``), how the command line and Python spell them, notes, and the state."""
 
     question: object
     kwargs: dict
@@ -222,10 +187,11 @@ class Call:
     cli_args: list
     py_args: list
     notes: list
+    state: dict
 
     @property
     def cli(self) -> str:
-        """The equivalent ``dicestats <system> <question> ...`` command."""
+        """The equivalent ``dicestats ...`` command."""
         how = []
         if self.method == "exact":
             how = ["--exact"]
@@ -243,160 +209,153 @@ class Call:
         return f"from dicestats import {q.system}\n{q.system}.{q.name}({args})"
 
 
-def _headline_text(key: str):
-    def fmt(x) -> str:
-        if hasattr(x, "stderr") and hasattr(x, "value"):  # an Estimate
-            if key.startswith("p_"):
-                return f"{percent(x.value)} ± {percent(x.stderr)}"
-            return f"{x.value:.2f} ± {x.stderr:.2f}"
-        if isinstance(x, (tuple, list)):
-            return str(len(x))
-        if isinstance(x, numbers.Real) and not isinstance(x, (bool, numbers.Integral)):
-            return percent(x) if key.startswith("p_") else f"{float(x):.2f}"
-        return str(x)
-
-    return fmt
+def figure_text(key: str, x) -> str:
+    """A headline figure as shown: a probability (``p_...``) as a percentage."""
+    if hasattr(x, "stderr") and hasattr(x, "value"):  # an Estimate
+        if key.startswith("p_"):
+            return f"{percent(x.value)} ± {percent(x.stderr)}"
+        return f"{x.value:.2f} ± {x.stderr:.2f}"
+    if isinstance(x, (tuple, list)):
+        return str(len(x))
+    if isinstance(x, numbers.Real) and not isinstance(x, (bool, numbers.Integral)):
+        return percent(x) if key.startswith("p_") else f"{float(x):.2f}"
+    return str(x)
 
 
-class _Superseded(Exception):
-    """A newer state is wanted: stop this Monte Carlo run."""
-
-
-class _Stoppable(cf.Executor):
-    """Runs each Monte Carlo batch at once, here; stops the run once a newer state is wanted.
-
-    The engine adds the batches in their order whatever the executor, so the
-    answer is byte-identical to ``workers=1``.
-    """
-
-    _max_workers = 1
-
-    def __init__(self, current):
-        self._current = current
-
-    def submit(self, fn, /, *args, **kwargs):
-        if not self._current():
-            raise _Superseded
-        fut = cf.Future()
-        try:
-            fut.set_result(fn(*args, **kwargs))
-        except BaseException as exc:  # the engine reads it from the future
-            fut.set_exception(exc)
-        return fut
+def view_html(result, exact: bool = False) -> str:
+    """A result's view as the page shows it: the text the command line prints."""
+    return f"<pre class='ds-view'>{html.escape(view_text(result.view(), exact=exact))}</pre>"
 
 
 # --------------------------------------------------------------------------- the explorer
 class GenericExplorer(Explorer):
     """A system's declared questions, with controls from their declarations: see
-    :func:`generic`.
+    :func:`generic`. A system's own explorer sets the class attributes below and adds to
+    :meth:`panel`.
 
     Attributes
     ----------
-    system : dicestats.registry.System
-    question : dicestats.core.question.Question
-        The question on show.
+    system, question : dicestats.registry.System, dicestats.core.question.Question
+        The system, and the question on show.
     questions, left_out : dict
         The questions of the picker by name; those left out, with why.
     controls : dict
-        ``question``, ``method``, ``trials``, ``seed``, one control per parameter
-        of the question (its name), and the rule set's ``rules.preset`` and
-        ``rules.<field>`` (``versus_rules.…`` for the other side's).
-    status : ipywidgets.HTML
-        Where a Monte Carlo answer stands (quick estimate, refining, full).
+        ``question``, ``method``, ``trials``, ``seed``, those of
+        :meth:`extra_controls`, one per parameter of the question (its name), and
+        the rule set's ``rules.preset`` and ``rules.<field>`` (``versus_rules.…``
+        for the other side's). A new question keeps the values of the controls it
+        shares with the last.
+    short : bool
+        Spell commands by their short names (``dicestats pool``; the system's name
+        alone for its first question), not ``dicestats <system> <question>``.
+    headline : dict
+        ``{question: keys}``: headline figures other than the declared ones.
     """
 
-    def __init__(self, system, question: str | None = None, *, values: dict | None = None,
-                 trials: int = TRIALS, seed: int = 1):  # fmt: skip
-        self.system = system
-        self.questions, self.left_out = {}, {}
-        for q in system.questions:
-            missing = unspellable(q)
+    short = False
+    headline: dict = {}
+
+    def __init__(self, system, question=None, *, values: dict | None = None, trials=TRIALS, seed=1):
+        self.system, self.questions, self.left_out, self._read_cache = system, {}, {}, {}
+        self._rules = next(filter(None, map(rules_class, system.questions)), None)
+        for q in system.questions:  # a required parameter no control can spell: left out
+            spelled = {p.name for p, _kind in self._read(q)[1]}
+            missing = [
+                p.name for p in q.parameters if p.default is p.empty and p.name not in spelled
+            ]
             if missing:
                 self.left_out[q.name] = f"no control can spell {', '.join(missing)}"
             else:
                 self.questions[q.name] = q
         if not self.questions:
-            raise refuse("system", "a system with a question its controls can ask", system.name,
-                         why="; ".join(f"{k}: {v}" for k, v in self.left_out.items()))  # fmt: skip
+            raise refuse(
+                "system",
+                "a system with a question its controls can ask",
+                system.name,
+                why="; ".join(f"{k}: {v}" for k, v in self.left_out.items()),
+            )
         name = question or next(iter(self.questions))
         if name not in self.questions:
             why = self.left_out.get(name)
-            raise refuse("question", "one of " + ", ".join(map(repr, self.questions)), name,
-                         why=why)  # fmt: skip
-        self.question = self.questions[name]
+            raise refuse(
+                "question", "one of " + ", ".join(map(repr, self.questions)), name, why=why
+            )
+        self.question, self._home = self.questions[name], name
         self.title = system.name.replace("_", " ").capitalize()
         fixed = {
             "question": widgets.Dropdown(
                 options=list(self.questions), value=name, description="question"
-            ),  # fmt: skip
+            ),
             "method": widgets.Dropdown(description="method"),
-            "trials": widgets.IntText(value=trials, description="trials", **_text()),
-            "seed": widgets.IntText(value=seed, description="seed", **_text()),
+            "trials": widgets.IntText(value=trials, description="trials", **_box()),
+            "seed": widgets.IntText(value=seed, description="seed", **_box()),
         }
-        for key, w in fixed.items():
-            w.add_class(f"ds-{key}")
         self.describe = widgets.HTML(value="").add_class("ds-question-summary")
         self.params = widgets.VBox([]).add_class("ds-parameters")
-        self.status = widgets.HTML(value="").add_class("ds-status")
-        self.show_json = widgets.ToggleButton(value=False, description="JSON",
-                                              layout=widgets.Layout(width="auto"))  # fmt: skip
+        self.extras = widgets.HBox([]).add_class("ds-extras")
         self.json = widgets.HTML(value="").add_class("ds-json")
-        self._wanted = (0, None)  # (generation, call) of the latest change
-        self._done = 0  # the generation fully shown (or refused)
-        self._cond = threading.Condition()
-        self._worker = None
-        rows = [
-            widgets.HBox([fixed["question"], self.describe]),
-            self.params,
-            widgets.HBox([fixed["method"], fixed["trials"], fixed["seed"], self.show_json]),
-            self.status,
-        ]
-        super().__init__(fixed, rows)
+        self.show_json = widgets.ToggleButton(description="JSON", layout={"width": "auto"})
+        self.show_json.observe(lambda _c: self._show_json(), names="value")
+        how = widgets.HBox([fixed["method"], fixed["trials"], fixed["seed"], self.show_json])
+        rows = [widgets.HBox([fixed["question"], self.describe]), self.params, self.extras, how]
+        super().__init__({}, rows)
         self.add_class("ds-generic")
         self.children = (*self.children, self.json)
-        self.show_json.observe(lambda _c: self._show_json(), names="value")
+        for key, w in {**fixed, **self.extra_controls(values or {})}.items():
+            self._add(key, w)
+        self.extras.children = [w for key, w in self.controls.items() if key not in fixed]
+        self._fixed = set(self.controls)
         self._build(values or {})
         self.refresh()
 
+    def extra_controls(self, values: dict) -> dict:
+        """``{name: widget}``: a system's own controls, shown with the question it starts
+        on (``values``: the starting values given by name)."""
+        return {}
+
     # -- the controls of a question ------------------------------------------------------
+    def _read(self, q) -> tuple[dict, list]:
+        """``(docs, [(parameter, kind), ...])``: question ``q``'s numpydoc entries and the kind
+        of control of each parameter a control can spell."""
+        if q.name not in self._read_cache:
+            docs, kinds = documented(q.setup), []
+            for p in q.parameters:
+                kind = control_kind(p, docs.get(p.name, ("", ""))[0], rules=self._rules)
+                if kind == "rules" and not (
+                    rules_presets(self._rules) or _rule_fields(q, self._rules)
+                ):
+                    kind = None  # every rule is a parameter of its own: the API's default
+                if kind is not None:  # else the API's default: a value no control can spell
+                    kinds.append((p, kind))
+            self._read_cache[q.name] = docs, kinds
+        return self._read_cache[q.name]
+
     def _build(self, values: dict) -> None:
-        """The controls of :attr:`question`, starting from its first sample's arguments (then
-        ``values``), and its methods."""
+        """The controls of :attr:`question`, from ``values`` by name, else its first sample's
+        arguments, else the defaults; and its methods."""
         q = self.question
-        for key in [k for k in self.controls if k not in FIXED]:
+        for key in [k for k in self.controls if k not in self._fixed]:
             self.controls.pop(key).unobserve(self._changed, names="value")
-        self._rules = rules_class(q)
-        self._docs = documented(q.setup)
-        start = self._sample_values()
-        self._params, rows, row = [], [], []
-        for param in q.parameters:
-            kind = control_kind(param, self._docs.get(param.name, ("", ""))[0], rules=self._rules)
-            if kind is None:
-                continue  # the API's default: a value no control can spell
-            self._params.append((param, kind))
-            value = values.get(param.name, start.get(param.name, param.default))
-            if kind == "rules" and not (rules_presets(self._rules) or _rule_fields(q, self._rules)):
-                self._params.pop()  # every rule is a parameter of its own: the API's default
-                continue
-            if kind == "rules":
-                if row:
-                    rows.append(widgets.HBox(row))
-                    row = []
-                rows.append(self._rules_box(param, start.get(param.name, param.default)))
-                continue
-            w = self._control(param, kind, value)
-            self._add(param.name, w)
-            row.append(w)
-            if len(row) == 3:
-                rows.append(widgets.HBox(row))
+        start = {**self._sample_values(), **values}
+        rows, row = [], []  # three controls a row, a rule set's box a row of its own
+        for param, kind in self._read(q)[1]:
+            value = start.get(param.name, param.default)
+            if kind == "rules" or len(row) == 3:
+                rows += [widgets.HBox(row)] if row else []
                 row = []
-        if row:
-            rows.append(widgets.HBox(row))
-        self.params.children = rows
+            if kind == "rules":
+                rows.append(self._rules_box(param, value, values))
+            else:
+                doc = self._read(q)[0].get(param.name, ("", ""))
+                w = self._control(param.name, kind, value, doc, param.default)
+                row.append(self._add(param.name, w))
+        self.params.children = [*rows, *([widgets.HBox(row)] if row else [])]
+        self.extras.layout.display = None if q.name == self._home else "none"
         m = self.controls["method"]
+        method = values.get("method", m.value)
         with self.muted():
             m.options = list(q.methods)
-            m.value = values.get("method", q.default)
+            m.value = method if method in q.methods else q.default
         text = f"<i>{html.escape(unmarked(q.summary))}</i>"
         if self.left_out:  # said once, beside the picker
             gone = "; ".join(f"{k} ({v})" for k, v in self.left_out.items())
@@ -406,171 +365,169 @@ class GenericExplorer(Explorer):
     def _sample_values(self) -> dict:
         """The first sample's arguments by parameter name (where the question has samples)."""
         q = self.question
-        if not q.samples:
-            return {}
-        s = q.samples[0]
         try:
-            bound = inspect.signature(q.setup).bind_partial(*s.args, **s.kwargs)
-        except TypeError:
+            s = q.samples[0]
+            return dict(inspect.signature(q.setup).bind_partial(*s.args, **s.kwargs).arguments)
+        except (IndexError, TypeError):
             return {}
-        return dict(bound.arguments)
 
-    def _add(self, key: str, w) -> None:
+    def _add(self, key: str, w):
         w.add_class("ds-" + re.sub(r"[._]", "-", key))
         self.controls[key] = w
         w.observe(self._changed, names="value")
-
-    def _control(self, param, kind: str, value):
-        label = param.name.replace("_", " ")
-        tip = self._docs.get(param.name, ("", ""))[1]
-        required = param.default is inspect.Parameter.empty
-        if kind == "bool":
-            w = widgets.Checkbox(value=bool(value) if not required else False, description=label)
-        elif kind == "choice":
-            options = list(doc_choices(self._docs[param.name][0]))
-            allowed = options
-            if param.default is None:  # the parameter's default, None, is a choice too
-                options = [("(none)", None), *((c, c) for c in options)]
-                allowed = [None, *allowed]
-            value = value if value in allowed else allowed[0]
-            w = widgets.Dropdown(options=options, value=value, description=label)
-        elif kind == "int":
-            w = widgets.IntText(value=value if isinstance(value, int) else 1, description=label,
-                                **_text())  # fmt: skip
-        elif kind == "float":
-            w = widgets.FloatText(value=float(value) if isinstance(value, numbers.Real) else 0.0,
-                                  description=label, **_text())  # fmt: skip
-        else:  # a text box: lists, optional integers, words
-            if value is None or value is inspect.Parameter.empty:
-                text = ""
-            elif kind in ("int_list", "int_or_list"):
-                text = _list_text(value)
-            elif isinstance(value, (list, tuple)):
-                text = ",".join(str(v) for v in value)
-            else:
-                text = str(value)
-            w = widgets.Text(value=text, description=label, **_text())
-        w.style = _STYLE
-        if tip:
-            w.tooltip = tip
         return w
 
-    def _rules_box(self, param, value):
+    def _control(self, name: str, kind: str, value, doc=("", ""), default=None):
+        """The control of parameter (or rule field) ``name`` showing ``value``; ``doc``: its
+        numpydoc ``(type, text)``; a choice whose ``default`` is None offers ``(none)``."""
+        label = name.replace("_", " ")
+        if kind == "bool":
+            w = widgets.Checkbox(value=value is True, description=label)
+        elif kind == "choice":
+            options = allowed = list(doc_choices(doc[0]))
+            if default is None:  # the parameter's default, None, is a choice too
+                options, allowed = [("(none)", None), *((c, c) for c in options)], [None, *options]
+            value = value if value in allowed else allowed[0]
+            w = widgets.Dropdown(options=options, value=value, description=label)
+        elif kind in ("int", "float"):
+            box, number = (widgets.IntText, int) if kind == "int" else (widgets.FloatText, float)
+            ok = isinstance(value, number) and not isinstance(value, bool)
+            w = box(value=value if ok else number(kind == "int"), description=label, **_box())
+        else:  # a text box: lists, optional integers, words
+            if value is None or value is inspect.Parameter.empty:
+                value = ""
+            elif kind in ("int_list", "int_or_list") and not isinstance(value, str):
+                value = _list_text(value)
+            elif isinstance(value, (list, tuple)):
+                value = ",".join(str(v) for v in value)
+            w = widgets.Text(value=str(value), description=label, **_box())
+        w.style = _STYLE
+        if doc[1]:
+            w.tooltip = doc[1]
+        return w
+
+    def _rules_box(self, param, value, values: dict):
         """The rule set's controls: its preset (``versus_rules``: also "same as yours") and
         one control per field (fields that are parameters of the question are theirs)."""
         cls, key = self._rules, param.name
-        fields_doc = parameter_docs(cls.__doc__)
-        presets = rules_presets(cls)
+        fields_doc, presets = parameter_docs(cls.__doc__), rules_presets(cls)
         start = value if isinstance(value, cls) else None
-        row, rows = [], []
+        shown = start if start is not None else cls()
+        controls = []
         if presets:
             options = list(presets)
             if key == "versus_rules":
                 options = [("same as yours", ""), *((p, p) for p in presets)]
             chosen = self._preset_of(start) if start is not None else ""
-            if key == "rules" and not chosen:
-                chosen = presets[0]
+            chosen = values.get(f"{key}.preset", chosen or (presets[0] if key == "rules" else ""))
             w = widgets.Dropdown(options=options, value=chosen, description="preset")
-            self._add(f"{key}.preset", w)
-            row.append(w)
-        shown = start if start is not None else cls()
+            controls.append(self._add(f"{key}.preset", w))
         for f in _rule_fields(self.question, cls):
-            v = getattr(shown, f.name)
-            kind, tip = fields_doc.get(f.name, ("", ""))
-            label = f.name.replace("_", " ")
-            if isinstance(v, bool):
-                w = widgets.Checkbox(value=v, description=label)
-            elif doc_choices(kind):
-                w = widgets.Dropdown(options=doc_choices(kind), value=v, description=label)
-            elif isinstance(v, int):
-                w = widgets.IntText(value=v, description=label, **_text())
-            else:
-                w = widgets.Text(value=str(v), description=label, **_text())
-            w.style = _STYLE
-            if tip:
-                w.tooltip = tip
-            self._add(f"{key}.{f.name}", w)
-            row.append(w)
-            if len(row) == 4:
-                rows.append(widgets.HBox(row))
-                row = []
-        if row:
-            rows.append(widgets.HBox(row))
+            v = values.get(f"{key}.{f.name}", getattr(shown, f.name))
+            doc = fields_doc.get(f.name, ("", ""))
+            kind = {bool: "bool", int: "int"}.get(type(v), "text")  # a bool, an int or a word
+            kind = "choice" if doc_choices(doc[0]) else kind
+            w = self._control(f.name, kind, v, doc, default=getattr(shown, f.name))
+            controls.append(self._add(f"{key}.{f.name}", w))
+        rows = [widgets.HBox(controls[i : i + 4]) for i in range(0, len(controls), 4)]
         head = "the other side's rules" if key == "versus_rules" else "rules"
         return widgets.VBox([widgets.HTML(f"<b>{head}</b>"), *rows]).add_class(f"ds-{key}")
 
     def _preset_of(self, rules) -> str:
         """The name of the preset ``rules`` is (or came from, or equals), else ``""``."""
-        from importlib import import_module
-
-        presets = import_module(self._rules.__module__).PRESETS
-        for name, r in presets.items():
-            if r is rules:
-                return name
-        named = getattr(rules, "_name", None)
-        if named in presets:
-            return named
-        return next((n for n, r in presets.items() if r == rules), "")
+        presets = importlib.import_module(self._rules.__module__).PRESETS
+        same = next((n for n, r in presets.items() if r is rules), getattr(rules, "_name", None))
+        return same if same in presets else next((n for n, r in presets.items() if r == rules), "")
 
     # -- the re-draw -----------------------------------------------------------------------
     def _changed(self, change=None) -> None:
-        """A new question builds its controls; a new preset resets its fields (one re-draw)."""
+        """A new question builds its controls (keeping the values of those it shares with the
+        last); a new preset resets its fields; then one re-draw."""
         owner = change.get("owner") if change is not None else None
-        if owner is self.controls["question"]:
+        key = next((k for k, w in self.controls.items() if w is owner), "")
+        if key == "question":
+            kinds = {p.name: k for p, k in self._read(self.question)[1]}
             self.question = self.questions[change["new"]]
+            now = {p.name: k for p, k in self._read(self.question)[1]}
+            kept = {
+                k: v
+                for k, v in self.state().items()
+                if k not in self._fixed and now.get(k.split(".")[0]) == kinds[k.split(".")[0]]
+            }
             with self.muted():
-                self._build({})
-        else:
-            for key, w in self.controls.items():
-                if w is owner and key.endswith(".preset"):
-                    self._reset_fields(key.rpartition(".")[0], change["new"])
+                self._build(kept)
+        elif key.endswith(".preset"):
+            prefix = key[: -len("preset")]
+            base = self._rules.preset(change["new"]) if change["new"] else self._rules()
+            with self.muted():
+                for f in dataclasses.fields(self._rules):
+                    if prefix + f.name in self.controls:
+                        self.controls[prefix + f.name].value = getattr(base, f.name)
         super()._changed(change)
 
-    def _reset_fields(self, key: str, preset: str) -> None:
-        cls = self._rules
-        base = cls.preset(preset) if preset else cls()
-        with self.muted():
-            for f in dataclasses.fields(cls):
-                w = self.controls.get(f"{key}.{f.name}")
-                if w is not None:
-                    w.value = getattr(base, f.name)
-
     def state(self) -> dict:
+        """The controls' values (trials and seed greyed out but for Monte Carlo, the other
+        side's rule fields while it has yours, a rule flag that cannot apply to the roll)."""
         state = super().state()
         mc = state["method"] == "montecarlo"
         self.controls["trials"].disabled = self.controls["seed"].disabled = not mc
         for key, w in self.controls.items():
             if key.startswith("versus_rules.") and not key.endswith(".preset"):
                 w.disabled = not state.get("versus_rules.preset", "x")
+        fields = {
+            k[6:]: v for k, v in state.items() if k.startswith("rules.") and k != "rules.preset"
+        }
+        if not fields or not hasattr(self._rules, "cannot_apply"):
+            return state
+        preset = state.get("rules.preset") or None
+        try:
+            rules = rules_from(SimpleNamespace(preset=preset, **fields), self._rules)
+        except REFUSALS:
+            return state
+        specialty = state.get("specialty") is True
+        for name, v in fields.items():
+            w = self.controls[f"rules.{name}"]
+            tried = (True, False) if isinstance(v, bool) else getattr(w, "options", (v,))
+            w.disabled = any(_vain(rules, name, x, specialty) for x in tried)
         return state
 
     # -- the call a state asks ---------------------------------------------------------------
-    def call(self, state: dict) -> Call:
-        """The question, the API's keywords, the command and the Python call of ``state``
-        (a value a box cannot read is refused here, naming its parameter)."""
-        q = self.question
-        kwargs, notes = {}, []
-        cli = ["dicestats", self.system.name, q.name.replace("_", "-")]
-        options, py_args = [], []
-        positional = True  # required parameters go in order, positionally, while they can
+    def _command(self, q) -> tuple[list, bool]:
+        """The command's words, and whether it reads required parameters positionally."""
+        if self.short and q.command and q.command != self.system.name:
+            return ["dicestats", q.command], True
+        if self.short and q.name == self.system.questions[0].name:
+            return ["dicestats", self.system.name], False  # its options only
+        return ["dicestats", self.system.name, q.name.replace("_", "-")], True
+
+    def call(self, state: dict, q=None) -> Call:
+        """What ``state`` asks of question ``q`` (default: the one on show): the API's keywords,
+        the command and the Python call (a value a box cannot read is refused here, naming its
+        parameter; a parameter ``state`` lacks is left at its default)."""
+        q = q or self.question
+        kwargs, notes, options, py_args = {}, [], [], []
+        cli, positional = self._command(q)
         in_order = True  # the Python call: positionally while none is left out
-        for param, kind in self._params:
+        for param, kind in self._read(q)[1]:
             required = param.default is inspect.Parameter.empty
             if kind == "rules":
-                value, flags, text, left_out = self._rules_of(param.name, state)
+                value, flags, text, left_out = self._rules_of(param, state)
                 notes += left_out
                 options += flags
                 if not flags and (value is None or param.default in (None, value)):
                     in_order = False  # the API's default (the command line's rules equal it)
                     continue
-                kwargs[param.name] = value
+            elif param.name not in state:
+                in_order = False
+                continue
             else:
                 value = self._value(param, kind, state[param.name])
                 if not required and (value is None or _same(value, param.default)):
                     in_order = False
                     continue
-                kwargs[param.name] = value
-                text = self._cli_text(kind, value)
+                text = ",".join(map(str, value)) if isinstance(value, list) else str(value)
+                if kind in ("int_list", "int_or_list") and not isinstance(value, numbers.Integral):
+                    text = _list_text(value)  # a range "1-30"
                 if kind == "bool":
                     default = False if required else bool(param.default)
                     if value != default:
@@ -583,6 +540,7 @@ class GenericExplorer(Explorer):
                     options += [f"{spelled}={text}"] if text.startswith("-") else [spelled, text]
                     positional = positional and not required
                 text = repr(value)
+            kwargs[param.name] = value
             if in_order and param.kind is param.POSITIONAL_OR_KEYWORD:
                 py_args.append(text)
             else:
@@ -599,9 +557,10 @@ class GenericExplorer(Explorer):
             how["rng"] = check_int("seed", state["seed"], 0)
         elif method != q.default:
             how["method"] = method
-        return Call(q, kwargs, method, how, [*cli, *options], py_args, notes)
+        return Call(q, kwargs, method, how, [*cli, *options], py_args, notes, state)
 
-    def _value(self, param, kind: str, raw):
+    @staticmethod
+    def _value(param, kind: str, raw):
         name = param.name
         if kind in ("bool", "choice", "int", "float"):
             return raw
@@ -621,10 +580,8 @@ class GenericExplorer(Explorer):
                 raise refuse(name, "integers or words separated by commas (e.g. 1,Fair,+3)", raw)
             words = [int(p) if re.fullmatch(r"[+-]?\d+", p) else p for p in parts]
             return words[0] if kind == "word_or_list" and len(words) == 1 else words
-        if kind == "int_list":
-            return int_list(name, text)
-        if kind == "int_or_list":
-            return int_list(name, text, one=True)
+        if kind in ("int_list", "int_or_list"):
+            return int_list(name, text, one=kind == "int_or_list")
         if kind == "optional_int":
             if not re.fullmatch(r"[+-]?\d+", text):
                 raise refuse(name, "a whole number, or empty for none", raw)
@@ -632,44 +589,31 @@ class GenericExplorer(Explorer):
         # int_or_word: a number, or a word (a rating's name)
         return int(text) if re.fullmatch(r"[+-]?\d+", text) else text
 
-    @staticmethod
-    def _cli_text(kind: str, value) -> str:
-        if kind in ("int_list", "int_or_list") and not isinstance(value, numbers.Integral):
-            return _list_text(value)
-        if isinstance(value, list):
-            return ",".join(str(v) for v in value)
-        return str(value)
-
-    def _rules_of(self, key: str, state: dict):
+    def _rules_of(self, param, state: dict):
         """``(rules or None, CLI flags, Python text, notes)`` of a rule set's controls, read
-        by :func:`~dicestats.core.question.rules_from` (what the command line reads)."""
-        cls = self._rules
+        by :func:`~dicestats.core.question.rules_from` (what the command line reads); a flag
+        greyed out is left out, and said why."""
+        cls, key = self._rules, param.name
         prefix = "vs-" if key == "versus_rules" else ""
         preset = state.get(f"{key}.preset") or None
         if key == "versus_rules" and preset is None and f"{key}.preset" in state:
             return None, [], "", []  # the other side's rules: the same as yours
         fields = [f.name for f in dataclasses.fields(cls) if f"{key}.{f.name}" in state]
         wanted = {n: state[f"{key}.{n}"] for n in fields}
-        default = cls()
-        param = next(p for p, _k in self._params if p.name == key)
-        if preset is not None and key == "rules" and self._plain_default(param, preset):
-            preset = None  # the default preset: no --preset
+        default = param.default if isinstance(param.default, cls) else cls()
+        plain = preset and key == "rules" and preset == self._preset_of(default)
+        if plain and cls.preset(preset) == cls():
+            preset = None  # the default preset, and Rules(): no --preset
         changes = self._changes(preset, wanted)
-        if any(isinstance(v, bool) and v == getattr(default, n) for n, v in changes.items()):
+        if any(isinstance(v, bool) and v == getattr(cls(), n) for n, v in changes.items()):
             preset, changes = None, self._changes(None, wanted)  # a flag only turns off a default
+        greyed = [n for n in changes if self.controls[f"{key}.{n}"].disabled]
         notes = []
-        specialty = state.get("specialty")
-        specialty = specialty if isinstance(specialty, bool) else False
-        while key == "rules" and changes and hasattr(cls, "cannot_apply"):
-            # a flag that changes nothing for this roll: the command line refuses it, so it
-            # is left out (and said so), as the Storyteller explorer greys it out
+        if greyed:  # a flag that changes nothing for this roll: the command line refuses it
             probe = rules_from(SimpleNamespace(preset=preset, **changes), cls)
-            vain = probe.cannot_apply(list(changes), specialty=specialty)
-            if not vain:
-                break
-            for name, why in vain:
-                notes.append(f"{name.replace('_', ' ')} left out: {why}")
-                changes.pop(name)
+            why = dict(probe.cannot_apply(greyed, specialty=state.get("specialty") is True))
+            notes = [f"{n.replace('_', ' ')} left out: {why[n]}" for n in greyed if n in why]
+            changes = {n: v for n, v in changes.items() if n not in greyed}
         rules = rules_from(SimpleNamespace(preset=preset, **changes), cls)
         flags = [f"--{prefix}preset", preset] if preset else []
         for name, v in changes.items():
@@ -678,56 +622,68 @@ class GenericExplorer(Explorer):
                 flags.append(f"--{prefix}{'no-' if not v else ''}{dashed}")
             else:
                 flags += [f"--{prefix}{dashed}", str(v)]
-        where = self._rules_name()
-        text = f"{where}.preset({preset!r})" if preset else f"{where}()"
-        if changes:
-            args = ", ".join(f"{k}={v!r}" for k, v in changes.items())
-            text = f"{where}.preset({preset!r}).replace({args})" if preset else f"{where}({args})"
-        return rules, flags, text, notes
-
-    def _plain_default(self, param, preset: str) -> bool:
-        """Whether ``preset`` is the parameter's default (or, for a default None, the class's
-        own rules) and equals ``Rules()``: then ``--preset`` says nothing."""
-        cls = self._rules
-        default = param.default if isinstance(param.default, cls) else cls()
-        return preset == self._preset_of(default) and cls.preset(preset) == cls()
+        where = f"{self.system.name}.{cls.__name__}"  # as the package exports it, else:
+        if getattr(self.system.package, cls.__name__, None) is not cls:
+            where = f"__import__({cls.__module__!r}, fromlist=[{cls.__name__!r}]).{cls.__name__}"
+        args = ", ".join(f"{k}={v!r}" for k, v in changes.items())
+        text = f"{where}.preset({preset!r})" + (f".replace({args})" if args else "")
+        return rules, flags, text if preset else f"{where}({args})", notes
 
     def _changes(self, preset, wanted: dict) -> dict:
         base = self._rules.preset(preset) if preset else self._rules()
         return {n: v for n, v in wanted.items() if v != getattr(base, n)}
 
-    def _rules_name(self) -> str:
-        cls, pkg = self._rules, self.system.package
-        name = self.system.name
-        return f"{name}.{cls.__name__}" if getattr(pkg, cls.__name__, None) is cls else (
-            f"__import__({cls.__module__!r}, fromlist=[{cls.__name__!r}]).{cls.__name__}"
-        )  # fmt: skip
-
     # -- answering ---------------------------------------------------------------------------
-    def compute(self, state: dict) -> Panel:
-        """The panel of ``state`` (any method: Monte Carlo in this thread)."""
+    def companion(self, call: Call, name: str, **values) -> Call:
+        """The call of this system's question ``name`` with ``call``'s state, ``values`` over
+        it, and its method: what a system's own explorer asks beside the question on show."""
+        q = next(x for x in self.system.questions if x.name == name)
+        return dataclasses.replace(self.call({**call.state, **values}, q), how=call.how)
+
+    @staticmethod
+    def ask(call: Call, executor=None):
+        """The API's answer to ``call`` (its Monte Carlo batches on ``executor``, if given)."""
+        more = {} if executor is None else {"executor": executor, "progress": False}
+        return call.question.function(**call.kwargs, **call.how, **more)
+
+    def compute(self, state: dict):
+        """The panel of ``state``; for Monte Carlo, its arguments checked at once (a refusal
+        shows at once), the stages of its estimate: :data:`QUICK_TRIALS` trials first, same
+        seed, then the full one (a newer change stops them at their next batch)."""
         call = self.call(state)
-        return self.panel(call, call.question.function(**call.kwargs, **call.how))
+        if call.method != "montecarlo":
+            return self.panel(call, self.ask(call))
+        q, trials = call.question, call.how["trials"]
+        q.setup(**call.kwargs, **{n: "montecarlo" if n == "method" else None for n in q.receives})
+        stages = [min(QUICK_TRIALS, trials)] + ([trials] if trials > QUICK_TRIALS else [])
+        return [functools.partial(self._estimate, call, n, n < trials) for n in stages]
 
-    def panel(self, call: Call, result, *, quick: bool = False) -> Panel:
-        """What the page shows of ``result``, the answer to ``call``."""
-        from ..format import view_text
+    def _estimate(self, call: Call, trials: int, quick: bool, executor) -> tuple:
+        """One stage of a Monte Carlo answer: its ``(panel, status)`` from ``trials`` trials."""
+        call = dataclasses.replace(call, how={**call.how, "trials": trials})
+        panel = self.panel(call, self.ask(call, executor), quick=quick, executor=executor)
+        status = (
+            "quick estimate ({:,} trials); refining…" if quick else "full estimate ({:,} trials)"
+        )
+        return panel, status.format(trials)
 
+    def panel(self, call: Call, result, *, quick: bool = False, executor=None) -> Panel:
+        """What the page shows of ``result``, the answer to ``call`` (``quick``: a first
+        estimate, its chart to come). A system's own explorer adds to it, asking its
+        companion questions' Monte Carlo batches on ``executor``."""
         q = call.question
-        text = view_text(result.view(), exact=call.method == "exact")
         figures, labels = {}, {}
-        for key in q.headline:
+        for key in self.headline.get(q.name, q.headline):
             value = getattr(result, key, None)
             if value is None or isinstance(value, dict):
                 continue
             figures[key] = value
-            labels[key] = (key.removeprefix("p_").replace("_", " "), _headline_text(key))
+            fmt = functools.partial(figure_text, key)
+            labels[key] = (key.removeprefix("p_").replace("_", " "), fmt)
         draw = None
         if q.chart and not quick:
-            from importlib import import_module
-
             module, _, name = q.chart.partition(":")
-            chart = getattr(import_module(f"dicestats.plots.{module}"), name)
+            chart = getattr(importlib.import_module(f"dicestats.plots.{module}"), name)
 
             def draw(fig):
                 chart(result, ax=fig.subplots())
@@ -743,7 +699,7 @@ class GenericExplorer(Explorer):
             draw=draw,
             chart_key=KEEP if quick else (call.cli, "chart"),
             table=_frame(result.view()),
-            table_html=f"<pre class='ds-view'>{html.escape(text)}</pre>",
+            table_html=view_html(result, call.method == "exact"),
             cli=call.cli,
             python=call.python,
             note=note,
@@ -752,125 +708,31 @@ class GenericExplorer(Explorer):
 
     def show(self, view: Panel) -> None:
         super().show(view)
-        self.chart.layout.display = None if self.question.chart else "none"  # none declared
         self._show_json()
 
     def _show_json(self) -> None:
         if self.show_json.value and self.view is not None:
-            body = html.escape(self.view.result.to_json())
+            r = self.view.result
+            answers = r if isinstance(r, tuple) else (r,)
+            body = html.escape("\n".join(a.to_json() for a in answers if a is not None))
             self.json.value = f"<pre class='ds-command ds-json-text'>{body}</pre>"
         else:
             self.json.value = ""
 
-    def refresh(self) -> Panel | None:
-        """Show the current state: exact and float answers at once; a Monte Carlo answer is
-        checked at once, then estimated in the background (returns at once)."""
-        state = self.state()
-        try:
-            call = self.call(state)
-            if call.method == "montecarlo":
-                q = call.question
-                received = {n: "montecarlo" if n == "method" else None for n in q.receives}
-                q.setup(**call.kwargs, **received)  # a refusal shows at once
-        except (ValueError, TypeError, ArithmeticError) as exc:
-            self._supersede(None)
-            self.show_error(exc)
-            self.status.value = ""
-            return None
-        if call.method != "montecarlo":
-            self._supersede(None)
-            self.status.value = ""
-            try:
-                panel = self.panel(call, call.question.function(**call.kwargs, **call.how))
-            except (ValueError, TypeError, ArithmeticError) as exc:
-                self.show_error(exc)
-                return None
-            self.show(panel)
-            return panel
-        with self._cond:
-            self.status.value = "estimating…"
-            self._supersede(call)
-            if self._worker is None or not self._worker.is_alive():
-                self._worker = threading.Thread(target=self._work, daemon=True)
-                self._worker.start()
-        return None
 
-    def _supersede(self, call) -> None:
-        """A newer state: ``call`` for the worker, or None (answered here, or refused)."""
-        with self._cond:
-            generation = self._wanted[0] + 1
-            self._wanted = (generation, call)
-            if call is None:
-                self._done = generation
-            self._cond.notify_all()
-
-    def _current(self, generation: int) -> bool:
-        with self._cond:
-            return self._wanted[0] == generation
-
-    def _work(self) -> None:
-        while True:
-            with self._cond:
-                generation, call = self._wanted
-                if call is None or self._done >= generation:
-                    self._worker = None
-                    return
-            trials = call.how["trials"]
-            stages = [min(QUICK_TRIALS, trials)] + ([trials] if trials > QUICK_TRIALS else [])
-            for i, n in enumerate(stages):
-                last = i == len(stages) - 1
-                staged = dataclasses.replace(call, how={**call.how, "trials": n})
-                executor = _Stoppable(lambda g=generation: self._current(g))
-                try:
-                    result = call.question.function(
-                        **staged.kwargs, **staged.how, executor=executor, progress=False
-                    )
-                    panel = self.panel(staged, result, quick=not last)
-                except _Superseded:
-                    break
-                except (ValueError, TypeError, ArithmeticError) as exc:
-                    with self._cond:
-                        if self._wanted[0] == generation:
-                            self.show_error(exc)
-                            self.status.value = ""
-                            self._done = generation
-                            self._cond.notify_all()
-                    break
-                with self._cond:
-                    if self._wanted[0] != generation:
-                        break  # superseded: start on the newer state
-                    self.show(panel)
-                    self.status.value = (
-                        f"full estimate ({n:,} trials)" if last
-                        else f"quick estimate ({n:,} trials); refining…"
-                    )  # fmt: skip
-                    if last:
-                        self._done = generation
-                        self._cond.notify_all()
-
-    @property
-    def busy(self) -> bool:
-        """Whether Monte Carlo work is running in the background (a superseded run stops at
-        its next batch)."""
-        worker = self._worker
-        return worker is not None and worker.is_alive()
-
-    def wait(self, timeout: float = 120.0) -> Panel | None:
-        """Block until the latest change is fully shown (or refused); the panel on show."""
-        with self._cond:
-            ok = self._cond.wait_for(lambda: self._done >= self._wanted[0], timeout)
-        if not ok:
-            raise TimeoutError(f"the {self.title} explorer did not finish within {timeout} s")
-        return self.view
+def _vain(rules, name: str, value, specialty: bool) -> bool:
+    """Whether rule ``name`` set to ``value`` changes nothing for this roll."""
+    try:
+        return bool(
+            dataclasses.replace(rules, **{name: value}).cannot_apply([name], specialty=specialty)
+        )
+    except REFUSALS:
+        return False
 
 
 def _frame(view):
     """The first table of a result's view as a DataFrame of numbers (the CSV export), or None:
     estimates as their values, exact values as floats."""
-    from fractions import Fraction
-
-    from ..core.results import Table
-
     table = next((p for p in view.parts if isinstance(p, Table)), None)
     if table is None:
         return None
@@ -886,21 +748,29 @@ def _frame(view):
     return pd.DataFrame(rows, columns=list(table.header))
 
 
-def generic(system="storyteller", question: str | None = None, *, trials: int = TRIALS,
-            seed: int = 1, **values) -> GenericExplorer:  # fmt: skip
+def generic(
+    system="storyteller",
+    question: str | None = None,
+    *,
+    trials: int = TRIALS,
+    seed: int = 1,
+    **values,
+) -> GenericExplorer:
     """A live explorer of any system's declared questions (an ``ipywidgets`` widget).
 
-    Controls, derived from the declarations as the command line's options are:
-    the question; one per parameter of that question (starting from its first
-    sample call; ``values`` set some by name); the system's rule preset and
-    fields where it takes ``rules``; the method, with trials and seed for Monte
-    Carlo. Shows the result's view (the text ``dicestats <system> <question>``
-    prints), its headline figures and declared chart, its JSON on demand (the
-    ``JSON`` toggle), and the equivalent command and Python call; a refused
-    state shows its one-line error. A Monte Carlo answer runs in the background:
-    a quick estimate first, then the full one. A question with a required
-    parameter no control can spell (``list[list[int]]``, an object) is left out
-    of the picker, and said beside it (``left_out``).
+    Controls, derived from the declarations as the command line's options are: the
+    question; one per parameter of that question (from its first sample call, the
+    values of the controls it shares with the last question, or ``values`` by name);
+    the system's rule preset and fields where it takes ``rules``, a flag that cannot
+    apply to the roll greyed out and left out (``Rules.cannot_apply``, said in the
+    note); the method, with trials and seed for Monte Carlo. Shows the result's view
+    (the text ``dicestats <system> <question>`` prints), its headline figures and
+    declared chart, its JSON on demand (the ``JSON`` toggle), and the equivalent
+    command and Python call; a refused state shows its one-line error. A Monte Carlo
+    answer is checked at once, then runs in the background: :data:`QUICK_TRIALS`
+    trials first (same seed), then the full one; a newer change stops it at its next
+    batch. A question with a required parameter no control can spell
+    (``list[list[int]]``, an object) is left out of the picker, and said beside it.
 
     Parameters
     ----------
@@ -926,6 +796,10 @@ def generic(system="storyteller", question: str | None = None, *, trials: int = 
 
     s = find(system) if isinstance(system, str) else system
     if not s.declared:
-        raise refuse("system", "a system whose questions are declared", s.name,
-                     why="it lists sample questions only")  # fmt: skip
+        raise refuse(
+            "system",
+            "a system whose questions are declared",
+            s.name,
+            why="it lists sample questions only",
+        )
     return GenericExplorer(s, question, values=values, trials=trials, seed=seed)

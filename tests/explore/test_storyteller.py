@@ -33,16 +33,21 @@ def test_botch_moves_from_5_to_6_dice_at_difficulty_9():
     "controls, rules, specialty",
     [
         (dict(dice=7, difficulty=8), st.Rules(), False),
-        (dict(dice=3, difficulty=10, preset="first"), st.Rules.preset("first"), False),
-        (dict(dice=6, difficulty=7, ten_again=True, chain=False),
+        ({"dice": 3, "difficulty": 10, "rules.preset": "first"}, st.Rules.preset("first"), False),
+        ({"dice": 6, "difficulty": 7, "rules.ten_again": True, "rules.chain": False},
          st.Rules(ten_again=True, chain=False), False),
-        (dict(dice=5, difficulty=7, preset="v20", specialty=True), st.Rules.preset("v20"), True),
-        (dict(dice=5, difficulty=7, preset="v20", specialty=True, one_cancels="highest"),
+        ({"dice": 5, "difficulty": 7, "rules.preset": "v20", "specialty": True},
+         st.Rules.preset("v20"), True),
+        ({"dice": 5, "difficulty": 7, "rules.preset": "v20", "specialty": True,
+          "rules.one_cancels": "highest"},
          st.Rules.preset("v20").replace(one_cancels="highest"), True),
-        (dict(dice=4, difficulty=6, willpower=True, ordinary_willpower=True),
+        ({"dice": 4, "difficulty": 6, "rules.willpower": True,
+          "rules.willpower_success": "ordinary"},
          st.Rules(willpower=True, willpower_success="ordinary"), False),
-        (dict(dice=4, difficulty=12, clamp=True), st.Rules(above_ten="clamp"), False),
-        (dict(dice=8, difficulty=6, rule_of_one=False), st.Rules(rule_of_one=False), False),
+        ({"dice": 4, "difficulty": 12, "rules.above_ten": "clamp"}, st.Rules(above_ten="clamp"),
+         False),
+        ({"dice": 8, "difficulty": 6, "rules.rule_of_one": False}, st.Rules(rule_of_one=False),
+         False),
     ],
 )  # fmt: skip
 def test_every_figure_is_the_apis_and_the_commands_say_the_same(controls, rules, specialty, capsys):
@@ -86,9 +91,10 @@ def test_a_refused_state_is_one_line_in_the_widget():
     assert "ds-stale" in ex.summary._dom_classes
     set_controls(ex, dice=5, difficulty=11)
     assert ex.error.value.startswith("difficulty must be an integer in 2..10, got 11")
-    set_controls(ex, dice=5, difficulty=9, rule_of_one=False, botch_rule="first")
+    set_controls(ex, **{"dice": 5, "difficulty": 9, "rules.rule_of_one": False,
+                        "rules.botch_rule": "first"})  # fmt: skip
     assert ex.error.value.startswith("botch_rule must be")
-    ex.controls["botch_rule"].value = "revised"
+    ex.controls["rules.botch_rule"].value = "revised"
     assert ex.error.value == "" and "ds-stale" not in ex.summary._dom_classes
 
 
@@ -101,34 +107,46 @@ def test_the_largest_pool_is_shown_with_its_neighbours():
 def test_flags_that_cannot_apply_are_greyed_out_and_left_out():
     ex = explore.storyteller(5, 7)
     c = ex.controls
-    assert c["chain"].disabled and c["specialty_rule"].disabled and c["clamp"].disabled
-    c["ten_again"].value = True
-    assert not c["chain"].disabled
-    c["ten_again"].value = False
-    c["chain"].value = False  # greyed out: no 10 earns an extra die
+    for name in ("chain", "reroll_ones_cancel", "specialty_rule", "one_cancels",
+                 "willpower_success", "above_ten"):  # fmt: skip
+        assert c[f"rules.{name}"].disabled, name
+    c["rules.ten_again"].value = True
+    assert not c["rules.chain"].disabled
+    c["rules.ten_again"].value = False
+    c["rules.chain"].value = False  # greyed out: no 10 earns an extra die
     assert "--no-chain" not in ex.view.cli and ex.view.result == st.pool(5, 7)
+    assert "chain left out: no 10 earns an extra die" in ex.view.note
+    c["difficulty"].value = 12
+    assert not c["rules.above_ten"].disabled
+    c["rules.preset"].value = "v20"
+    assert c["rules.one_cancels"].disabled  # a 10 counts double only with a specialty
+    c["specialty"].value = True
+    assert not c["rules.one_cancels"].disabled and not c["rules.specialty_rule"].disabled
 
 
 def test_a_new_preset_starts_from_its_flags():
     ex = explore.storyteller(5, 7)
-    ex.controls["botch_rule"].value = "first"
-    ex.controls["preset"].value = "v20"
-    assert ex.controls["botch_rule"].value == "revised"
-    assert ex.controls["specialty_rule"].value == "double"
+    ex.controls["rules.botch_rule"].value = "first"
+    ex.controls["rules.preset"].value = "v20"
+    assert ex.controls["rules.botch_rule"].value == "revised"
+    assert ex.controls["rules.specialty_rule"].value == "double"
     assert ex.view.cli == "dicestats pool 5 --difficulty 7 --preset v20"
 
 
-def test_extended_tab_shows_the_extended_action(capsys):
+def test_extended_actions_keep_the_pool_and_the_rules(capsys):
     ex = explore.storyteller(6, 7)
-    set_controls(ex, target=8, rounds=5, on_botch="ends")
-    ex.tabs.selected_index = 1
-    want = st.extended(6, 7, 8, on_botch="ends", rounds=5)
+    ex.controls["rules.ten_again"].value = True
+    ex.controls["question"].value = "extended"
+    assert (ex.controls["dice"].value, ex.controls["difficulty"].value) == (6, 7)
+    set_controls(ex, target=8, rounds="5", on_botch="ends")
+    want = st.extended(6, 7, 8, st.Rules(ten_again=True), on_botch="ends", rounds=5)
     assert ex.view.result == want
     assert shown(ex, "p_success") == percent(want.p_success)
-    assert shown(ex, "p_timeout") == percent(want.p_timeout)
+    assert ex.view.cli == "dicestats extended 6 7 8 --ten-again --on-botch ends --rounds 5"
     got = run_cli(ex.view.cli, capsys)
     assert got["p_success"] == pytest.approx(float(want.p_success), abs=1e-12)
     assert run_python(ex.view.python) == want
+    assert ex.extras.layout.display == "none"  # the chart metric: the pool's only
 
 
 def test_exports_write_the_chart_and_the_table(tmp_path):
