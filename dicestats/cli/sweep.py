@@ -116,7 +116,7 @@ def _add_options(p, *, defaults: bool) -> None:
 
 def register(subparsers) -> None:
     """Add the ``sweep`` sub-command."""
-    lines = [f"  {name:<21} {q.summary}" for name, q in QUESTIONS.items()]
+    lines = [f"  {name:<21} {q.question.summary}" for name, q in QUESTIONS.items()]
     p = subparsers.add_parser(
         "sweep",
         help="one question over a grid of parameters (local processes or a Dask cluster)",
@@ -283,8 +283,8 @@ def _handle(args) -> int:
             setattr(args, key, value)
     if any(t in ("-h", "--help") for t in tokens):
         words = {"montecarlo": "Monte Carlo (--trials, --seed)", "exact": "exact (--exact)"}
-        kind = " or ".join(words[m] for m in q.methods if m in words) or "computed"
-        print(f"dicestats sweep {q.name}: {q.summary}")
+        kind = " or ".join(words[m] for m in q.question.methods if m in words) or "computed"
+        print(f"dicestats sweep {q.name}: {q.question.summary}")
         print(f"calls {q.call.replace(':', '.')}; {kind}; heatmap of {q.headline}")
         print(f"parameters: {' '.join(option(p) for p in q.parameters + q.rule_fields)}")
         return 0
