@@ -297,10 +297,16 @@ def _register_compare(sub) -> None:
     rules_flags(st, Rules, prefix="vs-", both=True)
     v = st.add_argument_group("the second side (default: the same as the first)")
     g = v.add_mutually_exclusive_group()
-    g.add_argument("--vs-specialty", action="store_const", const=True, help="a specialty")
-    g.add_argument("--vs-no-specialty", dest="vs_specialty", action="store_const", const=False)
-    v.add_argument("--vs-dice", type=int_arg, help="a fixed pool")
-    v.add_argument("--vs-difficulty", type=int_arg, help="a fixed difficulty")
+    g.add_argument("--vs-specialty", action="store_const", const=True, help="it has a specialty")
+    g.add_argument(
+        "--vs-no-specialty",
+        dest="vs_specialty",
+        action="store_const",
+        const=False,
+        help="it has none",
+    )
+    v.add_argument("--vs-dice", type=int_arg, metavar="N", help="a fixed pool")
+    v.add_argument("--vs-difficulty", type=int_arg, metavar="N", help="a fixed difficulty")
 
     fate = sub.add_parser(
         "fate",
