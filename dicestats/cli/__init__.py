@@ -81,11 +81,8 @@ def build_parser() -> argparse.ArgumentParser:
             questions.register(sub, system)
         if special is not None:
             special.register(sub)
-    importlib.import_module(".report", __name__).register(sub)
-    importlib.import_module(".sweep", __name__).register(sub)
-    importlib.import_module(".workbench", __name__).register(sub)
-    importlib.import_module(".compare", __name__).register(sub)
-    importlib.import_module(".explore", __name__).register(sub)
+    for name in ("report", "sweep", "workbench", "compare", "explore"):
+        importlib.import_module(f".{name}", __name__).register(sub)
     parser.set_defaults(_commands=sub)
     return parser
 

@@ -1,156 +1,210 @@
-"""Helpers shared by the sub-command modules: argument types and output."""
+"""What every command shares: the argument types (a word read, never range-checked: a value
+out of range is the API's own refusal) and the output flags (``--json``, ``--exact``,
+``--plot FILE``)."""
 
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 
-from ..core.checks import int_range_text, parse_fraction_text, parse_int_text, shown
-from ..core.results import jsonable
-from ..format import fraction, percent, text_table, to_json
+from ..core.checks import parse_fraction_text, parse_int_text, shown
+from ..format import percent
 
 __all__ = [
+    "typed",
     "int_arg",
-    "int_range_arg",
-    "int_list_arg",
+    "seed_arg",
+    "int_list",
+    "int_or_list",
+    "int_or_word",
+    "word_list",
+    "word_or_list",
+    "real",
+    "trials_arg",
     "rating_arg",
-    "fraction_arg",
+    "probability",
+    "probabilities",
+    "Gather",
+    "LISTS",
     "add_output_flags",
     "add_plot_flag",
     "write_plot",
     "PLOT_SUFFIXES",
-    "limit_arg",
     "fmt_prob",
-    "jsonable",
-    "emit_json",
-    "print_table",
 ]
 
 
-def int_arg(lo: int | None = None, hi: int | None = None, name: str = "value"):
-    """An argparse ``type=`` that accepts an integer in ``lo..hi``."""
+def typed(name: str):
+    """An argparse ``type=`` from a function raising ``ValueError`` (named ``name`` in
+    argparse's refusal of a malformed word)."""
 
-    allowed = int_range_text(lo, hi)
+    def wrap(read):
+        def parse(text: str):
+            try:
+                return read(text)
+            except ValueError as exc:
+                raise argparse.ArgumentTypeError(str(exc)) from None
 
-    def parse(text: str) -> int:
-        try:
-            v = parse_int_text(text, allowed)  # a 5,000-digit word is not echoed in full
-        except ValueError as exc:
-            raise argparse.ArgumentTypeError(str(exc)) from None
-        if (lo is not None and v < lo) or (hi is not None and v > hi):
-            raise argparse.ArgumentTypeError(f"must be {allowed}, got {shown(v)}")
-        return v
+        parse.__name__ = name
+        return parse
 
-    parse.__name__ = name
-    return parse
+    return wrap
 
 
-def limit_arg(limit, kind: str = "int", name: str | None = None):
-    """An argparse ``type=`` for one integer, a range ``3-8`` or a list ``7,6,6`` (``kind``)
-    within a :class:`~dicestats.core.limits.Limit`; a value past its top says why.
+@typed("int")
+def int_arg(text: str) -> int:
+    """An integer in ASCII digits (:func:`~dicestats.core.checks.parse_int_text`)."""
+    return parse_int_text(text)
 
-    Examples
-    --------
-    >>> from dicestats.core.limits import Limit
-    >>> limit_arg(Limit("dice", 1, 30, why="a sample"), "range")("2-4")
-    [2, 3, 4]
+
+@typed("seed")
+def seed_arg(text: str) -> int:
+    """A seed, 0..2**63-1 (where the API leaves it to numpy, whose refusal names nothing)."""
+    v = parse_int_text(text)
+    if not 0 <= v < 2**63:
+        raise ValueError(f"must be an integer in 0..{2**63 - 1:,}, got {shown(v)}")
+    return v
+
+
+#: The most values a range ``A-B`` spells (checked before the range is built).
+RANGE_MAX = 100_000
+
+
+@typed("list")
+def int_list(text: str) -> list[int]:
+    """``7,6,6``, a range ``1-10`` or one integer, as a list.
+
+    >>> int_list("7,6,6"), int_list("2-4")
+    ([7, 6, 6], [2, 3, 4])
     """
-
-    def check(v: int) -> None:
-        if not limit.lo <= v <= limit.hi:
-            why = f" ({limit.why})" if v > limit.hi and limit.why else ""
-            raise argparse.ArgumentTypeError(
-                f"must be an integer in {limit.help}, got {shown(v)}{why}"
-            )
-
-    # a range's ends are checked before it is built: 1-10**23 is refused, not built
-    if kind == "range":
-        parse = int_range_arg(check_end=check)
-    else:
-        parse = {"int": int_arg, "list": int_list_arg}[kind]()
-
-    def checked(text: str):
-        values = parse(text)
-        seq = values if isinstance(values, list) else [values]
-        for v in (min(seq), max(seq)):  # the ends of a range: values the user typed
-            check(v)
-        return values
-
-    checked.__name__ = name or limit.name
-    return checked
+    head, sep, tail = text.strip().partition("-")
+    if sep and head and "," not in text:  # A-B (a word starting with "-" is one integer)
+        a, b = int_arg(head), int_arg(tail)
+        if a > b:
+            raise ValueError(f"reversed range {text!r}: write {b}-{a}")
+        if b - a >= RANGE_MAX:
+            raise ValueError(f"a range of at most {RANGE_MAX:,} values, got {shown(b - a + 1)}")
+        return list(range(a, b + 1))
+    parts = text.split(",")
+    if any(not p.strip() for p in parts):
+        raise ValueError(
+            "expected integers such as 3,3,2 or a range such as 1-10; got "
+            f"{shown(text, quote=True)}"
+        )
+    return [int_arg(p) for p in parts]
 
 
-def int_range_arg(lo: int | None = None, hi: int | None = None, *, check_end=None):
-    """``"3-8"`` → ``[3, ..., 8]``, ``"5"`` → ``[5]``; refuses reversed ranges.
-    ``check_end(v)`` (optional) checks each end before the range is built."""
-    one = int_arg(lo, hi)
-
-    def parse(text: str) -> list[int]:
-        text = text.strip()
-        head, sep, tail = text.partition("-") if not text.startswith("-") else (text, "", "")
-        if sep:
-            a, b = one(head), one(tail)
-            for v in (a, b) if check_end else ():
-                check_end(v)
-            if a > b:
-                raise argparse.ArgumentTypeError(f"reversed range {text!r}: write {b}-{a}")
-            return list(range(a, b + 1))
-        return [one(text)]
-
-    parse.__name__ = "range"
-    return parse
+def int_or_list(text: str):
+    """One integer, or a list or range of them (:func:`int_list`)."""
+    return int_list(text) if ("," in text or "-" in text.strip()[1:]) else int_arg(text)
 
 
-def int_list_arg(lo: int | None = None, hi: int | None = None):
-    """``"7,6,6"`` → ``[7, 6, 6]``."""
-    one = int_arg(lo, hi)
+def int_or_word(text: str):
+    """An integer (``+3``, ``-1``) or else the word itself (``Fair``: the API reads it)."""
+    try:
+        return parse_int_text(text.removeprefix("+"))
+    except ValueError:
+        return text
 
-    def parse(text: str) -> list[int]:
-        parts = text.split(",")
-        if any(not p.strip() for p in parts):
-            raise argparse.ArgumentTypeError(
-                f"expected a comma-separated list of integers such as 3,3,2; got "
-                f"{shown(text, quote=True)}"
-            )
-        return [one(p) for p in parts]
 
-    parse.__name__ = "list"
-    return parse
+@typed("list")
+def word_list(text: str) -> list:
+    """``1,Fair,+3``: integers or words (each as :func:`int_or_word` reads it), as a list."""
+    parts = text.split(",")
+    if any(not p.strip() for p in parts):
+        raise ValueError(f"expected values such as 1,Fair,+3; got {shown(text, quote=True)}")
+    return [int_or_word(p.strip()) for p in parts]
+
+
+def word_or_list(text: str):
+    """One integer or word, or a list of them (``1,Fair,+3``)."""
+    return word_list(text) if "," in text else int_or_word(text.strip())
+
+
+@typed("number")
+def real(text: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise ValueError(f"expected a number, got {shown(text, quote=True)}") from None
+
+
+@typed("trials")
+def trials_arg(text: str) -> int:
+    """``1000000``, ``1_000_000`` or ``1e6``: a whole number of trials."""
+    t = text.strip().lower()
+    if re.fullmatch(r"[0-9]+(?:_[0-9]+)*(?:e[0-9]+)?", t):  # ASCII digits: int() reads others
+        base, _, exp = t.replace("_", "").partition("e")
+        return int(base) * 10 ** int(exp or 0)
+    raise ValueError(f"expected a whole number such as 100000 or 1e6, got {text!r}")
 
 
 def rating_arg(name: str):
-    """An argparse ``type=`` for a Fate rating: ``+2``, ``2``, ``Fair`` or ``fair``, in range
+    """A Fate rating: ``+2``, ``2``, ``Fair`` or ``fair``, in range
     (:func:`dicestats.fate.rules.check_rating`, imported on the first word read).
 
-    Examples
-    --------
     >>> rating_arg("difficulty")("Superb"), rating_arg("difficulty")("-1")
     (5, -1)
     """
 
+    @typed(name)
     def parse(text: str) -> int:
         from ..fate.rules import check_rating
 
-        try:
-            return check_rating(text, name)
-        except ValueError as exc:
-            raise argparse.ArgumentTypeError(str(exc)) from None
+        return check_rating(text, name)
 
-    parse.__name__ = name
     return parse
 
 
-def fraction_arg(text: str):
-    """An exact number in [0, 1] from ``"0.25"`` or ``"1/4"``
-    (:func:`~dicestats.core.checks.parse_fraction_text`: strict, never slow).
+@typed("probability")
+def probability(text: str):
+    """A probability written ``0.75`` or ``3/4``, read exactly.
 
-    >>> fraction_arg("1/4")
-    Fraction(1, 4)
+    >>> probability("3/4")
+    Fraction(3, 4)
     """
-    try:
-        return parse_fraction_text(text, 0, 1)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+    return parse_fraction_text(text, 0, 1, "0.75 or 3/4")
+
+
+@typed("levels")
+def probabilities(text: str) -> list:
+    """``"0.5,0.75,0.9"``: probabilities, each in [0, 1]."""
+    parts = text.split(",")
+    if any(not p.strip() for p in parts):
+        raise ValueError(
+            "expected probabilities separated by commas such as 0.5,0.75,0.9; got "
+            f"{shown(text, quote=True)}"
+        )
+    return [probability(p) for p in parts]
+
+
+#: The converters that read lists: an option given twice adds to its list.
+LISTS = (int_list, int_or_list, word_list, word_or_list)
+
+
+class Gather(argparse.Action):
+    """Store a list option's values; given again, add to them (``--vs 0 --vs 2``)."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        before = getattr(namespace, self.dest, None)
+        if before is not None:
+            as_list = lambda v: list(v) if isinstance(v, list) else [v]  # noqa: E731
+            values = as_list(before) + as_list(values)
+        setattr(namespace, self.dest, values)
+
+
+# --------------------------------------------------------------------------- output
+def add_output_flags(p: argparse.ArgumentParser, exact: bool = True) -> None:
+    """``--json`` and (optionally) ``--exact`` on a sub-command."""
+    p.add_argument("--json", action="store_true", help="print JSON for machines")
+    if exact:
+        p.add_argument("--exact", action="store_true", help='exact probabilities as "p/q" strings')
+
+
+def fmt_prob(p) -> str:
+    """A probability in the CLI's tables: :func:`dicestats.format.percent`, 2 decimals."""
+    return percent(p, digits=2)
 
 
 #: The chart files ``--plot`` writes, chosen by the extension.
@@ -189,73 +243,20 @@ def add_plot_flag(p: argparse.ArgumentParser, what: str = "the chart") -> None:
 def write_plot(ax, path) -> None:
     """Save the figure of ``ax`` to ``path`` (checked by ``--plot``), atomically; close it."""
     import matplotlib
+    import matplotlib.pyplot as plt
 
     from ..core.files import atomic_write
     from . import CLIError
 
-    fig = ax.figure
+    fig, suffix = ax.figure, path.suffix.lower()
     try:
         # a fixed salt: SVG element ids are random otherwise
         with matplotlib.rc_context({"svg.hashsalt": "dicestats"}), atomic_write(path) as fh:
             fig.savefig(
-                fh,
-                format=path.suffix[1:].lower(),
-                dpi=150,
-                bbox_inches="tight",
-                metadata=_PLOT_METADATA[path.suffix.lower()],
+                fh, format=suffix[1:], dpi=150, bbox_inches="tight", metadata=_PLOT_METADATA[suffix]
             )
     except OSError as exc:  # a file where a directory should be, no permission: one line
         raise CLIError(f"cannot write {path}: {exc.strerror or exc}") from None
     finally:
-        import matplotlib.pyplot as plt
-
         plt.close(fig)
     print(f"wrote {path}", file=sys.stderr)
-
-
-def add_output_flags(p: argparse.ArgumentParser, exact: bool = True) -> None:
-    """``--json`` and (optionally) ``--exact`` on a sub-command."""
-    p.add_argument("--json", action="store_true", help="print JSON for machines")
-    if exact:
-        p.add_argument("--exact", action="store_true", help='exact probabilities as "p/q" strings')
-
-
-def fmt_prob(p) -> str:
-    """A probability in the CLI's tables: :func:`dicestats.format.percent`, 2 decimals."""
-    return percent(p, digits=2)
-
-
-#: The longest exact value a text cell shows whole: about 100 digits over 100 (GMP sums
-#: make p/q of thousands of digits, a table of them megabytes).
-EXACT_TEXT_CHARS = 200
-
-
-def exact_text(x) -> str:
-    """An exact value for a text table: ``'p/q'``, cut when it is longer than a table cell.
-
-    >>> from fractions import Fraction
-    >>> exact_text(Fraction(16, 81))
-    '16/81'
-    >>> exact_text(Fraction(1, 7**300))
-    '1/338385…80001 (1/254 digits: whole with --json)'
-    """
-    text = fraction(x)
-    if len(text) <= EXACT_TEXT_CHARS:
-        return text
-    num, _, den = text.partition("/")
-
-    def cut(digits: str) -> str:
-        return digits if len(digits) <= 12 else f"{digits[:6]}…{digits[-5:]}"
-
-    sizes = f"{len(num):,}/{len(den):,}" if den else f"{len(num):,}"
-    return f"{cut(num)}{'/' + cut(den) if den else ''} ({sizes} digits: whole with --json)"
-
-
-def emit_json(obj) -> None:
-    """Print a result (or plain data) as JSON, Fractions as ``"p/q"``."""
-    sys.stdout.write(to_json(obj) + "\n")
-
-
-def print_table(rows, header=None, title: str | None = None) -> None:
-    """Print rows as an aligned text table (:func:`dicestats.format.text_table`)."""
-    print(text_table(rows, header, title))

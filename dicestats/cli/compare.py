@@ -7,12 +7,11 @@ difficulty steps), ``willpower`` / ``specialty`` / ``ten-again`` (in dice),
 Storyteller pool) and ``storyteller`` (the Storyteller difficulty or pool
 matching a Fate roll).
 
-``dicestats compare storyteller|fate``: two settings side by side
-(:mod:`dicestats.workbench.compare`). The first side takes the usual options;
-the second side is the first one but for the ``--vs-*`` options
-(``--vs-preset``, ``--vs-ten-again``, ``--vs-dice``, ``--vs-difficulty``,
-``--vs-bonus``, ...). The single rule flags (``--ten-again``, ``--botch-rule``,
-...) apply to both sides; ``--vs-preset`` changes the second side's preset.
+``dicestats compare storyteller|fate|systems``: two settings side by side
+(:mod:`dicestats.workbench.compare`). The second side is the first one but for
+the ``--vs-*`` options (``--vs-preset``, ``--vs-ten-again``, ``--vs-dice``,
+``--vs-difficulty``, ``--vs-bonus``, ...): the rule flags (``--ten-again``,
+``--botch-rule``, ...) apply to both sides.
 
 Every command prints a readable table, JSON with ``--json`` (the result's
 fields), exact ``p/q`` numbers with ``--exact``, and draws its chart with
@@ -40,30 +39,42 @@ from __future__ import annotations
 import argparse
 
 from ..core.checks import shown
-from ..fate.limits import LIMITS as FATE_LIMITS
-from ..format import points
+from ..format import exact_text, points, text_table, to_json
 from . import CLIError
-from ._common import add_output_flags, add_plot_flag, emit_json, fmt_prob, limit_arg, print_table
-from ._compare_args import (
-    _DICE,
-    _DIFFICULTY,
-    _METRIC_WORDS,
-    _cell,
-    _rating,
-    _ratings,
+from ._common import (
+    add_output_flags,
+    add_plot_flag,
+    fmt_prob,
+    int_arg,
+    int_list,
+    rating_arg,
+    write_plot,
 )
-from ._compare_worth import _register_worth
-from ._storyteller_args import add_rule_flags, rules_of
+from .storyteller import add_rule_flags, rules_of
+from .workbench import ladder_range
 
-__all__ = ["register", "COMMANDS"]
+__all__ = ["register"]
 
-#: The sub-commands this module adds, in help order.
-COMMANDS = ("worth", "compare")
+_METRICS = ("p_success", "p_ge_2", "p_ge_3", "p_ge_4", "p_ge_5", "mean_net")
+_OBJECTIVES = ("success", "tie", "style")
+_rating = rating_arg("rating")
+_METRIC_WORDS = {
+    "p_success": "success",
+    "p_botch": "botch",
+    "p_fail": "failure",
+    "p_tie": "tie",
+    "p_ge_2": "2+ net successes",
+    "p_ge_3": "3+ net successes",
+    "p_ge_4": "4+ net successes",
+    "p_ge_5": "5+ net successes",
+    "mean_net": "mean net successes",
+    "p_success_or_better": "success or better",
+    "p_tie_or_better": "tie or better",
+    "p_style": "success with style",
+}
+_SINGULAR = {"difficulty steps": "difficulty step", "dice": "die", "shifts": "shift"}
 
 
-# ---------------------------------------------------------------------------
-# Parsers
-# ---------------------------------------------------------------------------
 def register(subparsers) -> None:
     """Add the ``worth`` and ``compare`` commands."""
     w = subparsers.add_parser(
@@ -74,9 +85,7 @@ def register(subparsers) -> None:
         "an integer scale of the other currency (the two bracketing steps, and the step "
         "interpolated linearly between them).",
     )
-    wsub = w.add_subparsers(dest="question", metavar="QUESTION", required=True)
-    _register_worth(wsub)
-
+    _register_worth(w.add_subparsers(dest="question", metavar="QUESTION", required=True))
     c = subparsers.add_parser(
         "compare",
         help="two rule sets, two pools or two Fate rolls side by side: differences, where "
@@ -85,184 +94,314 @@ def register(subparsers) -> None:
         "first), where they differ most, total variation and the largest gap in P(>= k). "
         "The second side is the first but for the --vs-* options.",
     )
-    csub = c.add_subparsers(dest="system", metavar="SYSTEM", required=True)
-    _register_compare_storyteller(csub)
-    _register_compare_fate(csub)
-    _register_compare_bands(csub)
+    _register_compare(c.add_subparsers(dest="system", metavar="SYSTEM", required=True))
 
 
-def _pools_and_rules(p) -> None:
+# --------------------------------------------------------------------------- worth
+def _pool(p, *, metric=_METRICS) -> None:
+    """A Storyteller pool (``--dice``, ``--difficulty``) and the chance compared."""
+    p.add_argument("--dice", type=int_arg, required=True, help="the pool")
+    p.add_argument("--difficulty", type=int_arg, default=6, help="the difficulty (default 6)")
+    p.add_argument(
+        "--metric",
+        choices=metric,
+        default="p_success",
+        help="the chance compared: P(net >= 1) (default), P(net >= k), or mean net successes",
+    )
+
+
+def _fate_roll(p) -> None:
+    p.add_argument("--bonus", type=_rating, default=0, help="the Fate bonus (default 0)")
+    p.add_argument(
+        "--difficulty",
+        type=_rating,
+        required=True,
+        help="the Fate difficulty: a number or a ladder name (Fair, Superb, ...)",
+    )
+    p.add_argument(
+        "--objective",
+        choices=_OBJECTIVES,
+        default="success",
+        help="success or better (default), at least a tie, or success with style",
+    )
+
+
+def _max_dice(p) -> None:
+    p.add_argument(
+        "--max-dice",
+        type=int_arg,
+        help="the largest pool searched (default 50, or the exact search limit of the rules)",
+    )
+
+
+def _register_worth(sub) -> None:
+    d = sub.add_parser("die", help="one more Storyteller die ≈ how many difficulty steps")
+    _pool(d)
+    d.add_argument("--extra", type=int_arg, default=1, help="dice added (default 1)")
+    add_rule_flags(d)
+    rooms = [d]
+    for name in ("willpower", "specialty", "ten-again"):
+        r = sub.add_parser(name, help=f"{name} ≈ how many Storyteller dice")
+        _pool(r)
+        _max_dice(r)
+        add_rule_flags(r)
+        rooms.append(r)
+
+    i = sub.add_parser("invoke", help="Fate invokes (+2 or reroll) ≈ how many shifts")
+    _fate_roll(i)
+    i.add_argument("--invokes", type=int_arg, default=1, help="invokes spent (default 1)")
+    i.add_argument(
+        "--policy",
+        choices=("optimal", "plus2", "reroll"),
+        default="optimal",
+        help="how invokes are used: the optimal +2 or reroll (default), +2 only, rerolls only",
+    )
+    i.add_argument("--fate-dice", type=int_arg, help="Fate dice rolled (default 4)")
+
+    f = sub.add_parser("fate", help="the Fate difficulty whose odds match a Storyteller pool")
+    _pool(f)
+    f.add_argument("--bonus", type=_rating, default=0, help="the Fate roll's bonus (default 0)")
+    f.add_argument(
+        "--objective", choices=_OBJECTIVES, default="success", help="the Fate outcome matched"
+    )
+    add_rule_flags(f)
+
+    s = sub.add_parser(
+        "storyteller", help="the Storyteller difficulty (or pool) whose odds match a Fate roll"
+    )
+    _fate_roll(s)
+    g = s.add_mutually_exclusive_group(required=True)
+    g.add_argument("--dice", type=int_arg, help="find the difficulty for this pool")
+    g.add_argument(
+        "--storyteller-difficulty", type=int_arg, help="find the pool at this difficulty"
+    )
+    s.add_argument(
+        "--metric",
+        choices=_METRICS[:-1],
+        default="p_success",
+        help="the Storyteller chance matched (default P(net >= 1))",
+    )
+    _max_dice(s)
+    add_rule_flags(s)
+    for p in (*rooms, i, f, s):
+        add_output_flags(p)
+        add_plot_flag(p, "the scale searched, the target and the worth")
+        p.set_defaults(func=_cmd_worth)
+
+
+def _cmd_worth(args) -> int:
+    from .. import workbench as wb
+
+    q = args.question
+    if q in ("die", "willpower", "specialty", "ten-again", "fate"):
+        rules, specialty = rules_of(args)
+        common = {"metric": args.metric, "specialty": specialty, "exact": args.exact}
+        if q == "die":
+            w = wb.die_worth(args.dice, args.difficulty, rules, extra=args.extra, **common)
+        elif q == "fate":
+            w = wb.fate_match(
+                args.dice,
+                args.difficulty,
+                rules,
+                bonus=args.bonus,
+                objective=args.objective,
+                **common,
+            )
+        else:
+            change = q.replace("-", "_")
+            w = wb.rule_worth(
+                args.dice, args.difficulty, rules, change=change, max_dice=args.max_dice, **common
+            )
+    elif q == "invoke":
+        w = wb.invoke_worth(
+            args.bonus,
+            args.difficulty,
+            invokes=args.invokes,
+            policy=args.policy,
+            objective=args.objective,
+            dice=args.fate_dice,
+            exact=args.exact,
+        )
+    else:
+        rules, specialty = rules_of(args)
+        w = wb.storyteller_match(
+            args.bonus,
+            args.difficulty,
+            dice=args.dice,
+            storyteller_difficulty=args.storyteller_difficulty,
+            rules=rules,
+            objective=args.objective,
+            metric=args.metric,
+            specialty=specialty,
+            max_dice=args.max_dice,
+            exact=args.exact,
+        )
+    if args.plot:
+        from ..plots.workbench import worth_scale
+        from ..tables.workbench import worth_table
+
+        write_plot(worth_scale(worth_table(w), w), args.plot)
+    if args.json:
+        print(to_json(w))
+        return 0
+    print(w.summary())
+    print()
+    show = (lambda x: f"{float(x):.4f}") if w.metric == "mean_net" else fmt_prob
+    rows = [("without the change", w.p_base)] if w.p_base is not None else []
+    rows.append(("with the change" if w.p_base is not None else "to match", w.p_target))
+    without = "" if w.p_base is None else " (without the change)"
+    for step, p in ((w.lower, w.p_lower), (w.upper, w.p_upper)):
+        if step is None:
+            continue
+        unit = _SINGULAR.get(w.unit, w.unit) if abs(step) == 1 else w.unit
+        name = f"{step:+d} {unit}{without}" if without else f"{step} {unit}"
+        if rows[-1][0] != name:
+            rows.append((name, p))
+    label = _METRIC_WORDS.get(w.metric, w.metric.replace("_", " "))
+    exact = (lambda p: (exact_text(p),)) if args.exact else (lambda p: ())
+    header = ("", label) + (("exact",) if args.exact else ())
+    print(text_table([(k, show(p), *exact(p)) for k, p in rows], header))
+    print()
+    print(w.reading)
+    if w.worth is None and w.p_target == 1 and w.change == "a Willpower point":
+        print("(a Willpower success is automatic: value it with --metric p_ge_2 or mean_net)")
+    return 0
+
+
+# --------------------------------------------------------------------------- compare
+def _pools(p) -> None:
     """``--dice`` and ``--difficulty`` ranges of Storyteller pools, and the rule flags."""
     p.add_argument(
-        "--dice",
-        type=limit_arg(_DICE, "range"),
-        default=list(range(1, 11)),
-        help=f"pool sizes, e.g. 1-10 (default; {_DICE.help})",
+        "--dice", type=int_list, default=list(range(1, 11)), help="pool sizes, e.g. 1-10 (default)"
     )
     p.add_argument(
         "--difficulty",
-        type=limit_arg(_DIFFICULTY, "range"),
+        type=int_list,
         default=[6],
-        help=f"Storyteller difficulties, e.g. 6 or 6-8 (default 6; {_DIFFICULTY.help})",
+        help="Storyteller difficulties, e.g. 6 or 6-8 (default 6)",
     )
     add_rule_flags(p)
 
 
-def _register_compare_storyteller(sub) -> None:
-    p = sub.add_parser(
+def _register_compare(sub) -> None:
+    from ..storyteller.rules import Rules
+    from .questions import rules_flags
+
+    st = sub.add_parser(
         "storyteller",
         help="two Storyteller rule sets or pools side by side",
         description="Every pool of --dice at every --difficulty under the first setting and "
         "the second (the first but for the --vs-* options).",
     )
-    _pools_and_rules(p)
-    from ..storyteller.rules import BOTCH_RULES, PRESETS
-
-    v = p.add_argument_group("the second side (default: the same as the first)")
-    v.add_argument("--vs-preset", choices=tuple(PRESETS), help="its edition preset")
-    v.add_argument("--vs-botch-rule", choices=BOTCH_RULES, help="its botch rule")
-    v.add_argument("--vs-ten-again", action="store_true", help="its 10s add a die")
-    v.add_argument("--vs-no-ten-again", action="store_true", help="its 10s add no die")
-    v.add_argument("--vs-specialty", action="store_true", help="its roll has a specialty")
-    v.add_argument("--vs-no-specialty", action="store_true", help="its roll has no specialty")
-    v.add_argument("--vs-willpower", action="store_true", help="it spends Willpower")
-    v.add_argument("--vs-no-willpower", action="store_true", help="it spends no Willpower")
-    v.add_argument("--vs-no-rule-of-one", action="store_true", help="its 1s cancel nothing")
-    v.add_argument("--vs-dice", type=_DICE.argtype("vs_dice"), help="a fixed pool")
-    v.add_argument(
-        "--vs-difficulty", type=_DIFFICULTY.argtype("vs_difficulty"), help="a fixed difficulty"
+    _pools(st)
+    rules_flags(st, Rules, prefix="vs-", both=True)
+    v = st.add_argument_group("the second side (default: the same as the first)")
+    g = v.add_mutually_exclusive_group()
+    g.add_argument("--vs-specialty", action="store_const", const=True, help="it has a specialty")
+    g.add_argument(
+        "--vs-no-specialty",
+        dest="vs_specialty",
+        action="store_const",
+        const=False,
+        help="it has none",
     )
-    _compare_outputs(p, "p_success,p_botch")
+    v.add_argument("--vs-dice", type=int_arg, metavar="N", help="a fixed pool")
+    v.add_argument("--vs-difficulty", type=int_arg, metavar="N", help="a fixed difficulty")
 
-
-def _register_compare_fate(sub) -> None:
-    p = sub.add_parser(
+    fate = sub.add_parser(
         "fate",
         help="two Fate rolls side by side over difficulties",
         description="A Fate roll at every --difficulty under the first setting and the "
         "second (the first but for the --vs-* options). Negative ranges: --difficulty=-2..6.",
     )
-    p.add_argument("--bonus", type=_rating, default=0, help="the bonus (default 0)")
-    p.add_argument(
+    fate.add_argument("--bonus", type=_rating, default=0, help="the bonus (default 0)")
+    fate.add_argument(
         "--difficulty",
-        type=_ratings,
+        type=lambda text: ladder_range(text, None),
         default=list(range(-2, 7)),
         help="difficulties: 2, Fair, 0..6, 1,3,5 (default -2..6)",
     )
-    dice = FATE_LIMITS["dice"]
-    p.add_argument("--dice", type=dice.argtype("dice"), default=None, help="Fate dice (default 4)")
-    helpers = FATE_LIMITS["helpers"]
-    p.add_argument("--helpers", type=helpers.argtype("helpers"), default=0, help="+1 each")
-    style = FATE_LIMITS["style_shifts"]
-    p.add_argument(
-        "--style-shifts", type=style.argtype("style_shifts"), default=3,
+    fate.add_argument("--dice", type=int_arg, help="Fate dice (default 4)")
+    fate.add_argument("--helpers", type=int_arg, default=0, help="+1 each")
+    fate.add_argument(
+        "--style-shifts",
+        type=int_arg,
+        default=3,
         help="shifts that make a success with style (default 3)",
-    )  # fmt: skip
-    v = p.add_argument_group("the second side (default: the same as the first)")
-    v.add_argument("--vs-bonus", type=_rating, default=None, help="its bonus")
-    v.add_argument("--vs-dice", type=dice.argtype("vs_dice"), default=None, help="its Fate dice")
-    v.add_argument("--vs-helpers", type=helpers.argtype("vs_helpers"), default=None)
-    v.add_argument(
-        "--vs-style-shifts", type=style.argtype("vs_style_shifts"), default=None,
-        help="its shifts for a success with style",
-    )  # fmt: skip
-    _compare_outputs(p, "p_success_or_better,p_style")
+    )
+    v = fate.add_argument_group("the second side (default: the same as the first)")
+    v.add_argument("--vs-bonus", type=_rating, help="its bonus")
+    v.add_argument("--vs-dice", type=int_arg, help="its Fate dice")
+    v.add_argument("--vs-helpers", type=int_arg)
+    v.add_argument("--vs-style-shifts", type=int_arg, help="its shifts for a success with style")
 
-
-def _register_compare_bands(sub) -> None:
-    p = sub.add_parser(
+    bands = sub.add_parser(
         "systems",
         help="Storyteller pools against one Fate roll: outcome bands on one margin",
         description="Storyteller pools (--dice at --difficulty) against one Fate roll (--bonus "
         "against --fate-difficulty), band by band: net successes read as shifts, a failure as "
         "a Fate fail; the botch has no Fate counterpart, the tie no Storyteller one.",
     )
-    _pools_and_rules(p)
-    p.add_argument("--bonus", type=_rating, default=0, help="the Fate roll's bonus (default 0)")
-    p.add_argument(
+    _pools(bands)
+    bands.add_argument("--bonus", type=_rating, default=0, help="the Fate roll's bonus (default 0)")
+    bands.add_argument(
         "--fate-difficulty",
         type=_rating,
         default=0,
         help="the Fate difficulty: a number or a ladder name (default 0, Mediocre)",
     )
-    p.add_argument(
-        "--fate-dice",
-        type=FATE_LIMITS["dice"].argtype("fate_dice"),
-        default=None,
-        help="Fate dice (default 4)",
-    )
-    _compare_outputs(p, "p_success_or_better,p_fail")
-
-
-def _compare_outputs(p, default_metrics: str) -> None:
-    p.add_argument(
-        "--metric",
-        default=None,
-        help=f"metrics shown in the text table, comma-separated (default {default_metrics}, "
-        "and the one that differs most)",
-    )
-    add_output_flags(p)
-    add_plot_flag(p, "the differences, one line per metric")
-    p.set_defaults(func=_cmd_compare, default_metrics=default_metrics.split(","))
-
-
-# ---------------------------------------------------------------------------
-# compare
-# ---------------------------------------------------------------------------
-def _second_storyteller(args):
-    """The second side's namespace: the first one's, changed by the --vs-* options."""
-    for yes, no in (("ten_again", "no_ten_again"), ("specialty", "no_specialty"),
-                    ("willpower", "no_willpower")):  # fmt: skip
-        if getattr(args, f"vs_{yes}") and getattr(args, f"vs_{no}"):
-            raise CLIError(f"--vs-{yes.replace('_', '-')} and --vs-{no.replace('_', '-')} "
-                           "disagree: give one")  # fmt: skip
-    ns = argparse.Namespace(**vars(args))
-    if args.vs_preset:
-        ns.preset = args.vs_preset
-    if args.vs_botch_rule:
-        ns.botch_rule = args.vs_botch_rule
-    if args.vs_no_rule_of_one:
-        ns.rule_of_one = False
-    for flag in ("ten_again", "willpower"):
-        if getattr(args, f"vs_{flag}"):
-            setattr(ns, flag, True)
-        if getattr(args, f"vs_no_{flag}"):
-            setattr(ns, flag, False)
-            if flag == "willpower":
-                ns.ordinary_willpower = False
-            if flag == "ten_again":
-                ns.chain, ns.reroll_ones_cancel = None, None
-    if args.vs_specialty:
-        ns.specialty = True
-    if args.vs_no_specialty:
-        ns.specialty, ns.specialty_rule = False, None
-    return ns
+    bands.add_argument("--fate-dice", type=int_arg, help="Fate dice (default 4)")
+    for p, metrics in (
+        (st, "p_success,p_botch"),
+        (fate, "p_success_or_better,p_style"),
+        (bands, "p_success_or_better,p_fail"),
+    ):
+        p.add_argument(
+            "--metric",
+            help=f"metrics shown in the text table, comma-separated (default {metrics}, "
+            "and the one that differs most)",
+        )
+        add_output_flags(p)
+        add_plot_flag(p, "the differences, one line per metric")
+        p.set_defaults(func=_cmd_compare, default_metrics=metrics.split(","))
 
 
 def _cmd_compare(args) -> int:
     from .. import workbench as wb
 
     if args.system == "storyteller":
-        diffs = args.difficulty + ([args.vs_difficulty] if args.vs_difficulty else [])
-        rules, specialty = rules_of(args, args.difficulty)
-        vrules, vspec = rules_of(_second_storyteller(args), diffs)
+        rules, specialty = rules_of(args)
+        # the second side: the first one's options, changed by the --vs-* ones
+        second = {k[3:]: v for k, v in vars(args).items() if k[:3] == "vs_" and v is not None}
+        vrules, vspec = rules_of(argparse.Namespace(**{**vars(args), **second}))
         if (vrules, vspec, args.vs_dice, args.vs_difficulty) == (rules, specialty, None, None):
             raise CLIError(
                 "nothing to compare: the --vs-* options leave the second side equal to the "
                 "first; give --vs-preset, --vs-ten-again, --vs-specialty, --vs-dice, ..."
             )
         c = wb.compare_storyteller(
-            args.dice, args.difficulty, rules, vrules, specialty=specialty,
-            versus_specialty=vspec, versus_dice=args.vs_dice,
-            versus_difficulty=args.vs_difficulty, exact=args.exact,
-        )  # fmt: skip
-    elif args.system == "systems":
-        rules, specialty = rules_of(args, args.difficulty)
-        c = wb.compare_bands(
-            args.dice, args.difficulty, rules, bonus=args.bonus,
-            fate_difficulty=args.fate_difficulty, specialty=specialty, fate_dice=args.fate_dice,
+            args.dice,
+            args.difficulty,
+            rules,
+            vrules,
+            specialty=specialty,
+            versus_specialty=vspec,
+            versus_dice=args.vs_dice,
+            versus_difficulty=args.vs_difficulty,
             exact=args.exact,
-        )  # fmt: skip
+        )
+    elif args.system == "systems":
+        rules, specialty = rules_of(args)
+        c = wb.compare_bands(
+            args.dice,
+            args.difficulty,
+            rules,
+            bonus=args.bonus,
+            fate_difficulty=args.fate_difficulty,
+            specialty=specialty,
+            fate_dice=args.fate_dice,
+            exact=args.exact,
+        )
     else:
         from ..fate.rules import Rules
 
@@ -274,39 +413,42 @@ def _cmd_compare(args) -> int:
                 "first; give --vs-bonus, --vs-dice, --vs-helpers or --vs-style-shifts"
             )
         c = wb.compare_fate(
-            args.bonus, args.difficulty, first, second, versus_bonus=args.vs_bonus,
-            dice=args.dice, versus_dice=args.vs_dice, helpers=args.helpers,
-            versus_helpers=args.vs_helpers, exact=args.exact,
-        )  # fmt: skip
-    metrics = _metrics(args, c)
+            args.bonus,
+            args.difficulty,
+            first,
+            second,
+            versus_bonus=args.vs_bonus,
+            dice=args.dice,
+            versus_dice=args.vs_dice,
+            helpers=args.helpers,
+            versus_helpers=args.vs_helpers,
+            exact=args.exact,
+        )
+    if args.metric is None:
+        metrics = list(args.default_metrics)
+        metrics += [] if c.largest["metric"] in metrics else [c.largest["metric"]]
+    else:
+        metrics = [m.strip() for m in args.metric.split(",")]
+        if not set(metrics) <= set(c.metrics):
+            raise CLIError(
+                f"--metric must be metrics of this comparison ({', '.join(c.metrics)}), got "
+                f"{shown(args.metric, quote=True)}"
+            )
     if args.plot:
         from ..plots.workbench import compare_differences
         from ..tables.workbench import comparison_table
-        from ._common import write_plot
 
         ax = compare_differences(comparison_table(c), first=c.first, second=c.second)
         write_plot(ax, args.plot)
     if args.json:
-        emit_json(c)
-        return 0
-    _print_comparison(c, metrics, args.exact)
+        print(to_json(c))
+    else:
+        _print_comparison(c, metrics, args.exact)
     return 0
 
 
-def _metrics(args, c) -> list[str]:
-    if args.metric is None:
-        shown_ = list(args.default_metrics)
-        if c.largest["metric"] not in shown_:
-            shown_.append(c.largest["metric"])
-        return shown_
-    names = [m.strip() for m in args.metric.split(",")]
-    bad = [m for m in names if m not in c.metrics]
-    if bad or not names:
-        raise CLIError(
-            f"--metric must be metrics of this comparison ({', '.join(c.metrics)}), got "
-            f"{shown(args.metric, quote=True)}"
-        )
-    return names
+def _cell(x, exact: bool, *, diff: bool = False) -> str:
+    return exact_text(x) if exact else points(x) if diff else fmt_prob(x)
 
 
 def _cell_words(c, cell: dict) -> str:
@@ -339,14 +481,14 @@ def _print_comparison(c, metrics, exact: bool) -> None:
         row = [r[k] for k in varying]
         for m in metrics:
             if m.startswith("mean") and not exact:
-                row += [f"{float(r[m]):.3f}", f"{float(r[f'versus_{m}']):.3f}",
-                        f"{float(r[f'diff_{m}']):+.3f}"]  # fmt: skip
+                row += [f"{float(r[m]):.3f}", f"{float(r[f'versus_{m}']):.3f}"]
+                row.append(f"{float(r[f'diff_{m}']):+.3f}")
             else:
-                row += [_cell(r[m], exact), _cell(r[f"versus_{m}"], exact),
-                        _cell(r[f"diff_{m}"], exact, diff=True)]  # fmt: skip
+                row += [_cell(r[m], exact), _cell(r[f"versus_{m}"], exact)]
+                row.append(_cell(r[f"diff_{m}"], exact, diff=True))
         row += [_cell(r["total_variation"], exact), _cell(r["max_gap"], exact)]
         rows.append(row)
-    print_table(rows, header)
+    print(text_table(rows, header))
     print()
     big = c.largest
     word = _METRIC_WORDS.get(big["metric"], big["metric"])

@@ -1,27 +1,20 @@
 """``dicestats explore``: the live explorers as a web page on localhost.
 
-Serves :func:`dicestats.explore.page` (the Storyteller, Fate, initiative and
-compare explorers) with Voilà at ``http://127.0.0.1:PORT/``, prints the
-address, opens a browser unless ``--no-browser``, and stops on Ctrl-C (the
-server and its kernels shut down; exit status 130, as every command stopped by
-SIGINT). Needs the ``explore`` extra; no internet at run time. The import of
-ipywidgets and Voilà waits for the command to run (``dicestats --help`` stays
-light).
+Serves :func:`dicestats.explore.page` with Voilà (:func:`dicestats.explore.app.serve`),
+prints the address, opens a browser unless ``--no-browser``, and stops on Ctrl-C (exit
+status 130, as every command stopped by SIGINT). Needs the ``explore`` extra; ipywidgets
+and Voilà are imported when the command runs (``dicestats --help`` stays light).
 """
 
 from __future__ import annotations
 
 import sys
 
+from ..explore.app import DEFAULT_PORT
 from . import CLIError
 from ._common import int_arg
 
-__all__ = ["register", "COMMANDS"]
-
-#: The sub-command this module adds.
-COMMANDS = ("explore",)
-#: Voilà's default port (also dicestats.explore.app.DEFAULT_PORT).
-DEFAULT_PORT = 8866
+__all__ = ["register"]
 
 
 def register(subparsers) -> None:
@@ -37,7 +30,7 @@ def register(subparsers) -> None:
     )
     p.add_argument(
         "--port",
-        type=int_arg(1, 65535, "port"),
+        type=int_arg,
         default=DEFAULT_PORT,
         help=f"port on 127.0.0.1 (1..65535; default {DEFAULT_PORT})",
     )
@@ -53,11 +46,10 @@ def register(subparsers) -> None:
 def _cmd_explore(args) -> int:
     from ..explore.app import serve
 
-    def echo(line: str) -> None:
-        print(line, flush=True)
-
     try:
-        status = serve(args.port, open_browser=args.browser, echo=echo)
+        status = serve(
+            args.port, open_browser=args.browser, echo=lambda line: print(line, flush=True)
+        )
     except RuntimeError as exc:
         raise CLIError(str(exc)) from None
     print(f"dicestats explore: the server stopped (status {status})", file=sys.stderr)

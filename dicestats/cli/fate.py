@@ -21,12 +21,10 @@ turn        quick
 
 from __future__ import annotations
 
-import argparse
-
 from ..core.checks import shown
 from ..fate.rules import DEFAULT_RULES, TIEBREAKS, check_rating
-from ..format import ladder
-from ._common import add_output_flags, emit_json, int_arg, print_table
+from ..format import ladder, text_table, to_json
+from ._common import add_output_flags, seed_arg, typed
 
 __all__ = ["register", "participant_arg"]
 
@@ -38,13 +36,7 @@ _TIEBREAK_TEXT = {
 }
 
 
-def _rating(text: str, what: str) -> int:
-    try:
-        return check_rating(text, what)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-
-
+@typed("participant")
 def participant_arg(text: str) -> tuple:
     """``"Ada=2"``, ``"Ada=Fair"`` or ``"Ada=quick:2,careful:Good"`` → ``(name, rating or
     {approach: rating})``.
@@ -57,30 +49,29 @@ def participant_arg(text: str) -> tuple:
     name, sep, value = text.partition("=")
     name = name.strip()
     if not sep or not name or not value.strip():
-        raise argparse.ArgumentTypeError(
+        raise ValueError(
             "expected NAME=RATING or NAME=APPROACH:RATING,..., e.g. Ada=2 or "
             f"Ada=quick:2,careful:Fair; got {shown(text, quote=True)}"
         )
     if ":" not in value:
-        return name, _rating(value, f"rating of {name}")
+        return name, check_rating(value, f"rating of {name}")
     ratings = {}
     for part in value.split(","):
         approach, colon, r = part.partition(":")
         approach = approach.strip().lower()
         if not colon or not approach:
-            raise argparse.ArgumentTypeError(
+            raise ValueError(
                 f"expected APPROACH:RATING in {name}'s ratings, e.g. quick:2; "
                 f"got {shown(part, quote=True)}"
             )
         if approach in ratings:
-            raise argparse.ArgumentTypeError(f"{name} rates {approach} twice")
-        ratings[approach] = _rating(r, f"{name}.{approach}")
+            raise ValueError(f"{name} rates {approach} twice")
+        ratings[approach] = check_rating(r, f"{name}.{approach}")
     return name, ratings
 
 
 def register(subparsers) -> None:
     """Add ``dicestats turn-order``."""
-    conflicts = DEFAULT_RULES.conflict_approach
     t = subparsers.add_parser(
         "turn-order",
         help="the order of turns in a Fate conflict, highest approach first",
@@ -100,14 +91,13 @@ def register(subparsers) -> None:
     )
     t.add_argument(
         "--conflict",
-        choices=tuple(conflicts),
+        choices=tuple(DEFAULT_RULES.conflict_approach),
         default="physical",
         help="physical (orders by Quick, default) or mental (by Careful)",
     )
     t.add_argument(
         "--tiebreak",
         choices=TIEBREAKS,
-        default=None,
         help="ties: the order given (default), alphabetical, the other approaches high to "
         "low, or a random order (--seed)",
     )
@@ -116,12 +106,7 @@ def register(subparsers) -> None:
         metavar="NAME,...",
         help="the GM's shortcut: these NPCs act together at the place of the best of them",
     )
-    t.add_argument(
-        "--seed",
-        type=int_arg(0, 2**63 - 1, "seed"),
-        default=None,
-        help="random seed of --tiebreak random (0..2^63-1)",
-    )
+    t.add_argument("--seed", type=seed_arg, help="random seed of --tiebreak random (0..2^63-1)")
     add_output_flags(t, exact=False)
     t.set_defaults(func=_cmd_turn_order)
 
@@ -139,31 +124,33 @@ def _cmd_turn_order(args) -> int:
     tiebreak = args.tiebreak or DEFAULT_RULES.tiebreak
     if args.seed is not None and tiebreak != "random":
         raise refuse(
-            "--seed", "used with --tiebreak random", args.seed,
-            why="only a random tiebreak draws numbers", instead="add --tiebreak random",
-        )  # fmt: skip
+            "--seed",
+            "used with --tiebreak random",
+            args.seed,
+            why="only a random tiebreak draws numbers",
+            instead="add --tiebreak random",
+        )
     npcs = None if args.npcs is None else [n.strip() for n in args.npcs.split(",") if n.strip()]
     participants = dict(args.participants)
     order = fate.turn_order(
         participants, args.conflict, tiebreak=tiebreak, npcs=npcs, rng=args.seed
     )
     approach = DEFAULT_RULES.conflict_approach[args.conflict]
-
-    def rating(n):
-        v = participants[n]
-        return v[approach] if isinstance(v, dict) else v
-
+    ratings = {n: participants[n] for n in order}
+    ratings = {n: v[approach] if isinstance(v, dict) else v for n, v in ratings.items()}
     if args.json:
-        emit_json(
-            {
-                "order": order,
-                "conflict": args.conflict,
-                "approach": approach,
-                "ratings": {n: rating(n) for n in order},
-                "tiebreak": tiebreak,
-                "npcs": npcs,
-                "seed": args.seed,
-            }
+        print(
+            to_json(
+                {
+                    "order": order,
+                    "conflict": args.conflict,
+                    "approach": approach,
+                    "ratings": ratings,
+                    "tiebreak": tiebreak,
+                    "npcs": npcs,
+                    "seed": args.seed,
+                }
+            )
         )
         return 0
     title = (
@@ -172,10 +159,10 @@ def _cmd_turn_order(args) -> int:
         + (f" (seed {args.seed})" if args.seed is not None else "")
     )
     rows = [
-        (f"{i}. {n}" + (" (NPC)" if npcs and n in npcs else ""), ladder(rating(n)))
+        (f"{i}. {n}" + (" (NPC)" if npcs and n in npcs else ""), ladder(ratings[n]))
         for i, n in enumerate(order, 1)
     ]
-    print_table(rows, ("turn", approach), title)
+    print(text_table(rows, ("turn", approach), title))
     if npcs:
         print("NPCs act together at the place of the best of them (the GM's shortcut).")
     return 0

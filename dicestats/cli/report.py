@@ -1,39 +1,21 @@
-"""``dicestats report``: write the printable PDF odds booklet.
-
-matplotlib, pandas and the system modules are imported inside the handler,
-so ``dicestats --help`` stays fast.
+"""``dicestats report``: write the printable PDF odds booklet
+(:func:`dicestats.report.build_report`, imported when the command runs).
 """
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 
 from ..registry import systems
-from ..report.booklet import EXACT_LIMIT, LIMITS, MC_TRIALS
+from ..report.booklet import EXACT_LIMIT, MC_TRIALS
+from ._common import int_arg
 
 __all__ = ["register"]
 
 
-def _names() -> tuple[str, ...]:
-    return tuple(s.name for s in systems())
-
-
-def _systems_arg(text: str) -> str:
-    """An argparse ``type=``: a comma-separated subset of the systems."""
-    items = [s.strip().lower() for s in text.split(",") if s.strip()]
-    bad = [s for s in items if s not in _names()]
-    if bad or not items:
-        what = ", ".join(repr(s) for s in bad) if bad else "(none given)"
-        raise argparse.ArgumentTypeError(
-            f"must be a comma-separated subset of {','.join(_names())}; unknown: {what}"
-        )
-    return ",".join(items)
-
-
 def register(subparsers) -> None:
-    """Add the ``report`` sub-command (option ranges from ``report.LIMITS``)."""
+    """Add the ``report`` sub-command."""
     p = subparsers.add_parser(
         "report",
         help="write the printable PDF odds booklet",
@@ -49,33 +31,28 @@ def register(subparsers) -> None:
         metavar="FILE",
         help="PDF to write (default: reports/dicestats-odds.pdf; the directory is created)",
     )
+    names = ",".join(s.name for s in systems())
     p.add_argument(
         "--systems",
-        type=_systems_arg,
-        default=",".join(_names()),
         metavar="LIST",
-        help=f"comma-separated systems to include (default: {','.join(_names())})",
+        help=f"comma-separated systems to include (default: {names})",
     )
     p.add_argument(
         "--paper", choices=("a4", "letter"), default="a4", help="paper size (default: a4)"
     )
     p.add_argument(
         "--seed",
-        type=LIMITS["seed"].argtype(),
-        default=None,
+        type=int_arg,
         help="seed of the Monte Carlo pages (default: a fixed seed, printed on the pages)",
     )
     p.add_argument(
         "--trials",
-        type=LIMITS["trials"].argtype(),
-        default=MC_TRIALS,
-        help=f"simulated rounds per Monte Carlo scenario, {LIMITS['trials'].help} "
-        f"(default: {MC_TRIALS})",
+        type=int_arg,
+        help=f"simulated rounds per Monte Carlo scenario (default: {MC_TRIALS})",
     )
     p.add_argument(
         "--exact-limit",
-        type=LIMITS["exact_limit"].argtype("exact-limit"),
-        default=EXACT_LIMIT,
+        type=int_arg,
         metavar="N",
         help="initiative setups up to N dice-outcome classes also get their exact value "
         f"(default: {EXACT_LIMIT}; 0: none)",
@@ -88,23 +65,17 @@ def _handle(args) -> int:
     from .. import report
     from . import CLIError
 
-    kwargs = {}
-    if args.seed is not None:
-        kwargs["seed"] = args.seed
+    given = {k: getattr(args, k) for k in ("systems", "seed", "trials", "exact_limit")}
     start = time.perf_counter()
     try:
         path = report.build_report(
             args.out,
-            systems=args.systems,
             paper=args.paper,
-            trials=args.trials,
-            exact_limit=args.exact_limit,
             progress=False if args.quiet else None,
-            **kwargs,
+            **{k: v for k, v in given.items() if v is not None},
         )
     except OSError as exc:  # the booklet names the target, never its temporary file
-        reason = exc.strerror or str(exc)
-        raise CLIError(f"cannot write {args.out}: {reason}") from None
+        raise CLIError(f"cannot write {args.out}: {exc.strerror or exc}") from None
     if not args.quiet:
         print(f"wrote {path} in {time.perf_counter() - start:.1f} s", file=sys.stderr)
     return 0

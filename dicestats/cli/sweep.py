@@ -14,10 +14,8 @@ The table shows the question's headline quantity per cell; ``--json`` prints
 every column; ``--out`` keeps the cells in a Parquet or CSV file (a re-run
 skips the finished ones); ``--plot`` draws heatmaps. Dask (``--scheduler``,
 ``--dask local``) and Parquet need the cluster extra:
-``pip install "dicestats[cluster]"``.
-
-matplotlib, pandas, Dask and the systems are imported inside the handler, so
-``dicestats --help`` stays fast.
+``pip install "dicestats[cluster]"``. :func:`dicestats.sweep.sweep` checks every
+value; pandas, Dask and the systems are imported when the command runs.
 
 Examples
 --------
@@ -39,40 +37,16 @@ import sys
 import time
 from fractions import Fraction
 
-from ..core.lazy import numpy_types as _numpy_types
-from ..core.montecarlo import LIMITS as MC_LIMITS
+from ..core.question import option
 from ..sweep.grid import LIMITS
 from ..sweep.questions import QUESTIONS
+from . import CLIError
+from ._common import add_plot_flag, fmt_prob, int_arg, real, trials_arg
 
-__all__ = ["register", "parse_grid", "COMMANDS"]
-
-#: The sub-commands this module adds.
-COMMANDS = ("sweep",)
+__all__ = ["register", "parse_grid"]
 
 #: Seconds to wait for a Dask scheduler (``--timeout``) by default.
 SCHEDULER_TIMEOUT = 10.0
-
-_RANGE = re.compile(r"^(-?\d+)-(-?\d+)$")
-
-
-def _trials(text: str) -> int:
-    """``1000000``, ``1_000_000`` or ``1e6``: a whole number of trials."""
-    try:
-        value = int(text.replace("_", ""))
-    except ValueError:
-        try:
-            f = float(text)
-        except ValueError:
-            f = None
-        if f is None or not f.is_integer():
-            raise argparse.ArgumentTypeError(
-                f"expected a whole number such as 1000 or 1e6, got {text!r}"
-            ) from None
-        value = int(f)
-    try:
-        return MC_LIMITS["trials"].check(value)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _question(text: str) -> str:
@@ -91,74 +65,58 @@ def _add_options(p, *, defaults: bool) -> None:
 
     p.add_argument(
         "--trials",
-        type=_trials,
-        default=None,
+        type=trials_arg,
         help="trials per cell of a Monte Carlo question (default 100,000; 1e6 is fine)",
     )
     p.add_argument(
         "--seed",
-        type=LIMITS["seed"].argtype("seed"),
-        default=None,
+        type=int_arg,
         help="the sweep's seed; each cell's own seed is derived from it and the cell's "
         "parameters (default: the seed in --out, else a fresh one)",
     )
     p.add_argument(
         "--out",
         metavar="FILE",
-        default=None,
         help="keep the cells in a .parquet or .csv file; a re-run skips finished cells",
     )
     p.add_argument(
         "--workers",
-        type=MC_LIMITS["workers"].argtype("workers"),
-        default=None,
+        type=int_arg,
         help="local worker processes, one cell per task (with --dask local: the cluster's workers)",
     )
     p.add_argument(
         "--scheduler",
         metavar="ADDRESS",
-        default=None,
         help="run the cells on the Dask cluster at ADDRESS (tcp://host:8786)",
     )
-    p.add_argument(
-        "--dask", choices=("local",), default=None, help="start a local Dask cluster for the sweep"
-    )
+    p.add_argument("--dask", choices=("local",), help="start a local Dask cluster for the sweep")
     p.add_argument(
         "--timeout",
-        type=float,
+        type=real,
         default=d(SCHEDULER_TIMEOUT),
         metavar="SECONDS",
         help=f"how long to wait for the scheduler (default {SCHEDULER_TIMEOUT:g})",
     )
-    p.add_argument(
-        "--plot", metavar="FILE", default=None, help="draw the grid as heatmaps (PNG, PDF, SVG)"
-    )
+    add_plot_flag(p, "the grid as heatmaps")
     p.add_argument(
         "--value",
         metavar="COLUMN",
-        default=None,
         help="the quantity of the table and the plot (default: the question's headline)",
     )
     p.add_argument(
-        "--batch-size",
-        type=int,
-        default=None,
-        help="trials per Monte Carlo batch (the results depend on it)",
+        "--batch-size", type=int_arg, help="trials per Monte Carlo batch (the results depend on it)"
     )
-    p.add_argument(
-        "--exact", action="store_true", default=d(False), help='exact questions: Fractions ("p/q")'
-    )
-    p.add_argument(
-        "--json", action="store_true", default=d(False), help="print every column as JSON records"
-    )
-    p.add_argument(
-        "--quiet", action="store_true", default=d(False), help="no progress bar, no summary line"
-    )
+    for flag, text in (
+        ("--exact", 'exact questions: Fractions ("p/q")'),
+        ("--json", "print every column as JSON records"),
+        ("--quiet", "no progress bar, no summary line"),
+    ):
+        p.add_argument(flag, action="store_true", default=d(False), help=text)
 
 
 def register(subparsers) -> None:
     """Add the ``sweep`` sub-command."""
-    lines = [f"  {name:<21} {q.summary}" for name, q in QUESTIONS.items()]
+    lines = [f"  {name:<21} {q.question.summary}" for name, q in QUESTIONS.items()]
     p = subparsers.add_parser(
         "sweep",
         help="one question over a grid of parameters (local processes or a Dask cluster)",
@@ -181,34 +139,20 @@ def register(subparsers) -> None:
 
 
 # --------------------------------------------------------------------------- the grid
-def _name(option: str) -> str:
-    """``--vs-pips`` → ``versus_pips``: the API's spelling of a CLI option."""
-    name = option.lstrip("-").replace("-", "_")
-    if name == "vs" or name.startswith("vs_"):
-        name = "versus" + name[2:]
-    return name
-
-
 def _scalar(word: str):
     low = word.lower()
-    if low in ("true", "false"):
-        return low == "true"
-    if low == "none":
-        return None
-    try:
-        return int(word)
-    except ValueError:
-        pass
-    try:
-        return float(word)
-    except ValueError:
-        return word
+    if low in ("true", "false", "none"):
+        return {"true": True, "false": False}.get(low)
+    for read in (int, float):
+        try:
+            return read(word)
+        except ValueError:
+            pass
+    return word
 
 
 def _words(name: str, word: str, participants: bool) -> list:
-    from . import CLIError
-
-    m = _RANGE.match(word.strip())
+    m = re.fullmatch(r"(-?\d+)-(-?\d+)", word.strip())
     if m:
         a, b = int(m[1]), int(m[2])
         if a > b:
@@ -234,59 +178,31 @@ def parse_grid(tokens, question) -> dict:
     ...            question("initiative"))
     {'swiftness': [1, 2, 3, '3,3'], 'versus': [2], 'pip_rule': ['split']}
     """
-    from . import CLIError
-
     grid: dict = {}
     spelled: dict = {}
     current = None
     for tok in tokens:
         if tok.startswith("--") and len(tok) > 2:
-            option, eq, rest = tok.partition("=")
-            current = _name(option)
+            flag, eq, rest = tok.partition("=")
+            current = flag[2:].replace("-", "_")  # the API's name: --vs-pips is versus_pips
+            current = "versus" + current[2:] if current.split("_")[0] == "vs" else current
             if current in grid:
-                raise CLIError(f"{option} given twice: give all its values after one {option}")
-            grid[current], spelled[current] = [], option
-            if eq:
-                grid[current].append(rest)
+                raise CLIError(f"{flag} given twice: give all its values after one {flag}")
+            grid[current], spelled[current] = [rest] if eq else [], flag
         elif current is None:
             raise CLIError(f"unexpected {tok!r}: values follow their parameter (--swiftness 1-6)")
         else:
             grid[current].append(tok)
+    if not grid:
+        example = " ".join(f"{option(p)} 1-3" for p in question.parameters[:2])
+        raise CLIError(f"no parameters to sweep: give some, e.g. {example}")
     out = {}
     for name, words in grid.items():
         if not words:
             raise CLIError(f"{spelled[name]} needs at least one value")
-        values = []
-        for w in words:
-            values += _words(spelled[name].lstrip("-"), w, name in question.lists)
-        out[name] = values
-    if not out:
-        raise CLIError(f"no parameters to sweep: give some, e.g. {_example(question)}")
+        lists = name in question.lists
+        out[name] = [v for w in words for v in _words(spelled[name][2:], w, lists)]
     return out
-
-
-def _example(question) -> str:
-    params = question.parameters[:2]
-    return " ".join(f"--{p.replace('_', '-')} 1-3" for p in params)
-
-
-def _option(p: str) -> str:
-    """``versus_pips`` → ``--vs-pips``: the CLI's spelling of a parameter (see :func:`_name`)."""
-    opt = "--" + p.replace("_", "-")
-    if p == "versus" or p.startswith("versus_"):
-        opt = "--vs" + opt[len("--versus") :]
-    return opt
-
-
-def _question_help(q) -> str:
-    spelled = [_option(p) for p in q.parameters + q.rule_fields]
-    words = {"montecarlo": "Monte Carlo (--trials, --seed)", "exact": "exact (--exact)"}
-    kind = " or ".join(words[m] for m in q.methods if m in words) or "computed"
-    return (
-        f"dicestats sweep {q.name}: {q.summary}\n"
-        f"calls {q.call.replace(':', '.')}; {kind}; heatmap of {q.headline}\n"
-        f"parameters: {' '.join(spelled)}\n"
-    )
 
 
 # --------------------------------------------------------------------------- running
@@ -294,26 +210,11 @@ class _Inner(argparse.ArgumentParser):
     """The options after QUESTION: an error is the CLI's one line (exit status 2)."""
 
     def error(self, message):  # noqa: D102 - argparse API
-        from . import CLIError
-
         raise CLIError(message)
-
-
-def _options(args):
-    """Options given before and after QUESTION, merged (after wins)."""
-    inner = _Inner(prog="dicestats sweep", allow_abbrev=False, add_help=False)
-    _add_options(inner, defaults=False)
-    later, rest = inner.parse_known_args(args.grid)
-    for key, value in vars(later).items():
-        if value is not None and value is not False:
-            setattr(args, key, value)
-    return rest
 
 
 def _executor(args, stack):
     """The Dask executor ``--scheduler`` / ``--dask local`` ask for (or None)."""
-    from . import CLIError
-
     if args.scheduler is None and args.dask is None:
         return None
     flag = "--scheduler" if args.scheduler is not None else "--dask"
@@ -368,18 +269,28 @@ def _executor(args, stack):
 
 def _handle(args) -> int:
     from ..core.files import interruptible
+    from ..format import text_table, to_json
     from ..sweep import Grid, question, sweep
     from ..sweep.grid import and_list
-    from . import CLIError
 
     q = question(args.question)
-    tokens = _options(args)
+    # the options given after QUESTION join those before it (after wins)
+    inner = _Inner(prog="dicestats sweep", allow_abbrev=False, add_help=False)
+    _add_options(inner, defaults=False)
+    later, tokens = inner.parse_known_args(args.grid)
+    for key, value in vars(later).items():
+        if value is not None and value is not False:
+            setattr(args, key, value)
     if any(t in ("-h", "--help") for t in tokens):
-        sys.stdout.write(_question_help(q))
+        words = {"montecarlo": "Monte Carlo (--trials, --seed)", "exact": "exact (--exact)"}
+        kind = " or ".join(words[m] for m in q.question.methods if m in words) or "computed"
+        print(f"dicestats sweep {q.name}: {q.question.summary}")
+        print(f"calls {q.call.replace(':', '.')}; {kind}; heatmap of {q.headline}")
+        print(f"parameters: {' '.join(option(p) for p in q.parameters + q.rule_fields)}")
         return 0
     grid = parse_grid(tokens, q)
     Grid.of(q, grid, complete=False)  # bad parameters: one line before any cluster starts
-    missing = [_option(p) for p in q.required if p not in grid]
+    missing = [option(p) for p in q.required if p not in grid]
     if missing:
         raise CLIError(
             f"{q.name} needs {and_list(missing)}: values to sweep (e.g. {missing[0]} 1-3); "
@@ -396,26 +307,36 @@ def _handle(args) -> int:
                 rng=args.seed,
                 exact=True if args.exact else None,
                 out=args.out,
-                workers=1 if executor is not None else (args.workers or 1),
+                workers=1 if executor is not None or args.workers is None else args.workers,
                 executor=executor,
                 progress=False if args.quiet else None,
                 batch_size=args.batch_size,
             )
     info = df.attrs["sweep"]
     failed = df[df["error"].notna()]
-    if len(failed) == len(df) and _bad_input(failed["error"].iloc[0]):
-        raise CLIError(_first_error(failed))
+    if len(failed) == len(df) and failed["error"].iloc[0].split(":", 1)[0] in (
+        "InputError",
+        "InputTypeError",
+        "ValueError",
+        "TypeError",
+    ):  # every cell refused the same input: a usage error
+        raise CLIError(_first_error(failed, info))
     value = args.value or q.headline
     if value not in df.columns:
         raise CLIError(f"--value {value!r} is not a column of the sweep")
     if args.json:
-        from ._common import emit_json
-
-        emit_json(df)
+        print(to_json(df))
     else:
-        _print_table(df, info["parameters"], value)
+        rows = [
+            (*(_param(df[p].iloc[i]) for p in info["parameters"]), _shown(df, value, i))
+            for i in range(len(df))
+        ]
+        print(text_table(rows, (*info["parameters"], value)))
     if args.plot:
-        _plot(df, value, args.plot)
+        from ..sweep.plot import heatmaps
+        from ._common import write_plot
+
+        write_plot(heatmaps(df, value), args.plot)
     if not args.quiet:
         where = f", {info['reused']} from {info['out']}" if info["out"] else ""
         print(
@@ -427,73 +348,36 @@ def _handle(args) -> int:
     if len(failed):
         print(
             f"dicestats sweep: {len(failed)} cell(s) failed and were not written; run the "
-            f"same command again to retry them. First: {_first_error(failed)}",
+            f"same command again to retry them. First: {_first_error(failed, info)}",
             file=sys.stderr,
         )
         return 1
     return 0
 
 
-def _bad_input(error: str) -> bool:
-    return error.split(":", 1)[0] in ("InputError", "InputTypeError", "ValueError", "TypeError")
-
-
-def _first_error(failed) -> str:
+def _first_error(failed, info) -> str:
     row = failed.iloc[0]
-    params = (
-        ", ".join(f"{p}={row[p]}" for p in failed.attrs["sweep"]["parameters"])
-        if hasattr(failed, "attrs") and "sweep" in failed.attrs
-        else ""
-    )
-    msg = row["error"].split(": ", 1)[-1]
-    return f"{params}: {msg}" if params else msg
+    params = ", ".join(f"{p}={row[p]}" for p in info["parameters"])
+    return f"{params}: {row['error'].split(': ', 1)[-1]}"
+
+
+def _param(v):
+    """A parameter as the table shows it: numbers stay numbers (aligned right)."""
+    v = v.item() if hasattr(v, "item") else v  # a numpy scalar
+    return v if isinstance(v, (int, float)) and not isinstance(v, bool) else str(v)
 
 
 def _shown(df, value, i) -> str:
-    from ._common import exact_text, fmt_prob
+    """The cell ``i`` of column ``value``: a percentage (``p_…``) or a number, with its
+    standard error or exact value."""
+    from ..format import exact_text
 
     v = df[value].iloc[i]
     if v is None or (isinstance(v, float) and v != v):
         err = df["error"].iloc[i]
         return f"failed: {err}" if err else ""
-    proportion = value.startswith("p_")
+    show = fmt_prob if value.startswith("p_") else lambda x: f"{x:.4f}"
     if isinstance(v, Fraction):
-        return (fmt_prob(v) if proportion else f"{float(v):.4g}") + " " + exact_text(v)
+        return (fmt_prob(v) if value.startswith("p_") else f"{float(v):.4g}") + " " + exact_text(v)
     se = df[f"{value}_stderr"].iloc[i] if f"{value}_stderr" in df.columns else None
-    if proportion:
-        text = fmt_prob(float(v))
-        return text + (f" ± {fmt_prob(float(se))}" if se is not None and se == se else "")
-    text = f"{float(v):.4f}"
-    return text + (f" ± {float(se):.4f}" if se is not None and se == se else "")
-
-
-def _cell(v):
-    """A parameter as the table shows it: numbers stay numbers (aligned right)."""
-    if isinstance(v, _numpy_types("generic")):
-        v = v.item()
-    return v if isinstance(v, (int, float)) and not isinstance(v, bool) else str(v)
-
-
-def _print_table(df, params, value) -> None:
-    from ._common import print_table
-
-    rows = [
-        tuple(_cell(df[p].iloc[i]) for p in params) + (_shown(df, value, i),)
-        for i in range(len(df))
-    ]
-    print_table(rows, header=(*params, value))
-
-
-def _plot(df, value, path) -> None:
-    from ..sweep.plot import heatmaps
-    from . import CLIError
-
-    fig = heatmaps(df, value)
-    try:
-        fig.savefig(path)
-    except (OSError, ValueError) as exc:
-        raise CLIError(f"cannot write {path}: {' '.join(str(exc).split())}") from None
-    finally:
-        import matplotlib.pyplot as plt
-
-        plt.close(fig)
+    return show(float(v)) + (f" ± {show(float(se))}" if se is not None and se == se else "")

@@ -12,8 +12,8 @@ or one command, ``dicestats sweep initiative --swiftness 1-6 --vs 1-6 --pips 0-3
 
 * **Any question** a system declares, by name (``storyteller.extended``; a
   system's name alone is its first question, ``storyteller`` its ``pool``), and
-  any in :data:`QUESTIONS` (:func:`register` adds one). Monte Carlo cells get
-  ``trials`` and a seed each; computed ones are simply computed.
+  any in :data:`QUESTIONS` (:func:`register` adds a question of your own). Monte
+  Carlo cells get ``trials`` and a seed each; computed ones are simply computed.
 * **Same numbers everywhere**: each cell's seed comes from the sweep's seed and
   the cell's parameters (:func:`cell_seed`), and the Monte Carlo engine's batches
   do not depend on who runs them, so ``workers=1``, a process pool and a Dask
@@ -28,10 +28,10 @@ or one command, ``dicestats sweep initiative --swiftness 1-6 --vs 1-6 --pips 0-3
 
 Modules
 -------
-``questions``  :class:`Sweepable`, :data:`QUESTIONS`, :func:`register`, :func:`run_cell`
+``questions``  :class:`Sweepable`, :data:`QUESTIONS`, :func:`register`
 ``grid``       :class:`Grid` (the cells), :func:`cell_seed`, :data:`LIMITS`
-``columns``    a result as tidy columns (:func:`flatten`)
-``store``      rows as a frame and as a Parquet or CSV file, written atomically
+``store``      a result as tidy columns (:func:`flatten`); rows as a frame and as a
+               Parquet or CSV file, written atomically
 ``runner``     :func:`sweep`
 ``plot``       :func:`heatmaps`: the grid drawn as heatmaps of one quantity
 
@@ -50,15 +50,14 @@ from __future__ import annotations
 
 from ..core.lazy import lazy_package
 
-# Each public name and the room it lives in, imported on first use (PEP 562):
-# the CLI lists the questions without importing numpy, pandas or matplotlib.
+# Imported on first use (PEP 562): the CLI lists the questions without numpy or pandas.
 __getattr__, __dir__, __all__ = lazy_package(
     __name__,
     {
         "runner": ("sweep",),
-        "questions": ("Sweepable", "QUESTIONS", "question", "register", "run_cell"),
+        "questions": ("Sweepable", "QUESTIONS", "question", "register"),
         "grid": ("cell_seed", "Grid", "LIMITS"),
-        "columns": ("flatten",),
+        "store": ("flatten",),
         "plot": ("heatmaps",),
     },
 )

@@ -182,8 +182,3 @@ class Grid:
         return [
             dict(zip(self.names, combo, strict=True)) for combo in itertools.product(*self.values)
         ]
-
-    @property
-    def varying(self) -> tuple:
-        """The parameters with more than one value."""
-        return tuple(n for n, v in zip(self.names, self.values, strict=True) if len(v) > 1)

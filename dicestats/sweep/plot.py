@@ -24,17 +24,6 @@ __all__ = ["heatmaps", "MAX_PANELS"]
 MAX_PANELS = 24
 
 
-def _parameters(df) -> list:
-    info = df.attrs.get("sweep", {})
-    if "parameters" in info:
-        return list(info["parameters"])
-    raise refuse(
-        "x and y",
-        "given for a frame that does not come from sweep() (its parameters are unknown)",
-        None,
-    )
-
-
 def _label(v) -> str:
     if isinstance(v, float) and v.is_integer():
         return str(int(v))
@@ -74,18 +63,15 @@ def heatmaps(df, value: str | None = None, *, x=None, y=None, cmap: str = "civid
         value = QUESTIONS[names[0]].headline
     if value not in df.columns:
         raise refuse("value", "a column of the frame", value)
-    if x is None or y is None:
-        params = _parameters(df)
-        varying = [p for p in params if p in df.columns and df[p].nunique(dropna=False) > 1]
-        rest = [p for p in varying if p not in (x, y)]
-        if x is None:
-            x = rest.pop(0) if rest else None
-        if y is None:
-            y = rest.pop(0) if rest else None
-        others = [p for p in varying if p not in (x, y)]
-    else:
-        params = df.attrs.get("sweep", {}).get("parameters", [])
-        others = [p for p in params if p in df.columns and p not in (x, y) and df[p].nunique() > 1]
+    params = df.attrs.get("sweep", {}).get("parameters")
+    if params is None and (x is None or y is None):
+        why = "given for a frame that does not come from sweep() (its parameters are unknown)"
+        raise refuse("x and y", why, None)
+    varying = [p for p in params or () if p in df.columns and df[p].nunique(dropna=False) > 1]
+    rest = [p for p in varying if p not in (x, y)]
+    x = rest.pop(0) if x is None and rest else x
+    y = rest.pop(0) if y is None and rest else y
+    others = [p for p in varying if p not in (x, y)]
     if x is None:
         raise refuse("the grid", "at least one parameter with several values", value)
     for name in (x, y):

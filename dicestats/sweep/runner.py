@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import concurrent.futures as cf
+import dataclasses
 import os
 import time
 from collections.abc import Mapping
 from pathlib import Path
 
 from ..core import montecarlo as mc
-from ..core.checks import check_bool, described, refuse
+from ..core.checks import described, refuse
 from ..core.progress import check_progress, progress_bar
 from . import store
 from .grid import LIMITS, Grid, cell_seed
 from .questions import question as find_question
-from .questions import run_cell
 
 __all__ = ["sweep"]
 
@@ -80,10 +80,9 @@ def sweep(
     workers : int
         Local worker processes, one cell per task (1: in this process).
     executor : concurrent.futures.Executor or Dask Client, optional
-        Run cells there instead (then ``workers`` stays 1). A question whose
-        function takes ``executor=`` runs its cells from threads here and sends
-        their Monte Carlo batches to the executor (finer tasks for a cluster);
-        any other question ships each cell as one small task.
+        Run cells there instead (then ``workers`` stays 1). Monte Carlo cells
+        run from threads here and send their batches to the executor (finer
+        tasks for a cluster); a computed cell travels as one small task.
     progress : bool or None
         One bar over the cells (see :func:`dicestats.core.progress.progress_bar`).
     batch_size : int, optional
@@ -97,7 +96,7 @@ def sweep(
     pandas.DataFrame
         One row per cell in grid order: ``question``, the parameters, the
         result's columns (an estimate ``p`` gives ``p``, ``p_stderr``,
-        ``p_ci_low``, ``p_ci_high``; see :mod:`dicestats.sweep.columns`),
+        ``p_ci_low``, ``p_ci_high``; see :mod:`dicestats.sweep.store`),
         ``exact``, ``trials``, ``seed`` (the cell's), ``sweep_seed`` and
         ``error`` (None, or why the cell failed). ``frame.attrs["sweep"]`` counts
         the cells computed, reused from ``out`` and failed.
@@ -137,8 +136,11 @@ def sweep(
     done = {r["seed"]: r for r in rows_before}
     todo = [(c, s) for c, s in zip(cells, seeds, strict=True) if s not in done]
     run = _Run(q, g, seed, settings, path, rows_before, seeds)
-    if path is not None and todo:
-        store.warm(path)  # imports the writer now: the first write's cost is the write
+    if path is not None and todo:  # import the writer now: the first write's cost is the write
+        import pandas  # noqa: F401
+
+        if store.file_format(path) == "parquet":
+            import pyarrow.parquet  # noqa: F401
     bar = progress_bar(
         len(todo), progress=progress, desc=f"sweep {q.name}", unit="cell", min_steps=2
     )
@@ -166,28 +168,18 @@ def _grid_spec(grid, params) -> dict:
 
 
 def _settings(q, trials, exact, batch_size, fields, method=None) -> dict:
-    if exact is not None:
-        exact = check_bool("exact", exact)
-        if not (q.declared or q.takes("exact") or q.open_keywords):
-            raise refuse("exact", f"None for {q.name!r}", exact, why="its function takes no exact=")
-    method = q.method_for(method, trials=trials, exact=exact)
+    method = q.question.method_of(method, exact, trials)
     if method == "montecarlo":
         trials = mc.DEFAULT_TRIALS if trials is None else mc.LIMITS["trials"].check(trials)
     if batch_size is not None:
         batch_size = mc.LIMITS["batch_size"].check(batch_size)
-        if method != "montecarlo" or not q.takes("batch_size"):
+        if method != "montecarlo":
             raise refuse("batch_size", f"None for {q.name!r}", batch_size, why="no batches")
     if fields is not None:
         if isinstance(fields, str) or not all(isinstance(f, str) for f in fields):
             raise refuse("fields", "a list of result field names", fields, kind=True)
         fields = list(fields)
-    return {
-        "trials": trials,
-        "exact": exact,
-        "method": method,
-        "batch_size": batch_size,
-        "fields": fields,
-    }
+    return {"trials": trials, "method": method, "batch_size": batch_size, "fields": fields}
 
 
 def _check_out(out):
@@ -272,17 +264,11 @@ class _Run:
 
     def add(self, params, s, answer) -> None:
         row, names = answer
-        for n in names:
-            if n not in self.fields and n not in META:
-                self.fields.append(n)
+        self.fields += [n for n in names if n not in self.fields and n not in META]
         result = {k: v for k, v in row.items() if k not in ("exact", "trials") and v is not None}
-        tail = {"exact": row.get("exact"), "trials": row.get("trials")}
-        tail.update(seed=s, sweep_seed=self.seed)
-        self.new[s] = {
-            **self.base(params),
-            **result,
-            **{k: v for k, v in tail.items() if v is not None},
-        }
+        tail = {"exact": row.get("exact"), "trials": row.get("trials"), "seed": s}
+        tail = {k: v for k, v in {**tail, "sweep_seed": self.seed}.items() if v is not None}
+        self.new[s] = {**self.base(params), **result, **tail}
         self.unsaved += 1
 
     def fail(self, params, s, exc) -> None:
@@ -344,44 +330,74 @@ class _Run:
         return df
 
 
-def _cell(q, params, settings, executor=None):
-    """One cell's flattened row and the result's field names (module level: picklable)."""
-    return run_cell(q, params, settings, executor)
+def _cell(q, params: dict, settings: dict, seed: int, executor=None) -> tuple[dict, list]:
+    """Answer one cell: its flattened result and the result's field names, in order (a
+    module-level function of small picklable arguments: a cell can travel to a worker
+    process or a Dask worker).
+
+    ``settings`` holds the ``method``, ``trials``, ``batch_size`` (None: not passed) and
+    ``fields`` (None: every field); ``seed`` is the cell's (Monte Carlo); ``executor``
+    (batch mode) receives the cell's Monte Carlo batches.
+    """
+    kwargs = q.arguments(params)
+    kwargs["method"] = settings["method"]
+    if settings["method"] == "montecarlo":
+        kwargs.update(trials=settings["trials"], rng=seed, progress=False)
+        if settings["batch_size"] is not None:
+            kwargs["batch_size"] = settings["batch_size"]
+    if executor is not None:
+        kwargs["executor"] = executor
+    result = q.function(**kwargs)
+    fields = dataclasses.fields(result)
+    skip = {f.name for f in fields if f.metadata.get("bulky")} | set(params)
+    row = store.flatten(result, fields=settings["fields"], skip=skip)
+    return row, [f.name for f in fields if f.metadata.get("export", True)]
 
 
 def _execute(run: _Run, todo, workers, executor, bar) -> None:
     """Run the cells of ``todo`` [(params, seed)], feeding ``run`` as they finish."""
     if not todo:
         return
-    q = run.q
-    own = None
-    threads = None
+    q, settings = run.q, run.settings
+    own = threads = None
+    pending: dict = {}
     try:
         if executor is None and workers > 1:
             own = executor = cf.ProcessPoolExecutor(max_workers=min(workers, len(todo)))
         slots = 1 if executor is None else mc.executor_slots(executor)
-        batch_mode = q.takes("executor") and run.settings["method"] == "montecarlo"
-        if executor is not None and batch_mode:
+        if executor is not None and settings["method"] == "montecarlo":
             # batch mode: cells run here, their batches on the executor
             threads = cf.ThreadPoolExecutor(max_workers=min(len(todo), max(2, slots)))
-            pool, window = threads, threads._max_workers
-            submit = lambda p, s: pool.submit(_cell, q, p, _with(run, s), executor)  # noqa: E731
+            window = threads._max_workers
+            submit = lambda p, s: threads.submit(_cell, q, p, settings, s, executor)  # noqa: E731
         elif executor is not None:
             window = 2 * slots
-            submit = lambda p, s: executor.submit(_cell, q, p, _with(run, s))  # noqa: E731
+            submit = lambda p, s: executor.submit(_cell, q, p, settings, s)  # noqa: E731
         else:
             window = 1
-            submit = lambda p, s: _now(_cell, q, p, _with(run, s))  # noqa: E731
-        _stream(run, todo, submit, max(1, window), bar)
+            submit = lambda p, s: _now(_cell, q, p, settings, s)  # noqa: E731
+        jobs = iter(todo)
+        while True:
+            while len(pending) < max(1, window) and (job := next(jobs, None)) is not None:
+                pending[submit(*job)] = job
+            if not pending:
+                break
+            finished, _ = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
+            for fut in finished:
+                params, s = pending.pop(fut)
+                try:
+                    run.add(params, s, fut.result())
+                except Exception as exc:  # the cell failed, or its worker was lost
+                    run.fail(params, s, exc)
+                bar.update(1)
+            run.save()
     finally:
+        for fut in pending:
+            fut.cancel()
         if threads is not None:
             threads.shutdown(wait=True, cancel_futures=True)
         if own is not None:
             own.shutdown(wait=True, cancel_futures=True)
-
-
-def _with(run, s) -> dict:
-    return {**run.settings, "rng": s if run.settings["method"] == "montecarlo" else None}
 
 
 def _now(fn, *args) -> cf.Future:
@@ -392,32 +408,3 @@ def _now(fn, *args) -> cf.Future:
     except Exception as exc:
         fut.set_exception(exc)
     return fut
-
-
-def _stream(run, todo, submit, window, bar) -> None:
-    pending: dict = {}
-    it = iter(todo)
-
-    def fill():
-        while len(pending) < window:
-            job = next(it, None)
-            if job is None:
-                return
-            pending[submit(*job)] = job
-
-    try:
-        fill()
-        while pending:
-            finished, _ = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
-            for fut in finished:
-                params, s = pending.pop(fut)
-                try:
-                    run.add(params, s, fut.result())
-                except Exception as exc:  # the cell failed, or its worker was lost
-                    run.fail(params, s, exc)
-                bar.update(1)
-            fill()
-            run.save()
-    finally:
-        for fut in pending:
-            fut.cancel()

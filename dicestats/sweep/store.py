@@ -1,8 +1,21 @@
-"""A sweep's rows as a DataFrame and as a file (Parquet or CSV), written atomically.
+"""A sweep's rows: a result flattened to tidy columns, rows as a DataFrame and as a file
+(Parquet or CSV), written atomically.
 
-Rows are plain dicts (one per cell). :func:`frame` turns them into a DataFrame
-with one type per column, decided by the values alone — so the same rows give
-the same frame, and the same file bytes, however they were computed:
+:func:`flatten` makes one row of a :class:`~dicestats.core.results.Result`: every
+exported field becomes columns:
+
+=========================  ===================================================
+an ``Estimate`` ``p``      ``p`` (its value), ``p_stderr``, ``p_ci_low``, ``p_ci_high``
+a number, bool or string   one column; a ``Fraction`` stays a ``Fraction``
+a list or tuple ``x``      ``x_0``, ``x_1``, … (each flattened again)
+a dict or ``Dist`` ``x``   ``x_<key>``: ``net_0``, ``shifts_-3``
+a nested result ``r``      ``r_<field>``
+``None``                   no column (a missing value in the frame)
+=========================  ===================================================
+
+:func:`frame` turns rows (dicts) into a DataFrame with one type per column, decided by the
+values alone — so the same rows give the same frame, and the same file bytes, however they
+were computed:
 
 ==================================  ==================  ======================
 values                              frame dtype         in the file
@@ -25,7 +38,10 @@ those written.
 
 Examples
 --------
->>> from fractions import Fraction
+>>> from dicestats import fate
+>>> row = flatten(fate.outcome_probs(2, difficulty=1, exact=True), skip={"shifts"})
+>>> row["p_success"], row["exact"]
+(Fraction(35, 81), True)
 >>> df = frame([{"dice": 3, "p": Fraction(1, 3)}, {"dice": 4, "p": Fraction(1, 2), "x": 1.5}])
 >>> list(df.columns), str(df["dice"].dtype), df["p"][1]
 (['dice', 'p', 'x'], 'Int64', Fraction(1, 2))
@@ -33,10 +49,12 @@ Examples
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import numbers
 import os
 import re
+from collections.abc import Mapping
 from fractions import Fraction
 from pathlib import Path
 
@@ -44,8 +62,9 @@ import numpy as np
 
 from ..core.checks import refuse
 from ..core.files import clear_stale, temporary_name
+from ..core.results import Estimate
 
-__all__ = ["order_columns", "frame", "write", "read", "file_format", "FORMATS"]
+__all__ = ["flatten", "order_columns", "frame", "write", "read", "file_format", "FORMATS"]
 
 #: File formats by suffix.
 FORMATS = {".parquet": "parquet", ".pq": "parquet", ".csv": "csv"}
@@ -63,6 +82,59 @@ def file_format(path) -> str:
             instead="name the file with one of those suffixes",
         )
     return FORMATS[suffix]
+
+
+def flatten(result, *, fields=None, skip=()) -> dict:
+    """The columns of one result (see the module docstring).
+
+    Parameters
+    ----------
+    result : Result
+        A frozen dataclass (fields marked ``export=False`` are left out).
+    fields : sequence of str, optional
+        Keep only these fields (``exact`` and ``trials`` are always kept).
+    skip : set of str
+        Fields left out (ignored when ``fields`` names them).
+    """
+    keep = None if fields is None else set(fields) | {"exact", "trials"}
+    out: dict = {}
+    for f in dataclasses.fields(result):
+        wanted = f.name in keep if keep is not None else f.name not in skip
+        if wanted and f.metadata.get("export", True):
+            _put(out, f.name, getattr(result, f.name))
+    return out
+
+
+def _put(out: dict, name: str, x) -> None:
+    if x is None:
+        return
+    if isinstance(x, np.generic):
+        x = x.item()
+    if isinstance(x, Estimate):
+        out[name] = float(x.value)
+        out[name + "_stderr"] = float(x.stderr)
+        out[name + "_ci_low"] = float(x.ci_low)
+        out[name + "_ci_high"] = float(x.ci_high)
+    elif isinstance(x, (bool, str, Fraction)):
+        out[name] = x
+    elif isinstance(x, numbers.Integral):
+        out[name] = int(x)
+    elif isinstance(x, numbers.Real):
+        out[name] = float(x)
+    elif hasattr(x, "items") and hasattr(x, "support") and hasattr(x, "probabilities"):  # Dist
+        for k, v in x.items():
+            _put(out, f"{name}_{int(k)}", v)
+    elif isinstance(x, Mapping):
+        for k, v in x.items():
+            _put(out, f"{name}_{k}", v)
+    elif dataclasses.is_dataclass(x) and not isinstance(x, type):
+        for f in dataclasses.fields(x):
+            if f.metadata.get("export", True):
+                _put(out, f"{name}_{f.name}", getattr(x, f.name))
+    elif isinstance(x, (list, tuple, np.ndarray)):
+        for i, v in enumerate(x):
+            _put(out, f"{name}_{i}", v)
+    # anything else (a raw Totals, a callable) has no column
 
 
 _SUFFIXES = {"stderr": 1, "ci_low": 2, "ci_high": 3}
@@ -134,6 +206,16 @@ def _kind(values) -> str:
     return "float"
 
 
+#: How a column of each kind (but floats) is built: each value's type, the column's dtype.
+_KINDS = {
+    "bool": (bool, "boolean"),
+    "int": (int, "Int64"),
+    "fraction": (Fraction, object),
+    "str": (str, object),
+    "empty": (None, object),
+}
+
+
 def frame(rows, cols=None):
     """The DataFrame of ``rows`` (dicts), one dtype per column (see the module docstring)."""
     import pandas as pd
@@ -144,20 +226,11 @@ def frame(rows, cols=None):
     for c in cols:
         values = [row.get(c) for row in rows]
         kind = _kind(values)
-        if kind == "bool":
-            data[c] = pd.array([None if _missing(v) else v for v in values], dtype="boolean")
-        elif kind == "int":
-            data[c] = pd.array([None if _missing(v) else int(v) for v in values], dtype="Int64")
-        elif kind == "float":
+        if kind == "float":
             data[c] = np.array([np.nan if _missing(v) else float(v) for v in values], dtype=float)
-        elif kind == "fraction":
-            data[c] = pd.Series(
-                [None if _missing(v) else Fraction(v) for v in values], dtype=object
-            )
-        elif kind == "str":
-            data[c] = pd.Series([None if _missing(v) else str(v) for v in values], dtype=object)
         else:
-            data[c] = pd.Series([None] * len(values), dtype=object)
+            to, dtype = _KINDS[kind]
+            data[c] = pd.Series([None if _missing(v) else to(v) for v in values], dtype=dtype)
     return pd.DataFrame(data, columns=cols, index=pd.RangeIndex(len(rows)))
 
 
@@ -168,14 +241,6 @@ def _for_file(df):
         if out[c].dtype == object and any(isinstance(v, Fraction) for v in out[c]):
             out[c] = [None if v is None else f"{v.numerator}/{v.denominator}" for v in out[c]]
     return out
-
-
-def warm(path) -> None:
-    """Import what writing ``path`` needs (pandas, and pyarrow for Parquet)."""
-    import pandas  # noqa: F401
-
-    if file_format(path) == "parquet":
-        import pyarrow.parquet  # noqa: F401
 
 
 def write(path, rows, cols=None) -> None:
@@ -238,21 +303,14 @@ def read(path) -> tuple[list, list]:
     """The rows (dicts) and the column order of a file :func:`write` wrote."""
     import pandas as pd
 
-    path = Path(path)
     if file_format(path) == "parquet":
-        df = pd.read_parquet(path, engine="pyarrow")
-        cols = list(df.columns)
-        rows = [
-            {c: _plain(v) for c, v in zip(cols, rec, strict=True)}
-            for rec in df.itertuples(index=False)
-        ]
+        df, cell = pd.read_parquet(path, engine="pyarrow"), _plain
     else:
-        df = pd.read_csv(path, dtype=str, keep_default_na=False)
-        cols = list(df.columns)
-        rows = [
-            {c: _parse(v) for c, v in zip(cols, rec, strict=True)}
-            for rec in df.itertuples(index=False)
-        ]
+        df, cell = pd.read_csv(path, dtype=str, keep_default_na=False), _parse
+    cols = list(df.columns)
+    rows = [
+        {c: cell(v) for c, v in zip(cols, rec, strict=True)} for rec in df.itertuples(index=False)
+    ]
     for c in cols:  # a column of "p/q" strings holds Fractions
         values = [r[c] for r in rows if r[c] is not None]
         if values and all(isinstance(v, str) and _FRACTION.match(v) for v in values):

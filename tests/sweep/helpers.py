@@ -7,9 +7,9 @@ import time
 from dataclasses import dataclass
 from functools import partial
 
-from dicestats.core import montecarlo as mc
+from dicestats.core.question import Setup, question
 from dicestats.core.results import Estimate, Result
-from dicestats.sweep import Sweepable, register
+from dicestats.sweep import register
 
 
 def coin_batch(rng, n, p=0.5, delay=0.0):
@@ -28,36 +28,43 @@ class CoinOdds(Result):
     trials: int
 
 
-def coin(p=0.5, *, trials=1000, rng=None, workers=1, executor=None, progress=None, batch_size=None):
-    """A Monte Carlo question that takes ``executor=``: a sweep sends it batches."""
-    res = mc.run(
-        partial(coin_batch, p=p),
-        trials=trials,
-        rng=rng,
-        batch_size=batch_size or 500,
-        workers=workers,
-        executor=executor,
-        progress=progress,
-    )
-    est = res.proportion("heads")
-    return CoinOdds(est, est.value, False, res.trials)
+def _toss(setup):
+    return partial(coin_batch, p=setup.p)
 
 
-def slow_coin(p=0.5, *, trials=1000, rng=None, progress=None):
-    """A question without ``executor=``; its cells take ``$SWEEP_TEST_DELAY`` seconds."""
+def _heads(setup, totals):
+    est = totals.proportion("heads")
+    return CoinOdds(est, est.value, False, totals.trials)
+
+
+def _size(setup):
+    return 500
+
+
+COIN_FORMS = dict(result=CoinOdds, batch=_toss, reduce=_heads, batch_size=_size, headline="p_heads")
+
+
+@question(**COIN_FORMS)
+def coin(p: float = 0.5):
+    """A coin's heads, by Monte Carlo: a sweep sends its batches to the executor."""
+    return Setup(p=p)
+
+
+@question(**COIN_FORMS)
+def slow_coin(p: float = 0.5):
+    """A coin whose cells take ``$SWEEP_TEST_DELAY`` seconds."""
     time.sleep(float(os.environ.get("SWEEP_TEST_DELAY", "0")))
-    res = mc.run(partial(coin_batch, p=p), trials=trials, rng=rng, batch_size=500)
-    est = res.proportion("heads")
-    return CoinOdds(est, est.value, False, res.trials)
+    return Setup(p=p)
 
 
-def flaky_coin(p=0.5, *, marker="", trials=1000, rng=None):
+@question(**COIN_FORMS)
+def flaky_coin(p: float = 0.5, marker: str = ""):
     """Fails while the file ``marker`` does not exist: a cell that fails once, then works."""
     if p == 0.25 and not os.path.exists(marker):
         raise RuntimeError("worker lost (simulated)")
-    return slow_coin(p, trials=trials, rng=rng)
+    return Setup(p=p)
 
 
-COIN = register(Sweepable("test-coin", "tests.sweep.helpers:coin", "p_heads", "a coin"))
-SLOW = register(Sweepable("test-slow-coin", "tests.sweep.helpers:slow_coin", "p_heads", "slow"))
-FLAKY = register(Sweepable("test-flaky-coin", "tests.sweep.helpers:flaky_coin", "p_heads", "flaky"))
+COIN = register(coin, "test-coin")
+SLOW = register(slow_coin, "test-slow-coin")
+FLAKY = register(flaky_coin, "test-flaky-coin")

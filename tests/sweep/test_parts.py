@@ -22,7 +22,7 @@ def test_cells_in_product_order_with_participant_lists():
         {"swiftness": 1, "versus": "3,3"},
         {"swiftness": 1, "versus": "2,1"},
     ]
-    assert len(g.cells) == 6 and g.varying == ("swiftness", "versus")
+    assert len(g.cells) == 6 and g.names == ("swiftness", "versus")
     assert question("initiative").arguments({"swiftness": 2, "versus": "3,3"}) == {
         "swiftness": [2],
         "versus": [3, 3],

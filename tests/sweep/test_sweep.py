@@ -58,6 +58,9 @@ def test_exact_questions_keep_fractions_or_give_floats():
     assert floats["p_success"].dtype == float
     assert floats["p_success"].tolist() == pytest.approx([float(x) for x in exact["p_success"]])
     assert exact["trials"].isna().all() and (exact["sweep_seed"] == 0).all()
+    with ThreadPoolExecutor(2) as pool:  # a computed cell travels whole to the executor
+        again = sweep("fate", bonus=range(-1, 2), difficulty=1, exact=True, executor=pool)
+    pd.testing.assert_frame_equal(exact, again)
 
 
 @pytest.mark.parametrize("suffix", [".parquet", ".csv"])

@@ -277,10 +277,10 @@ def test_chart_draws_differences_on_a_fitted_axis():
     ("argv", "words"),
     [
         (["compare", "storyteller"], "nothing to compare"),
-        (["compare", "storyteller", "--vs-difficulty", "11"], "vs_difficulty"),
-        (["compare", "storyteller", "--vs-ten-again", "--vs-no-ten-again"], "disagree"),
+        (["compare", "storyteller", "--vs-difficulty", "11"], "versus_difficulty"),
+        (["compare", "storyteller", "--vs-ten-again", "--vs-no-ten-again"], "not allowed with"),
         (["compare", "storyteller", "--vs-preset", "first", "--metric", "p_win"], "--metric"),
-        (["compare", "storyteller", "--dice", "0-3", "--vs-preset", "first"], "--dice"),
+        (["compare", "storyteller", "--dice", "0-3", "--vs-preset", "first"], "dice must be"),
         (["compare", "fate", "--vs-bonus", "1", "--difficulty", "5..2"], "reversed"),
         (["compare", "fate", "--vs-bonus", "Wonderful"], "ladder name"),
         (["compare", "fate"], "nothing to compare"),
