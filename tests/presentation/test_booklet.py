@@ -154,7 +154,7 @@ def test_failure_keeps_an_existing_booklet(tmp_path, monkeypatch):
         (["--systems", "fate,chess"], "unknown: 'chess'"),
         (["--systems", ","], "(none given)"),
         (["--paper", "a5"], "invalid choice"),
-        (["--trials", "5"], "--trials"),
+        (["--trials", "5"], "trials must be an integer in 100.."),
     ],
 )
 def test_bad_options_are_one_line_and_exit_2(args, message, tmp_path, capsys):
