@@ -79,7 +79,7 @@ from .rules import Rules
     ),
 )
 def pool(dice: int, rules: Rules = Rules(), *, need: int = 1, method):
-    """The chance that ``dice`` d6 show at least ``need`` successes.
+    """The chance that ``dice`` d6 show at least ``need`` successes (one die: 16.7%).
 
     Parameters
     ----------
@@ -88,7 +88,7 @@ def pool(dice: int, rules: Rules = Rules(), *, need: int = 1, method):
     rules : Rules
         The rules (the face that succeeds).
     need : int, default 1
-        Successes needed (1..100).
+        Successes needed (1..100; 100% of rolls show 0 or more).
 
     Examples
     --------

@@ -67,6 +67,14 @@ def test_the_command_line_asks_it(new_system, capsys):
     )
     choices = next(a for a in build_parser()._actions if a.dest == "command").choices
     assert NAME in choices
+    # its docstrings' percent signs reach the help as written (argparse expands % in help)
+    for argv, text in (
+        (["yz", "pool", "--help"], "100% of rolls"),
+        (["yz", "--help"], "100% of rolls"),
+        (["--help"], "(one die: 16.7%)"),
+    ):
+        assert main(argv) == 0
+        assert text in " ".join(capsys.readouterr().out.split())
 
 
 def test_sweeps_find_it(new_system):

@@ -4,10 +4,15 @@
   rules digest, the source-text files by name, internal spec numbers, folders of
   one machine.
 * The code is linted and formatted as ``ruff`` (a dev dependency) says.
+* A public class has one name in the whole package (each system's ``Rules`` aside), so that
+  a name in the docs, a traceback or ``--json`` says which class it is.
 """
 
 from __future__ import annotations
 
+import importlib
+import inspect
+import pkgutil
 import re
 import shutil
 import subprocess
@@ -69,3 +74,21 @@ def test_ruff_is_clean(args):
         [_ruff(), *args, *LINTED], cwd=ROOT, capture_output=True, text=True, timeout=300
     )
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
+
+
+def test_public_class_names_are_unique():
+    import dicestats
+
+    where: dict[str, set[str]] = {}
+    for info in pkgutil.walk_packages(dicestats.__path__, "dicestats."):
+        if info.name.endswith("__main__"):
+            continue
+        module = importlib.import_module(info.name)
+        for name in getattr(module, "__all__", ()):
+            obj = getattr(module, name)
+            if inspect.isclass(obj) and obj.__module__.startswith("dicestats."):
+                where.setdefault(name, set()).add(f"{obj.__module__}.{obj.__qualname__}")
+    assert len(where) > 40  # the walk found the package's classes
+    twice = {name: sorted(places) for name, places in where.items() if len(places) > 1}
+    assert set(twice) <= {"Rules"}, twice
+    assert len(twice.get("Rules", ())) == len(dicestats.systems())

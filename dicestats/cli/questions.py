@@ -72,8 +72,13 @@ __all__ = ["register", "rules_flags"]
 
 
 def _summary(text: str) -> str:
-    """The first sentence of a docstring's text, as help reads it."""
-    return unmarked(text.split(". ")[0].strip())
+    """The first sentence of a docstring's text, as an argument's help reads it (argparse
+    expands ``%`` in help, not in descriptions: a ``%`` of the text is doubled)."""
+    return _help(unmarked(text.split(". ")[0].strip()))
+
+
+def _help(text: str) -> str:
+    return text.replace("%", "%%")
 
 
 def _converter(annotation: str, default):
@@ -309,17 +314,17 @@ def register(subparsers, system) -> None:
     summary = unmarked(first.summary)
     top = subparsers.add_parser(
         system.name,
-        help=f"{system.title}: {summary[0].lower()}{summary[1:]}",
+        help=_help(f"{system.title}: {summary[0].lower()}{summary[1:]}"),
         description=f"{system.title}. Without a QUESTION: {summary}",
     )
     inner = top.add_subparsers(dest="question", metavar="QUESTION", parser_class=type(top))
     for q in system.questions:
         summary = unmarked(q.summary)
-        p = inner.add_parser(q.name.replace("_", "-"), help=summary, description=summary)
+        p = inner.add_parser(q.name.replace("_", "-"), help=_help(summary), description=summary)
         _add_question(p, q, positional=True)
     _add_question(top, first, positional=False)
     for q in system.questions:
         if q.command and q.command != system.name:
             summary = unmarked(q.summary)
-            p = subparsers.add_parser(q.command, help=summary, description=summary)
+            p = subparsers.add_parser(q.command, help=_help(summary), description=summary)
             _add_question(p, q, positional=True)
