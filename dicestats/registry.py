@@ -91,12 +91,6 @@ class System:
         return _public_callables(self._module("plots.", optional=True))
 
     @property
-    def declared(self) -> bool:
-        """Whether its questions are declared (every system's are, once merged)."""
-        mod = importlib.import_module(f"dicestats.{self.name}.questions")
-        return not getattr(mod, "LEGACY", False)
-
-    @property
     def questions(self) -> tuple:
         """Its questions: :class:`~dicestats.core.question.Question` declarations, in the
         order of ``dicestats.<name>.questions.__all__``, or of their definitions there

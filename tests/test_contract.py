@@ -115,13 +115,10 @@ def test_a_system_is_wired_as_the_architecture_says(s):
     assert dataclasses.is_dataclass(pkg.Rules) and pkg.Rules.__dataclass_params__.frozen
     choices = next(a for a in build_parser()._actions if a.dest == "command").choices
     inner = next((a.choices for a in choices[s.name]._actions if a.dest == "question"), None)
-    if s.declared:  # dicestats <system> <question>, the short commands
-        assert inner is not None, f"{s.name}: its questions are not commands"
-        for q in s.questions:
-            assert q.name.replace("_", "-") in inner
-            assert not q.command or q.command in choices
-    else:
-        assert any(c.startswith(s.name[:4]) for c in choices)
+    assert inner is not None, f"{s.name}: its questions are not commands"
+    for q in s.questions:  # dicestats <system> <question>, the short commands
+        assert q.name.replace("_", "-") in inner
+        assert not q.command or q.command in choices
     pages = s.pages()
     assert pages and all(p.system == s.name and p.title and p.how_to_read for p in pages)
     doc = (ROOT / s.rules_doc).read_text(encoding="utf-8")

@@ -77,8 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
         special = None  # its special commands, if any
         if find_spec(f"{__name__}.{system.name}") is not None:
             special = importlib.import_module(f".{system.name}", __name__)
-        if system.declared:  # its questions, generated from their declarations
-            questions.register(sub, system)
+        questions.register(sub, system)  # its questions, generated from their declarations
         if special is not None:
             special.register(sub)
     for name in ("report", "sweep", "workbench", "compare", "explore"):

@@ -31,29 +31,22 @@ VOILA_FLAGS = ("--no-browser", "--Voila.ip=127.0.0.1", "--theme=light", "--Voila
 def explorer(system):
     """The explorer of a registered system (a name or a :class:`~dicestats.registry.System`):
     its own, ``dicestats.explore.<name>_ui.<name>()``, where this package has one; else
-    :func:`~dicestats.explore.generic` of its declared questions; else (a system whose
-    questions are not declared) a line saying so.
+    :func:`~dicestats.explore.generic` of its declared questions.
 
     Examples
     --------
     >>> type(explorer("storyteller")).__name__
     'StorytellerExplorer'
     """
-    import ipywidgets as widgets
-
     from ..registry import system as find
 
     s = find(system) if isinstance(system, str) else system
     own = f"{__package__}.{s.name}_ui"
     if importlib.util.find_spec(own) is not None:
         return getattr(importlib.import_module(own), s.name)()
-    if s.declared:
-        from .generic_ui import generic
+    from .generic_ui import generic
 
-        return generic(s)
-    box = widgets.HTML(f"{s.title}: no explorer yet (its questions are not declared)")
-    box.title = s.name.capitalize()
-    return box
+    return generic(s)
 
 
 def page():

@@ -795,11 +795,4 @@ def generic(
     from ..registry import system as find
 
     s = find(system) if isinstance(system, str) else system
-    if not s.declared:
-        raise refuse(
-            "system",
-            "a system whose questions are declared",
-            s.name,
-            why="it lists sample questions only",
-        )
     return GenericExplorer(s, question, values=values, trials=trials, seed=seed)

@@ -172,7 +172,7 @@ class _Questions(Mapping):
         if self._cache[0] is not registered:
             found: dict[str, Sweepable] = {}
             for system in registered:
-                for i, q in enumerate(system.questions if system.declared else ()):
+                for i, q in enumerate(system.questions):
                     call = f"{q.package}:{q.name}"
                     if i == 0:
                         found[system.name] = Sweepable(system.name, call)
