@@ -310,21 +310,26 @@ def _answer(args) -> int:
 def register(subparsers, system) -> None:
     """The commands of ``system``'s declared questions: ``dicestats <system> [<question>]``
     (the first question when none is named) and each question's short ``command``."""
+
+    def listed(q) -> str:  # a command's line in a list: lower case, no full stop, as argparse's
+        text = unmarked(q.summary).rstrip(".")
+        keep = text[1:2].isupper() or text[1:2] == "("  # "P(...)", "FAE"
+        return _help(text if keep else text[0].lower() + text[1:])
+
     first = system.questions[0]
-    summary = unmarked(first.summary)
     top = subparsers.add_parser(
         system.name,
-        help=_help(f"{system.title}: {summary[0].lower()}{summary[1:]}"),
-        description=f"{system.title}. Without a QUESTION: {summary}",
+        help=f"{system.title}: {listed(first)}",
+        description=f"{system.title}. Without a QUESTION: {unmarked(first.summary)}",
     )
     inner = top.add_subparsers(dest="question", metavar="QUESTION", parser_class=type(top))
     for q in system.questions:
-        summary = unmarked(q.summary)
-        p = inner.add_parser(q.name.replace("_", "-"), help=_help(summary), description=summary)
+        p = inner.add_parser(
+            q.name.replace("_", "-"), help=listed(q), description=unmarked(q.summary)
+        )
         _add_question(p, q, positional=True)
     _add_question(top, first, positional=False)
     for q in system.questions:
         if q.command and q.command != system.name:
-            summary = unmarked(q.summary)
-            p = subparsers.add_parser(q.command, help=_help(summary), description=summary)
+            p = subparsers.add_parser(q.command, help=listed(q), description=unmarked(q.summary))
             _add_question(p, q, positional=True)
