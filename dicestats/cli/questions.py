@@ -273,7 +273,8 @@ def _answer(args) -> int:
         value = given if value is None else value
         if value is None:
             if required:
-                raise CLIError(f"{option(name)} is required: {name.replace('_', ' ')}")
+                spelled = f"{name.upper()} or {option(name)}" if args._positional else option(name)
+                raise CLIError(f"{name.replace('_', ' ')} is required: give it as {spelled}")
             continue
         kwargs[name] = value
     how = {k: getattr(args, k, None) for k in ("method", "trials", "workers")}
