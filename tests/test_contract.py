@@ -127,6 +127,26 @@ def test_a_system_is_wired_as_the_architecture_says(s):
     assert fmt.limits_table(pkg.LIMITS) in doc
 
 
+@pytest.mark.parametrize("s", SYSTEMS, ids=[s.name for s in SYSTEMS])
+def test_a_missing_value_says_how_to_give_it(s, capsys):
+    from dicestats.cli import main
+
+    q, first = next(
+        (q, p)
+        for q in s.questions
+        for p in q.signature.parameters.values()
+        if p.default is p.empty and p.kind is not p.KEYWORD_ONLY
+    )
+    word = first.name.replace("_", " ")
+    if q is s.questions[0]:  # the system's own command: the first question's options only
+        assert main([s.name]) == 2
+        assert capsys.readouterr().err == (
+            f"dicestats {s.name}: error: {word} is required: give it as --{first.name}\n"
+        )
+    assert main([s.name, q.name.replace("_", "-")]) == 2  # a question: positional or option
+    assert f"give it as {first.name.upper()} or --{first.name}\n" in capsys.readouterr().err
+
+
 def test_systems_are_distinct_and_ordered():
     names = [s.name for s in SYSTEMS]
     assert len(set(names)) == len(names) and all(n.isidentifier() for n in names)
