@@ -9,8 +9,6 @@ from __future__ import annotations
 from .engine import Drawn, Fight, Sums, engine_batch_size, held_fields
 from .results import Defence
 
-__all__ = ["compute_defence", "batch_defence", "batch_size_defence", "reduce_defence"]
-
 
 def defence_of(fight: Fight, read) -> Defence:
     """:class:`~.results.Defence` of a fight from its engine's sums (``read``: enumerated,

@@ -26,16 +26,6 @@ import numpy as np
 from ..core.checks import check_choice, refuse
 from .rules import HOLD_POLICIES
 
-__all__ = [
-    "HoldView",
-    "HoldPolicy",
-    "HOLD_POLICIES",
-    "hold_policy",
-    "hold_policies",
-    "call_policy",
-    "is_never",
-]
-
 
 @dataclass(frozen=True)
 class HoldView:

@@ -24,27 +24,6 @@ from .limits import LIMITS
 from .results import Action, OrderDistribution, RoundOrder
 from .rules import rules_with
 
-__all__ = [
-    "rank_key",
-    "die_keys",
-    "round_keys",
-    "key_value",
-    "key_owner",
-    "sort_keys",
-    "coin_orders",
-    "acting_order",
-    "resolve",
-    "check_dice",
-    "count_orders",
-    "compute_order_distribution",
-    "KeyFormat",
-    "FMT64",
-    "OWN_BITS",
-    "OWN_MASK",
-    "RANK_SHIFT",
-    "sentinel_keys",
-]
-
 # Sort key of one die, int64, from the top:
 #   value v (3 bits) | r: dice of value v its owner still holds when this die acts
 #   (all its v dice for order="tier") (4 bits) | tie-break: the owner's face counts c6..c1,

@@ -13,8 +13,6 @@ from ..core.checks import check_choice, check_int_list
 from .limits import LIMITS
 from .rules import PIP_RULES
 
-__all__ = ["apply_pips", "add_pips", "prepare", "SPEND"]
-
 #: How each ``pip_rule`` spends a margin over the dice it may raise (:func:`add_pips`).
 SPEND = {"one-die": "single", "split": "highest", "side-pool": "highest"}
 

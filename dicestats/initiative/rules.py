@@ -10,8 +10,6 @@ from dataclasses import dataclass
 
 from ..core.checks import check_choice, refuse
 
-__all__ = ["Rules", "TIEBREAKS", "ORDERS", "PIP_RULES", "rules_with", "parse_words"]
-
 #: Tie-break readings: set-aside dice count (``"all"``) or only the unspent ones.
 TIEBREAKS = ("all", "unspent")
 #: Acting-order readings: fixed per value tier (the text), or re-evaluated after every action.
