@@ -1,7 +1,4 @@
-"""The readings of the d6 initiative rules, as one frozen value (:class:`Rules`): every
-question takes ``rules=`` or the shortcuts ``tiebreak=``, ``order=``, ``pip_rule=``; the
-readings, their sources and defaults are in ``docs/rules/initiative.md``.
-"""
+"""The readings of the d6 initiative rules, as one frozen value (:class:`Rules`)."""
 
 from __future__ import annotations
 

@@ -44,14 +44,10 @@ from .setup import batch_rounds
 _TABLE_MAX_S = 5  # swiftness up to this uses precomputed per-roll key tables (6^5 rows)
 
 
-def roll_table(s):
-    """All 6^s ordered rolls of s dice, shape (6^s, s); row index = base-6 digits."""
-    return (np.indices((6,) * s).reshape(s, -1).T + 1).astype(np.int64)
-
-
-def _roll_table_base(s, base):
-    """All base^s digit vectors of length s, shape (base^s, s), most significant first."""
-    return np.indices((base,) * s).reshape(s, -1).T.astype(np.int64)
+def roll_table(s, base=6):
+    """All base^s ordered rolls of s dice (faces 1..base), shape (base^s, s); row index =
+    the digits, most significant first."""
+    return (np.indices((base,) * s).reshape(s, -1).T + 1).astype(np.int64)
 
 
 def _coin_bits(s):
@@ -97,15 +93,7 @@ class Rounds:
         col = 0
         for (side, s, op), parts in sorted(groups.items()):
             m = len(parts)
-            g = {
-                "parts": np.array(parts),
-                "s": s,
-                "m": m,
-                "side": side,
-                "pips": op,
-                "c0": col,
-                "c1": col + m * s,
-            }
+            g = dict(parts=np.array(parts), s=s, m=m, side=side, pips=op, c0=col, c1=col + m * s)
             col += m * s
             g["table"] = s <= _TABLE_MAX_S
             if g["table"]:
@@ -115,7 +103,7 @@ class Rounds:
                 # row = roll + 6^s * (b-bit coin of each die, base 2^b); one copy of the
                 # table per participant of the group, its owner number folded in
                 g["rows"] = 6**s * 2 ** (self.b * s)
-                coin = _roll_table_base(s, 2**self.b) << OWN_BITS
+                coin = (roll_table(s, 2**self.b) - 1) << OWN_BITS  # the coins: digits 0..2^b-1
                 k = (k[None, :, :] | coin[:, None, :]).reshape(-1, s)
                 owner = np.array(parts, dtype=np.int64)[:, None, None]
                 g["keys"] = (k[None, :, :] | owner).reshape(m * g["rows"], s)
