@@ -48,7 +48,6 @@ __getattr__, __dir__, __all__ = lazy_package(
             "ASPECT_KINDS",
             "FAIL_OPTIONS",
             "OBJECTIVES",
-            "STEPS",
             "OUTCOMES",
             "APPROACHES",
             "DEFAULT_APPROACH_SPREAD",
