@@ -1,19 +1,10 @@
 """Fate (Fate Accelerated, 4dF): roll odds, actions, invokes, challenges, contests, the Deck.
 
-Each question (:mod:`~dicestats.fate.questions`) answers in floats or exact
-Fractions (``exact=True``; float answers agree to 1e-12) with one frozen
-result class named after it, whose ``view()`` is what ``dicestats fate
-<question>`` prints. Ratings, difficulties and oppositions are numbers or
-ladder names (``"Superb"``, ``"+5"``). The utilities (:func:`fate_dice`,
-:func:`shifts`, :func:`outcome_table`, :func:`turn_order`, the deck's sums,
-sequences and streaks) return a distribution, a table, an order or one number.
-The rules as implemented, their sources, worked examples and limits are in
-``docs/rules/fate.md``.
-
-Modules: ``rules`` (:class:`Rules`, the ladder, the checks of a rating and a
-roll), ``limits``, ``outcomes`` (the dice and one roll), ``actions``,
-``invokes``, ``challenges``, ``contests``, ``turns`` and ``deck``: each
-holds its questions' result classes and computed forms.
+The questions (:mod:`.questions`) answer in floats or exact Fractions, one result
+class each; the rest are plain functions. The rules, sources, worked examples and
+limits: ``docs/rules/fate.md``. Modules: ``rules`` (:class:`Rules`, the ladder, the
+shared checks), ``limits``, ``outcomes`` (the dice and one roll), ``actions``,
+``invokes``, ``challenges``, ``contests``, ``turns`` and ``deck``.
 
 Examples
 --------
@@ -57,7 +48,6 @@ __getattr__, __dir__, __all__ = lazy_package(
             "ASPECT_KINDS",
             "FAIL_OPTIONS",
             "OBJECTIVES",
-            "STEPS",
             "OUTCOMES",
             "APPROACHES",
             "DEFAULT_APPROACH_SPREAD",

@@ -23,21 +23,10 @@ def _outcomes_view(action: str, o: OutcomeProbs, labels: tuple, lines: tuple) ->
 
 @dataclass(frozen=True)
 class CreateAdvantage(Result):
-    """What a create-advantage roll yields (:func:`~dicestats.fate.create_advantage`).
-
-    Attributes
-    ----------
-    free_invokes : Dist
-        Your free invokes: 0, 1 or 2 (a boost counts as one).
-    mean_free_invokes : Fraction or float
-    p_aspect : Fraction or float
-        The aspect exists afterwards (created or revealed, or already known).
-    p_boost : Fraction or float
-        You get only a boost (a tie when creating a new aspect).
-    mean_opposition_invokes : Fraction or float
-        Free invokes the opposition gets (with ``fail_option="opposition_invokes"``).
-    outcome : OutcomeProbs
-    exact : bool
+    """What a create-advantage roll yields (:func:`~dicestats.fate.create_advantage`):
+    ``free_invokes`` (0, 1 or 2, a boost counting as one), ``p_aspect`` (the aspect
+    exists afterwards), ``p_boost`` (only a boost: a tie creating a new aspect), the
+    opposition's free invokes (``fail_option="opposition_invokes"``) and the ``outcome``.
     """
 
     aspect: str
@@ -92,17 +81,9 @@ def compute_create_advantage(s, exact: bool) -> CreateAdvantage:
 
 @dataclass(frozen=True)
 class Overcome(Result):
-    """What an overcome roll yields (:func:`~dicestats.fate.overcome`).
-
-    Attributes
-    ----------
-    p_fail : fail, or succeed at a serious cost (the player's choice).
-    p_minor_cost : a tie: succeed at a minor cost.
-    p_clean_success : success or success with style.
-    p_goal : the goal is reached, a tie's minor cost included.
-    p_boost : success with style (succeed and get a boost).
-    outcome : OutcomeProbs
-    exact : bool
+    """What an overcome roll yields (:func:`~dicestats.fate.overcome`): ``p_fail`` (or
+    succeed at a serious cost), ``p_minor_cost`` (a tie), ``p_clean_success``, ``p_goal``
+    (a tie's minor cost included), ``p_boost`` (success with style) and the ``outcome``.
     """
 
     p_fail: object
@@ -140,18 +121,9 @@ def compute_overcome(s, exact: bool) -> Overcome:
 
 @dataclass(frozen=True)
 class Attack(Result):
-    """What an attack yields (:func:`~dicestats.fate.attack`).
-
-    Attributes
-    ----------
-    stress : Dist
-        Stress dealt (0 on a fail or a tie).
-    mean_stress : Fraction or float
-    p_hit : success or better.
-    p_boost : a tie (no harm, a boost), plus success with style when trading.
-    outcome : OutcomeProbs
-    exact : bool
-    """
+    """What an attack yields (:func:`~dicestats.fate.attack`): ``stress`` dealt (0 on a fail
+    or a tie), ``p_hit`` (success or better), ``p_boost`` (a tie, plus success with style
+    when trading) and the ``outcome``."""
 
     trade_for_boost: bool
     stress: Dist
@@ -192,18 +164,10 @@ def compute_attack(s, exact: bool) -> Attack:
 
 @dataclass(frozen=True)
 class Defend(Result):
-    """What a defence yields, from the defender's roll (:func:`~dicestats.fate.defend`).
-
-    Attributes
-    ----------
-    p_opponent_gets_result : the defender fails.
-    p_tie : what happens follows the opponent's action (the summary table).
-    p_denied : success or better: the opponent does not get what they wanted
-        (the summary table).
-    p_holds : tie or success: "not too bad for you" (the detailed text).
-    p_boost : success with style: the opponent fails and you get a boost.
-    outcome : OutcomeProbs
-    exact : bool
+    """What a defence yields, from the defender's roll (:func:`~dicestats.fate.defend`):
+    both readings of the text (``docs/rules/fate.md``), ``p_tie`` as the summary table,
+    ``p_denied`` (success or better) and ``p_holds`` (a tie or a success: "not too bad for
+    you"), with ``p_opponent_gets_result`` (a fail), ``p_boost`` and the ``outcome``.
     """
 
     p_opponent_gets_result: object

@@ -1,9 +1,5 @@
-"""Challenges: overcome rolls prepared by create-advantage steps, and the best plan for one.
-
-The computed form of :func:`~dicestats.fate.challenge` (which says how a plan
-is read), a plan given or searched. Every roll is independent: only which
-overcome roll each ``"A"`` prepares matters.
-"""
+"""Challenges: the computed form of :func:`~dicestats.fate.challenge` (which says how a
+plan is read), a plan given or searched."""
 
 from __future__ import annotations
 
@@ -28,46 +24,14 @@ _OBJECTIVE = {"success": 1, "tie": 0}
 
 @dataclass(frozen=True)
 class Challenge(Result):
-    """A challenge's overcome rolls and what counts (:func:`~dicestats.fate.challenge`).
-
-    Attributes
-    ----------
-    difficulties, bonuses : tuple of int
-        The overcome rolls (the challenge's tasks), in order.
-    dice : int
-        Fate dice per roll.
-    count : {"success", "tie"}
-        What an overcome roll must reach to count.
-    successes : Dist
-        The number of overcome rolls that count.
-    p_per_roll : tuple
-        Each overcome roll's chance to count, with the free invokes it gets.
-    p_all : P(every overcome roll counts).
-    p_at_least : dict ``{k: P(at least k count)}`` for k = 0..n.
-    plan : str
-        The steps in order, ``"A"`` (create an advantage for the next ``"O"``)
-        and ``"O"`` (an overcome roll); ``"OOO"`` without advantages.
-    need : int
-        Overcome rolls that must count for the challenge to succeed.
-    p_challenge : P(at least ``need`` overcome rolls count).
-    p_challenge_unaided : the same without the create-advantage steps.
-    p_per_roll_unaided : tuple
-        Each overcome roll's chance to count without free invokes.
-    advantage_bonuses, advantage_difficulties : tuple of int
-        Each create-advantage step's bonus and difficulty, in plan order.
-    mean_invokes_created : tuple
-        The free invokes each create-advantage step yields on average.
-    advantages : int or None
-        With a searched plan, the most create-advantage steps it could take
-        (``plan`` is then the best); None for a plan given.
-    p_challenge_by_plan : dict or None
-        With a searched plan, ``{plan: P(the challenge succeeds)}`` for every plan
-        searched, best first; None for a plan given.
-    invokes : tuple of Dist
-        The free invokes each overcome roll gets.
-    mean_invokes_spent : tuple
-        The free invokes each overcome roll spends on average (optimal policy).
-    exact : bool
+    """A challenge's overcome rolls and what counts (:func:`~dicestats.fate.challenge`; its
+    fields are read in ``docs/rules/fate.md``, "Challenges"): ``successes``, the number of
+    overcome rolls that count; ``p_at_least[k]``, P(at least k count); ``p_challenge``,
+    P(at least ``need`` count), and ``*_unaided`` without the create-advantage steps;
+    ``p_per_roll``, ``invokes`` and ``mean_invokes_spent`` per overcome roll,
+    ``advantage_*`` and ``mean_invokes_created`` per ``"A"`` step, in plan order. With a
+    searched plan, ``advantages`` (the most steps it could take) and
+    ``p_challenge_by_plan`` (every plan searched, best first); both None for a plan given.
     """
 
     difficulties: tuple

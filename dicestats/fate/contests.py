@@ -15,21 +15,9 @@ from .outcomes import fate_dice, given
 
 @dataclass(frozen=True)
 class ExchangeProbs(Result):
-    """One contest exchange (:func:`~dicestats.fate.exchange_probs`): who scores, and how much.
-
-    Attributes
-    ----------
-    bonuses : tuple
-        Each participant's bonus, yours first.
-    dice : int
-        Fate dice each participant rolls.
-    p_win : tuple
-        P(participant i wins the exchange), with or without style.
-    p_style : tuple
-        P(participant i wins it with style: ``style_victories`` victories).
-    p_tie : P(nobody scores: a tie under ``tie_rule``).
-        ``p_tie + sum(p_win) == 1``.
-    """
+    """One contest exchange (:func:`~dicestats.fate.exchange_probs`): each participant's
+    ``bonuses`` (yours first), ``p_win`` (with or without style) and ``p_style``, and
+    ``p_tie``, nobody scores under ``tie_rule`` (``p_tie + sum(p_win) == 1``)."""
 
     bonuses: tuple
     dice: int
@@ -114,24 +102,10 @@ def _exchange_result(bons: list, dice: int, tie_rule: str, ex: dict) -> Exchange
 
 @dataclass(frozen=True)
 class Contest(Result):
-    """A contest: who wins, and after how many exchanges (:func:`~dicestats.fate.contest`).
-
-    Attributes
-    ----------
-    bonuses : tuple
-        Each participant's bonus, yours first.
-    p_win : tuple
-        P(participant i wins the contest), summing to 1.
-    p_lose : P(the first participant loses): someone else wins.
-    mean_exchanges, var_exchanges : mean and variance of the number of exchanges.
-    exchanges : dict ``{n: P(exactly n exchanges)}`` for n = 1..max_exchanges.
-    p_more_exchanges : P(more than max_exchanges exchanges) (ties can prolong a
-        contest without bound: the distribution has an infinite tail).
-    max_exchanges : int or None
-        The rows asked for (None: the view lists rows until 99.9% is covered;
-        ``exchanges`` then goes to 20).
-    exchange : ExchangeProbs
-        One exchange.
+    """A contest (:func:`~dicestats.fate.contest`): ``p_win`` per participant (yours first,
+    summing to 1), ``p_lose`` (someone else wins), the mean, variance and distribution of
+    the exchanges (``exchanges[n]`` up to 20 or ``max_exchanges``, the rows asked for;
+    ``p_more_exchanges``, the rest: ties prolong a contest without bound) and ``exchange``.
     """
 
     bonuses: tuple

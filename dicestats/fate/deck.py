@@ -517,27 +517,12 @@ def _percentiles(d: Dist) -> dict:
 @dataclass(frozen=True)
 class DeckVsDice(Result):
     """A session of draws with the Deck of Fate against the same session with dice
-    (:func:`~dicestats.fate.deck_vs_dice`).
-
-    The session's total is the sum of the draws' dice (bonus and difficulty
-    left out): each draw shows −dice..+dice.
-
-    Attributes
-    ----------
-    dice : int
-        Fate dice per roll (the deck has ``3 ** dice`` cards per copy).
-    var_sum_deck, var_sum_dice : variance of the session's dice total.
-    p_fail_streak_deck, p_fail_streak_dice : P(some run of ``run`` failures in a row).
-    p_all_fail_deck, p_all_fail_dice : P(the first ``run`` draws all fail).
-    min_deck, max_deck, p_min_deck, p_max_deck : the lowest and highest session
-        total the deck can give, and the chance of each (closed form, any size).
-    min_dice, max_dice, p_min_dice, p_max_dice : the same with dice
-        (``∓dice·draws``, each with chance ``3 ** -(dice·draws)``).
-    percentiles_deck, percentiles_dice : ``{q: t}``, the smallest total ``t``
-        with P(total ≤ t) ≥ q% for q in :data:`SESSION_PERCENTILES`; ``None``
-        when the distribution is too large to count (``totals_note`` says why).
-    totals_note : ``None``, or why the totals' distributions were not counted
-        (:func:`deck_sum_dist` gives the deck's distribution itself).
+    (:func:`~dicestats.fate.deck_vs_dice`), each figure ``*_deck`` and ``*_dice``: the
+    variance of the session's total (the draws' dice added up, bonus and difficulty left
+    out), P(``run`` failures in a row somewhere; in the first ``run`` draws), the lowest
+    and highest totals and their chances (closed form, any size), and the percentiles
+    ``{q: t}`` of :data:`SESSION_PERCENTILES` (None when too large to count:
+    ``totals_note`` says why; :func:`deck_sum_dist` gives the deck's distribution).
     """
 
     draws: int

@@ -27,17 +27,9 @@ _POLICIES = {
 
 @dataclass(frozen=True)
 class PlanRow(Result):
-    """One cell of the optimal plan: after seeing dice total ``roll`` with ``invokes_left``.
-
-    Attributes
-    ----------
-    plan : str
-        ``"keep"``, ``"+2"``, ``"+2 +2"``, ``"reroll"``, ``"+2 reroll"``, ...
-    p : Fraction or float
-        The chance of reaching the objective from there.
-    mean_spent : Fraction or float
-        The invokes the plan spends on average from there.
-    """
+    """One cell of the optimal plan after seeing dice total ``roll`` with ``invokes_left``:
+    the ``plan`` (``"keep"``, ``"+2"``, ``"+2 reroll"``, ...), the chance ``p`` of reaching
+    the objective from there and the invokes it spends on average (``mean_spent``)."""
 
     roll: int
     invokes_left: int
@@ -48,27 +40,12 @@ class PlanRow(Result):
 
 @dataclass(frozen=True)
 class InvokePolicy(Result):
-    """The optimal invoke policy and the simple ones (:func:`~dicestats.fate.invoke_policy`).
-
-    Attributes
-    ----------
-    objective : {"success", "style", "tie", "total"}
-        What is aimed for (``"total"``: a total given with ``total=``).
-    need : int
-        The dice total that reaches it without invokes.
-    p_optimal : the best chance of reaching the objective with the invokes.
-    p_always_plus2 : the best with +2s only (never reroll).
-    p_reroll_only : the best with rerolls only.
-    p_never : never invoking.
-    point_value : the value given to an unspent invoke.
-    value_optimal : ``P(reach) + point_value · E[invokes left]`` at the optimum.
-    mean_spent_optimal, mean_spent_always_plus2, mean_spent_reroll_only :
-        the invokes each policy spends on average.
-    table : tuple of :class:`PlanRow`
-        The optimal plan for each (dice total shown, invokes left).
-    rules : Rules
-        The rules it was answered with (not exported).
-    exact : bool
+    """The optimal invoke policy and the simple ones (:func:`~dicestats.fate.invoke_policy`):
+    for each (``optimal``, ``always_plus2``, ``reroll_only``, ``never``) ``p_*``, its best
+    chance of reaching the ``objective`` (``"total"``: a total given), and
+    ``mean_spent_*``, the invokes it spends; ``need``, the dice total that reaches it
+    without invokes; ``value_optimal``, ``P(reach) + point_value · E[invokes left]`` at
+    the optimum; ``table``, the :class:`PlanRow` of each (dice total, invokes left).
     """
 
     objective: str

@@ -162,27 +162,11 @@ def roll_shifts(s, exact: bool) -> Dist:
 
 @dataclass(frozen=True)
 class OutcomeProbs(Result):
-    """The four outcomes of one roll (a partition: they sum to 1) and the shifts.
-
-    Attributes
-    ----------
-    dice, bonus, helpers : int
-        The roll: Fate dice rolled, the bonus, helpers (+1 each).
-    difficulty, versus, versus_dice : int or None
-        The other side: a fixed difficulty, or an active opposition's bonus and
-        dice (the side not rolled is None). All six are None for outcomes
-        classified from shifts alone (:meth:`from_shifts` without a roll).
-    p_fail, p_tie, p_success, p_style : Fraction or float
-        Fail, tie, success (1 shift up to style, excluded), success with style.
-    p_success_or_better, p_tie_or_better : Fraction or float
-        ``p_success + p_style`` and ``p_tie + p_success + p_style``.
-    mean_shifts : Fraction or float
-        The expected number of shifts.
-    shifts : Dist
-        The distribution of shifts.
-    rules : Rules
-        The rules it was answered with (not exported).
-    exact : bool
+    """The four outcomes of one roll (:func:`~dicestats.fate.outcome_probs`; a partition:
+    they sum to 1), the cumulative two, ``mean_shifts`` and the ``shifts`` themselves.
+    The roll's fields (``dice``, ``bonus``, ``helpers``, and ``difficulty`` or ``versus``
+    and ``versus_dice``, the side not rolled None) are all None for outcomes classified
+    from shifts alone (:meth:`from_shifts` without a roll); ``rules`` is not exported.
     """
 
     dice: int | None

@@ -686,8 +686,8 @@ def challenge(
         The steps in order, such as OOAO (words ``"advantage"`` / ``"overcome"``
         also do). Default: the overcome rolls only.
     advantages : int, optional
-        Search the best plan with up to this many create-advantage steps, 0..
-        ``LIMITS["challenge advantages"].hi`` (instead of ``plan``).
+        Search the best plan with up to this many create-advantage steps, 0..20
+        (instead of ``plan``).
     advantage_bonuses, advantage_difficulties : int, str or sequence of them, optional
         Each create-advantage roll's bonus and difficulty: one for all, or one per
         ``"A"`` of the plan (one for all with ``advantages``). Default: those of the

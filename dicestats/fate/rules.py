@@ -57,9 +57,6 @@ ASPECT_KINDS = ("new", "reveal", "known")
 FAIL_OPTIONS = ("nothing", "opposition_invokes")
 #: What an invoke policy aims for: a tie or better, success or better, success with style.
 OBJECTIVES = ("success", "style", "tie")
-#: The letters of a challenge's plan: ``"A"`` creates an advantage for the next ``"O"``,
-#: an overcome roll.
-STEPS = {"A": "create an advantage", "O": "overcome"}
 
 
 @dataclass(frozen=True)

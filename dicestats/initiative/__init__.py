@@ -1,35 +1,13 @@
 """The d6 initiative system of a Russian-language d6 initiative rulebook.
 
 Each round every participant rolls as many d6 as its *swiftness*, one action per die;
-the highest dice act first. Every rule, reading and variant implemented, with the worked
-examples and the limits: ``docs/rules/initiative.md``.
-
-Public API
-----------
-odds, defence, order_distribution
-    The questions (:mod:`.questions`), exact by default, in floats (``exact=False``) or,
-    ``odds`` and ``defence``, by seeded Monte Carlo (``trials=``, ``rng=``): the rounds
-    of two sides (:class:`Odds`), attacks and their answers (:class:`Defence`), every
-    order of one concrete round (:class:`OrderDistribution`).
-resolve, acting_order, apply_pips
-    The order of one concrete round (:class:`RoundOrder` of :class:`Action` s) or of many
-    at once (an array of participants); a preparation margin added to a set of dice.
-SuccessRoll, RollTable, HoldPolicy, HoldView, HOLD_POLICIES
-    Success rolls (the user's assumption); holding policies (named, or yours).
-Rules, LIMITS
-    The readings in force (``tiebreak``, ``order``, ``pip_rule``) and every cap.
-
-Modules
--------
-From the bottom up (each imports only those above it): ``rules`` (:class:`Rules`),
-``limits`` (:data:`LIMITS`), ``results`` (the result classes), ``setup`` (a checked
-two-side setup, its outcome classes and Monte Carlo batch size), ``pips`` (preparation
-margins), ``order`` (the acting order as a sort key per die; coins; ``resolve``,
-``acting_order`` and the form of ``order_distribution``), ``holding`` (holding policies),
-``rolls`` (success rolls), ``engine`` (rounds played action by action, enumerated or
-simulated through one code path), ``enumeration`` and ``simulation`` (the exact and the
-Monte Carlo form of ``odds``: the engine for holding or several rounds), ``defences``
-(the forms of ``defence``, on the engine), ``questions`` (the declarations).
+the highest dice act first. The questions (``odds``, ``defence``,
+``order_distribution``: :mod:`.questions`) answer exactly, in floats or, the first two,
+by seeded Monte Carlo; ``resolve`` and ``acting_order`` order concrete rounds. Every
+rule, reading and variant, the worked examples and the limits:
+``docs/rules/initiative.md``; the modules, bottom up: ``rules``, ``limits``,
+``results``, ``setup``, ``pips``, ``order``, ``holding``, ``rolls``, ``engine``,
+``enumeration``, ``simulation``, ``defences``, ``questions``.
 
 Examples
 --------

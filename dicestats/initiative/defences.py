@@ -1,15 +1,10 @@
-"""The forms of :func:`~dicestats.initiative.defence` (declared in :mod:`.questions`): a
-checked :class:`~.engine.Fight` with its combat played on the round engine, enumerated
-(:func:`compute_defence`: Fractions or floats) or by Monte Carlo (:func:`batch_defence`,
-:func:`reduce_defence`), both read by :func:`defence_of`.
-"""
+"""The forms of :func:`~dicestats.initiative.defence`: its combat played on the round
+engine, enumerated or by Monte Carlo, both read by :func:`defence_of`."""
 
 from __future__ import annotations
 
 from .engine import Drawn, Fight, Sums, engine_batch_size, held_fields
 from .results import Defence
-
-__all__ = ["compute_defence", "batch_defence", "batch_size_defence", "reduce_defence"]
 
 
 def defence_of(fight: Fight, read) -> Defence:

@@ -1,21 +1,15 @@
 """The round engine: rounds played action by action, with holding, answers and armour.
 
-It plays the rules of ``docs/rules/initiative.md`` (the acting order of :mod:`.order`,
-holding, the "everyone held" rule, attacks, their answers, success rolls and armour) on
-many rounds at once, vectorized over rows, one action (or one hold) per row per step, for
-two masters through one code path:
-
-* **Monte Carlo** (:class:`Engine` as a :func:`dicestats.core.montecarlo.run` batch
-  function): each row is a fight; coins, targets and success rolls are drawn.
-* **Exact enumeration** (:meth:`Engine.enumerate`): each row is a weighted state; every
-  coin, target and roll outcome *expands* the row into one row per outcome (weights, as
-  Python integers over one common denominator, multiplied by its probability), and rows
-  in the same state are merged after every step. Expectations are accumulated linearly as
-  they happen, so merging loses nothing.
-
-Below the engine, the questions put to it: :func:`check_fight`, and the readers of its
-sums (:class:`Sums` enumerated, :class:`Drawn` by Monte Carlo) that :func:`engine_odds`
-and the forms of ``defence`` (:mod:`.defences`) turn into results.
+It plays the rules of ``docs/rules/initiative.md`` on many rounds at once, vectorized
+over rows, one action (or one hold) per row per step, for two masters through one code
+path: **Monte Carlo** (:class:`Engine` as a batch function of
+:func:`dicestats.core.montecarlo.run`: each row a fight, coins, targets and success rolls
+drawn) and **exact enumeration** (:meth:`Engine.enumerate`: each row a weighted state;
+every coin, target and roll outcome expands a row into one per outcome, weights as
+Python integers over one common denominator; rows in the same state are merged after
+every step, expectations accumulated as they happen, so merging loses nothing). Below
+it, the questions put to it: :func:`check_fight` and the readers of its sums
+(:class:`Sums` enumerated, :class:`Drawn` drawn).
 """
 
 from __future__ import annotations
@@ -37,20 +31,6 @@ from .results import Odds
 from .rolls import weights
 from .rules import parse_words
 from .setup import check_setup, dice_classes
-
-__all__ = [
-    "Engine",
-    "Combat",
-    "Fight",
-    "check_fight",
-    "needs_engine",
-    "engine_batch_size",
-    "Sums",
-    "Drawn",
-    "held_fields",
-    "engine_odds",
-]
-
 
 # ====================================================================== rows and sums
 INF = np.iinfo(np.int64).max

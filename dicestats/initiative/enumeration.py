@@ -20,8 +20,6 @@ from .pips import prepare
 from .results import Odds
 from .setup import dice_classes
 
-__all__ = ["compute_odds"]
-
 
 def _sums(index, weights, size):
     """Exact integer sums of ``weights`` by ``index`` (0..size-1), as Python ints."""

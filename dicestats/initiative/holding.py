@@ -1,12 +1,7 @@
 """Holding a die («выжидать») as a policy: when to keep a die, when to use a kept one.
 
-A policy answers two questions for many rounds at once (every field of the
-:class:`HoldView` is an array with one entry per round): ``hold(view)``, at its turn,
-keep the die ``view.value`` instead of acting?, and ``use(view)``, between two actions,
-act now with the highest held die ``view.value``? (``view.end``: the last moment.) The
-named policies (:data:`HOLD_POLICIES`: ``"never"``, ``"defend"``, ``"after-enemy"``,
-``"always"``) and how the round engine plays them: ``docs/rules/initiative.md``
-(Holding). Your own: subclass :class:`HoldPolicy`.
+The named policies (:data:`HOLD_POLICIES`) and how the round engine plays them:
+``docs/rules/initiative.md`` (Holding); your own: subclass :class:`HoldPolicy`.
 
 Examples
 --------
@@ -25,16 +20,6 @@ import numpy as np
 
 from ..core.checks import check_choice, refuse
 from .rules import HOLD_POLICIES
-
-__all__ = [
-    "HoldView",
-    "HoldPolicy",
-    "HOLD_POLICIES",
-    "hold_policy",
-    "hold_policies",
-    "call_policy",
-    "is_never",
-]
 
 
 @dataclass(frozen=True)

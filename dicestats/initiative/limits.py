@@ -14,8 +14,6 @@ import math
 
 from ..core.limits import Limit, Limits
 
-__all__ = ["LIMITS", "EXACT_LIMIT", "EXACT_WORK_PER_CLASS", "outcome_classes", "check_exact_size"]
-
 _SIMULATE = "use Monte Carlo (trials=), or fewer dice"
 
 #: The caps of the d6 initiative system (see the module docstring).

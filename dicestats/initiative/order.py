@@ -3,12 +3,9 @@
 :func:`rank_key` makes the rule a number: keys sort ascending in acting order, and equal
 keys of different participants are complete ties, settled by coins. Comparing face counts
 from 6 down ("more 6s, then more 5s, …") is comparing the dice sorted high to low with a
-missing die lowest, so the tie-break is the owner's face counts, 4 bits per face. Applied
-by :func:`sort_keys` (batches of rounds with fair coins: :func:`acting_order`,
-:func:`resolve`; the Monte Carlo fast path is tested to give its very numbers), by
-:func:`coin_orders` (every order the coins can give: the exact enumeration and
-``order_distribution``) and by the round engine (:mod:`.engine`), which re-ranks with
-:func:`rank_key` after every action.
+missing die lowest, so the tie-break is the owner's face counts, 4 bits per face. The
+keys serve :func:`sort_keys` (fair coins; the reference of the Monte Carlo fast path),
+:func:`coin_orders` (every order the coins can give) and the round engine.
 """
 
 from __future__ import annotations
@@ -23,27 +20,6 @@ from ..core.checks import check_int_list, refuse
 from .limits import LIMITS
 from .results import Action, OrderDistribution, RoundOrder
 from .rules import rules_with
-
-__all__ = [
-    "rank_key",
-    "die_keys",
-    "round_keys",
-    "key_value",
-    "key_owner",
-    "sort_keys",
-    "coin_orders",
-    "acting_order",
-    "resolve",
-    "check_dice",
-    "count_orders",
-    "compute_order_distribution",
-    "KeyFormat",
-    "FMT64",
-    "OWN_BITS",
-    "OWN_MASK",
-    "RANK_SHIFT",
-    "sentinel_keys",
-]
 
 # Sort key of one die, int64, from the top:
 #   value v (3 bits) | r: dice of value v its owner still holds when this die acts

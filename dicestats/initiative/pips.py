@@ -1,9 +1,5 @@
-"""Preparation pips: a margin added to initiative dice after they are rolled.
-
-One implementation, vectorized over rows of dice (:func:`add_pips`), serves the single
-roll (:func:`apply_pips`), the exact enumeration and the simulations; how a margin is
-spent is the ``pip_rule`` of :class:`~.rules.Rules` (``docs/rules/initiative.md``).
-"""
+"""Preparation pips: a margin added to initiative dice after they are rolled, spent as the
+``pip_rule`` of :class:`~.rules.Rules` says (one vectorized :func:`add_pips` for all)."""
 
 from __future__ import annotations
 
@@ -12,8 +8,6 @@ import numpy as np
 from ..core.checks import check_choice, check_int_list
 from .limits import LIMITS
 from .rules import PIP_RULES
-
-__all__ = ["apply_pips", "add_pips", "prepare", "SPEND"]
 
 #: How each ``pip_rule`` spends a margin over the dice it may raise (:func:`add_pips`).
 SPEND = {"one-die": "single", "split": "highest", "side-pool": "highest"}

@@ -9,8 +9,6 @@ from dataclasses import dataclass, field
 from ..core.results import Lines, Result, Table, View
 from .rules import Rules
 
-__all__ = ["Action", "RoundOrder", "OrderDistribution", "Odds", "Defence"]
-
 
 @dataclass(frozen=True)
 class Action(Result):
@@ -29,17 +27,9 @@ class Action(Result):
 
 @dataclass(frozen=True)
 class RoundOrder(Result):
-    """The acting sequence of one concrete round (iterates over its :class:`Action` s).
-
-    Attributes
-    ----------
-    dice : tuple of tuple of int
-        Each participant's dice.
-    actions : tuple of Action
-        One per die, in acting order.
-    rules : Rules
-        The readings in force.
-    """
+    """The acting sequence of one concrete round with each participant's ``dice`` and the
+    ``rules`` in force (:func:`~dicestats.initiative.resolve`): iterates over its
+    ``actions``, one :class:`Action` per die in acting order."""
 
     dice: tuple
     actions: tuple
@@ -62,19 +52,8 @@ class RoundOrder(Result):
 
 @dataclass(frozen=True)
 class OrderDistribution(Result):
-    """Every acting sequence of one concrete round with its probability.
-
-    Attributes
-    ----------
-    dice : tuple of tuple of int
-        Each participant's dice.
-    p_sequence : dict
-        ``{tuple of participants in acting order: probability}``; sums to 1.
-    rules : Rules
-        The readings in force.
-    exact : bool
-        Fractions (True) or floats.
-    """
+    """Every acting sequence of one concrete round with its probability
+    (:func:`~dicestats.initiative.order_distribution`), Fractions or floats."""
 
     dice: tuple
     p_sequence: dict
@@ -92,54 +71,15 @@ class OrderDistribution(Result):
 
 @dataclass(frozen=True)
 class Odds(Result):
-    """Statistics of the rounds of two sides: exact, float or Monte Carlo (``trials``
-    fights: Wilson intervals for one round, ratio intervals over several). The round
-    statistics (``p_first`` … ``mean_position``) are pooled over the rounds of a fight.
-
-    Attributes
-    ----------
-    swiftness, versus, pips, versus_pips, rules
-        The setup, as :func:`~dicestats.initiative.odds` took it (checked).
-    labels : tuple of str
-        Participant labels (A1.. first side, B1.. the other side; not in a sweep's frame).
-    hold : tuple of str
-        Each participant's holding policy (``"never"``: the order as rolled).
-    rounds : int
-        Rounds per fight.
-    p_first : Fraction, float or Estimate
-        P(the first side takes the first action of a round).
-    p_participant_first : tuple
-        P(each participant takes the first action); they sum to 1 − P(nobody acts).
-    actions_before : dict
-        ``{k: P(exactly k first-side actions before the other side's first)}``,
-        k = 0 .. the first side's dice (all its actions when the other side never
-        acts; 0 when nobody acts).
-    p_double : Fraction, float or Estimate
-        P(some participant acts twice in a row).
-    mean_position : tuple
-        Each participant's mean action position (1-based; averaged over its
-        actions and over rounds; None if it never acts).
-    p_all_held : tuple
-        P(everyone held and nobody acted) in round 1, 2, … of a fight (then
-        everyone goes on edge and nobody may hold in the next round).
-    on_edge : dict
-        ``{k: P(everyone went on edge k times in the fight)}``, k = 0 .. rounds.
-    edge_penalty : tuple of int
-        Each participant's on-edge penalty scale: a hero's weakness, 3 for a
-        supporting character.
-    exact : bool
-        True when the numbers are Fractions.
-    trials : int or None
-        Monte Carlo rounds behind the estimates (None for an enumeration).
-    outcome_classes : int or None
-        Dice-outcome classes enumerated (None for Monte Carlo).
-    seed : int or None
-        The Monte Carlo seed, when ``rng`` was one (None otherwise).
-    p_acts_at : tuple of tuple
-        ``p_acts_at[d][p]``: P(participant p takes the action at position d + 1)
-        (not exported by :meth:`as_dict`: one number per die and participant).
-    raw : montecarlo.Totals or None
-        The summed Monte Carlo counts (not exported).
+    """Statistics of the rounds of two sides (:func:`~dicestats.initiative.odds`): exact,
+    float or Monte Carlo (``trials`` fights: Wilson intervals for one round, ratio
+    intervals over several). Its fields are read in ``docs/rules/initiative.md`` ("What a
+    round answers", "Holding"); the round statistics (``p_first`` … ``mean_position``) are
+    pooled over the rounds of a fight, ``mean_position`` is None for a participant that
+    never acts, and ``p_all_held`` is per round. ``outcome_classes`` (enumerated) or
+    ``trials`` and ``seed`` (Monte Carlo) say how it was answered; ``p_acts_at[d][p]``
+    (P(participant p takes the action at position d + 1)) and ``raw`` (the summed Monte
+    Carlo counts) are not exported.
     """
 
     swiftness: tuple
@@ -190,58 +130,17 @@ class Odds(Result):
 
 @dataclass(frozen=True)
 class Defence(Result):
-    """Attacks and their answers: exact, float or Monte Carlo.
+    """Attacks and their answers (:func:`~dicestats.initiative.defence`): exact, float or
+    Monte Carlo, its fields read in ``docs/rules/initiative.md`` ("Defence").
 
-    Every figure about successes (``margin``, ``mean_wound``, ``p_wounding``, ``advantage``,
-    ``mean_advantage``) rests on ``assumption``: success rolls **the user assumed**, not
-    the game's own. Shares are per attack, per response or per round, as named.
-
-    Attributes
-    ----------
-    swiftness, versus, pips, versus_pips, rules, labels, hold, rounds
-        The setup (as in :class:`Odds`).
-    attackers : str
-        ``"versus"`` (the ``versus`` side attacks with every action) or ``"both"``.
-    respond : str
-        Who answers an attack: ``"every"``, ``"target"`` or ``"cover"``.
-    defend_if_hit : bool
-        The target answers only an attack that scored.
-    assumption : str or None
-        The success rolls assumed (attack, defence, armour, slow cost), or None
-        without success rolls.
-    mean_attacks : Fraction, float or Estimate
-        Attacks per round.
-    p_defendable, p_defended, p_target_responds : …
-        Shares of attacks someone could answer (the target with a die left or, with
-        ``"every"``/``"cover"``, a companion with a die as high), answered at least once,
-        answered by the target itself.
-    responses : dict
-        ``{k: share of attacks answered by k responders}``.
-    mean_companion_responses : …
-        Companions' responses per attack.
-    slow : dict
-        ``{k: share of responses made "slow" with scale k}`` (0: not slow).
-    mean_slow : Fraction, float or Estimate
-        The mean slow scale per response, ``Σ k · slow[k]`` (a conservative Monte Carlo
-        interval: :func:`~.engine.mean_scale`).
-    p_slow_round : …
-        P(some response of a round is slow).
-    out_of_dice : dict
-        ``{k: P(k defending participants are attacked with no die left in a round)}``.
-    margin : dict or None
-        ``{k: share of attacks leaving the attacker a margin of k}`` after every
-        response and armour (k > 0 is the scale of the wound or difficulty).
-    mean_wound, p_wounding : … or None
-        The mean of that margin, and the share of attacks with a margin > 0.
-    mean_wounds_by_side : tuple or None
-        Per round, the margins the first side's attacks leave (summed), then the
-        other side's: wounds dealt by each side (with ``attackers="both"``).
-    advantage : dict or None
-        ``{k: share of responses earning the responder a one-use advantage of k}``.
-    mean_advantage : … or None
-        Its mean per response.
-    p_all_held, on_edge, edge_penalty, exact, trials, seed, raw
-        As in :class:`Odds`.
+    Every figure about successes (``margin``, ``mean_wound``, ``p_wounding``,
+    ``mean_wounds_by_side``, ``advantage``, ``mean_advantage``; None without success
+    rolls) rests on ``assumption``: success rolls **the user assumed**, not the game's
+    own. Shares are per attack, per response or per round, as named; ``mean_slow`` is
+    ``Σ k · slow[k]`` (a conservative Monte Carlo interval: :func:`~.engine.mean_scale`),
+    ``out_of_dice[k]`` P(k defenders are attacked with no die left in a round) and
+    ``mean_wounds_by_side`` the margins each side's attacks leave per round. The setup,
+    holding and method fields are those of :class:`Odds`.
     """
 
     swiftness: tuple

@@ -12,8 +12,6 @@ from fractions import Fraction
 from ..core.checks import check_real, refuse
 from .limits import LIMITS
 
-__all__ = ["SuccessRoll", "RollTable", "check_roll"]
-
 
 @dataclass(frozen=True)
 class SuccessRoll:

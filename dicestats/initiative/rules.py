@@ -1,7 +1,4 @@
-"""The readings of the d6 initiative rules, as one frozen value (:class:`Rules`): every
-question takes ``rules=`` or the shortcuts ``tiebreak=``, ``order=``, ``pip_rule=``; the
-readings, their sources and defaults are in ``docs/rules/initiative.md``.
-"""
+"""The readings of the d6 initiative rules, as one frozen value (:class:`Rules`)."""
 
 from __future__ import annotations
 
@@ -9,8 +6,6 @@ import dataclasses
 from dataclasses import dataclass
 
 from ..core.checks import check_choice, refuse
-
-__all__ = ["Rules", "TIEBREAKS", "ORDERS", "PIP_RULES", "rules_with", "parse_words"]
 
 #: Tie-break readings: set-aside dice count (``"all"``) or only the unspent ones.
 TIEBREAKS = ("all", "unspent")

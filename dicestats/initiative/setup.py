@@ -17,8 +17,6 @@ from ..core.checks import check_int_list, refuse
 from .limits import LIMITS
 from .rules import Rules, rules_with
 
-__all__ = ["Sides", "check_setup", "check_swiftness", "dice_classes", "batch_rounds"]
-
 
 def check_swiftness(name: str, values) -> tuple[int, ...]:
     """A side's swiftness list: at least one participant, each in the swiftness limit."""

@@ -1,31 +1,16 @@
 """The Monte Carlo form of :func:`~dicestats.initiative.odds`: whole rounds, any size.
 
-The order-only fast path (holding and several rounds go to the round engine), a batch
-function of :func:`dicestats.core.montecarlo.run` (:func:`batch_odds`,
-:func:`reduce_odds`) in three stages, each tested against a plain formulation that gives
-the same numbers:
-
-**The key layout** (:class:`KeyLayout`): every participant has a table of sort keys
-(:mod:`.order`), one row per ordered roll of its dice (plus cheap coins in the action
-reading); a round is one row per participant, from one uniform draw per chunk of
-participants split in mixed radix. The keys' high bits are replaced by their dense rank
-among every key the setup can produce, so that a key fits an int32 when it can, and the
-keys are gathered as 8-byte items (two int32 keys, or one int64 key) with one ``take``
-(numpy copies 8-byte items fast): an odd participant's last key shares an item with
-another's or with a padding key that sorts last (15 dice fill one 64-byte row, which
-numpy sorts fastest). In the tier reading with ``tiebreak="all"`` a complete tie happens
-exactly when two participants rolled the same face counts: :meth:`KeyLayout.tied` finds
-those rounds from the drawn rows, before sorting.
-
-**Ties** (:func:`order_batch`): tied rows settled with fair coins by :func:`settle`
-(int64 keys) or :func:`settle_dense` (dense tier keys; :func:`short_round`: int32 keys
-with 16-bit coin prefixes first), every version drawing the same coins in the same order
-as ``order.sort_keys``, the reference.
-
-**Statistics** (:class:`RoundStats`): the sorted owners, one byte each in rows padded to
-whole 64-bit words, become the sums of :class:`~.results.Odds` in a few passes over whole
-columns of words (SWAR, "SIMD within a register") instead of numpy's per-row overhead;
-the position histogram counts the two owners of an aligned 16-bit pair in one cell.
+The order-only fast path (holding and several rounds go to the round engine):
+:func:`batch_odds` and :func:`reduce_odds` on :func:`dicestats.core.montecarlo.run`, in
+three stages, each tested against a plain formulation that gives the same numbers.
+**The key layout** (:class:`KeyLayout`): one uniform draw per chunk of participants picks
+each one's row of sort keys (:mod:`.order`); the keys' high bits become their dense rank,
+so a key fits an int32 when it can, gathered as 8-byte items with one ``take``.
+**Ties** (:func:`order_batch`): tied rows settled with fair coins (:func:`settle`,
+:func:`settle_dense`, :func:`short_round`), every version drawing the same coins in the
+same order as ``order.sort_keys``, the reference. **Statistics** (:class:`RoundStats`):
+the sorted owners, one byte each in rows of whole 64-bit words, summed in a few passes
+over whole columns of words (SWAR, "SIMD within a register").
 """
 
 from __future__ import annotations
@@ -55,29 +40,14 @@ from .pips import SPEND, add_pips
 from .results import Odds
 from .setup import batch_rounds
 
-__all__ = [
-    "batch_odds",
-    "batch_size_odds",
-    "reduce_odds",
-    "Rounds",
-    "KeyLayout",
-    "RoundStats",
-    "order_batch",
-]
-
-
 # ====================================================================== the batch function
 _TABLE_MAX_S = 5  # swiftness up to this uses precomputed per-roll key tables (6^5 rows)
 
 
-def roll_table(s):
-    """All 6^s ordered rolls of s dice, shape (6^s, s); row index = base-6 digits."""
-    return (np.indices((6,) * s).reshape(s, -1).T + 1).astype(np.int64)
-
-
-def _roll_table_base(s, base):
-    """All base^s digit vectors of length s, shape (base^s, s), most significant first."""
-    return np.indices((base,) * s).reshape(s, -1).T.astype(np.int64)
+def roll_table(s, base=6):
+    """All base^s ordered rolls of s dice (faces 1..base), shape (base^s, s); row index =
+    the digits, most significant first."""
+    return (np.indices((base,) * s).reshape(s, -1).T + 1).astype(np.int64)
 
 
 def _coin_bits(s):
@@ -123,15 +93,7 @@ class Rounds:
         col = 0
         for (side, s, op), parts in sorted(groups.items()):
             m = len(parts)
-            g = {
-                "parts": np.array(parts),
-                "s": s,
-                "m": m,
-                "side": side,
-                "pips": op,
-                "c0": col,
-                "c1": col + m * s,
-            }
+            g = dict(parts=np.array(parts), s=s, m=m, side=side, pips=op, c0=col, c1=col + m * s)
             col += m * s
             g["table"] = s <= _TABLE_MAX_S
             if g["table"]:
@@ -141,7 +103,7 @@ class Rounds:
                 # row = roll + 6^s * (b-bit coin of each die, base 2^b); one copy of the
                 # table per participant of the group, its owner number folded in
                 g["rows"] = 6**s * 2 ** (self.b * s)
-                coin = _roll_table_base(s, 2**self.b) << OWN_BITS
+                coin = (roll_table(s, 2**self.b) - 1) << OWN_BITS  # the coins: digits 0..2^b-1
                 k = (k[None, :, :] | coin[:, None, :]).reshape(-1, s)
                 owner = np.array(parts, dtype=np.int64)[:, None, None]
                 g["keys"] = (k[None, :, :] | owner).reshape(m * g["rows"], s)
@@ -347,7 +309,8 @@ class KeyLayout:
             self._signatures(blocks)
 
     def _items(self, keys, pad):
-        """The flat item table and, per item column, its participants and base."""
+        """The flat item table and, per item column, its participants and base (numpy
+        copies 8-byte items fast; 15 dice fill one 64-byte row, which it sorts fastest)."""
         per = 8 // keys[0].dtype.itemsize  # keys per item
         parts = []
         tables = []
@@ -470,7 +433,8 @@ class KeyLayout:
         return idx
 
     def tied(self, rows):
-        """Rounds with a complete tie (tier reading, ``tiebreak="all"``), or None."""
+        """Rounds with a complete tie (tier reading, ``tiebreak="all"``: exactly when two
+        participants rolled the same face counts), or None."""
         if self.sig is None:
             return None
         n = rows.shape[1]
