@@ -231,7 +231,7 @@ def test_deck_command(capsys):
         (["fate", "--difficulty", "1.5"], "difficulty must be"),
         (["contest", "--bonus", "1", "--vs", "0", "--victories", "-1"], "victories must be"),
         (["contest", "--bonus", "1", "--vs", "0", "--victories", "0"], "victories must be"),
-        (["contest", "--bonus", "1"], "--vs is required"),
+        (["contest", "--bonus", "1"], "versus is required: give it as VERSUS or --vs"),
         (["contest", "--bonus", "1", "--vs", "a"], "versus must be"),
         (["contest", "--bonus", "1", "--vs", "0,,2"], "--vs"),
         (["invoke", "--difficulty", "2", "--invokes", "-2"], "invokes must be"),
