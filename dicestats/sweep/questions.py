@@ -32,8 +32,6 @@ from functools import cached_property
 from ..core.checks import refuse
 from ..core.question import HOW, annotation_text, rules_class
 
-__all__ = ["Sweepable", "QUESTIONS", "question", "register"]
-
 
 @dataclass(frozen=True)
 class Sweepable:
@@ -77,10 +75,6 @@ class Sweepable:
     @property
     def monte_carlo(self) -> bool:
         return self.question.monte_carlo
-
-    @cached_property
-    def signature(self) -> inspect.Signature:
-        return inspect.signature(self.function)
 
     @property
     def parameters(self) -> tuple[str, ...]:
@@ -150,7 +144,8 @@ class Sweepable:
                 )
             kwargs["rules"] = cls.preset(kwargs["rules"])
         if fields:
-            base = kwargs.get("rules", self.signature.parameters["rules"].default)
+            default = next(p.default for p in self.question.parameters if p.name == "rules")
+            base = kwargs.get("rules", default)
             base = cls() if base is None or base is inspect.Parameter.empty else base
             kwargs["rules"] = dataclasses.replace(base, **fields)
         return kwargs

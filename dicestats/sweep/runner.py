@@ -16,8 +16,6 @@ from . import store
 from .grid import LIMITS, Grid, cell_seed
 from .questions import question as find_question
 
-__all__ = ["sweep"]
-
 #: Columns after a row's result columns (before ``error``, which only the frame has).
 META = ("exact", "trials", "seed", "sweep_seed")
 #: Longest wait, in seconds, between two writes of finished cells to ``out``.

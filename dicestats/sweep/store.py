@@ -1,8 +1,6 @@
-"""A sweep's rows: a result flattened to tidy columns, rows as a DataFrame and as a file
-(Parquet or CSV), written atomically.
-
-:func:`flatten` makes one row of a :class:`~dicestats.core.results.Result`: every
-exported field becomes columns:
+"""A sweep's rows: a result flattened to tidy columns (:func:`flatten`: every exported
+field of a :class:`~dicestats.core.results.Result` becomes columns), rows as a DataFrame
+and as a Parquet or CSV file, written atomically.
 
 =========================  ===================================================
 an ``Estimate`` ``p``      ``p`` (its value), ``p_stderr``, ``p_ci_low``, ``p_ci_high``
@@ -27,14 +25,8 @@ any ``Fraction``                    Fractions (object)  ``"p/q"`` strings
 strings (or a mix)                  object              strings
 ==================================  ==================  ======================
 
-Missing values are ``<NA>`` / ``NaN``. :func:`order_columns` puts the columns
-in an order that depends only on which columns there are (``net_10`` after
-``net_9``), never on the order in which cells finished.
-
-:func:`write` replaces the file in one step (a temporary file beside it, then a
-rename), so a reader — or a sweep killed at any moment — sees the old rows or
-the new ones, never half a file; :func:`read` gives the rows back, equal to
-those written.
+Missing values are ``<NA>`` / ``NaN``. The column order (:func:`order_columns`) and
+the file's bytes (:func:`write`, :func:`read`) likewise depend only on the rows.
 
 Examples
 --------
@@ -63,8 +55,6 @@ import numpy as np
 from ..core.checks import refuse
 from ..core.files import clear_stale, temporary_name
 from ..core.results import Estimate
-
-__all__ = ["flatten", "order_columns", "frame", "write", "read", "file_format", "FORMATS"]
 
 #: File formats by suffix.
 FORMATS = {".parquet": "parquet", ".pq": "parquet", ".csv": "csv"}
@@ -246,9 +236,9 @@ def _for_file(df):
 def write(path, rows, cols=None) -> None:
     """Replace ``path`` with ``rows`` in one step (Parquet or CSV, by suffix).
 
-    The rows go to a temporary file beside ``path``, which is flushed to disk
-    and renamed over it; temporary files left by killed writes are removed
-    first.
+    The rows go to a temporary file beside ``path``, flushed to disk and renamed
+    over it (a reader, or a sweep killed at any moment, sees the old rows or the new
+    ones, never half a file); temporary files left by killed writes are removed first.
     """
     path = Path(path)
     fmt = file_format(path)
