@@ -1,11 +1,7 @@
 """Concrete rolls: evaluate faces under a :class:`~.rules.Rules` value, or roll them.
 
-One evaluator serves everything that looks at actual dice: a single roll
-(:func:`evaluate_roll`), many rolls at once (:func:`evaluate_rolls`: the
-oracle the exact engine is tested against) and Monte Carlo (:func:`roll_pools`
-draws the faces and evaluates them with the same code). Ten-again extra dice
-are walked by one algorithm, :func:`_walk_extra`, given or drawn. How a roll
-is read: ``docs/rules/storyteller.md``.
+One evaluator (:func:`_score`) serves a single roll, many rolls at once (the oracle the
+exact engine is tested against) and Monte Carlo (:func:`roll_pools`).
 """
 
 from __future__ import annotations

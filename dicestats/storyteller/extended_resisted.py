@@ -1,9 +1,4 @@
-"""Extended and resisted actions, computed: successes accumulated over rounds, two sides compared.
-
-The computed forms of ``extended``, ``resisted`` and ``resisted_extended``
-(declared in :mod:`.questions`, whose docstrings and ``docs/rules/storyteller.md``
-give the rules).
-"""
+"""Extended and resisted actions, computed: successes over rounds, two sides compared."""
 
 from __future__ import annotations
 

@@ -1,11 +1,5 @@
-"""One pool, a table of pools, every anomaly: the odds of single rolls.
-
-The computed forms of the questions ``pool`` (a :class:`Pool`) and
-``anomalies`` (declared in :mod:`.questions`); :func:`odds_table` a tidy
-DataFrame over dice × difficulties (one engine pass for the whole table);
-:func:`botch_closed_form` the revised botch formula; the helpers the other
-questions build on (:func:`pool_grid`, :func:`p_any`, :func:`non_botch`).
-"""
+"""One pool, a table of pools, every anomaly: the odds of single rolls, computed (and the
+helpers the other questions build on: :func:`pool_grid`, :func:`p_any`, :func:`non_botch`)."""
 
 from __future__ import annotations
 

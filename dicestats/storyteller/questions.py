@@ -1,10 +1,8 @@
 """The Storyteller questions, each declared once: parameters, forms, headline, samples.
 
-Each public function here is made by :func:`dicestats.core.question.question`
-from its setup: the signature, the docstring and the checks of its arguments.
-The computed forms live in the modules each declaration names, imported on the
-first answer: this module imports no numpy. The questions are listed in the
-order they are defined here.
+Each public function is made by :func:`dicestats.core.question.question` from its setup
+(the checks of its arguments); the computed forms live in the modules each declaration
+names, imported on the first answer (this module imports no numpy).
 
 Examples
 --------

@@ -1,9 +1,7 @@
 """Storyteller rules as data: the frozen :class:`Rules`, the edition presets, degree names.
 
-Every rule variant is a field of one immutable :class:`Rules` value; an edition
-is a named preset over the same fields (:data:`PRESETS`); whether a roll has a
-specialty is an argument of the roll, never of the rule set. The rules, their
-sources and their defaults: ``docs/rules/storyteller.md``.
+An edition is a named preset over the same fields (:data:`PRESETS`); whether a roll has
+a specialty is an argument of the roll. The rules: ``docs/rules/storyteller.md``.
 
 Examples
 --------

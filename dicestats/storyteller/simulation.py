@@ -1,10 +1,8 @@
 """The Monte Carlo forms of ``pool``, ``multiple_actions`` and ``extended``.
 
-For each, as :mod:`dicestats.core.question` expects: ``batch_<question>(setup)``,
-a batch function that rolls with :func:`.evaluate.roll_pools` (the evaluator
-the exact engine is tested against), ``reduce_<question>(setup, totals)``, the
-result with :class:`~dicestats.core.results.Estimate` numbers, and
-``batch_size_<question>(setup)`` (bounded memory).
+As :mod:`dicestats.core.question` expects them (``batch_``, ``reduce_`` and
+``batch_size_<question>``); every batch rolls with :func:`.evaluate.roll_pools`, the
+evaluator the exact engine is tested against.
 
 Examples
 --------
