@@ -143,22 +143,9 @@ def pool_grid(dice_list, diffs, rules: Rules, exact: bool, specialty: bool = Fal
             net = Dist.from_probabilities(pmf)
             success = min(math.fsum(pmf[1:]), 1.0)  # renormalised floats may sum to 1 + 1 ulp
             fail = max(pmf[0] - botch, 0.0)
-        out[(d, n)] = Pool(
-            n,
-            d,
-            rules,
-            roll._specialty,
-            success,
-            fail,
-            botch,
-            v["mean"],
-            *(net.pmf(k) for k in range(1, 5)),
-            net.p_ge(5),
-            *(net.p_ge(k) for k in range(1, 6)),
-            net=net,
-            net_tail=v["tail"],
-            exact=exact,
-        )
+        degrees = (*(net.pmf(k) for k in range(1, 5)), net.p_ge(5))  # marginal..phenomenal
+        odds = (success, fail, botch, v["mean"], *degrees, *(net.p_ge(k) for k in range(1, 6)))
+        out[(d, n)] = Pool(n, d, rules, roll._specialty, *odds, net, v["tail"], exact)
     return out
 
 
