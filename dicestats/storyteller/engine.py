@@ -15,17 +15,12 @@ difficulties (arrays ``(difficulties, fixed, growing)``): every pool size
   ``net >= edge`` is lumped into the top outcome, and the window is widened
   until that mass is at most :data:`TAIL_BOUND`. Success, botch, the degrees
   and the mean are not censored (``E[max(L, 0)] = E[L] + E[max(-L, 0)]``).
-* **Float mode** convolves non-negative terms and renormalises after every die
-  (a 1000-die pool sums to 1 within 1e-12); probabilities below 1e-300 are
-  flushed to 0 (no denormal arithmetic), and each die is convolved on the
-  columns that still hold mass. With one statistic a die is one
-  ``np.convolve`` with the line's kernel (:func:`line_kernel`).
-* **Exact mode** runs the same code on Python-int numerators over one shared
-  denominator (reduced by their gcd after every die).
-* The revised botch is the closed form ``q**N - (q - 1/10)**N``; float mode
-  rounds the exact value once.
+* **Float mode** convolves non-negative terms on the columns that still hold
+  mass and renormalises after every die (:meth:`_Engine._float_step`,
+  :meth:`_Engine._run_kernel`); **exact mode** runs the same code on Python-int
+  numerators over one shared denominator (reduced by their gcd after every die).
 * :func:`table_figures`, the float odds table's fast path, needs no
-  distribution at all: see there.
+  distribution at all.
 """
 
 from __future__ import annotations

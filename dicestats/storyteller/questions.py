@@ -132,6 +132,10 @@ def anomalies(
 ):
     """Every cell where one die more raises the botch chance or lowers a success chance.
 
+    Pool ``n`` is compared with pool ``n - 1`` (both in ``dice``) at each difficulty: a
+    rise of ``p_botch`` or of ``P(net < k)``, k = 1..5, is an anomaly (exactly, or beyond
+    ``rtol`` in float mode, where probabilities below 1e-250 are not compared).
+
     Parameters
     ----------
     rules : Rules
@@ -144,16 +148,7 @@ def anomalies(
     specialty : bool, default False
         Every roll has a specialty.
     rtol : float, default 1e-9
-        Float mode: a relative rise smaller than this is float noise.
-
-    Compares pool ``n`` with pool ``n - 1`` (both in ``dice``) at each
-    difficulty, for the metrics ``p_botch`` (reported when it rises) and
-    ``p_success``, ``p_ge_2`` … ``p_ge_5`` (reported when they fall). A fall
-    of ``P(net >= k)`` is decided as a rise of ``P(net < k)``. In exact mode
-    the comparison is exact. In float mode a rise counts when it exceeds
-    ``rtol`` relative to the value (float noise is far below 1e-9), and
-    probabilities below 1e-250 are not compared; the float answer equals the
-    exact one on every pool the tests check.
+        Float mode: a relative rise smaller than this is float noise (far below 1e-9).
 
     Returns
     -------
@@ -247,12 +242,9 @@ def try_again(
 ):
     """Trying again after failures: each retry is at difficulty +1.
 
-    The first attempt is at ``difficulty``, the k-th at ``difficulty + k - 1``.
-    A difficulty above 10 cannot be attempted (the sequence ends: the task is
-    beyond the character) unless ``rules.above_ten == "clamp"``. A success
-    ends the sequence. A botch ends it too by default (``botch_ends=True``: a
-    botch is a disaster, not a mere failure to retry); with
-    ``botch_ends=False`` it counts as a failure and the next try is harder.
+    The k-th attempt is at ``difficulty + k - 1`` (above 10 the task is beyond the
+    character, unless ``rules.above_ten == "clamp"``); a success ends the sequence, and
+    so does a botch unless ``botch_ends=False`` (then it is a failure to retry).
 
     Parameters
     ----------
@@ -476,9 +468,8 @@ def extended(
 ):
     """An extended action: roll once per round, add net successes until ``target``.
 
-    Computed without a round limit as an absorbing Markov chain over the
-    accumulated successes; with a round limit (a finite horizon) by the forward
-    recursion over rounds of the distribution of accumulated successes.
+    Solved as an absorbing Markov chain over the accumulated successes, or with a round
+    limit by a forward recursion over the rounds.
 
     Parameters
     ----------
@@ -500,11 +491,6 @@ def extended(
         so the mean is a lower bound if ``p_unfinished`` > 0).
     specialty : bool, default False
         Every roll has a specialty (what it does: ``rules.specialty_rule``).
-
-    Notes
-    -----
-    With chained ten-again the per-roll net distribution is censored at a
-    top value far above any target (the censored mass is at most 1e-16).
 
     Examples
     --------

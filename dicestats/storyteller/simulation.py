@@ -58,6 +58,9 @@ def batch_size_pool(s) -> int:
     return batch_size_for(s.dice)
 
 
+batch_size_extended = batch_size_pool  # a batch holds trials × dice faces in both
+
+
 def reduce_pool(s, res) -> Pool:
     """The estimated odds of one pool from its summed batches."""
     hist, t = [int(c) for c in res["net"]], res.trials
@@ -181,10 +184,6 @@ def batch_extended(s):
     limit = s.rounds if s.rounds is not None else s.max_rounds
     roll = s.rules._for_roll(s.specialty)
     return partial(_roll_extended, s.dice, s.difficulty, s.target, roll, s.on_botch, limit)
-
-
-def batch_size_extended(s) -> int:
-    return batch_size_for(s.dice)
 
 
 def reduce_extended(s, res) -> Extended:
