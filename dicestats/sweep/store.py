@@ -260,15 +260,14 @@ def write(path, rows, cols=None) -> None:
 
 
 def _parse(text: str):
-    """One CSV field back to its value: "" → None, ints, "p/q", floats, bools, else the text."""
+    """One CSV field back to its value: "" → None, ints, floats, bools, else the text (a
+    column of "p/q" texts is read as Fractions, as from Parquet)."""
     if text == "":
         return None
     try:
         return int(text)
     except ValueError:
         pass
-    if _FRACTION.match(text):
-        return Fraction(text)
     if text in ("True", "False"):
         return text == "True"
     try:
@@ -306,8 +305,4 @@ def read(path) -> tuple[list, list]:
         if values and all(isinstance(v, str) and _FRACTION.match(v) for v in values):
             for r in rows:
                 r[c] = None if r[c] is None else Fraction(r[c])
-        elif values and any(isinstance(v, Fraction) for v in values):
-            for r in rows:
-                if isinstance(r[c], numbers.Rational) and not isinstance(r[c], bool):
-                    r[c] = Fraction(r[c])
     return rows, cols
