@@ -148,7 +148,7 @@ def anomalies(
     specialty : bool, default False
         Every roll has a specialty.
     rtol : float, default 1e-9
-        Float mode: a relative rise smaller than this is float noise (far below 1e-9).
+        Float mode: a relative rise smaller than this is float noise.
 
     Returns
     -------
@@ -315,7 +315,7 @@ def botch_exemption(
 
 
 # --------------------------------------------------------------------------- several actions
-def _actions(pools, difficulty, rules, specialty, method, *, length="actions") -> Setup:
+def _actions(pools, difficulty, rules, specialty, *, length="actions") -> Setup:
     """Checked actions (or members): ``rules``, ``pools``, ``difficulties``, ``specialties``."""
     rules = check_rules(rules)
     base = check_pools(pools, rules, name="pools", length=LIMITS[length])
@@ -329,7 +329,7 @@ def _reduced(pools, difficulty, rules, specialty, method) -> Setup:
     engine's dice limit is refused, naming the pools as given and the action too large."""
     from .actions import reduced_pools
 
-    s = _actions(pools, difficulty, rules, specialty, method)
+    s = _actions(pools, difficulty, rules, specialty)
     specs = [s.rules._for_roll(sp)._specialty for sp in s.specialties]
     sizes = reduced_pools(s.pools)
     for i, (size, spec) in enumerate(zip(sizes, specs, strict=True), 1):
@@ -674,7 +674,7 @@ def teamwork(
     >>> r.total.pmf(2)
     Fraction(1, 4)
     """
-    s = _actions(pools, difficulty, rules, specialty, method, length="team")
+    s = _actions(pools, difficulty, rules, specialty, length="team")
     check_bool("spoil", spoil)
     for n, spec in zip(s.pools, s.specialties, strict=True):
         check_dice(n, s.rules, exact=method == "exact", name="pools", specialty=spec)
