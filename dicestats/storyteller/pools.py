@@ -245,11 +245,8 @@ def odds_table(
 ):
     """A tidy pandas DataFrame of pool odds, one row per (dice, difficulty).
 
-    Columns: :data:`TABLE_COLUMNS` (``dice``, ``difficulty``, ``p_success``,
-    ``p_fail``, ``p_botch``, ``mean_net``, the degrees ``p_marginal`` …
-    ``p_phenomenal`` and ``p_ge_1`` … ``p_ge_5``). All cells come from one
-    vectorized pass over every difficulty and pool size. ``specialty``: every
-    roll has a specialty (see :func:`pool`).
+    Columns: :data:`TABLE_COLUMNS` (the figures of a :class:`Pool`), from one vectorized
+    pass over every difficulty and pool size. ``specialty``: every roll has a specialty.
 
     Examples
     --------
