@@ -63,10 +63,8 @@ class NetStatistics:
     "lowest"   a - c               b                    2 max(f + g, 0) - max(f, 0)
     =========  ==================  ===================  =================================
 
-    (Without the rule of one, ``c`` has weight 0 in "sum".) "highest" and
-    "lowest" are a 1 cancelling the highest or lowest success die when 10s
-    count double: ``max(a+b-c, 0) + max(b-c, 0)`` and
-    ``2 max(a+b-c, 0) - max(a-c, 0)``.
+    (Without the rule of one, ``c`` has weight 0 in "sum".) "highest" and "lowest": a 1
+    cancels the highest or lowest success die when 10s count double.
     """
 
     kind: str
