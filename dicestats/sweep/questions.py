@@ -72,6 +72,10 @@ class Sweepable:
     def monte_carlo(self) -> bool:
         return self.question.monte_carlo
 
+    @cached_property
+    def signature(self) -> inspect.Signature:
+        return inspect.signature(self.function)
+
     @property
     def parameters(self) -> tuple[str, ...]:
         """The parameters a grid may set (the method keywords are the sweep's own)."""
@@ -141,8 +145,7 @@ class Sweepable:
                 )
             kwargs["rules"] = cls.preset(kwargs["rules"])
         if fields:
-            default = next(p.default for p in self.question.parameters if p.name == "rules")
-            base = kwargs.get("rules", default)
+            base = kwargs.get("rules", self.signature.parameters["rules"].default)
             base = cls() if base is None or base is inspect.Parameter.empty else base
             kwargs["rules"] = dataclasses.replace(base, **fields)
         return kwargs
