@@ -501,12 +501,9 @@ def extended(
     >>> round(e.p_success.value + e.p_timeout.value + e.p_failed.value, 12)
     1.0
     """
-    rules = check_rules(rules)
-    check_bool("specialty", specialty)
-    check_choice("on_botch", on_botch, ON_BOTCH)
-    d = check_difficulty(difficulty, rules)
     mc = method == "montecarlo"  # the pool, target and rounds have wider limits simulated
-    n = LIMITS["dice"].check(dice) if mc else check_dice(dice, rules, specialty=specialty)
+    s = _roll(dice, difficulty, rules, specialty, method if mc else "float")  # exact: below
+    check_choice("on_botch", on_botch, ON_BOTCH)
     target = LIMITS["target, simulated" if mc else "target"].check(target, name="target")
     if rounds is not None:
         rounds = LIMITS["rounds, simulated" if mc else "rounds"].check(rounds, name="rounds")
@@ -518,20 +515,11 @@ def extended(
     if method == "exact":
         if rounds is None:
             LIMITS["target, exact, no round limit"].check(target, name="target")
-        chained = ", chained ten-again" if rules._for_roll(specialty).chained else ""
-        LIMITS["dice, exact extended" + chained].check(n, name="dice")
+        chained = ", chained ten-again" if s.rules._for_roll(specialty).chained else ""
+        LIMITS["dice, exact extended" + chained].check(s.dice, name="dice")
         if rounds is not None:
-            _work("dice × rounds, exact extended" + chained, n, rounds, "rounds", method)
-    return Setup(
-        rules=rules,
-        dice=n,
-        difficulty=d,
-        specialty=specialty,
-        target=target,
-        on_botch=on_botch,
-        rounds=rounds,
-        max_rounds=max_rounds,
-    )
+            _work("dice × rounds, exact extended" + chained, s.dice, rounds, "rounds", method)
+    return Setup(**vars(s), target=target, on_botch=on_botch, rounds=rounds, max_rounds=max_rounds)
 
 
 def _sides(me, them, rules, versus_rules, method) -> Setup:
