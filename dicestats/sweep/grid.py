@@ -115,11 +115,10 @@ def _values(name: str, spec, lists: bool) -> list:
     if not values:
         raise refuse(name, "at least one value", spec)
     out = [_participants(name, v) if lists else _scalar(name, v) for v in values]
+    seen = set()
     for v in out:  # the frame's Int64 column holds it (10**30 was an OverflowError traceback)
         if type(v) is int and not -(2**63) <= v < 2**63:
             raise refuse(f"a value of {name}", "an integer of at most 64 bits", v)
-    seen = set()
-    for v in out:
         key = (type(v).__name__, v)
         if key in seen:
             raise refuse(

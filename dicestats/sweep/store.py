@@ -102,9 +102,7 @@ def _put(out: dict, name: str, x) -> None:
         x = x.item()
     if isinstance(x, Estimate):
         out[name] = float(x.value)
-        out[name + "_stderr"] = float(x.stderr)
-        out[name + "_ci_low"] = float(x.ci_low)
-        out[name + "_ci_high"] = float(x.ci_high)
+        out |= {f"{name}_{part}": float(getattr(x, part)) for part in _SUFFIXES}
     elif isinstance(x, (bool, str, Fraction)):
         out[name] = x
     elif isinstance(x, numbers.Integral):
@@ -127,6 +125,7 @@ def _put(out: dict, name: str, x) -> None:
     # anything else (a raw Totals, a callable) has no column
 
 
+#: The columns an estimate adds after its value, in order (their rank in the sort).
 _SUFFIXES = {"stderr": 1, "ci_low": 2, "ci_high": 3}
 
 
