@@ -42,6 +42,7 @@ Examples
 from __future__ import annotations
 
 import dataclasses
+import io
 import math
 import numbers
 import os
@@ -292,7 +293,9 @@ def read(path) -> tuple[list, list]:
     import pandas as pd
 
     if file_format(path) == "parquet":
-        df, cell = pd.read_parquet(path, engine="pyarrow"), _plain
+        # one read of the bytes: pyarrow given a path opens it twice, and a file replaced
+        # between the two opens (a sweep writing as it runs) reads as a broken one
+        df, cell = pd.read_parquet(io.BytesIO(Path(path).read_bytes()), engine="pyarrow"), _plain
     else:
         df, cell = pd.read_csv(path, dtype=str, keep_default_na=False), _parse
     cols = list(df.columns)
