@@ -270,9 +270,8 @@ def try_again(
     if attempts is not None:
         attempts = LIMITS["attempts"].check(attempts)
     check_bool("botch_ends", botch_ends)
-    # Attempt k is at difficulty d0 + k - 1 (clamped to 10, or impossible above 10). With
-    # clamp and no attempt limit every attempt from the 50th on is at 10: a geometric tail
-    # summed in closed form.
+    # With clamp and no attempt limit every attempt from the 50th on is at 10: a geometric
+    # tail summed in closed form.
     most = 50 if attempts is None else attempts
     last = most if s.rules.above_ten == "clamp" else min(most, 11 - s.difficulty)
     _work("dice × attempts", s.dice, last, "attempts", method, attempts or "unlimited")
