@@ -1,20 +1,9 @@
 """Storyteller d10 pools (World of Darkness, Dark Ages, V20): exact odds and Monte Carlo.
 
-Roll ``N`` ten-sided dice against a difficulty ``D`` (2..10): each die showing
-``>= D`` is a success, a 10 always is, each 1 cancels a success (rule of one),
-and a roll with no success at all and at least one 1 is a *botch*. Every rule
-variant is a field of one immutable :class:`Rules` value, with edition
-presets. The rules as implemented, their sources (the first, revised, Dark
-Ages and V20 editions) and the worked examples are in
-``docs/rules/storyteller.md``.
-
-The questions are declared once in ``questions`` (the public functions: floats,
-exact Fractions with ``exact=True``, or Monte Carlo with ``trials=``, ``rng=`` where
-declared, one result class whichever method; bad input raises
-:class:`dicestats.InputError`). Their computed forms live in ``pools``,
-``actions`` and ``extended_resisted``, on the ``engine``; the Monte
-Carlo forms in ``simulation``; concrete rolls in ``evaluate``; every cap in
-``limits``; the rule set in ``rules``.
+The rules as implemented (one frozen :class:`Rules` value, edition presets), their
+sources and worked examples: ``docs/rules/storyteller.md``. The questions are declared
+in ``questions``, computed in ``pools``, ``actions`` and ``extended_resisted`` on the
+``engine``, simulated in ``simulation``; concrete rolls in ``evaluate``, caps in ``limits``.
 
 Examples
 --------

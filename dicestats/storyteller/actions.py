@@ -184,20 +184,9 @@ def compute_try_again(s, exact: bool) -> TryAgain:
         p_success = p_success + reach * s / (1 - go)
         p_botch = p_botch + clean * b / (1 - f)
         reach = zero
-    return TryAgain(
-        n,
-        d0,
-        odds[diffs[0]].specialty,
-        attempts,
-        botch_ends,
-        clip(p_success, exact),
-        clip(p_botch, exact),
-        clip(reach, exact),
-        mean,
-        tuple(within),
-        exact,
-        rules=rules,
-    )
+    probs = (*(clip(p, exact) for p in (p_success, p_botch, reach)), mean)
+    roll = (n, d0, odds[diffs[0]].specialty)
+    return TryAgain(*roll, attempts, botch_ends, *probs, tuple(within), exact, rules=rules)
 
 
 # --------------------------------------------------------------------------- botch exemption
@@ -259,19 +248,8 @@ def compute_botch_exemption(s, exact: bool) -> BotchExemption:
     b, one = r.p_botch, _one(exact)
     none = (one - b) ** k
     exactly_one = k * b * (one - b) ** (k - 1)
-    return BotchExemption(
-        n,
-        r.difficulty,
-        r.specialty,
-        k,
-        b,
-        one - none,
-        one - none - exactly_one,
-        k * b,
-        k * b - (one - none),
-        exact,
-        rules=s.rules,
-    )
+    counted = (one - none, one - none - exactly_one, k * b, k * b - (one - none))
+    return BotchExemption(n, r.difficulty, r.specialty, k, b, *counted, exact, rules=s.rules)
 
 
 # --------------------------------------------------------------------------- several actions
@@ -390,15 +368,9 @@ def compute_multiple_actions(s, exact: bool) -> MultipleActions:
             new[j + 1] += c * p
         counts = new
         p_all, mean = p_all * p, mean + p
-    return MultipleActions(
-        action_rows(s, odds),
-        p_all,
-        mean,
-        {j: clip(c, exact) for j, c in enumerate(counts)},
-        p_any([b for _, b in odds], exact),
-        exact,
-        rules=s.rules,
-    )
+    successes = {j: clip(c, exact) for j, c in enumerate(counts)}
+    figures = (p_all, mean, successes, p_any([b for _, b in odds], exact))
+    return MultipleActions(action_rows(s, odds), *figures, exact, rules=s.rules)
 
 
 @dataclass(frozen=True)
@@ -510,16 +482,6 @@ def compute_teamwork(s, exact: bool) -> Teamwork:
         total = Dist.sum_of([t for _, t in members], name="pools")
         if spoil:
             total = Dist.mixture([total, Dist.constant(0, exact=exact)], [no_botch, any_botch])
-    return Teamwork(
-        tuple(base),
-        tuple(diffs),
-        tuple(r.specialty for r, _ in members),
-        spoil,
-        total,
-        total.mean(),
-        total.p_ge(1),
-        any_botch if spoil else 0 * one,
-        any_botch,
-        exact,
-        rules=rules,
-    )
+    figures = (total, total.mean(), total.p_ge(1), any_botch if spoil else 0 * one, any_botch)
+    specs = tuple(r.specialty for r, _ in members)
+    return Teamwork(tuple(base), tuple(diffs), specs, spoil, *figures, exact, rules=rules)

@@ -15,17 +15,12 @@ difficulties (arrays ``(difficulties, fixed, growing)``): every pool size
   ``net >= edge`` is lumped into the top outcome, and the window is widened
   until that mass is at most :data:`TAIL_BOUND`. Success, botch, the degrees
   and the mean are not censored (``E[max(L, 0)] = E[L] + E[max(-L, 0)]``).
-* **Float mode** convolves non-negative terms and renormalises after every die
-  (a 1000-die pool sums to 1 within 1e-12); probabilities below 1e-300 are
-  flushed to 0 (no denormal arithmetic), and each die is convolved on the
-  columns that still hold mass. With one statistic a die is one
-  ``np.convolve`` with the line's kernel (:func:`line_kernel`).
-* **Exact mode** runs the same code on Python-int numerators over one shared
-  denominator (reduced by their gcd after every die).
-* The revised botch is the closed form ``q**N - (q - 1/10)**N``; float mode
-  rounds the exact value once.
+* **Float mode** convolves non-negative terms on the columns that still hold
+  mass and renormalises after every die (:meth:`_Engine._float_step`,
+  :meth:`_Engine._run_kernel`); **exact mode** runs the same code on Python-int
+  numerators over one shared denominator (reduced by their gcd after every die).
 * :func:`table_figures`, the float odds table's fast path, needs no
-  distribution at all: see there.
+  distribution at all.
 """
 
 from __future__ import annotations
@@ -68,10 +63,8 @@ class NetStatistics:
     "lowest"   a - c               b                    2 max(f + g, 0) - max(f, 0)
     =========  ==================  ===================  =================================
 
-    (Without the rule of one, ``c`` has weight 0 in "sum".) "highest" and
-    "lowest" are a 1 cancelling the highest or lowest success die when 10s
-    count double: ``max(a+b-c, 0) + max(b-c, 0)`` and
-    ``2 max(a+b-c, 0) - max(a-c, 0)``.
+    (Without the rule of one, ``c`` has weight 0 in "sum".) "highest" and "lowest": a 1
+    cancels the highest or lowest success die when 10s count double.
     """
 
     kind: str

@@ -1,11 +1,7 @@
 """Concrete rolls: evaluate faces under a :class:`~.rules.Rules` value, or roll them.
 
-One evaluator serves everything that looks at actual dice: a single roll
-(:func:`evaluate_roll`), many rolls at once (:func:`evaluate_rolls`: the
-oracle the exact engine is tested against) and Monte Carlo (:func:`roll_pools`
-draws the faces and evaluates them with the same code). Ten-again extra dice
-are walked by one algorithm, :func:`_walk_extra`, given or drawn. How a roll
-is read: ``docs/rules/storyteller.md``.
+One evaluator (:func:`_score`) serves a single roll, many rolls at once (the oracle the
+exact engine is tested against) and Monte Carlo (:func:`roll_pools`).
 """
 
 from __future__ import annotations
@@ -250,12 +246,13 @@ def evaluate_roll(
     >>> evaluate_roll([1, 3, 4, 3, 6], 7).outcome
     'botch'
     """
-    rules = check_rules(rules)._for_roll(check_bool("specialty", specialty))
     faces = [check_int(f"faces[{i}]", v, 1, 10) for i, v in enumerate(faces)]
     if not faces:
         raise refuse("faces", "at least one die", "none")
     extra = [check_int(f"extra[{i}]", v, 1, 10) for i, v in enumerate(extra)]
-    out = evaluate_rolls([faces], difficulty, rules, [extra] if extra else None)
+    out = evaluate_rolls(
+        [faces], difficulty, rules, [extra] if extra else None, specialty=specialty
+    )
     used = int(out.extra_used[0])
     if extra and used != len(extra):
         raise refuse("extra", f"exactly {used} dice (what the 10s call for)", len(extra))

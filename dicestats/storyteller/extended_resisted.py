@@ -1,9 +1,4 @@
-"""Extended and resisted actions, computed: successes accumulated over rounds, two sides compared.
-
-The computed forms of ``extended``, ``resisted`` and ``resisted_extended``
-(declared in :mod:`.questions`, whose docstrings and ``docs/rules/storyteller.md``
-give the rules).
-"""
+"""Extended and resisted actions, computed: successes over rounds, two sides compared."""
 
 from __future__ import annotations
 
@@ -176,27 +171,10 @@ def compute_extended(s, exact: bool) -> Extended:
         q, out = _score_chain(nb, b, target, on_botch)
         (p_done, p_failed), mean, var, given = _solve_float(q, out, on_botch == "ends")
         rolls, tail = rolls_distribution(nb, b, target, on_botch)
-    return Extended(
-        s.dice,
-        s.difficulty,
-        r.specialty,
-        target,
-        on_botch,
-        rounds,
-        clip(p_done, exact),
-        clip(p_failed, exact),
-        clip(timeout, exact),
-        zero,
-        mean,
-        var,
-        tuple(clip(x, exact) for x in accumulate(done)),
-        rolls,
-        tail,
-        exact,
-        None,
-        given,
-        s.rules,
-    )
+    task = (s.dice, s.difficulty, r.specialty, target, on_botch, rounds)
+    probs = (*(clip(p, exact) for p in (p_done, p_failed, timeout)), zero)  # none unfinished
+    within = tuple(clip(x, exact) for x in accumulate(done))
+    return Extended(*task, *probs, mean, var, within, rolls, tail, exact, None, given, s.rules)
 
 
 def _extended_forward(nb, b, target, on_botch, horizon, exact):
@@ -444,24 +422,10 @@ def compute_resisted(s, exact: bool) -> Resisted:
     """A resisted action, computed (:func:`dicestats.storyteller.resisted`)."""
     a, b = compute_pool(s.me, exact), compute_pool(s.them, exact)
     margin = a.net - b.net
-    return Resisted(
-        a.dice,
-        a.difficulty,
-        a.specialty,
-        b.dice,
-        b.difficulty,
-        b.specialty,
-        margin,
-        margin.p_ge(1),
-        margin.pmf(0),
-        margin.cdf(-1),
-        a.mean_net - b.mean_net,
-        a.p_botch,
-        b.p_botch,
-        exact,
-        s.me.rules,
-        s.them.rules,
-    )
+    sides = (a.dice, a.difficulty, a.specialty, b.dice, b.difficulty, b.specialty)
+    odds = (margin.p_ge(1), margin.pmf(0), margin.cdf(-1), a.mean_net - b.mean_net)
+    botches, rules = (a.p_botch, b.p_botch), (s.me.rules, s.them.rules)
+    return Resisted(*sides, margin, *odds, *botches, exact, *rules)
 
 
 @dataclass(frozen=True)
@@ -513,19 +477,7 @@ def compute_resisted_extended(s, exact: bool) -> ResistedExtended:
                     er = er + p * rounds[nxt]
             win[(me, them)] = pw / go
             rounds[(me, them)] = er / go
-    p_win = win[(0, 0)]
-    return ResistedExtended(
-        rr.dice,
-        rr.difficulty,
-        rr.specialty,
-        rr.versus,
-        rr.versus_difficulty,
-        rr.versus_specialty,
-        target,
-        p_win,
-        1 - p_win,
-        rounds[(0, 0)],
-        exact,
-        rr.rules,
-        rr.versus_rules,
-    )
+    p_win, sides = win[(0, 0)], (rr.dice, rr.difficulty, rr.specialty)
+    sides += (rr.versus, rr.versus_difficulty, rr.versus_specialty)
+    race = (target, p_win, 1 - p_win, rounds[(0, 0)])
+    return ResistedExtended(*sides, *race, exact, rr.rules, rr.versus_rules)

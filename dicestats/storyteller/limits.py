@@ -1,12 +1,7 @@
-"""Every cap of the Storyteller system in one table, :data:`LIMITS`.
-
-Each :class:`~dicestats.core.limits.Limit` says what is capped, at what, in
-which mode (``when``: always, exact mode only, float mode only) and why. The
-API checks its arguments through this table, the CLI derives its argparse
-ranges and help text from it, and ``docs/rules/storyteller.md`` lists it.
-A cap that depends on the rules (the exact engine is heavier with chained
-ten-again or with a 1 cancelling the highest/lowest of double 10s) is
-several named limits; :func:`dice_limit` picks the one in force.
+"""Every cap of the Storyteller system in one table, :data:`LIMITS` (the API checks
+through it, the CLI reads its ranges from it, ``docs/rules/storyteller.md`` lists it).
+A cap that depends on the rules is several named limits; :func:`dice_limit` and
+:func:`search_limit` pick the one in force.
 
 Examples
 --------

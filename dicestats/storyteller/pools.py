@@ -1,11 +1,5 @@
-"""One pool, a table of pools, every anomaly: the odds of single rolls.
-
-The computed forms of the questions ``pool`` (a :class:`Pool`) and
-``anomalies`` (declared in :mod:`.questions`); :func:`odds_table` a tidy
-DataFrame over dice × difficulties (one engine pass for the whole table);
-:func:`botch_closed_form` the revised botch formula; the helpers the other
-questions build on (:func:`pool_grid`, :func:`p_any`, :func:`non_botch`).
-"""
+"""One pool, a table of pools, every anomaly: the odds of single rolls, computed (and the
+helpers the other questions build on: :func:`pool_grid`, :func:`p_any`, :func:`non_botch`)."""
 
 from __future__ import annotations
 
@@ -149,22 +143,9 @@ def pool_grid(dice_list, diffs, rules: Rules, exact: bool, specialty: bool = Fal
             net = Dist.from_probabilities(pmf)
             success = min(math.fsum(pmf[1:]), 1.0)  # renormalised floats may sum to 1 + 1 ulp
             fail = max(pmf[0] - botch, 0.0)
-        out[(d, n)] = Pool(
-            n,
-            d,
-            rules,
-            roll._specialty,
-            success,
-            fail,
-            botch,
-            v["mean"],
-            *(net.pmf(k) for k in range(1, 5)),
-            net.p_ge(5),
-            *(net.p_ge(k) for k in range(1, 6)),
-            net=net,
-            net_tail=v["tail"],
-            exact=exact,
-        )
+        degrees = (*(net.pmf(k) for k in range(1, 5)), net.p_ge(5))  # marginal..phenomenal
+        odds = (success, fail, botch, v["mean"], *degrees, *(net.p_ge(k) for k in range(1, 6)))
+        out[(d, n)] = Pool(n, d, rules, roll._specialty, *odds, net, v["tail"], exact)
     return out
 
 
@@ -264,11 +245,8 @@ def odds_table(
 ):
     """A tidy pandas DataFrame of pool odds, one row per (dice, difficulty).
 
-    Columns: :data:`TABLE_COLUMNS` (``dice``, ``difficulty``, ``p_success``,
-    ``p_fail``, ``p_botch``, ``mean_net``, the degrees ``p_marginal`` …
-    ``p_phenomenal`` and ``p_ge_1`` … ``p_ge_5``). All cells come from one
-    vectorized pass over every difficulty and pool size. ``specialty``: every
-    roll has a specialty (see :func:`pool`).
+    Columns: :data:`TABLE_COLUMNS` (the figures of a :class:`Pool`), from one vectorized
+    pass over every difficulty and pool size. ``specialty``: every roll has a specialty.
 
     Examples
     --------

@@ -1,10 +1,8 @@
 """The Storyteller questions, each declared once: parameters, forms, headline, samples.
 
-Each public function here is made by :func:`dicestats.core.question.question`
-from its setup: the signature, the docstring and the checks of its arguments.
-The computed forms live in the modules each declaration names, imported on the
-first answer: this module imports no numpy. The questions are listed in the
-order they are defined here.
+Each public function is made by :func:`dicestats.core.question.question` from its setup
+(the checks of its arguments); the computed forms live in the modules each declaration
+names, imported on the first answer (this module imports no numpy).
 
 Examples
 --------
@@ -134,6 +132,10 @@ def anomalies(
 ):
     """Every cell where one die more raises the botch chance or lowers a success chance.
 
+    Pool ``n`` is compared with pool ``n - 1`` (both in ``dice``) at each difficulty: a
+    rise of ``p_botch`` or of ``P(net < k)``, k = 1..5, is an anomaly (exactly, or beyond
+    ``rtol`` in float mode, where probabilities below 1e-250 are not compared).
+
     Parameters
     ----------
     rules : Rules
@@ -147,15 +149,6 @@ def anomalies(
         Every roll has a specialty.
     rtol : float, default 1e-9
         Float mode: a relative rise smaller than this is float noise.
-
-    Compares pool ``n`` with pool ``n - 1`` (both in ``dice``) at each
-    difficulty, for the metrics ``p_botch`` (reported when it rises) and
-    ``p_success``, ``p_ge_2`` … ``p_ge_5`` (reported when they fall). A fall
-    of ``P(net >= k)`` is decided as a rise of ``P(net < k)``. In exact mode
-    the comparison is exact. In float mode a rise counts when it exceeds
-    ``rtol`` relative to the value (float noise is far below 1e-9), and
-    probabilities below 1e-250 are not compared; the float answer equals the
-    exact one on every pool the tests check.
 
     Returns
     -------
@@ -249,12 +242,9 @@ def try_again(
 ):
     """Trying again after failures: each retry is at difficulty +1.
 
-    The first attempt is at ``difficulty``, the k-th at ``difficulty + k - 1``.
-    A difficulty above 10 cannot be attempted (the sequence ends: the task is
-    beyond the character) unless ``rules.above_ten == "clamp"``. A success
-    ends the sequence. A botch ends it too by default (``botch_ends=True``: a
-    botch is a disaster, not a mere failure to retry); with
-    ``botch_ends=False`` it counts as a failure and the next try is harder.
+    The k-th attempt is at ``difficulty + k - 1`` (above 10 the task is beyond the
+    character, unless ``rules.above_ten == "clamp"``); a success ends the sequence, and
+    so does a botch unless ``botch_ends=False`` (then it is a failure to retry).
 
     Parameters
     ----------
@@ -280,9 +270,8 @@ def try_again(
     if attempts is not None:
         attempts = LIMITS["attempts"].check(attempts)
     check_bool("botch_ends", botch_ends)
-    # Attempt k is at difficulty d0 + k - 1 (clamped to 10, or impossible above 10). With
-    # clamp and no attempt limit every attempt from the 50th on is at 10: a geometric tail
-    # summed in closed form.
+    # With clamp and no attempt limit every attempt from the 50th on is at 10: a geometric
+    # tail summed in closed form.
     most = 50 if attempts is None else attempts
     last = most if s.rules.above_ten == "clamp" else min(most, 11 - s.difficulty)
     _work("dice × attempts", s.dice, last, "attempts", method, attempts or "unlimited")
@@ -325,7 +314,7 @@ def botch_exemption(
 
 
 # --------------------------------------------------------------------------- several actions
-def _actions(pools, difficulty, rules, specialty, method, *, length="actions") -> Setup:
+def _actions(pools, difficulty, rules, specialty, *, length="actions") -> Setup:
     """Checked actions (or members): ``rules``, ``pools``, ``difficulties``, ``specialties``."""
     rules = check_rules(rules)
     base = check_pools(pools, rules, name="pools", length=LIMITS[length])
@@ -339,7 +328,7 @@ def _reduced(pools, difficulty, rules, specialty, method) -> Setup:
     engine's dice limit is refused, naming the pools as given and the action too large."""
     from .actions import reduced_pools
 
-    s = _actions(pools, difficulty, rules, specialty, method)
+    s = _actions(pools, difficulty, rules, specialty)
     specs = [s.rules._for_roll(sp)._specialty for sp in s.specialties]
     sizes = reduced_pools(s.pools)
     for i, (size, spec) in enumerate(zip(sizes, specs, strict=True), 1):
@@ -478,9 +467,8 @@ def extended(
 ):
     """An extended action: roll once per round, add net successes until ``target``.
 
-    Computed without a round limit as an absorbing Markov chain over the
-    accumulated successes; with a round limit (a finite horizon) by the forward
-    recursion over rounds of the distribution of accumulated successes.
+    Solved as an absorbing Markov chain over the accumulated successes, or with a round
+    limit by a forward recursion over the rounds.
 
     Parameters
     ----------
@@ -503,11 +491,6 @@ def extended(
     specialty : bool, default False
         Every roll has a specialty (what it does: ``rules.specialty_rule``).
 
-    Notes
-    -----
-    With chained ten-again the per-roll net distribution is censored at a
-    top value far above any target (the censored mass is at most 1e-16).
-
     Examples
     --------
     >>> r = extended(1, 6, 1, on_botch="zero", exact=True)   # geometric, p = 1/2
@@ -517,12 +500,9 @@ def extended(
     >>> round(e.p_success.value + e.p_timeout.value + e.p_failed.value, 12)
     1.0
     """
-    rules = check_rules(rules)
-    check_bool("specialty", specialty)
-    check_choice("on_botch", on_botch, ON_BOTCH)
-    d = check_difficulty(difficulty, rules)
     mc = method == "montecarlo"  # the pool, target and rounds have wider limits simulated
-    n = LIMITS["dice"].check(dice) if mc else check_dice(dice, rules, specialty=specialty)
+    s = _roll(dice, difficulty, rules, specialty, method if mc else "float")  # exact: below
+    check_choice("on_botch", on_botch, ON_BOTCH)
     target = LIMITS["target, simulated" if mc else "target"].check(target, name="target")
     if rounds is not None:
         rounds = LIMITS["rounds, simulated" if mc else "rounds"].check(rounds, name="rounds")
@@ -534,20 +514,11 @@ def extended(
     if method == "exact":
         if rounds is None:
             LIMITS["target, exact, no round limit"].check(target, name="target")
-        chained = ", chained ten-again" if rules._for_roll(specialty).chained else ""
-        LIMITS["dice, exact extended" + chained].check(n, name="dice")
+        chained = ", chained ten-again" if s.rules._for_roll(specialty).chained else ""
+        LIMITS["dice, exact extended" + chained].check(s.dice, name="dice")
         if rounds is not None:
-            _work("dice × rounds, exact extended" + chained, n, rounds, "rounds", method)
-    return Setup(
-        rules=rules,
-        dice=n,
-        difficulty=d,
-        specialty=specialty,
-        target=target,
-        on_botch=on_botch,
-        rounds=rounds,
-        max_rounds=max_rounds,
-    )
+            _work("dice × rounds, exact extended" + chained, s.dice, rounds, "rounds", method)
+    return Setup(**vars(s), target=target, on_botch=on_botch, rounds=rounds, max_rounds=max_rounds)
 
 
 def _sides(me, them, rules, versus_rules, method) -> Setup:
@@ -690,7 +661,7 @@ def teamwork(
     >>> r.total.pmf(2)
     Fraction(1, 4)
     """
-    s = _actions(pools, difficulty, rules, specialty, method, length="team")
+    s = _actions(pools, difficulty, rules, specialty, length="team")
     check_bool("spoil", spoil)
     for n, spec in zip(s.pools, s.specialties, strict=True):
         check_dice(n, s.rules, exact=method == "exact", name="pools", specialty=spec)

@@ -1,9 +1,7 @@
 """Storyteller rules as data: the frozen :class:`Rules`, the edition presets, degree names.
 
-Every rule variant is a field of one immutable :class:`Rules` value; an edition
-is a named preset over the same fields (:data:`PRESETS`); whether a roll has a
-specialty is an argument of the roll, never of the rule set. The rules, their
-sources and their defaults: ``docs/rules/storyteller.md``.
+An edition is a named preset over the same fields (:data:`PRESETS`); whether a roll has
+a specialty is an argument of the roll. The rules: ``docs/rules/storyteller.md``.
 
 Examples
 --------
@@ -137,11 +135,8 @@ willpower_success='uncancellable', above_ten='impossible')
 
         What the engines read (:attr:`rerolls`, :attr:`ten_value`, ...).
         """
-        return self._with_flag(True) if check_bool("specialty", specialty) else self
-
-    def _with_flag(self, rolled: bool) -> Rules:
-        """These rules, or a copy, whose rolls have (or have not) a specialty."""
-        return self if self._specialty == rolled else self._copy(rolled)
+        rolled = check_bool("specialty", specialty) and not self._specialty
+        return self._copy(True) if rolled else self
 
     def _copy(self, rolled: bool, **changes) -> Rules:
         """A copy with ``changes`` (validated again) whose rolls have a specialty if ``rolled``;
@@ -247,7 +242,7 @@ set rerolls 10s')]
         >>> Rules.preset("v20").describe(specialty=True)
         'v20 rules, with a specialty: a 10 counts double'
         """
-        base = self._with_flag(False)
+        base = self._copy(False) if self._specialty else self
         name = self._name or next((n for n, r in PRESETS.items() if r == base), None)
         if name is None:  # the preset that differs in the fewest fields
             name = min(PRESETS, key=lambda n: len(_differences(self, PRESETS[n])))

@@ -1,10 +1,8 @@
 """The Monte Carlo forms of ``pool``, ``multiple_actions`` and ``extended``.
 
-For each, as :mod:`dicestats.core.question` expects: ``batch_<question>(setup)``,
-a batch function that rolls with :func:`.evaluate.roll_pools` (the evaluator
-the exact engine is tested against), ``reduce_<question>(setup, totals)``, the
-result with :class:`~dicestats.core.results.Estimate` numbers, and
-``batch_size_<question>(setup)`` (bounded memory).
+As :mod:`dicestats.core.question` expects them (``batch_``, ``reduce_`` and
+``batch_size_<question>``); every batch rolls with :func:`.evaluate.roll_pools`, the
+evaluator the exact engine is tested against.
 
 Examples
 --------
@@ -60,29 +58,22 @@ def batch_size_pool(s) -> int:
     return batch_size_for(s.dice)
 
 
+batch_size_extended = batch_size_pool  # a batch holds trials × dice faces in both
+
+
 def reduce_pool(s, res) -> Pool:
     """The estimated odds of one pool from its summed batches."""
     hist, t = [int(c) for c in res["net"]], res.trials
     share = partial(mc.wilson, trials=t, confidence=res.confidence)
     total = sum(k * c for k, c in enumerate(hist))
     total_sq = sum(k * k * c for k, c in enumerate(hist))
-    return Pool(
-        s.dice,
-        s.difficulty,
-        s.rules,
-        s.rules._for_roll(s.specialty)._specialty,
-        res.proportion("success"),
-        share(t - res["success"] - res["botch"]),
-        res.proportion("botch"),
-        mc.mean_estimate(total, total_sq, t, res.confidence),
-        *(share(hist[k] if k < len(hist) else 0) for k in range(1, 5)),  # marginal..exceptional
-        share(sum(hist[5:])),  # phenomenal
-        *(share(sum(hist[k:])) for k in range(1, 6)),  # p_ge_1..p_ge_5
-        net={k: share(c) for k, c in enumerate(hist)},
-        net_tail=0.0,
-        exact=False,
-        trials=t,
-    )
+    outcomes = (res.proportion("success"), share(t - res["success"] - res["botch"]))
+    outcomes += (res.proportion("botch"), mc.mean_estimate(total, total_sq, t, res.confidence))
+    degrees = (*(share(hist[k] if k < len(hist) else 0) for k in range(1, 5)), share(sum(hist[5:])))
+    odds = (*outcomes, *degrees, *(share(sum(hist[k:])) for k in range(1, 6)))  # then p_ge_1..5
+    net = {k: share(c) for k, c in enumerate(hist)}
+    roll = (s.dice, s.difficulty, s.rules, s.rules._for_roll(s.specialty)._specialty)
+    return Pool(*roll, *odds, net, net_tail=0.0, exact=False, trials=t)
 
 
 # --------------------------------------------------------------------------- multiple actions
@@ -119,16 +110,9 @@ def batch_size_multiple_actions(s) -> int:
 def reduce_multiple_actions(s, res) -> MultipleActions:
     """The estimated odds of several actions from their summed batches."""
     odds = [(res.proportion("success", i), res.proportion("botch", i)) for i in range(len(s.pools))]
-    return MultipleActions(
-        action_rows(s, odds),
-        res.proportion("all"),
-        res.mean("n_ok"),
-        dict(enumerate(res.proportions("count"))),
-        res.proportion("any_botch"),
-        False,
-        res.trials,
-        rules=s.rules,
-    )
+    figures = (res.proportion("all"), res.mean("n_ok"), dict(enumerate(res.proportions("count"))))
+    figures += (res.proportion("any_botch"), False, res.trials)
+    return MultipleActions(action_rows(s, odds), *figures, rules=s.rules)
 
 
 # --------------------------------------------------------------------------- extended
@@ -202,10 +186,6 @@ def batch_extended(s):
     return partial(_roll_extended, s.dice, s.difficulty, s.target, roll, s.on_botch, limit)
 
 
-def batch_size_extended(s) -> int:
-    return batch_size_for(s.dice)
-
-
 def reduce_extended(s, res) -> Extended:
     """The estimated odds of an extended action from its summed batches."""
     rounds, t, conf = s.rounds, res.trials, res.confidence
@@ -215,24 +195,12 @@ def reduce_extended(s, res) -> Extended:
     within = np.cumsum(res["done_at"][1:])[: rounds if rounds is not None else WITHIN]
     total = sum(r * c for r, c in enumerate(hist))
     total_sq = sum(r * r * c for r, c in enumerate(hist))
-    return Extended(
-        s.dice,
-        s.difficulty,
-        s.rules._for_roll(s.specialty)._specialty,
-        s.target,
-        s.on_botch,
-        rounds,
-        res.proportion("done"),
-        res.proportion("failed"),
-        mc.wilson(timeout, t, conf),
-        mc.wilson(unfinished, t, conf),
-        mc.mean_estimate(total, total_sq, t, conf),
-        _variance_estimate(hist, t, conf),
-        tuple(mc.wilson(int(c), t, conf) for c in within),
-        {r: mc.wilson(c, t, conf) for r, c in enumerate(hist) if c},
-        0.0,  # nothing lumped: unfinished trials are p_unfinished
-        False,
-        t,
-        given_success_estimate(res["done_at"], t, conf),
-        s.rules,
-    )
+    task = (s.dice, s.difficulty, s.rules._for_roll(s.specialty)._specialty, s.target, s.on_botch)
+    probs = (res.proportion("done"), res.proportion("failed"), mc.wilson(timeout, t, conf))
+    probs += (mc.wilson(unfinished, t, conf),)
+    moments = (mc.mean_estimate(total, total_sq, t, conf), _variance_estimate(hist, t, conf))
+    within = tuple(mc.wilson(int(c), t, conf) for c in within)
+    rolls = {r: mc.wilson(c, t, conf) for r, c in enumerate(hist) if c}
+    given = given_success_estimate(res["done_at"], t, conf)
+    # nothing lumped into the top of rolls (0.0): unfinished trials are p_unfinished
+    return Extended(*task, rounds, *probs, *moments, within, rolls, 0.0, False, t, given, s.rules)

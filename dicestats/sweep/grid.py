@@ -1,15 +1,5 @@
-"""A sweep's grid: its parameters, its cells, and each cell's own seed.
-
-A grid maps parameter names to their values; the cells are every combination,
-the first parameter varying slowest (``itertools.product`` order). Values are
-kept as a frame shows them: numbers, booleans, strings, ``None``; a participant
-list (a question's ``lists`` parameter) is an int for one participant and a
-string ``"3,3"`` for several.
-
-Each cell's seed comes from the sweep's seed, the question's name and the
-cell's parameters (by name, whatever their order in the grid) through SHA-256:
-a 63-bit int, what ``rng=`` takes, so one cell is reproduced by one call.
-Growing the grid (more values of a parameter) never changes an existing cell.
+"""A sweep's grid: its parameters, its cells (``itertools.product`` order, the first
+parameter varying slowest), and each cell's own seed (:func:`cell_seed`).
 
 Examples
 --------
@@ -37,8 +27,6 @@ from ..core.checks import check_int, described, refuse, shown
 from ..core.lazy import numpy_types as _numpy_types
 from ..core.limits import Limit, Limits
 
-__all__ = ["Grid", "cell_seed", "LIMITS", "SEED_BITS"]
-
 #: Bits of a cell's seed (and of a sweep's seed): an int64 column, any ``rng=``.
 SEED_BITS = 63
 
@@ -59,6 +47,10 @@ LIMITS = Limits(
 def cell_seed(seed: int, question: str, params: Mapping) -> int:
     """The seed of one cell: SHA-256 of the sweep's seed, the question and the parameters.
 
+    The parameters are taken by name, whatever their order in the grid, so growing
+    the grid never changes an existing cell; a 63-bit int, what ``rng=`` takes, so
+    one cell is reproduced by one call.
+
     Examples
     --------
     >>> cell_seed(1, "initiative", {"swiftness": 3, "versus": 2, "pips": 0})
@@ -70,7 +62,8 @@ def cell_seed(seed: int, question: str, params: Mapping) -> int:
 
 
 def _scalar(name: str, v):
-    """A grid value as a frame shows it: None, bool, int, float or str."""
+    """A grid value as a frame shows it: None, bool, int, float or str (a rule set by its
+    preset name)."""
     if isinstance(v, _numpy_types("generic")):
         v = v.item()
     if v is None or isinstance(v, (bool, str)):
@@ -88,7 +81,8 @@ def _scalar(name: str, v):
 
 
 def _participants(name: str, v):
-    """A participant list's grid value: 3 or [3] → 3, [3, 3] or "3,3" → "3,3"."""
+    """A participant list's grid value (a question's ``lists`` parameter): 3 or [3] → 3,
+    [3, 3] or "3,3" → "3,3"."""
     if isinstance(v, _numpy_types("generic")):
         v = v.item()
     if isinstance(v, str):
@@ -121,11 +115,10 @@ def _values(name: str, spec, lists: bool) -> list:
     if not values:
         raise refuse(name, "at least one value", spec)
     out = [_participants(name, v) if lists else _scalar(name, v) for v in values]
+    seen = set()
     for v in out:  # the frame's Int64 column holds it (10**30 was an OverflowError traceback)
         if type(v) is int and not -(2**63) <= v < 2**63:
             raise refuse(f"a value of {name}", "an integer of at most 64 bits", v)
-    seen = set()
-    for v in out:
         key = (type(v).__name__, v)
         if key in seen:
             raise refuse(

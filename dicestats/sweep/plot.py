@@ -18,8 +18,6 @@ import math
 from ..core.checks import refuse
 from ..format import percent_short
 
-__all__ = ["heatmaps", "MAX_PANELS"]
-
 #: Most panels in one figure (one per combination of the parameters beyond x and y).
 MAX_PANELS = 24
 

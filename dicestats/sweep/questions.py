@@ -1,13 +1,9 @@
 """The questions a sweep asks: every question a system declares, and those :func:`register` adds.
 
-A declared question (:mod:`dicestats.core.question`) is found through the registry:
-``"storyteller.extended"`` is the Storyteller's ``extended``, and a system's name alone
-(``"storyteller"``) its first question. Nothing is written down twice: the parameters are
-the question's, a participant list is a parameter annotated as a list, the heatmap shows
-its first headline field, and the fields its result marks ``bulky`` are left out of the
-frame. A parameter the question does not take but that names a field of the system's
-``Rules`` (``ten_again``, ``botch_rule``) is folded into ``rules=``: the rule set named by
-a ``rules`` grid value (a preset name), or the default one, with that field replaced.
+Everything is read from the declaration (:mod:`dicestats.core.question`): the parameters,
+the participant lists (parameters annotated as lists), the headline a heatmap shows, the
+``bulky`` fields a frame leaves out. A grid may also set a field of the system's ``Rules``
+(``ten_again``): it is folded into ``rules=`` (:meth:`Sweepable.arguments`).
 
 Examples
 --------
@@ -31,8 +27,6 @@ from functools import cached_property
 
 from ..core.checks import refuse
 from ..core.question import HOW, annotation_text, rules_class
-
-__all__ = ["Sweepable", "QUESTIONS", "question", "register"]
 
 
 @dataclass(frozen=True)
@@ -136,7 +130,8 @@ class Sweepable:
             )
 
     def arguments(self, params: dict) -> dict:
-        """The keyword arguments of one cell: participant lists expanded, rules folded."""
+        """The keyword arguments of one cell: participant lists expanded, rule fields folded
+        into ``rules`` (the preset a ``rules`` grid value names, or the default rules)."""
         kwargs, fields = {}, {}
         for name, value in params.items():
             if name in self.lists:  # 3 → [3], "3,3" → [3, 3]

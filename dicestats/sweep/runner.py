@@ -11,12 +11,10 @@ from pathlib import Path
 
 from ..core import montecarlo as mc
 from ..core.checks import described, refuse
-from ..core.progress import check_progress, progress_bar
+from ..core.progress import progress_bar
 from . import store
 from .grid import LIMITS, Grid, cell_seed
 from .questions import question as find_question
-
-__all__ = ["sweep"]
 
 #: Columns after a row's result columns (before ``error``, which only the frame has).
 META = ("exact", "trials", "seed", "sweep_seed")
@@ -125,7 +123,6 @@ def sweep(
     settings = _settings(q, trials, exact, batch_size, fields, method)
     workers = mc.LIMITS["workers"].check(workers)
     executor = mc.check_executor(executor, workers)
-    check_progress(progress)
     path = _check_out(out)
     rows_before, seed = _previous(path, q, rng, settings)
 
@@ -133,9 +130,8 @@ def sweep(
     seeds = [cell_seed(seed, q.name, c) for c in cells]
     if len(set(seeds)) != len(seeds):  # 63-bit hashes: never seen, but never silent either
         raise refuse("grid", "cells with distinct seeds", described("two equal seeds"))
-    done = {r["seed"]: r for r in rows_before}
-    todo = [(c, s) for c, s in zip(cells, seeds, strict=True) if s not in done]
     run = _Run(q, g, seed, settings, path, rows_before, seeds)
+    todo = [(c, s) for c, s in zip(cells, seeds, strict=True) if s not in run.done]
     if path is not None and todo:  # import the writer now: the first write's cost is the write
         import pandas  # noqa: F401
 
@@ -149,7 +145,7 @@ def sweep(
     finally:
         bar.close()
         run.save(final=True)
-    return run.frame(done)
+    return run.frame()
 
 
 def _grid_spec(grid, params) -> dict:
@@ -250,14 +246,12 @@ class _Run:
 
     def __init__(self, q, g, seed, settings, path, rows_before, seeds):
         self.q, self.g, self.seed, self.settings, self.path = q, g, seed, settings, path
-        self.before = rows_before
-        self.seeds = seeds
+        self.before, self.seeds = rows_before, seeds
+        self.done = {r["seed"]: r for r in rows_before}  # seed -> row already in the file
         self.new: dict = {}  # seed -> row
         self.errors: dict = {}  # seed -> row with "error"
         self.fields: list = []  # the result's field names, in order
-        self.unsaved = 0
-        self.last_save = 0.0
-        self.save_cost = 0.0
+        self.unsaved, self.last_save, self.save_cost = 0, 0.0, 0.0
 
     def base(self, params) -> dict:
         return {"question": self.q.name, **params}
@@ -286,9 +280,7 @@ class _Run:
 
     def file_rows(self) -> list:
         """The file's rows: this grid's finished cells in grid order, then the file's others."""
-        done = {r["seed"]: r for r in self.before}
-        done.update(self.new)
-        mine = set(self.seeds)
+        done, mine = {**self.done, **self.new}, set(self.seeds)
         rows = [done[s] for s in self.seeds if s in done]
         return rows + [r for r in self.before if r["seed"] not in mine]
 
@@ -310,10 +302,10 @@ class _Run:
         self.save_cost = self.last_save - now
         self.unsaved = 0
 
-    def frame(self, done):
+    def frame(self):
         rows = []
         for s in self.seeds:
-            row = self.new.get(s) or done.get(s) or self.errors.get(s)
+            row = self.new.get(s) or self.done.get(s) or self.errors.get(s)
             rows.append({**row, "error": row.get("error")} if row is not None else {})
         df = store.frame(rows, self.columns(rows, extra=("error",)))
         df.attrs["sweep"] = {
@@ -323,7 +315,7 @@ class _Run:
             "trials": self.settings["trials"],
             "cells": len(rows),
             "computed": len(self.new),
-            "reused": sum(1 for s in self.seeds if s in done),
+            "reused": sum(1 for s in self.seeds if s in self.done),
             "failed": len(self.errors),
             "out": None if self.path is None else str(self.path),
         }
@@ -331,14 +323,9 @@ class _Run:
 
 
 def _cell(q, params: dict, settings: dict, seed: int, executor=None) -> tuple[dict, list]:
-    """Answer one cell: its flattened result and the result's field names, in order (a
-    module-level function of small picklable arguments: a cell can travel to a worker
-    process or a Dask worker).
-
-    ``settings`` holds the ``method``, ``trials``, ``batch_size`` (None: not passed) and
-    ``fields`` (None: every field); ``seed`` is the cell's (Monte Carlo); ``executor``
-    (batch mode) receives the cell's Monte Carlo batches.
-    """
+    """Answer one cell: its flattened result and the result's field names, in order (small
+    picklable arguments: a cell can travel to a worker process or a Dask worker; in batch
+    mode ``executor`` receives the cell's Monte Carlo batches)."""
     kwargs = q.arguments(params)
     kwargs["method"] = settings["method"]
     if settings["method"] == "montecarlo":

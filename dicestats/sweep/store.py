@@ -1,8 +1,6 @@
-"""A sweep's rows: a result flattened to tidy columns, rows as a DataFrame and as a file
-(Parquet or CSV), written atomically.
-
-:func:`flatten` makes one row of a :class:`~dicestats.core.results.Result`: every
-exported field becomes columns:
+"""A sweep's rows: a result flattened to tidy columns (:func:`flatten`: every exported
+field of a :class:`~dicestats.core.results.Result` becomes columns), rows as a DataFrame
+and as a Parquet or CSV file, written atomically.
 
 =========================  ===================================================
 an ``Estimate`` ``p``      ``p`` (its value), ``p_stderr``, ``p_ci_low``, ``p_ci_high``
@@ -27,14 +25,8 @@ any ``Fraction``                    Fractions (object)  ``"p/q"`` strings
 strings (or a mix)                  object              strings
 ==================================  ==================  ======================
 
-Missing values are ``<NA>`` / ``NaN``. :func:`order_columns` puts the columns
-in an order that depends only on which columns there are (``net_10`` after
-``net_9``), never on the order in which cells finished.
-
-:func:`write` replaces the file in one step (a temporary file beside it, then a
-rename), so a reader — or a sweep killed at any moment — sees the old rows or
-the new ones, never half a file; :func:`read` gives the rows back, equal to
-those written.
+Missing values are ``<NA>`` / ``NaN``. The column order (:func:`order_columns`) and
+the file's bytes (:func:`write`, :func:`read`) likewise depend only on the rows.
 
 Examples
 --------
@@ -50,6 +42,7 @@ Examples
 from __future__ import annotations
 
 import dataclasses
+import io
 import math
 import numbers
 import os
@@ -63,8 +56,6 @@ import numpy as np
 from ..core.checks import refuse
 from ..core.files import clear_stale, temporary_name
 from ..core.results import Estimate
-
-__all__ = ["flatten", "order_columns", "frame", "write", "read", "file_format", "FORMATS"]
 
 #: File formats by suffix.
 FORMATS = {".parquet": "parquet", ".pq": "parquet", ".csv": "csv"}
@@ -112,9 +103,7 @@ def _put(out: dict, name: str, x) -> None:
         x = x.item()
     if isinstance(x, Estimate):
         out[name] = float(x.value)
-        out[name + "_stderr"] = float(x.stderr)
-        out[name + "_ci_low"] = float(x.ci_low)
-        out[name + "_ci_high"] = float(x.ci_high)
+        out |= {f"{name}_{part}": float(getattr(x, part)) for part in _SUFFIXES}
     elif isinstance(x, (bool, str, Fraction)):
         out[name] = x
     elif isinstance(x, numbers.Integral):
@@ -137,6 +126,7 @@ def _put(out: dict, name: str, x) -> None:
     # anything else (a raw Totals, a callable) has no column
 
 
+#: The columns an estimate adds after its value, in order (their rank in the sort).
 _SUFFIXES = {"stderr": 1, "ci_low": 2, "ci_high": 3}
 
 
@@ -246,9 +236,9 @@ def _for_file(df):
 def write(path, rows, cols=None) -> None:
     """Replace ``path`` with ``rows`` in one step (Parquet or CSV, by suffix).
 
-    The rows go to a temporary file beside ``path``, which is flushed to disk
-    and renamed over it; temporary files left by killed writes are removed
-    first.
+    The rows go to a temporary file beside ``path``, flushed to disk and renamed
+    over it (a reader, or a sweep killed at any moment, sees the old rows or the new
+    ones, never half a file); temporary files left by killed writes are removed first.
     """
     path = Path(path)
     fmt = file_format(path)
@@ -270,15 +260,14 @@ def write(path, rows, cols=None) -> None:
 
 
 def _parse(text: str):
-    """One CSV field back to its value: "" → None, ints, "p/q", floats, bools, else the text."""
+    """One CSV field back to its value: "" → None, ints, floats, bools, else the text (a
+    column of "p/q" texts is read as Fractions, as from Parquet)."""
     if text == "":
         return None
     try:
         return int(text)
     except ValueError:
         pass
-    if _FRACTION.match(text):
-        return Fraction(text)
     if text in ("True", "False"):
         return text == "True"
     try:
@@ -304,7 +293,9 @@ def read(path) -> tuple[list, list]:
     import pandas as pd
 
     if file_format(path) == "parquet":
-        df, cell = pd.read_parquet(path, engine="pyarrow"), _plain
+        # one read of the bytes: pyarrow given a path opens it twice, and a file replaced
+        # between the two opens (a sweep writing as it runs) reads as a broken one
+        df, cell = pd.read_parquet(io.BytesIO(Path(path).read_bytes()), engine="pyarrow"), _plain
     else:
         df, cell = pd.read_csv(path, dtype=str, keep_default_na=False), _parse
     cols = list(df.columns)
@@ -316,8 +307,4 @@ def read(path) -> tuple[list, list]:
         if values and all(isinstance(v, str) and _FRACTION.match(v) for v in values):
             for r in rows:
                 r[c] = None if r[c] is None else Fraction(r[c])
-        elif values and any(isinstance(v, Fraction) for v in values):
-            for r in rows:
-                if isinstance(r[c], numbers.Rational) and not isinstance(r[c], bool):
-                    r[c] = Fraction(r[c])
     return rows, cols
