@@ -73,7 +73,7 @@ def _work(limit: str, dice: int, count: int, name: str, method, value=None) -> N
 def pool(
     dice: int, difficulty: int = 6, rules: Rules = REVISED, *, specialty: bool = False, method
 ):
-    """The odds of rolling ``dice`` d10 against ``difficulty``: success, failure, botch, degrees.
+    """The odds of one pool of d10s against a difficulty: success, failure, botch, degrees.
 
     Parameters
     ----------
@@ -294,7 +294,7 @@ def botch_exemption(
     specialty: bool = False,
     method,
 ):
-    """P(at least one counted botch in ``rolls`` rolls), with and without the exemption.
+    """The chance of a counted botch over several rolls, with and without the exemption.
 
     With the exemption the first botch of the period does not count, so a
     counted botch needs two botches: ``1 - (1-b)**k - k*b*(1-b)**(k-1)``.
@@ -364,7 +364,7 @@ def multiple_actions(
     specialty=False,
     method,
 ):
-    """Several actions in one round, with the reduced pools of :func:`reduced_pools`.
+    """Several actions in one round, each from a pool reduced by the number of actions.
 
     Of ``k >= 2`` actions, action ``i`` loses ``k + i - 1`` dice (0 or less: it cannot
     be attempted); a single action is not a multiple action and rolls its full pool.
@@ -412,7 +412,7 @@ def best_actions(
     specialty=False,
     method,
 ):
-    """The number of actions (the first k of ``pools``) with the most expected successes.
+    """How many actions (the first k of the pools) give the most expected successes.
 
     ``by_count[k-1]`` is the :class:`MultipleActions` of declaring ``k``
     actions; ``k = 1`` rolls the first pool in full (one action is not a
@@ -465,7 +465,7 @@ def extended(
     specialty: bool = False,
     method,
 ):
-    """An extended action: roll once per round, add net successes until ``target``.
+    """An extended action: roll once per round, add net successes until a target.
 
     Solved as an absorbing Markov chain over the accumulated successes, or with a round
     limit by a forward recursion over the rounds.
@@ -602,7 +602,7 @@ def resisted_extended(
     versus_specialty: bool = False,
     method,
 ):
-    """Resisted and extended: a race to ``target`` net successes.
+    """Resisted and extended: both sides race to a target of net successes.
 
     Each round both sides roll; the round's winner adds its net successes
     (the excess over the other side) to its running score; the first to
