@@ -410,27 +410,12 @@ class Question:
         return f"{head}\n\nParameters\n----------\n{block}\n\n{tail}".rstrip() + "\n"
 
 
-def question(
-    *,
-    result,
-    compute=None,
-    montecarlo: str | None = None,
-    batch=None,
-    reduce=None,
-    batch_size=None,
-    headline=(),
-    default: str = "",
-    samples=(),
-    name: str | None = None,
-    command: str = "",
-    chart: str = "",
-    command_default: str = "",
-):
+def question(*, name: str | None = None, montecarlo: str | None = None, **declared):
     """Declare a question on its setup function; returns the public function.
 
     The decorated function's signature and docstring are the question's; it
-    checks the arguments and returns a setup. See :class:`Question` for the
-    other arguments. A reference that names a module only (``compute="pools"``)
+    checks the arguments and returns a setup. The keywords are :class:`Question`'s
+    fields. A reference that names a module only (``compute="pools"``)
     means that module's ``compute_<name>``; ``montecarlo="simulation"`` means
     its ``batch_<name>``, ``reduce_<name>`` and (if defined)
     ``batch_size_<name>``. The function returned has the attribute ``question``.
@@ -438,27 +423,15 @@ def question(
 
     def declare(setup: Callable) -> Callable:
         qname = name or setup.__name__
-
-        def ref(value, kind):  # a module alone: its <kind>_<name>
-            named = isinstance(value, str) and ":" not in value
-            return f"{value}:{kind}_{qname}" if named else value
-
-        q = Question(
-            qname,
-            setup,
-            result,
-            ref(compute, "compute"),
-            ref(montecarlo, "batch") if montecarlo else batch,
-            ref(montecarlo, "reduce") if montecarlo else reduce,
-            ref(montecarlo, "batch_size") if montecarlo else batch_size,
-            headline,
-            default,
-            tuple(samples),
-            command,
-            chart,
-            command_default,
-        )
-        return q.function
+        forms = dict(declared)
+        if montecarlo:
+            forms.update(batch=montecarlo, reduce=montecarlo, batch_size=montecarlo)
+        for kind in ("compute", "batch", "reduce", "batch_size"):  # a module alone
+            value = forms.get(kind)
+            if isinstance(value, str) and ":" not in value:
+                forms[kind] = f"{value}:{kind}_{qname}"
+        forms["samples"] = tuple(forms.get("samples", ()))
+        return Question(qname, setup, **forms).function
 
     return declare
 
