@@ -275,8 +275,10 @@ def compare_storyteller(
     check_pools(vdice, vrules, exact=exact, specialty=vspec, name="versus_dice")
     if versus_difficulty is not None:
         check_difficulty(versus_difficulty, vrules, "versus_difficulty")
-    for r, spec, name, pools in ((rules, specialty, "dice", dice), (vrules, vspec, "versus_dice",
-                                                                  vdice)):  # fmt: skip
+    for r, spec, name, pools in (
+        (rules, specialty, "dice", dice),
+        (vrules, vspec, "versus_dice", vdice),
+    ):
         limit = search_limit(r, exact=exact, specialty=spec)  # a table of pools, as odds_table
         if limit is not None:
             limit.check(max(pools), name=name)

@@ -376,15 +376,32 @@ def solve_pool(
     p = check_probability("at_least", at_least)
     top = _check_dice_limit(dice_limit, rules, exact, specialty)
     pairs = _pool_probabilities(
-        d, rules, event=event, net=net, specialty=specialty, exact=exact, dice_limit=top,
+        d,
+        rules,
+        event=event,
+        net=net,
+        specialty=specialty,
+        exact=exact,
+        dice_limit=top,
         stop=lambda q: _reaches(q, p),
-    )  # fmt: skip
+    )
     dice, p_reached = _first_at_least(pairs, p) or (None, None)
     p_below = pairs[dice - 2][1] if dice and dice > 1 else None
     return PoolSolution(
-        d, event, net, p, dice, p_reached, p_below, dice is not None, *_best_of(pairs), top,
-        rules, specialty, exact,
-    )  # fmt: skip
+        d,
+        event,
+        net,
+        p,
+        dice,
+        p_reached,
+        p_below,
+        dice is not None,
+        *_best_of(pairs),
+        top,
+        rules,
+        specialty,
+        exact,
+    )
 
 
 @dataclass(frozen=True)
@@ -471,9 +488,11 @@ def solve_difficulty(
     n = st_limits.check_dice(dice, rules, exact=exact, specialty=specialty)
     if (nearest is None) == (at_least is None):
         raise refuse(
-            "nearest and at_least", "exactly one given", (nearest, at_least),
+            "nearest and at_least",
+            "exactly one given",
+            (nearest, at_least),
             why="the difficulty nearest p, or the hardest reaching p",
-        )  # fmt: skip
+        )
     grid = pool_grid([n], list(_DIFFICULTIES), rules, exact, specialty)
     by = {d: event_probability(grid[(d, n)], event, net) for d in _DIFFICULTIES}
     if nearest is not None:
@@ -585,9 +604,15 @@ def solve_target(
     @functools.cache
     def done(t: int):
         return extended(
-            dice, difficulty, t, rules, on_botch=on_botch, rounds=rounds, specialty=specialty,
+            dice,
+            difficulty,
+            t,
+            rules,
+            on_botch=on_botch,
+            rounds=rounds,
+            specialty=specialty,
             exact=exact,
-        ).p_success  # fmt: skip
+        ).p_success
 
     # done(lo) >= p (0: nothing to do), the answer is in lo..hi
     lo, hi = 0, top if _reaches(done(1), p) else 0
@@ -599,9 +624,20 @@ def solve_target(
             hi = mid - 1
     above = done(lo + 1) if 0 < lo < top else None
     return TargetSolution(
-        dice, difficulty, rounds, on_botch, p, lo or None, done(lo or 1), above, lo > 0, top,
-        rules, specialty, exact,
-    )  # fmt: skip
+        dice,
+        difficulty,
+        rounds,
+        on_botch,
+        p,
+        lo or None,
+        done(lo or 1),
+        above,
+        lo > 0,
+        top,
+        rules,
+        specialty,
+        exact,
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -663,8 +699,10 @@ def _difficulty_scan(rating: int, n: int, margin: int, *, exact) -> list:
     """``[(difficulty, P)]`` from the hardest difficulty at which the outcome can happen
     down to the first at which it is certain."""
     top = rating + n - margin
-    return [(d, _fate_probability(rating, d, n, margin, exact=exact))
-            for d in range(top, rating - n - margin - 1, -1)]  # fmt: skip
+    return [
+        (d, _fate_probability(rating, d, n, margin, exact=exact))
+        for d in range(top, rating - n - margin - 1, -1)
+    ]
 
 
 @dataclass(frozen=True)
@@ -784,8 +822,10 @@ def solve_fate_rating(
     difficulty = ladder_value(difficulty, "difficulty")
     p = check_probability("at_least", at_least)
     low = difficulty + margin - n  # the lowest rating where the outcome can happen
-    scan = [(r, _fate_probability(r, difficulty, n, margin, exact=exact))
-            for r in range(low, difficulty + margin + n + 1)]  # fmt: skip
+    scan = [
+        (r, _fate_probability(r, difficulty, n, margin, exact=exact))
+        for r in range(low, difficulty + margin + n + 1)
+    ]
     r, q = _first_at_least(scan, p)  # the last scanned rating has P = 1
     nxt = _fate_probability(r - 1, difficulty, n, margin, exact=exact)
     return FateSolution("rating", r, difficulty, 0, objective, p, True, q, nxt, n, exact)
@@ -1027,8 +1067,13 @@ swiftness [1] against [2] (exact)
         if not side_pool:
             if isinstance(pips, bool) or not isinstance(pips, (int, list, tuple)):
                 raise refuse("pips", "an int or one margin per participant", pips, kind=True)
-            pips = [0] * len(swiftness) if pips == 0 else list(pips) if not isinstance(
-                pips, int) else [pips]  # fmt: skip
+            pips = (
+                [0] * len(swiftness)
+                if pips == 0
+                else list(pips)
+                if not isinstance(pips, int)
+                else [pips]
+            )
             if len(pips) != len(swiftness):
                 raise refuse("pips", f"one margin per participant ({len(swiftness)})", pips)
     else:
@@ -1079,13 +1124,26 @@ swiftness [1] against [2] (exact)
     reached = _reaches(scan[last], p)
     below = scan.get(last - 1) if reached else None
     return InitiativeSolution(
-        solve_for, i, tuple(swiftness), tuple(versus),
-        tuple(pips) if isinstance(pips, list) else pips, versus_pips, p,
-        last if reached else None, reached, scan[last] if reached else None, below,
+        solve_for,
+        i,
+        tuple(swiftness),
+        tuple(versus),
+        tuple(pips) if isinstance(pips, list) else pips,
+        versus_pips,
+        p,
+        last if reached else None,
+        reached,
+        scan[last] if reached else None,
+        below,
         None if below is None else below_with_confidence(below, p),
-        best_value, scan[best_value], scan, exact and not simulated, simulated > 0,
-        trials if simulated else None, simulated,
-    )  # fmt: skip
+        best_value,
+        scan[best_value],
+        scan,
+        exact and not simulated,
+        simulated > 0,
+        trials if simulated else None,
+        simulated,
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -1192,7 +1250,7 @@ def storyteller_calibration(
             exact=exact,
             dice_limit=top,
             stop=lambda q: _reaches(q, max(levels)),
-        )  # fmt: skip
+        )
         for d in diffs
     }
     reading = rules.describe(specialty=specialty)

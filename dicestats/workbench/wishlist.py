@@ -521,8 +521,11 @@ class FateWish(WishBase, Result):
     @property
     def what(self) -> str:
         """``Fair (+2) success or better``, ``Good (+3) with 1 invoke success with style``."""
-        mods = [f"{k} {w}{'' if k == 1 else 's'}"
-                for k, w in ((self.invokes, "invoke"), (self.helpers, "helper")) if k]  # fmt: skip
+        mods = [
+            f"{k} {w}{'' if k == 1 else 's'}"
+            for k, w in ((self.invokes, "invoke"), (self.helpers, "helper"))
+            if k
+        ]
         with_ = f" with {', '.join(mods)}" if mods else ""
         return f"{ladder(self.rating)}{with_} {_FATE_LABEL[self.event]}"
 
@@ -561,8 +564,9 @@ def _fate_difficulties(difficulties) -> list:
     out = []
     for d in difficulties:
         if len(out) == length.hi:
-            raise refuse("difficulties", f"at most {length.hi:,} values", difficulties,
-                         why=length.why)  # fmt: skip
+            raise refuse(
+                "difficulties", f"at most {length.hi:,} values", difficulties, why=length.why
+            )
         out.append(ladder_value(d, "difficulties"))
     if not out:
         raise refuse("difficulties", "at least one difficulty", difficulties)
@@ -578,8 +582,9 @@ def _reach(ws, diffs, rules, dist, exact):
     top = max(w.invokes for w in ws)
     one, zero = (Fraction(1), Fraction(0)) if exact else (1.0, 0.0)
     margins = {"fail": 0, "tie_or_better": 0, "success": 1, "style": rules.style_shifts}
-    totals = sorted({d - w.rating - w.helpers + margins[w.event]
-                     for w in ws if w.invokes for d in diffs})  # fmt: skip
+    totals = sorted(
+        {d - w.rating - w.helpers + margins[w.event] for w in ws if w.invokes for d in diffs}
+    )
     totals = [t for t in totals if -n < t <= n + 2 * top]
     if top:
         FATE_LIMITS["invoke dice"].check(n, name="dice")

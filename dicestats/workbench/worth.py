@@ -455,8 +455,14 @@ def fate_match(
     c = crossing(points, target, rising=False)
     words = f"; {k}dF {bonus:+d} against Fate difficulty x ({objective} or better) matches {n} "
     words += f"dice at {d}"
-    setting = {"dice": n, "difficulty": d, "specialty": specialty, "bonus": bonus,
-               "objective": objective, "fate_dice": k}  # fmt: skip
+    setting = {
+        "dice": n,
+        "difficulty": d,
+        "specialty": specialty,
+        "bonus": bonus,
+        "objective": objective,
+        "fate_dice": k,
+    }
     change = f"{n} {'die' if n == 1 else 'dice'} at difficulty {d}"
     reading = _reading(rules, specialty, words)
     return _worth(change, "Fate difficulty", metric, None, target, c, reading, setting, exact)
@@ -515,8 +521,14 @@ def storyteller_match(
         c = crossing([(nn, values[(d, nn)]) for nn in range(1, top + 1)], target, rising=True)
         unit, side = "Storyteller dice", f"x dice (up to {top}) at difficulty {d}"
     words = f"; {side} match {k}dF {bonus:+d} against {difficulty} ({objective} or better)"
-    setting = {"bonus": bonus, "difficulty": difficulty, "objective": objective, "fate_dice": k,
-               "dice": dice, "storyteller_difficulty": storyteller_difficulty,
-               "specialty": specialty}  # fmt: skip
+    setting = {
+        "bonus": bonus,
+        "difficulty": difficulty,
+        "objective": objective,
+        "fate_dice": k,
+        "dice": dice,
+        "storyteller_difficulty": storyteller_difficulty,
+        "specialty": specialty,
+    }
     change, reading = f"{bonus:+d} against {difficulty}", _reading(rules, specialty, words)
     return _worth(change, unit, metric, None, target, c, reading, setting, exact)
