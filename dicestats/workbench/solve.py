@@ -32,11 +32,6 @@ from ..storyteller.questions import extended
 from ..storyteller.rules import ON_BOTCH, REVISED, Rules, check_difficulty, check_rules
 
 __all__ = [
-    "check_probability",
-    "FLOAT_TOLERANCE",
-    "decimal_of",
-    "wish_text",
-    "below_with_confidence",
     "EVENTS",
     "PoolSolution",
     "DifficultySolution",
@@ -44,10 +39,6 @@ __all__ = [
     "solve_pool",
     "solve_difficulty",
     "solve_target",
-    "event_probability",
-    "event_label",
-    "default_dice_limit",
-    "OBJECTIVES",
     "FateSolution",
     "ladder_value",
     "solve_fate_difficulty",
@@ -55,10 +46,7 @@ __all__ = [
     "solve_fate_invokes",
     "InitiativeSolution",
     "solve_initiative",
-    "SOLVE_FOR",
-    "METHODS",
     "LEVELS",
-    "CALIBRATION_DICE",
     "Calibration",
     "storyteller_calibration",
     "fate_calibration",
@@ -233,9 +221,9 @@ def _check_dice_limit(value, rules: Rules, exact: bool, specialty: bool) -> int:
     return check_int("dice_limit", value, 1, top, why=f"the largest pool these rules search{mode}")
 
 
-def _pool_probabilities(difficulty, rules, *, event, net, specialty, exact, dice_limit, stop):
+def _pool_probabilities(difficulty, rules, event, net, specialty, exact, dice_limit, wish):
     """``[(dice, P(event))]`` for pools 1.. up, in engine passes of growing size, up to
-    ``dice_limit`` or the first pool whose ``P`` makes ``stop(P)`` true (checked arguments).
+    ``dice_limit`` or the first pool whose ``P`` reaches ``wish`` (checked arguments).
     """
     out, done = [], 0
     for top in (*[c for c in _CHUNKS if c < dice_limit], dice_limit):
@@ -243,7 +231,7 @@ def _pool_probabilities(difficulty, rules, *, event, net, specialty, exact, dice
         for n in range(done + 1, top + 1):
             p = event_probability(grid[(difficulty, n)], event, net)
             out.append((n, p))
-            if stop(p):
+            if _reaches(p, wish):
                 return out
         done = top
     return out
@@ -375,32 +363,12 @@ def solve_pool(
     d = check_difficulty(difficulty, rules)
     p = check_probability("at_least", at_least)
     top = _check_dice_limit(dice_limit, rules, exact, specialty)
-    pairs = _pool_probabilities(
-        d,
-        rules,
-        event=event,
-        net=net,
-        specialty=specialty,
-        exact=exact,
-        dice_limit=top,
-        stop=lambda q: _reaches(q, p),
-    )
+    pairs = _pool_probabilities(d, rules, event, net, specialty, exact, top, p)
     dice, p_reached = _first_at_least(pairs, p) or (None, None)
     p_below = pairs[dice - 2][1] if dice and dice > 1 else None
+    found, best = dice is not None, _best_of(pairs)
     return PoolSolution(
-        d,
-        event,
-        net,
-        p,
-        dice,
-        p_reached,
-        p_below,
-        dice is not None,
-        *_best_of(pairs),
-        top,
-        rules,
-        specialty,
-        exact,
+        d, event, net, p, dice, p_reached, p_below, found, *best, top, rules, specialty, exact
     )
 
 
@@ -601,18 +569,11 @@ def solve_target(
     if target_limit is not None:
         top = st_limits.LIMITS["target"].check(target_limit, name="target_limit")
 
+    how = dict(on_botch=on_botch, rounds=rounds, specialty=specialty, exact=exact)
+
     @functools.cache
     def done(t: int):
-        return extended(
-            dice,
-            difficulty,
-            t,
-            rules,
-            on_botch=on_botch,
-            rounds=rounds,
-            specialty=specialty,
-            exact=exact,
-        ).p_success
+        return extended(dice, difficulty, t, rules, **how).p_success
 
     # done(lo) >= p (0: nothing to do), the answer is in lo..hi
     lo, hi = 0, top if _reaches(done(1), p) else 0
@@ -623,20 +584,9 @@ def solve_target(
         else:
             hi = mid - 1
     above = done(lo + 1) if 0 < lo < top else None
+    t, q = lo or None, done(lo or 1)
     return TargetSolution(
-        dice,
-        difficulty,
-        rounds,
-        on_botch,
-        p,
-        lo or None,
-        done(lo or 1),
-        above,
-        lo > 0,
-        top,
-        rules,
-        specialty,
-        exact,
+        dice, difficulty, rounds, on_botch, p, t, q, above, lo > 0, top, rules, specialty, exact
     )
 
 
@@ -1067,13 +1017,8 @@ swiftness [1] against [2] (exact)
         if not side_pool:
             if isinstance(pips, bool) or not isinstance(pips, (int, list, tuple)):
                 raise refuse("pips", "an int or one margin per participant", pips, kind=True)
-            pips = (
-                [0] * len(swiftness)
-                if pips == 0
-                else list(pips)
-                if not isinstance(pips, int)
-                else [pips]
-            )
+            pips = ([pips] if pips else [0] * len(swiftness)) if isinstance(pips, int) else pips
+            pips = list(pips)
             if len(pips) != len(swiftness):
                 raise refuse("pips", f"one margin per participant ({len(swiftness)})", pips)
     else:
@@ -1241,16 +1186,7 @@ def storyteller_calibration(
     if dice_limit is None:  # a table for people, within the rules' own limit
         top = min(CALIBRATION_DICE, top)
     scans = {
-        d: _pool_probabilities(
-            d,
-            rules,
-            event=event,
-            net=net,
-            specialty=specialty,
-            exact=exact,
-            dice_limit=top,
-            stop=lambda q: _reaches(q, max(levels)),
-        )
+        d: _pool_probabilities(d, rules, event, net, specialty, exact, top, max(levels))
         for d in diffs
     }
     reading = rules.describe(specialty=specialty)

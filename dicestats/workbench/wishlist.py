@@ -39,16 +39,9 @@ __all__ = [
     "WishSetting",
     "Wishes",
     "wishes",
-    "FATE_EVENTS",
     "FateWish",
     "FateWishes",
     "fate_wishes",
-    "OPERATORS",
-    "NUMBER",
-    "WishBase",
-    "Ranked",
-    "wish_probability",
-    "slack_text",
 ]
 
 #: The comparisons a wish may make.
