@@ -1,30 +1,17 @@
 """``Dist``: an immutable finite distribution over integer outcomes.
 
-A ``Dist`` is dense: an integer ``offset`` (the smallest outcome) and one
-weight per outcome from there on. Two arithmetics, chosen explicitly when a
-distribution is made and kept by every operation on it:
+A ``Dist`` is dense: an integer ``offset`` (the smallest outcome) and one weight
+per outcome from there on, in the arithmetic chosen when it is made and kept by
+every operation: **float** (the default, float64) or **exact** (Python-int weights
+over their sum, read as Fractions: ``200 @ d6`` is exact where numpy int64
+convolution silently wraps from about 25d6).
 
-* **float** (the default): a read-only float64 array of probabilities;
-* **exact**: Python-int weights over their sum, exposed as
-  :class:`fractions.Fraction`. Python ints never overflow, so ``200 @ d6`` is
-  exact (numpy int64 convolution silently wraps from about 25d6).
-
-Operators (note: unlike scipy's new random-variable API, ``+`` between two
-distributions *convolves*):
-
-* ``a + b``: the sum of two independent rolls (convolution);
-* ``d + 3`` / ``d - 3``: a shift;
-* ``-d``: negation;
-* ``a - b``: ``a + (-b)``, the difference of independent rolls;
-* ``n @ d``: the sum of ``n`` independent copies, by repeated squaring.
-
-The probability vocabulary is scipy.stats': ``pmf``, ``cdf``, ``sf``
-(``P(X > k)``), ``ppf`` (smallest ``k`` with ``cdf(k) >= q``), ``mean``,
-``var``, ``std``, ``median``, ``interval``, ``support``; plus ``p_ge(k)``
-(``P(X >= k)``) and ``to_series()`` for pandas.
-
-What a distribution may cost is :data:`LIMITS`, checked before the work starts;
-the two convolution kernels are :func:`convolve_int` and :func:`convolve_float`.
+``a + b`` is the sum of two independent rolls (a convolution, unlike scipy's
+random-variable API), ``d + 3`` a shift, ``-d`` and ``a - b`` negation and the
+difference of independent rolls, ``n @ d`` the sum of ``n`` copies. The probability
+vocabulary is scipy.stats' (``pmf``, ``cdf``, ``sf``, ``ppf``, ``mean``, ``var``,
+``interval``, ...) plus ``p_ge(k)``, ``P(X >= k)``. What a distribution may cost is
+:data:`LIMITS`, checked before the work starts.
 
 Examples
 --------
@@ -127,13 +114,8 @@ def _int_weights(name: str, values) -> list[int]:
 
 
 def _float_weights(name: str, values, names: dict | None = None) -> np.ndarray:
-    """A 1-D float64 array of finite numbers, or a one-line refusal.
-
-    Booleans and strings are not numbers (``"0.5"``, ``True``); numbers beyond
-    the float64 range are refused, not turned into ``inf``. ``names[i]`` is
-    how the caller spelled element ``i`` (``weights[3]`` for the outcome 3 of
-    a mapping); the default is ``name[i]``.
-    """
+    """A 1-D float64 array of numbers (never a bool or a string; beyond float64 refused, not
+    ``inf``), or a one-line refusal; ``names[i]``: how the caller spelled element ``i``."""
     if isinstance(values, np.ndarray):
         if values.ndim != 1:
             raise refuse(
@@ -160,7 +142,7 @@ def _float_weights(name: str, values, names: dict | None = None) -> np.ndarray:
 
 
 def _is_exact_number(x) -> bool:
-    return isinstance(x, (Integral, Rational)) and not isinstance(x, bool)
+    return isinstance(x, Rational) and not isinstance(x, bool)
 
 
 # ------------------------------------------------------------- sizes and kernels

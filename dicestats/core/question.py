@@ -1,22 +1,13 @@
 """A question, declared once: the public function and everything else come from it.
 
-A *question* is what a designer asks a dice system ("the odds of 6 dice at
-difficulty 7"). :func:`question` declares it on a *setup* function, whose
-signature is the public one and whose body checks the arguments against the
-system's ``LIMITS``; the declaration says once how it is computed (exact
-Fractions or floats), how it is simulated (a batch function of
-:mod:`dicestats.core.montecarlo` and a reduction into **the same result class**,
-its numbers :class:`~dicestats.core.results.Estimate` objects), what it answers
-first and a few sample calls (:class:`Question` describes each part). From it
-come the public function (``method="exact" | "float" | "montecarlo"``, or the
-shorthands ``exact=True`` and ``trials=``), the sweep's cells, the command line
-and the contract test. The forms may be named ``"module:name"``, imported on the
-first answer: a declaration module then imports no numpy, and the command line
-lists the questions and builds their options quickly.
-
-The functions after :func:`is_question` read a declaration for the entry points
-(the command line, the explorer): parameter texts, choices, option spellings and
-the system's ``Rules``.
+A *question* ("the odds of 6 dice at difficulty 7") is declared by :func:`question`
+on a *setup* function, whose signature is the public one and whose body checks the
+arguments; the declaration (:class:`Question`) says once how it is computed and how
+it is simulated, into **the same result class**. From it come the public function
+(``method="exact" | "float" | "montecarlo"``, or ``exact=True`` and ``trials=``), the
+sweep's cells, the command line and the contract test. Forms named ``"module:name"``
+are imported on the first answer, so a declaration imports no numpy. The functions
+after :func:`is_question` read a declaration for the entry points.
 
 Examples
 --------
