@@ -338,25 +338,17 @@ class Dist:
             if not weights:
                 raise refuse("weights", "a mapping with at least one outcome", weights)
             keys = [check_int("outcome", k) for k in weights]
-            offset = min(keys)
-            _check_span(
-                max(keys) - offset + 1,
-                "weights",
-                weights,
-                allowed=f"outcomes at most {LIMITS['outcomes'].hi:,} apart",
-            )
+            offset, span = min(keys), max(keys) - min(keys) + 1
+            apart = f"outcomes at most {LIMITS['outcomes'].hi:,} apart"
+            _check_span(span, "weights", weights, allowed=apart)
             if not exact:  # straight into an array: no Python list as long as the span
-                local = [k - offset for k in keys]
-                vals = _float_weights(
-                    "weights",
-                    list(weights.values()),
-                    dict(enumerate(f"weights[{k}]" for k in keys)),
+                names = dict(enumerate(f"weights[{k}]" for k in keys))
+                p = np.zeros(span)
+                p[[k - offset for k in keys]] = _float_weights(
+                    "weights", [*weights.values()], names
                 )
-                p = np.zeros(max(local) + 1)
-                p[local] = vals
                 self._set_float(p, offset, normalise=True)
                 return
-            span = max(keys) - offset + 1
             _check_exact_size(span, 1, "weights", weights, allowed="outcomes closer together")
             values = [0] * span
             for k, v in zip(keys, weights.values(), strict=True):
@@ -385,20 +377,15 @@ class Dist:
                 weights,
                 kind=True,
             )
-        if exact:
-            self._init_exact(values, offset, names)
-        else:
+        if not exact:
             self._set_float(_float_weights("weights", values, names), offset, normalise=True)
-
-    # -- construction helpers ------------------------------------------------
-    def _init_exact(self, values, offset, names=None):
+            return
         _check_exact_size(len(values), 1, "weights", described(f"{len(values):,} weights"))
         fr = []
         for i, v in enumerate(values):
             if not _is_exact_number(v):
-                name = names.get(i, "weights") if names else f"weights[{i}]"
                 raise refuse(
-                    name,
+                    names.get(i, "weights") if names else f"weights[{i}]",
                     "an int or a Fraction (exact weights must be ints or Fractions)",
                     v,
                     kind=True,
@@ -406,13 +393,14 @@ class Dist:
                 )
             f = Fraction(v)
             if f < 0:
-                name = names.get(i, "weights") if names else f"weights[{i}]"
-                raise refuse(name, "a weight >= 0", v)
+                raise refuse(
+                    names.get(i, "weights") if names else f"weights[{i}]", "a weight >= 0", v
+                )
             fr.append(f)
         lcm = reduce(math.lcm, (f.denominator for f in fr), 1)
-        ints = [int(f * lcm) for f in fr]
-        self._set_exact(ints, offset)
+        self._set_exact([int(f * lcm) for f in fr], offset)
 
+    # -- construction helpers ------------------------------------------------
     def _set_exact(self, ints: list[int], offset: int) -> None:
         lo = next((i for i, x in enumerate(ints) if x), None)
         if lo is None:

@@ -1,15 +1,11 @@
 """Writing files atomically: never half a file, never a leftover, whatever stops the write.
 
-Every file dicestats writes (the booklet, a chart, a sweep's table) goes into a
-hidden temporary file beside the target (:func:`temporary_name`) that is renamed
-over it (:func:`atomic_write`; a sweep's store, whose writers take a path, uses
-:func:`temporary_name` and :func:`clear_stale`). ``timeout``, CI cancellation and
-``docker stop`` send SIGTERM, a closed terminal SIGHUP: by default they kill the
-process before any ``finally:`` runs. Inside :func:`interruptible` they raise
-:class:`Interrupted` instead, so the temporary file is removed and the target left
-untouched; the CLI prints one line and exits with ``128 + signal``. Leftovers of
-writes killed outright (SIGKILL, a power cut) are cleared by the next write in the
-same directory (:func:`clear_stale`).
+Every file dicestats writes goes into a hidden temporary file beside the target that is
+renamed over it (:func:`atomic_write`). ``timeout``, CI cancellation and ``docker stop``
+send SIGTERM, a closed terminal SIGHUP: by default they kill the process before any
+``finally:`` runs; inside :func:`interruptible` they raise :class:`Interrupted`, so the
+temporary file is removed and the CLI exits with ``128 + signal``. Leftovers of writes
+killed outright (SIGKILL, a power cut) are cleared by the next write (:func:`clear_stale`).
 
 Examples
 --------

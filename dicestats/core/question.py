@@ -64,7 +64,6 @@ __all__ = [
     "question",
     "annotation_text",
     "sampled",
-    "METHODS",
     "HOW",
     "is_question",
     "parameter_docs",
@@ -77,11 +76,9 @@ __all__ = [
     "rules_from",
 ]
 
-#: How an answer is computed: exact Fractions, floats, or by Monte Carlo.
-METHODS = ("float", "exact", "montecarlo")
 #: The keywords that say how (keyword-only on every question; never a setup parameter).
 HOW = ("method", "exact", "trials", "rng", "workers", "executor", "progress", "batch_size")
-_MONTE_CARLO = ("trials", "rng", "workers", "executor", "progress", "batch_size")
+_MONTE_CARLO = HOW[2:]
 
 _HOW_DOC = {
     "method": (
@@ -217,16 +214,13 @@ class Question:
             raise TypeError(f"question {self.name}: batch and reduce go together")
         if self.compute is None and self.batch is None:
             raise TypeError(f"question {self.name}: neither compute nor batch")
-        if not self.default:
-            object.__setattr__(self, "default", self.methods[0])
-        if self.default not in self.methods:
-            raise TypeError(f"question {self.name}: default {self.default!r} not a method")
-        if not self.command_default:
-            object.__setattr__(self, "command_default", self.default)
-        if self.command_default not in self.methods:
-            raise TypeError(
-                f"question {self.name}: command_default {self.command_default!r} not a method"
-            )
+        object.__setattr__(self, "default", self.default or self.methods[0])
+        object.__setattr__(self, "command_default", self.command_default or self.default)
+        for what in ("default", "command_default"):
+            if getattr(self, what) not in self.methods:
+                raise TypeError(
+                    f"question {self.name}: {what} {getattr(self, what)!r} not a method"
+                )
 
     # ------------------------------------------------------------------ what it is
     @property
@@ -243,7 +237,7 @@ class Question:
 
     @property
     def methods(self) -> tuple[str, ...]:
-        """The methods it has, in :data:`METHODS` order."""
+        """The methods it has: ``float`` and ``exact`` (computed), ``montecarlo``."""
         out = ("float", "exact") if self.compute is not None else ()
         return out + (("montecarlo",) if self.batch is not None else ())
 

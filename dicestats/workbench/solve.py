@@ -1068,27 +1068,12 @@ swiftness [1] against [2] (exact)
     last = max(scan)
     reached = _reaches(scan[last], p)
     below = scan.get(last - 1) if reached else None
-    return InitiativeSolution(
-        solve_for,
-        i,
-        tuple(swiftness),
-        tuple(versus),
-        tuple(pips) if isinstance(pips, list) else pips,
-        versus_pips,
-        p,
-        last if reached else None,
-        reached,
-        scan[last] if reached else None,
-        below,
-        None if below is None else below_with_confidence(below, p),
-        best_value,
-        scan[best_value],
-        scan,
-        exact and not simulated,
-        simulated > 0,
-        trials if simulated else None,
-        simulated,
-    )
+    pips = tuple(pips) if isinstance(pips, list) else pips
+    asked = (solve_for, i, tuple(swiftness), tuple(versus), pips, versus_pips, p)
+    found = (last if reached else None, reached, scan[last] if reached else None, below)
+    confident = None if below is None else below_with_confidence(below, p)
+    how = (exact and not simulated, simulated > 0, trials if simulated else None, simulated)
+    return InitiativeSolution(*asked, *found, confident, best_value, scan[best_value], scan, *how)
 
 
 # ---------------------------------------------------------------------------
