@@ -191,17 +191,21 @@ def event_label(event: str, net: int = 1) -> str:
     return "P(no botch)" if event == "no_botch" else "P(botch)"
 
 
-def _st_checks(rules, exact, specialty, event, net, events=EVENTS[:2]) -> tuple:
-    """The checked ``rules`` and ``net`` of a Storyteller solve (``exact``, ``specialty`` and
-    ``event`` checked too)."""
-    rules = check_rules(rules)
-    check_exact(exact)
-    check_bool("specialty", specialty)
+def check_event(event: str, net: int, events=EVENTS) -> int:
+    """The checked ``net`` of a wish about ``event`` (one of ``events``): 1 unless a success."""
     check_choice("event", event, events)
     net = check_int("net", net, 1, st_limits.LIMITS["dice"].hi)
     if net != 1 and event != "success":
         raise refuse("net", f"1 with event={event!r} (net counts successes)", net)
-    return rules, net
+    return net
+
+
+def _st_checks(rules, exact, specialty, event, net, events=EVENTS[:2]) -> tuple:
+    """The checked ``rules`` and ``net`` of a Storyteller solve (the rest checked too)."""
+    rules = check_rules(rules)
+    check_exact(exact)
+    check_bool("specialty", specialty)
+    return rules, check_event(event, net, events)
 
 
 def default_dice_limit(rules: Rules, *, exact: bool, specialty: bool = False) -> int:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import islice
 
-from ..core.checks import check_bool, check_exact, check_int, described, refuse
+from ..core.checks import check_bool, check_choice, check_exact, check_int, described, refuse
 from ..core.question import Sample, sampled
 from ..core.results import Result
 from ..fate.invokes import reach_by_invokes
@@ -27,6 +27,7 @@ from ..storyteller.pools import check_difficulty_list, pool_grid
 from ..storyteller.rules import REVISED, check_rules
 from .solve import (
     FLOAT_TOLERANCE,
+    check_event,
     check_probability,
     decimal_of,
     event_probability,
@@ -114,8 +115,7 @@ class WishBase:
 
     def _check_comparison(self) -> None:
         """Refuses an ``op`` not in :data:`OPERATORS`; reads ``p`` by :func:`wish_probability`."""
-        if self.op not in OPERATORS:
-            raise refuse("op", "one of " + ", ".join(map(repr, OPERATORS)), self.op)
+        check_choice("op", self.op, OPERATORS)
         object.__setattr__(self, "p", wish_probability("p", self.p))
 
     def __str__(self) -> str:
@@ -298,11 +298,7 @@ class Wish(WishBase, Result):
 
     def __post_init__(self):
         check_int("dice", self.dice, 1, ST_LIMITS["dice"].hi)
-        if self.event not in ("success", "no_botch", "botch"):
-            raise refuse("event", "'success', 'no_botch' or 'botch'", self.event)
-        check_int("net", self.net, 1, ST_LIMITS["dice"].hi)
-        if self.net != 1 and self.event != "success":
-            raise refuse("net", f"1 with event={self.event!r} (net counts successes)", self.net)
+        check_event(self.event, self.net)
         self._check_comparison()
 
     PATTERN = _WISH
@@ -468,8 +464,7 @@ class FateWish(WishBase, Result):
 
     def __post_init__(self):
         object.__setattr__(self, "rating", ladder_value(self.rating, "rating"))
-        if self.event not in FATE_EVENTS:
-            raise refuse("event", "one of " + ", ".join(map(repr, FATE_EVENTS)), self.event)
+        check_choice("event", self.event, FATE_EVENTS)
         self._check_comparison()
         FATE_LIMITS["invokes"].check(self.invokes, name="invokes")
         FATE_LIMITS["helpers"].check(self.helpers, name="helpers")
