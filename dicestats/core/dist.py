@@ -583,9 +583,9 @@ class Dist:
             if not 0 <= p <= 1:
                 raise refuse("p", "an exact number in [0, 1]", p)
             p = Fraction(p)
-            return cls({0: 1 - p, 1: p}, exact=True)
-        p = check_real("p", p, 0, 1)
-        return cls({0: 1 - p, 1: p})
+        else:
+            p = check_real("p", p, 0, 1)
+        return cls({0: 1 - p, 1: p}, exact=exact)
 
     # -- reading a distribution ----------------------------------------------
     @property
@@ -683,16 +683,14 @@ class Dist:
         """Cumulative weights: cum[i] = sum of weights of outcomes <= min + i."""
         if self._exact:
             return list(accumulate(self._w))
-        c = np.cumsum(self._p)
-        return np.minimum(c, 1.0)
+        return np.minimum(np.cumsum(self._p), 1.0)
 
     @cached_property
     def _rcum(self):
         """Reverse cumulative: rcum[i] = sum of weights of outcomes >= min + i."""
         if self._exact:
             return list(accumulate(reversed(self._w)))[::-1]
-        c = np.cumsum(self._p[::-1])[::-1]
-        return np.minimum(c, 1.0)
+        return np.minimum(np.cumsum(self._p[::-1])[::-1], 1.0)
 
     def _vectorize(self, k, fn):
         if np.ndim(k) == 0:
@@ -1071,18 +1069,11 @@ class Dist:
         for i, c in enumerate(components):
             if not isinstance(c, Dist):
                 raise refuse(f"components[{i}]", "a Dist", c, kind=True)
-        exact = components[0].exact
-        for c in components:
             components[0]._coerce(c)
-        lo = min(c.min for c in components)
-        hi = max(c.max for c in components)
-        _check_span(
-            hi - lo + 1,
-            "components",
-            described(f"{len(components)} components"),
-            what="the mixture",
-        )
-        if exact:
+        lo, hi = min(c.min for c in components), max(c.max for c in components)
+        many = described(f"{len(components)} components")
+        _check_span(hi - lo + 1, "components", many, what="the mixture")
+        if components[0].exact:
             for i, w in enumerate(weights):
                 if not _is_exact_number(w):
                     raise refuse(

@@ -547,10 +547,7 @@ class AbsorbingChain:
                     instead="pass max_steps or use exact=False",
                 )
             self._check_steps(
-                steps,
-                name,
-                max_steps if max_steps is not None else steps,
-                reduce_each=True,
+                steps, name, steps if max_steps is None else max_steps, reduce_each=True
             )
             out, scale, left = [Fraction(0)], 1, 1
             for absorbed, rest in self._walk(start, steps):
