@@ -197,26 +197,14 @@ _PATTERNS = (
 )
 
 
-def _name_max(directory) -> int:
-    try:
-        return int(os.pathconf(directory, "PC_NAME_MAX"))
-    except (OSError, ValueError, AttributeError):
-        return _NAME_MAX
-
-
 def temporary_name(
-    target: str,
-    *,
-    directory=None,
-    pid: int | None = None,
-    tag: str | None = None,
-    name_max: int | None = None,
+    target: str, *, directory=None, pid: int | None = None, tag: str | None = None
 ) -> str:
     """A hidden temporary file name beside ``target`` (a file name, not a path).
 
     ``.<target>.dicestats-<pid>-<tag>.tmp``, with ``target`` shortened (at a
-    character boundary) when the whole name would exceed ``name_max`` bytes
-    (default: the limit of ``directory``'s file system, else 255): a target
+    character boundary) when the whole name would exceed the file-name limit of
+    ``directory``'s file system (default 255 bytes): a target
     name of up to 255 bytes always gets a valid temporary name.
 
     Examples
@@ -224,8 +212,10 @@ def temporary_name(
     >>> len(temporary_name("x" * 250 + ".pdf", pid=4194303, tag="ffffffff").encode())
     255
     """
-    if name_max is None:
-        name_max = _NAME_MAX if directory is None else _name_max(directory)
+    name_max = _NAME_MAX
+    if directory is not None:
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            name_max = int(os.pathconf(directory, "PC_NAME_MAX"))
     pid = os.getpid() if pid is None else pid
     tag = secrets.token_hex(4) if tag is None else tag
     tail = f"{_MARK}{pid}-{tag}.tmp"
