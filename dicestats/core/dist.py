@@ -883,14 +883,8 @@ class Dist:
             self._coerce(other)
             off = self._offset + other._offset
             if self._exact:
-                _check_exact_size(
-                    len(self) + len(other) - 1,
-                    _digits_of(self._den) + _digits_of(other._den),
-                    "the distributions",
-                    described(f"{len(self):,} + {len(other):,} outcomes"),
-                    what="their sum",
-                    limit="exact sum digits",
-                )
+                both = described(f"{len(self):,} + {len(other):,} outcomes")
+                Dist._check_sum_size([self, other], "the distributions", both)
                 return Dist._from_ints(convolve_int(self._w, other._w), off)
             # The support of a sum is structural: underflow or FFT round-off in
             # the far tails must not shrink it.
@@ -1171,7 +1165,7 @@ class Dist:
         values = self.fractions() if self._exact else self._p.tolist()
         return pd.Series(values, index=pd.Index(self.outcomes, name="outcome"), name=name)
 
-    def format(self, spec: str = "") -> str:
+    def format(self) -> str:
         """A small text table: outcome, probability, P(X >= outcome).
 
         >>> print(Dist.die(2, exact=True).format())
