@@ -395,7 +395,7 @@ class Question:
         return f"{head}\n\nParameters\n----------\n{block}\n\n{tail}".rstrip() + "\n"
 
 
-def question(*, montecarlo: str | None = None, **declared):
+def question(*, name: str | None = None, montecarlo: str | None = None, **declared):
     """Declare a question on its setup function; returns the public function.
 
     The decorated function's signature and docstring are the question's; it
@@ -407,7 +407,7 @@ def question(*, montecarlo: str | None = None, **declared):
     """
 
     def declare(setup: Callable) -> Callable:
-        qname = setup.__name__
+        qname = name or setup.__name__
         forms = dict(declared)
         if montecarlo:
             forms.update(batch=montecarlo, reduce=montecarlo, batch_size=montecarlo)
