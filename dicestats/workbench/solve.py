@@ -644,19 +644,11 @@ def _fate_check(objective, dice, exact, rules):
     return rules, n, margin
 
 
-def _fate_probability(rating: int, difficulty: int, n: int, margin: int, *, exact):
-    """``P(shifts >= margin)``: the dice total reaching ``difficulty + margin - rating``."""
-    return fate_dice(n, exact=exact).p_ge(difficulty + margin - rating)
-
-
 def _difficulty_scan(rating: int, n: int, margin: int, *, exact) -> list:
-    """``[(difficulty, P)]`` from the hardest difficulty at which the outcome can happen
-    down to the first at which it is certain."""
-    top = rating + n - margin
-    return [
-        (d, _fate_probability(rating, d, n, margin, exact=exact))
-        for d in range(top, rating - n - margin - 1, -1)
-    ]
+    """``[(difficulty, P(shifts >= margin))]`` from the hardest difficulty at which the outcome
+    can happen down to the first at which it is certain (the dice reach ``d + margin - rating``)."""
+    dist, top = fate_dice(n, exact=exact), rating + n - margin
+    return [(d, dist.p_ge(d + margin - rating)) for d in range(top, rating - n - margin - 1, -1)]
 
 
 @dataclass(frozen=True)
@@ -756,7 +748,7 @@ def solve_fate_difficulty(
     p = check_probability("at_least", at_least)
     scan = _difficulty_scan(rating, n, margin, exact=exact)
     d, q = _first_at_least(scan, p)  # the last scanned difficulty has P = 1
-    nxt = _fate_probability(rating, d + 1, n, margin, exact=exact)
+    nxt = fate_dice(n, exact=exact).p_ge(d + 1 + margin - rating)
     return FateSolution("difficulty", rating, d, 0, objective, p, True, q, nxt, n, exact)
 
 
@@ -776,12 +768,12 @@ def solve_fate_rating(
     difficulty = ladder_value(difficulty, "difficulty")
     p = check_probability("at_least", at_least)
     low = difficulty + margin - n  # the lowest rating where the outcome can happen
+    dist = fate_dice(n, exact=exact)
     scan = [
-        (r, _fate_probability(r, difficulty, n, margin, exact=exact))
-        for r in range(low, difficulty + margin + n + 1)
+        (r, dist.p_ge(difficulty + margin - r)) for r in range(low, difficulty + margin + n + 1)
     ]
     r, q = _first_at_least(scan, p)  # the last scanned rating has P = 1
-    nxt = _fate_probability(r - 1, difficulty, n, margin, exact=exact)
+    nxt = dist.p_ge(difficulty + margin - r + 1)
     return FateSolution("rating", r, difficulty, 0, objective, p, True, q, nxt, n, exact)
 
 
