@@ -56,12 +56,7 @@ __all__ = ["Dist", "convolve_float", "convolve_int", "LIMITS"]
 #: far-apart outcomes, a huge ``n @ d`` or a high moment would otherwise exhaust
 #: memory or run for minutes instead of failing clearly.
 LIMITS = Limits(
-    Limit(
-        "outcomes",
-        1,
-        50_000_000,
-        why="a Dist is dense: 50 million float64 weights are 400 MB",
-    ),
+    Limit("outcomes", 1, 50_000_000, why="a Dist is dense: 50 million float64 weights are 400 MB"),
     Limit(
         "exact digits",
         hi=4_000_000,

@@ -210,11 +210,6 @@ class Limits(Mapping):
     def rows(self) -> list[dict]:
         """One dict per limit (``what``, ``allowed``, ``when``, ``why``): for docs and help."""
         return [
-            {
-                "what": lim.name,
-                "allowed": lim.help,
-                "when": lim.when or "always",
-                "why": lim.why,
-            }
+            {"what": lim.name, "allowed": lim.help, "when": lim.when or "always", "why": lim.why}
             for lim in self._by_name.values()
         ]

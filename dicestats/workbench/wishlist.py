@@ -35,15 +35,7 @@ from .solve import (
     wish_text,
 )
 
-__all__ = [
-    "Wish",
-    "WishSetting",
-    "Wishes",
-    "wishes",
-    "FateWish",
-    "FateWishes",
-    "fate_wishes",
-]
+__all__ = ["Wish", "WishSetting", "Wishes", "wishes", "FateWish", "FateWishes", "fate_wishes"]
 
 #: The comparisons a wish may make.
 OPERATORS = (">=", ">", "<=", "<")
