@@ -195,7 +195,7 @@ def _int_or_list(name: str, value) -> list[int]:
 # ---------------------------------------------------------------------------
 # Storyteller
 # ---------------------------------------------------------------------------
-def _table_pools(pools, rules, exact, specialty, name="dice") -> list[int]:
+def check_table_pools(pools, rules, exact, specialty, name="dice") -> list[int]:
     """``pools`` checked as a table of pools is (``check_pools``, then the search limit)."""
     pools = check_pools(pools, rules, exact=exact, specialty=specialty, name=name)
     limit = search_limit(rules, exact=exact, specialty=specialty)
@@ -265,10 +265,10 @@ def compare_storyteller(
     vspec = (
         specialty if versus_specialty is None else check_bool("versus_specialty", versus_specialty)
     )
-    dice = _table_pools(dice, rules, exact, specialty)
+    dice = check_table_pools(dice, rules, exact, specialty)
     diffs = [check_difficulty(d, rules) for d in _int_or_list("difficulty", difficulty)]
     vdice = dice if versus_dice is None else [versus_dice]
-    _table_pools(vdice, vrules, exact, vspec, "versus_dice")
+    check_table_pools(vdice, vrules, exact, vspec, "versus_dice")
     if versus_difficulty is not None:
         check_difficulty(versus_difficulty, vrules, "versus_difficulty")
     same = vrules == rules and vspec == specialty and versus_dice is None
@@ -442,7 +442,7 @@ def compare_bands(
     rules = REVISED if rules is None else check_rules(rules)
     check_exact(exact)
     check_bool("specialty", specialty)
-    dice = _table_pools(dice, rules, exact, specialty)
+    dice = check_table_pools(dice, rules, exact, specialty)
     diffs = [check_difficulty(d, rules) for d in _int_or_list("difficulty", difficulty)]
     frules = resolve(fate_rules)
     s = shifts(bonus, difficulty=fate_difficulty, dice=fate_dice, exact=exact, rules=frules)

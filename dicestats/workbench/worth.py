@@ -15,9 +15,10 @@ from ..core.results import Result
 from ..fate import invoke_policy
 from ..fate.outcomes import shifts
 from ..fate.rules import OBJECTIVES, resolve
-from ..storyteller.limits import check_dice, check_pools, search_limit
+from ..storyteller.limits import check_dice, search_limit
 from ..storyteller.pools import pool_grid
 from ..storyteller.rules import REVISED, check_difficulty, check_rules
+from .compare import check_table_pools
 
 __all__ = [
     "CHANGES",
@@ -179,9 +180,7 @@ def _max_dice(max_dice, rules, exact, specialty, dice) -> int:
     limit = search_limit(rules, exact=exact, specialty=specialty)
     if max_dice is None and limit is not None:
         top = min(top, limit.hi)
-    (top,) = check_pools([top], rules, exact=exact, name="max_dice", specialty=specialty)
-    if limit is not None:
-        limit.check(top, name="max_dice")
+    (top,) = check_table_pools([top], rules, exact, specialty, "max_dice")
     return max(top, dice)
 
 
