@@ -1,16 +1,10 @@
 """Argument validation shared by every module, and the project's one error type.
 
-Every refusal is worded by one helper, :func:`refuse`::
-
-    <name> must be <what is allowed>, got <value>[ (<why>)][; <what to do instead>]
-
-and raised as an :class:`InputError` (a ``ValueError``; a wrong *kind* of value
-raises :class:`InputTypeError`, which is also a ``TypeError``): bad input is one
-readable line, never a deep numpy traceback. Every public parameter follows one
-rule: a bool is never a number (``True`` is not 1), a float is never truncated
-(``3.5`` dice are refused, and so is ``3.0``), a string is never a number, NaN
-and numbers beyond float64 are refused, ``exact`` is a bool, and a long value is
-cut to about 60 characters in the message (:func:`shown`).
+Every refusal is one line worded by :func:`refuse` and raised as an :class:`InputError`
+(a ``ValueError``; a wrong *kind* of value raises :class:`InputTypeError`, also a
+``TypeError``). Every public parameter follows one rule: a bool is never a number, a
+float is never truncated (``3.0`` dice are refused), a string is never a number, NaN and
+numbers beyond float64 are refused, and a long value is cut in the message (:func:`shown`).
 
 Examples
 --------
@@ -152,19 +146,12 @@ def shown(value, *, quote: bool = False, width: int = SHOWN_MAX) -> str:
     return f"{text[:head]}…{text[-10:]} ({len(text):,} characters)"
 
 
-def _num(x) -> str:
-    """A bound in a range: thousands separators from 100,000 on (``1..1,000,000,000``)."""
-    return f"{x:,}" if isinstance(x, int) and abs(x) >= 100_000 else str(x)
-
-
 def _range_text(lo, hi) -> str:
+    """``1..1,000,000`` (thousands separators from 100,000 on), ``>= 0``, ``<= 9`` or ``""``."""
+    lo, hi = (f"{x:,}" if isinstance(x, int) and abs(x) >= 100_000 else x for x in (lo, hi))
     if lo is not None and hi is not None:
-        return f"{_num(lo)}..{_num(hi)}"
-    if lo is not None:
-        return f">= {_num(lo)}"
-    if hi is not None:
-        return f"<= {_num(hi)}"
-    return ""
+        return f"{lo}..{hi}"
+    return f">= {lo}" if lo is not None else f"<= {hi}" if hi is not None else ""
 
 
 def int_range_text(lo, hi) -> str:

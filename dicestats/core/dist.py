@@ -1,30 +1,17 @@
 """``Dist``: an immutable finite distribution over integer outcomes.
 
-A ``Dist`` is dense: an integer ``offset`` (the smallest outcome) and one
-weight per outcome from there on. Two arithmetics, chosen explicitly when a
-distribution is made and kept by every operation on it:
+A ``Dist`` is dense: an integer ``offset`` (the smallest outcome) and one weight
+per outcome from there on, in the arithmetic chosen when it is made and kept by
+every operation: **float** (the default, float64) or **exact** (Python-int weights
+over their sum, read as Fractions: ``200 @ d6`` is exact where numpy int64
+convolution silently wraps from about 25d6).
 
-* **float** (the default): a read-only float64 array of probabilities;
-* **exact**: Python-int weights over their sum, exposed as
-  :class:`fractions.Fraction`. Python ints never overflow, so ``200 @ d6`` is
-  exact (numpy int64 convolution silently wraps from about 25d6).
-
-Operators (note: unlike scipy's new random-variable API, ``+`` between two
-distributions *convolves*):
-
-* ``a + b``: the sum of two independent rolls (convolution);
-* ``d + 3`` / ``d - 3``: a shift;
-* ``-d``: negation;
-* ``a - b``: ``a + (-b)``, the difference of independent rolls;
-* ``n @ d``: the sum of ``n`` independent copies, by repeated squaring.
-
-The probability vocabulary is scipy.stats': ``pmf``, ``cdf``, ``sf``
-(``P(X > k)``), ``ppf`` (smallest ``k`` with ``cdf(k) >= q``), ``mean``,
-``var``, ``std``, ``median``, ``interval``, ``support``; plus ``p_ge(k)``
-(``P(X >= k)``) and ``to_series()`` for pandas.
-
-What a distribution may cost is :data:`LIMITS`, checked before the work starts;
-the two convolution kernels are :func:`convolve_int` and :func:`convolve_float`.
+``a + b`` is the sum of two independent rolls (a convolution, unlike scipy's
+random-variable API), ``d + 3`` a shift, ``-d`` and ``a - b`` negation and the
+difference of independent rolls, ``n @ d`` the sum of ``n`` copies. The probability
+vocabulary is scipy.stats' (``pmf``, ``cdf``, ``sf``, ``ppf``, ``mean``, ``var``,
+``interval``, ...) plus ``p_ge(k)``, ``P(X >= k)``. What a distribution may cost is
+:data:`LIMITS`, checked before the work starts.
 
 Examples
 --------
@@ -69,12 +56,7 @@ __all__ = ["Dist", "convolve_float", "convolve_int", "LIMITS"]
 #: far-apart outcomes, a huge ``n @ d`` or a high moment would otherwise exhaust
 #: memory or run for minutes instead of failing clearly.
 LIMITS = Limits(
-    Limit(
-        "outcomes",
-        1,
-        50_000_000,
-        why="a Dist is dense: 50 million float64 weights are 400 MB",
-    ),
+    Limit("outcomes", 1, 50_000_000, why="a Dist is dense: 50 million float64 weights are 400 MB"),
     Limit(
         "exact digits",
         hi=4_000_000,
@@ -127,13 +109,8 @@ def _int_weights(name: str, values) -> list[int]:
 
 
 def _float_weights(name: str, values, names: dict | None = None) -> np.ndarray:
-    """A 1-D float64 array of finite numbers, or a one-line refusal.
-
-    Booleans and strings are not numbers (``"0.5"``, ``True``); numbers beyond
-    the float64 range are refused, not turned into ``inf``. ``names[i]`` is
-    how the caller spelled element ``i`` (``weights[3]`` for the outcome 3 of
-    a mapping); the default is ``name[i]``.
-    """
+    """A 1-D float64 array of numbers (never a bool or a string; beyond float64 refused, not
+    ``inf``), or a one-line refusal; ``names[i]``: how the caller spelled element ``i``."""
     if isinstance(values, np.ndarray):
         if values.ndim != 1:
             raise refuse(
@@ -160,7 +137,7 @@ def _float_weights(name: str, values, names: dict | None = None) -> np.ndarray:
 
 
 def _is_exact_number(x) -> bool:
-    return isinstance(x, (Integral, Rational)) and not isinstance(x, bool)
+    return isinstance(x, Rational) and not isinstance(x, bool)
 
 
 # ------------------------------------------------------------- sizes and kernels
@@ -356,25 +333,17 @@ class Dist:
             if not weights:
                 raise refuse("weights", "a mapping with at least one outcome", weights)
             keys = [check_int("outcome", k) for k in weights]
-            offset = min(keys)
-            _check_span(
-                max(keys) - offset + 1,
-                "weights",
-                weights,
-                allowed=f"outcomes at most {LIMITS['outcomes'].hi:,} apart",
-            )
+            offset, span = min(keys), max(keys) - min(keys) + 1
+            apart = f"outcomes at most {LIMITS['outcomes'].hi:,} apart"
+            _check_span(span, "weights", weights, allowed=apart)
             if not exact:  # straight into an array: no Python list as long as the span
-                local = [k - offset for k in keys]
-                vals = _float_weights(
-                    "weights",
-                    list(weights.values()),
-                    dict(enumerate(f"weights[{k}]" for k in keys)),
+                names = dict(enumerate(f"weights[{k}]" for k in keys))
+                p = np.zeros(span)
+                p[[k - offset for k in keys]] = _float_weights(
+                    "weights", [*weights.values()], names
                 )
-                p = np.zeros(max(local) + 1)
-                p[local] = vals
                 self._set_float(p, offset, normalise=True)
                 return
-            span = max(keys) - offset + 1
             _check_exact_size(span, 1, "weights", weights, allowed="outcomes closer together")
             values = [0] * span
             for k, v in zip(keys, weights.values(), strict=True):
@@ -403,20 +372,15 @@ class Dist:
                 weights,
                 kind=True,
             )
-        if exact:
-            self._init_exact(values, offset, names)
-        else:
+        if not exact:
             self._set_float(_float_weights("weights", values, names), offset, normalise=True)
-
-    # -- construction helpers ------------------------------------------------
-    def _init_exact(self, values, offset, names=None):
+            return
         _check_exact_size(len(values), 1, "weights", described(f"{len(values):,} weights"))
         fr = []
         for i, v in enumerate(values):
             if not _is_exact_number(v):
-                name = names.get(i, "weights") if names else f"weights[{i}]"
                 raise refuse(
-                    name,
+                    names.get(i, "weights") if names else f"weights[{i}]",
                     "an int or a Fraction (exact weights must be ints or Fractions)",
                     v,
                     kind=True,
@@ -424,13 +388,14 @@ class Dist:
                 )
             f = Fraction(v)
             if f < 0:
-                name = names.get(i, "weights") if names else f"weights[{i}]"
-                raise refuse(name, "a weight >= 0", v)
+                raise refuse(
+                    names.get(i, "weights") if names else f"weights[{i}]", "a weight >= 0", v
+                )
             fr.append(f)
         lcm = reduce(math.lcm, (f.denominator for f in fr), 1)
-        ints = [int(f * lcm) for f in fr]
-        self._set_exact(ints, offset)
+        self._set_exact([int(f * lcm) for f in fr], offset)
 
+    # -- construction helpers ------------------------------------------------
     def _set_exact(self, ints: list[int], offset: int) -> None:
         lo = next((i for i, x in enumerate(ints) if x), None)
         if lo is None:
@@ -613,9 +578,9 @@ class Dist:
             if not 0 <= p <= 1:
                 raise refuse("p", "an exact number in [0, 1]", p)
             p = Fraction(p)
-            return cls({0: 1 - p, 1: p}, exact=True)
-        p = check_real("p", p, 0, 1)
-        return cls({0: 1 - p, 1: p})
+        else:
+            p = check_real("p", p, 0, 1)
+        return cls({0: 1 - p, 1: p}, exact=exact)
 
     # -- reading a distribution ----------------------------------------------
     @property
@@ -713,16 +678,14 @@ class Dist:
         """Cumulative weights: cum[i] = sum of weights of outcomes <= min + i."""
         if self._exact:
             return list(accumulate(self._w))
-        c = np.cumsum(self._p)
-        return np.minimum(c, 1.0)
+        return np.minimum(np.cumsum(self._p), 1.0)
 
     @cached_property
     def _rcum(self):
         """Reverse cumulative: rcum[i] = sum of weights of outcomes >= min + i."""
         if self._exact:
             return list(accumulate(reversed(self._w)))[::-1]
-        c = np.cumsum(self._p[::-1])[::-1]
-        return np.minimum(c, 1.0)
+        return np.minimum(np.cumsum(self._p[::-1])[::-1], 1.0)
 
     def _vectorize(self, k, fn):
         if np.ndim(k) == 0:
@@ -915,14 +878,8 @@ class Dist:
             self._coerce(other)
             off = self._offset + other._offset
             if self._exact:
-                _check_exact_size(
-                    len(self) + len(other) - 1,
-                    _digits_of(self._den) + _digits_of(other._den),
-                    "the distributions",
-                    described(f"{len(self):,} + {len(other):,} outcomes"),
-                    what="their sum",
-                    limit="exact sum digits",
-                )
+                both = described(f"{len(self):,} + {len(other):,} outcomes")
+                Dist._check_sum_size([self, other], "the distributions", both)
                 return Dist._from_ints(convolve_int(self._w, other._w), off)
             # The support of a sum is structural: underflow or FFT round-off in
             # the far tails must not shrink it.
@@ -1101,18 +1058,11 @@ class Dist:
         for i, c in enumerate(components):
             if not isinstance(c, Dist):
                 raise refuse(f"components[{i}]", "a Dist", c, kind=True)
-        exact = components[0].exact
-        for c in components:
             components[0]._coerce(c)
-        lo = min(c.min for c in components)
-        hi = max(c.max for c in components)
-        _check_span(
-            hi - lo + 1,
-            "components",
-            described(f"{len(components)} components"),
-            what="the mixture",
-        )
-        if exact:
+        lo, hi = min(c.min for c in components), max(c.max for c in components)
+        many = described(f"{len(components)} components")
+        _check_span(hi - lo + 1, "components", many, what="the mixture")
+        if components[0].exact:
             for i, w in enumerate(weights):
                 if not _is_exact_number(w):
                     raise refuse(
@@ -1210,7 +1160,7 @@ class Dist:
         values = self.fractions() if self._exact else self._p.tolist()
         return pd.Series(values, index=pd.Index(self.outcomes, name="outcome"), name=name)
 
-    def format(self, spec: str = "") -> str:
+    def format(self) -> str:
         """A small text table: outcome, probability, P(X >= outcome).
 
         >>> print(Dist.die(2, exact=True).format())

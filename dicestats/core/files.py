@@ -1,15 +1,11 @@
 """Writing files atomically: never half a file, never a leftover, whatever stops the write.
 
-Every file dicestats writes (the booklet, a chart, a sweep's table) goes into a
-hidden temporary file beside the target (:func:`temporary_name`) that is renamed
-over it (:func:`atomic_write`; a sweep's store, whose writers take a path, uses
-:func:`temporary_name` and :func:`clear_stale`). ``timeout``, CI cancellation and
-``docker stop`` send SIGTERM, a closed terminal SIGHUP: by default they kill the
-process before any ``finally:`` runs. Inside :func:`interruptible` they raise
-:class:`Interrupted` instead, so the temporary file is removed and the target left
-untouched; the CLI prints one line and exits with ``128 + signal``. Leftovers of
-writes killed outright (SIGKILL, a power cut) are cleared by the next write in the
-same directory (:func:`clear_stale`).
+Every file dicestats writes goes into a hidden temporary file beside the target that is
+renamed over it (:func:`atomic_write`). ``timeout``, CI cancellation and ``docker stop``
+send SIGTERM, a closed terminal SIGHUP: by default they kill the process before any
+``finally:`` runs; inside :func:`interruptible` they raise :class:`Interrupted`, so the
+temporary file is removed and the CLI exits with ``128 + signal``. Leftovers of writes
+killed outright (SIGKILL, a power cut) are cleared by the next write (:func:`clear_stale`).
 
 Examples
 --------
@@ -201,26 +197,14 @@ _PATTERNS = (
 )
 
 
-def _name_max(directory) -> int:
-    try:
-        return int(os.pathconf(directory, "PC_NAME_MAX"))
-    except (OSError, ValueError, AttributeError):
-        return _NAME_MAX
-
-
 def temporary_name(
-    target: str,
-    *,
-    directory=None,
-    pid: int | None = None,
-    tag: str | None = None,
-    name_max: int | None = None,
+    target: str, *, directory=None, pid: int | None = None, tag: str | None = None
 ) -> str:
     """A hidden temporary file name beside ``target`` (a file name, not a path).
 
     ``.<target>.dicestats-<pid>-<tag>.tmp``, with ``target`` shortened (at a
-    character boundary) when the whole name would exceed ``name_max`` bytes
-    (default: the limit of ``directory``'s file system, else 255): a target
+    character boundary) when the whole name would exceed the file-name limit of
+    ``directory``'s file system (default 255 bytes): a target
     name of up to 255 bytes always gets a valid temporary name.
 
     Examples
@@ -228,8 +212,10 @@ def temporary_name(
     >>> len(temporary_name("x" * 250 + ".pdf", pid=4194303, tag="ffffffff").encode())
     255
     """
-    if name_max is None:
-        name_max = _NAME_MAX if directory is None else _name_max(directory)
+    name_max = _NAME_MAX
+    if directory is not None:
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            name_max = int(os.pathconf(directory, "PC_NAME_MAX"))
     pid = os.getpid() if pid is None else pid
     tag = secrets.token_hex(4) if tag is None else tag
     tail = f"{_MARK}{pid}-{tag}.tmp"

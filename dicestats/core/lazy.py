@@ -20,16 +20,10 @@ __all__ = ["lazy_package", "submodule_exports", "numpy_types"]
 def lazy_package(package: str, rooms: Mapping[str, tuple]):
     """``(__getattr__, __dir__, __all__)`` of ``package``, whose public names are listed once.
 
-    ``rooms`` maps each room (a submodule) to the public names it defines, in
-    the order ``__all__`` shows them::
-
-        __getattr__, __dir__, __all__ = lazy_package(__name__, {
-            "questions": ("pool", "extended"),
-            "rules": ("Rules", "PRESETS"),
-        })
-
-    A public name may not be the name of a room: importing that room would set
-    the package attribute to the module, hiding the name.
+    ``rooms`` maps each room (a submodule) to the public names it defines, in the order
+    ``__all__`` shows them (``{"questions": ("pool", "extended"), "rules": ("Rules",)}``).
+    A public name may not be the name of a room: importing that room would set the
+    package attribute to the module, hiding the name.
 
     Examples
     --------

@@ -1,16 +1,8 @@
-"""Limits as data: what a system caps, at what, and why.
+"""Limits as data: what a system caps, at what, and why (each system's ``LIMITS``).
 
-Every system keeps one :class:`Limits` table named ``LIMITS``. The API checks
-its arguments against it, the CLI derives its argparse ranges and help text
-from it, and every refusal is worded by :func:`~dicestats.core.checks.refuse`,
-so a cap is stated exactly once.
-
-Two kinds of limit:
-
-* a **range** on one parameter (``dice`` in 1..1000): :meth:`Limit.check`;
-* a **work cap** on a product of parameters (exact ``dice × rolls`` at most
-  200,000, because exact numerators grow with both): :meth:`Limit.check_work`
-  names the parameter to lower and how far.
+A limit is a **range** on one parameter (``dice`` in 1..1000: :meth:`Limit.check`) or a
+**work cap** on a product of parameters (exact ``dice × rolls`` at most 200,000:
+:meth:`Limit.check_work` names the parameter to lower and how far).
 
 Examples
 --------
@@ -218,11 +210,6 @@ class Limits(Mapping):
     def rows(self) -> list[dict]:
         """One dict per limit (``what``, ``allowed``, ``when``, ``why``): for docs and help."""
         return [
-            {
-                "what": lim.name,
-                "allowed": lim.help,
-                "when": lim.when or "always",
-                "why": lim.why,
-            }
+            {"what": lim.name, "allowed": lim.help, "when": lim.when or "always", "why": lim.why}
             for lim in self._by_name.values()
         ]

@@ -10,15 +10,10 @@ and the transient-to-absorbing matrix ``R``, the fundamental matrix
 * expected steps to absorption ``t = N 1``;
 * the variance of those steps ``(2N - I) t - t**2``;
 
-and the distribution of the number of steps follows from powers of ``Q``.
-
-The transient states are split into strongly connected components, solved
-one by one from the last (a chain that only moves forward, apart from
-self-loops, is plain back-substitution); a component of several states is a
-small dense system (:func:`solve_fraction` in exact mode, scipy in float mode).
-The work is bounded by :data:`LIMITS`, checked before it starts. The entry
-point is :func:`build`: a start state and a function that returns each state's
-successors.
+and the distribution of the number of steps follows from powers of ``Q``. The
+transient states are solved one strongly connected component at a time (a chain
+that only moves forward is back-substitution; a loop, a small dense system), within
+:data:`LIMITS`. The entry point is :func:`build`.
 
 Examples
 --------
@@ -325,25 +320,20 @@ class AbsorbingChain:
                 x[i] = [v / d for v in b[0]]
                 continue
             pos = {s: n for n, s in enumerate(comp)}
-            m = len(comp)
+            a = [[int(n == m) for m in range(len(comp))] for n in range(len(comp))]  # I - Q
+            for n, i in enumerate(comp):
+                for j, p in qrows[i]:
+                    if j in members:
+                        a[n][pos[j]] -= p
             if exact:
-                a = [[Fraction(0)] * m for _ in range(m)]
-                for n, i in enumerate(comp):
-                    a[n][n] += 1
-                    for j, p in qrows[i]:
-                        if j in members:
-                            a[n][pos[j]] -= p
                 sol = solve_fraction(a, b)
             else:
                 from scipy.linalg import LinAlgError, solve
 
-                a = np.eye(m)
-                for n, i in enumerate(comp):
-                    for j, p in qrows[i]:
-                        if j in members:
-                            a[n, pos[j]] -= p
                 try:
-                    sol = solve(a, np.array(b, dtype=np.float64)).tolist()
+                    sol = solve(
+                        np.array(a, dtype=np.float64), np.array(b, dtype=np.float64)
+                    ).tolist()
                 except LinAlgError:
                     raise InputError(_SINGULAR) from None
             for n, i in enumerate(comp):
@@ -557,10 +547,7 @@ class AbsorbingChain:
                     instead="pass max_steps or use exact=False",
                 )
             self._check_steps(
-                steps,
-                name,
-                max_steps if max_steps is not None else steps,
-                reduce_each=True,
+                steps, name, steps if max_steps is None else max_steps, reduce_each=True
             )
             out, scale, left = [Fraction(0)], 1, 1
             for absorbed, rest in self._walk(start, steps):

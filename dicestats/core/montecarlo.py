@@ -1,25 +1,16 @@
 """The Monte Carlo engine shared by every simulation in dicestats.
 
-A simulation is a *batch function* ``batch_fn(rng, n) -> dict``: it simulates
-``n`` independent trials with the ``numpy.random.Generator`` it is given, as
-numpy arrays (no Python loop per trial), and returns **summed** statistics
-(counts, histograms, sums and sums of squares), never per-trial arrays.
-:func:`run` splits the trials into fixed-size batches, gives batch ``i`` its own
-stream (child ``i`` of :func:`seed_sequence` ``(rng)``) and adds the batch results
-up in batch order into :class:`Totals`, whose estimators return :class:`Estimate`
-values with standard errors and 95% intervals (the formulas on their own:
-:func:`wilson`, :func:`mean_estimate`, :func:`ratio_estimate`); :func:`run_until`
-runs until one estimate is precise enough.
+A simulation is a *batch function* ``batch_fn(rng, n) -> dict`` of **summed**
+statistics (counts, histograms, sums and sums of squares) over ``n`` trials drawn as
+numpy arrays. :func:`run` gives batch ``i`` its own stream (child ``i`` of
+:func:`seed_sequence`) and adds the sums in batch order into :class:`Totals`, whose
+estimators return :class:`Estimate` values: the result is identical, bit for bit,
+whoever runs the batches (this process, ``workers`` processes, any
+:class:`concurrent.futures.Executor`), and memory is one batch per worker.
+:func:`run_until` runs until one estimate is precise enough.
 
-Because every batch has its own stream and size and the sums are added in batch
-order, the result is identical, bit for bit, whoever runs the batches: this
-process, ``workers`` local processes or any :class:`concurrent.futures.Executor`
-(a Dask cluster's included), in any order; a task lost with its machine is simply
-run again. Memory is bounded by one batch per worker, whatever the trials.
-
-numpy is imported when a run or an estimate first needs it, not with the module:
-the command line builds its help from :data:`LIMITS` and :data:`DEFAULT_TRIALS`
-without importing numpy. :func:`run` shows a run from end to end.
+numpy is imported on first use, not with the module: the command line builds its
+help from :data:`LIMITS` and :data:`DEFAULT_TRIALS` without importing numpy.
 """
 
 from __future__ import annotations
@@ -449,13 +440,6 @@ def _add(totals: dict, part: Mapping) -> None:
             totals[key] = cur + val
 
 
-def _progress_bar(progress, total, n_batches, desc):
-    """A bar over ``total`` trials, shown by default from 4 batches on."""
-    return progress_bar(
-        total, progress=progress, desc=desc, unit="trial", min_steps=4, steps=n_batches
-    )
-
-
 def _batches(trials: int, batch_size: int, start: int = 0):
     n_batches = -(-trials // batch_size)
     for i in range(n_batches):
@@ -634,7 +618,9 @@ def run(
     confidence = _check_confidence(confidence)
     root = seed_sequence(rng)
     n_batches = -(-trials // batch_size)
-    bar = _progress_bar(progress, trials, n_batches, desc)
+    bar = progress_bar(
+        trials, progress=progress, desc=desc, unit="trial", min_steps=4, steps=n_batches
+    )
     totals: dict = {}
     try:
         jobs = _batches(trials, batch_size)  # lazy: bounded memory for any trial count
@@ -708,7 +694,7 @@ def run_until(
     root = seed_sequence(rng)
     totals: dict = {}
     done = i = 0
-    bar = _progress_bar(progress, max_trials, 4, "until target")
+    bar = progress_bar(max_trials, progress=progress, desc="until target", unit="trial")
     try:
         while done < max_trials:
             group = min(CHECK_EVERY * batch_size, max_trials - done)

@@ -1,12 +1,8 @@
-"""The one progress-bar policy of dicestats.
+"""The one progress-bar policy of dicestats: every entry point takes ``progress=``.
 
-Long work (Monte Carlo runs, sweeps of scenarios, the booklet's pages) shows a
-``tqdm.auto`` bar; every entry point takes ``progress=`` with one meaning:
-
-``None`` (default): a bar when there is a terminal to draw it on and the work
-is long (at least ``min_steps`` steps); ``True``: always a bar; ``False``:
-never. ``TQDM_DISABLE=1`` in the environment silences every bar (tqdm's own
-switch). The bar never stays on screen after the work is done.
+``None`` (default): a ``tqdm.auto`` bar when there is a terminal to draw it on and the
+work is long (at least ``min_steps`` steps); ``True``: always; ``False``: never.
+``TQDM_DISABLE=1`` silences every bar. The bar never stays on screen afterwards.
 
 Examples
 --------

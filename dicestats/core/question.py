@@ -1,22 +1,13 @@
 """A question, declared once: the public function and everything else come from it.
 
-A *question* is what a designer asks a dice system ("the odds of 6 dice at
-difficulty 7"). :func:`question` declares it on a *setup* function, whose
-signature is the public one and whose body checks the arguments against the
-system's ``LIMITS``; the declaration says once how it is computed (exact
-Fractions or floats), how it is simulated (a batch function of
-:mod:`dicestats.core.montecarlo` and a reduction into **the same result class**,
-its numbers :class:`~dicestats.core.results.Estimate` objects), what it answers
-first and a few sample calls (:class:`Question` describes each part). From it
-come the public function (``method="exact" | "float" | "montecarlo"``, or the
-shorthands ``exact=True`` and ``trials=``), the sweep's cells, the command line
-and the contract test. The forms may be named ``"module:name"``, imported on the
-first answer: a declaration module then imports no numpy, and the command line
-lists the questions and builds their options quickly.
-
-The functions after :func:`is_question` read a declaration for the entry points
-(the command line, the explorer): parameter texts, choices, option spellings and
-the system's ``Rules``.
+A *question* ("the odds of 6 dice at difficulty 7") is declared by :func:`question`
+on a *setup* function, whose signature is the public one and whose body checks the
+arguments; the declaration (:class:`Question`) says once how it is computed and how
+it is simulated, into **the same result class**. From it come the public function
+(``method="exact" | "float" | "montecarlo"``, or ``exact=True`` and ``trials=``), the
+sweep's cells, the command line and the contract test. Forms named ``"module:name"``
+are imported on the first answer, so a declaration imports no numpy. The functions
+after :func:`is_question` read a declaration for the entry points.
 
 Examples
 --------
@@ -73,7 +64,6 @@ __all__ = [
     "question",
     "annotation_text",
     "sampled",
-    "METHODS",
     "HOW",
     "is_question",
     "parameter_docs",
@@ -86,11 +76,9 @@ __all__ = [
     "rules_from",
 ]
 
-#: How an answer is computed: exact Fractions, floats, or by Monte Carlo.
-METHODS = ("float", "exact", "montecarlo")
 #: The keywords that say how (keyword-only on every question; never a setup parameter).
 HOW = ("method", "exact", "trials", "rng", "workers", "executor", "progress", "batch_size")
-_MONTE_CARLO = ("trials", "rng", "workers", "executor", "progress", "batch_size")
+_MONTE_CARLO = HOW[2:]
 
 _HOW_DOC = {
     "method": (
@@ -226,16 +214,13 @@ class Question:
             raise TypeError(f"question {self.name}: batch and reduce go together")
         if self.compute is None and self.batch is None:
             raise TypeError(f"question {self.name}: neither compute nor batch")
-        if not self.default:
-            object.__setattr__(self, "default", self.methods[0])
-        if self.default not in self.methods:
-            raise TypeError(f"question {self.name}: default {self.default!r} not a method")
-        if not self.command_default:
-            object.__setattr__(self, "command_default", self.default)
-        if self.command_default not in self.methods:
-            raise TypeError(
-                f"question {self.name}: command_default {self.command_default!r} not a method"
-            )
+        object.__setattr__(self, "default", self.default or self.methods[0])
+        object.__setattr__(self, "command_default", self.command_default or self.default)
+        for what in ("default", "command_default"):
+            if getattr(self, what) not in self.methods:
+                raise TypeError(
+                    f"question {self.name}: {what} {getattr(self, what)!r} not a method"
+                )
 
     # ------------------------------------------------------------------ what it is
     @property
@@ -252,7 +237,7 @@ class Question:
 
     @property
     def methods(self) -> tuple[str, ...]:
-        """The methods it has, in :data:`METHODS` order."""
+        """The methods it has: ``float`` and ``exact`` (computed), ``montecarlo``."""
         out = ("float", "exact") if self.compute is not None else ()
         return out + (("montecarlo",) if self.batch is not None else ())
 
@@ -410,27 +395,12 @@ class Question:
         return f"{head}\n\nParameters\n----------\n{block}\n\n{tail}".rstrip() + "\n"
 
 
-def question(
-    *,
-    result,
-    compute=None,
-    montecarlo: str | None = None,
-    batch=None,
-    reduce=None,
-    batch_size=None,
-    headline=(),
-    default: str = "",
-    samples=(),
-    name: str | None = None,
-    command: str = "",
-    chart: str = "",
-    command_default: str = "",
-):
+def question(*, name: str | None = None, montecarlo: str | None = None, **declared):
     """Declare a question on its setup function; returns the public function.
 
     The decorated function's signature and docstring are the question's; it
-    checks the arguments and returns a setup. See :class:`Question` for the
-    other arguments. A reference that names a module only (``compute="pools"``)
+    checks the arguments and returns a setup. The keywords are :class:`Question`'s
+    fields. A reference that names a module only (``compute="pools"``)
     means that module's ``compute_<name>``; ``montecarlo="simulation"`` means
     its ``batch_<name>``, ``reduce_<name>`` and (if defined)
     ``batch_size_<name>``. The function returned has the attribute ``question``.
@@ -438,27 +408,15 @@ def question(
 
     def declare(setup: Callable) -> Callable:
         qname = name or setup.__name__
-
-        def ref(value, kind):  # a module alone: its <kind>_<name>
-            named = isinstance(value, str) and ":" not in value
-            return f"{value}:{kind}_{qname}" if named else value
-
-        q = Question(
-            qname,
-            setup,
-            result,
-            ref(compute, "compute"),
-            ref(montecarlo, "batch") if montecarlo else batch,
-            ref(montecarlo, "reduce") if montecarlo else reduce,
-            ref(montecarlo, "batch_size") if montecarlo else batch_size,
-            headline,
-            default,
-            tuple(samples),
-            command,
-            chart,
-            command_default,
-        )
-        return q.function
+        forms = dict(declared)
+        if montecarlo:
+            forms.update(batch=montecarlo, reduce=montecarlo, batch_size=montecarlo)
+        for kind in ("compute", "batch", "reduce", "batch_size"):  # a module alone
+            value = forms.get(kind)
+            if isinstance(value, str) and ":" not in value:
+                forms[kind] = f"{value}:{kind}_{qname}"
+        forms["samples"] = tuple(forms.get("samples", ()))
+        return Question(qname, setup, **forms).function
 
     return declare
 

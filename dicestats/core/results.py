@@ -1,13 +1,8 @@
-"""One result convention for every system.
+"""One result convention for every system: a frozen dataclass derived from :class:`Result`.
 
-Every public function of a dice system returns a frozen dataclass derived from
-:class:`Result` (or a :class:`pandas.DataFrame` where the answer is a table),
-never a bare dict. The same question answered exactly or by Monte Carlo returns
-the same class: an exact value is a :class:`~fractions.Fraction`, an estimate an
-:class:`Estimate` that carries its interval. :meth:`Result.as_dict` is generated
-from the fields (the vocabulary of ``docs/architecture.md``: ``p_<event>``,
-``mean_<what>``, ``exact``, ``trials``); Fractions become ``"p/q"`` strings only
-at the JSON boundary, :func:`jsonable` / :meth:`Result.to_json`.
+The same question answered exactly or by Monte Carlo returns the same class: an exact
+value is a :class:`~fractions.Fraction`, an estimate an :class:`Estimate` with its
+interval. Fractions become ``"p/q"`` strings only at the JSON boundary (:func:`jsonable`).
 
 Examples
 --------

@@ -1,15 +1,9 @@
-"""The designer's workbench: inverse questions, several wishes at once, calibration,
-what a change is worth, and two rule sets side by side.
+"""The designer's workbench: the systems' forward questions turned around.
 
-The systems answer forward questions (the odds of 6 dice at difficulty 8); the workbench
-turns them around (*how many dice* for 75% at difficulty 8, *what Fate difficulty* a Fair
-character beats 60% of the time), prices a change in another currency (a Willpower point in
-dice, an invoke in shifts) and sets two rule sets side by side. Every number is a system's,
-exact where the forward question is exact (Fractions with ``exact=True``); an unreachable
-wish is an answer (``reached=False``), not an error. The rooms, each public name imported on
-first use: :mod:`.solve` (inverse questions, calibration tables), :mod:`.wishlist` (several
-wishes at once), :mod:`.worth` (what a change is worth) and :mod:`.compare` (two settings
-side by side). How to read the answers: ``docs/workbench.md``, ``docs/worth-and-compare.md``.
+:mod:`.solve` (inverse questions, calibration tables), :mod:`.wishlist` (several wishes at
+once), :mod:`.worth` (what a change is worth in another currency) and :mod:`.compare` (two
+settings side by side); every number is a system's, exact with ``exact=True``. How to read
+the answers: ``docs/workbench.md``, ``docs/worth-and-compare.md``.
 
 Examples
 --------

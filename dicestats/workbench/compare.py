@@ -58,39 +58,26 @@ BAND_METRICS = ("p_fail", "p_botch", "p_tie", "p_success_or_better", "p_ge_2", "
 
 @dataclass(frozen=True)
 class Comparison(Result):
-    """Two settings side by side, cell by cell.
+    """Two settings side by side, cell by cell (the distances: ``docs/worth-and-compare.md``).
 
     Attributes
     ----------
     system : {"storyteller", "fate", "storyteller vs fate"}
     first, second : str
-        What each side rolls (rules, specialty, bonus), in words.
-    cells : tuple of str
-        The columns that name a cell (``dice``, ``difficulty``, ``versus_dice``, ...).
-    metrics : tuple of str
-        The metrics compared (the last, a mean, is not a probability).
+        What each side rolls, in words.
+    cells, metrics : tuple of str
+        The columns that name a cell; the metrics compared (the last, a mean, is no
+        probability).
     rows : tuple of dict
-        One per cell: the cell's columns, then for each metric ``m``: ``m``
-        (first side), ``versus_m`` (second side), ``diff_m`` (second − first);
-        then two distances between the two sides' outcome distributions:
-        ``total_variation``, half the sum of the absolute differences of the outcome
-        probabilities (Storyteller: botch, failure, each number of net successes; Fate:
-        each number of shifts), and ``max_gap``, the largest ``|P(>= k) − P'(>= k)|``
-        (net successes ``k >= 1``, or shifts), at ``max_gap_k``.
+        One per cell: its columns, then for each metric ``m``: ``m``, ``versus_m``,
+        ``diff_m`` (second − first); then ``total_variation``, ``max_gap``, ``max_gap_k``.
     largest : dict
-        Where the two differ most: ``metric``, the cell's columns, ``value``,
-        ``versus_value``, ``difference`` (the largest absolute difference of a
-        probability metric; the first such cell on a tie).
-    total_variation : Fraction or float
-        The largest total variation distance over the cells, at ``total_variation_at``.
-    total_variation_at : dict
-        The cell's columns.
-    max_gap : Fraction or float
-        The largest gap in ``P(>= k)`` over the cells, at ``max_gap_at``
-        (the cell's columns and ``k``).
-    max_gap_at : dict
+        The probability metric and cell where the two differ most (the first on a tie):
+        ``metric``, the cell's columns, ``value``, ``versus_value``, ``difference``.
+    total_variation, max_gap : Fraction or float
+        The largest of each over the cells, at ``total_variation_at`` and ``max_gap_at``
+        (the cell's columns, and ``k``).
     exact : bool
-        True when the numbers are Fractions.
     """
 
     system: str
@@ -208,6 +195,15 @@ def _int_or_list(name: str, value) -> list[int]:
 # ---------------------------------------------------------------------------
 # Storyteller
 # ---------------------------------------------------------------------------
+def check_table_pools(pools, rules, exact, specialty, name="dice") -> list[int]:
+    """``pools`` checked as a table of pools is (``check_pools``, then the search limit)."""
+    pools = check_pools(pools, rules, exact=exact, specialty=specialty, name=name)
+    limit = search_limit(rules, exact=exact, specialty=specialty)
+    if limit is not None:
+        limit.check(max(pools), name=name)
+    return pools
+
+
 def _outcomes(r) -> dict:
     """The outcome partition of a computed pool: botch, net 0 without botch, net 1, 2, ..."""
     out = non_botch(r)
@@ -269,17 +265,12 @@ def compare_storyteller(
     vspec = (
         specialty if versus_specialty is None else check_bool("versus_specialty", versus_specialty)
     )
-    dice = check_pools(dice, rules, exact=exact, specialty=specialty)
+    dice = check_table_pools(dice, rules, exact, specialty)
     diffs = [check_difficulty(d, rules) for d in _int_or_list("difficulty", difficulty)]
     vdice = dice if versus_dice is None else [versus_dice]
-    check_pools(vdice, vrules, exact=exact, specialty=vspec, name="versus_dice")
+    check_table_pools(vdice, vrules, exact, vspec, "versus_dice")
     if versus_difficulty is not None:
         check_difficulty(versus_difficulty, vrules, "versus_difficulty")
-    for r, spec, name, pools in ((rules, specialty, "dice", dice), (vrules, vspec, "versus_dice",
-                                                                  vdice)):  # fmt: skip
-        limit = search_limit(r, exact=exact, specialty=spec)  # a table of pools, as odds_table
-        if limit is not None:
-            limit.check(max(pools), name=name)
     same = vrules == rules and vspec == specialty and versus_dice is None
     if same and versus_difficulty is None:
         raise refuse(
@@ -451,10 +442,7 @@ def compare_bands(
     rules = REVISED if rules is None else check_rules(rules)
     check_exact(exact)
     check_bool("specialty", specialty)
-    dice = check_pools(dice, rules, exact=exact, specialty=specialty)
-    limit = search_limit(rules, exact=exact, specialty=specialty)
-    if limit is not None:
-        limit.check(max(dice), name="dice")
+    dice = check_table_pools(dice, rules, exact, specialty)
     diffs = [check_difficulty(d, rules) for d in _int_or_list("difficulty", difficulty)]
     frules = resolve(fate_rules)
     s = shifts(bonus, difficulty=fate_difficulty, dice=fate_dice, exact=exact, rules=frules)

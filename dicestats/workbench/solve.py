@@ -32,11 +32,6 @@ from ..storyteller.questions import extended
 from ..storyteller.rules import ON_BOTCH, REVISED, Rules, check_difficulty, check_rules
 
 __all__ = [
-    "check_probability",
-    "FLOAT_TOLERANCE",
-    "decimal_of",
-    "wish_text",
-    "below_with_confidence",
     "EVENTS",
     "PoolSolution",
     "DifficultySolution",
@@ -44,10 +39,6 @@ __all__ = [
     "solve_pool",
     "solve_difficulty",
     "solve_target",
-    "event_probability",
-    "event_label",
-    "default_dice_limit",
-    "OBJECTIVES",
     "FateSolution",
     "ladder_value",
     "solve_fate_difficulty",
@@ -55,10 +46,7 @@ __all__ = [
     "solve_fate_invokes",
     "InitiativeSolution",
     "solve_initiative",
-    "SOLVE_FOR",
-    "METHODS",
     "LEVELS",
-    "CALIBRATION_DICE",
     "Calibration",
     "storyteller_calibration",
     "fate_calibration",
@@ -203,17 +191,21 @@ def event_label(event: str, net: int = 1) -> str:
     return "P(no botch)" if event == "no_botch" else "P(botch)"
 
 
-def _st_checks(rules, exact, specialty, event, net, events=EVENTS[:2]) -> tuple:
-    """The checked ``rules`` and ``net`` of a Storyteller solve (``exact``, ``specialty`` and
-    ``event`` checked too)."""
-    rules = check_rules(rules)
-    check_exact(exact)
-    check_bool("specialty", specialty)
+def check_event(event: str, net: int, events=EVENTS) -> int:
+    """The checked ``net`` of a wish about ``event`` (one of ``events``): 1 unless a success."""
     check_choice("event", event, events)
     net = check_int("net", net, 1, st_limits.LIMITS["dice"].hi)
     if net != 1 and event != "success":
         raise refuse("net", f"1 with event={event!r} (net counts successes)", net)
-    return rules, net
+    return net
+
+
+def _st_checks(rules, exact, specialty, event, net, events=EVENTS[:2]) -> tuple:
+    """The checked ``rules`` and ``net`` of a Storyteller solve (the rest checked too)."""
+    rules = check_rules(rules)
+    check_exact(exact)
+    check_bool("specialty", specialty)
+    return rules, check_event(event, net, events)
 
 
 def default_dice_limit(rules: Rules, *, exact: bool, specialty: bool = False) -> int:
@@ -233,9 +225,9 @@ def _check_dice_limit(value, rules: Rules, exact: bool, specialty: bool) -> int:
     return check_int("dice_limit", value, 1, top, why=f"the largest pool these rules search{mode}")
 
 
-def _pool_probabilities(difficulty, rules, *, event, net, specialty, exact, dice_limit, stop):
+def _pool_probabilities(difficulty, rules, event, net, specialty, exact, dice_limit, wish):
     """``[(dice, P(event))]`` for pools 1.. up, in engine passes of growing size, up to
-    ``dice_limit`` or the first pool whose ``P`` makes ``stop(P)`` true (checked arguments).
+    ``dice_limit`` or the first pool whose ``P`` reaches ``wish`` (checked arguments).
     """
     out, done = [], 0
     for top in (*[c for c in _CHUNKS if c < dice_limit], dice_limit):
@@ -243,7 +235,7 @@ def _pool_probabilities(difficulty, rules, *, event, net, specialty, exact, dice
         for n in range(done + 1, top + 1):
             p = event_probability(grid[(difficulty, n)], event, net)
             out.append((n, p))
-            if stop(p):
+            if _reaches(p, wish):
                 return out
         done = top
     return out
@@ -375,16 +367,13 @@ def solve_pool(
     d = check_difficulty(difficulty, rules)
     p = check_probability("at_least", at_least)
     top = _check_dice_limit(dice_limit, rules, exact, specialty)
-    pairs = _pool_probabilities(
-        d, rules, event=event, net=net, specialty=specialty, exact=exact, dice_limit=top,
-        stop=lambda q: _reaches(q, p),
-    )  # fmt: skip
+    pairs = _pool_probabilities(d, rules, event, net, specialty, exact, top, p)
     dice, p_reached = _first_at_least(pairs, p) or (None, None)
     p_below = pairs[dice - 2][1] if dice and dice > 1 else None
+    found, best = dice is not None, _best_of(pairs)
     return PoolSolution(
-        d, event, net, p, dice, p_reached, p_below, dice is not None, *_best_of(pairs), top,
-        rules, specialty, exact,
-    )  # fmt: skip
+        d, event, net, p, dice, p_reached, p_below, found, *best, top, rules, specialty, exact
+    )
 
 
 @dataclass(frozen=True)
@@ -471,9 +460,11 @@ def solve_difficulty(
     n = st_limits.check_dice(dice, rules, exact=exact, specialty=specialty)
     if (nearest is None) == (at_least is None):
         raise refuse(
-            "nearest and at_least", "exactly one given", (nearest, at_least),
+            "nearest and at_least",
+            "exactly one given",
+            (nearest, at_least),
             why="the difficulty nearest p, or the hardest reaching p",
-        )  # fmt: skip
+        )
     grid = pool_grid([n], list(_DIFFICULTIES), rules, exact, specialty)
     by = {d: event_probability(grid[(d, n)], event, net) for d in _DIFFICULTIES}
     if nearest is not None:
@@ -582,12 +573,11 @@ def solve_target(
     if target_limit is not None:
         top = st_limits.LIMITS["target"].check(target_limit, name="target_limit")
 
+    how = dict(on_botch=on_botch, rounds=rounds, specialty=specialty, exact=exact)
+
     @functools.cache
     def done(t: int):
-        return extended(
-            dice, difficulty, t, rules, on_botch=on_botch, rounds=rounds, specialty=specialty,
-            exact=exact,
-        ).p_success  # fmt: skip
+        return extended(dice, difficulty, t, rules, **how).p_success
 
     # done(lo) >= p (0: nothing to do), the answer is in lo..hi
     lo, hi = 0, top if _reaches(done(1), p) else 0
@@ -598,10 +588,10 @@ def solve_target(
         else:
             hi = mid - 1
     above = done(lo + 1) if 0 < lo < top else None
+    t, q = lo or None, done(lo or 1)
     return TargetSolution(
-        dice, difficulty, rounds, on_botch, p, lo or None, done(lo or 1), above, lo > 0, top,
-        rules, specialty, exact,
-    )  # fmt: skip
+        dice, difficulty, rounds, on_botch, p, t, q, above, lo > 0, top, rules, specialty, exact
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -654,17 +644,11 @@ def _fate_check(objective, dice, exact, rules):
     return rules, n, margin
 
 
-def _fate_probability(rating: int, difficulty: int, n: int, margin: int, *, exact):
-    """``P(shifts >= margin)``: the dice total reaching ``difficulty + margin - rating``."""
-    return fate_dice(n, exact=exact).p_ge(difficulty + margin - rating)
-
-
 def _difficulty_scan(rating: int, n: int, margin: int, *, exact) -> list:
-    """``[(difficulty, P)]`` from the hardest difficulty at which the outcome can happen
-    down to the first at which it is certain."""
-    top = rating + n - margin
-    return [(d, _fate_probability(rating, d, n, margin, exact=exact))
-            for d in range(top, rating - n - margin - 1, -1)]  # fmt: skip
+    """``[(difficulty, P(shifts >= margin))]`` from the hardest difficulty at which the outcome
+    can happen down to the first at which it is certain (the dice reach ``d + margin - rating``)."""
+    dist, top = fate_dice(n, exact=exact), rating + n - margin
+    return [(d, dist.p_ge(d + margin - rating)) for d in range(top, rating - n - margin - 1, -1)]
 
 
 @dataclass(frozen=True)
@@ -764,7 +748,7 @@ def solve_fate_difficulty(
     p = check_probability("at_least", at_least)
     scan = _difficulty_scan(rating, n, margin, exact=exact)
     d, q = _first_at_least(scan, p)  # the last scanned difficulty has P = 1
-    nxt = _fate_probability(rating, d + 1, n, margin, exact=exact)
+    nxt = fate_dice(n, exact=exact).p_ge(d + 1 + margin - rating)
     return FateSolution("difficulty", rating, d, 0, objective, p, True, q, nxt, n, exact)
 
 
@@ -784,10 +768,12 @@ def solve_fate_rating(
     difficulty = ladder_value(difficulty, "difficulty")
     p = check_probability("at_least", at_least)
     low = difficulty + margin - n  # the lowest rating where the outcome can happen
-    scan = [(r, _fate_probability(r, difficulty, n, margin, exact=exact))
-            for r in range(low, difficulty + margin + n + 1)]  # fmt: skip
+    dist = fate_dice(n, exact=exact)
+    scan = [
+        (r, dist.p_ge(difficulty + margin - r)) for r in range(low, difficulty + margin + n + 1)
+    ]
     r, q = _first_at_least(scan, p)  # the last scanned rating has P = 1
-    nxt = _fate_probability(r - 1, difficulty, n, margin, exact=exact)
+    nxt = dist.p_ge(difficulty + margin - r + 1)
     return FateSolution("rating", r, difficulty, 0, objective, p, True, q, nxt, n, exact)
 
 
@@ -1027,8 +1013,8 @@ swiftness [1] against [2] (exact)
         if not side_pool:
             if isinstance(pips, bool) or not isinstance(pips, (int, list, tuple)):
                 raise refuse("pips", "an int or one margin per participant", pips, kind=True)
-            pips = [0] * len(swiftness) if pips == 0 else list(pips) if not isinstance(
-                pips, int) else [pips]  # fmt: skip
+            pips = ([pips] if pips else [0] * len(swiftness)) if isinstance(pips, int) else pips
+            pips = list(pips)
             if len(pips) != len(swiftness):
                 raise refuse("pips", f"one margin per participant ({len(swiftness)})", pips)
     else:
@@ -1078,14 +1064,12 @@ swiftness [1] against [2] (exact)
     last = max(scan)
     reached = _reaches(scan[last], p)
     below = scan.get(last - 1) if reached else None
-    return InitiativeSolution(
-        solve_for, i, tuple(swiftness), tuple(versus),
-        tuple(pips) if isinstance(pips, list) else pips, versus_pips, p,
-        last if reached else None, reached, scan[last] if reached else None, below,
-        None if below is None else below_with_confidence(below, p),
-        best_value, scan[best_value], scan, exact and not simulated, simulated > 0,
-        trials if simulated else None, simulated,
-    )  # fmt: skip
+    pips = tuple(pips) if isinstance(pips, list) else pips
+    asked = (solve_for, i, tuple(swiftness), tuple(versus), pips, versus_pips, p)
+    found = (last if reached else None, reached, scan[last] if reached else None, below)
+    confident = None if below is None else below_with_confidence(below, p)
+    how = (exact and not simulated, simulated > 0, trials if simulated else None, simulated)
+    return InitiativeSolution(*asked, *found, confident, best_value, scan[best_value], scan, *how)
 
 
 # ---------------------------------------------------------------------------
@@ -1183,16 +1167,7 @@ def storyteller_calibration(
     if dice_limit is None:  # a table for people, within the rules' own limit
         top = min(CALIBRATION_DICE, top)
     scans = {
-        d: _pool_probabilities(
-            d,
-            rules,
-            event=event,
-            net=net,
-            specialty=specialty,
-            exact=exact,
-            dice_limit=top,
-            stop=lambda q: _reaches(q, max(levels)),
-        )  # fmt: skip
+        d: _pool_probabilities(d, rules, event, net, specialty, exact, top, max(levels))
         for d in diffs
     }
     reading = rules.describe(specialty=specialty)

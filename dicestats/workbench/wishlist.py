@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import islice
 
-from ..core.checks import check_bool, check_exact, check_int, described, refuse
+from ..core.checks import check_bool, check_choice, check_exact, check_int, described, refuse
 from ..core.question import Sample, sampled
 from ..core.results import Result
 from ..fate.invokes import reach_by_invokes
@@ -27,6 +27,7 @@ from ..storyteller.pools import check_difficulty_list, pool_grid
 from ..storyteller.rules import REVISED, check_rules
 from .solve import (
     FLOAT_TOLERANCE,
+    check_event,
     check_probability,
     decimal_of,
     event_probability,
@@ -34,22 +35,7 @@ from .solve import (
     wish_text,
 )
 
-__all__ = [
-    "Wish",
-    "WishSetting",
-    "Wishes",
-    "wishes",
-    "FATE_EVENTS",
-    "FateWish",
-    "FateWishes",
-    "fate_wishes",
-    "OPERATORS",
-    "NUMBER",
-    "WishBase",
-    "Ranked",
-    "wish_probability",
-    "slack_text",
-]
+__all__ = ["Wish", "WishSetting", "Wishes", "wishes", "FateWish", "FateWishes", "fate_wishes"]
 
 #: The comparisons a wish may make.
 OPERATORS = (">=", ">", "<=", "<")
@@ -121,8 +107,7 @@ class WishBase:
 
     def _check_comparison(self) -> None:
         """Refuses an ``op`` not in :data:`OPERATORS`; reads ``p`` by :func:`wish_probability`."""
-        if self.op not in OPERATORS:
-            raise refuse("op", "one of " + ", ".join(map(repr, OPERATORS)), self.op)
+        check_choice("op", self.op, OPERATORS)
         object.__setattr__(self, "p", wish_probability("p", self.p))
 
     def __str__(self) -> str:
@@ -305,11 +290,7 @@ class Wish(WishBase, Result):
 
     def __post_init__(self):
         check_int("dice", self.dice, 1, ST_LIMITS["dice"].hi)
-        if self.event not in ("success", "no_botch", "botch"):
-            raise refuse("event", "'success', 'no_botch' or 'botch'", self.event)
-        check_int("net", self.net, 1, ST_LIMITS["dice"].hi)
-        if self.net != 1 and self.event != "success":
-            raise refuse("net", f"1 with event={self.event!r} (net counts successes)", self.net)
+        check_event(self.event, self.net)
         self._check_comparison()
 
     PATTERN = _WISH
@@ -475,8 +456,7 @@ class FateWish(WishBase, Result):
 
     def __post_init__(self):
         object.__setattr__(self, "rating", ladder_value(self.rating, "rating"))
-        if self.event not in FATE_EVENTS:
-            raise refuse("event", "one of " + ", ".join(map(repr, FATE_EVENTS)), self.event)
+        check_choice("event", self.event, FATE_EVENTS)
         self._check_comparison()
         FATE_LIMITS["invokes"].check(self.invokes, name="invokes")
         FATE_LIMITS["helpers"].check(self.helpers, name="helpers")
@@ -521,8 +501,11 @@ class FateWish(WishBase, Result):
     @property
     def what(self) -> str:
         """``Fair (+2) success or better``, ``Good (+3) with 1 invoke success with style``."""
-        mods = [f"{k} {w}{'' if k == 1 else 's'}"
-                for k, w in ((self.invokes, "invoke"), (self.helpers, "helper")) if k]  # fmt: skip
+        mods = [
+            f"{k} {w}{'' if k == 1 else 's'}"
+            for k, w in ((self.invokes, "invoke"), (self.helpers, "helper"))
+            if k
+        ]
         with_ = f" with {', '.join(mods)}" if mods else ""
         return f"{ladder(self.rating)}{with_} {_FATE_LABEL[self.event]}"
 
@@ -561,8 +544,9 @@ def _fate_difficulties(difficulties) -> list:
     out = []
     for d in difficulties:
         if len(out) == length.hi:
-            raise refuse("difficulties", f"at most {length.hi:,} values", difficulties,
-                         why=length.why)  # fmt: skip
+            raise refuse(
+                "difficulties", f"at most {length.hi:,} values", difficulties, why=length.why
+            )
         out.append(ladder_value(d, "difficulties"))
     if not out:
         raise refuse("difficulties", "at least one difficulty", difficulties)
@@ -578,8 +562,9 @@ def _reach(ws, diffs, rules, dist, exact):
     top = max(w.invokes for w in ws)
     one, zero = (Fraction(1), Fraction(0)) if exact else (1.0, 0.0)
     margins = {"fail": 0, "tie_or_better": 0, "success": 1, "style": rules.style_shifts}
-    totals = sorted({d - w.rating - w.helpers + margins[w.event]
-                     for w in ws if w.invokes for d in diffs})  # fmt: skip
+    totals = sorted(
+        {d - w.rating - w.helpers + margins[w.event] for w in ws if w.invokes for d in diffs}
+    )
     totals = [t for t in totals if -n < t <= n + 2 * top]
     if top:
         FATE_LIMITS["invoke dice"].check(n, name="dice")

@@ -15,14 +15,13 @@ from ..core.results import Result
 from ..fate import invoke_policy
 from ..fate.outcomes import shifts
 from ..fate.rules import OBJECTIVES, resolve
-from ..storyteller.limits import check_dice, check_pools, search_limit
+from ..storyteller.limits import check_dice, search_limit
 from ..storyteller.pools import pool_grid
 from ..storyteller.rules import REVISED, check_difficulty, check_rules
+from .compare import check_table_pools
 
 __all__ = [
     "CHANGES",
-    "METRICS",
-    "POLICIES",
     "Worth",
     "die_worth",
     "rule_worth",
@@ -45,39 +44,26 @@ _INTERPOLATED = "x is interpolated linearly between the two integer steps around
 
 @dataclass(frozen=True)
 class Worth(Result):
-    """What a change is worth, in another currency.
+    """What a change is worth, in another currency (how to read it:
+    ``docs/worth-and-compare.md``).
 
     Attributes
     ----------
-    change : str
-        What is valued (``"one more die"``, ``"a Willpower point"``, ...).
-    unit : str
-        The currency (``"difficulty steps"``, ``"dice"``, ``"shifts"``,
-        ``"Fate difficulty"``, ``"Storyteller difficulty"``, ``"Storyteller dice"``).
-    metric : str
-        The chance compared (``p_success``, ``p_ge_k``, ``mean_net``,
-        ``p_success_or_better``, ...).
-    p_base : Fraction, float or None
-        The chance without the change (None for a match across systems).
-    p_target : Fraction or float
-        The chance with the change: what the scale is searched for.
+    change, unit, metric : str
+        What is valued (``"one more die"``), the currency (``"difficulty steps"``,
+        ``"dice"``, ``"shifts"``, ...) and the chance compared (``p_success``, ...).
+    p_base, p_target : Fraction, float or None
+        The chance without the change (None for a match across systems) and with it.
     worth : Fraction, float or None
-        The equivalent step, the chance interpolated linearly between ``lower`` and
-        ``upper`` (a reading aid: no roll has a fractional step); None when the scale
-        searched does not reach the target.
-    lower, upper : int or None
-        The bracketing integer steps, ``lower <= worth <= upper``; one is None
-        when the target lies beyond that end of the scale searched.
-    p_lower, p_upper : Fraction, float or None
-        Their chances.
+        The step where the chance, interpolated linearly between ``lower`` and ``upper``,
+        meets the target; None when the scale searched does not reach it.
+    lower, upper, p_lower, p_upper
+        The bracketing integer steps and their chances (one step None when the target
+        lies beyond that end of the scale).
     scale : dict
-        ``{step: chance}`` of the scale searched (the steps computed, in order).
-    reading : str
-        The rules in force and how ``worth`` is read.
-    setting : dict
-        The arguments of the question.
-    exact : bool
-        True when the numbers are Fractions.
+        ``{step: chance}`` of every step computed.
+    reading, setting, exact
+        The rules in force and how ``worth`` is read; the arguments of the question.
     """
 
     change: str
@@ -194,9 +180,7 @@ def _max_dice(max_dice, rules, exact, specialty, dice) -> int:
     limit = search_limit(rules, exact=exact, specialty=specialty)
     if max_dice is None and limit is not None:
         top = min(top, limit.hi)
-    (top,) = check_pools([top], rules, exact=exact, name="max_dice", specialty=specialty)
-    if limit is not None:
-        limit.check(top, name="max_dice")
+    (top,) = check_table_pools([top], rules, exact, specialty, "max_dice")
     return max(top, dice)
 
 
@@ -392,14 +376,8 @@ def invoke_worth(
         f"{pol.dice}dF {bonus:+d} + x against {difficulty} without invokes matches the invokes "
         f"({objective} or better); {_INTERPOLATED}"
     )
-    setting = {
-        "bonus": bonus,
-        "difficulty": difficulty,
-        "invokes": pol.invokes,
-        "policy": policy,
-        "objective": objective,
-        "dice": pol.dice,
-    }
+    setting = dict(bonus=bonus, difficulty=difficulty, invokes=pol.invokes, policy=policy)
+    setting.update(objective=objective, dice=pol.dice)
     metric = _FATE_METRIC[objective]
     return _worth(change, "shifts", metric, s.p_ge(m), target, c, reading, setting, exact)
 
@@ -455,8 +433,8 @@ def fate_match(
     c = crossing(points, target, rising=False)
     words = f"; {k}dF {bonus:+d} against Fate difficulty x ({objective} or better) matches {n} "
     words += f"dice at {d}"
-    setting = {"dice": n, "difficulty": d, "specialty": specialty, "bonus": bonus,
-               "objective": objective, "fate_dice": k}  # fmt: skip
+    setting = dict(dice=n, difficulty=d, specialty=specialty, bonus=bonus, objective=objective)
+    setting["fate_dice"] = k
     change = f"{n} {'die' if n == 1 else 'dice'} at difficulty {d}"
     reading = _reading(rules, specialty, words)
     return _worth(change, "Fate difficulty", metric, None, target, c, reading, setting, exact)
@@ -515,8 +493,7 @@ def storyteller_match(
         c = crossing([(nn, values[(d, nn)]) for nn in range(1, top + 1)], target, rising=True)
         unit, side = "Storyteller dice", f"x dice (up to {top}) at difficulty {d}"
     words = f"; {side} match {k}dF {bonus:+d} against {difficulty} ({objective} or better)"
-    setting = {"bonus": bonus, "difficulty": difficulty, "objective": objective, "fate_dice": k,
-               "dice": dice, "storyteller_difficulty": storyteller_difficulty,
-               "specialty": specialty}  # fmt: skip
+    setting = dict(bonus=bonus, difficulty=difficulty, objective=objective, fate_dice=k)
+    setting.update(dice=dice, storyteller_difficulty=storyteller_difficulty, specialty=specialty)
     change, reading = f"{bonus:+d} against {difficulty}", _reading(rules, specialty, words)
     return _worth(change, unit, metric, None, target, c, reading, setting, exact)
