@@ -33,9 +33,7 @@ from .checks import (
     check_int,
     check_real,
     int_range_text,
-    parse_int_text,
     refuse,
-    shown,
 )
 
 __all__ = ["Limit", "Limits"]
@@ -151,29 +149,6 @@ class Limit:
             mid = (lo + hi) // 2
             lo, hi = (mid, hi) if work(mid) <= self.hi else (lo, mid)
         return lo
-
-    def argtype(self, name: str | None = None):
-        """An argparse ``type=`` that parses and checks one value of this limit."""
-        name = self.name if name is None else name
-
-        def parse(text: str):
-            import argparse
-
-            try:
-                if self.real:
-                    v = float(text)
-                else:
-                    v = parse_int_text(text, int_range_text(self.lo, self.hi) + _WHEN[self.when])
-            except ValueError as exc:
-                why = f"expected a number, got {shown(text, quote=True)}" if self.real else str(exc)
-                raise argparse.ArgumentTypeError(why) from None
-            try:
-                return self.check(v, name=name)
-            except ValueError as exc:
-                raise argparse.ArgumentTypeError(str(exc)) from None
-
-        parse.__name__ = name
-        return parse
 
 
 class Limits(Mapping):

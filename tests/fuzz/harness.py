@@ -187,7 +187,7 @@ def _closure(fn) -> dict:
 
 def _bounds(fn) -> tuple[str, object, object]:
     """(kind, lo, hi) read from an argparse ``type=`` of dicestats' parsers, if it is one
-    of the shared parsers (``Limit.argtype``, ``limit_arg``, ``int_arg``)."""
+    of the shared parsers (``int_arg`` and the API's refusals)."""
     from dicestats.core.limits import Limit
 
     cells = _closure(fn)
