@@ -13,6 +13,13 @@ def _num(x):
     return x if isinstance(x, Fraction) else float(x)
 
 
+def _frame(rows, columns=None):
+    """Records (dicts) as a DataFrame; pandas is imported on first use, not with the package."""
+    import pandas as pd
+
+    return pd.DataFrame.from_records(rows, columns=columns)
+
+
 def _listed(name, values, what, *, one=str):
     """``values`` as a non-empty list, refused in one line naming ``name`` otherwise.
 

@@ -1,11 +1,6 @@
-"""Initiative tables: tidy DataFrames of the d6 initiative system's Monte Carlo runs.
-
-The acting order (who acts first, actions before the other side's first, preparation
-margins) and fights (slow defences, holding, every defender, margins and advantage; their
-success rolls are the user's assumption). Every scenario or cell runs on its own child
-stream of ``SeedSequence(rng)``: the same seed gives the same frame. Rules and limits:
-``docs/rules/initiative.md``.
-"""
+"""Initiative tables: tidy DataFrames of the d6 initiative system's Monte Carlo runs, each
+scenario or cell on its own child stream of ``SeedSequence(rng)`` (rules and limits:
+``docs/rules/initiative.md``)."""
 
 from __future__ import annotations
 
@@ -13,9 +8,9 @@ import inspect
 from collections.abc import Mapping, Sequence
 
 from ..core.checks import InputError, check_int_list, refuse
-from ..core.montecarlo import DEFAULT_TRIALS
+from ..core.montecarlo import DEFAULT_TRIALS, seed_sequence
 from ..core.progress import progress_bar
-from ._common import _listed
+from ._common import _frame, _listed
 
 __all__ = [
     "INITIATIVE_MATCHUPS",
@@ -33,17 +28,10 @@ __all__ = [
 
 
 # --------------------------------------------------------------------------- shared
-def _streams(rng, n):
-    """One independent seed per scenario, derived from ``rng`` (a seed or a Generator)."""
-    from ..core.montecarlo import seed_sequence
-
-    return seed_sequence(rng).spawn(n)
-
-
 def _each(items, rng, progress, desc, run):
     """``(item, run(item, seed))`` for each item, each on its own child stream of ``rng``,
     under one progress bar."""
-    seeds = _streams(rng, len(items))
+    seeds = seed_sequence(rng).spawn(len(items))
     bar = progress_bar(len(items), progress=progress, desc=desc, unit="scenario")
     try:
         for item, seed in zip(items, seeds, strict=True):
@@ -91,12 +79,6 @@ def _p(e) -> dict:
 def _share(name, e) -> dict:
     """An estimate as three columns: ``name``, ``name_lo``, ``name_hi``."""
     return {name: e.value, f"{name}_lo": e.ci_low, f"{name}_hi": e.ci_high}
-
-
-def _frame(rows):
-    import pandas as pd
-
-    return pd.DataFrame.from_records(rows)
 
 
 # --------------------------------------------------------------------------- the acting order
@@ -416,7 +398,7 @@ def initiative_holding(
 
     def run(cell, seed):
         (_, a, b), pol, _ = cell
-        s1, s2, s3 = _streams(seed, 3)
+        s1, s2, s3 = seed_sequence(seed).spawn(3)
         holds = dict(hold=pol, versus_hold=versus_hold)
         tempo = _simulate("odds", a, b, trials, s1, **holds)
         fight = _simulate("defence", a, b, trials, s2, attackers="both", **holds, **rolls)
