@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .. import format as fmt
-from .page import Page, _draw_table, _grid, _note
+from .page import _draw_table, _grid, _note, pages_of
 
 __all__ = []
 
@@ -13,35 +13,13 @@ _FATE_INVOKE_RATING = 2
 _FATE_PLAN = (2, 3, 2)  # rating, difficulty, invokes
 
 
-def pages() -> list[Page]:
-    return [
-        Page(
-            "fate",
-            "Fate: the odds of 4dF",
-            "find your margin (rating + bonuses − difficulty) in the lower table; read across.",
-            _fate_odds_page,
-        ),
-        Page(
-            "fate",
-            "Fate: outcomes against the ladder",
-            "each bar is one difficulty; the coloured shares are the four outcomes (sum 100%).",
-            _fate_ladder_page,
-        ),
-        Page(
-            "fate",
-            "Fate: opposed rolls and contests",
-            "top: find your rating (row) and theirs (column); bottom: the gap decides a contest.",
-            _fate_opposed_page,
-        ),
-        Page(
-            "fate",
-            "Fate: when to invoke an aspect",
-            "top: success chance per policy; bottom: after seeing the dice, do what the cell says.",
-            _fate_invoke_page,
-        ),
-    ]
+pages, _page = pages_of("fate")
 
 
+@_page(
+    "Fate: the odds of 4dF",
+    "find your margin (rating + bonuses − difficulty) in the lower table; read across.",
+)
 def _fate_odds_page(fig, ctx) -> None:
     from .. import tables as T
 
@@ -70,6 +48,10 @@ def _fate_odds_page(fig, ctx) -> None:
     )
 
 
+@_page(
+    "Fate: outcomes against the ladder",
+    "each bar is one difficulty; the coloured shares are the four outcomes (sum 100%).",
+)
 def _fate_ladder_page(fig, ctx) -> None:
     from .. import plots
     from .. import tables as T
@@ -80,6 +62,10 @@ def _fate_ladder_page(fig, ctx) -> None:
         plots.fate_outcomes(T.fate_outcomes(rating, range(-1, 7)), rating=rating, ax=ax)
 
 
+@_page(
+    "Fate: opposed rolls and contests",
+    "top: find your rating (row) and theirs (column); bottom: the gap decides a contest.",
+)
 def _fate_opposed_page(fig, ctx) -> None:
     from .. import plots
     from .. import tables as T
@@ -106,6 +92,10 @@ def _fate_opposed_page(fig, ctx) -> None:
     )
 
 
+@_page(
+    "Fate: when to invoke an aspect",
+    "top: success chance per policy; bottom: after seeing the dice, do what the cell says.",
+)
 def _fate_invoke_page(fig, ctx) -> None:
     from .. import plots
     from .. import tables as T

@@ -3,34 +3,12 @@
 from __future__ import annotations
 
 from .. import format as fmt
-from .page import Page, _draw_table, _grid, _note
+from .page import _draw_table, _grid, _note, pages_of
 
 __all__ = []
 
 
-def pages() -> list[Page]:
-    return [
-        Page(
-            "initiative",
-            "Initiative: who acts first?",
-            "bars: chance your side takes the first action; whiskers: 95% interval (Monte Carlo).",
-            _init_first_page,
-        ),
-        Page(
-            "initiative",
-            "Initiative: tempo, preparation and holding",
-            "top: actions before the enemy's first; bottom: what a margin buys, what holding "
-            "costs.",
-            _init_tempo_page,
-        ),
-        Page(
-            "initiative",
-            "Initiative: every defender and slow answers",
-            "left: how far below the attack die an answer is (0 = not slow); right: how many "
-            "answer one attack.",
-            _init_slow_page,
-        ),
-    ]
+pages, _page = pages_of("initiative")
 
 
 def _simulated(ctx, table: str, offset: int, *args, engine: bool = False, **options):
@@ -43,13 +21,10 @@ def _simulated(ctx, table: str, offset: int, *args, engine: bool = False, **opti
     return ctx.cached(table, lambda: getattr(T, table)(*args, **mc, **options))
 
 
-def _mc_note(ctx) -> str:
-    return (
-        f"Monte Carlo: {ctx.trials:,} rounds per scenario (own child stream each), seed "
-        f"{ctx.seed}; same seed, same numbers."
-    )
-
-
+@_page(
+    "Initiative: who acts first?",
+    "bars: chance your side takes the first action; whiskers: 95% interval (Monte Carlo).",
+)
 def _init_first_page(fig, ctx) -> None:
     import pandas as pd
 
@@ -80,8 +55,9 @@ def _init_first_page(fig, ctx) -> None:
     _note(
         fig,
         ctx,
-        _mc_note(ctx) + "\nPips: your preparation margin, added to one of your dice (the one "
-        "it brings to 6, else the highest below 6).",
+        f"Monte Carlo: {ctx.trials:,} rounds per scenario (own child stream each), seed "
+        f"{ctx.seed}; same seed, same numbers.\nPips: your preparation margin, added to one of "
+        "your dice (the one it brings to 6, else the highest below 6).",
     )
 
 
@@ -90,6 +66,10 @@ def _engine_trials(ctx) -> int:
     return max(1_000, ctx.trials // 4)
 
 
+@_page(
+    "Initiative: tempo, preparation and holding",
+    "top: actions before the enemy's first; bottom: what a margin buys, what holding costs.",
+)
 def _init_tempo_page(fig, ctx) -> None:
     from .. import plots
 
@@ -120,6 +100,11 @@ def _init_tempo_page(fig, ctx) -> None:
 HOLD_BOOKLET = (("3 vs 3", [3], [3]),)
 
 
+@_page(
+    "Initiative: every defender and slow answers",
+    "left: how far below the attack die an answer is (0 = not slow); right: how many "
+    "answer one attack.",
+)
 def _init_slow_page(fig, ctx) -> None:
     import pandas as pd
 

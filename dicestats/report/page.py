@@ -43,6 +43,21 @@ class _Context:
         return self.cache[key]
 
 
+def pages_of(system: str):
+    """``(pages, page)`` of a system's page module: ``pages()`` lists its pages, in the order
+    ``@page(title, how_to_read)`` added their drawers."""
+    listed: list[Page] = []
+
+    def page(title: str, how_to_read: str):
+        def add(draw):
+            listed.append(Page(system, title, how_to_read, draw))
+            return draw
+
+        return add
+
+    return lambda: list(listed), page
+
+
 def _grid(fig, ctx, nrows=1, ncols=1, **kw):
     opts = dict(ctx.body)
     opts.update(kw)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .. import format as fmt
-from .page import Page, _draw_table, _grid, _note
+from .page import _draw_table, _grid, _note, pages_of
 
 __all__ = []
 
@@ -11,45 +11,7 @@ __all__ = []
 _ST_DICE, _ST_DIFFS = range(1, 11), range(2, 11)
 
 
-def pages() -> list[Page]:
-    return [
-        Page(
-            "storyteller",
-            "Storyteller: chance of success",
-            "row = dice in the pool, column = difficulty; the cell is P(at least 1 net success).",
-            _st_success_table_page,
-        ),
-        Page(
-            "storyteller",
-            "Storyteller: where 50% lies",
-            "darker = less likely; the vermillion line splits better-than-even pools from worse.",
-            _st_success_map_page,
-        ),
-        Page(
-            "storyteller",
-            "Storyteller: botches",
-            "row = dice, column = difficulty; the cell is P(botch) under the Revised rule.",
-            _st_botch_page,
-        ),
-        Page(
-            "storyteller",
-            "Storyteller: when one more die hurts",
-            "highlighted stretches: one more die makes things worse (the difficulty-10 anomaly).",
-            _st_anomaly_page,
-        ),
-        Page(
-            "storyteller",
-            "Storyteller: degrees of success and 10s",
-            "top: how good a roll is, by pool size; bottom: what each 10s rule adds.",
-            _st_degrees_page,
-        ),
-        Page(
-            "storyteller",
-            "Storyteller: multiple and extended actions",
-            "top: each action's chance when you split the pool; bottom: chance done by round r.",
-            _st_actions_page,
-        ),
-    ]
+pages, _page = pages_of("storyteller")
 
 
 def _st_odds(ctx):
@@ -73,6 +35,10 @@ def _st_rules_note(fig, ctx) -> None:
     )
 
 
+@_page(
+    "Storyteller: chance of success",
+    "row = dice in the pool, column = difficulty; the cell is P(at least 1 net success).",
+)
 def _st_success_table_page(fig, ctx) -> None:
     from .. import tables as T
 
@@ -93,6 +59,10 @@ def _st_success_table_page(fig, ctx) -> None:
     _st_rules_note(fig, ctx)
 
 
+@_page(
+    "Storyteller: where 50% lies",
+    "darker = less likely; the vermillion line splits better-than-even pools from worse.",
+)
 def _st_success_map_page(fig, ctx) -> None:
     from .. import plots
 
@@ -103,6 +73,10 @@ def _st_success_map_page(fig, ctx) -> None:
     _st_rules_note(fig, ctx)
 
 
+@_page(
+    "Storyteller: botches",
+    "row = dice, column = difficulty; the cell is P(botch) under the Revised rule.",
+)
 def _st_botch_page(fig, ctx) -> None:
     from .. import plots
     from .. import tables as T
@@ -126,6 +100,10 @@ def _st_botch_page(fig, ctx) -> None:
     _st_rules_note(fig, ctx)
 
 
+@_page(
+    "Storyteller: when one more die hurts",
+    "highlighted stretches: one more die makes things worse (the difficulty-10 anomaly).",
+)
 def _st_anomaly_page(fig, ctx) -> None:
     import pandas as pd
 
@@ -185,6 +163,10 @@ def _ranges(values) -> str:
     return ", ".join(parts)
 
 
+@_page(
+    "Storyteller: degrees of success and 10s",
+    "top: how good a roll is, by pool size; bottom: what each 10s rule adds.",
+)
 def _st_degrees_page(fig, ctx) -> None:
     from .. import plots
     from .. import tables as T
@@ -209,6 +191,10 @@ _HALL = ([7, 6, 6], ["punch", "dodge", "dodge"])
 _EXTENDED = {"dice": (4, 6, 8), "difficulty": 6, "target": 10}
 
 
+@_page(
+    "Storyteller: multiple and extended actions",
+    "top: each action's chance when you split the pool; bottom: chance done by round r.",
+)
 def _st_actions_page(fig, ctx) -> None:
     from .. import plots
     from .. import tables as T
