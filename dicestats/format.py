@@ -1,9 +1,5 @@
-"""One formatting module: numbers for people, tables for screens, files and pages.
-
-The CLI, :mod:`dicestats.tables`, :mod:`dicestats.plots` and the booklet all format here,
-so a probability reads the same everywhere (never ``'0%'`` for something that can happen
-or ``'100%'`` for something that can fail); :func:`view_text` is a result's
-:class:`~dicestats.core.results.View` as the command line prints it.
+"""Numbers for people, tables for screens, files and pages: the command line, the tables, the
+charts and the booklet all format here, so a probability reads the same everywhere.
 
 Examples
 --------

@@ -1,15 +1,4 @@
-"""The compare explorer: two Storyteller rule sets or pools, side by side.
-
-Each side is a pool, a difficulty, a preset and the flags that most change the
-odds (ten-again, a specialty, Willpower). Both are answered by one
-:func:`dicestats.workbench.compare_storyteller` over the pools around the
-first side's (the second side rolls the same pool, or its own fixed pool when
-it differs; its own difficulty when that differs): both sides, their
-differences, where they differ most and the distances between them, as the
-comparison returns them. The chart is :func:`dicestats.plots.workbench.compare_differences`
-(the differences in percentage points, on an axis fitted to them), and the
-equivalent command is ``dicestats compare storyteller ... --vs-preset ...``.
-"""
+"""The compare explorer (:func:`compare`): two Storyteller rule sets or pools side by side."""
 
 from __future__ import annotations
 
@@ -131,12 +120,8 @@ class CompareExplorer(Explorer):
         labels["total_variation"] = ("total variation", percent)
         labels["max_gap"] = (f"largest gap in P(net ≥ k), at k = {row['max_gap_k']}", percent)
 
-        cols = [
-            "dice",
-            *(f"{p}{m}" for m in FIGURES for p in ("", "versus_", "diff_")),
-            "total_variation",
-            "max_gap",
-        ]
+        each = (f"{side}{m}" for m in FIGURES for side in ("", "versus_", "diff_"))
+        cols = ["dice", *each, "total_variation", "max_gap"]
         if vs_dice is not None:
             cols.insert(1, "versus_dice")
         table = pd.DataFrame(list(c.rows))

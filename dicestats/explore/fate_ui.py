@@ -1,6 +1,4 @@
-"""The Fate explorer (:func:`fate`): the generic explorer of Fate's questions, opening on one
-roll's outcome bands with the optimal invoke plan and a contest beside them.
-"""
+"""The Fate explorer (:func:`fate`): the generic one, with invokes and a contest beside a roll."""
 
 from __future__ import annotations
 

@@ -1,7 +1,4 @@
-"""The initiative explorer (:func:`initiative`): the generic explorer of the initiative's
-questions, opening on who acts first by Monte Carlo, with how slow the answers to side B's
-attacks are beside it.
-"""
+"""The initiative explorer (:func:`initiative`): the generic one, slow answers beside odds."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
-"""The Storyteller explorer (:func:`storyteller`): the generic explorer of the Storyteller's
-questions, opening on a d10 pool with the odds across neighbouring pools and their anomalies.
-"""
+"""The Storyteller explorer (:func:`storyteller`): the generic one, with the neighbouring pools'
+odds and anomalies beside a pool."""
 
 from __future__ import annotations
 
