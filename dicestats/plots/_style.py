@@ -147,21 +147,23 @@ def _legend_above(ax, ncol: int, markerscale: float = 1.0) -> None:
     ax.legend(**where, fontsize=LEGEND_FONTSIZE, handlelength=1.8, markerscale=markerscale)
 
 
-def _annotated_image(ax, grid, cmap, vmin=0.0, vmax=1.0, fontsize=7):
-    """imshow of a DataFrame grid with a percentage in every cell."""
+def _annotated_image(ax, df, rows, columns, value, cmap, tick=str):
+    """``(grid, image)``: ``value`` of ``df`` pivoted to ``rows`` × ``columns`` (sorted), drawn
+    with a percentage in every cell, the ticks labelled by ``tick``."""
     import numpy as np
 
     from ..format import percent_short
 
+    grid = df.pivot(index=rows, columns=columns, values=value).sort_index().sort_index(axis=1)
     z = grid.to_numpy(dtype=float)
-    im = ax.imshow(z, cmap=cmap, vmin=vmin, vmax=vmax, origin="lower", aspect="auto")
+    im = ax.imshow(z, cmap=cmap, vmin=0.0, vmax=1.0, origin="lower", aspect="auto")
     for (i, j), v in np.ndenumerate(z):
         if not np.isnan(v):
             colour = _text_colour(im.cmap(im.norm(v)))
-            ax.text(
-                j, i, percent_short(v), ha="center", va="center", fontsize=fontsize, color=colour
-            )
-    return im
+            ax.text(j, i, percent_short(v), ha="center", va="center", fontsize=7, color=colour)
+    ax.set_xticks(range(grid.shape[1]), [tick(c) for c in grid.columns])
+    ax.set_yticks(range(grid.shape[0]), [tick(r) for r in grid.index])
+    return grid, im
 
 
 def _interval_bars(

@@ -5,6 +5,7 @@ chart of each question's answer (``<question>_chart(result, ax=None)``, what
 from __future__ import annotations
 
 from ..format import ladder
+from ..tables._common import _frame
 from ._style import (
     OKABE_ITO,
     _annotated_image,
@@ -121,11 +122,7 @@ def fate_opposed(df, *, value: str = "p_success_or_better", ax=None, title: str 
     """
     _require(df, ["rating", "versus", value], "fate_opposed")
     ax = _axes(ax, figsize=(6.0, 5.0))
-    grid = df.pivot(index="rating", columns="versus", values=value).sort_index()
-    grid = grid.sort_index(axis=1)
-    _annotated_image(ax, grid, cmap="cividis", vmin=0.0, vmax=1.0)
-    ax.set_xticks(range(grid.shape[1]), [f"{c:+d}" for c in grid.columns])
-    ax.set_yticks(range(grid.shape[0]), [f"{r:+d}" for r in grid.index])
+    _annotated_image(ax, df, "rating", "versus", value, "cividis", tick="{:+d}".format)
     ax.set_xlabel("opposition rating (they roll 4dF too)")
     ax.set_ylabel("your rating")
     what = value.removeprefix("p_").replace("_", " ")
@@ -210,22 +207,12 @@ def fate_invokes(df, *, x: str = "difficulty", ax=None, title: str | None = None
 
 
 # --------------------------------------------------------------------------- answers
-#: Ladder steps shown either side of the asked difficulty or opposition.
-_AROUND = 3
-
-
 def _around(value: int) -> range:
     """``value`` and three ladder steps either side, within the ratings the API takes."""
     from ..fate import LIMITS
 
     lim = LIMITS["rating"]
-    return range(max(lim.lo, value - _AROUND), min(lim.hi, value + _AROUND) + 1)
-
-
-def _frame(records):
-    import pandas as pd
-
-    return pd.DataFrame.from_records(records)
+    return range(max(lim.lo, value - 3), min(lim.hi, value + 3) + 1)
 
 
 def outcome_probs_chart(result, *, ax=None):

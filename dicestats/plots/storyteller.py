@@ -4,6 +4,7 @@ actions, distributions; and the chart of each question's answer (``<question>_ch
 from __future__ import annotations
 
 from ..core.checks import refuse
+from ..tables._common import _frame
 from ._style import (
     _CYCLE_COLOURS,
     _CYCLE_HATCHES,
@@ -54,11 +55,6 @@ _DEGREES = {
 }
 
 
-def _event(column: str) -> str:
-    """The event a probability column names: ``"p_success"`` → ``"success"``."""
-    return column[2:] if column.startswith("p_") else column
-
-
 def storyteller_heatmap(
     df,
     *,
@@ -106,11 +102,8 @@ def storyteller_heatmap(
 
     _require(df, ["dice", "difficulty", value], "storyteller_heatmap")
     ax = _axes(ax, figsize=(7.0, 5.5))
-    grid = df.pivot(index="dice", columns="difficulty", values=value).sort_index()
-    grid = grid.sort_index(axis=1)
-    im = _annotated_image(ax, grid, cmap=cmap)
-    ax.set_xticks(range(grid.shape[1]), [str(c) for c in grid.columns])
-    ax.set_yticks(range(grid.shape[0]), [str(r) for r in grid.index])
+    grid, im = _annotated_image(ax, df, "dice", "difficulty", value, cmap)
+    event = value.removeprefix("p_")
     ax.set_xlabel("difficulty (target number on each d10)")
     ax.set_ylabel("dice in the pool")
     drawn = None
@@ -126,15 +119,14 @@ def storyteller_heatmap(
         cb = ax.figure.colorbar(
             im, ax=ax, format=PercentFormatter(1.0, decimals=0), fraction=0.05, pad=0.02
         )
-        cb.set_label(f"P({_event(value)})")
+        cb.set_label(f"P({event})")
         if drawn is not None:  # the contour's key: the same line on the colour bar
             cb.ax.axhline(drawn, color=OKABE_ITO["vermillion"], linewidth=2.2)
-            cb.set_label(f"P({_event(value)}); line: {drawn:.0%}")
+            cb.set_label(f"P({event}); line: {drawn:.0%}")
     if drawn is not None:
         ax.set_xlabel(ax.get_xlabel() + f" — vermillion line: {drawn:.0%}")
     ax.set_title(
-        title or f"Storyteller pools: chance of {_event(value)} (%) by dice and difficulty",
-        fontsize=10,
+        title or f"Storyteller pools: chance of {event} (%) by dice and difficulty", fontsize=10
     )
     return ax
 
@@ -564,14 +556,12 @@ def _dice(n: int) -> str:
 def anomalies_chart(result, *, ax=None):
     """The botch chance by pool of an :func:`~dicestats.storyteller.anomalies` answer, each
     wrong-way step highlighted."""
-    import pandas as pd
-
     from .. import storyteller as st
 
     r = result
     odds = _floats(st.odds_table(r.dice, r.difficulty, r.rules, specialty=r.specialty))
     found = [a.as_dict() for a in r if a.metric == "p_botch"]
-    found = _floats(pd.DataFrame.from_records(found, columns=_ANOMALY_COLUMNS))
+    found = _floats(_frame(found, columns=_ANOMALY_COLUMNS))
     rules = r.rules.describe(specialty=r.specialty)
     title = f"Where does one more die raise the botch chance? ({rules})"
     return storyteller_anomalies(odds, found, metric="p_botch", ax=ax, title=title)
