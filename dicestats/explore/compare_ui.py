@@ -49,9 +49,10 @@ def _side(state: dict, s: str):
     return side, rules, flags, python
 
 
-def _fmt(metric: str, diff: bool = False):
-    """The formatter of a metric's value on one side, or of its difference (B − A)."""
-    if metric.startswith("mean"):
+def _fmt(col: str):
+    """The formatter of a column: a metric's value on one side, or its difference (B − A)."""
+    diff = col.startswith("diff_")
+    if col.removeprefix("versus_").removeprefix("diff_").startswith("mean"):
         return lambda x: f"{float(x):+.2f}" if diff else f"{float(x):.2f}"
     return (lambda x: f"{points(x)} pp") if diff else percent
 
@@ -110,27 +111,18 @@ class CompareExplorer(Explorer):
         here = [r["dice"] for r in c.rows].index(sa["dice"])
         row = c.rows[here]
 
-        figures, labels = {}, {}
-        for m in FIGURES:
-            word = METRIC_LABELS[m].replace(" net successes", " net")
-            for key, side in ((m, "A"), (f"versus_{m}", "B"), (f"diff_{m}", "B − A")):
-                figures[key] = row[key]
-                labels[key] = (f"{word} {side}", _fmt(m, side == "B − A"))
-        figures["total_variation"], figures["max_gap"] = row["total_variation"], row["max_gap"]
-        labels["total_variation"] = ("total variation", percent)
-        labels["max_gap"] = (f"largest gap in P(net ≥ k), at k = {row['max_gap_k']}", percent)
-
         each = (f"{side}{m}" for m in FIGURES for side in ("", "versus_", "diff_"))
         cols = ["dice", *each, "total_variation", "max_gap"]
+        figures = {k: row[k] for k in cols[1:]}
+        labels = {k: (_header(k), _fmt(k)) for k in cols[1:]}
+        labels["max_gap"] = (f"largest gap in P(net ≥ k), at k = {row['max_gap_k']}", percent)
         if vs_dice is not None:
             cols.insert(1, "versus_dice")
         table = pd.DataFrame(list(c.rows))
         shown = table[cols].copy()
         for col in cols[1:]:
-            if col.endswith("dice"):
-                continue
-            m = col.removeprefix("versus_").removeprefix("diff_")
-            shown[col] = shown[col].map(_fmt(m, col.startswith("diff_")))
+            if not col.endswith("dice"):
+                shown[col] = shown[col].map(_fmt(col))
         big, most = c.largest, f"diff_{c.largest['metric']}"
         at = next((i for i, r in enumerate(c.rows) if all(r[k] == big[k] for k in c.cells)), None)
         marked = [(at, _header(most))] if most in cols else []
