@@ -238,8 +238,7 @@ def initiative_pips(
     ``pips`` are whole numbers (0..1000), each your first participant's margin,
     added to one of its own dice (the rules' default reading; the others
     prepared nothing). Long format: ``label`` (the matchup without pips),
-    ``pips``, ``p``, ``lo``, ``hi`` (95% Wilson), ``stderr``, ``trials``. Each
-    (matchup, pips) cell has its own child stream of ``SeedSequence(rng)``.
+    ``pips``, ``p``, ``lo``, ``hi`` (95% Wilson), ``stderr``, ``trials``.
 
     Examples
     --------
@@ -285,7 +284,6 @@ def initiative_slow(
     attacks that could be actively defended), ``defended`` (share actually
     defended: less only with ``defend_if_hit``), each with ``_lo``/``_hi``,
     ``slow_round`` (P(some defence of the round is slow)), ``trials``.
-    Each scenario has its own child stream of ``SeedSequence(rng)``.
 
     Examples
     --------
@@ -293,30 +291,17 @@ def initiative_slow(
     >>> df["penalty"].tolist()[:3], round(float(df["p"].sum()), 9)
     ([0, 1, 2], 1.0)
     """
-    from .. import initiative
-
-    what = "(label, defenders, attackers, options)"
-    known = set(inspect.signature(initiative.defence).parameters)
-    known -= {"swiftness", "versus", "method", "exact", "trials", "rng", "progress"}
-    checked = []
-    for i, entry in enumerate(_listed("scenarios", scenarios, what + " entries", one=None)):
-        label, a, b, opts = _entry(f"scenarios[{i}]", entry, (4,), what)
-        a, b = _sides(f"scenarios[{i}]", a, b, ("defenders", "attackers"))
-        mapping = isinstance(opts, Mapping)
-        if not mapping or not set(opts) <= known:
-            allowed = "a mapping of initiative.defence() keywords"
-            raise refuse(f"scenarios[{i}] options", allowed, opts, kind=not mapping)
-        checked.append((label, a, b, opts))
 
     def run(scenario, seed):
         _, a, b, opts = scenario
         return _simulate("defence", a, b, trials, seed, **dict(opts))
 
     rows = []
+    checked = _scenarios(scenarios, options=True)
     for (label, _, _, _), r in _each(checked, rng, progress, "defence scenarios", run):
         each = {**_share("defendable", r.p_defendable), **_share("defended", r.p_defended)}
         each |= {"slow_round": r.p_slow_round.value, "trials": r.trials}
-        rows += [{"label": str(label), "penalty": k, **_p(e), **each} for k, e in r.slow.items()]
+        rows += [{"label": label, "penalty": k, **_p(e), **each} for k, e in r.slow.items()]
     return _frame(rows)
 
 
@@ -327,13 +312,22 @@ HOLD_SCENARIOS = (
 )
 
 
-def _scenarios(scenarios, sides=("defenders", "attackers")) -> list:
-    """``scenarios`` as ``(label, a, b)`` entries, each checked (see :func:`_entry`)."""
-    what = f"(label, {', '.join(sides)})"
+def _scenarios(scenarios, sides=("defenders", "attackers"), *, options=False) -> list:
+    """``scenarios`` as ``(label, a, b)`` entries, each checked (see :func:`_entry`); with
+    ``options``, ``(label, a, b, options)``, the options keywords of ``initiative.defence``."""
+    from .. import initiative
+
+    what = f"(label, {', '.join(sides)}{', options' if options else ''})"
+    known = set(inspect.signature(initiative.defence).parameters)
+    known -= {"swiftness", "versus", "method", "exact", "trials", "rng", "progress"}
     out = []
     for i, entry in enumerate(_listed("scenarios", scenarios, what + " entries", one=None)):
-        label, a, b = _entry(f"scenarios[{i}]", entry, (3,), what)
-        out.append((str(label), *_sides(f"scenarios[{i}]", a, b, sides)))
+        name = f"scenarios[{i}]"
+        label, a, b, *opts = _entry(name, entry, (4 if options else 3,), what)
+        out.append((str(label), *_sides(name, a, b, sides), *opts))
+        if opts and (not isinstance(opts[0], Mapping) or not set(opts[0]) <= known):
+            allowed = "a mapping of initiative.defence() keywords"
+            raise refuse(f"{name} options", allowed, opts[0], kind=not isinstance(opts[0], Mapping))
     return out
 
 
