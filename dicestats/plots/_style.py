@@ -114,17 +114,18 @@ def _finish(ax, xlabel, ylabel, title, *, percent=True, half=False, groups=None,
     return ax
 
 
-def _stacked_bars(ax, x, layers, width=0.8, label_min=0.06, labels=True):
-    """Draw stacked bars; ``layers`` is a list of (values, label, colour, hatch)."""
+def _stacked_bars(ax, x, d, outcomes, *, label_min=0.06, labels=True):
+    """Stacked bars at ``x`` of the columns of ``d`` that ``outcomes`` names (``{column: (label,
+    colour, hatch)}``, bottom first) on a probability axis (0–100%)."""
     import numpy as np
 
     from ..format import percent_short
 
     bottom = np.zeros(len(x))
-    for values, label, colour, hatch in layers:
-        values = np.asarray(values, dtype=float)
+    for column, (label, colour, hatch) in outcomes.items():
+        values = d[column].to_numpy(dtype=float)
         kw = dict(label=label, color=colour, hatch=hatch, edgecolor="#333333", linewidth=0.6)
-        bars = ax.bar(x, values, width, bottom=bottom, **kw)
+        bars = ax.bar(x, values, 0.8, bottom=bottom, **kw)
         box = {"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none", "alpha": 0.8}
         for rect, v in zip(bars, values, strict=True):
             if labels and v >= label_min:
@@ -139,7 +140,8 @@ def _stacked_bars(ax, x, layers, width=0.8, label_min=0.06, labels=True):
                     bbox=box if hatch else None,
                 )
         bottom = bottom + values
-    return bottom
+    ax.set_ylabel("probability")
+    _percent_axis(ax)
 
 
 def _legend_above(ax, ncol: int, markerscale: float = 1.0) -> None:

@@ -78,12 +78,10 @@ def fate_outcomes(df, *, rating: int | None = None, ax=None, labels: bool = True
     ax = _axes(ax)
     d = df.sort_values("difficulty")
     x = list(range(len(d)))
-    _stacked_bars(ax, x, [(d[c].to_numpy(), *look) for c, look in _OUTCOMES.items()], labels=labels)
+    _stacked_bars(ax, x, d, _OUTCOMES, labels=labels)
     ticks = [ladder(v, order="rating").replace(" ", "\n") for v in d["difficulty"]]
     ax.set_xticks(x, ticks, fontsize=8)
     ax.set_xlabel("difficulty (Fate ladder)")
-    ax.set_ylabel("probability")
-    _percent_axis(ax)
     who = f"a {ladder(rating, order='rating')} rating" if rating is not None else "a roll"
     ax.set_title(f"What does {who} get against each difficulty? (4dF)", pad=22)
     _legend_above(ax, 4)

@@ -296,12 +296,9 @@ def storyteller_degrees(df, *, ax=None, title: str | None = None, labels: bool =
     ax = _axes(ax)
     d = df.sort_values("dice")
     x = d["dice"].to_numpy()
-    layers = [(d[c].to_numpy(), *look) for c, look in _DEGREES.items()]
-    _stacked_bars(ax, x, layers, labels=labels, label_min=0.07)
+    _stacked_bars(ax, x, d, _DEGREES, labels=labels, label_min=0.07)
     ax.set_xticks(x, [str(v) for v in x])
     ax.set_xlabel("dice in the pool")
-    ax.set_ylabel("probability")
-    _percent_axis(ax)
     ax.set_title(title or "How well does a pool succeed? Degrees of success", pad=30, fontsize=10)
     _legend_above(ax, 4)
     return ax
