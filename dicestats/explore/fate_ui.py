@@ -23,12 +23,6 @@ class FateExplorer(GenericExplorer):
 
     short = True
 
-    def __init__(self, rating: int = 2, difficulty: int = 2, invokes: int = 1):
-        from .. import registry
-
-        values = {"bonus": rating, "difficulty": difficulty, "invokes": invokes}
-        super().__init__(registry.system("fate"), "outcome_probs", values=values)
-
     def extra_controls(self, values: dict) -> dict:
         """The invokes and the objective, as :func:`~dicestats.fate.invoke_policy` declares."""
         q = next(q for q in self.system.questions if q.name == "invoke_policy")
@@ -90,4 +84,7 @@ def fate(rating: int = 2, difficulty: int = 2, invokes: int = 1) -> FateExplorer
     >>> ex.error.value.startswith("invokes must be")
     True
     """
-    return FateExplorer(rating, difficulty, invokes)
+    from .. import registry
+
+    values = {"bonus": rating, "difficulty": difficulty, "invokes": invokes}
+    return FateExplorer(registry.system("fate"), "outcome_probs", values=values)

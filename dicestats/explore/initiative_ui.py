@@ -22,14 +22,6 @@ class InitiativeExplorer(GenericExplorer):
 
     short = True
 
-    def __init__(self, swiftness="3,3", versus="2,2,2", *, trials: int = TRIALS, seed: int = 1):
-        from .. import registry
-
-        values = {"swiftness": swiftness, "versus": versus, "method": "montecarlo"}
-        super().__init__(
-            registry.system("initiative"), "odds", values=values, trials=trials, seed=seed
-        )
-
     def panel(self, call, result, *, quick: bool = False, executor=None):
         p = super().panel(call, result, quick=quick, executor=executor)
         if call.question.name != "odds" or call.method != "montecarlo":
@@ -69,4 +61,8 @@ def initiative(swiftness="3,3", versus="2,2,2", *, trials: int = TRIALS, seed: i
     >>> view.result[0].p_first == ini.odds([2], [1], trials=4_000, rng=7).p_first
     True
     """
-    return InitiativeExplorer(swiftness, versus, trials=trials, seed=seed)
+    from .. import registry
+
+    values = {"swiftness": swiftness, "versus": versus, "method": "montecarlo"}
+    system = registry.system("initiative")
+    return InitiativeExplorer(system, "odds", values=values, trials=trials, seed=seed)
