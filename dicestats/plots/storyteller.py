@@ -223,9 +223,8 @@ def storyteller_anomalies(
     if len(anomalies):
         _require(anomalies, _ANOMALY_COLUMNS, "storyteller_anomalies")
     ax = _axes(ax)
-    if difficulties is None:
-        difficulties = sorted(set(int(d) for d in odds["difficulty"]))
-    difficulties = list(difficulties)
+    every = sorted({int(d) for d in odds["difficulty"]})
+    difficulties = every if difficulties is None else list(difficulties)
     import matplotlib as mpl
 
     cmap = mpl.colormaps["viridis"]
@@ -246,18 +245,14 @@ def storyteller_anomalies(
         gid = f"anomaly {int(r.difficulty)} {int(r.dice)}"
         xy = ([int(r.dice) - 1, int(r.dice)], [float(r.before), float(r.after)])
         ax.plot(*xy, **look, zorder=1, label=label, gid=gid)
-    ax.set_xlabel("dice in the pool")
     names = {"p_botch": "a botch", "p_success": "success (1+ net)"}
     names.update({f"p_ge_{k}": f"{k}+ net successes" for k in range(2, 10)})
-    ax.set_ylabel(f"chance of {names.get(metric, metric)}")
-    _percent_axis(ax, top=None)
-    shown = odds[odds["difficulty"].isin(difficulties)][metric].astype(float)
-    high = float(shown.max())
+    what = "raise the botch chance" if metric == "p_botch" else "lower the chance"
+    title = title or f"Where does one more die {what}? (highlighted)"
+    _finish(ax, "dice in the pool", f"chance of {names.get(metric, metric)}", title)
+    high = float(odds[odds["difficulty"].isin(difficulties)][metric].astype(float).max())
     # Head-room for the legend when the values stay well below 100%.
     ax.set_ylim(0, high * 1.4 if high < 0.7 else 1.02)
-    ax.grid(alpha=0.3)
-    what = "raise the botch chance" if metric == "p_botch" else "lower the chance"
-    ax.set_title(title or f"Where does one more die {what}? (highlighted)", fontsize=10)
     where = dict(ncol=3 if n > 4 else 2, loc="upper right" if high < 0.7 else "best")
     ax.legend(fontsize=LEGEND_FONTSIZE, frameon=False, **where)
     return ax
@@ -409,8 +404,8 @@ def storyteller_by_rules(
         d["_group"] += [f", difficulty {int(k)}" for k in d["difficulty"]]
     for i, (xs, ys, label) in enumerate(_curves(_groups(d, "_group"), "dice", y)):
         ax.plot(xs, ys, **_look(i), label=label)
-    ax.set_xlabel("dice in the pool")
-    ax.set_ylabel(ylabel or y.replace("_", " "))
+    ylabel = ylabel or y.replace("_", " ")
+    _finish(ax, "dice in the pool", ylabel, title or "How do the rule sets compare?", percent=False)
     values = d[y].to_numpy(dtype=float)
     if y.startswith("p_") and values.max() <= 1:  # 0–100% only when the data span it
         from matplotlib.ticker import PercentFormatter
@@ -420,8 +415,6 @@ def storyteller_by_rules(
         lo, hi = (0.0, 1.0) if hi - lo > 0.6 else (max(0.0, lo - pad), min(1.0, hi + pad))
         ax.set_ylim(lo, hi)
         ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=None if hi - lo < 0.05 else 0))
-    ax.grid(alpha=0.3)
-    ax.set_title(title or "How do the rule sets compare?", fontsize=10)
     ax.legend(fontsize=LEGEND_FONTSIZE, frameon=False)
     return ax
 

@@ -44,12 +44,8 @@ def storyteller_odds(
 ):
     """Pool odds over dice × difficulties (tidy; for the heatmaps).
 
-    A thin wrapper of :func:`dicestats.storyteller.odds_table` that also
-    accepts a preset name for ``rules`` (``"revised"``, ``"first"``, ...);
-    ``specialty=True``: every roll has a specialty.
-    Columns: ``dice``, ``difficulty``, ``p_success``, ``p_fail``, ``p_botch``,
-    ``mean_net``, the degrees ``p_marginal`` … ``p_phenomenal`` and
-    ``p_ge_1`` … ``p_ge_5``.
+    :func:`dicestats.storyteller.odds_table` (its columns), ``rules`` also a preset name
+    (``"revised"``, ``"first"``, ...).
 
     Examples
     --------
