@@ -72,6 +72,7 @@ def _engine_trials(ctx) -> int:
 )
 def _init_tempo_page(fig, ctx) -> None:
     from .. import plots
+    from ..tables.initiative import HOLD_SCENARIOS
 
     gs = _grid(fig, ctx, 2, 2, hspace=0.42, wspace=0.28)
     ax = fig.add_subplot(gs[0, :])
@@ -83,7 +84,7 @@ def _init_tempo_page(fig, ctx) -> None:
     plots.initiative_pips(pips, ax=ax2, title="Preparation: chance to act first")
     ax2.legend(fontsize=6, frameon=False, loc="lower right")
     ax3 = fig.add_subplot(gs[1, 1])
-    hold = _simulated(ctx, "initiative_holding", 3, HOLD_BOOKLET, engine=True)
+    hold = _simulated(ctx, "initiative_holding", 3, HOLD_SCENARIOS[:1], engine=True)  # 3 vs 3
     plots.initiative_holding(hold, ax=ax3, title="Holding in 3 vs 3: wounds dealt and taken")
     _note(
         fig,
@@ -94,10 +95,6 @@ def _init_tempo_page(fig, ctx) -> None:
         "both sides attack with every action, the foe never holds; 3d6 attack and defence, 5+ "
         "succeeds: YOUR ASSUMPTION, not the game's roll.",
     )
-
-
-#: The holding figure of the booklet: one matchup, every named policy.
-HOLD_BOOKLET = (("3 vs 3", [3], [3]),)
 
 
 @_page(

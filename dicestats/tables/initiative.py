@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from ..core.checks import InputError, check_int_list, refuse
 from ..core.montecarlo import DEFAULT_TRIALS, seed_sequence
 from ..core.progress import progress_bar
-from ._common import _frame, _listed
+from ._common import _frame, _listed, _p
 
 __all__ = [
     "INITIATIVE_MATCHUPS",
@@ -69,11 +69,6 @@ def _sides(name, a, b, names=("swiftness", "versus")) -> tuple[list[int], list[i
     """An entry's two sides as lists of integers (their ranges are checked by the call)."""
     pairs = zip(names, (a, b), strict=True)
     return tuple(check_int_list(f"{name} {side}", s, min_len=0) for side, s in pairs)
-
-
-def _p(e) -> dict:
-    """An estimated probability as the columns ``p``, ``lo``, ``hi``."""
-    return {"p": e.value, "lo": e.ci_low, "hi": e.ci_high}
 
 
 def _share(name, e) -> dict:
