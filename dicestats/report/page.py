@@ -59,9 +59,7 @@ def pages_of(system: str):
 
 
 def _grid(fig, ctx, nrows=1, ncols=1, **kw):
-    opts = dict(ctx.body)
-    opts.update(kw)
-    return fig.add_gridspec(nrows, ncols, **opts)
+    return fig.add_gridspec(nrows, ncols, **(ctx.body | kw))
 
 
 def _draw_table(
@@ -110,21 +108,12 @@ def _draw_table(
     return table
 
 
-def _note(fig, ctx, text: str, y: float | None = None, width: int = 118) -> None:
-    """A small note just above the footer, wrapped to the page width."""
+def _note(fig, ctx, text: str) -> None:
+    """A small note just above the footer, wrapped to the page width (118 characters)."""
     import textwrap
 
-    lines = []
-    for para in text.split("\n"):
-        lines.extend(textwrap.wrap(para, width) or [""])
+    lines = [line for para in text.split("\n") for line in textwrap.wrap(para, 118) or [""]]
     if len(lines) > 3:
         raise ValueError(f"page note too long ({len(lines)} lines): {text[:60]!r}...")
-    fig.text(
-        ctx.body["left"],
-        0.066 if y is None else y,
-        "\n".join(lines),
-        fontsize=7.5,
-        color="#444444",
-        ha="left",
-        va="top",
-    )
+    style = dict(fontsize=7.5, color="#444444", ha="left", va="top")
+    fig.text(ctx.body["left"], 0.066, "\n".join(lines), **style)
