@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from .. import format as fmt
+from .. import plots
+from .. import tables as T
 from .page import _draw_table, _grid, _note, pages_of
 
 __all__ = []
@@ -14,8 +16,6 @@ pages, _page = pages_of("initiative")
 def _simulated(ctx, table: str, offset: int, *args, engine: bool = False, **options):
     """``tables.<table>(*args)`` by Monte Carlo, seeded ``ctx.seed + offset``, on the booklet's
     size (``engine``: :func:`_engine_trials`), computed once per build."""
-    from .. import tables as T
-
     trials = _engine_trials(ctx) if engine else ctx.trials
     mc = dict(trials=trials, rng=ctx.seed + offset, progress=False)
     return ctx.cached(table, lambda: getattr(T, table)(*args, **mc, **options))
@@ -27,8 +27,6 @@ def _simulated(ctx, table: str, offset: int, *args, engine: bool = False, **opti
 )
 def _init_first_page(fig, ctx) -> None:
     import pandas as pd
-
-    from .. import plots
 
     df = _simulated(ctx, "initiative_first", 0, exact_limit=ctx.exact_limit)
     gs = _grid(fig, ctx, 2, 1, height_ratios=[1.15, 1], hspace=0.28)
@@ -71,8 +69,6 @@ def _engine_trials(ctx) -> int:
     "top: actions before the enemy's first; bottom: what a margin buys, what holding costs.",
 )
 def _init_tempo_page(fig, ctx) -> None:
-    from .. import plots
-    from ..tables.initiative import HOLD_SCENARIOS
 
     gs = _grid(fig, ctx, 2, 2, hspace=0.42, wspace=0.28)
     ax = fig.add_subplot(gs[0, :])
@@ -84,7 +80,7 @@ def _init_tempo_page(fig, ctx) -> None:
     plots.initiative_pips(pips, ax=ax2, title="Preparation: chance to act first")
     ax2.legend(fontsize=6, frameon=False, loc="lower right")
     ax3 = fig.add_subplot(gs[1, 1])
-    hold = _simulated(ctx, "initiative_holding", 3, HOLD_SCENARIOS[:1], engine=True)  # 3 vs 3
+    hold = _simulated(ctx, "initiative_holding", 3, T.HOLD_SCENARIOS[:1], engine=True)  # 3 vs 3
     plots.initiative_holding(hold, ax=ax3, title="Holding in 3 vs 3: wounds dealt and taken")
     _note(
         fig,
@@ -104,8 +100,6 @@ def _init_tempo_page(fig, ctx) -> None:
 )
 def _init_slow_page(fig, ctx) -> None:
     import pandas as pd
-
-    from .. import plots
 
     df = _simulated(ctx, "initiative_slow", 2)
     answers = _simulated(ctx, "initiative_defenders", 4, engine=True)
