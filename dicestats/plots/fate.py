@@ -4,7 +4,9 @@ chart of each question's answer (``<question>_chart(result, ax=None)``, what
 
 from __future__ import annotations
 
+from .. import fate
 from ..format import ladder
+from ..tables import INVOKE_POLICIES
 from ..tables._common import _frame
 from ._style import (
     OKABE_ITO,
@@ -207,9 +209,7 @@ def fate_invokes(df, *, x: str = "difficulty", ax=None, title: str | None = None
 # --------------------------------------------------------------------------- answers
 def _around(value: int) -> range:
     """``value`` and three ladder steps either side, within the ratings the API takes."""
-    from ..fate import LIMITS
-
-    lim = LIMITS["rating"]
+    lim = fate.LIMITS["rating"]
     return range(max(lim.lo, value - 3), min(lim.hi, value + 3) + 1)
 
 
@@ -225,8 +225,6 @@ def outcome_probs_chart(result, *, ax=None):
     7
     >>> close(ax)
     """
-    from .. import fate
-
     r = result
     fixed = r.difficulty is not None
     records = []
@@ -277,9 +275,6 @@ def invoke_policy_chart(result, *, ax=None):
     ['optimal (+2 or reroll)', 'always +2']
     >>> close(ax)
     """
-    from .. import fate
-    from ..tables import INVOKE_POLICIES
-
     r = result
     total = r.objective == "total"
     asked = dict(invokes=r.invokes, objective="success" if total else r.objective)
@@ -331,8 +326,6 @@ def deck_vs_dice_chart(result, *, ax=None):
     ['Deck of Fate (81 cards)', '4dF']
     >>> close(ax)
     """
-    from .. import fate
-
     r = result
     deck = fate.deck_sum_dist(r.draws, dice=r.dice, copies=r.copies, reshuffle_at=r.reshuffle_at)
     dice = fate.fate_dice(r.dice).repeat_sum(r.draws)

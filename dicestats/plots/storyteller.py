@@ -3,6 +3,8 @@ actions, distributions; and the chart of each question's answer (``<question>_ch
 
 from __future__ import annotations
 
+from .. import storyteller as st
+from .. import tables as T
 from ..core.checks import refuse
 from ..tables._common import _frame
 from ._style import (
@@ -546,8 +548,6 @@ def _dice(n: int) -> str:
 def anomalies_chart(result, *, ax=None):
     """The botch chance by pool of an :func:`~dicestats.storyteller.anomalies` answer, each
     wrong-way step highlighted."""
-    from .. import storyteller as st
-
     r = result
     odds = _floats(st.odds_table(r.dice, r.difficulty, r.rules, specialty=r.specialty))
     found = [a.as_dict() for a in r if a.metric == "p_botch"]
@@ -560,8 +560,6 @@ def anomalies_chart(result, *, ax=None):
 def multiple_actions_chart(result, *, ax=None):
     """Each action's chance when declaring the first k actions of a
     :func:`~dicestats.storyteller.multiple_actions` answer's pools."""
-    from .. import tables as T
-
     acts = result.actions
     pools, diffs = [a.base for a in acts], [a.difficulty for a in acts]
     df = T.storyteller_multiple_actions(
@@ -604,8 +602,6 @@ def try_again_chart(result, *, ax=None):
 
 
 def _distribution_chart(label, dist, x, ax, xlabel, title):
-    from .. import tables as T
-
     df = _floats(T.storyteller_distribution({label: dist}, x))
     return storyteller_distribution(df, x=x, ax=ax, xlabel=xlabel, title=title)
 
