@@ -48,6 +48,9 @@ def pages_of(system: str):
     ``@page(title, how_to_read)`` added their drawers."""
     listed: list[Page] = []
 
+    def pages() -> list[Page]:
+        return list(listed)
+
     def page(title: str, how_to_read: str):
         def add(draw):
             listed.append(Page(system, title, how_to_read, draw))
@@ -55,7 +58,7 @@ def pages_of(system: str):
 
         return add
 
-    return lambda: list(listed), page
+    return pages, page
 
 
 def _grid(fig, ctx, nrows=1, ncols=1, **kw):
