@@ -115,9 +115,8 @@ def storyteller_anomalies(
     from ..storyteller.pools import METRICS
 
     if metrics is not None:  # one name is a list of one
-        metrics = [
-            check_choice("metrics", m, METRICS) for m in _listed("metrics", metrics, "metric names")
-        ]
+        names = _listed("metrics", metrics, f"metric names ({', '.join(map(repr, METRICS))})")
+        metrics = [check_choice("metrics", m, METRICS) for m in names]
     found = storyteller.anomalies(
         _rules(rules), dice, difficulties, specialty=specialty, exact=exact
     )
