@@ -1,9 +1,5 @@
-"""One formatting module: numbers for people, tables for screens, files and pages.
-
-The CLI, :mod:`dicestats.tables`, :mod:`dicestats.plots` and the booklet all format here,
-so a probability reads the same everywhere (never ``'0%'`` for something that can happen
-or ``'100%'`` for something that can fail); :func:`view_text` is a result's
-:class:`~dicestats.core.results.View` as the command line prints it.
+"""Numbers for people, tables for screens, files and pages: the command line, the tables, the
+charts and the booklet all format here, so a probability reads the same everywhere.
 
 Examples
 --------
@@ -197,15 +193,6 @@ def _need_frame(df, name: str = "df"):
     return df
 
 
-def _need_columns(name: str, cols) -> tuple:
-    if isinstance(cols, (str, bytes)):  # percent="p" would format columns 'p' one letter at a time
-        return (cols,)
-    try:
-        return tuple(cols)
-    except TypeError:
-        raise refuse(name, "a list of column names", cols, kind=True) from None
-
-
 def format_frame(df, percent=(), one_in=(), prob=(), digits: int = 1):
     """A copy of ``df`` with probability columns turned into text.
 
@@ -231,7 +218,11 @@ def format_frame(df, percent=(), one_in=(), prob=(), digits: int = 1):
     out = df.copy()
     for name, cols in asked.items():
         fn = globals()[name]  # the parameters shadow the formatters of the same names
-        for c in _need_columns(name, cols):
+        if isinstance(cols, (str, bytes)):  # percent="p": the column 'p', not one per letter
+            cols = (cols,)
+        elif not hasattr(cols, "__iter__"):
+            raise refuse(name, "a list of column names", cols, kind=True)
+        for c in cols:
             if c not in out.columns:
                 known = ", ".join(map(repr, out.columns))
                 raise refuse("format_frame column", f"one of {known}", c)
@@ -463,6 +454,7 @@ def exact_text(x) -> str:
 
 #: Decimals of each numeric kind of a view's value (see :class:`~dicestats.core.results.Table`).
 _DIGITS = {"p": 2, "p4": 4, "estimate": 2, "mean": 4, "mean3": 3, "signed": 4, "signed2": 2}
+_NUMERIC = {*_DIGITS, "rare"}
 
 
 def _shown(value, kind: str) -> str:
@@ -493,10 +485,6 @@ def _shown(value, kind: str) -> str:
     if isinstance(value, Fraction):
         return fraction(value) if value.denominator == 1 else f"{float(value):.6g}"
     return _cell(value)
-
-
-def _numeric(kind: str) -> bool:
-    return kind in _DIGITS or kind == "rare"
 
 
 def _exact(value, exact: bool) -> str:
@@ -586,7 +574,7 @@ def _table_text(part, exact: bool) -> str:
     """A view's :class:`~dicestats.core.results.Table` as an aligned text table, with its
     exact column(s) when exact values are asked for."""
     kinds = tuple(part.kinds) or ("text",) * len(part.header)
-    numeric = [i for i, k in enumerate(kinds) if _numeric(k)]
+    numeric = [i for i, k in enumerate(kinds) if k in _NUMERIC]
     col = part.exact_of
     if col == "auto":
         col = numeric[0] if len(numeric) == 1 else None
@@ -596,7 +584,7 @@ def _table_text(part, exact: bool) -> str:
     for n, row in enumerate(part.rows):
         own = part.row_kinds[n] if n < len(part.row_kinds) else None
         cols = [kinds[i] if i < len(kinds) else "text" for i in range(len(row))]
-        cols = [own if own and _numeric(k) else k for k in cols]
+        cols = [own if own and k in _NUMERIC else k for k in cols]
         cells = [_shown(v, k) for v, k in zip(row, cols, strict=True)]
         rows.append(cells + [_exact(row[c] if c < len(row) else None, True) for c in cols_exact])
     named = isinstance(col, tuple)

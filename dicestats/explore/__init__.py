@@ -1,17 +1,10 @@
-"""Live odds explorers: controls wired to the systems' API, charts and tables.
+"""Live odds explorers (``ipywidgets``, in Jupyter or served by ``dicestats explore``):
+controls wired to the systems' API, which computes every number shown.
 
-Each explorer is an ``ipywidgets`` widget (in Jupyter, or served as a web page by
-``dicestats explore``): move a control and the figures, the chart and the table
-re-draw from a system's own API call (the explorers compute nothing themselves).
-Each shows its state as the equivalent command and Python call, exports the chart
-(PNG/SVG) and the table (CSV), and shows a refused state as its one-line error.
-
-:func:`generic` explores any registered system from its question declarations
-(``generic_ui``); a system's own explorer, ``<system>_ui.<system>()``, configures it
-(:func:`storyteller`, :func:`fate`, :func:`initiative`); :func:`compare` sets two
-Storyteller rule sets side by side; :func:`page` shows them all in tabs and
-:func:`serve` serves that page (``app``); ``base`` holds what they share. Needs the
-``explore`` extra (``pip install "dicestats[explore]"``: ipywidgets and Voilà).
+:func:`generic` explores any registered system from its declarations, ``<system>_ui``
+configures it for one system, :func:`compare` sets two Storyteller rule sets side by side,
+:func:`page` and :func:`serve` (``app``) show them all; ``base`` holds what they share.
+Needs the ``explore`` extra (``pip install "dicestats[explore]"``).
 """
 
 from __future__ import annotations

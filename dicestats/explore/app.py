@@ -1,10 +1,5 @@
-"""Every registered system's explorer on one page, and that page served on localhost by Voilà.
-
-:func:`serve` writes a one-cell notebook showing :func:`page` into a temporary folder
-and runs Voilà on it, bound to ``127.0.0.1`` only; Voilà serves its own scripts and the
-widgets' (no internet needed). The kernel is this Python (its folder first on ``PATH``,
-where the ``python3`` kernel spec looks for ``python``).
-"""
+"""Every registered system's explorer on one page (:func:`page`), served on 127.0.0.1 by Voilà
+from a temporary one-cell notebook (:func:`serve`; no internet needed)."""
 
 from __future__ import annotations
 

@@ -1,10 +1,5 @@
-"""What every explorer shares: the layout, the error line, the commands, exports, background work.
-
-An :class:`Explorer` is an ``ipywidgets.VBox``: controls, a status line, the one-line
-error of a refused state, the headline figures, the chart, the table, the equivalent
-CLI command and Python call, the export buttons. A subclass says which controls it has
-and which API calls answer them (:meth:`Explorer.compute`); it computes nothing itself.
-"""
+"""What every explorer shares (:class:`Explorer`): the layout, the error line, the commands,
+exports and background work."""
 
 from __future__ import annotations
 

@@ -1,15 +1,4 @@
-"""The compare explorer: two Storyteller rule sets or pools, side by side.
-
-Each side is a pool, a difficulty, a preset and the flags that most change the
-odds (ten-again, a specialty, Willpower). Both are answered by one
-:func:`dicestats.workbench.compare_storyteller` over the pools around the
-first side's (the second side rolls the same pool, or its own fixed pool when
-it differs; its own difficulty when that differs): both sides, their
-differences, where they differ most and the distances between them, as the
-comparison returns them. The chart is :func:`dicestats.plots.workbench.compare_differences`
-(the differences in percentage points, on an axis fitted to them), and the
-equivalent command is ``dicestats compare storyteller ... --vs-preset ...``.
-"""
+"""The compare explorer (:func:`compare`): two Storyteller rule sets or pools side by side."""
 
 from __future__ import annotations
 
@@ -60,9 +49,10 @@ def _side(state: dict, s: str):
     return side, rules, flags, python
 
 
-def _fmt(metric: str, diff: bool = False):
-    """The formatter of a metric's value on one side, or of its difference (B − A)."""
-    if metric.startswith("mean"):
+def _fmt(col: str):
+    """The formatter of a column: a metric's value on one side, or its difference (B − A)."""
+    diff = col.startswith("diff_")
+    if col.removeprefix("versus_").removeprefix("diff_").startswith("mean"):
         return lambda x: f"{float(x):+.2f}" if diff else f"{float(x):.2f}"
     return (lambda x: f"{points(x)} pp") if diff else percent
 
@@ -121,31 +111,18 @@ class CompareExplorer(Explorer):
         here = [r["dice"] for r in c.rows].index(sa["dice"])
         row = c.rows[here]
 
-        figures, labels = {}, {}
-        for m in FIGURES:
-            word = METRIC_LABELS[m].replace(" net successes", " net")
-            for key, side in ((m, "A"), (f"versus_{m}", "B"), (f"diff_{m}", "B − A")):
-                figures[key] = row[key]
-                labels[key] = (f"{word} {side}", _fmt(m, side == "B − A"))
-        figures["total_variation"], figures["max_gap"] = row["total_variation"], row["max_gap"]
-        labels["total_variation"] = ("total variation", percent)
+        each = (f"{side}{m}" for m in FIGURES for side in ("", "versus_", "diff_"))
+        cols = ["dice", *each, "total_variation", "max_gap"]
+        figures = {k: row[k] for k in cols[1:]}
+        labels = {k: (_header(k), _fmt(k)) for k in cols[1:]}
         labels["max_gap"] = (f"largest gap in P(net ≥ k), at k = {row['max_gap_k']}", percent)
-
-        cols = [
-            "dice",
-            *(f"{p}{m}" for m in FIGURES for p in ("", "versus_", "diff_")),
-            "total_variation",
-            "max_gap",
-        ]
         if vs_dice is not None:
             cols.insert(1, "versus_dice")
         table = pd.DataFrame(list(c.rows))
         shown = table[cols].copy()
         for col in cols[1:]:
-            if col.endswith("dice"):
-                continue
-            m = col.removeprefix("versus_").removeprefix("diff_")
-            shown[col] = shown[col].map(_fmt(m, col.startswith("diff_")))
+            if not col.endswith("dice"):
+                shown[col] = shown[col].map(_fmt(col))
         big, most = c.largest, f"diff_{c.largest['metric']}"
         at = next((i for i, r in enumerate(c.rows) if all(r[k] == big[k] for k in c.cells)), None)
         marked = [(at, _header(most))] if most in cols else []

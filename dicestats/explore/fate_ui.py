@@ -1,6 +1,4 @@
-"""The Fate explorer (:func:`fate`): the generic explorer of Fate's questions, opening on one
-roll's outcome bands with the optimal invoke plan and a contest beside them.
-"""
+"""The Fate explorer (:func:`fate`): the generic one, with invokes and a contest beside a roll."""
 
 from __future__ import annotations
 
@@ -24,12 +22,6 @@ class FateExplorer(GenericExplorer):
     """Fate (4dF): see :func:`fate`."""
 
     short = True
-
-    def __init__(self, rating: int = 2, difficulty: int = 2, invokes: int = 1):
-        from .. import registry
-
-        values = {"bonus": rating, "difficulty": difficulty, "invokes": invokes}
-        super().__init__(registry.system("fate"), "outcome_probs", values=values)
 
     def extra_controls(self, values: dict) -> dict:
         """The invokes and the objective, as :func:`~dicestats.fate.invoke_policy` declares."""
@@ -92,4 +84,7 @@ def fate(rating: int = 2, difficulty: int = 2, invokes: int = 1) -> FateExplorer
     >>> ex.error.value.startswith("invokes must be")
     True
     """
-    return FateExplorer(rating, difficulty, invokes)
+    from .. import registry
+
+    values = {"bonus": rating, "difficulty": difficulty, "invokes": invokes}
+    return FateExplorer(registry.system("fate"), "outcome_probs", values=values)

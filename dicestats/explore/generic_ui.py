@@ -1,12 +1,6 @@
-"""The generic explorer: any system's declared questions, controls derived from the declarations.
-
-:func:`generic` asks a system's declared questions (:mod:`dicestats.core.question`)
-with a control per parameter, read from the declaration as the command line reads
-its options (:func:`control_kind`), and shows the result's own view, the text the
-command line prints. A system's own explorer (``<system>_ui``) is a
-:class:`GenericExplorer` configured: its first question, the short command names,
-controls of its own, and what it adds to a question's panel, often the answers of
-other questions asked beside it (:meth:`GenericExplorer.companion`).
+"""The generic explorer (:func:`generic`): any system's declared questions, a control per
+parameter read as the command line reads its options (:func:`control_kind`). A system's own
+explorer (``<system>_ui``) is a :class:`GenericExplorer` configured.
 
 Examples
 --------

@@ -1,7 +1,4 @@
-"""The initiative explorer (:func:`initiative`): the generic explorer of the initiative's
-questions, opening on who acts first by Monte Carlo, with how slow the answers to side B's
-attacks are beside it.
-"""
+"""The initiative explorer (:func:`initiative`): the generic one, slow answers beside odds."""
 
 from __future__ import annotations
 
@@ -24,14 +21,6 @@ class InitiativeExplorer(GenericExplorer):
     """d6 initiative: see :func:`initiative`."""
 
     short = True
-
-    def __init__(self, swiftness="3,3", versus="2,2,2", *, trials: int = TRIALS, seed: int = 1):
-        from .. import registry
-
-        values = {"swiftness": swiftness, "versus": versus, "method": "montecarlo"}
-        super().__init__(
-            registry.system("initiative"), "odds", values=values, trials=trials, seed=seed
-        )
 
     def panel(self, call, result, *, quick: bool = False, executor=None):
         p = super().panel(call, result, quick=quick, executor=executor)
@@ -72,4 +61,8 @@ def initiative(swiftness="3,3", versus="2,2,2", *, trials: int = TRIALS, seed: i
     >>> view.result[0].p_first == ini.odds([2], [1], trials=4_000, rng=7).p_first
     True
     """
-    return InitiativeExplorer(swiftness, versus, trials=trials, seed=seed)
+    from .. import registry
+
+    values = {"swiftness": swiftness, "versus": versus, "method": "montecarlo"}
+    system = registry.system("initiative")
+    return InitiativeExplorer(system, "odds", values=values, trials=trials, seed=seed)

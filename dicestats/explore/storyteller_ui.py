@@ -1,6 +1,5 @@
-"""The Storyteller explorer (:func:`storyteller`): the generic explorer of the Storyteller's
-questions, opening on a d10 pool with the odds across neighbouring pools and their anomalies.
-"""
+"""The Storyteller explorer (:func:`storyteller`): the generic one, with the neighbouring pools'
+odds and anomalies beside a pool."""
 
 from __future__ import annotations
 
@@ -37,13 +36,6 @@ class StorytellerExplorer(GenericExplorer):
 
     short = True
     headline = {"pool": ("p_success", "p_fail", "p_botch", "mean_net", *POOL_DEGREES)}
-
-    def __init__(self, dice: int = 5, difficulty: int = 6, preset: str = "revised"):
-        from .. import registry
-        from ..storyteller import Rules
-
-        values = {"dice": dice, "difficulty": difficulty, "rules": Rules.preset(preset)}
-        super().__init__(registry.system("storyteller"), "pool", values=values)
 
     def extra_controls(self, values: dict) -> dict:
         return {"metric": widgets.Dropdown(options=METRICS, value="p_botch", description="chart")}
@@ -111,4 +103,8 @@ def storyteller(dice: int = 5, difficulty: int = 6, preset: str = "revised") -> 
     >>> ex.error.value
     'dice must be an integer in 1..1000, got 1001 (far beyond any character&#x27;s pool)'
     """
-    return StorytellerExplorer(dice, difficulty, preset)
+    from .. import registry
+    from ..storyteller import Rules
+
+    values = {"dice": dice, "difficulty": difficulty, "rules": Rules.preset(preset)}
+    return StorytellerExplorer(registry.system("storyteller"), "pool", values=values)

@@ -114,17 +114,18 @@ def _finish(ax, xlabel, ylabel, title, *, percent=True, half=False, groups=None,
     return ax
 
 
-def _stacked_bars(ax, x, layers, width=0.8, label_min=0.06, labels=True):
-    """Draw stacked bars; ``layers`` is a list of (values, label, colour, hatch)."""
+def _stacked_bars(ax, x, d, outcomes, *, label_min=0.06, labels=True):
+    """Stacked bars at ``x`` of the columns of ``d`` that ``outcomes`` names (``{column: (label,
+    colour, hatch)}``, bottom first) on a probability axis (0–100%)."""
     import numpy as np
 
     from ..format import percent_short
 
     bottom = np.zeros(len(x))
-    for values, label, colour, hatch in layers:
-        values = np.asarray(values, dtype=float)
+    for column, (label, colour, hatch) in outcomes.items():
+        values = d[column].to_numpy(dtype=float)
         kw = dict(label=label, color=colour, hatch=hatch, edgecolor="#333333", linewidth=0.6)
-        bars = ax.bar(x, values, width, bottom=bottom, **kw)
+        bars = ax.bar(x, values, 0.8, bottom=bottom, **kw)
         box = {"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none", "alpha": 0.8}
         for rect, v in zip(bars, values, strict=True):
             if labels and v >= label_min:
@@ -139,7 +140,8 @@ def _stacked_bars(ax, x, layers, width=0.8, label_min=0.06, labels=True):
                     bbox=box if hatch else None,
                 )
         bottom = bottom + values
-    return bottom
+    ax.set_ylabel("probability")
+    _percent_axis(ax)
 
 
 def _legend_above(ax, ncol: int, markerscale: float = 1.0) -> None:
@@ -147,21 +149,23 @@ def _legend_above(ax, ncol: int, markerscale: float = 1.0) -> None:
     ax.legend(**where, fontsize=LEGEND_FONTSIZE, handlelength=1.8, markerscale=markerscale)
 
 
-def _annotated_image(ax, grid, cmap, vmin=0.0, vmax=1.0, fontsize=7):
-    """imshow of a DataFrame grid with a percentage in every cell."""
+def _annotated_image(ax, df, rows, columns, value, cmap, tick=str):
+    """``(grid, image)``: ``value`` of ``df`` pivoted to ``rows`` × ``columns`` (sorted), drawn
+    with a percentage in every cell, the ticks labelled by ``tick``."""
     import numpy as np
 
     from ..format import percent_short
 
+    grid = df.pivot(index=rows, columns=columns, values=value).sort_index().sort_index(axis=1)
     z = grid.to_numpy(dtype=float)
-    im = ax.imshow(z, cmap=cmap, vmin=vmin, vmax=vmax, origin="lower", aspect="auto")
+    im = ax.imshow(z, cmap=cmap, vmin=0.0, vmax=1.0, origin="lower", aspect="auto")
     for (i, j), v in np.ndenumerate(z):
         if not np.isnan(v):
             colour = _text_colour(im.cmap(im.norm(v)))
-            ax.text(
-                j, i, percent_short(v), ha="center", va="center", fontsize=fontsize, color=colour
-            )
-    return im
+            ax.text(j, i, percent_short(v), ha="center", va="center", fontsize=7, color=colour)
+    ax.set_xticks(range(grid.shape[1]), [tick(c) for c in grid.columns])
+    ax.set_yticks(range(grid.shape[0]), [tick(r) for r in grid.index])
+    return grid, im
 
 
 def _interval_bars(

@@ -4,7 +4,10 @@ chart of each question's answer (``<question>_chart(result, ax=None)``, what
 
 from __future__ import annotations
 
+from .. import fate
 from ..format import ladder
+from ..tables import INVOKE_POLICIES
+from ..tables._common import _frame
 from ._style import (
     OKABE_ITO,
     _annotated_image,
@@ -77,12 +80,10 @@ def fate_outcomes(df, *, rating: int | None = None, ax=None, labels: bool = True
     ax = _axes(ax)
     d = df.sort_values("difficulty")
     x = list(range(len(d)))
-    _stacked_bars(ax, x, [(d[c].to_numpy(), *look) for c, look in _OUTCOMES.items()], labels=labels)
+    _stacked_bars(ax, x, d, _OUTCOMES, labels=labels)
     ticks = [ladder(v, order="rating").replace(" ", "\n") for v in d["difficulty"]]
     ax.set_xticks(x, ticks, fontsize=8)
     ax.set_xlabel("difficulty (Fate ladder)")
-    ax.set_ylabel("probability")
-    _percent_axis(ax)
     who = f"a {ladder(rating, order='rating')} rating" if rating is not None else "a roll"
     ax.set_title(f"What does {who} get against each difficulty? (4dF)", pad=22)
     _legend_above(ax, 4)
@@ -121,11 +122,7 @@ def fate_opposed(df, *, value: str = "p_success_or_better", ax=None, title: str 
     """
     _require(df, ["rating", "versus", value], "fate_opposed")
     ax = _axes(ax, figsize=(6.0, 5.0))
-    grid = df.pivot(index="rating", columns="versus", values=value).sort_index()
-    grid = grid.sort_index(axis=1)
-    _annotated_image(ax, grid, cmap="cividis", vmin=0.0, vmax=1.0)
-    ax.set_xticks(range(grid.shape[1]), [f"{c:+d}" for c in grid.columns])
-    ax.set_yticks(range(grid.shape[0]), [f"{r:+d}" for r in grid.index])
+    _annotated_image(ax, df, "rating", "versus", value, "cividis", tick="{:+d}".format)
     ax.set_xlabel("opposition rating (they roll 4dF too)")
     ax.set_ylabel("your rating")
     what = value.removeprefix("p_").replace("_", " ")
@@ -210,22 +207,10 @@ def fate_invokes(df, *, x: str = "difficulty", ax=None, title: str | None = None
 
 
 # --------------------------------------------------------------------------- answers
-#: Ladder steps shown either side of the asked difficulty or opposition.
-_AROUND = 3
-
-
 def _around(value: int) -> range:
     """``value`` and three ladder steps either side, within the ratings the API takes."""
-    from ..fate import LIMITS
-
-    lim = LIMITS["rating"]
-    return range(max(lim.lo, value - _AROUND), min(lim.hi, value + _AROUND) + 1)
-
-
-def _frame(records):
-    import pandas as pd
-
-    return pd.DataFrame.from_records(records)
+    lim = fate.LIMITS["rating"]
+    return range(max(lim.lo, value - 3), min(lim.hi, value + 3) + 1)
 
 
 def outcome_probs_chart(result, *, ax=None):
@@ -240,8 +225,6 @@ def outcome_probs_chart(result, *, ax=None):
     7
     >>> close(ax)
     """
-    from .. import fate
-
     r = result
     fixed = r.difficulty is not None
     records = []
@@ -292,9 +275,6 @@ def invoke_policy_chart(result, *, ax=None):
     ['optimal (+2 or reroll)', 'always +2']
     >>> close(ax)
     """
-    from .. import fate
-    from ..tables import INVOKE_POLICIES
-
     r = result
     total = r.objective == "total"
     asked = dict(invokes=r.invokes, objective="success" if total else r.objective)
@@ -346,8 +326,6 @@ def deck_vs_dice_chart(result, *, ax=None):
     ['Deck of Fate (81 cards)', '4dF']
     >>> close(ax)
     """
-    from .. import fate
-
     r = result
     deck = fate.deck_sum_dist(r.draws, dice=r.dice, copies=r.copies, reshuffle_at=r.reshuffle_at)
     dice = fate.fate_dice(r.dice).repeat_sum(r.draws)

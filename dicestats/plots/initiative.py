@@ -5,6 +5,7 @@ Each takes a frame of :mod:`dicestats.tables.initiative` (rules: ``docs/rules/in
 
 from __future__ import annotations
 
+from ..tables._common import _frame, _p
 from ._style import (
     OKABE_ITO,
     _axes,
@@ -237,17 +238,9 @@ def initiative_holding(df, *, ax=None, title: str | None = None, seed=None, tria
     ax.set_xlim(0, top)
     ax.set_ylim(0, top)
     xlabel = "wounds your side deals per round (assumed success rolls)"
+    ylabel = "wounds your side takes per round"
     title = title or "Holding: does it pay? (below the diagonal: yes)"
-    legend = dict(fontsize=7, loc="upper left")
-    _finish(
-        ax,
-        xlabel,
-        "wounds your side takes per round",
-        title,
-        percent=False,
-        groups=groups,
-        **legend,
-    )
+    _finish(ax, xlabel, ylabel, title, percent=False, groups=groups, fontsize=7, loc="upper left")
     _provenance(ax, seed, trials)
     return ax
 
@@ -327,15 +320,6 @@ def initiative_margins(df, *, ax=None, title: str | None = None, seed=None, tria
 
 
 # --------------------------------------------------------------------------- results
-def _cell(x) -> dict:
-    """A probability's chart columns: ``p``, and ``lo``/``hi`` for an estimate."""
-    if x is None:
-        return {"p": float("nan")}
-    if hasattr(x, "ci_low"):
-        return {"p": x.value, "lo": x.ci_low, "hi": x.ci_high}
-    return {"p": float(x)}
-
-
 def _side_text(dice) -> str:
     """A side as a designer reads it: ``1 participant with 3 dice``, ``2 with 2 dice each``,
     ``1 with 3 dice + 1 with 2 dice``.
@@ -373,11 +357,7 @@ def odds_chart(result, *, ax=None):
     [0.2546, 0.3241, 0.4213]
     >>> close(ax)
     """
-    import pandas as pd
-
-    df = pd.DataFrame.from_records(
-        [{"actions": k, **_cell(p)} for k, p in result.actions_before.items()]
-    )
+    df = _frame([{"actions": k, **_p(p)} for k, p in result.actions_before.items()])
     title = f"{_sides(result)}\nHow many actions does A take before B's first?"
     return initiative_actions_before(df, ax=ax, title=title, seed=result.seed, trials=result.trials)
 
@@ -385,9 +365,7 @@ def odds_chart(result, *, ax=None):
 def defence_chart(result, *, ax=None):
     """The slow scale of the answers of a :func:`~dicestats.initiative.defence` answer,
     labelled for a designer who has not read the docs."""
-    import pandas as pd
-
-    df = pd.DataFrame.from_records([{"penalty": k, **_cell(p)} for k, p in result.slow.items()])
+    df = _frame([{"penalty": k, **_p(p)} for k, p in result.slow.items()])
     who = "B attacks A" if result.attackers == "versus" else "both sides attack"
     title = f"{_sides(result)} ({who})\nHow late are the answers?"
     return initiative_slow(df, ax=ax, title=title, seed=result.seed, trials=result.trials)

@@ -3,7 +3,10 @@ actions, distributions; and the chart of each question's answer (``<question>_ch
 
 from __future__ import annotations
 
+from .. import storyteller as st
+from .. import tables as T
 from ..core.checks import refuse
+from ..tables._common import _frame
 from ._style import (
     _CYCLE_COLOURS,
     _CYCLE_HATCHES,
@@ -54,11 +57,6 @@ _DEGREES = {
 }
 
 
-def _event(column: str) -> str:
-    """The event a probability column names: ``"p_success"`` → ``"success"``."""
-    return column[2:] if column.startswith("p_") else column
-
-
 def storyteller_heatmap(
     df,
     *,
@@ -106,11 +104,8 @@ def storyteller_heatmap(
 
     _require(df, ["dice", "difficulty", value], "storyteller_heatmap")
     ax = _axes(ax, figsize=(7.0, 5.5))
-    grid = df.pivot(index="dice", columns="difficulty", values=value).sort_index()
-    grid = grid.sort_index(axis=1)
-    im = _annotated_image(ax, grid, cmap=cmap)
-    ax.set_xticks(range(grid.shape[1]), [str(c) for c in grid.columns])
-    ax.set_yticks(range(grid.shape[0]), [str(r) for r in grid.index])
+    grid, im = _annotated_image(ax, df, "dice", "difficulty", value, cmap)
+    event = value.removeprefix("p_")
     ax.set_xlabel("difficulty (target number on each d10)")
     ax.set_ylabel("dice in the pool")
     drawn = None
@@ -126,15 +121,14 @@ def storyteller_heatmap(
         cb = ax.figure.colorbar(
             im, ax=ax, format=PercentFormatter(1.0, decimals=0), fraction=0.05, pad=0.02
         )
-        cb.set_label(f"P({_event(value)})")
+        cb.set_label(f"P({event})")
         if drawn is not None:  # the contour's key: the same line on the colour bar
             cb.ax.axhline(drawn, color=OKABE_ITO["vermillion"], linewidth=2.2)
-            cb.set_label(f"P({_event(value)}); line: {drawn:.0%}")
+            cb.set_label(f"P({event}); line: {drawn:.0%}")
     if drawn is not None:
         ax.set_xlabel(ax.get_xlabel() + f" — vermillion line: {drawn:.0%}")
     ax.set_title(
-        title or f"Storyteller pools: chance of {_event(value)} (%) by dice and difficulty",
-        fontsize=10,
+        title or f"Storyteller pools: chance of {event} (%) by dice and difficulty", fontsize=10
     )
     return ax
 
@@ -231,9 +225,8 @@ def storyteller_anomalies(
     if len(anomalies):
         _require(anomalies, _ANOMALY_COLUMNS, "storyteller_anomalies")
     ax = _axes(ax)
-    if difficulties is None:
-        difficulties = sorted(set(int(d) for d in odds["difficulty"]))
-    difficulties = list(difficulties)
+    every = sorted({int(d) for d in odds["difficulty"]})
+    difficulties = every if difficulties is None else list(difficulties)
     import matplotlib as mpl
 
     cmap = mpl.colormaps["viridis"]
@@ -254,18 +247,14 @@ def storyteller_anomalies(
         gid = f"anomaly {int(r.difficulty)} {int(r.dice)}"
         xy = ([int(r.dice) - 1, int(r.dice)], [float(r.before), float(r.after)])
         ax.plot(*xy, **look, zorder=1, label=label, gid=gid)
-    ax.set_xlabel("dice in the pool")
     names = {"p_botch": "a botch", "p_success": "success (1+ net)"}
     names.update({f"p_ge_{k}": f"{k}+ net successes" for k in range(2, 10)})
-    ax.set_ylabel(f"chance of {names.get(metric, metric)}")
-    _percent_axis(ax, top=None)
-    shown = odds[odds["difficulty"].isin(difficulties)][metric].astype(float)
-    high = float(shown.max())
+    what = "raise the botch chance" if metric == "p_botch" else "lower the chance"
+    title = title or f"Where does one more die {what}? (highlighted)"
+    _finish(ax, "dice in the pool", f"chance of {names.get(metric, metric)}", title)
+    high = float(odds[odds["difficulty"].isin(difficulties)][metric].astype(float).max())
     # Head-room for the legend when the values stay well below 100%.
     ax.set_ylim(0, high * 1.4 if high < 0.7 else 1.02)
-    ax.grid(alpha=0.3)
-    what = "raise the botch chance" if metric == "p_botch" else "lower the chance"
-    ax.set_title(title or f"Where does one more die {what}? (highlighted)", fontsize=10)
     where = dict(ncol=3 if n > 4 else 2, loc="upper right" if high < 0.7 else "best")
     ax.legend(fontsize=LEGEND_FONTSIZE, frameon=False, **where)
     return ax
@@ -304,12 +293,9 @@ def storyteller_degrees(df, *, ax=None, title: str | None = None, labels: bool =
     ax = _axes(ax)
     d = df.sort_values("dice")
     x = d["dice"].to_numpy()
-    layers = [(d[c].to_numpy(), *look) for c, look in _DEGREES.items()]
-    _stacked_bars(ax, x, layers, labels=labels, label_min=0.07)
+    _stacked_bars(ax, x, d, _DEGREES, labels=labels, label_min=0.07)
     ax.set_xticks(x, [str(v) for v in x])
     ax.set_xlabel("dice in the pool")
-    ax.set_ylabel("probability")
-    _percent_axis(ax)
     ax.set_title(title or "How well does a pool succeed? Degrees of success", pad=30, fontsize=10)
     _legend_above(ax, 4)
     return ax
@@ -420,8 +406,8 @@ def storyteller_by_rules(
         d["_group"] += [f", difficulty {int(k)}" for k in d["difficulty"]]
     for i, (xs, ys, label) in enumerate(_curves(_groups(d, "_group"), "dice", y)):
         ax.plot(xs, ys, **_look(i), label=label)
-    ax.set_xlabel("dice in the pool")
-    ax.set_ylabel(ylabel or y.replace("_", " "))
+    ylabel = ylabel or y.replace("_", " ")
+    _finish(ax, "dice in the pool", ylabel, title or "How do the rule sets compare?", percent=False)
     values = d[y].to_numpy(dtype=float)
     if y.startswith("p_") and values.max() <= 1:  # 0–100% only when the data span it
         from matplotlib.ticker import PercentFormatter
@@ -431,8 +417,6 @@ def storyteller_by_rules(
         lo, hi = (0.0, 1.0) if hi - lo > 0.6 else (max(0.0, lo - pad), min(1.0, hi + pad))
         ax.set_ylim(lo, hi)
         ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=None if hi - lo < 0.05 else 0))
-    ax.grid(alpha=0.3)
-    ax.set_title(title or "How do the rule sets compare?", fontsize=10)
     ax.legend(fontsize=LEGEND_FONTSIZE, frameon=False)
     return ax
 
@@ -564,14 +548,10 @@ def _dice(n: int) -> str:
 def anomalies_chart(result, *, ax=None):
     """The botch chance by pool of an :func:`~dicestats.storyteller.anomalies` answer, each
     wrong-way step highlighted."""
-    import pandas as pd
-
-    from .. import storyteller as st
-
     r = result
     odds = _floats(st.odds_table(r.dice, r.difficulty, r.rules, specialty=r.specialty))
     found = [a.as_dict() for a in r if a.metric == "p_botch"]
-    found = _floats(pd.DataFrame.from_records(found, columns=_ANOMALY_COLUMNS))
+    found = _floats(_frame(found, columns=_ANOMALY_COLUMNS))
     rules = r.rules.describe(specialty=r.specialty)
     title = f"Where does one more die raise the botch chance? ({rules})"
     return storyteller_anomalies(odds, found, metric="p_botch", ax=ax, title=title)
@@ -580,8 +560,6 @@ def anomalies_chart(result, *, ax=None):
 def multiple_actions_chart(result, *, ax=None):
     """Each action's chance when declaring the first k actions of a
     :func:`~dicestats.storyteller.multiple_actions` answer's pools."""
-    from .. import tables as T
-
     acts = result.actions
     pools, diffs = [a.base for a in acts], [a.difficulty for a in acts]
     df = T.storyteller_multiple_actions(
@@ -624,8 +602,6 @@ def try_again_chart(result, *, ax=None):
 
 
 def _distribution_chart(label, dist, x, ax, xlabel, title):
-    from .. import tables as T
-
     df = _floats(T.storyteller_distribution({label: dist}, x))
     return storyteller_distribution(df, x=x, ax=ax, xlabel=xlabel, title=title)
 

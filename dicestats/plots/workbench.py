@@ -155,6 +155,8 @@ def compare_differences(
     True
     >>> close(ax)
     """
+    from matplotlib.ticker import FuncFormatter, MaxNLocator
+
     _require(df, list(_FIXED), "compare_differences")
     cells = [c for c in df.columns if c not in _FIXED]
     if x is None:
@@ -189,13 +191,21 @@ def compare_differences(
                 g[x].to_numpy(), g["difference"].to_numpy(), **look, label=label, zorder=3
             )
             lines.append((ln, g))
-    _fit_axis(ax, [g["difference"] for _, g in lines])
-    _mark_largest(ax, lines, x)
-    from matplotlib.ticker import FuncFormatter
-
+    # the y axis spans the data and zero, with a margin (never a fixed 0–100 range)
+    values = [0.0, *(float(v) for _, g in lines for v in g["difference"])]
+    lo, hi = min(values), max(values)
+    pad = (hi - lo) * 0.12 or 1.0
+    ax.set_ylim(lo - (pad if lo < 0 else pad / 4), hi + (pad if hi > 0 else pad / 4))
+    best = max(
+        ((ln, xv, yv) for ln, g in lines for xv, yv in zip(g[x], g["difference"], strict=True)),
+        key=lambda t: abs(t[2]),
+        default=None,
+    )
+    if best is not None and best[2] != 0:  # the largest difference labelled
+        ln, xv, yv = best
+        where = dict(xytext=(0, 10 if yv > 0 else -14), textcoords="offset points", ha="center")
+        ax.annotate(f"{yv:+.2f} pp", (xv, yv), **where, fontsize=8, color=ln.get_color())
     ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:+.3g} pp" if v else "0"))
-    from matplotlib.ticker import MaxNLocator
-
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel(_X_LABELS.get(x, x.replace("_", " ")))
     ax.set_ylabel("second − first (percentage points)")
@@ -226,28 +236,6 @@ def _other_groups(d, cells, x) -> list:
     return chosen[1:]
 
 
-def _fit_axis(ax, series) -> None:
-    """The y axis spans the data and zero, with a margin (never a fixed 0–100 range)."""
-    values = [float(v) for s in series for v in s]
-    lo, hi = min([0.0, *values]), max([0.0, *values])
-    pad = (hi - lo) * 0.12 or 1.0
-    ax.set_ylim(lo - (pad if lo < 0 else pad / 4), hi + (pad if hi > 0 else pad / 4))
-
-
-def _mark_largest(ax, lines, x) -> None:
-    """Label the largest absolute difference on the chart."""
-    best = None
-    for ln, g in lines:
-        for xv, yv in zip(g[x], g["difference"], strict=True):
-            if best is None or abs(yv) > abs(best[2]):
-                best = (ln, xv, yv)
-    if best is None or best[2] == 0:
-        return
-    ln, xv, yv = best
-    where = dict(xytext=(0, 10 if yv > 0 else -14), textcoords="offset points", ha="center")
-    ax.annotate(f"{yv:+.2f} pp", (xv, yv), **where, fontsize=8, color=ln.get_color())
-
-
 def worth_scale(df, worth, *, ax=None, title: str | None = None):
     """The scale a worth searched: the chance at each integer step, the target, the worth.
 
@@ -275,6 +263,8 @@ def worth_scale(df, worth, *, ax=None, title: str | None = None):
     ['without the change', 'with the change']
     >>> close(ax)
     """
+    from matplotlib.ticker import MaxNLocator, PercentFormatter
+
     _require(df, ["step", "chance"], "worth_scale")
     ax = _axes(ax)
     if worth.worth is not None:  # a window around the crossing (and the base step)
@@ -300,11 +290,7 @@ def worth_scale(df, worth, *, ax=None, title: str | None = None):
     pad = (hi - lo) * 0.08 or 0.05
     ax.set_ylim(lo - pad, hi + pad)
     if not mean:
-        from matplotlib.ticker import PercentFormatter
-
         ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
-    from matplotlib.ticker import MaxNLocator
-
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel(f"x ({worth.unit})")
     ax.set_ylabel(METRIC_LABELS.get(worth.metric, worth.metric.replace("_", " ")))

@@ -1,9 +1,6 @@
-"""The printable PDF odds booklet: ``dicestats report`` (:func:`build_report`).
-
-Its pages are :class:`Page` objects: each registered system's (``report/<system>.py``, else
-one page of its questions' sample answers, :mod:`.generic`), then the workbench's
-calibration page (:mod:`.calibration`); :mod:`.booklet` frames, orders and writes them, and
-:mod:`.page` holds what every page draws with.
+"""The printable PDF odds booklet, ``dicestats report`` (:func:`build_report`): each registered
+system's pages (``report/<system>.py``, else :mod:`.generic`), then :mod:`.calibration`'s;
+:mod:`.booklet` orders and writes them, :mod:`.page` is what every page draws with.
 
 Examples
 --------

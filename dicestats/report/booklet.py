@@ -190,8 +190,8 @@ def build_report(
     out : str or os.PathLike, default ``reports/dicestats-odds.pdf``
         The PDF to write; its directory is created if missing.
     systems : str or iterable of str, optional
-        Any of ``fate``, ``storyteller``, ``initiative`` (default: all),
-        as a list or a comma-separated string.
+        Registered systems' names (default: all), as a list or a comma-separated
+        string.
     paper : {"a4", "letter"}, default "a4"
     seed : int, default :data:`DEFAULT_SEED`
         Seed of the Monte Carlo pages (printed on them).

@@ -64,10 +64,6 @@ def _columns(cal, answer: str, show) -> dict:
     cols = {}
     for p in LEVELS:
         cols[f"{_level(p)}: {answer}"] = [show(cal.answers[s][p]) for s in cal.settings]
-        cols[f"{_level(p)}: chance"] = [_chance(cal, s, p) for s in cal.settings]
+        chances = (cal.probabilities[s][p] for s in cal.settings)
+        cols[f"{_level(p)}: chance"] = ["—" if q is None else fmt.percent(q) for q in chances]
     return cols
-
-
-def _chance(cal, setting, p) -> str:
-    q = cal.probabilities[setting][p]
-    return "—" if q is None else fmt.percent(q)

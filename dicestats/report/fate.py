@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from .. import format as fmt
-from .page import Page, _draw_table, _grid, _note
+from .. import plots
+from .. import tables as T
+from .page import _draw_table, _grid, _note, pages_of
 
 __all__ = []
 
@@ -13,38 +15,14 @@ _FATE_INVOKE_RATING = 2
 _FATE_PLAN = (2, 3, 2)  # rating, difficulty, invokes
 
 
-def pages() -> list[Page]:
-    return [
-        Page(
-            "fate",
-            "Fate: the odds of 4dF",
-            "find your margin (rating + bonuses − difficulty) in the lower table; read across.",
-            _fate_odds_page,
-        ),
-        Page(
-            "fate",
-            "Fate: outcomes against the ladder",
-            "each bar is one difficulty; the coloured shares are the four outcomes (sum 100%).",
-            _fate_ladder_page,
-        ),
-        Page(
-            "fate",
-            "Fate: opposed rolls and contests",
-            "top: find your rating (row) and theirs (column); bottom: the gap decides a contest.",
-            _fate_opposed_page,
-        ),
-        Page(
-            "fate",
-            "Fate: when to invoke an aspect",
-            "top: success chance per policy; bottom: after seeing the dice, do what the cell says.",
-            _fate_invoke_page,
-        ),
-    ]
+pages, _page = pages_of("fate")
 
 
+@_page(
+    "Fate: the odds of 4dF",
+    "find your margin (rating + bonuses − difficulty) in the lower table; read across.",
+)
 def _fate_odds_page(fig, ctx) -> None:
-    from .. import tables as T
-
     dist = T.fate_distribution(exact=True)
     left = fmt.format_frame(dist, percent=["p", "p_at_least"])
     left["total"] = [f"{t:+d}" if t > 0 else str(t) for t in dist["total"]]
@@ -70,20 +48,22 @@ def _fate_odds_page(fig, ctx) -> None:
     )
 
 
+@_page(
+    "Fate: outcomes against the ladder",
+    "each bar is one difficulty; the coloured shares are the four outcomes (sum 100%).",
+)
 def _fate_ladder_page(fig, ctx) -> None:
-    from .. import plots
-    from .. import tables as T
-
     gs = _grid(fig, ctx, 2, 1, hspace=0.5, top=0.86)
     for i, rating in enumerate(_FATE_RATINGS):
         ax = fig.add_subplot(gs[i])
         plots.fate_outcomes(T.fate_outcomes(rating, range(-1, 7)), rating=rating, ax=ax)
 
 
+@_page(
+    "Fate: opposed rolls and contests",
+    "top: find your rating (row) and theirs (column); bottom: the gap decides a contest.",
+)
 def _fate_opposed_page(fig, ctx) -> None:
-    from .. import plots
-    from .. import tables as T
-
     gs = _grid(fig, ctx, 2, 1, hspace=0.35, height_ratios=[1.25, 1])
     ax = fig.add_subplot(gs[0])
     title = "Opposed roll: chance you succeed (%) — both sides roll 4dF + rating"
@@ -106,10 +86,11 @@ def _fate_opposed_page(fig, ctx) -> None:
     )
 
 
+@_page(
+    "Fate: when to invoke an aspect",
+    "top: success chance per policy; bottom: after seeing the dice, do what the cell says.",
+)
 def _fate_invoke_page(fig, ctx) -> None:
-    from .. import plots
-    from .. import tables as T
-
     gs = _grid(fig, ctx, 2, 1, hspace=0.3, height_ratios=[1, 1.05])
     ax = fig.add_subplot(gs[0])
     title = f"One invoke, rating {fmt.ladder(_FATE_INVOKE_RATING, order='rating')}: "

@@ -1,10 +1,5 @@
-"""The booklet page of a system that has no pages of its own: its questions' sample answers.
-
-A newly registered system is in the booklet at once: this page shows, for each of its
-declared questions, the answer to its first sample call as the command line prints it
-(the result's :meth:`~dicestats.core.results.Result.view`), as many as fit on the page.
-A system gets designed pages by adding ``dicestats/report/<system>.py`` with ``pages()``.
-"""
+"""The booklet page of a system without ``dicestats/report/<system>.py``: each declared
+question's first sample answer as the command line prints it, as many as fit."""
 
 from __future__ import annotations
 

@@ -3,57 +3,30 @@
 from __future__ import annotations
 
 from .. import format as fmt
-from .page import Page, _draw_table, _grid, _note
+from .. import plots
+from .. import tables as T
+from .page import _draw_table, _grid, _note, pages_of
 
 __all__ = []
 
 
-def pages() -> list[Page]:
-    return [
-        Page(
-            "initiative",
-            "Initiative: who acts first?",
-            "bars: chance your side takes the first action; whiskers: 95% interval (Monte Carlo).",
-            _init_first_page,
-        ),
-        Page(
-            "initiative",
-            "Initiative: tempo, preparation and holding",
-            "top: actions before the enemy's first; bottom: what a margin buys, what holding "
-            "costs.",
-            _init_tempo_page,
-        ),
-        Page(
-            "initiative",
-            "Initiative: every defender and slow answers",
-            "left: how far below the attack die an answer is (0 = not slow); right: how many "
-            "answer one attack.",
-            _init_slow_page,
-        ),
-    ]
+pages, _page = pages_of("initiative")
 
 
 def _simulated(ctx, table: str, offset: int, *args, engine: bool = False, **options):
     """``tables.<table>(*args)`` by Monte Carlo, seeded ``ctx.seed + offset``, on the booklet's
     size (``engine``: :func:`_engine_trials`), computed once per build."""
-    from .. import tables as T
-
     trials = _engine_trials(ctx) if engine else ctx.trials
     mc = dict(trials=trials, rng=ctx.seed + offset, progress=False)
     return ctx.cached(table, lambda: getattr(T, table)(*args, **mc, **options))
 
 
-def _mc_note(ctx) -> str:
-    return (
-        f"Monte Carlo: {ctx.trials:,} rounds per scenario (own child stream each), seed "
-        f"{ctx.seed}; same seed, same numbers."
-    )
-
-
+@_page(
+    "Initiative: who acts first?",
+    "bars: chance your side takes the first action; whiskers: 95% interval (Monte Carlo).",
+)
 def _init_first_page(fig, ctx) -> None:
     import pandas as pd
-
-    from .. import plots
 
     df = _simulated(ctx, "initiative_first", 0, exact_limit=ctx.exact_limit)
     gs = _grid(fig, ctx, 2, 1, height_ratios=[1.15, 1], hspace=0.28)
@@ -80,8 +53,9 @@ def _init_first_page(fig, ctx) -> None:
     _note(
         fig,
         ctx,
-        _mc_note(ctx) + "\nPips: your preparation margin, added to one of your dice (the one "
-        "it brings to 6, else the highest below 6).",
+        f"Monte Carlo: {ctx.trials:,} rounds per scenario (own child stream each), seed "
+        f"{ctx.seed}; same seed, same numbers.\nPips: your preparation margin, added to one of "
+        "your dice (the one it brings to 6, else the highest below 6).",
     )
 
 
@@ -90,8 +64,11 @@ def _engine_trials(ctx) -> int:
     return max(1_000, ctx.trials // 4)
 
 
+@_page(
+    "Initiative: tempo, preparation and holding",
+    "top: actions before the enemy's first; bottom: what a margin buys, what holding costs.",
+)
 def _init_tempo_page(fig, ctx) -> None:
-    from .. import plots
 
     gs = _grid(fig, ctx, 2, 2, hspace=0.42, wspace=0.28)
     ax = fig.add_subplot(gs[0, :])
@@ -103,7 +80,7 @@ def _init_tempo_page(fig, ctx) -> None:
     plots.initiative_pips(pips, ax=ax2, title="Preparation: chance to act first")
     ax2.legend(fontsize=6, frameon=False, loc="lower right")
     ax3 = fig.add_subplot(gs[1, 1])
-    hold = _simulated(ctx, "initiative_holding", 3, HOLD_BOOKLET, engine=True)
+    hold = _simulated(ctx, "initiative_holding", 3, T.HOLD_SCENARIOS[:1], engine=True)  # 3 vs 3
     plots.initiative_holding(hold, ax=ax3, title="Holding in 3 vs 3: wounds dealt and taken")
     _note(
         fig,
@@ -116,14 +93,13 @@ def _init_tempo_page(fig, ctx) -> None:
     )
 
 
-#: The holding figure of the booklet: one matchup, every named policy.
-HOLD_BOOKLET = (("3 vs 3", [3], [3]),)
-
-
+@_page(
+    "Initiative: every defender and slow answers",
+    "left: how far below the attack die an answer is (0 = not slow); right: how many "
+    "answer one attack.",
+)
 def _init_slow_page(fig, ctx) -> None:
     import pandas as pd
-
-    from .. import plots
 
     df = _simulated(ctx, "initiative_slow", 2)
     answers = _simulated(ctx, "initiative_defenders", 4, engine=True)

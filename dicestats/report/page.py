@@ -43,10 +43,26 @@ class _Context:
         return self.cache[key]
 
 
+def pages_of(system: str):
+    """``(pages, page)`` of a system's page module: ``pages()`` lists its pages, in the order
+    ``@page(title, how_to_read)`` added their drawers."""
+    listed: list[Page] = []
+
+    def pages() -> list[Page]:
+        return list(listed)
+
+    def page(title: str, how_to_read: str):
+        def add(draw):
+            listed.append(Page(system, title, how_to_read, draw))
+            return draw
+
+        return add
+
+    return pages, page
+
+
 def _grid(fig, ctx, nrows=1, ncols=1, **kw):
-    opts = dict(ctx.body)
-    opts.update(kw)
-    return fig.add_gridspec(nrows, ncols, **opts)
+    return fig.add_gridspec(nrows, ncols, **(ctx.body | kw))
 
 
 def _draw_table(
@@ -95,21 +111,12 @@ def _draw_table(
     return table
 
 
-def _note(fig, ctx, text: str, y: float | None = None, width: int = 118) -> None:
-    """A small note just above the footer, wrapped to the page width."""
+def _note(fig, ctx, text: str) -> None:
+    """A small note just above the footer, wrapped to the page width (118 characters)."""
     import textwrap
 
-    lines = []
-    for para in text.split("\n"):
-        lines.extend(textwrap.wrap(para, width) or [""])
+    lines = [line for para in text.split("\n") for line in textwrap.wrap(para, 118) or [""]]
     if len(lines) > 3:
         raise ValueError(f"page note too long ({len(lines)} lines): {text[:60]!r}...")
-    fig.text(
-        ctx.body["left"],
-        0.066 if y is None else y,
-        "\n".join(lines),
-        fontsize=7.5,
-        color="#444444",
-        ha="left",
-        va="top",
-    )
+    style = dict(fontsize=7.5, color="#444444", ha="left", va="top")
+    fig.text(ctx.body["left"], 0.066, "\n".join(lines), **style)

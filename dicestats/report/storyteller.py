@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from .. import format as fmt
-from .page import Page, _draw_table, _grid, _note
+from .. import plots
+from .. import tables as T
+from .page import _draw_table, _grid, _note, pages_of
 
 __all__ = []
 
@@ -11,56 +13,14 @@ __all__ = []
 _ST_DICE, _ST_DIFFS = range(1, 11), range(2, 11)
 
 
-def pages() -> list[Page]:
-    return [
-        Page(
-            "storyteller",
-            "Storyteller: chance of success",
-            "row = dice in the pool, column = difficulty; the cell is P(at least 1 net success).",
-            _st_success_table_page,
-        ),
-        Page(
-            "storyteller",
-            "Storyteller: where 50% lies",
-            "darker = less likely; the vermillion line splits better-than-even pools from worse.",
-            _st_success_map_page,
-        ),
-        Page(
-            "storyteller",
-            "Storyteller: botches",
-            "row = dice, column = difficulty; the cell is P(botch) under the Revised rule.",
-            _st_botch_page,
-        ),
-        Page(
-            "storyteller",
-            "Storyteller: when one more die hurts",
-            "highlighted stretches: one more die makes things worse (the difficulty-10 anomaly).",
-            _st_anomaly_page,
-        ),
-        Page(
-            "storyteller",
-            "Storyteller: degrees of success and 10s",
-            "top: how good a roll is, by pool size; bottom: what each 10s rule adds.",
-            _st_degrees_page,
-        ),
-        Page(
-            "storyteller",
-            "Storyteller: multiple and extended actions",
-            "top: each action's chance when you split the pool; bottom: chance done by round r.",
-            _st_actions_page,
-        ),
-    ]
+pages, _page = pages_of("storyteller")
 
 
 def _st_odds(ctx):
-    from .. import tables as T
-
     return ctx.cached("st_odds", lambda: T.storyteller_odds(_ST_DICE, _ST_DIFFS))
 
 
 def _st_anomalies(ctx):
-    from .. import tables as T
-
     return ctx.cached("st_anomalies", lambda: T.storyteller_anomalies(dice=range(1, 16)))
 
 
@@ -73,9 +33,11 @@ def _st_rules_note(fig, ctx) -> None:
     )
 
 
+@_page(
+    "Storyteller: chance of success",
+    "row = dice in the pool, column = difficulty; the cell is P(at least 1 net success).",
+)
 def _st_success_table_page(fig, ctx) -> None:
-    from .. import tables as T
-
     odds = _st_odds(ctx)
     grid = T.storyteller_grid(odds, "p_success")
     text = T.storyteller_grid(odds, "p_success", fmt=fmt.percent)
@@ -93,9 +55,11 @@ def _st_success_table_page(fig, ctx) -> None:
     _st_rules_note(fig, ctx)
 
 
+@_page(
+    "Storyteller: where 50% lies",
+    "darker = less likely; the vermillion line splits better-than-even pools from worse.",
+)
 def _st_success_map_page(fig, ctx) -> None:
-    from .. import plots
-
     gs = _grid(fig, ctx, 1, 1, top=0.86)
     ax = fig.add_subplot(gs[0])
     title = "Chance of success (%) by pool and difficulty, with the 50% line"
@@ -103,10 +67,11 @@ def _st_success_map_page(fig, ctx) -> None:
     _st_rules_note(fig, ctx)
 
 
+@_page(
+    "Storyteller: botches",
+    "row = dice, column = difficulty; the cell is P(botch) under the Revised rule.",
+)
 def _st_botch_page(fig, ctx) -> None:
-    from .. import plots
-    from .. import tables as T
-
     odds = _st_odds(ctx)
     text = T.storyteller_grid(odds, "p_botch", fmt=fmt.percent)
     an = _st_anomalies(ctx)
@@ -126,11 +91,12 @@ def _st_botch_page(fig, ctx) -> None:
     _st_rules_note(fig, ctx)
 
 
+@_page(
+    "Storyteller: when one more die hurts",
+    "highlighted stretches: one more die makes things worse (the difficulty-10 anomaly).",
+)
 def _st_anomaly_page(fig, ctx) -> None:
     import pandas as pd
-
-    from .. import plots
-    from .. import tables as T
 
     odds = ctx.cached("st_odds_15", lambda: T.storyteller_odds(range(1, 16), _ST_DIFFS))
     an = _st_anomalies(ctx)
@@ -185,10 +151,11 @@ def _ranges(values) -> str:
     return ", ".join(parts)
 
 
+@_page(
+    "Storyteller: degrees of success and 10s",
+    "top: how good a roll is, by pool size; bottom: what each 10s rule adds.",
+)
 def _st_degrees_page(fig, ctx) -> None:
-    from .. import plots
-    from .. import tables as T
-
     gs = _grid(fig, ctx, 2, 1, hspace=0.42, top=0.85)
     ax = fig.add_subplot(gs[0])
     title = "Degrees of success at difficulty 6 (net successes: 1 marginal … 5+ phenomenal)"
@@ -209,10 +176,11 @@ _HALL = ([7, 6, 6], ["punch", "dodge", "dodge"])
 _EXTENDED = {"dice": (4, 6, 8), "difficulty": 6, "target": 10}
 
 
+@_page(
+    "Storyteller: multiple and extended actions",
+    "top: each action's chance when you split the pool; bottom: chance done by round r.",
+)
 def _st_actions_page(fig, ctx) -> None:
-    from .. import plots
-    from .. import tables as T
-
     gs = _grid(fig, ctx, 2, 1, hspace=0.38, top=0.835)
     ax = fig.add_subplot(gs[0])
     pools, names = _HALL

@@ -13,6 +13,22 @@ def _num(x):
     return x if isinstance(x, Fraction) else float(x)
 
 
+def _p(x) -> dict:
+    """A probability's columns: ``p``, and ``lo``/``hi`` for an estimate (NaN for None)."""
+    if x is None:
+        return {"p": float("nan")}
+    if hasattr(x, "ci_low"):
+        return {"p": x.value, "lo": x.ci_low, "hi": x.ci_high}
+    return {"p": float(x)}
+
+
+def _frame(rows, columns=None):
+    """Records (dicts) as a DataFrame; pandas is imported on first use, not with the package."""
+    import pandas as pd
+
+    return pd.DataFrame.from_records(rows, columns=columns)
+
+
 def _listed(name, values, what, *, one=str):
     """``values`` as a non-empty list, refused in one line naming ``name`` otherwise.
 

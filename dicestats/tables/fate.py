@@ -1,14 +1,10 @@
-"""Fate tables: tidy DataFrames of 4dF odds, contests and invoke policies.
-
-Columns follow the Fate vocabulary (``p_fail``, ``p_tie``, ``p_success``,
-``p_style``, ``p_success_or_better``, ``p_tie_or_better``, ``mean_shifts``,
-``versus``, ``p_win``, ``mean_exchanges``); exact tables hold Fractions.
-"""
+"""Fate tables: tidy DataFrames of 4dF odds, contests and invoke policies (exact ones hold
+Fractions)."""
 
 from __future__ import annotations
 
 from ..core.checks import check_int_list
-from ._common import _num
+from ._common import _frame, _num
 
 __all__ = [
     "fate_distribution",
@@ -56,20 +52,12 @@ def fate_distribution(dice: int = 4, *, exact: bool = False):
     >>> df["p"].tolist()[4], df["p_at_least"].tolist()[0]
     (Fraction(19, 81), Fraction(1, 1))
     """
-    import pandas as pd
-
     from .. import fate
 
     d = fate.fate_dice(dice, exact=exact)
     lo, hi = d.support()
-    totals = list(range(lo, hi + 1))
-    return pd.DataFrame(
-        {
-            "total": totals,
-            "p": [_num(d.pmf(t)) for t in totals],
-            "p_at_least": [_num(d.p_ge(t)) for t in totals],
-        }
-    )
+    cells = [(t, _num(d.pmf(t)), _num(d.p_ge(t))) for t in range(lo, hi + 1)]
+    return _frame(cells, ["total", "p", "p_at_least"])
 
 
 def fate_outcomes(
@@ -92,8 +80,6 @@ def fate_outcomes(
     >>> df.loc[0, "p_tie"], df.loc[0, "p_success_or_better"]
     (Fraction(19, 81), Fraction(31, 81))
     """
-    import pandas as pd
-
     from .. import fate
 
     rows = fate.outcome_table([rating], difficulties, dice=dice, helpers=helpers, exact=exact)
@@ -101,7 +87,7 @@ def fate_outcomes(
     for r in rows:
         rec = {k: v for k, v in r.as_dict().items() if k not in ("bonus", "exact")}
         records.append({k: _num(v) if k.startswith(("p_", "mean_")) else v for k, v in rec.items()})
-    return pd.DataFrame.from_records(records)
+    return _frame(records)
 
 
 def fate_odds_by_margin(margins=range(-4, 5), *, dice: int = 4, exact: bool = False):
@@ -117,15 +103,13 @@ def fate_odds_by_margin(margins=range(-4, 5), *, dice: int = 4, exact: bool = Fa
     >>> df.loc[0, "p_tie_or_better"]  # 4dF >= 0: (19 + 16 + 10 + 4 + 1) / 81
     Fraction(50, 81)
     """
-    import pandas as pd
-
     from .. import fate
 
     rows = []
     for m in _ratings("margins", margins):
         o = fate.outcome_probs(m, difficulty=0, dice=dice, exact=exact)
         rows.append({"margin": m, **_outcome_cells(o, tie_first=True)})
-    return pd.DataFrame.from_records(rows)
+    return _frame(rows)
 
 
 def fate_opposed(ratings=range(0, 5), versus=range(0, 5), *, dice: int = 4, exact: bool = False):
@@ -140,8 +124,6 @@ def fate_opposed(ratings=range(0, 5), versus=range(0, 5), *, dice: int = 4, exac
     >>> df.loc[0, "p_tie"]  # 8dF shows 0: 1107/6561
     Fraction(41, 243)
     """
-    import pandas as pd
-
     from .. import fate
 
     rows = []
@@ -150,7 +132,7 @@ def fate_opposed(ratings=range(0, 5), versus=range(0, 5), *, dice: int = 4, exac
         for v in versus:
             o = fate.outcome_probs(r, versus=v, dice=dice, exact=exact)
             rows.append({"rating": r, "versus": v, **_outcome_cells(o)})
-    return pd.DataFrame.from_records(rows)
+    return _frame(rows)
 
 
 def fate_contest(gaps=range(-3, 4), *, victories: int = 3, dice: int = 4, exact: bool = False):
@@ -165,15 +147,13 @@ def fate_contest(gaps=range(-3, 4), *, victories: int = 3, dice: int = 4, exact:
     >>> df.loc[0, "p_win"]
     Fraction(1, 2)
     """
-    import pandas as pd
-
     from .. import fate
 
     rows = []
     for g in _ratings("gaps", gaps):
         c = fate.contest(g, 0, victories=victories, dice=dice, exact=exact)
         rows.append({"gap": g, "p_win": _num(c.p_win[0]), "mean_exchanges": _num(c.mean_exchanges)})
-    return pd.DataFrame.from_records(rows)
+    return _frame(rows)
 
 
 #: Invoke policies as shown in charts, with the :class:`~dicestats.fate.InvokePolicy` field.
@@ -205,8 +185,6 @@ def fate_invokes(
     >>> dict(zip(df["policy"], df["p_reach"]))["never invoke"]
     Fraction(5, 81)
     """
-    import pandas as pd
-
     from .. import fate
 
     rows = []
@@ -215,7 +193,7 @@ def fate_invokes(
         pol = fate.invoke_policy(rating, d, **asked)
         for label, attr in INVOKE_POLICIES.items():
             rows.append({"difficulty": d, "policy": label, "p_reach": getattr(pol, attr)})
-    return pd.DataFrame.from_records(rows)
+    return _frame(rows)
 
 
 def fate_invoke_plan(
@@ -236,8 +214,6 @@ def fate_invoke_plan(
     >>> fate_invoke_plan(0, 2, invokes=1).set_index("dice total").loc["-1", "1 invoke"]
     'reroll'
     """
-    import pandas as pd
-
     from .. import fate
 
     pol = fate.invoke_policy(rating, difficulty, invokes=invokes, objective=objective, dice=dice)
@@ -249,7 +225,7 @@ def fate_invoke_plan(
         }
         for s in range(dice, -dice - 1, -1)
     ]
-    return pd.DataFrame.from_records(rows)
+    return _frame(rows)
 
 
 def fate_challenge_plans(
@@ -277,15 +253,13 @@ def fate_challenge_plans(
     >>> df["plan"].tolist(), df.loc[0, "p_challenge"] > df.loc[2, "p_challenge"]
     (['OAO', 'AOO', 'OO'], True)
     """
-    import pandas as pd
-
     from .. import fate
 
     steps = dict(advantage_bonuses=advantage_bonus, advantage_difficulties=advantage_difficulty)
     asked = dict(advantages=advantages, need=need, count=count, dice=dice, exact=exact)
     best = fate.challenge(difficulties, bonuses, **steps, **asked)
     unaided = best.p_challenge_unaided
-    return pd.DataFrame.from_records(
+    return _frame(
         [
             {"plan": plan, "advantages": plan.count("A"), "p_challenge": _num(p)}
             | {"gain": _num(p - unaided)}

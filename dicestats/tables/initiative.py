@@ -1,11 +1,6 @@
-"""Initiative tables: tidy DataFrames of the d6 initiative system's Monte Carlo runs.
-
-The acting order (who acts first, actions before the other side's first, preparation
-margins) and fights (slow defences, holding, every defender, margins and advantage; their
-success rolls are the user's assumption). Every scenario or cell runs on its own child
-stream of ``SeedSequence(rng)``: the same seed gives the same frame. Rules and limits:
-``docs/rules/initiative.md``.
-"""
+"""Initiative tables: tidy DataFrames of the d6 initiative system's Monte Carlo runs, each
+scenario or cell on its own child stream of ``SeedSequence(rng)`` (rules and limits:
+``docs/rules/initiative.md``)."""
 
 from __future__ import annotations
 
@@ -13,9 +8,9 @@ import inspect
 from collections.abc import Mapping, Sequence
 
 from ..core.checks import InputError, check_int_list, refuse
-from ..core.montecarlo import DEFAULT_TRIALS
+from ..core.montecarlo import DEFAULT_TRIALS, seed_sequence
 from ..core.progress import progress_bar
-from ._common import _listed
+from ._common import _frame, _listed, _p
 
 __all__ = [
     "INITIATIVE_MATCHUPS",
@@ -33,17 +28,10 @@ __all__ = [
 
 
 # --------------------------------------------------------------------------- shared
-def _streams(rng, n):
-    """One independent seed per scenario, derived from ``rng`` (a seed or a Generator)."""
-    from ..core.montecarlo import seed_sequence
-
-    return seed_sequence(rng).spawn(n)
-
-
 def _each(items, rng, progress, desc, run):
     """``(item, run(item, seed))`` for each item, each on its own child stream of ``rng``,
     under one progress bar."""
-    seeds = _streams(rng, len(items))
+    seeds = seed_sequence(rng).spawn(len(items))
     bar = progress_bar(len(items), progress=progress, desc=desc, unit="scenario")
     try:
         for item, seed in zip(items, seeds, strict=True):
@@ -83,20 +71,9 @@ def _sides(name, a, b, names=("swiftness", "versus")) -> tuple[list[int], list[i
     return tuple(check_int_list(f"{name} {side}", s, min_len=0) for side, s in pairs)
 
 
-def _p(e) -> dict:
-    """An estimated probability as the columns ``p``, ``lo``, ``hi``."""
-    return {"p": e.value, "lo": e.ci_low, "hi": e.ci_high}
-
-
 def _share(name, e) -> dict:
     """An estimate as three columns: ``name``, ``name_lo``, ``name_hi``."""
     return {name: e.value, f"{name}_lo": e.ci_low, f"{name}_hi": e.ci_high}
-
-
-def _frame(rows):
-    import pandas as pd
-
-    return pd.DataFrame.from_records(rows)
 
 
 # --------------------------------------------------------------------------- the acting order
@@ -256,8 +233,7 @@ def initiative_pips(
     ``pips`` are whole numbers (0..1000), each your first participant's margin,
     added to one of its own dice (the rules' default reading; the others
     prepared nothing). Long format: ``label`` (the matchup without pips),
-    ``pips``, ``p``, ``lo``, ``hi`` (95% Wilson), ``stderr``, ``trials``. Each
-    (matchup, pips) cell has its own child stream of ``SeedSequence(rng)``.
+    ``pips``, ``p``, ``lo``, ``hi`` (95% Wilson), ``stderr``, ``trials``.
 
     Examples
     --------
@@ -303,7 +279,6 @@ def initiative_slow(
     attacks that could be actively defended), ``defended`` (share actually
     defended: less only with ``defend_if_hit``), each with ``_lo``/``_hi``,
     ``slow_round`` (P(some defence of the round is slow)), ``trials``.
-    Each scenario has its own child stream of ``SeedSequence(rng)``.
 
     Examples
     --------
@@ -311,30 +286,17 @@ def initiative_slow(
     >>> df["penalty"].tolist()[:3], round(float(df["p"].sum()), 9)
     ([0, 1, 2], 1.0)
     """
-    from .. import initiative
-
-    what = "(label, defenders, attackers, options)"
-    known = set(inspect.signature(initiative.defence).parameters)
-    known -= {"swiftness", "versus", "method", "exact", "trials", "rng", "progress"}
-    checked = []
-    for i, entry in enumerate(_listed("scenarios", scenarios, what + " entries", one=None)):
-        label, a, b, opts = _entry(f"scenarios[{i}]", entry, (4,), what)
-        a, b = _sides(f"scenarios[{i}]", a, b, ("defenders", "attackers"))
-        mapping = isinstance(opts, Mapping)
-        if not mapping or not set(opts) <= known:
-            allowed = "a mapping of initiative.defence() keywords"
-            raise refuse(f"scenarios[{i}] options", allowed, opts, kind=not mapping)
-        checked.append((label, a, b, opts))
 
     def run(scenario, seed):
         _, a, b, opts = scenario
         return _simulate("defence", a, b, trials, seed, **dict(opts))
 
     rows = []
+    checked = _scenarios(scenarios, options=True)
     for (label, _, _, _), r in _each(checked, rng, progress, "defence scenarios", run):
         each = {**_share("defendable", r.p_defendable), **_share("defended", r.p_defended)}
         each |= {"slow_round": r.p_slow_round.value, "trials": r.trials}
-        rows += [{"label": str(label), "penalty": k, **_p(e), **each} for k, e in r.slow.items()]
+        rows += [{"label": label, "penalty": k, **_p(e), **each} for k, e in r.slow.items()]
     return _frame(rows)
 
 
@@ -345,13 +307,22 @@ HOLD_SCENARIOS = (
 )
 
 
-def _scenarios(scenarios, sides=("defenders", "attackers")) -> list:
-    """``scenarios`` as ``(label, a, b)`` entries, each checked (see :func:`_entry`)."""
-    what = f"(label, {', '.join(sides)})"
+def _scenarios(scenarios, sides=("defenders", "attackers"), *, options=False) -> list:
+    """``scenarios`` as ``(label, a, b)`` entries, each checked (see :func:`_entry`); with
+    ``options``, ``(label, a, b, options)``, the options keywords of ``initiative.defence``."""
+    from .. import initiative
+
+    what = f"(label, {', '.join(sides)}{', options' if options else ''})"
+    known = set(inspect.signature(initiative.defence).parameters)
+    known -= {"swiftness", "versus", "method", "exact", "trials", "rng", "progress"}
     out = []
     for i, entry in enumerate(_listed("scenarios", scenarios, what + " entries", one=None)):
-        label, a, b = _entry(f"scenarios[{i}]", entry, (3,), what)
-        out.append((str(label), *_sides(f"scenarios[{i}]", a, b, sides)))
+        name = f"scenarios[{i}]"
+        label, a, b, *opts = _entry(name, entry, (4 if options else 3,), what)
+        out.append((str(label), *_sides(name, a, b, sides), *opts))
+        if opts and (not isinstance(opts[0], Mapping) or not set(opts[0]) <= known):
+            allowed = "a mapping of initiative.defence() keywords"
+            raise refuse(f"{name} options", allowed, opts[0], kind=not isinstance(opts[0], Mapping))
     return out
 
 
@@ -416,7 +387,7 @@ def initiative_holding(
 
     def run(cell, seed):
         (_, a, b), pol, _ = cell
-        s1, s2, s3 = _streams(seed, 3)
+        s1, s2, s3 = seed_sequence(seed).spawn(3)
         holds = dict(hold=pol, versus_hold=versus_hold)
         tempo = _simulate("odds", a, b, trials, s1, **holds)
         fight = _simulate("defence", a, b, trials, s2, attackers="both", **holds, **rolls)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping
 
-from ..core.checks import check_int, refuse
-from ._common import _listed
+from ..core.checks import check_choice, check_int, refuse
+from ._common import _frame, _listed
 
 __all__ = [
     "storyteller_odds",
@@ -44,12 +44,8 @@ def storyteller_odds(
 ):
     """Pool odds over dice × difficulties (tidy; for the heatmaps).
 
-    A thin wrapper of :func:`dicestats.storyteller.odds_table` that also
-    accepts a preset name for ``rules`` (``"revised"``, ``"first"``, ...);
-    ``specialty=True``: every roll has a specialty.
-    Columns: ``dice``, ``difficulty``, ``p_success``, ``p_fail``, ``p_botch``,
-    ``mean_net``, the degrees ``p_marginal`` … ``p_phenomenal`` and
-    ``p_ge_1`` … ``p_ge_5``.
+    :func:`dicestats.storyteller.odds_table` (its columns), ``rules`` also a preset name
+    (``"revised"``, ``"first"``, ...).
 
     Examples
     --------
@@ -87,23 +83,6 @@ def storyteller_grid(df, value: str = "p_success", fmt=None):
     return out.reset_index()
 
 
-def _metrics(metrics) -> list[str] | None:
-    """``metrics`` as a list of anomaly metric names (one name alone is a list of one)."""
-    from ..core.checks import check_choice
-    from ..storyteller.pools import METRICS
-
-    if metrics is None:
-        return None
-    if isinstance(metrics, str):
-        metrics = [metrics]
-    if not hasattr(metrics, "__iter__"):
-        raise refuse("metrics", "a metric name or a list of them", metrics, kind=True)
-    out = [check_choice("metrics", m, METRICS) for m in metrics]
-    if not out:
-        raise refuse("metrics", "at least one of " + ", ".join(map(repr, METRICS)), metrics)
-    return out
-
-
 def storyteller_anomalies(
     rules=None,
     dice=range(1, 16),
@@ -132,15 +111,16 @@ def storyteller_anomalies(
     dicestats.InputError: metrics must be one of 'p_botch', 'p_success', 'p_ge_2', 'p_ge_3', \
 'p_ge_4', 'p_ge_5', got 'botch'
     """
-    import pandas as pd
-
     from .. import storyteller
+    from ..storyteller.pools import METRICS
 
-    metrics = _metrics(metrics)
+    if metrics is not None:  # one name is a list of one
+        names = _listed("metrics", metrics, f"metric names ({', '.join(map(repr, METRICS))})")
+        metrics = [check_choice("metrics", m, METRICS) for m in names]
     found = storyteller.anomalies(
         _rules(rules), dice, difficulties, specialty=specialty, exact=exact
     )
-    df = pd.DataFrame.from_records(
+    df = _frame(
         [a.as_dict() for a in found], columns=["metric", "difficulty", "dice", "before", "after"]
     )
     if metrics is not None:
@@ -296,8 +276,6 @@ def storyteller_multiple_actions(
     >>> df[df.actions == 3]["dice"].tolist()
     [4, 2, 1]
     """
-    import pandas as pd
-
     from .. import storyteller
 
     pools = _listed("pools", pools, "pool sizes", one=None)
@@ -316,7 +294,7 @@ def storyteller_multiple_actions(
             own = {c: getattr(a, c) for c in ("base", "dice", "attempted", "p_success", "p_botch")}
             rows.append({"actions": k, "action": a.action, "name": names[a.action - 1], **own})
             rows[-1] |= {"p_all": r.p_all, "mean_successes": r.mean_successes}
-    return pd.DataFrame.from_records(rows)
+    return _frame(rows)
 
 
 def storyteller_extended(
@@ -346,8 +324,6 @@ def storyteller_extended(
     >>> df["p_done"].tolist()  # a single die, difficulty 6: 1 - (1/2)^r
     [Fraction(1, 2), Fraction(3, 4), Fraction(7, 8)]
     """
-    import pandas as pd
-
     max_round = check_int("max_round", max_round, 1)
     rows = []
     runs = _extended_runs(dice, difficulty, target, rules, on_botch, rounds, specialty, exact)
@@ -357,7 +333,7 @@ def storyteller_extended(
             {"label": label, "dice": n, "on_botch": b, "round": k, "p_done": p}
             for k, p in enumerate(within, start=1)
         ]
-    return pd.DataFrame.from_records(rows)
+    return _frame(rows)
 
 
 def storyteller_extended_summary(
@@ -383,11 +359,9 @@ def storyteller_extended_summary(
     >>> df.loc[0, "p_success"], df.loc[0, "mean_rolls"]
     (Fraction(1, 1), Fraction(2, 1))
     """
-    import pandas as pd
-
     runs = _extended_runs(dice, difficulty, target, rules, on_botch, rounds, specialty, exact)
     cols = ("p_success", "p_failed", "p_timeout", "mean_rolls")
-    return pd.DataFrame.from_records(
+    return _frame(
         [
             {"label": label, "dice": n, "on_botch": b, **{c: getattr(res, c) for c in cols}}
             for label, n, b, res in runs
@@ -434,10 +408,8 @@ def storyteller_distribution(dists, x: str = "net"):
     >>> df["margin"].tolist(), [str(p) for p in df["p"]]
     ([-1, 0, 1], ['1/4', '1/2', '1/4'])
     """
-    import pandas as pd
-
     rows = []
     for label, dist in dict(dists).items():
         for value, p in dist.items():
             rows.append({"label": str(label), x: int(value), "p": p})
-    return pd.DataFrame.from_records(rows, columns=["label", x, "p"])
+    return _frame(rows, columns=["label", x, "p"])

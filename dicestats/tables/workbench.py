@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..core.checks import refuse
-from ._common import _num
+from ._common import _frame, _num
 
 __all__ = ["calibration_table", "comparison_table", "comparison_distances", "worth_table"]
 
@@ -31,8 +31,6 @@ def calibration_table(cal="storyteller", **options):
     >>> df[["difficulty", "level", "dice"]].values.tolist()
     [[8, 0.75, 9], [9, 0.75, 22]]
     """
-    import pandas as pd
-
     from .. import workbench as wb
 
     if isinstance(cal, str):
@@ -49,7 +47,7 @@ def calibration_table(cal="storyteller", **options):
         for s in cal.settings
         for p in cal.levels
     ]
-    df = pd.DataFrame(rows, columns=[setting, "level", answer, "p"])
+    df = _frame(rows, columns=[setting, "level", answer, "p"])
     df[answer] = df[answer].astype("Int64")
     return df
 
@@ -77,8 +75,6 @@ def comparison_table(comparison, metrics=None):
     >>> t.query("metric == 'p_tie' and difficulty == 0").difference.tolist()
     [Fraction(-2, 27)]
     """
-    import pandas as pd
-
     c = _check(comparison)
     metrics = list(c.metrics if metrics is None else metrics)
     unknown = [m for m in metrics if m not in c.metrics]
@@ -90,7 +86,7 @@ def comparison_table(comparison, metrics=None):
         for m in metrics:
             first, second, diff = (_num(r[k]) for k in (m, f"versus_{m}", f"diff_{m}"))
             rows.append({**cell, "metric": m, "first": first, "second": second, "difference": diff})
-    return pd.DataFrame(rows, columns=[*c.cells, "metric", "first", "second", "difference"])
+    return _frame(rows, columns=[*c.cells, "metric", "first", "second", "difference"])
 
 
 def comparison_distances(comparison):
@@ -100,15 +96,13 @@ def comparison_distances(comparison):
     >>> comparison_distances(compare_fate(0, [0], versus_bonus=1)).max_gap_k.tolist()
     [1]
     """
-    import pandas as pd
-
     c = _check(comparison)
     cols = [*c.cells, "total_variation", "max_gap", "max_gap_k"]
     rows = [
         {k: (_num(r[k]) if k in ("total_variation", "max_gap") else r[k]) for k in cols}
         for r in c.rows
     ]
-    return pd.DataFrame(rows, columns=cols)
+    return _frame(rows, columns=cols)
 
 
 def worth_table(worth):
@@ -122,8 +116,6 @@ def worth_table(worth):
     >>> t.query("side == 'equal'").step.tolist()
     [2]
     """
-    import pandas as pd
-
     from ..workbench.worth import Worth
 
     if not isinstance(worth, Worth):
@@ -133,4 +125,4 @@ def worth_table(worth):
         {"step": s, "chance": _num(p), "side": "equal" if p == t else "below" if p < t else "above"}
         for s, p in sorted(worth.scale.items())
     ]
-    return pd.DataFrame(rows, columns=["step", "chance", "side"])
+    return _frame(rows, columns=["step", "chance", "side"])
