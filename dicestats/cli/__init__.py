@@ -59,7 +59,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The full ``dicestats`` argument parser."""
+    """The full ``dicestats`` argument parser (a new one on each call)."""
     parser = _Parser(
         prog="dicestats",
         description="Exact odds and honest Monte Carlo for tabletop dice mechanics.",
@@ -86,6 +86,34 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+#: The parser :func:`main` reuses, and what it was built from (see :func:`_parser`).
+_BUILT: tuple = (None, None, None)
+
+
+def _parser() -> argparse.ArgumentParser:
+    """:func:`build_parser`'s parser, built again only when what it is built from changed:
+    the registered systems (a new tuple when one is added) and the questions
+    :func:`dicestats.sweep.register` added (the ``sweep`` command's choices and help).
+
+    Building takes tens of milliseconds (a program that calls :func:`main` many times,
+    such as the tests, pays it once). Reusing it gives the same answers: parsing leaves
+    the parser as it was (every value lands in a new Namespace, list options gather into
+    a new list, and :func:`main` hands a command copies of the list defaults).
+    """
+    global _BUILT
+    from ..registry import systems
+
+    questions = sys.modules.get("dicestats.sweep.questions")  # none added before it is loaded
+    registered, added = systems(), tuple(questions.QUESTIONS.added.items()) if questions else ()
+    if _BUILT[0] is not registered or _BUILT[1] != added:
+        parser = build_parser()
+        # building loads dicestats.sweep.questions: read what it holds once loaded
+        questions = sys.modules.get("dicestats.sweep.questions")
+        added = tuple(questions.QUESTIONS.added.items()) if questions else ()
+        _BUILT = (registered, added, parser)
+    return _BUILT[2]
+
+
 def short_help(parser: argparse.ArgumentParser) -> str:
     """The usage line and one line per command: what bare ``dicestats`` prints.
 
@@ -106,11 +134,14 @@ def short_help(parser: argparse.ArgumentParser) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI with ``argv`` (default: ``sys.argv[1:]``); return the exit status."""
-    parser = build_parser()
+    parser = _parser()
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse: --help (0) or a usage error (2)
         return int(exc.code or 0)
+    for name, value in vars(args).items():  # a default list is the reused parser's own
+        if isinstance(value, list):
+            setattr(args, name, list(value))
     if getattr(args, "func", None) is None:  # bare dicestats: see the module docstring
         sys.stderr.write(short_help(parser))
         return 2
