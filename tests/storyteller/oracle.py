@@ -172,6 +172,13 @@ def enumerate_rolls(n, rules, max_extra=4):
 
 def brute(n, d, rules):
     """Exact (success, failure, botch, net pmf dict, mean) by enumeration."""
+    success, failure, botch, pmf, mean = _brute(n, d, rules)
+    return success, failure, botch, dict(pmf), mean
+
+
+@functools.cache
+def _brute(n, d, rules):
+    """:func:`brute`, kept: the pool, table and command-line tests ask for the same pools."""
     pmf = {}
     botch = F(0)
     for faces, extra, p in enumerate_rolls(n, rules):
