@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 
@@ -87,14 +85,12 @@ def test_every_fate_command_takes_names(capsys, argv):
     assert named == run_json(capsys, *numbers, "--json")
 
 
-def test_unknown_name_is_one_line_exit_2():
-    p = subprocess.run(
-        [sys.executable, "-m", "dicestats", "fate", "--bonus", "2", "--difficulty", "Heroic"],
-        capture_output=True,
-        text=True,
-    )
-    assert p.returncode == 2 and p.stdout == ""
-    lines = p.stderr.strip().splitlines()
+def test_unknown_name_is_one_line_exit_2(capsys):
+    # in this process: tests/fate/test_cli.py::test_real_subprocess runs the real command
+    assert main(["fate", "--bonus", "2", "--difficulty", "Heroic"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    lines = err.strip().splitlines()
     assert len(lines) == 1
     assert "difficulty must be" in lines[0] and "Superb +5" in lines[0] and "Heroic" in lines[0]
 
