@@ -49,7 +49,7 @@ def test_simulation_matches_exact_reference(setup):
     acc, out = ref_defence(a, b, attackers, cover)
     respond = "cover" if cover else "target"
     r = ini.defence(
-        a, b, trials=40_000, rng=17, attackers=attackers, respond=respond, order="action"
+        a, b, trials=20_000, rng=17, attackers=attackers, respond=respond, order="action"
     )
     ex = ini.defence(a, b, attackers=attackers, respond=respond, order="action")
     assert ex.mean_attacks == acc["attacks"]
@@ -337,7 +337,7 @@ SIM_CASES = [
 def test_simulation_agrees_with_the_enumeration(case):
     a, b, kw = case
     ex = ini.defence(a, b, **kw)
-    sim = ini.defence(a, b, trials=30_000, rng=99, **kw)
+    sim = ini.defence(a, b, trials=15_000, rng=99, **kw)
     assert type(ex) is type(sim) and list(ex.as_dict()) == list(sim.as_dict())
     checked = 0
     for name, x in ex.as_dict().items():
