@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
@@ -178,18 +179,23 @@ def brute(n, d, rules):
 
 @functools.cache
 def _brute(n, d, rules):
-    """:func:`brute`, kept: the pool, table and command-line tests ask for the same pools."""
+    """:func:`brute`, kept: the pool, table and command-line tests ask for the same pools.
+    Every roll's probability is a power of 1/10: the sums are integers over 10**(n + 4),
+    made Fractions at the end (exact, without a gcd per addition)."""
+    den = 10 ** (n + 4)  # enumerate_rolls: at most 4 extra dice
     pmf = {}
-    botch = F(0)
+    botch = 0
     for faces, extra, p in enumerate_rolls(n, rules):
         net, b = simple_eval(faces, extra, d, rules)
-        pmf[net] = pmf.get(net, F(0)) + p
+        w = den // p.denominator  # p is 1/10**k
+        pmf[net] = pmf.get(net, 0) + w
         if b:
-            botch += p
-    success = sum((p for k, p in pmf.items() if k >= 1), F(0))
-    mean = sum((k * p for k, p in pmf.items()), F(0))
-    assert sum(pmf.values()) == 1
-    return success, 1 - success - botch, botch, pmf, mean
+            botch += w
+    assert sum(pmf.values()) == den
+    success = sum(w for k, w in pmf.items() if k >= 1)
+    mean = sum(k * w for k, w in pmf.items())
+    pmf = {k: F(w, den) for k, w in pmf.items()}
+    return F(success, den), F(den - success - botch, den), F(botch, den), pmf, F(mean, den)
 
 
 # ---------------------------------------------------------------------------
@@ -248,50 +254,53 @@ def net_of(a, b, c, rules):
 
 @functools.cache
 def _chain_joint(n, d, rules):
-    """{(a, b, c): P} of ``n`` base dice with their chains: ``n`` convolutions of
-    :func:`chain_line_dist` (kept: several tests ask for the same pools)."""
+    """``({(a, b, c): weight}, denominator)`` of ``n`` base dice with their chains: ``n``
+    convolutions of :func:`chain_line_dist`, in integers over the common denominator
+    (exact, and without a gcd per addition; kept: several tests ask for the same pools)."""
     if n == 0:
-        return {(0, 0, 0): F(1)}
+        return {(0, 0, 0): 1}, 1
     line = chain_line_dist(d, rules)
+    den = math.lcm(*(p.denominator for p in line.values()))
+    weights = {k: p.numerator * (den // p.denominator) for k, p in line.items()}
+    before, total = _chain_joint(n - 1, d, rules)
     nxt = {}
-    for k1, p1 in _chain_joint(n - 1, d, rules).items():
-        for k2, p2 in line.items():
+    for k1, w1 in before.items():
+        for k2, w2 in weights.items():
             k = (k1[0] + k2[0], k1[1] + k2[1], k1[2] + k2[2])
-            nxt[k] = nxt.get(k, F(0)) + p1 * p2
-    return nxt
+            nxt[k] = nxt.get(k, 0) + w1 * w2
+    return nxt, total * den
 
 
 def chain_reference(n, d, rules):
     rules = as_case(rules)
-    joint = _chain_joint(n, d, rules)
-    success = F(0)
-    mean = F(0)
-    first_botch = F(0)
-    for (a, b, c), p in joint.items():
+    joint, total = _chain_joint(n, d, rules)
+    success = mean = first_botch = 0
+    for (a, b, c), w in joint.items():
         net = net_of(a, b, c, rules)
-        success += p if net >= 1 else 0
-        mean += net * p
-        first_botch += p if c > a + 2 * b else 0
-    return success, mean, first_botch
+        success += w if net >= 1 else 0
+        mean += net * w
+        first_botch += w if c > a + 2 * b else 0
+    return F(success, total), F(mean, total), F(first_botch, total)
 
 
 # ---------------------------------------------------------------------------
 # 3. Default rules: per-die convolution over (successes, ones); log-space sums
 # ---------------------------------------------------------------------------
 def per_die_table(n_max, d):
-    """{n: {(s, o): P}} by per-die convolution; s successes, o ones."""
-    die = {(0, 1): TENTH, (1, 0): F(11 - d, 10), (0, 0): F(d - 2, 10)}
-    die = {k: p for k, p in die.items() if p}
-    dist = {(0, 0): F(1)}
+    """{n: {(s, o): P}} by per-die convolution; s successes, o ones (counts of the 10**n
+    equally likely faces, made Fractions for each n)."""
+    die = {(0, 1): 1, (1, 0): 11 - d, (0, 0): d - 2}  # of the 10 faces
+    die = {k: w for k, w in die.items() if w}
+    dist = {(0, 0): 1}
     out = {}
     for n in range(1, n_max + 1):
         nxt = {}
-        for (s, o), p in dist.items():
-            for (ds, do), q in die.items():
+        for (s, o), w in dist.items():
+            for (ds, do), v in die.items():
                 key = (s + ds, o + do)
-                nxt[key] = nxt.get(key, F(0)) + p * q
+                nxt[key] = nxt.get(key, 0) + w * v
         dist = nxt
-        out[n] = dist
+        out[n] = {k: F(w, 10**n) for k, w in dist.items()}
     return out
 
 
@@ -489,18 +498,23 @@ def brute_pool(n, d, r: dict, depth=0):
 # 6. A multinomial closed form (anomalies) and Fraction Gaussian elimination
 # ---------------------------------------------------------------------------
 def multinomial_figures(n, d, botch_rule):
-    p1, ps, pb = TENTH, F(11 - d, 10), F(d - 2, 10)
-    net = defaultdict(F)
-    first = F(0)
+    # o ones (1 in 10), s successes (11 - d in 10), the rest blank (d - 2 in 10): the
+    # counts of the 10**n equally likely faces, made Fractions at the end
+    ws, wb = 11 - d, d - 2
+    net = defaultdict(int)
+    first = 0
     for o in range(n + 1):
         for s in range(n - o + 1):
-            p = comb(n, o) * comb(n - o, s) * p1**o * ps**s * pb ** (n - o - s)
-            net[max(s - o, 0)] += p
-            first += p if o > s else 0
+            w = comb(n, o) * comb(n - o, s) * ws**s * wb ** (n - o - s)
+            net[max(s - o, 0)] += w
+            first += w if o > s else 0
+    den = 10**n
     q = F(d - 1, 10)
-    out = {"p_botch": q**n - (q - TENTH) ** n if botch_rule == "revised" else first}
+    out = {"p_botch": q**n - (q - TENTH) ** n if botch_rule == "revised" else F(first, den)}
     for k in range(1, 6):
-        out["p_success" if k == 1 else f"p_ge_{k}"] = sum(p for j, p in net.items() if j >= k)
+        out["p_success" if k == 1 else f"p_ge_{k}"] = F(
+            sum(w for j, w in net.items() if j >= k), den
+        )
     return out
 
 
