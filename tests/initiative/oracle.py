@@ -158,7 +158,8 @@ def _round_stats(swiftness, versus, pips, versus_pips, pip_rule, orders, add_pip
             members = [p for p in range(P) if sides[p] == side]
             if pip_rule != "side-pool":
                 for p, m in zip(members, _margins(pool, members), strict=True):
-                    dice[p] = add_pips(dice[p], m, how)
+                    if m:  # a margin of 0 leaves the dice as rolled
+                        dice[p] = add_pips(dice[p], m, how)
             elif pool:
                 flat = add_pips([v for p in members for v in dice[p]], pool, how)
                 for p in members:
@@ -172,13 +173,17 @@ def _round_stats(swiftness, versus, pips, versus_pips, pip_rule, orders, add_pip
     for dice, count in rolls.values():
         w = Fraction(count, n)
         for seq, pr in orders(dice, **opts).items():
-            first[seq[0]] += pr * w
+            prw = pr * w
+            first[seq[0]] += prw
             k = [sides[p] for p in seq].index(1)
-            before[k] = before.get(k, 0) + pr * w
+            before[k] = before.get(k, 0) + prw
             if any(a == b for a, b in zip(seq, seq[1:], strict=False)):
-                double += pr * w
+                double += prw
+            places = [0] * P  # the sum of each participant's (1-based) positions
             for i, p in enumerate(seq):
-                pos[p] += pr * w * (i + 1) / sw[p]
+                places[p] += i + 1
+            for p in range(P):
+                pos[p] += prw * places[p] / sw[p]
     return first, before, double, pos
 
 
