@@ -53,10 +53,12 @@ class Case:
     rules: object
     specialty: bool = False
 
-    def __getattr__(self, name):  # the rule set's flags
+    def __getattr__(self, name):  # the rule set's flags (read once: both are frozen)
         if name.startswith("_") or name in ("rules", "specialty"):
             raise AttributeError(name)
-        return getattr(self.rules, name)
+        value = getattr(self.rules, name)
+        object.__setattr__(self, name, value)  # an instance attribute, not a field
+        return value
 
     @property
     def effect(self) -> str:
