@@ -421,7 +421,9 @@ class _Acc:
         self.s = {}
 
     def add(self, key, pr, x=1):
-        self.s[key] = self.s.get(key, Fraction(0)) + pr * x
+        v = pr if x == 1 else pr * x  # (most terms are a probability alone)
+        before = self.s.get(key)
+        self.s[key] = v if before is None else before + v
 
 
 def _tb(pool):
@@ -722,18 +724,25 @@ def ref_fight(
     pb = hold_b if isinstance(hold_b, list) else [hold_b] * len(sw_b)
     policies = [REF_POLICIES[h]() for h in pa + pb]
     n = 6 ** sum(sw)
+    # every die outcome, by each participant's multiset of dice (the round reads a
+    # participant's dice by value: the highest, how many, one removed), with its count
+    rolls = {}
+    for faces in itertools.product(range(1, 7), repeat=sum(sw)):
+        it = iter(faces)
+        key = multisets([[next(it) for _ in range(s)] for s in sw])
+        rolls[key] = rolls.get(key, 0) + 1
     per = {}
     for forbid in (False, True):
         acc = _Acc()
         nobody = Fraction(0)
-        for faces in itertools.product(range(1, 7), repeat=sum(sw)):
-            it = iter(faces)
-            dice = [[next(it) for _ in range(s)] for s in sw]
+        for key, count in rolls.items():
+            dice = [list(d) for d in key]
             sub = _Acc()
             res = ref_round(dice, sides, policies, forbid, tiebreak, order, combat, sub)
+            w = Fraction(count, n)
             for k, v in sub.s.items():
-                acc.add(k, Fraction(1, n), v)
-            nobody += res[True] / n
+                acc.add(k, w, v)
+            nobody += res[True] * w
         per[forbid] = (acc.s, nobody)
     # rounds: holding allowed unless the round before was all held
     total = {}
