@@ -18,7 +18,7 @@ def _run(argv, capsys):
 @pytest.mark.parametrize(
     "argv",
     [
-        ["table", "--json"],  # list defaults (pool sizes, difficulties)
+        ["table", "--difficulty", "6", "--json"],  # a list default (the pool sizes)
         ["contest", "--bonus", "1", "--vs", "0", "--vs", "2", "--exact"],  # a gathered list
         ["initiative", "--swiftness", "3,,3", "--vs", "2"],  # a refusal
         ["pool", "2", "--difficulty", "6", "--exact", "--json"],
