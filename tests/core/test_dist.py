@@ -136,9 +136,10 @@ def test_sum_of_equals_the_left_to_right_sum():
         Dist.sum_of([parts[0], 3])
     with pytest.raises(TypeError, match="exact and a float"):
         Dist.sum_of([parts[0], parts[1].to_float()])
-    # refused before any work, naming the caller's parameter
+    # refused before any work, naming the caller's parameter: 8 pools of 1,000 dice would
+    # hold 249 million digits (the size check of 4 pools of 3,000; a tenth of the set-up)
     with pytest.raises(InputError, match=r"^pools must be small enough .* 100,000,000 digits"):
-        Dist.sum_of([3000 @ Dist.die(6, exact=True)] * 4, name="pools")
+        Dist.sum_of([1000 @ Dist.die(6, exact=True)] * 8, name="pools")
 
 
 def test_exact_mixture_matches_fraction_arithmetic():

@@ -59,6 +59,7 @@ def test_every_storyteller_question_answers_and_its_command_prints_the_same(caps
     assert list(ex.controls["question"].options) == [
         q.name for q in registry.system("storyteller").questions
     ]
+    assert list(ex.questions) == list(ex.controls["question"].options) and not ex.left_out
     for name in ex.controls["question"].options:
         ex.controls["question"].value = name
         assert ex.error.value == "", name
@@ -76,7 +77,10 @@ def test_every_storyteller_question_answers_and_its_command_prints_the_same(caps
     assert ex.view.cli == "dicestats storyteller teamwork 3,2 --difficulty 7 --spoil"
 
 
-@pytest.mark.parametrize("system", registry.systems(), ids=lambda s: s.name)
+# The Storyteller's every question, with its Python call, is the test above: the others here.
+@pytest.mark.parametrize(
+    "system", [s for s in registry.systems() if s.name != "storyteller"], ids=lambda s: s.name
+)
 def test_every_declared_system_is_explored_and_its_python_call_gives_the_answer(system):
     ex = explore.generic(system)
     assert set(ex.questions) | set(ex.left_out) == {q.name for q in system.questions}

@@ -1,17 +1,17 @@
 """Issue 10 for Fate: nothing hangs, nothing is silently wrong, every refusal is one line.
 
 Each test names what the starting code did. Calls that once ran for minutes
-run in a subprocess with a timeout, so a regression fails instead of hanging.
+run in one child process under a wall-clock bound (``tests/child.py``), so a regression
+fails instead of hanging.
 """
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 
 from dicestats import InputError, fate
+
+from ..child import run_each
 
 
 def refusal(fn, *args, **kw) -> str:
@@ -23,13 +23,36 @@ def refusal(fn, *args, **kw) -> str:
     return msg
 
 
-def run_quickly(code: str, timeout: float = 30) -> str:
-    """Run ``code`` in a fresh interpreter that must finish within ``timeout`` seconds."""
-    r = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, timeout=timeout, check=False
-    )
-    assert r.returncode == 0, r.stderr
-    return r.stdout
+# Calls that once ran for minutes: both in one fresh interpreter (one start-up and import).
+SLOW_CALLS = {
+    # deck_sum_dist(100000, copies=100) once ran for minutes (the subset-sum polynomial).
+    "deck_sum_dist": "from dicestats import fate\n"
+    "for m, kw in ((100000, {'copies': 100}), (200, {'dice': 6}), (150, {'dice': 8})):\n"
+    "    try:\n"
+    "        fate.deck_sum_dist(m, **kw)\n"
+    "    except ValueError as e:\n"
+    "        print(str(e).split(' must')[0], 'about' in str(e))\n",
+    # The CLI refuses '1e-1_000_000' now; the API took Fraction(1, 10**10**6) and ran minutes.
+    "point_value": "from fractions import Fraction\n"
+    "from dicestats import fate\n"
+    "try:\n"
+    "    fate.invoke_policy(2, 3, invokes=3, exact=True, point_value=Fraction(1, 10**10**6))\n"
+    "except ValueError as e:\n"
+    "    print(e)\n",
+}
+
+
+@pytest.fixture(scope="module")
+def slow_calls():
+    """What each of SLOW_CALLS printed, run in one child process within 60 s."""
+    return run_each("", SLOW_CALLS, timeout=60)
+
+
+def run_quickly(slow_calls, name: str) -> str:
+    """What the call ``name`` printed; it must have finished without an exception."""
+    r = slow_calls[name]
+    assert r["error"] is None, r["error"]
+    return r["out"]
 
 
 def test_huge_integers_are_refused_not_overflowed():
@@ -49,16 +72,9 @@ def test_deck_vs_dice_run_is_capped_and_within_the_session():
     assert fate.deck_vs_dice(20, 0, 1, run=20).run == 20
 
 
-def test_deck_sum_dist_refuses_work_it_cannot_finish():
+def test_deck_sum_dist_refuses_work_it_cannot_finish(slow_calls):
     # deck_sum_dist(100000, copies=100) once ran for minutes (the subset-sum polynomial).
-    out = run_quickly(
-        "from dicestats import fate\n"
-        "for m, kw in ((100000, {'copies': 100}), (200, {'dice': 6}), (150, {'dice': 8})):\n"
-        "    try:\n"
-        "        fate.deck_sum_dist(m, **kw)\n"
-        "    except ValueError as e:\n"
-        "        print(str(e).split(' must')[0], 'about' in str(e))\n"
-    )
+    out = run_quickly(slow_calls, "deck_sum_dist")
     assert out.split("\n")[:3] == ["m True"] * 3
 
 
@@ -86,18 +102,11 @@ def test_every_fate_limit_says_why_and_work_caps_say_how_long():
             assert "about" in lim.why and " s " in lim.why + " ", lim.name
 
 
-def test_an_exact_point_value_of_a_million_digits_is_refused():
+def test_an_exact_point_value_of_a_million_digits_is_refused(slow_calls):
     # The CLI refuses '1e-1_000_000' now; the API took Fraction(1, 10**10**6) and ran minutes.
     from fractions import Fraction
 
-    out = run_quickly(
-        "from fractions import Fraction\n"
-        "from dicestats import fate\n"
-        "try:\n"
-        "    fate.invoke_policy(2, 3, invokes=3, exact=True, point_value=Fraction(1, 10**10**6))\n"
-        "except ValueError as e:\n"
-        "    print(e)\n"
-    )
+    out = run_quickly(slow_calls, "point_value")
     assert out.startswith("point_value must be a Fraction of at most 100 digits")
     assert "1,000,001 digits" in out
     ok = fate.invoke_policy(2, 3, invokes=1, exact=True, point_value=Fraction(1, 10**99))

@@ -24,6 +24,12 @@ def keys(found):
     return {(a.metric, a.difficulty, a.dice) for a in found}
 
 
+@pytest.fixture(scope="module")
+def default_exact():
+    """The exact anomalies of the default rules, pools 1..30 at 2..10: read by three tests."""
+    return st.anomalies(Rules(), range(1, 31), range(2, 11), exact=True)
+
+
 def reference_anomalies(reference_table):
     out = set()
     for d in range(2, 11):
@@ -37,8 +43,8 @@ def reference_anomalies(reference_table):
     return out
 
 
-def test_anomalies_full_set_default_rules(reference_table):
-    got = st.anomalies(Rules(), range(1, 31), range(2, 11), exact=True)
+def test_anomalies_full_set_default_rules(reference_table, default_exact):
+    got = default_exact
     assert keys(got) == reference_anomalies(reference_table)
     assert len(keys(got)) == len(got)
     for a in got:
@@ -47,8 +53,8 @@ def test_anomalies_full_set_default_rules(reference_table):
         assert a.after == ref[a.dice][a.metric]
 
 
-def test_anomalies_botch_cells_follow_the_closed_form():
-    got = st.anomalies(Rules(), range(1, 31), range(2, 11), exact=True)
+def test_anomalies_botch_cells_follow_the_closed_form(default_exact):
+    got = default_exact
     botch = {(a.difficulty, a.dice) for a in got if a.metric == "p_botch"}
     expected = set()
     for d in range(2, 11):
@@ -86,8 +92,8 @@ def test_anomaly_finder_finds_every_cell(botch_rule):
 # ---------------------------------------------------------------------------
 # Float mode (the default) finds exactly the cells exact mode finds
 # ---------------------------------------------------------------------------
-def test_anomalies_float_mode_agrees_with_exact():
-    a = st.anomalies(Rules(), range(1, 31), range(2, 11), exact=True)
+def test_anomalies_float_mode_agrees_with_exact(default_exact):
+    a = default_exact
     b = st.anomalies(Rules(), range(1, 31), range(2, 11), exact=False, rtol=1e-13)
     assert keys(a) == keys(b)
 

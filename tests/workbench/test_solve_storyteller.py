@@ -26,6 +26,11 @@ RULES = {
 }
 LIMIT = 24
 WISHES = (0, Fraction(1, 10), Fraction(1, 2), 0.75, 0.9, 0.97, 1)
+# Difficulties 4 to 7 add no case to the scan: at 2, 3, 8, 9 and 10 every rule set and event
+# meets each kind of answer it meets over 2..10 (reached at 1 die, reached later, never
+# reached with the best at the last pool or before it, for an int, a Fraction and a float
+# wish), and 10 is where P(no botch) is not monotone.
+DIFFICULTIES = (2, 3, 8, 9, 10)
 
 
 @functools.cache
@@ -46,7 +51,7 @@ def metric(r, event, net):
 @pytest.mark.parametrize("event, net", [("success", 1), ("success", 3), ("no_botch", 1)])
 def test_smallest_pool_is_the_first_of_the_scan(name, event, net):
     rules, specialty = RULES[name]
-    for d in range(2, 11):
+    for d in DIFFICULTIES:
         ps = [metric(r, event, net) for r in forward(name, d)]
         for p in WISHES:
             got = solve_pool(
