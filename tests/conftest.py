@@ -1,11 +1,19 @@
 """Fixtures for every test: figures are closed after each test that drew one; the booklet
-is built once for the tests that read it."""
+is built once for the tests that read it. After collection, what is alive (the modules and
+the collected tests) is frozen out of the garbage collector's reach: a full collection
+otherwise walks those objects again and again for nothing they could free."""
 
 from __future__ import annotations
 
+import gc
 import sys
 
 import pytest
+
+
+def pytest_collection_finish(session):
+    gc.collect()
+    gc.freeze()
 
 
 @pytest.fixture(autouse=True)

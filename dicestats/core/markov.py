@@ -768,11 +768,14 @@ def _successors(step, state):
 
 def _check_probability(state, nxt, p, exact: bool) -> None:
     """One transition probability: a number >= 0 (exact mode: an int or a Fraction)."""
-    name = f"the probability from {shown(state, quote=True)} to {shown(nxt, quote=True)}"
+
+    def name() -> str:  # worded only for a refusal: the check runs once per transition
+        return f"the probability from {shown(state, quote=True)} to {shown(nxt, quote=True)}"
+
     if exact:
         if isinstance(p, bool) or not isinstance(p, Rational):
-            raise refuse(name, "an int or a Fraction in exact mode", p, kind=True)
+            raise refuse(name(), "an int or a Fraction in exact mode", p, kind=True)
     elif isinstance(p, bool) or not isinstance(p, Real):
-        raise refuse(name, "a number", p, kind=True)
+        raise refuse(name(), "a number", p, kind=True)
     if not p >= 0 or (not exact and not math.isfinite(p)):
-        raise refuse(name, "a finite number >= 0", p)
+        raise refuse(name(), "a finite number >= 0", p)
