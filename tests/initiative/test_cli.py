@@ -348,10 +348,11 @@ def test_defence_help_names_the_assumption(capsys):
 def test_success_rolls_are_written_as_dice(capsys):
     from dicestats import initiative as ini
 
-    argv = ["--swiftness", "2,1", "--vs", "2", "--attack", "2d6/4+", "--defend", "1",
+    # the notation is what is checked: the smallest round with a slow answer (was 2,1 vs 2)
+    argv = ["--swiftness", "1,1", "--vs", "1", "--attack", "2d6/4+", "--defend", "1",
             "--armour", "1d6/4+", "--slow-cost", "2", "--exact", "--json"]  # fmt: skip
     data = json.loads(defence(capsys, *argv)[1])
     S = ini.SuccessRoll
-    api = ini.defence([2, 1], [2], attack=S(2, 4), defend=S(1), armour=S(1, 4), slow_cost=2)
+    api = ini.defence([1, 1], [1], attack=S(2, 4), defend=S(1), armour=S(1, 4), slow_cost=2)
     assert data == json.loads(api.to_json())
     assert data["assumption"].startswith("attack 2d6, 4+ succeeds; defence 1d6, 5+ succeeds")

@@ -135,9 +135,9 @@ def test_ratio_estimate_matches_direct_delta_method():
 
 
 def test_same_seed_identical_any_workers():
-    kw = dict(rng=8, batch_size=5_000, attack=ini.SuccessRoll(2), defend=ini.SuccessRoll(2))
-    a = ini.defence([3, 3], [2, 2], trials=15_000, workers=1, **kw)
-    b = ini.defence([3, 3], [2, 2], trials=15_000, workers=2, **kw)
+    kw = dict(rng=8, batch_size=2_000, attack=ini.SuccessRoll(2), defend=ini.SuccessRoll(2))
+    a = ini.defence([3, 3], [2, 2], trials=6_000, workers=1, **kw)  # three batches
+    b = ini.defence([3, 3], [2, 2], trials=6_000, workers=2, **kw)
     for key in a.raw.totals:
         assert np.array_equal(np.asarray(a.raw[key]), np.asarray(b.raw[key])), key
 

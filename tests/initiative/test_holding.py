@@ -159,11 +159,12 @@ def test_everyone_held_puts_everyone_on_edge_and_forbids_holding():
 
 
 def test_same_seed_same_numbers_any_workers():
-    kw = dict(hold="after-enemy", versus_hold="defend", rounds=2, trials=9_000, rng=5)
-    one = ini.odds([2, 2], [3], workers=1, batch_size=2_000, **kw)
-    two = ini.odds([2, 2], [3], workers=2, batch_size=2_000, **kw)
+    # four batches (two a worker), the last one short
+    kw = dict(hold="after-enemy", versus_hold="defend", rounds=2, trials=3_500, rng=5)
+    one = ini.odds([2, 2], [3], workers=1, batch_size=1_000, **kw)
+    two = ini.odds([2, 2], [3], workers=2, batch_size=1_000, **kw)
     assert one.to_json() == two.to_json()
-    assert ini.odds([2, 2], [3], workers=1, batch_size=2_000, **{**kw, "rng": 6}) != one
+    assert ini.odds([2, 2], [3], workers=1, batch_size=1_000, **{**kw, "rng": 6}) != one
 
 
 def test_a_users_policy_and_the_interface():
