@@ -337,12 +337,16 @@ def ref_defence(sw_a, sw_b, attackers="versus", cover=False):
                 walk(l2, g2, pr / len(targets), att + 1, d2, s2, e2)
 
     n = 6 ** sum(sw)
+    # the walk reads each participant's dice as a multiset (its highest, how many of a
+    # value, one removed): each multisets() once, weighted by its count of the 6^k rolls
+    rolls = {}
     for faces in itertools.product(range(1, 7), repeat=sum(sw)):
-        dice, k = [], 0
-        for s in sw:
-            dice.append(list(faces[k : k + s]))
-            k += s
-        walk(dice, [[] for _ in dice], Fraction(1, n), 0, 0, [0] * 6, set())
+        it = iter(faces)
+        key = multisets([[next(it) for _ in range(s)] for s in sw])
+        rolls[key] = rolls.get(key, 0) + 1
+    for key, count in rolls.items():
+        dice = [list(d) for d in key]
+        walk(dice, [[] for _ in dice], Fraction(count, n), 0, 0, [0] * 6, set())
     return acc, out
 
 
