@@ -49,7 +49,7 @@ def test_simulation_matches_exact_reference(setup):
     acc, out = ref_defence(a, b, attackers, cover)
     respond = "cover" if cover else "target"
     r = ini.defence(
-        a, b, trials=20_000, rng=17, attackers=attackers, respond=respond, order="action"
+        a, b, trials=10_000, rng=17, attackers=attackers, respond=respond, order="action"
     )
     ex = ini.defence(a, b, attackers=attackers, respond=respond, order="action")
     assert ex.mean_attacks == acc["attacks"]

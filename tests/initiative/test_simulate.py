@@ -90,9 +90,9 @@ def test_pool_pips_go_to_the_same_participant_in_simulate_and_exact():
         assert within(est, p)
     for est, m in zip(sim.mean_position, pos, strict=True):
         assert abs(est.value - float(m)) <= 4.5 * est.stderr
-    # draws its dice the same way
-    d = ini.defence(a, b, trials=30_000, rng=5, pips=1, pip_rule="side-pool")
-    assert d.trials == 30_000
+    # draws its dice the same way (a run, not an estimate, is what is checked here)
+    d = ini.defence(a, b, trials=3_000, rng=5, pips=1, pip_rule="side-pool")
+    assert d.trials == 3_000
 
 
 CROWD = ([15] * 32, [15] * 32)  # 64 participants of swiftness 15: 960 dice a round
