@@ -187,11 +187,25 @@ def _round_stats(swiftness, versus, pips, versus_pips, pip_rule, orders, add_pip
     return first, before, double, pos
 
 
+_STATS = {}
+
+
+def _stats_once(orders, add_pips, swiftness, versus, pips, versus_pips, pip_rule, opts):
+    """:func:`_round_stats`, computed once per setup and reading in a session (several
+    test modules ask the same setup); each caller gets its own copy."""
+    key = (orders, add_pips, tuple(swiftness), tuple(versus), repr(pips), repr(versus_pips))
+    key += (pip_rule, tuple(sorted(opts.items())))
+    if key not in _STATS:
+        _STATS[key] = _round_stats(
+            swiftness, versus, pips, versus_pips, pip_rule, orders, add_pips, **opts
+        )
+    first, before, double, pos = _STATS[key]
+    return list(first), dict(before), double, list(pos)
+
+
 def ref_exact(swiftness, versus, pips=0, versus_pips=0, pip_rule="one-die", **opts):
     """Round statistics with the face-count reading (``ref_orders``, ``ref_pips``)."""
-    return _round_stats(
-        swiftness, versus, pips, versus_pips, pip_rule, ref_orders, ref_pips, **opts
-    )
+    return _stats_once(ref_orders, ref_pips, swiftness, versus, pips, versus_pips, pip_rule, opts)
 
 
 def _other(dice_all, v):
@@ -261,9 +275,7 @@ def text_pips(flat, pips, policy):
 
 def text_exact(swiftness, versus, pips=0, versus_pips=0, pip_rule="one-die", **opts):
     """Round statistics with the text's reading (``text_orders``, ``text_pips``)."""
-    return _round_stats(
-        swiftness, versus, pips, versus_pips, pip_rule, text_orders, text_pips, **opts
-    )
+    return _stats_once(text_orders, text_pips, swiftness, versus, pips, versus_pips, pip_rule, opts)
 
 
 def ref_defence(sw_a, sw_b, attackers="versus", cover=False):
@@ -325,12 +337,16 @@ def ref_defence(sw_a, sw_b, attackers="versus", cover=False):
                 walk(l2, g2, pr / len(targets), att + 1, d2, s2, e2)
 
     n = 6 ** sum(sw)
+    # the walk reads each participant's dice as a multiset (its highest, how many of a
+    # value, one removed): each multisets() once, weighted by its count of the 6^k rolls
+    rolls = {}
     for faces in itertools.product(range(1, 7), repeat=sum(sw)):
-        dice, k = [], 0
-        for s in sw:
-            dice.append(list(faces[k : k + s]))
-            k += s
-        walk(dice, [[] for _ in dice], Fraction(1, n), 0, 0, [0] * 6, set())
+        it = iter(faces)
+        key = multisets([[next(it) for _ in range(s)] for s in sw])
+        rolls[key] = rolls.get(key, 0) + 1
+    for key, count in rolls.items():
+        dice = [list(d) for d in key]
+        walk(dice, [[] for _ in dice], Fraction(count, n), 0, 0, [0] * 6, set())
     return acc, out
 
 
@@ -733,6 +749,11 @@ def ref_fight(
         rolls[key] = rolls.get(key, 0) + 1
     per = {}
     for forbid in (False, True):
+        if forbid and (rounds == 1 or per[False][1] == 0):
+            # a round with holding forbidden follows only an all-held round: it never
+            # comes in one round, nor when nobody ever holds every die (weight 0 below)
+            per[True] = ({}, Fraction(0))
+            break
         acc = _Acc()
         nobody = Fraction(0)
         for key, count in rolls.items():

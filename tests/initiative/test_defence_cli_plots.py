@@ -27,7 +27,7 @@ def test_mean_slow_one_die_each_by_hand():
 def test_mean_slow_is_the_mean_of_slow_and_monte_carlo_agrees(a, b):
     ex = ini.defence(a, b)
     assert ex.mean_slow == sum(k * p for k, p in ex.slow.items())
-    mc = ini.defence(a, b, trials=20_000, rng=11)
+    mc = ini.defence(a, b, trials=10_000, rng=11)
     e = mc.mean_slow
     assert e.kind == "mean" and e.ci_low <= e.value <= e.ci_high
     assert abs(e.value - float(ex.mean_slow)) <= 4.5 * e.stderr

@@ -91,7 +91,11 @@ def test_no_dates_in_the_metadata(booklet):
     assert b"/ModDate" not in data
 
 
-def test_paper_and_systems_selection(booklet, tmp_path):
+def test_paper_and_systems_selection(booklet, tmp_path, monkeypatch):
+    # two Fate pages that draw nothing: the selection and the paper are the booklet's
+    # (the real Fate pages on Letter paper are drawn by build_report's doctest)
+    two = [*_one_page(), report.Page("fate", "Fate: another page", "nothing", lambda f, c: None)]
+    monkeypatch.setattr(report_fate, "pages", lambda: two)
     out = tmp_path / "letter.pdf"
     report.build_report(out, systems=["fate"], paper="letter", progress=False)
     titles = report.page_titles("fate")
@@ -229,8 +233,12 @@ def test_help_does_not_import_matplotlib():
 
 
 def test_progress_bar_counts_pages(tmp_path, monkeypatch, capsys):
-    # a real page: the bar shows 2/2 once a page took longer than its refresh interval
-    monkeypatch.setattr(report_fate, "pages", lambda: _fate_pages()[:1])
+    # the bar shows 2/2 once a page took longer than its refresh interval (tqdm's 0.1 s):
+    # a page that waits 0.3 s (a real one drew tables for 0.5 s of CPU to the same end)
+    import time
+
+    slow = report.Page("fate", "Fate: a slow page", "nothing drawn", lambda f, c: time.sleep(0.3))
+    monkeypatch.setattr(report_fate, "pages", lambda: [slow])
     monkeypatch.delenv("TQDM_DISABLE", raising=False)
     report.build_report(tmp_path / "p.pdf", systems="fate", progress=True)
     err = capsys.readouterr().err
