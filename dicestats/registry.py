@@ -51,12 +51,16 @@ class System:
     doc : str, optional
         Its rules page, if not ``docs/rules/<name>.md`` (a path from the project's root,
         or absolute).
+    booklet : bool, default True
+        Whether the default booklet has its pages (the source systems'); any system's are
+        there when asked for (``dicestats report --systems blades``).
     """
 
     name: str
     title: str
     summary: str
     doc: str = ""
+    booklet: bool = True
 
     def _module(self, where: str, optional: bool = False):
         """``dicestats.<where><name>``; None for a missing optional one."""
@@ -136,6 +140,12 @@ _SYSTEMS = (
         "d6 initiative",
         "who acts first, how many actions before the enemy answers, what preparation "
         "margins buy, how slow the defences are",
+    ),
+    System(
+        "blades",
+        "Blades in the Dark",
+        "an action roll's critical, full, partial and bad outcomes for any pool, 0 dice included",
+        booklet=False,
     ),
 )
 

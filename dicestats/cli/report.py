@@ -31,11 +31,13 @@ def register(subparsers) -> None:
         metavar="FILE",
         help="PDF to write (default: reports/dicestats-odds.pdf; the directory is created)",
     )
-    names = ",".join(s.name for s in systems())
+    names = ",".join(s.name for s in systems() if s.booklet)
+    others = ",".join(s.name for s in systems() if not s.booklet)
     p.add_argument(
         "--systems",
         metavar="LIST",
-        help=f"comma-separated systems to include (default: {names})",
+        help=f"comma-separated systems to include (default: {names}"
+        + (f"; also: {others})" if others else ")"),
     )
     p.add_argument(
         "--paper", choices=("a4", "letter"), default="a4", help="paper size (default: a4)"

@@ -80,8 +80,8 @@ def parse_systems(systems) -> tuple[str, ...]:
     ValueError: systems must be a comma-separated subset of fate, ...; unknown: 'chess'
     """
     known = tuple(s.name for s in registered())
-    if systems is None:
-        return known
+    if systems is None:  # the default booklet: the systems registered for it
+        return tuple(s.name for s in registered() if s.booklet)
     if isinstance(systems, str):
         items = [s.strip().lower() for s in systems.split(",") if s.strip()]
     else:
@@ -190,8 +190,8 @@ def build_report(
     out : str or os.PathLike, default ``reports/dicestats-odds.pdf``
         The PDF to write; its directory is created if missing.
     systems : str or iterable of str, optional
-        Registered systems' names (default: all), as a list or a comma-separated
-        string.
+        Registered systems' names, as a list or a comma-separated string (default: those
+        registered for the booklet, ``System.booklet``: the source systems).
     paper : {"a4", "letter"}, default "a4"
     seed : int, default :data:`DEFAULT_SEED`
         Seed of the Monte Carlo pages (printed on them).
