@@ -9,8 +9,6 @@ from .rules import Rules
 
 DEFAULT = Rules()
 
-__all__ = ["roll"]
-
 
 @question(
     result="rolls:BladesRoll",

@@ -9,8 +9,6 @@ from fractions import Fraction
 from ..core.results import Result, Table, View
 from .rules import Rules
 
-__all__ = ["BladesRoll", "compute_roll", "batch_roll", "reduce_roll"]
-
 
 @dataclass(frozen=True)
 class BladesRoll(Result):

@@ -42,20 +42,6 @@ from .rules import (
     resolve,
 )
 
-__all__ = [
-    "outcome_probs",
-    "create_advantage",
-    "overcome",
-    "attack",
-    "defend",
-    "invoke_policy",
-    "invoke_vs_opposition",
-    "challenge",
-    "exchange_probs",
-    "contest",
-    "deck_vs_dice",
-]
-
 
 # --------------------------------------------------------------------------- one roll
 @question(

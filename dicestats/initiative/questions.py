@@ -15,8 +15,6 @@ from .limits import EXACT_LIMIT, LIMITS, check_exact_size
 from .rolls import RollTable, SuccessRoll, check_roll
 from .rules import ATTACKERS, RESPONSES, Rules, parse_words
 
-__all__ = ["odds", "defence", "order_distribution"]
-
 
 def _fight(args: dict, combat: bool = False) -> Setup:
     """A checked fight from a setup's ``locals()`` (``combat``: with how attacks are made and
