@@ -190,3 +190,31 @@ def test_monte_carlo_on_any_executor_is_byte_identical(name, q):
     with ProcessPoolExecutor(2) as pool:
         there = simulate(q, trials=q.trials, rng=11, executor=pool).to_json()
     assert there == here
+
+
+SOLVABLE = [(n, c) for n, c in EXACT if c.question.grows]
+
+
+def test_the_families_are_solvable():
+    solvable = {n for n, _ in SOLVABLE}
+    assert {s.name for s in SYSTEMS if not s.booklet} <= solvable
+
+
+@pytest.mark.parametrize("name, q", SOLVABLE, ids=[f"{n}: {q.name}" for n, q in SOLVABLE])
+def test_what_the_workbench_reads_is_declared(name, q):
+    """A question the workbench grows (``grows``) names an integer parameter with a limit,
+    probability fields to wish for (``wishes``) and, if any, the distribution it counts."""
+    from dicestats import system
+    from dicestats.core.dist import Dist
+
+    decl = q.question
+    assert decl.grows in [p.name for p in decl.parameters]
+    assert decl.grows in system(name).package.LIMITS
+    r = ask(q, exact=True)
+    for field in decl.wishes:
+        assert 0 <= getattr(r, field) <= 1, field
+    if decl.counts:
+        counts = getattr(r, decl.counts)
+        assert isinstance(counts, Dist) and counts.exact and sum(counts.fractions()) == 1
+        mc = ask(q, trials=2000, rng=5)
+        assert sum(e.value for e in getattr(mc, decl.counts).values()) == pytest.approx(1)

@@ -15,6 +15,8 @@ DEFAULT = Rules()
     compute="rolls",
     montecarlo="rolls",
     headline=("p_critical", "p_full", "p_partial", "p_bad"),
+    grows="dice",
+    wishes=("p_success", "p_partial_or_better"),
     samples=(
         Sample("4 dice", (4,)),
         Sample("0 dice: the lowest of two", (0,), bad=({"dice": -1},)),
@@ -38,8 +40,9 @@ def roll(dice: int, rules: Rules = DEFAULT, *, method):
     Returns
     -------
     BladesRoll
-        ``p_critical``, ``p_full``, ``p_partial``, ``p_bad`` and ``die``, the distribution
-        of the die read (the highest; with 0 dice the lowest of two).
+        ``p_critical``, ``p_full``, ``p_partial``, ``p_bad``; ``p_success`` (full or
+        critical: a 6 read) and ``p_partial_or_better`` (4+ read); ``die``, the
+        distribution of the die read (the highest; with 0 dice the lowest of two).
 
     Examples
     --------

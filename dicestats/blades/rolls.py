@@ -19,6 +19,8 @@ class BladesRoll(Result):
     p_full: object
     p_partial: object
     p_bad: object
+    p_success: object  #: a full success or a critical: the die read is a 6
+    p_partial_or_better: object  #: any success, partial included: the die read is 4+
     die: dict  #: {face: P(the die read shows it)}: the highest, or with 0 dice the lowest of 2
     rules: Rules
     exact: bool
@@ -56,6 +58,8 @@ def compute_roll(s, exact: bool) -> BladesRoll:
         "p_full": six - crit,
         "p_partial": die[4] + die[5],
         "p_bad": die[1] + die[2] + die[3],
+        "p_success": six,
+        "p_partial_or_better": die[4] + die[5] + six,
     }
     if not exact:
         p = {k: float(v) for k, v in p.items()}
@@ -102,6 +106,8 @@ def reduce_roll(s, res) -> BladesRoll:
         p_full=wilson(face[5] - int(crit), n, res.confidence),
         p_partial=wilson(face[3] + face[4], n, res.confidence),
         p_bad=wilson(sum(face[:3]), n, res.confidence),
+        p_success=wilson(face[5], n, res.confidence),
+        p_partial_or_better=wilson(sum(face[3:]), n, res.confidence),
         die=est,
         rules=s.rules,
         exact=False,

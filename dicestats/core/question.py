@@ -191,6 +191,17 @@ class Question:
         The method its command answers by when none is asked for, where it differs
         from ``default`` (``"montecarlo"``: a command line takes any setup, and an
         exact answer may be too big to enumerate).
+    grows : str
+        The integer parameter a designer grows to reach a wish (``"dice"``; PbtA's
+        ``"stat"``), its range the system's ``LIMITS``: the workbench's ``solve``,
+        ``worth`` (in that currency) and ``compare`` read it. Empty: not solvable.
+    wishes : tuple of str
+        The result's probability fields a wish may name; the first is the system's
+        success as read across families (``p_success``; V5's ``p_win``).
+    counts : str
+        The result field holding the distribution of what the roll counts (a
+        :class:`~.dist.Dist` of successes, hits ...; ``{k: Estimate}`` when
+        simulated): a cross-family comparison shows it side by side. Empty: none.
     """
 
     name: str
@@ -206,10 +217,16 @@ class Question:
     command: str = ""
     chart: str = ""
     command_default: str = ""
+    grows: str = ""
+    wishes: tuple = ()
+    counts: str = ""
 
     def __post_init__(self):
-        if isinstance(self.headline, str):
-            object.__setattr__(self, "headline", (self.headline,))
+        for what in ("headline", "wishes"):
+            if isinstance(getattr(self, what), str):
+                object.__setattr__(self, what, (getattr(self, what),))
+        if self.grows and not self.wishes:
+            raise TypeError(f"question {self.name}: grows {self.grows!r} without wishes")
         if (self.batch is None) != (self.reduce is None):
             raise TypeError(f"question {self.name}: batch and reduce go together")
         if self.compute is None and self.batch is None:
