@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections import Counter
 
 from ..core.limits import Limit, Limits
 
@@ -37,6 +38,15 @@ LIMITS = Limits(
         why="units of work, outcome classes × dice × participants² / 4: the enumeration "
         "follows every coin branch of tied participants",
         instead=_SIMULATE + " or participants",
+    ),
+    Limit(
+        "tier work",
+        hi=2_500_000,
+        when="exact",
+        why="units of work of the exact tier form, about 1.5 microseconds each: per law of "
+        "a roll (swiftness and margin), rolls × values × dice³ / 4096 × the laws of its "
+        "swiftness; 8 against 8 with 6 dice each take 598,752",
+        instead=_SIMULATE + ", or fewer kinds of participant (swiftness and margin)",
     ),
     Limit(
         "dice per batch",
@@ -107,3 +117,26 @@ def check_exact_size(swiftness, limit: int = EXACT_LIMIT) -> int:
     work = size * sum(swiftness) * len(swiftness) ** 2 // 4
     dataclasses.replace(LIMITS["work"], hi=EXACT_WORK_PER_CLASS * limit).check(work, name="work")
     return size
+
+
+def tier_work(setup) -> int:
+    """Units of work of the exact tier form (:mod:`.tiers`) for a checked setup, about 1.5
+    microseconds each: for each law of a participant's roll (its swiftness and margin),
+    its rolls × values × dice³ / 4096 (the generating functions multiplied per roll) ×
+    the laws of its swiftness (their coins interleave). The double-action sweep is
+    bounded as it runs, by ``LIMITS["exact states"]``.
+
+    >>> from dicestats.initiative.setup import check_setup
+    >>> tier_work(check_setup([6] * 8, [6] * 8))
+    598752
+    """
+    pips = tuple(setup.pips) + tuple(setup.versus_pips)
+    kinds = Counter((s, min(p, 6 * s)) for s, p in zip(setup.sw, pips, strict=True))
+    same = Counter(s for s, _ in kinds)
+    size = max(setup.dice**3 // 4096, 1)
+    return sum(math.comb(s + 5, 5) * min(s, 6) * size * same[s] for s, _ in kinds)
+
+
+def check_tier_work(setup) -> int:
+    """Refuse a setup whose exact tier form would take too long; return its work."""
+    return LIMITS["tier work"].check(tier_work(setup), name="tier work")

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from numbers import Integral
 
-from ..core.checks import check_bool, check_choice, check_int, refuse
+from ..core.checks import InputError, check_bool, check_choice, check_int, refuse
 from ..core.question import Sample, Setup, question
-from .limits import EXACT_LIMIT, LIMITS, check_exact_size
+from .limits import EXACT_LIMIT, EXACT_WORK_PER_CLASS, LIMITS, check_exact_size
 from .rolls import RollTable, SuccessRoll, check_roll
 from .rules import ATTACKERS, RESPONSES, Rules, parse_words
 
@@ -27,8 +27,7 @@ def _fight(args: dict, combat: bool = False) -> Setup:
     attacks = _combat(*(args.pop(k) for k in _COMBAT), method) if combat else None
     fight = check_fight(**args, combat=attacks)
     if method != "montecarlo":
-        size = check_exact_size(fight.setup.sw, check_int("limit", limit, 1))
-        return Setup(fight=fight, size=size, seed=None)
+        return Setup(fight=fight, size=_exact_size(fight, check_int("limit", limit, 1)), seed=None)
     if limit != EXACT_LIMIT:
         raise refuse(
             "limit",
@@ -42,6 +41,40 @@ def _fight(args: dict, combat: bool = False) -> Setup:
         batch_rounds(batch_size, fight.setup.sw)
     seed = int(rng) if isinstance(rng, Integral) and not isinstance(rng, bool) else None
     return Setup(fight=fight, size=None, seed=seed)
+
+
+def _exact_size(fight, limit: int) -> int:
+    """The outcome classes an exact answer covers: counted for the tier form (one round, no
+    holding, the readings it carries: :mod:`.tiers`, checked against its own work cap),
+    enumerated within ``limit`` otherwise; past it, a variant the tier form does not carry
+    is named."""
+    from .engine import needs_engine
+    from .limits import check_tier_work, outcome_classes
+    from .tiers import carries
+
+    setup = fight.setup
+    plain = fight.combat is None and not needs_engine(fight)
+    variant = carries(setup.rules) if plain else None
+    if plain and variant is None:
+        check_tier_work(setup)
+        return outcome_classes(setup.sw)
+    try:
+        return check_exact_size(setup.sw, limit)
+    except InputError:
+        if not plain:
+            raise
+    size = outcome_classes(setup.sw)
+    work = size * setup.dice * setup.n**2 // 4
+    raise refuse(
+        "exact",
+        "the default reading (order='tier', tiebreak='all', each participant's own margin) "
+        "for a setup too big to enumerate",
+        variant,
+        why=f"the tier form does not carry {variant}; its enumeration: {size:,} outcome "
+        f"classes (at most {limit:,}), {work:,} units of work (at most "
+        f"{EXACT_WORK_PER_CLASS * limit:,})",
+        instead="use Monte Carlo (trials=; on the command line, leave out --exact)",
+    )
 
 
 # --------------------------------------------------------------------------- the rounds
