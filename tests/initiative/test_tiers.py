@@ -99,3 +99,12 @@ def test_a_variant_past_the_enumeration_is_refused_by_name():
         ini.odds([3, 3, 3], [2, 2, 2, 2], pips=2, pip_rule="side-pool")
     small = ini.odds([2], [2], order="action")  # small variants are still enumerated
     assert small.p_first == Fraction(1, 2)
+
+
+def test_solve_initiative_is_exact_past_the_enumeration():
+    from dicestats.workbench import solve_initiative
+
+    got = solve_initiative([3, 3], [2, 2, 2], at_least=0.8)  # 10^7 outcome classes
+    assert got.exact and not got.simulated and got.trials is None
+    by = {v: ini.odds([3, 3], [2, 2, 2], pips=[v, 0]).p_first for v in range(got.value + 1)}
+    assert got.p_reached == by[got.value] >= 0.8 > by[got.value - 1] == got.p_below
