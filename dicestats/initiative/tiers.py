@@ -61,7 +61,7 @@ def carries(rules) -> str | None:
     return None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Law:
     """The law of one participant's prepared roll: distinct rolls as face counts
     ``counts[i, f]`` (f = 1..6; column 0 unused), ``full[i]`` their tie-break key (c6..c1,
@@ -185,6 +185,9 @@ def _acts_at(law: Law, others, n_dice: int, k: int, scale: int) -> list[int]:
     """P(a participant of ``law`` acts at position d), d = 0..n_dice − 1, × 6^dice · scale."""
     total = 0
     w = law.weights
+    others = [(o, m) for o, m in others if m]
+    if len(others) == 1 and others[0][0] is law:
+        return _acts_at_alike(law, others[0][1] + 1, n_dice, k, scale)
     for v in range(1, 7):
         rows = np.flatnonzero(law.counts[:, v] > 0)
         if rows.size == 0:
@@ -195,6 +198,26 @@ def _acts_at(law: Law, others, n_dice: int, k: int, scale: int) -> list[int]:
             block = sum(1 << (k * j) for j in range(c_r[i])) << (k * n_r[i])
             total += w[r] * block * offs[i]
     return _unpack(total, k, n_dice)
+
+
+def _acts_at_alike(law: Law, n: int, n_dice: int, k: int, scale: int) -> list[int]:
+    """:func:`_acts_at` when all ``n`` participants share one law: in the tier of v, with
+    the rolls holding v in rank order r_1, r_2, …, the others' generating function for
+    r_i counting r_i itself as higher is the one for r_(i+1) counting nothing new, so the
+    sum over rolls of weight × block × ∫ (A + u·B)^(n−1) du telescopes to
+    (A_all^n − A_none^n) / (n·(x − 1)): A_none with no die of v before the target's,
+    A_all with every die of v before it."""
+    total = 0
+    for v in range(1, 7):
+        if not (law.counts[:, v] > 0).any():
+            continue
+        above, cv = law.above(v).tolist(), law.counts[:, v].tolist()
+        none, every = [0] * (law.s + 1), [0] * (law.s + 1)
+        for a, c, w in zip(above, cv, law.weights, strict=True):
+            none[a] += w
+            every[a + c] += w
+        total += _pack(every, k) ** n - _pack(none, k) ** n
+    return _unpack(total // ((1 << k) - 1) * (scale // n), k, n_dice)
 
 
 def _actions_before(law: Law, m_same: int, a_laws, b_laws, n_a: int, k: int, scale: int):

@@ -31,6 +31,9 @@ SMALL = [
     ([3], [3], {}),
     ([2, 1], [2], {}),
     ([1, 1], [1, 1], {}),  # ties of identical rolls on both sides
+    ([2, 2], [2, 2], {}),  # one law for everyone: the telescoped sum
+    ([1, 1, 1], [1, 1], {}),
+    ([2, 2], [2], {"pips": [1, 1], "versus_pips": [1]}),
     ([1, 1, 1], [2], {}),
     ([3], [2, 2], {}),
     ([2, 2], [1, 3], {}),
