@@ -36,6 +36,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+import operator
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
@@ -227,6 +228,10 @@ def _actions_before(law: Law, m_same: int, a_laws, b_laws, n_a: int, k: int, sca
     total = 0
 
     @functools.cache
+    def coins(a, j, nb):
+        """:func:`coin` for b = 0 .. nb - 1."""
+        return tuple(coin(a, j, b) for b in range(nb))
+
     def coin(a, j, b):
         """P(j of a tied A participants, then it, then its b tied B companions) × scale."""
         return (
@@ -275,10 +280,11 @@ def _actions_before(law: Law, m_same: int, a_laws, b_laws, n_a: int, k: int, sca
                         nxt[t + j] = nxt.get(t + j, 0) + term
                 b_ties = nxt
             out = 0
+            bs = [b_ties.get(b, 0) for b in range(max(b_ties) + 1)]
             for a, g in a_ties.items():
                 spread = 0
                 for j in range(a + 1):  # j of the a tied A participants before it
-                    coef = sum(w * coin(a, j, b) for b, w in b_ties.items())
+                    coef = sum(map(operator.mul, bs, coins(a, j, len(bs))))
                     spread += coef << (k * c * j)
                 out += g * spread
             total += law.weights[r] * out
