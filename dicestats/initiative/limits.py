@@ -41,11 +41,12 @@ LIMITS = Limits(
     ),
     Limit(
         "tier work",
-        hi=2_500_000,
+        hi=8_000_000,
         when="exact",
-        why="units of work of the exact tier form, about 1.5 microseconds each: per law of "
-        "a roll (swiftness and margin), rolls × values × dice³ / 4096 × the laws of its "
-        "swiftness; 8 against 8 with 6 dice each take 598,752",
+        why="units of work of the exact tier form, a quarter to a half microsecond each: "
+        "per law of a roll (swiftness and margin), rolls × values × participants × laws of "
+        "its swiftness × (dice / 32)², and the double-action sweep's rows; 8 against 8 with "
+        "6 dice each: 399,168",
         instead=_SIMULATE + ", or fewer kinds of participant (swiftness and margin)",
     ),
     Limit(
@@ -120,21 +121,22 @@ def check_exact_size(swiftness, limit: int = EXACT_LIMIT) -> int:
 
 
 def tier_work(setup) -> int:
-    """Units of work of the exact tier form (:mod:`.tiers`) for a checked setup, about 1.5
-    microseconds each: for each law of a participant's roll (its swiftness and margin),
-    its rolls × values × dice³ / 4096 (the generating functions multiplied per roll) ×
-    the laws of its swiftness (their coins interleave). The double-action sweep is
-    bounded as it runs, by ``LIMITS["exact states"]``.
+    """Units of work of the exact tier form (:mod:`.tiers`) for a checked setup, a quarter
+    to a half microsecond each: for each law of a participant's roll (its swiftness and
+    margin), its rolls × values (the target rolls) × participants × the laws of its
+    swiftness (their coins interleave) × (dice / 32)², at least 1 (a product of two
+    generating functions grows with the square of their size). The double-action sweep
+    counts its own rows as it runs, against the same cap.
 
     >>> from dicestats.initiative.setup import check_setup
     >>> tier_work(check_setup([6] * 8, [6] * 8))
-    598752
+    399168
     """
     pips = tuple(setup.pips) + tuple(setup.versus_pips)
     kinds = Counter((s, min(p, 6 * s)) for s, p in zip(setup.sw, pips, strict=True))
     same = Counter(s for s, _ in kinds)
-    size = max(setup.dice**3 // 4096, 1)
-    return sum(math.comb(s + 5, 5) * min(s, 6) * size * same[s] for s, _ in kinds)
+    size = max(setup.dice**2 // 1024, 1)
+    return sum(math.comb(s + 5, 5) * min(s, 6) * setup.n * same[s] * size for s, _ in kinds)
 
 
 def check_tier_work(setup) -> int:

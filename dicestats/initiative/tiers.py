@@ -130,14 +130,25 @@ def _unpack(value: int, k: int, size: int) -> list[int]:
 def _hist(law: Law, key_r: np.ndarray, v: int, full_r: np.ndarray, k: int):
     """For target rolls with tier keys ``key_r`` (and face-count keys ``full_r``) in the tier
     of ``v``: the packed generating function of the actions one participant of ``law``
-    puts before the target's block (its identical roll left out) and that roll's weight."""
-    above, cv, key = law.above(v), law.counts[:, v], law.key(v)
-    x = above[None, :] + cv[None, :] * (key[None, :] > key_r[:, None])
-    tie = law.full[None, :] == full_r[:, None]
-    w = np.where(tie, 0, law.w64[None, :])
-    hist = np.zeros((len(key_r), law.s + 1), dtype=np.int64)
-    np.add.at(hist, (np.repeat(np.arange(len(key_r)), x.shape[1]), x.ravel()), w.ravel())
-    tau = (law.w64[None, :] * tie).sum(axis=1)
+    puts before the target's block (its identical roll left out) and that roll's weight.
+    Cumulative histograms over the law's rolls in rank order: the rolls ranking higher
+    put their dice above v and of v first, the others only those above v."""
+    above, cv, key, w = law.above(v), law.counts[:, v], law.key(v), law.w64
+    order = np.argsort(-key, kind="stable")
+    rows = np.arange(len(order))
+
+    def cumulative(exponent):
+        m = np.zeros((len(order) + 1, law.s + 1), dtype=np.int64)
+        m[rows + 1, exponent[order]] = w[order]
+        return np.cumsum(m, axis=0)
+
+    hi, lo = cumulative(above + cv), cumulative(above)
+    ahead = np.searchsorted(-key[order], -key_r, side="left")  # keys above key_r
+    hist = hi[ahead] + lo[-1] - lo[ahead]
+    j = np.minimum(np.searchsorted(law.full, full_r), len(order) - 1)
+    tie = law.full[j] == full_r  # the target's own roll in this law: a coin, not a count
+    tau = np.where(tie, w[j], 0)
+    hist[np.flatnonzero(tie), above[j[tie]]] -= w[j[tie]]
     return [_pack(row, k) for row in hist.tolist()], tau.tolist()
 
 
@@ -252,10 +263,12 @@ def _actions_before(law: Law, m_same: int, a_laws, b_laws, n_a: int, k: int, sca
         per = [(_hist(a, key_r, v, full_r, k), m) for a, m in a_laws if m]
         lower = []  # the other B laws: (mass below r, mass equal to r), how many
         for b, m in b_laws + [(law, m_same)]:
-            if m:
-                below = (b.full[None, :] < full_r[:, None]) * b.w64[None, :]
-                equal = (b.full[None, :] == full_r[:, None]) * b.w64[None, :]
-                lower.append((below.sum(axis=1).tolist(), equal.sum(axis=1).tolist(), m))
+            if m:  # b.full ascends: the weight of the rolls below r, and of r itself
+                cum = np.concatenate([[0], np.cumsum(b.w64)])
+                at = np.searchsorted(b.full, full_r)
+                j = np.minimum(at, len(b.full) - 1)
+                equal = np.where(b.full[j] == full_r, b.w64[j], 0)
+                lower.append((cum[at].tolist(), equal.tolist(), m))
         for i, r in enumerate(rows.tolist()):
             c = c_r[i]
             a_ties = {0: 1}
@@ -304,8 +317,8 @@ def _too_big(work: int):
     cap = LIMITS["tier work"]
     return refuse(
         "tier work",
-        f"at most {cap.hi:,} in exact mode",
-        f"more than {work:,} in the double-action sweep",
+        f"at most {cap.hi // 4:,} rows in the double-action sweep (a quarter of its cap)",
+        f"more than {work:,}",
         why="the sweep keeps a row per placement of each kind of participant, values seen "
         "and tier boundaries",
         instead=cap.instead,
@@ -379,7 +392,7 @@ def _no_double(laws, counts) -> Fraction:
                         dest[flags] = dest.get(flags, 0) + p * mult
             staged = more
             work += sum(map(len, more.values()))
-            if work > cap.hi:
+            if work > cap.hi // 4:
                 raise _too_big(work)
         for (rem, seen, k), row in staged.items():
             if k == 0:  # nobody took rho
@@ -394,7 +407,7 @@ def _no_double(laws, counts) -> Fraction:
                     add((rem, seen2), fixed | bits, w * share)
         states = nxt
         work += sum(map(len, nxt.values()))
-        if work > cap.hi:
+        if work > cap.hi // 4:
             raise _too_big(work)
     done = tuple(0 for _ in laws)
     den = 6 ** sum(law.s * m for law, m in zip(laws, counts, strict=True))
