@@ -140,9 +140,12 @@ def odds(
 ):
     """Statistics of the rounds of two sides: who acts first, actions before the answer.
 
-    Exact by enumerating every dice outcome (small setups: Fractions, or floats
-    with ``exact=False``), or by vectorized, seeded Monte Carlo (``trials=``,
-    ``rng=``: any setup, every number an :class:`~dicestats.core.results.Estimate`).
+    Exact (Fractions, or floats with ``exact=False``): by tiers under the default
+    reading, at any table size within ``LIMITS["tier work"]`` (:mod:`.tiers`: polynomial
+    in the participants, no joint roll listed); by enumerating every dice outcome for a
+    variant (small setups); holding and several rounds on the round engine. Or by
+    vectorized, seeded Monte Carlo (``trials=``, ``rng=``: any setup, every number an
+    :class:`~dicestats.core.results.Estimate`).
 
     Parameters
     ----------
@@ -178,15 +181,17 @@ def odds(
         for a supporting character (3; s in the text 2,s); None for a side: all
         supporting («на взводе [−3]»).
     limit : int
-        Exact or float: the most outcome classes to enumerate (100,000 by default,
+        Exact or float, when enumerated (a variant the tier form does not carry, or
+        holding): the most outcome classes to enumerate (100,000 by default,
         ``LIMITS["outcome classes"]``); the cap on work (outcome classes × dice ×
         participants² / 4, a measure of the running time: 500,000 units by default)
-        scales with it.
+        scales with it. The tier form enumerates nothing and ignores it.
 
     Returns
     -------
     Odds
-        Enumerated: ``trials=None`` and ``outcome_classes`` set. Monte Carlo:
+        Exact: ``trials=None`` and ``outcome_classes`` (the classes the answer covers)
+        set. Monte Carlo:
         ``trials`` set, every number an ``Estimate``.
 
     Examples

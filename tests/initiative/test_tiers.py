@@ -111,3 +111,10 @@ def test_solve_initiative_is_exact_past_the_enumeration():
     assert got.exact and not got.simulated and got.trials is None
     by = {v: ini.odds([3, 3], [2, 2, 2], pips=[v, 0]).p_first for v in range(got.value + 1)}
     assert got.p_reached == by[got.value] >= 0.8 > by[got.value - 1] == got.p_below
+
+
+def test_the_tier_work_cap_refuses_before_computing():
+    with pytest.raises(InputError, match=r"tier work must be.*Monte Carlo"):
+        ini.odds([6] * 32, [6] * 32)
+    r = ini.odds([6] * 32, [6] * 32, trials=200, rng=1)  # the route it names
+    assert r.trials == 200
