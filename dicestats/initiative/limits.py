@@ -44,9 +44,9 @@ LIMITS = Limits(
         hi=8_000_000,
         when="exact",
         why="units of work of the exact tier form, a quarter to a half microsecond each: "
-        "per law of a roll (swiftness and margin), rolls × values × participants × laws of "
-        "its swiftness × (dice / 32)², and the double-action sweep's rows; 8 against 8 with "
-        "6 dice each: 399,168",
+        "per law of a roll (swiftness and margin), rolls × values × participants × laws × "
+        "(dice / 32)², and the double-action sweep's rows; 8 against 8 with 6 dice each: "
+        "399,168",
         instead=_SIMULATE + ", or fewer kinds of participant (swiftness and margin)",
     ),
     Limit(
@@ -123,10 +123,10 @@ def check_exact_size(swiftness, limit: int = EXACT_LIMIT) -> int:
 def tier_work(setup) -> int:
     """Units of work of the exact tier form (:mod:`.tiers`) for a checked setup, a quarter
     to a half microsecond each: for each law of a participant's roll (its swiftness and
-    margin), its rolls × values (the target rolls) × participants × the laws of its
-    swiftness (their coins interleave) × (dice / 32)², at least 1 (a product of two
+    margin), its rolls × values (the target rolls) × participants × laws (one generating
+    function each per target roll) × (dice / 32)², at least 1 (a product of two
     generating functions grows with the square of their size). The double-action sweep
-    counts its own rows as it runs, against the same cap.
+    counts its own rows as it runs, against a quarter of the same cap.
 
     >>> from dicestats.initiative.setup import check_setup
     >>> tier_work(check_setup([6] * 8, [6] * 8))
@@ -134,9 +134,8 @@ def tier_work(setup) -> int:
     """
     pips = tuple(setup.pips) + tuple(setup.versus_pips)
     kinds = Counter((s, min(p, 6 * s)) for s, p in zip(setup.sw, pips, strict=True))
-    same = Counter(s for s, _ in kinds)
-    size = max(setup.dice**2 // 1024, 1)
-    return sum(math.comb(s + 5, 5) * min(s, 6) * setup.n * same[s] * size for s, _ in kinds)
+    size = max(setup.dice**2 // 1024, 1) * setup.n * len(kinds)
+    return sum(math.comb(s + 5, 5) * min(s, 6) * size for s, _ in kinds)
 
 
 def check_tier_work(setup) -> int:
