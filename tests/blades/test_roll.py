@@ -43,7 +43,7 @@ def test_the_rulebook_check_at_4_dice():
 def test_exact_equals_every_roll_counted(dice, critical):
     r = blades.roll(dice, blades.Rules(critical=critical), exact=True)
     assert {k: getattr(r, k) for k in brute(dice, critical)} == brute(dice, critical)
-    assert sum(r.die.values()) == 1 and r.p_critical + r.p_full == r.die[6]
+    assert sum(r.die.fractions()) == 1 and r.p_critical + r.p_full == r.die.pmf(6)
 
 
 def test_zero_dice_reads_the_lowest_of_two_and_never_crits():
