@@ -92,4 +92,8 @@ def test_its_booklet_page_when_asked_and_not_by_default():
     from dicestats import report
 
     assert not any(t.startswith("Blades") for t in report.page_titles())
-    assert report.page_titles("blades") == ["Contents", "Blades in the Dark: sample answers"]
+    assert report.page_titles("blades") == [
+        "Contents",
+        "Blades in the Dark: chances by dice",
+        "Blades in the Dark: sample answers",
+    ]

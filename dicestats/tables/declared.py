@@ -1,0 +1,71 @@
+"""Tables of any declared question that grows (``grows``, ``wishes``): its chances by the
+grown parameter's value, the table behind a family's booklet page and chart.
+
+Examples
+--------
+>>> from dicestats.tables import chances_by_value
+>>> df = chances_by_value("blades", values=[1, 2], exact=True)
+>>> df[["dice", "p_success"]].values.tolist()
+[[1, Fraction(1, 6)], [2, Fraction(11, 36)]]
+"""
+
+from __future__ import annotations
+
+from ..core.checks import check_bool, refuse
+
+__all__ = ["chances_by_value"]
+
+#: Values of the grown parameter a table shows by default: ten from the question's first
+#: sample's value less four (within the limit).
+DEFAULT_COUNT = 10
+
+
+def default_values(q) -> range:
+    """Ten values of ``q``'s grown parameter around its first sample's (within its limit)."""
+    import importlib
+
+    lim = importlib.import_module(q.package).LIMITS[q.grows]
+    sample = q.samples[0] if q.samples else None
+    at = None
+    if sample is not None:
+        names = [p.name for p in q.parameters]
+        at = dict(zip(names, sample.args, strict=False)).get(q.grows, sample.kwargs.get(q.grows))
+    start = max(lim.lo, (at if isinstance(at, int) else lim.lo) - 4, min(lim.lo + 1, 1))
+    start = min(start, lim.hi - DEFAULT_COUNT + 1) if lim.hi - lim.lo >= DEFAULT_COUNT else lim.lo
+    return range(start, min(lim.hi, start + DEFAULT_COUNT - 1) + 1)
+
+
+def chances_by_value(question, values=None, *, exact: bool = False, **setting):
+    """One row per value of the grown parameter: its wished and headline chances.
+
+    Parameters
+    ----------
+    question : callable or str
+        A declared question that grows (``dicestats.blades.roll``) or a system's name.
+    values : sequence of int, optional
+        The grown parameter's values (default ten around the first sample's).
+    exact : bool
+        Fractions instead of floats.
+    **setting
+        The question's other arguments.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The grown parameter's column, then one column per chance (``p_success``, ...).
+    """
+    import pandas as pd
+
+    from ..workbench.declared import growing
+
+    q = growing(question)
+    check_bool("exact", exact)
+    if q.grows in setting:
+        raise refuse(q.grows, "omitted: give values=", setting[q.grows])
+    values = default_values(q) if values is None else values
+    chances = list(dict.fromkeys([*q.wishes, *(h for h in q.headline if h.startswith("p_"))]))
+    rows = []
+    for v in values:
+        r = q.function(**{q.grows: v}, **setting, exact=exact)
+        rows.append({q.grows: v, **{c: getattr(r, c) for c in chances}})
+    return pd.DataFrame(rows, columns=[q.grows, *chances])
