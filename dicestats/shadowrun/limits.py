@@ -13,6 +13,6 @@ LIMITS = Limits(
         "threshold",
         1,
         100,
-        why="published thresholds run from 1 (easy) to about 6 (extreme); 100 is far beyond",
+        why="a threshold is a handful of hits (1 easy, 2 average, 4 hard); 100 is far beyond any",
     ),
 )

@@ -30,6 +30,9 @@ from .rules import Rules
 #: one outcome holding ``P(hits >= dice + TAIL_AFTER)`` (below 1e-19 for 1..100 dice).
 TAIL_AFTER = 30
 
+#: The smallest P(hits = k) the text shows (the JSON has them all).
+SHOWN = 1e-7
+
 
 @dataclass(frozen=True)
 class ShadowrunRoll(Result):
@@ -75,10 +78,6 @@ class ShadowrunRoll(Result):
             header = ("hits", "P(=)", "P(>=)")
             hits = Table(header, rows, ("text", "p", "p"), exact_of=1, note=note)
         return View(title, (outcomes, means, hits))
-
-
-#: The smallest P(hits = k) the text shows (the JSON has them all).
-SHOWN = 1e-7
 
 
 # ------------------------------------------------------------------------ exact

@@ -105,6 +105,13 @@ def test_one_die_with_the_rule_of_six_is_the_closed_form():
     assert r.mean_hits == Fraction(2, 5)
 
 
+def test_a_threshold_beyond_the_kept_hits_is_the_tail():
+    rules = shadowrun.Rules(rule_of_six=True)
+    r = shadowrun.roll(1, 50, rules, exact=True)
+    assert r.hits_tail == 50 and r.p_success == Fraction(1, 3 * 6**49)  # 49 sixes, then 5+
+    assert shadowrun.roll(1, 50, rules, trials=1000, rng=1).p_success.value == 0
+
+
 def test_a_hundred_dice_exactly():
     r = shadowrun.roll(100, 30, exact=True)
     assert r.hits.fractions() == [
@@ -144,7 +151,7 @@ def test_the_command_line_example(capsys, edition):
     assert [Fraction(got[k]) for k in keys] == [Fraction(w) for w in want]
     assert main(["shadowrun", "roll", "8", "--threshold", "2", "--rule-of-six"]) == 0
     out = capsys.readouterr().out
-    assert "Rule of Six" in out and "glitch" in out and "38+" not in out
+    assert "83.09%" in out and "critical glitch (no hit)" in out and "left out" in out
 
 
 def test_a_small_sweep(capsys):
