@@ -142,6 +142,12 @@ _SYSTEMS = (
         "margins buy, how slow the defences are",
     ),
     System(
+        "shadowrun",
+        "Shadowrun (5th edition; 4th as a flag)",
+        "success, glitch and critical glitch for any pool and threshold, the hits, the Rule of Six",
+        booklet=False,
+    ),
+    System(
         "blades",
         "Blades in the Dark",
         "an action roll's critical, full, partial and bad outcomes for any pool, 0 dice included",

@@ -261,7 +261,7 @@ def _print_worth(w, args) -> None:
     rows.append(("with the change" if w.p_base is not None else "to match", w.p_target))
     without = "" if w.p_base is None else " (without the change)"
     for step, p in ((w.lower, w.p_lower), (w.upper, w.p_upper)):
-        if step is None:
+        if step is None or (step == 0 and w.p_base is not None):  # no change: the first row
             continue
         unit = _SINGULAR.get(w.unit, w.unit) if abs(step) == 1 else w.unit
         name = f"{step:+d} {unit}{without}" if without else f"{step} {unit}"

@@ -15,23 +15,22 @@ from ..core.checks import check_bool, refuse
 
 __all__ = ["chances_by_value"]
 
-#: Values of the grown parameter a table shows by default: ten from the question's first
-#: sample's value less four (within the limit).
+#: Values of the grown parameter a table shows by default.
 DEFAULT_COUNT = 10
 
 
 def default_values(q) -> range:
-    """Ten values of ``q``'s grown parameter around its first sample's (within its limit)."""
+    """Ten values of ``q``'s grown parameter: a pool's 1..10, a signed one's (a stat) from
+    its first sample's value less four (within its limit)."""
     import importlib
 
     lim = importlib.import_module(q.package).LIMITS[q.grows]
-    sample = q.samples[0] if q.samples else None
-    at = None
-    if sample is not None:
+    start = max(lim.lo, 1)
+    if lim.lo < 0 and q.samples:
+        sample = q.samples[0]
         names = [p.name for p in q.parameters]
         at = dict(zip(names, sample.args, strict=False)).get(q.grows, sample.kwargs.get(q.grows))
-    start = max(lim.lo, (at if isinstance(at, int) else lim.lo) - 4, min(lim.lo + 1, 1))
-    start = min(start, lim.hi - DEFAULT_COUNT + 1) if lim.hi - lim.lo >= DEFAULT_COUNT else lim.lo
+        start = max(lim.lo, (at if isinstance(at, int) else 0) - 4)
     return range(start, min(lim.hi, start + DEFAULT_COUNT - 1) + 1)
 
 
