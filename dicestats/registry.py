@@ -142,6 +142,13 @@ _SYSTEMS = (
         "margins buy, how slow the defences are",
     ),
     System(
+        "exalted",
+        "Exalted (2nd edition)",
+        "success, failure and botch for any d10 pool and difficulty, 10s counting two "
+        "or (damage) one, and the successes shown",
+        booklet=False,
+    ),
+    System(
         "blades",
         "Blades in the Dark",
         "an action roll's critical, full, partial and bad outcomes for any pool, 0 dice included",
