@@ -154,6 +154,13 @@ _SYSTEMS = (
         "an action roll's critical, full, partial and bad outcomes for any pool, 0 dice included",
         booklet=False,
     ),
+    System(
+        "pbta",
+        "Powered by the Apocalypse",
+        "a move's miss, weak hit and strong hit for any stat, with advantage or "
+        "disadvantage and the bands moved, and the total's distribution",
+        booklet=False,
+    ),
 )
 
 
