@@ -148,9 +148,23 @@ _SYSTEMS = (
         booklet=False,
     ),
     System(
+        "exalted",
+        "Exalted (2nd edition)",
+        "success, failure and botch for any d10 pool and difficulty, 10s counting two "
+        "or (damage) one, and the successes shown",
+        booklet=False,
+    ),
+    System(
         "blades",
         "Blades in the Dark",
         "an action roll's critical, full, partial and bad outcomes for any pool, 0 dice included",
+        booklet=False,
+    ),
+    System(
+        "pbta",
+        "Powered by the Apocalypse",
+        "a move's miss, weak hit and strong hit for any stat, with advantage or "
+        "disadvantage and the bands moved, and the total's distribution",
         booklet=False,
     ),
 )

@@ -59,6 +59,8 @@ def _by_value(system, q) -> Page:
         shown = df.copy()
         for c in df.columns[1:]:
             shown[c] = [percent(p, digits=1) for p in df[c]]
+        if (df[q.grows] < 0).any():  # a signed parameter (a stat): +1, not 1
+            shown[q.grows] = [f"{v:+d}" for v in df[q.grows]]
         words = (chance_words(c) for c in df.columns[1:])
         shown.columns = [q.grows, *(textwrap.fill(w, 12) for w in words)]
         gs = _grid(fig, ctx, 2, 1, height_ratios=[len(df) + 2, 14], hspace=0.3)

@@ -21,7 +21,7 @@ DEFAULT_COUNT = 10
 
 def default_values(q) -> range:
     """Ten values of ``q``'s grown parameter: a pool's 1..10, a signed one's (a stat) from
-    its first sample's value less four (within its limit)."""
+    its first sample's value less five (within its limit)."""
     import importlib
 
     lim = importlib.import_module(q.package).LIMITS[q.grows]
@@ -30,7 +30,7 @@ def default_values(q) -> range:
         sample = q.samples[0]
         names = [p.name for p in q.parameters]
         at = dict(zip(names, sample.args, strict=False)).get(q.grows, sample.kwargs.get(q.grows))
-        start = max(lim.lo, (at if isinstance(at, int) else 0) - 4)
+        start = max(lim.lo, (at if isinstance(at, int) else 0) - 5)
     return range(start, min(lim.hi, start + DEFAULT_COUNT - 1) + 1)
 
 

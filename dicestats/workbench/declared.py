@@ -187,11 +187,16 @@ class Solution(Result):
     def as_dict(self) -> dict:
         return {self.grows: self.value, **super().as_dict()}
 
+    def _at(self, value: int) -> str:
+        """``8 dice``; a signed parameter (a stat) as ``stat +1``."""
+        signed = _limit(growing(self.system)).lo < 0
+        return f"{self.grows} {value:+d}" if signed else f"{value} {self.grows}"
+
     def __str__(self) -> str:
-        head = f"{self.value} {self.grows}: {label(self.of)} = {_pct(self.p_reached)}"
+        head = f"{self._at(self.value)}: {label(self.of)} = {_pct(self.p_reached)}"
         wish = f"wished >= {wish_text(self.wished)}"
         if self.previous is not None and self.reached:
-            wish += f"; {self.previous} {self.grows}: {_pct(self.p_previous)}"
+            wish += f"; {self._at(self.previous)}: {_pct(self.p_previous)}"
         if not self.reached:
             head = f"not reached: the best is {head}"
         tail = f"{_title_of(self.system, self.question)}"
