@@ -142,6 +142,13 @@ _SYSTEMS = (
         "margins buy, how slow the defences are",
     ),
     System(
+        "cod",
+        "Chronicles of Darkness (2nd edition)",
+        "success, exceptional success and dramatic failure of a d10 pool counting 8+ under "
+        "10-, 9-, 8- or no again, rote actions, the chance die",
+        booklet=False,
+    ),
+    System(
         "shadowrun",
         "Shadowrun (5th edition; 4th as a flag)",
         "success, glitch and critical glitch for any pool and threshold, the hits, the Rule of Six",
