@@ -142,6 +142,13 @@ _SYSTEMS = (
         "margins buy, how slow the defences are",
     ),
     System(
+        "v5",
+        "Vampire: the Masquerade 5th edition",
+        "win, critical win, messy critical, bestial and total failure for any pool, "
+        "Hunger and difficulty, with the successes and the margin",
+        booklet=False,
+    ),
+    System(
         "blades",
         "Blades in the Dark",
         "an action roll's critical, full, partial and bad outcomes for any pool, 0 dice included",
