@@ -28,6 +28,8 @@ from .rules import Rules
 #: Weights of a die's faces out of 10: nothing (2-5, and the 1 of a normal die), a success
 #: (6-9), a 10; a Hunger die's 1 is one more "nothing" unless it is taken off.
 FAIL, SUCCESS, TEN, SIDES = 5, 4, 1, 10
+#: A view of a long distribution of successes leaves out those rarer than this.
+RARE = 1e-6
 
 
 @dataclass(frozen=True)
@@ -51,8 +53,8 @@ class V5Roll(Result):
 
     def view(self) -> View:
         title = (
-            f"Vampire: the Masquerade 5th edition: {self.dice} dice ({self.hunger} Hunger) "
-            f"at difficulty {self.difficulty} ({self.rules.describe()})"
+            f"Vampire V5: {self.dice} dice, {self.hunger} Hunger, difficulty {self.difficulty} "
+            f"({self.rules.describe()})"
         )
         bestial = "bestial (any Hunger 1)" if self.rules.bestial_always else "bestial failure"
         rows = (
@@ -66,11 +68,17 @@ class V5Roll(Result):
         margin = Lines((("mean margin (successes - difficulty)", self.mean_margin, "signed"),))
         d = self.difficulty
         items = sorted(self.successes.items())
+        shown = [(k, p) for k, p in items if float(p) >= RARE] if len(items) > 30 else items
+        note = None
+        if len(shown) < len(items):
+            left = len(items) - len(shown)
+            note = f"{left} rarer numbers of successes (each below 1 in a million) left out"
         counts = Table(
             ("successes", "margin", "probability"),
-            tuple((k, f"{k - d:+d}", p) for k, p in items),
+            tuple((k, f"{k - d:+d}", p) for k, p in shown),
             ("n", "text", "p"),
             exact_of=2,
+            note=note,
         )
         return View(title, (outcomes, margin, counts))
 

@@ -97,6 +97,10 @@ def test_a_hundred_dice_exactly():
     assert always.p_win == r.p_win and always.p_messy_critical == r.p_messy_critical
     fl = v5.roll(100, hunger=5, difficulty=40)
     assert all(abs(float(getattr(r, k)) - getattr(fl, k)) < 1e-12 for k in FIELDS)
+    from dicestats.format import view_text
+
+    text = view_text(r.view())  # 201 numbers of successes: the rare ones left out
+    assert "138 rarer numbers of successes (each below 1 in a million) left out" in text
 
 
 def test_no_hunger_no_messy_and_no_bestial():
