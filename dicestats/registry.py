@@ -149,6 +149,13 @@ _SYSTEMS = (
         booklet=False,
     ),
     System(
+        "v5",
+        "Vampire: the Masquerade 5th edition",
+        "win, critical win, messy critical, bestial and total failure for any pool, "
+        "Hunger and difficulty, with the successes and the margin",
+        booklet=False,
+    ),
+    System(
         "shadowrun",
         "Shadowrun (5th edition; 4th as a flag)",
         "success, glitch and critical glitch for any pool and threshold, the hits, the Rule of Six",
