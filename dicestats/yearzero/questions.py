@@ -20,13 +20,13 @@ PUSH = Rules(push=True)
     wishes=("p_success", "p_success_first"),
     counts="successes",
     samples=(
-        Sample("3 base, 2 skill, 1 gear", (3, 2, 1)),
         Sample(
             "3 base, 2 skill, 1 gear, pushed",
             (3, 2, 1),
             {"rules": PUSH},
             bad=({"base": -1}, {"need": 0}),
         ),
+        Sample("3 base, 2 skill, 1 gear", (3, 2, 1)),
         Sample(
             "2 base, 4 skill, need 2, pushed",
             (2, 4, 0, 2, PUSH),

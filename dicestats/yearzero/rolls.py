@@ -41,8 +41,8 @@ SUCCESS_LOCKED, SUCCESS_REROLLED = (26, 4), (25, 5)
 #: roll was no 6: its 1 locked (a first 1 stays: 6; another face rerolled: 4 a 1, 16 not),
 #: or rerolled (5 a 1, 25 not); a die of another kind costs nothing (30).
 BANE_LOCKED, BANE_REROLLED, NO_BANE = (20, 10), (25, 5), (30,)
-#: The first roll alone: a 6 (``x``) or not, in 36ths (the same scale as the push).
-FIRST = (30,)
+#: The first roll alone, in 36ths (the scale of the push): no 6, a 6.
+FIRST = (30, SIX)
 
 
 @dataclass(frozen=True)
@@ -67,9 +67,9 @@ class YearzeroRoll(Result):
 
     def view(self) -> View:
         pool = f"{self.base} base, {self.skill} skill, {self.gear} gear"
-        title = f"Year Zero: {pool} dice, {self.need} 6s needed ({self.rules.describe()})"
+        title = f"Year Zero: {pool} dice, {self.need} sixes needed ({self.rules.describe()})"
         if self.need == 1:
-            title = f"Year Zero: {pool} dice, one 6 needed ({self.rules.describe()})"
+            title = f"Year Zero: {pool} dice, one six needed ({self.rules.describe()})"
         rows = [("success", self.p_success, "p")]
         if self.rules.push:
             rows += [
@@ -101,7 +101,6 @@ class _Ring:
 
     def __init__(self, exact: bool):
         self.exact = exact
-        self.unit = 36 if exact else 1.0
 
     def weights(self, q) -> np.ndarray:
         if self.exact:
@@ -176,7 +175,7 @@ def _trim(w: list) -> list:
     return w[:end]
 
 
-def _pushed(ring: _Ring, kinds, rows: int, shift: bool) -> np.ndarray:
+def _combined(ring: _Ring, kinds, rows: int, shift: bool) -> np.ndarray:
     """The kinds' ``(dice, Q)`` combined: ``rows × width`` over ``x^j`` (j < rows) and
     ``y``."""
     out = None
@@ -198,7 +197,7 @@ def compute_roll(s, exact: bool) -> YearzeroRoll:
     ring = _Ring(exact)
     dice, need, rules = s.base + s.skill + s.gear, s.need, s.rules
     total = 36**dice if exact else 1.0
-    first = _pushed(ring, [(dice, FIRST)], dice + 1, shift=True)[:, : dice + 1].sum(axis=0)
+    first = ring.power(ring.weights(FIRST), dice)  # the first roll's 6s: binomial
     short = min(need, dice + 1)  # the first 6s a push follows: 0 .. need - 1
     success_first = first[short:].sum() if short <= dice else 0 * total
     if not rules.push:
@@ -207,7 +206,7 @@ def compute_roll(s, exact: bool) -> YearzeroRoll:
     else:
         locked = SUCCESS_REROLLED if rules.reroll_ones else SUCCESS_LOCKED
         kinds = [(s.base + s.gear, locked), (s.skill, SUCCESS_REROLLED)]
-        g = _pushed(ring, kinds, short, shift=True)
+        g = _combined(ring, kinds, short, shift=True)
         successes = ring.zeros(dice + 1)
         successes[short:] = first[short:]
         successes = successes + g[:, : dice + 1].sum(axis=0)
@@ -235,11 +234,9 @@ def _damage(ring: _Ring, n: int, others: int, bane, short: int, total) -> list:
     roll had fewer than ``need`` 6s (``short`` rows); no damage otherwise."""
     if n == 0:
         return [total]
-    h = _pushed(ring, [(n, bane), (others, NO_BANE)], short, shift=False)
-    hurt = h.sum(axis=0)
-    hurt[0] = 0
-    out = list(hurt[: n + 1])
-    out[0] = total - sum(out[1:], 0 * total)
+    h = _combined(ring, [(n, bane), (others, NO_BANE)], short, shift=False)
+    out = list(h.sum(axis=0)[: n + 1])  # pushed, with 0, 1, ... base (gear) 1s
+    out[0] = total - sum(out[1:], 0 * total)  # not pushed, or no 1 after the push
     return out
 
 
