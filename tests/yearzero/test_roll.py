@@ -25,7 +25,7 @@ def brute(base, skill, gear, need=1, rules=PUSH, faces=FACES) -> dict:
     kinds = "b" * base + "s" * skill + "g" * gear
     n, sides = len(kinds), sum(w for _, w in faces)
     counts = {"successes": {}, "base_damage": {}, "gear_damage": {}}
-    first_ok = 0
+    first_ok = pushed = 0
 
     def add(field, k, w):
         counts[field][k] = counts[field].get(k, 0) + w
@@ -41,23 +41,22 @@ def brute(base, skill, gear, need=1, rules=PUSH, faces=FACES) -> dict:
                 add(field, 0, w1 * sides**n)
             add("successes", sixes, w1 * sides**n)
             continue
-        for again in itertools.product(faces, repeat=n):  # a die that stays ignores its own
-            w = w1
-            final = []
+        pushed += w1 * sides**n
+        # every die is rolled again; one that stays (a 6, a locked 1) ignores its new face
+        for again in itertools.product(faces, repeat=n):
+            w, final = w1, []
             for (f, _), (a, wa), k in zip(first, again, kinds, strict=True):
                 stays = f == 6 or (f == 1 and k != "s" and not rules.reroll_ones)
                 final.append(f if stays else a)
                 w *= wa
+            ones = [k for f, k in zip(final, kinds, strict=True) if f == 1]
             add("successes", final.count(6), w)
-            add(
-                "base_damage", sum(f == 1 for f, k in zip(final, kinds, strict=True) if k == "b"), w
-            )
-            add(
-                "gear_damage", sum(f == 1 for f, k in zip(final, kinds, strict=True) if k == "g"), w
-            )
+            add("base_damage", ones.count("b"), w)
+            add("gear_damage", ones.count("g"), w)
     total = sides ** (2 * n)
     out = {f: {k: Fraction(v, total) for k, v in sorted(c.items())} for f, c in counts.items()}
     out["p_success_first"] = Fraction(first_ok, total)
+    out["p_pushed"] = Fraction(pushed, total)
     out["p_success"] = sum(p for k, p in out["successes"].items() if k >= need)
     out["p_base_bane"] = 1 - out["base_damage"][0]
     out["p_gear_bane"] = 1 - out["gear_damage"][0]
@@ -65,7 +64,8 @@ def brute(base, skill, gear, need=1, rules=PUSH, faces=FACES) -> dict:
 
 
 def fields(r) -> dict:
-    out = {k: getattr(r, k) for k in ("p_success_first", "p_success", "p_base_bane", "p_gear_bane")}
+    names = ("p_success_first", "p_success", "p_pushed", "p_base_bane", "p_gear_bane")
+    out = {k: getattr(r, k) for k in names}
     for f in ("successes", "base_damage", "gear_damage"):
         out[f] = {int(k): p for k, p in getattr(r, f).items()}
     return out
