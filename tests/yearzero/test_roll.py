@@ -166,4 +166,8 @@ def test_its_booklet_page_when_asked_and_not_by_default():
     from dicestats import report
 
     assert not any(t.startswith("Year Zero") for t in report.page_titles())
-    assert report.page_titles("yearzero") == ["Contents", "Year Zero Engine: sample answers"]
+    assert report.page_titles("yearzero") == [
+        "Contents",
+        "Year Zero Engine: chances by skill",
+        "Year Zero Engine: sample answers",
+    ]
