@@ -162,6 +162,13 @@ _SYSTEMS = (
         booklet=False,
     ),
     System(
+        "yearzero",
+        "Year Zero Engine",
+        "success with and without a push, the attribute and gear damage a push costs, "
+        "the successes counted, for any base, skill and gear dice",
+        booklet=False,
+    ),
+    System(
         "exalted",
         "Exalted (2nd edition)",
         "success, failure and botch for any d10 pool and difficulty, 10s counting two "

@@ -110,8 +110,9 @@ def _answer(q, setting: dict, method: str):
 def _change_words(q, base: dict, changed: dict) -> str:
     """What differs between two settings, in words: ``rote``, ``hunger 2 → 3``."""
     out = []
+    defaults = {p.name: p.default for p in q.parameters}
     for name in changed:
-        a, b = base.get(name), changed[name]
+        a, b = base.get(name, defaults.get(name)), changed[name]
         if a == b:
             continue
         if dataclasses.is_dataclass(b) and dataclasses.is_dataclass(a):
