@@ -374,6 +374,8 @@ def worth_of(question, change: dict, *, of=None, up_to=None, exact=False, **sett
         raise refuse("change", "a change of the setting", change, why="it changes nothing")
     p_base = getattr(_answer(q, setting, method), of)
     target = getattr(_answer(q, changed, method), of)
+    if not exact and abs(target - p_base) <= FLOAT_TOLERANCE:
+        target = p_base  # no change but float noise: 9-again leaves P(1+ success) alone
     lim = _limit(q)
     hi = lim.hi if up_to is None else check_int("up_to", up_to, lim.lo, lim.hi)
     start = setting[q.grows]
@@ -518,14 +520,14 @@ class Lineup(Result):
         head = Table(
             ("side", "success read as", "probability", "counts"),
             tuple(
-                (f"{i + 1}: {side}", label(field), p, counted)
+                (f"{chr(65 + i)}: {side}", label(field), p, counted)
                 for i, (side, field, p, counted) in enumerate(
                     zip(self.sides, self.success, self.p_success, self.counted, strict=True)
                 )
             ),
             ("text", "text", "p", "text"),
         )
-        columns = ("k", *(f"P(>= k) {i + 1}" for i in range(n)))
+        columns = ("k", *(f"P(>= k) {chr(65 + i)}" for i in range(n)))
         body = tuple((r["k"], *(r[f"p_ge_{i}"] for i in range(n))) for r in self.rows)
         kinds = ("n", *("p" for _ in range(n)))
         title = "side by side, each read as its system reads success; then P(count >= k)"
