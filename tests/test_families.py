@@ -55,3 +55,13 @@ def test_every_family_lined_up_side_by_side(capsys):
     assert main(["compare", "across", *sides, "blades --dice 1", "--up-to", "3"]) == 2
     assert "sides must be 2 to 8" in capsys.readouterr().err
     assert all(row["p_ge_0"] == 1 for row in got["rows"] if row["k"] == 0)
+
+
+def test_each_familys_booklet_pages_when_asked_and_not_by_default():
+    from dicestats import report
+
+    default = report.page_titles()
+    for s in FAMILIES:
+        assert not any(t.startswith(s.title) for t in default), s.name
+        by = f"{s.title}: chances by {s.grown.grows}"
+        assert report.page_titles(s.name) == ["Contents", by, f"{s.title}: sample answers"]

@@ -88,7 +88,7 @@ def _register_declared(sub) -> None:
     from .questions import add_parameters
 
     for s in systems():
-        q = next((q for q in s.questions if q.grows), None)
+        q = s.grown
         if q is None or s.name in sub.choices:  # hand-written above: more than one search
             continue
         wish = chance_words(q.wishes[0])

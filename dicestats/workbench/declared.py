@@ -62,11 +62,11 @@ def growing(question):
     if isinstance(question, str):
         from ..registry import systems
 
-        grown = {s.name: [q for q in s.questions if q.grows] for s in systems()}
-        if not grown.get(question):
-            names = ", ".join(repr(name) for name, found in grown.items() if found)
+        grown = {s.name: s.grown for s in systems()}
+        if grown.get(question) is None:
+            names = ", ".join(repr(name) for name, q in grown.items() if q is not None)
             raise refuse("question", f"a system whose questions grow: {names}", question)
-        return grown[question][0]
+        return grown[question]
     if is_question(question) and question.question.grows:
         return question.question
     allowed = "a system's name or a declared question that grows (dicestats.blades.roll)"

@@ -160,14 +160,3 @@ def test_bad_input_is_one_line():
         yearzero.roll(3, rules="pushed")
     with pytest.raises(TypeError, match="push must be True or False"):
         yearzero.Rules(push="yes")
-
-
-def test_its_booklet_page_when_asked_and_not_by_default():
-    from dicestats import report
-
-    assert not any(t.startswith("Year Zero") for t in report.page_titles())
-    assert report.page_titles("yearzero") == [
-        "Contents",
-        "Year Zero Engine: chances by skill",
-        "Year Zero Engine: sample answers",
-    ]
