@@ -27,7 +27,7 @@ def defence_of(fight: Fight, read) -> Defence:
         **fight.setup.described(),
         attackers=c.attackers,
         respond=c.respond,
-        defend_if_hit=c.if_hit,
+        answer_every=not c.if_hit,
         assumption=assumption,
         mean_attacks=read.mean("attacks"),
         p_defendable=read.share("able", "attacks"),

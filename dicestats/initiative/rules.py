@@ -15,7 +15,7 @@ ORDERS = ("tier", "action")
 #: (the text), split over its dice, or one margin shared by a whole side.
 PIP_RULES = ("one-die", "split", "side-pool")
 #: The named holding policies (their behaviour: :mod:`.holding`).
-HOLD_POLICIES = ("never", "defend", "after-enemy", "always")
+HOLD_POLICIES = ("never", "defend", "reserve", "after-enemy", "always")
 #: Who answers an attack.
 RESPONSES = ("every", "target", "cover")
 #: Which side attacks.

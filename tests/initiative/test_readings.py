@@ -1,0 +1,64 @@
+"""The readings of issue 27, each against ``as_written`` (an oracle written from the rule
+text alone: every roll, coin, target and success roll enumerated, the round played one
+action at a time), on setups of at most five dice."""
+
+from fractions import Fraction
+
+import pytest
+
+from dicestats import initiative as ini
+from dicestats.initiative.engine import Combat
+
+from .as_written import defence_round, summary
+
+
+def test_an_attack_sets_aside_the_highest_die():
+    # «Чтобы атаковать, необходимо отложить кубик с наивысшим значением инициативы»:
+    # a foe keeping its highest die attacks on its next turn with it (and at it)
+    text = summary(defence_round([1], [2], versus_hold="defend"))
+    old = summary(defence_round([1], [2], versus_hold="defend", spend="turn"))
+    assert (old["mean_slow"], old["p_slow_round"]) == (Fraction(15, 13), Fraction(55, 216))
+    assert (text["mean_slow"], text["p_slow_round"]) == (Fraction(35, 13), Fraction(85, 216))
+    r = ini.defence([1], [2], versus_hold="defend")
+    assert (r.mean_slow, r.p_slow_round) == (text["mean_slow"], text["p_slow_round"])
+    assert r.p_defended == text["p_defended"] == Fraction(91, 432)
+    # both sides attack, the hero keeping a die in reserve: 2261/2592 before
+    text = summary(defence_round([2], [2], hold="reserve", attackers="both"))
+    assert text["mean_slow"] == Fraction(2555, 2592)
+    r = ini.defence([2], [2], attackers="both", hold="reserve")
+    assert r.mean_slow == text["mean_slow"] and r.p_slow_round == text["p_slow_round"]
+
+
+def test_defend_holds_the_first_die_only_and_reserve_keeps_one():
+    # the defender keeps the die of its first turn, acts with the rest: 6175/7776 of the
+    # attacks answered; keeping a die in reserve all round ("reserve", the old
+    # "defend"): 7267/7776
+    for policy, answered in (("defend", Fraction(6175, 7776)), ("reserve", Fraction(7267, 7776))):
+        text = summary(defence_round([3], [2], hold=policy))
+        assert text["p_defended"] == answered, policy
+        r = ini.defence([3], [2], hold=policy)
+        assert r.p_defended == answered and r.mean_slow == text["mean_slow"], policy
+        assert r.p_slow_round == text["p_slow_round"]
+
+
+@pytest.mark.parametrize("every", [False, True])
+def test_the_defender_decides_after_seeing_the_attack(every):
+    # «Ты можешь решить … после того как узнаешь, насколько эффективна была атака»: by
+    # default the target answers only an attack that scored; answer_every is the habit
+    # of answering them all
+    how = dict(attack=(1, 5), defend=(1, 4), answer="every" if every else "if-hit")
+    text = defence_round([1], [1, 1], **how)
+    rolls = dict(attack=ini.SuccessRoll(1), defend=ini.SuccessRoll(1, 4))
+    r = ini.defence([1], [1, 1], answer_every=every, **rolls)
+    assert r.answer_every is every
+    assert r.p_defended == text["answered"] / text["attacks"]
+    assert r.responses[0] == text[("answers", 0)] / text["attacks"]
+    assert r.mean_wound == text["wound"] / text["attacks"]
+    assert r.mean_advantage == text["advantage"] / text["responses"]
+    if every:  # fewer attacks answered when the target waits to see them
+        assert r.p_defended > ini.defence([1], [1, 1], **rolls).p_defended
+
+
+def test_the_engine_default_is_the_text():
+    assert Combat().if_hit is True
+    assert ini.HOLD_POLICIES == ("never", "defend", "reserve", "after-enemy", "always")
