@@ -133,7 +133,7 @@ def odds(
         How a margin is spent: each participant's on one of its dice (one-die, the
         text), over its dice (split), or one margin for the whole side (side-pool).
     hold, versus_hold : str, HoldPolicy or list
-        A side's holding policy, never (default), defend, after-enemy, always or
+        A side's holding policy, never (default), defend, reserve, after-enemy, always or
         your own (:class:`~dicestats.initiative.HoldPolicy`): one for the side, or one
         per participant (a list, or its text defend,never).
     rounds : int
