@@ -28,6 +28,7 @@ def defence_of(fight: Fight, read) -> Defence:
         attackers=c.attackers,
         respond=c.respond,
         answer_every=not c.if_hit,
+        kept_attack=c.kept,
         assumption=assumption,
         mean_attacks=read.mean("attacks"),
         p_defendable=read.share("able", "attacks"),

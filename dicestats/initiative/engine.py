@@ -189,6 +189,7 @@ class Combat:
     armour: object = None
     slow_cost: int = 1
     if_hit: bool = True
+    kept: str = "at-die"
 
     @property
     def rolls(self) -> bool:
@@ -421,6 +422,7 @@ class Engine:
         # наивысшим значением инициативы»): a held die above the turn's, at its value
         self._spend_top(rows, sel[from_hold[sel]], actor[sel][from_hold[sel]])
         tsel = sel[~from_hold[sel]]
+        kept = np.zeros(n, dtype=bool)  # turns that spent a kept die
         if c is not None and tsel.size:
             who = actor[tsel]
             hv = self._top(rows.hcnt[tsel, who])
@@ -429,6 +431,7 @@ class Engine:
                 rows.hcnt[tsel[up], who[up], hv[up]] -= 1
                 value = value.copy()
                 value[tsel[up]] = hv[up]
+                kept[tsel[up]] = True
                 tsel = tsel[~up]
         rows.cnt[tsel, actor[tsel], value[tsel]] -= 1
         # who acts when
@@ -454,7 +457,10 @@ class Engine:
             return
         attack = act & ((s == 1) if c.attackers == "versus" else True)
         if attack.any():
-            rows.a_mask, rows.a_p, rows.a_v, rows.a_h = attack, actor, value, from_hold.copy()
+            # a holder's action is answered at equal initiative; a kept die spent on a turn
+            # too with kept="equal"
+            equal = from_hold | (kept & (c.kept == "equal"))
+            rows.a_mask, rows.a_p, rows.a_v, rows.a_h = attack, actor, value, equal
             self._attack(rows, ch, acc)
 
     # ------------------------------------------------------------------ an attack

@@ -13,7 +13,7 @@ from ..core.checks import check_bool, check_choice, check_int, refuse
 from ..core.question import Sample, Setup, question
 from .limits import EXACT_LIMIT, LIMITS, check_exact_size
 from .rolls import RollTable, SuccessRoll, check_roll
-from .rules import ATTACKERS, RESPONSES, Rules, parse_words
+from .rules import ATTACKERS, KEPT_ATTACKS, RESPONSES, Rules, parse_words
 
 
 def _fight(args: dict, combat: bool = False) -> Setup:
@@ -177,10 +177,21 @@ def odds(
 
 # --------------------------------------------------------------------------- defences
 #: The arguments of :func:`_combat`, as :func:`defence` names them.
-_COMBAT = ("attackers", "respond", "answer_every", "attack", "defend", "armour", "slow_cost")
+_COMBAT = (
+    "attackers",
+    "respond",
+    "answer_every",
+    "kept_attack",
+    "attack",
+    "defend",
+    "armour",
+    "slow_cost",
+)
 
 
-def _combat(attackers, respond, answer_every, attack, defend, armour, slow_cost, method):
+def _combat(
+    attackers, respond, answer_every, kept_attack, attack, defend, armour, slow_cost, method
+):
     """How attacks are made and answered, checked (success rolls with exact probabilities
     for an exact answer)."""
     from .engine import Combat
@@ -188,6 +199,7 @@ def _combat(attackers, respond, answer_every, attack, defend, armour, slow_cost,
     check_choice("attackers", attackers, ATTACKERS)
     respond = "every" if respond is None else respond
     check_choice("respond", respond, RESPONSES)
+    check_choice("kept_attack", kept_attack, KEPT_ATTACKS)
     every = check_bool("answer_every", answer_every)
     lonely = {"armour": armour, "slow_cost": slow_cost, "answer_every": every or None}
     slow_cost = LIMITS["slow_cost"].check(1 if slow_cost is None else slow_cost, name="slow_cost")
@@ -218,7 +230,7 @@ def _combat(attackers, respond, answer_every, attack, defend, armour, slow_cost,
                 r.describe(),
                 instead="give Fractions, or exact=False",
             )
-    return Combat(attackers, respond, *rolls.values(), slow_cost, not every)
+    return Combat(attackers, respond, *rolls.values(), slow_cost, not every, kept_attack)
 
 
 @question(
@@ -252,6 +264,7 @@ def defence(
     attackers: str = "versus",
     respond: str | None = None,
     answer_every: bool = False,
+    kept_attack: str = "at-die",
     attack: str | SuccessRoll | RollTable | None = None,
     defend: str | SuccessRoll | RollTable | None = None,
     armour: str | SuccessRoll | RollTable | None = None,
@@ -303,6 +316,11 @@ def defence(
         The target answers every attack, even one that scored nothing (a table habit;
         with success rolls only). By default it answers only an attack that scored: the
         defender decides after seeing how effective the attack was (the text).
+    kept_attack : {"at-die", "equal"}
+        An attack on the attacker's turn sets aside its highest die, a kept (held) one
+        if higher; it is answered at that die's initiative, slow below it (at-die, the
+        default), or at equal initiative, as a holder's action («от действия
+        выжидавшего … одинаковая инициатива»: equal).
     attack, defend, armour : SuccessRoll, RollTable or str, optional
         Success rolls, YOUR ASSUMPTION (the game's own roll is unknown): 3 is 3d6,
         each 5 or more a success, 3d6/4+ each 4 or more. As text, ``"3"`` is

@@ -152,6 +152,7 @@ class Defence(Result):
     attackers: str
     respond: str
     answer_every: bool
+    kept_attack: str
     hold: tuple
     rounds: int
     assumption: str | None
@@ -185,6 +186,8 @@ class Defence(Result):
         who = "B attacks A" if self.attackers == "versus" else "both sides attack"
         title = f"d6 defence: {_sides(self)}, {who} ({_method(self)})\n{_readings(self)}"
         title += f"; {_RESPOND_TEXT[self.respond]}"
+        if self.kept_attack == "equal":
+            title += "; an attack with a kept die is answered at equal initiative"
         if self.assumption:
             title += (
                 "; the target answers every attack"

@@ -20,6 +20,9 @@ HOLD_POLICIES = ("never", "defend", "reserve", "after-enemy", "always")
 RESPONSES = ("every", "target", "cover")
 #: Which side attacks.
 ATTACKERS = ("versus", "both")
+#: How an attack made on the attacker's turn with a kept (held) die is answered: at that
+#: die's initiative (slow below it), or at equal initiative, as a holder's action.
+KEPT_ATTACKS = ("at-die", "equal")
 
 _ORDER_TEXT = {
     "tier": "tier order (each acts all its dice of a value in a row)",

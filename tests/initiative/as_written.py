@@ -23,7 +23,10 @@ played one action at a time, as the text tells it:
 * «Ты можешь решить, будешь ты совершать ответное действие или нет, после того как
   узнаешь, насколько эффективна была атака»: with success rolls the target answers only
   an attack that scored (``answer="if-hit"``), or every attack (``answer="every"``);
-  without success rolls every attack threatens.
+  without success rolls every attack threatens;
+* an attack on a turn that spends a kept die is answered at that die's initiative
+  (``kept="at-die"``) or at equal initiative, as the action of one who waited
+  (``kept="equal"``).
 
 Policies are functions of what the participant sees: ``hold(me)`` at its turn and
 ``use(me)`` between actions, ``me`` a dict (``value``, ``held``, ``gone``, ``ever_held``,
@@ -68,7 +71,8 @@ class Tally:
 
 
 def play_round(dice, sides, hold, *, attackers="versus", spend="highest", answer="if-hit",
-               attack=None, defend=None, armour=None, slow_cost=1, tally):  # fmt: skip
+               kept="at-die", attack=None, defend=None, armour=None, slow_cost=1,
+               tally):  # fmt: skip
     """Every branch of one round of the concrete ``dice``; sums into ``tally``."""
     P = len(dice)
     pol = [POLICIES[h] for h in hold]
@@ -166,6 +170,9 @@ def play_round(dice, sides, hold, *, attackers="versus", spend="highest", answer
             tally.add(("first", p), pr)
         if stepped_in or (attacks(p) and spend == "highest" and highest(s1, p) > v):
             a = set_aside_highest(s1, p)  # a holder's die, or a held die above the turn's
+            # «от действия выжидавшего … одинаковая инициатива»: a kept die spent on a
+            # turn answered at equal initiative too (kept="equal"), or at its own value
+            stepped_in = stepped_in or kept == "equal"
         else:
             s1["un"][p].remove(v)
             s1["gone"][p].append(v)

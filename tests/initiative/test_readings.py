@@ -29,6 +29,31 @@ def test_an_attack_sets_aside_the_highest_die():
     assert r.mean_slow == text["mean_slow"] and r.p_slow_round == text["p_slow_round"]
 
 
+@pytest.mark.parametrize("kept", ["at-die", "equal"])
+def test_an_attack_with_a_kept_die_at_its_value_or_at_equal_initiative(kept):
+    # the two readings of «А если от действия выжидавшего кто-то защищается, то
+    # считается, что у них одинаковая инициатива» for an attack on the attacker's turn
+    # that spends its kept die
+    text = summary(defence_round([1], [2], versus_hold="defend", kept=kept))
+    r = ini.defence([1], [2], versus_hold="defend", kept_attack=kept)
+    assert r.kept_attack == kept
+    assert (r.mean_slow, r.p_slow_round, r.p_defended) == (
+        text["mean_slow"],
+        text["p_slow_round"],
+        text["p_defended"],
+    )
+    both = dict(attackers="both", hold="reserve", versus_hold="defend")
+    text = summary(defence_round([1, 1], [2], kept=kept, **both))
+    r = ini.defence([1, 1], [2], kept_attack=kept, **both)
+    assert (r.mean_slow, r.p_defendable, r.p_defended) == (
+        text["mean_slow"],
+        text["p_defendable"],
+        text["p_defended"],
+    )
+    if kept == "equal":  # never slow against the kept die: only the foe's second attack
+        assert r.mean_slow < ini.defence([1, 1], [2], **both).mean_slow
+
+
 def test_defend_holds_the_first_die_only_and_reserve_keeps_one():
     # the defender keeps the die of its first turn, acts with the rest: 6175/7776 of the
     # attacks answered; keeping a die in reserve all round ("reserve", the old
