@@ -87,3 +87,42 @@ def test_the_defender_decides_after_seeing_the_attack(every):
 def test_the_engine_default_is_the_text():
     assert Combat().if_hit is True
     assert ini.HOLD_POLICIES == ("never", "defend", "reserve", "after-enemy", "always")
+
+
+CROSS = [
+    ([1, 1], [2], dict(versus_hold="defend", attackers="both")),
+    ([2], [1, 1], dict(hold="reserve")),
+    (
+        [2],
+        [2],
+        dict(hold="after-enemy", versus_hold="defend", attackers="both", kept="equal",
+             attack=(1, 5), defend=(1, 5)),
+    ),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("a,b,how", CROSS)
+def test_the_engine_plays_the_text_oracles_rounds(a, b, how):
+    """Companions, holders stepping in, kept dice and success rolls together: the
+    engine's enumeration against the oracle's, figure by figure."""
+    text = defence_round(a, b, **how)
+    kw = {k: how[k] for k in ("attackers", "hold", "versus_hold") if k in how}
+    if "attack" in how:
+        kw.update(attack=ini.SuccessRoll(*how["attack"]), defend=ini.SuccessRoll(*how["defend"]))
+    r = ini.defence(a, b, kept_attack=how.get("kept", "at-die"), **kw)
+    att, resp = text["attacks"], text["responses"]
+
+    def per(name, den):
+        return {k[1]: v / den for k, v in text.items() if isinstance(k, tuple) and k[0] == name}
+
+    assert r.mean_attacks == att
+    assert r.p_defendable == text.get("able", 0) / att
+    assert r.p_defended == text.get("answered", 0) / att
+    assert r.p_slow_round == text.get("slow_round", 0)
+    assert {k: v for k, v in r.slow.items() if v} == {
+        k: v for k, v in per("slow", resp).items() if v
+    }
+    assert {k: v for k, v in r.responses.items() if v} == per("answers", att)
+    if "attack" in how:
+        assert r.mean_wound == text["wound"] / att
+        assert r.mean_advantage == text["advantage"] / resp
