@@ -44,6 +44,7 @@ __all__ = [
     "interruptible",
     "temporary_name",
     "clear_stale",
+    "locked",
 ]
 
 
@@ -212,13 +213,17 @@ def temporary_name(
     >>> len(temporary_name("x" * 250 + ".pdf", pid=4194303, tag="ffffffff").encode())
     255
     """
+    pid = os.getpid() if pid is None else pid
+    tag = secrets.token_hex(4) if tag is None else tag
+    return _hidden(target, f"{_MARK}{pid}-{tag}.tmp", directory)
+
+
+def _hidden(target: str, tail: str, directory=None) -> str:
+    """``.<target><tail>``, ``target`` shortened to fit the file-name limit of ``directory``."""
     name_max = _NAME_MAX
     if directory is not None:
         with contextlib.suppress(OSError, ValueError, AttributeError):
             name_max = int(os.pathconf(directory, "PC_NAME_MAX"))
-    pid = os.getpid() if pid is None else pid
-    tag = secrets.token_hex(4) if tag is None else tag
-    tail = f"{_MARK}{pid}-{tag}.tmp"
     room = name_max - 1 - len(tail.encode())
     base = os.fsencode(target)[: max(room, 1)]
     text = base.decode("utf-8", errors="ignore") if room < len(os.fsencode(target)) else target
@@ -267,3 +272,59 @@ def clear_stale(directory, *, before: float | None = None) -> list[Path]:
         except OSError:
             continue
     return removed
+
+
+# ----------------------------------------------------------------------- one writer
+@contextlib.contextmanager
+def locked(out: Path, name: str = "out", *, who: str = "run"):
+    """Hold ``out``'s lock for the block: a second ``who`` writing the same file is refused.
+
+    The lock is an ``flock`` on a hidden file beside ``out``
+    (``.<name>.dicestats-lock``), released by the system when the process ends however it
+    ends (SIGKILL too), and the file removed by its holder. Where ``fcntl`` is missing
+    (Windows) nothing is locked.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     out = Path(tmp) / "rows.csv"
+    ...     with locked(out, who="sweep"):
+    ...         with locked(out, who="sweep"):
+    ...             pass
+    Traceback (most recent call last):
+    ...
+    dicestats.InputError: out is being written by another sweep (its lock .rows.csv.dicestats-lock \
+is held): wait for it to end, or give another file
+    """
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not on POSIX
+        yield
+        return
+    out = Path(out)
+    lock = out.parent / _hidden(out.name, f"{_MARK}lock", out.parent)
+    while True:
+        try:
+            fd = os.open(lock, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+        except OSError as exc:
+            raise _about(exc, out, doing=f"creating its lock {lock.name}") from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            raise InputError(
+                f"{name} is being written by another {who} (its lock {lock.name} is held): "
+                "wait for it to end, or give another file"
+            ) from None
+        try:  # the holder before us may have removed the file it locked: lock the new one
+            same = os.stat(lock).st_ino == os.fstat(fd).st_ino
+        except OSError:
+            same = False
+        if same:
+            break
+        os.close(fd)
+    try:
+        yield
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(lock)
+        os.close(fd)
