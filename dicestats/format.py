@@ -13,7 +13,7 @@ import json
 import math
 from fractions import Fraction
 
-from .core.checks import check_choice, check_int, check_real, is_numpy_bool, refuse
+from .core.checks import check_choice, check_int, check_real, is_numpy_bool, not_a_list, refuse
 from .core.results import jsonable
 
 __all__ = [
@@ -241,15 +241,15 @@ def text_table(rows, header=None, title: str | None = None) -> str:
     tie      19.75%
     success  43.21%
     """
-    if isinstance(rows, (str, bytes)) or not hasattr(rows, "__iter__"):
+    if not_a_list(rows):
         raise refuse("rows", "an iterable of rows (sequences of cells)", rows, kind=True)
     out = []
     for i, r in enumerate(rows):
-        if isinstance(r, (str, bytes)) or not hasattr(r, "__iter__"):
+        if not_a_list(r):
             raise refuse(f"rows[{i}]", "a sequence of cells", r, kind=True)
         out.append([_cell(c) for c in r])
     rows = out
-    if header is not None and (isinstance(header, (str, bytes)) or not hasattr(header, "__iter__")):
+    if header is not None and not_a_list(header):
         raise refuse("header", "a sequence of column names", header, kind=True)
     allrows = ([[str(c) for c in header]] if header else []) + rows
     if not allrows:

@@ -15,7 +15,7 @@ from ..core import montecarlo as mc
 from ..core.checks import InputError, described, refuse
 from ..core.progress import progress_bar
 from . import store
-from .grid import LIMITS, Grid, cell_seed
+from .grid import LIMITS, Grid, seed_of
 from .questions import question as find_question
 
 #: Columns after a row's result columns (before ``error``, which only the frame has).
@@ -148,7 +148,7 @@ def sweep(
 def _sweep(q, g, rng, settings, path, workers, executor, progress):
     rows_before, seed = _previous(path, q, rng, settings)
     cells = g.cells
-    seeds = [cell_seed(seed, q.name, c) for c in cells]
+    seeds = [seed_of(seed, q.name, c) for c in cells]
     if len(set(seeds)) != len(seeds):  # 63-bit hashes: never seen, but never silent either
         raise refuse("grid", "cells with distinct seeds", described("two equal seeds"))
     run = _Run(q, g, seed, settings, path, rows_before, seeds)

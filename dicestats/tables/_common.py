@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from fractions import Fraction
 
-from ..core.checks import refuse
+from ..core.checks import not_a_list, refuse
 
 
 def _num(x):
@@ -44,7 +44,7 @@ def _listed(name, values, what, *, one=str):
     """
     if one is not None and isinstance(values, one):
         return [values]
-    if isinstance(values, (str, bytes, Mapping)) or not isinstance(values, Iterable):
+    if isinstance(values, Mapping) or not_a_list(values):
         raise refuse(name, f"a sequence of {what}", values, kind=True)
     out = list(values)
     if not out:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Mapping, Sequence
 
-from ..core.checks import InputError, check_int_list, refuse
+from ..core.checks import TEXT, InputError, check_int_list, refuse
 from ..core.montecarlo import DEFAULT_TRIALS, seed_sequence
 from ..core.progress import progress_bar
 from ._common import _frame, _listed, _p
@@ -59,7 +59,7 @@ def _entry(name, value, sizes, what) -> tuple:
     dicestats.InputError: scenarios[0] must be a (label, swiftness, versus) entry, \
 got ('1 vs 1', [1])
     """
-    seq = isinstance(value, Sequence) and not isinstance(value, (str, bytes))
+    seq = isinstance(value, Sequence) and not isinstance(value, TEXT)
     if not seq or len(value) not in sizes:
         raise refuse(name, f"a {what} entry", value, kind=not seq)
     return tuple(value)

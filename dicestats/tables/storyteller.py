@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping
 
-from ..core.checks import check_choice, check_int, refuse
+from ..core.checks import check_choice, check_int, not_a_list, refuse
 from ._common import _frame, _listed
 
 __all__ = [
@@ -376,7 +376,7 @@ def _extended_runs(dice, difficulty, target, rules, on_botch, rounds, specialty,
 
     length = LIMITS["values listed"]
     dice_list = [dice] if isinstance(dice, int) else dice
-    if isinstance(dice_list, (str, bytes)) or not hasattr(dice_list, "__iter__"):
+    if not_a_list(dice_list):
         raise refuse("dice", "a pool size or a sequence of them", dice, kind=True)
     dice_list = list(itertools.islice(dice_list, length.hi + 1))
     if len(dice_list) > length.hi:

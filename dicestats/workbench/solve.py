@@ -14,7 +14,15 @@ import numbers
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..core.checks import InputError, check_bool, check_choice, check_exact, check_int, refuse
+from ..core.checks import (
+    InputError,
+    check_bool,
+    check_choice,
+    check_exact,
+    check_int,
+    not_a_list,
+    refuse,
+)
 from ..core.montecarlo import DEFAULT_TRIALS
 from ..core.progress import progress_bar
 from ..core.question import Sample, sampled
@@ -1198,7 +1206,7 @@ class Calibration(Result):
 
 
 def _levels(levels) -> tuple:
-    if isinstance(levels, (str, bytes)) or not hasattr(levels, "__iter__"):
+    if not_a_list(levels):
         raise refuse("levels", "a sequence of probabilities", levels, kind=True)
     levels = tuple(check_probability("levels", p) for p in levels)
     if not 1 <= len(levels) <= 20:
@@ -1289,7 +1297,7 @@ def fate_calibration(
     """
     rules, n, margin = _fate_check(objective, dice, exact, rules)
     levels = _levels(levels)
-    if isinstance(ratings, (str, bytes)) or not hasattr(ratings, "__iter__"):
+    if not_a_list(ratings):
         raise refuse("ratings", "a sequence of integer ratings", ratings, kind=True)
     ratings = [FATE_LIMITS["rating"].check(r, name="ratings") for r in ratings]
     check_int("ratings", len(ratings), 1, 100)

@@ -13,7 +13,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import islice
 
-from ..core.checks import check_bool, check_choice, check_exact, check_int, described, refuse
+from ..core.checks import (
+    check_bool,
+    check_choice,
+    check_exact,
+    check_int,
+    described,
+    not_a_list,
+    refuse,
+)
 from ..core.question import Sample, sampled
 from ..core.results import Result
 from ..fate.invokes import reach_by_invokes
@@ -539,7 +547,7 @@ def _fate_difficulties(difficulties) -> list:
     if isinstance(difficulties, (int, str)) and not isinstance(difficulties, bool):
         difficulties = [difficulties]
     length = FATE_LIMITS["difficulties listed"]
-    if not hasattr(difficulties, "__iter__"):
+    if not_a_list(difficulties):
         raise refuse("difficulties", "a sequence of difficulties", difficulties, kind=True)
     out = []
     for d in difficulties:

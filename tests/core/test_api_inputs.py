@@ -1,0 +1,48 @@
+"""Issue 25: bytes are never read as numbers, and the API refuses in its own words
+(an InputError, a ValueError; InputTypeError for a wrong kind, also a TypeError)."""
+
+from __future__ import annotations
+
+import pytest
+
+from dicestats import InputError
+from dicestats.storyteller import reduced_pools
+from dicestats.sweep import cell_seed, sweep
+from dicestats.workbench import fate_wishes, storyteller_calibration
+
+WISH = ["Fair success >= 0.5"]
+
+
+@pytest.mark.parametrize("given", [b"3", bytearray(b"3"), memoryview(b"3")])
+def test_bytes_are_never_numbers(given):
+    # fate_wishes used difficulty 51, reduced_pools(b"3") returned [51]
+    with pytest.raises(TypeError, match="difficulties must be a sequence"):
+        fate_wishes(WISH, difficulties=given)
+    with pytest.raises(TypeError, match="pools must be a sequence of integers"):
+        reduced_pools(given)
+    with pytest.raises(TypeError, match="levels must be a sequence"):
+        storyteller_calibration(given)
+    with pytest.raises(TypeError, match="a value of bonus must be a number"):
+        sweep("fate", bonus=given, difficulty=2)
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        ((3.5, "fate", {}), "seed must be an integer, got 3.5"),  # was cell_seed(3, ...)
+        ((float("inf"), "fate", {}), "seed must be an integer, got inf"),  # OverflowError
+        ((1, "fate", None), "params must be a mapping"),  # AttributeError
+        ((1, None, {}), "question must be a question's name"),
+        ((1, "fate", {"bonus": [1]}), "a value of bonus must be a number"),
+    ],
+)
+def test_cell_seed_refuses_in_its_words(args, words):
+    with pytest.raises(InputError, match=words):
+        cell_seed(*args)
+
+
+def test_reduced_pools_of_nothing_is_refused_in_the_projects_words():
+    """It raised "object of type 'NoneType' has no len()"."""
+    with pytest.raises(InputError, match=r"pools must be a sequence of integers, got None"):
+        reduced_pools(None)
+    assert reduced_pools((7, 6, 6)) == [4, 2, 1]
