@@ -51,11 +51,40 @@ class _Parser(argparse.ArgumentParser):
         # to read or refuse (as Python 3.13's argparse does for "-1e-3").
         self._negative_number_matcher = re.compile(r"^-(?:\.?\d|inf|nan)", re.IGNORECASE)
 
+    def parse_known_args(self, args=None, namespace=None):  # noqa: D102 - argparse API
+        for action in self._actions:  # also those of parents and groups
+            if type(action) is argparse._StoreAction:
+                action.__class__ = _StoreOnce
+        namespace, rest = super().parse_known_args(args, namespace)
+        vars(namespace).pop(_GIVEN, None)
+        return namespace, rest
+
     def error(self, message):  # noqa: D102 - argparse API
         # argparse echoes words as typed ("unrecognized arguments: a<newline>b"): escape
         # what is not printable, so that the error stays one line
         message = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
         self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+#: Where :class:`_StoreOnce` notes the options given while parsing (removed after).
+_GIVEN = "_dicestats_given"
+
+
+class _StoreOnce(argparse._StoreAction):
+    """An option of one value given twice with two values is an error, not the last one
+    silently (``--botch first --botch-rule revised``: ``--botch`` abbreviates ``--botch-rule``).
+    """
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        if option_string is None and values is self.default:  # an absent optional positional
+            return super().__call__(parser, namespace, values, option_string)
+        given = vars(namespace).setdefault(_GIVEN, {})
+        typed = f"{option_string} {values}" if option_string else str(values)
+        if self.dest in given and given[self.dest][1] != values:
+            name = "/".join(self.option_strings) or self.dest
+            parser.error(f"{name} given twice (as {given[self.dest][0]} and {typed}): give it once")
+        given[self.dest] = (typed, values)
+        super().__call__(parser, namespace, values, option_string)
 
 
 def build_parser() -> argparse.ArgumentParser:
