@@ -7,7 +7,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Mapping, Sequence
 
-from ..core.checks import TEXT, InputError, check_int_list, refuse
+from ..core.checks import TEXT, InputError, check_int, check_int_list, refuse
 from ..core.montecarlo import DEFAULT_TRIALS, seed_sequence
 from ..core.progress import progress_bar
 from ._common import _frame, _listed, _p
@@ -177,6 +177,8 @@ def initiative_first(
     """
     from .. import initiative
 
+    # checked here: a bad value was an InputError below, read as "too big" (NaN, unsaid)
+    exact_limit = check_int("exact_limit", exact_limit, 0)
     rows = []
     for (label, a, b, pips), r in _simulated(_matchups(matchups), trials, rng, progress):
         p_exact = float("nan")

@@ -46,3 +46,21 @@ def test_reduced_pools_of_nothing_is_refused_in_the_projects_words():
     with pytest.raises(InputError, match=r"pools must be a sequence of integers, got None"):
         reduced_pools(None)
     assert reduced_pools((7, 6, 6)) == [4, 2, 1]
+
+
+@pytest.mark.parametrize("cal", [None, 3, b"storyteller"])
+def test_calibration_table_of_no_calibration_is_refused(cal):
+    """``tables.calibration_table(None)`` was an AttributeError."""
+    from dicestats import tables
+
+    with pytest.raises(InputError, match="cal must be a Calibration, 'storyteller' or 'fate'"):
+        tables.calibration_table(cal)
+
+
+@pytest.mark.parametrize("limit", ["x", -1, 2.5])
+def test_initiative_first_refuses_a_bad_exact_limit(limit):
+    """``initiative_first(exact_limit='x')`` left the exact column NaN, unsaid."""
+    from dicestats.tables import initiative_first
+
+    with pytest.raises(InputError, match="exact_limit must be an integer >= 0"):
+        initiative_first([([1], [1])], trials=100, rng=1, exact_limit=limit)
