@@ -9,9 +9,10 @@ This module owns the parser, the error policy and nothing else:
 
 * bad input is one line on stderr and exit status 2, never a traceback;
 * every command prints a readable table by default and JSON with ``--json``;
-* a command stopped by SIGINT, SIGTERM or SIGHUP (where it takes them over, as
-  the booklet does to remove its temporary file) prints one line and exits with
-  ``128 + signal``: 130, 143, 129;
+* a command stopped by SIGINT, SIGTERM or SIGHUP (taken over while a command runs,
+  unless ignored, as by ``nohup``) prints one line and exits with ``128 + signal``:
+  130, 143, 129, and leaves its targets as they were (even when the signal's exception
+  was swallowed where Python ran its handler: :func:`dicestats.core.files.check_interrupted`);
 * bare ``dicestats`` (no command) follows git's convention: the short usage
   and the list of commands, one line each, rather than the full help. As a
   usage error of this CLI it goes to stderr with exit status 2 (git uses
@@ -174,15 +175,18 @@ def main(argv: list[str] | None = None) -> int:
     if getattr(args, "func", None) is None:  # bare dicestats: see the module docstring
         sys.stderr.write(short_help(parser))
         return 2
+    from ..core.files import interruptible
+
     try:
-        return int(args.func(args) or 0)
+        with interruptible():  # the first SIGINT, SIGTERM or SIGHUP ends the run: 130, 143, 129
+            return int(args.func(args) or 0)
     except (CLIError, ValueError, TypeError) as exc:
         msg = " ".join(str(exc).split())
         print(f"dicestats {args.command}: error: {msg}", file=sys.stderr)
         return 2
     except KeyboardInterrupt as exc:  # Ctrl-C, or a signal taken over (core.files)
         status = getattr(exc, "exit_status", 130)
-        print(f"dicestats {args.command}: {exc or 'interrupted'}", file=sys.stderr)
+        print(f"dicestats {args.command}: {str(exc) or 'interrupted'}", file=sys.stderr)
         return status
     except BrokenPipeError:
         # The reader went away (``dicestats table | head``): not an error of ours.

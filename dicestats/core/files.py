@@ -45,6 +45,7 @@ __all__ = [
     "temporary_name",
     "clear_stale",
     "locked",
+    "check_interrupted",
 ]
 
 
@@ -96,6 +97,7 @@ def atomic_write(out: Path, *, started: float | None = None):
                 raise _about(exc, out) from None
             with fh:
                 yield fh
+            check_interrupted()  # a signal whose exception was swallowed: keep the target
             try:
                 os.replace(tmp, out)
             except OSError as exc:
@@ -167,6 +169,7 @@ def interruptible():
     cannot itself be interrupted; the previous handlers come back on exit.
     Outside the main thread (where Python cannot set handlers) it does nothing.
     """
+    global _received
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -174,17 +177,40 @@ def interruptible():
     previous = {s: h for s in SIGNALS if (h := signal.getsignal(s)) in defaults}
 
     def stop(signum, frame):
+        global _received
         for s in previous:
             signal.signal(s, signal.SIG_IGN)
+        _received = signum  # kept: the exception may be swallowed (a __del__, a weakref callback)
         raise Interrupted(signum)
 
+    outermost = bool(previous) and _received is None
     try:
         for signum in previous:
             signal.signal(signum, stop)
         yield
+        if outermost:
+            check_interrupted()  # the signal's exception was swallowed: end the run anyway
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
+        if outermost:
+            _received = None
+
+
+#: The signal :func:`interruptible`'s handler took, until its block ends.
+_received: int | None = None
+
+
+def check_interrupted() -> None:
+    """Raise :class:`Interrupted` again if a signal arrived in this :func:`interruptible` block.
+
+    The handler's exception can be swallowed where Python runs it (a ``__del__`` or a weakref
+    callback prints "Exception ignored ..."), and the other signals are ignored by then: work
+    calls this where it may go on (each Monte Carlo batch) and before it replaces a file, so
+    the first signal always ends the run and leaves its targets untouched.
+    """
+    if _received is not None:
+        raise Interrupted(_received)
 
 
 # ----------------------------------------------------------------- temporary files

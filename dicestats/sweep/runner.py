@@ -394,7 +394,9 @@ def _execute(run: _Run, todo, workers, executor, bar) -> None:
     pending: dict = {}
     try:
         if executor is None and workers > 1:
-            own = executor = cf.ProcessPoolExecutor(max_workers=min(workers, len(todo)))
+            own = executor = cf.ProcessPoolExecutor(
+                max_workers=min(workers, len(todo)), initializer=mc.die_with_parent
+            )
         slots = 1 if executor is None else mc.executor_slots(executor)
         if executor is not None and settings["method"] == "montecarlo":
             # batch mode: cells run here, their batches on the executor
