@@ -30,6 +30,7 @@ dicestats 0.1.0
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
 import re
 import sys
@@ -179,7 +180,9 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         with interruptible():  # the first SIGINT, SIGTERM or SIGHUP ends the run: 130, 143, 129
-            return int(args.func(args) or 0)
+            status = int(args.func(args) or 0)
+            sys.stdout.flush()  # a full disk, a closed reader: here, not at the interpreter's exit
+        return status
     except (CLIError, ValueError, TypeError) as exc:
         msg = " ".join(str(exc).split())
         print(f"dicestats {args.command}: error: {msg}", file=sys.stderr)
@@ -195,3 +198,27 @@ def main(argv: list[str] | None = None) -> int:
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except OSError as exc:  # an I/O failure after the work (bad paths are refused before it)
+        where = exc.filename or ("standard output" if _stdout_failed(exc) else None)
+        reason = exc.strerror or " ".join(str(exc).split())
+        text = f"cannot write {where}: {reason}" if where else reason
+        print(f"dicestats {args.command}: error: {text}", file=sys.stderr)
+        return 1
+
+
+#: The errors of a write that failed (a full disk, a closed or broken output).
+_WRITE_ERRNOS = {errno.ENOSPC, errno.EIO, errno.EBADF, errno.EFBIG, errno.EDQUOT, errno.EPIPE}
+
+
+def _stdout_failed(exc: OSError) -> bool:
+    """Whether ``exc`` (an error naming no file) is standard output's; if so, standard output
+    is pointed at devnull, so that the interpreter's final flush stays quiet."""
+    if exc.errno not in _WRITE_ERRNOS:
+        return False
+    import os
+
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    return True

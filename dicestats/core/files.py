@@ -62,8 +62,11 @@ def check_out_path(name: str, out, suffixes: tuple[str, ...]) -> Path:
     kinds = " or ".join(suffixes)
     if not isinstance(out, (str, os.PathLike)):
         raise refuse(name, "a path (str or os.PathLike)", out, kind=True)
-    if not os.fspath(out):  # Path('') is '.', which read "got the directory '.'"
-        raise refuse(name, f"a {kinds} file path", os.fspath(out))
+    text = os.fspath(out)
+    if not text:  # Path('') is '.', which read "got the directory '.'"
+        raise refuse(name, f"a {kinds} file path", text)
+    if isinstance(text, str) and text.endswith(("/", os.sep)):  # Path drops it: "x.svg/"
+        raise refuse(name, f"a {kinds} file path (not a directory's)", text)
     path = Path(out)
     try:
         is_dir = path.is_dir()
@@ -331,8 +334,11 @@ is held): wait for it to end, or give another file
     while True:
         try:
             fd = os.open(lock, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
-        except OSError as exc:
-            raise _about(exc, out, doing=f"creating its lock {lock.name}") from None
+        except OSError as exc:  # before any work: a refusal, as check_out_path's
+            raise InputError(
+                f"cannot write {shown(str(out), quote=True)}: {exc.strerror or exc} "
+                f"(creating its lock {lock.name})"
+            ) from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:

@@ -204,8 +204,8 @@ def _check_out(out):
         return None
     if not isinstance(out, (str, os.PathLike)):
         raise refuse("out", "a file path", out, kind=True)
-    path = Path(out)
-    fmt = store.file_format(path)
+    fmt = store.file_format(out)
+    path = files.check_out_path("out", out, tuple(store.FORMATS))  # a name too long: refused
     if fmt == "parquet":
         try:
             import pyarrow  # noqa: F401
@@ -217,10 +217,13 @@ def _check_out(out):
                 instead='install the cluster extra (pip install "dicestats[cluster]") for Parquet',
             ) from None
     parent = path.parent if str(path.parent) else Path(".")
-    if not parent.is_dir():
-        raise refuse("out", "a file in an existing directory", str(out))
-    if path.exists() and not path.is_file():
-        raise refuse("out", "a file", str(out))
+    try:
+        if not parent.is_dir():
+            raise refuse("out", "a file in an existing directory", str(out))
+        if path.exists() and not path.is_file():
+            raise refuse("out", "a file", str(out))
+    except OSError as exc:  # a name the system cannot look up
+        raise InputError(f"cannot write {str(out)!r}: {exc.strerror or exc}") from None
     return path
 
 
