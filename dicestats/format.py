@@ -292,7 +292,8 @@ def to_text(df, title: str | None = None) -> str:
 
 
 def to_csv(df, path=None) -> str | None:
-    """CSV without the index; written to ``path`` if given, else returned.
+    """CSV without the index; written to ``path`` (a ``.csv`` file, replaced in one step:
+    :func:`dicestats.core.files.atomic_write`) if given, else returned.
 
     Examples
     --------
@@ -302,7 +303,14 @@ def to_csv(df, path=None) -> str | None:
     1,0.1
     """
     _need_frame(df)
-    return df.to_csv(path, index=False, lineterminator="\n")
+    text = df.to_csv(index=False, lineterminator="\n")
+    if path is None:
+        return text
+    from .core.files import atomic_write, check_out_path
+
+    with atomic_write(check_out_path("path", path, (".csv",))) as fh:
+        fh.write(text.encode("utf-8"))
+    return None
 
 
 def to_markdown(df) -> str:

@@ -57,3 +57,16 @@ def test_an_unwritable_path_is_refused_before_the_work(
     err = capsys.readouterr().err
     assert words in err and err.count("\n") == 1 and "Traceback" not in err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_format_to_csv_checks_its_path_and_writes_in_one_step(tmp_path):
+    import pandas as pd
+
+    from dicestats import InputError
+    from dicestats.format import to_csv
+
+    df = pd.DataFrame({"dice": [1]})
+    with pytest.raises(InputError, match="path must be a .csv file path"):
+        to_csv(df, tmp_path / "t.gif")  # was written, as CSV, under any name
+    to_csv(df, tmp_path / "t.csv")
+    assert [p.name for p in tmp_path.iterdir()] == ["t.csv"]
