@@ -11,9 +11,18 @@ from __future__ import annotations
 
 import json
 import math
+from decimal import Decimal
 from fractions import Fraction
 
-from .core.checks import check_choice, check_int, check_real, is_numpy_bool, not_a_list, refuse
+from .core.checks import (
+    _digits,
+    check_choice,
+    check_int,
+    check_real,
+    is_numpy_bool,
+    not_a_list,
+    refuse,
+)
 from .core.results import jsonable
 
 __all__ = [
@@ -357,8 +366,22 @@ def fraction(x) -> str:
     if isinstance(x, (bool, str, bytes)) or x is None:
         raise refuse("x", "a number (a Fraction, an int or a float)", x, kind=True)
     if isinstance(x, Fraction):
-        return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
-    return repr(float(x)) if isinstance(x, float) else str(x)
+        num = whole(x.numerator)
+        return num if x.denominator == 1 else f"{num}/{whole(x.denominator)}"
+    return repr(float(x)) if isinstance(x, float) else whole(x) if isinstance(x, int) else str(x)
+
+
+def whole(n: int) -> str:
+    """An integer's every digit, however many: ``str()`` refuses more than 4,300
+    (``sys.get_int_max_str_digits``); ``Decimal(n)`` is exact and has no such limit.
+
+    >>> len(whole(7**6000)), whole(-12)
+    (5071, '-12')
+    """
+    try:
+        return str(n)
+    except ValueError:
+        return str(Decimal(n))
 
 
 def signed(value) -> str:
@@ -448,6 +471,10 @@ def exact_text(x) -> str:
     >>> exact_text(Fraction(1, 7**300))
     '1/338385…80001 (1/254 digits: whole with --json)'
     """
+    if isinstance(x, Fraction) and _digits(x.numerator) + _digits(x.denominator) > 2_000:
+        parts = [x.numerator] if x.denominator == 1 else [x.numerator, x.denominator]
+        sizes = "/".join(f"{_digits(n):,}" for n in parts)  # counted, never converted whole
+        return f"{'/'.join(_cut_int(n) for n in parts)} ({sizes} digits: whole with --json)"
     text = fraction(x)
     if len(text) <= EXACT_TEXT_CHARS:
         return text
@@ -458,6 +485,12 @@ def exact_text(x) -> str:
 
     sizes = f"{len(num):,}/{len(den):,}" if den else f"{len(num):,}"
     return f"{cut(num)}{'/' + cut(den) if den else ''} ({sizes} digits: whole with --json)"
+
+
+def _cut_int(n: int) -> str:
+    """A long integer's first 6 and last 5 digits around ``…`` (no whole conversion)."""
+    sign, n = ("-" if n < 0 else ""), abs(n)
+    return f"{sign}{n // 10 ** (_digits(n) - 6)}…{n % 10**5:05d}"
 
 
 #: Decimals of each numeric kind of a view's value (see :class:`~dicestats.core.results.Table`).
