@@ -122,7 +122,7 @@ def register(subparsers) -> None:
         help="one question over a grid of parameters (local processes or a Dask cluster)",
         description=(
             "Answer QUESTION for every combination of the parameter values given, one "
-            "row per cell, with estimates, 95%% intervals and the seed that reproduces "
+            "row per cell, with estimates, 95% intervals and the seed that reproduces "
             "each cell. Parameters are the question's own, spelled as its API names "
             "them (--swiftness, --vs, --pips, --dice, --difficulty, --bonus): a range "
             "1-6, values 0,1,3 or words. 'dicestats sweep QUESTION --help' lists a "
@@ -139,20 +139,23 @@ def register(subparsers) -> None:
 
 
 # --------------------------------------------------------------------------- the grid
-def _scalar(word: str):
+def _scalar(word: str, name: str = "value"):
     low = word.lower()
     if low in ("true", "false", "none"):
         return {"true": True, "false": False}.get(low)
     for read in (int, float):
         try:
-            return read(word)
+            value = read(word)
         except ValueError:
-            pass
+            continue
+        if not word.isascii() or "_" in word:  # int() reads ٣, ３ and 1_000: other commands don't
+            raise CLIError(f"--{name}: expected a number in the digits 0-9, got {word!r}")
+        return value
     return word
 
 
 def _words(name: str, word: str, participants: bool) -> list:
-    m = re.fullmatch(r"(-?\d+)-(-?\d+)", word.strip())
+    m = re.fullmatch(r"(-?[0-9]+)-(-?[0-9]+)", word.strip())
     if m:
         a, b = int(m[1]), int(m[2])
         if a > b:
@@ -161,11 +164,11 @@ def _words(name: str, word: str, participants: bool) -> list:
             raise CLIError(f"--{name}: range {word!r} has more than {LIMITS['cells'].hi:,} values")
         return list(range(a, b + 1))
     if participants:
-        return [_scalar(word)] if "," not in word else [word]
+        return [_scalar(word, name)] if "," not in word else [word]
     parts = word.split(",")
     if any(not p.strip() for p in parts):
         raise CLIError(f"--{name}: empty value in {word!r}")
-    return [_scalar(p.strip()) for p in parts]
+    return [_scalar(p.strip(), name) for p in parts]
 
 
 def parse_grid(tokens, question) -> dict:
