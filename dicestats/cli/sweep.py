@@ -57,6 +57,35 @@ def _question(text: str) -> str:
     return text
 
 
+#: A scheduler's address: ``tcp://host:8786`` (tcp, tls, ucx, ws, wss) or ``host:port``.
+_ADDRESS = re.compile(
+    r"\A(?:(?:tcp|tls|ucx|wss?)://(?P<host>[^\s/:]+|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?"
+    r"|(?:[^\s/:]+|\[[0-9A-Fa-f:.]+\]):[0-9]{1,5})/?\Z"
+)
+#: Longest ``--timeout``, in seconds.
+MAX_TIMEOUT = 3600.0
+
+
+def _address(text: str) -> str:
+    """``--scheduler``: an address, checked before any connection (``nan`` stalled 20 s)."""
+    if not _ADDRESS.match(text.strip()):
+        raise argparse.ArgumentTypeError(
+            f"expected a scheduler address such as tcp://host:8786 or host:8786, got {text!r}"
+        )
+    return text.strip()
+
+
+def _timeout(text: str) -> float:
+    """``--timeout``: seconds in (0, 3600] (``1e308`` never gave up; nan, inf, -1 were read)."""
+    try:
+        t = real(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    if not 0 < t <= MAX_TIMEOUT:
+        raise argparse.ArgumentTypeError(f"expected seconds in (0, {MAX_TIMEOUT:g}], got {text!r}")
+    return t
+
+
 def _add_options(p, *, defaults: bool) -> None:
     """The sweep's own options (on the sub-command, and again for words after QUESTION)."""
 
@@ -86,13 +115,14 @@ def _add_options(p, *, defaults: bool) -> None:
     )
     p.add_argument(
         "--scheduler",
+        type=_address,
         metavar="ADDRESS",
         help="run the cells on the Dask cluster at ADDRESS (tcp://host:8786)",
     )
     p.add_argument("--dask", choices=("local",), help="start a local Dask cluster for the sweep")
     p.add_argument(
         "--timeout",
-        type=real,
+        type=_timeout,
         default=d(SCHEDULER_TIMEOUT),
         metavar="SECONDS",
         help=f"how long to wait for the scheduler (default {SCHEDULER_TIMEOUT:g})",
