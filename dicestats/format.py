@@ -404,6 +404,7 @@ def points(x) -> str:
     >>> points(0.0123), points(Fraction(-1, 8)), points(-1e-9)
     ('+1.23', '-12.50', '+0.00')
     """
+    x = check_real("x", x)
     v = round(100 * float(x), 2) + 0.0  # + 0.0: a -0.0 reads +0.00
     return f"{v:+.2f}"
 
@@ -442,6 +443,10 @@ def limits_table(limits) -> str:
     """
     import pandas as pd
 
+    from .core.limits import Limits
+
+    if not isinstance(limits, Limits):
+        raise refuse("limits", "a Limits (a system's LIMITS)", limits, kind=True)
     return to_markdown(pd.DataFrame(limits.rows(), columns=["what", "allowed", "when", "why"]))
 
 
@@ -455,7 +460,12 @@ def to_json(obj, *, indent: int | None = 2) -> str:
     """
     if hasattr(obj, "to_dict") and hasattr(obj, "columns"):  # a DataFrame
         obj = obj.to_dict(orient="records")
-    return json.dumps(jsonable(obj), indent=indent, ensure_ascii=False)
+    try:
+        return json.dumps(jsonable(obj), indent=indent, ensure_ascii=False)
+    except TypeError as exc:  # "Object of type bytes is not JSON serializable"
+        raise refuse(
+            "obj", "a result, a DataFrame or plain data", obj, kind=True, why=str(exc)
+        ) from None
 
 
 #: The longest exact value a text cell shows whole: about 100 digits over 100 (GMP sums
@@ -584,8 +594,10 @@ def view_text(view, *, exact: bool = False) -> str:
     P(tails): 49.7% ± 0.5% (95% CI 48.7–50.7%, n=10,000)
     mean heads: 0.500  (1/2)
     """
-    from .core.results import Lines, Table
+    from .core.results import Lines, Table, View
 
+    if not isinstance(view, View):
+        raise refuse("view", "a View (a result's view())", view, kind=True)
     blocks = []
     for part in view.parts:
         if isinstance(part, Table):

@@ -308,6 +308,8 @@ def check_real(
     right = ")" if hi_open else "]"
     span = f"a finite number in {left}{'-inf' if lo is None else lo}, "
     span += f"{'inf' if hi is None else hi}{right}"
+    if lo is None and hi is None:  # "in [-inf, inf]" said nothing
+        span = "a finite number"
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise refuse(name, span, value, kind=True)
     try:

@@ -218,6 +218,7 @@ def fate_invoke_plan(
     from .. import fate
 
     pol = fate.invoke_policy(rating, difficulty, invokes=invokes, objective=objective, dice=dice)
+    invokes, dice = pol.invokes, pol.dice  # as the policy read them (checked there)
     cols = {k: f"{k} invoke{'s' if k > 1 else ''}" for k in range(1, invokes + 1)}
     rows = [
         {

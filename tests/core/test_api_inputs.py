@@ -80,3 +80,30 @@ def test_list_valued_parameters_are_capped_in_limits():
         fate_odds_by_margin(range(100_000))
     with pytest.raises(InputError, match=r"ratings × versus must be an integer <= 10000"):
         fate_opposed(range(1000), range(1000))
+
+
+@pytest.mark.parametrize(
+    "call, words",
+    [
+        ("points", "x must be a finite number, got None"),
+        ("limits_table", "limits must be a Limits"),
+        ("view_text", "view must be a View"),
+        ("to_json", "obj must be a result, a DataFrame or plain data, got b'3'"),
+        ("storyteller_grid", "df must be a DataFrame of storyteller_odds"),
+        ("storyteller_distribution", "dists must be a mapping of labels"),
+    ],
+)
+def test_the_api_refuses_in_its_own_words(call, words):
+    """AttributeError ('NoneType' object has no attribute ...) and bare TypeErrors before."""
+    from dicestats import format, tables
+
+    f = getattr(format, call, None) or getattr(tables, call)
+    with pytest.raises(InputError, match=words):
+        f(*((b"3",) if call == "to_json" else (None,)))
+
+
+def test_fate_invoke_plan_reads_dice_as_its_policy_does():
+    """``dice=None`` (the rules' dice) raised "bad operand type for unary -"."""
+    from dicestats.tables import fate_invoke_plan
+
+    assert len(fate_invoke_plan(dice=None)) == 9  # totals -4..+4
