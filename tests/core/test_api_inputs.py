@@ -107,3 +107,11 @@ def test_fate_invoke_plan_reads_dice_as_its_policy_does():
     from dicestats.tables import fate_invoke_plan
 
     assert len(fate_invoke_plan(dice=None)) == 9  # totals -4..+4
+
+
+def test_heatmaps_of_no_frame_is_refused():
+    """``sweep.heatmaps(None)`` was an AttributeError."""
+    from dicestats.sweep import heatmaps
+
+    with pytest.raises(InputError, match="df must be a DataFrame"):
+        heatmaps(None)
