@@ -222,6 +222,8 @@ def parse_grid(tokens, question) -> dict:
             if current in grid:
                 raise CLIError(f"{flag} given twice: give all its values after one {flag}")
             grid[current], spelled[current] = [rest] if eq else [], flag
+        elif re.match(r"-(?![0-9.]|inf|nan)", tok, re.IGNORECASE):  # -q: not a value of it
+            raise CLIError(f"unknown option {tok!r} (options are spelled in full: --quiet)")
         elif current is None:
             raise CLIError(f"unexpected {tok!r}: values follow their parameter (--swiftness 1-6)")
         else:

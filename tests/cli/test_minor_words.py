@@ -31,3 +31,10 @@ def test_ctrl_c_says_interrupted(capsys, monkeypatch):
     monkeypatch.setattr(dicestats.format, "view_text", stop)
     assert main(["fate", "--difficulty", "2"]) == 130
     assert capsys.readouterr().err == "dicestats fate: interrupted\n"
+
+
+def test_an_unknown_short_option_is_not_a_value(capsys):
+    """``--difficulty 2 -q`` swept difficulty '-q': every cell failed, exit 1."""
+    assert main(["sweep", "fate", "--bonus", "0", "--difficulty", "2", "-q"]) == 2
+    assert "unknown option '-q'" in capsys.readouterr().err
+    assert main(["sweep", "fate", "--bonus", "-1", "--difficulty", "-3-2", "--quiet"]) == 0
