@@ -22,6 +22,7 @@ from ..core.checks import (
     not_a_list,
     refuse,
 )
+from ..core.limits import Limit, Limits
 from ..core.question import Sample, sampled
 from ..core.results import Result
 from ..fate.invokes import reach_by_invokes
@@ -44,6 +45,9 @@ from .solve import (
 )
 
 __all__ = ["Wish", "WishSetting", "Wishes", "wishes", "FateWish", "FateWishes", "fate_wishes"]
+
+#: Rule sets a wish list compares at once (``rules={name: Rules}``).
+RULE_SETS = Limits(Limit("rule sets", 1, 20, why="every rule set is searched over every setting"))
 
 #: The comparisons a wish may make.
 OPERATORS = (">=", ">", "<=", "<")
@@ -230,6 +234,7 @@ def _rule_sets(rules, check, describe) -> dict:
     if isinstance(rules, Mapping):
         if not rules:
             raise refuse("rules", "a Rules or a non-empty mapping of names to Rules", rules)
+        RULE_SETS["rule sets"].check(len(rules), name="rule sets in rules")
         return {str(k): check(v) for k, v in rules.items()}
     rules = check(rules)
     return {describe(rules): rules}

@@ -115,3 +115,12 @@ def test_heatmaps_of_no_frame_is_refused():
 
     with pytest.raises(InputError, match="df must be a DataFrame"):
         heatmaps(None)
+
+
+def test_rule_sets_of_a_wish_list_are_capped():
+    from dicestats import fate
+    from dicestats.workbench.wishlist import RULE_SETS
+
+    many = {str(i): fate.Rules() for i in range(RULE_SETS["rule sets"].hi + 1)}
+    with pytest.raises(InputError, match=r"rule sets in rules must be an integer in 1\.\.20"):
+        fate_wishes(WISH, rules=many)
