@@ -124,3 +124,18 @@ def test_rule_sets_of_a_wish_list_are_capped():
     many = {str(i): fate.Rules() for i in range(RULE_SETS["rule sets"].hi + 1)}
     with pytest.raises(InputError, match=r"rule sets in rules must be an integer in 1\.\.20"):
         fate_wishes(WISH, rules=many)
+
+
+@pytest.mark.parametrize(
+    "chart",
+    ["storyteller.anomalies_chart", "storyteller.teamwork_chart", "fate.contest_chart",
+     "fate.deck_vs_dice_chart"],
+)  # fmt: skip
+def test_a_chart_of_no_result_is_refused(chart):
+    """``plots.storyteller.anomalies_chart(None)`` and the like were AttributeErrors."""
+    import importlib
+
+    module, name = chart.split(".")
+    f = getattr(importlib.import_module(f"dicestats.plots.{module}"), name)
+    with pytest.raises(InputError, match=f"{name}: result must be what its question returns"):
+        f(None)
