@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from ..core.checks import TEXT, InputError, check_int, check_int_list, refuse
 from ..core.montecarlo import DEFAULT_TRIALS, seed_sequence
 from ..core.progress import progress_bar
+from ._common import LIMITS as TABLE_LIMITS
 from ._common import _frame, _listed, _p
 
 __all__ = [
@@ -247,7 +248,8 @@ def initiative_pips(
     from ..initiative import LIMITS
 
     lim = LIMITS["pips"]
-    pips = check_int_list("pips", pips, lim.lo, lim.hi, why=lim.why)
+    most = TABLE_LIMITS["entries listed"]
+    pips = check_int_list("pips", pips, lim.lo, lim.hi, max_len=most.hi, why=most.why)
     cells = [(lab, a, b, p) for lab, a, b, _ in _matchups(matchups, keep_pips=False) for p in pips]
     rows = []
     for (label, _, _, p), r in _simulated(cells, trials, rng, progress, "pip scenarios"):

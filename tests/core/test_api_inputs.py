@@ -139,3 +139,15 @@ def test_a_chart_of_no_result_is_refused(chart):
     f = getattr(importlib.import_module(f"dicestats.plots.{module}"), name)
     with pytest.raises(InputError, match=f"{name}: result must be what its question returns"):
         f(None)
+
+
+def test_table_entries_are_capped():
+    """A 100k-item list ran past 20 s; a range of 10**9 matchups is refused at once."""
+    from dicestats.tables import initiative_first, initiative_pips
+    from dicestats.tables._common import LIMITS
+
+    assert LIMITS["entries listed"].hi == 1000
+    with pytest.raises(InputError, match="matchups must be a sequence of at most 1,000"):
+        initiative_first(range(10**9))
+    with pytest.raises(InputError, match="pips must be a sequence of at most 1000 integers"):
+        initiative_pips([([1], [1])], pips=range(5000))
