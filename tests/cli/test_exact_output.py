@@ -34,3 +34,15 @@ def test_a_huge_integer_in_a_csv_stays_an_integer(tmp_path):
     out.write_text("n\n" + "7" * 5000 + "\n")  # read back as a float: inf
     (row,), _ = store.read(out)
     assert type(row["n"]) is int and row["n"] == int(Decimal("7" * 5000))
+
+
+def test_str_of_a_result_with_huge_fractions():
+    """``str()`` of the API result raised the 4,300-digit error too."""
+    from dicestats.storyteller import botch_exemption
+
+    r = botch_exemption(50, 10, rolls=100, exact=True)
+    text = str(r)
+    assert text.startswith("BotchExemption(dice=50, difficulty=10,")
+    assert "p_any_botch=a fraction of 5,000/5,001 digits" in text
+    small = botch_exemption(5, 6, rolls=2, exact=True)
+    assert str(small) == repr(small)
