@@ -31,6 +31,7 @@ import os
 import re
 import secrets
 import signal
+import sys
 import threading
 import time
 from pathlib import Path
@@ -186,10 +187,20 @@ def interruptible():
         _received = signum  # kept: the exception may be swallowed (a __del__, a weakref callback)
         raise Interrupted(signum)
 
+    def swallowed(unraisable):  # "Exception ignored in ...": Python dropped the exception
+        if not isinstance(unraisable.exc_value, Interrupted):
+            return hook(unraisable)
+        for s in previous:  # the next signal raises at once, as the first one should have
+            signal.signal(s, stop)
+        return None  # and no traceback: check_interrupted() ends the run
+
     outermost = bool(previous) and _received is None
+    hook = sys.unraisablehook
     try:
         for signum in previous:
             signal.signal(signum, stop)
+        if outermost:
+            sys.unraisablehook = swallowed
         yield
         if outermost:
             check_interrupted()  # the signal's exception was swallowed: end the run anyway
@@ -197,6 +208,7 @@ def interruptible():
         for signum, handler in previous.items():
             signal.signal(signum, handler)
         if outermost:
+            sys.unraisablehook = hook
             _received = None
 
 

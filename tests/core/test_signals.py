@@ -41,11 +41,21 @@ def test_a_swallowed_signal_still_ends_the_block():
     with pytest.raises(Interrupted) as info:
         with interruptible():
             _swallowed(signal.SIGHUP)
-            assert signal.getsignal(signal.SIGHUP) == signal.SIG_IGN  # the next is ignored
     assert info.value.exit_status == 129
     assert signal.getsignal(signal.SIGHUP) == before
     with interruptible():  # a new block starts clean
         pass
+
+
+def test_after_a_swallowed_signal_the_next_one_raises_at_once(capsys):
+    """The handler had set the signals to ignored: the next one was ignored too."""
+    with pytest.raises(Interrupted) as info:
+        with interruptible():
+            _swallowed(signal.SIGINT)
+            os.kill(os.getpid(), signal.SIGTERM)
+            time.sleep(30)  # the handler runs at once and raises
+    assert info.value.exit_status == 143
+    assert "Exception ignored" not in capsys.readouterr().err  # no traceback of it either
 
 
 def test_a_swallowed_signal_leaves_the_target_untouched(tmp_path):
