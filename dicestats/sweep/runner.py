@@ -19,9 +19,9 @@ from .grid import LIMITS, Grid, seed_of
 from .questions import question as find_question
 
 #: Columns after a row's result columns (before ``error``, which only the frame has).
-META = ("exact", "trials", "batch_size", "seed", "sweep_seed", "numbers")
-#: The version of a sweep's numbers, in every row (``numbers``): raise it when a change makes
-#: a cell's numbers differ (a stream, a formula), so that an old file is not resumed.
+META = ("exact", "trials", "batch_size", "seed", "sweep_seed", "numbers_version")
+#: The version of a sweep's numbers, in every row (``numbers_version``): raise it when a
+#: change makes a cell's numbers differ (a stream, a formula), so an old file is not resumed.
 NUMBERS = 1
 #: What a resumed file must share with the sweep (each changes a cell's numbers), in words.
 _KEY = {
@@ -30,7 +30,7 @@ _KEY = {
     "exact": "exact",
     "trials": "trials",
     "batch_size": "batch size",
-    "numbers": "numbers version",
+    "numbers_version": "numbers version",
 }
 #: Longest wait, in seconds, between two writes of finished cells to ``out``.
 MAX_SAVE_INTERVAL = 5.0
@@ -112,7 +112,7 @@ def sweep(
         result's columns (an estimate ``p`` gives ``p``, ``p_stderr``,
         ``p_ci_low``, ``p_ci_high``; see :mod:`dicestats.sweep.store`),
         ``exact``, ``trials``, ``batch_size`` (when given), ``seed`` (the cell's),
-        ``sweep_seed``, ``numbers`` (:data:`NUMBERS`) and
+        ``sweep_seed``, ``numbers_version`` (:data:`NUMBERS`) and
         ``error`` (None, or why the cell failed). ``frame.attrs["sweep"]`` counts
         the cells computed, reused from ``out`` and failed.
 
@@ -269,7 +269,7 @@ def _key(q, seed, settings) -> dict:
         "exact": settings["method"] == "exact",
         "trials": settings["trials"],
         "batch_size": settings["batch_size"],
-        "numbers": NUMBERS,
+        "numbers_version": NUMBERS,
     }
 
 
@@ -317,7 +317,7 @@ class _Run:
     def meta(self, s) -> dict:
         """A row's columns after ``trials``: the cell's seed and the sweep's settings."""
         b = self.settings["batch_size"]
-        return {"batch_size": b, "seed": s, "sweep_seed": self.seed, "numbers": NUMBERS}
+        return {"batch_size": b, "seed": s, "sweep_seed": self.seed, "numbers_version": NUMBERS}
 
     def columns(self, rows, extra=()) -> list:
         keys = dict.fromkeys([*(k for r in rows for k in r), *META, *extra])

@@ -44,7 +44,7 @@ def test_rows_of_other_numbers_are_not_resumed(tmp_path):
     out = tmp_path / "old.csv"
     sweep("fate", out=out, **FATE)
     rows, cols = store.read(out)
-    store.write(out, [{k: v for k, v in r.items() if k != "numbers"} for r in rows])
+    store.write(out, [{k: v for k, v in r.items() if k != "numbers_version"} for r in rows])
     with pytest.raises(InputError, match=r"numbers version none \(here 1\)"):
         sweep("fate", out=out, **FATE)
 
