@@ -264,7 +264,8 @@ def test_holding_and_weakness_per_participant(capsys):
     assert data["hold"] == ["defend", "never", "never"] and data["edge_penalty"] == [2, 3, None]
     data = json.loads(run(capsys, *argv, "--vs-weakness", "s")[1])
     assert data["edge_penalty"] == [2, 3, 3]
-    text = run(capsys, *argv[:-1], "--weakness", "?,4")[1]
+    unmarked = ["--swiftness", "1,1", "--vs", "1", "--hold", "defend,never", "--exact"]
+    text = run(capsys, *unmarked, "--weakness", "?,4")[1]  # an option is given once
     assert "A1 not marked, A2 −4, B1 not marked" in text and "give a hero's weakness" in text
 
 
