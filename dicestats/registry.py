@@ -108,6 +108,12 @@ class System:
         return tuple(f.question for f in found if is_question(f) and f.__module__ == mod.__name__)
 
     @property
+    def grown(self):
+        """Its first question that grows (``grows``: the workbench's solve, worth, compare
+        and lineup read it), or None."""
+        return next((q for q in self.questions if q.grows), None)
+
+    @property
     def rules_doc(self) -> str:
         """Where its rules are documented: ``docs/rules/<name>.md`` from the project's root
         (or the ``doc`` it was registered with)."""
@@ -142,9 +148,50 @@ _SYSTEMS = (
         "margins buy, how slow the defences are",
     ),
     System(
+        "cod",
+        "Chronicles of Darkness (2nd edition)",
+        "success, exceptional success and dramatic failure of a d10 pool counting 8+ under "
+        "10-, 9-, 8- or no again, rote actions, the chance die",
+        booklet=False,
+    ),
+    System(
+        "v5",
+        "Vampire: the Masquerade 5th edition",
+        "win, critical win, messy critical, bestial and total failure for any pool, "
+        "Hunger and difficulty, with the successes and the margin",
+        booklet=False,
+    ),
+    System(
+        "shadowrun",
+        "Shadowrun (5th edition; 4th as a flag)",
+        "success, glitch and critical glitch for any pool and threshold, the hits, the Rule of Six",
+        booklet=False,
+    ),
+    System(
+        "yearzero",
+        "Year Zero Engine",
+        "success with and without a push, the attribute and gear damage a push costs, "
+        "the successes counted, for any base, skill and gear dice",
+        booklet=False,
+    ),
+    System(
+        "exalted",
+        "Exalted (2nd edition)",
+        "success, failure and botch for any d10 pool and difficulty, 10s counting two "
+        "or (damage) one, and the successes shown",
+        booklet=False,
+    ),
+    System(
         "blades",
         "Blades in the Dark",
         "an action roll's critical, full, partial and bad outcomes for any pool, 0 dice included",
+        booklet=False,
+    ),
+    System(
+        "pbta",
+        "Powered by the Apocalypse",
+        "a move's miss, weak hit and strong hit for any stat, with advantage or "
+        "disadvantage and the bands moved, and the total's distribution",
         booklet=False,
     ),
 )

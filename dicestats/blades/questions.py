@@ -17,6 +17,7 @@ DEFAULT = Rules()
     headline=("p_critical", "p_full", "p_partial", "p_bad"),
     grows="dice",
     wishes=("p_success", "p_partial_or_better"),
+    counts="die",
     samples=(
         Sample("4 dice", (4,)),
         Sample("0 dice: the lowest of two", (0,), bad=({"dice": -1},)),

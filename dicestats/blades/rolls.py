@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..core.dist import Dist
 from ..core.results import Result, Table, View
 from .rules import Rules
 
@@ -21,7 +22,9 @@ class BladesRoll(Result):
     p_bad: object
     p_success: object  #: a full success or a critical: the die read is a 6
     p_partial_or_better: object  #: any success, partial included: the die read is 4+
-    die: dict  #: {face: P(the die read shows it)}: the highest, or with 0 dice the lowest of 2
+    #: the die read (the highest, or with 0 dice the lowest of 2): a Dist over 1..6, or
+    #: {face: Estimate} of the faces seen when simulated
+    die: object
     rules: Rules
     exact: bool
     trials: int | None = None
@@ -38,15 +41,16 @@ class BladesRoll(Result):
         return View(title, (outcomes, die))
 
 
-def _die(s) -> dict:
-    """P(the die read = k), k = 1..6, in Fractions."""
+def _die(s) -> list[int]:
+    """The weights of the die read = 1..6 (over 6 ** dice; with 0 dice over 36)."""
     if s.dice == 0:  # the lowest of two: P(min >= k) = ((7 - k) / 6) ** 2
-        return {k: Fraction(7 - k, 6) ** 2 - Fraction(6 - k, 6) ** 2 for k in range(1, 7)}
-    return {k: Fraction(k, 6) ** s.dice - Fraction(k - 1, 6) ** s.dice for k in range(1, 7)}
+        return [(7 - k) ** 2 - (6 - k) ** 2 for k in range(1, 7)]
+    return [k**s.dice - (k - 1) ** s.dice for k in range(1, 7)]
 
 
 def compute_roll(s, exact: bool) -> BladesRoll:
-    die = _die(s)
+    weights = _die(s)
+    die = dict(zip(range(1, 7), Dist(weights, 1, exact=True).fractions(), strict=True))
     six = die[6]
     crit = Fraction(0)
     if s.dice >= 2 and s.rules.critical:  # two or more 6s: all but none and exactly one
@@ -63,8 +67,7 @@ def compute_roll(s, exact: bool) -> BladesRoll:
     }
     if not exact:
         p = {k: float(v) for k, v in p.items()}
-        die = {k: float(v) for k, v in die.items()}
-    return BladesRoll(s.dice, **p, die=die, rules=s.rules, exact=exact)
+    return BladesRoll(s.dice, **p, die=Dist(weights, 1, exact=exact), rules=s.rules, exact=exact)
 
 
 class _Batch:

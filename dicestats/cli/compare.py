@@ -85,7 +85,9 @@ def register(subparsers) -> None:
         "an integer scale of the other currency (the two bracketing steps, and the step "
         "interpolated linearly between them).",
     )
-    _register_worth(w.add_subparsers(dest="question", metavar="QUESTION", required=True))
+    worth = w.add_subparsers(dest="question", metavar="QUESTION", required=True)
+    _register_worth(worth)
+    _register_declared(worth, "worth")
     c = subparsers.add_parser(
         "compare",
         help="two rule sets, two pools or two Fate rolls side by side: differences, where "
@@ -94,7 +96,10 @@ def register(subparsers) -> None:
         "first), where they differ most, total variation and the largest gap in P(>= k). "
         "The second side is the first but for the --vs-* options.",
     )
-    _register_compare(c.add_subparsers(dest="system", metavar="SYSTEM", required=True))
+    compare = c.add_subparsers(dest="system", metavar="SYSTEM", required=True)
+    _register_compare(compare)
+    _register_declared(compare, "compare")
+    _register_lineup(compare)
 
 
 # --------------------------------------------------------------------------- worth
@@ -241,9 +246,14 @@ def _cmd_worth(args) -> int:
         from ..tables.workbench import worth_table
 
         write_plot(worth_scale(worth_table(w), w), args.plot)
+    _print_worth(w, args)
+    return 0
+
+
+def _print_worth(w, args) -> None:
     if args.json:
         print(to_json(w))
-        return 0
+        return
     print(w.summary())
     print()
     show = (lambda x: f"{float(x):.4f}") if w.metric == "mean_net" else fmt_prob
@@ -251,13 +261,13 @@ def _cmd_worth(args) -> int:
     rows.append(("with the change" if w.p_base is not None else "to match", w.p_target))
     without = "" if w.p_base is None else " (without the change)"
     for step, p in ((w.lower, w.p_lower), (w.upper, w.p_upper)):
-        if step is None:
+        if step is None or (step == 0 and w.p_base is not None):  # no change: the first row
             continue
         unit = _SINGULAR.get(w.unit, w.unit) if abs(step) == 1 else w.unit
         name = f"{step:+d} {unit}{without}" if without else f"{step} {unit}"
         if rows[-1][0] != name:
             rows.append((name, p))
-    label = _METRIC_WORDS.get(w.metric, w.metric.replace("_", " "))
+    label = _METRIC_WORDS.get(w.metric, w.metric.removeprefix("p_").replace("_", " "))
     exact = (lambda p: (exact_text(p),)) if args.exact else (lambda p: ())
     header = ("", label) + (("exact",) if args.exact else ())
     print(text_table([(k, show(p), *exact(p)) for k, p in rows], header))
@@ -265,7 +275,6 @@ def _cmd_worth(args) -> int:
     print(w.reading)
     if w.worth is None and w.p_target == 1 and w.change == "a Willpower point":
         print("(a Willpower success is automatic: value it with --metric p_ge_2 or mean_net)")
-    return 0
 
 
 # --------------------------------------------------------------------------- compare
@@ -369,7 +378,9 @@ def _register_compare(sub) -> None:
 def _cmd_compare(args) -> int:
     from .. import workbench as wb
 
-    if args.system == "storyteller":
+    if getattr(args, "_question", None) is not None:
+        c = _declared_comparison(args)
+    elif args.system == "storyteller":
         rules, specialty = rules_of(args)
         # the second side: the first one's options, changed by the --vs-* ones
         second = {k[3:]: v for k, v in vars(args).items() if k[:3] == "vs_" and v is not None}
@@ -443,7 +454,8 @@ def _cmd_compare(args) -> int:
     if args.json:
         print(to_json(c))
     else:
-        _print_comparison(c, metrics, args.exact)
+        q = getattr(args, "_question", None)
+        _print_comparison(c, metrics, args.exact, q.counts.replace("_", " ") if q else "")
     return 0
 
 
@@ -454,6 +466,10 @@ def _cell(x, exact: bool, *, diff: bool = False) -> str:
 def _cell_words(c, cell: dict) -> str:
     if c.system == "storyteller vs fate":
         return f"{cell['dice']} dice at difficulty {cell['difficulty']}"
+    if "difficulty" not in c.cells and "bonus" not in c.cells:  # a declared question's values
+        grows = c.cells[0]
+        vs = f" (second: {cell[c.cells[1]]})" if cell[c.cells[1]] != cell[grows] else ""
+        return f"{cell[grows]} {grows}{vs}"
     if c.system == "fate":
         vs = "" if cell["versus_bonus"] == cell["bonus"] else f" (second {cell['versus_bonus']:+d})"
         return f"{cell['bonus']:+d} against {cell['difficulty']}{vs}"
@@ -463,7 +479,11 @@ def _cell_words(c, cell: dict) -> str:
     return f"{cell['dice']} dice at difficulty {cell['difficulty']}{vs}"
 
 
-def _print_comparison(c, metrics, exact: bool) -> None:
+def _metric_words(m: str) -> str:
+    return _METRIC_WORDS.get(m, m.removeprefix("p_").replace("_", " "))
+
+
+def _print_comparison(c, metrics, exact: bool, counted: str = "") -> None:
     print(f"first:  {c.first}")
     print(f"second: {c.second}")
     print()
@@ -473,7 +493,7 @@ def _print_comparison(c, metrics, exact: bool) -> None:
         varying = [k for k in varying if k not in ("bonus", "fate_difficulty")]
     header = [k.replace("_", " ") for k in varying]
     for m in metrics:
-        word = _METRIC_WORDS.get(m, m.replace("_", " "))
+        word = _metric_words(m)
         header += [word, "second", "diff" + ("" if exact or m.startswith("mean") else " (pp)")]
     header += ["TV", "max gap"]
     rows = []
@@ -491,7 +511,7 @@ def _print_comparison(c, metrics, exact: bool) -> None:
     print(text_table(rows, header))
     print()
     big = c.largest
-    word = _METRIC_WORDS.get(big["metric"], big["metric"])
+    word = _metric_words(big["metric"])
     if not big["difference"] and not c.total_variation:
         print("the two sides agree on every outcome here (no difference at all)")
         return
@@ -503,7 +523,7 @@ def _print_comparison(c, metrics, exact: bool) -> None:
         f"largest total variation: {fmt_prob(c.total_variation)} "
         f"({_cell_words(c, c.total_variation_at)})"
     )
-    what = {"storyteller": "net successes", "fate": "shifts"}.get(c.system, "margin")
+    what = counted or {"storyteller": "net successes", "fate": "shifts"}.get(c.system, "margin")
     if c.max_gap:
         at = c.max_gap_at
         print(
@@ -512,3 +532,133 @@ def _print_comparison(c, metrics, exact: bool) -> None:
         )
     else:
         print(f"largest gap in P({what} >= k): none (the same at every k)")
+
+
+# --------------------------------------------------------------------------- declared systems
+def _register_declared(sub, command: str) -> None:
+    """``worth <system>`` and ``compare <system>`` of every system whose question grows
+    and has no hand-written command: its options, then the ``--vs-*`` ones (the change)."""
+    from ..registry import systems
+    from .questions import add_parameters
+
+    for s in systems():
+        q = s.grown
+        if q is None or s.name in sub.choices:
+            continue
+        asked = f"'dicestats {s.name} {q.name.replace('_', '-')}'"
+        if command == "worth":
+            p = sub.add_parser(
+                s.name,
+                help=f"a change of a {s.title} roll ≈ how many {q.grows}",
+                description=f"{s.title}: what the --vs-* options (a rule, one more of a "
+                f"parameter) are worth in {q.grows}, and in percentage points. The options "
+                f"as for {asked}; --vs-X changes X.",
+            )
+            read = add_parameters(p, q)
+        else:
+            p = sub.add_parser(
+                s.name,
+                help=f"two {s.title} settings side by side",
+                description=f"{s.title}: every --{q.grows} (default 1-10) under the first "
+                f"setting and the second (the first but for the --vs-* options). The options "
+                f"as for {asked}.",
+            )
+            read = add_parameters(p, q, lists=(q.grows,))
+        add_parameters(p, q, prefix="vs-")  # read over the first side's (versus_of)
+        p.add_argument(
+            "--of" if command == "worth" else "--metric",
+            choices=q.wishes if command == "worth" else None,
+            help=f"the chance valued (default {q.wishes[0]})"
+            if command == "worth"
+            else "metrics shown in the text table, comma-separated (default "
+            f"{','.join(q.wishes)}, and the one that differs most)",
+        )
+        if command == "worth":
+            p.add_argument(
+                "--up-to", type=int_arg, metavar="N", help=f"the largest {q.grows} searched"
+            )
+        add_output_flags(p)
+        if command == "compare":
+            add_plot_flag(p, "the differences, one line per metric")
+        handler = _cmd_declared_worth if command == "worth" else _cmd_compare
+        p.set_defaults(func=handler, _question=q, _read=read, default_metrics=list(q.wishes))
+
+
+def _sides(args) -> tuple[dict, dict]:
+    """The first setting and what the second changes (only the arguments that differ)."""
+    from .questions import setting_of, versus_of
+
+    q = args._question
+    first = setting_of(args, q, args._read)
+    second = versus_of(args, q, args._read)
+    change = {k: v for k, v in second.items() if first.get(k) != v}
+    if not change:
+        raise CLIError(
+            "nothing to compare: the --vs-* options leave the second side equal to the first; "
+            f"give --vs-{q.grows} or a --vs- rule flag"
+        )
+    return first, change
+
+
+def _cmd_declared_worth(args) -> int:
+    from ..workbench.declared import worth_of
+
+    q = args._question
+    first, change = _sides(args)
+    if q.grows not in first:
+        raise CLIError(f"--{q.grows} is required: the setting's value to start from")
+    w = worth_of(q.function, change, of=args.of, up_to=args.up_to, exact=args.exact, **first)
+    _print_worth(w, args)
+    return 0
+
+
+def _declared_comparison(args):
+    from ..workbench.declared import compare_settings
+
+    first, change = _sides(args)
+    return compare_settings(args._question.function, change, exact=args.exact, **first)
+
+
+def _register_lineup(sub) -> None:
+    p = sub.add_parser(
+        "across",
+        help="settings of several systems side by side: success as each reads it, and what "
+        "each counts",
+        description="Settings of several systems side by side (2 to 8 SIDEs), each read as its "
+        "system reads success: P(success) and the distribution of what it counts (successes, "
+        "net successes, hits ...), P(>= k) column by column. A SIDE is a system and its "
+        "options as for its roll, quoted: 'storyteller --dice 6 --difficulty 6' "
+        "'cod --dice 6' 'v5 --dice 6 --difficulty 2'.",
+    )
+    p.add_argument("sides", nargs="+", metavar="SIDE", help="a system and its options, quoted")
+    p.add_argument("--up-to", type=int_arg, metavar="K", help="the largest count shown")
+    add_output_flags(p)
+    p.set_defaults(func=_cmd_lineup, _parser_class=type(p))
+
+
+def _cmd_lineup(args) -> int:
+    import shlex
+
+    from ..format import view_text
+    from ..registry import systems
+    from ..workbench.declared import lineup
+    from .questions import add_parameters, setting_of
+
+    names = [s.name for s in systems() if s.grown is not None and s.grown.counts]
+    sides = []
+    for i, text in enumerate(args.sides):
+        words = shlex.split(text)
+        if not words or words[0] not in names:
+            got = shown(words[0] if words else text, quote=True)
+            raise CLIError(f"SIDE {i + 1} must start with a system: {', '.join(names)}; got {got}")
+        q = next(s.grown for s in systems() if s.name == words[0])
+        p = args._parser_class(prog=f"dicestats compare across: SIDE {i + 1} ({words[0]})")
+        read = add_parameters(p, q)
+        try:
+            given = p.parse_args(words[1:])
+        except SystemExit as exc:  # the side's parser said why, in one line (or its --help)
+            return exc.code
+        sides.append((q.function, setting_of(given, q, read)))
+    result = lineup(sides, exact=args.exact, up_to=args.up_to)
+    print(to_json(result) if args.json else view_text(result.view(), exact=args.exact))
+    return 0

@@ -68,7 +68,7 @@ from ._common import (
     word_or_list,
 )
 
-__all__ = ["register", "rules_flags"]
+__all__ = ["register", "rules_flags", "add_parameters", "setting_of", "versus_of"]
 
 
 def _summary(text: str) -> str:
@@ -161,41 +161,73 @@ def rules_flags(parser, cls, *, prefix: str = "", skip=(), both: bool = False) -
 
 
 # --------------------------------------------------------------------------- one command
-def _add_parameters(p, q, *, positional: bool) -> list:
-    """The options of ``q``'s parameters on parser ``p``; returns how to read them back."""
+def add_parameters(p, q, *, positional: bool = False, skip=(), prefix: str = "", lists=()) -> list:
+    """The options of ``q``'s parameters on parser ``p``; returns how to read them back
+    (:func:`setting_of`).
+
+    ``skip``: parameters left out (a search finds them); ``prefix``: the other side's
+    options (``"vs-"``: ``--vs-dice``, ``--vs-rote``; all optional, read over the first
+    side's by :func:`versus_of`); ``lists``: parameters read as a value or a list
+    (``--dice 1-10``).
+    """
     import inspect
 
     docs = documented(q.setup)
     read = []
     cls = rules_class(q)
     names = {x.name for x in q.parameters}
+    dest = prefix.replace("-", "_")
     for param in q.parameters:
+        if param.name in skip:
+            continue
         kind, text = docs.get(param.name, ("", ""))
-        required = param.default is inspect.Parameter.empty
-        default = None if required else param.default
+        required = param.default is inspect.Parameter.empty and not prefix
+        default = None if param.default is inspect.Parameter.empty else param.default
         if param.name in ("rules", "versus_rules") and cls is not None:
-            rules_flags(p, cls, prefix="vs-" if param.name == "versus_rules" else "", skip=names)
+            versus = "vs-" if param.name == "versus_rules" else prefix
+            rules_flags(p, cls, prefix=versus, skip=names, both=bool(prefix))
             read.append((param.name, None))
             continue
         annotation = annotation_text(param.annotation)
         choices = doc_choices(kind)
         help_text = _summary(text) or param.name.replace("_", " ")
+        flag = "--" + prefix + option(param.name)[2:]
         if annotation.replace(" ", "") == "bool" or isinstance(default, bool):
-            flag = option(param.name)
-            if default:  # a flag that turns a default True off
-                flag = "--no-" + flag[2:]
-            p.add_argument(
-                flag, dest=param.name, action="store_const", const=not default, help=help_text
-            )
+            if prefix:
+                pair = p.add_mutually_exclusive_group()
+                pair.add_argument(
+                    flag,
+                    dest=dest + param.name,
+                    action="store_const",
+                    const=True,
+                    help=f"the second side: {help_text}",
+                )
+                pair.add_argument(
+                    f"--{prefix}no-{option(param.name)[2:]}",
+                    action="store_const",
+                    dest=dest + param.name,
+                    const=False,
+                    help=f"the opposite of {flag}",
+                )
+            else:
+                if default:  # a flag that turns a default True off
+                    flag = "--no-" + flag[2:]
+                p.add_argument(
+                    flag, dest=param.name, action="store_const", const=not default, help=help_text
+                )
             read.append((param.name, None))
             continue
         conv = (str, "WORD") if choices else _converter(annotation, default)
+        if param.name in lists:
+            conv = (int_or_list, "N[,N,..]")
         if conv is None:
             continue  # a value the command line cannot spell (an object): the API's default
         typ, metavar = conv
         if choices:
             metavar = "{" + ",".join(choices) + "}"
-        if isinstance(default, range):
+        if prefix:
+            help_text = f"the second side's {param.name.replace('_', ' ')} (default: the first's)"
+        elif isinstance(default, range):
             help_text += f" (default {default.start}-{default.stop - 1})"
         elif default is not None and not isinstance(default, (list, tuple)):
             help_text += f" (default {default})"
@@ -203,8 +235,8 @@ def _add_parameters(p, q, *, positional: bool) -> list:
             # is then that option's error, not this argument's
             p.add_argument(f"_{param.name}", nargs="?", metavar=param.name.upper(), help=help_text)
         p.add_argument(
-            option(param.name),
-            dest=param.name,
+            flag,
+            dest=dest + param.name,
             type=typ,
             choices=choices or None,
             metavar=metavar,
@@ -215,9 +247,51 @@ def _add_parameters(p, q, *, positional: bool) -> list:
     return read
 
 
+def setting_of(args, q, read, *, positional: bool = False) -> dict:
+    """The arguments of ``q`` given on the command line (``read``: :func:`add_parameters`'s),
+    rules built from their flags and checked; refuses a missing required one."""
+    from . import CLIError
+
+    kwargs = {}
+    names = {x.name for x in q.parameters}
+    for name, required in read:
+        if name == "rules":
+            kwargs[name] = rules_from(args, rules_class(q), skip=names)
+            _check_applies(args, kwargs[name], getattr(args, "specialty", None))
+            continue
+        if name == "versus_rules":
+            fields = ("preset", *(f.name for f in dataclasses.fields(rules_class(q))))
+            if any(getattr(args, f"vs_{f}", None) is not None for f in fields):
+                kwargs[name] = rules_from(args, rules_class(q), prefix="vs-", skip=names)
+            continue
+        value = getattr(args, name)
+        given = getattr(args, f"_{name}", None) if positional and required else None
+        if given is not None:
+            try:
+                given = required(given)
+            except argparse.ArgumentTypeError as exc:
+                raise CLIError(f"argument {name.upper()}: {exc}") from None
+        if given is not None and value is not None:
+            raise CLIError(f"{name} given twice (as {given} and {option(name)} {value})")
+        value = given if value is None else value
+        if value is None:
+            if required:
+                spelled = f"{name.upper()} or {option(name)}" if positional else option(name)
+                raise CLIError(f"{name.replace('_', ' ')} is required: give it as {spelled}")
+            continue
+        kwargs[name] = value
+    return kwargs
+
+
+def versus_of(args, q, read) -> dict:
+    """The second side's arguments: the first side's, changed by the ``--vs-*`` options."""
+    second = {k[3:]: v for k, v in vars(args).items() if k.startswith("vs_") and v is not None}
+    return setting_of(argparse.Namespace(**{**vars(args), **second}), q, read)
+
+
 def _add_question(p, q, *, positional: bool) -> None:
     """Parser ``p`` asks question ``q``: its options, how it is answered, the output."""
-    read = _add_parameters(p, q, positional=positional)
+    read = add_parameters(p, q, positional=positional)
     g = p.add_argument_group("how it is answered")
     if len(q.methods) > 1:
         g.add_argument(
@@ -249,34 +323,8 @@ def _answer(args) -> int:
     from ..format import to_json, view_text
     from . import CLIError
 
-    q, kwargs = args._question, {}
-    names = {x.name for x in q.parameters}
-    for name, required in args._read:
-        if name == "rules":
-            kwargs[name] = rules_from(args, rules_class(q), skip=names)
-            _check_applies(args, kwargs[name], getattr(args, "specialty", None))
-            continue
-        if name == "versus_rules":
-            fields = ("preset", *(f.name for f in dataclasses.fields(rules_class(q))))
-            if any(getattr(args, f"vs_{f}", None) is not None for f in fields):
-                kwargs[name] = rules_from(args, rules_class(q), prefix="vs-", skip=names)
-            continue
-        value = getattr(args, name)
-        given = getattr(args, f"_{name}", None) if args._positional and required else None
-        if given is not None:
-            try:
-                given = required(given)
-            except argparse.ArgumentTypeError as exc:
-                raise CLIError(f"argument {name.upper()}: {exc}") from None
-        if given is not None and value is not None:
-            raise CLIError(f"{name} given twice (as {given} and {option(name)} {value})")
-        value = given if value is None else value
-        if value is None:
-            if required:
-                spelled = f"{name.upper()} or {option(name)}" if args._positional else option(name)
-                raise CLIError(f"{name.replace('_', ' ')} is required: give it as {spelled}")
-            continue
-        kwargs[name] = value
+    q = args._question
+    kwargs = setting_of(args, q, args._read, positional=args._positional)
     how = {k: getattr(args, k, None) for k in ("method", "trials", "workers")}
     how = {k: v for k, v in {**how, "rng": getattr(args, "seed", None)}.items() if v is not None}
     if getattr(args, "exact", False):

@@ -77,7 +77,54 @@ def register(subparsers) -> None:
     _register_storyteller(sub)
     _register_fate(sub)
     _register_initiative(sub)
+    _register_declared(sub)
     _register_calibrate(subparsers)
+
+
+def _register_declared(sub) -> None:
+    """``solve <system>`` of every other system whose question grows (its declaration)."""
+    from ..core.question import chance_words
+    from ..registry import systems
+    from .questions import add_parameters
+
+    for s in systems():
+        q = s.grown
+        if q is None or s.name in sub.choices:  # hand-written above: more than one search
+            continue
+        wish = chance_words(q.wishes[0])
+        p = sub.add_parser(
+            s.name,
+            help=f"the fewest {q.grows} for a wish ({wish} or another chance)",
+            description=f"{s.title}: the least {q.grows} whose chance reaches --at-least P "
+            f"(the other options as for 'dicestats {s.name} {q.name.replace('_', '-')}'). "
+            "Unreachable in the range: the best it offers.",
+        )
+        read = add_parameters(p, q, skip=(q.grows,))
+        g = p.add_argument_group("the wish")
+        g.add_argument("--at-least", type=probability, metavar="P", help="the wished probability")
+        g.add_argument(
+            "--of",
+            choices=q.wishes,
+            help=f"the chance wished for (default {q.wishes[0]}: {wish})",
+        )
+        g.add_argument("--up-to", type=int_arg, metavar="N", help=f"the largest {q.grows} searched")
+        add_output_flags(p)
+        p.set_defaults(func=_cmd_declared, _question=q, _read=read)
+
+
+def _cmd_declared(args) -> int:
+    from ..workbench.declared import solve_for
+    from .questions import setting_of
+
+    if args.at_least is None:
+        raise CLIError("--at-least is required: the wished probability, e.g. 0.75 or 3/4")
+    q = args._question
+    setting = setting_of(args, q, args._read)
+    s = solve_for(
+        q.function, args.at_least, of=args.of, up_to=args.up_to, exact=args.exact, **setting
+    )
+    print(to_json(s) if args.json else s)
+    return 0
 
 
 def _wish_flags(p, nearest: bool = False) -> None:
@@ -536,8 +583,8 @@ def _register_calibrate(subparsers) -> None:
         "calibrate",
         help="calibration tables: dice needed per difficulty, Fate difficulty per rating",
         description="For each Storyteller difficulty the smallest pool reaching each level, "
-        "or for each Fate rating the hardest difficulty reaching it (default levels 50%%, "
-        "75%%, 90%%, 95%%). A level no pool in range reaches shows as a dash.",
+        "or for each Fate rating the hardest difficulty reaching it (default levels 50%, "
+        "75%, 90%, 95%). A level no pool in range reaches shows as a dash.",
     )
     sub = c.add_subparsers(dest="system", metavar="SYSTEM", required=True)
     s = sub.add_parser("storyteller", help="the dice each difficulty needs")

@@ -66,6 +66,7 @@ __all__ = [
     "sampled",
     "HOW",
     "is_question",
+    "chance_words",
     "parameter_docs",
     "documented",
     "unmarked",
@@ -470,6 +471,15 @@ def sampled(*samples: Sample):
         return fn
 
     return attach
+
+
+def chance_words(field: str) -> str:
+    """A result's probability field in words: ``p_success`` → ``P(success)``.
+
+    >>> chance_words("p_partial_or_better"), chance_words("p_win")
+    ('P(partial or better)', 'P(win)')
+    """
+    return f"P({field.removeprefix('p_').replace('_', ' ')})"
 
 
 def is_question(obj) -> bool:

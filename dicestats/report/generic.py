@@ -1,9 +1,10 @@
-"""The booklet page of a system without ``dicestats/report/<system>.py``: each declared
+"""The booklet pages of a system without ``dicestats/report/<system>.py``: for its question
+that grows, its chances by the grown parameter (a table and a chart); then each declared
 question's first sample answer as the command line prints it, as many as fit."""
 
 from __future__ import annotations
 
-from .page import Page
+from .page import Page, _draw_table, _grid, _note
 
 __all__ = ["pages"]
 
@@ -32,7 +33,8 @@ def pages(system) -> list[Page]:
         left, top = ctx.body["left"], ctx.body["top"]
         fig.text(left, top, "\n\n".join(blocks), family="monospace", fontsize=6.5, va="top")
 
-    return [
+    grown = [_by_value(system, q) for q in system.questions[:1] if q.grows]
+    return grown + [
         Page(
             system.name,
             f"{system.title}: sample answers",
@@ -41,3 +43,48 @@ def pages(system) -> list[Page]:
             draw,
         )
     ]
+
+
+def _by_value(system, q) -> Page:
+    """The page of ``q``'s chances by its grown parameter, at its defaults."""
+    import textwrap
+
+    from ..core.question import chance_words
+
+    def draw(fig, ctx) -> None:
+        from .. import plots, tables
+        from ..format import percent
+        from ..workbench.declared import _setting_words
+
+        setting = tables.sample_setting(q)
+        df = ctx.cached(
+            (system.name, "by value"), lambda: tables.chances_by_value(q.function, **setting)
+        )
+        shown = df.copy()
+        for c in df.columns[1:]:
+            shown[c] = [percent(p, digits=1) for p in df[c]]
+        if (df[q.grows] < 0).any():  # a signed parameter (a stat): +1, not 1
+            shown[q.grows] = [f"{v:+d}" for v in df[q.grows]]
+        words = (chance_words(c) for c in df.columns[1:])
+        shown.columns = [q.grows, *(textwrap.fill(w, 12) for w in words)]
+        gs = _grid(fig, ctx, 2, 1, height_ratios=[len(df) + 2, 14], hspace=0.3)
+        at = f" ({_setting_words(q, setting)})" if setting else ""
+        title = f"{system.title}: chances by {q.grows}{at}"
+        _draw_table(fig.add_subplot(gs[0]), shown, title=title)
+        title = f"the chances wished for, by {q.grows} (dotted: 50%)"
+        plots.chances_chart(df, title=title, columns=q.wishes, ax=fig.add_subplot(gs[1]))
+        rules = q.function(**{q.grows: int(df.iloc[0, 0])}, **setting).rules
+        _note(
+            fig,
+            ctx,
+            f"Rules as read: {rules.describe()}. Exact values: "
+            f"dicestats {system.name} {q.name.replace('_', '-')} --{q.grows} N --exact "
+            "(and the setting's options).",
+        )
+
+    return Page(
+        system.name,
+        f"{system.title}: chances by {q.grows}",
+        f"find the {q.grows} (row) and read each chance across; the chart draws the first ones.",
+        draw,
+    )

@@ -58,6 +58,9 @@ def _work(limit: str, dice: int, count: int, name: str, method, value=None) -> N
     compute="pools",
     montecarlo="simulation",
     headline=("p_success", "p_botch", "mean_net"),
+    grows="dice",
+    wishes=("p_success",),
+    counts="net",
     samples=(
         Sample("5 dice at 7", (5, 7)),
         Sample("4 dice at 8, ten-again", (4, 8, Rules(ten_again=True))),

@@ -35,6 +35,7 @@ __getattr__, __dir__, __all__ = lazy_package(
             "BAND_METRICS compare_bands Comparison FATE_METRICS STORYTELLER_METRICS compare_fate "
             "compare_storyteller"
         ).split(),
+        "declared": "Solution solve_for worth_of compare_settings Lineup lineup".split(),
         "worth": (
             "CHANGES Worth die_worth fate_match invoke_worth rule_worth storyteller_match"
         ).split(),

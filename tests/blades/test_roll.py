@@ -43,7 +43,7 @@ def test_the_rulebook_check_at_4_dice():
 def test_exact_equals_every_roll_counted(dice, critical):
     r = blades.roll(dice, blades.Rules(critical=critical), exact=True)
     assert {k: getattr(r, k) for k in brute(dice, critical)} == brute(dice, critical)
-    assert sum(r.die.values()) == 1 and r.p_critical + r.p_full == r.die[6]
+    assert sum(r.die.fractions()) == 1 and r.p_critical + r.p_full == r.die.pmf(6)
 
 
 def test_zero_dice_reads_the_lowest_of_two_and_never_crits():
@@ -86,10 +86,3 @@ def test_bad_input_is_one_line():
         blades.roll(3, "revised")
     with pytest.raises(ValueError, match="zero_dice must be one of"):
         blades.Rules(zero_dice="highest")
-
-
-def test_its_booklet_page_when_asked_and_not_by_default():
-    from dicestats import report
-
-    assert not any(t.startswith("Blades") for t in report.page_titles())
-    assert report.page_titles("blades") == ["Contents", "Blades in the Dark: sample answers"]
