@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from numbers import Integral
 
-from ..core.checks import check_bool, check_choice, check_int, refuse
+from ..core.checks import InputError, check_bool, check_choice, check_int, refuse
 from ..core.question import Sample, Setup, question
-from .limits import EXACT_LIMIT, LIMITS, check_exact_size
+from .limits import EXACT_LIMIT, EXACT_WORK_PER_CLASS, LIMITS, check_exact_size
 from .rolls import RollTable, SuccessRoll, check_roll
 from .rules import ATTACKERS, KEPT_ATTACKS, RESPONSES, Rules, parse_words
 
@@ -27,8 +27,7 @@ def _fight(args: dict, combat: bool = False) -> Setup:
     attacks = _combat(*(args.pop(k) for k in _COMBAT), method) if combat else None
     fight = check_fight(**args, combat=attacks)
     if method != "montecarlo":
-        size = check_exact_size(fight.setup.sw, check_int("limit", limit, 1))
-        return Setup(fight=fight, size=size, seed=None)
+        return Setup(fight=fight, size=_exact_size(fight, check_int("limit", limit, 1)), seed=None)
     if limit != EXACT_LIMIT:
         raise refuse(
             "limit",
@@ -42,6 +41,40 @@ def _fight(args: dict, combat: bool = False) -> Setup:
         batch_rounds(batch_size, fight.setup.sw)
     seed = int(rng) if isinstance(rng, Integral) and not isinstance(rng, bool) else None
     return Setup(fight=fight, size=None, seed=seed)
+
+
+def _exact_size(fight, limit: int) -> int:
+    """The outcome classes an exact answer covers: counted for the tier form (one round, no
+    holding, the readings it carries: :mod:`.tiers`, checked against its own work cap),
+    enumerated within ``limit`` otherwise; past it, a variant the tier form does not carry
+    is named."""
+    from .engine import needs_engine
+    from .limits import check_tier_work, outcome_classes
+    from .tiers import carries
+
+    setup = fight.setup
+    plain = fight.combat is None and not needs_engine(fight)
+    variant = carries(setup.rules) if plain else None
+    if plain and variant is None:
+        check_tier_work(setup)
+        return outcome_classes(setup.sw)
+    try:
+        return check_exact_size(setup.sw, limit)
+    except InputError:
+        if not plain:
+            raise
+    size = outcome_classes(setup.sw)
+    work = size * setup.dice * setup.n**2 // 4
+    raise refuse(
+        "exact",
+        "the default reading (order='tier', tiebreak='all', each participant's own margin) "
+        "for a setup too big to enumerate",
+        variant,
+        why=f"the tier form does not carry {variant}; its enumeration: {size:,} outcome "
+        f"classes (at most {limit:,}), {work:,} units of work (at most "
+        f"{EXACT_WORK_PER_CLASS * limit:,})",
+        instead="use Monte Carlo (trials=; on the command line, leave out --exact)",
+    )
 
 
 # --------------------------------------------------------------------------- the rounds
@@ -107,9 +140,12 @@ def odds(
 ):
     """Statistics of the rounds of two sides: who acts first, actions before the answer.
 
-    Exact by enumerating every dice outcome (small setups: Fractions, or floats
-    with ``exact=False``), or by vectorized, seeded Monte Carlo (``trials=``,
-    ``rng=``: any setup, every number an :class:`~dicestats.core.results.Estimate`).
+    Exact (Fractions, or floats with ``exact=False``): by tiers under the default
+    reading, at any table size within ``LIMITS["tier work"]`` (:mod:`.tiers`: polynomial
+    in the participants, no joint roll listed); by enumerating every dice outcome for a
+    variant (small setups); holding and several rounds on the round engine. Or by
+    vectorized, seeded Monte Carlo (``trials=``, ``rng=``: any setup, every number an
+    :class:`~dicestats.core.results.Estimate`).
 
     Parameters
     ----------
@@ -147,15 +183,17 @@ def odds(
         scale is reported as missing, never taken as 3); as text 2,s,?; "s" alone:
         the whole side supporting; None (the default): nobody marked.
     limit : int
-        Exact or float: the most outcome classes to enumerate (100,000 by default,
+        Exact or float, when enumerated (a variant the tier form does not carry, or
+        holding): the most outcome classes to enumerate (100,000 by default,
         ``LIMITS["outcome classes"]``); the cap on work (outcome classes × dice ×
         participants² / 4, a measure of the running time: 500,000 units by default)
-        scales with it.
+        scales with it. The tier form enumerates nothing and ignores it.
 
     Returns
     -------
     Odds
-        Enumerated: ``trials=None`` and ``outcome_classes`` set. Monte Carlo:
+        Exact: ``trials=None`` and ``outcome_classes`` (the classes the answer covers)
+        set. Monte Carlo:
         ``trials`` set, every number an ``Estimate``.
 
     Examples

@@ -1069,10 +1069,12 @@ def solve_initiative(
         The largest setting searched (default: as above).
     rules : initiative.Rules, optional
     method : {"auto", "enumerate", "simulate"}
-        ``"auto"`` (default): enumerate every setting small enough, simulate the
-        rest; ``"enumerate"``: enumerate or refuse; ``"simulate"``: simulate all.
+        ``"auto"`` (default): answer exactly every setting the exact form takes
+        (the default reading by tiers at any table size; a variant when small
+        enough to enumerate), simulate the rest; ``"enumerate"``: exact or refuse;
+        ``"simulate"``: simulate all.
     exact : bool, default True
-        Enumerated probabilities as Fractions (else floats).
+        Exact probabilities as Fractions (else floats): no intervals needed.
     trials, rng, workers, progress
         The Monte Carlo budget per simulated setting, its seed (one seed for
         every setting), workers and the progress bar.
@@ -1126,28 +1128,45 @@ swiftness [1] against [2] (exact)
             pp[i] = v
         return sw, pp
 
-    def fits(sw) -> bool:
+    from ..initiative.limits import check_tier_work
+    from ..initiative.setup import check_setup
+    from ..initiative.tiers import carries
+
+    def fits(sw, pp) -> bool:
+        """Whether the exact form takes a setting: by tiers (the readings it carries,
+        within its work cap), else enumerated (within the outcome-class cap)."""
         try:
+            if carries(rules) is None:
+                return check_tier_work(check_setup(sw, versus, pp, versus_pips, rules)) >= 0
             return check_exact_size(sw + versus) > 0  # the number of outcome classes
         except InputError:
             return False
 
     scan, simulated = {}, 0
+
+    def simulate(sw, pp):
+        nonlocal seed, simulated
+        seed = _seed(rng) if seed is None else seed
+        simulated += trials
+        how = dict(method="montecarlo", trials=trials, rng=seed, workers=workers, progress=False)
+        return ini.odds(sw, versus, pips=pp, versus_pips=versus_pips, rules=rules, **how).p_first
+
     with progress_bar(
         (top - settings_lo + 1) * trials, progress=progress, desc="solve initiative", unit="trial"
     ) as bar:
         for v in range(settings_lo, top + 1):
             sw, pp = setup(v)
-            how = {"exact": exact}
-            if method == "simulate" or (method == "auto" and not fits(sw)):
-                seed = _seed(rng) if seed is None else seed
-                how = dict(
-                    method="montecarlo", trials=trials, rng=seed, workers=workers, progress=False
-                )
-                simulated += trials
-            scan[v] = q = ini.odds(
-                sw, versus, pips=pp, versus_pips=versus_pips, rules=rules, **how
-            ).p_first
+            if method == "simulate" or (method == "auto" and not fits(sw, pp)):
+                q = simulate(sw, pp)
+            else:
+                try:
+                    q = ini.odds(sw, versus, pips=pp, versus_pips=versus_pips, rules=rules,
+                                 exact=exact).p_first  # fmt: skip
+                except InputError:  # the double-action sweep's cap, met as it runs
+                    if method != "auto":
+                        raise
+                    q = simulate(sw, pp)
+            scan[v] = q
             bar.update(trials)
             if _reaches(q, p):
                 break

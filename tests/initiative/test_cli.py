@@ -100,6 +100,7 @@ def test_every_question_is_a_command_and_the_system_asks_the_first(capsys):
 @pytest.mark.parametrize("a,b", [([1, 1, 1], [1, 1, 1]), ([15], [1]), ([3, 3], [2]), ([6], [4])])
 def test_exact_refuses_setups_with_much_work(a, b, capsys):
     argv = ["--swiftness", ",".join(map(str, a)), "--vs", ",".join(map(str, b)), "--exact"]
+    argv += ["--order", "action"]  # the default reading is answered by tiers
     status, out, err = run(capsys, *argv)
     assert status == 2 and out == "" and err.count("\n") == 1 and "units of work" in err
 
@@ -118,7 +119,10 @@ def test_exact_refuses_setups_with_much_work(a, b, capsys):
             "one int with pip_rule='side-pool'",
         ),
         (["--swiftness", "3", "--vs", "2", "--pip-rule", "both"], "invalid choice"),
-        (["--swiftness", "3,3,3", "--vs", "2,2,2", "--exact"], "outcome classes must be"),
+        (
+            ["--swiftness", "3,3,3", "--vs", "2,2,2", "--exact", "--tiebreak", "unspent"],
+            "does not carry tiebreak='unspent'",
+        ),
         (["--swiftness", "3", "--vs", "2", "--order", "random"], "invalid choice"),
         (["--swiftness", "3", "--vs", "2", "--workers", "0"], "workers"),
         (["--vs", "2"], "required"),
