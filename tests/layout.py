@@ -56,6 +56,21 @@ def problems(fig) -> list[str]:
             h = min(ba.y1, bb.y1) - max(ba.y0, bb.y0)
             if w > slack and h > slack:
                 found.append(f"overlap: {a!r} and {b!r}")
+    for ax in fig.axes:  # a table's text stays inside its cell
+        for table in ax.tables:
+            for cell in table.get_celld().values():
+                text = cell.get_text()
+                if not text.get_visible() or not text.get_text().strip():
+                    continue
+                tb, cb = text.get_window_extent(renderer), cell.get_window_extent(renderer)
+                if (
+                    tb.x0 < cb.x0 - slack
+                    or tb.x1 > cb.x1 + slack
+                    or tb.y0 < cb.y0 - slack
+                    or (tb.y1 > cb.y1 + slack)
+                ):
+                    label = text.get_text().replace("\n", " ")[:50]
+                    found.append(f"outside its table cell: {label!r}")
     width, height = fig.bbox.width, fig.bbox.height
     m = MARGIN * fig.dpi
     for a, box in texts:

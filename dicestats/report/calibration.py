@@ -45,14 +45,19 @@ def _calibration_page(fig, ctx) -> None:
     st = wb.storyteller_calibration(LEVELS)
     fa = wb.fate_calibration(LEVELS, _RATINGS)
     top = pd.DataFrame({_("difficulty"): st.settings} | _columns(st, _("dice"), lambda n: n or "—"))
-    ratings = [ladder(r, order="name") for r in fa.settings]
-    name = lambda r: ladder(r, order="name")  # noqa: E731
+
+    def name(r: int) -> str:  # a name over its number: "Good" over "(+3)"
+        return ladder(r, order="name").replace(" (", "\n(", 1)
+
+    ratings = [name(r) for r in fa.settings]
+
     bottom = pd.DataFrame({_("rating"): ratings} | _columns(fa, _("difficulty"), name))
     gs = _grid(fig, ctx, 2, 1, height_ratios=[len(top) + 2, len(bottom) + 2], hspace=0.3)
     title = _("Storyteller: the smallest pool that succeeds this often (Revised rules)")
     _draw_table(fig.add_subplot(gs[0]), top, title=title, fontsize=8)
     title = _("Fate: the hardest difficulty a rating reaches success or better this often (4dF)")
-    _draw_table(fig.add_subplot(gs[1]), bottom, title=title, fontsize=8)
+    widths = [0.17] + [0.83 / 6] * 6  # the ratings' names are the longest cells
+    _draw_table(fig.add_subplot(gs[1]), bottom, title=title, fontsize=7.5, col_widths=widths)
     _note(
         fig,
         ctx,
@@ -68,7 +73,7 @@ def _columns(cal, answer: str, show) -> dict:
     """Per level, two columns: the answer (shown by ``show``) and the chance at it."""
     cols, word = {}, _("chance")
     for p in LEVELS:
-        cols[f"{_level(p)}: {answer}"] = [show(cal.answers[s][p]) for s in cal.settings]
+        cols[f"{_level(p)}:\n{answer}"] = [show(cal.answers[s][p]) for s in cal.settings]
         chances = (cal.probabilities[s][p] for s in cal.settings)
-        cols[f"{_level(p)}: {word}"] = ["—" if q is None else chance(q) for q in chances]
+        cols[f"{_level(p)}:\n{word}"] = ["—" if q is None else chance(q) for q in chances]
     return cols

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .. import plots
 from .. import tables as T
 from ..i18n import N_, _, chance, ladder, number, signed
-from .page import _draw_table, _grid, _note, pages_of
+from .page import _draw_table, _grid, _note, _wrap_header, pages_of
 
 __all__ = []
 
@@ -61,15 +61,6 @@ def _fate_odds_page(fig, ctx) -> None:
             "style (not also a plain success: the four outcome columns sum to 100%)."
         ),
     )
-
-
-def _wrap_header(text: str) -> str:
-    """A column header on two lines when it has two words or more (``tie or\\nbetter``)."""
-    words = text.split(" ")
-    if len(words) < 2:
-        return text
-    half = (len(words) + 1) // 2
-    return " ".join(words[:half]) + "\n" + " ".join(words[half:])
 
 
 @_page(

@@ -135,6 +135,23 @@ def _wrap(text: str, width: int) -> list[str]:
     return lines
 
 
+def _wrap_header(text: str, width: int = 10) -> str:
+    """A column header longer than ``width`` columns on two lines, broken at the space that
+    makes the longer line shortest (``tie or\nbetter``, ``Gleichstand\noder besser``)."""
+    if _cols(text) <= width or " " not in text:
+        return text
+    cuts = [i for i, c in enumerate(text) if c == " "]
+    cut = min(cuts, key=lambda i: max(_cols(text[:i]), _cols(text[i + 1 :])))
+    return text[:cut] + "\n" + text[cut + 1 :]
+
+
+def _cols(s: str) -> int:
+    """The width of ``s`` in columns, a Chinese character two."""
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in s)
+
+
 def _note(fig, ctx, text: str) -> None:
     """A small note just above the footer, wrapped to the page width (118 columns)."""
     lines = [line for para in text.split("\n") for line in _wrap(para, 118) or [""]]

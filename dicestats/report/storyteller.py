@@ -5,7 +5,7 @@ from __future__ import annotations
 from .. import plots
 from .. import tables as T
 from ..i18n import N_, _, chance, number
-from .page import _draw_table, _grid, _note, pages_of
+from .page import _draw_table, _grid, _note, _wrap_header, pages_of
 
 __all__ = []
 
@@ -46,12 +46,19 @@ def _grid_frame(odds, value: str, show):
 
 
 def _two_lines(text: str) -> str:
-    """A long table cell ("1 in 1,000,000") on two lines, broken at its middle space."""
-    if len(text) <= 10 or " " not in text:
+    """A long table cell ("1 in 1,000,000") on two lines, broken at its middle space (widths
+    counted in columns, a Chinese character two)."""
+    if _columns(text) <= 10 or " " not in text:
         return text
     spaces = [i for i, c in enumerate(text) if c == " "]
-    cut = min(spaces, key=lambda i: abs(i - len(text) / 2))
+    cut = min(spaces, key=lambda i: abs(_columns(text[:i]) - _columns(text) / 2))
     return text[:cut] + "\n" + text[cut + 1 :]
+
+
+def _columns(text: str) -> int:
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
 @_page(
@@ -159,12 +166,13 @@ def _st_anomaly_page(fig, ctx) -> None:
             }
         )
     table = pd.DataFrame(rows).sort_values(["order", _("difficulty")]).drop(columns="order")
+    table.columns = [_wrap_header(c, 14) for c in table.columns]
     ax2 = fig.add_subplot(gs[1])
     _draw_table(
         ax2,
         table,
         title=_("Every such cell, pools of 1–15 dice, difficulties 2–10"),
-        col_widths=[0.3, 0.12, 0.23, 0.35],
+        col_widths=[0.29, 0.15, 0.22, 0.34],
         fontsize=7.5,
         first_col_bold=False,
     )

@@ -314,3 +314,18 @@ def test_an_unknown_language_is_one_line_and_exit_2(tmp_path, capsys):
     assert "invalid choice: 'fr'" in err
     with pytest.raises(ValueError, match="lang must be one of en, de, ru, zh-Hant, zh-Hans"):
         report.build_report(tmp_path / "y.pdf", lang="fr")
+
+
+def test_the_charts_take_lang():
+    import pandas as pd
+
+    from dicestats import plots
+
+    df = pd.DataFrame({"difficulty": [0, 1], "p_fail": [0.1, 0.2], "p_tie": [0.2, 0.2],
+                       "p_success": [0.5, 0.4], "p_style": [0.2, 0.2]})  # fmt: skip
+    ax = plots.fate_outcomes(df, rating=2, lang="zh-Hant")
+    assert [c.get_label() for c in ax.containers] == ["失敗", "平手", "成功", "絕妙的成功"]
+    assert ax.get_xticklabels()[1].get_text() == "+1\n普通"
+    assert "Noto Sans CJK TC dicestats" in ax.title.get_fontfamily()
+    ax = plots.fate_outcomes(df, rating=2)  # the default stays English
+    assert [c.get_label() for c in ax.containers][-1] == "success with style"
