@@ -20,6 +20,7 @@ from ._style import (
     _look,
     _percent_axis,
     _require,
+    _result_with,
     _stacked_bars,
     close,  # noqa: F401 (used by the examples)
 )
@@ -242,6 +243,7 @@ def _around(value: int) -> range:
     return range(max(lim.lo, value - 3), min(lim.hi, value + 3) + 1)
 
 
+@_result_with("difficulty")
 def outcome_probs_chart(result, *, ax=None):
     """The outcomes of an :func:`~dicestats.fate.outcome_probs` answer against its difficulty
     (or active opposition) and three ladder steps either side.
@@ -269,6 +271,7 @@ def outcome_probs_chart(result, *, ax=None):
     return ax
 
 
+@_result_with("last_row")
 def contest_chart(result, *, ax=None):
     """P(exactly n exchanges) of a :func:`~dicestats.fate.contest` answer, for the rows its
     view lists.
@@ -292,6 +295,7 @@ def contest_chart(result, *, ax=None):
     )
 
 
+@_result_with("objective")
 def invoke_policy_chart(result, *, ax=None):
     """The invoke policies of an :func:`~dicestats.fate.invoke_policy` answer over its
     difficulty (or total) and three ladder steps either side.
@@ -324,6 +328,7 @@ def invoke_policy_chart(result, *, ax=None):
     return ax
 
 
+@_result_with("difficulties")
 def challenge_chart(result, *, ax=None):
     """P(exactly k overcome rolls count) of a :func:`~dicestats.fate.challenge` answer.
 
@@ -343,6 +348,7 @@ def challenge_chart(result, *, ax=None):
     return _dist_bars(_frame(records), "rolls", ax, xlabel, "probability", title, "challenge_chart")
 
 
+@_result_with("draws")
 def deck_vs_dice_chart(result, *, ax=None):
     """The session's total of a :func:`~dicestats.fate.deck_vs_dice` answer, with the Deck of
     Fate and with dice.

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .. import storyteller as st
 from .. import tables as T
-from ..core.checks import refuse
+from ..core.checks import InputTypeError, refuse
 from ..i18n import N_, _, number, with_lang
 from ..tables._common import _frame
 from ._style import (
@@ -23,6 +23,7 @@ from ._style import (
     _look,
     _percent_axis,
     _require,
+    _result_with,
     _stacked_bars,
     _text_colour,
     close,  # noqa: F401 (used by the examples)
@@ -607,6 +608,10 @@ def storyteller_distribution(
     [0.25, 0.5, 0.25]
     >>> close(ax)
     """
+    if not isinstance(x, str):
+        raise InputTypeError(
+            f"storyteller_distribution: x must be a column name (str), got {type(x).__name__}"
+        )
     title = title or f"Distribution of {x.replace('_', ' ')}"
     xlabel = xlabel or x.replace("_", " ")
     return _dist_bars(df, x, ax, xlabel, ylabel, title, "storyteller_distribution")
@@ -631,6 +636,7 @@ def _dice(n: int) -> str:
     return f"{n} {'die' if n == 1 else 'dice'}"
 
 
+@_result_with("dice")
 def anomalies_chart(result, *, ax=None):
     """The botch chance by pool of an :func:`~dicestats.storyteller.anomalies` answer, each
     wrong-way step highlighted."""
@@ -643,6 +649,7 @@ def anomalies_chart(result, *, ax=None):
     return storyteller_anomalies(odds, found, metric="p_botch", ax=ax, title=title)
 
 
+@_result_with("actions")
 def multiple_actions_chart(result, *, ax=None):
     """Each action's chance when declaring the first k actions of a
     :func:`~dicestats.storyteller.multiple_actions` answer's pools."""
@@ -656,6 +663,7 @@ def multiple_actions_chart(result, *, ax=None):
     return storyteller_multiple_actions(_floats(df), ax=ax, title=title)
 
 
+@_result_with("p_done_within")
 def extended_chart(result, *, ax=None):
     """P(done within r rolls) of an :func:`~dicestats.storyteller.extended` answer, until the
     curve has levelled off."""
@@ -673,6 +681,7 @@ def extended_chart(result, *, ax=None):
     return storyteller_extended(df, ax=ax, title=title)
 
 
+@_result_with("p_success_within")
 def try_again_chart(result, *, ax=None):
     """P(a success within k attempts) of a :func:`~dicestats.storyteller.try_again` answer."""
     import pandas as pd
@@ -692,6 +701,7 @@ def _distribution_chart(label, dist, x, ax, xlabel, title):
     return storyteller_distribution(df, x=x, ax=ax, xlabel=xlabel, title=title)
 
 
+@_result_with("versus")
 def resisted_chart(result, *, ax=None):
     """The margin's distribution of a :func:`~dicestats.storyteller.resisted` answer."""
     r = result
@@ -703,6 +713,7 @@ def resisted_chart(result, *, ax=None):
     )
 
 
+@_result_with("pools")
 def teamwork_chart(result, *, ax=None):
     """The total's distribution of a :func:`~dicestats.storyteller.teamwork` answer."""
     pools = "+".join(str(n) for n in result.pools)

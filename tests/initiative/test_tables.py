@@ -73,7 +73,7 @@ def test_initiative_slow_keeps_defendable_and_defended_apart():
     # a defender who waits to see the attack never defends one that cannot score:
     # every attack could have been defended half the time, none was
     never = initiative.SuccessRoll(0)
-    opts = {"attack": never, "defend": never, "defend_if_hit": True}
+    opts = {"attack": never, "defend": never}  # the target answers only what scored
     df = T.initiative_slow([("waits", [1], [1], opts)], trials=4_000, rng=2)
     row = df.iloc[0]
     assert row["defended"] == 0 and row["defendable_lo"] < 0.5 < row["defendable_hi"]
