@@ -48,7 +48,7 @@ def test_a_port_in_use_is_refused_before_anything_starts(capsys):
 def test_the_served_notebook_shows_the_page():
     import json
 
-    from dicestats.explore.app import notebook_text
+    from dicestats.explore.server import notebook_text
 
     nb = json.loads(notebook_text())
     assert "".join(nb["cells"][0]["source"]) == "from dicestats.explore import page\npage()"

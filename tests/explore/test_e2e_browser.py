@@ -76,13 +76,14 @@ def server():
     lines: list[str] = []
     reader = threading.Thread(target=lambda: lines.extend(proc.stdout), daemon=True)
     reader.start()
-    url = f"http://127.0.0.1:{port}/"
+    prefix = f"http://127.0.0.1:{port}/?token="
     deadline = time.monotonic() + 60
-    while not any(url in ln for ln in lines):
+    while not any(prefix in ln for ln in lines):
         if proc.poll() is not None or time.monotonic() > deadline:
             proc.kill()
-            pytest.fail(f"dicestats explore did not print {url}: {lines} {proc.stderr.read()}")
+            pytest.fail(f"dicestats explore did not print {prefix}: {lines} {proc.stderr.read()}")
         time.sleep(0.1)
+    url = re.search(r"http://\S+", "".join(lines)).group(0)  # with this run's token
     yield url, proc
     if proc.poll() is None:  # SIGTERM: the command stops Voilà and its kernels, then exits
         proc.terminate()
