@@ -5,6 +5,7 @@ no internet needed)."""
 from __future__ import annotations
 
 import contextlib
+import errno
 import importlib
 import importlib.util
 import os
@@ -13,14 +14,11 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 
 __all__ = ["page", "explorer", "serve", "port_free", "DEFAULT_PORT", "IDLE_TIMEOUT", "MAX_PAGES"]
 
 #: Voilà's own default port.
 DEFAULT_PORT = 8866
-#: How long the server may take to answer before it counts as failed to start.
-START_TIMEOUT = 60.0
 #: How long the server may take to stop (kernels shut down) before it is killed.
 STOP_TIMEOUT = 25.0
 #: Seconds a page's kernel may stay idle, its page closed, before it is stopped.
@@ -87,13 +85,6 @@ def port_free(port: int, host: str = "127.0.0.1") -> bool:
     return True
 
 
-def _answers(port: int, host: str = "127.0.0.1") -> bool:
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    with socket.socket(family, socket.SOCK_STREAM) as s:
-        s.settimeout(0.5)
-        return s.connect_ex((host, port)) == 0
-
-
 def _stop(proc: subprocess.Popen) -> None:
     """Stop the server: close its standard input (it stops its kernels and removes its
     temporary folder), then SIGKILL its process group after :data:`STOP_TIMEOUT` s."""
@@ -118,14 +109,16 @@ def serve(
 ) -> int:
     """Serve :func:`page` at ``http://<host>:<port>/?token=…`` until Ctrl-C (or SIGTERM).
 
-    The server (:mod:`dicestats.explore.server`, its own process) answers only requests
-    that carry this run's token and name this machine (or ``host``); a page's kernel stops
-    after ``idle`` seconds idle with the page closed, and at most ``max_pages`` pages are
-    served at once. ``echo`` receives the line with the address once the server answers.
-    Returns the server's exit status when it stops by itself; Ctrl-C stops it and raises
-    ``KeyboardInterrupt`` once it has gone (kernels shut down, temporary folder removed).
-    Should this process die without a word (SIGKILL), the server notices its standard
-    input closing and stops the same way.
+        The server (:mod:`dicestats.explore.server`, its own process) answers only requests
+        that carry this run's token and name this machine (or ``host``); a page's kernel stops
+        after ``idle`` seconds idle with the page closed, and at most ``max_pages`` pages are
+        served at once. ``echo`` receives the line with the address at once: this process binds
+    the port and hands it to the server, so a browser opened on it waits for the page while
+    the server starts.
+        Returns the server's exit status when it stops by itself; Ctrl-C stops it and raises
+        ``KeyboardInterrupt`` once it has gone (kernels shut down, temporary folder removed).
+        Should this process die without a word (SIGKILL), the server notices its standard
+        input closing and stops the same way.
     """
     from ..core.checks import check_int, refuse
 
@@ -140,14 +133,20 @@ def serve(
                 f"the explorers need ipywidgets and voila ({module} is missing): "
                 'pip install "dicestats[explore]"'
             )
-    if not port_free(port, host):
+    # This process binds the port (the address can be printed at once: connections wait in
+    # the socket's queue while the server starts) and hands the socket to the server.
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listener = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind((host, port))
+        listener.listen(128)
+    except OSError as exc:
+        listener.close()
+        why = "it is in use" if exc.errno == errno.EADDRINUSE else exc.strerror
         raise refuse(
-            "port",
-            f"a free port on {host}",
-            port,
-            why="it is in use",
-            instead="pass --port with another",
-        )
+            "port", f"a free port on {host}", port, why=why, instead="pass --port with another"
+        ) from None
     env = dict(os.environ)
     env["PATH"] = os.path.dirname(sys.executable) + os.pathsep + env.get("PATH", "")
     env.setdefault("MPLBACKEND", "Agg")
@@ -157,25 +156,25 @@ def serve(
         "-m",
         "dicestats.explore.server",
         f"--port={port}",
+        f"--fd={listener.fileno()}",
         f"--host={host}",
         f"--idle={idle}",
         f"--max-pages={max_pages}",
     ]
     # Its own session: the terminal's Ctrl-C reaches this process only, which stops the
     # server by closing its standard input (the token's channel, then its life line).
-    proc = subprocess.Popen(cmd, env=env, stdin=subprocess.PIPE, start_new_session=True)
+    with listener:
+        proc = subprocess.Popen(
+            cmd,
+            env=env,
+            stdin=subprocess.PIPE,
+            start_new_session=True,
+            pass_fds=(listener.fileno(),),
+        )
     previous = signal.signal(signal.SIGTERM, _raise_interrupt)
     try:
         proc.stdin.write(token.encode("ascii") + b"\n")
         proc.stdin.flush()
-        deadline = time.monotonic() + START_TIMEOUT
-        probe = "127.0.0.1" if host in ("0.0.0.0", "::", "localhost") else host
-        while not _answers(port, probe):
-            if proc.poll() is not None:
-                raise RuntimeError(f"the Voilà server stopped at start (status {proc.returncode})")
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"the Voilà server did not answer within {START_TIMEOUT:.0f} s")
-            time.sleep(0.05)
         shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
         shown = f"[{shown}]" if ":" in shown else shown
         url = f"http://{shown}:{port}/?token={token}"

@@ -327,6 +327,7 @@ def _tornado_parts():
 
         gate: Gate | None = None
         max_pages = 8
+        dicestats_fd = -1
 
         def init_handlers(self):
             handlers = super().init_handlers()
@@ -350,6 +351,23 @@ def _tornado_parts():
 
                 km.get_rendered_notebook = handed
             return settings
+
+        def listen(self):  # on the socket the parent bound (Voila.listen binds its own)
+            import socket
+
+            import tornado.ioloop
+            from tornado.httpserver import HTTPServer
+
+            sock = socket.socket(fileno=self.dicestats_fd)
+            sock.setblocking(False)
+            HTTPServer(self.app).add_sockets([sock])
+            self.ioloop = tornado.ioloop.IOLoop.current()
+            try:
+                self.ioloop.start()
+            except KeyboardInterrupt:
+                pass
+            finally:
+                self.stop()
 
         def start(self):  # Voila.start, with the gated application
             self.connection_dir = tempfile.mkdtemp(prefix="voila_", dir=self.connection_dir_root)
@@ -424,6 +442,9 @@ def _watch_parent(app, tmp: str) -> None:
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m dicestats.explore.server")
     p.add_argument("--port", type=int, required=True)
+    p.add_argument(
+        "--fd", type=int, required=True, help="the listening socket, bound by the parent"
+    )
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--idle", type=int, default=300, help="seconds before an idle page's kernel")
     p.add_argument("--max-pages", type=int, default=8)
@@ -448,6 +469,7 @@ def main(argv=None) -> int:
         app = ExploreVoila()
         app.gate = Gate(token, args.port, names)
         app.max_pages = args.max_pages
+        app.dicestats_fd = args.fd
         prepared = max(0, args.prepared)
         app.initialize(
             [
