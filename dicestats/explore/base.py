@@ -228,23 +228,30 @@ class Explorer(widgets.VBox):
             w.add_class("ds-stale")
 
     def show(self, view: Panel) -> None:
-        """Put ``view`` on the page."""
+        """Put ``view`` on the page: everything is computed first (the chart's PNG, the
+        figures, the commands), then the widgets are set one after the other, so the
+        numbers, the chart and the command lines change together."""
         self.view = view
-        self.error.value = ""
-        for w in (self.summary, self.chart, self.table, self.commands):
-            w.remove_class("ds-stale")
-        self.summary.value = self.summary_html(view)
-        if view.chart_key == KEEP:  # a quick estimate: the chart comes with the full one
-            self.chart.add_class("ds-stale")
-        elif view.chart_key is None or view.chart_key != self._chart_key:
-            self.chart.value = self.chart_bytes(".png", dpi=SCREEN_DPI) if view.draw else b""
-            self._chart_key = view.chart_key
-        self.chart.layout.display = "none" if view.draw is None and view.chart_key != KEEP else None
-        self.table.value = view.table_html
-        self.commands.value = (
+        chart = None
+        if view.chart_key != KEEP and (view.chart_key is None or view.chart_key != self._chart_key):
+            chart = self.chart_bytes(".png", dpi=SCREEN_DPI) if view.draw else b""
+        summary = self.summary_html(view)
+        commands = (
             "<b>CLI</b><pre class='ds-command ds-cli'>" + html.escape(view.cli) + "</pre>"
             "<b>Python</b><pre class='ds-command ds-python'>" + html.escape(view.python) + "</pre>"
         )
+        self.error.value = ""
+        for w in (self.summary, self.chart, self.table, self.commands):
+            w.remove_class("ds-stale")
+        self.summary.value = summary
+        if view.chart_key == KEEP:  # a quick estimate: the chart comes with the full one
+            self.chart.add_class("ds-stale")
+        elif chart is not None:
+            self.chart.value = chart
+            self._chart_key = view.chart_key
+        self.chart.layout.display = "none" if view.draw is None and view.chart_key != KEEP else None
+        self.table.value = view.table_html
+        self.commands.value = commands
         self.downloads.value = ""
 
     @staticmethod
