@@ -158,6 +158,9 @@ class Explorer(widgets.VBox):
 
     #: A name for the page's tab.
     title = "explorer"
+    #: The name in its CSS class (``ds-<css_name>``) and its downloads; the title's words
+    #: when None.
+    css_name = None
 
     def __init__(self, controls: dict, layout_rows: list):
         self.controls = dict(controls)
@@ -180,9 +183,12 @@ class Explorer(widgets.VBox):
         super().__init__([widgets.HTML(_CSS), *layout_rows, *body, widgets.HBox(buttons)])
         self.children = (*self.children, self.downloads)
         self.add_class("ds-explorer")
-        self.add_class("ds-" + "-".join(self.title.lower().split()))
+        self.add_class("ds-" + self._slug())
         for w in self.controls.values():
             w.observe(self._changed, names="value")
+
+    def _slug(self) -> str:
+        return "-".join((self.css_name or self.title).lower().replace("_", "-").split())
 
     def state(self) -> dict:
         """The controls' values, ``{name: value}``."""
@@ -384,6 +390,6 @@ class Explorer(widgets.VBox):
             self.show_error(exc)
             return
         mime = {".png": "image/png", ".svg": "image/svg+xml", ".csv": "text/csv"}[kind]
-        name = "dicestats-" + "-".join(self.title.lower().split()) + kind
+        name = "dicestats-" + self._slug() + kind
         url = f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
         self.downloads.value = f'<a download="{name}" href="{url}">download {name}</a>'
