@@ -168,8 +168,10 @@ class Explorer(widgets.VBox):
         parts = ("status", "error", "summary", "table", "commands", "downloads")
         for part in parts:
             setattr(self, part, widgets.HTML(value="").add_class(f"ds-{part}"))
-        # 7 in at SCREEN_DPI: shown at its own size, not stretched to the page's width
-        self.chart = widgets.Image(format="png", layout=widgets.Layout(width="560px"))
+        # about 7 in at SCREEN_DPI: shown at its own size, narrower in a narrow window
+        self.chart = widgets.Image(
+            format="png", layout=widgets.Layout(width="auto", max_width="100%")
+        )
         self.chart.add_class("ds-chart")
         self._muted, self._chart_key, self._cond = 0, None, threading.Condition()
         self._wanted = (0, None)  # (generation, stages) of the latest change
@@ -333,24 +335,78 @@ class Explorer(widgets.VBox):
         """The current chart as PNG, SVG or PDF bytes (``kind``: ``".png"`` …)."""
         import matplotlib
 
+        fig, saving = self._chart_figure(dpi)
+        buf = io.BytesIO()
+        with matplotlib.rc_context({"svg.hashsalt": "dicestats"}):
+            fig.savefig(buf, format=kind[1:], dpi=dpi, metadata=CHART_FORMATS[kind], **saving)
+        return buf.getvalue()
+
+    def _chart_figure(self, dpi: int):
+        """The current chart drawn on a Figure, and the keywords that save it."""
         if self.view is None or self.view.draw is None:
             if self.view is not None and self.view.chart_key == KEEP:
                 raise ValueError("the chart is being refined: export it when the estimate is full")
             raise ValueError(f"there is no chart to export: {self._none()}")
         from matplotlib.figure import Figure
 
-        if dpi == SCREEN_DPI:  # fixed margins: the constrained layout is half a re-draw's cost
-            fig = Figure(figsize=(7.0, 4.2))
+        saving = {}
+        if dpi == SCREEN_DPI:  # fixed margins: the constrained layout is half a re-draw's cost;
+            # the image is cut to what was drawn (a legend below the axes, a label past
+            # their right edge are kept whole: ~25 ms more than the fixed frame alone)
+            fig = Figure(figsize=(7.0, 4.2), dpi=dpi)
             fig.subplots_adjust(left=0.1, right=0.97, bottom=0.16, top=0.8, wspace=0.25)
+            saving = {"bbox_inches": "tight", "pad_inches": 0.08}
         else:
-            fig = Figure(figsize=(7.0, 4.2), layout="constrained")
+            fig = Figure(figsize=(7.0, 4.2), dpi=dpi, layout="constrained")
         with warnings.catch_warnings():  # e.g. a flat line at 0%: not the reader's concern
             warnings.simplefilter("ignore", UserWarning)
             self.view.draw(fig)
-        buf = io.BytesIO()
-        with matplotlib.rc_context({"svg.hashsalt": "dicestats"}):
-            fig.savefig(buf, format=kind[1:], dpi=dpi, metadata=CHART_FORMATS[kind])
-        return buf.getvalue()
+        return fig, saving
+
+    def layout_faults(self, dpi: int = SCREEN_DPI) -> list[str]:
+        """What is untidy in the chart as shown: tick labels that overlap, text or a legend
+        outside the image saved (an empty list when tidy)."""
+        from matplotlib.legend import Legend
+        from matplotlib.text import Text
+
+        fig, saving = self._chart_figure(dpi)
+        fig.savefig(io.BytesIO(), format="png", dpi=dpi, **saving)
+        renderer = fig._get_renderer()
+        if saving.get("bbox_inches") == "tight":
+            area = fig.get_tightbbox(renderer).padded(saving["pad_inches"])
+            area = area.transformed(fig.dpi_scale_trans)
+        else:
+            area = fig.bbox
+        faults, unseen = [], set()
+        for ax in fig.axes:
+            for axis in (ax.xaxis, ax.yaxis):
+                low, high = sorted(axis.get_view_interval())
+                shown = []
+                for loc, t in zip(axis.get_majorticklocs(), axis.get_ticklabels(), strict=False):
+                    if low - 1e-9 * (high - low) <= loc <= high + 1e-9 * (high - low):
+                        shown.append(t)
+                    else:  # a tick outside the axes: not drawn
+                        unseen.add(id(t))
+                boxes = [(t.get_text(), t.get_window_extent(renderer)) for t in shown]
+                boxes = [(a, box) for a, box in boxes if a]
+                for (a, box_a), (b, box_b) in zip(boxes, boxes[1:], strict=False):
+                    if box_a.overlaps(box_b):
+                        faults.append(f"tick labels {a!r} and {b!r} overlap")
+        texts = [t for t in fig.findobj(Text) if t.get_visible() and t.get_text()]
+        texts = [t for t in texts if id(t) not in unseen]
+        legends = fig.findobj(Legend)
+        for artist in [*texts, *legends]:
+            box = artist.get_window_extent(renderer)
+            inside = (
+                box.x0 >= area.x0 - 1
+                and box.y0 >= area.y0 - 1
+                and box.x1 <= area.x1 + 1
+                and box.y1 <= area.y1 + 1
+            )
+            if not inside:
+                what = artist.get_text() if hasattr(artist, "get_text") else "the legend"
+                faults.append(f"{what!r} is cut by the image's edge")
+        return faults
 
     def table_csv(self) -> str:
         """The current table as CSV (numbers, not the text shown)."""
