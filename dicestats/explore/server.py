@@ -486,6 +486,8 @@ def main(argv=None) -> int:
                 f"--MappingKernelManager.cull_idle_timeout={args.idle}",
                 f"--MappingKernelManager.cull_interval={max(1, min(60, args.idle // 2))}",
                 "--MappingKernelManager.cull_connected=False",
+                # kernels talk over sockets in the server's own folder (0700), not TCP ports
+                "--KernelManager.transport=ipc",
             ]
         )
         app.voila_configuration.multi_kernel_manager_class = PageKernelManager
