@@ -60,7 +60,7 @@ COOKIE = "dicestats-explore-{port}"
 
 def notebook_text() -> str:
     """The one-cell notebook the server runs (nbformat 4 JSON)."""
-    source = ["from dicestats.explore import page\n", "page()"]
+    source = ["from dicestats.explore.link import served_page\n", "served_page()"]
     cell = dict(cell_type="code", execution_count=None, id="explorers", metadata={}, outputs=[])
     kernel = {"display_name": "Python 3", "language": "python", "name": "python3"}
     nb = {"cells": [{**cell, "source": source}], "nbformat": 4, "nbformat_minor": 5}
@@ -459,6 +459,9 @@ def main(argv=None) -> int:
     else:
         names = tuple(dict.fromkeys((*LOOPBACK, args.host.lower())))
     _guard_jupyter_parsers()
+    from .link import HOST_ENV, TOKEN_ENV
+
+    os.environ[TOKEN_ENV], os.environ[HOST_ENV] = token, args.host  # for the kernels (0400)
     ExploreVoila, PageKernelManager = _tornado_parts()
     tmp = tempfile.mkdtemp(prefix="dicestats-explore-")
     try:

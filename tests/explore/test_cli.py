@@ -51,5 +51,7 @@ def test_the_served_notebook_shows_the_page():
     from dicestats.explore.server import notebook_text
 
     nb = json.loads(notebook_text())
-    assert "".join(nb["cells"][0]["source"]) == "from dicestats.explore import page\npage()"
+    assert "".join(nb["cells"][0]["source"]) == (
+        "from dicestats.explore.link import served_page\nserved_page()"
+    )
     assert nb["metadata"]["kernelspec"]["name"] == "python3"

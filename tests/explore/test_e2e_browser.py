@@ -146,6 +146,16 @@ def test_pool_5_to_6_at_difficulty_9_in_a_real_browser(browser, server, tmp_path
             sync_api.expect(botch).to_have_text(after, timeout=20_000)
             cli = page.locator(f"{box} .ds-cli")
             sync_api.expect(cli).to_have_text("dicestats pool 6 --difficulty 9")
+            # a link with a non-default state opens on it: the tab, its controls, its numbers
+            link = page.locator(".ds-link-to-view")
+            sync_api.expect(link).to_have_attribute("href", re.compile(r"storyteller\.dice=6"))
+            restored = browser.new_page(viewport={"width": 1024, "height": 768})
+            restored.goto(url + "&tab=storyteller&storyteller.dice=7&storyteller.difficulty=8")
+            botch_7 = restored.locator(f"{box} .ds-summary .ds-p_botch")
+            want = percent(st.pool(7, 8).p_botch)
+            sync_api.expect(botch_7).to_have_text(want, timeout=PAGE_TIMEOUT_MS)
+            sync_api.expect(restored.locator(f"{box} .ds-dice input")).to_have_value("7")
+            restored.close()
             shot = tmp_path / "explore.png"
             page.screenshot(path=str(shot), full_page=True)
             if os.environ.get("DICESTATS_SCREENSHOT"):  # the README's picture
