@@ -38,6 +38,9 @@ _CSS = """<style>
 .ds-explorer .ds-table tr.ds-current td { outline: 2px solid #0072b2; }
 .ds-explorer .ds-stale { opacity: 0.45; }
 .ds-explorer pre.ds-view { font-size: 13px; line-height: 1.35; margin: 4px 0; }
+.ds-page > .lm-TabBar { height: auto; min-height: fit-content; overflow: visible; }
+.ds-page > .lm-TabBar .lm-TabBar-content { flex-wrap: wrap; }
+.ds-page > .lm-TabBar .lm-TabBar-tab { max-width: none !important; flex: 0 0 auto !important; }
 .ds-explorer pre.ds-command { user-select: all; background: #f4f4f4; padding: 4px 6px;
   margin: 2px 0; white-space: pre-wrap; }
 </style>"""
@@ -170,7 +173,8 @@ class Explorer(widgets.VBox):
             setattr(self, part, widgets.HTML(value="").add_class(f"ds-{part}"))
         # about 7 in at SCREEN_DPI: shown at its own size, narrower in a narrow window
         self.chart = widgets.Image(
-            format="png", layout=widgets.Layout(width="auto", max_width="100%")
+            format="png",
+            layout=widgets.Layout(width="auto", max_width="100%", align_self="flex-start"),
         )
         self.chart.add_class("ds-chart")
         self._muted, self._chart_key, self._cond = 0, None, threading.Condition()
