@@ -300,25 +300,28 @@ def _tornado_parts():
             return super().on_message(ws_message)
 
     class PageKernelManager(AsyncMappingKernelManager):
-        """Jupyter's kernel manager, counting the kernels handed to pages and culling only
-        those (a prepared kernel waits, idle, for the next page)."""
+        """Jupyter's kernel manager, telling the kernels being prepared (started by Voilà to
+        compute the page ahead) from those serving a page (handed to
+        one, or started for one when none was ready): only the latter are counted against
+        the cap and culled."""
 
         def __init__(self, **kwargs):
             super().__init__(**kwargs)
-            self.page_ids: set = set()
+            self.prepared_ids: set = set()
 
-        def _handing(self) -> bool:
-            return hasattr(self, "get_rendered_notebook")  # Voilà's prepared kernels
+        async def start_kernel(self, *args, **kwargs):
+            kernel_id = await super().start_kernel(*args, **kwargs)
+            if (kwargs.get("env") or {}).get("VOILA_PREHEAT") == "True":  # Voilà's mark
+                self.prepared_ids.add(kernel_id)
+            return kernel_id
 
         def dicestats_pages(self) -> int:
             """Kernels serving a page now."""
-            if not self._handing():
-                return len(self._kernels)
-            self.page_ids &= set(self._kernels)
-            return len(self.page_ids)
+            self.prepared_ids &= set(self._kernels)
+            return len(set(self._kernels) - self.prepared_ids)
 
         async def cull_kernel_if_idle(self, kernel_id):
-            if self._handing() and kernel_id not in self.page_ids:
+            if kernel_id in self.prepared_ids:
                 return None
             return await super().cull_kernel_if_idle(kernel_id)
 
@@ -341,12 +344,12 @@ def _tornado_parts():
         def init_settings(self):
             settings = super().init_settings()
             km = self.kernel_manager
-            if hasattr(km, "get_rendered_notebook"):  # note the kernels handed to pages
+            if hasattr(km, "get_rendered_notebook"):  # Voilà prepares kernels ahead
                 hand = km.get_rendered_notebook
 
                 async def handed(*args, **kwargs):
                     task, cache, kernel_id = await hand(*args, **kwargs)
-                    km.page_ids.add(kernel_id)
+                    km.prepared_ids.discard(kernel_id)
                     return task, cache, kernel_id
 
                 km.get_rendered_notebook = handed
