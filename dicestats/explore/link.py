@@ -147,17 +147,28 @@ def served_page():
             w.observe(follow, names="value")
     tabs.observe(follow, names="selected_index")
     follow()
-    threading.Thread(target=_restore_when_asked, args=(tabs,), daemon=True).start()
+    try:  # the kernel's loop (a cell runs on it): the controls are set there, not in a thread
+        import asyncio
+
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        loop = None
+    threading.Thread(target=_restore_when_asked, args=(tabs, loop), daemon=True).start()
     return widgets.VBox([link, tabs]).add_class("ds-served")
 
 
-def _restore_when_asked(tabs) -> None:
+def _restore_when_asked(tabs, loop=None) -> None:
     """In a prepared kernel, wait for the page's request (Voilà sends its query string to
-    ``/voila/query/<kernel>``) and restore the state it names."""
+    ``/voila/query/<kernel>``) and restore the state it names (on ``loop`` when given: the
+    kernel's, where every other change of the widgets happens)."""
     query = os.environ.get("QUERY_STRING")
     if query is None and os.environ.get("VOILA_PREHEAT") == "True":
         query = _request_query()
-    if query:
+    if not query:
+        return
+    if loop is not None and not loop.is_closed():
+        loop.call_soon_threadsafe(apply, tabs, query)
+    else:
         apply(tabs, query)
 
 
