@@ -309,7 +309,10 @@ def test_a_closed_page_is_culled_and_sigkill_leaves_nothing_behind():
 
 
 def _port_free(port: int) -> bool:
+    """Whether a new server could listen on ``port`` (as ``dicestats explore`` binds it:
+    connections of the old one in TIME_WAIT do not count)."""
     with socket.socket() as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             sock.bind(("127.0.0.1", port))
         except OSError:
