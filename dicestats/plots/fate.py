@@ -56,8 +56,13 @@ _POLICIES = (
 
 
 def _ladder_ticks(values) -> list[str]:
-    """Ladder ticks on two lines, ``+3`` over ``Good``."""
-    return [ladder(int(v)).replace(" ", "\n", 1) for v in values]
+    """Ladder ticks on two lines, ``+3`` over ``Good``; off the ladder the number alone
+    (``+9``: "above Legendary" is wider than a tick's room)."""
+    ticks = []
+    for v in values:
+        number, _, name = ladder(int(v)).partition(" ")
+        ticks.append(number if name.startswith("(") else f"{number}\n{name}")
+    return ticks
 
 
 @with_lang
