@@ -7,7 +7,7 @@ by seeded Monte Carlo; ``resolve`` and ``acting_order`` order concrete rounds. E
 rule, reading and variant, the worked examples and the limits:
 ``docs/rules/initiative.md``; the modules, bottom up: ``rules``, ``limits``,
 ``results``, ``setup``, ``pips``, ``order``, ``holding``, ``rolls``, ``engine``,
-``enumeration``, ``simulation``, ``defences``, ``questions``.
+``vector``, ``enumeration``, ``simulation``, ``defences``, ``questions``.
 
 Examples
 --------

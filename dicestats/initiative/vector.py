@@ -1,0 +1,236 @@
+"""The round engine's Monte Carlo at speed: the named holding policies as masks.
+
+:class:`VectorEngine` plays the same rounds as :class:`~.engine.Engine` (a batch of
+fights advanced together, action by action, as array operations: the acting order by the
+acting rule's keys, attacks, every defender's one answer, the highest-die rule, slow
+penalties, armour and success rolls drawn per batch, several rounds with the
+everyone-held rule), drawing the same numbers in the same order, so it gives the same
+answers bit for bit; it is faster where the general engine is general:
+
+- the named holding policies (:data:`~.rules.HOLD_POLICIES`) are read as masks over the
+  whole batch, one array operation per policy, instead of a :class:`~.holding.HoldView`
+  built and a policy called per participant;
+- a participant's highest die, its count of one face and the dice left in a round are
+  read face by face (six passes over a (rounds, participants) array), not by reductions
+  over the last, short axis of the face counts.
+
+A custom :class:`~.holding.HoldPolicy` is asked as the general engine asks it (a view per
+participant); every other participant is still read as a mask. The exact enumeration
+stays on :class:`~.engine.Engine` (the reference).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .engine import _BATCH_ONLY, INF, Engine, _Acc, _Draw
+from .holding import HoldView, call_policy, hold_policy
+from .pips import prepare
+
+#: The named policies by code (their hold and use read as masks by :meth:`VectorEngine._ask`).
+_CODES = {name: i for i, name in enumerate(("never", "defend", "reserve", "after-enemy", "always"))}
+_CUSTOM = -1
+#: The weight of each face's presence bit (face f is bit f - 1; face 0, the unused column,
+#: none) and the highest face present from those bits.
+_BITS = np.array([0, 1, 2, 4, 8, 16, 32], dtype=np.uint8)
+_HIGHEST = np.array([m.bit_length() for m in range(64)], dtype=np.int64)
+
+
+def _code(policy) -> int:
+    """A named policy's code, or ``_CUSTOM`` for a user's policy object."""
+    name = getattr(policy, "name", None)
+    if name in _CODES and hold_policy(name) is policy:
+        return _CODES[name]
+    return _CUSTOM
+
+
+class _Counts(_Acc):
+    """Monte Carlo's per-row counters: each row adds once per call, so a plain indexed
+    ``+=`` does what ``np.add.at`` does (the batch-wide counters still use it)."""
+
+    def add(self, rows, name, mask, index=(), value=None):
+        if name in _BATCH_ONLY or name not in self.tot:
+            return super().add(rows, name, mask, index, value)
+        sel = np.flatnonzero(mask)
+        if sel.size:
+            ix = tuple(np.asarray(i)[sel] for i in index)
+            self.tot[name][(sel, *ix)] += 1 if value is None else np.asarray(value)[sel]
+        return None
+
+
+class VectorEngine(Engine):
+    """:class:`~.engine.Engine`'s Monte Carlo (``engine(rng, n)``), the named policies as
+    masks; the same draws, the same sums."""
+
+    @classmethod
+    def of(cls, fight) -> VectorEngine:
+        """The engine of a checked fight (:class:`~.engine.Fight`)."""
+        return cls(fight.setup, fight.policies, fight.rounds, fight.combat)
+
+    def __init__(self, setup, policies, rounds, combat=None):
+        super().__init__(setup, policies, rounds, combat)
+        self.codes = np.array([_code(p) for p in self.policies], dtype=np.int64)
+        self.custom = np.flatnonzero(self.codes == _CUSTOM)
+        self.enemy_side = 1 - self.side
+        self._base = np.zeros((0, self.P), dtype=np.int64)
+
+    def __call__(self, rng, n):
+        """:meth:`Engine.__call__ <.engine.Engine.__call__>` with :class:`_Counts`."""
+        rows = self._fresh(n)
+        ch = _Draw(rng)
+        acc = _Counts(self.shapes, rows)
+        for r in range(self.rounds):
+            self._reset_round(rows, np.ones(n, dtype=bool))
+            dice = rng.integers(1, 7, size=(n, self.D), dtype=np.int64)
+            self._set_dice(rows, prepare(dice, self.setup))
+            self._play(rows, ch, acc, r)
+        acc.add(rows, "edges", np.ones(n, dtype=bool), (rows.edges,))
+        return self._batch_totals(acc.tot, n)
+
+    # ------------------------------------------------------------------ faces
+    @staticmethod
+    def _top(c):
+        """Highest face with a nonzero count (0: none), per (row, participant): the faces
+        present as the bits of one byte (a product with their weights), read in a table."""
+        return _HIGHEST[(c > 0).view(np.uint8) @ _BITS]
+
+    def _cells(self, c):
+        """The flat index of face 0 of each (row, participant) of counts ``c``."""
+        n = c.shape[0]
+        if self._base.shape[0] != n:
+            self._base = (np.arange(n * self.P, dtype=np.int64) * 7).reshape(n, self.P)
+        return self._base
+
+    def _count(self, c, v):
+        """Each participant's count of the face ``v`` (one per row), as int64 (one gather
+        from the flat counts)."""
+        return np.take(c.reshape(-1), self._cells(c) + v[:, None]).astype(np.int64)
+
+    def _count_each(self, c, v):
+        """Each participant's count of its own face ``v[row, p]``, as int64."""
+        return np.take(c.reshape(-1), self._cells(c) + v).astype(np.int64)
+
+    def _set_dice(self, rows, dice):
+        """The face counts as int8 (a count is at most 15): an eighth of the memory read."""
+        super()._set_dice(rows, dice)
+        rows.cnt = rows.cnt.astype(np.int8)
+
+    # ------------------------------------------------------------------ policies
+    def _ask(self, rows, method, ask, value, end):
+        """The named policies' answers as masks (rows, P); a custom one asked per view."""
+        n, P = rows.n, self.P
+        codes = self.codes[None, :]
+        if method == "hold":
+            none_held = np.ones((n, P), dtype=bool)
+            if (self.codes == _CODES["reserve"]).any():
+                none_held = self._top(rows.hcnt) == 0
+            out = (
+                ((codes == _CODES["defend"]) & ~rows.hever)
+                | ((codes == _CODES["reserve"]) & none_held)
+                | ((codes == _CODES["after-enemy"]) & ~rows.side_acted[:, self.enemy_side])
+                | (codes == _CODES["always"])
+            )
+        else:
+            out = (
+                (((codes == _CODES["defend"]) | (codes == _CODES["reserve"])) & end[:, None])
+                | ((codes == _CODES["after-enemy"]) & rows.side_acted[:, self.enemy_side])
+                | (codes == _CODES["never"])
+            )
+        out &= ask
+        for p in self.custom:
+            sel = np.flatnonzero(ask[:, p])
+            out[:, p] = False
+            if sel.size:
+                view = HoldView(
+                    participant=int(p),
+                    side=int(self.side[p]),
+                    value=value[sel, p],
+                    dice=rows.cnt[sel, p, :].astype(np.int64),
+                    held=rows.hcnt[sel, p, :].copy(),
+                    enemy_acted=rows.side_acted[sel, 1 - self.side[p]].copy(),
+                    anyone_acted=rows.acted[sel].copy(),
+                    end=end[sel].copy(),
+                    has_held=rows.hever[sel, p].copy(),
+                )
+                out[sel, p] = call_policy(self.policies[p], method, view)
+        return out
+
+    # ------------------------------------------------------------------ a step
+    def _step(self, rows, ch, acc, r):
+        """:meth:`Engine._step <.engine.Engine._step>`, each participant's highest unheld
+        and held die read once per step (the dice left in a round from the first)."""
+        n, P = rows.n, self.P
+        live = ~rows.done
+        top_c = self._top(rows.cnt)
+        end = live & (top_c.max(axis=1) == 0)
+        want = np.zeros((n, P), dtype=bool)
+        if self.never_hold:
+            hv = np.zeros((n, P), dtype=np.int64)
+        else:
+            hv = self._top(rows.hcnt)  # highest held die (0: none)
+            want = self._ask(rows, "use", live[:, None] & (hv > 0), hv, end)
+        interv = want.any(axis=1)
+        finish = end & ~interv
+        turn = live & ~end & ~interv
+        if finish.any():
+            self._finish(rows, acc, finish, r)
+        # candidates: the wanting holders (interventions) or the next to act (turns)
+        cand = np.zeros((n, P), dtype=bool)
+        if interv.any():
+            held = self._count_each(rows.hcnt, hv)
+            key = np.where(want, self._key(rows, hv, held), INF)
+            cand |= interv[:, None] & want & (key == key.min(axis=1, keepdims=True))
+        value = np.zeros(n, dtype=np.int64)
+        if turn.any():
+            vmax = top_c.max(axis=1)
+            if self.order == "tier":
+                v, cur = rows.tier_v, rows.cur
+                cur_ok = (cur >= 0) & (rows.cnt[np.arange(n), np.maximum(cur, 0), v] > 0)
+                member = (rows.tkey < INF) & (self._count(rows.cnt, v) > 0)
+                reopen = turn & ~cur_ok & ~member.any(axis=1)
+                if reopen.any():  # the next value's tier opens: its holders ordered once
+                    held = self._count(rows.cnt, vmax)
+                    k = np.where(held > 0, self._key(rows, vmax[:, None], held), INF)
+                    rows.tkey = np.where(reopen[:, None], k, rows.tkey)
+                    rows.tier_v = np.where(reopen, vmax, rows.tier_v)
+                    rows.cur = np.where(reopen, -1, rows.cur)
+                    v = rows.tier_v
+                    cur_ok &= ~reopen
+                    member = (rows.tkey < INF) & (self._count(rows.cnt, v) > 0)
+                pick = turn & ~cur_ok
+                key = np.where(member, rows.tkey, INF)
+                cand |= pick[:, None] & member & (key == key.min(axis=1, keepdims=True))
+                keep = turn & cur_ok
+                cand[keep, cur[keep]] = True
+                value = np.where(turn, v, value)
+            else:
+                held = self._count(rows.cnt, vmax)
+                key = np.where(held > 0, self._key(rows, vmax[:, None], held), INF)
+                cand |= turn[:, None] & (held > 0) & (key == key.min(axis=1, keepdims=True))
+                value = np.where(turn, vmax, value)
+        rows.s_interv, rows.s_turn, rows.s_cand, rows.s_value = interv, turn, cand, value
+        j = ch.uniform(rows, np.maximum(rows.s_cand.sum(axis=1), 1))
+        n = rows.n
+        cand = rows.s_cand
+        first_true = np.argmax(np.cumsum(cand, axis=1) == (j + 1)[:, None], axis=1)
+        actor = np.where(rows.s_interv | rows.s_turn, first_true, -1)
+        interv, turn = rows.s_interv, rows.s_turn
+        if rows.n != n:  # rows expanded (an enumeration): read again
+            hv = self._top(rows.hcnt)
+        value = np.where(interv, hv[np.arange(n), np.maximum(actor, 0)], rows.s_value)
+        if self.order == "tier":
+            rows.cur = np.where(turn, actor, rows.cur)
+        # a turn: hold the die, or act with it
+        hold = np.zeros(n, dtype=bool)
+        if not self.never_hold and turn.any():
+            ask = (turn & ~rows.forbid)[:, None] & (actor[:, None] == np.arange(self.P))
+            values = np.broadcast_to(value[:, None], (n, self.P))
+            hold = self._ask(rows, "hold", ask, values, np.zeros(n, dtype=bool)).any(axis=1)
+        if hold.any():
+            hr = np.flatnonzero(hold)
+            rows.cnt[hr, actor[hr], value[hr]] -= 1
+            rows.hcnt[hr, actor[hr], value[hr]] += 1
+            rows.hever[hr, actor[hr]] = True
+        act = interv | (turn & ~hold)
+        if act.any():
+            self._act(rows, ch, acc, act, actor, value, interv)
