@@ -44,6 +44,15 @@ def _code(policy) -> int:
     return _CUSTOM
 
 
+def _across(op, x):
+    """``op`` reduced across the participants (columns) of ``x`` (rows, P): one pass per
+    column, much faster than numpy's reduction along a short last axis."""
+    out = x[:, 0].copy()
+    for p in range(1, x.shape[1]):
+        op(out, x[:, p], out=out)
+    return out
+
+
 class _Counts(_Acc):
     """Monte Carlo's per-row counters: each row adds once per call, so a plain indexed
     ``+=`` does what ``np.add.at`` does (the batch-wide counters still use it)."""
@@ -162,14 +171,14 @@ class VectorEngine(Engine):
         n, P = rows.n, self.P
         live = ~rows.done
         top_c = self._top(rows.cnt)
-        end = live & (top_c.max(axis=1) == 0)
+        end = live & (_across(np.maximum, top_c) == 0)
         want = np.zeros((n, P), dtype=bool)
         if self.never_hold:
             hv = np.zeros((n, P), dtype=np.int64)
         else:
             hv = self._top(rows.hcnt)  # highest held die (0: none)
             want = self._ask(rows, "use", live[:, None] & (hv > 0), hv, end)
-        interv = want.any(axis=1)
+        interv = _across(np.logical_or, want)
         finish = end & ~interv
         turn = live & ~end & ~interv
         if finish.any():
@@ -179,15 +188,15 @@ class VectorEngine(Engine):
         if interv.any():
             held = self._count_each(rows.hcnt, hv)
             key = np.where(want, self._key(rows, hv, held), INF)
-            cand |= interv[:, None] & want & (key == key.min(axis=1, keepdims=True))
+            cand |= interv[:, None] & want & (key == _across(np.minimum, key)[:, None])
         value = np.zeros(n, dtype=np.int64)
         if turn.any():
-            vmax = top_c.max(axis=1)
+            vmax = _across(np.maximum, top_c)
             if self.order == "tier":
                 v, cur = rows.tier_v, rows.cur
                 cur_ok = (cur >= 0) & (rows.cnt[np.arange(n), np.maximum(cur, 0), v] > 0)
                 member = (rows.tkey < INF) & (self._count(rows.cnt, v) > 0)
-                reopen = turn & ~cur_ok & ~member.any(axis=1)
+                reopen = turn & ~cur_ok & ~_across(np.logical_or, member)
                 if reopen.any():  # the next value's tier opens: its holders ordered once
                     held = self._count(rows.cnt, vmax)
                     k = np.where(held > 0, self._key(rows, vmax[:, None], held), INF)
@@ -199,20 +208,24 @@ class VectorEngine(Engine):
                     member = (rows.tkey < INF) & (self._count(rows.cnt, v) > 0)
                 pick = turn & ~cur_ok
                 key = np.where(member, rows.tkey, INF)
-                cand |= pick[:, None] & member & (key == key.min(axis=1, keepdims=True))
+                cand |= pick[:, None] & member & (key == _across(np.minimum, key)[:, None])
                 keep = turn & cur_ok
                 cand[keep, cur[keep]] = True
                 value = np.where(turn, v, value)
             else:
                 held = self._count(rows.cnt, vmax)
                 key = np.where(held > 0, self._key(rows, vmax[:, None], held), INF)
-                cand |= turn[:, None] & (held > 0) & (key == key.min(axis=1, keepdims=True))
+                cand |= turn[:, None] & (held > 0) & (key == _across(np.minimum, key)[:, None])
                 value = np.where(turn, vmax, value)
         rows.s_interv, rows.s_turn, rows.s_cand, rows.s_value = interv, turn, cand, value
-        j = ch.uniform(rows, np.maximum(rows.s_cand.sum(axis=1), 1))
+        j = ch.uniform(rows, np.maximum(_across(np.add, rows.s_cand.astype(np.int64)), 1))
         n = rows.n
         cand = rows.s_cand
-        first_true = np.argmax(np.cumsum(cand, axis=1) == (j + 1)[:, None], axis=1)
+        first_true = np.zeros(n, dtype=np.int64)  # the (j + 1)-th candidate of each row
+        seen = np.zeros(n, dtype=np.int64)
+        for p in range(self.P):
+            seen += cand[:, p]
+            first_true[(seen == j + 1) & cand[:, p]] = p
         actor = np.where(rows.s_interv | rows.s_turn, first_true, -1)
         interv, turn = rows.s_interv, rows.s_turn
         if rows.n != n:  # rows expanded (an enumeration): read again
@@ -225,7 +238,8 @@ class VectorEngine(Engine):
         if not self.never_hold and turn.any():
             ask = (turn & ~rows.forbid)[:, None] & (actor[:, None] == np.arange(self.P))
             values = np.broadcast_to(value[:, None], (n, self.P))
-            hold = self._ask(rows, "hold", ask, values, np.zeros(n, dtype=bool)).any(axis=1)
+            hold = self._ask(rows, "hold", ask, values, np.zeros(n, dtype=bool))
+            hold = _across(np.logical_or, hold)
         if hold.any():
             hr = np.flatnonzero(hold)
             rows.cnt[hr, actor[hr], value[hr]] -= 1
@@ -234,3 +248,80 @@ class VectorEngine(Engine):
         act = interv | (turn & ~hold)
         if act.any():
             self._act(rows, ch, acc, act, actor, value, interv)
+
+    # ------------------------------------------------------------------ an attack
+    def _attack(self, rows, ch, acc):
+        """:meth:`Engine._attack <.engine.Engine._attack>`, who may answer worked out on the
+        attacking rows only (the draws still made for every row, as the general engine
+        makes them)."""
+        if not isinstance(ch, _Draw):  # an enumeration: rows expand
+            return super()._attack(rows, ch, acc)
+        c = self.combat
+        m = rows.a_mask
+        acc.add(rows, "attacks", m)
+        a_side = self.side[np.maximum(rows.a_p, 0)]
+        j = ch.uniform(rows, np.where(m, self.n_enemies[a_side], 1))
+        rows.a_t = np.where(m, self.enemies[a_side, j], -1)
+        if c.rolls:
+            rows.a_left = ch.roll(rows, c.attack, m)
+        n, P = rows.n, self.P
+        sel = np.flatnonzero(m)
+        t = rows.a_t[sel]
+        k = np.arange(sel.size)
+        has = (rows.cnt[sel] > 0) | (rows.hcnt[sel] > 0)
+        top = self._top(has)  # (attacks, P): the highest die, held or not
+        tt = top[k, t]
+        able_t = tt > 0
+        rows.empty_hit[sel[~able_t], t[~able_t]] = True
+        mate = (self.side[None, :] == self.side[t][:, None]) & (np.arange(P)[None, :] != t[:, None])
+        av, ah = rows.a_v[sel], rows.a_h[sel]
+        able_c = mate & (top > 0) & ((top >= av[:, None]) | ah[:, None])
+        # the order in which responders answer: slot 0 the target, then companions
+        # by their highest die, the lower participant number first among equals
+        slots = np.full((sel.size, P), -1, dtype=np.int64)
+        slots[:, 0] = np.where(able_t, t, -1)
+        if c.respond == "cover":
+            fast_t = able_t & ((tt >= av) | ah)
+            cov = np.argmin(np.where(able_c, top * P + np.arange(P)[None, :], INF), axis=1)
+            slots[:, 0] = np.where(~fast_t & _across(np.logical_or, able_c), cov, slots[:, 0])
+        elif c.respond == "every":
+            order_key = np.where(able_c, (6 - top) * P + np.arange(P)[None, :], INF)
+            srt = np.argsort(order_key, axis=1, kind="stable")
+            ok = np.take_along_axis(order_key, srt, axis=1) < INF
+            slots[:, 1:] = np.where(ok, srt, -1)[:, : P - 1]
+        able = np.zeros(n, dtype=bool)
+        able[sel] = able_t if c.respond == "target" else able_t | _across(np.logical_or, able_c)
+        rows.a_slots = np.full((n, P), -1, dtype=np.int64)
+        rows.a_slots[sel] = slots
+        acc.add(rows, "able", able)
+        rows.a_full = np.zeros(n, dtype=bool)
+        rows.a_nresp = np.zeros(n, dtype=np.int64)
+        n_slots = 1 if c.respond != "every" else P
+        for s_i in range(n_slots):
+            who = rows.a_slots[:, s_i]
+            has = rows.a_mask & (who >= 0)
+            if not has.any():
+                continue
+            if s_i == 0:
+                go = has & ((rows.a_left > 0) if (c.if_hit and c.rolls) else True)
+            elif c.rolls:
+                go = has & (rows.a_left > 0)
+            else:
+                go = has & ~rows.a_full
+            if go.any():
+                self._respond(rows, ch, acc, go, who)
+        m = rows.a_mask
+        acc.add(rows, "resp_k", m, (rows.a_nresp,))
+        acc.add(rows, "defended", m & (rows.a_nresp > 0))
+        if c.rolls:
+            if c.armour is not None:
+                hurt = m & (rows.a_left > 0)
+                if hurt.any():
+                    arm = ch.roll(rows, c.armour, hurt)
+                    rows.a_left = np.maximum(rows.a_left - arm, 0)
+            m = rows.a_mask
+            left = np.where(m, rows.a_left, 0)
+            acc.add(rows, "margin", m, (np.minimum(left, c.attack.most),))
+            acc.add(rows, "wound", m, value=left)
+            acc.add(rows, "wound_by", m, (self.side[np.maximum(rows.a_p, 0)],), value=left)
+            acc.add(rows, "wounding", m & (left > 0))
