@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .engine import _BATCH_ONLY, INF, Engine, _Acc, _Draw
+from .engine import _BATCH_ONLY, INF, Engine, _Acc, _Draw, _Rows
 from .holding import HoldView, call_policy, hold_policy
 from .pips import prepare
 
@@ -57,14 +57,34 @@ class _Counts(_Acc):
     """Monte Carlo's per-row counters: each row adds once per call, so a plain indexed
     ``+=`` does what ``np.add.at`` does (the batch-wide counters still use it)."""
 
+    #: The batch's row of each row played (None: every row, in order).
+    rid = None
+
     def add(self, rows, name, mask, index=(), value=None):
         if name in _BATCH_ONLY or name not in self.tot:
             return super().add(rows, name, mask, index, value)
         sel = np.flatnonzero(mask)
         if sel.size:
             ix = tuple(np.asarray(i)[sel] for i in index)
-            self.tot[name][(sel, *ix)] += 1 if value is None else np.asarray(value)[sel]
+            at = sel if self.rid is None else self.rid[sel]
+            self.tot[name][(at, *ix)] += 1 if value is None else np.asarray(value)[sel]
         return None
+
+
+class _Dealt(_Draw):
+    """:class:`~.engine._Draw` for rows played as a subset of a batch of ``n`` (``rid``:
+    the batch's row of each): a success roll is drawn for every row of the batch, as the
+    general engine draws it, and read at the rows played; a uniform choice is drawn for
+    the rows played only, which is the same (a row that finished chooses among 1, which
+    draws nothing)."""
+
+    def __init__(self, rng, n):
+        super().__init__(rng)
+        self.n, self.rid = n, None
+
+    def roll(self, rows, roll, mask):
+        x = np.asarray(roll(self.rng, (self.n,)), dtype=np.int64)
+        return np.where(mask, x if self.rid is None else x[self.rid], 0)
 
 
 class VectorEngine(Engine):
@@ -86,7 +106,7 @@ class VectorEngine(Engine):
     def __call__(self, rng, n):
         """:meth:`Engine.__call__ <.engine.Engine.__call__>` with :class:`_Counts`."""
         rows = self._fresh(n)
-        ch = _Draw(rng)
+        ch = _Dealt(rng, n)
         acc = _Counts(self.shapes, rows)
         for r in range(self.rounds):
             self._reset_round(rows, np.ones(n, dtype=bool))
@@ -95,6 +115,42 @@ class VectorEngine(Engine):
             self._play(rows, ch, acc, r)
         acc.add(rows, "edges", np.ones(n, dtype=bool), (rows.edges,))
         return self._batch_totals(acc.tot, n)
+
+    #: The state a row carries from one round of a fight to the next.
+    _CARRIED = ("edges", "forbid")
+
+    def _play(self, rows, ch, acc, r):
+        """:meth:`Engine._play <.engine.Engine._play>` on the rows still playing: when an
+        eighth of them has finished, they are set aside (what they carry into the next round
+        written back to the batch) and the others played on alone."""
+        if not isinstance(ch, _Dealt):  # an enumeration
+            return super()._play(rows, ch, acc, r)
+        w = _Rows(rows.n)
+        for k, v in rows.arrays().items():
+            setattr(w, k, v)
+        rid = np.arange(rows.n)
+
+        def settle(idx):  # write back the carried state of the rows idx of w
+            for k in self._CARRIED:
+                getattr(rows, k)[rid[idx]] = getattr(w, k)[idx]
+
+        try:
+            for _ in range(4 * self.D + 2):
+                done = np.flatnonzero(w.done)
+                if done.size == w.n:
+                    settle(np.arange(w.n))
+                    return None
+                if 8 * done.size >= w.n:
+                    settle(done)
+                    keep = np.flatnonzero(~w.done)
+                    w.take(keep)
+                    rid = rid[keep]
+                    ch.rid = acc.rid = rid
+                self._step(w, ch, acc, r)
+                w.scratch_clear()
+        finally:
+            ch.rid = acc.rid = None
+        raise AssertionError("a round did not end")  # pragma: no cover - every step spends
 
     # ------------------------------------------------------------------ faces
     @staticmethod
