@@ -10,9 +10,14 @@ answers bit for bit; it is faster where the general engine is general:
 - the named holding policies (:data:`~.rules.HOLD_POLICIES`) are read as masks over the
   whole batch, one array operation per policy, instead of a :class:`~.holding.HoldView`
   built and a policy called per participant;
-- a participant's highest die, its count of one face and the dice left in a round are
-  read face by face (six passes over a (rounds, participants) array), not by reductions
-  over the last, short axis of the face counts.
+- a participant's highest die is read from the faces it holds as the bits of one byte,
+  its count of one face by one gather from the flat counts (int8), each once per step;
+  reductions across the participants go column by column (numpy's reduction along a
+  short last axis is slow);
+- who may answer an attack is worked out on the attacking rows only;
+- the rows whose round has ended are set aside (what they carry into the next round of
+  their fight written back) and the others played on alone; the success rolls are still
+  drawn for the whole batch, so the draws stay those of the general engine.
 
 A custom :class:`~.holding.HoldPolicy` is asked as the general engine asks it (a view per
 participant); every other participant is still read as a mask. The exact enumeration
@@ -182,29 +187,31 @@ class VectorEngine(Engine):
 
     # ------------------------------------------------------------------ policies
     def _ask(self, rows, method, ask, value, end):
-        """The named policies' answers as masks (rows, P); a custom one asked per view."""
-        n, P = rows.n, self.P
-        codes = self.codes[None, :]
-        if method == "hold":
-            none_held = np.ones((n, P), dtype=bool)
-            if (self.codes == _CODES["reserve"]).any():
-                none_held = self._top(rows.hcnt) == 0
-            out = (
-                ((codes == _CODES["defend"]) & ~rows.hever)
-                | ((codes == _CODES["reserve"]) & none_held)
-                | ((codes == _CODES["after-enemy"]) & ~rows.side_acted[:, self.enemy_side])
-                | (codes == _CODES["always"])
-            )
-        else:
-            out = (
-                (((codes == _CODES["defend"]) | (codes == _CODES["reserve"])) & end[:, None])
-                | ((codes == _CODES["after-enemy"]) & rows.side_acted[:, self.enemy_side])
-                | (codes == _CODES["never"])
-            )
-        out &= ask
+        """The named policies' answers as masks (rows, P), a column per participant; a
+        custom one asked per view."""
+        out = np.zeros((rows.n, self.P), dtype=bool)
+        for p, code in enumerate(self.codes.tolist()):
+            if code == _CUSTOM:
+                continue
+            acted = rows.side_acted[:, self.enemy_side[p]]
+            if method == "hold":
+                if code == _CODES["defend"]:
+                    x = ~rows.hever[:, p]
+                elif code == _CODES["reserve"]:
+                    x = self._top(rows.hcnt[:, p]) == 0
+                elif code == _CODES["after-enemy"]:
+                    x = ~acted
+                else:
+                    x = code == _CODES["always"]
+            elif code in (_CODES["defend"], _CODES["reserve"]):
+                x = end
+            elif code == _CODES["after-enemy"]:
+                x = acted
+            else:
+                x = code == _CODES["never"]
+            out[:, p] = ask[:, p] & x
         for p in self.custom:
             sel = np.flatnonzero(ask[:, p])
-            out[:, p] = False
             if sel.size:
                 view = HoldView(
                     participant=int(p),
@@ -284,7 +291,7 @@ class VectorEngine(Engine):
             first_true[(seen == j + 1) & cand[:, p]] = p
         actor = np.where(rows.s_interv | rows.s_turn, first_true, -1)
         interv, turn = rows.s_interv, rows.s_turn
-        if rows.n != n:  # rows expanded (an enumeration): read again
+        if hv.shape[0] != n:  # rows expanded (an enumeration): read again
             hv = self._top(rows.hcnt)
         value = np.where(interv, hv[np.arange(n), np.maximum(actor, 0)], rows.s_value)
         if self.order == "tier":

@@ -103,3 +103,15 @@ def test_same_bytes_with_two_workers():
     one = ini.defence([2, 2], [2, 1], batch_size=1000, **kw)
     two = ini.defence([2, 2], [2, 1], batch_size=1000, workers=2, **kw)
     assert repr(one) == repr(two)
+
+
+def test_its_enumeration_is_the_general_engines():
+    """Not used by the questions (exact answers ask ``Engine``), but kept right."""
+    fight = _fight("defence", [2], [1, 1], hold="reserve", versus_hold="after-enemy", rounds=2)
+    ref, den = Engine(fight.setup, fight.policies, fight.rounds, fight.combat).enumerate(
+        True, 10**5
+    )
+    got, got_den = VectorEngine.of(fight).enumerate(True, 10**5)
+    assert got_den == den
+    for k, v in ref.items():
+        assert got[k].tolist() == v.tolist(), k
