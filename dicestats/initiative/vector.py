@@ -108,6 +108,12 @@ class VectorEngine(Engine):
         self.enemy_side = 1 - self.side
         self._base = np.zeros((0, self.P), dtype=np.int64)
 
+    def __getstate__(self):
+        """Pickled (to a worker, with every batch) without the cached flat indexes."""
+        state = dict(self.__dict__)
+        state["_base"] = np.zeros((0, self.P), dtype=np.int64)
+        return state
+
     def __call__(self, rng, n):
         """:meth:`Engine.__call__ <.engine.Engine.__call__>` with :class:`_Counts`."""
         rows = self._fresh(n)
