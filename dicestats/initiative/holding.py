@@ -70,6 +70,10 @@ class HoldPolicy:
     The base class never holds (``"never"``). Both methods take a :class:`HoldView`
     and return a bool array with one entry per round.
 
+    The named policies are read as masks over a whole batch; a policy of your own is
+    asked as written, a view built and a call made per participant at every step (the
+    same answers, a little slower).
+
     Examples
     --------
     Give your policy a ``name`` of its own (results and text output show it).
