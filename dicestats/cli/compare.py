@@ -484,8 +484,7 @@ def _metric_words(m: str) -> str:
 
 
 def _print_comparison(c, metrics, exact: bool, counted: str = "") -> None:
-    print(f"first:  {c.first}")
-    print(f"second: {c.second}")
+    print(f"{c.first} vs {c.second}")
     print()
     mirror = {"versus_dice": "dice", "versus_difficulty": "difficulty", "versus_bonus": "bonus"}
     varying = [k for k in c.cells if k not in mirror or any(r[k] != r[mirror[k]] for r in c.rows)]
