@@ -31,6 +31,8 @@ OLD_ENDS = re.compile(r"<0\.000001%|>99\.999999%|%%|0\.0000\d*%")
 AT_THE_ENDS = [
     ["pool", "3", "--willpower"],  # a Willpower success is certain: 100%, botch 0%
     ["pool", "9", "--difficulty", "3"],  # a botch of 9 dice at 3: a tiny chance
+    ["table", "--dice", "1-3", "--difficulty", "4,8", "--willpower"],
+    ["actions", "--pools", "6,6", "--willpower"],
     ["table", "--dice", "1,9", "--difficulty", "3,9"],
     ["compare", "storyteller", "--dice", "1-3", "--difficulty", "3-4", "--vs-preset", "first"],
     ["fate", "--dice", "30", "--difficulty", "-29"],
@@ -55,6 +57,12 @@ def test_a_certain_success_prints_100_percent_in_float_mode(capsys):
     assert code == 0
     rows = dict(line.split()[:2] for line in out.splitlines()[3:6])
     assert rows == {"success": "100%", "failure": "0%", "botch": "0%"}
+
+
+def test_a_certain_success_in_a_float_table_prints_100_percent(capsys):
+    # the float grid's renormalised sums gave 0.9999999999999998: "> 99.9999%"
+    code, out, _ = run(capsys, "table", "--dice", "2", "--difficulty", "4", "--willpower")
+    assert code == 0 and out.splitlines()[-1].split()[2] == "100%"
 
 
 def test_a_difference_that_is_exactly_0_prints_0_percent(capsys):
