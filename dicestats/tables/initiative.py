@@ -395,11 +395,16 @@ def initiative_holding(
     rolls = _assumed(attack, defend, armour)
     cells = [(s, p, n) for s in scenarios for p, n in zip(policies, names, strict=True)]
 
-    options = dict(options or {})
-    if options.keys() & {"hold", "versus_hold", "attackers", "attack", "defend", "armour"}:
-        raise refuse("options", "keywords other than the policies and the success rolls", options)
     from .. import initiative
 
+    if options is not None and not isinstance(options, Mapping):
+        raise refuse("options", "a mapping of keywords of initiative.defence", options, kind=True)
+    options = dict(options or {})
+    own = {"hold", "versus_hold", "attackers", "attack", "defend", "armour", "trials", "rng"}
+    allowed = set(inspect.signature(initiative.defence).parameters) - own - {"swiftness", "versus"}
+    if not set(options) <= allowed:
+        odd = sorted(map(str, set(options) - allowed))
+        raise refuse("options", "keywords of initiative.defence but the policies and rolls", odd)
     known = set(inspect.signature(initiative.odds).parameters)
     timing = {k: v for k, v in options.items() if k in known}
 
