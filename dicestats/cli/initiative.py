@@ -26,8 +26,15 @@ def register(sub) -> None:
         for action in inner._subparsers._group_actions if inner._subparsers else ():
             parsers.append(getattr(action, "choices", {}).get("defence"))
     for p in parsers:
-        if p is not None:
-            p.set_defaults(func=_defence)
+        if p is None:
+            continue
+        p.set_defaults(func=_defence)
+        for action in p._actions:
+            if action.dest == "hold" and action.help:
+                action.help += (
+                    " More policies than the side has participants (never,defend,always) are "
+                    "compared side by side: on the defensive and in an exchange, with a verdict."
+                )
 
 
 def several_policies(hold, participants: int) -> list[str] | None:
