@@ -21,10 +21,10 @@ Examples
 --------
 >>> from dicestats.cli import main
 >>> main(["sweep", "fate", "--bonus", "0-1", "--difficulty", "2", "--exact"])
-bonus  difficulty  p_success_or_better
------  ----------  -------------------
-    0           2            6.17% 5/81
-    1           2           18.52% 5/27
+bonus  difficulty  P(success or better)
+-----  ----------  --------------------
+0               2            6.17% 5/81
+1               2           18.52% 5/27
 0
 """
 
