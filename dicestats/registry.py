@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from .core.checks import refuse
 
-__all__ = ["System", "systems", "system"]
+__all__ = ["System", "systems", "system", "grown_question"]
 
 
 @dataclass(frozen=True)
@@ -218,3 +218,25 @@ def system(name: str) -> System:
         if s.name == name:
             return s
     raise refuse("system", "one of " + ", ".join(repr(s.name) for s in _SYSTEMS), name)
+
+
+def grown_question(question):
+    """The declaration (:class:`~dicestats.core.question.Question`) of a question that
+    grows (``grows``: the workbench reads it): a public function (``dicestats.cod.roll``)
+    or a system's name (its :attr:`System.grown`).
+
+    >>> grown_question("blades").name, grown_question("blades").grows
+    ('roll', 'dice')
+    """
+    from .core.question import is_question
+
+    if isinstance(question, str):
+        grown = {s.name: s.grown for s in _SYSTEMS}
+        if grown.get(question) is None:
+            names = ", ".join(repr(name) for name, q in grown.items() if q is not None)
+            raise refuse("question", f"a system whose questions grow: {names}", question)
+        return grown[question]
+    if is_question(question) and question.question.grows:
+        return question.question
+    allowed = "a system's name or a declared question that grows (dicestats.blades.roll)"
+    raise refuse("question", allowed, question, kind=not is_question(question))

@@ -67,6 +67,7 @@ __all__ = [
     "HOW",
     "is_question",
     "chance_words",
+    "setting_words",
     "parameter_docs",
     "documented",
     "unmarked",
@@ -480,6 +481,25 @@ def chance_words(field: str) -> str:
     ('P(partial or better)', 'P(win)')
     """
     return f"P({field.removeprefix('p_').replace('_', ' ')})"
+
+
+def setting_words(q, setting: dict) -> str:
+    """A question's arguments in words, the rules in their own (``Rules.describe()``).
+
+    >>> from dicestats import blades
+    >>> setting_words(blades.roll.question, {"dice": 3, "rules": blades.Rules(critical=False)})
+    'dice 3; 0 dice: lowest of 2d6; two 6s: full success'
+    """
+    parts, rules = [], None
+    for name, value in setting.items():
+        if name == "rules":
+            rules = value
+        else:
+            parts.append(f"{name.replace('_', ' ')} {value}")
+    text = ", ".join(parts)
+    if rules is not None and hasattr(rules, "describe"):
+        text += ("; " if text else "") + rules.describe()
+    return text
 
 
 def is_question(obj) -> bool:

@@ -53,8 +53,8 @@ def _by_value(system, q) -> Page:
 
     def draw(fig, ctx) -> None:
         from .. import plots, tables
+        from ..core.question import setting_words
         from ..format import percent
-        from ..workbench.declared import _setting_words
 
         setting = tables.sample_setting(q)
         df = ctx.cached(
@@ -68,7 +68,7 @@ def _by_value(system, q) -> Page:
         words = (chance_words(c) for c in df.columns[1:])
         shown.columns = [q.grows, *(textwrap.fill(w, 12) for w in words)]
         gs = _grid(fig, ctx, 2, 1, height_ratios=[len(df) + 2, 14], hspace=0.3)
-        at = f" ({_setting_words(q, setting)})" if setting else ""
+        at = f" ({setting_words(q, setting)})" if setting else ""
         title = f"{system.title}: chances by {q.grows}{at}"
         _draw_table(fig.add_subplot(gs[0]), shown, title=title)
         title = f"the chances wished for, by {q.grows} (dotted: 50%)"

@@ -38,8 +38,8 @@ def sample_setting(q) -> dict:
     """The arguments of ``q``'s first sample but the grown parameter: a setting its table
     and page can show (Year Zero's base dice and push; none for a pool alone).
 
-    >>> from dicestats.workbench.declared import growing
-    >>> sample_setting(growing("blades"))
+    >>> from dicestats.registry import grown_question
+    >>> sample_setting(grown_question("blades"))
     {}
     """
     import inspect
@@ -73,9 +73,9 @@ def chances_by_value(question, values=None, *, exact: bool = False, **setting):
     """
     import pandas as pd
 
-    from ..workbench.declared import growing
+    from ..registry import grown_question
 
-    q = growing(question)
+    q = grown_question(question)
     check_bool("exact", exact)
     if q.grows in setting:
         raise refuse(q.grows, "omitted: give values=", setting[q.grows])

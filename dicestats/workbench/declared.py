@@ -36,9 +36,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..core.checks import InputError, check_bool, check_choice, check_int, refuse
-from ..core.question import Sample, is_question, sampled
+from ..core.question import Sample, sampled, setting_words
 from ..core.question import chance_words as label
 from ..core.results import Result, Table, View
+from ..registry import grown_question
 from .compare import Comparison, _assemble, _int_or_list, distances
 from .solve import FLOAT_TOLERANCE, _pct, _reaches, check_probability, wish_text
 from .worth import Worth, crossing
@@ -52,27 +53,6 @@ DEFAULT_VALUES = range(1, 11)
 # ---------------------------------------------------------------------------
 # The question, its setting, its words
 # ---------------------------------------------------------------------------
-def growing(question):
-    """The declaration (:class:`~dicestats.core.question.Question`) of a question that
-    grows: a public function (``dicestats.cod.roll``) or a system's name (its first such).
-
-    >>> growing("blades").name, growing("blades").grows
-    ('roll', 'dice')
-    """
-    if isinstance(question, str):
-        from ..registry import systems
-
-        grown = {s.name: s.grown for s in systems()}
-        if grown.get(question) is None:
-            names = ", ".join(repr(name) for name, q in grown.items() if q is not None)
-            raise refuse("question", f"a system whose questions grow: {names}", question)
-        return grown[question]
-    if is_question(question) and question.question.grows:
-        return question.question
-    allowed = "a system's name or a declared question that grows (dicestats.blades.roll)"
-    raise refuse("question", allowed, question, kind=not is_question(question))
-
-
 def _limit(q):
     """The grown parameter's range: its system's ``LIMITS`` entry."""
     return importlib.import_module(q.package).LIMITS[q.grows]
@@ -87,20 +67,6 @@ def _method(q, exact) -> str:
     if not q.computed:
         raise refuse("question", "a question with an exact form", q.name, why="searched exactly")
     return "exact" if exact else "float"
-
-
-def _setting_words(q, setting: dict) -> str:
-    """``dice 6, difficulty 2; again 8, rote`` (the rules in their own words)."""
-    parts, rules = [], None
-    for name, value in setting.items():
-        if name == "rules":
-            rules = value
-        else:
-            parts.append(f"{name.replace('_', ' ')} {value}")
-    text = ", ".join(parts)
-    if rules is not None and hasattr(rules, "describe"):
-        text += ("; " if text else "") + rules.describe()
-    return text
 
 
 def _answer(q, setting: dict, method: str):
@@ -190,7 +156,7 @@ class Solution(Result):
 
     def _at(self, value: int) -> str:
         """``8 dice``; a signed parameter (a stat) as ``stat +1``."""
-        signed = _limit(growing(self.system)).lo < 0
+        signed = _limit(grown_question(self.system)).lo < 0
         return f"{self.grows} {value:+d}" if signed else f"{value} {self.grows}"
 
     def __str__(self) -> str:
@@ -256,7 +222,7 @@ def solve_for(question, at_least, *, of=None, up_to=None, exact=False, **setting
     >>> solve_for(blades.roll, 1).reached
     False
     """
-    q = growing(question)
+    q = grown_question(question)
     wished = check_probability("at_least", at_least)
     of = _of(q, of)
     method = _method(q, exact)
@@ -303,7 +269,7 @@ def solve_for(question, at_least, *, of=None, up_to=None, exact=False, **setting
         previous,
         p_previous,
         setting,
-        _setting_words(q, setting),
+        setting_words(q, setting),
         exact,
     )
 
@@ -355,7 +321,7 @@ def worth_of(question, change: dict, *, of=None, up_to=None, exact=False, **sett
     >>> w.worth, w.p_target - w.p_base
     (Fraction(2, 1), Fraction(275, 1296))
     """
-    q = growing(question)
+    q = grown_question(question)
     of = _of(q, of)
     method = _method(q, exact)
     setting = _checked_setting(q, setting)
@@ -394,7 +360,7 @@ def worth_of(question, change: dict, *, of=None, up_to=None, exact=False, **sett
     w = found["worth"]
     found["worth"] = w if w is None else Fraction(w) if exact else float(w)
     reading = (
-        f"{_title_of(q.system, q.name)}: {_setting_words(q, setting)}; {label(of)}; "
+        f"{_title_of(q.system, q.name)}: {setting_words(q, setting)}; {label(of)}; "
         f"x {q.grows} more is interpolated linearly between the two integer steps around it"
     )
     return Worth(
@@ -446,7 +412,7 @@ def compare_settings(question, versus: dict, *, exact=False, **setting) -> Compa
     >>> c.column("diff_p_success")
     [0.0, 0.0]
     """
-    q = growing(question)
+    q = grown_question(question)
     method = _method(q, exact)
     setting = _checked_setting(q, setting)
     if not isinstance(versus, dict):
@@ -475,7 +441,7 @@ def compare_settings(question, versus: dict, *, exact=False, **setting) -> Compa
             tv, gap, k = distances(va, vb, ())
         cell = {q.grows: v, f"versus_{q.grows}": v if other is None else other}
         pairs.append((cell, va, vb, tv, gap, k))
-    first_words = _setting_words(q, setting) or "as given"
+    first_words = setting_words(q, setting) or "as given"
     second_words = _change_words(q, setting, second) or first_words
     if other is not None:
         second_words = ", ".join(
@@ -574,7 +540,7 @@ def lineup(sides, *, exact=False, up_to: int | None = None) -> Lineup:
     for i, side in enumerate(sides):
         if not (isinstance(side, tuple) and len(side) == 2 and isinstance(side[1], dict)):
             raise refuse(f"sides[{i}]", "a (question, settings dict) pair", side, kind=True)
-        q = growing(side[0])
+        q = grown_question(side[0])
         if not q.counts:
             raise refuse(f"sides[{i}]", "a question that counts something", q.system)
         setting = _checked_setting(q, side[1])
@@ -582,7 +548,7 @@ def lineup(sides, *, exact=False, up_to: int | None = None) -> Lineup:
         answers.append((q, r))
         if "rules" not in setting and hasattr(r, "rules"):  # the reading in force, stated
             setting["rules"] = r.rules
-        words.append(f"{q.system} {q.name}: {_setting_words(q, setting)}")
+        words.append(f"{q.system} {q.name}: {setting_words(q, setting)}")
         success.append(q.wishes[0])
         counted.append(q.counts)
     dists = [getattr(r, q.counts) for q, r in answers]
