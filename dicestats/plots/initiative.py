@@ -226,7 +226,8 @@ def initiative_holding(df, *, ax=None, title: str | None = None, seed=None, tria
     groups = _groups(df, "label")
     for i, (label, g) in enumerate(groups):
         x, y, look = g["dealt"].to_numpy(dtype=float), g["taken"].to_numpy(dtype=float), _look(i)
-        ax.plot(x, y, **look, label=label or None, gid="holding")
+        # separate policies, not a scale: points, not a line through them
+        ax.plot(x, y, **(look | dict(linestyle="none")), label=label or None, gid="holding")
         if {"taken_lo", "taken_hi", "dealt_lo", "dealt_hi"} <= set(g.columns):
             lo, hi = (g[[f"dealt_{e}", f"taken_{e}"]].to_numpy(dtype=float).T for e in ("lo", "hi"))
             err = dict(xerr=[x - lo[0], hi[0] - x], yerr=[y - lo[1], hi[1] - y])
@@ -237,12 +238,57 @@ def initiative_holding(df, *, ax=None, title: str | None = None, seed=None, tria
     ax.plot([0, top], [0, top], color=OKABE_ITO["grey"], linewidth=0.8, linestyle=":", zorder=0)
     ax.set_xlim(0, top)
     ax.set_ylim(0, top)
+    _place_labels(ax)
     xlabel = "wounds your side deals per round (assumed success rolls)"
     ylabel = "wounds your side takes per round"
     title = title or "Holding: does it pay? (below the diagonal: yes)"
     _finish(ax, xlabel, ylabel, title, percent=False, groups=groups, fontsize=7, loc="upper left")
     _provenance(ax, seed, trials)
     return ax
+
+
+def _place_labels(ax, fontsize: float = 7.0) -> None:
+    """Move each point's name (``ax.texts``, annotations) to the first of eight places around
+    its point where it overlaps no name placed before it and no other point (estimated text
+    sizes, in points; points with the most neighbours placed first)."""
+    import numpy as np
+
+    texts = [t for t in ax.texts if hasattr(t, "xyann")]
+    if not texts:
+        return
+    scale = 72 / ax.figure.dpi  # display pixels → points
+    pts = np.array([ax.transData.transform(t.xy) for t in texts]) * scale
+    h = fontsize * 1.25
+    places = [(4, 3), (4, -3 - h), (-4, 3), (-4, -3 - h), (6, -h / 2), (-6, -h / 2), (0, 5)]
+    places += [(0, -5 - h)]
+    crowd = [int((np.hypot(*(pts - p).T) < 40).sum()) for p in pts]
+    placed: list[tuple[float, float, float, float]] = []
+    for k in sorted(range(len(texts)), key=lambda k: -crowd[k]):
+        t, (px, py) = texts[k], pts[k]
+        w = len(t.get_text()) * fontsize * 0.62
+        best = None
+        for dx, dy in places:
+            x0 = px + dx if dx >= 0 else px + dx - w
+            if dx == 0:
+                x0 = px - w / 2
+            box = (x0, py + dy, x0 + w, py + dy + h)
+            hits = sum(
+                b[0] < box[2] and box[0] < b[2] and b[1] < box[3] and box[1] < b[3] for b in placed
+            )
+            hits += sum(
+                box[0] - 2 < qx < box[2] + 2 and box[1] - 2 < qy < box[3] + 2
+                for j, (qx, qy) in enumerate(pts)
+                if j != k
+            )
+            if best is None or hits < best[0]:
+                best = (hits, dx, dy, box)
+            if hits == 0:
+                break
+        _, dx, dy, box = best
+        placed.append(box)
+        t.xyann = (dx, dy)
+        t.set_ha("left" if dx > 0 else "right" if dx < 0 else "center")
+        t.set_va("bottom")
 
 
 def initiative_defenders(df, *, ax=None, title: str | None = None, seed=None, trials=None):

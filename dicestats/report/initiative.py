@@ -70,7 +70,7 @@ def _engine_trials(ctx) -> int:
 )
 def _init_tempo_page(fig, ctx) -> None:
 
-    gs = _grid(fig, ctx, 2, 2, hspace=0.42, wspace=0.28)
+    gs = _grid(fig, ctx, 2, 2, hspace=0.42, wspace=0.28, bottom=0.14)
     ax = fig.add_subplot(gs[0, :])
     before = _simulated(ctx, "initiative_actions_before", 0)
     title = "Tempo: your actions before the enemy's first (you have 3 dice)"
@@ -84,7 +84,7 @@ def _init_tempo_page(fig, ctx) -> None:
         ctx, "initiative_holding", 3, T.HOLD_SCENARIOS[:1], HOLD_POLICIES, engine=True
     )  # 3 vs 3
     plots.initiative_holding(hold, ax=ax3, title="Holding in 3 vs 3: wounds dealt and taken")
-    _stagger(ax3)
+    ax3.set_xlabel("wounds your side deals per round\n(assumed success rolls)")
     guard = dict(zip(hold["policy"], hold["guarded"], strict=True))
     _note(
         fig,
@@ -102,19 +102,9 @@ def _init_tempo_page(fig, ctx) -> None:
 HOLD_POLICIES = ("never", "defend", "reserve", "after-enemy", "always")
 
 
-def _stagger(ax) -> None:
-    """Policy names of nearby points drawn apart: each above its point, or below it when
-    the nearest other point is higher."""
-    pts = [t.xy for t in ax.texts]
-    for t in ax.texts:
-        (x, y), others = t.xy, [p for p in pts if p != t.xy]
-        near = min(others, key=lambda p: (p[0] - x) ** 2 + (p[1] - y) ** 2, default=(x, y))
-        t.xyann = (4, 4) if y >= near[1] else (4, -10)
-
-
 @_page(
     "Initiative: every defender and slow answers",
-    "left: how far below the attack die an answer is (0 = not slow); right: how many "
+    "top: how far below the attack die an answer is (0 = not slow); middle: how many "
     "answer one attack.",
 )
 def _init_slow_page(fig, ctx) -> None:
@@ -122,11 +112,11 @@ def _init_slow_page(fig, ctx) -> None:
 
     df = _simulated(ctx, "initiative_slow", 2)
     answers = _simulated(ctx, "initiative_defenders", 4, engine=True)
-    gs = _grid(fig, ctx, 2, 2, height_ratios=[1.35, 1], hspace=0.34, wspace=0.28)
-    ax = fig.add_subplot(gs[0, 0])
+    gs = _grid(fig, ctx, 3, 1, height_ratios=[1, 1, 0.85], hspace=0.5)
+    ax = fig.add_subplot(gs[0])
     plots.initiative_slow(df, ax=ax, title="How slow are the answers? (share by slow scale)")
     ax.legend(fontsize=6, frameon=False)
-    ax2 = fig.add_subplot(gs[0, 1])
+    ax2 = fig.add_subplot(gs[1])
     plots.initiative_defenders(answers, ax=ax2, title="Answers to one attack")
     ax2.legend(fontsize=6, frameon=False)
     first = answers.groupby(["label", "respond"], sort=False).first().reset_index()
@@ -146,12 +136,12 @@ def _init_slow_page(fig, ctx) -> None:
     )
     title = "Every defender at a glance (wounds: 3d6 attack and defence, 5+: assumed)"
     widths = [0.24, 0.16, 0.11, 0.11, 0.15, 0.11, 0.12]
-    _draw_table(fig.add_subplot(gs[1, :]), table, title=title, col_widths=widths, fontsize=7.5)
+    _draw_table(fig.add_subplot(gs[2]), table, title=title, col_widths=widths, fontsize=7.5)
     _note(
         fig,
         ctx,
         f"Monte Carlo, own stream per scenario: {ctx.trials:,} rounds, seed {ctx.seed + 2} "
-        f"(left); {_engine_trials(ctx):,}, seed {ctx.seed + 4} (right, table). The target "
+        f"(top); {_engine_trials(ctx):,}, seed {ctx.seed + 4} (middle, table). The target "
         "answers with its highest die (with success rolls, only an attack that scored); every "
         "defender: companions with a die as high as the attack's answer too, never slow. "
         "Success rolls: YOUR ASSUMPTION. Nobody holds.",

@@ -42,13 +42,6 @@ SYSTEMS = {
     "ru": "fate",
 }
 
-#: The pages of ``report/initiative.py``, not yet translated nor laid out anew (issue 27
-#: redraws them); their overlaps are the known ones of p13-p14.
-KNOWN = {
-    "Initiative: tempo, preparation and holding",
-    "Initiative: every defender and slow answers",
-}
-
 #: The source texts' own words, which each translated booklet must print.
 TERMS = {
     "zh-Hant": ["失敗", "平手", "成功", "絕妙的成功", "援引", "形象", "命運點", "困難度", "交手",
@@ -90,14 +83,8 @@ def _titles():
     return report.page_titles()
 
 
-@pytest.mark.parametrize("title", [t for t in _titles() if t not in KNOWN])
+@pytest.mark.parametrize("title", _titles())
 def test_no_text_overlaps_or_leaves_the_margins(booklet, title):
-    assert booklet.layout[title] == []
-
-
-@pytest.mark.xfail(reason="the initiative pages p13-p14 are redrawn by issue 27", strict=False)
-@pytest.mark.parametrize("title", sorted(KNOWN))
-def test_the_initiative_pages_layout(booklet, title):
     assert booklet.layout[title] == []
 
 
@@ -117,7 +104,7 @@ def test_the_layout_test_catches_an_overlap_and_a_margin():
 
 def test_translated_pages_keep_their_layout(translated):
     lang, book = translated
-    bad = {t: p for t, p in book.layout.items() if p and t not in KNOWN}
+    bad = {t: p for t, p in book.layout.items() if p}
     assert not bad, (lang, bad)
 
 
