@@ -5,7 +5,7 @@ from __future__ import annotations
 from .. import format as fmt
 from .. import plots
 from .. import tables as T
-from ..i18n import N_, _, number
+from ..i18n import N_, _, _percent, current, number
 from .page import _draw_table, _grid, _note, pages_of
 
 __all__ = []
@@ -37,7 +37,7 @@ def _init_first_page(fig, ctx) -> None:
     ax.set_position([pos.x0 + 0.14, pos.y0, pos.width - 0.14, pos.height])
     title = _("P(your side acts first) by swiftness (d6 per participant; '+' = allies)")
     plots.initiative_first(df, ax=ax, title=title)
-    pct = fmt.percent
+    pct = _pct
     table = pd.DataFrame(
         {
             _("matchup (yours vs theirs)"): df["matchup"],
@@ -147,6 +147,16 @@ _SCENARIOS = {
 _RESPOND = {"target": N_("target"), "every": N_("every")}
 
 
+def _pct(p) -> str:
+    """:func:`dicestats.format.percent` (its precision: these pages print Monte Carlo
+    estimates) in the locale's number format: ``48.6%`` in English, ``48,6 %`` in Russian."""
+    text = fmt.percent(p)
+    if current() == "en":
+        return text
+    digits = len(text[:-1].partition(".")[2])
+    return _percent(float(text[:-1]) / 100, digits)
+
+
 def _matchup(label: str) -> str:
     """A matchup label (``3 (+2 pips) vs 3``, ``3 + 3 vs 2 + 2``) in the booklet's language."""
     import re
@@ -185,7 +195,7 @@ def _init_slow_page(fig, ctx) -> None:
     plots.initiative_defenders(answers, ax=ax2, title=_("Answers to one attack"))
     ax2.legend(fontsize=6, frameon=False)
     first = answers.groupby(["label", "respond"], sort=False).first().reset_index()
-    pct, two = fmt.percent, lambda x: number(x, 2)
+    pct, two = _pct, lambda x: number(x, 2)
     table = pd.DataFrame(
         {
             _("defenders vs attackers"): first["label"],
