@@ -5,6 +5,7 @@ Each takes a frame of :mod:`dicestats.tables.initiative` (rules: ``docs/rules/in
 
 from __future__ import annotations
 
+from ..i18n import _
 from ..tables._common import _frame, _p
 from ._style import (
     OKABE_ITO,
@@ -73,7 +74,7 @@ def initiative_first(df, *, ax=None, title: str | None = None, seed=None, trials
     pos = [i for i, v in enumerate(ex) if v == v]
     if pos:
         look = dict(linestyle="none", marker="D", markersize=5, markeredgecolor="black")
-        label = "exact (enumeration)"
+        label = _("exact (enumeration)")
         ax.plot(ex[pos], pos, **look, markerfacecolor=OKABE_ITO["orange"], label=label, gid="exact")
         ax.legend(fontsize=7, loc="lower right", framealpha=0.9)
     ax.set_yticks(range(len(df)), [str(m) for m in df["matchup"]], fontsize=8)
@@ -82,10 +83,12 @@ def initiative_first(df, *, ax=None, title: str | None = None, seed=None, trials
     _percent_axis(ax, axis="x", top=1.0)
     ax.set_xlim(0, 1.08)
     ax.set_xlabel(
-        "chance your side acts first" + (" (bars: 95% interval)" if lo is not None else "")
+        _("chance your side acts first (bars: 95% interval)")
+        if lo is not None
+        else _("chance your side acts first")
     )
-    ax.set_ylabel("swiftness: yours vs theirs")
-    ax.set_title(title or "Who acts first? Swiftness matchups", fontsize=10)
+    ax.set_ylabel(_("swiftness: yours vs theirs"))
+    ax.set_title(title or _("Who acts first? Swiftness matchups"), fontsize=10)
     _provenance(ax, seed, trials)
     return ax
 
@@ -114,11 +117,11 @@ def initiative_actions_before(df, *, ax=None, title: str | None = None, seed=Non
     [0.5, 0.3, 0.2]
     >>> close(ax)
     """
-    xlabel = "actions taken before the other side's first action"
-    title = title or "Tempo: how many actions before the enemy acts?"
+    xlabel = _("actions taken before the other side's first action")
+    title = title or _("Tempo: how many actions before the enemy acts?")
     mc = dict(seed=seed, trials=trials)
     return _dist_bars(
-        df, "actions", ax, xlabel, "share of rounds", title, "initiative_actions_before", **mc
+        df, "actions", ax, xlabel, _("share of rounds"), title, "initiative_actions_before", **mc
     )
 
 
@@ -144,10 +147,11 @@ def initiative_slow(df, *, ax=None, title: str | None = None, seed=None, trials=
     [0.7, 0.3]
     >>> close(ax)
     """
-    xlabel = "slow scale: the attack's die minus the answering die (0 = not slow)"
-    title = title or "Defending late: how slow is the defender?"
+    xlabel = _("slow scale: the attack's die minus the answering die (0 = not slow)")
+    title = title or _("Defending late: how slow is the defender?")
     mc = dict(seed=seed, trials=trials)
-    return _dist_bars(df, "penalty", ax, xlabel, "share of answers", title, "initiative_slow", **mc)
+    ylabel = _("share of answers")
+    return _dist_bars(df, "penalty", ax, xlabel, ylabel, title, "initiative_slow", **mc)
 
 
 def initiative_pips(df, *, ax=None, title: str | None = None, seed=None, trials=None):
@@ -184,10 +188,10 @@ def initiative_pips(df, *, ax=None, title: str | None = None, seed=None, trials=
             lo, hi = g["lo"].to_numpy(dtype=float), g["hi"].to_numpy(dtype=float)
             ax.fill_between(x, lo, hi, color=look["color"], alpha=0.25, linewidth=0)
         ax.plot(x, g["p"].to_numpy(dtype=float), **look, label=label or None)
-    title = title or "Preparation: what are pips worth for acting first?"
-    xlabel = "preparation pips added to your initiative dice"
+    title = title or _("Preparation: what are pips worth for acting first?")
+    xlabel = _("preparation pips added to your initiative dice")
     legend = dict(fontsize=7, loc="lower right")
-    _finish(ax, xlabel, "chance your side acts first", title, half=True, groups=groups, **legend)
+    _finish(ax, xlabel, _("chance your side acts first"), title, half=True, groups=groups, **legend)
     _provenance(ax, seed, trials)
     return ax
 
@@ -226,7 +230,8 @@ def initiative_holding(df, *, ax=None, title: str | None = None, seed=None, tria
     groups = _groups(df, "label")
     for i, (label, g) in enumerate(groups):
         x, y, look = g["dealt"].to_numpy(dtype=float), g["taken"].to_numpy(dtype=float), _look(i)
-        ax.plot(x, y, **look, label=label or None, gid="holding")
+        # separate policies, not a scale: points, not a line through them
+        ax.plot(x, y, **(look | dict(linestyle="none")), label=label or None, gid="holding")
         if {"taken_lo", "taken_hi", "dealt_lo", "dealt_hi"} <= set(g.columns):
             lo, hi = (g[[f"dealt_{e}", f"taken_{e}"]].to_numpy(dtype=float).T for e in ("lo", "hi"))
             err = dict(xerr=[x - lo[0], hi[0] - x], yerr=[y - lo[1], hi[1] - y])
@@ -237,12 +242,62 @@ def initiative_holding(df, *, ax=None, title: str | None = None, seed=None, tria
     ax.plot([0, top], [0, top], color=OKABE_ITO["grey"], linewidth=0.8, linestyle=":", zorder=0)
     ax.set_xlim(0, top)
     ax.set_ylim(0, top)
-    xlabel = "wounds your side deals per round (assumed success rolls)"
-    ylabel = "wounds your side takes per round"
-    title = title or "Holding: does it pay? (below the diagonal: yes)"
+    _place_labels(ax)
+    xlabel = _("wounds your side deals per round (assumed success rolls)")
+    ylabel = _("wounds your side takes per round")
+    title = title or _("Holding: does it pay? (below the diagonal: yes)")
     _finish(ax, xlabel, ylabel, title, percent=False, groups=groups, fontsize=7, loc="upper left")
     _provenance(ax, seed, trials)
     return ax
+
+
+def _place_labels(ax, fontsize: float = 7.0) -> None:
+    """Move each point's name (``ax.texts``, annotations) to the first place around its point
+    (eight, then farther up and down) where it overlaps no name placed before it and no other
+    point (widths measured in the font, in points; the most crowded points placed first)."""
+    import numpy as np
+
+    texts = [t for t in ax.texts if hasattr(t, "xyann")]
+    if not texts:
+        return
+    from matplotlib.textpath import TextToPath
+
+    measure = TextToPath().get_text_width_height_descent  # (width, height, descent), points
+    scale = 72 / ax.figure.dpi  # display pixels → points
+    pts = np.array([ax.transData.transform(t.xy) for t in texts]) * scale
+    h = fontsize * 1.25
+    places = [(4, 3), (4, -3 - h), (-4, 3), (-4, -3 - h), (6, -h / 2), (-6, -h / 2), (0, 5)]
+    places += [(0, -5 - h)]
+    places += [(dx, dy + u * h * k) for k in (1, 2) for u in (1, -1) for dx, dy in places[:4]]
+    crowd = [int((np.hypot(*(pts - p).T) < 40).sum()) for p in pts]
+    placed: list[tuple[float, float, float, float]] = []
+    for k in sorted(range(len(texts)), key=lambda k: -crowd[k]):
+        t, (px, py) = texts[k], pts[k]
+        prop = t.get_fontproperties()
+        w = measure(t.get_text(), prop, ismath=False)[0]
+        best = None
+        for dx, dy in places:
+            x0 = px + dx if dx >= 0 else px + dx - w
+            if dx == 0:
+                x0 = px - w / 2
+            box = (x0, py + dy, x0 + w, py + dy + h)
+            hits = sum(
+                b[0] < box[2] and box[0] < b[2] and b[1] < box[3] and box[1] < b[3] for b in placed
+            )
+            hits += sum(
+                box[0] - 2 < qx < box[2] + 2 and box[1] - 2 < qy < box[3] + 2
+                for j, (qx, qy) in enumerate(pts)
+                if j != k
+            )
+            if best is None or hits < best[0]:
+                best = (hits, dx, dy, box)
+            if hits == 0:
+                break
+        _, dx, dy, box = best
+        placed.append(box)
+        t.xyann = (dx, dy)
+        t.set_ha("left" if dx > 0 else "right" if dx < 0 else "center")
+        t.set_va("bottom")
 
 
 def initiative_defenders(df, *, ax=None, title: str | None = None, seed=None, trials=None):
@@ -274,11 +329,11 @@ def initiative_defenders(df, *, ax=None, title: str | None = None, seed=None, tr
     if "respond" in d.columns:
         base = d["label"].astype(str) + ", " if "label" in d.columns else ""
         d["label"] = base + d["respond"].astype(str)
-    xlabel = "answers to one attack (the target's and its companions')"
-    title = title or "Every defender: how many answer one attack?"
+    xlabel = _("answers to one attack (the target's and its companions')")
+    title = title or _("Every defender: how many answer one attack?")
     mc = dict(seed=seed, trials=trials)
     return _dist_bars(
-        d, "answers", ax, xlabel, "share of attacks", title, "initiative_defenders", **mc
+        d, "answers", ax, xlabel, _("share of attacks"), title, "initiative_defenders", **mc
     )
 
 

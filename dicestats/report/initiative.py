@@ -1,10 +1,11 @@
-"""The booklet's initiative pages."""
+"""The booklet's initiative pages (their words in the catalogues: :mod:`dicestats.i18n`)."""
 
 from __future__ import annotations
 
 from .. import format as fmt
 from .. import plots
 from .. import tables as T
+from ..i18n import N_, _, _percent, current, number
 from .page import _draw_table, _grid, _note, pages_of
 
 __all__ = []
@@ -22,40 +23,43 @@ def _simulated(ctx, table: str, offset: int, *args, engine: bool = False, **opti
 
 
 @_page(
-    "Initiative: who acts first?",
-    "bars: chance your side takes the first action; whiskers: 95% interval (Monte Carlo).",
+    N_("Initiative: who acts first?"),
+    N_("bars: chance your side takes the first action; whiskers: 95% interval (Monte Carlo)."),
 )
 def _init_first_page(fig, ctx) -> None:
     import pandas as pd
 
     df = _simulated(ctx, "initiative_first", 0, exact_limit=ctx.exact_limit)
+    df = df.assign(matchup=df["matchup"].map(_matchup))
     gs = _grid(fig, ctx, 2, 1, height_ratios=[1.15, 1], hspace=0.28)
     ax = fig.add_subplot(gs[0])
     pos = ax.get_position()
-    ax.set_position([pos.x0 + 0.08, pos.y0, pos.width - 0.08, pos.height])
-    title = "P(your side acts first) by swiftness (d6 per participant; '+' = allies)"
+    ax.set_position([pos.x0 + 0.14, pos.y0, pos.width - 0.14, pos.height])
+    title = _("P(your side acts first) by swiftness (d6 per participant; '+' = allies)")
     plots.initiative_first(df, ax=ax, title=title)
-    pct = fmt.percent
+    pct = _pct
     table = pd.DataFrame(
         {
-            "matchup (yours vs theirs)": df["matchup"],
-            "P(act first)": df["p"].map(pct),
-            "95% interval": [
+            _("matchup (yours vs theirs)"): df["matchup"],
+            _("P(act first)"): df["p"].map(pct),
+            _("95% interval"): [
                 f"{pct(lo)}–{pct(hi)}" for lo, hi in zip(df["lo"], df["hi"], strict=True)
             ],
-            "exact": [pct(e) if e == e else "—" for e in df["p_exact"]],
-            "someone acts\ntwice in a row": df["p_double"].map(pct),
+            _("exact"): [pct(e) if e == e else "—" for e in df["p_exact"]],
+            _("someone acts\ntwice in a row"): df["p_double"].map(pct),
         }
     )
-    title = "The same numbers (exact by enumeration where the setup is small)"
+    title = _("The same numbers (exact by enumeration where the setup is small)")
     widths = [0.28, 0.14, 0.22, 0.13, 0.23]
     _draw_table(fig.add_subplot(gs[1]), table, title=title, col_widths=widths, fontsize=8)
     _note(
         fig,
         ctx,
-        f"Monte Carlo: {ctx.trials:,} rounds per scenario (own child stream each), seed "
-        f"{ctx.seed}; same seed, same numbers.\nPips: your preparation margin, added to one of "
-        "your dice (the one it brings to 6, else the highest below 6).",
+        _(
+            "Monte Carlo: {trials} rounds per scenario (own child stream each), seed {seed}; "
+            "same seed, same numbers.\nPips: your preparation margin, added to one of your dice "
+            "(the one it brings to 6, else the highest below 6)."
+        ).format(trials=number(ctx.trials), seed=ctx.seed),
     )
 
 
@@ -65,94 +69,167 @@ def _engine_trials(ctx) -> int:
 
 
 @_page(
-    "Initiative: tempo, preparation and holding",
-    "top: actions before the enemy's first; bottom: what a margin buys, what holding costs.",
+    N_("Initiative: tempo, preparation and holding"),
+    N_("top: actions before the enemy's first; bottom: what a margin buys, what holding costs."),
 )
 def _init_tempo_page(fig, ctx) -> None:
 
-    gs = _grid(fig, ctx, 2, 2, hspace=0.42, wspace=0.28)
+    gs = _grid(fig, ctx, 2, 2, hspace=0.42, wspace=0.28, bottom=0.14)
     ax = fig.add_subplot(gs[0, :])
     before = _simulated(ctx, "initiative_actions_before", 0)
-    title = "Tempo: your actions before the enemy's first (you have 3 dice)"
+    before = before.assign(label=before["label"].map(_matchup))
+    title = _("Tempo: your actions before the enemy's first (you have 3 dice)")
     plots.initiative_actions_before(before, ax=ax, title=title)
     ax2 = fig.add_subplot(gs[1, 0])
     pips = _simulated(ctx, "initiative_pips", 1)
-    plots.initiative_pips(pips, ax=ax2, title="Preparation: chance to act first")
+    pips = pips.assign(label=pips["label"].map(_matchup))
+    plots.initiative_pips(pips, ax=ax2, title=_("Preparation: chance to act first"))
     ax2.legend(fontsize=6, frameon=False, loc="lower right")
     ax3 = fig.add_subplot(gs[1, 1])
     hold = _simulated(
         ctx, "initiative_holding", 3, T.HOLD_SCENARIOS[:1], HOLD_POLICIES, engine=True
     )  # 3 vs 3
-    plots.initiative_holding(hold, ax=ax3, title="Holding in 3 vs 3: wounds dealt and taken")
-    _stagger(ax3)
     guard = dict(zip(hold["policy"], hold["guarded"], strict=True))
+    hold = hold.assign(
+        policy=hold["policy"].map(lambda p: _(_POLICIES[p])), label=hold["label"].map(_matchup)
+    )
+    title = _("Holding in 3 vs 3: wounds dealt and taken")
+    plots.initiative_holding(hold, ax=ax3, title=title)
+    ax3.set_xlabel(_("wounds your side deals per round\n(assumed success rolls)"))
     _note(
         fig,
         ctx,
-        f"Monte Carlo, a stream per scenario: {ctx.trials:,} rounds, seeds {ctx.seed} (top), "
-        f"{ctx.seed + 1} (left); {_engine_trials(ctx):,}, seed {ctx.seed + 3} (right). Margin: "
-        "the lowest die it brings to 6, else the highest below 6. An attack spends the "
-        "attacker's highest die; the foe never holds; 3d6, 5+: YOUR ASSUMPTION. Holding "
-        f"{'pays' if guard['defend'] < guard['never'] else 'does not pay'} on the defensive "
-        f"(wounds taken: {guard['never']:.2f} never, {guard['defend']:.2f} defend).",
+        _(
+            "Monte Carlo, a stream per scenario: {trials} rounds, seeds {seed} (top), {seed1} "
+            "(left); {engine}, seed {seed3} (right). Margin: the lowest die it brings to 6, else "
+            "the highest below 6. An attack spends the attacker's highest die; the foe never "
+            "holds; 3d6, 5+: YOUR ASSUMPTION. {verdict} (wounds taken: {never} never, {defend} "
+            "defend)."
+        ).format(
+            trials=number(ctx.trials),
+            seed=ctx.seed,
+            seed1=ctx.seed + 1,
+            engine=number(_engine_trials(ctx)),
+            seed3=ctx.seed + 3,
+            verdict=_("Holding pays on the defensive")
+            if guard["defend"] < guard["never"]
+            else _("Holding does not pay on the defensive"),
+            never=number(guard["never"], 2),
+            defend=number(guard["defend"], 2),
+        ),
     )
 
 
-#: The holding policies the tempo page compares.
-HOLD_POLICIES = ("never", "defend", "reserve", "after-enemy", "always")
+#: The holding policies the tempo page compares, with the names it prints.
+_POLICIES = {
+    "never": N_("never"),
+    "defend": N_("defend"),
+    "reserve": N_("reserve"),
+    "after-enemy": N_("after-enemy"),
+    "always": N_("always"),
+}
+HOLD_POLICIES = tuple(_POLICIES)
+
+#: The defence page's scenarios, in words (``tables.initiative_slow``'s labels).
+_SCENARIOS = {
+    "a hero with 3 dice attacked by a foe with 3": N_(
+        "a hero with 3 dice attacked by a foe with 3"
+    ),
+    "a hero with 3 dice attacked by two foes with 2 each": N_(
+        "a hero with 3 dice attacked by two foes with 2 each"
+    ),
+    "two heroes with 3 dice (both may answer) attacked by a foe with 3": N_(
+        "two heroes with 3 dice (both may answer) attacked by a foe with 3"
+    ),
+}
+
+#: Who answers an attack (``tables.initiative_defenders``'s ``respond``).
+_RESPOND = {"target": N_("target"), "every": N_("every")}
 
 
-def _stagger(ax) -> None:
-    """Policy names of nearby points drawn apart: each above its point, or below it when
-    the nearest other point is higher."""
-    pts = [t.xy for t in ax.texts]
-    for t in ax.texts:
-        (x, y), others = t.xy, [p for p in pts if p != t.xy]
-        near = min(others, key=lambda p: (p[0] - x) ** 2 + (p[1] - y) ** 2, default=(x, y))
-        t.xyann = (4, 4) if y >= near[1] else (4, -10)
+def _pct(p) -> str:
+    """:func:`dicestats.format.percent` (its precision: these pages print Monte Carlo
+    estimates) in the locale's number format: ``48.6%`` in English, ``48,6 %`` in Russian."""
+    text = fmt.percent(p)
+    if current() == "en":
+        return text
+    digits = len(text[:-1].partition(".")[2])
+    return _percent(float(text[:-1]) / 100, digits)
+
+
+def _matchup(label: str) -> str:
+    """A matchup label (``3 (+2 pips) vs 3``, ``3 + 3 vs 2 + 2``) in the booklet's language."""
+    import re
+
+    if label in _SCENARIOS:
+        return _(_SCENARIOS[label])
+    m = re.fullmatch(r"(.+?)(?: \(\+(\d+) pips\))? vs (.+)", label)
+    if m is None:
+        return label
+    yours, pips, theirs = m.groups()
+    if pips:
+        yours = _("{dice} (+{pips} pips)").format(dice=yours, pips=pips)
+    return _("{yours} vs {theirs}").format(yours=yours, theirs=theirs)
 
 
 @_page(
-    "Initiative: every defender and slow answers",
-    "left: how far below the attack die an answer is (0 = not slow); right: how many "
-    "answer one attack.",
+    N_("Initiative: every defender and slow answers"),
+    N_(
+        "top: how far below the attack die an answer is (0 = not slow); middle: how many "
+        "answer one attack."
+    ),
 )
 def _init_slow_page(fig, ctx) -> None:
     import pandas as pd
 
     df = _simulated(ctx, "initiative_slow", 2)
+    df = df.assign(label=df["label"].map(_matchup))
     answers = _simulated(ctx, "initiative_defenders", 4, engine=True)
-    gs = _grid(fig, ctx, 2, 2, height_ratios=[1.35, 1], hspace=0.34, wspace=0.28)
-    ax = fig.add_subplot(gs[0, 0])
-    plots.initiative_slow(df, ax=ax, title="How slow are the answers? (share by slow scale)")
+    words = {c: answers[c].map(f) for c, f in (("label", _matchup), ("respond", _respond))}
+    answers = answers.assign(**words)
+    gs = _grid(fig, ctx, 3, 1, height_ratios=[1, 1, 0.85], hspace=0.5)
+    ax = fig.add_subplot(gs[0])
+    plots.initiative_slow(df, ax=ax, title=_("How slow are the answers? (share by slow scale)"))
     ax.legend(fontsize=6, frameon=False)
-    ax2 = fig.add_subplot(gs[0, 1])
-    plots.initiative_defenders(answers, ax=ax2, title="Answers to one attack")
+    ax2 = fig.add_subplot(gs[1])
+    plots.initiative_defenders(answers, ax=ax2, title=_("Answers to one attack"))
     ax2.legend(fontsize=6, frameon=False)
     first = answers.groupby(["label", "respond"], sort=False).first().reset_index()
-    pct, two = fmt.percent, "{:.2f}".format
+    pct, two = _pct, lambda x: number(x, 2)
     table = pd.DataFrame(
         {
-            "defenders vs attackers": first["label"],
-            "who answers": first["respond"]
-            .map({"target": "target alone"})
-            .fillna("every defender"),
-            "attacks\nanswered": first["defended"].map(pct),
-            "by the\ntarget": first["target"].map(pct),
-            "companions'\nanswers/attack": first["companions"].map(two),
-            "answers\nslow": first["slow"].map(pct),
-            "wound per\nattack": first["wound"].map(two),
+            _("defenders vs attackers"): first["label"],
+            _("who answers"): [
+                _("target alone") if r == _(_RESPOND["target"]) else _("every defender")
+                for r in first["respond"]
+            ],
+            _("attacks\nanswered"): first["defended"].map(pct),
+            _("by the\ntarget"): first["target"].map(pct),
+            _("companions'\nanswers/attack"): first["companions"].map(two),
+            _("answers\nslow"): first["slow"].map(pct),
+            _("wound per\nattack"): first["wound"].map(two),
         }
     )
-    title = "Every defender at a glance (wounds: 3d6 attack and defence, 5+: assumed)"
+    title = _("Every defender at a glance (wounds: 3d6 attack and defence, 5+: assumed)")
     widths = [0.24, 0.16, 0.11, 0.11, 0.15, 0.11, 0.12]
-    _draw_table(fig.add_subplot(gs[1, :]), table, title=title, col_widths=widths, fontsize=7.5)
+    _draw_table(fig.add_subplot(gs[2]), table, title=title, col_widths=widths, fontsize=7.5)
     _note(
         fig,
         ctx,
-        f"Monte Carlo, own stream per scenario: {ctx.trials:,} rounds, seed {ctx.seed + 2} "
-        f"(left); {_engine_trials(ctx):,}, seed {ctx.seed + 4} (right, table). The target "
-        "answers with its highest die (with success rolls, only an attack that scored); every "
-        "defender: companions with a die as high as the attack's answer too, never slow. "
-        "Success rolls: YOUR ASSUMPTION. Nobody holds.",
+        _(
+            "Monte Carlo, own stream per scenario: {trials} rounds, seed {seed2} (top); "
+            "{engine}, seed {seed4} (middle, table). The target answers with its highest die "
+            "(with success rolls, only an attack that scored); every defender: companions with "
+            "a die as high as the attack's answer too, never slow. Success rolls: YOUR "
+            "ASSUMPTION. Nobody holds."
+        ).format(
+            trials=number(ctx.trials),
+            seed2=ctx.seed + 2,
+            engine=number(_engine_trials(ctx)),
+            seed4=ctx.seed + 4,
+        ),
     )
+
+
+def _respond(mode: str) -> str:
+    return _(_RESPOND[mode]) if mode in _RESPOND else mode
