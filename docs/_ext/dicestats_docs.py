@@ -214,7 +214,7 @@ def _system_page(s) -> str:
             "",
             "```{code-cell} ipython3",
             f"from dicestats import {s.name}",
-            f"from dicestats.{s.name} import Rules  # noqa: F401 (a sample may name its rules)",
+            *([f"from dicestats.{s.name} import Rules"] if "Rules(" in call else []),
             "from dicestats.format import view_text",
             "",
             f"answer = {s.name}.{q0.name}({call})",
