@@ -49,7 +49,7 @@ exclude_patterns = [
     "**/*.ipynb.md5",
 ]
 # The gallery's generated .py/.ipynb downloads and sphinx-gallery's own files are not pages.
-exclude_patterns += ["gallery/*.ipynb", "gallery/*.py", "gallery/*.json", "gallery/*.zip"]
+exclude_patterns += ["gallery/**.ipynb", "gallery/**.py", "gallery/**.json", "gallery/**.zip"]
 
 # MyST: headings get anchors so pages can link to sections; $...$ maths.
 myst_enable_extensions = ["colon_fence", "dollarmath", "deflist"]

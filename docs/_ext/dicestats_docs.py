@@ -10,8 +10,9 @@ system, public name, command or chart needs no edit of the docs:
   questions, commands, limits, result fields, a chart drawn at build time, its rules page;
 - ``reference/limits.md`` and ``reference/results.md``: every system's ``LIMITS`` and every
   question's result fields, as tables;
-- ``gallery_src/plot_answer_*.py``: a gallery example for each question with a chart and
-  each family's chances chart (the hand-written ones beside them draw the frame charts);
+- ``gallery_src/answers/plot_answer_*.py``: a gallery example for each question with a chart
+  and each family's chances chart (``gallery_src/frames/``, written by hand, draws the charts
+  of the tables' frames);
 - ``tutorials/*.ipynb``: the notebooks of ``notebooks/``, copied (myst-nb executes them).
 
 The ``dicestats-command`` directive runs ``dicestats ARGS`` (:func:`dicestats.cli.main`) while
@@ -280,59 +281,55 @@ def generate_limits_and_results() -> None:
     _write(DOCS / "reference/results.md", "\n".join(res))
 
 
+def _imports(*names: str) -> str:
+    return f"from dicestats import {', '.join(sorted(names))}"
+
+
+def _docstring(title: str, text: str) -> str:
+    body = textwrap.fill(text, width=92)
+    return f'"""\n{title}\n{"=" * len(title)}\n\n{body}\n"""\n'
+
+
 def _answer_example(s, q) -> str:
     sample = q.samples[0]
     call = ", ".join(
         [repr(a) for a in sample.args] + [f"{k}={v!r}" for k, v in sample.kwargs.items()]
     )
-    module, _, func = q.chart.partition(":")
-    trials = ""
-    if "montecarlo" in q.methods and q.default == "montecarlo":
-        trials = ", trials=20_000, rng=1"
-    call = call + trials if call else trials.lstrip(", ")
-    return textwrap.dedent(
-        f'''\
-        """
-        {s.title}: ``{q.name}``
-        {"=" * (len(s.title) + len(q.name) + 6)}
-
-        :func:`dicestats.plots.{func}` draws an answer of
-        :func:`dicestats.{s.name}.{q.name}` ({sample.name}); ``--plot FILE`` on
-        ``{_command(s, q)}`` draws the same chart.
-        """
-
-        from dicestats import plots, {s.name}
-        from dicestats.{s.name} import Rules  # noqa: F401 (a sample may name its rules)
-
-        answer = {s.name}.{q.name}({call})
-        ax = plots.{func}(answer)
-        '''
+    func = q.chart.partition(":")[2]
+    if q.default == "montecarlo":
+        call = ", ".join(c for c in (call, "trials=20_000, rng=1") if c)
+    text = (
+        f":func:`dicestats.plots.{func}` draws an answer of :func:`dicestats.{s.name}.{q.name}` "
+        f"({sample.name}); ``--plot FILE`` on ``{_command(s, q)}`` draws the same chart."
     )
+    lines = [_docstring(f"{s.title}: ``{q.name}``", text), _imports("plots", s.name)]
+    if "Rules(" in call:
+        lines.append(f"from dicestats.{s.name} import Rules")
+    lines += ["", f"answer = {s.name}.{q.name}({call})", f"ax = plots.{func}(answer)", ""]
+    return "\n".join(lines)
 
 
 def _family_example(s, q) -> str:
-    return textwrap.dedent(
-        f'''\
-        """
-        {s.title}: chances by {q.grows}
-        {"=" * (len(s.title) + len(q.grows) + 13)}
-
-        :func:`dicestats.plots.chances_chart` draws the chances a wish may name as the
-        {q.grows} grows (:func:`dicestats.tables.chances_by_value` reads the declaration).
-        """
-
-        from dicestats import plots, tables, {s.name}
-
-        df = tables.chances_by_value({s.name}.{q.name})
-        ax = plots.chances_chart(df, columns={list(q.wishes)!r}, title="{s.title}")
-        '''
+    text = (
+        f":func:`dicestats.plots.chances_chart` draws the chances a wish may name as the "
+        f"{q.grows} grows (:func:`dicestats.tables.chances_by_value` reads the declaration)."
     )
+    lines = [_docstring(f"{s.title}: chances by {q.grows}", text)]
+    lines += [_imports("plots", "tables", s.name), ""]
+    lines += [
+        f"df = tables.chances_by_value({s.name}.{q.name})",
+        "ax = plots.chances_chart(",
+        f"    df, columns={list(q.wishes)!r}, title={s.title!r}",
+        ")",
+        "",
+    ]
+    return "\n".join(lines)
 
 
 def generate_gallery_examples() -> None:
     import dicestats
 
-    src = DOCS / "gallery_src"
+    src = DOCS / "gallery_src" / "answers"
     keep = set()
     for s in dicestats.systems():
         for q in s.questions:

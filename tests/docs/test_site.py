@@ -168,10 +168,10 @@ def test_the_gallery_draws_every_chart_function(site):
     from dicestats import plots
 
     charts = [n for n in plots.__all__ if callable(getattr(plots, n)) and n != "close"]
-    sources = "\n".join(p.read_text() for p in (DOCS / "gallery_src").glob("plot_*.py"))
+    sources = "\n".join(p.read_text() for p in (DOCS / "gallery_src").rglob("plot_*.py"))
     missing = [n for n in charts if f"plots.{n}(" not in sources]
     assert not missing, f"chart functions with no gallery example: {missing}"
-    pages = list((site / "gallery").glob("plot_*.html"))
-    assert len(pages) == len(list((DOCS / "gallery_src").glob("plot_*.py")))
+    pages = list((site / "gallery").rglob("plot_*.html"))
+    assert len(pages) == len(list((DOCS / "gallery_src").rglob("plot_*.py")))
     for page in pages:
         assert "sphx-glr-single-img" in page.read_text(encoding="utf-8"), page.name
