@@ -82,6 +82,7 @@ sphinx_gallery_conf = {
     "examples_dirs": "gallery_src",
     "gallery_dirs": "gallery",
     "filename_pattern": r"plot_",
+    "subsection_order": ["gallery_src/frames", "gallery_src/answers"],
     "within_subsection_order": "FileNameSortKey",
     "download_all_examples": False,
     "remove_config_comments": True,
