@@ -187,7 +187,7 @@ def _system_page(s) -> str:
         f"- The rules as modelled, with every default, variant and source: "
         f"[{s.title}: the rules](../{Path(s.rules_doc).relative_to('docs')}).",
         f"- The API: {{doc}}`dicestats.{s.name} <../reference/api/dicestats.{s.name}>`.",
-        f"- Every option of its commands: [`dicestats {s.name}`](../reference/cli.md) "
+        f"- Every option of its commands: {{ref}}`dicestats {s.name} <dicestats-{s.name}>` "
         "(the command-line reference).",
         "",
         "## Questions",
@@ -404,7 +404,22 @@ class CommandDirective(SphinxDirective):
         return [block]
 
 
+def label_commands(app, doctree) -> None:
+    """Each command's section of the CLI reference becomes a label (``dicestats-fate``), so
+    pages can link to it with ``{ref}``."""
+    if app.env.docname != "reference/cli":
+        return
+    std = app.env.domains.standard_domain
+    for section in doctree.findall(nodes.section):
+        for sid in section["ids"]:
+            if sid.startswith("dicestats-"):
+                title = section[0].astext() if section.children else sid
+                std.labels[sid] = (app.env.docname, sid, title)
+                std.anonlabels[sid] = (app.env.docname, sid)
+
+
 def setup(app):
     app.connect("config-inited", generate, priority=100)
+    app.connect("doctree-read", label_commands)
     app.add_directive("dicestats-command", CommandDirective)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
