@@ -12,7 +12,9 @@ Generated pages (API, systems, limits, results, the answer charts of the gallery
 
 from __future__ import annotations
 
+import hashlib
 import os
+import shutil
 import sys
 from pathlib import Path
 
@@ -57,12 +59,34 @@ myst_heading_anchors = 3
 
 # myst-nb: execute notebooks and code-cell pages at build time, cached; a failing cell fails.
 nb_execution_mode = "cache"
-# DICESTATS_QUICK (the test suite's switch: smaller Monte Carlo samples in the notebooks) gets a
-# cache of its own, so a quick build never lends its outputs to a full one.
+# The cache is keyed by the package's source: a change to dicestats re-executes every page
+# (and, through dicestats_source_digest, re-reads them all: the commands' outputs and the API
+# are the package's). DICESTATS_QUICK (the test suite's switch: smaller Monte Carlo samples in
+# the notebooks) gets a cache of its own, so a quick build never lends its outputs to a full one.
 _QUICK = os.environ.get("DICESTATS_QUICK", "").strip() not in ("", "0")
-nb_execution_cache_path = str(
-    DOCS / "_build" / (".jupyter_cache_quick" if _QUICK else ".jupyter_cache")
-)
+
+
+def _source_digest() -> str:
+    h = hashlib.sha256()
+    for path in sorted((DOCS.parent / "dicestats").rglob("*.py")):
+        h.update(path.relative_to(DOCS.parent).as_posix().encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()[:12]
+
+
+dicestats_source_digest = _source_digest()
+_CACHES = DOCS / "_build" / ".jupyter_cache"
+_CACHE = _CACHES / f"{'quick-' if _QUICK else ''}{dicestats_source_digest}"
+for _old in _CACHES.glob("quick-*" if _QUICK else "[!q]*"):
+    if _old != _CACHE:  # caches of an older source: never read again
+        shutil.rmtree(_old, ignore_errors=True)
+nb_execution_cache_path = str(_CACHE)
+# sphinx-gallery re-runs an example only when its script changes: a changed package redraws all.
+_STAMP = DOCS / "gallery" / ".dicestats_source"
+if not _STAMP.exists() or _STAMP.read_text() != dicestats_source_digest:
+    shutil.rmtree(DOCS / "gallery", ignore_errors=True)
+    _STAMP.parent.mkdir(parents=True)
+    _STAMP.write_text(dicestats_source_digest)
 nb_execution_timeout = 600
 nb_execution_raise_on_error = True
 nb_execution_show_tb = True

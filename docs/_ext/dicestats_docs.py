@@ -421,5 +421,7 @@ def label_commands(app, doctree) -> None:
 def setup(app):
     app.connect("config-inited", generate, priority=100)
     app.connect("doctree-read", label_commands)
+    # Set by conf.py from the package's source: a changed package re-reads every page.
+    app.add_config_value("dicestats_source_digest", "", "env")
     app.add_directive("dicestats-command", CommandDirective)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
