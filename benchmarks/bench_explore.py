@@ -16,6 +16,23 @@ CPU count.
 Run by hand (never from the test suite), from the repository root:
 
     .venv/bin/python benchmarks/bench_explore.py [--repeat 5]
+
+``--served`` times the page as served by ``dicestats explore``, in the system's Chromium
+(Playwright, as the browser test; no browser is downloaded):
+
+- *address*: from starting the command to its printed address;
+- *first result (cold)*: from opening the address at once to the first tab's figures on
+  show; *first result (warm)*: the same once the server's prepared kernel is ready (its CPU
+  time has stopped growing), median of ``--loads`` loads;
+- *change*: for every tab, ``--changes`` changes of its first number box (up one, down one,
+  typed and Enter), each timed in the page from the Enter key to the moment the figures,
+  the command line and the chart's image have all changed (a MutationObserver; the chart
+  only where it depends on that box);
+- *kernels*: kernel processes after ``--loads`` page loads (each page closed), then after
+  the idle timeout (the server runs with ``--idle`` of ``--idle`` seconds);
+- *memory*: the resident size of a page's kernel (median).
+
+    .venv/bin/python benchmarks/bench_explore.py --served [--changes 20 --loads 10]
 """
 
 from __future__ import annotations
@@ -143,10 +160,208 @@ def summary(label: str, times: list[float], budget: float | None) -> str:
     return line
 
 
+# -- the served page, in a browser ---------------------------------------------------------------
+#: Installed in the page: the time of the last Enter key, and of the last change of each part.
+_WATCH = """() => {
+  window.__ds = {enter: 0, seen: {}};
+  document.addEventListener('keydown', e => { if (e.key === 'Enter') {
+      window.__ds.enter = performance.now(); window.__ds.seen = {}; } }, true);
+  const note = (kind) => {
+    if (!(kind in window.__ds.seen)) window.__ds.seen[kind] = performance.now(); };
+  new MutationObserver(records => {
+    for (const r of records) {
+      const el = r.target.nodeType === 1 ? r.target : r.target.parentElement;
+      if (!el || !el.closest) continue;
+      if (el.closest('.ds-summary')) note('figures');
+      else if (el.closest('.ds-commands')) note('commands');
+      else if (el.matches && el.matches('img.ds-chart') && r.attributeName === 'src') note('chart');
+    }
+  }).observe(document.body, {subtree: true, childList: true, characterData: true,
+                             attributes: true, attributeFilter: ['src']});
+}"""
+
+
+def _cpu_ticks(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            fields = fh.read().rsplit(")", 1)[1].split()
+        return int(fields[11]) + int(fields[12])
+    except OSError:
+        return -1
+
+
+def _kernels(server: int) -> list[int]:
+    from dicestats.explore.server import _descendants
+
+    found = []
+    for pid in _descendants(server):
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as fh:
+                if b"ipykernel" in fh.read():
+                    found.append(pid)
+        except OSError:
+            pass
+    return found
+
+
+def _rss_mb(pid: int) -> float:
+    try:
+        with open(f"/proc/{pid}/status") as fh:
+            for line in fh:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return float("nan")
+
+
+def _settled(server: int, timeout: float = 180.0) -> None:
+    """Wait until no kernel of the server uses more than 5% of a core over a second (the
+    prepared one has computed its page)."""
+    deadline = time.monotonic() + timeout
+    hz = os.sysconf("SC_CLK_TCK")
+    before = {k: _cpu_ticks(k) for k in _kernels(server)}
+    while time.monotonic() < deadline:
+        time.sleep(1.0)
+        now = {k: _cpu_ticks(k) for k in _kernels(server)}
+        if now and all(k in before and now[k] - before[k] <= 0.05 * hz for k in now):
+            return
+        before = now
+    raise TimeoutError(f"the server's kernels did not settle within {timeout:.0f} s")
+
+
+def served(args) -> int:
+    import re
+    import shutil
+    import subprocess
+    import threading
+
+    from playwright import sync_api
+
+    exe = shutil.which("chromium") or shutil.which("chromium-browser")
+    if exe is None:
+        print("no Chromium on this machine", file=sys.stderr)
+        return 1
+    from dicestats.explore.app import port_free
+
+    port = next(p for p in range(18870, 18999) if port_free(p))
+    cmd = [sys.executable, "-m", "dicestats", "explore", "--no-browser", "--port", str(port)]
+    cmd += ["--idle", str(args.idle)]
+    start = time.perf_counter()
+    proc = subprocess.Popen(
+        cmd, stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"}
+    )
+    lines: list[str] = []
+    threading.Thread(target=lambda: lines.extend(proc.stdout), daemon=True).start()
+    while not any("?token=" in ln for ln in lines):
+        if proc.poll() is not None:
+            print("dicestats explore stopped", file=sys.stderr)
+            return 1
+        time.sleep(0.005)
+    address = time.perf_counter() - start
+    url = re.search(r"http://\S+", "".join(lines)).group(0)
+    from dicestats.explore.server import _descendants
+
+    server = _descendants(proc.pid)[0]
+    print(f"address printed after {address * 1000:.0f} ms")
+    try:
+        with sync_api.sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=exe, headless=True, args=["--no-sandbox"])
+            try:
+                return _drive(args, browser, url, server, start)
+            finally:
+                browser.close()
+    finally:
+        proc.terminate()
+        proc.wait(60)
+
+
+def _first_result(browser, url) -> tuple[float, object]:
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    start = time.perf_counter()
+    page.goto(url, timeout=120_000)
+    page.locator(".ds-explorer .ds-summary span").first.wait_for(timeout=120_000)
+    return time.perf_counter() - start, page
+
+
+def _drive(args, browser, url, server, started) -> int:
+    cold, page = _first_result(browser, url)
+    print(f"first result, cold (opened at once): {cold * 1000:.0f} ms after opening, "
+          f"{(time.perf_counter() - started):.1f} s after the command started")  # fmt: skip
+    page.evaluate(_WATCH)
+    tabs = page.locator(".lm-TabBar-tab")
+    n = tabs.count()
+    for i in range(n):
+        tabs.nth(i).click()
+        title = tabs.nth(i).inner_text().strip()
+        ex = page.locator(".ds-explorer:visible").first
+        box = ex.locator("input[type=number]").first
+        try:
+            box.wait_for(timeout=30_000)
+        except sync_api_timeout():
+            print(f"{title}: no number box")
+            continue
+        value = int(box.input_value() or 0)
+        both, chart = [], []
+        for k in range(args.changes):
+            value += 1 if k % 2 == 0 else -1
+            box.fill(str(value))
+            box.press("Enter")
+            try:
+                page.wait_for_function(
+                    "() => 'figures' in window.__ds.seen && 'commands' in window.__ds.seen",
+                    timeout=30_000,
+                )
+            except sync_api_timeout():
+                print(f"{title}: no change on show after {value}")
+                break
+            page.wait_for_timeout(150)  # a chart may come after
+            t = page.evaluate("window.__ds")
+            both.append(max(t["seen"]["figures"], t["seen"]["commands"]) - t["enter"])
+            if "chart" in t["seen"]:
+                chart.append(max(t["seen"].values()) - t["enter"])
+        if both:
+            line = f"{title:<26} change: figures+command median {statistics.median(both):6.0f} ms"
+            line += f", worst {max(both):6.0f} ms (n={len(both)})"
+            if chart:
+                line += f"; with the chart median {statistics.median(chart):6.0f} ms"
+                line += f", worst {max(chart):6.0f} ms (n={len(chart)})"
+            print(line)
+    page.close()
+    _settled(server)  # the prepared kernel has computed its page
+    warm, rss = [], []
+    for _ in range(args.loads):
+        _settled(server)
+        t, page = _first_result(browser, url)
+        warm.append(t)
+        mine = _kernels(server)
+        page.close()
+        rss.extend(_rss_mb(k) for k in mine)
+    print(f"first result, warm: median {statistics.median(warm) * 1000:.0f} ms, "
+          f"worst {max(warm) * 1000:.0f} ms (n={len(warm)})")  # fmt: skip
+    print(f"kernels after {args.loads + 1} page loads (pages closed): {len(_kernels(server))}")
+    print(f"memory of a kernel: median {statistics.median(rss):.0f} MB resident")
+    time.sleep(args.idle + max(1, min(60, args.idle // 2)) + 5)
+    print(f"kernels {args.idle} s later (idle timeout): {len(_kernels(server))}")
+    return 0
+
+
+def sync_api_timeout():
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    return PlaywrightTimeout
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--repeat", type=int, default=5, help="times each change cycle is run")
+    p.add_argument("--served", action="store_true", help="time the served page in Chromium")
+    p.add_argument("--changes", type=int, default=20, help="changes per tab (--served)")
+    p.add_argument("--loads", type=int, default=10, help="warm page loads (--served)")
+    p.add_argument("--idle", type=int, default=30, help="the server's --idle (--served)")
     args = p.parse_args(argv)
+    if args.served:
+        return served(args)
     print(
         f"python {platform.python_version()}, {os.cpu_count()} CPUs, "
         f"load average {os.getloadavg()[0]:.2f} at start"

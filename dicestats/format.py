@@ -11,9 +11,18 @@ from __future__ import annotations
 
 import json
 import math
+from decimal import Decimal
 from fractions import Fraction
 
-from .core.checks import check_choice, check_int, check_real, is_numpy_bool, refuse
+from .core.checks import (
+    _digits,
+    check_choice,
+    check_int,
+    check_real,
+    is_numpy_bool,
+    not_a_list,
+    refuse,
+)
 from .core.results import jsonable
 
 __all__ = [
@@ -241,15 +250,15 @@ def text_table(rows, header=None, title: str | None = None) -> str:
     tie      19.75%
     success  43.21%
     """
-    if isinstance(rows, (str, bytes)) or not hasattr(rows, "__iter__"):
+    if not_a_list(rows):
         raise refuse("rows", "an iterable of rows (sequences of cells)", rows, kind=True)
     out = []
     for i, r in enumerate(rows):
-        if isinstance(r, (str, bytes)) or not hasattr(r, "__iter__"):
+        if not_a_list(r):
             raise refuse(f"rows[{i}]", "a sequence of cells", r, kind=True)
         out.append([_cell(c) for c in r])
     rows = out
-    if header is not None and (isinstance(header, (str, bytes)) or not hasattr(header, "__iter__")):
+    if header is not None and not_a_list(header):
         raise refuse("header", "a sequence of column names", header, kind=True)
     allrows = ([[str(c) for c in header]] if header else []) + rows
     if not allrows:
@@ -292,7 +301,8 @@ def to_text(df, title: str | None = None) -> str:
 
 
 def to_csv(df, path=None) -> str | None:
-    """CSV without the index; written to ``path`` if given, else returned.
+    """CSV without the index; written to ``path`` (a ``.csv`` file, replaced in one step:
+    :func:`dicestats.core.files.atomic_write`) if given, else returned.
 
     Examples
     --------
@@ -302,7 +312,14 @@ def to_csv(df, path=None) -> str | None:
     1,0.1
     """
     _need_frame(df)
-    return df.to_csv(path, index=False, lineterminator="\n")
+    text = df.to_csv(index=False, lineterminator="\n")
+    if path is None:
+        return text
+    from .core.files import atomic_write, check_out_path
+
+    with atomic_write(check_out_path("path", path, (".csv",))) as fh:
+        fh.write(text.encode("utf-8"))
+    return None
 
 
 def to_markdown(df) -> str:
@@ -349,8 +366,22 @@ def fraction(x) -> str:
     if isinstance(x, (bool, str, bytes)) or x is None:
         raise refuse("x", "a number (a Fraction, an int or a float)", x, kind=True)
     if isinstance(x, Fraction):
-        return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
-    return repr(float(x)) if isinstance(x, float) else str(x)
+        num = whole(x.numerator)
+        return num if x.denominator == 1 else f"{num}/{whole(x.denominator)}"
+    return repr(float(x)) if isinstance(x, float) else whole(x) if isinstance(x, int) else str(x)
+
+
+def whole(n: int) -> str:
+    """An integer's every digit, however many: ``str()`` refuses more than 4,300
+    (``sys.get_int_max_str_digits``); ``Decimal(n)`` is exact and has no such limit.
+
+    >>> len(whole(7**6000)), whole(-12)
+    (5071, '-12')
+    """
+    try:
+        return str(n)
+    except ValueError:
+        return str(Decimal(n))
 
 
 def signed(value) -> str:
@@ -373,6 +404,7 @@ def points(x) -> str:
     >>> points(0.0123), points(Fraction(-1, 8)), points(-1e-9)
     ('+1.23', '-12.50', '+0.00')
     """
+    x = check_real("x", x)
     v = round(100 * float(x), 2) + 0.0  # + 0.0: a -0.0 reads +0.00
     return f"{v:+.2f}"
 
@@ -411,6 +443,10 @@ def limits_table(limits) -> str:
     """
     import pandas as pd
 
+    from .core.limits import Limits
+
+    if not isinstance(limits, Limits):
+        raise refuse("limits", "a Limits (a system's LIMITS)", limits, kind=True)
     return to_markdown(pd.DataFrame(limits.rows(), columns=["what", "allowed", "when", "why"]))
 
 
@@ -424,7 +460,12 @@ def to_json(obj, *, indent: int | None = 2) -> str:
     """
     if hasattr(obj, "to_dict") and hasattr(obj, "columns"):  # a DataFrame
         obj = obj.to_dict(orient="records")
-    return json.dumps(jsonable(obj), indent=indent, ensure_ascii=False)
+    try:
+        return json.dumps(jsonable(obj), indent=indent, ensure_ascii=False)
+    except TypeError as exc:  # "Object of type bytes is not JSON serializable"
+        raise refuse(
+            "obj", "a result, a DataFrame or plain data", obj, kind=True, why=str(exc)
+        ) from None
 
 
 #: The longest exact value a text cell shows whole: about 100 digits over 100 (GMP sums
@@ -440,6 +481,10 @@ def exact_text(x) -> str:
     >>> exact_text(Fraction(1, 7**300))
     '1/338385…80001 (1/254 digits: whole with --json)'
     """
+    if isinstance(x, Fraction) and _digits(x.numerator) + _digits(x.denominator) > 2_000:
+        parts = [x.numerator] if x.denominator == 1 else [x.numerator, x.denominator]
+        sizes = "/".join(f"{_digits(n):,}" for n in parts)  # counted, never converted whole
+        return f"{'/'.join(_cut_int(n) for n in parts)} ({sizes} digits: whole with --json)"
     text = fraction(x)
     if len(text) <= EXACT_TEXT_CHARS:
         return text
@@ -450,6 +495,12 @@ def exact_text(x) -> str:
 
     sizes = f"{len(num):,}/{len(den):,}" if den else f"{len(num):,}"
     return f"{cut(num)}{'/' + cut(den) if den else ''} ({sizes} digits: whole with --json)"
+
+
+def _cut_int(n: int) -> str:
+    """A long integer's first 6 and last 5 digits around ``…`` (no whole conversion)."""
+    sign, n = ("-" if n < 0 else ""), abs(n)
+    return f"{sign}{n // 10 ** (_digits(n) - 6)}…{n % 10**5:05d}"
 
 
 #: Decimals of each numeric kind of a view's value (see :class:`~dicestats.core.results.Table`).
@@ -543,8 +594,10 @@ def view_text(view, *, exact: bool = False) -> str:
     P(tails): 49.7% ± 0.5% (95% CI 48.7–50.7%, n=10,000)
     mean heads: 0.500  (1/2)
     """
-    from .core.results import Lines, Table
+    from .core.results import Lines, Table, View
 
+    if not isinstance(view, View):
+        raise refuse("view", "a View (a result's view())", view, kind=True)
     blocks = []
     for part in view.parts:
         if isinstance(part, Table):

@@ -108,6 +108,12 @@ class System:
         return tuple(f.question for f in found if is_question(f) and f.__module__ == mod.__name__)
 
     @property
+    def grown(self):
+        """Its first question that grows (``grows``: the workbench's solve, worth, compare
+        and lineup read it), or None."""
+        return next((q for q in self.questions if q.grows), None)
+
+    @property
     def rules_doc(self) -> str:
         """Where its rules are documented: ``docs/rules/<name>.md`` from the project's root
         (or the ``doc`` it was registered with)."""
@@ -159,6 +165,13 @@ _SYSTEMS = (
         "shadowrun",
         "Shadowrun (5th edition; 4th as a flag)",
         "success, glitch and critical glitch for any pool and threshold, the hits, the Rule of Six",
+        booklet=False,
+    ),
+    System(
+        "yearzero",
+        "Year Zero Engine",
+        "success with and without a push, the attribute and gear damage a push costs, "
+        "the successes counted, for any base, skill and gear dice",
         booklet=False,
     ),
     System(

@@ -75,11 +75,10 @@ def _source_digest() -> str:
 
 
 dicestats_source_digest = _source_digest()
+# (caches of an older source are left in place, never read again: delete docs/_build to free
+# them; a test run may be reading their files)
 _CACHES = DOCS / "_build" / ".jupyter_cache"
 _CACHE = _CACHES / f"{'quick-' if _QUICK else ''}{dicestats_source_digest}"
-for _old in _CACHES.glob("quick-*" if _QUICK else "[!q]*"):
-    if _old != _CACHE:  # caches of an older source: never read again
-        shutil.rmtree(_old, ignore_errors=True)
 nb_execution_cache_path = str(_CACHE)
 # sphinx-gallery re-runs an example only when its script changes: a changed package redraws all.
 _STAMP = DOCS / "gallery" / ".dicestats_source"

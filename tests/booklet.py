@@ -4,7 +4,8 @@
 Its Monte Carlo pages are small (the tests check the pages and that each printed number
 is the API's, not how precise an estimate is) and the two largest initiative
 enumerations (3,136 classes) are skipped. Every table is recorded as it is drawn, so a
-test can check the cells drawn against the text the PDF prints.
+test can check the cells drawn against the text the PDF prints; and every page is
+measured as it is saved (``tests/layout.py``: overlapping texts, texts off the margins).
 """
 
 from __future__ import annotations
@@ -16,8 +17,10 @@ from pathlib import Path
 import pytest
 
 from dicestats import report
+from dicestats.report import booklet as _booklet
 from dicestats.report import page as _page
 
+from .layout import problems
 from .pdf import pages_text
 
 TRIALS = 500
@@ -30,12 +33,21 @@ class Booklet:
     texts: list[str]  #: the text of each page, in page order
     pages: dict[str, str]  #: the text of each page, by title
     tables: list[tuple[str | None, list[str], list[list[str]]]]  #: (title, header, rows)
+    table_pages: list[str]  #: the (English) title of the page of each table, in order
+    layout: dict[str, list[str]]  #: the layout problems of each page, by (English) title
 
 
-def build(out: Path) -> Booklet:
-    """The full booklet (every system) at ``out``, its page texts and every table drawn."""
-    tables = []
+def build(out: Path, *, systems=None, lang: str = "en") -> Booklet:
+    """The booklet at ``out`` (default: every system; in ``lang``), its page texts, every
+    table drawn and every page's layout problems."""
+    tables, table_pages, layout = [], [], {}
     real = _page._draw_table
+    real_save = _booklet._save
+
+    def saving(pdf, fig, title):
+        layout[title] = problems(fig)
+        table_pages.extend([title] * (len(tables) - len(table_pages)))
+        real_save(pdf, fig, title)
 
     def recording(ax, df, *, title=None, **kw):
         rows = [[str(v) for v in row] for row in df.itertuples(index=False)]
@@ -50,9 +62,15 @@ def build(out: Path) -> Booklet:
     mp = pytest.MonkeyPatch()
     for m in patched:
         mp.setattr(m, "_draw_table", recording)
+    mp.setattr(_booklet, "_save", saving)
     try:
-        report.build_report(out, trials=TRIALS, exact_limit=EXACT_LIMIT, progress=False)
+        report.build_report(
+            out, systems=systems, trials=TRIALS, exact_limit=EXACT_LIMIT, progress=False,
+            lang=lang,
+        )  # fmt: skip
     finally:
         mp.undo()
     texts = pages_text(out)
-    return Booklet(out, texts, dict(zip(report.page_titles(), texts, strict=True)), tables)
+    titles = report.page_titles(systems, lang=lang)
+    pages = dict(zip(titles, texts, strict=True))
+    return Booklet(out, texts, pages, tables, table_pages, layout)

@@ -9,9 +9,10 @@ This module owns the parser, the error policy and nothing else:
 
 * bad input is one line on stderr and exit status 2, never a traceback;
 * every command prints a readable table by default and JSON with ``--json``;
-* a command stopped by SIGINT, SIGTERM or SIGHUP (where it takes them over, as
-  the booklet does to remove its temporary file) prints one line and exits with
-  ``128 + signal``: 130, 143, 129;
+* a command stopped by SIGINT, SIGTERM or SIGHUP (taken over while a command runs,
+  unless ignored, as by ``nohup``) prints one line and exits with ``128 + signal``:
+  130, 143, 129, and leaves its targets as they were (even when the signal's exception
+  was swallowed where Python ran its handler: :func:`dicestats.core.files.check_interrupted`);
 * bare ``dicestats`` (no command) follows git's convention: the short usage
   and the list of commands, one line each, rather than the full help. As a
   usage error of this CLI it goes to stderr with exit status 2 (git uses
@@ -29,6 +30,7 @@ dicestats 0.1.0
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
 import re
 import sys
@@ -51,11 +53,40 @@ class _Parser(argparse.ArgumentParser):
         # to read or refuse (as Python 3.13's argparse does for "-1e-3").
         self._negative_number_matcher = re.compile(r"^-(?:\.?\d|inf|nan)", re.IGNORECASE)
 
+    def parse_known_args(self, args=None, namespace=None):  # noqa: D102 - argparse API
+        for action in self._actions:  # also those of parents and groups
+            if type(action) is argparse._StoreAction:
+                action.__class__ = _StoreOnce
+        namespace, rest = super().parse_known_args(args, namespace)
+        vars(namespace).pop(_GIVEN, None)
+        return namespace, rest
+
     def error(self, message):  # noqa: D102 - argparse API
         # argparse echoes words as typed ("unrecognized arguments: a<newline>b"): escape
         # what is not printable, so that the error stays one line
         message = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
         self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+#: Where :class:`_StoreOnce` notes the options given while parsing (removed after).
+_GIVEN = "_dicestats_given"
+
+
+class _StoreOnce(argparse._StoreAction):
+    """An option of one value given twice with two values is an error, not the last one
+    silently (``--botch first --botch-rule revised``: ``--botch`` abbreviates ``--botch-rule``).
+    """
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        if option_string is None and values is self.default:  # an absent optional positional
+            return super().__call__(parser, namespace, values, option_string)
+        given = vars(namespace).setdefault(_GIVEN, {})
+        typed = f"{option_string} {values}" if option_string else str(values)
+        if self.dest in given and given[self.dest][1] != values:
+            name = "/".join(self.option_strings) or self.dest
+            parser.error(f"{name} given twice (as {given[self.dest][0]} and {typed}): give it once")
+        given[self.dest] = (typed, values)
+        super().__call__(parser, namespace, values, option_string)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -145,15 +176,20 @@ def main(argv: list[str] | None = None) -> int:
     if getattr(args, "func", None) is None:  # bare dicestats: see the module docstring
         sys.stderr.write(short_help(parser))
         return 2
+    from ..core.files import interruptible
+
     try:
-        return int(args.func(args) or 0)
+        with interruptible():  # the first SIGINT, SIGTERM or SIGHUP ends the run: 130, 143, 129
+            status = int(args.func(args) or 0)
+            sys.stdout.flush()  # a full disk, a closed reader: here, not at the interpreter's exit
+        return status
     except (CLIError, ValueError, TypeError) as exc:
         msg = " ".join(str(exc).split())
         print(f"dicestats {args.command}: error: {msg}", file=sys.stderr)
         return 2
     except KeyboardInterrupt as exc:  # Ctrl-C, or a signal taken over (core.files)
         status = getattr(exc, "exit_status", 130)
-        print(f"dicestats {args.command}: {exc or 'interrupted'}", file=sys.stderr)
+        print(f"dicestats {args.command}: {str(exc) or 'interrupted'}", file=sys.stderr)
         return status
     except BrokenPipeError:
         # The reader went away (``dicestats table | head``): not an error of ours.
@@ -162,3 +198,27 @@ def main(argv: list[str] | None = None) -> int:
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except OSError as exc:  # an I/O failure after the work (bad paths are refused before it)
+        where = exc.filename or ("standard output" if _stdout_failed(exc) else None)
+        reason = exc.strerror or " ".join(str(exc).split())
+        text = f"cannot write {where}: {reason}" if where else reason
+        print(f"dicestats {args.command}: error: {text}", file=sys.stderr)
+        return 1
+
+
+#: The errors of a write that failed (a full disk, a closed or broken output).
+_WRITE_ERRNOS = {errno.ENOSPC, errno.EIO, errno.EBADF, errno.EFBIG, errno.EDQUOT, errno.EPIPE}
+
+
+def _stdout_failed(exc: OSError) -> bool:
+    """Whether ``exc`` (an error naming no file) is standard output's; if so, standard output
+    is pointed at devnull, so that the interpreter's final flush stays quiet."""
+    if exc.errno not in _WRITE_ERRNOS:
+        return False
+    import os
+
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    return True

@@ -542,7 +542,7 @@ def _register_declared(sub, command: str) -> None:
     from .questions import add_parameters
 
     for s in systems():
-        q = next((q for q in s.questions if q.grows), None)
+        q = s.grown
         if q is None or s.name in sub.choices:
             continue
         asked = f"'dicestats {s.name} {q.name.replace('_', '-')}'"
@@ -644,14 +644,14 @@ def _cmd_lineup(args) -> int:
     from ..workbench.declared import lineup
     from .questions import add_parameters, setting_of
 
-    names = [s.name for s in systems() if any(q.counts for q in s.questions if q.grows)]
+    names = [s.name for s in systems() if s.grown is not None and s.grown.counts]
     sides = []
     for i, text in enumerate(args.sides):
         words = shlex.split(text)
         if not words or words[0] not in names:
             got = shown(words[0] if words else text, quote=True)
             raise CLIError(f"SIDE {i + 1} must start with a system: {', '.join(names)}; got {got}")
-        q = next(q for s in systems() if s.name == words[0] for q in s.questions if q.grows)
+        q = next(s.grown for s in systems() if s.name == words[0])
         p = args._parser_class(prog=f"dicestats compare across: SIDE {i + 1} ({words[0]})")
         read = add_parameters(p, q)
         try:

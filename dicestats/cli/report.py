@@ -7,6 +7,7 @@ from __future__ import annotations
 import sys
 import time
 
+from ..i18n import LANGUAGES
 from ..registry import systems
 from ..report.booklet import EXACT_LIMIT, MC_TRIALS
 from ._common import int_arg
@@ -59,6 +60,15 @@ def register(subparsers) -> None:
         help="initiative setups up to N dice-outcome classes also get their exact value "
         f"(default: {EXACT_LIMIT}; 0: none)",
     )
+    p.add_argument(
+        "--lang",
+        "--language",
+        dest="lang",
+        choices=LANGUAGES,
+        default="en",
+        help="the booklet's language: en (default), de, ru, zh-Hant, zh-Hans; the rule texts' "
+        "own terms, numbers in the language's format",
+    )
     p.add_argument("--quiet", action="store_true", help="no progress bar, no summary line")
     p.set_defaults(func=_handle)
 
@@ -73,6 +83,7 @@ def _handle(args) -> int:
         path = report.build_report(
             args.out,
             paper=args.paper,
+            lang=args.lang,
             progress=False if args.quiet else None,
             **{k: v for k, v in given.items() if v is not None},
         )

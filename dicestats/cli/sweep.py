@@ -57,6 +57,35 @@ def _question(text: str) -> str:
     return text
 
 
+#: A scheduler's address: ``tcp://host:8786`` (tcp, tls, ucx, ws, wss) or ``host:port``.
+_ADDRESS = re.compile(
+    r"\A(?:(?:tcp|tls|ucx|wss?)://(?P<host>[^\s/:]+|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?"
+    r"|(?:[^\s/:]+|\[[0-9A-Fa-f:.]+\]):[0-9]{1,5})/?\Z"
+)
+#: Longest ``--timeout``, in seconds.
+MAX_TIMEOUT = 3600.0
+
+
+def _address(text: str) -> str:
+    """``--scheduler``: an address, checked before any connection (``nan`` stalled 20 s)."""
+    if not _ADDRESS.match(text.strip()):
+        raise argparse.ArgumentTypeError(
+            f"expected a scheduler address such as tcp://host:8786 or host:8786, got {text!r}"
+        )
+    return text.strip()
+
+
+def _timeout(text: str) -> float:
+    """``--timeout``: seconds in (0, 3600] (``1e308`` never gave up; nan, inf, -1 were read)."""
+    try:
+        t = real(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    if not 0 < t <= MAX_TIMEOUT:
+        raise argparse.ArgumentTypeError(f"expected seconds in (0, {MAX_TIMEOUT:g}], got {text!r}")
+    return t
+
+
 def _add_options(p, *, defaults: bool) -> None:
     """The sweep's own options (on the sub-command, and again for words after QUESTION)."""
 
@@ -86,13 +115,14 @@ def _add_options(p, *, defaults: bool) -> None:
     )
     p.add_argument(
         "--scheduler",
+        type=_address,
         metavar="ADDRESS",
         help="run the cells on the Dask cluster at ADDRESS (tcp://host:8786)",
     )
     p.add_argument("--dask", choices=("local",), help="start a local Dask cluster for the sweep")
     p.add_argument(
         "--timeout",
-        type=real,
+        type=_timeout,
         default=d(SCHEDULER_TIMEOUT),
         metavar="SECONDS",
         help=f"how long to wait for the scheduler (default {SCHEDULER_TIMEOUT:g})",
@@ -122,7 +152,7 @@ def register(subparsers) -> None:
         help="one question over a grid of parameters (local processes or a Dask cluster)",
         description=(
             "Answer QUESTION for every combination of the parameter values given, one "
-            "row per cell, with estimates, 95%% intervals and the seed that reproduces "
+            "row per cell, with estimates, 95% intervals and the seed that reproduces "
             "each cell. Parameters are the question's own, spelled as its API names "
             "them (--swiftness, --vs, --pips, --dice, --difficulty, --bonus): a range "
             "1-6, values 0,1,3 or words. 'dicestats sweep QUESTION --help' lists a "
@@ -139,20 +169,23 @@ def register(subparsers) -> None:
 
 
 # --------------------------------------------------------------------------- the grid
-def _scalar(word: str):
+def _scalar(word: str, name: str = "value"):
     low = word.lower()
     if low in ("true", "false", "none"):
         return {"true": True, "false": False}.get(low)
     for read in (int, float):
         try:
-            return read(word)
+            value = read(word)
         except ValueError:
-            pass
+            continue
+        if not word.isascii() or "_" in word:  # int() reads ٣, ３ and 1_000: other commands don't
+            raise CLIError(f"--{name}: expected a number in the digits 0-9, got {word!r}")
+        return value
     return word
 
 
 def _words(name: str, word: str, participants: bool) -> list:
-    m = re.fullmatch(r"(-?\d+)-(-?\d+)", word.strip())
+    m = re.fullmatch(r"(-?[0-9]+)-(-?[0-9]+)", word.strip())
     if m:
         a, b = int(m[1]), int(m[2])
         if a > b:
@@ -161,11 +194,11 @@ def _words(name: str, word: str, participants: bool) -> list:
             raise CLIError(f"--{name}: range {word!r} has more than {LIMITS['cells'].hi:,} values")
         return list(range(a, b + 1))
     if participants:
-        return [_scalar(word)] if "," not in word else [word]
+        return [_scalar(word, name)] if "," not in word else [word]
     parts = word.split(",")
     if any(not p.strip() for p in parts):
         raise CLIError(f"--{name}: empty value in {word!r}")
-    return [_scalar(p.strip()) for p in parts]
+    return [_scalar(p.strip(), name) for p in parts]
 
 
 def parse_grid(tokens, question) -> dict:
@@ -189,6 +222,8 @@ def parse_grid(tokens, question) -> dict:
             if current in grid:
                 raise CLIError(f"{flag} given twice: give all its values after one {flag}")
             grid[current], spelled[current] = [rest] if eq else [], flag
+        elif re.match(r"-(?![0-9.]|inf|nan)", tok, re.IGNORECASE):  # -q: not a value of it
+            raise CLIError(f"unknown option {tok!r} (options are spelled in full: --quiet)")
         elif current is None:
             raise CLIError(f"unexpected {tok!r}: values follow their parameter (--swiftness 1-6)")
         else:

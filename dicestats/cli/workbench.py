@@ -88,7 +88,7 @@ def _register_declared(sub) -> None:
     from .questions import add_parameters
 
     for s in systems():
-        q = next((q for q in s.questions if q.grows), None)
+        q = s.grown
         if q is None or s.name in sub.choices:  # hand-written above: more than one search
             continue
         wish = chance_words(q.wishes[0])
@@ -583,8 +583,8 @@ def _register_calibrate(subparsers) -> None:
         "calibrate",
         help="calibration tables: dice needed per difficulty, Fate difficulty per rating",
         description="For each Storyteller difficulty the smallest pool reaching each level, "
-        "or for each Fate rating the hardest difficulty reaching it (default levels 50%%, "
-        "75%%, 90%%, 95%%). A level no pool in range reaches shows as a dash.",
+        "or for each Fate rating the hardest difficulty reaching it (default levels 50%, "
+        "75%, 90%, 95%). A level no pool in range reaches shows as a dash.",
     )
     sub = c.add_subparsers(dest="system", metavar="SYSTEM", required=True)
     s = sub.add_parser("storyteller", help="the dice each difficulty needs")

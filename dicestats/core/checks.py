@@ -34,6 +34,7 @@ __all__ = [
     "parse_int_text",
     "parse_fraction_text",
     "is_numpy_bool",
+    "not_a_list",
 ]
 
 #: Longest value shown in a refusal; longer ones are cut in the middle.
@@ -307,6 +308,8 @@ def check_real(
     right = ")" if hi_open else "]"
     span = f"a finite number in {left}{'-inf' if lo is None else lo}, "
     span += f"{'inf' if hi is None else hi}{right}"
+    if lo is None and hi is None:  # "in [-inf, inf]" said nothing
+        span = "a finite number"
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise refuse(name, span, value, kind=True)
     try:
@@ -373,6 +376,19 @@ def check_exact(exact) -> bool:
     return check_bool("exact", exact)
 
 
+#: Text and byte strings: iterable, but never a list of values (``b"3"`` iterates as ``[51]``).
+TEXT = (str, bytes, bytearray, memoryview)
+
+
+def not_a_list(values) -> bool:
+    """True when ``values`` cannot be a list of values: text, bytes or not iterable.
+
+    >>> not_a_list([3]), not_a_list(range(3)), not_a_list(b"3"), not_a_list(bytearray(b"3"))
+    (False, False, True, True)
+    """
+    return isinstance(values, TEXT) or not isinstance(values, Iterable)
+
+
 def check_int_list(
     name: str,
     values,
@@ -393,7 +409,7 @@ def check_int_list(
     >>> check_int_list("pools", [7, 6, 6], 0)
     [7, 6, 6]
     """
-    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+    if not_a_list(values):
         raise refuse(name, "a sequence of integers", values, kind=True)
     if max_len is not None and hasattr(values, "__len__") and len(values) > max_len:
         raise refuse(name, f"a sequence of at most {max_len} integers", values, why=why)

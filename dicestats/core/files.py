@@ -31,6 +31,7 @@ import os
 import re
 import secrets
 import signal
+import sys
 import threading
 import time
 from pathlib import Path
@@ -44,6 +45,8 @@ __all__ = [
     "interruptible",
     "temporary_name",
     "clear_stale",
+    "locked",
+    "check_interrupted",
 ]
 
 
@@ -60,8 +63,11 @@ def check_out_path(name: str, out, suffixes: tuple[str, ...]) -> Path:
     kinds = " or ".join(suffixes)
     if not isinstance(out, (str, os.PathLike)):
         raise refuse(name, "a path (str or os.PathLike)", out, kind=True)
-    if not os.fspath(out):  # Path('') is '.', which read "got the directory '.'"
-        raise refuse(name, f"a {kinds} file path", os.fspath(out))
+    text = os.fspath(out)
+    if not text:  # Path('') is '.', which read "got the directory '.'"
+        raise refuse(name, f"a {kinds} file path", text)
+    if isinstance(text, str) and text.endswith(("/", os.sep)):  # Path drops it: "x.svg/"
+        raise refuse(name, f"a {kinds} file path (not a directory's)", text)
     path = Path(out)
     try:
         is_dir = path.is_dir()
@@ -95,6 +101,7 @@ def atomic_write(out: Path, *, started: float | None = None):
                 raise _about(exc, out) from None
             with fh:
                 yield fh
+            check_interrupted()  # a signal whose exception was swallowed: keep the target
             try:
                 os.replace(tmp, out)
             except OSError as exc:
@@ -166,6 +173,7 @@ def interruptible():
     cannot itself be interrupted; the previous handlers come back on exit.
     Outside the main thread (where Python cannot set handlers) it does nothing.
     """
+    global _received
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -173,17 +181,51 @@ def interruptible():
     previous = {s: h for s in SIGNALS if (h := signal.getsignal(s)) in defaults}
 
     def stop(signum, frame):
+        global _received
         for s in previous:
             signal.signal(s, signal.SIG_IGN)
+        _received = signum  # kept: the exception may be swallowed (a __del__, a weakref callback)
         raise Interrupted(signum)
 
+    def swallowed(unraisable):  # "Exception ignored in ...": Python dropped the exception
+        if not isinstance(unraisable.exc_value, Interrupted):
+            return hook(unraisable)
+        for s in previous:  # the next signal raises at once, as the first one should have
+            signal.signal(s, stop)
+        return None  # and no traceback: check_interrupted() ends the run
+
+    outermost = bool(previous) and _received is None
+    hook = sys.unraisablehook
     try:
         for signum in previous:
             signal.signal(signum, stop)
+        if outermost:
+            sys.unraisablehook = swallowed
         yield
+        if outermost:
+            check_interrupted()  # the signal's exception was swallowed: end the run anyway
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
+        if outermost:
+            sys.unraisablehook = hook
+            _received = None
+
+
+#: The signal :func:`interruptible`'s handler took, until its block ends.
+_received: int | None = None
+
+
+def check_interrupted() -> None:
+    """Raise :class:`Interrupted` again if a signal arrived in this :func:`interruptible` block.
+
+    The handler's exception can be swallowed where Python runs it (a ``__del__`` or a weakref
+    callback prints "Exception ignored ..."), and the other signals are ignored by then: work
+    calls this where it may go on (each Monte Carlo batch) and before it replaces a file, so
+    the first signal always ends the run and leaves its targets untouched.
+    """
+    if _received is not None:
+        raise Interrupted(_received)
 
 
 # ----------------------------------------------------------------- temporary files
@@ -212,13 +254,17 @@ def temporary_name(
     >>> len(temporary_name("x" * 250 + ".pdf", pid=4194303, tag="ffffffff").encode())
     255
     """
+    pid = os.getpid() if pid is None else pid
+    tag = secrets.token_hex(4) if tag is None else tag
+    return _hidden(target, f"{_MARK}{pid}-{tag}.tmp", directory)
+
+
+def _hidden(target: str, tail: str, directory=None) -> str:
+    """``.<target><tail>``, ``target`` shortened to fit the file-name limit of ``directory``."""
     name_max = _NAME_MAX
     if directory is not None:
         with contextlib.suppress(OSError, ValueError, AttributeError):
             name_max = int(os.pathconf(directory, "PC_NAME_MAX"))
-    pid = os.getpid() if pid is None else pid
-    tag = secrets.token_hex(4) if tag is None else tag
-    tail = f"{_MARK}{pid}-{tag}.tmp"
     room = name_max - 1 - len(tail.encode())
     base = os.fsencode(target)[: max(room, 1)]
     text = base.decode("utf-8", errors="ignore") if room < len(os.fsencode(target)) else target
@@ -267,3 +313,62 @@ def clear_stale(directory, *, before: float | None = None) -> list[Path]:
         except OSError:
             continue
     return removed
+
+
+# ----------------------------------------------------------------------- one writer
+@contextlib.contextmanager
+def locked(out: Path, name: str = "out", *, who: str = "run"):
+    """Hold ``out``'s lock for the block: a second ``who`` writing the same file is refused.
+
+    The lock is an ``flock`` on a hidden file beside ``out``
+    (``.<name>.dicestats-lock``), released by the system when the process ends however it
+    ends (SIGKILL too), and the file removed by its holder. Where ``fcntl`` is missing
+    (Windows) nothing is locked.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     out = Path(tmp) / "rows.csv"
+    ...     with locked(out, who="sweep"):
+    ...         with locked(out, who="sweep"):
+    ...             pass
+    Traceback (most recent call last):
+    ...
+    dicestats.InputError: out is being written by another sweep (its lock .rows.csv.dicestats-lock \
+is held): wait for it to end, or give another file
+    """
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not on POSIX
+        yield
+        return
+    out = Path(out)
+    lock = out.parent / _hidden(out.name, f"{_MARK}lock", out.parent)
+    while True:
+        try:
+            fd = os.open(lock, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+        except OSError as exc:  # before any work: a refusal, as check_out_path's
+            raise InputError(
+                f"cannot write {shown(str(out), quote=True)}: {exc.strerror or exc} "
+                f"(creating its lock {lock.name})"
+            ) from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            raise InputError(
+                f"{name} is being written by another {who} (its lock {lock.name} is held): "
+                "wait for it to end, or give another file"
+            ) from None
+        try:  # the holder before us may have removed the file it locked: lock the new one
+            same = os.stat(lock).st_ino == os.fstat(fd).st_ino
+        except OSError:
+            same = False
+        if same:
+            break
+        os.close(fd)
+    try:
+        yield
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(lock)
+        os.close(fd)

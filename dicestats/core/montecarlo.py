@@ -26,6 +26,7 @@ from itertools import islice
 from typing import TYPE_CHECKING
 
 from .checks import InputError, check_choice, check_int, check_real, refuse
+from .files import check_interrupted
 from .limits import Limit, Limits
 from .progress import progress_bar
 from .results import Estimate, z_value
@@ -457,6 +458,7 @@ def _execute(batch_fn, root, jobs, n_jobs, workers, executor, bar, totals):
         for i, n in jobs:
             _add(totals, _run_batch(batch_fn, root, i, n))
             bar.update(n)
+            check_interrupted()
         return
     # the batch function travels once per worker (initializer), not once per batch
     with cf.ProcessPoolExecutor(
@@ -474,6 +476,7 @@ def _stream(submit, jobs, window, bar, totals):
             n, fut = pending.pop(0)
             _add(totals, fut.result())  # in batch order: same sums for any executor
             bar.update(n)
+            check_interrupted()
             pending.extend((n, submit(i, n)) for i, n in islice(it, 1))
     finally:  # an error or an interrupt: the executor need not finish the others
         for _, fut in pending:
@@ -485,7 +488,32 @@ _WORKER_FN = None
 
 def _init_worker(batch_fn):
     global _WORKER_FN
+    die_with_parent()
     _WORKER_FN = batch_fn
+
+
+#: How often, in seconds, a worker process looks whether its parent is still there.
+PARENT_CHECK = 0.5
+
+
+def die_with_parent() -> None:
+    """In a worker process: end it as soon as its parent is gone (killed, SIGKILL included).
+
+    A worker of a killed parent would otherwise wait for work forever (192 MB each);
+    a daemon thread watches the parent process id. The ``initializer`` of every process
+    pool dicestats starts.
+    """
+    import threading
+    import time
+
+    parent = os.getppid()
+
+    def watch():
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="dicestats-parent-watch", daemon=True).start()
 
 
 def _worker_batch(root, i, n):

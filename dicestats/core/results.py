@@ -93,6 +93,13 @@ def jsonable(x):
     return x
 
 
+def _shown_field(value, shown) -> str:
+    try:
+        return repr(value)
+    except ValueError:  # a number of more than 4,300 digits
+        return shown(value, width=60)
+
+
 @dataclass(frozen=True)
 class Result:
     """Base class of every result: a frozen dataclass with generated exports.
@@ -100,6 +107,21 @@ class Result:
     A field declared with ``field(metadata={"export": False})`` is left out
     of :meth:`as_dict` (for bulky internals a user can still read).
     """
+
+    def __str__(self) -> str:
+        """Its repr; when a number inside is too long for ``repr`` (Python refuses ``str()``
+        of an int over 4,300 digits), the same with each field shown as refusals show
+        values (:func:`~dicestats.core.checks.shown`: leading digits and the length)."""
+        try:
+            return repr(self)
+        except ValueError:
+            from .checks import shown
+
+            fields = (f for f in dataclasses.fields(self) if f.repr)
+            parts = ", ".join(
+                f"{f.name}={_shown_field(getattr(self, f.name), shown)}" for f in fields
+            )
+            return f"{type(self).__name__}({parts})"
 
     def as_dict(self) -> dict:
         """The fields as plain Python data (Fractions kept; see :func:`plain`)."""

@@ -1,26 +1,30 @@
 """Every registered system's explorer on one page (:func:`page`), served on 127.0.0.1 by Voilà
-from a temporary one-cell notebook (:func:`serve`; no internet needed)."""
+from a temporary one-cell notebook (:func:`serve`, in :mod:`~dicestats.explore.server`'s process;
+no internet needed)."""
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import importlib
 import importlib.util
 import os
+import secrets
 import signal
 import socket
 import subprocess
 import sys
-import tempfile
-import time
-from pathlib import Path
 
-__all__ = ["page", "explorer", "serve", "notebook_text", "port_free", "DEFAULT_PORT"]
+__all__ = ["page", "explorer", "serve", "port_free", "DEFAULT_PORT", "IDLE_TIMEOUT", "MAX_PAGES"]
 
 #: Voilà's own default port.
 DEFAULT_PORT = 8866
-#: How long the server may take to answer before it counts as failed to start.
-START_TIMEOUT = 60.0
-VOILA_FLAGS = ("--no-browser", "--Voila.ip=127.0.0.1", "--theme=light", "--Voila.log_level=ERROR")
+#: How long the server may take to stop (kernels shut down) before it is killed.
+STOP_TIMEOUT = 25.0
+#: Seconds a page's kernel may stay idle, its page closed, before it is stopped.
+IDLE_TIMEOUT = 300
+#: Pages (kernels, ~200 MB each) served at once.
+MAX_PAGES = 8
 
 
 def explorer(system):
@@ -70,21 +74,10 @@ def page():
     return tabs
 
 
-def notebook_text() -> str:
-    """The one-cell notebook the server runs (nbformat 4 JSON)."""
-    import json
-
-    source = ["from dicestats.explore import page\n", "page()"]
-    cell = dict(cell_type="code", execution_count=None, id="explorers", metadata={}, outputs=[])
-    kernel = {"display_name": "Python 3", "language": "python", "name": "python3"}
-    nb = {"cells": [{**cell, "source": source}], "nbformat": 4, "nbformat_minor": 5}
-    nb["metadata"] = {"kernelspec": kernel, "language_info": {"name": "python"}}
-    return json.dumps(nb, indent=1)
-
-
 def port_free(port: int, host: str = "127.0.0.1") -> bool:
     """Whether ``host:port`` can be bound now."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as s:
         try:
             s.bind((host, port))
         except OSError:
@@ -92,88 +85,110 @@ def port_free(port: int, host: str = "127.0.0.1") -> bool:
     return True
 
 
-def _answers(port: int) -> bool:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.settimeout(0.5)
-        return s.connect_ex(("127.0.0.1", port)) == 0
-
-
 def _stop(proc: subprocess.Popen) -> None:
-    """Stop the server and its kernels: SIGTERM, then SIGKILL after 10 s."""
-    if proc.poll() is not None:
-        return
-    proc.terminate()
+    """Stop the server: close its standard input (it stops its kernels and removes its
+    temporary folder), then SIGKILL its process group after :data:`STOP_TIMEOUT` s."""
+    with contextlib.suppress(OSError, ValueError):
+        proc.stdin.close()
     try:
-        proc.wait(10)
+        proc.wait(STOP_TIMEOUT)
     except subprocess.TimeoutExpired:
-        proc.kill()
+        with contextlib.suppress(OSError):
+            os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
 
 
-def serve(port: int = DEFAULT_PORT, *, open_browser: bool = True, echo=print) -> int:
-    """Serve :func:`page` at ``http://127.0.0.1:<port>/`` until Ctrl-C (or SIGTERM).
+def serve(
+    port: int = DEFAULT_PORT,
+    *,
+    host: str = "127.0.0.1",
+    open_browser: bool = True,
+    echo=print,
+    idle: int = IDLE_TIMEOUT,
+    max_pages: int = MAX_PAGES,
+) -> int:
+    """Serve :func:`page` at ``http://<host>:<port>/?token=…`` until Ctrl-C (or SIGTERM).
 
-    ``echo`` receives the line with the address once the server answers.
-    Returns the server's exit status when it stops by itself; Ctrl-C stops it
-    and raises ``KeyboardInterrupt`` once it has gone (kernels shut down,
-    temporary notebook removed).
+    The server (:mod:`dicestats.explore.server`, its own process) answers only requests
+    that carry this run's token and name this machine (or ``host``); a page's kernel stops
+    after ``idle`` seconds idle with the page closed, and at most ``max_pages`` pages are
+    served at once. ``echo`` receives the line with the address at once: this process binds
+    the port and hands it to the server, so a browser opened on it waits for the page while
+    the server starts.
+    Returns the server's exit status when it stops by itself; Ctrl-C stops it and raises
+    ``KeyboardInterrupt`` once it has gone (kernels shut down, temporary folder removed).
+    Should this process die without a word (SIGKILL), the server notices its standard
+    input closing and stops the same way.
     """
     from ..core.checks import check_int, refuse
 
     port = check_int("port", port, 1, 65535)
+    idle = check_int("idle", idle, 1, 7 * 24 * 3600)
+    max_pages = check_int("max_pages", max_pages, 1, 1000)
+    if not isinstance(host, str) or not host.strip():
+        raise refuse("host", "a host name or address", host)
+    for module in ("ipywidgets", "voila"):
+        if importlib.util.find_spec(module) is None:
+            raise RuntimeError(
+                f"the explorers need ipywidgets and voila ({module} is missing): "
+                'pip install "dicestats[explore]"'
+            )
+    # This process binds the port (the address can be printed at once: connections wait in
+    # the socket's queue while the server starts) and hands the socket to the server.
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listener = socket.socket(family, socket.SOCK_STREAM)
     try:
-        import ipywidgets  # noqa: F401
-        import voila  # noqa: F401
-    except ImportError as exc:
-        raise RuntimeError(
-            f"the explorers need ipywidgets and voila ({exc.name} is missing): "
-            'pip install "dicestats[explore]"'
-        ) from None
-    if not port_free(port):
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind((host, port))
+        listener.listen(128)
+    except OSError as exc:
+        listener.close()
+        why = "it is in use" if exc.errno == errno.EADDRINUSE else exc.strerror
         raise refuse(
-            "port",
-            "a free port on 127.0.0.1",
-            port,
-            why="it is in use",
-            instead="pass --port with another",
-        )
+            "port", f"a free port on {host}", port, why=why, instead="pass --port with another"
+        ) from None
     env = dict(os.environ)
     env["PATH"] = os.path.dirname(sys.executable) + os.pathsep + env.get("PATH", "")
     env.setdefault("MPLBACKEND", "Agg")
-    with tempfile.TemporaryDirectory(prefix="dicestats-explore-") as tmp:
-        nb = Path(tmp) / "dicestats.ipynb"
-        nb.write_text(notebook_text(), encoding="utf-8")
-        cmd = [sys.executable, "-m", "voila", str(nb), f"--port={port}", *VOILA_FLAGS]
-        # Its own session: the terminal's Ctrl-C reaches this process, which stops the
-        # server (a Jupyter server asks "Shutdown?" on a first Ctrl-C of its own).
+    token = secrets.token_urlsafe(24)
+    cmd = [
+        sys.executable,
+        "-m",
+        "dicestats.explore.server",
+        f"--port={port}",
+        f"--fd={listener.fileno()}",
+        f"--host={host}",
+        f"--idle={idle}",
+        f"--max-pages={max_pages}",
+    ]
+    # Its own session: the terminal's Ctrl-C reaches this process only, which stops the
+    # server by closing its standard input (the token's channel, then its life line).
+    with listener:
         proc = subprocess.Popen(
-            cmd, cwd=tmp, env=env, stdin=subprocess.DEVNULL, start_new_session=True
+            cmd,
+            env=env,
+            stdin=subprocess.PIPE,
+            start_new_session=True,
+            pass_fds=(listener.fileno(),),
         )
-        previous = signal.signal(signal.SIGTERM, _raise_interrupt)
-        try:
-            deadline = time.monotonic() + START_TIMEOUT
-            while not _answers(port):
-                if proc.poll() is not None:
-                    raise RuntimeError(
-                        f"the Voilà server stopped at start (status {proc.returncode})"
-                    )
-                if time.monotonic() > deadline:
-                    raise RuntimeError(
-                        f"the Voilà server did not answer within {START_TIMEOUT:.0f} s"
-                    )
-                time.sleep(0.1)
-            url = f"http://127.0.0.1:{port}/"
-            echo(f"dicestats explore: serving the explorers at {url} (Ctrl-C stops)")
-            if open_browser:
-                import webbrowser
+    previous = signal.signal(signal.SIGTERM, _raise_interrupt)
+    try:
+        proc.stdin.write(token.encode("ascii") + b"\n")
+        proc.stdin.flush()
+        shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+        shown = f"[{shown}]" if ":" in shown else shown
+        url = f"http://{shown}:{port}/?token={token}"
+        echo(f"dicestats explore: serving the explorers at {url} (Ctrl-C stops)")
+        if open_browser:
+            import webbrowser
 
-                webbrowser.open(url)
-            return proc.wait()
-        except KeyboardInterrupt:
-            raise KeyboardInterrupt("stopped") from None
-        finally:
-            _stop(proc)
-            signal.signal(signal.SIGTERM, previous)
+            webbrowser.open(url)
+        return proc.wait()
+    except KeyboardInterrupt:
+        raise KeyboardInterrupt("stopped") from None
+    finally:
+        _stop(proc)
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _raise_interrupt(signum, frame):

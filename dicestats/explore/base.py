@@ -38,6 +38,9 @@ _CSS = """<style>
 .ds-explorer .ds-table tr.ds-current td { outline: 2px solid #0072b2; }
 .ds-explorer .ds-stale { opacity: 0.45; }
 .ds-explorer pre.ds-view { font-size: 13px; line-height: 1.35; margin: 4px 0; }
+.ds-page > .lm-TabBar { height: auto; min-height: fit-content; overflow: visible; }
+.ds-page > .lm-TabBar .lm-TabBar-content { flex-wrap: wrap; }
+.ds-page > .lm-TabBar .lm-TabBar-tab { max-width: none !important; flex: 0 0 auto !important; }
 .ds-explorer pre.ds-command { user-select: all; background: #f4f4f4; padding: 4px 6px;
   margin: 2px 0; white-space: pre-wrap; }
 </style>"""
@@ -100,6 +103,32 @@ class="ds-anomaly">15.0%</td></tr></tbody></table>'
     return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
 
 
+def _drawn_png(fig, pad: float) -> bytes | None:
+    """``fig`` as PNG cut to what was drawn (``pad`` inches around), drawn once; None when
+    something was drawn past the figure's edge (a legend below the axes): only a tight
+    ``savefig``, drawing on a larger canvas, keeps that whole."""
+    import numpy as np
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from PIL import Image
+
+    canvas = FigureCanvasAgg(fig)
+    canvas.draw()
+    drawn = fig.get_tightbbox(canvas.get_renderer())
+    box = drawn.padded(pad)
+    buf = io.BytesIO()
+    width, height = fig.get_size_inches()
+    if drawn.x0 < 0 or drawn.y0 < 0 or drawn.x1 > width or drawn.y1 > height:
+        return None
+    dpi = fig.dpi
+    rgba = np.asarray(canvas.buffer_rgba())
+    rows, cols = rgba.shape[:2]
+    top, bottom = int(np.floor(rows - box.y1 * dpi)), int(np.ceil(rows - box.y0 * dpi))
+    left, right = int(np.floor(box.x0 * dpi)), int(np.ceil(box.x1 * dpi))
+    crop = rgba[max(0, top) : min(rows, bottom), max(0, left) : min(cols, right)]
+    Image.fromarray(crop).save(buf, format="png")
+    return buf.getvalue()
+
+
 class _Superseded(Exception):
     """A newer state is wanted: stop this work."""
 
@@ -158,6 +187,9 @@ class Explorer(widgets.VBox):
 
     #: A name for the page's tab.
     title = "explorer"
+    #: The name in its CSS class (``ds-<css_name>``) and its downloads; the title's words
+    #: when None.
+    css_name = None
 
     def __init__(self, controls: dict, layout_rows: list):
         self.controls = dict(controls)
@@ -165,10 +197,14 @@ class Explorer(widgets.VBox):
         parts = ("status", "error", "summary", "table", "commands", "downloads")
         for part in parts:
             setattr(self, part, widgets.HTML(value="").add_class(f"ds-{part}"))
-        # 7 in at SCREEN_DPI: shown at its own size, not stretched to the page's width
-        self.chart = widgets.Image(format="png", layout=widgets.Layout(width="560px"))
+        # about 7 in at SCREEN_DPI: shown at its own size, narrower in a narrow window
+        self.chart = widgets.Image(
+            format="png",
+            layout=widgets.Layout(width="auto", max_width="100%", align_self="flex-start"),
+        )
         self.chart.add_class("ds-chart")
         self._muted, self._chart_key, self._cond = 0, None, threading.Condition()
+        self._spills = False  # whether a chart of this explorer was drawn past its figure
         self._wanted = (0, None)  # (generation, stages) of the latest change
         self._done, self._worker = 0, None  # the generation fully shown (or refused)
         buttons = []
@@ -180,9 +216,12 @@ class Explorer(widgets.VBox):
         super().__init__([widgets.HTML(_CSS), *layout_rows, *body, widgets.HBox(buttons)])
         self.children = (*self.children, self.downloads)
         self.add_class("ds-explorer")
-        self.add_class("ds-" + "-".join(self.title.lower().split()))
+        self.add_class("ds-" + self._slug())
         for w in self.controls.values():
             w.observe(self._changed, names="value")
+
+    def _slug(self) -> str:
+        return "-".join((self.css_name or self.title).lower().replace("_", "-").split())
 
     def state(self) -> dict:
         """The controls' values, ``{name: value}``."""
@@ -228,23 +267,30 @@ class Explorer(widgets.VBox):
             w.add_class("ds-stale")
 
     def show(self, view: Panel) -> None:
-        """Put ``view`` on the page."""
+        """Put ``view`` on the page: everything is computed first (the chart's PNG, the
+        figures, the commands), then the widgets are set one after the other, so the
+        numbers, the chart and the command lines change together."""
         self.view = view
-        self.error.value = ""
-        for w in (self.summary, self.chart, self.table, self.commands):
-            w.remove_class("ds-stale")
-        self.summary.value = self.summary_html(view)
-        if view.chart_key == KEEP:  # a quick estimate: the chart comes with the full one
-            self.chart.add_class("ds-stale")
-        elif view.chart_key is None or view.chart_key != self._chart_key:
-            self.chart.value = self.chart_bytes(".png", dpi=SCREEN_DPI) if view.draw else b""
-            self._chart_key = view.chart_key
-        self.chart.layout.display = "none" if view.draw is None and view.chart_key != KEEP else None
-        self.table.value = view.table_html
-        self.commands.value = (
+        chart = None
+        if view.chart_key != KEEP and (view.chart_key is None or view.chart_key != self._chart_key):
+            chart = self.chart_bytes(".png", dpi=SCREEN_DPI) if view.draw else b""
+        summary = self.summary_html(view)
+        commands = (
             "<b>CLI</b><pre class='ds-command ds-cli'>" + html.escape(view.cli) + "</pre>"
             "<b>Python</b><pre class='ds-command ds-python'>" + html.escape(view.python) + "</pre>"
         )
+        self.error.value = ""
+        for w in (self.summary, self.chart, self.table, self.commands):
+            w.remove_class("ds-stale")
+        self.summary.value = summary
+        if view.chart_key == KEEP:  # a quick estimate: the chart comes with the full one
+            self.chart.add_class("ds-stale")
+        elif chart is not None:
+            self.chart.value = chart
+            self._chart_key = view.chart_key
+        self.chart.layout.display = "none" if view.draw is None and view.chart_key != KEEP else None
+        self.table.value = view.table_html
+        self.commands.value = commands
         self.downloads.value = ""
 
     @staticmethod
@@ -320,24 +366,86 @@ class Explorer(widgets.VBox):
         """The current chart as PNG, SVG or PDF bytes (``kind``: ``".png"`` …)."""
         import matplotlib
 
+        fig, saving = self._chart_figure(dpi)
+        if kind == ".png" and saving and not self._spills:
+            # drawn once and cut; a chart that spilled past the figure's edge (then most
+            # likely the next of this explorer too) is saved tight at once: one drawing
+            png = _drawn_png(fig, saving["pad_inches"])
+            if png is not None:
+                return png
+            self._spills = True
+            fig, saving = self._chart_figure(dpi)
+        buf = io.BytesIO()
+        with matplotlib.rc_context({"svg.hashsalt": "dicestats"}):
+            fig.savefig(buf, format=kind[1:], dpi=dpi, metadata=CHART_FORMATS[kind], **saving)
+        return buf.getvalue()
+
+    def _chart_figure(self, dpi: int):
+        """The current chart drawn on a Figure, and the keywords that save it."""
         if self.view is None or self.view.draw is None:
             if self.view is not None and self.view.chart_key == KEEP:
                 raise ValueError("the chart is being refined: export it when the estimate is full")
             raise ValueError(f"there is no chart to export: {self._none()}")
         from matplotlib.figure import Figure
 
-        if dpi == SCREEN_DPI:  # fixed margins: the constrained layout is half a re-draw's cost
-            fig = Figure(figsize=(7.0, 4.2))
+        saving = {}
+        if dpi == SCREEN_DPI:  # fixed margins: the constrained layout is half a re-draw's cost;
+            # the image is cut to what was drawn, and a legend below the axes or a label
+            # past their right edge are kept whole (a tight savefig, when they spill over)
+            fig = Figure(figsize=(7.0, 4.2), dpi=dpi)
             fig.subplots_adjust(left=0.1, right=0.97, bottom=0.16, top=0.8, wspace=0.25)
+            saving = {"bbox_inches": "tight", "pad_inches": 0.08}
         else:
-            fig = Figure(figsize=(7.0, 4.2), layout="constrained")
+            fig = Figure(figsize=(7.0, 4.2), dpi=dpi, layout="constrained")
         with warnings.catch_warnings():  # e.g. a flat line at 0%: not the reader's concern
             warnings.simplefilter("ignore", UserWarning)
             self.view.draw(fig)
-        buf = io.BytesIO()
-        with matplotlib.rc_context({"svg.hashsalt": "dicestats"}):
-            fig.savefig(buf, format=kind[1:], dpi=dpi, metadata=CHART_FORMATS[kind])
-        return buf.getvalue()
+        return fig, saving
+
+    def layout_faults(self, dpi: int = SCREEN_DPI) -> list[str]:
+        """What is untidy in the chart as shown: tick labels that overlap, text or a legend
+        outside the image saved (an empty list when tidy)."""
+        from matplotlib.legend import Legend
+        from matplotlib.text import Text
+
+        fig, saving = self._chart_figure(dpi)
+        fig.savefig(io.BytesIO(), format="png", dpi=dpi, **saving)
+        renderer = fig._get_renderer()
+        if saving.get("bbox_inches") == "tight":
+            area = fig.get_tightbbox(renderer).padded(saving["pad_inches"])
+            area = area.transformed(fig.dpi_scale_trans)
+        else:
+            area = fig.bbox
+        faults, unseen = [], set()
+        for ax in fig.axes:
+            for axis in (ax.xaxis, ax.yaxis):
+                low, high = sorted(axis.get_view_interval())
+                shown = []
+                for loc, t in zip(axis.get_majorticklocs(), axis.get_ticklabels(), strict=False):
+                    if low - 1e-9 * (high - low) <= loc <= high + 1e-9 * (high - low):
+                        shown.append(t)
+                    else:  # a tick outside the axes: not drawn
+                        unseen.add(id(t))
+                boxes = [(t.get_text(), t.get_window_extent(renderer)) for t in shown]
+                boxes = [(a, box) for a, box in boxes if a]
+                for (a, box_a), (b, box_b) in zip(boxes, boxes[1:], strict=False):
+                    if box_a.overlaps(box_b):
+                        faults.append(f"tick labels {a!r} and {b!r} overlap")
+        texts = [t for t in fig.findobj(Text) if t.get_visible() and t.get_text()]
+        texts = [t for t in texts if id(t) not in unseen]
+        legends = fig.findobj(Legend)
+        for artist in [*texts, *legends]:
+            box = artist.get_window_extent(renderer)
+            inside = (
+                box.x0 >= area.x0 - 1
+                and box.y0 >= area.y0 - 1
+                and box.x1 <= area.x1 + 1
+                and box.y1 <= area.y1 + 1
+            )
+            if not inside:
+                what = artist.get_text() if hasattr(artist, "get_text") else "the legend"
+                faults.append(f"{what!r} is cut by the image's edge")
+        return faults
 
     def table_csv(self) -> str:
         """The current table as CSV (numbers, not the text shown)."""
@@ -377,6 +485,6 @@ class Explorer(widgets.VBox):
             self.show_error(exc)
             return
         mime = {".png": "image/png", ".svg": "image/svg+xml", ".csv": "text/csv"}[kind]
-        name = "dicestats-" + "-".join(self.title.lower().split()) + kind
+        name = "dicestats-" + self._slug() + kind
         url = f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
         self.downloads.value = f'<a download="{name}" href="{url}">download {name}</a>'

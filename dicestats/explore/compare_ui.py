@@ -12,6 +12,7 @@ from ..plots.workbench import METRIC_LABELS
 from ..storyteller.rules import PRESETS
 from ..workbench.compare import STORYTELLER_METRICS
 from .base import Explorer, Panel, html_table
+from .generic_ui import words
 from .storyteller_ui import pool_span
 
 __all__ = ["CompareExplorer", "compare"]
@@ -74,7 +75,9 @@ class CompareExplorer(Explorer):
                     value=given["difficulty"], description="difficulty", **text
                 ),
                 "preset": widgets.Dropdown(
-                    options=list(PRESETS), value=given["preset"], description="preset"
+                    options=[(words(p), p) for p in PRESETS],
+                    value=given["preset"],
+                    description="preset",
                 ),
             }
             for name, label in zip(_VS_FLAGS, ("ten-again", "specialty", "Willpower"), strict=True):

@@ -21,6 +21,8 @@ FIGURES = {
 class FateExplorer(GenericExplorer):
     """Fate (4dF): see :func:`fate`."""
 
+    title = "Fate"
+
     short = True
 
     def extra_controls(self, values: dict) -> dict:

@@ -42,7 +42,16 @@ from ..core.results import Table
 from ..format import percent, view_text
 from .base import KEEP, REFUSALS, Explorer, Panel
 
-__all__ = ["GenericExplorer", "generic", "control_kind", "view_html", "QUICK_TRIALS", "TRIALS"]
+__all__ = [
+    "GenericExplorer",
+    "generic",
+    "control_kind",
+    "view_html",
+    "tab_title",
+    "words",
+    "QUICK_TRIALS",
+    "TRIALS",
+]
 
 #: Trials of the first, quick Monte Carlo estimate (shown within a fraction of a second).
 QUICK_TRIALS = 2_000
@@ -56,6 +65,23 @@ _STYLE = {"description_width": "initial"}
 def _box() -> dict:
     """A text box's layout (a widget of its own: none is made at import)."""
     return dict(layout=widgets.Layout(width="230px"), continuous_update=False)
+
+
+def words(name: str) -> str:
+    """A declared name as words on the page: ``"dark_ages"`` → ``"dark ages"``."""
+    return name.replace("_", " ")
+
+
+def tab_title(system) -> str:
+    """A system's tab: how people call it (its registered title) up to its first
+    parenthesis, colon or semicolon.
+
+    >>> from dicestats.registry import system
+    >>> tab_title(system("cod")), tab_title(system("v5")), tab_title(system("pbta"))
+    ('Chronicles of Darkness', 'Vampire', 'Powered by the Apocalypse')
+    """
+    title = re.split(r" \(|[:;]", system.title, maxsplit=1)[0].strip()
+    return title or system.name.replace("_", " ").capitalize()
 
 
 # --------------------------------------------------------------------------- kinds of control
@@ -275,10 +301,12 @@ class GenericExplorer(Explorer):
                 "question", "one of " + ", ".join(map(repr, self.questions)), name, why=why
             )
         self.question, self._home = self.questions[name], name
-        self.title = system.name.replace("_", " ").capitalize()
+        if type(self).title == Explorer.title:  # a system's own explorer may name its tab
+            self.title = tab_title(system)
+        self.css_name = system.name
         fixed = {
             "question": widgets.Dropdown(
-                options=list(self.questions), value=name, description="question"
+                options=[(words(q), q) for q in self.questions], value=name, description="question"
             ),
             "method": widgets.Dropdown(description="method"),
             "trials": widgets.IntText(value=trials, description="trials", **_box()),
@@ -409,9 +437,9 @@ class GenericExplorer(Explorer):
         shown = start if start is not None else cls()
         controls = []
         if presets:
-            options = list(presets)
+            options = [(words(p), p) for p in presets]
             if key == "versus_rules":
-                options = [("same as yours", ""), *((p, p) for p in presets)]
+                options = [("same as yours", ""), *options]
             chosen = self._preset_of(start) if start is not None else ""
             chosen = values.get(f"{key}.preset", chosen or (presets[0] if key == "rules" else ""))
             w = widgets.Dropdown(options=options, value=chosen, description="preset")

@@ -20,6 +20,8 @@ def _figure(e) -> str:
 class InitiativeExplorer(GenericExplorer):
     """d6 initiative: see :func:`initiative`."""
 
+    title = "Initiative"
+
     short = True
 
     def panel(self, call, result, *, quick: bool = False, executor=None):

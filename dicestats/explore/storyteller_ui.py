@@ -34,11 +34,16 @@ def pool_span(dice: int) -> range:
 class StorytellerExplorer(GenericExplorer):
     """Storyteller d10 pools: see :func:`storyteller`."""
 
+    title = "Storyteller"
+
     short = True
     headline = {"pool": ("p_success", "p_fail", "p_botch", "mean_net", *POOL_DEGREES)}
 
     def extra_controls(self, values: dict) -> dict:
-        return {"metric": widgets.Dropdown(options=METRICS, value="p_botch", description="chart")}
+        from ..plots.workbench import METRIC_LABELS
+
+        options = [(METRIC_LABELS[m], m) for m in METRICS]
+        return {"metric": widgets.Dropdown(options=options, value="p_botch", description="chart")}
 
     def state(self) -> dict:
         state = super().state()

@@ -521,8 +521,10 @@ class DeckVsDice(Result):
     variance of the session's total (the draws' dice added up, bonus and difficulty left
     out), P(``run`` failures in a row somewhere; in the first ``run`` draws), the lowest
     and highest totals and their chances (closed form, any size), and the percentiles
-    ``{q: t}`` of :data:`SESSION_PERCENTILES` (None when too large to count:
-    ``totals_note`` says why; :func:`deck_sum_dist` gives the deck's distribution).
+    ``{q: t}`` of :data:`SESSION_PERCENTILES`, the totals' distributions ``totals_deck``
+    and ``totals_dice`` (:class:`~dicestats.core.dist.Dist`) and, when asked for, the tails
+    ``p_at_most_*`` = P(total <= ``at_most``) and ``p_at_least_*`` = P(total >=
+    ``at_least``) (None when too large to count: ``totals_note`` says why).
     """
 
     draws: int
@@ -550,6 +552,14 @@ class DeckVsDice(Result):
     percentiles_dice: dict | None
     totals_note: str | None
     exact: bool
+    totals_deck: object = None
+    totals_dice: object = None
+    at_most: int | None = None
+    p_at_most_deck: object = None
+    p_at_most_dice: object = None
+    at_least: int | None = None
+    p_at_least_deck: object = None
+    p_at_least_dice: object = None
 
     def view(self) -> View:
         """The streaks, then the session's total: spread, extremes and percentiles, deck
@@ -586,6 +596,14 @@ class DeckVsDice(Result):
             for q, deck in self.percentiles_deck.items():
                 label = "median" if q == 50 else f"{q}th percentile"
                 rows.append((label, f"{deck:+d}", f"{self.percentiles_dice[q]:+d}"))
+                row_kinds.append(None)
+        for op, k, deck, dice in (
+            ("<=", self.at_most, self.p_at_most_deck, self.p_at_most_dice),
+            (">=", self.at_least, self.p_at_least_deck, self.p_at_least_dice),
+        ):
+            if k is not None and deck is not None:
+                rows.append((f"P(total {op} {k:+d})", deck, dice))
+                row_kinds.append("p")
         note = self.totals_note and f"percentiles not counted: {self.totals_note}"
         totals = Table(
             header,
@@ -614,6 +632,17 @@ def compute_deck_vs_dice(s, exact: bool) -> DeckVsDice:
     except InputError as exc:
         total_deck = total_dice = None
         note = str(exc)
+    tails = {}
+    if total_deck is not None:
+        for name, k in (("at_most", s.at_most), ("at_least", s.at_least)):
+            if k is None:
+                continue
+            p = (lambda d, k=k: d.cdf(k)) if name == "at_most" else (lambda d, k=k: d.p_ge(k))
+            tails.update(
+                {name: k, f"p_{name}_deck": p(total_deck), f"p_{name}_dice": p(total_dice)}
+            )
+    else:
+        tails = {"at_most": s.at_most, "at_least": s.at_least}
     return DeckVsDice(
         **given(s, "draws", "bonus", "difficulty", "run", "dice", "copies", "reshuffle_at"),
         var_sum_deck=deck_sum_var(draws, **deck),
@@ -634,4 +663,7 @@ def compute_deck_vs_dice(s, exact: bool) -> DeckVsDice:
         percentiles_dice=None if total_dice is None else _percentiles(total_dice),
         totals_note=note,
         exact=exact,
+        totals_deck=total_deck,
+        totals_dice=total_dice,
+        **tails,
     )

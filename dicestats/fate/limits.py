@@ -95,6 +95,9 @@ LIMITS = Limits(
         "about 3 s at the cap",
         instead="allow fewer advantages, or use exact=False",
     ),
+    # Tables (fate.outcome_table, dicestats.tables)
+    Limit("values listed", 1, 1000, why="ratings, bonuses, margins or difficulties of one table"),
+    Limit("table rows", hi=10_000, why="one row per pair of listed values: about 0.4 s at the cap"),
     # Several wishes at once (dicestats.workbench.fate_wishes)
     Limit("difficulties listed", 1, 1000, why="difficulties tried against several wishes"),
     Limit(

@@ -297,9 +297,10 @@ def outcome_table(
     >>> [(r.bonus, r.difficulty_name, r.p_tie) for r in rows]
     [(0, 'Mediocre (+0)', Fraction(19, 81)), (1, 'Mediocre (+0)', Fraction(16, 81))]
     """
-    lim = LIMITS["rating"]
-    bonuses = check_int_list("bonuses", bonuses, lim.lo, lim.hi)
-    difficulties = check_int_list("difficulties", difficulties, lim.lo, lim.hi)
+    lim, most = LIMITS["rating"], LIMITS["values listed"].hi
+    bonuses = check_int_list("bonuses", bonuses, lim.lo, lim.hi, max_len=most)
+    difficulties = check_int_list("difficulties", difficulties, lim.lo, lim.hi, max_len=most)
+    LIMITS["table rows"].check(len(bonuses) * len(difficulties), name="bonuses × difficulties")
     check_bool("exact", exact)
     rows = []
     for b in bonuses:

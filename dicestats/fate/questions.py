@@ -983,6 +983,8 @@ def deck_vs_dice(
     run: int = 3,
     copies: int = 1,
     reshuffle_at: int | None = None,
+    at_most: int | None = None,
+    at_least: int | None = None,
     rules=None,
     method,
 ):
@@ -1004,6 +1006,9 @@ def deck_vs_dice(
         Full decks shuffled together.
     reshuffle_at : int, optional
         Draws before the deck is reshuffled (default: the whole deck).
+    at_most, at_least : int, optional
+        A tail of the session's total asked for: P(total <= at_most), P(total >= at_least),
+        deck and dice.
     rules : Rules, optional
 
     Examples
@@ -1011,6 +1016,9 @@ def deck_vs_dice(
     >>> r = deck_vs_dice(20, 0, 1)
     >>> r.var_sum_deck < r.var_sum_dice
     True
+    >>> r = deck_vs_dice(20, at_most=-10)
+    >>> round(r.p_at_most_deck, 4), round(r.p_at_most_dice, 4)
+    (0.0684, 0.0967)
     """
     from .deck import check_streak_work, deck_args, deck_counts, totals_where
 
@@ -1033,7 +1041,15 @@ def deck_vs_dice(
     dice, copies, size, _, every = deck_args(None, copies, 0, reshuffle_at, rules)
     counts = deck_counts(dice, copies)
     check_streak_work(sum(counts[t] for t in fail), run, draws, every, exact)
+    reach = dice * draws  # a session's total lies in -reach..reach
+    tails = {}
+    for name, k in (("at_most", at_most), ("at_least", at_least)):
+        if k is not None:
+            why = f"a total of {draws} draws of {dice}dF lies in -{reach}..{reach}"
+            tails[name] = check_int(name, k, -reach, reach, why=why)
     return Setup(
+        at_most=tails.get("at_most"),
+        at_least=tails.get("at_least"),
         rules=resolve(rules),
         draws=draws,
         bonus=bonus,

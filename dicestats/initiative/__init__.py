@@ -7,7 +7,9 @@ by seeded Monte Carlo; ``resolve`` and ``acting_order`` order concrete rounds. E
 rule, reading and variant, the worked examples and the limits:
 ``docs/rules/initiative.md``; the modules, bottom up: ``rules``, ``limits``,
 ``results``, ``setup``, ``pips``, ``order``, ``holding``, ``rolls``, ``engine``,
-``enumeration``, ``simulation``, ``defences``, ``questions``.
+``tiers`` (the exact form of ``odds`` at any table size), ``vector`` (the round
+engine's Monte Carlo, vectorized), ``enumeration``, ``simulation``, ``defences``,
+``questions``.
 
 Examples
 --------

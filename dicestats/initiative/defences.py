@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .engine import Drawn, Fight, Sums, engine_batch_size, held_fields
 from .results import Defence
+from .vector import VectorEngine
 
 
 def defence_of(fight: Fight, read) -> Defence:
@@ -27,7 +28,8 @@ def defence_of(fight: Fight, read) -> Defence:
         **fight.setup.described(),
         attackers=c.attackers,
         respond=c.respond,
-        defend_if_hit=c.if_hit,
+        answer_every=not c.if_hit,
+        kept_attack=c.kept,
         assumption=assumption,
         mean_attacks=read.mean("attacks"),
         p_defendable=read.share("able", "attacks"),
@@ -57,8 +59,9 @@ def compute_defence(s, exact: bool) -> Defence:
 
 
 def batch_defence(s):
-    """The batch function of :func:`~dicestats.initiative.defence`: the round engine."""
-    return s.fight.engine()
+    """The batch function of :func:`~dicestats.initiative.defence`: the round engine's
+    Monte Carlo with the named policies as masks (:class:`~.vector.VectorEngine`)."""
+    return VectorEngine.of(s.fight)
 
 
 def batch_size_defence(s) -> int:

@@ -40,8 +40,8 @@ FACE[0] = 0
 
 #: The state of a row (what merging compares); everything else on a row is scratch.
 _STATE = tuple(
-    "cnt hcnt rolled tier_v tkey cur acted side_acted n_a pos last dbl slow_any empty_hit done"
-    " forbid edges".split()
+    "cnt hcnt hever rolled tier_v tkey cur acted side_acted n_a pos last dbl slow_any empty_hit"
+    " done forbid edges".split()
 )
 
 
@@ -188,7 +188,8 @@ class Combat:
     defend: object = None
     armour: object = None
     slow_cost: int = 1
-    if_hit: bool = False
+    if_hit: bool = True
+    kept: str = "at-die"
 
     @property
     def rolls(self) -> bool:
@@ -245,6 +246,7 @@ class Engine:
         n, P = rows.n, self.P
         start = {  # name: (shape per row, value at the start of a round)
             "hcnt": ((P, 7), 0),
+            "hever": ((P,), False),
             "rolled": ((P,), 0),
             "tier_v": ((), 0),
             "tkey": ((P,), INF),
@@ -304,6 +306,7 @@ class Engine:
                     enemy_acted=rows.side_acted[sel, 1 - self.side[p]].copy(),
                     anyone_acted=rows.acted[sel].copy(),
                     end=end[sel].copy(),
+                    has_held=rows.hever[sel, p].copy(),
                 )
                 out[sel, p] = call_policy(self.policies[p], method, view)
         return out
@@ -395,6 +398,7 @@ class Engine:
             hr = np.flatnonzero(hold)
             rows.cnt[hr, actor[hr], value[hr]] -= 1
             rows.hcnt[hr, actor[hr], value[hr]] += 1
+            rows.hever[hr, actor[hr]] = True
         act = interv | (turn & ~hold)
         if act.any():
             self._act(rows, ch, acc, act, actor, value, interv)
@@ -412,9 +416,23 @@ class Engine:
     def _act(self, rows, ch, acc, act, actor, value, from_hold):
         n = rows.n
         sel = np.flatnonzero(act)
-        # set the die aside: a holder its highest die, a turn the die of its value
+        c = self.combat
+        # set the die aside: a holder its highest die, a turn the die of its value; an
+        # attack on a turn its highest die («Чтобы атаковать, необходимо отложить кубик с
+        # наивысшим значением инициативы»): a held die above the turn's, at its value
         self._spend_top(rows, sel[from_hold[sel]], actor[sel][from_hold[sel]])
         tsel = sel[~from_hold[sel]]
+        kept = np.zeros(n, dtype=bool)  # turns that spent a kept die
+        if c is not None and tsel.size:
+            who = actor[tsel]
+            hv = self._top(rows.hcnt[tsel, who])
+            up = (hv > value[tsel]) & ((self.side[who] == 1) | (c.attackers == "both"))
+            if up.any():
+                rows.hcnt[tsel[up], who[up], hv[up]] -= 1
+                value = value.copy()
+                value[tsel[up]] = hv[up]
+                kept[tsel[up]] = True
+                tsel = tsel[~up]
         rows.cnt[tsel, actor[tsel], value[tsel]] -= 1
         # who acts when
         pos = rows.pos
@@ -435,12 +453,14 @@ class Engine:
         rows.n_a = rows.n_a + (act & (s == 0) & ~rows.side_acted[:, 1])
         rows.side_acted[np.arange(n)[act], s[act]] = True
         rows.acted |= act
-        c = self.combat
         if c is None:
             return
         attack = act & ((s == 1) if c.attackers == "versus" else True)
         if attack.any():
-            rows.a_mask, rows.a_p, rows.a_v, rows.a_h = attack, actor, value, from_hold.copy()
+            # a holder's action is answered at equal initiative; a kept die spent on a turn
+            # too with kept="equal"
+            equal = from_hold | (kept & (c.kept == "equal"))
+            rows.a_mask, rows.a_p, rows.a_v, rows.a_h = attack, actor, value, equal
             self._attack(rows, ch, acc)
 
     # ------------------------------------------------------------------ an attack
@@ -681,7 +701,8 @@ SUPPORTING_EDGE = 3
 
 @dataclass(frozen=True)
 class Fight:
-    """A checked question for the round engine: setup, policies, rounds, edges, combat."""
+    """A checked question for the round engine: setup, policies, rounds, edges (each
+    participant's on-edge scale, None where not marked), combat."""
 
     setup: object
     policies: tuple
@@ -698,34 +719,44 @@ class Fight:
 
 
 def _weakness(name, value, n):
-    """Each participant's on-edge scale: a hero's weakness, or None for a supporting one
-    (as text: ``"2,s"``; one value alone is the side's, ``s``: all supporting)."""
+    """Each participant's on-edge scale: a hero's weakness (an int), ``"s"`` for a
+    supporting character (3), None for a participant not marked (its scale unknown, so
+    stated as missing, never taken as 3). As text: ``"2,s,?"``; ``s`` alone: the whole
+    side supporting; None (the default): nobody marked."""
     lim = LIMITS["weakness"]
+
+    def entry(v, at):
+        if v is None or (isinstance(v, str) and v.strip() == "?"):
+            return None
+        if isinstance(v, str) and v.strip().lower() == "s":
+            return SUPPORTING_EDGE
+        return lim.check(v, name=at)
+
     if isinstance(value, str):
         value = parse_words(
             name,
             value,
-            lambda w: None if w.strip().lower() == "s" else parse_int_text(w),
-            "a weakness per participant, or s for a supporting character (2,s)",
+            lambda w: w.strip() if w.strip().lower() in ("s", "?") else parse_int_text(w),
+            "a hero's weakness per participant, s for a supporting character or ? for one "
+            "not marked (2,s,?)",
         )
         value = value[0] if len(value) == 1 else value
     if value is None:
+        return (None,) * n
+    if isinstance(value, str) and value.strip().lower() == "s":
         return (SUPPORTING_EDGE,) * n
     if isinstance(value, (list, tuple)):
         if len(value) != n:
             raise refuse(name, f"one entry per participant of the side ({n})", list(value))
-        return tuple(
-            SUPPORTING_EDGE if v is None else lim.check(v, name=f"{name}[{i}]")
-            for i, v in enumerate(value)
-        )
+        return tuple(entry(v, f"{name}[{i}]") for i, v in enumerate(value))
     if n != 1:
         raise refuse(
             name,
-            f"one entry per participant of the side ({n}: a hero's weakness, or None for a "
-            "supporting character)",
+            f"one entry per participant of the side ({n}: a hero's weakness, s for a "
+            "supporting character, None for one not marked)",
             value,
         )
-    return (lim.check(value, name=name),)
+    return (entry(value, name),)
 
 
 def check_fight(

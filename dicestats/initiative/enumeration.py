@@ -1,4 +1,5 @@
-"""The exact (and float) form of :func:`~dicestats.initiative.odds`: every dice outcome.
+"""The exact (and float) forms of :func:`~dicestats.initiative.odds`: by tiers
+(:mod:`.tiers`) where its readings allow, else every dice outcome.
 
 Each participant's roll is a multiset of faces weighted by its orderings
 (:func:`~.setup.dice_classes`); the acting order is the sort of
@@ -19,6 +20,7 @@ from .order import coin_orders, round_keys
 from .pips import prepare
 from .results import Odds
 from .setup import dice_classes
+from .tiers import carries, tier_odds
 
 
 def _sums(index, weights, size):
@@ -29,13 +31,23 @@ def _sums(index, weights, size):
 
 
 def compute_odds(s, exact: bool) -> Odds:
-    """:class:`~.results.Odds` of a checked fight (``s.fight``, ``s.size`` outcome classes),
-    every dice outcome enumerated: Fractions, or floats; holding or several rounds on the
-    round engine."""
+    """:class:`~.results.Odds` of a checked fight (``s.fight``, ``s.size`` outcome classes):
+    by tiers where the tier form carries the readings (:mod:`.tiers`, any size its work cap
+    allows), else every dice outcome enumerated (:func:`enumerate_odds`); Fractions, or
+    floats; holding or several rounds on the round engine."""
     fight = s.fight
-    setup = fight.setup
     if needs_engine(fight):
         return engine_odds(fight, Sums(fight, exact), outcome_classes=s.size)
+    if carries(fight.setup.rules) is None:
+        return tier_odds(fight, exact, outcome_classes=s.size)
+    return enumerate_odds(s, exact)
+
+
+def enumerate_odds(s, exact: bool) -> Odds:
+    """:class:`~.results.Odds` of a checked one-round fight without holding, every dice
+    outcome enumerated: the variants the tier form does not carry, and its oracle."""
+    fight = s.fight
+    setup = fight.setup
     n_dice, n = setup.dice, setup.n
     small = 6**n_dice * n_dice < 2**62
     dice, weights = dice_classes(setup.sw, np.int64 if small else object)

@@ -6,8 +6,9 @@ The named policies (:data:`HOLD_POLICIES`) and how the round engine plays them:
 Examples
 --------
 >>> import numpy as np
+>>> no, yes = np.array([False, False]), np.array([False, True])
 >>> v = HoldView(0, 0, np.array([5, 3]), np.zeros((2, 7), int), np.zeros((2, 7), int),
-...          np.array([False, True]), np.array([False, True]), np.array([False, False]))
+...          yes, yes, no, no)
 >>> hold_policy("after-enemy").hold(v).tolist()
 [True, False]
 """
@@ -45,6 +46,8 @@ class HoldView:
         Someone has acted this round.
     end : ndarray of bool, shape (rounds,)
         No unheld die is left in the round: the last moment to use a held die.
+    has_held : ndarray of bool, shape (rounds,)
+        It has held a die this round (still held, or already used).
     """
 
     participant: int
@@ -55,6 +58,7 @@ class HoldView:
     enemy_acted: np.ndarray
     anyone_acted: np.ndarray
     end: np.ndarray
+    has_held: np.ndarray
 
     def __len__(self) -> int:
         return len(self.value)
@@ -65,6 +69,10 @@ class HoldPolicy:
 
     The base class never holds (``"never"``). Both methods take a :class:`HoldView`
     and return a bool array with one entry per round.
+
+    The named policies are read as masks over a whole batch; a policy of your own is
+    asked as written, a view built and a call made per participant at every step (the
+    same answers, a little slower).
 
     Examples
     --------
@@ -95,12 +103,28 @@ class HoldPolicy:
 
 
 class _Defend(HoldPolicy):
-    """Keep the first (highest) die to answer an attack; use it at the round's end."""
+    """Keep the die of its first turn (its highest) to answer an attack; act with the rest;
+    use the kept die at the round's end. (An attack sets aside the attacker's highest
+    die: with a die kept, its first attack spends the kept one.)"""
 
     name = "defend"
 
     def hold(self, view):
-        return view.held[:, 1:].sum(axis=1) == 0  # keep one die: the first, the highest
+        return ~view.has_held  # its first turn only
+
+    def use(self, view):
+        return view.end
+
+
+class _Reserve(HoldPolicy):
+    """Keep a die in reserve: hold the die about to act whenever none is held (so after
+    its kept die answers an attack, or an attack spends it, the next is kept); use the
+    kept die at the round's end."""
+
+    name = "reserve"
+
+    def hold(self, view):
+        return view.held[:, 1:].sum(axis=1) == 0
 
     def use(self, view):
         return view.end
@@ -130,7 +154,7 @@ class _Always(HoldPolicy):
         return np.zeros(len(view), dtype=bool)
 
 
-_NAMED = {p.name: p() for p in (HoldPolicy, _Defend, _AfterEnemy, _Always)}
+_NAMED = {p.name: p() for p in (HoldPolicy, _Defend, _Reserve, _AfterEnemy, _Always)}
 assert tuple(_NAMED) == HOLD_POLICIES  # the names the CLI offers without importing numpy
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections import Counter
 
 from ..core.limits import Limit, Limits
 
@@ -37,6 +38,16 @@ LIMITS = Limits(
         why="units of work, outcome classes × dice × participants² / 4: the enumeration "
         "follows every coin branch of tied participants",
         instead=_SIMULATE + " or participants",
+    ),
+    Limit(
+        "tier work",
+        hi=8_000_000,
+        when="exact",
+        why="units of work of the exact tier form, a quarter to a half microsecond each: "
+        "per law of a roll (swiftness and margin), rolls × values × participants × laws × "
+        "(dice / 32)², and the double-action sweep's rows; 8 against 8 with 6 dice each: "
+        "399,168",
+        instead=_SIMULATE + ", or fewer kinds of participant (swiftness and margin)",
     ),
     Limit(
         "dice per batch",
@@ -107,3 +118,26 @@ def check_exact_size(swiftness, limit: int = EXACT_LIMIT) -> int:
     work = size * sum(swiftness) * len(swiftness) ** 2 // 4
     dataclasses.replace(LIMITS["work"], hi=EXACT_WORK_PER_CLASS * limit).check(work, name="work")
     return size
+
+
+def tier_work(setup) -> int:
+    """Units of work of the exact tier form (:mod:`.tiers`) for a checked setup, a quarter
+    to a half microsecond each: for each law of a participant's roll (its swiftness and
+    margin), its rolls × values (the target rolls) × participants × laws (one generating
+    function each per target roll) × (dice / 32)², at least 1 (a product of two
+    generating functions grows with the square of their size). The double-action sweep
+    counts its own rows as it runs, against a quarter of the same cap.
+
+    >>> from dicestats.initiative.setup import check_setup
+    >>> tier_work(check_setup([6] * 8, [6] * 8))
+    399168
+    """
+    pips = tuple(setup.pips) + tuple(setup.versus_pips)
+    kinds = Counter((s, min(p, 6 * s)) for s, p in zip(setup.sw, pips, strict=True))
+    size = max(setup.dice**2 // 1024, 1) * setup.n * len(kinds)
+    return sum(math.comb(s + 5, 5) * min(s, 6) * size for s, _ in kinds)
+
+
+def check_tier_work(setup) -> int:
+    """Refuse a setup whose exact tier form would take too long; return its work."""
+    return LIMITS["tier work"].check(tier_work(setup), name="tier work")

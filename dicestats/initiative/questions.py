@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from numbers import Integral
 
-from ..core.checks import check_bool, check_choice, check_int, refuse
+from ..core.checks import InputError, check_bool, check_choice, check_int, refuse
 from ..core.question import Sample, Setup, question
-from .limits import EXACT_LIMIT, LIMITS, check_exact_size
+from .limits import EXACT_LIMIT, EXACT_WORK_PER_CLASS, LIMITS, check_exact_size
 from .rolls import RollTable, SuccessRoll, check_roll
-from .rules import ATTACKERS, RESPONSES, Rules, parse_words
+from .rules import ATTACKERS, KEPT_ATTACKS, RESPONSES, Rules, parse_words
 
 
 def _fight(args: dict, combat: bool = False) -> Setup:
@@ -27,8 +27,7 @@ def _fight(args: dict, combat: bool = False) -> Setup:
     attacks = _combat(*(args.pop(k) for k in _COMBAT), method) if combat else None
     fight = check_fight(**args, combat=attacks)
     if method != "montecarlo":
-        size = check_exact_size(fight.setup.sw, check_int("limit", limit, 1))
-        return Setup(fight=fight, size=size, seed=None)
+        return Setup(fight=fight, size=_exact_size(fight, check_int("limit", limit, 1)), seed=None)
     if limit != EXACT_LIMIT:
         raise refuse(
             "limit",
@@ -42,6 +41,40 @@ def _fight(args: dict, combat: bool = False) -> Setup:
         batch_rounds(batch_size, fight.setup.sw)
     seed = int(rng) if isinstance(rng, Integral) and not isinstance(rng, bool) else None
     return Setup(fight=fight, size=None, seed=seed)
+
+
+def _exact_size(fight, limit: int) -> int:
+    """The outcome classes an exact answer covers: counted for the tier form (one round, no
+    holding, the readings it carries: :mod:`.tiers`, checked against its own work cap),
+    enumerated within ``limit`` otherwise; past it, a variant the tier form does not carry
+    is named."""
+    from .engine import needs_engine
+    from .limits import check_tier_work, outcome_classes
+    from .tiers import carries
+
+    setup = fight.setup
+    plain = fight.combat is None and not needs_engine(fight)
+    variant = carries(setup.rules) if plain else None
+    if plain and variant is None:
+        check_tier_work(setup)
+        return outcome_classes(setup.sw)
+    try:
+        return check_exact_size(setup.sw, limit)
+    except InputError:
+        if not plain:
+            raise
+    size = outcome_classes(setup.sw)
+    work = size * setup.dice * setup.n**2 // 4
+    raise refuse(
+        "exact",
+        "the default reading (order='tier', tiebreak='all', each participant's own margin) "
+        "for a setup too big to enumerate",
+        variant,
+        why=f"the tier form does not carry {variant}; its enumeration: {size:,} outcome "
+        f"classes (at most {limit:,}), {work:,} units of work (at most "
+        f"{EXACT_WORK_PER_CLASS * limit:,})",
+        instead="use Monte Carlo (trials=; on the command line, leave out --exact)",
+    )
 
 
 # --------------------------------------------------------------------------- the rounds
@@ -81,7 +114,7 @@ def _fight(args: dict, combat: bool = False) -> Setup:
         Sample(
             "everyone holds: on edge, then nobody may hold",
             ([1, 1], [1]),
-            {"hold": "always", "versus_hold": "always", "rounds": 2, "weakness": [2, None]},
+            {"hold": "always", "versus_hold": "always", "rounds": 2, "weakness": [2, "s"]},
         ),
     ),
 )
@@ -107,9 +140,12 @@ def odds(
 ):
     """Statistics of the rounds of two sides: who acts first, actions before the answer.
 
-    Exact by enumerating every dice outcome (small setups: Fractions, or floats
-    with ``exact=False``), or by vectorized, seeded Monte Carlo (``trials=``,
-    ``rng=``: any setup, every number an :class:`~dicestats.core.results.Estimate`).
+    Exact (Fractions, or floats with ``exact=False``): by tiers under the default
+    reading, at any table size within ``LIMITS["tier work"]`` (:mod:`.tiers`: polynomial
+    in the participants, no joint roll listed); by enumerating every dice outcome for a
+    variant (small setups); holding and several rounds on the round engine. Or by
+    vectorized, seeded Monte Carlo (``trials=``, ``rng=``: any setup, every number an
+    :class:`~dicestats.core.results.Estimate`).
 
     Parameters
     ----------
@@ -133,27 +169,31 @@ def odds(
         How a margin is spent: each participant's on one of its dice (one-die, the
         text), over its dice (split), or one margin for the whole side (side-pool).
     hold, versus_hold : str, HoldPolicy or list
-        A side's holding policy, never (default), defend, after-enemy, always or
+        A side's holding policy, never (default), defend, reserve, after-enemy, always or
         your own (:class:`~dicestats.initiative.HoldPolicy`): one for the side, or one
         per participant (a list, or its text defend,never).
     rounds : int
         Rounds per fight, 1..50: a round in which everyone held puts everyone on
         edge and forbids holding in the next. The round statistics are pooled over
         the rounds; ``p_all_held`` is per round. Monte Carlo: ``trials`` fights.
-    weakness, versus_weakness : list of int or None, or str, optional
-        A side's on-edge scales, one per participant: a hero's weakness, or None
-        for a supporting character (3; s in the text 2,s); None for a side: all
-        supporting («на взводе [−3]»).
+    weakness, versus_weakness : list of int, "s" or None, or str, optional
+        How each participant of a side goes on edge («герои оказываются на взводе
+        [−слабость], а персонажи второго плана — на взводе [−3]»): a hero's weakness
+        (an int), "s" for a supporting character (3) or None for one not marked (its
+        scale is reported as missing, never taken as 3); as text 2,s,?; "s" alone:
+        the whole side supporting; None (the default): nobody marked.
     limit : int
-        Exact or float: the most outcome classes to enumerate (100,000 by default,
+        Exact or float, when enumerated (a variant the tier form does not carry, or
+        holding): the most outcome classes to enumerate (100,000 by default,
         ``LIMITS["outcome classes"]``); the cap on work (outcome classes × dice ×
         participants² / 4, a measure of the running time: 500,000 units by default)
-        scales with it.
+        scales with it. The tier form enumerates nothing and ignores it.
 
     Returns
     -------
     Odds
-        Enumerated: ``trials=None`` and ``outcome_classes`` set. Monte Carlo:
+        Exact: ``trials=None`` and ``outcome_classes`` (the classes the answer covers)
+        set. Monte Carlo:
         ``trials`` set, every number an ``Estimate``.
 
     Examples
@@ -175,10 +215,21 @@ def odds(
 
 # --------------------------------------------------------------------------- defences
 #: The arguments of :func:`_combat`, as :func:`defence` names them.
-_COMBAT = ("attackers", "respond", "defend_if_hit", "attack", "defend", "armour", "slow_cost")
+_COMBAT = (
+    "attackers",
+    "respond",
+    "answer_every",
+    "kept_attack",
+    "attack",
+    "defend",
+    "armour",
+    "slow_cost",
+)
 
 
-def _combat(attackers, respond, defend_if_hit, attack, defend, armour, slow_cost, method):
+def _combat(
+    attackers, respond, answer_every, kept_attack, attack, defend, armour, slow_cost, method
+):
     """How attacks are made and answered, checked (success rolls with exact probabilities
     for an exact answer)."""
     from .engine import Combat
@@ -186,8 +237,9 @@ def _combat(attackers, respond, defend_if_hit, attack, defend, armour, slow_cost
     check_choice("attackers", attackers, ATTACKERS)
     respond = "every" if respond is None else respond
     check_choice("respond", respond, RESPONSES)
-    if_hit = check_bool("defend_if_hit", defend_if_hit)
-    lonely = {"armour": armour, "slow_cost": slow_cost, "defend_if_hit": if_hit or None}
+    check_choice("kept_attack", kept_attack, KEPT_ATTACKS)
+    every = check_bool("answer_every", answer_every)
+    lonely = {"armour": armour, "slow_cost": slow_cost, "answer_every": every or None}
     slow_cost = LIMITS["slow_cost"].check(1 if slow_cost is None else slow_cost, name="slow_cost")
     rolls = {"attack": attack, "defend": defend, "armour": armour}
     rolls = {name: check_roll(name, r) for name, r in rolls.items()}
@@ -216,7 +268,7 @@ def _combat(attackers, respond, defend_if_hit, attack, defend, armour, slow_cost
                 r.describe(),
                 instead="give Fractions, or exact=False",
             )
-    return Combat(attackers, respond, *rolls.values(), slow_cost, if_hit)
+    return Combat(attackers, respond, *rolls.values(), slow_cost, not every, kept_attack)
 
 
 @question(
@@ -249,7 +301,8 @@ def defence(
     *,
     attackers: str = "versus",
     respond: str | None = None,
-    defend_if_hit: bool = False,
+    answer_every: bool = False,
+    kept_attack: str = "at-die",
     attack: str | SuccessRoll | RollTable | None = None,
     defend: str | SuccessRoll | RollTable | None = None,
     armour: str | SuccessRoll | RollTable | None = None,
@@ -273,10 +326,13 @@ def defence(
     """Attacks and their answers: who answers, slow answers, armour, the defender's advantage.
 
     Every action of an attacking participant attacks a uniformly chosen participant of the
-    other side; responders answer it in turn (``respond``), each setting aside its highest
-    die, the target slow when that die is lower than the attack's. With success rolls
-    (**the user's assumption**) each answer's successes come off the attacker's margin,
-    then armour's; the rest is the wound's scale. The rules, quoted, with the readings
+    other side, setting aside the attacker's highest die (a held one if it is higher than
+    the die of its turn; the attack is made at that die); responders answer it in turn
+    (``respond``), each setting aside its highest die, the target slow when that die is
+    lower than the attack's. With success rolls (**the user's assumption**) the target
+    answers only an attack that scored (``answer_every``: every attack), each answer's
+    successes come off the attacker's margin, then armour's; the rest is the wound's
+    scale. The rules, quoted, with the readings
     where the text is silent: ``docs/rules/initiative.md``.
 
     Exact (every outcome enumerated, small setups: at most ``LIMITS["exact
@@ -294,8 +350,15 @@ def defence(
         Who answers an attack: the target and every companion with a high enough die
         (every, the default), the target alone, or one companion instead of a slow
         target (cover).
-    defend_if_hit : bool
-        The target answers only an attack that scored (with success rolls only).
+    answer_every : bool
+        The target answers every attack, even one that scored nothing (a table habit;
+        with success rolls only). By default it answers only an attack that scored: the
+        defender decides after seeing how effective the attack was (the text).
+    kept_attack : {"at-die", "equal"}
+        An attack on the attacker's turn sets aside its highest die, a kept (held) one
+        if higher; it is answered at that die's initiative, slow below it (at-die, the
+        default), or at equal initiative, as a holder's action («от действия
+        выжидавшего … одинаковая инициатива»: equal).
     attack, defend, armour : SuccessRoll, RollTable or str, optional
         Success rolls, YOUR ASSUMPTION (the game's own roll is unknown): 3 is 3d6,
         each 5 or more a success, 3d6/4+ each 4 or more. As text, ``"3"`` is

@@ -151,7 +151,8 @@ class Defence(Result):
     labels: tuple = field(metadata={"bulky": True})
     attackers: str
     respond: str
-    defend_if_hit: bool
+    answer_every: bool
+    kept_attack: str
     hold: tuple
     rounds: int
     assumption: str | None
@@ -185,7 +186,14 @@ class Defence(Result):
         who = "B attacks A" if self.attackers == "versus" else "both sides attack"
         title = f"d6 defence: {_sides(self)}, {who} ({_method(self)})\n{_readings(self)}"
         title += f"; {_RESPOND_TEXT[self.respond]}"
+        if self.kept_attack == "equal":
+            title += "; an attack with a kept die is answered at equal initiative"
         if self.assumption:
+            title += (
+                "; the target answers every attack"
+                if self.answer_every
+                else "; the target answers only an attack that scored"
+            )
             title += f"\nsuccess rolls: {self.assumption}"
         head = (
             ("attacks per round", self.mean_attacks, "mean3"),
@@ -269,11 +277,17 @@ def _holding(r) -> tuple:
         return ()
     held = {f"round {i + 1}": p for i, p in enumerate(r.p_all_held)}
     edge = {f"{k} time{'s' if k != 1 else ''}": p for k, p in r.on_edge.items()}
-    penalties = ", ".join(f"{lab} −{e}" for lab, e in zip(r.labels, r.edge_penalty, strict=True))
-    note = (
-        f"on edge: {penalties} (heroes their weakness, supporting characters 3); nobody may "
-        "hold in the round after"
+    penalties = ", ".join(
+        f"{lab} −{e}" if e is not None else f"{lab} not marked"
+        for lab, e in zip(r.labels, r.edge_penalty, strict=True)
     )
+    note = f"on edge: {penalties} (heroes their weakness, supporting characters 3"
+    if None in r.edge_penalty:
+        note += (
+            "; a participant not marked: give a hero's weakness, or s for a supporting "
+            "character (--weakness, --vs-weakness)"
+        )
+    note += "); nobody may hold in the round after"
     return (
         _shares(("everyone held, nobody acted", "probability"), held),
         _shares(("everyone on edge", "probability"), edge, note),

@@ -15,11 +15,14 @@ ORDERS = ("tier", "action")
 #: (the text), split over its dice, or one margin shared by a whole side.
 PIP_RULES = ("one-die", "split", "side-pool")
 #: The named holding policies (their behaviour: :mod:`.holding`).
-HOLD_POLICIES = ("never", "defend", "after-enemy", "always")
+HOLD_POLICIES = ("never", "defend", "reserve", "after-enemy", "always")
 #: Who answers an attack.
 RESPONSES = ("every", "target", "cover")
 #: Which side attacks.
 ATTACKERS = ("versus", "both")
+#: How an attack made on the attacker's turn with a kept (held) die is answered: at that
+#: die's initiative (slow below it), or at equal initiative, as a holder's action.
+KEPT_ATTACKS = ("at-die", "equal")
 
 _ORDER_TEXT = {
     "tier": "tier order (each acts all its dice of a value in a row)",

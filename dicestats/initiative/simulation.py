@@ -39,6 +39,7 @@ from .order import (
 from .pips import SPEND, add_pips
 from .results import Odds
 from .setup import batch_rounds
+from .vector import VectorEngine
 
 # ====================================================================== the batch function
 _TABLE_MAX_S = 5  # swiftness up to this uses precomputed per-roll key tables (6^5 rows)
@@ -878,9 +879,10 @@ class _Drawn(Drawn):
 
 def batch_odds(s):
     """The batch function of :func:`~dicestats.initiative.odds` by Monte Carlo: the fast
-    path (:class:`Rounds`), or the round engine for holding or several rounds."""
+    path (:class:`Rounds`), or the round engine for holding or several rounds (its Monte
+    Carlo with the named policies as masks, :class:`~.vector.VectorEngine`)."""
     fight = s.fight
-    return fight.engine() if needs_engine(fight) else Rounds(fight.setup)
+    return VectorEngine.of(fight) if needs_engine(fight) else Rounds(fight.setup)
 
 
 def batch_size_odds(s) -> int:

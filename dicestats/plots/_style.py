@@ -234,3 +234,25 @@ def _dist_bars(df, x, ax, xlabel, ylabel, title, func, seed=None, trials=None):
         ax.legend(fontsize=LEGEND_FONTSIZE, frameon=False)
     _provenance(ax, seed, trials)
     return ax
+
+
+def _result_with(*attrs):
+    """A question's chart: ``result`` (what its question returns) is checked to hold
+    ``attrs``; anything else is refused in one line (``None`` was an AttributeError)."""
+    import functools
+
+    from ..core.checks import InputTypeError, shown
+
+    def wrap(fn):
+        @functools.wraps(fn)
+        def chart(result, *args, **kwargs):
+            if not all(hasattr(result, a) for a in attrs):
+                raise InputTypeError(
+                    f"{fn.__name__}: result must be what its question returns (with "
+                    f"{', '.join(attrs)}), got {shown(result)} ({type(result).__name__})"
+                )
+            return fn(result, *args, **kwargs)
+
+        return chart
+
+    return wrap

@@ -5,7 +5,7 @@ chart of each question's answer (``<question>_chart(result, ax=None)``, what
 from __future__ import annotations
 
 from .. import fate
-from ..format import ladder
+from ..i18n import N_, _, ladder, with_lang
 from ..tables import INVOKE_POLICIES
 from ..tables._common import _frame
 from ._style import (
@@ -20,6 +20,7 @@ from ._style import (
     _look,
     _percent_axis,
     _require,
+    _result_with,
     _stacked_bars,
     close,  # noqa: F401 (used by the examples)
 )
@@ -39,13 +40,32 @@ __all__ = [
 
 #: The four outcomes: (label, colour, hatch).
 _OUTCOMES = {
-    "p_fail": ("fail", OKABE_ITO["vermillion"], "//"),
-    "p_tie": ("tie", OKABE_ITO["yellow"], ".."),
-    "p_success": ("success", OKABE_ITO["skyblue"], ""),
-    "p_style": ("success with style", OKABE_ITO["blue"], "xx"),
+    "p_fail": (N_("fail"), OKABE_ITO["vermillion"], "//"),
+    "p_tie": (N_("tie"), OKABE_ITO["yellow"], ".."),
+    "p_success": (N_("success"), OKABE_ITO["skyblue"], ""),
+    "p_style": (N_("success with style"), OKABE_ITO["blue"], "xx"),
 }
 
+#: The invoke policies' names (``dicestats.tables.INVOKE_POLICIES``), for the catalogues.
+_POLICIES = (
+    N_("optimal (+2 or reroll)"),
+    N_("always +2"),
+    N_("rerolls only"),
+    N_("never invoke"),
+)
 
+
+def _ladder_ticks(values) -> list[str]:
+    """Ladder ticks on two lines, ``+3`` over ``Good``; off the ladder the number alone
+    (``+9``: "above Legendary" is wider than a tick's room)."""
+    ticks = []
+    for v in values:
+        number, _, name = ladder(int(v)).partition(" ")
+        ticks.append(number if name.startswith("(") else f"{number}\n{name}")
+    return ticks
+
+
+@with_lang
 def fate_outcomes(df, *, rating: int | None = None, ax=None, labels: bool = True):
     """Stacked bars: fail / tie / success / success with style per difficulty.
 
@@ -60,6 +80,8 @@ def fate_outcomes(df, *, rating: int | None = None, ax=None, labels: bool = True
     ax : matplotlib.axes.Axes, optional
     labels : bool, default True
         Print the percentage inside segments of at least 6%.
+    lang : str, optional
+        The chart's language (:data:`dicestats.i18n.LANGUAGES`; default: the current one).
 
     Returns
     -------
@@ -80,16 +102,21 @@ def fate_outcomes(df, *, rating: int | None = None, ax=None, labels: bool = True
     ax = _axes(ax)
     d = df.sort_values("difficulty")
     x = list(range(len(d)))
-    _stacked_bars(ax, x, d, _OUTCOMES, labels=labels)
-    ticks = [ladder(v, order="rating").replace(" ", "\n") for v in d["difficulty"]]
-    ax.set_xticks(x, ticks, fontsize=8)
-    ax.set_xlabel("difficulty (Fate ladder)")
-    who = f"a {ladder(rating, order='rating')} rating" if rating is not None else "a roll"
-    ax.set_title(f"What does {who} get against each difficulty? (4dF)", pad=22)
+    outcomes = {k: (_(label), colour, hatch) for k, (label, colour, hatch) in _OUTCOMES.items()}
+    _stacked_bars(ax, x, d, outcomes, labels=labels)
+    ax.set_ylabel(_("probability"))
+    ax.set_xticks(x, _ladder_ticks(d["difficulty"]), fontsize=8)
+    ax.set_xlabel(_("difficulty (Fate ladder)"))
+    if rating is None:
+        title = _("What does a roll get against each difficulty? (4dF)")
+    else:
+        title = _("What does a {rating} rating get against each difficulty? (4dF)")
+    ax.set_title(title.format(rating=ladder(rating) if rating is not None else ""), pad=22)
     _legend_above(ax, 4)
     return ax
 
 
+@with_lang
 def fate_opposed(df, *, value: str = "p_success_or_better", ax=None, title: str | None = None):
     """Opposed-roll matrix: the chance of ``value`` for each rating pair.
 
@@ -123,15 +150,15 @@ def fate_opposed(df, *, value: str = "p_success_or_better", ax=None, title: str 
     _require(df, ["rating", "versus", value], "fate_opposed")
     ax = _axes(ax, figsize=(6.0, 5.0))
     _annotated_image(ax, df, "rating", "versus", value, "cividis", tick="{:+d}".format)
-    ax.set_xlabel("opposition rating (they roll 4dF too)")
-    ax.set_ylabel("your rating")
+    ax.set_xlabel(_("opposition rating (they roll 4dF too)"))
+    ax.set_ylabel(_("your rating"))
     what = value.removeprefix("p_").replace("_", " ")
-    ax.set_title(
-        title or f"Opposed rolls: chance of {what} (%), your rating vs theirs", fontsize=10
-    )
+    default = _("Opposed rolls: chance of {what} (%), your rating vs theirs").format(what=what)
+    ax.set_title(title or default, fontsize=10)
     return ax
 
 
+@with_lang
 def fate_contest(df, *, ax=None, title: str | None = None):
     """Contest win chance by rating gap (one line per contest length, if given).
 
@@ -160,13 +187,13 @@ def fate_contest(df, *, ax=None, title: str | None = None):
     _require(df, ["gap", "p_win"], "fate_contest")
     ax = _axes(ax)
     groups = _lines(ax, df, "gap", "p_win")
-    xlabel = "rating gap (your rating − opponent's, ladder steps)"
-    title = title or "Contests: how much does a rating edge win? (first to 3 victories)"
-    return _finish(
-        ax, xlabel, "chance to win the contest", title, half=True, groups=groups, fontsize=8
-    )
+    xlabel = _("rating gap (your rating − opponent's, ladder steps)")
+    title = title or _("Contests: how much does a rating edge win? (first to 3 victories)")
+    ylabel = _("chance to win the contest")
+    return _finish(ax, xlabel, ylabel, title, half=True, groups=groups, fontsize=8)
 
 
+@with_lang
 def fate_invokes(df, *, x: str = "difficulty", ax=None, title: str | None = None):
     """Invoke policies compared: success chance per policy (one line each).
 
@@ -199,9 +226,17 @@ def fate_invokes(df, *, x: str = "difficulty", ax=None, title: str | None = None
     _require(df, [x, "policy", "p_reach"], "fate_invokes")
     ax = _axes(ax)
     _lines(ax, df, x, "p_reach", by="policy")
-    xlabel = x.replace("_", " ") + (" (ladder steps)" if "difficulty" in x else "")
-    title = title or "Invoking aspects: which policy wins more often?"
-    _finish(ax, xlabel, "chance of success (tie excluded)", title)
+    for line in ax.lines:
+        line.set_label(_(line.get_label()))
+    if x == "difficulty":
+        values = sorted(set(int(v) for v in df[x]))
+        xlabel = _("difficulty (Fate ladder)")
+    else:
+        xlabel = x.replace("_", " ")
+    title = title or _("Invoking aspects: which policy wins more often?")
+    _finish(ax, xlabel, _("chance of success (a tie is not one)"), title)
+    if x == "difficulty":
+        ax.set_xticks(values, _ladder_ticks(values), fontsize=8)
     ax.legend(fontsize=8, frameon=False)
     return ax
 
@@ -213,6 +248,7 @@ def _around(value: int) -> range:
     return range(max(lim.lo, value - 3), min(lim.hi, value + 3) + 1)
 
 
+@_result_with("difficulty")
 def outcome_probs_chart(result, *, ax=None):
     """The outcomes of an :func:`~dicestats.fate.outcome_probs` answer against its difficulty
     (or active opposition) and three ladder steps either side.
@@ -240,6 +276,7 @@ def outcome_probs_chart(result, *, ax=None):
     return ax
 
 
+@_result_with("last_row")
 def contest_chart(result, *, ax=None):
     """P(exactly n exchanges) of a :func:`~dicestats.fate.contest` answer, for the rows its
     view lists.
@@ -263,6 +300,7 @@ def contest_chart(result, *, ax=None):
     )
 
 
+@_result_with("objective")
 def invoke_policy_chart(result, *, ax=None):
     """The invoke policies of an :func:`~dicestats.fate.invoke_policy` answer over its
     difficulty (or total) and three ladder steps either side.
@@ -295,6 +333,7 @@ def invoke_policy_chart(result, *, ax=None):
     return ax
 
 
+@_result_with("difficulties")
 def challenge_chart(result, *, ax=None):
     """P(exactly k overcome rolls count) of a :func:`~dicestats.fate.challenge` answer.
 
@@ -314,6 +353,7 @@ def challenge_chart(result, *, ax=None):
     return _dist_bars(_frame(records), "rolls", ax, xlabel, "probability", title, "challenge_chart")
 
 
+@_result_with("draws")
 def deck_vs_dice_chart(result, *, ax=None):
     """The session's total of a :func:`~dicestats.fate.deck_vs_dice` answer, with the Deck of
     Fate and with dice.

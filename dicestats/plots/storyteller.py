@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from .. import storyteller as st
 from .. import tables as T
-from ..core.checks import refuse
+from ..core.checks import InputTypeError, refuse
+from ..i18n import N_, _, number, with_lang
 from ..tables._common import _frame
 from ._style import (
     _CYCLE_COLOURS,
@@ -22,6 +23,7 @@ from ._style import (
     _look,
     _percent_axis,
     _require,
+    _result_with,
     _stacked_bars,
     _text_colour,
     close,  # noqa: F401 (used by the examples)
@@ -47,16 +49,25 @@ __all__ = [
 
 #: The outcomes of a roll, worst to best: (label, colour, hatch).
 _DEGREES = {
-    "p_botch": ("botch", OKABE_ITO["vermillion"], "xx"),
-    "p_fail": ("failure", OKABE_ITO["orange"], "//"),
-    "p_marginal": ("1 marginal", "#d9ecf7", ""),
-    "p_moderate": ("2 moderate", OKABE_ITO["skyblue"], ".."),
-    "p_complete": ("3 complete", OKABE_ITO["green"], ""),
-    "p_exceptional": ("4 exceptional", OKABE_ITO["blue"], "\\\\"),
-    "p_phenomenal": ("5+ phenomenal", "#023858", "++"),
+    "p_botch": (N_("botch"), OKABE_ITO["vermillion"], "xx"),
+    "p_fail": (N_("failure"), OKABE_ITO["orange"], "//"),
+    "p_marginal": (N_("1 marginal"), "#d9ecf7", ""),
+    "p_moderate": (N_("2 moderate"), OKABE_ITO["skyblue"], ".."),
+    "p_complete": (N_("3 complete"), OKABE_ITO["green"], ""),
+    "p_exceptional": (N_("4 exceptional"), OKABE_ITO["blue"], "\\\\"),
+    "p_phenomenal": (N_("5+ phenomenal"), "#023858", "++"),
 }
 
+#: The 10s rules' names (``dicestats.tables.storyteller_ten_again``), for the catalogues.
+_RULES = (
+    N_("plain 10s"),
+    N_("ten-again"),
+    N_("ten-again, no chain"),
+    N_("V20 specialty: a 10 counts double"),
+)
 
+
+@with_lang
 def storyteller_heatmap(
     df,
     *,
@@ -105,34 +116,59 @@ def storyteller_heatmap(
     _require(df, ["dice", "difficulty", value], "storyteller_heatmap")
     ax = _axes(ax, figsize=(7.0, 5.5))
     grid, im = _annotated_image(ax, df, "dice", "difficulty", value, cmap)
-    event = value.removeprefix("p_")
-    ax.set_xlabel("difficulty (target number on each d10)")
-    ax.set_ylabel("dice in the pool")
+    event = _EVENTS.get(value, value.removeprefix("p_"))
+    ax.set_xlabel(_("difficulty (target number on each d10)"))
+    ax.set_ylabel(_("dice in the pool"))
     drawn = None
     z = grid.to_numpy(dtype=float)
     if contour is not None and min(grid.shape) >= 2 and np.nanmin(z) < contour < np.nanmax(z):
-        line = dict(colors=[OKABE_ITO["vermillion"]], linewidths=2.2)
-        cs = ax.contour(range(grid.shape[1]), range(grid.shape[0]), z, levels=[contour], **line)
-        cs.set_gid("contour")
+        _edge_contour(ax, z, contour)
         drawn = contour
+    level = f"{drawn:.0%}" if drawn is not None else ""
     if colorbar:
         from matplotlib.ticker import PercentFormatter
 
         cb = ax.figure.colorbar(
             im, ax=ax, format=PercentFormatter(1.0, decimals=0), fraction=0.05, pad=0.02
         )
-        cb.set_label(f"P({event})")
+        cb.set_label(_("chance of {event}").format(event=_(event)))
         if drawn is not None:  # the contour's key: the same line on the colour bar
             cb.ax.axhline(drawn, color=OKABE_ITO["vermillion"], linewidth=2.2)
-            cb.set_label(f"P({event}); line: {drawn:.0%}")
+            label = _("chance of {event}; thick line: {level}")
+            cb.set_label(label.format(event=_(event), level=level))
     if drawn is not None:
-        ax.set_xlabel(ax.get_xlabel() + f" — vermillion line: {drawn:.0%}")
-    ax.set_title(
-        title or f"Storyteller pools: chance of {event} (%) by dice and difficulty", fontsize=10
-    )
+        xlabel = _("difficulty (target number on each d10) — thick line: {level}")
+        ax.set_xlabel(xlabel.format(level=level))
+    default = _("Storyteller pools: chance of {event} (%) by dice and difficulty")
+    ax.set_title(title or default.format(event=_(event)), fontsize=10)
     return ax
 
 
+#: What a heatmap's column is the chance of.
+_EVENTS = {"p_success": N_("success"), "p_botch": N_("a botch")}
+
+
+def _edge_contour(ax, z, level: float) -> None:
+    """The ``level`` line drawn along the cells' edges, between the cells at or above it and
+    those below (so a cell is plainly on one side): a contour of the grid with every cell
+    widened to its edges, the step between neighbours 1/1000 of a cell wide."""
+    import numpy as np
+
+    eps = 1e-3
+    rows, cols = z.shape
+    xs = np.repeat(np.arange(cols), 2) + np.tile([-0.5 + eps, 0.5 - eps], cols)
+    ys = np.repeat(np.arange(rows), 2) + np.tile([-0.5 + eps, 0.5 - eps], rows)
+    wide = np.repeat(np.repeat(z, 2, axis=0), 2, axis=1)
+    line = dict(colors=[OKABE_ITO["vermillion"]], linewidths=2.4)
+    # A cell exactly at the level counts as at or above it: the line passes just below.
+    cs = ax.contour(xs, ys, wide, levels=[level - 1e-12], **line)
+    cs.levels = np.array([level])
+    cs.set_gid("contour")
+    ax.set_xlim(-0.5, cols - 0.5)
+    ax.set_ylim(-0.5, rows - 0.5)
+
+
+@with_lang
 def storyteller_botch_heatmap(df, *, ax=None, title: str | None = None, colorbar: bool = True):
     """Botch-chance heatmap over dice × difficulty (cividis, no contour).
 
@@ -154,7 +190,7 @@ def storyteller_botch_heatmap(df, *, ax=None, title: str | None = None, colorbar
 
     _require(df, ["dice", "difficulty", "p_botch"], "storyteller_botch_heatmap")
     top = float(df["p_botch"].max())
-    title = title or "Storyteller pools: chance of a botch (%) by dice and difficulty"
+    title = title or _("Storyteller pools: chance of a botch (%) by dice and difficulty")
     kw = dict(value="p_botch", contour=None, cmap="cividis", colorbar=colorbar, title=title)
     ax = storyteller_heatmap(df, ax=ax, **kw)
     if top > 0:  # the colours span the botch chances shown, the texts' colours follow
@@ -169,6 +205,7 @@ def storyteller_botch_heatmap(df, *, ax=None, title: str | None = None, colorbar
 _ANOMALY_COLUMNS = ["metric", "difficulty", "dice", "before", "after"]
 
 
+@with_lang
 def storyteller_anomalies(
     odds,
     anomalies,
@@ -237,21 +274,25 @@ def storyteller_anomalies(
             raise refuse("difficulties", "difficulties with rows in odds", diff)
         look = _look(i) | dict(color=cmap(0.9 * i / max(n - 1, 1)), linestyle=_CYCLE_LINES[i % 4])
         name = f"difficulty {diff}"
-        line = dict(markersize=4, linewidth=1.2, label=name, gid=name)
+        label = _("difficulty {n}").format(n=diff)
+        line = dict(markersize=4, linewidth=1.2, label=label, gid=name)
         ax.plot(g["dice"].to_numpy(), g[metric].to_numpy(), **look, **line)
     sel = anomalies[(anomalies["metric"] == metric)] if len(anomalies) else anomalies
     sel = [r for r in sel.itertuples(index=False) if int(r.difficulty) in difficulties]
     look = dict(color=OKABE_ITO["vermillion"], linewidth=7, alpha=0.45, solid_capstyle="round")
     for k, r in enumerate(sel):
-        label = "one more die is worse" if k == 0 else None
+        label = _("one more die is worse") if k == 0 else None
         gid = f"anomaly {int(r.difficulty)} {int(r.dice)}"
         xy = ([int(r.dice) - 1, int(r.dice)], [float(r.before), float(r.after)])
         ax.plot(*xy, **look, zorder=1, label=label, gid=gid)
-    names = {"p_botch": "a botch", "p_success": "success (1+ net)"}
-    names.update({f"p_ge_{k}": f"{k}+ net successes" for k in range(2, 10)})
-    what = "raise the botch chance" if metric == "p_botch" else "lower the chance"
-    title = title or f"Where does one more die {what}? (highlighted)"
-    _finish(ax, "dice in the pool", f"chance of {names.get(metric, metric)}", title)
+    names = {"p_botch": _("a botch"), "p_success": _("success (1+ net)")}
+    names.update({f"p_ge_{k}": _("{k}+ net successes").format(k=k) for k in range(2, 10)})
+    if metric == "p_botch":
+        default = _("Where does one more die raise the botch chance? (highlighted)")
+    else:
+        default = _("Where does one more die lower the chance? (highlighted)")
+    ylabel = _("chance of {event}").format(event=names.get(metric, metric))
+    _finish(ax, _("dice in the pool"), ylabel, title or default)
     high = float(odds[odds["difficulty"].isin(difficulties)][metric].astype(float).max())
     # Head-room for the legend when the values stay well below 100%.
     ax.set_ylim(0, high * 1.4 if high < 0.7 else 1.02)
@@ -260,6 +301,7 @@ def storyteller_anomalies(
     return ax
 
 
+@with_lang
 def storyteller_degrees(df, *, ax=None, title: str | None = None, labels: bool = True):
     """Degrees of success as stacked bars per pool size.
 
@@ -293,14 +335,21 @@ def storyteller_degrees(df, *, ax=None, title: str | None = None, labels: bool =
     ax = _axes(ax)
     d = df.sort_values("dice")
     x = d["dice"].to_numpy()
-    _stacked_bars(ax, x, d, _DEGREES, labels=labels, label_min=0.07)
+    degrees = {k: (_(label), colour, hatch) for k, (label, colour, hatch) in _DEGREES.items()}
+    _stacked_bars(ax, x, d, degrees, labels=labels, label_min=0.07)
+    ax.set_ylabel(_("probability"))
     ax.set_xticks(x, [str(v) for v in x])
-    ax.set_xlabel("dice in the pool")
-    ax.set_title(title or "How well does a pool succeed? Degrees of success", pad=30, fontsize=10)
+    ax.set_xlabel(_("dice in the pool"))
+    # The legend's two rows stand above the axes, the title above them (the legend's own
+    # title): the two never overlap, however tall the legend.
     _legend_above(ax, 4)
+    legend = ax.get_legend()
+    legend.set_title(title or _("How well does a pool succeed? Degrees of success"))
+    legend.get_title().set_fontsize(10)
     return ax
 
 
+@with_lang
 def storyteller_multiple_actions(df, *, ax=None, title: str | None = None):
     """Multiple actions: each action's success chance, grouped by actions declared.
 
@@ -347,24 +396,35 @@ def storyteller_multiple_actions(df, *, ax=None, title: str | None = None):
         bars = ax.bar(xs, p, width * 0.95, label=label, **look, edgecolor="#333333", linewidth=0.6)
         for rect, dice in zip(bars, g["dice"], strict=True):
             x, y = rect.get_x() + rect.get_width() / 2, rect.get_height() + 0.01
-            ax.text(x, y, f"{int(dice)}d", ha="center", va="bottom", fontsize=7)
+            dice_left = _("{n}d").format(n=int(dice))
+            ax.text(x, y, dice_left, ha="center", va="bottom", fontsize=7)
     if "p_all" in df.columns:
         alls = df.groupby("actions")["p_all"].first().reindex(ks).to_numpy(dtype=float)
         look = dict(linestyle="none", marker="_", markersize=28, markeredgewidth=2.5)
-        label = "all declared actions succeed"
+        label = _("all declared actions succeed")
         ax.plot(range(len(ks)), alls, **look, color=OKABE_ITO["black"], label=label, gid="all")
-    ax.set_xticks(range(len(ks)), [f"{k} action{'s' if k > 1 else ''}" for k in ks])
-    ax.set_xlabel("actions declared this round (label on bar: dice left in that pool)")
-    ax.set_ylabel("chance of success")
+    ticks = [_("1 action") if k == 1 else _("{n} actions").format(n=k) for k in ks]
+    ax.set_xticks(range(len(ks)), ticks)
+    ax.set_xlabel(_("actions declared this round (on each bar: the dice left in its pool)"))
+    ax.set_ylabel(_("chance of success"))
     _percent_axis(ax, top=1.08)
-    ax.set_ylim(0, 1.08)
-    ax.set_title(title or "Multiple actions: is splitting the pool worth it?", fontsize=10, pad=24)
+    ax.set_ylim(0, 1.12)
     _legend_above(ax, 4, markerscale=0.45)
+    legend = ax.get_legend()
+    legend.set_title(title or _("Multiple actions: is splitting the pool worth it?"))
+    legend.get_title().set_fontsize(10)
     return ax
 
 
+@with_lang
 def storyteller_by_rules(
-    df, *, y: str = "mean_net", ax=None, title: str | None = None, ylabel: str | None = None
+    df,
+    *,
+    y: str = "mean_net",
+    ax=None,
+    title: str | None = None,
+    ylabel: str | None = None,
+    within: float = 0.0,
 ):
     """A value (default: mean net successes) vs pool size, one line per rule set.
 
@@ -382,6 +442,9 @@ def storyteller_by_rules(
     y : str, default "mean_net"
     ax : matplotlib.axes.Axes, optional
     title, ylabel : str, optional
+    within : float, default 0
+        Curves no further apart than this at every pool are drawn as one, labelled
+        ``"a ≈ b (at most … apart)"`` (0: only equal curves, labelled ``"a = b (identical)"``).
 
     Returns
     -------
@@ -404,10 +467,11 @@ def storyteller_by_rules(
     d["_group"] = d["rules"].astype(str)
     if "difficulty" in d.columns and d["difficulty"].nunique() > 1:
         d["_group"] += [f", difficulty {int(k)}" for k in d["difficulty"]]
-    for i, (xs, ys, label) in enumerate(_curves(_groups(d, "_group"), "dice", y)):
+    for i, (xs, ys, label) in enumerate(_curves(_groups(d, "_group"), "dice", y, within)):
         ax.plot(xs, ys, **_look(i), label=label)
     ylabel = ylabel or y.replace("_", " ")
-    _finish(ax, "dice in the pool", ylabel, title or "How do the rule sets compare?", percent=False)
+    default = _("How do the rule sets compare?")
+    _finish(ax, _("dice in the pool"), ylabel, title or default, percent=False)
     values = d[y].to_numpy(dtype=float)
     if y.startswith("p_") and values.max() <= 1:  # 0–100% only when the data span it
         from matplotlib.ticker import PercentFormatter
@@ -421,36 +485,56 @@ def storyteller_by_rules(
     return ax
 
 
-def _curves(groups, x: str, y: str):
+def _curves(groups, x: str, y: str, within: float = 0.0):
     """``(xs, ys, label)`` per distinct curve: curves equal at every point are one.
 
     Drawn apart, identical curves (revised and v20 without a specialty; a botch
     that resets and one that scores 0 at target 1) hide each other: they are
-    drawn once, labelled ``"a = b (identical)"``.
+    drawn once, labelled ``"a = b (identical)"``. With ``within`` > 0, curves no
+    further apart than that at every point are one too (the first one drawn),
+    labelled ``"a ≈ b (at most 0.5 points apart)"``.
     """
-    merged: dict = {}
+    import numpy as np
+
+    merged: list = []  # [xs, ys, labels, largest gap]
     for label, g in groups:
         g = g.sort_values(x)
         xs = [int(v) for v in g[x]]
         ys = g[y].to_numpy(dtype=float)
-        key = (tuple(xs), tuple(round(float(v), 12) for v in ys))
-        merged.setdefault(key, (xs, ys, []))[2].append(str(label) if label else "")
+        name = _(str(label)) if label else ""
+        for m in merged:
+            if m[0] == xs:
+                gap = float(np.max(np.abs(m[1] - ys))) if len(xs) else 0.0
+                if gap <= max(within, 1e-12):
+                    m[2].append(name)
+                    m[3] = max(m[3], gap)
+                    break
+        else:
+            merged.append([xs, ys, [name], 0.0])
     out = []
-    for xs, ys, labels in merged.values():
-        label = " = ".join(x for x in labels if x)
-        if len(labels) > 1 and label:
-            label += " (identical)"
-        out.append((xs, ys, label or None))
+    for xs, ys, labels, gap in merged:
+        label = None
+        if len(labels) > 1 and any(labels):
+            if gap <= 1e-12:
+                label = _("{curves} (identical)").format(curves=" = ".join(x for x in labels if x))
+            else:
+                label = _("{curves} (at most {gap} points apart)").format(
+                    curves=" ≈ ".join(x for x in labels if x), gap=number(100 * gap, 1)
+                )
+        elif labels[0]:
+            label = labels[0]
+        out.append((xs, ys, label))
     return out
 
 
+@with_lang
 def storyteller_extended(
     df,
     *,
     ax=None,
     title: str | None = None,
-    xlabel: str = "rounds rolled",
-    ylabel: str = "chance the task is done",
+    xlabel: str | None = None,
+    ylabel: str | None = None,
 ):
     """Extended action: chance to be done by each round, one line per label.
 
@@ -462,7 +546,8 @@ def storyteller_extended(
     ax : matplotlib.axes.Axes, optional
     title : str, optional
     xlabel, ylabel : str, optional
-        The axis labels (e.g. "attempts made" for retries at a rising difficulty).
+        The axis labels (default "rounds rolled", "chance the task is done"; e.g. "attempts
+        made" for retries at a rising difficulty).
 
     Returns
     -------
@@ -483,7 +568,9 @@ def storyteller_extended(
     groups = _groups(df, "label")
     for i, (xs, ys, label) in enumerate(_curves(groups, "round", "p_done")):
         ax.plot(xs, ys, **_look(i), markersize=4, label=label)
-    title = title or "Extended action: how many rounds until it is done?"
+    title = title or _("Extended action: how many rounds until it is done?")
+    xlabel = xlabel or _("rounds rolled")
+    ylabel = ylabel or _("chance the task is done")
     return _finish(ax, xlabel, ylabel, title, half=True, groups=groups, fontsize=LEGEND_FONTSIZE)
 
 
@@ -521,6 +608,10 @@ def storyteller_distribution(
     [0.25, 0.5, 0.25]
     >>> close(ax)
     """
+    if not isinstance(x, str):
+        raise InputTypeError(
+            f"storyteller_distribution: x must be a column name (str), got {type(x).__name__}"
+        )
     title = title or f"Distribution of {x.replace('_', ' ')}"
     xlabel = xlabel or x.replace("_", " ")
     return _dist_bars(df, x, ax, xlabel, ylabel, title, "storyteller_distribution")
@@ -545,6 +636,7 @@ def _dice(n: int) -> str:
     return f"{n} {'die' if n == 1 else 'dice'}"
 
 
+@_result_with("dice")
 def anomalies_chart(result, *, ax=None):
     """The botch chance by pool of an :func:`~dicestats.storyteller.anomalies` answer, each
     wrong-way step highlighted."""
@@ -557,6 +649,7 @@ def anomalies_chart(result, *, ax=None):
     return storyteller_anomalies(odds, found, metric="p_botch", ax=ax, title=title)
 
 
+@_result_with("actions")
 def multiple_actions_chart(result, *, ax=None):
     """Each action's chance when declaring the first k actions of a
     :func:`~dicestats.storyteller.multiple_actions` answer's pools."""
@@ -570,6 +663,7 @@ def multiple_actions_chart(result, *, ax=None):
     return storyteller_multiple_actions(_floats(df), ax=ax, title=title)
 
 
+@_result_with("p_done_within")
 def extended_chart(result, *, ax=None):
     """P(done within r rolls) of an :func:`~dicestats.storyteller.extended` answer, until the
     curve has levelled off."""
@@ -587,6 +681,7 @@ def extended_chart(result, *, ax=None):
     return storyteller_extended(df, ax=ax, title=title)
 
 
+@_result_with("p_success_within")
 def try_again_chart(result, *, ax=None):
     """P(a success within k attempts) of a :func:`~dicestats.storyteller.try_again` answer."""
     import pandas as pd
@@ -606,6 +701,7 @@ def _distribution_chart(label, dist, x, ax, xlabel, title):
     return storyteller_distribution(df, x=x, ax=ax, xlabel=xlabel, title=title)
 
 
+@_result_with("versus")
 def resisted_chart(result, *, ax=None):
     """The margin's distribution of a :func:`~dicestats.storyteller.resisted` answer."""
     r = result
@@ -617,6 +713,7 @@ def resisted_chart(result, *, ax=None):
     )
 
 
+@_result_with("pools")
 def teamwork_chart(result, *, ax=None):
     """The total's distribution of a :func:`~dicestats.storyteller.teamwork` answer."""
     pools = "+".join(str(n) for n in result.pools)

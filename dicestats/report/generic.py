@@ -54,8 +54,12 @@ def _by_value(system, q) -> Page:
     def draw(fig, ctx) -> None:
         from .. import plots, tables
         from ..format import percent
+        from ..workbench.declared import _setting_words
 
-        df = ctx.cached((system.name, "by value"), lambda: tables.chances_by_value(q.function))
+        setting = tables.sample_setting(q)
+        df = ctx.cached(
+            (system.name, "by value"), lambda: tables.chances_by_value(q.function, **setting)
+        )
         shown = df.copy()
         for c in df.columns[1:]:
             shown[c] = [percent(p, digits=1) for p in df[c]]
@@ -64,15 +68,18 @@ def _by_value(system, q) -> Page:
         words = (chance_words(c) for c in df.columns[1:])
         shown.columns = [q.grows, *(textwrap.fill(w, 12) for w in words)]
         gs = _grid(fig, ctx, 2, 1, height_ratios=[len(df) + 2, 14], hspace=0.3)
-        _draw_table(fig.add_subplot(gs[0]), shown, title=f"{system.title}: chances by {q.grows}")
+        at = f" ({_setting_words(q, setting)})" if setting else ""
+        title = f"{system.title}: chances by {q.grows}{at}"
+        _draw_table(fig.add_subplot(gs[0]), shown, title=title)
         title = f"the chances wished for, by {q.grows} (dotted: 50%)"
         plots.chances_chart(df, title=title, columns=q.wishes, ax=fig.add_subplot(gs[1]))
-        rules = q.function(**{q.grows: int(df.iloc[0, 0])}).rules
+        rules = q.function(**{q.grows: int(df.iloc[0, 0])}, **setting).rules
         _note(
             fig,
             ctx,
             f"Rules as read: {rules.describe()}. Exact values: "
-            f"dicestats {system.name} {q.name.replace('_', '-')} --{q.grows} N --exact.",
+            f"dicestats {system.name} {q.name.replace('_', '-')} --{q.grows} N --exact "
+            "(and the setting's options).",
         )
 
     return Page(

@@ -80,17 +80,36 @@ def _init_tempo_page(fig, ctx) -> None:
     plots.initiative_pips(pips, ax=ax2, title="Preparation: chance to act first")
     ax2.legend(fontsize=6, frameon=False, loc="lower right")
     ax3 = fig.add_subplot(gs[1, 1])
-    hold = _simulated(ctx, "initiative_holding", 3, T.HOLD_SCENARIOS[:1], engine=True)  # 3 vs 3
+    hold = _simulated(
+        ctx, "initiative_holding", 3, T.HOLD_SCENARIOS[:1], HOLD_POLICIES, engine=True
+    )  # 3 vs 3
     plots.initiative_holding(hold, ax=ax3, title="Holding in 3 vs 3: wounds dealt and taken")
+    _stagger(ax3)
+    guard = dict(zip(hold["policy"], hold["guarded"], strict=True))
     _note(
         fig,
         ctx,
-        f"Monte Carlo, own stream per scenario: {ctx.trials:,} rounds, seeds {ctx.seed} (top), "
-        f"{ctx.seed + 1} (left); {_engine_trials(ctx):,}, seed {ctx.seed + 3} (right). A "
-        "margin goes on one die: the lowest it brings to 6, else the highest below 6. Holding: "
-        "both sides attack with every action, the foe never holds; 3d6 attack and defence, 5+ "
-        "succeeds: YOUR ASSUMPTION, not the game's roll.",
+        f"Monte Carlo, a stream per scenario: {ctx.trials:,} rounds, seeds {ctx.seed} (top), "
+        f"{ctx.seed + 1} (left); {_engine_trials(ctx):,}, seed {ctx.seed + 3} (right). Margin: "
+        "the lowest die it brings to 6, else the highest below 6. An attack spends the "
+        "attacker's highest die; the foe never holds; 3d6, 5+: YOUR ASSUMPTION. Holding "
+        f"{'pays' if guard['defend'] < guard['never'] else 'does not pay'} on the defensive "
+        f"(wounds taken: {guard['never']:.2f} never, {guard['defend']:.2f} defend).",
     )
+
+
+#: The holding policies the tempo page compares.
+HOLD_POLICIES = ("never", "defend", "reserve", "after-enemy", "always")
+
+
+def _stagger(ax) -> None:
+    """Policy names of nearby points drawn apart: each above its point, or below it when
+    the nearest other point is higher."""
+    pts = [t.xy for t in ax.texts]
+    for t in ax.texts:
+        (x, y), others = t.xy, [p for p in pts if p != t.xy]
+        near = min(others, key=lambda p: (p[0] - x) ** 2 + (p[1] - y) ** 2, default=(x, y))
+        t.xyann = (4, 4) if y >= near[1] else (4, -10)
 
 
 @_page(
@@ -133,7 +152,7 @@ def _init_slow_page(fig, ctx) -> None:
         ctx,
         f"Monte Carlo, own stream per scenario: {ctx.trials:,} rounds, seed {ctx.seed + 2} "
         f"(left); {_engine_trials(ctx):,}, seed {ctx.seed + 4} (right, table). The target "
-        "answers with its highest die (slow: attack die − that die); every defender: "
-        "companions with a die as high as the attack's answer too, never slow. Success "
-        "rolls: YOUR ASSUMPTION. Nobody holds.",
+        "answers with its highest die (with success rolls, only an attack that scored); every "
+        "defender: companions with a die as high as the attack's answer too, never slow. "
+        "Success rolls: YOUR ASSUMPTION. Nobody holds.",
     )

@@ -34,6 +34,7 @@ class _Context:
     trials: int
     exact_limit: int
     paper: str
+    lang: str = "en"
     body: dict = field(default_factory=lambda: dict(_BODY))
     cache: dict = field(default_factory=dict)
 
@@ -111,11 +112,49 @@ def _draw_table(
     return table
 
 
-def _note(fig, ctx, text: str) -> None:
-    """A small note just above the footer, wrapped to the page width (118 characters)."""
-    import textwrap
+def _wrap(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` columns, a Chinese character two columns wide:
+    broken at spaces, and between any two Chinese characters (which need no space)."""
+    import re
+    import unicodedata
 
-    lines = [line for para in text.split("\n") for line in textwrap.wrap(para, 118) or [""]]
+    def cols(s: str) -> int:
+        return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in s)
+
+    wide = "\u2e80-\u9fff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef"
+    tokens = re.findall(rf"[{wide}]|[^\s{wide}]+\s*|\s+", text)
+    lines, line = [], ""
+    for tok in tokens:
+        if line and cols(line + tok.rstrip()) > width:
+            lines.append(line.rstrip())
+            line = tok.lstrip()
+        else:
+            line += tok
+    if line.strip():
+        lines.append(line.rstrip())
+    return lines
+
+
+def _wrap_header(text: str, width: int = 10) -> str:
+    """A column header longer than ``width`` columns on two lines, broken at the space that
+    makes the longer line shortest (``tie or\nbetter``, ``Gleichstand\noder besser``)."""
+    if _cols(text) <= width or " " not in text:
+        return text
+    cuts = [i for i, c in enumerate(text) if c == " "]
+    cut = min(cuts, key=lambda i: max(_cols(text[:i]), _cols(text[i + 1 :])))
+    return text[:cut] + "\n" + text[cut + 1 :]
+
+
+def _cols(s: str) -> int:
+    """The width of ``s`` in columns, a Chinese character two."""
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in s)
+
+
+def _note(fig, ctx, text: str) -> None:
+    """A small note just above the footer, wrapped to the page width (118 columns)."""
+    lines = [line for para in text.split("\n") for line in _wrap(para, 118) or [""]]
     if len(lines) > 3:
         raise ValueError(f"page note too long ({len(lines)} lines): {text[:60]!r}...")
     style = dict(fontsize=7.5, color="#444444", ha="left", va="top")

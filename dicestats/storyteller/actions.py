@@ -7,9 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..core.checks import described
+from ..core.checks import check_int_list, described
 from ..core.dist import Dist
 from ..core.results import Lines, Result, Table, View
+from .limits import LIMITS
 from .pools import Pool, clip, compute_pool, non_botch, outcome_table, p_any, pool_grid
 from .rules import dice_text, difficulties_text
 
@@ -265,6 +266,7 @@ def reduced_pools(pools) -> list[int]:
     >>> reduced_pools([7])          # one action: no penalty
     [7]
     """
+    pools = check_int_list("pools", pools, 0, max_len=LIMITS["values listed"].hi)
     k = len(pools)
     if k == 1:
         return list(pools)

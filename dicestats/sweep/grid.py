@@ -20,10 +20,10 @@ import itertools
 import json
 import math
 import numbers
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..core.checks import check_int, described, refuse, shown
+from ..core.checks import check_int, described, not_a_list, refuse, shown
 from ..core.lazy import numpy_types as _numpy_types
 from ..core.limits import Limit, Limits
 
@@ -55,8 +55,24 @@ def cell_seed(seed: int, question: str, params: Mapping) -> int:
     --------
     >>> cell_seed(1, "initiative", {"swiftness": 3, "versus": 2, "pips": 0})
     2330441902131247121
+    >>> cell_seed(3.5, "initiative", {"swiftness": 3})
+    Traceback (most recent call last):
+    ...
+    dicestats.InputTypeError: seed must be an integer, got 3.5 (float)
     """
-    text = json.dumps([int(seed), question, sorted(params.items())], separators=(",", ":"))
+    seed = LIMITS["seed"].check(seed)
+    if not isinstance(question, str):
+        raise refuse("question", "a question's name (a str)", question, kind=True)
+    if not isinstance(params, Mapping):
+        raise refuse("params", "a mapping of parameter names to values", params, kind=True)
+    if not all(isinstance(k, str) for k in params):
+        raise refuse("params", "a mapping whose keys are parameter names (str)", params, kind=True)
+    return seed_of(seed, question, {k: _scalar(k, v) for k, v in params.items()})
+
+
+def seed_of(seed: int, question: str, cell: Mapping) -> int:
+    """:func:`cell_seed` of checked arguments (a grid's own cells)."""
+    text = json.dumps([seed, question, sorted(cell.items())], separators=(",", ":"))
     digest = hashlib.sha256(text.encode("utf-8")).digest()
     return int.from_bytes(digest[:8], "big") >> (64 - SEED_BITS)
 
@@ -109,7 +125,7 @@ _FIXED_LIST = (
 
 def _values(name: str, spec, lists: bool) -> list:
     """The values of one parameter: a collection of values, or one value."""
-    if isinstance(spec, (str, bytes, Mapping)) or not isinstance(spec, Iterable):
+    if isinstance(spec, Mapping) or not_a_list(spec):
         spec = [spec]
     values = list(spec)
     if not values:

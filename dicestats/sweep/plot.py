@@ -50,10 +50,13 @@ def heatmaps(df, value: str | None = None, *, x=None, y=None, cmap: str = "civid
     """
     import matplotlib.pyplot as plt
     import numpy as np
+    import pandas as pd
 
     from ..plots._style import _text_colour
     from .questions import QUESTIONS
 
+    if not isinstance(df, pd.DataFrame):
+        raise refuse("df", "a DataFrame (a sweep's frame)", df, kind=True)
     if value is None:
         names = df["question"].dropna().unique() if "question" in df.columns else []
         if len(names) != 1 or names[0] not in QUESTIONS:

@@ -3,21 +3,35 @@
 from __future__ import annotations
 
 import concurrent.futures as cf
+import contextlib
 import dataclasses
 import os
 import time
 from collections.abc import Mapping
 from pathlib import Path
 
+from ..core import files
 from ..core import montecarlo as mc
-from ..core.checks import described, refuse
+from ..core.checks import InputError, described, refuse
 from ..core.progress import progress_bar
 from . import store
-from .grid import LIMITS, Grid, cell_seed
+from .grid import LIMITS, Grid, seed_of
 from .questions import question as find_question
 
 #: Columns after a row's result columns (before ``error``, which only the frame has).
-META = ("exact", "trials", "seed", "sweep_seed")
+META = ("exact", "trials", "batch_size", "seed", "sweep_seed", "numbers_version")
+#: The version of a sweep's numbers, in every row (``numbers_version``): raise it when a
+#: change makes a cell's numbers differ (a stream, a formula), so an old file is not resumed.
+NUMBERS = 1
+#: What a resumed file must share with the sweep (each changes a cell's numbers), in words.
+_KEY = {
+    "question": "question",
+    "sweep_seed": "seed",
+    "exact": "exact",
+    "trials": "trials",
+    "batch_size": "batch size",
+    "numbers_version": "numbers version",
+}
 #: Longest wait, in seconds, between two writes of finished cells to ``out``.
 MAX_SAVE_INTERVAL = 5.0
 
@@ -74,7 +88,9 @@ def sweep(
         written as they complete, each time by replacing the file in one step;
         cells already in it are not computed again (so a killed sweep resumes,
         and ends with the same bytes as a run never interrupted). Failed cells
-        are not written: the next run retries them.
+        are not written: the next run retries them. A file is resumed only by a sweep of
+        the same numbers (question, seed, exact, trials, batch size, :data:`NUMBERS`),
+        and written by one sweep at a time (a lock beside it; another is refused).
     workers : int
         Local worker processes, one cell per task (1: in this process).
     executor : concurrent.futures.Executor or Dask Client, optional
@@ -95,7 +111,8 @@ def sweep(
         One row per cell in grid order: ``question``, the parameters, the
         result's columns (an estimate ``p`` gives ``p``, ``p_stderr``,
         ``p_ci_low``, ``p_ci_high``; see :mod:`dicestats.sweep.store`),
-        ``exact``, ``trials``, ``seed`` (the cell's), ``sweep_seed`` and
+        ``exact``, ``trials``, ``batch_size`` (when given), ``seed`` (the cell's),
+        ``sweep_seed``, ``numbers_version`` (:data:`NUMBERS`) and
         ``error`` (None, or why the cell failed). ``frame.attrs["sweep"]`` counts
         the cells computed, reused from ``out`` and failed.
 
@@ -124,10 +141,14 @@ def sweep(
     workers = mc.LIMITS["workers"].check(workers)
     executor = mc.check_executor(executor, workers)
     path = _check_out(out)
-    rows_before, seed = _previous(path, q, rng, settings)
+    with contextlib.nullcontext() if path is None else files.locked(path, who="sweep"):
+        return _sweep(q, g, rng, settings, path, workers, executor, progress)
 
+
+def _sweep(q, g, rng, settings, path, workers, executor, progress):
+    rows_before, seed = _previous(path, q, rng, settings)
     cells = g.cells
-    seeds = [cell_seed(seed, q.name, c) for c in cells]
+    seeds = [seed_of(seed, q.name, c) for c in cells]
     if len(set(seeds)) != len(seeds):  # 63-bit hashes: never seen, but never silent either
         raise refuse("grid", "cells with distinct seeds", described("two equal seeds"))
     run = _Run(q, g, seed, settings, path, rows_before, seeds)
@@ -183,8 +204,8 @@ def _check_out(out):
         return None
     if not isinstance(out, (str, os.PathLike)):
         raise refuse("out", "a file path", out, kind=True)
-    path = Path(out)
-    fmt = store.file_format(path)
+    fmt = store.file_format(out)
+    path = files.check_out_path("out", out, tuple(store.FORMATS))  # a name too long: refused
     if fmt == "parquet":
         try:
             import pyarrow  # noqa: F401
@@ -196,10 +217,13 @@ def _check_out(out):
                 instead='install the cluster extra (pip install "dicestats[cluster]") for Parquet',
             ) from None
     parent = path.parent if str(path.parent) else Path(".")
-    if not parent.is_dir():
-        raise refuse("out", "a file in an existing directory", str(out))
-    if path.exists() and not path.is_file():
-        raise refuse("out", "a file", str(out))
+    try:
+        if not parent.is_dir():
+            raise refuse("out", "a file in an existing directory", str(out))
+        if path.exists() and not path.is_file():
+            raise refuse("out", "a file", str(out))
+    except OSError as exc:  # a name the system cannot look up
+        raise InputError(f"cannot write {str(out)!r}: {exc.strerror or exc}") from None
     return path
 
 
@@ -214,7 +238,6 @@ def _previous(path, q, rng, settings):
             raise refuse(
                 "out", "a sweep's file (or a new file)", str(path), why=f"unreadable: {why}"
             ) from None
-    trials = settings["trials"]
     if rng is None and settings["method"] != "montecarlo":
         seed = 0  # exact cells do not use their seed: a fixed one keeps files reproducible
     elif rng is None:
@@ -222,18 +245,36 @@ def _previous(path, q, rng, settings):
         seed = seeds.pop() if len(seeds) == 1 else int(mc.seed_sequence(None).entropy) >> 65
     else:
         seed = LIMITS["seed"].check(rng, name="rng")
+    key = _key(q, seed, settings)
     for r in rows:
-        got = (r.get("question"), r.get("sweep_seed"), r.get("trials"))
-        if got != (q.name, seed, trials) or r.get("seed") is None:
-            raise refuse(
-                "out",
-                f"a file of this sweep (question {q.name!r}, seed {seed}, trials {trials})",
-                described(
-                    f"{path}, which holds question {got[0]!r}, seed {got[1]}, trials {got[2]}"
-                ),
-                instead="use the same settings, or another file",
+        got = {k: bool(r.get(k)) if k == "exact" else r.get(k) for k in key}
+        if got != key or r.get("seed") is None:
+            differ = [k for k in key if got[k] != key[k]] or ["seed"]
+            what = ", ".join(
+                f"{_KEY.get(k, k)} {_shown(got.get(k, r.get(k)))} (here {_shown(key.get(k))})"
+                for k in differ
+            )
+            raise InputError(
+                f"out {str(path)!r} holds rows of another sweep: {what}; resume with the same "
+                "settings, or give another file"
             )
     return rows, seed
+
+
+def _key(q, seed, settings) -> dict:
+    """What every row of a resumed file must hold (:data:`_KEY`)."""
+    return {
+        "question": q.name,
+        "sweep_seed": seed,
+        "exact": settings["method"] == "exact",
+        "trials": settings["trials"],
+        "batch_size": settings["batch_size"],
+        "numbers_version": NUMBERS,
+    }
+
+
+def _shown(v) -> str:
+    return "none" if v is None else repr(v) if isinstance(v, str) else str(v)
 
 
 def _error_text(exc: BaseException) -> str:
@@ -260,8 +301,8 @@ class _Run:
         row, names = answer
         self.fields += [n for n in names if n not in self.fields and n not in META]
         result = {k: v for k, v in row.items() if k not in ("exact", "trials") and v is not None}
-        tail = {"exact": row.get("exact"), "trials": row.get("trials"), "seed": s}
-        tail = {k: v for k, v in {**tail, "sweep_seed": self.seed}.items() if v is not None}
+        tail = {"exact": row.get("exact"), "trials": row.get("trials"), **self.meta(s)}
+        tail = {k: v for k, v in tail.items() if v is not None}
         self.new[s] = {**self.base(params), **result, **tail}
         self.unsaved += 1
 
@@ -269,8 +310,14 @@ class _Run:
         row = self.base(params)
         if self.settings["trials"] is not None:
             row["trials"] = self.settings["trials"]
-        row.update(seed=s, sweep_seed=self.seed, error=_error_text(exc))
+        row.update({k: v for k, v in self.meta(s).items() if v is not None})
+        row["error"] = _error_text(exc)
         self.errors[s] = row
+
+    def meta(self, s) -> dict:
+        """A row's columns after ``trials``: the cell's seed and the sweep's settings."""
+        b = self.settings["batch_size"]
+        return {"batch_size": b, "seed": s, "sweep_seed": self.seed, "numbers_version": NUMBERS}
 
     def columns(self, rows, extra=()) -> list:
         keys = dict.fromkeys([*(k for r in rows for k in r), *META, *extra])
@@ -350,7 +397,9 @@ def _execute(run: _Run, todo, workers, executor, bar) -> None:
     pending: dict = {}
     try:
         if executor is None and workers > 1:
-            own = executor = cf.ProcessPoolExecutor(max_workers=min(workers, len(todo)))
+            own = executor = cf.ProcessPoolExecutor(
+                max_workers=min(workers, len(todo)), initializer=mc.die_with_parent
+            )
         slots = 1 if executor is None else mc.executor_slots(executor)
         if executor is not None and settings["method"] == "montecarlo":
             # batch mode: cells run here, their batches on the executor

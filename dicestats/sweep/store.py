@@ -48,6 +48,7 @@ import numbers
 import os
 import re
 from collections.abc import Mapping
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 
@@ -55,11 +56,12 @@ import numpy as np
 
 from ..core.checks import refuse
 from ..core.files import clear_stale, temporary_name
-from ..core.results import Estimate
+from ..core.results import Estimate, jsonable
 
 #: File formats by suffix.
 FORMATS = {".parquet": "parquet", ".pq": "parquet", ".csv": "csv"}
 _FRACTION = re.compile(r"^-?\d+/\d+$")
+_INT = re.compile(r"\A[-+]?[0-9]+\Z")
 
 
 def file_format(path) -> str:
@@ -229,7 +231,7 @@ def _for_file(df):
     out = df.copy()
     for c in out.columns:
         if out[c].dtype == object and any(isinstance(v, Fraction) for v in out[c]):
-            out[c] = [None if v is None else f"{v.numerator}/{v.denominator}" for v in out[c]]
+            out[c] = [None if v is None else jsonable(v) for v in out[c]]  # "p/q", any size
     return out
 
 
@@ -267,7 +269,8 @@ def _parse(text: str):
     try:
         return int(text)
     except ValueError:
-        pass
+        if _INT.match(text):  # over 4,300 digits: int() of a text refuses, Decimal reads it
+            return int(Decimal(text))
     if text in ("True", "False"):
         return text == "True"
     try:
@@ -306,5 +309,12 @@ def read(path) -> tuple[list, list]:
         values = [r[c] for r in rows if r[c] is not None]
         if values and all(isinstance(v, str) and _FRACTION.match(v) for v in values):
             for r in rows:
-                r[c] = None if r[c] is None else Fraction(r[c])
+                r[c] = None if r[c] is None else _fraction(r[c])
     return rows, cols
+
+
+def _fraction(text: str) -> Fraction:
+    """``"p/q"`` back to a Fraction, of any size (``int()`` of a text refuses more than 4,300
+    digits; ``Decimal`` reads it exactly)."""
+    num, den = text.split("/")
+    return Fraction(int(Decimal(num)), int(Decimal(den)))

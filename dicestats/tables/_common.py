@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from fractions import Fraction
+from itertools import islice
 
-from ..core.checks import refuse
+from ..core.checks import not_a_list, refuse
+from ..core.limits import Limit, Limits
 
 
 def _num(x):
@@ -29,6 +31,17 @@ def _frame(rows, columns=None):
     return pd.DataFrame.from_records(rows, columns=columns)
 
 
+#: The tables' caps, as data.
+LIMITS = Limits(
+    Limit(
+        "entries listed",
+        1,
+        1000,
+        why="the matchups, scenarios, pips or names of one table: each is computed on its own",
+    ),
+)
+
+
 def _listed(name, values, what, *, one=str):
     """``values`` as a non-empty list, refused in one line naming ``name`` otherwise.
 
@@ -44,9 +57,14 @@ def _listed(name, values, what, *, one=str):
     """
     if one is not None and isinstance(values, one):
         return [values]
-    if isinstance(values, (str, bytes, Mapping)) or not isinstance(values, Iterable):
+    if isinstance(values, Mapping) or not_a_list(values):
         raise refuse(name, f"a sequence of {what}", values, kind=True)
-    out = list(values)
+    most = LIMITS["entries listed"].hi
+    out = list(islice(values, most + 1))  # a range of 10**9 entries is never listed whole
+    if len(out) > most:
+        raise refuse(
+            name, f"a sequence of at most {most:,} {what}", values, why=LIMITS["entries listed"].why
+        )
     if not out:
         raise refuse(name, f"a sequence of {what} (at least one)", out)
     return out

@@ -11,9 +11,9 @@ Examples
 
 from __future__ import annotations
 
-from ..core.checks import check_bool, refuse
+from ..core.checks import InputError, check_bool, refuse
 
-__all__ = ["chances_by_value"]
+__all__ = ["chances_by_value", "sample_setting"]
 
 #: Values of the grown parameter a table shows by default.
 DEFAULT_COUNT = 10
@@ -34,6 +34,23 @@ def default_values(q) -> range:
     return range(start, min(lim.hi, start + DEFAULT_COUNT - 1) + 1)
 
 
+def sample_setting(q) -> dict:
+    """The arguments of ``q``'s first sample but the grown parameter: a setting its table
+    and page can show (Year Zero's base dice and push; none for a pool alone).
+
+    >>> from dicestats.workbench.declared import growing
+    >>> sample_setting(growing("blades"))
+    {}
+    """
+    import inspect
+
+    if not q.samples:
+        return {}
+    s = q.samples[0]
+    bound = inspect.signature(q.setup).bind_partial(*s.args, **s.kwargs).arguments
+    return {k: v for k, v in bound.items() if k != q.grows}
+
+
 def chances_by_value(question, values=None, *, exact: bool = False, **setting):
     """One row per value of the grown parameter: its wished and headline chances.
 
@@ -42,7 +59,8 @@ def chances_by_value(question, values=None, *, exact: bool = False, **setting):
     question : callable or str
         A declared question that grows (``dicestats.blades.roll``) or a system's name.
     values : sequence of int, optional
-        The grown parameter's values (default ten around the first sample's).
+        The grown parameter's values (default ten of them, less those the setting cannot
+        take: V5's pools below the Hunger given).
     exact : bool
         Fractions instead of floats.
     **setting
@@ -61,10 +79,16 @@ def chances_by_value(question, values=None, *, exact: bool = False, **setting):
     check_bool("exact", exact)
     if q.grows in setting:
         raise refuse(q.grows, "omitted: give values=", setting[q.grows])
-    values = default_values(q) if values is None else values
+    given = values is not None
+    values = values if given else default_values(q)
     chances = list(dict.fromkeys([*q.wishes, *(h for h in q.headline if h.startswith("p_"))]))
     rows = []
     for v in values:
-        r = q.function(**{q.grows: v}, **setting, exact=exact)
+        try:
+            r = q.function(**{q.grows: v}, **setting, exact=exact)
+        except InputError:
+            if given:
+                raise
+            continue  # a default value this setting cannot take (a pool below its Hunger)
         rows.append({q.grows: v, **{c: getattr(r, c) for c in chances}})
     return pd.DataFrame(rows, columns=[q.grows, *chances])

@@ -27,7 +27,7 @@ def _ratings(name: str, values) -> list[int]:
     from ..fate import LIMITS
 
     lim = LIMITS["rating"]
-    return check_int_list(name, values, lim.lo, lim.hi)
+    return check_int_list(name, values, lim.lo, lim.hi, max_len=LIMITS["values listed"].hi)
 
 
 #: The outcome columns of every Fate outcome table, in order.
@@ -128,6 +128,7 @@ def fate_opposed(ratings=range(0, 5), versus=range(0, 5), *, dice: int = 4, exac
 
     rows = []
     ratings, versus = _ratings("ratings", ratings), _ratings("versus", versus)
+    fate.LIMITS["table rows"].check(len(ratings) * len(versus), name="ratings × versus")
     for r in ratings:
         for v in versus:
             o = fate.outcome_probs(r, versus=v, dice=dice, exact=exact)
@@ -217,6 +218,7 @@ def fate_invoke_plan(
     from .. import fate
 
     pol = fate.invoke_policy(rating, difficulty, invokes=invokes, objective=objective, dice=dice)
+    invokes, dice = pol.invokes, pol.dice  # as the policy read them (checked there)
     cols = {k: f"{k} invoke{'s' if k > 1 else ''}" for k in range(1, invokes + 1)}
     rows = [
         {

@@ -7,9 +7,10 @@ from __future__ import annotations
 import inspect
 from collections.abc import Mapping, Sequence
 
-from ..core.checks import InputError, check_int_list, refuse
+from ..core.checks import TEXT, InputError, check_int, check_int_list, refuse
 from ..core.montecarlo import DEFAULT_TRIALS, seed_sequence
 from ..core.progress import progress_bar
+from ._common import LIMITS as TABLE_LIMITS
 from ._common import _frame, _listed, _p
 
 __all__ = [
@@ -59,7 +60,7 @@ def _entry(name, value, sizes, what) -> tuple:
     dicestats.InputError: scenarios[0] must be a (label, swiftness, versus) entry, \
 got ('1 vs 1', [1])
     """
-    seq = isinstance(value, Sequence) and not isinstance(value, (str, bytes))
+    seq = isinstance(value, Sequence) and not isinstance(value, TEXT)
     if not seq or len(value) not in sizes:
         raise refuse(name, f"a {what} entry", value, kind=not seq)
     return tuple(value)
@@ -177,6 +178,8 @@ def initiative_first(
     """
     from .. import initiative
 
+    # checked here: a bad value was an InputError below, read as "too big" (NaN, unsaid)
+    exact_limit = check_int("exact_limit", exact_limit, 0)
     rows = []
     for (label, a, b, pips), r in _simulated(_matchups(matchups), trials, rng, progress):
         p_exact = float("nan")
@@ -245,7 +248,8 @@ def initiative_pips(
     from ..initiative import LIMITS
 
     lim = LIMITS["pips"]
-    pips = check_int_list("pips", pips, lim.lo, lim.hi, why=lim.why)
+    most = TABLE_LIMITS["entries listed"]
+    pips = check_int_list("pips", pips, lim.lo, lim.hi, max_len=most.hi, why=most.why)
     cells = [(lab, a, b, p) for lab, a, b, _ in _matchups(matchups, keep_pips=False) for p in pips]
     rows = []
     for (label, _, _, p), r in _simulated(cells, trials, rng, progress, "pip scenarios"):

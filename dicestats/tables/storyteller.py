@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping
 
-from ..core.checks import check_choice, check_int, refuse
+from ..core.checks import check_choice, check_int, not_a_list, refuse
 from ._common import _frame, _listed
 
 __all__ = [
@@ -74,6 +74,16 @@ def storyteller_grid(df, value: str = "p_success", fmt=None):
     >>> g.columns.tolist(), g.iloc[0].astype(str).tolist()
     (['dice', 'diff 6', 'diff 10'], ['1', '10.0%', '10.0%'])
     """
+    import pandas as pd
+
+    if not isinstance(df, pd.DataFrame) or not {"dice", "difficulty"} <= set(df.columns):
+        raise refuse("df", "a DataFrame of storyteller_odds", df, kind=True)
+    if not isinstance(value, str) or value not in df.columns:
+        raise refuse(
+            "value", "a column of the frame (" + ", ".join(map(str, df.columns)) + ")", value
+        )
+    if fmt is not None and not callable(fmt):
+        raise refuse("fmt", "a function of one value (format.percent) or None", fmt, kind=True)
     grid = df.pivot(index="dice", columns="difficulty", values=value).sort_index()
     grid = grid.sort_index(axis=1)
     if fmt is None:
@@ -376,7 +386,7 @@ def _extended_runs(dice, difficulty, target, rules, on_botch, rounds, specialty,
 
     length = LIMITS["values listed"]
     dice_list = [dice] if isinstance(dice, int) else dice
-    if isinstance(dice_list, (str, bytes)) or not hasattr(dice_list, "__iter__"):
+    if not_a_list(dice_list):
         raise refuse("dice", "a pool size or a sequence of them", dice, kind=True)
     dice_list = list(itertools.islice(dice_list, length.hi + 1))
     if len(dice_list) > length.hi:
@@ -408,6 +418,14 @@ def storyteller_distribution(dists, x: str = "net"):
     >>> df["margin"].tolist(), [str(p) for p in df["p"]]
     ([-1, 0, 1], ['1/4', '1/2', '1/4'])
     """
+    from collections.abc import Mapping
+
+    if not isinstance(dists, Mapping) or not all(hasattr(d, "items") for d in dists.values()):
+        raise refuse(
+            "dists", "a mapping of labels to Dists or {value: p} mappings", dists, kind=True
+        )
+    if not isinstance(x, str):
+        raise refuse("x", "a column name (str)", x, kind=True)
     rows = []
     for label, dist in dict(dists).items():
         for value, p in dist.items():

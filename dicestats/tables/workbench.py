@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..core.checks import refuse
+from ..core.checks import InputTypeError, refuse
 from ._common import _frame, _num
 
 __all__ = ["calibration_table", "comparison_table", "comparison_distances", "worth_table"]
@@ -38,8 +38,13 @@ def calibration_table(cal="storyteller", **options):
         if cal not in compute:
             raise refuse("cal", "a Calibration, 'storyteller' or 'fate'", cal)
         cal = compute[cal](**options)
+    elif not isinstance(cal, wb.Calibration):
+        raise refuse("cal", "a Calibration, 'storyteller' or 'fate'", cal, kind=True)
     elif options:
-        raise TypeError("calibration_table: options apply only when computing the table")
+        raise InputTypeError(
+            "options of calibration_table apply only when computing the table ('storyteller' "
+            f"or 'fate'), got {', '.join(options)} with a Calibration"
+        )
     storyteller = cal.system == "storyteller"
     setting, answer = ("difficulty", "dice") if storyteller else ("rating", "difficulty")
     rows = [

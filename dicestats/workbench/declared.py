@@ -62,11 +62,11 @@ def growing(question):
     if isinstance(question, str):
         from ..registry import systems
 
-        grown = {s.name: [q for q in s.questions if q.grows] for s in systems()}
-        if not grown.get(question):
-            names = ", ".join(repr(name) for name, found in grown.items() if found)
+        grown = {s.name: s.grown for s in systems()}
+        if grown.get(question) is None:
+            names = ", ".join(repr(name) for name, q in grown.items() if q is not None)
             raise refuse("question", f"a system whose questions grow: {names}", question)
-        return grown[question][0]
+        return grown[question]
     if is_question(question) and question.question.grows:
         return question.question
     allowed = "a system's name or a declared question that grows (dicestats.blades.roll)"
@@ -110,8 +110,9 @@ def _answer(q, setting: dict, method: str):
 def _change_words(q, base: dict, changed: dict) -> str:
     """What differs between two settings, in words: ``rote``, ``hunger 2 → 3``."""
     out = []
+    defaults = {p.name: p.default for p in q.parameters}
     for name in changed:
-        a, b = base.get(name), changed[name]
+        a, b = base.get(name, defaults.get(name)), changed[name]
         if a == b:
             continue
         if dataclasses.is_dataclass(b) and dataclasses.is_dataclass(a):
@@ -373,6 +374,8 @@ def worth_of(question, change: dict, *, of=None, up_to=None, exact=False, **sett
         raise refuse("change", "a change of the setting", change, why="it changes nothing")
     p_base = getattr(_answer(q, setting, method), of)
     target = getattr(_answer(q, changed, method), of)
+    if not exact and abs(target - p_base) <= FLOAT_TOLERANCE:
+        target = p_base  # no change but float noise: 9-again leaves P(1+ success) alone
     lim = _limit(q)
     hi = lim.hi if up_to is None else check_int("up_to", up_to, lim.lo, lim.hi)
     start = setting[q.grows]
@@ -517,14 +520,14 @@ class Lineup(Result):
         head = Table(
             ("side", "success read as", "probability", "counts"),
             tuple(
-                (f"{i + 1}: {side}", label(field), p, counted)
+                (f"{chr(65 + i)}: {side}", label(field), p, counted)
                 for i, (side, field, p, counted) in enumerate(
                     zip(self.sides, self.success, self.p_success, self.counted, strict=True)
                 )
             ),
             ("text", "text", "p", "text"),
         )
-        columns = ("k", *(f"P(>= k) {i + 1}" for i in range(n)))
+        columns = ("k", *(f"P(>= k) {chr(65 + i)}" for i in range(n)))
         body = tuple((r["k"], *(r[f"p_ge_{i}"] for i in range(n))) for r in self.rows)
         kinds = ("n", *("p" for _ in range(n)))
         title = "side by side, each read as its system reads success; then P(count >= k)"

@@ -14,7 +14,15 @@ import numbers
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..core.checks import InputError, check_bool, check_choice, check_exact, check_int, refuse
+from ..core.checks import (
+    InputError,
+    check_bool,
+    check_choice,
+    check_exact,
+    check_int,
+    not_a_list,
+    refuse,
+)
 from ..core.montecarlo import DEFAULT_TRIALS
 from ..core.progress import progress_bar
 from ..core.question import Sample, sampled
@@ -113,6 +121,37 @@ def _reaches(q, p) -> bool:
     if isinstance(q, float):
         return q >= p - FLOAT_TOLERANCE
     return q >= decimal_of(p)
+
+
+def _at_the_edge(p) -> bool:
+    """A wish within :data:`FLOAT_TOLERANCE` of 100% or of 0% (but not 0): float noise alone
+    can put a probability on either side of it."""
+    return p >= 1 - FLOAT_TOLERANCE or 0 < p <= FLOAT_TOLERANCE
+
+
+def _decide(q, p, where: str, exactly=None) -> bool:
+    """Whether ``q`` reaches the wish ``p`` (:func:`_reaches`), never by float noise at 0% or
+    100%: a float within :data:`FLOAT_TOLERANCE` of such a wish is decided by ``exactly()`` (the
+    exact probability, or None when it is beyond the exact limits) when given, else refused
+    (``where``: the setting, for the message).
+
+    >>> _decide(0.999999999999004, 1, "454 dice")
+    Traceback (most recent call last):
+    ...
+    dicestats.InputError: at_least=100% cannot be told apart from float noise: P = \
+0.999999999999004 (454 dice) is within 1e-12 of it; ask exactly (exact=True, --exact)
+    >>> _decide(0.9999999999999944, 1, "", lambda: 1 - Fraction(1, 3**30))
+    False
+    """
+    if isinstance(q, float) and _at_the_edge(p) and abs(q - float(p)) <= FLOAT_TOLERANCE:
+        exact = None if exactly is None else exactly()
+        if exact is None:
+            raise InputError(
+                f"at_least={wish_text(p)} cannot be told apart from float noise: P = {q!r} "
+                f"({where}) is within {FLOAT_TOLERANCE:g} of it; ask exactly (exact=True, --exact)"
+            )
+        return exact >= decimal_of(p)
+    return _reaches(q, p)
 
 
 def _first_at_least(pairs, p):
@@ -227,18 +266,30 @@ def _check_dice_limit(value, rules: Rules, exact: bool, specialty: bool) -> int:
 
 def _pool_probabilities(difficulty, rules, event, net, specialty, exact, dice_limit, wish):
     """``[(dice, P(event))]`` for pools 1.. up, in engine passes of growing size, up to
-    ``dice_limit`` or the first pool whose ``P`` reaches ``wish`` (checked arguments).
+    ``dice_limit`` or the first pool whose ``P`` reaches ``wish`` (checked arguments), and
+    whether that last pool reaches it (a float within noise of a wish of 0% or 100% is
+    refused: :func:`_decide`).
     """
-    out, done = [], 0
+    out, done, exact_pools = [], 0, {}
+    exact_top = min(dice_limit, default_dice_limit(rules, exact=True, specialty=specialty))
+
+    def exactly(n: int):  # pools from the first float noise can't tell, up to the exact limit
+        if n > exact_top:
+            return None
+        if (difficulty, n) not in exact_pools:
+            pools = list(range(n, exact_top + 1))
+            exact_pools.update(pool_grid(pools, [difficulty], rules, True, specialty))
+        return event_probability(exact_pools[(difficulty, n)], event, net)
+
     for top in (*[c for c in _CHUNKS if c < dice_limit], dice_limit):
         grid = pool_grid(list(range(done + 1, top + 1)), [difficulty], rules, exact, specialty)
         for n in range(done + 1, top + 1):
             p = event_probability(grid[(difficulty, n)], event, net)
             out.append((n, p))
-            if _reaches(p, wish):
-                return out
+            if _decide(p, wish, _pools(n), functools.partial(exactly, n)):
+                return out, True
         done = top
-    return out
+    return out, False
 
 
 def _pools(n: int) -> str:
@@ -367,10 +418,10 @@ def solve_pool(
     d = check_difficulty(difficulty, rules)
     p = check_probability("at_least", at_least)
     top = _check_dice_limit(dice_limit, rules, exact, specialty)
-    pairs = _pool_probabilities(d, rules, event, net, specialty, exact, top, p)
-    dice, p_reached = _first_at_least(pairs, p) or (None, None)
+    pairs, found = _pool_probabilities(d, rules, event, net, specialty, exact, top, p)
+    dice, p_reached = pairs[-1] if found else (None, None)
     p_below = pairs[dice - 2][1] if dice and dice > 1 else None
-    found, best = dice is not None, _best_of(pairs)
+    best = _best_of(pairs)
     return PoolSolution(
         d, event, net, p, dice, p_reached, p_below, found, *best, top, rules, specialty, exact
     )
@@ -476,7 +527,20 @@ def solve_difficulty(
         hit, wish = (d, by[d]), (p, None)
     else:
         p = check_probability("at_least", at_least)
-        hit, wish = _first_at_least([(d, by[d]) for d in reversed(_DIFFICULTIES)], p), (None, p)
+        exact_ok = n <= st_limits.dice_limit(rules, exact=True, specialty=specialty).hi
+
+        def exactly(d: int):  # what float noise cannot tell (a wish of 100%)
+            if exact_ok:
+                pool = pool_grid([n], [d], rules, True, specialty)[(d, n)]
+                return event_probability(pool, event, net)
+            return None
+
+        hits = (
+            d
+            for d in reversed(_DIFFICULTIES)
+            if _decide(by[d], p, f"difficulty {d}", functools.partial(exactly, d))
+        )
+        hit, wish = next(((d, by[d]) for d in hits), None), (None, p)
     d, q = hit or (None, None)
     return DifficultySolution(
         n, event, net, *wish, d, q, hit is not None, by, rules, specialty, exact
@@ -576,14 +640,23 @@ def solve_target(
     how = dict(on_botch=on_botch, rounds=rounds, specialty=specialty, exact=exact)
 
     @functools.cache
-    def done(t: int):
-        return extended(dice, difficulty, t, rules, **how).p_success
+    def done(t: int, exact: bool = exact):
+        return extended(dice, difficulty, t, rules, **{**how, "exact": exact}).p_success
+
+    def reaches(t: int) -> bool:
+        return _decide(done(t), p, f"target {t}", functools.partial(exactly, t))
+
+    def exactly(t: int):  # what float noise cannot tell (a wish of 100%)
+        try:
+            return done(t, True)
+        except InputError:  # beyond the exact limits
+            return None
 
     # done(lo) >= p (0: nothing to do), the answer is in lo..hi
-    lo, hi = 0, top if _reaches(done(1), p) else 0
+    lo, hi = 0, top if reaches(1) else 0
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        if _reaches(done(mid), p):
+        if reaches(mid):
             lo = mid
         else:
             hi = mid - 1
@@ -747,7 +820,13 @@ def solve_fate_difficulty(
     rating = ladder_value(rating, "rating")
     p = check_probability("at_least", at_least)
     scan = _difficulty_scan(rating, n, margin, exact=exact)
-    d, q = _first_at_least(scan, p)  # the last scanned difficulty has P = 1
+    exactly = functools.partial(fate_dice, n, exact=True)  # decides what floats cannot
+    hits = (
+        (d, q)
+        for d, q in scan
+        if _decide(q, p, "", lambda d=d: exactly().p_ge(d + margin - rating))
+    )
+    d, q = next(hits)  # the last scanned difficulty has P = 1
     nxt = fate_dice(n, exact=exact).p_ge(d + 1 + margin - rating)
     return FateSolution("difficulty", rating, d, 0, objective, p, True, q, nxt, n, exact)
 
@@ -772,7 +851,13 @@ def solve_fate_rating(
     scan = [
         (r, dist.p_ge(difficulty + margin - r)) for r in range(low, difficulty + margin + n + 1)
     ]
-    r, q = _first_at_least(scan, p)  # the last scanned rating has P = 1
+    exactly = functools.partial(fate_dice, n, exact=True)  # decides what floats cannot
+    hits = (
+        (r, q)
+        for r, q in scan
+        if _decide(q, p, "", lambda r=r: exactly().p_ge(difficulty + margin - r))
+    )
+    r, q = next(hits)  # the last scanned rating has P = 1
     nxt = dist.p_ge(difficulty + margin - r + 1)
     return FateSolution("rating", r, difficulty, 0, objective, p, True, q, nxt, n, exact)
 
@@ -812,7 +897,13 @@ def solve_fate_invokes(
         top = FATE_LIMITS["invokes"].check(invokes_limit, name="invokes_limit")
     reach = reach_by_invokes(difficulty + margin - rating, top, fate_dice(n, exact=exact), exact)
     scan = [(k, pk) for k, (pk, _) in enumerate(reach)]
-    k, q = _first_at_least(scan, p) or (None, scan[-1][1])  # unreachable: the most invokes
+
+    @functools.cache
+    def exactly():  # decides what float noise cannot (a wish of 100%)
+        return reach_by_invokes(difficulty + margin - rating, top, fate_dice(n, exact=True), True)
+
+    hits = ((k, q) for k, q in scan if _decide(q, p, "", lambda k=k: exactly()[k][0]))
+    k, q = next(hits, None) or (None, scan[-1][1])  # unreachable: the most invokes
     nxt = scan[k - 1][1] if k else None
     return FateSolution(
         "invokes", rating, difficulty, k, objective, p, k is not None, q, nxt, n, exact
@@ -978,10 +1069,12 @@ def solve_initiative(
         The largest setting searched (default: as above).
     rules : initiative.Rules, optional
     method : {"auto", "enumerate", "simulate"}
-        ``"auto"`` (default): enumerate every setting small enough, simulate the
-        rest; ``"enumerate"``: enumerate or refuse; ``"simulate"``: simulate all.
+        ``"auto"`` (default): answer exactly every setting the exact form takes
+        (the default reading by tiers at any table size; a variant when small
+        enough to enumerate), simulate the rest; ``"enumerate"``: exact or refuse;
+        ``"simulate"``: simulate all.
     exact : bool, default True
-        Enumerated probabilities as Fractions (else floats).
+        Exact probabilities as Fractions (else floats): no intervals needed.
     trials, rng, workers, progress
         The Monte Carlo budget per simulated setting, its seed (one seed for
         every setting), workers and the progress bar.
@@ -1035,28 +1128,45 @@ swiftness [1] against [2] (exact)
             pp[i] = v
         return sw, pp
 
-    def fits(sw) -> bool:
+    from ..initiative.limits import check_tier_work
+    from ..initiative.setup import check_setup
+    from ..initiative.tiers import carries
+
+    def fits(sw, pp) -> bool:
+        """Whether the exact form takes a setting: by tiers (the readings it carries,
+        within its work cap), else enumerated (within the outcome-class cap)."""
         try:
+            if carries(rules) is None:
+                return check_tier_work(check_setup(sw, versus, pp, versus_pips, rules)) >= 0
             return check_exact_size(sw + versus) > 0  # the number of outcome classes
         except InputError:
             return False
 
     scan, simulated = {}, 0
+
+    def simulate(sw, pp):
+        nonlocal seed, simulated
+        seed = _seed(rng) if seed is None else seed
+        simulated += trials
+        how = dict(method="montecarlo", trials=trials, rng=seed, workers=workers, progress=False)
+        return ini.odds(sw, versus, pips=pp, versus_pips=versus_pips, rules=rules, **how).p_first
+
     with progress_bar(
         (top - settings_lo + 1) * trials, progress=progress, desc="solve initiative", unit="trial"
     ) as bar:
         for v in range(settings_lo, top + 1):
             sw, pp = setup(v)
-            how = {"exact": exact}
-            if method == "simulate" or (method == "auto" and not fits(sw)):
-                seed = _seed(rng) if seed is None else seed
-                how = dict(
-                    method="montecarlo", trials=trials, rng=seed, workers=workers, progress=False
-                )
-                simulated += trials
-            scan[v] = q = ini.odds(
-                sw, versus, pips=pp, versus_pips=versus_pips, rules=rules, **how
-            ).p_first
+            if method == "simulate" or (method == "auto" and not fits(sw, pp)):
+                q = simulate(sw, pp)
+            else:
+                try:
+                    q = ini.odds(sw, versus, pips=pp, versus_pips=versus_pips, rules=rules,
+                                 exact=exact).p_first  # fmt: skip
+                except InputError:  # the double-action sweep's cap, met as it runs
+                    if method != "auto":
+                        raise
+                    q = simulate(sw, pp)
+            scan[v] = q
             bar.update(trials)
             if _reaches(q, p):
                 break
@@ -1115,7 +1225,7 @@ class Calibration(Result):
 
 
 def _levels(levels) -> tuple:
-    if isinstance(levels, (str, bytes)) or not hasattr(levels, "__iter__"):
+    if not_a_list(levels):
         raise refuse("levels", "a sequence of probabilities", levels, kind=True)
     levels = tuple(check_probability("levels", p) for p in levels)
     if not 1 <= len(levels) <= 20:
@@ -1123,12 +1233,18 @@ def _levels(levels) -> tuple:
     return levels
 
 
-def _calibration(system, solved_for, levels, settings, scans, reading, dice_limit, exact):
-    """A :class:`Calibration` of ``scans``, ``{setting: [(answer, P)]}`` in scan order."""
-    hits = {
-        s: {p: _first_at_least(scan, p) or (None, None) for p in levels}
-        for s, scan in scans.items()
-    }
+def _calibration(system, solved_for, levels, settings, scans, reading, dice_limit, exact, exactly):
+    """A :class:`Calibration` of ``scans``, ``{setting: [(answer, P)]}`` in scan order;
+    ``exactly(setting, answer)``: the exact P (or None) where floats cannot tell (:func:`_decide`).
+    """
+
+    def first(s, scan, p):
+        for a, q in scan:
+            if _decide(q, p, f"{s}, {a}", functools.partial(exactly, s, a)):
+                return a, q
+        return None, None
+
+    hits = {s: {p: first(s, scan, p) for p in levels} for s, scan in scans.items()}
     answers = {s: {p: h[0] for p, h in row.items()} for s, row in hits.items()}
     probs = {s: {p: h[1] for p, h in row.items()} for s, row in hits.items()}
     return Calibration(
@@ -1167,11 +1283,18 @@ def storyteller_calibration(
     if dice_limit is None:  # a table for people, within the rules' own limit
         top = min(CALIBRATION_DICE, top)
     scans = {
-        d: _pool_probabilities(d, rules, event, net, specialty, exact, top, max(levels))
+        d: _pool_probabilities(d, rules, event, net, specialty, exact, top, max(levels))[0]
         for d in diffs
     }
     reading = rules.describe(specialty=specialty)
-    return _calibration("storyteller", "dice", levels, diffs, scans, reading, top, exact)
+    exact_top = default_dice_limit(rules, exact=True, specialty=specialty)
+
+    def exactly(d: int, n: int):
+        if n > exact_top:
+            return None
+        return event_probability(pool_grid([n], [d], rules, True, specialty)[(d, n)], event, net)
+
+    return _calibration("storyteller", "dice", levels, diffs, scans, reading, top, exact, exactly)
 
 
 def fate_calibration(
@@ -1193,10 +1316,14 @@ def fate_calibration(
     """
     rules, n, margin = _fate_check(objective, dice, exact, rules)
     levels = _levels(levels)
-    if isinstance(ratings, (str, bytes)) or not hasattr(ratings, "__iter__"):
+    if not_a_list(ratings):
         raise refuse("ratings", "a sequence of integer ratings", ratings, kind=True)
     ratings = [FATE_LIMITS["rating"].check(r, name="ratings") for r in ratings]
     check_int("ratings", len(ratings), 1, 100)
     scans = {r: _difficulty_scan(r, n, margin, exact=exact) for r in ratings}
     reading = f"{n}dF, {objective.replace('success', 'success or better')}"
-    return _calibration("fate", "difficulty", levels, ratings, scans, reading, None, exact)
+
+    def exactly(r: int, d: int):
+        return fate_dice(n, exact=True).p_ge(d + margin - r)
+
+    return _calibration("fate", "difficulty", levels, ratings, scans, reading, None, exact, exactly)

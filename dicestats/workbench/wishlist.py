@@ -13,7 +13,16 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import islice
 
-from ..core.checks import check_bool, check_choice, check_exact, check_int, described, refuse
+from ..core.checks import (
+    check_bool,
+    check_choice,
+    check_exact,
+    check_int,
+    described,
+    not_a_list,
+    refuse,
+)
+from ..core.limits import Limit, Limits
 from ..core.question import Sample, sampled
 from ..core.results import Result
 from ..fate.invokes import reach_by_invokes
@@ -36,6 +45,9 @@ from .solve import (
 )
 
 __all__ = ["Wish", "WishSetting", "Wishes", "wishes", "FateWish", "FateWishes", "fate_wishes"]
+
+#: Rule sets a wish list compares at once (``rules={name: Rules}``).
+RULE_SETS = Limits(Limit("rule sets", 1, 20, why="every rule set is searched over every setting"))
 
 #: The comparisons a wish may make.
 OPERATORS = (">=", ">", "<=", "<")
@@ -222,6 +234,7 @@ def _rule_sets(rules, check, describe) -> dict:
     if isinstance(rules, Mapping):
         if not rules:
             raise refuse("rules", "a Rules or a non-empty mapping of names to Rules", rules)
+        RULE_SETS["rule sets"].check(len(rules), name="rule sets in rules")
         return {str(k): check(v) for k, v in rules.items()}
     rules = check(rules)
     return {describe(rules): rules}
@@ -539,7 +552,7 @@ def _fate_difficulties(difficulties) -> list:
     if isinstance(difficulties, (int, str)) and not isinstance(difficulties, bool):
         difficulties = [difficulties]
     length = FATE_LIMITS["difficulties listed"]
-    if not hasattr(difficulties, "__iter__"):
+    if not_a_list(difficulties):
         raise refuse("difficulties", "a sequence of difficulties", difficulties, kind=True)
     out = []
     for d in difficulties:

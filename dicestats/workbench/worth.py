@@ -181,6 +181,13 @@ def _max_dice(max_dice, rules, exact, specialty, dice) -> int:
     if max_dice is None and limit is not None:
         top = min(top, limit.hi)
     (top,) = check_table_pools([top], rules, exact, specialty, "max_dice")
+    if max_dice is not None and top < dice:  # it was read as dice, silently
+        raise refuse(
+            "max_dice",
+            f"at least dice ({dice})",
+            max_dice,
+            why="the largest pool searched, from the roll's own pool up",
+        )
     return max(top, dice)
 
 

@@ -27,8 +27,10 @@ import dataclasses
 import importlib
 import inspect
 import io
+import os
 import shlex
 import shutil
+import tempfile
 import textwrap
 from pathlib import Path
 
@@ -215,7 +217,7 @@ def _system_page(s) -> str:
             "",
             "```{code-cell} ipython3",
             f"from dicestats import {s.name}",
-            *([f"from dicestats.{s.name} import Rules"] if "Rules(" in call else []),
+            *([f"from dicestats.{s.name} import Rules"] if "Rules(" in call + _setting(q0) else []),
             "from dicestats.format import view_text",
             "",
             f"answer = {s.name}.{q0.name}({call})",
@@ -231,7 +233,7 @@ def _system_page(s) -> str:
             "```{code-cell} ipython3",
             "from dicestats import plots, tables",
             "",
-            f"df = tables.chances_by_value({s.name}.{q0.name})",
+            f"df = tables.chances_by_value({s.name}.{q0.name}{_setting(q0)})",
             f'plots.chances_chart(df, columns={list(q0.wishes)!r}, title="{s.title}");',
             "```",
             "",
@@ -309,15 +311,27 @@ def _answer_example(s, q) -> str:
     return "\n".join(lines)
 
 
+def _setting(q) -> str:
+    """The first sample's other arguments, as keywords (the grown parameter left out)."""
+    if not q.samples:
+        return ""
+    sample = q.samples[0]
+    bound = inspect.signature(q.setup).bind_partial(*sample.args, **sample.kwargs).arguments
+    return "".join(f", {k}={v!r}" for k, v in bound.items() if k != q.grows)
+
+
 def _family_example(s, q) -> str:
     text = (
         f":func:`dicestats.plots.chances_chart` draws the chances a wish may name as the "
         f"{q.grows} grows (:func:`dicestats.tables.chances_by_value` reads the declaration)."
     )
     lines = [_docstring(f"{s.title}: chances by {q.grows}", text)]
-    lines += [_imports("plots", "tables", s.name), ""]
+    lines += [_imports("plots", "tables", s.name)]
+    if "Rules(" in _setting(q):
+        lines.append(f"from dicestats.{s.name} import Rules")
+    lines.append("")
     lines += [
-        f"df = tables.chances_by_value({s.name}.{q.name})",
+        f"df = tables.chances_by_value({s.name}.{q.name}{_setting(q)})",
         "ax = plots.chances_chart(",
         f"    df, columns={list(q.wishes)!r}, title={s.title!r}",
         ")",
@@ -380,11 +394,17 @@ class CommandDirective(SphinxDirective):
         line = self.arguments[0].strip()
         argv = shlex.split(line)
         out, err = io.StringIO(), io.StringIO()
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        here = os.getcwd()
+        # in a folder of its own: a command that writes a file (--out, --plot) leaves no trace
+        with tempfile.TemporaryDirectory() as scratch:
+            os.chdir(scratch)
             try:
-                code = main(argv)
+                with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                    code = main(argv)
             except SystemExit as exc:  # argparse's --help and usage errors
                 code = exc.code
+            finally:
+                os.chdir(here)
         if code not in (0, None):
             logger.warning(
                 "dicestats docs: `dicestats %s` exited %s: %s",

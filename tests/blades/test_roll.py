@@ -86,14 +86,3 @@ def test_bad_input_is_one_line():
         blades.roll(3, "revised")
     with pytest.raises(ValueError, match="zero_dice must be one of"):
         blades.Rules(zero_dice="highest")
-
-
-def test_its_booklet_page_when_asked_and_not_by_default():
-    from dicestats import report
-
-    assert not any(t.startswith("Blades") for t in report.page_titles())
-    assert report.page_titles("blades") == [
-        "Contents",
-        "Blades in the Dark: chances by dice",
-        "Blades in the Dark: sample answers",
-    ]

@@ -191,14 +191,3 @@ def test_bad_input_is_one_line():
     with pytest.raises(ValueError, match=r"exceptional must be an integer in 1\.\.10, got 0"):
         cod.Rules(exceptional=0)
     assert cod.Rules(again=8) == cod.Rules(again="8")
-
-
-def test_its_booklet_page_when_asked_and_not_by_default():
-    from dicestats import report
-
-    assert not any(t.startswith("Chronicles") for t in report.page_titles())
-    assert report.page_titles("cod") == [
-        "Contents",
-        "Chronicles of Darkness (2nd edition): chances by dice",
-        "Chronicles of Darkness (2nd edition): sample answers",
-    ]

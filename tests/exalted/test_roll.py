@@ -116,14 +116,3 @@ def test_bad_input_is_one_line():
         exalted.roll(3, 1, "damage")
     with pytest.raises(TypeError, match="double_tens must be True or False"):
         exalted.Rules(double_tens=1)
-
-
-def test_its_booklet_page_when_asked_and_not_by_default():
-    from dicestats import report
-
-    assert not any(t.startswith("Exalted") for t in report.page_titles())
-    assert report.page_titles("exalted") == [
-        "Contents",
-        "Exalted (2nd edition): chances by dice",
-        "Exalted (2nd edition): sample answers",
-    ]

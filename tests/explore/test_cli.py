@@ -48,8 +48,27 @@ def test_a_port_in_use_is_refused_before_anything_starts(capsys):
 def test_the_served_notebook_shows_the_page():
     import json
 
-    from dicestats.explore.app import notebook_text
+    from dicestats.explore.server import notebook_text
 
     nb = json.loads(notebook_text())
-    assert "".join(nb["cells"][0]["source"]) == "from dicestats.explore import page\npage()"
+    assert "".join(nb["cells"][0]["source"]) == (
+        "from dicestats.explore.link import served_page\nserved_page()"
+    )
     assert nb["metadata"]["kernelspec"]["name"] == "python3"
+
+
+def test_another_host_is_said_out_loud_before_anything_starts(capsys):
+    assert main(["explore", "--no-browser", "--host", "0.0.0.0", "--port", "0"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == (
+        "dicestats explore: warning: listening on 0.0.0.0: anyone who can reach this port "
+        "and has the address with its token can use the page"
+    )
+    assert "port" in err[1] and len(err) == 2
+
+
+@pytest.mark.parametrize("option", ["--idle", "--max-pages"])
+def test_the_idle_timeout_and_the_page_cap_are_checked(option, capsys):
+    assert main(["explore", "--no-browser", option, "0"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and option[2:].replace("-", "_") in err

@@ -39,6 +39,26 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+#: What is untidy on the page as rendered: a tab, label, heading, menu or button whose text
+#: is wider than its box (cut), a chart or table past the window's right edge.
+UNTIDY_JS = """() => {
+  const bad = [];
+  const visible = el => el.offsetParent !== null && el.getClientRects().length > 0;
+  const boxes = ['.lm-TabBar-tabLabel', '.widget-label', '.widget-label-basic', '.ds-summary th',
+                 '.widget-dropdown select', '.widget-button', '.widget-toggle-button'];
+  for (const el of document.querySelectorAll(boxes.join(', '))) {
+    if (!visible(el)) continue;
+    if (el.scrollWidth > el.clientWidth + 1) bad.push('cut: ' + el.textContent.trim().slice(0, 40));
+  }
+  const vw = document.documentElement.clientWidth;
+  for (const el of document.querySelectorAll('img.ds-chart, .ds-summary table')) {
+    if (!visible(el)) continue;
+    const r = el.getBoundingClientRect();
+    if (r.right > vw + 1) bad.push('past the window: ' + el.className + ' ' + Math.round(r.right));
+  }
+  return bad;
+}"""
+
 #: How long the page may take to show the explorers (a kernel starts, imports, computes).
 PAGE_TIMEOUT_MS = 50_000
 
@@ -76,13 +96,14 @@ def server():
     lines: list[str] = []
     reader = threading.Thread(target=lambda: lines.extend(proc.stdout), daemon=True)
     reader.start()
-    url = f"http://127.0.0.1:{port}/"
+    prefix = f"http://127.0.0.1:{port}/?token="
     deadline = time.monotonic() + 60
-    while not any(url in ln for ln in lines):
+    while not any(prefix in ln for ln in lines):
         if proc.poll() is not None or time.monotonic() > deadline:
             proc.kill()
-            pytest.fail(f"dicestats explore did not print {url}: {lines} {proc.stderr.read()}")
+            pytest.fail(f"dicestats explore did not print {prefix}: {lines} {proc.stderr.read()}")
         time.sleep(0.1)
+    url = re.search(r"http://\S+", "".join(lines)).group(0)  # with this run's token
     yield url, proc
     if proc.poll() is None:  # SIGTERM: the command stops Voilà and its kernels, then exits
         proc.terminate()
@@ -105,6 +126,21 @@ def browser():
     except ImportError:
         _skip("playwright is not installed (the dev extra has it)")
     return exe, sync_api
+
+
+def _untidy(page) -> dict:
+    """``{tab: [what is untidy]}`` over every tab of the page (each opened in turn)."""
+    found = {}
+    tabs = page.locator(".lm-TabBar-tab")
+    selected = page.locator(".lm-TabBar-tab.lm-mod-current").first.inner_text()
+    for i in range(tabs.count()):
+        tabs.nth(i).click()
+        page.wait_for_timeout(100)
+        bad = page.evaluate(UNTIDY_JS)
+        if bad:
+            found[tabs.nth(i).inner_text()] = bad
+    page.locator(".lm-TabBar-tab", has_text=selected).first.click()
+    return found
 
 
 def _skip(reason: str):
@@ -145,6 +181,18 @@ def test_pool_5_to_6_at_difficulty_9_in_a_real_browser(browser, server, tmp_path
             sync_api.expect(botch).to_have_text(after, timeout=20_000)
             cli = page.locator(f"{box} .ds-cli")
             sync_api.expect(cli).to_have_text("dicestats pool 6 --difficulty 9")
+            assert _untidy(page) == {}, "at 1280 x 1400"
+            # a link with a non-default state opens on it: the tab, its controls, its numbers
+            link = page.locator(".ds-link-to-view")
+            sync_api.expect(link).to_have_attribute("href", re.compile(r"storyteller\.dice=6"))
+            restored = browser.new_page(viewport={"width": 1024, "height": 768})
+            restored.goto(url + "&tab=storyteller&storyteller.dice=7&storyteller.difficulty=8")
+            botch_7 = restored.locator(f"{box} .ds-summary .ds-p_botch")
+            want = percent(st.pool(7, 8).p_botch)
+            sync_api.expect(botch_7).to_have_text(want, timeout=PAGE_TIMEOUT_MS)
+            sync_api.expect(restored.locator(f"{box} .ds-dice input")).to_have_value("7")
+            assert _untidy(restored) == {}, "at 1024 x 768"
+            restored.close()
             shot = tmp_path / "explore.png"
             page.screenshot(path=str(shot), full_page=True)
             if os.environ.get("DICESTATS_SCREENSHOT"):  # the README's picture

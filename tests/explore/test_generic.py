@@ -56,11 +56,13 @@ def called(code: str):
 
 def test_every_storyteller_question_answers_and_its_command_prints_the_same(capsys):
     ex = explore.generic("storyteller")
-    assert list(ex.controls["question"].options) == [
+    options = ex.controls["question"].options  # (words, name): no field name on the page
+    assert [name for _, name in options] == [
         q.name for q in registry.system("storyteller").questions
     ]
-    assert list(ex.questions) == list(ex.controls["question"].options) and not ex.left_out
-    for name in ex.controls["question"].options:
+    assert all(label == name.replace("_", " ") for label, name in options)
+    assert list(ex.questions) == [name for _, name in options] and not ex.left_out
+    for _, name in options:
         ex.controls["question"].value = name
         assert ex.error.value == "", name
         q = ex.question
@@ -222,7 +224,7 @@ def coin(monkeypatch):
 def test_the_page_has_a_tab_per_registered_system_then_compare(coin, capsys):
     tabs = explore.page()
     titles = [tabs.get_title(i) for i in range(len(tabs.children))]
-    assert titles == ["Storyteller", "Coin", "Compare"]
+    assert titles == ["Storyteller", "Coins", "Compare"]  # the registered title's words
     own, ex, _ = tabs.children
     assert type(own).__name__ == "StorytellerExplorer"  # dicestats.explore.storyteller_ui
     assert isinstance(ex, explore.GenericExplorer) and ex.error.value == ""

@@ -52,6 +52,13 @@ def test_session_extremes_and_percentiles_match_enumeration(draws, copies, reshu
     )  # fmt: skip
     assert r.percentiles_dice == dice["pct"]
     assert r.totals_note is None
+    # the whole distributions, and a tail asked for, as counted
+    deck_counts = Counter(sum(s) for s in seqs)
+    assert dict(r.totals_deck.items()) == {t: F(c, len(seqs)) for t, c in deck_counts.items()}
+    t = fate.deck_vs_dice(draws, 0, 0, run=1, copies=copies, reshuffle_at=reshuffle_at,
+                          at_most=-1, at_least=2, exact=True, rules=rules)  # fmt: skip
+    below = sum(c for t_, c in deck_counts.items() if t_ <= -1)
+    assert (t.p_at_most_deck, t.p_at_least_dice) == (F(below, len(seqs)), r.totals_dice.p_ge(2))
     f = fate.deck_vs_dice(draws, 0, 0, run=1, copies=copies, reshuffle_at=reshuffle_at, rules=rules)
     assert f.percentiles_deck == r.percentiles_deck and f.min_deck == r.min_deck
     assert abs(f.p_min_deck - float(r.p_min_deck)) <= 1e-12
@@ -112,3 +119,16 @@ def test_deck_exact_too_large_is_refused_in_one_line(capsys):
     assert main(["deck", "--draws", "5000", "--exact"]) == 2
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and "exact" in err
+
+
+def test_a_tail_of_the_sessions_total_deck_against_dice(capsys):
+    """The designer's question: P(a 20-draw session totals -10 or less), deck vs dice."""
+    r = fate.deck_vs_dice(20, at_most=-10, at_least=10, exact=True)
+    assert r.p_at_most_deck == sum(p for t, p in r.totals_deck.items() if t <= -10)
+    assert r.p_at_most_dice == r.totals_dice.cdf(-10)
+    assert r.p_at_least_deck == r.p_at_most_deck  # a symmetric total
+    assert sum(r.totals_deck.fractions()) == 1 and r.totals_deck.support() == (-41, 41)
+    assert main(["deck", "--draws", "20", "--at-most", "-10"]) == 0
+    assert "P(total <= -10)        6.84%        9.67%" in capsys.readouterr().out
+    assert main(["deck", "--draws", "20", "--at-least", "81", "--json"]) == 2
+    assert "at_least must be an integer in -80..80" in capsys.readouterr().err

@@ -6,6 +6,7 @@ import math
 from decimal import Decimal
 from fractions import Fraction
 
+import numpy as np
 from hypothesis import strategies as st
 
 from .harness import DEEP, Command, Option
@@ -135,6 +136,8 @@ PATHS = (
     "out.png", "out.svg", "out.pdf", "out.PDF", "out.csv", "out.parquet", "out.txt", "out",
     "missing/dir/out.pdf", "missing/out.csv", "a-file/out.png", "a-file", ".", "..", "",
     "x" * 251 + ".pdf", "y" * 300 + ".png", "dir/", "read-only/out.pdf",
+    # issue 25: special files (never one a write could create), a path ending in "/", 256 bytes
+    "/dev/null", "/proc/x.csv", "out.svg/", "z" * 252 + ".png",
 )  # fmt: skip
 
 
@@ -204,6 +207,8 @@ WRONG = (
     -1, 0, 10**18, 10**400, -(10**400), [], [2.5], [True], ["3"], [None], [10**400],
     {}, {"a": 1}, (), Fraction(1, 3), Decimal("NaN"), Decimal("2"), complex(1, 1), b"3",
     object(),
+    # issue 25: bytes iterate as numbers (b"3" is [51]); numpy scalars pass isinstance checks
+    bytearray(b"3"), [b"3"], np.int64(-1), np.float64("nan"), np.bool_(True), np.int64(10**18),
 )  # fmt: skip
 
 #: How an answer is computed: wrong values of ``exact``, ``trials``, ``rng``, ``workers``.

@@ -376,12 +376,15 @@ def close(est, exact, k=4.5):
 #   a coin; a holder acts with its highest die; with no unheld die left holders get a
 #   last chance, then the round ends;
 # * a round where nobody acted: everyone on edge, nobody holds next round;
-# * an attack (every action of an attacking side) targets a uniformly random enemy;
+# * an attack (every action of an attacking side) sets aside the attacker's highest
+#   die (on its turn: a held die above the turn's die, the attack made at it);
+# * it targets a uniformly random enemy;
 #   the target answers if it has any die (slow by a - its highest die, unless the
 #   attacker was a holder); then ("every") each companion with a die >= a (any die
 #   against a holder's attack), highest die first, lower number first, while the
 #   attack threatens (margin left with rolls; no full-speed answer yet without);
 #   each answer sets aside the responder's highest die (a held one among equals);
+# * with rolls the target answers only an attack that scored unless if_hit is False;
 # * rolls: each answer's successes minus slow_cost * scale (at least 0) come off the
 #   margin, the excess is the responder's advantage; armour after all answers if a
 #   margin is left.
@@ -393,7 +396,13 @@ def pol_never():
 
 
 def pol_defend():
-    return {"name": "defend", "hold": lambda v: not v["held"], "use": lambda v: v["end"]}
+    """Keep the die of the first turn (never held this round yet)."""
+    return {"name": "defend", "hold": lambda v: not v["has_held"], "use": lambda v: v["end"]}
+
+
+def pol_reserve():
+    """Keep a die in reserve: hold again whenever nothing is held."""
+    return {"name": "reserve", "hold": lambda v: not v["held"], "use": lambda v: v["end"]}
 
 
 def pol_after_enemy():
@@ -420,6 +429,7 @@ def pol_hold_sixes():
 REF_POLICIES = {
     "never": pol_never,
     "defend": pol_defend,
+    "reserve": pol_reserve,
     "after-enemy": pol_after_enemy,
     "always": pol_always,
     "hold-sixes": pol_hold_sixes,
@@ -469,6 +479,7 @@ def ref_round(dice, sides, policies, forbid, tiebreak, order, combat, acc):
             "enemy_acted": st["acted_side"][1 - sides[p]],
             "anyone_acted": st["acted_side"][0] or st["acted_side"][1],
             "end": end,
+            "has_held": p in st["ever"],
         }
 
     def top(st, p):
@@ -614,8 +625,14 @@ def ref_round(dice, sides, policies, forbid, tiebreak, order, combat, acc):
 
     def act(st, pr, p, value, from_hold, then):
         s2 = copy(st)
+        attacking = combat is not None and (combat["attackers"] == "both" or sides[p] == 1)
         if from_hold:
             spend_top(s2, p)
+        elif attacking and max(s2["held"][p], default=0) > value:
+            # an attack sets aside the highest die: a held one above the turn's die
+            value = max(s2["held"][p])
+            s2["held"][p].remove(value)
+            s2["gone"][p].append(value)
         else:
             s2["un"][p].remove(value)
             s2["gone"][p].append(value)
@@ -635,7 +652,6 @@ def ref_round(dice, sides, policies, forbid, tiebreak, order, combat, acc):
             s2["n_a"] += 1
         s2["acted_side"] = list(s2["acted_side"])
         s2["acted_side"][sides[p]] = True
-        attacking = combat is not None and (combat["attackers"] == "both" or sides[p] == 1)
         if attacking:
             attack_resolve(s2, pr, p, value, from_hold, then)
         else:
@@ -695,6 +711,7 @@ def ref_round(dice, sides, policies, forbid, tiebreak, order, combat, acc):
             s2 = copy(st)
             s2["un"][p].remove(v)
             s2["held"][p].append(v)
+            s2["ever"] = s2["ever"] | {p}
             moment(s2, pr)
             return
         act(st, pr, p, v, False, moment)
@@ -713,6 +730,7 @@ def ref_round(dice, sides, policies, forbid, tiebreak, order, combat, acc):
         "queue": [],
         "slow_any": False,
         "empty": set(),
+        "ever": frozenset(),
     }
     moment(st0, Fraction(1))
     return out

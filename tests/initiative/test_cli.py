@@ -100,6 +100,7 @@ def test_every_question_is_a_command_and_the_system_asks_the_first(capsys):
 @pytest.mark.parametrize("a,b", [([1, 1, 1], [1, 1, 1]), ([15], [1]), ([3, 3], [2]), ([6], [4])])
 def test_exact_refuses_setups_with_much_work(a, b, capsys):
     argv = ["--swiftness", ",".join(map(str, a)), "--vs", ",".join(map(str, b)), "--exact"]
+    argv += ["--order", "action"]  # the default reading is answered by tiers
     status, out, err = run(capsys, *argv)
     assert status == 2 and out == "" and err.count("\n") == 1 and "units of work" in err
 
@@ -118,7 +119,10 @@ def test_exact_refuses_setups_with_much_work(a, b, capsys):
             "one int with pip_rule='side-pool'",
         ),
         (["--swiftness", "3", "--vs", "2", "--pip-rule", "both"], "invalid choice"),
-        (["--swiftness", "3,3,3", "--vs", "2,2,2", "--exact"], "outcome classes must be"),
+        (
+            ["--swiftness", "3,3,3", "--vs", "2,2,2", "--exact", "--tiebreak", "unspent"],
+            "does not carry tiebreak='unspent'",
+        ),
         (["--swiftness", "3", "--vs", "2", "--order", "random"], "invalid choice"),
         (["--swiftness", "3", "--vs", "2", "--workers", "0"], "workers"),
         (["--vs", "2"], "required"),
@@ -238,9 +242,9 @@ def test_text_output_says_the_readings(capsys):
 @pytest.mark.parametrize(
     "argv,words",
     [
-        (["--hold", "wait"], "hold must be one of 'never', 'defend', 'after-enemy', 'always'"),
+        (["--hold", "wait"], "hold must be one of 'never', 'defend', 'reserve', 'after-enemy',"),
         (["--vs-hold", "x"], "versus_hold must be one of 'never'"),
-        (["--weakness", "x"], "or s for a supporting character"),
+        (["--weakness", "x"], "s for a supporting character or ? for one not marked"),
         (["--hold", "never,never"], "one policy for the side or one per participant"),
         (["--rounds", "0"], "rounds must be an integer in 1..50"),
         (["--rounds", "51"], "rounds must be an integer in 1..50"),
@@ -260,7 +264,13 @@ def test_holding_and_weakness_per_participant(capsys):
     argv = ["--swiftness", "1,1", "--vs", "1", "--hold", "defend,never", "--weakness", "2,s",
             "--exact", "--json"]  # fmt: skip
     data = json.loads(run(capsys, *argv)[1])
-    assert data["hold"] == ["defend", "never", "never"] and data["edge_penalty"] == [2, 3, 3]
+    # a hero's weakness, a supporting character's 3; B not marked: missing, not 3
+    assert data["hold"] == ["defend", "never", "never"] and data["edge_penalty"] == [2, 3, None]
+    data = json.loads(run(capsys, *argv, "--vs-weakness", "s")[1])
+    assert data["edge_penalty"] == [2, 3, 3]
+    unmarked = ["--swiftness", "1,1", "--vs", "1", "--hold", "defend,never", "--exact"]
+    text = run(capsys, *unmarked, "--weakness", "?,4")[1]  # an option is given once
+    assert "A1 not marked, A2 −4, B1 not marked" in text and "give a hero's weakness" in text
 
 
 # ---------------------------------------------------------------- dicestats defence
@@ -327,7 +337,7 @@ def test_defence_simulation_agrees_and_is_deterministic(capsys, exact_defence):
     [
         (["--attack", "2"], "attack, defend must be both given or both None"),
         (["--slow-cost", "2"], "slow_cost must be omitted without success rolls"),
-        (["--defend-if-hit"], "defend_if_hit must be omitted without success rolls"),
+        (["--answer-every"], "answer_every must be omitted without success rolls"),
         (["--attack", "2d6/9+", "--defend", "2"], "attack success must be an integer in 1..7"),
         (["--respond", "all"], "invalid choice"),
         (["--attackers", "A"], "invalid choice"),

@@ -94,26 +94,25 @@ def test_wounds_with_pluggable_rolls():
     assert str(r.mean_wound).startswith("0.4") and str(r.p_wounding).split()[0].endswith("%")
 
 
-def test_defend_only_when_hit():
-    # an attack that can never score is never defended when the defender may wait
-    # to see it; every one could have been (the hero holds its die half the time)
+def test_the_target_answers_only_an_attack_that_scored():
+    # «Ты можешь решить, будешь ты совершать ответное действие или нет, после того как
+    # узнаешь, насколько эффективна была атака»: by default an attack that can never
+    # score is never answered, though every one could have been half the time
     never = ini.SuccessRoll(0)
-    r = ini.defence([1], [1], trials=20_000, rng=2, attack=never, defend=never, defend_if_hit=True)
+    r = ini.defence([1], [1], trials=20_000, rng=2, attack=never, defend=never)
     assert r.p_defended.value == 0 and close(r.p_defendable, Fraction(1, 2))
     assert np.isnan(r.slow[0].value)  # no defence at all: no slow distribution
-    # attack 1d6 (success 5+, 1/3): defended iff able and the attack scored
+    assert r.answer_every is False
+    # the table habit (answer_every): every attack the target can answer is answered
+    ex = ini.defence([1], [1], attack=never, defend=never, answer_every=True)
+    assert ex.p_defended == ex.p_defendable == Fraction(1, 2) and ex.answer_every is True
+    # attack 1d6 (success 5+, 1/3): answered iff able and the attack scored
     r = ini.defence(
-        [1],
-        [1],
-        trials=40_000,
-        rng=3,
-        attack=ini.SuccessRoll(1),
-        defend=ini.SuccessRoll(1),
-        defend_if_hit=True,
+        [1], [1], trials=40_000, rng=3, attack=ini.SuccessRoll(1), defend=ini.SuccessRoll(1)
     )
     assert close(r.p_defended, Fraction(1, 6))
-    with pytest.raises(ValueError, match="defend_if_hit must be omitted without success rolls"):
-        ini.defence([1], [1], trials=10, defend_if_hit=True)
+    with pytest.raises(ValueError, match="answer_every must be omitted without success rolls"):
+        ini.defence([1], [1], trials=10, answer_every=True)
 
 
 def test_cover_never_leaves_more_slow_defences():
@@ -198,16 +197,17 @@ def _combat(**kw):
         defend=None,
         armour=None,
         slow_cost=1,
-        if_hit=False,
+        if_hit=True,  # the text: the target answers only an attack that scored
     )
     base.update(kw)
     return base
 
 
 def _api_kwargs(c):
-    kw = dict(attackers=c["attackers"], respond=c["respond"], defend_if_hit=c["if_hit"])
+    kw = dict(attackers=c["attackers"], respond=c["respond"])
     if c["attack"]:  # the slow cost counts successes: with success rolls only
         kw.update(attack=S(*c["attack"]), defend=S(*c["defend"]), slow_cost=c["slow_cost"])
+        kw["answer_every"] = not c["if_hit"]
         if c["armour"]:
             kw["armour"] = S(*c["armour"])
     return kw
@@ -217,6 +217,10 @@ ORACLE_CASES = [
     ([1, 1], [1], "never", "never", 1, "tier", _combat()),
     ([1, 1], [1], "never", "never", 1, "action", _combat(respond="cover")),
     ([1, 1], [1], "defend", "never", 1, "tier", _combat(attack=(2, 5), defend=(1, 5))),
+    ([1, 1], [1], "never", "never", 1, "tier", _combat(attack=(1, 5), defend=(1, 5), if_hit=False)),
+    # an attack sets aside the attacker's highest die: a held one above its turn's die
+    ([1], [2], "never", "defend", 1, "tier", _combat()),
+    ([2], [2], "reserve", "defend", 1, "tier", _combat(attackers="both")),
     (
         [1, 1],
         [1],
@@ -233,7 +237,7 @@ ORACLE_CASES = [
         "after-enemy",
         2,
         "tier",
-        _combat(attackers="both", attack=(1, 4), defend=(1, 5), if_hit=True, slow_cost=0),
+        _combat(attackers="both", attack=(1, 4), defend=(1, 5), slow_cost=0),
     ),
     (
         [1, 1],
@@ -326,7 +330,7 @@ SIM_CASES = [
             attack=S(1),
             defend=S(1),
             respond="target",
-            defend_if_hit=True,
+            answer_every=True,
         ),
     ),
     ([1, 1], [2], dict(hold="always", versus_hold="always", rounds=3, order="action")),

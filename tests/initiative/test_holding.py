@@ -151,8 +151,12 @@ def test_everyone_held_puts_everyone_on_edge_and_forbids_holding():
     r = ini.odds([2], [2], hold="always", rounds=2)
     assert r.p_all_held == (0, 0) and _nz(r.on_edge) == {0: 1}
     # heroes on edge take their weakness, supporting characters 3
-    r = ini.odds([1, 1], [1], hold="always", versus_hold="always", weakness=[2, None], rounds=2)
-    assert r.edge_penalty == (2, 3, 3) and r.p_all_held == (1, 0)
+    # («герои оказываются на взводе [−слабость], а персонажи второго плана — на взводе
+    # [−3]»); a participant not marked has no scale (None), never a silent 3
+    r = ini.odds([1, 1], [1], hold="always", versus_hold="always", weakness=[2, "s"], rounds=2)
+    assert r.edge_penalty == (2, 3, None) and r.p_all_held == (1, 0)
+    assert ini.odds([1], [2], versus_weakness="s", weakness=5).edge_penalty == (5, 3)
+    assert ini.odds([1, 1], [1], weakness="2,?").edge_penalty == (2, None, None)
     sim = ini.odds([1, 1], [1], hold="always", versus_hold="always", rounds=2, trials=1_000, rng=1)
     assert [e.value for e in sim.p_all_held] == [1.0, 0.0]
     assert sim.on_edge[1].value == 1.0
@@ -186,7 +190,7 @@ def test_a_users_policy_and_the_interface():
         for y in range(1, 7)
     )
     assert r.p_first == want
-    assert ini.HOLD_POLICIES == ("never", "defend", "after-enemy", "always")
+    assert ini.HOLD_POLICIES == ("never", "defend", "reserve", "after-enemy", "always")
 
     class Bad(ini.HoldPolicy):
         name = "bad"

@@ -107,22 +107,24 @@ def test_rules_object_and_shortcuts_agree():
     assert ini.odds([2], [1], rules=rules, order="action").rules.order == "action"
 
 
-def test_exact_refuses_large_setups():
-    with pytest.raises(InputError, match=r"outcome classes must be an integer <= 100,000"):
-        ini.odds([3, 3, 3], [2, 2, 2])
-    with pytest.raises(InputError, match=r"outcome classes must be an integer <= 10 in exact"):
-        ini.odds([1], [1], limit=10)
+def test_exact_refuses_large_setups_of_a_variant():
+    # the default reading is answered by tiers at any size (test_tiers.py); a variant the
+    # tier form does not carry is enumerated, within the outcome-class cap
+    with pytest.raises(InputError, match=r"order='action'.*65,856 outcome classes.*Monte Carlo"):
+        ini.odds([3, 3], [2], order="action")
+    with pytest.raises(InputError, match=r"tiebreak='unspent'.*at most 10\)"):
+        ini.odds([1], [1], tiebreak="unspent", limit=10)
+    assert ini.odds([3, 3, 3], [2, 2, 2]).outcome_classes == 1_626_379_776
 
 
 @pytest.mark.parametrize("a,b", [([1, 1, 1], [1, 1, 1]), ([15], [1]), ([3, 3], [2]), ([6], [4])])
 def test_exact_refuses_setups_with_much_work(a, b):
     # under the 100,000 outcome classes, these branch on many coins (many tied
-    # participants) or make long rounds (16 dice): refused by the work cap
+    # participants) or make long rounds (16 dice): the enumeration's work cap refuses a
+    # variant; the tier form answers the default reading
     with pytest.raises(InputError, match="units of work"):
-        ini.odds(a, b)
-    # an explicit, larger limit is the caller's choice to wait
-    with pytest.raises(InputError, match="outcome classes"):
-        ini.odds(a, b, limit=10)
+        ini.odds(a, b, order="action")
+    assert sum(ini.odds(a, b).actions_before.values()) == 1
 
 
 def test_margins_are_per_participant_by_default():

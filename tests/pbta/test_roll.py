@@ -103,14 +103,3 @@ def test_bad_input_is_one_line():
         pbta.Rules(weak_hit=9, strong_hit=9)
     with pytest.raises(ValueError, match=r"weak_hit must be an integer in 2\.\.12, got 1"):
         pbta.Rules(weak_hit=1)
-
-
-def test_its_booklet_page_when_asked_and_not_by_default():
-    from dicestats import report
-
-    assert not any(t.startswith("Powered") for t in report.page_titles())
-    assert report.page_titles("pbta") == [
-        "Contents",
-        "Powered by the Apocalypse: chances by stat",
-        "Powered by the Apocalypse: sample answers",
-    ]

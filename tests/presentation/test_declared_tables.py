@@ -34,3 +34,22 @@ def test_the_chart_draws_the_chances_asked_for():
     assert list(line.get_ydata()) == df["p_success"].tolist()
     assert [t.get_text() for t in ax.get_legend().get_texts()] == ["P(success)"]
     plots.close(ax)
+
+
+def test_every_familys_pages_draw_from_their_declarations():
+    """Each family's pages draw (drawn, not rendered: the booklet test renders the PDF),
+    with the setting of its first sample (Year Zero's base dice and push)."""
+    from matplotlib.figure import Figure
+
+    from dicestats import systems
+    from dicestats.report.page import _Context
+
+    ctx = _Context(seed=1, trials=1000, exact_limit=10**6, paper="a4")
+    for s in systems():
+        if s.booklet:
+            continue
+        for page in s.pages():
+            fig = Figure(figsize=(8.27, 11.69))
+            page.draw(fig, ctx)
+            assert fig.axes or fig.texts, (s.name, page.title)
+    assert tables.sample_setting(blades.roll.question) == {}

@@ -171,14 +171,3 @@ def test_bad_input_is_one_line():
         shadowrun.roll(3, 1, "fifth")
     with pytest.raises(ValueError, match="edition must be one of 5, 4, got 6"):
         shadowrun.Rules(edition=6)
-
-
-def test_its_booklet_page_when_asked_and_not_by_default():
-    from dicestats import report
-
-    assert not any(t.startswith("Shadowrun") for t in report.page_titles())
-    assert report.page_titles("shadowrun") == [
-        "Contents",
-        "Shadowrun (5th edition; 4th as a flag): chances by dice",
-        "Shadowrun (5th edition; 4th as a flag): sample answers",
-    ]

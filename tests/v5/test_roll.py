@@ -148,10 +148,3 @@ def test_bad_input_is_one_line():
         v5.roll(3, 1, 2, "always")
     with pytest.raises(TypeError, match="bestial_always must be"):
         v5.Rules(bestial_always="yes")
-
-
-def test_its_booklet_page_when_asked_and_not_by_default():
-    from dicestats import report
-
-    assert not any(t.startswith("Vampire") for t in report.page_titles())
-    assert report.page_titles("v5")[1].startswith("Vampire: the Masquerade")

@@ -1,4 +1,5 @@
-"""The booklet's calibration page prints the workbench's numbers, with format.percent."""
+"""The booklet's calibration page prints the workbench's numbers, as every booklet page does
+(:func:`dicestats.i18n.chance`, :func:`dicestats.i18n.ladder`)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 
-from dicestats import fate, report  # noqa: E402
-from dicestats import format as fmt  # noqa: E402
+from dicestats import fate, i18n, report  # noqa: E402
 from dicestats import storyteller as st  # noqa: E402
 from dicestats.report.booklet import PAPERS, _frame  # noqa: E402
 from dicestats.report.calibration import TITLE, pages  # noqa: E402
@@ -59,14 +59,14 @@ def test_storyteller_rows_are_the_smallest_pools(cells):
         for i, level in enumerate((0.5, 0.75, 0.9)):
             n = next(k for k in range(1, 101) if p_success(k) >= level)
             assert row[1 + 2 * i] == str(n)
-            assert row[2 + 2 * i] == fmt.percent(pools[n - 1])
+            assert row[2 + 2 * i] == i18n.chance(pools[n - 1])
     assert set(by_difficulty["10"][1:]) == {"—"}
 
 
 def test_fate_rows_are_the_hardest_difficulties(cells):
-    by_rating = {row[0]: row for row in cells if "(" in row[0]}
+    by_rating = {" ".join(row[0].split()): row for row in cells if "(" in row[0]}
     for rating in range(-1, 6):
-        row = by_rating[fmt.ladder(rating)]
+        row = by_rating[i18n.ladder(rating, order="name")]
         for i, level in enumerate((0.5, 0.75, 0.9)):
             ok = [
                 (d, o.p_success_or_better)
@@ -74,4 +74,5 @@ def test_fate_rows_are_the_hardest_difficulties(cells):
                 if (o := fate.outcome_probs(rating, difficulty=d)).p_success_or_better >= level
             ]
             d, p = max(ok)
-            assert row[1 + 2 * i] == fmt.ladder(d) and row[2 + 2 * i] == fmt.percent(p)
+            assert " ".join(row[1 + 2 * i].split()) == i18n.ladder(d, order="name")
+            assert row[2 + 2 * i] == i18n.chance(p)
