@@ -74,7 +74,8 @@ def percent(p, digits: int = 1) -> str:
     it keeps two significant figures (``0.37%``, ``0.0012%``), so a rare
     event never reads as ``0%``; above 99% the complement keeps two
     significant figures (``99.63%``), so an event that can fail never reads
-    as ``100%``. Only exactly 0 and exactly 1 print as ``0%`` and ``100%``.
+    as ``100%``. Only exactly 0 and exactly 1 print as ``0%`` and ``100%``; a chance
+    that merely rounds there reads ``< 0.0001%`` or ``> 99.9999%``.
 
     Parameters
     ----------
@@ -91,6 +92,8 @@ def percent(p, digits: int = 1) -> str:
     --------
     >>> [percent(x) for x in (0, 0.5, 0.4321, 0.0037, 0.000012, 0.99637, 1)]
     ['0%', '50.0%', '43.2%', '0.37%', '0.0012%', '99.64%', '100%']
+    >>> percent(3.0**-40), percent(1 - 1e-9)
+    ('< 0.0001%', '> 99.9999%')
     >>> percent(0.4321, digits=0)
     '43%'
     >>> percent(1.5)
@@ -106,14 +109,14 @@ def percent(p, digits: int = 1) -> str:
         return "100%"
     pct = 100.0 * x
     if pct < 1.0:  # two significant figures
-        if pct < 1e-6:
-            return "<0.000001%"
+        if pct < 1e-4:  # it can happen, but two significant figures would be noise
+            return "< 0.0001%"
         decimals = max(digits, 1 - math.floor(math.log10(pct)))
         return f"{pct:.{decimals}f}%"
     if pct > 99.0:  # two significant figures of the complement
         comp = 100.0 - pct
-        if comp < 1e-6:
-            return ">99.999999%"
+        if comp < 1e-4:
+            return "> 99.9999%"
         decimals = max(digits, 1 - math.floor(math.log10(comp)))
         text = f"{pct:.{decimals}f}"
         if float(text) >= 100.0:  # rounding must never reach 100%

@@ -139,10 +139,20 @@ def _max_dice(p) -> None:
     )
 
 
+def _marginal(p, one: str, count: str) -> None:
+    p.add_argument(
+        "--marginal",
+        action="store_true",
+        help=f"the k-th {one} as the difference it adds over k - 1, a row for each k = 1..n "
+        f"(n: {count}; exact with --exact)",
+    )
+
+
 def _register_worth(sub) -> None:
     d = sub.add_parser("die", help="one more Storyteller die ≈ how many difficulty steps")
     _pool(d)
     d.add_argument("--extra", type=int_arg, default=1, help="dice added (default 1)")
+    _marginal(d, "die", "--extra")
     add_rule_flags(d)
     rooms = [d]
     for name in ("willpower", "specialty", "ten-again"):
@@ -162,6 +172,7 @@ def _register_worth(sub) -> None:
         help="how invokes are used: the optimal +2 or reroll (default), +2 only, rerolls only",
     )
     i.add_argument("--fate-dice", type=int_arg, help="Fate dice rolled (default 4)")
+    _marginal(i, "invoke", "--invokes")
 
     f = sub.add_parser("fate", help="the Fate difficulty whose odds match a Storyteller pool")
     _pool(f)
@@ -198,6 +209,8 @@ def _cmd_worth(args) -> int:
     from .. import workbench as wb
 
     q = args.question
+    if getattr(args, "marginal", False):
+        return _cmd_marginal(args)
     if q in ("die", "willpower", "specialty", "ten-again", "fate"):
         rules, specialty = rules_of(args)
         common = {"metric": args.metric, "specialty": specialty, "exact": args.exact}
@@ -247,6 +260,59 @@ def _cmd_worth(args) -> int:
 
         write_plot(worth_scale(worth_table(w), w), args.plot)
     _print_worth(w, args)
+    return 0
+
+
+def _cmd_marginal(args) -> int:
+    from .. import workbench as wb
+
+    if args.question == "die":
+        rules, specialty = rules_of(args)
+        m = wb.marginal_worth(
+            "die",
+            args.extra,
+            dice=args.dice,
+            difficulty=args.difficulty,
+            rules=rules,
+            metric=args.metric,
+            specialty=specialty,
+            exact=args.exact,
+        )
+    else:
+        m = wb.marginal_worth(
+            "invoke",
+            args.invokes,
+            bonus=args.bonus,
+            difficulty=args.difficulty,
+            policy=args.policy,
+            objective=args.objective,
+            dice=args.fate_dice,
+            exact=args.exact,
+        )
+    if args.plot:
+        from ..plots.workbench import marginal_chart
+
+        write_plot(marginal_chart(m), args.plot)
+    if args.json:
+        print(to_json(m))
+        return 0
+    print(m.summary())
+    print()
+    show = (lambda x: f"{float(x):.4f}") if m.metric == "mean_net" else fmt_prob
+    many = {"die": "dice"}.get(m.change, m.change + "s")
+    num = (lambda x: "—" if x is None else f"{float(x):.2f}") if not args.exact else None
+    if args.exact:
+        num = lambda x: "—" if x is None else exact_text(x)  # noqa: E731
+    label = _METRIC_WORDS.get(m.metric, m.metric.removeprefix("p_").replace("_", " "))
+    header = ("k", label, f"{many} together ({m.unit})", f"the k-th adds ({m.unit})")
+    rows = [(0, show(m.p_base), num(0), "")]
+    rows += [
+        (k, show(p), num(t), num(a))
+        for k, p, t, a in zip(m.ks, m.p_with, m.totals, m.marginals, strict=True)
+    ]
+    print(text_table(rows, header))
+    print()
+    print(m.reading)
     return 0
 
 
@@ -484,8 +550,7 @@ def _metric_words(m: str) -> str:
 
 
 def _print_comparison(c, metrics, exact: bool, counted: str = "") -> None:
-    print(f"first:  {c.first}")
-    print(f"second: {c.second}")
+    print(f"{c.first} vs {c.second}")
     print()
     mirror = {"versus_dice": "dice", "versus_difficulty": "difficulty", "versus_bonus": "bonus"}
     varying = [k for k in c.cells if k not in mirror or any(r[k] != r[mirror[k]] for r in c.rows)]

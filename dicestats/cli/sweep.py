@@ -366,7 +366,9 @@ def _handle(args) -> int:
             (*(_param(df[p].iloc[i]) for p in info["parameters"]), _shown(df, value, i))
             for i in range(len(df))
         ]
-        print(text_table(rows, (*info["parameters"], value)))
+        from ..sweep.words import words
+
+        print(text_table(rows, tuple(words(c) for c in (*info["parameters"], value))))
     if args.plot:
         from ..sweep.plot import heatmaps
         from ._common import write_plot

@@ -505,6 +505,12 @@ def _register_initiative(sub) -> None:
     p.add_argument(
         "--participant", type=int_arg, default=1, help="which participant of side A (1: A1)"
     )
+    p.add_argument(
+        "--chance",
+        choices=("side", "participant"),
+        default="side",
+        help="the chance wished for: side A acts first (default), or the participant itself",
+    )
     p.add_argument("--json", action="store_true", help="print JSON for machines")
     p.add_argument(
         "--simulate", action="store_true", help="simulate every setting (no enumeration)"
@@ -560,6 +566,7 @@ def _cmd_initiative(args) -> int:
         at_least=args.at_least,
         solve_for=args.solve_for,
         participant=args.participant - 1,
+        chance=args.chance,
         pips=pips(args.pips),
         versus_pips=pips(args.vs_pips),
         rules=rules_from(args, Rules),

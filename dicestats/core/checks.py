@@ -265,7 +265,8 @@ def check_int(
 ) -> int:
     """Return ``value`` as a Python ``int`` if it is an integer in ``lo..hi``.
 
-    ``why`` and ``instead`` go into a refusal of a value out of range.
+    ``why`` and ``instead`` go into a refusal of a value out of range; of a range with both
+    ends, only into the refusal of a value above it (they explain the cap).
 
     Examples
     --------
@@ -279,6 +280,10 @@ def check_int(
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise refuse(name, int_range_text(lo, hi), value, kind=True)
     value = int(value)
+    if lo is not None and value < lo and hi is not None:
+        # the reason and the advice of a range explain its cap: a value below the range is
+        # told the range only, never judged by words about the other end
+        raise refuse(name, int_range_text(lo, hi), value)
     if (lo is not None and value < lo) or (hi is not None and value > hi):
         raise refuse(name, int_range_text(lo, hi), value, why=why, instead=instead)
     return value

@@ -97,7 +97,12 @@ class Limit:
         if not self.why and not self.when:  # a plain range: its words in every refusal
             return check_int(name, value, self.lo, self.hi)
         v = check_int(name, value)
-        if (self.lo is not None and v < self.lo) or (self.hi is not None and v > self.hi):
+        if self.lo is not None and v < self.lo and self.hi is not None:
+            # the reason explains the cap (as in check_int): a value below the range is told
+            # the range only, never judged by words about the other end ("0 dice ... far
+            # beyond any pool")
+            raise refuse(name, int_range_text(self.lo, self.hi) + _WHEN[self.when], v)
+        if self.hi is not None and v > self.hi:
             raise refuse(
                 name,
                 int_range_text(self.lo, self.hi) + _WHEN[self.when],

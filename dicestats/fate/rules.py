@@ -9,7 +9,7 @@ Examples
 >>> Rules(dice=0)
 Traceback (most recent call last):
 ...
-dicestats.InputError: dice must be an integer in 1..200, got 0 (Fate dice in one roll)
+dicestats.InputError: dice must be an integer in 1..200, got 0
 """
 
 from __future__ import annotations

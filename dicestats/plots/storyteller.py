@@ -44,6 +44,8 @@ __all__ = [
     "try_again_chart",
     "resisted_chart",
     "teamwork_chart",
+    "automatic_success_chart",
+    "exemption_chart",
 ]
 
 
@@ -720,3 +722,81 @@ def teamwork_chart(result, *, ax=None):
     title = f"Teamwork: {pools} dice, each member's 1s cancel their own successes"
     label, xlabel = "separate rolls, added (the rules)", "total net successes of the team"
     return _distribution_chart(label, result.total, "total", ax, xlabel, title)
+
+
+@_result_with("automatic", "roll", "better")
+def automatic_success_chart(result, *, ax=None):
+    """Rolling against taking the automatic success, of an
+    :func:`~dicestats.storyteller.automatic_success` answer: the chance to meet the task's
+    target and to botch, side by side (the automatic success hatched when not allowed).
+
+    >>> ax = automatic_success_chart(st.automatic_success(6, 6, target=2))
+    >>> [t.get_text() for t in ax.texts]
+    ['71.97%', '1.15%', '0%', '0%']
+    >>> close(ax)
+    """
+    from ..format import percent
+
+    r = result
+    ax = _axes(ax)
+    need = f"{r.target} success{'es' if r.target > 1 else ''}"
+    groups = [f"P(at least {need})", "P(botch)"]
+    width = 0.38
+    for i, (name, choice) in enumerate((("roll", r.roll), ("automatic", r.automatic))):
+        values = [_value(choice.p_success), _value(choice.p_botch)]
+        label = name if name == "roll" or r.allowed else f"{name} (not allowed here)"
+        xs = [g + (i - 0.5) * width for g in range(len(groups))]
+        hatch = "" if name == "roll" or r.allowed else "//"
+        ax.bar(xs, values, width, label=label, color=_CYCLE_COLOURS[i], hatch=hatch, zorder=3)
+        for x, v in zip(xs, values, strict=True):
+            ax.annotate(percent(v, 2), (x, v), xytext=(0, 3), textcoords="offset points",
+                        ha="center", fontsize=8)  # fmt: skip
+    ax.set_xticks(range(len(groups)), groups)
+    _percent_axis(ax, "y")
+    ax.set_ylim(0, 1.08)
+    ax.grid(alpha=0.3, axis="y")
+    ax.legend(fontsize=LEGEND_FONTSIZE, frameon=False)
+    title = (
+        f"Automatic success or roll: {_dice(r.dice)} at difficulty {r.difficulty}, "
+        f"better: {r.better}\n({r.rules.describe(specialty=r.specialty)})"
+    )
+    ax.set_title(title, fontsize=11)
+    return ax
+
+
+@_result_with("rolls", "p_counted_botch", "p_any_botch")
+def exemption_chart(result, *, ax=None):
+    """P(a counted botch) after 1..rolls rolls of a
+    :func:`~dicestats.storyteller.botch_exemption` answer, without and with the exemption
+    (each point the same question asked with that many rolls).
+
+    >>> ax = exemption_chart(st.botch_exemption(3, 9, rolls=4))
+    >>> [ln.get_label() for ln in ax.lines]
+    ['without the exemption', 'with the exemption']
+    >>> close(ax)
+    """
+    r = result
+    ax = _axes(ax)
+    ks = list(range(1, r.rolls + 1))
+    asked = [
+        st.botch_exemption(r.dice, r.difficulty, r.rules, rolls=k, specialty=r.specialty)
+        for k in ks[:-1]
+    ] + [r]
+    for i, (name, field) in enumerate(
+        (("without the exemption", "p_any_botch"), ("with the exemption", "p_counted_botch"))
+    ):
+        ys = [_value(getattr(a, field)) for a in asked]
+        ax.plot(ks, ys, marker="o", color=_CYCLE_COLOURS[i], linestyle=_CYCLE_LINES[i],
+                label=name, zorder=3)  # fmt: skip
+    _percent_axis(ax, "y")
+    ax.set_ylim(0, 1)
+    ax.set_xlabel("rolls in the period")
+    ax.set_ylabel("P(a counted botch)")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=LEGEND_FONTSIZE, frameon=False)
+    title = (
+        f"Botch exemption: {_dice(r.dice)} at difficulty {r.difficulty}\n"
+        f"({r.rules.describe(specialty=r.specialty)})"
+    )
+    ax.set_title(title, fontsize=11)
+    return ax

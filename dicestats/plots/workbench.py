@@ -5,7 +5,13 @@ from __future__ import annotations
 from ..format import ladder
 from ._style import _CYCLE_COLOURS, _CYCLE_LINES, _axes, _look, _require, close  # noqa: F401
 
-__all__ = ["calibration_chart", "compare_differences", "worth_scale", "METRIC_LABELS"]
+__all__ = [
+    "calibration_chart",
+    "compare_differences",
+    "worth_scale",
+    "marginal_chart",
+    "METRIC_LABELS",
+]
 
 #: How a metric is named on a chart.
 METRIC_LABELS = {
@@ -297,4 +303,40 @@ def worth_scale(df, worth, *, ax=None, title: str | None = None):
     ax.grid(alpha=0.3)
     ax.legend(fontsize=9, frameon=False)
     ax.set_title(title or f"What {worth.change} is worth, in {worth.unit}", fontsize=11)
+    return ax
+
+
+def marginal_chart(marginal, *, ax=None, title: str | None = None):
+    """What the k-th die or invoke adds (bars) and what k of them are worth together (a line).
+
+    ``marginal``: a :class:`dicestats.workbench.MarginalWorth` (read only; a k beyond the
+    scale searched has no bar).
+
+    Examples
+    --------
+    >>> from dicestats.workbench import marginal_worth
+    >>> ax = marginal_chart(marginal_worth("invoke", 2, bonus=2, difficulty=3))
+    >>> [round(float(b.get_height()), 2) for b in ax.patches]
+    [2.36, 2.5]
+    >>> close(ax)
+    """
+    from matplotlib.ticker import MaxNLocator
+
+    ax = _axes(ax)
+    ks = list(marginal.ks)
+    adds = [float("nan") if a is None else float(a) for a in marginal.marginals]
+    totals = [float("nan") if t is None else float(t) for t in marginal.totals]
+    ax.bar(ks, adds, color=_CYCLE_COLOURS[0], label=f"the k-th {marginal.change} adds", zorder=3)
+    many = {"die": "dice"}.get(marginal.change, marginal.change + "s")
+    ax.plot(ks, totals, marker="o", color=_CYCLE_COLOURS[1], label=f"k {many} together")
+    for k, a in zip(ks, adds, strict=True):
+        if a == a:
+            ax.annotate(f"{a:.2f}", (k, a), xytext=(0, 3), textcoords="offset points",
+                        ha="center", fontsize=8)  # fmt: skip
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_xlabel(f"k ({many})")
+    ax.set_ylabel(marginal.unit)
+    ax.grid(alpha=0.3, axis="y")
+    ax.legend(fontsize=9, frameon=False)
+    ax.set_title(title or f"What each {marginal.change} adds, in {marginal.unit}", fontsize=11)
     return ax

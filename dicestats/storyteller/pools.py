@@ -141,7 +141,9 @@ def pool_grid(dice_list, diffs, rules: Rules, exact: bool, specialty: bool = Fal
             fail = Fraction(pmf[0], v["den"]) - botch
         else:
             net = Dist.from_probabilities(pmf)
-            success = min(math.fsum(pmf[1:]), 1.0)  # renormalised floats may sum to 1 + 1 ulp
+            # renormalised floats may sum to 1 ± 1 ulp: with nothing at net <= 0 (a Willpower
+            # success) the chance is known to be 1, and prints 100%, not "> 99.9999%"
+            success = 1.0 if pmf[0] == 0 else min(math.fsum(pmf[1:]), 1.0)
             fail = max(pmf[0] - botch, 0.0)
         degrees = (*(net.pmf(k) for k in range(1, 5)), net.p_ge(5))  # marginal..phenomenal
         odds = (success, fail, botch, v["mean"], *degrees, *(net.p_ge(k) for k in range(1, 6)))

@@ -185,6 +185,7 @@ def anomalies(
     headline=("better",),
     samples=(Sample("6 dice at 6, 2 successes", (6, 6), {"target": 2}, bad=({"target": 0},)),),
     command="auto",
+    chart="storyteller:automatic_success_chart",
 )
 def automatic_success(
     dice: int,
@@ -287,6 +288,7 @@ def try_again(
     headline=("p_counted_botch", "p_any_botch"),
     samples=(Sample("3 dice at 9, 4 rolls", (3, 9), {"rolls": 4}, bad=({"rolls": 0},)),),
     command="exemption",
+    chart="storyteller:exemption_chart",
 )
 def botch_exemption(
     dice: int,

@@ -234,19 +234,19 @@ set rerolls 10s')]
         specialty.
 
         >>> Rules().describe(), Rules.preset("dark_ages").describe()
-        ('revised rules', 'dark_ages rules')
+        ('revised rules', 'Dark Ages rules')
         >>> Rules(willpower=True, botch_rule="first").describe()
-        'first rules; Willpower spent: its success escapes the 1s'
+        'first-edition rules; Willpower spent: its success escapes the 1s'
         >>> Rules(ten_again=True, chain=False).describe()
         "revised rules; each 10 adds a die; an extra die's 10 adds no further die"
         >>> Rules.preset("v20").describe(specialty=True)
-        'v20 rules, with a specialty: a 10 counts double'
+        'V20 rules, with a specialty: a 10 counts double'
         """
         base = self._copy(False) if self._specialty else self
         name = self._name or next((n for n, r in PRESETS.items() if r == base), None)
         if name is None:  # the preset that differs in the fewest fields
             name = min(PRESETS, key=lambda n: len(_differences(self, PRESETS[n])))
-        parts = [f"{name} rules"]
+        parts = [f"{_PRESET_WORDS.get(name, name)} rules"]
         for field, value in _differences(self, PRESETS[name]):
             if field == "willpower" and value:  # worded with how its success counts
                 how = _WORDS[("willpower_success", self.willpower_success)]
@@ -258,6 +258,9 @@ set rerolls 10s')]
             text += ", with a specialty: " + _SPECIALTY_EFFECT[self.specialty_rule]
         return text
 
+
+#: Each preset in words, as a title names it (the CLI's --preset keeps the names).
+_PRESET_WORDS = {"dark_ages": "Dark Ages", "first": "first-edition", "v20": "V20"}
 
 #: Each rule field's value in words, when it differs from the base preset.
 _WORDS = {

@@ -8,6 +8,8 @@ Examples
 >>> fig = heatmaps(df)
 >>> [ax.get_title() for ax in fig.axes if ax.get_title()]
 ['rules = revised', 'rules = v20']
+>>> fig.get_suptitle()
+'P(success) over dice × difficulty'
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import math
 
 from ..core.checks import refuse
 from ..format import percent_short
+from .words import words
 
 #: Most panels in one figure (one per combination of the parameters beyond x and y).
 MAX_PANELS = 24
@@ -119,19 +122,19 @@ def heatmaps(df, value: str | None = None, *, x=None, y=None, cmap: str = "civid
                 ax.text(j, i, text, ha="center", va="center", fontsize=7, color=colour)
         ax.set_xticks(range(len(xs)), [_label(v) for v in xs])
         ax.set_yticks(range(len(ys)), [_label(v) for v in ys])
-        ax.set_xlabel(x)
-        ax.set_ylabel(y or "")
+        ax.set_xlabel(words(x))
+        ax.set_ylabel(words(y) if y else "")
         if others:
             ax.set_title(
-                ", ".join(f"{o} = {_label(v)}" for o, v in zip(others, combo, strict=True))
+                ", ".join(f"{words(o)} = {_label(v)}" for o, v in zip(others, combo, strict=True))
             )
     for ax in axes.ravel()[len(combos) :]:
         ax.set_visible(False)
     if image is not None:
         bar = fig.colorbar(image, ax=axes.ravel().tolist(), shrink=0.9)
-        bar.set_label(value)
+        bar.set_label(words(value))
         if proportion:
             bar.formatter = plt.FuncFormatter(lambda v, _: f"{100 * v:.0f}%")
             bar.update_ticks()
-    fig.suptitle(f"{value} over {x}" + (f" × {y}" if y else ""))
+    fig.suptitle(f"{words(value)} over {words(x)}" + (f" × {words(y)}" if y else ""))
     return fig

@@ -349,6 +349,7 @@ def initiative_holding(
     trials: int = DEFAULT_TRIALS,
     rng=None,
     progress: bool | None = None,
+    options=None,
 ):
     """What holding buys and costs, per scenario and your side's holding policy.
 
@@ -373,7 +374,12 @@ def initiative_holding(
         (per round of the exchange, the margins your attacks leave and the other
         side's: wounds' scales) each with ``_lo``/``_hi``, ``net`` (dealt −
         taken), ``guarded`` (wounds taken per round on the defensive) with
-        ``_lo``/``_hi``, ``assumption``, ``trials``.
+        ``_lo``/``_hi``, ``wounded`` (the share of the other side's attacks that wound
+        yours on the defensive) with ``_lo``/``_hi``, ``assumption``, ``trials``.
+
+    ``options``: other keywords of :func:`dicestats.initiative.defence` for every run
+    (``rounds``, ``respond``, ``pips``, ...; those :func:`~dicestats.initiative.odds`
+    takes go to the tempo run too).
 
     Examples
     --------
@@ -389,13 +395,28 @@ def initiative_holding(
     rolls = _assumed(attack, defend, armour)
     cells = [(s, p, n) for s in scenarios for p, n in zip(policies, names, strict=True)]
 
+    from .. import initiative
+
+    if options is not None and not isinstance(options, Mapping):
+        raise refuse("options", "a mapping of keywords of initiative.defence", options, kind=True)
+    options = dict(options or {})
+    own = {"hold", "versus_hold", "attackers", "attack", "defend", "armour", "trials", "rng"}
+    allowed = set(inspect.signature(initiative.defence).parameters) - own - {"swiftness", "versus"}
+    if not set(options) <= allowed:
+        odd = sorted(map(str, set(options) - allowed))
+        raise refuse("options", "keywords of initiative.defence but the policies and rolls", odd)
+    known = set(inspect.signature(initiative.odds).parameters)
+    timing = {k: v for k, v in options.items() if k in known}
+
     def run(cell, seed):
         (_, a, b), pol, _ = cell
         s1, s2, s3 = seed_sequence(seed).spawn(3)
         holds = dict(hold=pol, versus_hold=versus_hold)
-        tempo = _simulate("odds", a, b, trials, s1, **holds)
-        fight = _simulate("defence", a, b, trials, s2, attackers="both", **holds, **rolls)
-        return tempo, fight, _simulate("defence", a, b, trials, s3, **holds, **rolls)
+        tempo = _simulate("odds", a, b, trials, s1, **holds, **timing)
+        fight = _simulate(
+            "defence", a, b, trials, s2, attackers="both", **holds, **rolls, **options
+        )
+        return tempo, fight, _simulate("defence", a, b, trials, s3, **holds, **rolls, **options)
 
     rows = []
     for ((label, _, _), _, name), (tempo, fight, guard) in _each(
@@ -412,6 +433,7 @@ def initiative_holding(
                 **_share("taken", taken),
                 "net": dealt.value - taken.value,
                 **_share("guarded", guard.mean_wounds_by_side[1]),
+                **_share("wounded", guard.p_wounding),
                 "assumption": fight.assumption,
                 "trials": tempo.trials,
             }

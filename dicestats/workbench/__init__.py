@@ -37,7 +37,8 @@ __getattr__, __dir__, __all__ = lazy_package(
         ).split(),
         "declared": "Solution solve_for worth_of compare_settings Lineup lineup".split(),
         "worth": (
-            "CHANGES Worth die_worth fate_match invoke_worth rule_worth storyteller_match"
+            "CHANGES Worth die_worth fate_match invoke_worth rule_worth storyteller_match "
+            "MarginalWorth marginal_worth"
         ).split(),
     },
 )

@@ -126,19 +126,32 @@ def distances(a: dict, b: dict, ge_keys) -> tuple:
     )
     # summed in a fixed order: a set's order (mixed int and str keys) varies with the hash seed,
     # and with it the float total's last bits
-    tv = sum((abs(a.get(k, zero) - b.get(k, zero)) for k in keys), zero) / 2
+    tv = sum((abs(_minus(a.get(k, zero), b.get(k, zero))) for k in keys), zero) / 2
     ints = sorted({v for v in (*a, *b) if isinstance(v, int)}, reverse=True)
     tails, tail, i = {}, zero, 0  # P(>= k) - P'(>= k), summed from the top down
     for k in sorted(set(ge_keys), reverse=True):
         while i < len(ints) and ints[i] >= k:
             tail += a.get(ints[i], zero) - b.get(ints[i], zero)
             i += 1
-        tails[k] = tail
+        tails[k] = tail if abs(tail) > _NOISE else zero
     gap, at = zero, None
     for k in ge_keys:
         if at is None or abs(tails[k]) > gap:
             gap, at = abs(tails[k]), k
     return tv, gap, at
+
+
+#: Float noise: two float chances this close are the same chance (computed two ways, they
+#: differ in the last bits); a difference within it is 0, so it prints 0%, never "< 0.0001%".
+_NOISE = 1e-13
+
+
+def _minus(x, y):
+    """``x - y``, or an exact 0 where two floats differ by float noise only."""
+    d = x - y
+    if isinstance(d, float) and abs(d) <= _NOISE * max(abs(x), abs(y), 1e-300):
+        return 0.0
+    return d
 
 
 def _assemble(system, first, second, cell_names, metrics, pairs, exact) -> Comparison:
@@ -147,7 +160,7 @@ def _assemble(system, first, second, cell_names, metrics, pairs, exact) -> Compa
     for cell, va, vb, tv, gap, k in pairs:
         row = dict(cell)
         for m in metrics:
-            row[m], row[f"versus_{m}"], row[f"diff_{m}"] = va[m], vb[m], vb[m] - va[m]
+            row[m], row[f"versus_{m}"], row[f"diff_{m}"] = va[m], vb[m], _minus(vb[m], va[m])
         row.update(total_variation=tv, max_gap=gap, max_gap_k=k)
         rows.append(row)
     probs = [m for m in metrics if m.startswith("p_")]
@@ -297,6 +310,12 @@ def compare_storyteller(
             vb = {m: getattr(rb, m) for m in STORYTELLER_METRICS}
             pairs.append((cell, va, vb, tv, gap, k))
     first, second = rules.describe(specialty=specialty), vrules.describe(specialty=vspec)
+    if versus_dice is not None:  # each side named by what it rolls, not by its place
+        first += f", {dice[0]} dice" if len(dice) == 1 else ", the pools listed"
+        second += f", {versus_dice} dice"
+    if versus_difficulty is not None:
+        first += f", difficulty {diffs[0]}" if len(diffs) == 1 else ", the difficulties listed"
+        second += f", difficulty {versus_difficulty}"
     names = ("dice", "difficulty", "versus_dice", "versus_difficulty")
     return _assemble("storyteller", first, second, names, STORYTELLER_METRICS, pairs, exact)
 

@@ -915,6 +915,8 @@ def solve_fate_invokes(
 # ---------------------------------------------------------------------------
 #: What can be solved for.
 SOLVE_FOR = ("pips", "swiftness")
+#: The chances of acting first a wish may name: side A's, or the searched participant's own.
+CHANCES = ("side", "participant")
 #: How each setting is computed.
 METHODS = ("auto", "enumerate", "simulate")
 
@@ -925,9 +927,10 @@ class InitiativeSolution(Result):
 
     Attributes
     ----------
-    solved_for, participant, swiftness, versus, pips, versus_pips, at_least
-        The question, as :func:`solve_initiative` read it (the sides and margins as
-        given: the searched setting is the answer, not these).
+    solved_for, participant, chance, swiftness, versus, pips, versus_pips, at_least
+        The question, as :func:`solve_initiative` read it (the participant by its label,
+        ``"A2"``; the chance wished, ``"side"`` or ``"participant"``; the sides and margins
+        as given: the searched setting is the answer, not these).
     value : int or None
         The smallest setting reaching it (None: none in the range does).
     reached : bool
@@ -951,7 +954,8 @@ class InitiativeSolution(Result):
     """
 
     solved_for: str
-    participant: int
+    participant: str
+    chance: str
     swiftness: tuple
     versus: tuple
     pips: object
@@ -978,14 +982,17 @@ class InitiativeSolution(Result):
 
         how = f"{self.trials:,} trials per setting, simulated" if self.simulated else "exact"
         who = (
-            f"participant A{self.participant + 1}, swiftness {list(self.swiftness)} against "
+            f"{self.participant}'s {self.solved_for}, swiftness {list(self.swiftness)} against "
             f"{list(self.versus)} ({how})"
+        )
+        what = (
+            "P(side A acts first)" if self.chance == "side" else f"P({self.participant} acts first)"
         )
         if not self.reached:
             return (
-                f"no setting up to {n(max(self.scan))} reaches P(act first) >= "
+                f"no setting up to {n(max(self.scan))} reaches {what} >= "
                 f"{wish_text(self.at_least)}; the best is {n(self.best_value)} with "
-                f"{_pct(self.p_best)}, for {who}"
+                f"{_pct(self.p_best)}, with {who}"
             )
         below = ""
         if self.p_below is not None:
@@ -994,8 +1001,8 @@ class InitiativeSolution(Result):
                 sure = "is" if self.below_confident else "is not shown to be"
                 below += f", {sure} below {wish_text(self.at_least)} with 99% confidence"
         return (
-            f"{n(self.value)}: P(act first) = {_pct(self.p_reached)} (wished >= "
-            f"{wish_text(self.at_least)}{below}) for {who}"
+            f"{n(self.value)}: {what} = {_pct(self.p_reached)} (wished >= "
+            f"{wish_text(self.at_least)}{below}) with {who}"
         )
 
 
@@ -1038,6 +1045,7 @@ def solve_initiative(
     at_least,
     solve_for: str = "pips",
     participant: int = 0,
+    chance: str = "side",
     pips=0,
     versus_pips=0,
     limit: int | None = None,
@@ -1049,7 +1057,8 @@ def solve_initiative(
     workers: int = 1,
     progress: bool | None = None,
 ) -> InitiativeSolution:
-    """The smallest pips (or swiftness) of one participant for ``P(act first) >= at_least``.
+    """The smallest pips (or swiftness) of one participant for a wished chance of acting
+    first: side A's (``chance="side"``) or that participant's own (``"participant"``).
 
     Parameters
     ----------
@@ -1061,8 +1070,11 @@ def solve_initiative(
         rolls: more cannot raise a die further) or its swiftness (1 up to
         ``initiative.LIMITS["swiftness"]``).
     participant : int
-        Which participant of the first side (0: A1). With ``rules.pip_rule ==
-        "side-pool"`` the pips are the side's one margin.
+        Which participant of the first side, a Python index (0: A1; the answer names it
+        ``"A1"``). With ``rules.pip_rule == "side-pool"`` the pips are the side's one margin.
+    chance : {"side", "participant"}
+        The chance wished for: P(side A acts first), or P(that participant acts first)
+        (the first action of the round is its own).
     pips, versus_pips : list of int or int
         The margins of everyone else, as :func:`dicestats.initiative.odds` takes them.
     limit : int, optional
@@ -1087,14 +1099,18 @@ def solve_initiative(
     >>> solve_initiative([1], [1], at_least=0.6, solve_for="swiftness").value
     2
     >>> print(solve_initiative([1], [2], at_least=0.5))
-    3 pips: P(act first) = 57.87% (wished >= 50%; 2 pips: 48.15%) for participant A1, \
+    3 pips: P(side A acts first) = 57.87% (wished >= 50%; 2 pips: 48.15%) with A1's pips, \
 swiftness [1] against [2] (exact)
+    >>> r = solve_initiative([2, 1], [1], participant=1, chance="participant", at_least=0.5)
+    >>> r.participant, r.value, r.p_reached
+    ('A2', 3, Fraction(1307, 2592))
     """
     from .. import initiative as ini
 
     swiftness, versus = _sides(swiftness, versus)
     check_choice("solve_for", solve_for, SOLVE_FOR)
     i = check_int("participant", participant, 0, len(swiftness) - 1)
+    check_choice("chance", chance, CHANCES)
     p = check_probability("at_least", at_least)
     check_choice("method", method, METHODS)
     check_exact(exact)
@@ -1149,7 +1165,10 @@ swiftness [1] against [2] (exact)
         seed = _seed(rng) if seed is None else seed
         simulated += trials
         how = dict(method="montecarlo", trials=trials, rng=seed, workers=workers, progress=False)
-        return ini.odds(sw, versus, pips=pp, versus_pips=versus_pips, rules=rules, **how).p_first
+        return wished(ini.odds(sw, versus, pips=pp, versus_pips=versus_pips, rules=rules, **how))
+
+    def wished(r):
+        return r.p_first if chance == "side" else r.p_participant_first[i]
 
     with progress_bar(
         (top - settings_lo + 1) * trials, progress=progress, desc="solve initiative", unit="trial"
@@ -1160,8 +1179,8 @@ swiftness [1] against [2] (exact)
                 q = simulate(sw, pp)
             else:
                 try:
-                    q = ini.odds(sw, versus, pips=pp, versus_pips=versus_pips, rules=rules,
-                                 exact=exact).p_first  # fmt: skip
+                    q = wished(ini.odds(sw, versus, pips=pp, versus_pips=versus_pips,
+                                        rules=rules, exact=exact))  # fmt: skip
                 except InputError:  # the double-action sweep's cap, met as it runs
                     if method != "auto":
                         raise
@@ -1175,7 +1194,7 @@ swiftness [1] against [2] (exact)
     reached = _reaches(scan[last], p)
     below = scan.get(last - 1) if reached else None
     pips = tuple(pips) if isinstance(pips, list) else pips
-    asked = (solve_for, i, tuple(swiftness), tuple(versus), pips, versus_pips, p)
+    asked = (solve_for, f"A{i + 1}", chance, tuple(swiftness), tuple(versus), pips, versus_pips, p)
     found = (last if reached else None, reached, scan[last] if reached else None, below)
     confident = None if below is None else below_with_confidence(below, p)
     how = (exact and not simulated, simulated > 0, trials if simulated else None, simulated)

@@ -26,6 +26,8 @@ __all__ = [
     "die_worth",
     "rule_worth",
     "invoke_worth",
+    "MarginalWorth",
+    "marginal_worth",
     "fate_match",
     "storyteller_match",
 ]
@@ -387,6 +389,118 @@ def invoke_worth(
     setting.update(objective=objective, dice=pol.dice)
     metric = _FATE_METRIC[objective]
     return _worth(change, "shifts", metric, s.p_ge(m), target, c, reading, setting, exact)
+
+
+# ---------------------------------------------------------------------------
+# The k-th one: what each die or invoke adds over the ones before it
+# ---------------------------------------------------------------------------
+#: The changes counted one by one, by :func:`marginal_worth`: (the question, its count).
+MARGINAL = {"die": (die_worth, "extra"), "invoke": (invoke_worth, "invokes")}
+
+
+@dataclass(frozen=True)
+class MarginalWorth(Result):
+    """The k-th die or invoke as the difference it adds over k − 1, for k = 1..n.
+
+    Attributes
+    ----------
+    change, unit, metric : str
+        ``"die"`` or ``"invoke"``; the currency (``"difficulty steps"``, ``"shifts"``);
+        the chance compared.
+    p_base : Fraction or float
+        The chance without any.
+    ks : tuple of int
+        1..n.
+    p_with : tuple
+        The chance with k of them.
+    totals : tuple
+        What k of them are worth together (:func:`die_worth` / :func:`invoke_worth` with k);
+        None where the scale searched does not reach it.
+    marginals : tuple
+        What the k-th adds: ``totals[k] - totals[k - 1]`` (the first: ``totals[0]``); None
+        where a total is None.
+    reading : str
+        How each total is read (that of k = n).
+    setting : dict
+    exact : bool
+    """
+
+    change: str
+    unit: str
+    metric: str
+    p_base: object
+    ks: tuple
+    p_with: tuple
+    totals: tuple
+    marginals: tuple
+    reading: str
+    setting: dict
+    exact: bool
+
+    def summary(self) -> str:
+        """One line per k: ``the 2nd invoke adds 2.50 shifts (2 invokes ≈ 4.86)``.
+
+        >>> print(marginal_worth("invoke", 2, bonus=2, difficulty=3).summary())
+        the 1st invoke adds 2.36 shifts (1 invoke ≈ 2.36)
+        the 2nd invoke adds 2.50 shifts (2 invokes ≈ 4.86)
+        """
+        lines = []
+        for k, total, adds in zip(self.ks, self.totals, self.marginals, strict=True):
+            many = self.change if k == 1 else {"die": "dice"}.get(self.change, self.change + "s")
+            if adds is None:
+                lines.append(f"the {_ordinal(k)} {self.change}: beyond the scale searched")
+                continue
+            lines.append(
+                f"the {_ordinal(k)} {self.change} adds {float(adds):.2f} {self.unit} "
+                f"({k} {many} ≈ {float(total):.2f})"
+            )
+        return "\n".join(lines)
+
+
+def _ordinal(k: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``, ``11th``, ``21st``."""
+    end = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
+    return f"{k}{end}"
+
+
+def marginal_worth(change: str, n: int, **question) -> MarginalWorth:
+    """What the k-th die or invoke adds over k − 1, for k = 1..n, in the currency of its
+    worth question: ``"die"`` in difficulty steps (:func:`die_worth` with ``extra=k``),
+    ``"invoke"`` in shifts (:func:`invoke_worth` with ``invokes=k``). ``question``: that
+    question's other arguments (``exact=True`` gives Fractions).
+
+    Examples
+    --------
+    >>> m = marginal_worth("invoke", 2, bonus=2, difficulty=3, exact=True)
+    >>> [round(float(x), 2) for x in m.totals], m.marginals[1] == m.totals[1] - m.totals[0]
+    ([2.36, 4.86], True)
+    """
+    check_choice("change", change, tuple(MARGINAL))
+    ask, count = MARGINAL[change]
+    if count in question:
+        raise refuse(count, f"left out (marginal_worth counts {count} 1..n)", question[count])
+    n = check_int("n", n, 1, 20)
+    worths = [ask(**question, **{count: k}) for k in range(1, n + 1)]
+    totals = tuple(w.worth for w in worths)
+    marginals, before = [], 0
+    for total in totals:
+        marginals.append(None if total is None or before is None else total - before)
+        before = total
+    last = worths[-1]
+    setting = {k: v for k, v in last.setting.items() if k != count}
+    return MarginalWorth(
+        change=change,
+        unit=last.unit,
+        metric=last.metric,
+        p_base=last.p_base,
+        ks=tuple(range(1, n + 1)),
+        p_with=tuple(w.p_target for w in worths),
+        totals=totals,
+        marginals=tuple(marginals),
+        reading=last.reading,
+        setting=setting,
+        exact=last.exact,
+    )
 
 
 # ---------------------------------------------------------------------------

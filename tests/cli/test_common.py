@@ -51,7 +51,7 @@ def test_probabilities_are_exact_and_in_range():
 
 def test_fmt_prob_never_rounds_possible_to_impossible():
     assert fmt_prob(0) == "0%" and fmt_prob(1) == "100%"
-    assert fmt_prob(1e-9) == "<0.000001%" and fmt_prob(1 - 1e-9) == ">99.999999%"
+    assert fmt_prob(1e-9) == "< 0.0001%" and fmt_prob(1 - 1e-9) == "> 99.9999%"
     assert fmt_prob(1e-4) == "0.010%" and fmt_prob(1 - 1e-4) == "99.990%"
     assert fmt_prob(0.4321) == "43.21%"
 

@@ -88,9 +88,9 @@ def test_turn_order_refusals_are_one_line(capsys, argv, needle):
 def test_max_exchanges_lists_every_row_up_to_n(capsys, n):
     out = run(capsys, "contest", "--bonus", "0", "--vs", "0", "--max-exchanges", str(n), "--exact")
     ref, more = brute_exchanges_pmf([0, 0], n)
-    rows = dict(re.findall(r"^(\d+)\s+\S+\s+(\d+/\d+)$", out, re.M))
+    rows = dict(re.findall(r"^(\d+)\s+(?:[<>] )?\S+\s+(\d+/\d+)$", out, re.M))
     assert {int(k): Fraction(v) for k, v in rows.items()} == {k: v for k, v in ref.items() if v}
-    tail = re.search(rf"^more than {n}\s+\S+\s+(\d+/\d+)$", out, re.M)
+    tail = re.search(rf"^more than {n}\s+(?:[<>] )?\S+\s+(\d+/\d+)$", out, re.M)
     assert Fraction(tail.group(1)) == more == 1 - sum(ref.values())
 
 

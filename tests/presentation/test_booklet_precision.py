@@ -27,8 +27,8 @@ from dicestats.i18n import chance
 
 from ..pdf import has_phrase
 
-#: A percentage as a table cell shows it ("43.2%", ">99.9%", "0.0012%").
-PERCENT = re.compile(r"[<>]?\d+(?:\.\d+)?%")
+#: A percentage as a table cell shows it ("43.2%", ">99.9%", "0.0012%", "< 0.0001%").
+PERCENT = re.compile(r"(?:[<>] ?)?\d+(?:\.\d+)?%")
 #: A small chance as a table cell shows it ("1 in 270", "1 in 1,000,000").
 ONE_IN = re.compile(r"1 in\s+([\d,]+)")
 
@@ -50,7 +50,7 @@ def follows_the_rule(token: str) -> bool:
 def follows_the_old_rule(token: str) -> bool:
     """Whether ``token`` is what :func:`dicestats.format.percent` prints (the initiative
     pages' rule, until they move to :func:`chance`)."""
-    if token in ("<0.000001%", ">99.999999%", "0%", "100%"):
+    if token in ("< 0.0001%", "> 99.9999%", "0%", "100%"):
         return True
     if token[0] in "<>":
         return False

@@ -311,13 +311,13 @@ def test_cli_float_table_with_chains_and_two_dim_cancelling_is_capped(capsys):
 def test_v20_preset_gives_the_revised_numbers_and_the_specialty_flag_the_v20_effect(capsys):
     code, out, err = run(["pool", "5", "--difficulty", "7", "--preset", "v20"], capsys)
     assert code == 0 and "success       76.24%" in out
-    assert out.splitlines()[0] == "5 dice at difficulty 7 (v20 rules)"
+    assert out.splitlines()[0] == "5 dice at difficulty 7 (V20 rules)"
     assert err == ""
     code, out, err = run(
         ["pool", "5", "--difficulty", "7", "--preset", "v20", "--specialty"], capsys
     )
     assert code == 0 and err == "" and "success       79.80%" in out
-    assert "(v20 rules, with a specialty: a 10 counts double)" in out
+    assert "(V20 rules, with a specialty: a 10 counts double)" in out
     # the revised rule set: a specialty's 10s earn extra dice (the ten-again mechanism)
     spec = run_json(["pool", "4", "--difficulty", "8", "--specialty", "--json"], capsys)
     again = run_json(["pool", "4", "--difficulty", "8", "--ten-again", "--json"], capsys)

@@ -76,13 +76,13 @@ def test_rules_fields_and_derived_flags():
 
 def test_describe_names_presets_or_changed_flags():
     assert Rules().describe() == "revised rules"
-    assert Rules.preset("first").describe() == "first rules"
+    assert Rules.preset("first").describe() == "first-edition rules"
     assert Rules(ten_again=True, chain=False).describe() == (
         "revised rules; each 10 adds a die; an extra die's 10 adds no further die"
     )
-    assert Rules.preset("v20").describe() == "v20 rules"
+    assert Rules.preset("v20").describe() == "V20 rules"
     assert Rules.preset("v20").describe(specialty=True) == (
-        "v20 rules, with a specialty: a 10 counts double"
+        "V20 rules, with a specialty: a 10 counts double"
     )
     assert Rules().describe(specialty=True) == (
         "revised rules, with a specialty: its 10s earn extra dice"

@@ -29,7 +29,9 @@ def test_a_table_of_the_headline_and_a_summary(capsys):
     code, out, err = run(capsys, *ARGS, "--seed", "3")
     assert code == 0
     lines = out.splitlines()
-    assert lines[0].split() == ["swiftness", "versus", "p_first"]
+    # the CLI's words, not the field names (those stay in the CSV and the JSON)
+    assert lines[0].split("  ")[:2] == ["A's swiftness", "B's swiftness"]
+    assert lines[0].endswith("P(side A acts first)")
     assert len(lines) == 2 + 4 and "±" in lines[2]
     assert "sweep initiative: 4 cells (4 computed, 0 failed)" in err and "seed 3" in err
 

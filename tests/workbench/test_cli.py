@@ -12,6 +12,7 @@ from fractions import Fraction
 import pytest
 
 from dicestats import fate
+from dicestats import initiative as ini
 from dicestats import storyteller as st
 from dicestats.cli import main
 
@@ -100,7 +101,18 @@ def test_initiative(capsys):
     code, out, _ = run(
         ["solve", "initiative", "--swiftness", "3", "--vs", "3", "--at-least", "0.7"], capsys
     )
-    assert code == 0 and out.startswith("2 pips: P(act first) = 74.81%")
+    assert code == 0 and out.startswith("2 pips: P(side A acts first) = 74.81%")
+    # the participant's own chance, named by its label in the text and the JSON (issue 27)
+    argv = ["solve", "initiative", "--swiftness", "2,1", "--vs", "1", "--at-least", "0.5",
+            "--participant", "2", "--exact"]  # fmt: skip
+    code, out, _ = run(argv, capsys)
+    assert out.startswith("0 pips: P(side A acts first) = 80.52% (wished >= 50%) with A2's pips")
+    code, out, _ = run([*argv, "--chance", "participant", "--json"], capsys)
+    got = json.loads(out)
+    assert (got["participant"], got["chance"], got["value"]) == ("A2", "participant", 3)
+    own = [ini.odds([2, 1], [1], pips=[0, v], exact=True).p_participant_first[1] for v in (2, 3)]
+    assert [Fraction(got["p_below"]), Fraction(got["p_reached"])] == own
+    assert own == [Fraction(263, 648), Fraction(1307, 2592)]  # 40.59%, 50.42%
     code, out, _ = run(
         ["solve", "initiative", "--swiftness", "3", "--vs", "3", "--at-least", "0.7", "--simulate",
          "--trials", "5000", "--seed", "3"],

@@ -1,0 +1,47 @@
+"""A sweep's columns in the CLI's words, for the tables and charts people read (the CSV
+headers and the JSON keep the field names).
+
+Examples
+--------
+>>> words("p_first"), words("versus"), words("p_counted_botch"), words("mean_net")
+('P(side A acts first)', "B's swiftness", 'P(counted botch)', 'mean net')
+"""
+
+from __future__ import annotations
+
+__all__ = ["words"]
+
+#: Columns whose words are not their field name read aloud.
+_WORDS = {
+    "p_first": "P(side A acts first)",
+    "p_double": "P(someone acts twice in a row)",
+    "swiftness": "A's swiftness",
+    "versus": "B's swiftness",
+    "pips_0": "A's pips",
+    "versus_pips_0": "B's pips",
+    "hold": "A's holding",
+    "versus_hold": "B's holding",
+    "weakness": "A's weakness",
+    "versus_weakness": "B's weakness",
+    "rules_order": "order",
+    "rules_pip_rule": "pip rule",
+    "rules_tiebreak": "tiebreak",
+    "p_defended": "P(the attack is answered)",
+    "p_success_or_better": "P(success or better)",
+    "p_tie_or_better": "P(tie or better)",
+    "p_style": "P(success with style)",
+    "p_ge_2": "P(2+ net successes)",
+    "p_ge_3": "P(3+ net successes)",
+    "p_ge_4": "P(4+ net successes)",
+    "p_ge_5": "P(5+ net successes)",
+}
+
+
+def words(column: str) -> str:
+    """A column of a sweep in words: a chance ``p_x`` reads ``P(x)``; underscores are spaces."""
+    column = str(column)
+    if column in _WORDS:
+        return _WORDS[column]
+    if column.startswith("p_"):
+        return f"P({column[2:].replace('_', ' ')})"
+    return column.replace("_", " ")
