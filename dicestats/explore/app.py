@@ -109,16 +109,16 @@ def serve(
 ) -> int:
     """Serve :func:`page` at ``http://<host>:<port>/?token=…`` until Ctrl-C (or SIGTERM).
 
-        The server (:mod:`dicestats.explore.server`, its own process) answers only requests
-        that carry this run's token and name this machine (or ``host``); a page's kernel stops
-        after ``idle`` seconds idle with the page closed, and at most ``max_pages`` pages are
-        served at once. ``echo`` receives the line with the address at once: this process binds
+    The server (:mod:`dicestats.explore.server`, its own process) answers only requests
+    that carry this run's token and name this machine (or ``host``); a page's kernel stops
+    after ``idle`` seconds idle with the page closed, and at most ``max_pages`` pages are
+    served at once. ``echo`` receives the line with the address at once: this process binds
     the port and hands it to the server, so a browser opened on it waits for the page while
     the server starts.
-        Returns the server's exit status when it stops by itself; Ctrl-C stops it and raises
-        ``KeyboardInterrupt`` once it has gone (kernels shut down, temporary folder removed).
-        Should this process die without a word (SIGKILL), the server notices its standard
-        input closing and stops the same way.
+    Returns the server's exit status when it stops by itself; Ctrl-C stops it and raises
+    ``KeyboardInterrupt`` once it has gone (kernels shut down, temporary folder removed).
+    Should this process die without a word (SIGKILL), the server notices its standard
+    input closing and stops the same way.
     """
     from ..core.checks import check_int, refuse
 
