@@ -14,6 +14,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 
 __all__ = ["page", "explorer", "serve", "port_free", "DEFAULT_PORT", "IDLE_TIMEOUT", "MAX_PAGES"]
 
@@ -168,9 +169,16 @@ def serve(
             cmd,
             env=env,
             stdin=subprocess.PIPE,
+            stderr=subprocess.PIPE,
             start_new_session=True,
             pass_fds=(listener.fileno(),),
         )
+    # The server's (and its kernels') messages reach this stderr while it serves; once it
+    # is told to stop, what they print while shutting down (a kernel's request cut short)
+    # is not the user's business: the stop is one line.
+    stopping = threading.Event()
+    relay = threading.Thread(target=_relay, args=(proc.stderr, stopping), daemon=True)
+    relay.start()
     previous = signal.signal(signal.SIGTERM, _raise_interrupt)
     try:
         proc.stdin.write(token.encode("ascii") + b"\n")
@@ -187,8 +195,20 @@ def serve(
     except KeyboardInterrupt:
         raise KeyboardInterrupt("stopped") from None
     finally:
+        stopping.set()
         _stop(proc)
+        relay.join(1)
         signal.signal(signal.SIGTERM, previous)
+
+
+def _relay(stream, stopping: threading.Event) -> None:
+    """Copy the server's stderr to this one, line by line, until ``stopping``; then drain
+    it unseen (a writer must never block on a full pipe)."""
+    with contextlib.suppress(OSError, ValueError):
+        for line in stream:
+            if not stopping.is_set():
+                sys.stderr.buffer.write(line)
+                sys.stderr.buffer.flush()
 
 
 def _raise_interrupt(signum, frame):
