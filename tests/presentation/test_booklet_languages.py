@@ -71,6 +71,8 @@ ENGLISH = [
     "swiftness",
     "vs",
 ]
+#: English words that are the language's own word too (German "Initiative").
+SAME = {"de": {"Initiative"}}
 
 
 def _glyphs_missing():
@@ -131,7 +133,7 @@ def test_translated_booklet_reads_in_its_language(translated):
     missing = [t for t in TERMS[lang] if t not in text]
     assert not missing, (lang, missing)
     for title, page in book.pages.items():
-        left = [w for w in ENGLISH if re.search(rf"\b{w}\b", page)]
+        left = [w for w in ENGLISH if re.search(rf"\b{w}\b", page) and w not in SAME.get(lang, ())]
         assert not left, (lang, title, left)
     # the titles are the catalogue's, in the booklet's order
     for title in report.page_titles(SYSTEMS[lang] if not ALL else None, lang=lang):
