@@ -261,6 +261,14 @@ class Question:
         return out + (("montecarlo",) if self.batch is not None else ())
 
     @property
+    def chances(self) -> tuple[str, ...]:
+        """The probabilities a table or comparison of it shows: its ``wishes``, then its
+        ``headline``'s other ``p_*`` fields."""
+        return tuple(
+            dict.fromkeys([*self.wishes, *(h for h in self.headline if h.startswith("p_"))])
+        )
+
+    @property
     def monte_carlo(self) -> bool:
         """Whether it has a Monte Carlo form."""
         return self.batch is not None

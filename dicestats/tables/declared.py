@@ -81,7 +81,7 @@ def chances_by_value(question, values=None, *, exact: bool = False, **setting):
         raise refuse(q.grows, "omitted: give values=", setting[q.grows])
     given = values is not None
     values = values if given else default_values(q)
-    chances = list(dict.fromkeys([*q.wishes, *(h for h in q.headline if h.startswith("p_"))]))
+    chances = list(q.chances)
     rows = []
     for v in values:
         try:

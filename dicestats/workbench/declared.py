@@ -425,7 +425,7 @@ def compare_settings(question, versus: dict, *, exact=False, **setting) -> Compa
     second = {**setting, **versus}
     if other is None and second == setting:
         raise refuse("versus", "a change of the setting", versus, why="both sides would be equal")
-    chances = list(dict.fromkeys([*q.wishes, *(h for h in q.headline if h.startswith("p_"))]))
+    chances = list(q.chances)
     metrics = chances + ([f"mean_{q.counts}"] if q.counts else [])
     pairs = []
     for v in values:
