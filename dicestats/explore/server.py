@@ -26,6 +26,7 @@ import argparse
 import hmac
 import html
 import json
+import logging
 import os
 import shutil
 import signal
@@ -115,6 +116,33 @@ def _legacy_fault(message: bytes) -> str | None:
     if count < 1 or 4 * (count + 1) > n:
         return f"its header counts {count} parts in {n} bytes"
     return None
+
+
+class QuietClosedPages(logging.Filter):
+    """Drop what the server logs when a browser closes a page mid-write.
+
+    A tab closed while the kernel's answer is on its way leaves a write that fails with
+    Tornado's ``WebSocketClosedError`` (or ``StreamClosedError``); asyncio then logs the
+    never-awaited failure with a traceback. Nothing went wrong and the user can do nothing
+    about it, so it is not relayed; every other record passes.
+    """
+
+    CLOSED = ("WebSocketClosedError", "StreamClosedError")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        if exc is None and record.args and isinstance(record.args, dict):
+            exc = record.args.get("exception")
+        if exc is None:
+            ctx = getattr(record, "msg", "")
+            return not (isinstance(ctx, str) and "websocket_ping_timeout" in ctx)
+        return type(exc).__name__ not in self.CLOSED
+
+
+def _quiet_closed_pages() -> None:
+    quiet = QuietClosedPages()
+    for name in ("asyncio", "tornado.general", "tornado.application"):
+        logging.getLogger(name).addFilter(quiet)
 
 
 def _guard_jupyter_parsers() -> None:
@@ -462,6 +490,7 @@ def main(argv=None) -> int:
     else:
         names = tuple(dict.fromkeys((*LOOPBACK, args.host.lower())))
     _guard_jupyter_parsers()
+    _quiet_closed_pages()
     from .link import HOST_ENV, TOKEN_ENV
 
     os.environ[TOKEN_ENV], os.environ[HOST_ENV] = token, args.host  # for the kernels (0400)

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from dicestats.explore.server import Gate, frame_fault
+from dicestats.explore.server import Gate, QuietClosedPages, frame_fault
 
 #: The frame of the report: a v1 header that counts 2**62 parts in 16 bytes.
 MALFORMED = (2**62).to_bytes(8, "little") + bytes(8)
@@ -55,6 +55,28 @@ def test_the_gate_wants_the_token_a_loopback_host_and_the_pages_own_origin(
 ):
     why = Gate("t0k", 9000).refusal(host, origin, query, cookies)
     assert why is None if refused is None else refused in why
+
+
+def test_a_page_closed_mid_write_is_not_reported_but_other_errors_are():
+    """A tab closed while the kernel's answer is on its way: asyncio logs the failed write
+    with a traceback (it broke the browser test's "one line on Ctrl-C" in CI). Dropped; any
+    other error still reaches the user."""
+    import logging
+
+    from tornado.iostream import StreamClosedError
+    from tornado.websocket import WebSocketClosedError
+
+    def record(exc, msg="Task exception was never retrieved"):
+        info = (type(exc), exc, None) if exc is not None else None
+        return logging.LogRecord("asyncio", logging.ERROR, __file__, 1, msg, None, info)
+
+    quiet = QuietClosedPages()
+    assert not quiet.filter(record(WebSocketClosedError()))
+    assert not quiet.filter(record(StreamClosedError()))
+    assert quiet.filter(record(ValueError("a real fault")))
+    assert quiet.filter(record(None, "kernel died"))
+    ping = "The websocket_ping_timeout (90) cannot be longer than the websocket_ping_interval"
+    assert not quiet.filter(record(None, ping))
 
 
 def test_a_server_on_every_interface_takes_any_host_name_but_still_the_token():
