@@ -3,17 +3,18 @@
 A system is one package (``dicestats/<name>/``) plus one line in :data:`_SYSTEMS`.
 Everything else is found by convention from its name:
 
-=======================  ====================================================
-``dicestats.<name>``     the system: its ``Rules``, ``LIMITS`` and API
+==============================  ========================================================
+``dicestats.<name>``            the system: its ``Rules``, ``LIMITS`` and API
 ``dicestats.<name>.questions``  its questions, each declared once
-                         (:func:`dicestats.core.question.question`): the public
-                         functions, their samples for the contract test
-``dicestats.cli.<name>`` optional: ``register(subparsers)`` of its special commands
-``dicestats.report.<name>``  ``pages()``: the system's booklet pages
-``dicestats.tables.<name>``  its table builders (``__all__``)
-``dicestats.plots.<name>``   its charts (``__all__``)
-``docs/rules/<name>.md`` the rules as implemented, with their sources
-=======================  ====================================================
+                                (:func:`dicestats.core.question.question`): the public
+                                functions, their samples for the contract test
+``dicestats.cli.<name>``        optional: ``register(subparsers)`` of its special
+                                commands
+``dicestats.report.<name>``     ``pages()``: the system's booklet pages
+``dicestats.tables.<name>``     its table builders (``__all__``)
+``dicestats.plots.<name>``      its charts (``__all__``)
+``docs/rules/<name>.md``        the rules as implemented, with their sources
+==============================  ========================================================
 
 Examples
 --------
