@@ -281,7 +281,8 @@ def initiative_slow(
     ``label``, ``penalty`` (0 = not slow, 1..5), ``p`` (share of defences
     at that scale), ``lo``, ``hi`` (95% intervals), ``defendable`` (share of
     attacks that could be actively defended), ``defended`` (share actually
-    defended: less only with ``defend_if_hit``), each with ``_lo``/``_hi``,
+    defended: less where success rolls are asked for, as only an attack that scored is
+    answered unless ``answer_every``), each with ``_lo``/``_hi``,
     ``slow_round`` (P(some defence of the round is slow)), ``trials``.
 
     Examples
@@ -340,7 +341,7 @@ def _assumed(attack, defend, armour) -> dict:
 
 def initiative_holding(
     scenarios=HOLD_SCENARIOS,
-    policies=("never", "defend", "after-enemy", "always"),
+    policies=("never", "defend", "reserve", "after-enemy", "always"),
     *,
     versus_hold="never",
     attack=None,
