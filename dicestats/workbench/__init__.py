@@ -38,7 +38,7 @@ __getattr__, __dir__, __all__ = lazy_package(
         "declared": "Solution solve_for worth_of compare_settings Lineup lineup".split(),
         "worth": (
             "CHANGES Worth die_worth fate_match invoke_worth rule_worth storyteller_match "
-            "MarginalWorth marginal_worth"
+            "helper_worth pip_worth MarginalWorth marginal_worth"
         ).split(),
     },
 )

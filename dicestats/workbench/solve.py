@@ -1019,6 +1019,20 @@ def _sides(swiftness, versus):
     return out
 
 
+def _margins(pips, swiftness, side_pool: bool):
+    """Side A's preparation margins as a list, one per participant (an int: a one-member
+    side's, or 0 for nobody); with the side-pool rule, the side's one margin as given."""
+    if side_pool:
+        return pips
+    if isinstance(pips, bool) or not isinstance(pips, (int, list, tuple)):
+        raise refuse("pips", "an int or one margin per participant", pips, kind=True)
+    pips = ([pips] if pips else [0] * len(swiftness)) if isinstance(pips, int) else pips
+    pips = list(pips)
+    if len(pips) != len(swiftness):
+        raise refuse("pips", f"one margin per participant ({len(swiftness)})", pips)
+    return pips
+
+
 def _seed(rng):
     """One integer seed for every simulated setting (common random numbers)."""
     import numpy as np
@@ -1119,13 +1133,7 @@ swiftness [1] against [2] (exact)
     if solve_for == "pips":
         top = 5 * (sum(swiftness) if side_pool else swiftness[i])
         settings_lo = 0
-        if not side_pool:
-            if isinstance(pips, bool) or not isinstance(pips, (int, list, tuple)):
-                raise refuse("pips", "an int or one margin per participant", pips, kind=True)
-            pips = ([pips] if pips else [0] * len(swiftness)) if isinstance(pips, int) else pips
-            pips = list(pips)
-            if len(pips) != len(swiftness):
-                raise refuse("pips", f"one margin per participant ({len(swiftness)})", pips)
+        pips = _margins(pips, swiftness, side_pool)
     else:
         top, settings_lo = INITIATIVE_LIMITS["swiftness"].hi, 1
     if limit is not None:
