@@ -30,7 +30,10 @@ __getattr__, __dir__, __all__ = lazy_package(
             "ladder_value InitiativeSolution solve_initiative LEVELS Calibration "
             "storyteller_calibration fate_calibration"
         ).split(),
-        "wishlist": "Wish WishSetting Wishes wishes FateWish FateWishes fate_wishes".split(),
+        "wishlist": (
+            "Wish WishSetting Wishes wishes FateWish FateWishes fate_wishes InitiativeWish "
+            "InitiativeWishes initiative_wishes"
+        ).split(),
         "compare": (
             "BAND_METRICS compare_bands Comparison FATE_METRICS STORYTELLER_METRICS compare_fate "
             "compare_storyteller"
