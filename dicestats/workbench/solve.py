@@ -1152,6 +1152,22 @@ swiftness [1] against [2] (exact)
     return InitiativeSolution(*asked, *found, confident, best_value, scan[best_value], scan, *how)
 
 
+def exact_fits(swiftness, versus, pips, versus_pips, rules) -> bool:
+    """Whether the exact form of :func:`dicestats.initiative.odds` takes a round: by tiers
+    (the readings it carries, within its work cap), else enumerated (within the
+    outcome-class cap)."""
+    from ..initiative.limits import check_tier_work
+    from ..initiative.setup import check_setup
+    from ..initiative.tiers import carries
+
+    try:
+        if carries(rules) is None:
+            return check_tier_work(check_setup(swiftness, versus, pips, versus_pips, rules)) >= 0
+        return check_exact_size(swiftness + versus) > 0  # the number of outcome classes
+    except InputError:
+        return False
+
+
 def _initiative_scan(
     swiftness, versus, i, solve_for, pips, versus_pips, limit, rules, method, exact, trials, rng,
     workers,
@@ -1163,9 +1179,6 @@ def _initiative_scan(
     outcome-class cap) and ``method`` allows, else ``trials`` simulated rounds from one seed
     for every setting (common random numbers). ``pips``: side A's margins as read."""
     from .. import initiative as ini
-    from ..initiative.limits import check_tier_work
-    from ..initiative.setup import check_setup
-    from ..initiative.tiers import carries
 
     check_choice("method", method, METHODS)
     check_exact(exact)
@@ -1194,14 +1207,7 @@ def _initiative_scan(
         return sw, pp
 
     def fits(sw, pp) -> bool:
-        """Whether the exact form takes a setting: by tiers (the readings it carries,
-        within its work cap), else enumerated (within the outcome-class cap)."""
-        try:
-            if carries(rules) is None:
-                return check_tier_work(check_setup(sw, versus, pp, versus_pips, rules)) >= 0
-            return check_exact_size(sw + versus) > 0  # the number of outcome classes
-        except InputError:
-            return False
+        return exact_fits(sw, versus, pp, versus_pips, rules)
 
     def simulate(sw, pp):
         nonlocal seed

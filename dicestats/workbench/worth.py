@@ -479,7 +479,8 @@ def pip_worth(
     is the same round with its swiftness ``+ x`` at the margin given (1 up to
     ``initiative.LIMITS["swiftness"]``). The worth is x dice. Every setting is answered by
     the exact form (:func:`dicestats.initiative.odds`: by tiers under the default
-    reading; a variant enumerated when small enough, else refused).
+    reading; a variant enumerated when small enough: the round given is refused past
+    that, the scale ends there).
 
     Parameters
     ----------
@@ -500,7 +501,7 @@ def pip_worth(
     """
     from .. import initiative as ini
     from ..initiative.limits import LIMITS
-    from .solve import CHANCES, _margins, _sides
+    from .solve import CHANCES, _margins, _sides, exact_fits
 
     sw, vs = _sides(swiftness, versus)
     i = check_int("participant", participant, 0, len(sw) - 1)
@@ -516,6 +517,15 @@ def pip_worth(
         more = [m + extra if j == i else m for j, m in enumerate(pips)]
 
     def chance_of(s, pp):
+        if not exact_fits(s, vs, pp, versus_pips, rules):
+            raise refuse(
+                "swiftness",
+                "a round the exact form takes (the default reading at any size; a variant "
+                "only small enough to enumerate)",
+                f"{s} against {vs}",
+                why=f"{rules.describe()}",
+                instead="a pip's worth is read exactly: use the default reading, or fewer dice",
+            )
         r = ini.odds(s, vs, pips=pp, versus_pips=versus_pips, rules=rules, exact=exact)
         return r.p_first if chance == "side" else r.p_participant_first[i]
 
@@ -527,6 +537,9 @@ def pip_worth(
     steps = range(1, LIMITS["swiftness"].hi - sw[i] + 1) if rising else range(-1, -sw[i], -1)
     points = [(0, base)]
     for x in steps:  # walked lazily: a big round costs its time per setting
+        if not exact_fits([v + x if j == i else v for j, v in enumerate(sw)], vs, pips,
+                          versus_pips, rules):  # fmt: skip
+            break  # the scale ends where the exact form does (a variant's enumeration)
         points.append((x, at(x)))
         if points[-1][1] >= target if rising else points[-1][1] <= target:
             break

@@ -79,3 +79,11 @@ def test_a_count_out_of_range_names_it(capsys):
     assert "n (helpers counted 1..n) must be an integer in 1..20, got 21" in err
     assert main(["worth", "pip", "--swiftness", "2", "--vs", "2", "--participant", "2"]) == 2
     assert "--participant must be 1..1" in capsys.readouterr().err
+
+
+def test_a_round_the_exact_form_cannot_take_is_refused_in_words_of_worth(capsys):
+    argv = ["worth", "pip", "--swiftness", "6,6", "--vs", "6,6,6", "--order", "action"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "--exact" not in err
+    assert "swiftness must be a round the exact form takes" in err
