@@ -807,7 +807,8 @@ class InitiativeWishes(Ranked):
         The smallest setting that satisfies every wish (what a designer asks for: "the
         pips my ambushers need"); None when none does.
     solved_for, participant : str
-        ``"pips"`` or ``"swiftness"``; whose (``"A1"``).
+        ``"pips"`` or ``"swiftness"``; whose (``"A1"``; ``"side A"`` for the side's one
+        margin under the side-pool rule).
     swiftness, versus, pips, versus_pips
         The round as given (the searched setting is the answer, not these).
     reading : str
@@ -967,10 +968,12 @@ someone acts twice in a row = 54.48%; swiftness [2, 2] against [1, 1] (exact)
     least = min(fits, key=lambda s: s.difficulty) if fits else None
     from .. import initiative as ini
 
-    reading = (ini.Rules() if rules is None else rules).describe()
+    rules = ini.Rules() if rules is None else rules
+    side_pool = getattr(rules, "pip_rule", "one-die") == "side-pool" and solve_for == "pips"
+    who = "side A" if side_pool else f"A{i + 1}"  # the side's one margin
     margins = tuple(margins) if isinstance(margins, list) else margins
     return InitiativeWishes(
-        ws, ranked, fits, miss, least, solve_for, f"A{i + 1}", tuple(sw), tuple(vs), margins,
-        versus_pips, reading, bool(exact) and not simulated, simulated > 0,
+        ws, ranked, fits, miss, least, solve_for, who, tuple(sw), tuple(vs), margins,
+        versus_pips, rules.describe(), bool(exact) and not simulated, simulated > 0,
         trials if simulated else None, simulated,
     )  # fmt: skip
