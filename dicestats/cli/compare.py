@@ -71,8 +71,15 @@ _METRIC_WORDS = {
     "p_success_or_better": "success or better",
     "p_tie_or_better": "tie or better",
     "p_style": "success with style",
+    "p_first": "side A acts first",
+    "p_participant_first": "the participant acts first",
 }
-_SINGULAR = {"difficulty steps": "difficulty step", "dice": "die", "shifts": "shift"}
+_SINGULAR = {
+    "difficulty steps": "difficulty step",
+    "dice": "die",
+    "shifts": "shift",
+    "swiftness dice": "swiftness die",
+}
 
 
 def register(subparsers) -> None:
@@ -148,6 +155,37 @@ def _marginal(p, one: str, count: str) -> None:
     )
 
 
+def _initiative_round(p) -> None:
+    """``worth pip``: the d6 initiative round and whose margin grows."""
+    from ..initiative.rules import Rules
+    from .questions import rules_flags
+
+    for flag, side in (("--swiftness", "A"), ("--vs", "B")):
+        p.add_argument(
+            flag, type=int_list, required=True, metavar="S,S,..", help=f"side {side}'s swiftness"
+        )
+    for flag, side in (("--pips", "A"), ("--vs-pips", "B")):
+        p.add_argument(
+            flag,
+            type=int_list,
+            metavar="P,P,..",
+            help=f"side {side}'s preparation margins, one per participant (a bare number: a "
+            "one-member side's, or the side's pool with side-pool)",
+        )
+    p.add_argument(
+        "--participant", type=int_arg, default=1, help="whose margin grows (1: A1, the default)"
+    )
+    p.add_argument("--extra", type=int_arg, default=1, help="pips added (default 1)")
+    p.add_argument(
+        "--chance",
+        choices=("side", "participant"),
+        default="side",
+        help="the chance compared: side A acts first (default), or the participant itself",
+    )
+    rules_flags(p, Rules)
+    _marginal(p, "pip", "--extra")
+
+
 def _register_worth(sub) -> None:
     d = sub.add_parser("die", help="one more Storyteller die ≈ how many difficulty steps")
     _pool(d)
@@ -174,6 +212,23 @@ def _register_worth(sub) -> None:
     i.add_argument("--fate-dice", type=int_arg, help="Fate dice rolled (default 4)")
     _marginal(i, "invoke", "--invokes")
 
+    h = sub.add_parser(
+        "helper", help="Storyteller teamwork helpers ≈ how many dice in the leader's own pool"
+    )
+    _pool(h)
+    h.add_argument("--helpers", type=int_arg, default=1, help="helpers (default 1)")
+    h.add_argument(
+        "--helper-dice", type=int_arg, help="each helper's pool (default: the leader's --dice)"
+    )
+    _max_dice(h)
+    _marginal(h, "helper", "--helpers")
+    add_rule_flags(h)
+
+    q = sub.add_parser(
+        "pip", help="initiative preparation pips ≈ how many dice of swiftness, to act first"
+    )
+    _initiative_round(q)
+
     f = sub.add_parser("fate", help="the Fate difficulty whose odds match a Storyteller pool")
     _pool(f)
     f.add_argument("--bonus", type=_rating, default=0, help="the Fate roll's bonus (default 0)")
@@ -199,61 +254,86 @@ def _register_worth(sub) -> None:
     )
     _max_dice(s)
     add_rule_flags(s)
-    for p in (*rooms, i, f, s):
+    for p in (*rooms, i, h, q, f, s):
         add_output_flags(p)
         add_plot_flag(p, "the scale searched, the target and the worth")
         p.set_defaults(func=_cmd_worth)
 
 
-def _cmd_worth(args) -> int:
+def _worth_question(args) -> tuple:
+    """The worth question a command asks and its arguments: ``(function, kwargs)``, read
+    the same by the plain form and by ``--marginal`` (:data:`dicestats.workbench.worth.
+    MARGINAL` names the count the k-th one grows)."""
     from .. import workbench as wb
 
     q = args.question
-    if getattr(args, "marginal", False):
-        return _cmd_marginal(args)
-    if q in ("die", "willpower", "specialty", "ten-again", "fate"):
+    if q in ("die", "willpower", "specialty", "ten-again", "fate", "helper"):
         rules, specialty = rules_of(args)
-        common = {"metric": args.metric, "specialty": specialty, "exact": args.exact}
+        common = {"dice": args.dice, "difficulty": args.difficulty, "rules": rules}
+        common.update(metric=args.metric, specialty=specialty, exact=args.exact)
         if q == "die":
-            w = wb.die_worth(args.dice, args.difficulty, rules, extra=args.extra, **common)
-        elif q == "fate":
-            w = wb.fate_match(
-                args.dice,
-                args.difficulty,
-                rules,
-                bonus=args.bonus,
-                objective=args.objective,
-                **common,
-            )
-        else:
-            change = q.replace("-", "_")
-            w = wb.rule_worth(
-                args.dice, args.difficulty, rules, change=change, max_dice=args.max_dice, **common
-            )
-    elif q == "invoke":
-        w = wb.invoke_worth(
-            args.bonus,
-            args.difficulty,
+            return wb.die_worth, {**common, "extra": args.extra}
+        if q == "fate":
+            return wb.fate_match, {**common, "bonus": args.bonus, "objective": args.objective}
+        if q == "helper":
+            more = dict(helpers=args.helpers, helper_dice=args.helper_dice)
+            return wb.helper_worth, {**common, **more, "max_dice": args.max_dice}
+        change = q.replace("-", "_")
+        return wb.rule_worth, {**common, "change": change, "max_dice": args.max_dice}
+    if q == "invoke":
+        return wb.invoke_worth, dict(
+            bonus=args.bonus,
+            difficulty=args.difficulty,
             invokes=args.invokes,
             policy=args.policy,
             objective=args.objective,
             dice=args.fate_dice,
             exact=args.exact,
         )
-    else:
-        rules, specialty = rules_of(args)
-        w = wb.storyteller_match(
-            args.bonus,
-            args.difficulty,
-            dice=args.dice,
-            storyteller_difficulty=args.storyteller_difficulty,
-            rules=rules,
-            objective=args.objective,
-            metric=args.metric,
-            specialty=specialty,
-            max_dice=args.max_dice,
+    if q == "pip":
+        from ..core.question import rules_from
+        from ..initiative.rules import Rules
+
+        if not 1 <= args.participant <= len(args.swiftness):
+            raise CLIError(
+                f"--participant must be 1..{len(args.swiftness)} (side A's participants), "
+                f"got {args.participant}"
+            )
+
+        def margins(values):  # a bare number: a one-member side's, or the side's pool
+            return 0 if values is None else values[0] if len(values) == 1 else list(values)
+
+        return wb.pip_worth, dict(
+            swiftness=args.swiftness,
+            versus=args.vs,
+            participant=args.participant - 1,
+            extra=args.extra,
+            pips=margins(args.pips),
+            versus_pips=margins(args.vs_pips),
+            chance=args.chance,
+            rules=rules_from(args, Rules),
             exact=args.exact,
         )
+    rules, specialty = rules_of(args)
+    return wb.storyteller_match, dict(
+        bonus=args.bonus,
+        difficulty=args.difficulty,
+        dice=args.dice,
+        storyteller_difficulty=args.storyteller_difficulty,
+        rules=rules,
+        objective=args.objective,
+        metric=args.metric,
+        specialty=specialty,
+        max_dice=args.max_dice,
+        exact=args.exact,
+    )
+
+
+def _cmd_worth(args) -> int:
+    ask, kwargs = _worth_question(args)
+    if getattr(args, "marginal", False):
+        return _cmd_marginal(ask, kwargs, args)
+    w = ask(**kwargs)
     if args.plot:
         from ..plots.workbench import worth_scale
         from ..tables.workbench import worth_table
@@ -263,32 +343,11 @@ def _cmd_worth(args) -> int:
     return 0
 
 
-def _cmd_marginal(args) -> int:
-    from .. import workbench as wb
+def _cmd_marginal(ask, kwargs, args) -> int:
+    from ..workbench.worth import MARGINAL, marginal_worth
 
-    if args.question == "die":
-        rules, specialty = rules_of(args)
-        m = wb.marginal_worth(
-            "die",
-            args.extra,
-            dice=args.dice,
-            difficulty=args.difficulty,
-            rules=rules,
-            metric=args.metric,
-            specialty=specialty,
-            exact=args.exact,
-        )
-    else:
-        m = wb.marginal_worth(
-            "invoke",
-            args.invokes,
-            bonus=args.bonus,
-            difficulty=args.difficulty,
-            policy=args.policy,
-            objective=args.objective,
-            dice=args.fate_dice,
-            exact=args.exact,
-        )
+    change, count = next((k, c) for k, (f, c) in MARGINAL.items() if f is ask)
+    m = marginal_worth(change, kwargs.pop(count), **kwargs)
     if args.plot:
         from ..plots.workbench import marginal_chart
 

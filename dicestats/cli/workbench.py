@@ -3,7 +3,8 @@
 
 ``dicestats solve storyteller|fate|initiative``: the pool, difficulty, rating, extended
 target, invokes or pips for a wished probability (``--at-least P``, ``--nearest P``), or
-every difficulty that satisfies several wishes (``--wish``, repeated), ranked by slack;
+every difficulty (initiative: every pips or swiftness setting) that satisfies several
+wishes (``--wish``, repeated), ranked by slack;
 ``dicestats calibrate storyteller|fate``: the calibration tables, with ``--plot FILE``.
 Probabilities are written ``0.75`` or ``3/4`` (read exactly), Fate ratings as numbers or
 ladder names. The text output is the answer's sentence, which says the rule reading in
@@ -165,9 +166,11 @@ def _no_difficulties(args) -> None:
         )
 
 
-def _print_wishes(r, as_json: bool, difficulty_text) -> int:
-    """The answer, then every setting ranked with each broken wish marked (or the JSON)."""
-    from ..workbench.wishlist import slack_text
+def _print_wishes(r, as_json: bool, difficulty_text, head: str = "difficulty") -> int:
+    """The answer, then every setting ranked with each broken wish marked (or the JSON);
+    ``head`` names the setting's column. A Monte Carlo chance shows its standard error,
+    and ``?`` marks a wish its 95% interval cannot decide."""
+    from ..workbench.wishlist import chance_text, slack_text
 
     if as_json:
         print(to_json(r))
@@ -177,12 +180,14 @@ def _print_wishes(r, as_json: bool, difficulty_text) -> int:
     rows = []
     for s in r.ranked:
         cells = [
-            percent(q, digits=2) + ("" if i not in s.broken else " ✗")
+            chance_text(q) + (" ✗" if i in s.broken else "") + (" ?" if i in s.unsure else "")
             for i, q in enumerate(s.probabilities)
         ]
         rows.append((difficulty_text(s.difficulty), *cells, slack_text(s.slack, "+")))
-    print(text_table(rows, ("difficulty", *(str(w) for w in r.wishes), "slack")))
+    print(text_table(rows, (head, *(str(w) for w in r.wishes), "slack")))
     print("(ranked by slack, the smallest margin in percentage points; ✗: the wish breaks)")
+    if any(s.unsure for s in r.ranked):
+        print("(?: the 95% interval of the estimate holds the wished probability)")
     return 0
 
 
@@ -511,6 +516,15 @@ def _register_initiative(sub) -> None:
         default="side",
         help="the chance wished for: side A acts first (default), or the participant itself",
     )
+    p.add_argument(
+        "--wish",
+        action="append",
+        metavar="WISH",
+        help="several wishes at once (repeat the flag): 'first >= 80%%' (side A acts first), "
+        "'double >= 0.5' (someone acts twice in a row), 'A2 first >= 1/3' (that participant "
+        "acts first); every setting of --solve-for is tried, the least that satisfies all "
+        "is the answer, every setting ranked by slack",
+    )
     p.add_argument("--json", action="store_true", help="print JSON for machines")
     p.add_argument(
         "--simulate", action="store_true", help="simulate every setting (no enumeration)"
@@ -537,8 +551,15 @@ def _cmd_initiative(args) -> int:
             f"{', '.join(drawn)} cannot apply with --exact (an enumeration draws "
             "no random rounds); drop them, or drop --exact for Monte Carlo"
         )
-    if args.at_least is None:
-        raise CLIError("give --at-least P: the chance of acting first to reach")
+    if args.wish is not None:
+        if args.at_least is not None:
+            raise CLIError("--at-least cannot apply with --wish: each wish names its chance")
+        if args.chance != "side":
+            raise CLIError(
+                "--chance cannot apply with --wish: a wish names its chance ('A1 first >= 0.5')"
+            )
+    elif args.at_least is None:
+        raise CLIError("give --at-least P (the chance of acting first to reach) or --wish")
     if args.exact and args.simulate:
         raise CLIError("--exact enumerates and --simulate simulates: give one")
     if not 1 <= args.participant <= len(args.swiftness):
@@ -560,13 +581,9 @@ def _cmd_initiative(args) -> int:
     _cap().check_work(
         trials * per_round, name="trials", value=trials, per=per_round, per_name="dice per round"
     )
-    r = wb.solve_initiative(
-        args.swiftness,
-        args.vs,
-        at_least=args.at_least,
+    round_ = dict(
         solve_for=args.solve_for,
         participant=args.participant - 1,
-        chance=args.chance,
         pips=pips(args.pips),
         versus_pips=pips(args.vs_pips),
         rules=rules_from(args, Rules),
@@ -574,6 +591,21 @@ def _cmd_initiative(args) -> int:
         trials=trials,
         rng=args.seed,
         workers=1 if args.workers is None else args.workers,
+    )
+    if args.wish is not None:
+        r = wb.initiative_wishes(args.wish, args.swiftness, args.vs, **round_)
+        if args.json:
+            print(to_json({**r.as_dict(), "seed": args.seed}))
+            return 0
+        _print_wishes(r, False, str, head=args.solve_for)
+        if r.simulated:
+            print(
+                f"trial budget: {r.trials:,} trials per simulated setting, "
+                f"{r.trials_total:,} in all"
+            )
+        return 0
+    r = wb.solve_initiative(
+        args.swiftness, args.vs, at_least=args.at_least, chance=args.chance, **round_
     )
     if args.json:
         print(to_json({**r.as_dict(), "seed": args.seed}))

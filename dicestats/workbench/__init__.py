@@ -30,7 +30,10 @@ __getattr__, __dir__, __all__ = lazy_package(
             "ladder_value InitiativeSolution solve_initiative LEVELS Calibration "
             "storyteller_calibration fate_calibration"
         ).split(),
-        "wishlist": "Wish WishSetting Wishes wishes FateWish FateWishes fate_wishes".split(),
+        "wishlist": (
+            "Wish WishSetting Wishes wishes FateWish FateWishes fate_wishes InitiativeWish "
+            "InitiativeWishes initiative_wishes"
+        ).split(),
         "compare": (
             "BAND_METRICS compare_bands Comparison FATE_METRICS STORYTELLER_METRICS compare_fate "
             "compare_storyteller"
@@ -38,7 +41,7 @@ __getattr__, __dir__, __all__ = lazy_package(
         "declared": "Solution solve_for worth_of compare_settings Lineup lineup".split(),
         "worth": (
             "CHANGES Worth die_worth fate_match invoke_worth rule_worth storyteller_match "
-            "MarginalWorth marginal_worth"
+            "helper_worth pip_worth MarginalWorth marginal_worth"
         ).split(),
     },
 )

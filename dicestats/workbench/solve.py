@@ -1019,6 +1019,20 @@ def _sides(swiftness, versus):
     return out
 
 
+def _margins(pips, swiftness, side_pool: bool):
+    """Side A's preparation margins as a list, one per participant (an int: a one-member
+    side's, or 0 for nobody); with the side-pool rule, the side's one margin as given."""
+    if side_pool:
+        return pips
+    if isinstance(pips, bool) or not isinstance(pips, (int, list, tuple)):
+        raise refuse("pips", "an int or one margin per participant", pips, kind=True)
+    pips = ([pips] if pips else [0] * len(swiftness)) if isinstance(pips, int) else pips
+    pips = list(pips)
+    if len(pips) != len(swiftness):
+        raise refuse("pips", f"one margin per participant ({len(swiftness)})", pips)
+    return pips
+
+
 def _seed(rng):
     """One integer seed for every simulated setting (common random numbers)."""
     import numpy as np
@@ -1105,13 +1119,67 @@ swiftness [1] against [2] (exact)
     >>> r.participant, r.value, r.p_reached
     ('A2', 3, Fraction(1307, 2592))
     """
-    from .. import initiative as ini
-
     swiftness, versus = _sides(swiftness, versus)
     check_choice("solve_for", solve_for, SOLVE_FOR)
     i = check_int("participant", participant, 0, len(swiftness) - 1)
     check_choice("chance", chance, CHANCES)
     p = check_probability("at_least", at_least)
+    settings, answer, pips = _initiative_scan(
+        swiftness, versus, i, solve_for, pips, versus_pips, limit, rules, method, exact, trials,
+        rng, workers,
+    )  # fmt: skip
+    trials, scan, simulated = int(trials), {}, 0  # checked by the scan
+    with progress_bar(
+        len(settings) * trials, progress=progress, desc="solve initiative", unit="trial"
+    ) as bar:
+        for v in settings:
+            r, drawn = answer(v)
+            q = r.p_first if chance == "side" else r.p_participant_first[i]
+            simulated += drawn
+            scan[v] = q
+            bar.update(trials)
+            if _reaches(q, p):
+                break
+    best_value, _ = _best_of(scan.items())
+    last = max(scan)
+    reached = _reaches(scan[last], p)
+    below = scan.get(last - 1) if reached else None
+    pips = tuple(pips) if isinstance(pips, list) else pips
+    asked = (solve_for, f"A{i + 1}", chance, tuple(swiftness), tuple(versus), pips, versus_pips, p)
+    found = (last if reached else None, reached, scan[last] if reached else None, below)
+    confident = None if below is None else below_with_confidence(below, p)
+    how = (exact and not simulated, simulated > 0, trials if simulated else None, simulated)
+    return InitiativeSolution(*asked, *found, confident, best_value, scan[best_value], scan, *how)
+
+
+def exact_fits(swiftness, versus, pips, versus_pips, rules) -> bool:
+    """Whether the exact form of :func:`dicestats.initiative.odds` takes a round: by tiers
+    (the readings it carries, within its work cap), else enumerated (within the
+    outcome-class cap)."""
+    from ..initiative.limits import check_tier_work
+    from ..initiative.setup import check_setup
+    from ..initiative.tiers import carries
+
+    try:
+        if carries(rules) is None:
+            return check_tier_work(check_setup(swiftness, versus, pips, versus_pips, rules)) >= 0
+        return check_exact_size(swiftness + versus) > 0  # the number of outcome classes
+    except InputError:
+        return False
+
+
+def _initiative_scan(
+    swiftness, versus, i, solve_for, pips, versus_pips, limit, rules, method, exact, trials, rng,
+    workers,
+):  # fmt: skip
+    """What a scan of one participant's pips or swiftness walks, checked: ``(settings,
+    answer, pips)``. ``answer(v)`` is ``(odds, trials drawn)`` at setting ``v``: exact
+    (Fractions, or floats without ``exact``) where the exact form takes the round (by
+    tiers under the readings it carries, within its work cap; else enumerated within the
+    outcome-class cap) and ``method`` allows, else ``trials`` simulated rounds from one seed
+    for every setting (common random numbers). ``pips``: side A's margins as read."""
+    from .. import initiative as ini
+
     check_choice("method", method, METHODS)
     check_exact(exact)
     rules = ini.Rules() if rules is None else rules
@@ -1119,13 +1187,7 @@ swiftness [1] against [2] (exact)
     if solve_for == "pips":
         top = 5 * (sum(swiftness) if side_pool else swiftness[i])
         settings_lo = 0
-        if not side_pool:
-            if isinstance(pips, bool) or not isinstance(pips, (int, list, tuple)):
-                raise refuse("pips", "an int or one margin per participant", pips, kind=True)
-            pips = ([pips] if pips else [0] * len(swiftness)) if isinstance(pips, int) else pips
-            pips = list(pips)
-            if len(pips) != len(swiftness):
-                raise refuse("pips", f"one margin per participant ({len(swiftness)})", pips)
+        pips = _margins(pips, swiftness, side_pool)
     else:
         top, settings_lo = INITIATIVE_LIMITS["swiftness"].hi, 1
     if limit is not None:
@@ -1144,61 +1206,28 @@ swiftness [1] against [2] (exact)
             pp[i] = v
         return sw, pp
 
-    from ..initiative.limits import check_tier_work
-    from ..initiative.setup import check_setup
-    from ..initiative.tiers import carries
-
     def fits(sw, pp) -> bool:
-        """Whether the exact form takes a setting: by tiers (the readings it carries,
-        within its work cap), else enumerated (within the outcome-class cap)."""
-        try:
-            if carries(rules) is None:
-                return check_tier_work(check_setup(sw, versus, pp, versus_pips, rules)) >= 0
-            return check_exact_size(sw + versus) > 0  # the number of outcome classes
-        except InputError:
-            return False
-
-    scan, simulated = {}, 0
+        return exact_fits(sw, versus, pp, versus_pips, rules)
 
     def simulate(sw, pp):
-        nonlocal seed, simulated
+        nonlocal seed
         seed = _seed(rng) if seed is None else seed
-        simulated += trials
         how = dict(method="montecarlo", trials=trials, rng=seed, workers=workers, progress=False)
-        return wished(ini.odds(sw, versus, pips=pp, versus_pips=versus_pips, rules=rules, **how))
+        return ini.odds(sw, versus, pips=pp, versus_pips=versus_pips, rules=rules, **how), trials
 
-    def wished(r):
-        return r.p_first if chance == "side" else r.p_participant_first[i]
+    def answer(v):
+        sw, pp = setup(v)
+        if method == "simulate" or (method == "auto" and not fits(sw, pp)):
+            return simulate(sw, pp)
+        try:
+            return ini.odds(sw, versus, pips=pp, versus_pips=versus_pips, rules=rules,
+                            exact=exact), 0  # fmt: skip
+        except InputError:  # the double-action sweep's cap, met as it runs
+            if method != "auto":
+                raise
+            return simulate(sw, pp)
 
-    with progress_bar(
-        (top - settings_lo + 1) * trials, progress=progress, desc="solve initiative", unit="trial"
-    ) as bar:
-        for v in range(settings_lo, top + 1):
-            sw, pp = setup(v)
-            if method == "simulate" or (method == "auto" and not fits(sw, pp)):
-                q = simulate(sw, pp)
-            else:
-                try:
-                    q = wished(ini.odds(sw, versus, pips=pp, versus_pips=versus_pips,
-                                        rules=rules, exact=exact))  # fmt: skip
-                except InputError:  # the double-action sweep's cap, met as it runs
-                    if method != "auto":
-                        raise
-                    q = simulate(sw, pp)
-            scan[v] = q
-            bar.update(trials)
-            if _reaches(q, p):
-                break
-    best_value, _ = _best_of(scan.items())
-    last = max(scan)
-    reached = _reaches(scan[last], p)
-    below = scan.get(last - 1) if reached else None
-    pips = tuple(pips) if isinstance(pips, list) else pips
-    asked = (solve_for, f"A{i + 1}", chance, tuple(swiftness), tuple(versus), pips, versus_pips, p)
-    found = (last if reached else None, reached, scan[last] if reached else None, below)
-    confident = None if below is None else below_with_confidence(below, p)
-    how = (exact and not simulated, simulated > 0, trials if simulated else None, simulated)
-    return InitiativeSolution(*asked, *found, confident, best_value, scan[best_value], scan, *how)
+    return range(settings_lo, top + 1), answer, pips
 
 
 # ---------------------------------------------------------------------------

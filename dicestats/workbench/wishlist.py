@@ -1,8 +1,9 @@
 """Several wishes at once: every setting that satisfies all of them, ranked by slack.
 
-:func:`wishes` (Storyteller, :class:`Wish`) and :func:`fate_wishes` (Fate, :class:`FateWish`)
-share the machinery below (:class:`WishBase`, :func:`_rank_settings`, :class:`Ranked`); each
-brings its wish and its forward function. How to write and read wishes: ``docs/workbench.md``.
+:func:`wishes` (Storyteller, :class:`Wish`), :func:`fate_wishes` (Fate, :class:`FateWish`) and
+:func:`initiative_wishes` (the d6 initiative, :class:`InitiativeWish`) share the machinery below
+(:class:`WishBase`, :func:`_rank_settings`, :class:`Ranked`); each brings its wish and its
+forward function. How to write and read wishes: ``docs/workbench.md``.
 """
 
 from __future__ import annotations
@@ -23,8 +24,10 @@ from ..core.checks import (
     refuse,
 )
 from ..core.limits import Limit, Limits
+from ..core.montecarlo import DEFAULT_TRIALS
+from ..core.progress import progress_bar
 from ..core.question import Sample, sampled
-from ..core.results import Result
+from ..core.results import Estimate, Result
 from ..fate.invokes import reach_by_invokes
 from ..fate.limits import LIMITS as FATE_LIMITS
 from ..fate.outcomes import fate_dice
@@ -44,7 +47,18 @@ from .solve import (
     wish_text,
 )
 
-__all__ = ["Wish", "WishSetting", "Wishes", "wishes", "FateWish", "FateWishes", "fate_wishes"]
+__all__ = [
+    "Wish",
+    "WishSetting",
+    "Wishes",
+    "wishes",
+    "FateWish",
+    "FateWishes",
+    "fate_wishes",
+    "InitiativeWish",
+    "InitiativeWishes",
+    "initiative_wishes",
+]
 
 #: Rule sets a wish list compares at once (``rules={name: Rules}``).
 RULE_SETS = Limits(Limit("rule sets", 1, 20, why="every rule set is searched over every setting"))
@@ -126,13 +140,15 @@ class WishBase:
         return f"{self.what} {self.op} {wish_text(self.p)}"
 
     def slack(self, q):
-        """How far ``q`` is inside the wish (negative: outside), in probability."""
+        """How far ``q`` is inside the wish (negative: outside), in probability; a Monte
+        Carlo estimate by its point value."""
+        q = q.value if isinstance(q, Estimate) else q
         return q - self.p if self.op in (">=", ">") else self.p - q
 
     def holds(self, q) -> bool:
         """``q`` satisfies the wish (a float within 1e-12 of ``p`` meets ``>=``/``<=``)."""
         s = self.slack(q)
-        tol = FLOAT_TOLERANCE if isinstance(q, float) else 0
+        tol = FLOAT_TOLERANCE if isinstance(q, (float, Estimate)) else 0
         return s > tol if self.op in (">", "<") else s >= -tol
 
 
@@ -153,6 +169,9 @@ class WishSetting(Result):
     satisfied : bool
     broken : tuple of int
         The indices of the wishes that fail here.
+    unsure : tuple of int
+        The indices of the wishes a Monte Carlo estimate cannot tell held or broken with
+        95% confidence (its interval holds the wished probability); empty when exact.
     """
 
     rules_name: str
@@ -162,6 +181,7 @@ class WishSetting(Result):
     slack: object
     satisfied: bool
     broken: tuple
+    unsure: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -197,7 +217,7 @@ class Ranked(Result):
         if self.fits:
             s = self.fits[0]
             shown_ = ", ".join(
-                f"{w.what} = {percent(q, digits=2)}"
+                f"{w.what} = {chance_text(q)}"
                 for w, q in zip(self.wishes, s.probabilities, strict=True)
             )
             more = f" ({len(self.fits)} settings fit)" if len(self.fits) > 1 else ""
@@ -207,9 +227,22 @@ class Ranked(Result):
             )
         s = self.nearest_miss
         broken = "; ".join(
-            f"'{self.wishes[i]}' fails at {percent(s.probabilities[i], digits=2)}" for i in s.broken
+            f"'{self.wishes[i]}' fails at {chance_text(s.probabilities[i])}" for i in s.broken
         )
         return f"no setting satisfies {every}; the nearest miss is {self.setting_text(s)}: {broken}"
+
+
+def chance_text(q) -> str:
+    """A wish's probability in an answer: 2 decimals; an estimate with its standard error
+    (``80.31% ± 0.13%``).
+
+    >>> from dicestats.core.montecarlo import wilson
+    >>> chance_text(0.8), chance_text(wilson(8031, 10_000))
+    ('80.00%', '80.31% ± 0.40%')
+    """
+    if isinstance(q, Estimate):
+        return f"{percent(q.value, digits=2)} ± {percent(q.stderr, digits=2)}"
+    return percent(q, digits=2)
 
 
 def _check_wishes(wishes, parse, form: str) -> tuple:
@@ -250,7 +283,14 @@ def _rank_settings(ws: tuple, rows) -> tuple:
         seen.add((name, d))
         slacks = tuple(w.slack(q) for w, q in zip(ws, qs, strict=True))
         broken = tuple(i for i, (w, q) in enumerate(zip(ws, qs, strict=True)) if not w.holds(q))
-        settings.append(WishSetting(name, d, tuple(qs), slacks, min(slacks), not broken, broken))
+        unsure = tuple(
+            i
+            for i, (w, q) in enumerate(zip(ws, qs, strict=True))
+            if isinstance(q, Estimate) and q.ci_low <= w.p <= q.ci_high
+        )
+        settings.append(
+            WishSetting(name, d, tuple(qs), slacks, min(slacks), not broken, broken, unsure)
+        )
     ranked = tuple(sorted(settings, key=lambda s: -s.slack))  # stable: ties in order
     fits = tuple(s for s in ranked if s.satisfied)
     return ranked, fits, None if fits else ranked[0]
@@ -664,3 +704,276 @@ Accelerated: 4dF, style at 3 shifts): 'Fair (+2) success or better >= 90%' fails
             rows.append((name, d, qs))
     ranked, fits, miss = _rank_settings(ws, rows)
     return FateWishes(ws, ranked, fits, miss, exact)
+
+
+# ---------------------------------------------------------------------------
+# The d6 initiative
+# ---------------------------------------------------------------------------
+#: What an initiative wish can be about: side A acts first, someone acts twice in a row, one
+#: participant acts first.
+INITIATIVE_EVENTS = ("first", "double", "participant_first")
+_INITIATIVE_WISH = re.compile(
+    r"\s*(?:(?:side\s+)?(?:A\s+)?(first)|(double)|([AB])\s*([0-9]{1,2})\s+first)\s*:?" + COMPARISON,
+    re.IGNORECASE,
+)
+_INITIATIVE_FORM = (
+    "'EVENT OP P' such as 'first >= 80%', 'double >= 0.5', 'A2 first >= 1/3' (EVENT: first, "
+    "side A acts first; double, someone acts twice in a row; A1 first, B2 first, ...: that "
+    "participant acts first)"
+)
+
+
+@dataclass(frozen=True)
+class InitiativeWish(WishBase, Result):
+    """One wish about a d6 initiative round, compared with ``p``; or its text ``'EVENT OP
+    P'``: ``"first >= 80%"`` (side A acts first), ``"double >= 0.5"`` (someone acts twice
+    in a row), ``"A2 first >= 1/3"`` (that participant acts first: ``A1`` ... on side A,
+    ``B1`` ... on side B).
+
+    Attributes
+    ----------
+    event : {"first", "double", "participant_first"}
+    op : {">=", ">", "<=", "<"}
+    p : Fraction
+        The wished probability, exact (as :class:`Wish`'s).
+    who : str or None
+        With ``"participant_first"``, the participant's label (``"A2"``).
+
+    Examples
+    --------
+    >>> InitiativeWish.parse("first >= 80%")
+    InitiativeWish(event='first', op='>=', p=Fraction(4, 5), who=None)
+    >>> str(InitiativeWish.parse("b1 first < 0.2"))
+    'B1 acts first < 20%'
+    """
+
+    event: str
+    op: str
+    p: object
+    who: str | None = None
+
+    def __post_init__(self):
+        check_choice("event", self.event, INITIATIVE_EVENTS)
+        self._check_comparison()
+        if self.event == "participant_first":
+            who = self.who
+            if not (isinstance(who, str) and re.fullmatch(r"[AB][1-9][0-9]?", who)):
+                raise refuse("who", "a participant's label such as 'A1' or 'B2'", who)
+        elif self.who is not None:
+            raise refuse("who", f"None with event={self.event!r}", self.who)
+
+    PATTERN = _INITIATIVE_WISH
+    FORM = _INITIATIVE_FORM
+
+    @classmethod
+    def from_groups(cls, groups, op, p, name, text) -> InitiativeWish:
+        """The wish of its text's pattern groups (:meth:`WishBase.parse`)."""
+        first, double, side, number = groups
+        if first or double:
+            return cls("first" if first else "double", op, p)
+        if int(number) < 1:
+            raise refuse(name, f"{_INITIATIVE_FORM}, participants counted from 1", text)
+        return cls("participant_first", op, p, f"{side.upper()}{int(number)}")
+
+    @property
+    def what(self) -> str:
+        """``side A acts first``, ``someone acts twice in a row``, ``A2 acts first``."""
+        if self.event == "first":
+            return "side A acts first"
+        if self.event == "double":
+            return "someone acts twice in a row"
+        return f"{self.who} acts first"
+
+    def of(self, r, n_a: int):
+        """This wish's probability in an :class:`~dicestats.initiative.Odds` ``r`` whose
+        side A has ``n_a`` participants."""
+        if self.event == "first":
+            return r.p_first
+        if self.event == "double":
+            return r.p_double
+        side, k = self.who[0], int(self.who[1:])
+        return r.p_participant_first[k - 1 if side == "A" else n_a + k - 1]
+
+
+@dataclass(frozen=True)
+class InitiativeWishes(Ranked):
+    """Every setting of one participant's pips (or swiftness) against several initiative
+    wishes (:func:`initiative_wishes`): the fields of :class:`Ranked` (each setting's
+    ``difficulty`` is the setting's value: pips or swiftness), then:
+
+    Attributes
+    ----------
+    least : WishSetting or None
+        The smallest setting that satisfies every wish (what a designer asks for: "the
+        pips my ambushers need"); None when none does.
+    solved_for, participant : str
+        ``"pips"`` or ``"swiftness"``; whose (``"A1"``; ``"side A"`` for the side's one
+        margin under the side-pool rule).
+    swiftness, versus, pips, versus_pips
+        The round as given (the searched setting is the answer, not these).
+    reading : str
+        The readings in force.
+    exact : bool
+        Every setting was answered exactly, in Fractions.
+    simulated : bool
+        Some setting was simulated: its probabilities are Estimates with intervals.
+    trials : int or None
+        Trials per simulated setting.
+    trials_total : int
+    """
+
+    least: WishSetting | None
+    solved_for: str
+    participant: str
+    swiftness: tuple
+    versus: tuple
+    pips: object
+    versus_pips: object
+    reading: str
+    exact: bool
+    simulated: bool
+    trials: int | None
+    trials_total: int
+
+    def as_dict(self) -> dict:
+        """The fields; each setting names its value by what was scanned (``"pips": 3``), not
+        by the shared field ``difficulty``."""
+        out = super().as_dict()
+
+        def named(s):
+            if s is None:
+                return None
+            return {(self.solved_for if k == "difficulty" else k): v for k, v in s.items()}
+
+        for key in ("ranked", "fits"):
+            out[key] = [named(s) for s in out[key]]
+        for key in ("nearest_miss", "least"):
+            out[key] = named(out[key])
+        return out
+
+    def setting_text(self, s: WishSetting) -> str:
+        """``3 pips for A1``, ``swiftness 4 for A1``."""
+        if self.solved_for == "pips":
+            return f"{s.difficulty} pip{'' if s.difficulty == 1 else 's'} for {self.participant}"
+        return f"swiftness {s.difficulty} for {self.participant}"
+
+    def __str__(self) -> str:
+        n = len(self.wishes)
+        every = "the wish" if n == 1 else f"all {n} wishes"
+        how = f"{self.trials:,} trials per simulated setting" if self.simulated else "exact"
+        round_ = f"swiftness {list(self.swiftness)} against {list(self.versus)} ({how})"
+        if self.least is None:
+            return f"{super().__str__()}; {round_}"
+        s = self.least
+        shown_ = ", ".join(
+            f"{w.what} = {chance_text(q)}"
+            for w, q in zip(self.wishes, s.probabilities, strict=True)
+        )
+        text = f"{self.setting_text(s)} is the least that satisfies {every}: {shown_}; {round_}"
+        if s.unsure:
+            doubtful = ", ".join(f"'{self.wishes[i]}'" for i in s.unsure)
+            text += f"; not told apart from the wish with 95% confidence: {doubtful}"
+        return text
+
+
+@sampled(
+    Sample(
+        "ambushers: P(first) >= 80% and P(double) >= 50%",
+        kwargs={"wishes": ["first >= 80%", "double >= 0.5"], "swiftness": [2, 2], "versus": [3]},
+        bad=({"wishes": ["first >= 1.5"]}, {"wishes": ["C1 first >= 0.5"]}),
+    ),
+)
+def initiative_wishes(
+    wishes,
+    swiftness,
+    versus,
+    *,
+    solve_for: str = "pips",
+    participant: int = 0,
+    pips=0,
+    versus_pips=0,
+    limit: int | None = None,
+    rules=None,
+    method: str = "auto",
+    exact: bool = True,
+    trials: int = DEFAULT_TRIALS,
+    rng=None,
+    workers: int = 1,
+    progress: bool | None = None,
+) -> InitiativeWishes:
+    """Every setting of one participant's pips (or swiftness) against every initiative
+    wish: the least that fits, and every setting ranked by slack.
+
+    Parameters
+    ----------
+    wishes : sequence of InitiativeWish or str
+        One to 50 wishes (see :class:`InitiativeWish` for the text form).
+    swiftness, versus, solve_for, participant, pips, versus_pips, limit, rules
+        The round and the setting scanned, as :func:`~dicestats.workbench.solve_initiative`
+        reads them (pips 0 up to 5 per die the participant rolls, or swiftness 1..15).
+    method : {"auto", "enumerate", "simulate"}
+        ``"auto"``: exact wherever the exact form takes the round (by tiers under the
+        default reading, at any table size), simulated elsewhere; ``"enumerate"``: exact or
+        refuse; ``"simulate"``: simulate every setting.
+    exact : bool, default True
+        Exact probabilities as Fractions (else floats).
+    trials, rng, workers, progress
+        The Monte Carlo budget per simulated setting, its seed (one for every setting),
+        workers and the progress bar. A simulated probability is an
+        :class:`~dicestats.core.results.Estimate`: the ranking reads its point value and
+        ``unsure`` names the wishes its 95% interval cannot decide.
+
+    Returns
+    -------
+    InitiativeWishes
+
+    Examples
+    --------
+    Two ambushers of swiftness 2 against two guards of 1: the pips the first needs for
+    P(first) >= 80% and P(double) >= 50%:
+
+    >>> print(initiative_wishes(["first >= 80%", "double >= 0.5"], [2, 2], [1, 1]))
+    3 pips for A1 is the least that satisfies all 2 wishes: side A acts first = 97.33%, \
+someone acts twice in a row = 54.48%; swiftness [2, 2] against [1, 1] (exact)
+    >>> r = initiative_wishes(["first >= 80%"], [2, 2], [3])
+    >>> r.least is None, r.nearest_miss.difficulty, r.nearest_miss.probabilities[0]
+    (True, 5, Fraction(24353, 31104))
+    """
+    from .solve import SOLVE_FOR, _initiative_scan, _sides
+
+    ws = _check_wishes(wishes, InitiativeWish.parse, _INITIATIVE_FORM)
+    sw, vs = _sides(swiftness, versus)
+    check_choice("solve_for", solve_for, SOLVE_FOR)
+    i = check_int("participant", participant, 0, len(sw) - 1)
+    labels = [f"A{k + 1}" for k in range(len(sw))] + [f"B{k + 1}" for k in range(len(vs))]
+    for w in ws:
+        if w.who is not None and w.who not in labels:
+            raise refuse(
+                "wishes", f"about a participant of the round ({', '.join(labels)})", str(w)
+            )
+    settings, answer, margins = _initiative_scan(
+        sw, vs, i, solve_for, pips, versus_pips, limit, rules, method, exact, trials, rng,
+        workers,
+    )  # fmt: skip
+    rows, simulated = [], 0
+    with progress_bar(
+        len(settings) * trials, progress=progress, desc="initiative wishes", unit="trial"
+    ) as bar:
+        for v in settings:
+            r, drawn = answer(v)
+            simulated += drawn
+            rows.append((solve_for, v, [w.of(r, len(sw)) for w in ws]))
+            bar.update(trials)
+    ranked, fits, miss = _rank_settings(ws, rows)
+    least = min(fits, key=lambda s: s.difficulty) if fits else None
+    from .. import initiative as ini
+
+    rules = ini.Rules() if rules is None else rules
+    side_pool = getattr(rules, "pip_rule", "one-die") == "side-pool" and solve_for == "pips"
+    who = "side A" if side_pool else f"A{i + 1}"  # the side's one margin
+    margins = tuple(margins) if isinstance(margins, list) else margins
+    return InitiativeWishes(
+        ws, ranked, fits, miss, least, solve_for, who, tuple(sw), tuple(vs), margins,
+        versus_pips, rules.describe(), bool(exact) and not simulated, simulated > 0,
+        trials if simulated else None, simulated,
+    )  # fmt: skip

@@ -26,6 +26,8 @@ __all__ = [
     "die_worth",
     "rule_worth",
     "invoke_worth",
+    "helper_worth",
+    "pip_worth",
     "MarginalWorth",
     "marginal_worth",
     "fate_match",
@@ -392,21 +394,194 @@ def invoke_worth(
 
 
 # ---------------------------------------------------------------------------
-# The k-th one: what each die or invoke adds over the ones before it
+# Storyteller teamwork: helpers in the leader's dice
+# ---------------------------------------------------------------------------
+def _team_metric(r, metric: str):
+    """``metric`` of a :class:`~dicestats.storyteller.Teamwork` total, as a pool's."""
+    if metric == "mean_net":
+        return r.mean_total
+    return r.total.p_ge(1 if metric == "p_success" else int(metric.removeprefix("p_ge_")))
+
+
+def helper_worth(
+    dice: int,
+    difficulty: int = 6,
+    rules=None,
+    *,
+    helpers: int = 1,
+    helper_dice: int | None = None,
+    metric: str = "p_success",
+    specialty: bool = False,
+    max_dice: int | None = None,
+    exact: bool = False,
+) -> Worth:
+    """Teamwork helpers ≈ how many dice in the leader's own pool, at the same difficulty.
+
+    The target is the chance of a team, the leader's ``dice`` and ``helpers`` helpers of
+    ``helper_dice`` each (default: as many as the leader), adding their net successes
+    (:func:`dicestats.storyteller.teamwork`: each botch scores 0 for its member only); the
+    scale is the leader alone with ``dice + x`` dice (pools up to ``max_dice``, default 50
+    within the rules' search limit). The worth is x dice.
+
+    Examples
+    --------
+    >>> print(helper_worth(3, 6, helper_dice=2, exact=True).summary())
+    one helper ≈ 4.4 dice (between 4 and 5)
+    """
+    from ..storyteller import teamwork
+
+    rules, n, d = _st_args(dice, difficulty, rules, metric, specialty, exact)
+    k = check_int("helpers", helpers, 1, 99)
+    h = n if helper_dice is None else helper_dice
+    h = check_dice(h, rules, exact=exact, specialty=specialty, name="helper_dice")
+    top = _max_dice(max_dice, rules, exact, specialty, n)
+    team = teamwork([n] + [h] * k, d, rules, specialty=specialty, exact=exact)
+    target = _team_metric(team, metric)
+    values = _st_values(range(1, top + 1), [d], rules, exact, specialty, metric)
+    c = two_way(
+        target,
+        (0, values[(d, n)]),
+        lambda: [(m - n, values[(d, m)]) for m in range(n + 1, top + 1)],
+        lambda: [(m - n, values[(d, m)]) for m in range(n - 1, 0, -1)],
+    )
+    many = "one helper" if k == 1 else f"{k} helpers"
+    words = (
+        f"; {n} + x dice alone match {n} dice with {many} of {h} "
+        f"{'die' if h == 1 else 'dice'} adding their net successes, at difficulty {d} "
+        f"(pools up to {top})"
+    )
+    setting = dict(dice=n, difficulty=d, helpers=k, helper_dice=h, specialty=specialty)
+    setting["max_dice"] = top
+    reading = _reading(rules, specialty, words)
+    return _worth(many, "dice", metric, values[(d, n)], target, c, reading, setting, exact)
+
+
+# ---------------------------------------------------------------------------
+# Initiative: preparation pips in dice of swiftness
+# ---------------------------------------------------------------------------
+def pip_worth(
+    swiftness,
+    versus,
+    *,
+    participant: int = 0,
+    extra: int = 1,
+    pips=0,
+    versus_pips=0,
+    chance: str = "side",
+    rules=None,
+    exact: bool = False,
+) -> Worth:
+    """More preparation (``extra`` pips on one participant's margin) ≈ how many dice of
+    that participant's swiftness, for the chance of acting first.
+
+    The target is ``P(side A acts first)`` (``chance="side"``) or ``P(the participant acts
+    first)`` (``"participant"``) with the participant's margin ``pips + extra``; the scale
+    is the same round with its swiftness ``+ x`` at the margin given (1 up to
+    ``initiative.LIMITS["swiftness"]``). The worth is x dice. Every setting is answered by
+    the exact form (:func:`dicestats.initiative.odds`: by tiers under the default
+    reading; a variant enumerated when small enough: the round given is refused past
+    that, the scale ends there).
+
+    Parameters
+    ----------
+    swiftness, versus, pips, versus_pips, rules
+        The round, as :func:`dicestats.initiative.odds` takes it (``pips`` an int for a
+        one-member side, or one margin per participant of side A).
+    participant : int
+        Which participant of side A gets the pips and the dice (a Python index: 0 is A1).
+    extra : int
+        Pips added (default 1).
+    chance : {"side", "participant"}
+    exact : bool
+
+    Examples
+    --------
+    >>> print(pip_worth([2], [2], exact=True).summary())
+    one more pip ≈ 0.9 swiftness dice (between 0 and 1)
+    """
+    from .. import initiative as ini
+    from ..initiative.limits import LIMITS
+    from .solve import CHANCES, _margins, _sides, exact_fits
+
+    sw, vs = _sides(swiftness, versus)
+    i = check_int("participant", participant, 0, len(sw) - 1)
+    extra = check_int("extra", extra, 1, None)
+    check_choice("chance", chance, CHANCES)
+    check_exact(exact)
+    rules = ini.Rules() if rules is None else rules
+    side_pool = getattr(rules, "pip_rule", "one-die") == "side-pool"
+    pips = _margins(pips, sw, side_pool)
+    if side_pool:
+        more = pips + extra if isinstance(pips, int) and not isinstance(pips, bool) else pips
+    else:
+        more = [m + extra if j == i else m for j, m in enumerate(pips)]
+
+    def chance_of(s, pp):
+        if not exact_fits(s, vs, pp, versus_pips, rules):
+            raise refuse(
+                "swiftness",
+                "a round the exact form takes (the default reading at any size; a variant "
+                "only small enough to enumerate)",
+                f"{s} against {vs}",
+                why=f"{rules.describe()}",
+                instead="a pip's worth is read exactly: use the default reading, or fewer dice",
+            )
+        r = ini.odds(s, vs, pips=pp, versus_pips=versus_pips, rules=rules, exact=exact)
+        return r.p_first if chance == "side" else r.p_participant_first[i]
+
+    def at(x):
+        return chance_of([v + x if j == i else v for j, v in enumerate(sw)], pips)
+
+    base, target = chance_of(sw, pips), chance_of(sw, more)
+    rising = target >= base
+    steps = range(1, LIMITS["swiftness"].hi - sw[i] + 1) if rising else range(-1, -sw[i], -1)
+    points = [(0, base)]
+    for x in steps:  # walked lazily: a big round costs its time per setting
+        if not exact_fits([v + x if j == i else v for j, v in enumerate(sw)], vs, pips,
+                          versus_pips, rules):  # fmt: skip
+            break  # the scale ends where the exact form does (a variant's enumeration)
+        points.append((x, at(x)))
+        if points[-1][1] >= target if rising else points[-1][1] <= target:
+            break
+    c = crossing(points, target, rising=rising)
+    who = f"A{i + 1}"
+    margin = f"side A's pool of {pips}" if side_pool else f"{pips[i]}"
+    change = "one more pip" if extra == 1 else f"{extra} more pips"
+    what = "side A acts first" if chance == "side" else f"{who} acts first"
+    reading = (
+        f"{who} with swiftness {sw[i]} + x and margin {margin} matches {change}, swiftness "
+        f"{sw} against {vs}, P({what}); {rules.describe()}; {_INTERPOLATED}"
+    )
+    pips_shown = tuple(pips) if isinstance(pips, list) else pips
+    setting = dict(swiftness=tuple(sw), versus=tuple(vs), participant=who, pips=pips_shown)
+    setting.update(versus_pips=versus_pips, extra=extra, chance=chance)
+    metric = "p_first" if chance == "side" else "p_participant_first"
+    unit = "swiftness dice"
+    return _worth(change, unit, metric, base, target, c, reading, setting, exact)
+
+
+# ---------------------------------------------------------------------------
+# The k-th one: what each die, invoke, helper or pip adds over the ones before it
 # ---------------------------------------------------------------------------
 #: The changes counted one by one, by :func:`marginal_worth`: (the question, its count).
-MARGINAL = {"die": (die_worth, "extra"), "invoke": (invoke_worth, "invokes")}
+MARGINAL = {
+    "die": (die_worth, "extra"),
+    "invoke": (invoke_worth, "invokes"),
+    "helper": (helper_worth, "helpers"),
+    "pip": (pip_worth, "extra"),
+}
 
 
 @dataclass(frozen=True)
 class MarginalWorth(Result):
-    """The k-th die or invoke as the difference it adds over k − 1, for k = 1..n.
+    """The k-th die, invoke, helper or pip as the difference it adds over k − 1, for
+    k = 1..n.
 
     Attributes
     ----------
     change, unit, metric : str
-        ``"die"`` or ``"invoke"``; the currency (``"difficulty steps"``, ``"shifts"``);
-        the chance compared.
+        ``"die"``, ``"invoke"``, ``"helper"`` or ``"pip"``; the currency (``"difficulty
+        steps"``, ``"shifts"``, ``"dice"``, ``"swiftness dice"``); the chance compared.
     p_base : Fraction or float
         The chance without any.
     ks : tuple of int
@@ -414,7 +589,7 @@ class MarginalWorth(Result):
     p_with : tuple
         The chance with k of them.
     totals : tuple
-        What k of them are worth together (:func:`die_worth` / :func:`invoke_worth` with k);
+        What k of them are worth together (the worth question of :data:`MARGINAL` with k);
         None where the scale searched does not reach it.
     marginals : tuple
         What the k-th adds: ``totals[k] - totals[k - 1]`` (the first: ``totals[0]``); None
@@ -464,10 +639,12 @@ def _ordinal(k: int) -> str:
 
 
 def marginal_worth(change: str, n: int, **question) -> MarginalWorth:
-    """What the k-th die or invoke adds over k − 1, for k = 1..n, in the currency of its
-    worth question: ``"die"`` in difficulty steps (:func:`die_worth` with ``extra=k``),
-    ``"invoke"`` in shifts (:func:`invoke_worth` with ``invokes=k``). ``question``: that
-    question's other arguments (``exact=True`` gives Fractions).
+    """What the k-th die, invoke, helper or pip adds over k − 1, for k = 1..n (at most 20),
+    in the currency of its worth question (:data:`MARGINAL`): ``"die"`` in difficulty steps
+    (:func:`die_worth` with ``extra=k``), ``"invoke"`` in shifts (:func:`invoke_worth` with
+    ``invokes=k``), ``"helper"`` in the leader's dice (:func:`helper_worth` with
+    ``helpers=k``), ``"pip"`` in swiftness dice (:func:`pip_worth` with ``extra=k``).
+    ``question``: that question's other arguments (``exact=True`` gives Fractions).
 
     Examples
     --------
@@ -479,7 +656,7 @@ def marginal_worth(change: str, n: int, **question) -> MarginalWorth:
     ask, count = MARGINAL[change]
     if count in question:
         raise refuse(count, f"left out (marginal_worth counts {count} 1..n)", question[count])
-    n = check_int("n", n, 1, 20)
+    n = check_int(f"n ({count} counted 1..n)", n, 1, 20)
     worths = [ask(**question, **{count: k}) for k in range(1, n + 1)]
     totals = tuple(w.worth for w in worths)
     marginals, before = [], 0
