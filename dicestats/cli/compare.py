@@ -40,6 +40,7 @@ import argparse
 
 from ..core.checks import shown
 from ..format import exact_text, points, text_table, to_json
+from ..plots.workbench import metric_label
 from . import CLIError
 from ._common import (
     add_output_flags,
@@ -58,22 +59,6 @@ __all__ = ["register"]
 _METRICS = ("p_success", "p_ge_2", "p_ge_3", "p_ge_4", "p_ge_5", "mean_net")
 _OBJECTIVES = ("success", "tie", "style")
 _rating = rating_arg("rating")
-_METRIC_WORDS = {
-    "p_success": "success",
-    "p_botch": "botch",
-    "p_fail": "failure",
-    "p_tie": "tie",
-    "p_ge_2": "2+ net successes",
-    "p_ge_3": "3+ net successes",
-    "p_ge_4": "4+ net successes",
-    "p_ge_5": "5+ net successes",
-    "mean_net": "mean net successes",
-    "p_success_or_better": "success or better",
-    "p_tie_or_better": "tie or better",
-    "p_style": "success with style",
-    "p_first": "side A acts first",
-    "p_participant_first": "the participant acts first",
-}
 _SINGULAR = {
     "difficulty steps": "difficulty step",
     "dice": "die",
@@ -362,7 +347,7 @@ def _cmd_marginal(ask, kwargs, args) -> int:
     num = (lambda x: "—" if x is None else f"{float(x):.2f}") if not args.exact else None
     if args.exact:
         num = lambda x: "—" if x is None else exact_text(x)  # noqa: E731
-    label = _METRIC_WORDS.get(m.metric, m.metric.removeprefix("p_").replace("_", " "))
+    label = metric_label(m.metric)
     header = ("k", label, f"{many} together ({m.unit})", f"the k-th adds ({m.unit})")
     rows = [(0, show(m.p_base), num(0), "")]
     rows += [
@@ -392,7 +377,7 @@ def _print_worth(w, args) -> None:
         name = f"{step:+d} {unit}{without}" if without else f"{step} {unit}"
         if rows[-1][0] != name:
             rows.append((name, p))
-    label = _METRIC_WORDS.get(w.metric, w.metric.removeprefix("p_").replace("_", " "))
+    label = metric_label(w.metric)
     exact = (lambda p: (exact_text(p),)) if args.exact else (lambda p: ())
     header = ("", label) + (("exact",) if args.exact else ())
     print(text_table([(k, show(p), *exact(p)) for k, p in rows], header))
@@ -605,7 +590,7 @@ def _cell_words(c, cell: dict) -> str:
 
 
 def _metric_words(m: str) -> str:
-    return _METRIC_WORDS.get(m, m.removeprefix("p_").replace("_", " "))
+    return metric_label(m)
 
 
 def _print_comparison(c, metrics, exact: bool, counted: str = "") -> None:

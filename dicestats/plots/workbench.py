@@ -11,6 +11,7 @@ __all__ = [
     "worth_scale",
     "marginal_chart",
     "METRIC_LABELS",
+    "metric_label",
 ]
 
 #: How a metric is named on a chart.
@@ -27,7 +28,19 @@ METRIC_LABELS = {
     "p_success_or_better": "success or better",
     "p_tie_or_better": "tie or better",
     "mean_net": "mean net successes",
+    "p_first": "side A acts first",
+    "p_participant_first": "the participant acts first",
 }
+
+
+def metric_label(metric: str) -> str:
+    """A metric in words, on a chart and in the command line's tables alike.
+
+    >>> metric_label("p_ge_2"), metric_label("p_first"), metric_label("p_partial_or_better")
+    ('2+ net successes', 'side A acts first', 'partial or better')
+    """
+    return METRIC_LABELS.get(metric, metric.removeprefix("p_").replace("_", " "))
+
 
 #: The x axis label of each cell column.
 _X_LABELS = {
@@ -191,7 +204,7 @@ def compare_differences(
             extra = ", ".join(
                 f"{c.replace('_', ' ')} {v}" for c, v in zip(others, key, strict=True)
             )
-            label = METRIC_LABELS.get(m, m) + (f" ({extra})" if extra else "")
+            label = metric_label(m) + (f" ({extra})" if extra else "")
             look = _look(i) | ({"linestyle": _CYCLE_LINES[j % 8]} if others else {})
             (ln,) = ax.plot(
                 g[x].to_numpy(), g["difference"].to_numpy(), **look, label=label, zorder=3
@@ -299,7 +312,7 @@ def worth_scale(df, worth, *, ax=None, title: str | None = None):
         ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel(f"x ({worth.unit})")
-    ax.set_ylabel(METRIC_LABELS.get(worth.metric, worth.metric.replace("_", " ")))
+    ax.set_ylabel(metric_label(worth.metric))
     ax.grid(alpha=0.3)
     ax.legend(fontsize=9, frameon=False)
     ax.set_title(title or f"What {worth.change} is worth, in {worth.unit}", fontsize=11)
