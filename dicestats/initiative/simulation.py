@@ -39,7 +39,7 @@ from .order import (
 from .pips import SPEND, add_pips
 from .results import Odds
 from .setup import batch_rounds
-from .vector import VectorEngine
+from .vector import batch_engine
 
 # ====================================================================== the batch function
 _TABLE_MAX_S = 5  # swiftness up to this uses precomputed per-roll key tables (6^5 rows)
@@ -882,7 +882,7 @@ def batch_odds(s):
     path (:class:`Rounds`), or the round engine for holding or several rounds (its Monte
     Carlo with the named policies as masks, :class:`~.vector.VectorEngine`)."""
     fight = s.fight
-    return VectorEngine.of(fight) if needs_engine(fight) else Rounds(fight.setup)
+    return batch_engine(fight) if needs_engine(fight) else Rounds(fight.setup)
 
 
 def batch_size_odds(s) -> int:
