@@ -32,7 +32,7 @@ import numpy as np
 
 from .engine import _BATCH_ONLY, FACE, INF, answerers, next_answerer
 from .holding import hold_policy
-from .order import rank_key
+from .order import FMT64, OWN_BITS, RANK_SHIFT, rank_key
 from .pips import prepare
 
 #: The named policies by code (their hold and use read as masks).
@@ -94,6 +94,19 @@ def _across(op, x):
     for p in range(1, x.shape[1]):
         op(out, x[:, p], out=out)
     return out
+
+
+def _ties(x):
+    """The rows of ``x`` (rows, P) with two equal entries."""
+    P = x.shape[1]
+    out = np.zeros(x.shape[0], dtype=bool)
+    if P <= 8:
+        for i in range(P):
+            for j in range(i + 1, P):
+                out |= x[:, i] == x[:, j]
+        return out
+    srt = np.sort(x, axis=1)
+    return (srt[:, 1:] == srt[:, :-1]).any(axis=1)
 
 
 def _nth_true(cand, j):
@@ -193,16 +206,18 @@ class VectorEngine:
         n, P, S, D = dice.shape[0], self.P, self.S, self.D
         seq = np.full((n, D), -1, dtype=np.int64)
         d, run = self._sorted(dice)
+        rolled = (FACE[d[:, :, :S].astype(np.int64)]).sum(axis=2)
         w = {
             "rid": np.arange(n),
             "d": d,
             "run": run,
-            "rolled": (FACE[d[:, :, :S].astype(np.int64)]).sum(axis=2),
+            "rolled": rolled,
+            # complete ties need two identical rolls (unless by the unspent dice)
+            "twin": _ties(rolled) if self.tiebreak == "all" else np.ones(n, dtype=bool),
             "k": np.zeros((n, P), dtype=np.int64),
             "hm": np.zeros((n, P), dtype=np.int64),
             "hever": np.zeros((n, P), dtype=bool),
             "tier_v": np.zeros(n, dtype=np.int64),
-            "cur": np.full(n, -1, dtype=np.int64),
             "tkey": np.full((n, P), INF, dtype=np.int64),
             "acted": np.zeros(n, dtype=bool),
             "sa": np.zeros((n, 2), dtype=bool),
@@ -243,53 +258,45 @@ class VectorEngine:
                 finish = end & ~w["done"]
             if finish.any():
                 self._finish(w, np.flatnonzero(finish), tot, edges, forbid, r)
-            cand = np.zeros((m, P), dtype=bool)
-            if interv.any():
+            actor = np.zeros(m, dtype=np.int64)
+            value = np.zeros(m, dtype=np.int64)
+            rr = np.arange(m)
+            if interv.any():  # the best-ranked holder that wants to act, a coin among equals
                 ir = np.flatnonzero(interv)
                 hv, wn = ht[ir], want[ir]
                 i0 = low[hm[ir]]  # the highest held die's place; its equals follow it
                 same = ((np.int64(1) << w["run"].reshape(-1)[w["base"][ir] + i0]) - 1) << i0
                 held = _popcount(hm[ir] & same, S)
                 key = np.where(wn, self._key(w, ir, hv, held), INF)
-                cand[ir] = wn & (key == _across(np.minimum, key)[:, None])
-            value = np.zeros(m, dtype=np.int64)
+                cand = wn & (key == _across(np.minimum, key)[:, None])
+                pick = cand.argmax(axis=1)
+                nc = _across(np.add, cand.view(np.int8))
+                tied = np.flatnonzero(nc > 1)
+                if tied.size:
+                    pick[tied] = _nth_true(cand[tied], rng.integers(0, nc[tied]))
+                actor[ir] = pick
+                value[ir] = hv[np.arange(ir.size), pick]
             if turn.any():
-                if self.order == "tier":
-                    v, cur = w["tier_v"], w["cur"]
-                    cur_v = np.take_along_axis(ut, np.maximum(cur, 0)[:, None], axis=1)[:, 0]
-                    cur_ok = (cur >= 0) & (cur_v == v)
-                    member = (w["tkey"] < INF) & (ut == v[:, None])
-                    reopen = turn & ~cur_ok & ~_across(np.logical_or, member)
+                if self.order == "tier":  # the tier's keys, settled when it opened
+                    v = w["tier_v"]
+                    eff = np.where(ut == v[:, None], w["tkey"], INF)
+                    j = eff.argmin(axis=1)
+                    reopen = turn & (eff[rr, j] == INF)
                     if reopen.any():  # the next value's tier opens: its holders ordered once
                         ro = np.flatnonzero(reopen)
                         vm = umax[ro]
-                        key, is_v = self._turn_key(w, ro, ut[ro], vm)
+                        key = self._turn_key(w, ro, ut[ro], vm)
+                        key = self._settle(rng, key, w["twin"][ro])
                         w["tkey"][ro] = key
                         v[ro] = vm
-                        cur[ro] = -1
-                        cur_ok[ro] = False
-                        member[ro] = is_v
-                    pick = turn & ~cur_ok
-                    key = np.where(member, w["tkey"], INF)
-                    cand |= pick[:, None] & member & (key == _across(np.minimum, key)[:, None])
-                    kr = np.flatnonzero(turn & cur_ok)
-                    cand[kr, cur[kr]] = True
+                        j[ro] = key.argmin(axis=1)
+                    actor = np.where(turn, j, actor)
                     value = np.where(turn, v, value)
                 else:  # by action: the rule's keys at every action
                     tr = np.flatnonzero(turn)
-                    key, is_v = self._turn_key(w, tr, ut[tr], umax[tr])
-                    cand[tr] = is_v & (key == _across(np.minimum, key)[:, None])
-                    value = np.where(turn, umax, value)
-            actor = cand.argmax(axis=1)
-            nc = _across(np.add, cand.view(np.int8))
-            tied = np.flatnonzero(nc > 1)
-            if tied.size:  # a complete tie: a fair coin among the tied
-                actor[tied] = _nth_true(cand[tied], rng.integers(0, nc[tied]))
-            rr = np.arange(m)
-            if interv.any():
-                value = np.where(interv, ht[rr, actor], value)
-            if self.order == "tier":
-                w["cur"] = np.where(turn, actor, w["cur"])
+                    key = self._settle(rng, self._turn_key(w, tr, ut[tr], umax[tr]), w["twin"][tr])
+                    actor[tr] = key.argmin(axis=1)
+                    value[tr] = umax[tr]
             hold = np.zeros(m, dtype=bool)
             if self.holding:
                 hold = self._hold(w, turn & ~w["forbid"], actor)
@@ -321,12 +328,30 @@ class VectorEngine:
 
     def _turn_key(self, w, rows, ut, vm):
         """The keys of the participants whose highest unheld die is ``vm`` (the others
-        INF) and that mask: their unheld dice of ``vm`` counted (the run from the
-        highest)."""
+        INF): their unheld dice of ``vm`` counted (the run from the highest)."""
         is_v = ut == vm[:, None]
         count = w["run"].reshape(-1)[w["base"][rows] + w["k"][rows]].astype(np.int64)
-        key = np.where(is_v, self._key(w, rows, vm[:, None], count), INF)
-        return key, is_v
+        return np.where(is_v, self._key(w, rows, vm[:, None], count), INF)
+
+    def _settle(self, rng, key, maybe):
+        """Keys (rows, P; ``INF``: not a candidate) made unique: the owner in the low bits
+        and, in the rows where two candidates tie completely (only ``maybe`` can),
+        fair coins above it (drawn again for a row where two tied coins are equal), as
+        ``order.sort_keys`` does."""
+        P = key.shape[1]
+        member = key < INF
+        key = key | np.arange(P, dtype=np.int64)  # INF stays INF
+        todo = np.flatnonzero(maybe)
+        high = np.where(member[todo], key[todo] >> RANK_SHIFT, -1 - np.arange(P))
+        todo = todo[_ties(high)]
+        while todo.size:
+            coin = rng.integers(0, 1 << FMT64, size=(todo.size, P), dtype=np.int64)
+            k2 = (key[todo] & ~np.int64(((1 << FMT64) - 1) << OWN_BITS)) | (coin << OWN_BITS)
+            k2 = np.where(member[todo], k2, INF)
+            key[todo] = k2
+            clash = _ties(np.where(member[todo], k2 >> OWN_BITS, -1 - np.arange(P)))
+            todo = todo[clash]
+        return key
 
     def _use(self, w, ht, end):
         """Each holder's answer to ``use`` (rows, P): act now with its highest held die?"""
@@ -411,43 +436,27 @@ class VectorEngine:
         tot["able"][gr] += able
         nresp = np.zeros(nb, dtype=np.int64)
         full = np.zeros(nb, dtype=bool)
-        k, hm = w["k"], w["hm"]
-        for s_i in range(1 if c.respond != "every" else self.P):
-            who = first if s_i == 0 else next_answerer(later)
-            go = who >= 0
-            if not go.any():
-                break
-            if c.rolls and (s_i > 0 or c.if_hit):
-                go &= left > 0
-            elif s_i > 0:
-                go &= ~full
-            g = np.flatnonzero(go)
-            if not g.size:
-                continue
-            rows, x = B[g], who[g]
-            hv, uv = ht[rows, x], ut[rows, x]
-            fh = (hv >= uv) & (hv > 0)  # the highest die, a held one first among equals
-            h = np.maximum(hv, uv)
-            hm[rows[fh], x[fh]] &= hm[rows[fh], x[fh]] - 1
-            k[rows[~fh], x[~fh]] += 1
-            is_t = x == t[g]
-            scale = np.where(is_t & ~ah[g], np.maximum(av[g] - h, 0), 0)
-            rg = gr[g]
-            tot["responses"][rg] += 1
-            tot["slow"][rg, scale] += 1
-            tot["target_resp"][rg] += is_t
-            tot["comp_resp"][rg] += ~is_t
-            slow_now = (scale > 0) & ~w["slow_any"][rows]
-            tot["slow_round"][rg] += slow_now
-            w["slow_any"][rows[slow_now]] = True
-            full[g] |= scale == 0
-            nresp[g] += 1
-            if c.rolls:
-                dfn = np.maximum(c.defend(rng, (g.size,)) - c.slow_cost * scale, 0)
-                adv = np.maximum(dfn - left[g], 0)
-                tot["adv"][rg, np.minimum(adv, c.defend.most)] += 1
-                tot["adv_sum"][rg] += adv
-                left[g] = np.maximum(left[g] - dfn, 0)
+        # the first answer (the target's, or the companion covering), then the
+        # companions in turn on the attacks still threatening (once an attack no
+        # longer does, it never does again: the margin only falls, a full-speed answer
+        # stays given)
+        go = first >= 0
+        if c.rolls and c.if_hit:
+            go &= left > 0
+        g = np.flatnonzero(go)
+        if g.size:
+            self._answer(rng, w, B, g, first[g], t, av, ah, left, full, nresp, ut, ht, tot)
+        if c.respond == "every":
+            g = np.flatnonzero(later.min(axis=1) < INF)
+            later = later[g]
+            while g.size:
+                threat = (left[g] > 0) if c.rolls else ~full[g]
+                g, later = g[threat], later[threat]
+                who = next_answerer(later)
+                some = who >= 0
+                g, later, who = g[some], later[some], who[some]
+                if g.size:
+                    self._answer(rng, w, B, g, who, t, av, ah, left, full, nresp, ut, ht, tot)
         tot["resp_k"][gr, nresp] += 1
         tot["defended"][gr] += nresp > 0
         if c.rolls:
@@ -460,6 +469,36 @@ class VectorEngine:
             tot["wound"][gr] += left
             tot["wound_by"][gr, a_side] += left
             tot["wounding"][gr] += left > 0
+
+    def _answer(self, rng, w, B, g, x, t, av, ah, left, full, nresp, ut, ht, tot):
+        """The participants ``x`` answer the attacks ``g`` (of the rows ``B``): each sets
+        aside its highest die, slow when it is the target answering below the attack."""
+        c = self.combat
+        k, hm = w["k"], w["hm"]
+        rows = B[g]
+        hv, uv = ht[rows, x], ut[rows, x]
+        fh = (hv >= uv) & (hv > 0)  # the highest die, a held one first among equals
+        h = np.maximum(hv, uv)
+        hm[rows[fh], x[fh]] &= hm[rows[fh], x[fh]] - 1
+        k[rows[~fh], x[~fh]] += 1
+        is_t = x == t[g]
+        scale = np.where(is_t & ~ah[g], np.maximum(av[g] - h, 0), 0)
+        rg = w["rid"][rows]
+        tot["responses"][rg] += 1
+        tot["slow"][rg, scale] += 1
+        tot["target_resp"][rg] += is_t
+        tot["comp_resp"][rg] += ~is_t
+        slow_now = (scale > 0) & ~w["slow_any"][rows]
+        tot["slow_round"][rg] += slow_now
+        w["slow_any"][rows[slow_now]] = True
+        full[g] |= scale == 0
+        nresp[g] += 1
+        if c.rolls:
+            dfn = np.maximum(c.defend(rng, (g.size,)) - c.slow_cost * scale, 0)
+            adv = np.maximum(dfn - left[g], 0)
+            tot["adv"][rg, np.minimum(adv, c.defend.most)] += 1
+            tot["adv_sum"][rg] += adv
+            left[g] = np.maximum(left[g] - dfn, 0)
 
     # ------------------------------------------------------------------ round's end
     def _finish(self, w, f, tot, edges, forbid, r):
