@@ -30,9 +30,9 @@ import functools
 
 import numpy as np
 
-from .engine import _BATCH_ONLY, FACE, INF, answerers, next_answerer
+from .engine import _BATCH_ONLY, FACE, INF, across, answerers, inf_unless, next_answerer
 from .holding import hold_policy
-from .order import FMT64, OWN_BITS, RANK_SHIFT, rank_key
+from .order import FMT64, OWN_BITS, OWN_MASK, RANK_SHIFT, rank_key
 from .pips import prepare
 
 #: The named policies by code (their hold and use read as masks).
@@ -85,15 +85,6 @@ def _ones(bits: int) -> np.ndarray:
 def _popcount(x, bits):
     """The set bits of masks ``x`` below ``2**bits``."""
     return _ones(bits)[x]
-
-
-def _across(op, x):
-    """``op`` reduced across the participants (columns) of ``x`` (rows, P): one pass per
-    column, faster than numpy's reduction along a short last axis."""
-    out = x[:, 0].copy()
-    for p in range(1, x.shape[1]):
-        op(out, x[:, p], out=out)
-    return out
 
 
 def _ties(x):
@@ -227,6 +218,13 @@ class VectorEngine:
             "forbid": forbid.copy(),
             "done": np.zeros(n, dtype=bool),
         }
+        if self.tiebreak == "all":  # the key of each die as its owner's highest unheld
+            own = np.arange(P, dtype=np.int64)[None, :, None]
+            key = rank_key(
+                d.astype(np.int64), run.astype(np.int64), rolled[:, :, None], None, "all"
+            )
+            key |= own
+            w["kpos"] = np.where(d > 0, key, INF)
         low = _lowest(S)
         m = n
         base = np.arange(n * P, dtype=np.int64) * (S + 1)
@@ -236,19 +234,21 @@ class VectorEngine:
                 return seq
             if 8 * ndone >= m:  # set the finished fights aside
                 keep = np.flatnonzero(~w["done"])
-                w = {k: v[keep] for k, v in w.items()}
+                w = {k: np.take(v, keep, axis=0) for k, v in w.items()}
                 m = keep.size
                 base = np.arange(m * P, dtype=np.int64) * (S + 1)
             w["base"] = base.reshape(m, P)
             k, hm = w["k"], w["hm"]
             dflat = w["d"].reshape(-1)
-            ut = dflat[base + k.reshape(-1)].reshape(m, P).astype(np.int64)  # highest unheld
-            umax = _across(np.maximum, ut)
+            w["idx"] = idx = (base + k.reshape(-1)).reshape(m, P)  # the highest unheld die's
+            ut = np.take(dflat, idx).astype(np.int64)
+            umax = across(np.maximum, ut)
             end = umax == 0
             if self.holding:
-                ht = dflat[base + low[hm.reshape(-1)]].reshape(m, P).astype(np.int64)
+                hidx = base + np.take(low, hm.reshape(-1))
+                ht = np.take(dflat, hidx).reshape(m, P).astype(np.int64)
                 want = self._use(w, ht, end)
-                interv = _across(np.logical_or, want)
+                interv = across(np.logical_or, want)
                 turn = ~end & ~interv
                 finish = end & ~interv & ~w["done"]
             else:
@@ -260,17 +260,16 @@ class VectorEngine:
                 self._finish(w, np.flatnonzero(finish), tot, edges, forbid, r)
             actor = np.zeros(m, dtype=np.int64)
             value = np.zeros(m, dtype=np.int64)
-            rr = np.arange(m)
             if interv.any():  # the best-ranked holder that wants to act, a coin among equals
                 ir = np.flatnonzero(interv)
                 hv, wn = ht[ir], want[ir]
                 i0 = low[hm[ir]]  # the highest held die's place; its equals follow it
                 same = ((np.int64(1) << w["run"].reshape(-1)[w["base"][ir] + i0]) - 1) << i0
                 held = _popcount(hm[ir] & same, S)
-                key = np.where(wn, self._key(w, ir, hv, held), INF)
-                cand = wn & (key == _across(np.minimum, key)[:, None])
+                key = inf_unless(self._key(w, ir, hv, held), wn)
+                cand = wn & (key == across(np.minimum, key)[:, None])
                 pick = cand.argmax(axis=1)
-                nc = _across(np.add, cand.view(np.int8))
+                nc = across(np.add, cand.view(np.int8))
                 tied = np.flatnonzero(nc > 1)
                 if tied.size:
                     pick[tied] = _nth_true(cand[tied], rng.integers(0, nc[tied]))
@@ -279,23 +278,23 @@ class VectorEngine:
             if turn.any():
                 if self.order == "tier":  # the tier's keys, settled when it opened
                     v = w["tier_v"]
-                    eff = np.where(ut == v[:, None], w["tkey"], INF)
-                    j = eff.argmin(axis=1)
-                    reopen = turn & (eff[rr, j] == INF)
+                    best = across(np.minimum, inf_unless(w["tkey"], ut == v[:, None]))
+                    j = best & OWN_MASK  # a settled key ends with its owner
+                    reopen = turn & (best == INF)
                     if reopen.any():  # the next value's tier opens: its holders ordered once
                         ro = np.flatnonzero(reopen)
                         vm = umax[ro]
-                        key = self._turn_key(w, ro, ut[ro], vm)
+                        key = self._turn_key(w, ro, np.take(ut, ro, axis=0), vm)
                         key = self._settle(rng, key, w["twin"][ro])
                         w["tkey"][ro] = key
                         v[ro] = vm
-                        j[ro] = key.argmin(axis=1)
+                        j[ro] = across(np.minimum, key) & OWN_MASK
                     actor = np.where(turn, j, actor)
                     value = np.where(turn, v, value)
                 else:  # by action: the rule's keys at every action
                     tr = np.flatnonzero(turn)
                     key = self._settle(rng, self._turn_key(w, tr, ut[tr], umax[tr]), w["twin"][tr])
-                    actor[tr] = key.argmin(axis=1)
+                    actor[tr] = across(np.minimum, key) & OWN_MASK
                     value[tr] = umax[tr]
             hold = np.zeros(m, dtype=bool)
             if self.holding:
@@ -330,8 +329,11 @@ class VectorEngine:
         """The keys of the participants whose highest unheld die is ``vm`` (the others
         INF): their unheld dice of ``vm`` counted (the run from the highest)."""
         is_v = ut == vm[:, None]
-        count = w["run"].reshape(-1)[w["base"][rows] + w["k"][rows]].astype(np.int64)
-        return np.where(is_v, self._key(w, rows, vm[:, None], count), INF)
+        idx = np.take(w["idx"], rows, axis=0)
+        if "kpos" in w:
+            return inf_unless(np.take(w["kpos"].reshape(-1), idx), is_v)
+        count = np.take(w["run"].reshape(-1), idx).astype(np.int64)
+        return inf_unless(self._key(w, rows, vm[:, None], count), is_v)
 
     def _settle(self, rng, key, maybe):
         """Keys (rows, P; ``INF``: not a candidate) made unique: the owner in the low bits
@@ -430,7 +432,9 @@ class VectorEngine:
         tot["attacks"][gr] += 1
         t = self._targets(rng, a_side)
         left = c.attack(rng, (nb,)).astype(np.int64) if c.rolls else None
-        top = np.maximum(ut[B], ht[B])
+        top = np.take(ut, B, axis=0)
+        if self.holding:
+            np.maximum(top, np.take(ht, B, axis=0), out=top)
         able_t, able, first, later = answerers(top, t, av, ah, self.side, c.respond)
         w["empty"][B[~able_t], t[~able_t]] = True
         tot["able"][gr] += able
@@ -447,7 +451,7 @@ class VectorEngine:
         if g.size:
             self._answer(rng, w, B, g, first[g], t, av, ah, left, full, nresp, ut, ht, tot)
         if c.respond == "every":
-            g = np.flatnonzero(later.min(axis=1) < INF)
+            g = np.flatnonzero(across(np.minimum, later) < INF)
             later = later[g]
             while g.size:
                 threat = (left[g] > 0) if c.rolls else ~full[g]
@@ -476,7 +480,8 @@ class VectorEngine:
         c = self.combat
         k, hm = w["k"], w["hm"]
         rows = B[g]
-        hv, uv = ht[rows, x], ut[rows, x]
+        cell = rows * self.P + x
+        hv, uv = np.take(ht.reshape(-1), cell), np.take(ut.reshape(-1), cell)
         fh = (hv >= uv) & (hv > 0)  # the highest die, a held one first among equals
         h = np.maximum(hv, uv)
         hm[rows[fh], x[fh]] &= hm[rows[fh], x[fh]] - 1
