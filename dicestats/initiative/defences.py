@@ -60,7 +60,8 @@ def compute_defence(s, exact: bool) -> Defence:
 
 def batch_defence(s):
     """The batch function of :func:`~dicestats.initiative.defence`: the round engine's
-    Monte Carlo with the named policies as masks (:class:`~.vector.VectorEngine`)."""
+    fast Monte Carlo (:class:`~.vector.VectorEngine`), or the general engine for a policy
+    of the user's own (:func:`~.vector.batch_engine`)."""
     return batch_engine(s.fight)
 
 

@@ -879,8 +879,9 @@ class _Drawn(Drawn):
 
 def batch_odds(s):
     """The batch function of :func:`~dicestats.initiative.odds` by Monte Carlo: the fast
-    path (:class:`Rounds`), or the round engine for holding or several rounds (its Monte
-    Carlo with the named policies as masks, :class:`~.vector.VectorEngine`)."""
+    path (:class:`Rounds`), or the round engine for holding or several rounds
+    (:func:`~.vector.batch_engine`: the fast :class:`~.vector.VectorEngine`, the general
+    engine for a policy of the user's own)."""
     fight = s.fight
     return batch_engine(fight) if needs_engine(fight) else Rounds(fight.setup)
 

@@ -11,9 +11,10 @@ It draws its own numbers (not the general engine's stream), only where they are 
   keeps it, an attack or an answer spends the highest die, a held one first among
   equals), so its unheld dice are the sorted dice from a pointer on, and its held dice a
   set of those positions (a bit mask) used highest first;
-- who acts is the acting rule's key (:func:`~.order.rank_key`) of each participant when
-  a tier opens (``order="tier"``) or at every action (``order="action"``), a coin drawn
-  only for the fights with a complete tie;
+- who acts is the acting rule's key (:func:`~.order.rank_key`) of each participant,
+  settled when a tier opens (``order="tier"``) or at every action (``order="action"``):
+  the owner in its low bits and, only in the fights where two candidates tie completely,
+  fair coins above it, so each turn is one minimum across the participants;
 - targets and success rolls are drawn for the attacking fights only, answers and armour
   for those that answer or are hurt;
 - the order statistics (first, before, doubles, positions) are read once per round from
@@ -134,11 +135,6 @@ class VectorEngine:
         owners = setup.owners
         starts = np.cumsum([0, *setup.sw])[:-1]
         self.slot = owners * self.S + (np.arange(self.D) - starts[owners])
-
-    @classmethod
-    def of(cls, fight):
-        """:func:`batch_engine` (kept for the callers that name the class)."""
-        return batch_engine(fight)
 
     # ------------------------------------------------------------------ a batch
     def __call__(self, rng, n):
