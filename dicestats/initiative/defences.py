@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .engine import Drawn, Fight, Sums, engine_batch_size, held_fields
 from .results import Defence
-from .vector import VectorEngine
+from .vector import batch_engine
 
 
 def defence_of(fight: Fight, read) -> Defence:
@@ -60,8 +60,9 @@ def compute_defence(s, exact: bool) -> Defence:
 
 def batch_defence(s):
     """The batch function of :func:`~dicestats.initiative.defence`: the round engine's
-    Monte Carlo with the named policies as masks (:class:`~.vector.VectorEngine`)."""
-    return VectorEngine.of(s.fight)
+    fast Monte Carlo (:class:`~.vector.VectorEngine`), or the general engine for a policy
+    of the user's own (:func:`~.vector.batch_engine`)."""
+    return batch_engine(s.fight)
 
 
 def batch_size_defence(s) -> int:

@@ -476,40 +476,21 @@ class Engine:
         rows.a_t = np.where(m, self.enemies[a_side, j], -1)
         if c.rolls:
             rows.a_left = ch.roll(rows, c.attack, rows.a_mask)
-        n, P = rows.n, self.P
+        n = rows.n
         m, t = rows.a_mask, rows.a_t
         t0 = np.maximum(t, 0)
-        rng_n = np.arange(n)
         top = np.maximum(self._top(rows.cnt), self._top(rows.hcnt))  # (n, P)
-        tt = top[rng_n, t0]
-        able_t = m & (tt > 0)
-        hit = m & ~able_t
-        rows.empty_hit[rng_n[hit], t0[hit]] = True
-        mate = (self.side[None, :] == self.side[t0][:, None]) & (
-            np.arange(P)[None, :] != t0[:, None]
+        able_t, able, first, rows.a_later = answerers(
+            top, t0, rows.a_v, rows.a_h, self.side, c.respond, m
         )
-        able_c = mate & (top > 0) & ((top >= rows.a_v[:, None]) | rows.a_h[:, None]) & m[:, None]
-        # the order in which responders answer: slot 0 the target, then companions
-        # by their highest die, the lower participant number first among equals
-        slots = np.full((n, P), -1, dtype=np.int64)
-        slots[:, 0] = np.where(able_t, t, -1)
-        if c.respond == "cover":
-            fast_t = able_t & ((tt >= rows.a_v) | rows.a_h)
-            cov = np.argmin(np.where(able_c, top * P + np.arange(P)[None, :], INF), axis=1)
-            slots[:, 0] = np.where(m & ~fast_t & able_c.any(axis=1), cov, slots[:, 0])
-        elif c.respond == "every":
-            order_key = np.where(able_c, (6 - top) * P + np.arange(P)[None, :], INF)
-            srt = np.argsort(order_key, axis=1, kind="stable")
-            ok = np.take_along_axis(order_key, srt, axis=1) < INF
-            slots[:, 1:] = np.where(ok, srt, -1)[:, : P - 1]
-        able = able_t if c.respond == "target" else m & (able_t | able_c.any(axis=1))
+        hit = m & ~able_t
+        rows.empty_hit[np.arange(n)[hit], t0[hit]] = True
         acc.add(rows, "able", able)
-        rows.a_slots = slots
         rows.a_full = np.zeros(n, dtype=bool)
         rows.a_nresp = np.zeros(n, dtype=np.int64)
-        n_slots = 1 if c.respond != "every" else P
+        n_slots = 1 if c.respond != "every" else self.P
         for s_i in range(n_slots):
-            who = rows.a_slots[:, s_i]
+            who = first if s_i == 0 else next_answerer(rows.a_later)
             has = rows.a_mask & (who >= 0)
             if not has.any():
                 continue
@@ -692,6 +673,68 @@ class Engine:
                     y = y.reshape(y.shape + (1,) * (x.ndim - y.ndim))
                 out[f"{k}_x_{d}"] = (x * y).sum(axis=0)
         return out
+
+
+def answerers(top, target, a_v, a_h, side, respond, m=None):
+    """Who may answer an attack, one per row: ``top`` (rows, P) each participant's
+    highest die (held or not, 0: none), ``target`` the attacked participant, ``a_v`` the
+    attack's die, ``a_h`` answered at equal initiative (a holder's action), ``side`` each
+    participant's side, ``respond`` the reading, ``m`` the rows that attack (None: all).
+
+    Returns ``(able_t, able, first, later)``: the target has a die; someone may answer
+    (by the reading); who answers first (the target or, ``"cover"``, the companion
+    answering instead; -1: nobody); with ``"every"`` the companions' order keys
+    (rows, P; ``INF`` for those that may not answer), read in order by
+    :func:`next_answerer`: the highest die first, the lower participant number first
+    among equals (None with the other readings).
+    """
+    n, P = top.shape
+    cols = np.arange(P)
+    tt = top[np.arange(n), target]
+    able_t = tt > 0
+    able_c = (side[None, :] == side[target][:, None]) & (cols[None, :] != target[:, None])
+    able_c &= (top > 0) & ((top >= a_v[:, None]) | a_h[:, None])
+    if m is not None:
+        able_t &= m
+        able_c &= m[:, None]
+    first = np.where(able_t, target, -1)
+    any_c = across(np.logical_or, able_c)
+    later = None
+    if respond == "cover":  # the lowest sufficient die, the lower number among equals
+        fast_t = able_t & ((tt >= a_v) | a_h)
+        cov = across(np.minimum, inf_unless(top * P + cols[None, :], able_c)) % P
+        first = np.where(~fast_t & any_c, cov, first)
+    elif respond == "every":
+        later = inf_unless((6 - top) * P + cols[None, :], able_c)
+    able = able_t if respond == "target" else able_t | any_c
+    return able_t, able, first, later
+
+
+def next_answerer(later):
+    """The next companion to answer in each row (-1: none left), taken from the order
+    keys ``later`` of :func:`answerers` (set to ``INF`` in place)."""
+    P = later.shape[1]
+    low = across(np.minimum, later)
+    ok = low < INF
+    j = low % P  # a key ends with its participant's number
+    r = np.flatnonzero(ok)
+    later[r, j[ok]] = INF
+    return np.where(ok, j, -1)
+
+
+def across(op, x):
+    """``op`` reduced across the participants (columns) of ``x`` (rows, P): over a
+    participant-major copy, much faster than numpy's reduction along a short last axis."""
+    return op.reduce(np.ascontiguousarray(x.T), axis=0)
+
+
+def inf_unless(key, mask):
+    """``np.where(mask, key, INF)`` for keys >= 0, without its slow branches."""
+    out = mask.astype(np.int64)
+    out -= 1
+    out &= INF
+    out |= key
+    return out
 
 
 # ====================================================================== the questions

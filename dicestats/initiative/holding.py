@@ -70,9 +70,11 @@ class HoldPolicy:
     The base class never holds (``"never"``). Both methods take a :class:`HoldView`
     and return a bool array with one entry per round.
 
-    The named policies are read as masks over a whole batch; a policy of your own is
-    asked as written, a view built and a call made per participant at every step (the
-    same answers, a little slower).
+    The named policies are read as masks over a whole batch by the fast Monte Carlo
+    (:class:`~.vector.VectorEngine`); a policy of your own cannot be read that way, so a
+    question in which anyone holds by one is played by the general round engine
+    (:class:`~.engine.Engine`), a view built and a call made per participant at every
+    step: the same rules, several times slower by Monte Carlo.
 
     Examples
     --------

@@ -39,7 +39,7 @@ from .order import (
 from .pips import SPEND, add_pips
 from .results import Odds
 from .setup import batch_rounds
-from .vector import VectorEngine
+from .vector import batch_engine
 
 # ====================================================================== the batch function
 _TABLE_MAX_S = 5  # swiftness up to this uses precomputed per-roll key tables (6^5 rows)
@@ -879,10 +879,11 @@ class _Drawn(Drawn):
 
 def batch_odds(s):
     """The batch function of :func:`~dicestats.initiative.odds` by Monte Carlo: the fast
-    path (:class:`Rounds`), or the round engine for holding or several rounds (its Monte
-    Carlo with the named policies as masks, :class:`~.vector.VectorEngine`)."""
+    path (:class:`Rounds`), or the round engine for holding or several rounds
+    (:func:`~.vector.batch_engine`: the fast :class:`~.vector.VectorEngine`, the general
+    engine for a policy of the user's own)."""
     fight = s.fight
-    return VectorEngine.of(fight) if needs_engine(fight) else Rounds(fight.setup)
+    return batch_engine(fight) if needs_engine(fight) else Rounds(fight.setup)
 
 
 def batch_size_odds(s) -> int:

@@ -1,396 +1,518 @@
-"""The round engine's Monte Carlo at speed: the named holding policies as masks.
+"""The round engine's Monte Carlo at speed: defence and holding over a whole batch.
 
-:class:`VectorEngine` plays the same rounds as :class:`~.engine.Engine` (a batch of
-fights advanced together, action by action, as array operations: the acting order by the
-acting rule's keys, attacks, every defender's one answer, the highest-die rule, slow
-penalties, armour and success rolls drawn per batch, several rounds with the
-everyone-held rule), drawing the same numbers in the same order, so it gives the same
-answers bit for bit; it is faster where the general engine is general:
+:class:`VectorEngine` plays the rounds of :class:`~.engine.Engine` (the reference: the
+rules of ``docs/rules/initiative.md``) for the named holding policies, a batch of fights
+advanced together, one action (or one hold) per fight per step, as array operations;
+the loops are over steps, participants and a participant's dice, never over fights.
+It draws its own numbers (not the general engine's stream), only where they are needed:
 
-- the named holding policies (:data:`~.rules.HOLD_POLICIES`) are read as masks over the
-  whole batch, one array operation per policy, instead of a :class:`~.holding.HoldView`
-  built and a policy called per participant;
-- a participant's highest die is read from the faces it holds as the bits of one byte,
-  its count of one face by one gather from the flat counts (int8), each once per step;
-  reductions across the participants go column by column (numpy's reduction along a
-  short last axis is slow);
-- who may answer an attack is worked out on the attacking rows only;
-- the rows whose round has ended are set aside (what they carry into the next round of
-  their fight written back) and the others played on alone; the success rolls are still
-  drawn for the whole batch, so the draws stay those of the general engine.
+- a participant's dice are sorted high to low once per round; every way a die leaves
+  its unheld dice takes the highest one (a turn acts with its highest unheld die, a hold
+  keeps it, an attack or an answer spends the highest die, a held one first among
+  equals), so its unheld dice are the sorted dice from a pointer on, and its held dice a
+  set of those positions (a bit mask) used highest first;
+- who acts is the acting rule's key (:func:`~.order.rank_key`) of each participant,
+  settled when a tier opens (``order="tier"``) or at every action (``order="action"``):
+  the owner in its low bits and, only in the fights where two candidates tie completely,
+  fair coins above it, so each turn is one minimum across the participants;
+- targets and success rolls are drawn for the attacking fights only, answers and armour
+  for those that answer or are hurt;
+- the order statistics (first, before, doubles, positions) are read once per round from
+  each fight's acting sequence, and the fights whose round has ended are set aside.
 
-A custom :class:`~.holding.HoldPolicy` is asked as the general engine asks it (a view per
-participant); every other participant is still read as a mask. The exact enumeration
-stays on :class:`~.engine.Engine` (the reference).
+A custom :class:`~.holding.HoldPolicy` is not read as a mask: such a fight goes through
+the general engine (:func:`batch_engine`). The exact enumeration stays on
+:class:`~.engine.Engine`.
 """
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
-from .engine import _BATCH_ONLY, INF, Engine, _Acc, _Draw, _Rows
-from .holding import HoldView, call_policy, hold_policy
+from .engine import _BATCH_ONLY, FACE, INF, across, answerers, inf_unless, next_answerer
+from .holding import hold_policy
+from .order import FMT64, OWN_BITS, OWN_MASK, RANK_SHIFT, rank_key
 from .pips import prepare
 
-#: The named policies by code (their hold and use read as masks by :meth:`VectorEngine._ask`).
-_CODES = {name: i for i, name in enumerate(("never", "defend", "reserve", "after-enemy", "always"))}
-_CUSTOM = -1
-#: The weight of each face's presence bit (face f is bit f - 1; face 0, the unused column,
-#: none) and the highest face present from those bits.
-_BITS = np.array([0, 1, 2, 4, 8, 16, 32], dtype=np.uint8)
-_HIGHEST = np.array([m.bit_length() for m in range(64)], dtype=np.int64)
+#: The named policies by code (their hold and use read as masks).
+NEVER, DEFEND, RESERVE, AFTER_ENEMY, ALWAYS = range(5)
+_CODES = {"never": NEVER, "defend": DEFEND, "reserve": RESERVE}
+_CODES |= {"after-enemy": AFTER_ENEMY, "always": ALWAYS}
 
 
-def _code(policy) -> int:
-    """A named policy's code, or ``_CUSTOM`` for a user's policy object."""
+def _code(policy):
+    """A named policy's code, or None for a user's policy object."""
     name = getattr(policy, "name", None)
     if name in _CODES and hold_policy(name) is policy:
         return _CODES[name]
-    return _CUSTOM
+    return None
 
 
-def _across(op, x):
-    """``op`` reduced across the participants (columns) of ``x`` (rows, P): one pass per
-    column, much faster than numpy's reduction along a short last axis."""
-    out = x[:, 0].copy()
-    for p in range(1, x.shape[1]):
-        op(out, x[:, p], out=out)
+def vectorizable(fight) -> bool:
+    """Whether every participant's policy is a named one (read as a mask)."""
+    return all(_code(p) is not None for p in fight.policies)
+
+
+def batch_engine(fight):
+    """The Monte Carlo batch function of a checked fight (:class:`~.engine.Fight`):
+    :class:`VectorEngine`, or the general :class:`~.engine.Engine` when a participant
+    holds by a policy of the user's own."""
+    return VectorEngine(fight) if vectorizable(fight) else fight.engine()
+
+
+@functools.cache
+def _lowest(bits: int) -> np.ndarray:
+    """The position of the lowest set bit of each mask below ``2**bits`` (``bits`` for 0)."""
+    x = np.arange(1 << bits, dtype=np.int64)
+    low = x & -x
+    out = np.full(x.size, bits, dtype=np.int64)
+    nz = low > 0
+    out[nz] = np.log2(low[nz]).round().astype(np.int64)
     return out
 
 
-class _Counts(_Acc):
-    """Monte Carlo's per-row counters: each row adds once per call, so a plain indexed
-    ``+=`` does what ``np.add.at`` does (the batch-wide counters still use it)."""
-
-    #: The batch's row of each row played (None: every row, in order).
-    rid = None
-
-    def add(self, rows, name, mask, index=(), value=None):
-        if name in _BATCH_ONLY or name not in self.tot:
-            return super().add(rows, name, mask, index, value)
-        sel = np.flatnonzero(mask)
-        if sel.size:
-            ix = tuple(np.asarray(i)[sel] for i in index)
-            at = sel if self.rid is None else self.rid[sel]
-            self.tot[name][(at, *ix)] += 1 if value is None else np.asarray(value)[sel]
-        return None
+@functools.cache
+def _ones(bits: int) -> np.ndarray:
+    """The number of set bits of each mask below ``2**bits``."""
+    x = np.arange(1 << bits, dtype=np.int64)
+    out = np.zeros(x.size, dtype=np.int64)
+    for b in range(bits):
+        out += (x >> b) & 1
+    return out
 
 
-class _Dealt(_Draw):
-    """:class:`~.engine._Draw` for rows played as a subset of a batch of ``n`` (``rid``:
-    the batch's row of each): a success roll is drawn for every row of the batch, as the
-    general engine draws it, and read at the rows played; a uniform choice is drawn for
-    the rows played only, which is the same (a row that finished chooses among 1, which
-    draws nothing)."""
-
-    def __init__(self, rng, n):
-        super().__init__(rng)
-        self.n, self.rid = n, None
-
-    def roll(self, rows, roll, mask):
-        x = np.asarray(roll(self.rng, (self.n,)), dtype=np.int64)
-        return np.where(mask, x if self.rid is None else x[self.rid], 0)
+def _popcount(x, bits):
+    """The set bits of masks ``x`` below ``2**bits``."""
+    return _ones(bits)[x]
 
 
-class VectorEngine(Engine):
-    """:class:`~.engine.Engine`'s Monte Carlo (``engine(rng, n)``), the named policies as
-    masks; the same draws, the same sums."""
+def _ties(x):
+    """The rows of ``x`` (rows, P) with two equal entries."""
+    P = x.shape[1]
+    out = np.zeros(x.shape[0], dtype=bool)
+    if P <= 8:
+        for i in range(P):
+            for j in range(i + 1, P):
+                out |= x[:, i] == x[:, j]
+        return out
+    srt = np.sort(x, axis=1)
+    return (srt[:, 1:] == srt[:, :-1]).any(axis=1)
 
-    @classmethod
-    def of(cls, fight) -> VectorEngine:
-        """The engine of a checked fight (:class:`~.engine.Fight`)."""
-        return cls(fight.setup, fight.policies, fight.rounds, fight.combat)
 
-    def __init__(self, setup, policies, rounds, combat=None):
-        super().__init__(setup, policies, rounds, combat)
-        self.codes = np.array([_code(p) for p in self.policies], dtype=np.int64)
-        self.custom = np.flatnonzero(self.codes == _CUSTOM)
-        self.enemy_side = 1 - self.side
-        self._base = np.zeros((0, self.P), dtype=np.int64)
+def _nth_true(cand, j):
+    """The column of the ``j``-th (0-based) True of each row of ``cand`` (-1: none)."""
+    out = np.full(cand.shape[0], -1, dtype=np.int64)
+    seen = np.zeros(cand.shape[0], dtype=np.int64)
+    for p in range(cand.shape[1]):
+        col = cand[:, p]
+        out[col & (seen == j)] = p
+        seen += col
+    return out
 
-    def __getstate__(self):
-        """Pickled (to a worker, with every batch) without the cached flat indexes."""
-        state = dict(self.__dict__)
-        state["_base"] = np.zeros((0, self.P), dtype=np.int64)
-        return state
 
+class VectorEngine:
+    """Monte Carlo of a checked fight (:class:`~.engine.Fight`) whose policies are named:
+    ``engine(rng, n)`` plays ``n`` fights and returns the sums of
+    :meth:`Engine.__call__ <.engine.Engine.__call__>` (the same statistics, read by
+    :class:`~.engine.Drawn`)."""
+
+    def __init__(self, fight):
+        setup = fight.setup
+        codes = [_code(p) for p in fight.policies]
+        if None in codes:
+            raise ValueError("a policy of the user's own: use the general engine")
+        self.ref = fight.engine()  # the statistics' shapes and their batch totals
+        self.setup, self.rounds, self.combat = setup, fight.rounds, fight.combat
+        self.P, self.D, self.S = setup.n, setup.dice, max(setup.sw)
+        self.side = np.array(setup.sides, dtype=np.int64)
+        self.order, self.tiebreak = setup.rules.order, setup.rules.tiebreak
+        self.da = sum(setup.swiftness)
+        self.codes = np.array(codes, dtype=np.int64)
+        self.holding = bool((self.codes != NEVER).any())
+        self.enemies, self.n_enemies = self.ref.enemies, self.ref.n_enemies
+        owners = setup.owners
+        starts = np.cumsum([0, *setup.sw])[:-1]
+        self.slot = owners * self.S + (np.arange(self.D) - starts[owners])
+
+    # ------------------------------------------------------------------ a batch
     def __call__(self, rng, n):
-        """:meth:`Engine.__call__ <.engine.Engine.__call__>` with :class:`_Counts`."""
-        rows = self._fresh(n)
-        ch = _Dealt(rng, n)
-        acc = _Counts(self.shapes, rows)
+        tot = {
+            k: np.zeros(s if k in _BATCH_ONLY else (n, *s), dtype=np.int64)
+            for k, s in self.ref.shapes.items()
+        }
+        edges = np.zeros(n, dtype=np.int64)
+        forbid = np.zeros(n, dtype=bool)
         for r in range(self.rounds):
-            self._reset_round(rows, np.ones(n, dtype=bool))
-            dice = rng.integers(1, 7, size=(n, self.D), dtype=np.int64)
-            self._set_dice(rows, prepare(dice, self.setup))
-            self._play(rows, ch, acc, r)
-        acc.add(rows, "edges", np.ones(n, dtype=bool), (rows.edges,))
-        return self._batch_totals(acc.tot, n)
+            dice = prepare(rng.integers(1, 7, size=(n, self.D), dtype=np.int64), self.setup)
+            seq = self._round(rng, dice, tot, edges, forbid, r)
+            self._order_stats(seq, tot)
+        tot["edges"][np.arange(n), edges] += 1
+        return self.ref._batch_totals(tot, n)
 
-    #: The state a row carries from one round of a fight to the next.
-    _CARRIED = ("edges", "forbid")
+    def _sorted(self, dice):
+        """Each participant's dice high to low (n, P, S + 1) int8, zeros after its last,
+        and the run of each die (n, P, S + 1) int8: the dice equal to it from it on."""
+        n, P, S = dice.shape[0], self.P, self.S
+        pad = np.zeros((n, P * S), dtype=np.int8)
+        pad[:, self.slot] = dice
+        pad = pad.reshape(n, P, S)
+        d = np.zeros((n, P, S + 1), dtype=np.int8)
+        d[:, :, :S] = -np.sort(-pad, axis=2)
+        run = np.zeros((n, P, S + 1), dtype=np.int8)
+        for s in range(S - 1, -1, -1):
+            run[:, :, s] = np.where(d[:, :, s] == d[:, :, s + 1], run[:, :, s + 1], 0) + 1
+        return d, run
 
-    def _play(self, rows, ch, acc, r):
-        """:meth:`Engine._play <.engine.Engine._play>` on the rows still playing: when an
-        eighth of them has finished, they are set aside (what they carry into the next round
-        written back to the batch) and the others played on alone."""
-        if not isinstance(ch, _Dealt):  # an enumeration
-            return super()._play(rows, ch, acc, r)
-        w = _Rows(rows.n)
-        for k, v in rows.arrays().items():
-            setattr(w, k, v)
-        rid = np.arange(rows.n)
+    def _order_stats(self, seq, tot):
+        """Who acted when, from each fight's acting sequence of a round (n, D), -1 after
+        the last action."""
+        n, D, P = seq.shape[0], self.D, self.P
+        rows = np.arange(n)
+        has = seq >= 0
+        first = seq[:, 0]
+        some = first >= 0
+        tot["first"][rows[some], first[some]] += 1
+        tot["first_side"] += some & (self.side[np.maximum(first, 0)] == 0)
+        cell = (rows[:, None] * P + seq)[has]
+        pos = np.broadcast_to(np.arange(1, D + 1), seq.shape)[has]
+        tot["act_n"] += np.bincount(cell, minlength=n * P).reshape(n, P)
+        tot["pos_sum"] += np.bincount(cell, pos, minlength=n * P).astype(np.int64).reshape(n, P)
+        at = (np.arange(D)[None, :] * P + seq)[has]
+        tot["acts_at"] += np.bincount(at, minlength=D * P).reshape(D, P)
+        if D > 1:
+            tot["double"] += ((seq[:, 1:] == seq[:, :-1]) & has[:, 1:]).any(axis=1)
+        b = has & (self.side[np.maximum(seq, 0)] == 1)
+        before = np.where(b.any(axis=1), b.argmax(axis=1), has.sum(axis=1))
+        tot["before"][rows, np.minimum(before, self.da)] += 1
 
-        def settle(idx):  # write back the carried state of the rows idx of w
-            for k in self._CARRIED:
-                getattr(rows, k)[rid[idx]] = getattr(w, k)[idx]
-
-        try:
-            for _ in range(4 * self.D + 2):
-                done = np.flatnonzero(w.done)
-                if done.size == w.n:
-                    settle(np.arange(w.n))
-                    return None
-                if 8 * done.size >= w.n:
-                    settle(done)
-                    keep = np.flatnonzero(~w.done)
-                    w.take(keep)
-                    rid = rid[keep]
-                    ch.rid = acc.rid = rid
-                self._step(w, ch, acc, r)
-                w.scratch_clear()
-        finally:
-            ch.rid = acc.rid = None
+    # ------------------------------------------------------------------ a round
+    def _round(self, rng, dice, tot, edges, forbid, r):
+        """Play one round of every fight; returns the acting sequences (n, D)."""
+        n, P, S, D = dice.shape[0], self.P, self.S, self.D
+        seq = np.full((n, D), -1, dtype=np.int64)
+        d, run = self._sorted(dice)
+        rolled = (FACE[d[:, :, :S].astype(np.int64)]).sum(axis=2)
+        w = {
+            "rid": np.arange(n),
+            "d": d,
+            "run": run,
+            "rolled": rolled,
+            # complete ties need two identical rolls (unless by the unspent dice)
+            "twin": _ties(rolled) if self.tiebreak == "all" else np.ones(n, dtype=bool),
+            "k": np.zeros((n, P), dtype=np.int64),
+            "hm": np.zeros((n, P), dtype=np.int64),
+            "hever": np.zeros((n, P), dtype=bool),
+            "tier_v": np.zeros(n, dtype=np.int64),
+            "tkey": np.full((n, P), INF, dtype=np.int64),
+            "acted": np.zeros(n, dtype=bool),
+            "sa": np.zeros((n, 2), dtype=bool),
+            "pos": np.zeros(n, dtype=np.int64),
+            "slow_any": np.zeros(n, dtype=bool),
+            "empty": np.zeros((n, P), dtype=bool),
+            "forbid": forbid.copy(),
+            "done": np.zeros(n, dtype=bool),
+        }
+        if self.tiebreak == "all":  # the key of each die as its owner's highest unheld
+            own = np.arange(P, dtype=np.int64)[None, :, None]
+            key = rank_key(
+                d.astype(np.int64), run.astype(np.int64), rolled[:, :, None], None, "all"
+            )
+            key |= own
+            w["kpos"] = np.where(d > 0, key, INF)
+        low = _lowest(S)
+        m = n
+        base = np.arange(n * P, dtype=np.int64) * (S + 1)
+        for _ in range(2 * D + 2):
+            ndone = int(np.count_nonzero(w["done"]))
+            if ndone == m:
+                return seq
+            if 8 * ndone >= m:  # set the finished fights aside
+                keep = np.flatnonzero(~w["done"])
+                w = {k: np.take(v, keep, axis=0) for k, v in w.items()}
+                m = keep.size
+                base = np.arange(m * P, dtype=np.int64) * (S + 1)
+            w["base"] = base.reshape(m, P)
+            k, hm = w["k"], w["hm"]
+            dflat = w["d"].reshape(-1)
+            w["idx"] = idx = (base + k.reshape(-1)).reshape(m, P)  # the highest unheld die's
+            ut = np.take(dflat, idx).astype(np.int64)
+            umax = across(np.maximum, ut)
+            end = umax == 0
+            if self.holding:
+                hidx = base + np.take(low, hm.reshape(-1))
+                ht = np.take(dflat, hidx).reshape(m, P).astype(np.int64)
+                want = self._use(w, ht, end)
+                interv = across(np.logical_or, want)
+                turn = ~end & ~interv
+                finish = end & ~interv & ~w["done"]
+            else:
+                ht = np.zeros((m, P), dtype=np.int64)
+                interv = np.zeros(m, dtype=bool)
+                turn = ~end
+                finish = end & ~w["done"]
+            if finish.any():
+                self._finish(w, np.flatnonzero(finish), tot, edges, forbid, r)
+            actor = np.zeros(m, dtype=np.int64)
+            value = np.zeros(m, dtype=np.int64)
+            if interv.any():  # the best-ranked holder that wants to act, a coin among equals
+                ir = np.flatnonzero(interv)
+                hv, wn = ht[ir], want[ir]
+                i0 = low[hm[ir]]  # the highest held die's place; its equals follow it
+                same = ((np.int64(1) << w["run"].reshape(-1)[w["base"][ir] + i0]) - 1) << i0
+                held = _popcount(hm[ir] & same, S)
+                key = inf_unless(self._key(w, ir, hv, held), wn)
+                cand = wn & (key == across(np.minimum, key)[:, None])
+                pick = cand.argmax(axis=1)
+                nc = across(np.add, cand.view(np.int8))
+                tied = np.flatnonzero(nc > 1)
+                if tied.size:
+                    pick[tied] = _nth_true(cand[tied], rng.integers(0, nc[tied]))
+                actor[ir] = pick
+                value[ir] = hv[np.arange(ir.size), pick]
+            if turn.any():
+                if self.order == "tier":  # the tier's keys, settled when it opened
+                    v = w["tier_v"]
+                    best = across(np.minimum, inf_unless(w["tkey"], ut == v[:, None]))
+                    j = best & OWN_MASK  # a settled key ends with its owner
+                    reopen = turn & (best == INF)
+                    if reopen.any():  # the next value's tier opens: its holders ordered once
+                        ro = np.flatnonzero(reopen)
+                        vm = umax[ro]
+                        key = self._turn_key(w, ro, np.take(ut, ro, axis=0), vm)
+                        key = self._settle(rng, key, w["twin"][ro])
+                        w["tkey"][ro] = key
+                        v[ro] = vm
+                        j[ro] = across(np.minimum, key) & OWN_MASK
+                    actor = np.where(turn, j, actor)
+                    value = np.where(turn, v, value)
+                else:  # by action: the rule's keys at every action
+                    tr = np.flatnonzero(turn)
+                    key = self._settle(rng, self._turn_key(w, tr, ut[tr], umax[tr]), w["twin"][tr])
+                    actor[tr] = across(np.minimum, key) & OWN_MASK
+                    value[tr] = umax[tr]
+            hold = np.zeros(m, dtype=bool)
+            if self.holding:
+                hold = self._hold(w, turn & ~w["forbid"], actor)
+                if hold.any():
+                    hr = np.flatnonzero(hold)
+                    cell = hr * P + actor[hr]
+                    hm.reshape(-1)[cell] |= np.int64(1) << k.reshape(-1)[cell]
+                    k.reshape(-1)[cell] += 1
+                    w["hever"].reshape(-1)[cell] = True
+            ar = np.flatnonzero(interv | (turn & ~hold))
+            if ar.size:
+                self._act(rng, w, ar, actor[ar], value[ar], interv[ar], ut, ht, seq, tot)
         raise AssertionError("a round did not end")  # pragma: no cover - every step spends
 
-    # ------------------------------------------------------------------ faces
-    @staticmethod
-    def _top(c):
-        """Highest face with a nonzero count (0: none), per (row, participant): the faces
-        present as the bits of one byte (a product with their weights), read in a table."""
-        return _HIGHEST[(c > 0).view(np.uint8) @ _BITS]
-
-    def _cells(self, c):
-        """The flat index of face 0 of each (row, participant) of counts ``c``."""
-        n = c.shape[0]
-        if self._base.shape[0] != n:
-            self._base = (np.arange(n * self.P, dtype=np.int64) * 7).reshape(n, self.P)
-        return self._base
-
-    def _count(self, c, v):
-        """Each participant's count of the face ``v`` (one per row), as int64 (one gather
-        from the flat counts)."""
-        return np.take(c.reshape(-1), self._cells(c) + v[:, None]).astype(np.int64)
-
-    def _count_each(self, c, v):
-        """Each participant's count of its own face ``v[row, p]``, as int64."""
-        return np.take(c.reshape(-1), self._cells(c) + v).astype(np.int64)
-
-    def _set_dice(self, rows, dice):
-        """The face counts as int8 (a count is at most 15): an eighth of the memory read."""
-        super()._set_dice(rows, dice)
-        rows.cnt = rows.cnt.astype(np.int8)
-
-    # ------------------------------------------------------------------ policies
-    def _ask(self, rows, method, ask, value, end):
-        """The named policies' answers as masks (rows, P), a column per participant; a
-        custom one asked per view."""
-        out = np.zeros((rows.n, self.P), dtype=bool)
-        for p, code in enumerate(self.codes.tolist()):
-            if code == _CUSTOM:
-                continue
-            acted = rows.side_acted[:, self.enemy_side[p]]
-            if method == "hold":
-                if code == _CODES["defend"]:
-                    x = ~rows.hever[:, p]
-                elif code == _CODES["reserve"]:
-                    x = self._top(rows.hcnt[:, p]) == 0
-                elif code == _CODES["after-enemy"]:
-                    x = ~acted
-                else:
-                    x = code == _CODES["always"]
-            elif code in (_CODES["defend"], _CODES["reserve"]):
-                x = end
-            elif code == _CODES["after-enemy"]:
-                x = acted
-            else:
-                x = code == _CODES["never"]
-            out[:, p] = ask[:, p] & x
-        for p in self.custom:
-            sel = np.flatnonzero(ask[:, p])
-            if sel.size:
-                view = HoldView(
-                    participant=int(p),
-                    side=int(self.side[p]),
-                    value=value[sel, p],
-                    dice=rows.cnt[sel, p, :].astype(np.int64),
-                    held=rows.hcnt[sel, p, :].copy(),
-                    enemy_acted=rows.side_acted[sel, 1 - self.side[p]].copy(),
-                    anyone_acted=rows.acted[sel].copy(),
-                    end=end[sel].copy(),
-                    has_held=rows.hever[sel, p].copy(),
-                )
-                out[sel, p] = call_policy(self.policies[p], method, view)
+    # ------------------------------------------------------------------ keys and policies
+    def _below(self, w, rows, value):
+        """Face counts (4 bits a face) of the unheld dice below ``value`` of ``rows``."""
+        dd, k = w["d"][rows], w["k"][rows]
+        out = np.zeros(k.shape, dtype=np.int64)
+        for s in range(self.S):
+            x = dd[:, :, s].astype(np.int64)
+            out += np.where((s >= k) & (x < value) & (x > 0), FACE[x], 0)
         return out
 
-    # ------------------------------------------------------------------ a step
-    def _step(self, rows, ch, acc, r):
-        """:meth:`Engine._step <.engine.Engine._step>`, each participant's highest unheld
-        and held die read once per step (the dice left in a round from the first)."""
-        n, P = rows.n, self.P
-        live = ~rows.done
-        top_c = self._top(rows.cnt)
-        end = live & (_across(np.maximum, top_c) == 0)
-        want = np.zeros((n, P), dtype=bool)
-        if self.never_hold:
-            hv = np.zeros((n, P), dtype=np.int64)
-        else:
-            hv = self._top(rows.hcnt)  # highest held die (0: none)
-            want = self._ask(rows, "use", live[:, None] & (hv > 0), hv, end)
-        interv = _across(np.logical_or, want)
-        finish = end & ~interv
-        turn = live & ~end & ~interv
-        if finish.any():
-            self._finish(rows, acc, finish, r)
-        # candidates: the wanting holders (interventions) or the next to act (turns)
-        cand = np.zeros((n, P), dtype=bool)
-        if interv.any():
-            held = self._count_each(rows.hcnt, hv)
-            key = np.where(want, self._key(rows, hv, held), INF)
-            cand |= interv[:, None] & want & (key == _across(np.minimum, key)[:, None])
-        value = np.zeros(n, dtype=np.int64)
-        if turn.any():
-            vmax = _across(np.maximum, top_c)
-            if self.order == "tier":
-                v, cur = rows.tier_v, rows.cur
-                cur_ok = (cur >= 0) & (rows.cnt[np.arange(n), np.maximum(cur, 0), v] > 0)
-                member = (rows.tkey < INF) & (self._count(rows.cnt, v) > 0)
-                reopen = turn & ~cur_ok & ~_across(np.logical_or, member)
-                if reopen.any():  # the next value's tier opens: its holders ordered once
-                    held = self._count(rows.cnt, vmax)
-                    k = np.where(held > 0, self._key(rows, vmax[:, None], held), INF)
-                    rows.tkey = np.where(reopen[:, None], k, rows.tkey)
-                    rows.tier_v = np.where(reopen, vmax, rows.tier_v)
-                    rows.cur = np.where(reopen, -1, rows.cur)
-                    v = rows.tier_v
-                    cur_ok &= ~reopen
-                    member = (rows.tkey < INF) & (self._count(rows.cnt, v) > 0)
-                pick = turn & ~cur_ok
-                key = np.where(member, rows.tkey, INF)
-                cand |= pick[:, None] & member & (key == _across(np.minimum, key)[:, None])
-                keep = turn & cur_ok
-                cand[keep, cur[keep]] = True
-                value = np.where(turn, v, value)
-            else:
-                held = self._count(rows.cnt, vmax)
-                key = np.where(held > 0, self._key(rows, vmax[:, None], held), INF)
-                cand |= turn[:, None] & (held > 0) & (key == _across(np.minimum, key)[:, None])
-                value = np.where(turn, vmax, value)
-        rows.s_interv, rows.s_turn, rows.s_cand, rows.s_value = interv, turn, cand, value
-        j = ch.uniform(rows, np.maximum(_across(np.add, rows.s_cand.astype(np.int64)), 1))
-        n = rows.n
-        cand = rows.s_cand
-        first_true = np.zeros(n, dtype=np.int64)  # the (j + 1)-th candidate of each row
-        seen = np.zeros(n, dtype=np.int64)
-        for p in range(self.P):
-            seen += cand[:, p]
-            first_true[(seen == j + 1) & cand[:, p]] = p
-        actor = np.where(rows.s_interv | rows.s_turn, first_true, -1)
-        interv, turn = rows.s_interv, rows.s_turn
-        if hv.shape[0] != n:  # rows expanded (an enumeration): read again
-            hv = self._top(rows.hcnt)
-        value = np.where(interv, hv[np.arange(n), np.maximum(actor, 0)], rows.s_value)
-        if self.order == "tier":
-            rows.cur = np.where(turn, actor, rows.cur)
-        # a turn: hold the die, or act with it
-        hold = np.zeros(n, dtype=bool)
-        if not self.never_hold and turn.any():
-            ask = (turn & ~rows.forbid)[:, None] & (actor[:, None] == np.arange(self.P))
-            values = np.broadcast_to(value[:, None], (n, self.P))
-            hold = self._ask(rows, "hold", ask, values, np.zeros(n, dtype=bool))
-            hold = _across(np.logical_or, hold)
-        if hold.any():
-            hr = np.flatnonzero(hold)
-            rows.cnt[hr, actor[hr], value[hr]] -= 1
-            rows.hcnt[hr, actor[hr], value[hr]] += 1
-            rows.hever[hr, actor[hr]] = True
-        act = interv | (turn & ~hold)
-        if act.any():
-            self._act(rows, ch, acc, act, actor, value, interv)
+    def _key(self, w, rows, value, held):
+        """The acting rule's keys (rows, P) of dice of ``value`` held ``held`` times."""
+        below = self._below(w, rows, value) if self.tiebreak == "unspent" else None
+        return rank_key(value, held, w["rolled"][rows], below, self.tiebreak)
 
-    # ------------------------------------------------------------------ an attack
-    def _attack(self, rows, ch, acc):
-        """:meth:`Engine._attack <.engine.Engine._attack>`, who may answer worked out on the
-        attacking rows only (the draws still made for every row, as the general engine
-        makes them)."""
-        if not isinstance(ch, _Draw):  # an enumeration: rows expand
-            return super()._attack(rows, ch, acc)
-        c = self.combat
-        m = rows.a_mask
-        acc.add(rows, "attacks", m)
-        a_side = self.side[np.maximum(rows.a_p, 0)]
-        j = ch.uniform(rows, np.where(m, self.n_enemies[a_side], 1))
-        rows.a_t = np.where(m, self.enemies[a_side, j], -1)
-        if c.rolls:
-            rows.a_left = ch.roll(rows, c.attack, m)
-        n, P = rows.n, self.P
-        sel = np.flatnonzero(m)
-        t = rows.a_t[sel]
-        k = np.arange(sel.size)
-        has = (rows.cnt[sel] > 0) | (rows.hcnt[sel] > 0)
-        top = self._top(has)  # (attacks, P): the highest die, held or not
-        tt = top[k, t]
-        able_t = tt > 0
-        rows.empty_hit[sel[~able_t], t[~able_t]] = True
-        mate = (self.side[None, :] == self.side[t][:, None]) & (np.arange(P)[None, :] != t[:, None])
-        av, ah = rows.a_v[sel], rows.a_h[sel]
-        able_c = mate & (top > 0) & ((top >= av[:, None]) | ah[:, None])
-        # the order in which responders answer: slot 0 the target, then companions
-        # by their highest die, the lower participant number first among equals
-        slots = np.full((sel.size, P), -1, dtype=np.int64)
-        slots[:, 0] = np.where(able_t, t, -1)
-        if c.respond == "cover":
-            fast_t = able_t & ((tt >= av) | ah)
-            cov = np.argmin(np.where(able_c, top * P + np.arange(P)[None, :], INF), axis=1)
-            slots[:, 0] = np.where(~fast_t & _across(np.logical_or, able_c), cov, slots[:, 0])
-        elif c.respond == "every":
-            order_key = np.where(able_c, (6 - top) * P + np.arange(P)[None, :], INF)
-            srt = np.argsort(order_key, axis=1, kind="stable")
-            ok = np.take_along_axis(order_key, srt, axis=1) < INF
-            slots[:, 1:] = np.where(ok, srt, -1)[:, : P - 1]
-        able = np.zeros(n, dtype=bool)
-        able[sel] = able_t if c.respond == "target" else able_t | _across(np.logical_or, able_c)
-        rows.a_slots = np.full((n, P), -1, dtype=np.int64)
-        rows.a_slots[sel] = slots
-        acc.add(rows, "able", able)
-        rows.a_full = np.zeros(n, dtype=bool)
-        rows.a_nresp = np.zeros(n, dtype=np.int64)
-        n_slots = 1 if c.respond != "every" else P
-        for s_i in range(n_slots):
-            who = rows.a_slots[:, s_i]
-            has = rows.a_mask & (who >= 0)
-            if not has.any():
-                continue
-            if s_i == 0:
-                go = has & ((rows.a_left > 0) if (c.if_hit and c.rolls) else True)
-            elif c.rolls:
-                go = has & (rows.a_left > 0)
+    def _turn_key(self, w, rows, ut, vm):
+        """The keys of the participants whose highest unheld die is ``vm`` (the others
+        INF): their unheld dice of ``vm`` counted (the run from the highest)."""
+        is_v = ut == vm[:, None]
+        idx = np.take(w["idx"], rows, axis=0)
+        if "kpos" in w:
+            return inf_unless(np.take(w["kpos"].reshape(-1), idx), is_v)
+        count = np.take(w["run"].reshape(-1), idx).astype(np.int64)
+        return inf_unless(self._key(w, rows, vm[:, None], count), is_v)
+
+    def _settle(self, rng, key, maybe):
+        """Keys (rows, P; ``INF``: not a candidate) made unique: the owner in the low bits
+        and, in the rows where two candidates tie completely (only ``maybe`` can),
+        fair coins above it (drawn again for a row where two tied coins are equal), as
+        ``order.sort_keys`` does."""
+        P = key.shape[1]
+        member = key < INF
+        key = key | np.arange(P, dtype=np.int64)  # INF stays INF
+        todo = np.flatnonzero(maybe)
+        high = np.where(member[todo], key[todo] >> RANK_SHIFT, -1 - np.arange(P))
+        todo = todo[_ties(high)]
+        while todo.size:
+            coin = rng.integers(0, 1 << FMT64, size=(todo.size, P), dtype=np.int64)
+            k2 = (key[todo] & ~np.int64(((1 << FMT64) - 1) << OWN_BITS)) | (coin << OWN_BITS)
+            k2 = np.where(member[todo], k2, INF)
+            key[todo] = k2
+            clash = _ties(np.where(member[todo], k2 >> OWN_BITS, -1 - np.arange(P)))
+            todo = todo[clash]
+        return key
+
+    def _use(self, w, ht, end):
+        """Each holder's answer to ``use`` (rows, P): act now with its highest held die?"""
+        want = np.zeros(ht.shape, dtype=bool)
+        for p, code in enumerate(self.codes.tolist()):
+            if code in (DEFEND, RESERVE):
+                x = end
+            elif code == AFTER_ENEMY:
+                x = w["sa"][:, 1 - self.side[p]]
+            elif code == NEVER:
+                x = True
             else:
-                go = has & ~rows.a_full
-            if go.any():
-                self._respond(rows, ch, acc, go, who)
-        m = rows.a_mask
-        acc.add(rows, "resp_k", m, (rows.a_nresp,))
-        acc.add(rows, "defended", m & (rows.a_nresp > 0))
+                continue
+            want[:, p] = (ht[:, p] > 0) & x
+        return want
+
+    def _hold(self, w, ask, a):
+        """The actors' answers to ``hold`` (one per row, ``ask``: asked at all)."""
+        rr = np.arange(a.size)
+        code = self.codes[a]
+        x = (code == ALWAYS) | ((code == DEFEND) & ~w["hever"][rr, a])
+        x |= (code == RESERVE) & (w["hm"][rr, a] == 0)
+        x |= (code == AFTER_ENEMY) & ~w["sa"][rr, 1 - self.side[a]]
+        return ask & x
+
+    # ------------------------------------------------------------------ an action
+    def _act(self, rng, w, ar, a, value, from_hold, ut, ht, seq, tot):
+        """The actors ``a`` of rows ``ar`` act with a die of ``value``: set it aside, note
+        the action, and make the attacks."""
+        c = self.combat
+        k, hm = w["k"], w["hm"]
+        held = from_hold.copy()  # a holder spends its highest (held) die
+        kept = np.zeros(ar.size, dtype=bool)
+        att = None
+        if c is not None:
+            att = (self.side[a] == 1) | (c.attackers == "both")
+            # an attack on a turn spends the highest die: a held one above the turn's
+            kept = ~from_hold & att & (ht[ar, a] > value)
+            value = np.where(kept, ht[ar, a], value)
+            held |= kept
+        hr = ar[held]
+        hm[hr, a[held]] &= hm[hr, a[held]] - 1
+        k[ar[~held], a[~held]] += 1
+        pos = w["pos"]
+        seq[w["rid"][ar], pos[ar]] = a
+        pos[ar] += 1
+        w["acted"][ar] = True
+        w["sa"][ar, self.side[a]] = True
+        if c is None or not att.any():
+            return
+        equal = from_hold | (kept & (c.kept == "equal"))
+        self._attack(rng, w, ar[att], value[att], equal[att], self.side[a[att]], ut, ht, tot)
+
+    def _targets(self, rng, a_side):
+        """The attacked participant of each attack by the side ``a_side``: uniform among
+        the other side (a scalar bound per side: numpy's fast path)."""
+        j = np.zeros(a_side.size, dtype=np.int64)
+        for s in (0, 1):
+            ne = int(self.n_enemies[s])
+            at = np.flatnonzero(a_side == s) if (a_side != s).any() else None
+            size = a_side.size if at is None else at.size
+            if ne > 1 and size:
+                x = rng.integers(0, ne, size=size)
+                if at is None:
+                    j = x
+                else:
+                    j[at] = x
+        return self.enemies[a_side, j]
+
+    def _attack(self, rng, w, B, av, ah, a_side, ut, ht, tot):
+        """Attacks made from rows ``B`` at dice ``av`` (``ah``: at equal initiative) by the
+        side ``a_side``, answered and weighed."""
+        c = self.combat
+        nb = B.size
+        gr = w["rid"][B]
+        tot["attacks"][gr] += 1
+        t = self._targets(rng, a_side)
+        left = c.attack(rng, (nb,)).astype(np.int64) if c.rolls else None
+        top = np.take(ut, B, axis=0)
+        if self.holding:
+            np.maximum(top, np.take(ht, B, axis=0), out=top)
+        able_t, able, first, later = answerers(top, t, av, ah, self.side, c.respond)
+        w["empty"][B[~able_t], t[~able_t]] = True
+        tot["able"][gr] += able
+        nresp = np.zeros(nb, dtype=np.int64)
+        full = np.zeros(nb, dtype=bool)
+        # the first answer (the target's, or the companion covering), then the
+        # companions in turn on the attacks still threatening (once an attack no
+        # longer does, it never does again: the margin only falls, a full-speed answer
+        # stays given)
+        go = first >= 0
+        if c.rolls and c.if_hit:
+            go &= left > 0
+        g = np.flatnonzero(go)
+        if g.size:
+            self._answer(rng, w, B, g, first[g], t, av, ah, left, full, nresp, ut, ht, tot)
+        if c.respond == "every":
+            g = np.flatnonzero(across(np.minimum, later) < INF)
+            later = later[g]
+            while g.size:
+                threat = (left[g] > 0) if c.rolls else ~full[g]
+                g, later = g[threat], later[threat]
+                who = next_answerer(later)
+                some = who >= 0
+                g, later, who = g[some], later[some], who[some]
+                if g.size:
+                    self._answer(rng, w, B, g, who, t, av, ah, left, full, nresp, ut, ht, tot)
+        tot["resp_k"][gr, nresp] += 1
+        tot["defended"][gr] += nresp > 0
         if c.rolls:
             if c.armour is not None:
-                hurt = m & (rows.a_left > 0)
-                if hurt.any():
-                    arm = ch.roll(rows, c.armour, hurt)
-                    rows.a_left = np.maximum(rows.a_left - arm, 0)
-            m = rows.a_mask
-            left = np.where(m, rows.a_left, 0)
-            acc.add(rows, "margin", m, (np.minimum(left, c.attack.most),))
-            acc.add(rows, "wound", m, value=left)
-            acc.add(rows, "wound_by", m, (self.side[np.maximum(rows.a_p, 0)],), value=left)
-            acc.add(rows, "wounding", m & (left > 0))
+                hurt = np.flatnonzero(left > 0)
+                if hurt.size:
+                    arm = c.armour(rng, (hurt.size,)).astype(np.int64)
+                    left[hurt] = np.maximum(left[hurt] - arm, 0)
+            tot["margin"][gr, np.minimum(left, c.attack.most)] += 1
+            tot["wound"][gr] += left
+            tot["wound_by"][gr, a_side] += left
+            tot["wounding"][gr] += left > 0
+
+    def _answer(self, rng, w, B, g, x, t, av, ah, left, full, nresp, ut, ht, tot):
+        """The participants ``x`` answer the attacks ``g`` (of the rows ``B``): each sets
+        aside its highest die, slow when it is the target answering below the attack."""
+        c = self.combat
+        k, hm = w["k"], w["hm"]
+        rows = B[g]
+        cell = rows * self.P + x
+        hv, uv = np.take(ht.reshape(-1), cell), np.take(ut.reshape(-1), cell)
+        fh = (hv >= uv) & (hv > 0)  # the highest die, a held one first among equals
+        h = np.maximum(hv, uv)
+        hm[rows[fh], x[fh]] &= hm[rows[fh], x[fh]] - 1
+        k[rows[~fh], x[~fh]] += 1
+        is_t = x == t[g]
+        scale = np.where(is_t & ~ah[g], np.maximum(av[g] - h, 0), 0)
+        rg = w["rid"][rows]
+        tot["responses"][rg] += 1
+        tot["slow"][rg, scale] += 1
+        tot["target_resp"][rg] += is_t
+        tot["comp_resp"][rg] += ~is_t
+        slow_now = (scale > 0) & ~w["slow_any"][rows]
+        tot["slow_round"][rg] += slow_now
+        w["slow_any"][rows[slow_now]] = True
+        full[g] |= scale == 0
+        nresp[g] += 1
+        if c.rolls:
+            dfn = np.maximum(c.defend(rng, (g.size,)) - c.slow_cost * scale, 0)
+            adv = np.maximum(dfn - left[g], 0)
+            tot["adv"][rg, np.minimum(adv, c.defend.most)] += 1
+            tot["adv_sum"][rg] += adv
+            left[g] = np.maximum(left[g] - dfn, 0)
+
+    # ------------------------------------------------------------------ round's end
+    def _finish(self, w, f, tot, edges, forbid, r):
+        """The rows ``f`` end their round: nobody acted (everyone on edge, no holding
+        next round), defenders hit with no die left; held dice lapse."""
+        gr = w["rid"][f]
+        nobody = ~w["acted"][f]
+        tot["all_held"][gr[nobody], r] += 1
+        edges[gr] += nobody
+        forbid[gr] = nobody
+        c = self.combat
+        if c is not None:
+            cols = self.side == 0 if c.attackers == "versus" else np.ones(self.P, dtype=bool)
+            tot["out"][gr, w["empty"][f][:, cols].sum(axis=1)] += 1
+        w["hm"][f] = 0
+        w["done"][f] = True
