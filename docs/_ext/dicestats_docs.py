@@ -17,7 +17,9 @@ system, public name, command or chart needs no edit of the docs:
 
 The ``dicestats-command`` directive runs ``dicestats ARGS`` (:func:`dicestats.cli.main`) while
 the page is built and shows the command with what it printed; a command that does not exit 0
-is a warning.
+is a warning. A body, when given, is the output the page promises (its leading lines; a last
+line ``...`` says more follows): a command that prints anything else is a warning too, and
+``tests/docs/test_commands.py`` checks the same promises without building the site.
 """
 
 from __future__ import annotations
@@ -377,15 +379,31 @@ def generate(app, config) -> None:
     copy_notebooks()
 
 
+def promised_output(body) -> tuple[list[str], bool]:
+    """The lines a ``dicestats-command`` body promises, and whether it ends with ``...``
+    (more output follows, not shown). Trailing blank lines promise nothing."""
+    lines = [str(ln).rstrip() for ln in body]
+    more = False
+    if "..." in lines:
+        lines, more = lines[: lines.index("...")], True
+    while lines and not lines[-1]:
+        lines.pop()
+    while lines and not lines[0]:
+        lines.pop(0)
+    return lines, more
+
+
 class CommandDirective(SphinxDirective):
     """``dicestats-command``: run a command line at build time and show it with its output.
 
     The argument is the command after ``dicestats``. Option ``:lines: N`` keeps the first
-    N lines of the output (then ``...``, as the README does).
+    N lines of the output (then ``...``). A body is the output promised: the command must
+    print these lines first (a last line ``...``: and then more, not shown).
     """
 
     required_arguments = 1
     final_argument_whitespace = True
+    has_content = True
     option_spec = {"lines": directives.positive_int}
 
     def run(self):
@@ -414,6 +432,17 @@ class CommandDirective(SphinxDirective):
                 location=self.get_location(),
             )
         text = out.getvalue().rstrip("\n")
+        promised, more = promised_output(self.content)
+        shown = [ln.rstrip() for ln in text.splitlines()]
+        if promised and shown[: len(promised)] != promised:
+            logger.warning(
+                "dicestats docs: `dicestats %s` did not print what the page says:\n%s",
+                line,
+                "\n".join(text.splitlines()[: len(promised) + 2]),
+                location=self.get_location(),
+            )
+        if promised and more:
+            self.options.setdefault("lines", len(promised))
         if "lines" in self.options:
             kept = text.splitlines()
             if len(kept) > self.options["lines"]:

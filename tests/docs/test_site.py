@@ -175,3 +175,22 @@ def test_the_gallery_draws_every_chart_function(site):
     assert len(pages) == len(list((DOCS / "gallery_src").rglob("plot_*.py")))
     for page in pages:
         assert "sphx-glr-single-img" in page.read_text(encoding="utf-8"), page.name
+
+
+def test_every_system_has_a_story(site):
+    """One designer's story per system: a page of ``docs/tutorials/`` asking the command
+    line and the Python, with a chart (the Storyteller's: notebook 04, the strongbox)."""
+    import dicestats
+
+    told_by_notebooks = {"storyteller"}
+    index = (site / "tutorials" / "index.html").read_text(encoding="utf-8")
+    for s in dicestats.systems():
+        if s.name in told_by_notebooks:
+            continue
+        src = DOCS / "tutorials" / f"{s.name}.md"
+        assert src.exists(), f"no story for {s.name}"
+        text = (site / "tutorials" / f"{s.name}.html").read_text(encoding="utf-8")
+        assert f'href="{s.name}.html"' in index, s.name
+        n_commands = src.read_text(encoding="utf-8").count("{dicestats-command}")
+        assert n_commands >= 1 and text.count("dicestats-command") >= n_commands, s.name
+        assert "cell_output" in text and "<img" in text, s.name  # the Python ran and drew
