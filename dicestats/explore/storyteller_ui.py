@@ -7,7 +7,7 @@ import ipywidgets as widgets
 
 from ..format import percent
 from ..storyteller.limits import LIMITS
-from .base import html_table
+from .base import chart_axes, html_table
 from .generic_ui import GenericExplorer
 
 __all__ = ["StorytellerExplorer", "storyteller", "pool_span"]
@@ -71,11 +71,12 @@ class StorytellerExplorer(GenericExplorer):
         metric = call.state["metric"]
 
         def draw(fig):
-            ax = fig.subplots()
+            ax = chart_axes(fig)
             plots.storyteller_anomalies(odds, found, metric=metric, ax=ax)
             ax.axvline(n, color="#999999", linewidth=0.8, linestyle="--")
 
         p.draw, p.chart_key = draw, ("pool", rules, specialty, span, d, metric, n)
+        p.chart_shape = "storyteller_anomalies"
         p.table = odds
         p.table_html += html_table(shown, marked=marked, current=n - span.start)
         p.note += " Highlighted: one more die is worse."
