@@ -3,6 +3,8 @@ odds and anomalies beside a pool."""
 
 from __future__ import annotations
 
+import functools
+
 import ipywidgets as widgets
 
 from ..format import percent
@@ -31,6 +33,19 @@ def pool_span(dice: int) -> range:
     return range(max(1, top - 29), top + 1)
 
 
+@functools.lru_cache(maxsize=64)
+def _span_tables(span: range, difficulty: int, rules, specialty: bool):
+    """The odds across ``span`` at ``difficulty`` and their anomalies (two DataFrames, not to
+    be changed): kept for the next change, which most often moves the pool within the span."""
+    from .. import tables
+
+    odds = tables.storyteller_odds(span, [difficulty], rules, specialty=specialty)
+    found = tables.storyteller_anomalies(
+        rules, span, [difficulty], specialty=specialty, exact=False
+    )
+    return odds, found
+
+
 class StorytellerExplorer(GenericExplorer):
     """Storyteller d10 pools: see :func:`storyteller`."""
 
@@ -56,12 +71,11 @@ class StorytellerExplorer(GenericExplorer):
         p = super().panel(call, result, quick=quick, executor=executor)
         if call.question.name != "pool" or quick:
             return p
-        from .. import plots, tables
+        from .. import plots
 
         n, d, rules, specialty = result.dice, result.difficulty, result.rules, result.specialty
         span = pool_span(n)
-        odds = tables.storyteller_odds(span, [d], rules, specialty=specialty)
-        found = tables.storyteller_anomalies(rules, span, [d], specialty=specialty, exact=False)
+        odds, found = _span_tables(span, d, rules, specialty)
         shown = odds[list(TABLE)].copy()
         for col in list(TABLE)[1:]:
             shown[col] = shown[col].map("{:.2f}".format if col == "mean_net" else percent)
