@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import ipywidgets as widgets
 
-__all__ = ["Explorer", "Panel", "html_table", "KEEP", "REFUSALS"]
+__all__ = ["Explorer", "Panel", "html_table", "chart_axes", "screen_adjust", "KEEP", "REFUSALS"]
 
 #: A view's ``chart_key`` that keeps the chart on show (dimmed): a quick estimate's.
 KEEP = "keep the chart on show"
@@ -22,9 +22,18 @@ KEEP = "keep the chart on show"
 REFUSALS = (ValueError, TypeError, ArithmeticError)
 
 #: Pixels per inch of the chart on screen (exports use ``EXPORT_DPI``): small PNGs
-#: keep a re-draw under 150 ms.
+#: keep a re-draw short.
 SCREEN_DPI = 80
 EXPORT_DPI = 150
+#: The chart on screen: its size in inches, where its axes sit in it (fractions, as
+#: ``subplots_adjust`` takes them), and the blank room kept around it (inches: left, right,
+#: bottom, top) for what is drawn past its edge (a legend below the axes, a long label): the
+#: image is cut to what was drawn, so nothing is lost and no tight re-draw is needed.
+SCREEN_SIZE = (7.0, 4.2)
+SCREEN_AXES = dict(left=0.1, right=0.97, bottom=0.16, top=0.8, wspace=0.25)
+SCREEN_SPARE = (1.0, 1.0, 1.6, 0.8)
+#: Blank inches kept around what was drawn in the screen image.
+SCREEN_PAD = 0.08
 #: Chart formats the export accepts, with the metadata that keeps files reproducible.
 CHART_FORMATS = {".png": {"Software": None}, ".svg": {"Date": None}, ".pdf": {"CreationDate": None}}
 
@@ -56,7 +65,12 @@ class Panel:
         The headline figures, ``{key: value}``, each shown in ``span.ds-<key>`` as
         ``labels[key] = (label, formatter)`` says, in the labels' order.
     draw : callable or None
-        ``draw(fig)`` draws the chart (a :mod:`dicestats.plots` chart) on a Figure.
+        ``draw(fig)`` draws the chart (a :mod:`dicestats.plots` chart) on a Figure, on the
+        Axes :func:`chart_axes` gives.
+    chart_shape : hashable, optional
+        The kind of chart ``draw`` draws (its function and options): a chart of the kind on
+        show is re-drawn on the same Axes, cleared of its data (see :class:`_ScreenChart`);
+        None always starts anew.
     chart_key : hashable, optional
         What the chart depends on: the key of the chart on show keeps it (no re-draw);
         None always re-draws; :data:`KEEP` keeps it dimmed (a quick estimate's).
@@ -72,6 +86,7 @@ class Panel:
     labels: dict = field(default_factory=dict)
     draw: object = None
     chart_key: object = None
+    chart_shape: object = None
     table: object = None
     table_html: str = ""
     cli: str = ""
@@ -103,30 +118,146 @@ class="ds-anomaly">15.0%</td></tr></tbody></table>'
     return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
 
 
-def _drawn_png(fig, pad: float) -> bytes | None:
-    """``fig`` as PNG cut to what was drawn (``pad`` inches around), drawn once; None when
-    something was drawn past the figure's edge (a legend below the axes): only a tight
-    ``savefig``, drawing on a larger canvas, keeps that whole."""
-    import numpy as np
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from PIL import Image
+def chart_axes(fig):
+    """The Axes a panel's ``draw(fig)`` draws its chart on: on the screen, the Axes of the
+    chart on show when the new chart is of the same kind (its data cleared: the Figure, the
+    Axes and their ticks are kept), else a new one."""
+    kept = getattr(fig, "_ds_kept_axes", None)
+    if kept is not None:
+        fig._ds_kept_axes = None
+        return kept
+    return fig.subplots()
 
-    canvas = FigureCanvasAgg(fig)
-    canvas.draw()
-    drawn = fig.get_tightbbox(canvas.get_renderer())
-    box = drawn.padded(pad)
-    buf = io.BytesIO()
-    width, height = fig.get_size_inches()
-    if drawn.x0 < 0 or drawn.y0 < 0 or drawn.x1 > width or drawn.y1 > height:
-        return None
-    dpi = fig.dpi
-    rgba = np.asarray(canvas.buffer_rgba())
-    rows, cols = rgba.shape[:2]
-    top, bottom = int(np.floor(rows - box.y1 * dpi)), int(np.ceil(rows - box.y0 * dpi))
-    left, right = int(np.floor(box.x0 * dpi)), int(np.ceil(box.x1 * dpi))
-    crop = rgba[max(0, top) : min(rows, bottom), max(0, left) : min(cols, right)]
-    Image.fromarray(crop).save(buf, format="png")
-    return buf.getvalue()
+
+def screen_adjust(fig, **fractions) -> None:
+    """Place a chart's axes as ``subplots_adjust`` would on a figure of :data:`SCREEN_SIZE`
+    (``fractions`` over :data:`SCREEN_AXES`), on a screen figure and its spare room around
+    it; on any other figure, ``subplots_adjust(**fractions)`` itself (when its layout engine
+    leaves room for it)."""
+    if not getattr(fig, "_ds_screen", False):
+        if fig.get_layout_engine() is None:
+            fig.subplots_adjust(**fractions)
+        return
+    at = {**SCREEN_AXES, **fractions}
+    (w, h), (left, right, bottom, top) = SCREEN_SIZE, SCREEN_SPARE
+    width, height = w + left + right, h + bottom + top
+    fig.subplots_adjust(
+        left=(left + at["left"] * w) / width,
+        right=(left + at["right"] * w) / width,
+        bottom=(bottom + at["bottom"] * h) / height,
+        top=(bottom + at["top"] * h) / height,
+        wspace=at["wspace"],
+    )
+
+
+def _clear_data(ax) -> None:
+    """Take the data off ``ax`` (its lines, bars, texts, legend, titles, limits, tick choices)
+    and keep the rest (the Axes, its axes and ticks, their styles): what a chart function
+    sets anew on every call."""
+    import matplotlib.ticker as mticker
+    from matplotlib.transforms import Bbox
+
+    for kind in (ax.lines, ax.patches, ax.collections, ax.texts, ax.images, ax.artists):
+        for artist in list(kind):
+            artist.remove()
+    for table in list(ax.tables):
+        table.remove()
+    ax.containers.clear()
+    if ax.legend_ is not None:
+        ax.legend_.remove()
+    for loc in ("left", "center", "right"):
+        ax.set_title("", loc=loc)
+    ax.set_xlabel("")
+    ax.set_ylabel("")
+    ax.dataLim.set_points(Bbox.null().get_points())
+    ax.ignore_existing_data_limits = True
+    ax.set_autoscale_on(True)
+    for axis in (ax.xaxis, ax.yaxis):
+        axis.set_inverted(False)
+        axis.set_major_locator(mticker.AutoLocator())
+        axis.set_major_formatter(mticker.ScalarFormatter())
+        axis.set_minor_locator(mticker.NullLocator())
+        axis.set_minor_formatter(mticker.NullFormatter())
+        axis.isDefault_majloc = axis.isDefault_majfmt = True
+        axis.isDefault_minloc = axis.isDefault_minfmt = True
+
+
+class _ScreenChart:
+    """The chart on screen, kept from change to change: one Figure and its Agg canvas.
+
+    A chart of the same kind as the one on show (its panel's ``chart_shape``) is re-drawn on
+    the same Axes, cleared of its data (:func:`_clear_data`): no new Figure, Axes or ticks;
+    another kind on the cleared Figure. One canvas draw, then the image is cut to what was
+    drawn (by its pixels: the figure's spare room holds what goes past the chart's edge).
+    """
+
+    def __init__(self):
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
+
+        (w, h), (left, right, bottom, top) = SCREEN_SIZE, SCREEN_SPARE
+        self.fig = Figure(figsize=(w + left + right, h + bottom + top), dpi=SCREEN_DPI)
+        self.fig._ds_screen = True
+        self.canvas = FigureCanvasAgg(self.fig)
+        self.shape = None
+        self.lock = threading.Lock()
+
+    def draw(self, draw, shape=None) -> None:
+        """Draw a chart (``draw(fig)``, on :func:`chart_axes`) in place of the one on show."""
+        fig = self.fig
+        same = shape is not None and shape == self.shape and len(fig.axes) == 1
+        self.shape = None  # until it is drawn whole
+        if same:
+            _clear_data(fig.axes[0])
+            fig._ds_kept_axes = fig.axes[0]
+        else:
+            fig.clear()
+        screen_adjust(fig)
+        try:
+            with warnings.catch_warnings():  # e.g. a flat line at 0%: not the reader's concern
+                warnings.simplefilter("ignore", UserWarning)
+                draw(fig)
+        finally:
+            fig._ds_kept_axes = None
+        self.canvas.draw()
+        self.shape = shape if len(fig.axes) == 1 else None
+
+    def drawn_box(self) -> tuple[int, int, int, int] | None:
+        """``(top, bottom, left, right)`` pixel rows and columns of what was drawn, with
+        :data:`SCREEN_PAD` around; None when the drawing reaches the canvas's edge (then
+        something may be cut)."""
+        import numpy as np
+
+        rgba = np.asarray(self.canvas.buffer_rgba())
+        ink = rgba.view(np.uint32)[..., 0] != np.uint32(0xFFFFFFFF)  # not opaque white
+        rows, cols = np.flatnonzero(ink.any(axis=1)), np.flatnonzero(ink.any(axis=0))
+        n_rows, n_cols = ink.shape
+        if not len(rows):
+            return 0, n_rows, 0, n_cols
+        if rows[0] == 0 or cols[0] == 0 or rows[-1] == n_rows - 1 or cols[-1] == n_cols - 1:
+            return None
+        pad = int(round(SCREEN_PAD * SCREEN_DPI))
+        top, bottom = max(0, rows[0] - pad), min(n_rows, rows[-1] + 1 + pad)
+        left, right = max(0, cols[0] - pad), min(n_cols, cols[-1] + 1 + pad)
+        return int(top), int(bottom), int(left), int(right)
+
+    def png(self) -> bytes:
+        """The chart drawn, cut to what was drawn, as PNG bytes (a tight ``savefig`` when it
+        reached past the spare room)."""
+        import numpy as np
+        from PIL import Image
+
+        box = self.drawn_box()
+        buf = io.BytesIO()
+        if box is None:
+            self.fig.savefig(buf, format="png", dpi=SCREEN_DPI, bbox_inches="tight",
+                             pad_inches=SCREEN_PAD, metadata=CHART_FORMATS[".png"])  # fmt: skip
+            self.shape = None  # savefig drew it again: start the next one anew
+            return buf.getvalue()
+        top, bottom, left, right = box
+        rgba = np.asarray(self.canvas.buffer_rgba())[top:bottom, left:right]
+        Image.fromarray(rgba).save(buf, format="png", compress_level=1)
+        return buf.getvalue()
 
 
 class _Superseded(Exception):
@@ -204,7 +335,7 @@ class Explorer(widgets.VBox):
         )
         self.chart.add_class("ds-chart")
         self._muted, self._chart_key, self._cond = 0, None, threading.Condition()
-        self._spills = False  # whether a chart of this explorer was drawn past its figure
+        self._screen = None  # the chart on screen (a _ScreenChart), made with the first
         self._wanted = (0, None)  # (generation, stages) of the latest change
         self._done, self._worker = 0, None  # the generation fully shown (or refused)
         buttons = []
@@ -273,7 +404,7 @@ class Explorer(widgets.VBox):
         self.view = view
         chart = None
         if view.chart_key != KEEP and (view.chart_key is None or view.chart_key != self._chart_key):
-            chart = self.chart_bytes(".png", dpi=SCREEN_DPI) if view.draw else b""
+            chart = self._screen_png(view) if view.draw else b""
         summary = self.summary_html(view)
         commands = (
             "<b>CLI</b><pre class='ds-command ds-cli'>" + html.escape(view.cli) + "</pre>"
@@ -362,60 +493,66 @@ class Explorer(widgets.VBox):
         return self.view
 
     # -- exports -----------------------------------------------------------------------
+    def _screen_png(self, view: Panel) -> bytes:
+        """The chart of ``view`` as shown: drawn in place of the one on show, as PNG."""
+        if self._screen is None:
+            self._screen = _ScreenChart()
+        with self._screen.lock:  # the worker thread shows Monte Carlo stages
+            self._screen.draw(view.draw, view.chart_shape)
+            return self._screen.png()
+
     def chart_bytes(self, kind: str = ".png", *, dpi: int = EXPORT_DPI) -> bytes:
         """The current chart as PNG, SVG or PDF bytes (``kind``: ``".png"`` …)."""
         import matplotlib
 
-        fig, saving = self._chart_figure(dpi)
-        if kind == ".png" and saving and not self._spills:
-            # drawn once and cut; a chart that spilled past the figure's edge (then most
-            # likely the next of this explorer too) is saved tight at once: one drawing
-            png = _drawn_png(fig, saving["pad_inches"])
-            if png is not None:
-                return png
-            self._spills = True
-            fig, saving = self._chart_figure(dpi)
+        fig = self._chart_figure(dpi)
         buf = io.BytesIO()
         with matplotlib.rc_context({"svg.hashsalt": "dicestats"}):
-            fig.savefig(buf, format=kind[1:], dpi=dpi, metadata=CHART_FORMATS[kind], **saving)
+            fig.savefig(buf, format=kind[1:], dpi=dpi, metadata=CHART_FORMATS[kind])
         return buf.getvalue()
 
-    def _chart_figure(self, dpi: int):
-        """The current chart drawn on a Figure, and the keywords that save it."""
+    def _drawable(self):
+        """The current chart's ``draw``, or a ValueError saying why there is none."""
         if self.view is None or self.view.draw is None:
             if self.view is not None and self.view.chart_key == KEEP:
                 raise ValueError("the chart is being refined: export it when the estimate is full")
             raise ValueError(f"there is no chart to export: {self._none()}")
+        return self.view.draw
+
+    def _chart_figure(self, dpi: int):
+        """The current chart drawn on a Figure of its own (constrained layout), to export."""
         from matplotlib.figure import Figure
 
-        saving = {}
-        if dpi == SCREEN_DPI:  # fixed margins: the constrained layout is half a re-draw's cost;
-            # the image is cut to what was drawn, and a legend below the axes or a label
-            # past their right edge are kept whole (a tight savefig, when they spill over)
-            fig = Figure(figsize=(7.0, 4.2), dpi=dpi)
-            fig.subplots_adjust(left=0.1, right=0.97, bottom=0.16, top=0.8, wspace=0.25)
-            saving = {"bbox_inches": "tight", "pad_inches": 0.08}
-        else:
-            fig = Figure(figsize=(7.0, 4.2), dpi=dpi, layout="constrained")
+        draw = self._drawable()
+        fig = Figure(figsize=SCREEN_SIZE, dpi=dpi, layout="constrained")
         with warnings.catch_warnings():  # e.g. a flat line at 0%: not the reader's concern
             warnings.simplefilter("ignore", UserWarning)
-            self.view.draw(fig)
-        return fig, saving
+            draw(fig)
+        return fig
 
     def layout_faults(self, dpi: int = SCREEN_DPI) -> list[str]:
-        """What is untidy in the chart as shown: tick labels that overlap, text or a legend
-        outside the image saved (an empty list when tidy)."""
+        """What is untidy in the chart as shown (on a screen chart of its own at
+        ``SCREEN_DPI``, else exported at ``dpi``): tick labels that overlap, text or a legend
+        outside the image (an empty list when tidy)."""
         from matplotlib.legend import Legend
         from matplotlib.text import Text
+        from matplotlib.transforms import Bbox
 
-        fig, saving = self._chart_figure(dpi)
-        fig.savefig(io.BytesIO(), format="png", dpi=dpi, **saving)
-        renderer = fig._get_renderer()
-        if saving.get("bbox_inches") == "tight":
-            area = fig.get_tightbbox(renderer).padded(saving["pad_inches"])
-            area = area.transformed(fig.dpi_scale_trans)
+        if dpi == SCREEN_DPI:
+            screen = _ScreenChart()
+            screen.draw(self._drawable())
+            fig, renderer, box = screen.fig, screen.canvas.get_renderer(), screen.drawn_box()
+            if box is None:  # shown as a tight savefig keeps it
+                area = fig.get_tightbbox(renderer).padded(SCREEN_PAD)
+                area = area.transformed(fig.dpi_scale_trans)
+            else:
+                top, bottom, left, right = box
+                rows = screen.canvas.get_width_height()[1]
+                area = Bbox([[left, rows - bottom], [right, rows - top]])
         else:
-            area = fig.bbox
+            fig = self._chart_figure(dpi)
+            fig.savefig(io.BytesIO(), format="png", dpi=dpi)
+            renderer, area = fig._get_renderer(), fig.bbox
         faults, unseen = [], set()
         for ax in fig.axes:
             for axis in (ax.xaxis, ax.yaxis):

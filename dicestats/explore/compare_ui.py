@@ -11,7 +11,7 @@ from ..format import percent, points
 from ..plots.workbench import METRIC_LABELS
 from ..storyteller.rules import PRESETS
 from ..workbench.compare import STORYTELLER_METRICS
-from .base import Explorer, Panel, html_table
+from .base import Explorer, Panel, chart_axes, html_table, screen_adjust
 from .generic_ui import words
 from .storyteller_ui import pool_span
 
@@ -138,12 +138,11 @@ class CompareExplorer(Explorer):
             compare_differences(
                 long,
                 metrics=None if metric == "differ" else [metric],
-                ax=fig.subplots(),
+                ax=chart_axes(fig),
                 title="Where B differs from A (B − A)\n"
                 + textwrap.shorten(f"A: {c.first}; B: {c.second}", 100),
             )
-            if fig.get_layout_engine() is None:  # the screen's fixed margins: room for "+10 pp"
-                fig.subplots_adjust(left=0.15)
+            screen_adjust(fig, left=0.15)  # the screen's fixed margins: room for "+10 pp"
 
         cli = ["dicestats", "compare", "storyteller", "--dice", f"{span.start}-{span.stop - 1}"]
         cli += ["--difficulty", str(sa["difficulty"]), *flags_a, "--vs-preset", sb["preset"]]
@@ -182,6 +181,7 @@ class CompareExplorer(Explorer):
             labels=labels,
             draw=draw,
             chart_key=(metric, c),
+            chart_shape="compare_differences",
             table=table,
             table_html=html_table(shown, marked=marked, current=here),
             cli=shlex.join(cli),

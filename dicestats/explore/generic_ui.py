@@ -40,7 +40,7 @@ from ..core.question import (
 )
 from ..core.results import Table
 from ..format import percent, view_text
-from .base import KEEP, REFUSALS, Explorer, Panel
+from .base import KEEP, REFUSALS, Explorer, Panel, chart_axes
 
 __all__ = [
     "GenericExplorer",
@@ -708,7 +708,7 @@ class GenericExplorer(Explorer):
             chart = getattr(importlib.import_module(f"dicestats.plots.{module}"), name)
 
             def draw(fig):
-                chart(result, ax=fig.subplots())
+                chart(result, ax=chart_axes(fig))
 
         note = unmarked(q.summary)
         if call.method == "montecarlo":
@@ -720,6 +720,7 @@ class GenericExplorer(Explorer):
             labels=labels,
             draw=draw,
             chart_key=KEEP if quick else (call.cli, "chart"),
+            chart_shape=q.chart if draw is not None else None,
             table=_frame(result.view()),
             table_html=view_html(result, call.method == "exact"),
             cli=call.cli,

@@ -6,7 +6,9 @@ the page's opening state are written.
 
 The served page (:func:`served_page`) reads its own address once the page is requested
 (Voilà's prepared kernel learns it from the server) and shows a "link to this view"
-that follows every change.
+that follows every change; a small script in the page (:data:`FOLLOW_ADDRESS`) puts
+that link in the browser's address bar as it changes, so copying the address shares the
+view.
 
 Examples
 --------
@@ -22,10 +24,36 @@ import os
 import threading
 from urllib.parse import parse_qsl, urlencode
 
-__all__ = ["tab_name", "state_query", "parse_query", "apply", "served_page", "TOKEN_ENV"]
+__all__ = [
+    "tab_name",
+    "state_query",
+    "parse_query",
+    "apply",
+    "served_page",
+    "TOKEN_ENV",
+    "FOLLOW_ADDRESS",
+]
 
 #: The environment variables that hand the run's token and address to the server's kernels.
 TOKEN_ENV, HOST_ENV = "DICESTATS_EXPLORE_TOKEN", "DICESTATS_EXPLORE_HOST"
+
+#: The served page's script: the address bar follows the "link to this view" (replaced, not
+#: pushed: the browser's Back button still leaves the page rather than undoing a control).
+FOLLOW_ADDRESS = """<script>
+(() => {
+  const follow = () => {
+    const link = document.querySelector('.ds-served a.ds-link-to-view');
+    const href = link && link.getAttribute('href');
+    if (href && href.startsWith('?') && href !== window.location.search) {
+      window.history.replaceState(window.history.state, '', href);
+    }
+  };
+  new MutationObserver(follow).observe(document.body, {
+    subtree: true, childList: true, attributes: true, attributeFilter: ['href'],
+  });
+  follow();
+})();
+</script>"""
 
 
 def tab_name(ex) -> str:
@@ -127,9 +155,11 @@ def served_page():
     """:func:`~dicestats.explore.page` as the server shows it: with a "link to this view"
     that follows every change, the state of the address it was opened with restored."""
     import ipywidgets as widgets
+    from IPython.display import HTML, display
 
     from .app import page
 
+    display(HTML(FOLLOW_ADDRESS))
     tabs = page()
     opening = {tab_name(ex): ex.state() for ex in tabs.children}
     token = os.environ.get(TOKEN_ENV)

@@ -57,6 +57,9 @@ MAX_RATE, MAX_BURST = 200.0, 2000.0
 STOP_GRACE = 20.0
 #: The cookie that carries the token once the page has been opened with it (per port).
 COOKIE = "dicestats-explore-{port}"
+#: The JupyterLab extensions the page loads: the widgets' (Voilà loads every installed one by
+#: default, each a script to fetch and run before the page shows anything).
+EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "@voila-dashboards/widgets-manager8")
 
 
 def notebook_text() -> str:
@@ -526,6 +529,7 @@ def main(argv=None) -> int:
             ]
         )
         app.voila_configuration.multi_kernel_manager_class = PageKernelManager
+        app.voila_configuration.extension_allowlist = list(EXTENSIONS)
         watcher = threading.Thread(target=_watch_parent, args=(app, tmp), daemon=True)
         watcher.start()
         app.start()  # returns once its loop stops: kernels shut down, voila_* removed

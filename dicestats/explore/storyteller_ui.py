@@ -3,11 +3,13 @@ odds and anomalies beside a pool."""
 
 from __future__ import annotations
 
+import functools
+
 import ipywidgets as widgets
 
 from ..format import percent
 from ..storyteller.limits import LIMITS
-from .base import html_table
+from .base import chart_axes, html_table
 from .generic_ui import GenericExplorer
 
 __all__ = ["StorytellerExplorer", "storyteller", "pool_span"]
@@ -29,6 +31,19 @@ def pool_span(dice: int) -> range:
     """
     top = min(max(10, dice + 2), LIMITS["dice"].hi)
     return range(max(1, top - 29), top + 1)
+
+
+@functools.lru_cache(maxsize=64)
+def _span_tables(span: range, difficulty: int, rules, specialty: bool):
+    """The odds across ``span`` at ``difficulty`` and their anomalies (two DataFrames, not to
+    be changed): kept for the next change, which most often moves the pool within the span."""
+    from .. import tables
+
+    odds = tables.storyteller_odds(span, [difficulty], rules, specialty=specialty)
+    found = tables.storyteller_anomalies(
+        rules, span, [difficulty], specialty=specialty, exact=False
+    )
+    return odds, found
 
 
 class StorytellerExplorer(GenericExplorer):
@@ -56,12 +71,11 @@ class StorytellerExplorer(GenericExplorer):
         p = super().panel(call, result, quick=quick, executor=executor)
         if call.question.name != "pool" or quick:
             return p
-        from .. import plots, tables
+        from .. import plots
 
         n, d, rules, specialty = result.dice, result.difficulty, result.rules, result.specialty
         span = pool_span(n)
-        odds = tables.storyteller_odds(span, [d], rules, specialty=specialty)
-        found = tables.storyteller_anomalies(rules, span, [d], specialty=specialty, exact=False)
+        odds, found = _span_tables(span, d, rules, specialty)
         shown = odds[list(TABLE)].copy()
         for col in list(TABLE)[1:]:
             shown[col] = shown[col].map("{:.2f}".format if col == "mean_net" else percent)
@@ -71,11 +85,12 @@ class StorytellerExplorer(GenericExplorer):
         metric = call.state["metric"]
 
         def draw(fig):
-            ax = fig.subplots()
+            ax = chart_axes(fig)
             plots.storyteller_anomalies(odds, found, metric=metric, ax=ax)
             ax.axvline(n, color="#999999", linewidth=0.8, linestyle="--")
 
         p.draw, p.chart_key = draw, ("pool", rules, specialty, span, d, metric, n)
+        p.chart_shape = "storyteller_anomalies"
         p.table = odds
         p.table_html += html_table(shown, marked=marked, current=n - span.start)
         p.note += " Highlighted: one more die is worse."
