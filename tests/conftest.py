@@ -24,6 +24,16 @@ def _close_figures():
 
 
 @pytest.fixture(scope="session")
+def process_pool():
+    """A pool of two worker processes kept for the whole session, for the tests that pass
+    an ``executor=`` (as a user keeps one across runs): not two new processes per test."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(2) as pool:
+        yield pool
+
+
+@pytest.fixture(scope="session")
 def booklet(tmp_path_factory):
     """The full booklet of :mod:`tests.booklet`, built once for every test that reads it."""
     from .booklet import build
