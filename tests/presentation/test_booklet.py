@@ -250,62 +250,93 @@ def test_progress_bar_counts_pages(tmp_path, monkeypatch, capsys):
 
 
 # -- issue 10: nothing is left behind, and errors name the target --------------
-_SLOW_BUILD = """
-import pathlib, sys, time
-import dicestats
+_SLOW_BUILDS = """
+import json, os, pathlib, sys, time
+import matplotlib.figure, matplotlib.backends.backend_pdf  # what every build imports: once
 from dicestats import report
 from dicestats.cli import main
 from dicestats.report import fate as report_fate
 
-ready = pathlib.Path(sys.argv[2])
+for line in sys.stdin:  # one real build per request, each in a process of its own
+    out, ready, err = json.loads(line)
+    pid = os.fork()
+    if pid == 0:
+        os.dup2(os.open(err, os.O_WRONLY | os.O_CREAT | os.O_TRUNC), 2)
 
-def slow(fig, ctx):
-    ready.write_text("drawing")
-    time.sleep(120)
+        def slow(fig, ctx):
+            pathlib.Path(ready).write_text("drawing")
+            time.sleep(120)
 
-report_fate.pages = lambda: [report.Page("fate", "Slow", "never finished", slow)]
-sys.exit(main(["report", "--out", sys.argv[1], "--systems", "fate", "--quiet"]))
+        report_fate.pages = lambda: [report.Page("fate", "Slow", "never finished", slow)]
+        try:
+            status = main(["report", "--out", out, "--systems", "fate", "--quiet"])
+        except SystemExit as exc:
+            status = exc.code
+        sys.stderr.flush()
+        os._exit(status if isinstance(status, int) else 1)
+    print(pid, flush=True)
+    print(os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]), flush=True)
 """
 
 
-@pytest.mark.parametrize("signame", ["SIGTERM", "SIGHUP", "SIGINT"])
-def test_a_signal_removes_the_temporary_file_and_exits_in_one_line(signame, tmp_path):
-    # SIGTERM (timeout, CI cancellation, docker stop) left .X.pdf.<pid>.<hex>.tmp behind
+@pytest.fixture(scope="module")
+def slow_builds():
+    """A process that forks, on request, one that builds a booklet whose first page never
+    finishes: each build is a process of its own, with the command's own signal handling,
+    without a new interpreter importing matplotlib for each."""
     import signal
-    import time
 
-    signum = getattr(signal, signame)
-    script = tmp_path / "slow_build.py"
-    script.write_text(_SLOW_BUILD)
-    out_dir = tmp_path / "out"
-    out_dir.mkdir()
-    out = out_dir / "odds.pdf"
-    out.write_bytes(b"old booklet")
-    ready = tmp_path / "ready"
     env = dict(os.environ, TQDM_DISABLE="1", MPLBACKEND="Agg")
     proc = subprocess.Popen(
-        [sys.executable, str(script), str(out), str(ready)],
+        [sys.executable, "-c", _SLOW_BUILDS],
         env=env,
+        stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
         text=True,
         # a child of a non-interactive shell may inherit SIGINT ignored: restore it
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
+    yield proc
+    proc.stdin.close()
+    proc.wait(timeout=60)
+
+
+@pytest.mark.parametrize("signame", ["SIGTERM", "SIGHUP", "SIGINT"])
+def test_a_signal_removes_the_temporary_file_and_exits_in_one_line(signame, slow_builds, tmp_path):
+    # SIGTERM (timeout, CI cancellation, docker stop) left .X.pdf.<pid>.<hex>.tmp behind
+    import json
+    import signal
+    import time
+
+    signum = getattr(signal, signame)
+    out_dir = tmp_path / "out"
+    out_dir.mkdir()
+    out = out_dir / "odds.pdf"
+    out.write_bytes(b"old booklet")
+    ready, err = tmp_path / "ready", tmp_path / "stderr"
+    slow_builds.stdin.write(json.dumps([str(out), str(ready), str(err)]) + "\n")
+    slow_builds.stdin.flush()
+    pid = int(slow_builds.stdout.readline())
+    returncode = None
     try:
         deadline = time.monotonic() + 120
         while not ready.exists():
-            assert proc.poll() is None, proc.communicate()
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:  # ended (and reaped) before it drew the page
+                returncode = int(slow_builds.stdout.readline())
+                raise AssertionError(f"exit status {returncode}: {err.read_text()}") from None
             assert time.monotonic() < deadline, "the build never started drawing"
             time.sleep(0.05)
         assert len(os.listdir(out_dir)) == 2  # the booklet and the temporary file
-        proc.send_signal(signum)
-        _, err = proc.communicate(timeout=60)
+        os.kill(pid, signum)
+        returncode = int(slow_builds.stdout.readline())
     finally:
-        if proc.poll() is None:
-            proc.kill()
-    assert proc.returncode == 128 + signum
-    assert err == f"dicestats report: interrupted by {signame}\n"
+        if returncode is None:  # stop it, and read its status: the next build's stay in step
+            os.kill(pid, signal.SIGKILL)
+            slow_builds.stdout.readline()
+    assert returncode == 128 + signum
+    assert err.read_text() == f"dicestats report: interrupted by {signame}\n"
     assert os.listdir(out_dir) == ["odds.pdf"] and out.read_bytes() == b"old booklet"
 
 
