@@ -1,7 +1,20 @@
 """Fixtures for every test: figures are closed after each test that drew one; the booklet
-is built once for the tests that read it. After collection, what is alive (the modules and
-the collected tests) is frozen out of the garbage collector's reach: a full collection
-otherwise walks those objects again and again for nothing they could free."""
+is built once for the tests that read it; one process pool serves the tests that pass an
+``executor=``. After collection, what is alive (the modules and the collected tests) is
+frozen out of the garbage collector's reach: a full collection otherwise walks those objects
+again and again for nothing they could free.
+
+The suite costs about two minutes of CPU (``pytest -m "not e2e and not docs"``). Deeper runs,
+each asked for by name:
+
+* ``DICESTATS_BOOKLET_LANGS=all``: every system's pages in every language
+  (``tests/presentation/test_booklet_languages.py``; by default each language builds the
+  systems whose rule texts are in it).
+* ``pytest --nbmake notebooks``: each notebook in a kernel of its own, as a reader opens it
+  (the suite runs them one after another in one kernel, the namespace reset before each:
+  ``tests/test_notebooks_meta.py``).
+* ``DICESTATS_FUZZ=deep``: the fuzz tests' long profile (``tests/fuzz``).
+"""
 
 from __future__ import annotations
 
