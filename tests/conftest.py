@@ -1,8 +1,9 @@
 """Fixtures for every test: figures are closed after each test that drew one; the booklet
 is built once for the tests that read it; one process pool serves the tests that pass an
-``executor=``. After collection, what is alive (the modules and the collected tests) is
-frozen out of the garbage collector's reach: a full collection otherwise walks those objects
-again and again for nothing they could free.
+``executor=``; one process forks the command's runs that need a process of their own. After
+collection, what is alive (the modules and the collected tests) is frozen out of the garbage
+collector's reach: a full collection otherwise walks those objects again and again for
+nothing they could free.
 
 The suite costs about two minutes of CPU (``pytest -m "not e2e and not docs"``). Deeper runs,
 each asked for by name:
@@ -44,6 +45,19 @@ def process_pool():
 
     with ProcessPoolExecutor(2) as pool:
         yield pool
+
+
+@pytest.fixture(scope="session")
+def cli_forks(tmp_path_factory):
+    """The CLI run in processes of their own, forked from one that imported once
+    (:class:`tests.forks.Forks`)."""
+    from .forks import Forks
+
+    forks = Forks(tmp_path_factory.mktemp("forks"))
+    try:
+        yield forks
+    finally:
+        forks.close()
 
 
 @pytest.fixture(scope="session")

@@ -23,21 +23,18 @@ from ..pdf import has_phrase, page_sizes, pages_text
 
 
 @pytest.fixture(scope="module")
-def two_booklets(booklet, tmp_path_factory):
+def two_booklets(booklet, cli_forks, tmp_path_factory):
     """The full booklet built twice: the session's, by ``build_report`` in this process,
-    and again by the real command in a fresh process.
+    and again by the command in a process of its own (``tests/forks.py``).
 
     A separate process makes the byte-identity check honest: nothing cached in one
     process can leak into the other.
     """
     second = tmp_path_factory.mktemp("booklet") / "second.pdf"
-    env = dict(os.environ, TQDM_DISABLE="1", MPLBACKEND="Agg")
     argv = ["report", "--out", str(second), "--trials", str(TRIALS), "--quiet"]
     argv += ["--exact-limit", str(EXACT_LIMIT)]
-    p = subprocess.run(
-        [sys.executable, "-m", "dicestats", *argv], env=env, capture_output=True, timeout=300
-    )
-    assert p.returncode == 0, p.stderr.decode()
+    status, _, err = cli_forks.run(argv)
+    assert status == 0, err
     return [booklet.path, second]
 
 
@@ -250,61 +247,22 @@ def test_progress_bar_counts_pages(tmp_path, monkeypatch, capsys):
 
 
 # -- issue 10: nothing is left behind, and errors name the target --------------
-_SLOW_BUILDS = """
-import json, os, pathlib, sys, time
-import matplotlib.figure, matplotlib.backends.backend_pdf  # what every build imports: once
+_SLOW_PAGE = """
+import pathlib, time
 from dicestats import report
-from dicestats.cli import main
 from dicestats.report import fate as report_fate
 
-for line in sys.stdin:  # one real build per request, each in a process of its own
-    out, ready, err = json.loads(line)
-    pid = os.fork()
-    if pid == 0:
-        os.dup2(os.open(err, os.O_WRONLY | os.O_CREAT | os.O_TRUNC), 2)
+def slow(fig, ctx):
+    pathlib.Path({ready!r}).write_text("drawing")
+    time.sleep(120)
 
-        def slow(fig, ctx):
-            pathlib.Path(ready).write_text("drawing")
-            time.sleep(120)
-
-        report_fate.pages = lambda: [report.Page("fate", "Slow", "never finished", slow)]
-        try:
-            status = main(["report", "--out", out, "--systems", "fate", "--quiet"])
-        except SystemExit as exc:
-            status = exc.code
-        sys.stderr.flush()
-        os._exit(status if isinstance(status, int) else 1)
-    print(pid, flush=True)
-    print(os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]), flush=True)
+report_fate.pages = lambda: [report.Page("fate", "Slow", "never finished", slow)]
 """
 
 
-@pytest.fixture(scope="module")
-def slow_builds():
-    """A process that forks, on request, one that builds a booklet whose first page never
-    finishes: each build is a process of its own, with the command's own signal handling,
-    without a new interpreter importing matplotlib for each."""
-    import signal
-
-    env = dict(os.environ, TQDM_DISABLE="1", MPLBACKEND="Agg")
-    proc = subprocess.Popen(
-        [sys.executable, "-c", _SLOW_BUILDS],
-        env=env,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-        # a child of a non-interactive shell may inherit SIGINT ignored: restore it
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-    )
-    yield proc
-    proc.stdin.close()
-    proc.wait(timeout=60)
-
-
 @pytest.mark.parametrize("signame", ["SIGTERM", "SIGHUP", "SIGINT"])
-def test_a_signal_removes_the_temporary_file_and_exits_in_one_line(signame, slow_builds, tmp_path):
+def test_a_signal_removes_the_temporary_file_and_exits_in_one_line(signame, cli_forks, tmp_path):
     # SIGTERM (timeout, CI cancellation, docker stop) left .X.pdf.<pid>.<hex>.tmp behind
-    import json
     import signal
     import time
 
@@ -313,30 +271,22 @@ def test_a_signal_removes_the_temporary_file_and_exits_in_one_line(signame, slow
     out_dir.mkdir()
     out = out_dir / "odds.pdf"
     out.write_bytes(b"old booklet")
-    ready, err = tmp_path / "ready", tmp_path / "stderr"
-    slow_builds.stdin.write(json.dumps([str(out), str(ready), str(err)]) + "\n")
-    slow_builds.stdin.flush()
-    pid = int(slow_builds.stdout.readline())
-    returncode = None
+    ready = tmp_path / "ready"
+    argv = ["report", "--out", str(out), "--systems", "fate", "--quiet"]
+    build = cli_forks.start(argv, setup=_SLOW_PAGE.format(ready=str(ready)))
     try:
         deadline = time.monotonic() + 120
         while not ready.exists():
-            try:
-                os.kill(pid, 0)
-            except ProcessLookupError:  # ended (and reaped) before it drew the page
-                returncode = int(slow_builds.stdout.readline())
-                raise AssertionError(f"exit status {returncode}: {err.read_text()}") from None
+            assert build.alive(), build.wait()
             assert time.monotonic() < deadline, "the build never started drawing"
             time.sleep(0.05)
         assert len(os.listdir(out_dir)) == 2  # the booklet and the temporary file
-        os.kill(pid, signum)
-        returncode = int(slow_builds.stdout.readline())
+        os.kill(build.pid, signum)
+        status, _, err = build.wait()
     finally:
-        if returncode is None:  # stop it, and read its status: the next build's stay in step
-            os.kill(pid, signal.SIGKILL)
-            slow_builds.stdout.readline()
-    assert returncode == 128 + signum
-    assert err.read_text() == f"dicestats report: interrupted by {signame}\n"
+        build.kill()
+    assert status == 128 + signum
+    assert err == f"dicestats report: interrupted by {signame}\n"
     assert os.listdir(out_dir) == ["odds.pdf"] and out.read_bytes() == b"old booklet"
 
 

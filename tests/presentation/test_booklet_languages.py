@@ -18,8 +18,6 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
-import sys
 import warnings
 from pathlib import Path
 from string import Formatter
@@ -306,16 +304,15 @@ def test_the_catalogues_hold_every_message_of_the_code():
 
 
 # --------------------------------------------------------------------------- the command
-def test_the_command_writes_a_translated_booklet_byte_identically(translated, tmp_path):
+def test_the_command_writes_a_translated_booklet_byte_identically(translated, cli_forks, tmp_path):
     lang, book = translated
     if lang != "zh-Hant" or ALL:
         pytest.skip("one language, one system: the command and its determinism")
     out = tmp_path / "zh-Hant.pdf"
-    env = dict(os.environ, TQDM_DISABLE="1", MPLBACKEND="Agg")
     argv = ["report", "--out", str(out), "--systems", "fate", "--lang", "zh-Hant", "--quiet"]
     argv += ["--trials", str(TRIALS), "--exact-limit", str(EXACT_LIMIT)]
-    p = subprocess.run([sys.executable, "-m", "dicestats", *argv], env=env, capture_output=True)
-    assert p.returncode == 0, p.stderr.decode()
+    status, _, err = cli_forks.run(argv)  # in a process of its own (tests/forks.py)
+    assert status == 0, err
     assert out.read_bytes() == book.path.read_bytes()
 
 
