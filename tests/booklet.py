@@ -5,7 +5,8 @@ Its Monte Carlo pages are small (the tests check the pages and that each printed
 is the API's, not how precise an estimate is) and the two largest initiative
 enumerations (3,136 classes) are skipped. Every table is recorded as it is drawn, so a
 test can check the cells drawn against the text the PDF prints; and every page is
-measured as it is saved (``tests/layout.py``: overlapping texts, texts off the margins).
+measured as the PDF draws it (``tests/layout.py``: overlapping texts, texts off the
+margins; with the PDF's renderer, once it has drawn the page: no second drawing).
 """
 
 from __future__ import annotations
@@ -45,9 +46,16 @@ def build(out: Path, *, systems=None, lang: str = "en") -> Booklet:
     real_save = _booklet._save
 
     def saving(pdf, fig, title):
-        layout[title] = problems(fig)
+        def measure(event):
+            layout[title] = problems(fig, event.renderer)
+
         table_pages.extend([title] * (len(tables) - len(table_pages)))
-        real_save(pdf, fig, title)
+        cid = fig.canvas.mpl_connect("draw_event", measure)
+        try:
+            real_save(pdf, fig, title)
+        finally:
+            fig.canvas.mpl_disconnect(cid)
+        assert title in layout, f"{title}: the PDF drew the page without a draw_event"
 
     def recording(ax, df, *, title=None, **kw):
         rows = [[str(v) for v in row] for row in df.itertuples(index=False)]

@@ -3,7 +3,9 @@
 :func:`problems` lists, for one drawn figure, every pair of texts that overlap (titles, axis
 labels, tick labels, bar and cell labels, legends, annotations, table cells) and every text that
 leaves the page's margins. The booklet's tests run it on each page as it is saved
-(``tests/booklet.py``).
+(``tests/booklet.py``), with the PDF's own renderer, right after it drew the page: the boxes
+measured are those of the page printed (at the PDF's 72 dpi, with its font metrics), and the
+page is not drawn a second time for the check.
 """
 
 from __future__ import annotations
@@ -40,13 +42,19 @@ def _texts(fig, renderer):
     return out
 
 
-def problems(fig) -> list[str]:
-    """Every overlap of two texts and every text outside the margins of ``fig``."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
+def problems(fig, renderer=None) -> list[str]:
+    """Every overlap of two texts and every text outside the margins of ``fig``.
 
-    canvas = fig.canvas if isinstance(fig.canvas, FigureCanvasAgg) else FigureCanvasAgg(fig)
-    renderer = canvas.get_renderer()
-    fig.draw(renderer)  # lays out tables and legends as the PDF will
+    ``renderer``: the one that has just drawn ``fig`` (a ``draw_event``'s, as when the PDF
+    draws the page); without it, ``fig`` is drawn here first with Agg's, which lays out
+    tables and legends as the PDF will.
+    """
+    if renderer is None:
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+        canvas = fig.canvas if isinstance(fig.canvas, FigureCanvasAgg) else FigureCanvasAgg(fig)
+        renderer = canvas.get_renderer()
+        fig.draw(renderer)
     texts = _texts(fig, renderer)
     slack = SLACK * fig.dpi / 72
     found = []

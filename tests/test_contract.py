@@ -181,14 +181,11 @@ def test_how_an_answer_is_computed_is_always_keyword_only(s):
 
 
 @pytest.mark.parametrize("name, q", SIMULATED, ids=[f"{n}: {q.name}" for n, q in SIMULATED])
-def test_monte_carlo_on_any_executor_is_byte_identical(name, q):
-    """Every Monte Carlo twin takes ``executor=``: its batches on a process pool give the
-    same bytes as in this process."""
-    from concurrent.futures import ProcessPoolExecutor
-
+def test_monte_carlo_on_any_executor_is_byte_identical(name, q, process_pool):
+    """Every Monte Carlo twin takes ``executor=``: its batches on a process pool (one kept
+    across runs, as a user keeps one) give the same bytes as in this process."""
     here = simulate(q, trials=q.trials, rng=11).to_json()
-    with ProcessPoolExecutor(2) as pool:
-        there = simulate(q, trials=q.trials, rng=11, executor=pool).to_json()
+    there = simulate(q, trials=q.trials, rng=11, executor=process_pool).to_json()
     assert there == here
 
 

@@ -23,21 +23,18 @@ from ..pdf import has_phrase, page_sizes, pages_text
 
 
 @pytest.fixture(scope="module")
-def two_booklets(booklet, tmp_path_factory):
+def two_booklets(booklet, cli_forks, tmp_path_factory):
     """The full booklet built twice: the session's, by ``build_report`` in this process,
-    and again by the real command in a fresh process.
+    and again by the command in a process of its own (``tests/forks.py``).
 
     A separate process makes the byte-identity check honest: nothing cached in one
     process can leak into the other.
     """
     second = tmp_path_factory.mktemp("booklet") / "second.pdf"
-    env = dict(os.environ, TQDM_DISABLE="1", MPLBACKEND="Agg")
     argv = ["report", "--out", str(second), "--trials", str(TRIALS), "--quiet"]
     argv += ["--exact-limit", str(EXACT_LIMIT)]
-    p = subprocess.run(
-        [sys.executable, "-m", "dicestats", *argv], env=env, capture_output=True, timeout=300
-    )
-    assert p.returncode == 0, p.stderr.decode()
+    status, _, err = cli_forks.run(argv)
+    assert status == 0, err
     return [booklet.path, second]
 
 
@@ -250,61 +247,45 @@ def test_progress_bar_counts_pages(tmp_path, monkeypatch, capsys):
 
 
 # -- issue 10: nothing is left behind, and errors name the target --------------
-_SLOW_BUILD = """
-import pathlib, sys, time
-import dicestats
+_SLOW_PAGE = """
+import pathlib, time
 from dicestats import report
-from dicestats.cli import main
 from dicestats.report import fate as report_fate
 
-ready = pathlib.Path(sys.argv[2])
-
 def slow(fig, ctx):
-    ready.write_text("drawing")
+    pathlib.Path({ready!r}).write_text("drawing")
     time.sleep(120)
 
 report_fate.pages = lambda: [report.Page("fate", "Slow", "never finished", slow)]
-sys.exit(main(["report", "--out", sys.argv[1], "--systems", "fate", "--quiet"]))
 """
 
 
 @pytest.mark.parametrize("signame", ["SIGTERM", "SIGHUP", "SIGINT"])
-def test_a_signal_removes_the_temporary_file_and_exits_in_one_line(signame, tmp_path):
+def test_a_signal_removes_the_temporary_file_and_exits_in_one_line(signame, cli_forks, tmp_path):
     # SIGTERM (timeout, CI cancellation, docker stop) left .X.pdf.<pid>.<hex>.tmp behind
     import signal
     import time
 
     signum = getattr(signal, signame)
-    script = tmp_path / "slow_build.py"
-    script.write_text(_SLOW_BUILD)
     out_dir = tmp_path / "out"
     out_dir.mkdir()
     out = out_dir / "odds.pdf"
     out.write_bytes(b"old booklet")
     ready = tmp_path / "ready"
-    env = dict(os.environ, TQDM_DISABLE="1", MPLBACKEND="Agg")
-    proc = subprocess.Popen(
-        [sys.executable, str(script), str(out), str(ready)],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        # a child of a non-interactive shell may inherit SIGINT ignored: restore it
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-    )
+    argv = ["report", "--out", str(out), "--systems", "fate", "--quiet"]
+    build = cli_forks.start(argv, setup=_SLOW_PAGE.format(ready=str(ready)))
     try:
         deadline = time.monotonic() + 120
         while not ready.exists():
-            assert proc.poll() is None, proc.communicate()
+            assert build.alive(), build.wait()
             assert time.monotonic() < deadline, "the build never started drawing"
             time.sleep(0.05)
         assert len(os.listdir(out_dir)) == 2  # the booklet and the temporary file
-        proc.send_signal(signum)
-        _, err = proc.communicate(timeout=60)
+        os.kill(build.pid, signum)
+        status, _, err = build.wait()
     finally:
-        if proc.poll() is None:
-            proc.kill()
-    assert proc.returncode == 128 + signum
+        build.kill()
+    assert status == 128 + signum
     assert err == f"dicestats report: interrupted by {signame}\n"
     assert os.listdir(out_dir) == ["odds.pdf"] and out.read_bytes() == b"old booklet"
 
