@@ -72,7 +72,7 @@ def page(*, lazy: bool = False):
     """Every registered system's explorer in the registry's order, then Compare, in tabs.
 
     ``lazy``: each explorer is made when its tab is first opened (a
-    :class:`~dicestats.explore.tabs.LazyTabs`, as the server shows the page), the first at
+    :class:`~dicestats.explore.base.LazyTabs`, as the server shows the page), the first at
     once; else all of them now.
 
     Examples
@@ -96,7 +96,7 @@ def page(*, lazy: bool = False):
     from .compare_ui import compare
 
     if lazy:
-        from .tabs import LazyTabs
+        from .base import LazyTabs
 
         tabs = LazyTabs([_tab(s) for s in systems()] + [("Compare", "compare", compare)])
     else:

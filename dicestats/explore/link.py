@@ -69,7 +69,7 @@ def _text(value) -> str:
 
 def _tabs(tabs) -> tuple[list, object, object]:
     """``(names, explorer, built)`` of a page's tabs: their names, ``explorer(i)`` (made
-    if need be) and ``built(i)`` (None while a :class:`~dicestats.explore.tabs.LazyTabs`
+    if need be) and ``built(i)`` (None while a :class:`~dicestats.explore.base.LazyTabs`
     has not made it: it is then in its opening state)."""
     if hasattr(tabs, "built"):
         return tabs.names, tabs.explorer, tabs.built
