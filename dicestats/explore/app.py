@@ -49,8 +49,31 @@ def explorer(system):
     return generic(s)
 
 
-def page():
+def _tab(system) -> tuple:
+    """``(title, name, make)`` of a registered system's tab, without making its explorer
+    (see :func:`explorer`)."""
+    from .base import Explorer
+    from .generic_ui import generic, tab_title
+
+    own = f"{__package__}.{system.name}_ui"
+    if importlib.util.find_spec(own) is not None:
+        module = importlib.import_module(own)
+        kinds = [
+            k
+            for k in vars(module).values()
+            if isinstance(k, type) and issubclass(k, Explorer) and k.__module__ == own
+        ]
+        title = kinds[0].title if kinds and kinds[0].title != Explorer.title else None
+        return title or tab_title(system), system.name, getattr(module, system.name)
+    return tab_title(system), system.name, lambda: generic(system)
+
+
+def page(*, lazy: bool = False):
     """Every registered system's explorer in the registry's order, then Compare, in tabs.
+
+    ``lazy``: each explorer is made when its tab is first opened (a
+    :class:`~dicestats.explore.base.LazyTabs`, as the server shows the page), the first at
+    once; else all of them now.
 
     Examples
     --------
@@ -61,16 +84,26 @@ def page():
     True
     >>> len(titles) == len(systems()) + 1 and titles[-1] == "Compare"
     True
+    >>> lazy = page(lazy=True)
+    >>> [lazy.get_title(i) for i in range(len(lazy.children))] == titles
+    True
+    >>> lazy.built(1) is None and lazy.explorer(1).title == titles[1]
+    True
     """
     import ipywidgets as widgets
 
     from ..registry import systems
     from .compare_ui import compare
 
-    explorers = [explorer(s) for s in systems()] + [compare()]
-    tabs = widgets.Tab(children=explorers)
-    for i, ex in enumerate(explorers):
-        tabs.set_title(i, ex.title)
+    if lazy:
+        from .base import LazyTabs
+
+        tabs = LazyTabs([_tab(s) for s in systems()] + [("Compare", "compare", compare)])
+    else:
+        explorers = [explorer(s) for s in systems()] + [compare()]
+        tabs = widgets.Tab(children=explorers)
+        for i, ex in enumerate(explorers):
+            tabs.set_title(i, ex.title)
     tabs.add_class("ds-page")
     return tabs
 

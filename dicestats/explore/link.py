@@ -67,16 +67,30 @@ def _text(value) -> str:
     return "" if value is None else str(value)
 
 
+def _tabs(tabs) -> tuple[list, object, object]:
+    """``(names, explorer, built)`` of a page's tabs: their names, ``explorer(i)`` (made
+    if need be) and ``built(i)`` (None while a :class:`~dicestats.explore.base.LazyTabs`
+    has not made it: it is then in its opening state)."""
+    if hasattr(tabs, "built"):
+        return tabs.names, tabs.explorer, tabs.built
+    children = list(tabs.children)
+    return [tab_name(ex) for ex in children], children.__getitem__, children.__getitem__
+
+
 def state_query(tabs, opening: dict | None = None, *, token: str | None = None) -> str:
     """The query string of the page's state: the selected tab, then every control that
     differs from ``opening`` (``{tab name: {control: value}}``; every control when None)."""
+    names, _explorer, built = _tabs(tabs)
     pairs = []
     if token:
         pairs.append(("token", token))
     selected = tabs.selected_index or 0
-    pairs.append(("tab", tab_name(tabs.children[selected])))
-    for ex in tabs.children:
-        name, start = tab_name(ex), (opening or {}).get(tab_name(ex), {})
+    pairs.append(("tab", names[selected]))
+    for i, name in enumerate(names):
+        ex = built(i)
+        if ex is None:  # not made yet: as it opens
+            continue
+        start = (opening or {}).get(name, {})
         for key, value in ex.state().items():
             if opening is None or key not in start or start[key] != value:
                 pairs.append((f"{name}.{key}", _text(value)))
@@ -123,12 +137,13 @@ def apply(tabs, query: str) -> list[str]:
     that is not there, a value its control cannot take) is left as it was and listed."""
     tab, values = parse_query(query)
     skipped = []
-    by_name = {tab_name(ex): i for i, ex in enumerate(tabs.children)}
+    names, explorer, _built = _tabs(tabs)
+    by_name = {name: i for i, name in enumerate(names)}
     for name, controls in values.items():
         if name not in by_name:
             skipped.append(f"there is no tab {name!r}")
             continue
-        ex = tabs.children[by_name[name]]
+        ex = explorer(by_name[name])
         with ex.muted():
             for key in _ordered(ex, controls):  # a question first: it makes the others
                 if key not in ex.controls:
@@ -160,8 +175,8 @@ def served_page():
     from .app import page
 
     display(HTML(FOLLOW_ADDRESS))
-    tabs = page()
-    opening = {tab_name(ex): ex.state() for ex in tabs.children}
+    tabs = page(lazy=True)  # a tab's explorer is made when the tab is first opened
+    opening = {}
     token = os.environ.get(TOKEN_ENV)
     link = widgets.HTML(value="").add_class("ds-link")
 
@@ -172,9 +187,12 @@ def served_page():
             "<span style='color:#666'>(copy it: it opens this tab with these controls)</span>"
         )
 
-    for ex in tabs.children:
+    def made(i, ex):
+        opening[tabs.names[i]] = ex.state()
         for w in ex.controls.values():
             w.observe(follow, names="value")
+
+    tabs.on_build(made)
     tabs.observe(follow, names="selected_index")
     follow()
     try:  # the kernel's loop (a cell runs on it): the controls are set there, not in a thread

@@ -60,6 +60,19 @@ COOKIE = "dicestats-explore-{port}"
 #: The JupyterLab extensions the page loads: the widgets' (Voilà loads every installed one by
 #: default, each a script to fetch and run before the page shows anything).
 EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "@voila-dashboards/widgets-manager8")
+#: The page's template: Voilà's "lab" page without the lines that fetch a stylesheet from a
+#: CDN (Font Awesome, which Voilà's own scripts carry already) and without the Mermaid
+#: loader (no diagrams here): nothing is fetched off the machine, and no stylesheet from
+#: afar holds the page back.
+TEMPLATE = """{%- extends 'lab/index.html.j2' -%}
+{%- block notebook_css -%}
+{%- for line in super().split('\\n') if 'cdn.jsdelivr.net' not in line %}
+{{ line }}
+{%- endfor %}
+{%- endblock notebook_css -%}
+{%- block html_head_js_mermaidjs -%}
+{%- endblock html_head_js_mermaidjs -%}
+"""
 
 
 def notebook_text() -> str:
@@ -503,6 +516,10 @@ def main(argv=None) -> int:
         nb = os.path.join(tmp, "dicestats.ipynb")
         with open(nb, "w", encoding="utf-8") as fh:
             fh.write(notebook_text())
+        template = os.path.join(tmp, "template")
+        os.mkdir(template)
+        with open(os.path.join(template, "index.html.j2"), "w", encoding="utf-8") as fh:
+            fh.write(TEMPLATE)
         os.chdir(tmp)
         app = ExploreVoila()
         app.gate = Gate(token, args.port, names)
@@ -528,6 +545,7 @@ def main(argv=None) -> int:
                 "--KernelManager.transport=ipc",
             ]
         )
+        app.template_paths.insert(0, template)  # its index.html.j2 before Voilà's
         app.voila_configuration.multi_kernel_manager_class = PageKernelManager
         app.voila_configuration.extension_allowlist = list(EXTENSIONS)
         watcher = threading.Thread(target=_watch_parent, args=(app, tmp), daemon=True)

@@ -1,6 +1,7 @@
 """End to end, in a real browser: ``dicestats explore`` served, a headless Chromium opens the
 Storyteller's tab, moves the pool from 5 to 6 dice at difficulty 9 and reads the botch figure
-change; the address bar follows; a link restores a view; both tidy at two window sizes.
+change; the address bar follows; a link restores a view; both tidy at two window sizes;
+nothing is fetched off the machine.
 
 It measures and prints (never asserts: the machine is shared) what issue 24 asks: the time
 to the printed address, the first result on a warm server, the latency of 20 changes per
@@ -220,13 +221,28 @@ def _settled(server: int, timeout: float = 120.0) -> bool:
     return False
 
 
-def _first_result(browser, url: str, size=(1280, 1400)):
-    """``(seconds, page)``: a new page opened on ``url`` and the time to its first figure."""
+def _first_result(browser, url: str, size=(1280, 1400), far=None):
+    """``(seconds, page)``: a new page opened on ``url`` and the time to its first figure;
+    the addresses it asks for off this machine are added to ``far`` (a list) when given."""
     page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+    if far is not None:
+        page.on("request", lambda r: far.append(r.url) if _far(r.url) else None)
     start = time.monotonic()
     page.goto(url, timeout=PAGE_TIMEOUT_MS)
     page.locator(".ds-explorer .ds-summary span:visible").first.wait_for(timeout=PAGE_TIMEOUT_MS)
     return time.monotonic() - start, page
+
+
+def _far(address: str) -> bool:
+    """Whether ``address`` is off this machine (``data:`` and ``blob:`` ones are not)."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(address)
+    return parts.scheme in ("http", "https", "ws", "wss") and parts.hostname not in (
+        "127.0.0.1",
+        "localhost",
+        "::1",
+    )
 
 
 def _latencies(page, box, values, server: int) -> tuple[list[float], float]:
@@ -269,9 +285,11 @@ def test_pool_5_to_6_at_difficulty_9_in_a_real_browser(browser, server, tmp_path
         browser = pw.chromium.launch(executable_path=exe, headless=True, args=CHROMIUM_ARGS)
         try:
             warm = _settled(server_pid)  # the prepared kernel has computed its page
-            first, page = _first_result(browser, url)
+            far = []
+            first, page = _first_result(browser, url, far=far)
             report.append(f"first result{'' if warm else ' (server not yet warm)'}: "
                           f"{first * 1000:.0f} ms after opening the page")  # fmt: skip
+            assert far == [], "the page fetched from off the machine"
             page.evaluate(WATCH_JS)
             # the page has a tab per registered system, in the registry's order: open the
             # Storyteller's (the widgets of a hidden tab cannot be typed into)
@@ -325,6 +343,7 @@ def test_pool_5_to_6_at_difficulty_9_in_a_real_browser(browser, server, tmp_path
             restored.close()
             shot = tmp_path / "explore.png"
             page.screenshot(path=str(shot), full_page=True)
+            assert far == [], "the page fetched from off the machine"
             if os.environ.get("DICESTATS_SCREENSHOT"):  # the README's picture
                 page.screenshot(path=os.environ["DICESTATS_SCREENSHOT"], full_page=False)
             # pages opened and closed: their kernels stop once idle; one stays prepared

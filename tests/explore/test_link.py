@@ -61,3 +61,22 @@ def test_what_an_address_cannot_say_is_left_as_it_was_and_listed():
     assert ex.state()["dice"] == 5 and shown(ex, "p_botch") == "16.0%"
     assert any("dice" in s for s in skipped) and any("nope" in s for s in skipped)
     assert any("elsewhere" in s for s in skipped)
+
+
+def test_the_served_page_makes_a_tab_when_it_is_opened_and_a_link_still_restores_it():
+    tabs = explore.page(lazy=True)
+    names = tabs.names
+    assert tabs.built(0) is not None
+    assert all(tabs.built(i) is None for i in range(1, len(names)))
+    tab, values = parse_query(state_query(tabs))  # every control of the tabs made
+    assert tab == names[0] and list(values) == [names[0]]
+    s = names.index("storyteller")
+    assert apply(tabs, "tab=storyteller&storyteller.dice=7&storyteller.difficulty=8") == []
+    ex = tabs.built(s)
+    assert tabs.selected_index == s and tabs.children[s].children == (ex,)
+    assert (ex.state()["dice"], ex.state()["difficulty"]) == (7, 8)
+    assert ex.view.result == st.pool(7, 8, ex.view.result.rules)
+    built = [i for i in range(len(names)) if tabs.built(i) is not None]
+    assert built == sorted({0, s})  # the others are still to be made
+    tabs.selected_index = names.index("compare")  # opening a tab makes its explorer
+    assert tabs.built(names.index("compare")).title == "Compare"
