@@ -44,7 +44,36 @@ __all__ = [
     "limits_table",
     "view_text",
     "exact_text",
+    "METRIC_LABELS",
+    "metric_label",
 ]
+
+#: How a metric is named: on a chart, in a table, in a menu.
+METRIC_LABELS = {
+    "p_success": "success",
+    "p_fail": "failure",
+    "p_botch": "botch",
+    "p_ge_2": "2+ net successes",
+    "p_ge_3": "3+ net successes",
+    "p_ge_4": "4+ net successes",
+    "p_ge_5": "5+ net successes",
+    "p_tie": "tie",
+    "p_style": "success with style",
+    "p_success_or_better": "success or better",
+    "p_tie_or_better": "tie or better",
+    "mean_net": "mean net successes",
+    "p_first": "side A acts first",
+    "p_participant_first": "the participant acts first",
+}
+
+
+def metric_label(metric: str) -> str:
+    """A metric in words, on a chart and in the command line's tables alike.
+
+    >>> metric_label("p_ge_2"), metric_label("p_first"), metric_label("p_partial_or_better")
+    ('2+ net successes', 'side A acts first', 'partial or better')
+    """
+    return METRIC_LABELS.get(metric, metric.removeprefix("p_").replace("_", " "))
 
 
 def _as_probability(name: str, p) -> float:

@@ -39,8 +39,7 @@ from __future__ import annotations
 import argparse
 
 from ..core.checks import shown
-from ..format import exact_text, points, text_table, to_json
-from ..plots.workbench import metric_label
+from ..format import exact_text, metric_label, points, text_table, to_json
 from . import CLIError
 from ._common import (
     add_output_flags,

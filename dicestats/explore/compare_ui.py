@@ -7,8 +7,7 @@ import textwrap
 
 import ipywidgets as widgets
 
-from ..format import percent, points
-from ..plots.workbench import METRIC_LABELS
+from ..format import METRIC_LABELS, percent, points
 from ..storyteller.rules import PRESETS
 from ..workbench.compare import STORYTELLER_METRICS
 from .base import Explorer, Panel, chart_axes, html_table, screen_adjust

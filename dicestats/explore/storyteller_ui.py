@@ -55,7 +55,7 @@ class StorytellerExplorer(GenericExplorer):
     headline = {"pool": ("p_success", "p_fail", "p_botch", "mean_net", *POOL_DEGREES)}
 
     def extra_controls(self, values: dict) -> dict:
-        from ..plots.workbench import METRIC_LABELS
+        from ..format import METRIC_LABELS
 
         options = [(METRIC_LABELS[m], m) for m in METRICS]
         return {"metric": widgets.Dropdown(options=options, value="p_botch", description="chart")}

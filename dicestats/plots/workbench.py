@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..format import ladder
+from ..format import ladder, metric_label
 from ._style import _CYCLE_COLOURS, _CYCLE_LINES, _axes, _look, _require, close  # noqa: F401
 
 __all__ = [
@@ -10,37 +10,7 @@ __all__ = [
     "compare_differences",
     "worth_scale",
     "marginal_chart",
-    "METRIC_LABELS",
-    "metric_label",
 ]
-
-#: How a metric is named on a chart.
-METRIC_LABELS = {
-    "p_success": "success",
-    "p_fail": "failure",
-    "p_botch": "botch",
-    "p_ge_2": "2+ net successes",
-    "p_ge_3": "3+ net successes",
-    "p_ge_4": "4+ net successes",
-    "p_ge_5": "5+ net successes",
-    "p_tie": "tie",
-    "p_style": "success with style",
-    "p_success_or_better": "success or better",
-    "p_tie_or_better": "tie or better",
-    "mean_net": "mean net successes",
-    "p_first": "side A acts first",
-    "p_participant_first": "the participant acts first",
-}
-
-
-def metric_label(metric: str) -> str:
-    """A metric in words, on a chart and in the command line's tables alike.
-
-    >>> metric_label("p_ge_2"), metric_label("p_first"), metric_label("p_partial_or_better")
-    ('2+ net successes', 'side A acts first', 'partial or better')
-    """
-    return METRIC_LABELS.get(metric, metric.removeprefix("p_").replace("_", " "))
-
 
 #: The x axis label of each cell column.
 _X_LABELS = {

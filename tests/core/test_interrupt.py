@@ -22,7 +22,7 @@ def test_a_signal_raises_interrupted_and_handlers_come_back():
     before = signal.getsignal(signal.SIGTERM)
     with pytest.raises(Interrupted) as info:
         with interruptible():
-            os.kill(os.getpid(), signal.SIGTERM)
+            signal.raise_signal(signal.SIGTERM)
             time.sleep(30)  # the handler runs at once and raises
     assert info.value.signum == signal.SIGTERM and info.value.exit_status == 143
     assert str(info.value) == "interrupted by SIGTERM"
@@ -36,7 +36,7 @@ def test_an_ignored_signal_stays_ignored():
     try:
         with interruptible():
             assert signal.getsignal(signal.SIGHUP) == signal.SIG_IGN
-            os.kill(os.getpid(), signal.SIGHUP)  # ignored: nothing happens
+            signal.raise_signal(signal.SIGHUP)  # ignored: nothing happens
         assert signal.getsignal(signal.SIGHUP) == signal.SIG_IGN
     finally:
         signal.signal(signal.SIGHUP, old)

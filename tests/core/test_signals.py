@@ -26,7 +26,7 @@ class _SignalInDel:
         self.signum = signum
 
     def __del__(self):
-        os.kill(os.getpid(), self.signum)
+        signal.raise_signal(self.signum)  # to this thread: handled before __del__ ends
         for _ in range(1000):  # the handler runs between these bytecodes
             pass
 
@@ -52,7 +52,7 @@ def test_after_a_swallowed_signal_the_next_one_raises_at_once(capsys):
     with pytest.raises(Interrupted) as info:
         with interruptible():
             _swallowed(signal.SIGINT)
-            os.kill(os.getpid(), signal.SIGTERM)
+            signal.raise_signal(signal.SIGTERM)
             time.sleep(30)  # the handler runs at once and raises
     assert info.value.exit_status == 143
     assert "Exception ignored" not in capsys.readouterr().err  # no traceback of it either
