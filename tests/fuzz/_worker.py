@@ -6,6 +6,15 @@ process's stdin, a base64 pickle of a dict, and reads one answer line back:
 * ``{"kind": "cli", "argv": [...]}`` runs ``dicestats.cli.main(argv)`` with stdout and
   stderr captured: ``{"code", "stdout", "stderr", "error"}`` where ``error`` is the
   traceback of an exception that escaped ``main`` (what a user would have seen);
+* ``{"kind": "runs", "runs": [...]}`` forks one child per run (this process has dicestats
+  imported: a child costs its command's work only) and runs ``main(run["argv"])`` in it as
+  the ``dicestats`` command would, in directory ``run["cwd"]``, with standard output a file,
+  ``/dev/full``, closed (``>&-``) or a pipe nobody reads (``run["stdout"]``); children start
+  ``run["start"]`` seconds apart (two sweeps on one file at once) and get the signals
+  ``run["signals"]`` (``(seconds, signum)``); ``run["swallow"] = (n, signum)`` sends the
+  signal from inside the n-th garbage collection of the run (a ``gc`` callback, where Python
+  swallows the handler's exception as it does in ``__del__`` and weakref callbacks). The
+  answer: ``{"results": [{"status", "stdout", "stderr", "signalled", "fired"}]}``;
 * ``{"kind": "api", "fn", "args", "kwargs"}`` calls a function (a question's public
   function, pickled by reference) with the given arguments (``"system"`` and
   ``"builder"`` instead of ``"fn"``: one of a system's table builders by name):
@@ -21,10 +30,14 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import gc
 import io
 import os
 import pickle
+import resource
+import signal
 import sys
+import tempfile
 import time
 import traceback
 
@@ -66,6 +79,156 @@ def _answer_api(req: dict) -> dict:
     return {"outcome": "ok"}
 
 
+#: Where forked children leave what they report besides their output (not the runs' folders).
+PRIVATE = tempfile.mkdtemp(prefix="dicestats-fuzz-worker-")
+
+
+def _stdout(mode: str | None, out_fd: int) -> None:
+    """Point file descriptor 1 (and ``sys.stdout``) where ``mode`` says, as the shell would."""
+    if mode is None:
+        os.dup2(out_fd, 1)
+    elif mode == "full":
+        os.dup2(os.open("/dev/full", os.O_WRONLY), 1)
+    elif mode == "broken":  # ``dicestats ... | true``: the reader is gone
+        r, w = os.pipe()
+        os.close(r)
+        os.dup2(w, 1)
+    elif mode == "closed":  # ``>&-``: Python starts with sys.stdout None
+        os.close(1)
+        sys.stdout = None
+        return
+    sys.stdout = io.TextIOWrapper(open(1, "wb", closefd=False), line_buffering=False)
+
+
+def _swallowing(n: int, signum: int, marker: str) -> None:
+    """Send ``signum`` to this process from inside the ``n``-th garbage collection that runs
+    while the CLI holds the signals (a gc callback: its exception is "ignored")."""
+    seen = 0
+
+    def callback(phase, info):
+        nonlocal seen
+        taken = signal.getsignal(signum) not in (signal.SIG_DFL, signal.default_int_handler)
+        if phase != "start" or not taken:  # counted only while the CLI holds the signals
+            return
+        seen += 1
+        if seen == n:
+            with open(marker, "w") as fh:
+                fh.write("fired")
+            os.kill(os.getpid(), signum)
+            for _ in range(1000):  # the handler runs between these bytecodes
+                pass
+
+    gc.callbacks.append(callback)
+
+
+def _child(run: dict, out_fd: int, err_fd: int, marker: str) -> int:
+    """The body of a forked run: ``sys.exit(main(argv))`` of the console script, ending with
+    the interpreter's last flush of standard output (a failure there: "Exception ignored")."""
+    os.dup2(err_fd, 2)
+    sys.stderr = io.TextIOWrapper(open(2, "wb", closefd=False), line_buffering=True)
+    _stdout(run.get("stdout"), out_fd)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    for s in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(s, signal.SIG_DFL)
+    os.chdir(run["cwd"])
+    if run.get("swallow"):
+        _swallowing(*run["swallow"], marker)
+    from dicestats.cli import main
+
+    try:
+        code = main(run["argv"])
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else 1
+    except BaseException:  # noqa: BLE001 - what the user would see
+        traceback.print_exc()
+        code = 1
+    try:
+        if sys.stdout is not None:
+            sys.stdout.flush()
+    except BaseException:  # noqa: BLE001 - Python's own words at exit
+        sys.stderr.write("Exception ignored in: <_io.TextIOWrapper name='<stdout>'>\n")
+        traceback.print_exc()
+        code = 120
+    sys.stderr.flush()
+    return code
+
+
+def _seconds(path: str) -> float | None:
+    try:
+        with open(path) as fh:
+            return float(fh.read())
+    except (OSError, ValueError):
+        return None  # killed before it could say
+
+
+def _answer_runs(runs: list[dict]) -> dict:
+    """Fork the runs (at their start times), signal them, wait for all: their results."""
+    import matplotlib.pyplot  # noqa: F401 - imported once here, not in every child
+    import pandas  # noqa: F401
+
+    import dicestats.sweep  # noqa: F401
+    from dicestats.cli import _parser
+
+    _parser()  # built once here too (it loads every command's module)
+
+    events = []
+    for i, run in enumerate(runs):
+        events.append((run.get("start", 0.0), 0, i, None))
+        events += [(run.get("start", 0.0) + t, 1, i, s) for t, s in run.get("signals", ())]
+    events.sort(key=lambda e: (e[0], e[1]))
+    pids, status, files, signalled = {}, {}, {}, {i: [] for i in range(len(runs))}
+    t0 = time.monotonic()
+    for when, what, i, signum in events:
+        time.sleep(max(0.0, t0 + when - time.monotonic()))
+        if what == 0:
+            out, err = tempfile.TemporaryFile(), tempfile.TemporaryFile()
+            marker = os.path.join(PRIVATE, f"fired-{i}")
+            for stale in (marker, marker + ".s"):
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(stale)
+            files[i] = (out, err, marker)
+            pid = os.fork()
+            if pid == 0:  # the child
+                code, begun = 1, time.perf_counter()
+                try:
+                    code = _child(runs[i], out.fileno(), err.fileno(), marker)
+                finally:
+                    with contextlib.suppress(OSError), open(marker + ".s", "w") as fh:
+                        fh.write(str(time.perf_counter() - begun))
+                    os._exit(code)
+            pids[i] = pid
+            continue
+        if i in status:
+            continue
+        done, st = os.waitpid(pids[i], os.WNOHANG)
+        if done:
+            status[i] = os.waitstatus_to_exitcode(st)
+            continue  # it had ended: no signal
+        os.kill(pids[i], signum)
+        signalled[i].append(signum)
+    for i, pid in pids.items():
+        if i not in status:
+            status[i] = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
+    results = []
+    for i in range(len(runs)):
+        out, err, marker = files[i]
+        out.seek(0)
+        err.seek(0)
+        results.append(
+            {
+                "status": status[i],
+                "stdout": out.read().decode(errors="replace"),
+                "stderr": err.read().decode(errors="replace"),
+                "signalled": signalled[i],
+                "fired": os.path.exists(marker),
+                "seconds": _seconds(marker + ".s"),
+            }
+        )
+        out.close()
+        err.close()
+    return {"results": results}
+
+
 def serve() -> None:
     """Answer requests until stdin closes."""
     channel = os.fdopen(os.dup(1), "w", buffering=1)
@@ -79,8 +242,21 @@ def serve() -> None:
         req = pickle.loads(base64.b64decode(line))
         os.chdir(home)
         start = time.perf_counter()
-        answer = _answer_cli(req["argv"]) if req["kind"] == "cli" else _answer_api(req)
+        if req["kind"] == "cli":
+            answer = _answer_cli(req["argv"])
+        elif req["kind"] == "runs":
+            answer = _answer_runs(req["runs"])
+        else:
+            answer = _answer_api(req)
         answer["seconds"] = time.perf_counter() - start
+        # the peak memory of this process (kB on Linux) and of its waited-for children
+        answer["peak_mb"] = (
+            max(
+                resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+                resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss,
+            )
+            / 1024
+        )
         if "matplotlib.pyplot" in sys.modules:
             sys.modules["matplotlib.pyplot"].close("all")
         channel.write(base64.b64encode(pickle.dumps(answer)).decode() + "\n")

@@ -31,3 +31,17 @@ def worker():
     w.stop()
     os.chmod(home / "read-only", 0o700)
     shutil.rmtree(home, ignore_errors=True)
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The results table of the fuzz classes (deep profile, or ``DICESTATS_FUZZ_TABLE``)."""
+    from .harness import DEEP, TALLY, table
+
+    where = os.environ.get("DICESTATS_FUZZ_TABLE", "")
+    if not TALLY or not (DEEP or where):
+        return
+    text = table()
+    terminalreporter.write_sep("=", "fuzz results (tried and what was found, per class)")
+    terminalreporter.write_line(text)
+    if where not in ("", "1"):
+        Path(where).write_text(text + "\n")

@@ -229,3 +229,14 @@ def test_a_plot_path_too_long_to_look_up_is_one_line(capsys):
     assert main(["fate", "deck-vs-dice", "10", "--plot=" + "x" * 300 + ".png"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "argument --plot: cannot write" in err, err
+
+
+@pytest.mark.parametrize("argv", [["pool", "3"], ["sweep", "fate", "--bonus", "0", "--quiet"]])
+def test_a_closed_standard_output_is_one_line_and_exit_1(capsys, monkeypatch, argv):
+    # dicestats pool 3 >&-: Python starts with sys.stdout None, and main's flush raised
+    # "AttributeError: 'NoneType' object has no attribute 'flush'" (the grown harness's
+    # standard-output class found it).
+    monkeypatch.setattr(sys, "stdout", None)
+    assert main([*argv, "--difficulty", "2"] if argv[0] == "sweep" else argv) == 1
+    err = capsys.readouterr().err
+    assert err == f"dicestats {argv[0]}: error: cannot write standard output: Bad file descriptor\n"
