@@ -15,10 +15,13 @@ process's stdin, a base64 pickle of a dict, and reads one answer line back:
   signal from inside the n-th garbage collection of the run (a ``gc`` callback, where Python
   swallows the handler's exception as it does in ``__del__`` and weakref callbacks). The
   answer: ``{"results": [{"status", "stdout", "stderr", "signalled", "fired"}]}``;
+* ``{"kind": "batch", "requests": [...]}``: several API requests, ``{"answers": [...]}``;
 * ``{"kind": "api", "fn", "args", "kwargs"}`` calls a function (a question's public
   function, pickled by reference) with the given arguments (``"system"`` and
   ``"builder"`` instead of ``"fn"``: one of a system's table builders by name):
-  ``{"outcome": "ok"}`` or ``{"outcome": "raised", "type", "bases", "message", "error"}``.
+  ``{"outcome": "ok"}`` or ``{"outcome": "raised", "type", "bases", "message", "error"}``;
+  with ``"shown": True`` an answer's repr is returned too (``"shown"``), and with
+  ``"also": {"args", "kwargs"}`` the same call with those is answered as ``"twin"``.
 
 The answers travel on a private copy of the original stdout; file descriptor 1 is
 pointed at /dev/null so that nothing else (a child process, a C library) can corrupt
@@ -65,9 +68,14 @@ def _answer_api(req: dict) -> dict:
         fn = req["fn"]
     else:
         fn = system(req["system"]).table_builders[req["builder"]]
+    if req.get("also"):  # the same call with other values: both answers, what they show
+        alone = {k: v for k, v in req.items() if k != "also"} | {"fn": fn, "shown": True}
+        one, two = _answer_api(alone), _answer_api({**alone, **req["also"]})
+        one["twin"] = two
+        return one
     try:
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-            fn(*req["args"], **req["kwargs"])
+            value = fn(*req["args"], **req["kwargs"])
     except BaseException as exc:  # noqa: BLE001 - the parent judges the kind
         return {
             "outcome": "raised",
@@ -76,11 +84,17 @@ def _answer_api(req: dict) -> dict:
             "message": str(exc),
             "error": traceback.format_exc(),
         }
+    if req.get("shown"):  # what the answer shows (compared with a twin's)
+        try:
+            return {"outcome": "ok", "shown": repr(value)}
+        except Exception as exc:  # noqa: BLE001 - its repr failing is a finding too
+            return {"outcome": "ok", "shown": f"repr raised {exc!r}"}
     return {"outcome": "ok"}
 
 
-#: Where forked children leave what they report besides their output (not the runs' folders).
-PRIVATE = tempfile.mkdtemp(prefix="dicestats-fuzz-worker-")
+#: Where forked children leave what they report besides their output: a hidden folder in
+#: the worker's directory (removed with it), not in the runs' folders.
+PRIVATE = ""
 
 
 def _stdout(mode: str | None, out_fd: int) -> None:
@@ -235,6 +249,8 @@ def serve() -> None:
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, 1)
     home = os.getcwd()
+    global PRIVATE
+    PRIVATE = tempfile.mkdtemp(prefix=".worker-", dir=home)
     import dicestats.cli  # noqa: F401 - import once, before the first timed request
 
     channel.write("ready\n")
@@ -246,6 +262,8 @@ def serve() -> None:
             answer = _answer_cli(req["argv"])
         elif req["kind"] == "runs":
             answer = _answer_runs(req["runs"])
+        elif req["kind"] == "batch":  # several API calls in one round trip
+            answer = {"answers": [_answer_api(r) for r in req["requests"]]}
         else:
             answer = _answer_api(req)
         answer["seconds"] = time.perf_counter() - start

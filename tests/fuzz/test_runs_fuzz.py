@@ -166,7 +166,6 @@ QUICK_PATHS = [  # the paths of issue 25's tracebacks and wrong writes, one each
     ("--plot", PLOTTERS[0], "/dev/full"),
     ("--plot", PLOTTERS[3], _long(256, ".png")),
     ("--out", SWEEPS[0], "/proc/x.csv"),
-    ("--out", SWEEPS[0], _long(300, ".csv")),
     ("--plot", PLOTTERS[1], "a-file/out.png"),
     ("--plot", PLOTTERS[1], "out.gif"),
     ("--plot", PLOTTERS[0], "out.pdf"),  # written, byte-identical twice (fixed dates)
@@ -363,9 +362,8 @@ def _signal_example(worker, which, signum, when, second, swallow) -> None:
 
 
 QUICK_SIGNALS = [  # which, signal, when (x its run time), second signal after, swallowed at gc n
-    (2, signal.SIGINT, 0.5, 0.0, 0),
+    (0, signal.SIGINT, 0.5, 0.0, 0),
     (2, signal.SIGHUP, 0.0, 0.0, 3),  # issue 25 item 3: swallowed (as in a weakref callback)
-    (0, signal.SIGTERM, 0.0, 0.0, 5),
 ]
 
 
@@ -390,7 +388,7 @@ def test_signals_at_random_moments(worker, which, signum, when, second, swallow)
 
 
 # ---------------------------------------------------------------------------- one --out, two sweeps
-RACE = ["sweep", "initiative", "--vs", "2", "--trials", "1500", "--seed", "1", "--quiet"]
+RACE = ["sweep", "initiative", "--vs", "2", "--trials", "1000", "--seed", "1", "--quiet"]
 
 
 def _fresh_rows(worker, argv) -> dict:
@@ -439,7 +437,7 @@ def test_issue_25s_two_sweeps_on_one_out(worker):
     # "two sweeps with different grids on one --out both exit 0 and the file ends with 19 of
     # 32 rows"
     with trial("one --out, two sweeps"):
-        _race_example(worker, ["1-3", "4-5"], [0.0, 0.05])
+        _race_example(worker, ["1-3", "4"], [0.0, 0.02])
 
 
 @pytest.mark.skipif(not DEEP, reason="deep profile")
@@ -508,7 +506,6 @@ FATE = {"--difficulty": "2", "--bonus": "0,1"}
 QUICK_RESUMES = [  # issue 25: a changed batch size reused the old rows; exact then float mixed
     ("initiative", INIT, {**INIT, "--batch-size": "100"}),
     ("fate", {**FATE, "--exact": True}, FATE),
-    ("initiative", INIT, {**INIT, "--swiftness": "2-3"}),
 ]
 
 
