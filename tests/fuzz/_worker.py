@@ -14,7 +14,8 @@ process's stdin, a base64 pickle of a dict, and reads one answer line back:
   ``run["signals"]`` (``(seconds, signum)``); ``run["swallow"] = (n, signum)`` sends the
   signal from inside the n-th garbage collection of the run (a ``gc`` callback, where Python
   swallows the handler's exception as it does in ``__del__`` and weakref callbacks). The
-  answer: ``{"results": [{"status", "stdout", "stderr", "signalled", "fired"}]}``;
+  answer: ``{"results": [{"status", "stdout", "stderr", "signalled", "fired", "seconds", "dask"}]}``
+  (``dask``: whether the run imported Dask's ``distributed``);
 * ``{"kind": "batch", "requests": [...]}``: several API requests, ``{"answers": [...]}``;
 * ``{"kind": "api", "fn", "args", "kwargs"}`` calls a function (a question's public
   function, pickled by reference) with the given arguments (``"system"`` and
@@ -156,6 +157,10 @@ def _child(run: dict, out_fd: int, err_fd: int, marker: str) -> int:
     except BaseException:  # noqa: BLE001 - what the user would see
         traceback.print_exc()
         code = 1
+    import atexit
+
+    atexit._run_exitfuncs()  # the interpreter's exit: its handlers, then what is collected
+    gc.collect()  # (a __del__ failing there prints "Exception ignored in ...")
     try:
         if sys.stdout is not None:
             sys.stdout.flush()
@@ -197,7 +202,7 @@ def _answer_runs(runs: list[dict]) -> dict:
         if what == 0:
             out, err = tempfile.TemporaryFile(), tempfile.TemporaryFile()
             marker = os.path.join(PRIVATE, f"fired-{i}")
-            for stale in (marker, marker + ".s"):
+            for stale in (marker, marker + ".s", marker + ".dask"):
                 with contextlib.suppress(FileNotFoundError):
                     os.unlink(stale)
             files[i] = (out, err, marker)
@@ -209,6 +214,9 @@ def _answer_runs(runs: list[dict]) -> dict:
                 finally:
                     with contextlib.suppress(OSError), open(marker + ".s", "w") as fh:
                         fh.write(str(time.perf_counter() - begun))
+                    if "distributed" in sys.modules:  # it went as far as starting Dask
+                        with contextlib.suppress(OSError), open(marker + ".dask", "w"):
+                            pass
                     os._exit(code)
             pids[i] = pid
             continue
@@ -236,6 +244,7 @@ def _answer_runs(runs: list[dict]) -> dict:
                 "signalled": signalled[i],
                 "fired": os.path.exists(marker),
                 "seconds": _seconds(marker + ".s"),
+                "dask": os.path.exists(marker + ".dask"),
             }
         )
         out.close()

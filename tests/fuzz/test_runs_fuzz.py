@@ -560,6 +560,14 @@ def _scheduler_example(worker, scheduler, timeout) -> None:
         check_words(res)
         if scheduler is not None and res["status"] == 0:
             raise Finding("silent wrong", f"{res['what']}: exit 0 with no scheduler there")
+        try:
+            seconds = float(timeout.replace("_", "x"))  # the CLI reads 0-9 only
+        except (AttributeError, ValueError):
+            seconds = None
+        if scheduler is not None and "://" not in scheduler:  # no address: nothing to wait for
+            expect("hangs", not res["dask"], f"{res['what']}: started Dask for no address")
+        if timeout is not None and not (seconds is not None and 0 < seconds <= 3600):
+            expect("other", res["status"] == 2, f"{res['what']}: --timeout {timeout} read")
     finally:
         folder.remove()
 
