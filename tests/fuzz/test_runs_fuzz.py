@@ -40,7 +40,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from .harness import DEEP, Finding, expect, fuzz_settings, trial
+from .harness import DEEP, Finding, Known, expect, fuzz_settings, trial
+
+#: A signal before ``main`` takes the signals over (``interruptible``: interpreter start,
+#: imports, argument parsing) gets Python's default: a KeyboardInterrupt traceback for
+#: SIGINT. Reported (dicestats/cli/__init__.py), not fixed here.
+KNOWN_EARLY = "SIGINT before dicestats.cli.main takes the signals over: Python's traceback"
 
 # ---------------------------------------------------------------------------- the runs
 #: Cheap valid commands that draw a chart (their ``--plot``).
@@ -325,6 +330,8 @@ def _signal_example(worker, which, signum, when, second, swallow) -> None:
         after = folder.files()
         got = after.get(name)
         interrupted = bool(res["signalled"]) or res["fired"]
+        if interrupted and "KeyboardInterrupt" in err and "parse_args" in err:
+            raise Known(KNOWN_EARLY)  # before the command took the signals over
         expect(
             "tracebacks",
             "Traceback" not in err and "Exception ignored" not in err,
@@ -457,7 +464,7 @@ CHANGES = {
     "--batch-size": [None, "100", "500"],
     "--trials": ["500", "1000"],
     "--seed": ["1", "2", None],
-    "--order": [None, "fixed", "random"],
+    "--order": [None, "tier", "action"],
     "--swiftness": ["1-2", "2-3", "1"],
 }
 EXACT_CHANGES = {"--exact": [False, True], "--bonus": ["0,1", "1,2"]}

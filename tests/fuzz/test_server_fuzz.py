@@ -265,7 +265,10 @@ def test_a_real_servers_kernel_channel_takes_malformed_frames(server, data):
     what = f"frame {frame[:32]!r}… ({len(frame)} bytes)"
     with trial("explore server"):
         before = _rss_mb(server.server)
-        got = asyncio.run(_ws(server, _kernel_id(server.kernel), send=frame))
+        try:
+            got = asyncio.run(_ws(server, _kernel_id(server.kernel), send=frame))
+        except TimeoutError:  # the helper's read gave up: no answer, the channel still open
+            got = ("still open", None)
         expect("other", got[0] in ("closed", "still open"), f"{what}: {got}")
         time.sleep(0.3)
         grown = _rss_mb(server.server) - before
