@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import tempfile
@@ -43,5 +44,6 @@ def pytest_terminal_summary(terminalreporter):
     text = table()
     terminalreporter.write_sep("=", "fuzz results (tried and what was found, per class)")
     terminalreporter.write_line(text)
-    if where not in ("", "1"):
+    if where not in ("", "1"):  # the table, and its counts for tests/fuzz/table.py to add up
         Path(where).write_text(text + "\n")
+        Path(where).with_suffix(".json").write_text(json.dumps(TALLY, indent=1) + "\n")

@@ -31,6 +31,7 @@ from .test_api_fuzz import BUILDERS, QUESTIONS, SAMPLES, WORKBENCH, _parameters
 
 
 def _own_calls() -> list:
+    from dicestats.fate import contest
     from dicestats.storyteller import reduced_pools
     from dicestats.sweep import cell_seed
     from dicestats.tables import initiative_first
@@ -46,6 +47,7 @@ def _own_calls() -> list:
             (),
             {"exact_limit": 10, "trials": 200, "rng": 1},
         ),
+        ("fate.contest", contest, (1, 0), {}),  # bytearray(b"3") was +51 (the deep run found it)
     ]
 
 
