@@ -13,9 +13,12 @@ process's stdin, a base64 pickle of a dict, and reads one answer line back:
   ``run["start"]`` seconds apart (two sweeps on one file at once) and get the signals
   ``run["signals"]`` (``(seconds, signum)``); ``run["swallow"] = (n, signum)`` sends the
   signal from inside the n-th garbage collection of the run (a ``gc`` callback, where Python
-  swallows the handler's exception as it does in ``__del__`` and weakref callbacks). The
+  swallows the handler's exception as it does in ``__del__`` and weakref callbacks), and
+  ``(n, signum, True)`` a millisecond after it from a thread (a moment of the run that is
+  the same on every machine, give or take a millisecond). The
   answer: ``{"results": [{"status", "stdout", "stderr", "signalled", "fired", "seconds", "dask"}]}``
-  (``dask``: whether the run imported Dask's ``distributed``);
+  (``dask``: whether the run imported Dask's ``distributed``; ``left``: its processes still
+  running 5 s after it was signalled, then killed);
 * ``{"kind": "batch", "requests": [...]}``: several API requests, ``{"answers": [...]}``;
 * ``{"kind": "api", "fn", "args", "kwargs"}`` calls a function (a question's public
   function, pickled by reference) with the given arguments (``"system"`` and
@@ -42,6 +45,7 @@ import resource
 import signal
 import sys
 import tempfile
+import threading
 import time
 import traceback
 
@@ -115,9 +119,10 @@ def _stdout(mode: str | None, out_fd: int) -> None:
     sys.stdout = io.TextIOWrapper(open(1, "wb", closefd=False), line_buffering=False)
 
 
-def _swallowing(n: int, signum: int, marker: str) -> None:
+def _swallowing(n: int, signum: int, marker: str, plain: bool = False) -> None:
     """Send ``signum`` to this process from inside the ``n``-th garbage collection that runs
-    while the CLI holds the signals (a gc callback: its exception is "ignored")."""
+    while the CLI holds the signals (a gc callback: its exception is "ignored"); ``plain``:
+    from a thread a millisecond later (the handler runs wherever the run is by then)."""
     seen = 0
 
     def callback(phase, info):
@@ -129,6 +134,9 @@ def _swallowing(n: int, signum: int, marker: str) -> None:
         if seen == n:
             with open(marker, "w") as fh:
                 fh.write("fired")
+            if plain:
+                threading.Timer(0.001, os.kill, (os.getpid(), signum)).start()
+                return
             os.kill(os.getpid(), signum)
             for _ in range(1000):  # the handler runs between these bytecodes
                 pass
@@ -147,11 +155,14 @@ def _child(run: dict, out_fd: int, err_fd: int, marker: str) -> int:
         signal.signal(s, signal.SIG_DFL)
     os.chdir(run["cwd"])
     if run.get("swallow"):
-        _swallowing(*run["swallow"], marker)
+        n, signum, *plain = run["swallow"]
+        _swallowing(n, signum, marker, *plain)
     from dicestats.cli import main
 
     try:
         code = main(run["argv"])
+        with open(marker + ".done", "w"):  # main returned: what follows is the exit
+            pass
     except SystemExit as exc:
         code = exc.code if isinstance(exc.code, int) else 1
     except BaseException:  # noqa: BLE001 - what the user would see
@@ -170,6 +181,35 @@ def _child(run: dict, out_fd: int, err_fd: int, marker: str) -> int:
         code = 120
     sys.stderr.flush()
     return code
+
+
+def _descendants(pid: int) -> list[int]:
+    """The processes below ``pid`` (Linux's /proc children lists)."""
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        try:
+            tasks = os.listdir(f"/proc/{p}/task")
+        except OSError:
+            continue
+        for t in tasks:
+            try:
+                with open(f"/proc/{p}/task/{t}/children") as fh:
+                    kids = [int(k) for k in fh.read().split()]
+            except OSError:
+                continue
+            out += kids
+            todo += kids
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            stat = fh.read()
+    except OSError:
+        return False
+    return stat[stat.rindex(")") + 2] != "Z"
 
 
 def _seconds(path: str) -> float | None:
@@ -196,13 +236,14 @@ def _answer_runs(runs: list[dict]) -> dict:
         events += [(run.get("start", 0.0) + t, 1, i, s) for t, s in run.get("signals", ())]
     events.sort(key=lambda e: (e[0], e[1]))
     pids, status, files, signalled = {}, {}, {}, {i: [] for i in range(len(runs))}
+    below: dict[int, set] = {i: set() for i in range(len(runs))}
     t0 = time.monotonic()
     for when, what, i, signum in events:
         time.sleep(max(0.0, t0 + when - time.monotonic()))
         if what == 0:
             out, err = tempfile.TemporaryFile(), tempfile.TemporaryFile()
             marker = os.path.join(PRIVATE, f"fired-{i}")
-            for stale in (marker, marker + ".s", marker + ".dask"):
+            for stale in (marker, marker + ".s", marker + ".dask", marker + ".done"):
                 with contextlib.suppress(FileNotFoundError):
                     os.unlink(stale)
             files[i] = (out, err, marker)
@@ -226,11 +267,21 @@ def _answer_runs(runs: list[dict]) -> dict:
         if done:
             status[i] = os.waitstatus_to_exitcode(st)
             continue  # it had ended: no signal
+        below[i] |= set(_descendants(pids[i]))  # its workers: they must end with it
         os.kill(pids[i], signum)
         signalled[i].append(signum)
     for i, pid in pids.items():
         if i not in status:
             status[i] = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
+    left = {}
+    for i, pids_below in below.items():  # given 5 s to notice their parent is gone
+        deadline = time.monotonic() + 5
+        while (alive := [p for p in pids_below if _alive(p)]) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        left[i] = alive
+        for p in alive:  # not left to the next runs
+            with contextlib.suppress(OSError):
+                os.kill(p, signal.SIGKILL)
     results = []
     for i in range(len(runs)):
         out, err, marker = files[i]
@@ -245,6 +296,8 @@ def _answer_runs(runs: list[dict]) -> dict:
                 "fired": os.path.exists(marker),
                 "seconds": _seconds(marker + ".s"),
                 "dask": os.path.exists(marker + ".dask"),
+                "left": left[i],
+                "done": os.path.exists(marker + ".done"),
             }
         )
         out.close()

@@ -46,6 +46,9 @@ from .harness import DEEP, Finding, Known, expect, fuzz_settings, trial
 #: imports, argument parsing) gets Python's default: a KeyboardInterrupt traceback for
 #: SIGINT. Reported (dicestats/cli/__init__.py), not fixed here.
 KNOWN_EARLY = "SIGINT before dicestats.cli.main takes the signals over: Python's traceback"
+#: The same after ``main`` returned (the interpreter's exit): "Exception ignored ...
+#: KeyboardInterrupt" where the signal lands in a collection; the run's work is whole.
+KNOWN_LATE = "SIGINT after dicestats.cli.main returned: Python's 'Exception ignored'"
 
 # ---------------------------------------------------------------------------- the runs
 #: Cheap valid commands that draw a chart (their ``--plot``).
@@ -319,11 +322,14 @@ def _signal_example(worker, which, signum, when, second, swallow) -> None:
             old = None
         before = folder.files()
         run = {}
-        if swallow:
+        if swallow and second < 0:  # at the swallow-th collection, outside its callback
+            run["swallow"] = (swallow, signum, True)
+        elif swallow:
             run["swallow"] = (swallow, signum)
         else:
             delay = when * max(seconds, 0.05) * 1.5
-            run["signals"] = [(delay, signum)] + ([(delay + second, signum)] if second else [])
+            twice = [(delay + second, signum)] if second > 0 else []
+            run["signals"] = [(delay, signum), *twice]
         res = one_run(worker, full, folder, **run)
         res["what"] = f"{res['what']} {run}"
         status, err, what = res["status"], res["stderr"], res["what"]
@@ -332,6 +338,8 @@ def _signal_example(worker, which, signum, when, second, swallow) -> None:
         interrupted = bool(res["signalled"]) or res["fired"]
         if interrupted and "KeyboardInterrupt" in err and "parse_args" in err:
             raise Known(KNOWN_EARLY)  # before the command took the signals over
+        if interrupted and "KeyboardInterrupt" in err and res["done"] and status == 0:
+            raise Known(KNOWN_LATE)  # after it gave them back: the run was done
         expect(
             "tracebacks",
             "Traceback" not in err and "Exception ignored" not in err,
@@ -364,12 +372,13 @@ def _signal_example(worker, which, signum, when, second, swallow) -> None:
             raise Finding("other", f"{what}: exit {status}\n{err}")
         extra = leftovers(before, after, {name})
         expect("leftovers", not extra, f"{what}: left {extra}")
+        expect("leftovers", not res["left"], f"{what}: processes left {res['left']}")
     finally:
         folder.remove()
 
 
 QUICK_SIGNALS = [  # which, signal, when (x its run time), second signal after, swallowed at gc n
-    (0, signal.SIGINT, 0.5, 0.0, 0),
+    (0, signal.SIGINT, 0.0, -1.0, 3),  # in the run, at the same moment on every machine
     (2, signal.SIGHUP, 0.0, 0.0, 3),  # issue 25 item 3: swallowed (as in a weakref callback)
 ]
 
@@ -386,12 +395,35 @@ def test_issue_25s_signals(worker, which, signum, when, second, swallow):
     which=st.integers(0, len(SIGNALLED) - 1),
     signum=st.sampled_from([signal.SIGINT, signal.SIGTERM, signal.SIGHUP]),
     when=st.floats(0, 1),
-    second=st.sampled_from([0.0, 0.0, 0.01, 0.2]),
+    second=st.sampled_from([0.0, 0.0, 0.01, 0.2, -1.0]),  # -1: swallow= as a plain moment
     swallow=st.sampled_from([0, 0, 0, 1, 2, 5, 20]),
 )
 def test_signals_at_random_moments(worker, which, signum, when, second, swallow):
     with trial("signals"):
         _signal_example(worker, which, signum, when, second, swallow)
+
+
+WORKERS = ["sweep", "initiative", "--swiftness", "1-4", "--vs", "2", "--trials", "20000"]
+WORKERS += ["--seed", "1", "--quiet", "--workers", "2", "--out", "rows.csv"]
+
+
+@pytest.mark.skipif(not DEEP, reason="deep profile")
+@fuzz_settings(quick=1, deep=8)
+@given(when=st.floats(0.5, 4), signum=st.sampled_from([signal.SIGKILL, signal.SIGTERM]))
+def test_a_killed_sweep_leaves_no_workers(worker, when, signum):
+    """Issue 25 item 4: SIGKILL of ``sweep ... --workers 2`` left both workers running."""
+    folder = Folder(worker)
+    try:
+        with trial("signals"):
+            res = one_run(worker, WORKERS, folder, signals=[(when, signum)])
+            what = f"{res['what']} {signum!r} at {when:.2f} s"
+            expect("leftovers", not res["left"], f"{what}: processes left {res['left']}")
+            expect("tracebacks", "Traceback" not in res["stderr"], f"{what}\n{res['stderr']}")
+            if res["signalled"] and res["status"] == -signal.SIGKILL:  # the file is whole rows
+                if (folder.path / "rows.csv").exists():
+                    rows((folder.path / "rows.csv").read_bytes())
+    finally:
+        folder.remove()
 
 
 # ---------------------------------------------------------------------------- one --out, two sweeps
