@@ -144,6 +144,9 @@ def _swallowing(n: int, signum: int, marker: str, plain: bool = False) -> None:
     gc.callbacks.append(callback)
 
 
+SIGNALS = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
+
+
 def _child(run: dict, out_fd: int, err_fd: int, marker: str) -> int:
     """The body of a forked run: ``sys.exit(main(argv))`` of the console script, ending with
     the interpreter's last flush of standard output (a failure there: "Exception ignored")."""
@@ -159,10 +162,16 @@ def _child(run: dict, out_fd: int, err_fd: int, marker: str) -> int:
         _swallowing(n, signum, marker, *plain)
     from dicestats.cli import main
 
+    try:  # a signal sent until now waited: it lands here, before main, as Python's default
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, SIGNALS)
+    except KeyboardInterrupt:
+        sys.stderr.write("KeyboardInterrupt before main\n")
+        return 130
     try:
         code = main(run["argv"])
-        with open(marker + ".done", "w"):  # main returned: what follows is the exit
-            pass
+        if code == 0:  # main returned its work done: what follows is the interpreter's exit
+            with open(marker + ".done", "w"):
+                pass
     except SystemExit as exc:
         code = exc.code if isinstance(exc.code, int) else 1
     except BaseException:  # noqa: BLE001 - what the user would see
@@ -170,8 +179,12 @@ def _child(run: dict, out_fd: int, err_fd: int, marker: str) -> int:
         code = 1
     import atexit
 
-    atexit._run_exitfuncs()  # the interpreter's exit: its handlers, then what is collected
-    gc.collect()  # (a __del__ failing there prints "Exception ignored in ...")
+    try:
+        atexit._run_exitfuncs()  # the interpreter's exit: its handlers, then what is collected
+        gc.collect()  # (a __del__ failing there prints "Exception ignored in ...")
+    except KeyboardInterrupt:  # a signal after main gave the signals back: Python's
+        sys.stderr.write("KeyboardInterrupt after main\n")
+        return 130
     try:
         if sys.stdout is not None:
             sys.stdout.flush()
@@ -247,8 +260,11 @@ def _answer_runs(runs: list[dict]) -> dict:
                 with contextlib.suppress(FileNotFoundError):
                     os.unlink(stale)
             files[i] = (out, err, marker)
+            signal.pthread_sigmask(signal.SIG_BLOCK, SIGNALS)  # the child's, until its main
             pid = os.fork()
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, SIGNALS)
             if pid == 0:  # the child
+                signal.pthread_sigmask(signal.SIG_BLOCK, SIGNALS)
                 code, begun = 1, time.perf_counter()
                 try:
                     code = _child(runs[i], out.fileno(), err.fileno(), marker)

@@ -268,3 +268,14 @@ def test_a_bytearray_is_never_a_list_of_numbers(where, kind):
 
     with pytest.raises(InputError, match=r"must be .*, got (bytearray\(|<memory)"):
         _bytes_calls()[where](kind(b"\x06\x06"))
+
+
+@pytest.mark.parametrize("word", ["1_0", "٣", "１", "1\u00a0"])
+def test_sweep_timeout_reads_only_the_digits_0_9(word, capsys):
+    # dicestats sweep fate ... --timeout=1_0 waited 10 s (float() reads 1_0, ٣ and ３), where
+    # every other number of the command line refuses them (found by the deep profile).
+    argv = ["sweep", "fate", "--bonus", "0", "--difficulty", "2", "--quiet", f"--timeout={word}"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("dicestats sweep: error: argument --timeout: expected a number"), err
+    assert err.count("\n") == 1
