@@ -169,6 +169,8 @@ def _child(run: dict, out_fd: int, err_fd: int, marker: str) -> int:
         return 130
     try:
         code = main(run["argv"])
+        with open(marker + ".ret", "w"):  # main returned (its words are all written)
+            pass
         if code == 0:  # main returned its work done: what follows is the interpreter's exit
             with open(marker + ".done", "w"):
                 pass
@@ -256,7 +258,7 @@ def _answer_runs(runs: list[dict]) -> dict:
         if what == 0:
             out, err = tempfile.TemporaryFile(), tempfile.TemporaryFile()
             marker = os.path.join(PRIVATE, f"fired-{i}")
-            for stale in (marker, marker + ".s", marker + ".dask", marker + ".done"):
+            for stale in (marker, *(marker + t for t in (".s", ".dask", ".done", ".ret"))):
                 with contextlib.suppress(FileNotFoundError):
                     os.unlink(stale)
             files[i] = (out, err, marker)
@@ -314,6 +316,7 @@ def _answer_runs(runs: list[dict]) -> dict:
                 "dask": os.path.exists(marker + ".dask"),
                 "left": left[i],
                 "done": os.path.exists(marker + ".done"),
+                "returned": os.path.exists(marker + ".ret"),
             }
         )
         out.close()
