@@ -270,6 +270,10 @@ def _answer_runs(runs: list[dict]) -> dict:
                 code, begun = 1, time.perf_counter()
                 try:
                     code = _child(runs[i], out.fileno(), err.fileno(), marker)
+                except KeyboardInterrupt:  # in this wrapper's own lines, outside main: Python's
+                    with contextlib.suppress(OSError):
+                        os.write(err.fileno(), b"KeyboardInterrupt outside main\n")
+                    code = 130
                 finally:
                     with contextlib.suppress(OSError), open(marker + ".s", "w") as fh:
                         fh.write(str(time.perf_counter() - begun))

@@ -339,6 +339,7 @@ def _signal_example(worker, which, signum, when, second, swallow) -> None:
         interrupted = bool(res["signalled"]) or res["fired"]
         # a KeyboardInterrupt out of main (not its Interrupted): before it took the signals
         early = "before main" in err or not res["returned"] and "Interrupted:" not in err
+        early = early or "outside main" in err and not res["returned"]
         if interrupted and "KeyboardInterrupt" in err and early:
             raise Known(KNOWN_EARLY)  # before the command took the signals over
         csv_rows = name.endswith(".csv") and got is not None
@@ -347,9 +348,11 @@ def _signal_example(worker, which, signum, when, second, swallow) -> None:
             expect("silent wrong", whole, f"{what}: a finished run's target")
             raise Known(KNOWN_LATE)  # after it gave them back: the run was done
         # a second signal after main returned 130: Python's exit (known; the rest must hold)
-        late = "KeyboardInterrupt after main\n" in err
+        late = "KeyboardInterrupt after main\n" in err or "KeyboardInterrupt outside main\n" in err
         if late:
-            err, status = err.replace("KeyboardInterrupt after main\n", ""), 128 + signum
+            for words in ("KeyboardInterrupt after main\n", "KeyboardInterrupt outside main\n"):
+                err = err.replace(words, "")
+            status = 128 + signum
         head, ignored, tail = err.partition("Exception ignored in")
         if res["returned"] and ignored and "KeyboardInterrupt" in tail:  # the same, in a
             err, late = head, True  # collection at the exit: Python's "Exception ignored"
