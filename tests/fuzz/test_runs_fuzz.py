@@ -218,6 +218,7 @@ def _path_example(worker, option, argv, path, *, twice: bool) -> None:
         if twice:  # the same run again writes the same bytes
             again = Folder(worker)
             try:
+                (again.path / name).parent.mkdir(parents=True, exist_ok=True)  # as the first had
                 res2 = one_run(worker, [*argv, option, path], again)
                 check_words(res2)
                 second = (again.path / name).read_bytes()
