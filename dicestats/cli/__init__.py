@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import errno
 import importlib
+import io
 import re
 import sys
 
@@ -178,6 +179,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     from ..core.files import interruptible
 
+    if sys.stdout is None:  # started with standard output closed (``>&-``)
+        sys.stdout = _ClosedOutput()
     try:
         with interruptible():  # the first SIGINT, SIGTERM or SIGHUP ends the run: 130, 143, 129
             status = int(args.func(args) or 0)
@@ -204,6 +207,16 @@ def main(argv: list[str] | None = None) -> int:
         text = f"cannot write {where}: {reason}" if where else reason
         print(f"dicestats {args.command}: error: {text}", file=sys.stderr)
         return 1
+
+
+class _ClosedOutput(io.TextIOBase):
+    """Standard output of a command started with it closed (``>&-``). Python leaves
+    ``sys.stdout`` None there (``print`` drops the text, ``.flush()`` raises
+    AttributeError): here a write fails as one to a closed descriptor, reported in one line
+    with exit 1 as a full disk is."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "Bad file descriptor")
 
 
 #: The errors of a write that failed (a full disk, a closed or broken output).

@@ -124,6 +124,8 @@ def word_or_list(text: str):
 
 @typed("number")
 def real(text: str) -> float:
+    if not text.isascii() or "_" in text:  # float() reads ٣, ３ and 1_0; other numbers don't
+        raise ValueError(f"expected a number, got {shown(text, quote=True)}")
     try:
         return float(text)
     except ValueError:

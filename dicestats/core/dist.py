@@ -39,6 +39,7 @@ import numpy as np
 from gmpy2 import divexact, gcd, mpz
 
 from .checks import (
+    TEXT,
     InputTypeError,
     check_bool,
     check_exact,
@@ -350,7 +351,7 @@ class Dist:
                 values[k - offset] = v
             names = {k - offset: f"weights[{k}]" for k in keys}
         elif isinstance(weights, np.ndarray) or (
-            isinstance(weights, (Sequence, range)) and not isinstance(weights, (str, bytes))
+            isinstance(weights, (Sequence, range)) and not isinstance(weights, TEXT)
         ):
             if isinstance(weights, np.ndarray) and weights.ndim != 1:
                 raise refuse(

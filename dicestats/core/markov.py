@@ -44,7 +44,16 @@ from numbers import Rational, Real
 
 import numpy as np
 
-from .checks import InputError, check_exact, check_int, check_real, described, refuse, shown
+from .checks import (
+    TEXT,
+    InputError,
+    check_exact,
+    check_int,
+    check_real,
+    described,
+    refuse,
+    shown,
+)
 from .dist import LIMITS as DIST_LIMITS
 from .dist import Dist
 from .limits import Limit, Limits
@@ -172,11 +181,11 @@ def solve_fraction(a: list[list[Fraction]], b: list[list[Fraction]]) -> list[lis
 
 def _matrix(name: str, rows) -> list[list[Fraction]]:
     """A list of rows of exact numbers as Fractions, or a one-line refusal."""
-    if isinstance(rows, (str, bytes)) or not hasattr(rows, "__iter__"):
+    if isinstance(rows, TEXT) or not hasattr(rows, "__iter__"):
         raise refuse(name, "a list of rows of exact numbers", rows, kind=True)
     out = []
     for i, row in enumerate(rows):
-        if isinstance(row, (str, bytes)) or not hasattr(row, "__iter__"):
+        if isinstance(row, TEXT) or not hasattr(row, "__iter__"):
             raise refuse(f"{name}[{i}]", "a row of exact numbers", row, kind=True)
         cells = []
         for j, x in enumerate(row):

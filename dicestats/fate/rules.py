@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 
 from ..core.checks import (
+    TEXT,
     InputError,
     check_choice,
     check_int,
@@ -302,7 +303,7 @@ def check_ratings(values, name: str, *, min_len: int = 1) -> list[int]:
     >>> check_ratings([1, "fair", "Good (+3)"], "difficulties")
     [1, 2, 3]
     """
-    if not isinstance(values, (str, bytes)) and hasattr(values, "__iter__"):
+    if not isinstance(values, TEXT) and hasattr(values, "__iter__"):
         values = [
             check_rating(v, f"{name}[{i}]") if isinstance(v, str) else v
             for i, v in enumerate(values)

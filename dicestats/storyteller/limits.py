@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numbers
 
-from ..core.checks import InputTypeError, described, refuse, shown
+from ..core.checks import TEXT, InputTypeError, described, refuse, shown
 from ..core.limits import Limit, Limits
 from .rules import Rules
 
@@ -219,7 +219,7 @@ a 1 cancelling the highest or lowest of double 10s makes the joint distribution 
         pools = [pools]
     length = LIMITS["values listed"] if length is None else length
     given = described(shown(pools, quote=isinstance(pools, (str, bytes))))
-    if isinstance(pools, (str, bytes)) or not hasattr(pools, "__iter__"):
+    if isinstance(pools, TEXT) or not hasattr(pools, "__iter__"):
         raise refuse(name, "a sequence of pool sizes (integers)", pools, kind=True)
     if hasattr(pools, "__len__") and len(pools) > length.hi:
         raise refuse(

@@ -9,7 +9,7 @@ import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..core.checks import check_bool, check_exact, refuse
+from ..core.checks import TEXT, check_bool, check_exact, refuse
 from ..core.dist import Dist
 from ..core.results import Lines, Result, Table, View
 from .engine import compute, revised_botch
@@ -227,7 +227,7 @@ def check_difficulty_list(difficulties, rules: Rules, name: str = "difficulties"
     if isinstance(difficulties, int) and not isinstance(difficulties, bool):
         difficulties = [difficulties]
     length = LIMITS["values listed"]
-    if isinstance(difficulties, (str, bytes)) or not hasattr(difficulties, "__iter__"):
+    if isinstance(difficulties, TEXT) or not hasattr(difficulties, "__iter__"):
         raise refuse(name, "a sequence of integer difficulties", difficulties, kind=True)
     if hasattr(difficulties, "__len__") and len(difficulties) > length.hi:
         raise refuse(name, f"at most {length.hi:,} values", difficulties, why=length.why)

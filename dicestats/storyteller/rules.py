@@ -24,7 +24,7 @@ from dataclasses import KW_ONLY, dataclass
 from types import MappingProxyType
 from typing import ClassVar
 
-from ..core.checks import check_bool, check_choice, check_int, is_numpy_bool, refuse
+from ..core.checks import TEXT, check_bool, check_choice, check_int, is_numpy_bool, refuse
 
 #: What a botch does in an extended action.
 ON_BOTCH = ("resets", "ends", "zero")
@@ -385,7 +385,7 @@ def check_specialties(specialty, count: int, name: str = "specialty") -> list[bo
 def _per_pool(values, count: int, name: str, allowed: str) -> list:
     """The ``count`` entries of a sequence given one per pool; a string or another count
     is refused as not ``allowed``."""
-    if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
+    if isinstance(values, TEXT) or not hasattr(values, "__iter__"):
         raise refuse(name, allowed, values, kind=True)
     if hasattr(values, "__len__") and len(values) != count:
         raise refuse(name, allowed, values, why=f"{len(values)} given")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import tempfile
@@ -31,3 +32,18 @@ def worker():
     w.stop()
     os.chmod(home / "read-only", 0o700)
     shutil.rmtree(home, ignore_errors=True)
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The results table of the fuzz classes (deep profile, or ``DICESTATS_FUZZ_TABLE``)."""
+    from .harness import DEEP, TALLY, table
+
+    where = os.environ.get("DICESTATS_FUZZ_TABLE", "")
+    if not TALLY or not (DEEP or where):
+        return
+    text = table()
+    terminalreporter.write_sep("=", "fuzz results (tried and what was found, per class)")
+    terminalreporter.write_line(text)
+    if where not in ("", "1"):  # the table, and its counts for tests/fuzz/table.py to add up
+        Path(where).write_text(text + "\n")
+        Path(where).with_suffix(".json").write_text(json.dumps(TALLY, indent=1) + "\n")

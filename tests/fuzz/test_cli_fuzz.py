@@ -21,7 +21,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from .harness import DEEP, commands, fuzz_settings, monte_carlo_questions, sweep_parameters
+from .harness import (
+    DEEP,
+    commands,
+    expect,
+    fuzz_settings,
+    monte_carlo_questions,
+    sweep_parameters,
+    trial,
+)
 from .strategies import WEIRD, argv
 
 COMMANDS = commands()
@@ -61,8 +69,8 @@ def run(worker, words: list[str]) -> dict:
     what = "dicestats " + shlex.join(words)
     ans = worker.call({"kind": "cli", "argv": words}, what)
     err = ans["stderr"]
-    assert ans["error"] is None, f"{what}\n{ans['error']}"
-    assert "Traceback" not in err + ans["stray"], f"{what}\n{err}{ans['stray']}"
+    expect("tracebacks", ans["error"] is None, f"{what}\n{ans['error']}")
+    expect("tracebacks", "Traceback" not in err + ans["stray"], f"{what}\n{err}{ans['stray']}")
     allowed = {0, 1, 2} if words and words[0] == "sweep" else {0, 2}
     assert ans["code"] in allowed, f"{what}: exit {ans['code']}\n{err}"
     if ans["code"] == 2:
@@ -81,7 +89,8 @@ SLOW_OPTIONS = () if DEEP else ("dask", "scheduler")
 def test_every_command_ends_cleanly(worker, cmd, data):
     cmd.options = [o for o in cmd.options if o.dest not in SLOW_OPTIONS]
     words = cheap(cmd.name, data.draw(argv(cmd, SWEEP), label="argv"))
-    run(worker, words)
+    with trial("CLI commands"):
+        run(worker, words)
 
 
 @fuzz_settings(quick=6, deep=100)
@@ -93,4 +102,5 @@ def test_every_command_ends_cleanly(worker, cmd, data):
     )
 )
 def test_words_before_any_command(worker, words):
-    run(worker, words)
+    with trial("CLI commands"):
+        run(worker, words)

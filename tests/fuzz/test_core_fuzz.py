@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from dicestats import Dist
 from dicestats.core import dist, markov, montecarlo
 
-from .harness import check_answer, fuzz_settings
+from .harness import check_answer, fuzz_settings, trial
 from .strategies import WRONG
 
 PLAUSIBLE = (1, 2, 6, 0.5, Fraction(1, 2), [1, 2, 3], [0.5, 0.5], {1: 0.5, 2: 0.5},
@@ -81,4 +81,5 @@ def test_core_calls_answer_or_refuse_cleanly(worker, label, fn, data):
     shown = [f"{a!r:.60}" for a in args] + [f"{k}={v!r:.60}" for k, v in kwargs.items()]
     what = f"{label}({', '.join(shown)})"
     request = {"kind": "api", "fn": fn, "args": args, "kwargs": kwargs}
-    check_answer(worker.call(request, what), what, input_error=False)
+    with trial("core calls"):
+        check_answer(worker.call(request, what), what, input_error=False)

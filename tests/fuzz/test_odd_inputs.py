@@ -229,3 +229,53 @@ def test_a_plot_path_too_long_to_look_up_is_one_line(capsys):
     assert main(["fate", "deck-vs-dice", "10", "--plot=" + "x" * 300 + ".png"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "argument --plot: cannot write" in err, err
+
+
+@pytest.mark.parametrize("argv", [["pool", "3"], ["sweep", "fate", "--bonus", "0", "--quiet"]])
+def test_a_closed_standard_output_is_one_line_and_exit_1(capsys, monkeypatch, argv):
+    # dicestats pool 3 >&-: Python starts with sys.stdout None, and main's flush raised
+    # "AttributeError: 'NoneType' object has no attribute 'flush'" (the grown harness's
+    # standard-output class found it).
+    monkeypatch.setattr(sys, "stdout", None)
+    assert main([*argv, "--difficulty", "2"] if argv[0] == "sweep" else argv) == 1
+    err = capsys.readouterr().err
+    assert err == f"dicestats {argv[0]}: error: cannot write standard output: Bad file descriptor\n"
+
+
+def _bytes_calls():
+    from dicestats import Dist
+    from dicestats.core import markov
+    from dicestats.fate import contest
+    from dicestats.storyteller import anomalies, multiple_actions
+
+    return {
+        "fate versus": lambda b: contest(1, b),
+        "storyteller pools": lambda b: multiple_actions(b, 6),
+        "difficulty per pool": lambda b: multiple_actions([3, 3], b),
+        "difficulties": lambda b: anomalies(dice=[3], difficulty=b),
+        "markov row": lambda b: markov.solve_fraction([b], [[Fraction(1)]]),
+        "Dist weights": lambda b: Dist(b),
+    }
+
+
+@pytest.mark.parametrize("where", list(_bytes_calls()))
+@pytest.mark.parametrize("kind", [bytearray, memoryview])
+def test_a_bytearray_is_never_a_list_of_numbers(where, kind):
+    # contest(1, bytearray(b"3")) played +1 against +51, multiple_actions(bytearray(b"\x03\x03"),
+    # 6) rolled pools of 3 and 3, Dist(bytearray(b"\x01\x02")) weighed 1 and 2: the checks
+    # refused str and bytes only (the deep profile's bytes-and-numpy class found them).
+    from dicestats import InputError
+
+    with pytest.raises(InputError, match=r"must be .*, got (bytearray\(|<memory)"):
+        _bytes_calls()[where](kind(b"\x06\x06"))
+
+
+@pytest.mark.parametrize("word", ["1_0", "٣", "１", "1\u00a0"])
+def test_sweep_timeout_reads_only_the_digits_0_9(word, capsys):
+    # dicestats sweep fate ... --timeout=1_0 waited 10 s (float() reads 1_0, ٣ and ３), where
+    # every other number of the command line refuses them (found by the deep profile).
+    argv = ["sweep", "fate", "--bonus", "0", "--difficulty", "2", "--quiet", f"--timeout={word}"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("dicestats sweep: error: argument --timeout: expected a number"), err
+    assert err.count("\n") == 1
