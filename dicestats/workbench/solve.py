@@ -1011,7 +1011,7 @@ def _sides(swiftness, versus):
     for name, side in (("swiftness", swiftness), ("versus", versus)):
         if isinstance(side, int) and not isinstance(side, bool):
             side = [side]
-        if isinstance(side, (str, bytes)) or not hasattr(side, "__iter__"):
+        if isinstance(side, (str, bytes, bytearray, memoryview)) or not hasattr(side, "__iter__"):
             raise refuse(name, "a list of swiftness values, one per participant", side, kind=True)
         side = [INITIATIVE_LIMITS["swiftness"].check(s, name=name) for s in side]
         INITIATIVE_LIMITS["participants"].check(len(side), name=f"participants of {name}")
@@ -1027,7 +1027,7 @@ def _margins(pips, swiftness, side_pool: bool):
     if isinstance(pips, bool) or not isinstance(pips, (int, list, tuple)):
         raise refuse("pips", "an int or one margin per participant", pips, kind=True)
     pips = ([pips] if pips else [0] * len(swiftness)) if isinstance(pips, int) else pips
-    pips = list(pips)
+    pips = [check_int("pips", p, 0, None) for p in pips]
     if len(pips) != len(swiftness):
         raise refuse("pips", f"one margin per participant ({len(swiftness)})", pips)
     return pips
@@ -1183,7 +1183,9 @@ def _initiative_scan(
     check_choice("method", method, METHODS)
     check_exact(exact)
     rules = ini.Rules() if rules is None else rules
-    side_pool = getattr(rules, "pip_rule", "one-die") == "side-pool"
+    if not isinstance(rules, ini.Rules):
+        raise refuse("rules", "an initiative.Rules", rules, kind=True)
+    side_pool = rules.pip_rule == "side-pool"
     if solve_for == "pips":
         top = 5 * (sum(swiftness) if side_pool else swiftness[i])
         settings_lo = 0

@@ -53,16 +53,7 @@ COLUMNS = (
 #: Defects found here in other helpers' files (not fixed here: reported to them with a
 #: reproducer): ``(function name, parameter)`` -> what and whose. An example that meets one
 #: is counted in the "known" column instead of failing; remove the entry once fixed.
-KNOWN = {
-    ("solve_initiative", "rules"): (
-        "solve_initiative([3], [3], at_least=0.7, rules=True) raises AttributeError in "
-        "initiative.tiers.carries before rules is checked (workbench/solve.py, words26)"
-    ),
-    ("solve_initiative", "pips"): (
-        "solve_initiative([3], [3], at_least=0.7, pips=[b'3']) answers as pips=[0]: the "
-        "margins' items are not checked (workbench/solve.py, words26)"
-    ),
-}
+KNOWN: dict = {}
 #: Class -> column -> count, filled by :func:`trial` as the tests run.
 TALLY: dict[str, dict[str, int]] = {}
 

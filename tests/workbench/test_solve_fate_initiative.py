@@ -143,3 +143,20 @@ def test_a_simulated_answer_has_intervals_and_a_confidence_statement():
     assert "below 70% with 99% confidence" in str(mc)
     again = solve_initiative([2], [2], at_least=0.7, method="simulate", trials=20_000, rng=7)
     assert again.scan == mc.scan  # seeded
+
+
+@pytest.mark.parametrize(
+    "kwargs, named",
+    [
+        ({"rules": True}, "rules"),
+        ({"rules": 3}, "rules"),
+        ({"pips": [b"3"]}, "pips"),
+        ({"swiftness": bytearray(b"\x03")}, "swiftness"),
+    ],
+)
+def test_solve_initiative_refuses_what_it_cannot_read(kwargs, named):
+    """rules=True raised AttributeError deep in the tier form; pips=[b'3'] answered as
+    pips=[0]; a bytearray of swiftness was read as [3] (found by the fuzz harness)."""
+    args = {"swiftness": [3], "versus": [3], "at_least": 0.7, **kwargs}
+    with pytest.raises((ValueError, TypeError), match=named):
+        solve_initiative(args.pop("swiftness"), args.pop("versus"), **args)
