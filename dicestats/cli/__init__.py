@@ -182,9 +182,17 @@ def main(argv: list[str] | None = None) -> int:
     if sys.stdout is None:  # started with standard output closed (``>&-``)
         sys.stdout = _ClosedOutput()
     try:
-        with interruptible():  # the first SIGINT, SIGTERM or SIGHUP ends the run: 130, 143, 129
-            status = int(args.func(args) or 0)
-            sys.stdout.flush()  # a full disk, a closed reader: here, not at the interpreter's exit
+        try:
+            # The first SIGINT, SIGTERM or SIGHUP ends the run: 130, 143, 129. Standard output
+            # is flushed here (a full disk, a closed reader), not at the interpreter's exit.
+            with interruptible():
+                status = int(args.func(args) or 0)
+                sys.stdout.flush()
+        except Exception as exc:
+            stop = _interruption_of(exc)
+            if stop is None:
+                raise
+            raise stop from None
         return status
     except (CLIError, ValueError, TypeError) as exc:
         msg = " ".join(str(exc).split())
@@ -207,6 +215,33 @@ def main(argv: list[str] | None = None) -> int:
         text = f"cannot write {where}: {reason}" if where else reason
         print(f"dicestats {args.command}: error: {text}", file=sys.stderr)
         return 1
+
+
+def _interruption_of(exc: BaseException) -> KeyboardInterrupt | None:
+    """The signal's exception behind ``exc``, if a signal is what made it: a signal that
+    lands while an extension module initialises surfaces as its ``ImportError``
+    ("initialization failed", the signal's exception as its cause or context).
+
+    >>> from dicestats.core.files import Interrupted
+    >>> import signal
+    >>> try:
+    ...     try:
+    ...         raise Interrupted(signal.SIGHUP)
+    ...     except KeyboardInterrupt as stop:
+    ...         raise ImportError("initialization failed") from stop
+    ... except ImportError as exc:
+    ...     print(_interruption_of(exc))
+    interrupted by SIGHUP
+    >>> _interruption_of(ValueError("a real fault")) is None
+    True
+    """
+    seen = set()
+    while exc is not None and id(exc) not in seen:
+        if isinstance(exc, KeyboardInterrupt):
+            return exc
+        seen.add(id(exc))
+        exc = exc.__cause__ or exc.__context__
+    return None
 
 
 class _ClosedOutput(io.TextIOBase):

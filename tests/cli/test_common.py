@@ -177,3 +177,24 @@ def test_exact_text_cuts_what_no_cell_holds(capsys):
     got = json.loads(capsys.readouterr().out)
     want = st.teamwork([200] * 3, exact=True)
     assert Fraction(got["p_any_botch"]) == want.p_any_botch
+
+
+def test_a_signal_landing_in_an_extension_import_is_one_line(monkeypatch, capsys):
+    """A SIGHUP during matplotlib's backend import surfaced as pybind11's ImportError
+    "initialization failed" with a traceback (the fuzz harness's signals class)."""
+    import signal
+
+    from dicestats.core.files import Interrupted
+
+    def import_cut_short(args):
+        try:
+            raise Interrupted(signal.SIGHUP)
+        except KeyboardInterrupt as stop:
+            raise ImportError("initialization failed") from stop
+
+    def parsed(self, argv=None):
+        return argparse.Namespace(command="fate", func=import_cut_short)
+
+    monkeypatch.setattr(argparse.ArgumentParser, "parse_args", parsed)
+    assert main(["fate"]) == 129
+    assert capsys.readouterr().err == "dicestats fate: interrupted by SIGHUP\n"
