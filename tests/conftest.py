@@ -15,14 +15,31 @@ each asked for by name:
   (the suite runs them one after another in one kernel, the namespace reset before each:
   ``tests/test_notebooks_meta.py``).
 * ``DICESTATS_FUZZ=deep``: the fuzz tests' long profile (``tests/fuzz``).
+
+A run started in the background or under ``nohup`` gets SIGINT, SIGHUP and SIGTERM back at
+their defaults (:func:`pytest_configure`), as the signal tests need.
 """
 
 from __future__ import annotations
 
 import gc
+import signal
 import sys
 
 import pytest
+
+
+def pytest_configure(config):
+    # The signal tests (in this process and in the runs it starts) need the signals at their
+    # defaults; a suite started in the background or under ``nohup`` inherits SIGINT or SIGHUP
+    # ignored, which the command rightly leaves alone (and its tests then fail for nothing).
+    for signum, default in (
+        (signal.SIGINT, signal.default_int_handler),
+        (signal.SIGHUP, signal.SIG_DFL),
+        (signal.SIGTERM, signal.SIG_DFL),
+    ):
+        if signal.getsignal(signum) == signal.SIG_IGN:
+            signal.signal(signum, default)
 
 
 def pytest_collection_finish(session):
