@@ -149,21 +149,44 @@ class VectorEngine:
             seq = self._round(rng, dice, tot, edges, forbid, r)
             self._order_stats(seq, tot)
         tot["edges"][np.arange(n), edges] += 1
+        if self.combat is not None:  # the counts that follow from the others (fewer passes)
+            tot["attacks"][:] = tot["resp_k"].sum(axis=1)
+            tot["defended"][:] = tot["attacks"] - tot["resp_k"][:, 0]
+            tot["responses"][:] = tot["slow"].sum(axis=1)
+            tot["comp_resp"][:] = tot["responses"] - tot["target_resp"]
         return self.ref._batch_totals(tot, n)
 
     def _sorted(self, dice):
         """Each participant's dice high to low (n, P, S + 1) int8, zeros after its last,
-        and the run of each die (n, P, S + 1) int8: the dice equal to it from it on."""
+        the run of each die (n, P, S + 1) int8: the dice equal to it from it on, and the
+        face counts of each participant's dice (n, P) int64 (4 bits a face)."""
         n, P, S = dice.shape[0], self.P, self.S
         pad = np.zeros((n, P * S), dtype=np.int8)
         pad[:, self.slot] = dice
         pad = pad.reshape(n, P, S)
-        d = np.zeros((n, P, S + 1), dtype=np.int8)
-        d[:, :, :S] = -np.sort(-pad, axis=2)
-        run = np.zeros((n, P, S + 1), dtype=np.int8)
+        if S <= 8:  # a sorting network on the columns (numpy's sort of a short axis is slow)
+            col = [np.ascontiguousarray(pad[:, :, s]) for s in range(S)]
+            for i in range(S - 1):
+                for j in range(S - 1 - i):
+                    hi = np.maximum(col[j], col[j + 1])
+                    np.minimum(col[j], col[j + 1], out=col[j + 1])
+                    col[j] = hi
+        else:
+            srt = -np.sort(-pad, axis=2)
+            col = [np.ascontiguousarray(srt[:, :, s]) for s in range(S)]
+        zero = np.zeros((n, P), dtype=np.int8)
+        runs = [zero]
+        rolled = np.zeros((n, P), dtype=np.int64)
+        nxt = zero
         for s in range(S - 1, -1, -1):
-            run[:, :, s] = np.where(d[:, :, s] == d[:, :, s + 1], run[:, :, s + 1], 0) + 1
-        return d, run
+            rs = (col[s] == nxt).view(np.int8) * runs[-1]
+            rs += 1
+            runs.append(rs)
+            rolled += np.take(FACE, col[s])
+            nxt = col[s]
+        d = np.stack([*col, zero], axis=2)
+        run = np.stack(runs[::-1], axis=2)
+        return d, run, rolled
 
     def _order_stats(self, seq, tot):
         """Who acted when, from each fight's acting sequence of a round (n, D), -1 after
@@ -192,8 +215,7 @@ class VectorEngine:
         """Play one round of every fight; returns the acting sequences (n, D)."""
         n, P, S, D = dice.shape[0], self.P, self.S, self.D
         seq = np.full((n, D), -1, dtype=np.int64)
-        d, run = self._sorted(dice)
-        rolled = (FACE[d[:, :, :S].astype(np.int64)]).sum(axis=2)
+        d, run, rolled = self._sorted(dice)
         w = {
             "rid": np.arange(n),
             "d": d,
@@ -425,7 +447,6 @@ class VectorEngine:
         c = self.combat
         nb = B.size
         gr = w["rid"][B]
-        tot["attacks"][gr] += 1
         t = self._targets(rng, a_side)
         left = c.attack(rng, (nb,)).astype(np.int64) if c.rolls else None
         top = np.take(ut, B, axis=0)
@@ -458,7 +479,6 @@ class VectorEngine:
                 if g.size:
                     self._answer(rng, w, B, g, who, t, av, ah, left, full, nresp, ut, ht, tot)
         tot["resp_k"][gr, nresp] += 1
-        tot["defended"][gr] += nresp > 0
         if c.rolls:
             if c.armour is not None:
                 hurt = np.flatnonzero(left > 0)
@@ -485,13 +505,9 @@ class VectorEngine:
         is_t = x == t[g]
         scale = np.where(is_t & ~ah[g], np.maximum(av[g] - h, 0), 0)
         rg = w["rid"][rows]
-        tot["responses"][rg] += 1
         tot["slow"][rg, scale] += 1
         tot["target_resp"][rg] += is_t
-        tot["comp_resp"][rg] += ~is_t
-        slow_now = (scale > 0) & ~w["slow_any"][rows]
-        tot["slow_round"][rg] += slow_now
-        w["slow_any"][rows[slow_now]] = True
+        w["slow_any"][rows[scale > 0]] = True
         full[g] |= scale == 0
         nresp[g] += 1
         if c.rolls:
@@ -514,5 +530,6 @@ class VectorEngine:
         if c is not None:
             cols = self.side == 0 if c.attackers == "versus" else np.ones(self.P, dtype=bool)
             tot["out"][gr, w["empty"][f][:, cols].sum(axis=1)] += 1
+            tot["slow_round"][gr] += w["slow_any"][f]
         w["hm"][f] = 0
         w["done"][f] = True
