@@ -88,6 +88,22 @@ def _popcount(x, bits):
     return _ones(bits)[x]
 
 
+def _flat(x):
+    """A flat view of the C-contiguous array ``x`` (an error, never a copy): a 2-d
+    array's cell (i, j) is ``i * x.shape[1] + j`` in it, and numpy's gathers and
+    scatters on one flat index are several times faster than on two."""
+    f = x.view()
+    f.shape = (x.size,)
+    return f
+
+
+def _bump(x, i, j, by=1):
+    """``x[i, j] += by`` on a 2-d array, the cells (i, j) all different."""
+    f = _flat(x)
+    cell = i * x.shape[1] + j
+    f[cell] += by
+
+
 def _ties(x):
     """The rows of ``x`` (rows, P) with two equal entries."""
     P = x.shape[1]
@@ -131,6 +147,7 @@ class VectorEngine:
         self.da = sum(setup.swiftness)
         self.codes = np.array(codes, dtype=np.int64)
         self.holding = bool((self.codes != NEVER).any())
+        self.present = [bool((self.codes == c).any()) for c in range(5)]
         self.enemies, self.n_enemies = self.ref.enemies, self.ref.n_enemies
         owners = setup.owners
         starts = np.cumsum([0, *setup.sw])[:-1]
@@ -148,7 +165,7 @@ class VectorEngine:
             dice = prepare(rng.integers(1, 7, size=(n, self.D), dtype=np.int64), self.setup)
             seq = self._round(rng, dice, tot, edges, forbid, r)
             self._order_stats(seq, tot)
-        tot["edges"][np.arange(n), edges] += 1
+        _bump(tot["edges"], np.arange(n), edges)
         if self.combat is not None:  # the counts that follow from the others (fewer passes)
             tot["attacks"][:] = tot["resp_k"].sum(axis=1)
             tot["defended"][:] = tot["attacks"] - tot["resp_k"][:, 0]
@@ -196,7 +213,7 @@ class VectorEngine:
         has = seq >= 0
         first = seq[:, 0]
         some = first >= 0
-        tot["first"][rows[some], first[some]] += 1
+        _bump(tot["first"], rows[some], first[some])
         tot["first_side"] += some & (self.side[np.maximum(first, 0)] == 0)
         cell = (rows[:, None] * P + seq)[has]
         pos = np.broadcast_to(np.arange(1, D + 1), seq.shape)[has]
@@ -208,7 +225,7 @@ class VectorEngine:
             tot["double"] += ((seq[:, 1:] == seq[:, :-1]) & has[:, 1:]).any(axis=1)
         b = has & (self.side[np.maximum(seq, 0)] == 1)
         before = np.where(b.any(axis=1), b.argmax(axis=1), has.sum(axis=1))
-        tot["before"][rows, np.minimum(before, self.da)] += 1
+        _bump(tot["before"], rows, np.minimum(before, self.da))
 
     # ------------------------------------------------------------------ a round
     def _round(self, rng, dice, tot, edges, forbid, r):
@@ -390,11 +407,16 @@ class VectorEngine:
 
     def _hold(self, w, ask, a):
         """The actors' answers to ``hold`` (one per row, ``ask``: asked at all)."""
-        rr = np.arange(a.size)
+        cell = np.arange(0, a.size * self.P, self.P) + a
         code = self.codes[a]
-        x = (code == ALWAYS) | ((code == DEFEND) & ~w["hever"][rr, a])
-        x |= (code == RESERVE) & (w["hm"][rr, a] == 0)
-        x |= (code == AFTER_ENEMY) & ~w["sa"][rr, 1 - self.side[a]]
+        x = code == ALWAYS
+        if self.present[DEFEND]:
+            x |= (code == DEFEND) & ~np.take(_flat(w["hever"]), cell)
+        if self.present[RESERVE]:
+            x |= (code == RESERVE) & (np.take(_flat(w["hm"]), cell) == 0)
+        if self.present[AFTER_ENEMY]:
+            other = np.arange(0, 2 * a.size, 2) + 1 - self.side[a]
+            x |= (code == AFTER_ENEMY) & ~np.take(_flat(w["sa"]), other)
         return ask & x
 
     # ------------------------------------------------------------------ an action
@@ -409,17 +431,20 @@ class VectorEngine:
         if c is not None:
             att = (self.side[a] == 1) | (c.attackers == "both")
             # an attack on a turn spends the highest die: a held one above the turn's
-            kept = ~from_hold & att & (ht[ar, a] > value)
-            value = np.where(kept, ht[ar, a], value)
+            hta = np.take(_flat(ht), ar * self.P + a)
+            kept = ~from_hold & att & (hta > value)
+            value = np.where(kept, hta, value)
             held |= kept
-        hr = ar[held]
-        hm[hr, a[held]] &= hm[hr, a[held]] - 1
-        k[ar[~held], a[~held]] += 1
+        cell = ar * self.P + a
+        hf = _flat(hm)
+        hc = cell[held]
+        hf[hc] &= hf[hc] - 1
+        _flat(k)[cell[~held]] += 1
         pos = w["pos"]
-        seq[w["rid"][ar], pos[ar]] = a
+        _flat(seq)[w["rid"][ar] * self.D + pos[ar]] = a
         pos[ar] += 1
         w["acted"][ar] = True
-        w["sa"][ar, self.side[a]] = True
+        _flat(w["sa"])[ar * 2 + self.side[a]] = True
         if c is None or not att.any():
             return
         equal = from_hold | (kept & (c.kept == "equal"))
@@ -439,7 +464,7 @@ class VectorEngine:
                     j = x
                 else:
                     j[at] = x
-        return self.enemies[a_side, j]
+        return np.take(_flat(self.enemies), a_side * self.P + j)
 
     def _attack(self, rng, w, B, av, ah, a_side, ut, ht, tot):
         """Attacks made from rows ``B`` at dice ``av`` (``ah``: at equal initiative) by the
@@ -453,7 +478,8 @@ class VectorEngine:
         if self.holding:
             np.maximum(top, np.take(ht, B, axis=0), out=top)
         able_t, able, first, later = answerers(top, t, av, ah, self.side, c.respond)
-        w["empty"][B[~able_t], t[~able_t]] = True
+        no = ~able_t
+        _flat(w["empty"])[B[no] * self.P + t[no]] = True
         tot["able"][gr] += able
         nresp = np.zeros(nb, dtype=np.int64)
         full = np.zeros(nb, dtype=bool)
@@ -478,16 +504,16 @@ class VectorEngine:
                 g, later, who = g[some], later[some], who[some]
                 if g.size:
                     self._answer(rng, w, B, g, who, t, av, ah, left, full, nresp, ut, ht, tot)
-        tot["resp_k"][gr, nresp] += 1
+        _bump(tot["resp_k"], gr, nresp)
         if c.rolls:
             if c.armour is not None:
                 hurt = np.flatnonzero(left > 0)
                 if hurt.size:
                     arm = c.armour(rng, (hurt.size,)).astype(np.int64)
                     left[hurt] = np.maximum(left[hurt] - arm, 0)
-            tot["margin"][gr, np.minimum(left, c.attack.most)] += 1
+            _bump(tot["margin"], gr, np.minimum(left, c.attack.most))
             tot["wound"][gr] += left
-            tot["wound_by"][gr, a_side] += left
+            _bump(tot["wound_by"], gr, a_side, left)
             tot["wounding"][gr] += left > 0
 
     def _answer(self, rng, w, B, g, x, t, av, ah, left, full, nresp, ut, ht, tot):
@@ -500,12 +526,14 @@ class VectorEngine:
         hv, uv = np.take(ht.reshape(-1), cell), np.take(ut.reshape(-1), cell)
         fh = (hv >= uv) & (hv > 0)  # the highest die, a held one first among equals
         h = np.maximum(hv, uv)
-        hm[rows[fh], x[fh]] &= hm[rows[fh], x[fh]] - 1
-        k[rows[~fh], x[~fh]] += 1
+        hf = _flat(hm)
+        hc = cell[fh]
+        hf[hc] &= hf[hc] - 1
+        _flat(k)[cell[~fh]] += 1
         is_t = x == t[g]
         scale = np.where(is_t & ~ah[g], np.maximum(av[g] - h, 0), 0)
         rg = w["rid"][rows]
-        tot["slow"][rg, scale] += 1
+        _bump(tot["slow"], rg, scale)
         tot["target_resp"][rg] += is_t
         w["slow_any"][rows[scale > 0]] = True
         full[g] |= scale == 0
@@ -513,7 +541,7 @@ class VectorEngine:
         if c.rolls:
             dfn = np.maximum(c.defend(rng, (g.size,)) - c.slow_cost * scale, 0)
             adv = np.maximum(dfn - left[g], 0)
-            tot["adv"][rg, np.minimum(adv, c.defend.most)] += 1
+            _bump(tot["adv"], rg, np.minimum(adv, c.defend.most))
             tot["adv_sum"][rg] += adv
             left[g] = np.maximum(left[g] - dfn, 0)
 
@@ -523,13 +551,13 @@ class VectorEngine:
         next round), defenders hit with no die left; held dice lapse."""
         gr = w["rid"][f]
         nobody = ~w["acted"][f]
-        tot["all_held"][gr[nobody], r] += 1
+        _bump(tot["all_held"], gr[nobody], r)
         edges[gr] += nobody
         forbid[gr] = nobody
         c = self.combat
         if c is not None:
             cols = self.side == 0 if c.attackers == "versus" else np.ones(self.P, dtype=bool)
-            tot["out"][gr, w["empty"][f][:, cols].sum(axis=1)] += 1
+            _bump(tot["out"], gr, w["empty"][f][:, cols].sum(axis=1))
             tot["slow_round"][gr] += w["slow_any"][f]
         w["hm"][f] = 0
         w["done"][f] = True
