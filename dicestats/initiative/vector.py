@@ -148,6 +148,8 @@ class VectorEngine:
         self.codes = np.array(codes, dtype=np.int64)
         self.holding = bool((self.codes != NEVER).any())
         self.present = [bool((self.codes == c).any()) for c in range(5)]
+        self._side1 = np.concatenate([[False], self.side == 1])  # by participant + 1
+        self._pos = {}  # each action's place (1, 2, ...) in rows of n rounds, by n
         self.enemies, self.n_enemies = self.ref.enemies, self.ref.n_enemies
         owners = setup.owners
         starts = np.cumsum([0, *setup.sw])[:-1]
@@ -215,15 +217,21 @@ class VectorEngine:
         some = first >= 0
         _bump(tot["first"], rows[some], first[some])
         tot["first_side"] += some & (self.side[np.maximum(first, 0)] == 0)
-        cell = (rows[:, None] * P + seq)[has]
-        pos = np.broadcast_to(np.arange(1, D + 1), seq.shape)[has]
-        tot["act_n"] += np.bincount(cell, minlength=n * P).reshape(n, P)
-        tot["pos_sum"] += np.bincount(cell, pos, minlength=n * P).astype(np.int64).reshape(n, P)
-        at = (np.arange(D)[None, :] * P + seq)[has]
-        tot["acts_at"] += np.bincount(at, minlength=D * P).reshape(D, P)
+        # participant p at column p + 1 of each row's counts (column 0: no action)
+        s1 = seq + 1
+        cell = _flat(s1 + np.arange(0, n * (P + 1), P + 1)[:, None])
+        pos = self._pos.get(n)
+        if pos is None:
+            pos = self._pos[n] = np.tile(np.arange(1, D + 1, dtype=np.float64), n)
+        tot["act_n"] += np.bincount(cell, minlength=n * (P + 1)).reshape(n, P + 1)[:, 1:]
+        ps = np.bincount(cell, pos, minlength=n * (P + 1)).reshape(n, P + 1)[:, 1:]
+        tot["pos_sum"] += ps.astype(np.int64)
+        at = _flat(s1 + np.arange(0, D * (P + 1), P + 1)[None, :])
+        tot["acts_at"] += np.bincount(at, minlength=D * (P + 1)).reshape(D, P + 1)[:, 1:]
         if D > 1:
             tot["double"] += ((seq[:, 1:] == seq[:, :-1]) & has[:, 1:]).any(axis=1)
-        b = has & (self.side[np.maximum(seq, 0)] == 1)
+        # the actions before the first by side 1 (each row's acts come first, then -1s)
+        b = self._side1[s1]
         before = np.where(b.any(axis=1), b.argmax(axis=1), has.sum(axis=1))
         _bump(tot["before"], rows, np.minimum(before, self.da))
 
