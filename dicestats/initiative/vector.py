@@ -261,13 +261,6 @@ class VectorEngine:
             "forbid": forbid.copy(),
             "done": np.zeros(n, dtype=bool),
         }
-        if self.tiebreak == "all":  # the key of each die as its owner's highest unheld
-            own = np.arange(P, dtype=np.int64)[None, :, None]
-            key = rank_key(
-                d.astype(np.int64), run.astype(np.int64), rolled[:, :, None], None, "all"
-            )
-            key |= own
-            w["kpos"] = np.where(d > 0, key, INF)
         low = _lowest(S)
         m = n
         base = np.arange(n * P, dtype=np.int64) * (S + 1)
@@ -373,8 +366,6 @@ class VectorEngine:
         INF): their unheld dice of ``vm`` counted (the run from the highest)."""
         is_v = ut == vm[:, None]
         idx = np.take(w["idx"], rows, axis=0)
-        if "kpos" in w:
-            return inf_unless(np.take(w["kpos"].reshape(-1), idx), is_v)
         count = np.take(w["run"].reshape(-1), idx).astype(np.int64)
         return inf_unless(self._key(w, rows, vm[:, None], count), is_v)
 
