@@ -88,6 +88,22 @@ def _popcount(x, bits):
     return _ones(bits)[x]
 
 
+def _flat(x):
+    """A flat view of the C-contiguous array ``x`` (an error, never a copy): a 2-d
+    array's cell (i, j) is ``i * x.shape[1] + j`` in it, and numpy's gathers and
+    scatters on one flat index are several times faster than on two."""
+    f = x.view()
+    f.shape = (x.size,)
+    return f
+
+
+def _bump(x, i, j, by=1):
+    """``x[i, j] += by`` on a 2-d array, the cells (i, j) all different."""
+    f = _flat(x)
+    cell = i * x.shape[1] + j
+    f[cell] += by
+
+
 def _ties(x):
     """The rows of ``x`` (rows, P) with two equal entries."""
     P = x.shape[1]
@@ -131,6 +147,9 @@ class VectorEngine:
         self.da = sum(setup.swiftness)
         self.codes = np.array(codes, dtype=np.int64)
         self.holding = bool((self.codes != NEVER).any())
+        self.present = [bool((self.codes == c).any()) for c in range(5)]
+        self._side1 = np.concatenate([[False], self.side == 1])  # by participant + 1
+        self._pos = {}  # each action's place (1, 2, ...) in rows of n rounds, by n
         self.enemies, self.n_enemies = self.ref.enemies, self.ref.n_enemies
         owners = setup.owners
         starts = np.cumsum([0, *setup.sw])[:-1]
@@ -148,22 +167,45 @@ class VectorEngine:
             dice = prepare(rng.integers(1, 7, size=(n, self.D), dtype=np.int64), self.setup)
             seq = self._round(rng, dice, tot, edges, forbid, r)
             self._order_stats(seq, tot)
-        tot["edges"][np.arange(n), edges] += 1
+        _bump(tot["edges"], np.arange(n), edges)
+        if self.combat is not None:  # the counts that follow from the others (fewer passes)
+            tot["attacks"][:] = tot["resp_k"].sum(axis=1)
+            tot["defended"][:] = tot["attacks"] - tot["resp_k"][:, 0]
+            tot["responses"][:] = tot["slow"].sum(axis=1)
+            tot["comp_resp"][:] = tot["responses"] - tot["target_resp"]
         return self.ref._batch_totals(tot, n)
 
     def _sorted(self, dice):
         """Each participant's dice high to low (n, P, S + 1) int8, zeros after its last,
-        and the run of each die (n, P, S + 1) int8: the dice equal to it from it on."""
+        the run of each die (n, P, S + 1) int8: the dice equal to it from it on, and the
+        face counts of each participant's dice (n, P) int64 (4 bits a face)."""
         n, P, S = dice.shape[0], self.P, self.S
         pad = np.zeros((n, P * S), dtype=np.int8)
         pad[:, self.slot] = dice
         pad = pad.reshape(n, P, S)
-        d = np.zeros((n, P, S + 1), dtype=np.int8)
-        d[:, :, :S] = -np.sort(-pad, axis=2)
-        run = np.zeros((n, P, S + 1), dtype=np.int8)
+        if S <= 8:  # a sorting network on the columns (numpy's sort of a short axis is slow)
+            col = [np.ascontiguousarray(pad[:, :, s]) for s in range(S)]
+            for i in range(S - 1):
+                for j in range(S - 1 - i):
+                    hi = np.maximum(col[j], col[j + 1])
+                    np.minimum(col[j], col[j + 1], out=col[j + 1])
+                    col[j] = hi
+        else:
+            srt = -np.sort(-pad, axis=2)
+            col = [np.ascontiguousarray(srt[:, :, s]) for s in range(S)]
+        zero = np.zeros((n, P), dtype=np.int8)
+        runs = [zero]
+        rolled = np.zeros((n, P), dtype=np.int64)
+        nxt = zero
         for s in range(S - 1, -1, -1):
-            run[:, :, s] = np.where(d[:, :, s] == d[:, :, s + 1], run[:, :, s + 1], 0) + 1
-        return d, run
+            rs = (col[s] == nxt).view(np.int8) * runs[-1]
+            rs += 1
+            runs.append(rs)
+            rolled += np.take(FACE, col[s])
+            nxt = col[s]
+        d = np.stack([*col, zero], axis=2)
+        run = np.stack(runs[::-1], axis=2)
+        return d, run, rolled
 
     def _order_stats(self, seq, tot):
         """Who acted when, from each fight's acting sequence of a round (n, D), -1 after
@@ -173,27 +215,32 @@ class VectorEngine:
         has = seq >= 0
         first = seq[:, 0]
         some = first >= 0
-        tot["first"][rows[some], first[some]] += 1
+        _bump(tot["first"], rows[some], first[some])
         tot["first_side"] += some & (self.side[np.maximum(first, 0)] == 0)
-        cell = (rows[:, None] * P + seq)[has]
-        pos = np.broadcast_to(np.arange(1, D + 1), seq.shape)[has]
-        tot["act_n"] += np.bincount(cell, minlength=n * P).reshape(n, P)
-        tot["pos_sum"] += np.bincount(cell, pos, minlength=n * P).astype(np.int64).reshape(n, P)
-        at = (np.arange(D)[None, :] * P + seq)[has]
-        tot["acts_at"] += np.bincount(at, minlength=D * P).reshape(D, P)
+        # participant p at column p + 1 of each row's counts (column 0: no action)
+        s1 = seq + 1
+        cell = _flat(s1 + np.arange(0, n * (P + 1), P + 1)[:, None])
+        pos = self._pos.get(n)
+        if pos is None:
+            pos = self._pos[n] = np.tile(np.arange(1, D + 1, dtype=np.float64), n)
+        tot["act_n"] += np.bincount(cell, minlength=n * (P + 1)).reshape(n, P + 1)[:, 1:]
+        ps = np.bincount(cell, pos, minlength=n * (P + 1)).reshape(n, P + 1)[:, 1:]
+        tot["pos_sum"] += ps.astype(np.int64)
+        at = _flat(s1 + np.arange(0, D * (P + 1), P + 1)[None, :])
+        tot["acts_at"] += np.bincount(at, minlength=D * (P + 1)).reshape(D, P + 1)[:, 1:]
         if D > 1:
             tot["double"] += ((seq[:, 1:] == seq[:, :-1]) & has[:, 1:]).any(axis=1)
-        b = has & (self.side[np.maximum(seq, 0)] == 1)
+        # the actions before the first by side 1 (each row's acts come first, then -1s)
+        b = self._side1[s1]
         before = np.where(b.any(axis=1), b.argmax(axis=1), has.sum(axis=1))
-        tot["before"][rows, np.minimum(before, self.da)] += 1
+        _bump(tot["before"], rows, np.minimum(before, self.da))
 
     # ------------------------------------------------------------------ a round
     def _round(self, rng, dice, tot, edges, forbid, r):
         """Play one round of every fight; returns the acting sequences (n, D)."""
         n, P, S, D = dice.shape[0], self.P, self.S, self.D
         seq = np.full((n, D), -1, dtype=np.int64)
-        d, run = self._sorted(dice)
-        rolled = (FACE[d[:, :, :S].astype(np.int64)]).sum(axis=2)
+        d, run, rolled = self._sorted(dice)
         w = {
             "rid": np.arange(n),
             "d": d,
@@ -204,7 +251,7 @@ class VectorEngine:
             "k": np.zeros((n, P), dtype=np.int64),
             "hm": np.zeros((n, P), dtype=np.int64),
             "hever": np.zeros((n, P), dtype=bool),
-            "tier_v": np.zeros(n, dtype=np.int64),
+            "tier_v": np.zeros(n, dtype=np.int8),
             "tkey": np.full((n, P), INF, dtype=np.int64),
             "acted": np.zeros(n, dtype=bool),
             "sa": np.zeros((n, 2), dtype=bool),
@@ -214,13 +261,6 @@ class VectorEngine:
             "forbid": forbid.copy(),
             "done": np.zeros(n, dtype=bool),
         }
-        if self.tiebreak == "all":  # the key of each die as its owner's highest unheld
-            own = np.arange(P, dtype=np.int64)[None, :, None]
-            key = rank_key(
-                d.astype(np.int64), run.astype(np.int64), rolled[:, :, None], None, "all"
-            )
-            key |= own
-            w["kpos"] = np.where(d > 0, key, INF)
         low = _lowest(S)
         m = n
         base = np.arange(n * P, dtype=np.int64) * (S + 1)
@@ -237,18 +277,18 @@ class VectorEngine:
             k, hm = w["k"], w["hm"]
             dflat = w["d"].reshape(-1)
             w["idx"] = idx = (base + k.reshape(-1)).reshape(m, P)  # the highest unheld die's
-            ut = np.take(dflat, idx).astype(np.int64)
+            ut = np.take(dflat, idx)  # int8, as are the dice (a pass over int64 costs 4-8x)
             umax = across(np.maximum, ut)
             end = umax == 0
             if self.holding:
                 hidx = base + np.take(low, hm.reshape(-1))
-                ht = np.take(dflat, hidx).reshape(m, P).astype(np.int64)
+                ht = np.take(dflat, hidx).reshape(m, P)
                 want = self._use(w, ht, end)
                 interv = across(np.logical_or, want)
                 turn = ~end & ~interv
                 finish = end & ~interv & ~w["done"]
             else:
-                ht = np.zeros((m, P), dtype=np.int64)
+                ht = np.zeros((m, P), dtype=np.int8)
                 interv = np.zeros(m, dtype=bool)
                 turn = ~end
                 finish = end & ~w["done"]
@@ -319,15 +359,13 @@ class VectorEngine:
     def _key(self, w, rows, value, held):
         """The acting rule's keys (rows, P) of dice of ``value`` held ``held`` times."""
         below = self._below(w, rows, value) if self.tiebreak == "unspent" else None
-        return rank_key(value, held, w["rolled"][rows], below, self.tiebreak)
+        return rank_key(value.astype(np.int64), held, w["rolled"][rows], below, self.tiebreak)
 
     def _turn_key(self, w, rows, ut, vm):
         """The keys of the participants whose highest unheld die is ``vm`` (the others
         INF): their unheld dice of ``vm`` counted (the run from the highest)."""
         is_v = ut == vm[:, None]
         idx = np.take(w["idx"], rows, axis=0)
-        if "kpos" in w:
-            return inf_unless(np.take(w["kpos"].reshape(-1), idx), is_v)
         count = np.take(w["run"].reshape(-1), idx).astype(np.int64)
         return inf_unless(self._key(w, rows, vm[:, None], count), is_v)
 
@@ -368,11 +406,16 @@ class VectorEngine:
 
     def _hold(self, w, ask, a):
         """The actors' answers to ``hold`` (one per row, ``ask``: asked at all)."""
-        rr = np.arange(a.size)
+        cell = np.arange(0, a.size * self.P, self.P) + a
         code = self.codes[a]
-        x = (code == ALWAYS) | ((code == DEFEND) & ~w["hever"][rr, a])
-        x |= (code == RESERVE) & (w["hm"][rr, a] == 0)
-        x |= (code == AFTER_ENEMY) & ~w["sa"][rr, 1 - self.side[a]]
+        x = code == ALWAYS
+        if self.present[DEFEND]:
+            x |= (code == DEFEND) & ~np.take(_flat(w["hever"]), cell)
+        if self.present[RESERVE]:
+            x |= (code == RESERVE) & (np.take(_flat(w["hm"]), cell) == 0)
+        if self.present[AFTER_ENEMY]:
+            other = np.arange(0, 2 * a.size, 2) + 1 - self.side[a]
+            x |= (code == AFTER_ENEMY) & ~np.take(_flat(w["sa"]), other)
         return ask & x
 
     # ------------------------------------------------------------------ an action
@@ -387,17 +430,20 @@ class VectorEngine:
         if c is not None:
             att = (self.side[a] == 1) | (c.attackers == "both")
             # an attack on a turn spends the highest die: a held one above the turn's
-            kept = ~from_hold & att & (ht[ar, a] > value)
-            value = np.where(kept, ht[ar, a], value)
+            hta = np.take(_flat(ht), ar * self.P + a)
+            kept = ~from_hold & att & (hta > value)
+            value = np.where(kept, hta, value)
             held |= kept
-        hr = ar[held]
-        hm[hr, a[held]] &= hm[hr, a[held]] - 1
-        k[ar[~held], a[~held]] += 1
+        cell = ar * self.P + a
+        hf = _flat(hm)
+        hc = cell[held]
+        hf[hc] &= hf[hc] - 1
+        _flat(k)[cell[~held]] += 1
         pos = w["pos"]
-        seq[w["rid"][ar], pos[ar]] = a
+        _flat(seq)[w["rid"][ar] * self.D + pos[ar]] = a
         pos[ar] += 1
         w["acted"][ar] = True
-        w["sa"][ar, self.side[a]] = True
+        _flat(w["sa"])[ar * 2 + self.side[a]] = True
         if c is None or not att.any():
             return
         equal = from_hold | (kept & (c.kept == "equal"))
@@ -417,7 +463,7 @@ class VectorEngine:
                     j = x
                 else:
                     j[at] = x
-        return self.enemies[a_side, j]
+        return np.take(_flat(self.enemies), a_side * self.P + j)
 
     def _attack(self, rng, w, B, av, ah, a_side, ut, ht, tot):
         """Attacks made from rows ``B`` at dice ``av`` (``ah``: at equal initiative) by the
@@ -425,14 +471,14 @@ class VectorEngine:
         c = self.combat
         nb = B.size
         gr = w["rid"][B]
-        tot["attacks"][gr] += 1
         t = self._targets(rng, a_side)
         left = c.attack(rng, (nb,)).astype(np.int64) if c.rolls else None
         top = np.take(ut, B, axis=0)
         if self.holding:
             np.maximum(top, np.take(ht, B, axis=0), out=top)
         able_t, able, first, later = answerers(top, t, av, ah, self.side, c.respond)
-        w["empty"][B[~able_t], t[~able_t]] = True
+        no = ~able_t
+        _flat(w["empty"])[B[no] * self.P + t[no]] = True
         tot["able"][gr] += able
         nresp = np.zeros(nb, dtype=np.int64)
         full = np.zeros(nb, dtype=bool)
@@ -457,17 +503,16 @@ class VectorEngine:
                 g, later, who = g[some], later[some], who[some]
                 if g.size:
                     self._answer(rng, w, B, g, who, t, av, ah, left, full, nresp, ut, ht, tot)
-        tot["resp_k"][gr, nresp] += 1
-        tot["defended"][gr] += nresp > 0
+        _bump(tot["resp_k"], gr, nresp)
         if c.rolls:
             if c.armour is not None:
                 hurt = np.flatnonzero(left > 0)
                 if hurt.size:
                     arm = c.armour(rng, (hurt.size,)).astype(np.int64)
                     left[hurt] = np.maximum(left[hurt] - arm, 0)
-            tot["margin"][gr, np.minimum(left, c.attack.most)] += 1
+            _bump(tot["margin"], gr, np.minimum(left, c.attack.most))
             tot["wound"][gr] += left
-            tot["wound_by"][gr, a_side] += left
+            _bump(tot["wound_by"], gr, a_side, left)
             tot["wounding"][gr] += left > 0
 
     def _answer(self, rng, w, B, g, x, t, av, ah, left, full, nresp, ut, ht, tot):
@@ -480,24 +525,22 @@ class VectorEngine:
         hv, uv = np.take(ht.reshape(-1), cell), np.take(ut.reshape(-1), cell)
         fh = (hv >= uv) & (hv > 0)  # the highest die, a held one first among equals
         h = np.maximum(hv, uv)
-        hm[rows[fh], x[fh]] &= hm[rows[fh], x[fh]] - 1
-        k[rows[~fh], x[~fh]] += 1
+        hf = _flat(hm)
+        hc = cell[fh]
+        hf[hc] &= hf[hc] - 1
+        _flat(k)[cell[~fh]] += 1
         is_t = x == t[g]
         scale = np.where(is_t & ~ah[g], np.maximum(av[g] - h, 0), 0)
         rg = w["rid"][rows]
-        tot["responses"][rg] += 1
-        tot["slow"][rg, scale] += 1
+        _bump(tot["slow"], rg, scale)
         tot["target_resp"][rg] += is_t
-        tot["comp_resp"][rg] += ~is_t
-        slow_now = (scale > 0) & ~w["slow_any"][rows]
-        tot["slow_round"][rg] += slow_now
-        w["slow_any"][rows[slow_now]] = True
+        w["slow_any"][rows[scale > 0]] = True
         full[g] |= scale == 0
         nresp[g] += 1
         if c.rolls:
             dfn = np.maximum(c.defend(rng, (g.size,)) - c.slow_cost * scale, 0)
             adv = np.maximum(dfn - left[g], 0)
-            tot["adv"][rg, np.minimum(adv, c.defend.most)] += 1
+            _bump(tot["adv"], rg, np.minimum(adv, c.defend.most))
             tot["adv_sum"][rg] += adv
             left[g] = np.maximum(left[g] - dfn, 0)
 
@@ -507,12 +550,13 @@ class VectorEngine:
         next round), defenders hit with no die left; held dice lapse."""
         gr = w["rid"][f]
         nobody = ~w["acted"][f]
-        tot["all_held"][gr[nobody], r] += 1
+        _bump(tot["all_held"], gr[nobody], r)
         edges[gr] += nobody
         forbid[gr] = nobody
         c = self.combat
         if c is not None:
             cols = self.side == 0 if c.attackers == "versus" else np.ones(self.P, dtype=bool)
-            tot["out"][gr, w["empty"][f][:, cols].sum(axis=1)] += 1
+            _bump(tot["out"], gr, w["empty"][f][:, cols].sum(axis=1))
+            tot["slow_round"][gr] += w["slow_any"][f]
         w["hm"][f] = 0
         w["done"][f] = True
