@@ -178,6 +178,18 @@ def _st_values(dice_list, diffs, rules, exact, specialty, metric) -> dict:
     return {key: getattr(r, metric) for key, r in grid.items()}
 
 
+def _in_dice(target, n, d, top, rules, exact, specialty, metric) -> dict:
+    """Where ``target`` crosses the pools 1..``top`` at difficulty ``d``, counted from ``n``
+    dice (:func:`two_way`: more dice if it lies above ``n``'s chance, else fewer)."""
+    values = _st_values(range(1, top + 1), [d], rules, exact, specialty, metric)
+    return two_way(
+        target,
+        (0, values[(d, n)]),
+        lambda: [(m - n, values[(d, m)]) for m in range(n + 1, top + 1)],
+        lambda: [(m - n, values[(d, m)]) for m in range(n - 1, 0, -1)],
+    )
+
+
 def _max_dice(max_dice, rules, exact, specialty, dice) -> int:
     """The largest pool a search over pools reads: checked like a table's pools."""
     top = DEFAULT_MAX_DICE if max_dice is None else max_dice
@@ -310,20 +322,14 @@ def rule_worth(
     check_dice(n, new_rules, exact=exact, specialty=new_specialty)
     top = _max_dice(max_dice, rules, exact, specialty, n)
     target = _st_values([n], [d], new_rules, exact, new_specialty, metric)[(d, n)]
-    values = _st_values(range(1, top + 1), [d], rules, exact, specialty, metric)
-    c = two_way(
-        target,
-        (0, values[(d, n)]),
-        lambda: [(m - n, values[(d, m)]) for m in range(n + 1, top + 1)],
-        lambda: [(m - n, values[(d, m)]) for m in range(n - 1, 0, -1)],
-    )
+    c = _in_dice(target, n, d, top, rules, exact, specialty, metric)
     name = _CHANGE_NAMES[change]
     words = (
         f"; {n} + x dice without {name} match {n} with it, at difficulty {d} (pools up to {top})"
     )
     setting = dict(dice=n, difficulty=d, change=change, specialty=specialty, max_dice=top)
     reading = _reading(rules, specialty, words)
-    return _worth(name, "dice", metric, values[(d, n)], target, c, reading, setting, exact)
+    return _worth(name, "dice", metric, c["scale"][0], target, c, reading, setting, exact)
 
 
 # ---------------------------------------------------------------------------
@@ -437,13 +443,7 @@ def helper_worth(
     top = _max_dice(max_dice, rules, exact, specialty, n)
     team = teamwork([n] + [h] * k, d, rules, specialty=specialty, exact=exact)
     target = _team_metric(team, metric)
-    values = _st_values(range(1, top + 1), [d], rules, exact, specialty, metric)
-    c = two_way(
-        target,
-        (0, values[(d, n)]),
-        lambda: [(m - n, values[(d, m)]) for m in range(n + 1, top + 1)],
-        lambda: [(m - n, values[(d, m)]) for m in range(n - 1, 0, -1)],
-    )
+    c = _in_dice(target, n, d, top, rules, exact, specialty, metric)
     many = "one helper" if k == 1 else f"{k} helpers"
     words = (
         f"; {n} + x dice alone match {n} dice with {many} of {h} "
@@ -453,7 +453,7 @@ def helper_worth(
     setting = dict(dice=n, difficulty=d, helpers=k, helper_dice=h, specialty=specialty)
     setting["max_dice"] = top
     reading = _reading(rules, specialty, words)
-    return _worth(many, "dice", metric, values[(d, n)], target, c, reading, setting, exact)
+    return _worth(many, "dice", metric, c["scale"][0], target, c, reading, setting, exact)
 
 
 # ---------------------------------------------------------------------------
