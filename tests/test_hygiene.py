@@ -30,7 +30,26 @@ INTERNAL = re.compile(
 )
 
 
+def _project_files() -> list[Path] | None:
+    """The files a clone holds or a commit would add: tracked, or new and not ignored (a
+    build's caches, such as ``docs/_build``, are not the project's); None outside git."""
+    git = shutil.which("git")
+    if git is None or not (ROOT / ".git").exists():
+        return None
+    out = subprocess.run(
+        [git, "ls-files", "-z", "--cached", "--others", "--exclude-standard", *USER_FACING],
+        cwd=ROOT,
+        capture_output=True,
+        check=True,
+    ).stdout
+    return sorted(ROOT / name for name in out.decode().split("\0") if name)
+
+
 def user_facing_files():
+    listed = _project_files()
+    if listed is not None:
+        yield from (p for p in listed if p.is_file() and p.suffix in SUFFIXES)
+        return
     for name in USER_FACING:
         path = ROOT / name
         if path.is_file():

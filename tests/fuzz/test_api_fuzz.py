@@ -18,62 +18,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dicestats import systems
-
+from .calls import BUILDERS, QUESTIONS, SAMPLES, WORKBENCH, parameters
 from .harness import check_answer, fuzz_settings, known, trial
 from .strategies import HOW, WRONG
-
-
-def workbench_questions() -> list:
-    """The workbench's sample calls (its sampled solvers and wish lists)."""
-    from dicestats import workbench
-
-    out = []
-    for name in workbench.__all__:
-        f = getattr(workbench, name)
-        for s in getattr(f, "samples", ()):
-            exact = "exact" in inspect.signature(f).parameters
-            out.append(Call(f"{name}: {s.name}", f, s.args, s.kwargs, exact, None))
-    return out
-
-
-class Call:
-    """One sample call: of a declared question, or of a sampled workbench function."""
-
-    def __init__(self, name, call, args, kwargs, exact, simulate):
-        self.name, self.call, self.args, self.kwargs = name, call, args, kwargs
-        self.exact, self.simulate = exact, simulate
-
-
-def sample_calls(system) -> list[Call]:
-    out = []
-    for q in system.questions:
-        f = q.function
-        for s in q.samples:
-            twin = f if q.monte_carlo else None
-            out.append(Call(f"{q.name}: {s.name}", f, s.args, s.kwargs, q.computed, twin))
-    return out
-
-
-QUESTIONS = [(s.name, i, q) for s in systems() for i, q in enumerate(sample_calls(s))]
-#: Table builders whose every parameter has a default, or a sample value here.
-SAMPLES = {"difficulties": [1, 2]}
-BUILDERS = [
-    (s.name, name, fn)
-    for s in systems()
-    for name, fn in s.table_builders.items()
-    if all(
-        p.default is not p.empty or p.name in SAMPLES
-        for p in inspect.signature(fn).parameters.values()
-        if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
-    )
-]
-
-
-def _parameters(fn) -> list[str]:
-    kinds = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
-    sig = inspect.signature(fn)
-    return [p.name for p in sig.parameters.values() if p.kind in kinds and p.name not in HOW]
 
 
 def wrong_value(current) -> st.SearchStrategy:
@@ -97,7 +44,7 @@ def corrupted_call(draw, q):
     fn = q.simulate if twin else q.call
     args, kwargs = list(q.args), dict(q.kwargs)
     how = {"trials": 200, "rng": 1} if twin else {}
-    names = _parameters(fn)
+    names = parameters(fn)
     if q.exact and not twin:
         names.append("exact")
     if twin:
@@ -171,9 +118,6 @@ def test_table_builders_refuse_wrong_values_cleanly(worker, system, name, fn, da
         check_answer(worker.call(request, what), what)
 
 
-WORKBENCH = list(enumerate(workbench_questions()))
-
-
 @pytest.mark.parametrize("index, q", WORKBENCH, ids=[f"workbench: {q.name}" for _, q in WORKBENCH])
 @fuzz_settings(quick=4, deep=200)
 @given(data=st.data())
@@ -182,7 +126,7 @@ def test_workbench_refuses_wrong_values_cleanly(worker, index, q, data):
     twin, args, kwargs = data.draw(corrupted_call(q), label="call")
     what = describe(q, twin, args, kwargs)
     fn = q.simulate if twin else q.call
-    names = _parameters(fn)
+    names = parameters(fn)
     changed = [n for i, n in enumerate(names) if i < len(args) and args[i] is not q.args[i]]
     changed += [k for k, v in kwargs.items() if q.kwargs.get(k, changed) is not v]
     with trial("API workbench"):

@@ -9,7 +9,7 @@ out a broken promise; and the kernel channel's frame check against generated fra
 (counts and offsets past the message, truncations of well-formed ones) — the guarded parser
 answers each within a tenth of a second.
 
-Deep profile: a real ``dicestats explore`` (the helpers of ``tests/explore/test_server.py``)
+Deep profile: a real ``dicestats explore`` (the helpers of ``tests/explore/served.py``)
 gets generated requests (paths, token, Host, Origin) and malformed frames on its kernel
 channel: a refusal unless every part is right, the server's memory flat and still answering;
 then SIGKILL of the command leaves no process, folder or port behind.
@@ -202,10 +202,10 @@ PATHS = ("/", "/voila/static/voila.js", "/api/kernels", "/api/sessions", "/favic
 
 @pytest.fixture(scope="module")
 def server():
-    from tests.explore.test_server import Served, _wait_for
+    from tests.explore.served import Served, wait_for
 
     s = Served("--max-pages", "2", "--idle", "3600")
-    assert _wait_for(lambda: len(s.kernels()) >= 1, 60)
+    assert wait_for(lambda: len(s.kernels()) >= 1, 60)
     status, s.kernel = s.get("/")  # the page: its kernel's id
     assert status == 200
     yield s
@@ -259,19 +259,19 @@ def test_a_real_server_refuses_strangers(server, path, token, host, origin):
 @fuzz_settings(quick=1, deep=60)
 @given(data=st.data())
 def test_a_real_servers_kernel_channel_takes_malformed_frames(server, data):
-    from tests.explore.test_server import _kernel_id, _rss_mb, _ws
+    from tests.explore.served import kernel_id, rss_mb, ws
 
     frame = data.draw(frames(), label="frame")
     what = f"frame {frame[:32]!r}… ({len(frame)} bytes)"
     with trial("explore server"):
-        before = _rss_mb(server.server)
+        before = rss_mb(server.server)
         try:
-            got = asyncio.run(_ws(server, _kernel_id(server.kernel), send=frame))
+            got = asyncio.run(ws(server, kernel_id(server.kernel), send=frame))
         except TimeoutError:  # the helper's read gave up: no answer, the channel still open
             got = ("still open", None)
         expect("other", got[0] in ("closed", "still open"), f"{what}: {got}")
         time.sleep(0.3)
-        grown = _rss_mb(server.server) - before
+        grown = rss_mb(server.server) - before
         expect("memory", grown < 50, f"{what}: the server grew {grown:.0f} MB")
         status, _ = server.get("/voila/static/voila.js", timeout=10)
         expect("hangs", status == 200, f"{what}: then {status}")
@@ -281,10 +281,10 @@ def test_a_real_servers_kernel_channel_takes_malformed_frames(server, data):
 @pytest.mark.parametrize("attempt", range(2))
 def test_sigkill_of_explore_leaves_nothing(attempt):
     """The explore tests' scenario (pages culled, SIGKILL, nothing left), run again."""
-    from tests.explore import test_server
+    from tests.explore.served import sigkill_leaves_nothing_behind
 
     with trial("explore server"):
         try:
-            test_server.test_a_closed_page_is_culled_and_sigkill_leaves_nothing_behind()
+            sigkill_leaves_nothing_behind()
         except AssertionError as exc:
             raise Finding("leftovers", str(exc)) from None

@@ -26,8 +26,8 @@ import re
 import numpy as np
 import pytest
 
+from .calls import BUILDERS, QUESTIONS, SAMPLES, WORKBENCH, parameters
 from .harness import DEEP, Finding, Known, check_answer, expect, known, trial
-from .test_api_fuzz import BUILDERS, QUESTIONS, SAMPLES, WORKBENCH, _parameters
 
 
 def _own_calls() -> list:
@@ -101,7 +101,7 @@ def variants(v, every: bool) -> list:
 
 def _calls(fn, args, kwargs, every: bool) -> list:
     """``(parameter, label, args, kwargs)`` for each parameter and variant."""
-    names = _parameters(fn) if args else []
+    names = parameters(fn) if args else []
     out = []
     for i, name in enumerate(names[: len(args)]):
         for label, v in variants(args[i], every):
