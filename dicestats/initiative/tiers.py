@@ -152,6 +152,26 @@ def _hist(law: Law, key_r: np.ndarray, v: int, full_r: np.ndarray, k: int):
     return [_pack(row, k) for row in hist.tolist()], tau.tolist()
 
 
+def _ties(per, i: int, shift: int) -> dict[int, int]:
+    """The others tied with row ``i``, as a generating function: ``{t: weight}`` over the
+    ``t`` tied participants, each ``(gs, taus), m`` of ``per`` (``m`` alike participants)
+    contributing ``C(m, j) tau^j g^(m-j)`` for ``j`` of them tied, shifted ``shift * j`` bits
+    (a packed position: 0 for none)."""
+    ties = {0: 1}
+    for (gs, taus), m in per:
+        g, tau = gs[i], taus[i]
+        powers = [1]
+        for _ in range(m):
+            powers.append(powers[-1] * g)
+        nxt: dict[int, int] = {}
+        for t, val in ties.items():
+            for j in range(m + 1 if tau else 1):
+                term = val * (math.comb(m, j) * tau**j) * powers[m - j] << (shift * j)
+                nxt[t + j] = nxt.get(t + j, 0) + term
+        ties = nxt
+    return ties
+
+
 def _offsets(others, v: int, key_r, full_r, n_r, c_r, k: int, scale: int) -> list[int]:
     """For each target roll (tier key ``key_r``, ``n_r`` dice above v, ``c_r`` dice of v):
     the packed distribution (× ``scale``) of the actions every other participant takes
@@ -172,18 +192,7 @@ def _offsets(others, v: int, key_r, full_r, n_r, c_r, k: int, scale: int) -> lis
             den = tau * ((1 << (k * c)) - 1) << (k * n)
             out.append((hi - lo) * (scale // (m + 1)) // den)
             continue
-        ties = {0: 1}  # tied participants → packed generating function of the others
-        for (gs, taus), m in per:
-            g, tau = gs[i], taus[i]
-            powers = [1]
-            for _ in range(m):
-                powers.append(powers[-1] * g)
-            nxt: dict[int, int] = {}
-            for t, val in ties.items():
-                for j in range(m + 1 if tau else 1):
-                    term = val * (math.comb(m, j) * tau**j) * powers[m - j] << (k * n * j)
-                    nxt[t + j] = nxt.get(t + j, 0) + term
-            ties = nxt
+        ties = _ties(per, i, k * n)  # tied participants → packed generating function
         total = 0
         for t, val in ties.items():
             spread = sum(1 << (k * c * j) for j in range(t + 1))
@@ -271,18 +280,7 @@ def _actions_before(law: Law, m_same: int, a_laws, b_laws, n_a: int, k: int, sca
                 lower.append((cum[at].tolist(), equal.tolist(), m))
         for i, r in enumerate(rows.tolist()):
             c = c_r[i]
-            a_ties = {0: 1}
-            for (gs, taus), m in per:
-                g, tau = gs[i], taus[i]
-                powers = [1]
-                for _ in range(m):
-                    powers.append(powers[-1] * g)
-                nxt: dict[int, int] = {}
-                for t, val in a_ties.items():
-                    for j in range(m + 1 if tau else 1):
-                        term = val * (math.comb(m, j) * tau**j) * powers[m - j]
-                        nxt[t + j] = nxt.get(t + j, 0) + term
-                a_ties = nxt
+            a_ties = _ties(per, i, 0)
             b_ties = {0: 1}
             for below, equal, m in lower:
                 lo, eq = below[i], equal[i]
