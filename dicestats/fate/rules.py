@@ -337,7 +337,13 @@ def check_roll(bonus, difficulty, versus, helpers, max_helpers, dice, versus_dic
         )
     dice = rules.dice if dice is None else LIMITS["dice"].check(dice, name="dice")
     if difficulty is not None:
-        difficulty, versus_dice = check_rating(difficulty, "difficulty"), None
+        if versus_dice is not None:
+            raise refuse(
+                "versus_dice",
+                "None unless versus is given (a fixed difficulty rolls no dice)",
+                versus_dice,
+            )
+        difficulty = check_rating(difficulty, "difficulty")
     else:
         versus = check_rating(versus, "versus")
         versus_dice = dice if versus_dice is None else versus_dice

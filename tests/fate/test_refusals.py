@@ -111,3 +111,12 @@ def test_an_exact_point_value_of_a_million_digits_is_refused(slow_calls):
     assert "1,000,001 digits" in out
     ok = fate.invoke_policy(2, 3, invokes=1, exact=True, point_value=Fraction(1, 10**99))
     assert ok.point_value == Fraction(1, 10**99)
+
+
+def test_versus_dice_without_an_active_opposition_is_refused():
+    # Silently ignored once: outcome_probs(2, difficulty=1, versus_dice="x") answered the
+    # difficulty 1 roll, so a mistyped call never learned that versus_dice did nothing.
+    for versus_dice in ("x", 3):
+        msg = refusal(fate.outcome_probs, 2, difficulty=1, versus_dice=versus_dice)
+        assert msg.startswith("versus_dice must be None unless versus is given"), msg
+    assert fate.outcome_probs(2, versus=1, versus_dice=3).versus_dice == 3
