@@ -184,19 +184,54 @@ class Table:
     title: str | None = None
 
     @classmethod
-    def distribution(cls, header: str, dist, label=str) -> Table:
-        """A distribution (``Dist`` or ``{value: p}``) as ``value, P(=), P(>=)`` rows, the
-        exact column showing P(=)."""
+    def distribution(cls, header: str, dist, label=str, least: float | None = None) -> Table:
+        """A distribution as a table: ``value, P(=), P(>=)`` rows, the exact column showing
+        P(=); a simulated one (``{value: Estimate}``, the values seen) as ``value,
+        probability`` rows with each estimate's interval.
+
+        Parameters
+        ----------
+        header : str
+            What the values are (``"successes"``).
+        dist : Dist or dict
+            A ``Dist``, ``{value: p}`` (tails summed from the top) or ``{value: Estimate}``.
+        label : callable
+            A value's row label (``str``; ``lambda k: f"{k:+d}"``).
+        least : float, optional
+            Rows whose P(=) is below this are left out, and a note says how many.
+
+        Examples
+        --------
+        >>> from fractions import Fraction as F
+        >>> Table.distribution("hits", {0: F(1, 4), 1: F(3, 4)}).rows
+        (('0', Fraction(1, 4), Fraction(1, 1)), ('1', Fraction(3, 4), Fraction(3, 4)))
+        >>> t = Table.distribution("hits", {0: 0.5, 1: 0.4999999, 2: 1e-7}, least=1e-6)
+        >>> len(t.rows), t.note
+        (2, '1 rarer row (each below 0.0001%) not shown (see --json)')
+        """
         items = sorted(dist.items())
-        if hasattr(dist, "p_ge"):  # a Dist: its own tail sums
-            rows = [(label(v), p, dist.p_ge(v)) for v, p in items]
-        else:  # {value: p}: tails summed from the top
-            rows, tail = [], 0 * items[-1][1] if items else 0
-            for value, p in reversed(items):
-                tail = tail + p
-                rows.append((label(value), p, tail))
-            rows.reverse()
-        return cls((header, "P(=)", "P(>=)"), tuple(rows), ("text", "p", "p"), exact_of=1)
+        if items and all(isinstance(p, Estimate) for _, p in items):  # simulated
+            rows = [(label(v), p) for v, p in items]
+            table = cls((header, "probability"), (), ("text", "p"), exact_of=None)
+        else:
+            if hasattr(dist, "p_ge"):  # a Dist: its own tail sums
+                rows = [(label(v), p, dist.p_ge(v)) for v, p in items]
+            else:  # {value: p}: tails summed from the top
+                rows, tail = [], 0 * items[-1][1] if items else 0
+                for value, p in reversed(items):
+                    tail = tail + p
+                    rows.append((label(value), p, tail))
+                rows.reverse()
+            table = cls((header, "P(=)", "P(>=)"), (), ("text", "p", "p"), exact_of=1)
+        note = None
+        if least is not None:
+            shown = [r for r in rows if float(getattr(r[1], "value", r[1])) >= least]
+            if len(shown) < len(rows):
+                n, below = len(rows) - len(shown), f"{least * 100:.12f}".rstrip("0").rstrip(".")
+                note = f"{n} rarer row{'s' if n != 1 else ''} (each below {below}%) not shown"
+                note += " (see --json)"
+            rows = shown
+        return dataclasses.replace(table, rows=tuple(rows), note=note)
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,6 @@ form) and its Monte Carlo batches."""
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -38,15 +37,7 @@ class ExaltedRoll(Result):
         outcomes = Table(
             ("outcome", "probability"), tuple(zip(names, values, strict=True)), ("text", "p")
         )
-        if hasattr(self.successes, "p_ge"):  # a Dist: P(=) and P(>=)
-            table = Table.distribution("successes", self.successes)
-        else:  # simulated: {k: Estimate}
-            rows = tuple((str(k), e) for k, e in sorted(self.successes.items()))
-            table = Table(("successes", "probability"), rows, ("text", "p"), exact_of=None)
-        shown = tuple(r for r in table.rows if float(getattr(r[1], "value", r[1])) >= SHOWN_FROM)
-        if len(shown) < len(table.rows):
-            note = f"{len(table.rows) - len(shown)} rarer outcomes (each below 0.0001%) not shown"
-            table = dataclasses.replace(table, rows=shown, note=note)
+        table = Table.distribution("successes", self.successes, least=SHOWN_FROM)
         return View(title, (outcomes, table))
 
 

@@ -30,12 +30,7 @@ class PbtaRoll(Result):
         outcomes = Table(
             ("outcome", "probability"), tuple(zip(names, values, strict=True)), ("text", "p")
         )
-        if hasattr(self.total, "p_ge"):  # a Dist: P(=) and P(>=)
-            total = Table.distribution("total", self.total)
-        else:  # simulated: {k: Estimate}
-            rows = tuple((str(k), e) for k, e in sorted(self.total.items()))
-            total = Table(("total", "probability"), rows, ("text", "p"), exact_of=None)
-        return View(title, (outcomes, total))
+        return View(title, (outcomes, Table.distribution("total", self.total)))
 
 
 def _kept_counts(rules: Rules) -> list[int]:

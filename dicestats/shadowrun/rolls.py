@@ -65,18 +65,8 @@ class ShadowrunRoll(Result):
         def label(k):
             return f"{k}+" if k == self.hits_tail else str(k)
 
-        if isinstance(self.hits, dict):  # simulated: {hits: Estimate}
-            rows = tuple((label(k), p) for k, p in sorted(self.hits.items()))
-            hits = Table(("hits", "probability"), rows, ("text", "p"))
-        else:  # the rows a reader can see: the far tails (below 1e-7 each) left to the JSON
-            rows = tuple(
-                (label(k), p, self.hits.p_ge(k)) for k, p in self.hits.items() if p >= SHOWN
-            )
-            note = None
-            if len(rows) < len(self.hits):
-                note = "hits of probability below 0.00001% each are left out (see --json)"
-            header = ("hits", "P(=)", "P(>=)")
-            hits = Table(header, rows, ("text", "p", "p"), exact_of=1, note=note)
+        # the rows a reader can see: the far tails (below 1e-7 each) left to the JSON
+        hits = Table.distribution("hits", self.hits, label, least=SHOWN)
         return View(title, (outcomes, means, hits))
 
 

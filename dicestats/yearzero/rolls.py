@@ -78,20 +78,13 @@ class YearzeroRoll(Result):
                 ("attribute damage (any)", self.p_base_bane, "p"),
                 ("gear damage (any)", self.p_gear_bane, "p"),
             ]
-        parts = [Lines(tuple(rows)), _distribution("successes", self.successes)]
+        parts = [Lines(tuple(rows)), Table.distribution("successes", self.successes)]
         if self.rules.push:
             parts += [
-                _distribution("attribute damage", self.base_damage),
-                _distribution("gear damage", self.gear_damage),
+                Table.distribution("attribute damage", self.base_damage),
+                Table.distribution("gear damage", self.gear_damage),
             ]
         return View(title, tuple(parts))
-
-
-def _distribution(header: str, dist) -> Table:
-    if isinstance(dist, Dist):
-        return Table.distribution(header, dist)
-    rows = tuple(sorted(dist.items()))  # simulated: {k: Estimate} of the values seen
-    return Table((header, "probability"), rows, ("n", "p"), exact_of=1)
 
 
 # --------------------------------------------------------------------------- exact / float

@@ -93,3 +93,18 @@ def test_progress_policy():
         type(progress_bar(3, progress=None, desc="x", unit="step", min_steps=4)).__name__
         == "_Silent"
     )
+
+
+def test_a_distribution_table_exact_float_or_simulated():
+    from dicestats.core.results import Table
+
+    exact = Table.distribution("hits", Dist({0: Fraction(1, 4), 1: Fraction(3, 4)}))
+    assert exact.header == ("hits", "P(=)", "P(>=)") and exact.exact_of == 1
+    assert exact.rows == (("0", Fraction(1, 4), 1), ("1", Fraction(3, 4), Fraction(3, 4)))
+    # a simulated one: the values seen, each estimate with its interval, no tail sums of
+    # estimates (their errors are not independent) and no exact column
+    seen = {1: wilson(30, 100), 0: wilson(70, 100)}
+    sim = Table.distribution("hits", seen, label=lambda k: f"{k}+", least=0.5)
+    assert sim.header == ("hits", "probability") and sim.exact_of is None
+    assert sim.rows == (("0+", seen[0]),)
+    assert sim.note == "1 rarer row (each below 50%) not shown (see --json)"
