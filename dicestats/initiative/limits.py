@@ -28,7 +28,8 @@ LIMITS = Limits(
         "outcome classes",
         hi=100_000,
         when="exact",
-        why="every class is enumerated: C(s + 5, 5) rolls of s dice per participant",
+        why="the enumeration (defence, holding, several rounds, the variants the tier form "
+        "does not carry) lists every class: C(s + 5, 5) rolls of s dice per participant",
         instead=_SIMULATE,
     ),
     Limit(
