@@ -166,6 +166,28 @@ def _no_difficulties(args) -> None:
         )
 
 
+def _equal_runs(ranked) -> list:
+    """The ranked settings as runs of one row each, where a run is consecutive whole-number
+    settings of one rule set with exactly the same probabilities (pips past the point
+    where every die is already a 6, say): one line "5 to 10" instead of six equal ones."""
+    runs: list = []
+    for s in ranked:
+        last = runs[-1][-1] if runs else None
+        if (
+            last is not None
+            and isinstance(s.difficulty, int)
+            and isinstance(last.difficulty, int)
+            and s.difficulty == last.difficulty + 1
+            and s.rules_name == last.rules_name
+            and s.probabilities == last.probabilities
+            and (s.broken, s.unsure) == (last.broken, last.unsure)
+        ):
+            runs[-1].append(s)
+        else:
+            runs.append([s])
+    return runs
+
+
 def _print_wishes(r, as_json: bool, difficulty_text, head: str = "difficulty") -> int:
     """The answer, then every setting ranked with each broken wish marked (or the JSON);
     ``head`` names the setting's column. A Monte Carlo chance shows its standard error,
@@ -178,12 +200,16 @@ def _print_wishes(r, as_json: bool, difficulty_text, head: str = "difficulty") -
     print(r)
     print()
     rows = []
-    for s in r.ranked:
+    for run in _equal_runs(r.ranked):
+        s = run[0]
         cells = [
             chance_text(q) + (" ✗" if i in s.broken else "") + (" ?" if i in s.unsure else "")
             for i, q in enumerate(s.probabilities)
         ]
-        rows.append((difficulty_text(s.difficulty), *cells, slack_text(s.slack, "+")))
+        setting = difficulty_text(s.difficulty)
+        if len(run) > 1:
+            setting += f" to {difficulty_text(run[-1].difficulty)}"
+        rows.append((setting, *cells, slack_text(s.slack, "+")))
     print(text_table(rows, (head, *(str(w) for w in r.wishes), "slack")))
     print("(ranked by slack, the smallest margin in percentage points; ✗: the wish breaks)")
     if any(s.unsure for s in r.ranked):

@@ -23,7 +23,8 @@ def test_the_pips_my_ambushers_need(capsys):
         "someone acts twice in a row = 54.48%; swiftness [2, 2] against [1, 1] (exact)"
     )
     rows = {line.split()[0]: line for line in out.splitlines()[4:] if line[:1].isdigit()}
-    assert "✗" in rows["2"] and "✗" not in rows["3"] and len(rows) == 11  # pips 0..10
+    assert "✗" in rows["2"] and "✗" not in rows["3"] and len(rows) == 6  # pips 0..4, 5 to 10
+    assert rows["5"].startswith("5 to 10 ") and "100%" in rows["5"]  # 5 pips make the one die a 6
 
 
 def test_every_setting_against_the_forward_question():
