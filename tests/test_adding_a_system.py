@@ -97,10 +97,11 @@ def test_the_contract_test_asks_it_untouched(new_system):
     folder, _ = new_system
     env = {**os.environ, "DICESTATS_NEW_SYSTEM": str(folder), "MPLBACKEND": "Agg"}
     # the file's tests only: not the project's doctests and notebooks (its addopts), nor the
-    # notebook plugin (importing it takes a second)
+    # plugins the file does not use (importing nbmake takes a second; hypothesis, whose
+    # package pytest rewrites on import when no bytecode is written, another second)
     cmd = [sys.executable, "-m", "pytest", "-q", "-p", "tests.new_system", "-p", "no:cacheprovider",
-           "-o", "addopts=", "-p", "no:nbmake", "--no-header", "-k", NAME,
-           "tests/test_contract.py"]  # fmt: skip
+           "-o", "addopts=", "-p", "no:nbmake", "-p", "no:hypothesispytest", "-p", "no:anyio",
+           "--no-header", "-k", NAME, "tests/test_contract.py"]  # fmt: skip
     done = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stdout[-3000:]
     summary = done.stdout.strip().splitlines()[-1]

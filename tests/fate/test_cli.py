@@ -486,15 +486,14 @@ def test_a_required_value_given_twice_is_refused(capsys):
     assert "versus given twice" in capsys.readouterr().err
 
 
+# The charts of fate --vs, contest, invoke and deck are drawn by
+# tests/initiative/test_defence_cli_plots.py (every table-like Fate and initiative command);
+# these two are the ones it does not draw: a declared question's, and a challenge's advantages.
 @pytest.mark.parametrize(
     "argv",
     [
-        ["fate", "--bonus", "2", "--vs", "1"],
-        ["contest", "--bonus", "3", "--vs", "2", "--max-exchanges", "12"],
-        ["invoke", "--bonus", "2", "--difficulty", "3", "--invokes", "1"],
         ["fate", "invoke-policy", "--bonus", "2", "--total", "5"],
         ["challenge", "--difficulties", "1,3", "--bonuses", "2", "--advantages", "1", "--exact"],
-        ["deck", "--draws", "20", "--difficulty", "1"],
     ],
 )
 def test_plot_draws_the_questions_chart(tmp_path, capsys, argv):

@@ -40,12 +40,6 @@ def test_try_again_text_shows_the_difficulty_ladder(capsys):
     assert "mean attempts  1.7000  17/10" in out
 
 
-def test_try_again_plot(tmp_path, capsys):
-    path = tmp_path / "retry.svg"
-    code, _, _ = run(["try-again", "--dice", "3", "--difficulty", "7", "--plot", str(path)], capsys)
-    assert code == 0 and path.read_text().lstrip().startswith("<?xml")
-
-
 # ---------------------------------------------------------------- auto
 @pytest.mark.parametrize("n,d,target,stress", [(6, 6, 1, False), (6, 6, 2, False),
                                                (3, 6, 1, False), (8, 6, 1, True)])  # fmt: skip

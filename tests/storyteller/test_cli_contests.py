@@ -135,21 +135,8 @@ def test_teamwork_bad_input_is_one_line(argv, needle, capsys):
 
 
 # ---------------------------------------------------------------- charts
-@pytest.mark.parametrize(
-    "argv",
-    [
-        ["resisted", "--dice", "3", "--vs", "2"],
-        ["teamwork", "--pools", "2,2"],
-    ],
-)
-def test_plot_writes_a_png(argv, tmp_path, capsys):
-    path = tmp_path / "chart.png"
-    code, _, err = run([*argv, "--plot", str(path)], capsys)
-    assert code == 0
-    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    assert f"wrote {path}" in err
-
-
+# (--plot on resisted and teamwork: tests/storyteller/test_cli_plots.py, with every
+# table-like command)
 def test_distribution_chart_draws_each_label():
     from dicestats import storyteller as st
 

@@ -77,7 +77,12 @@ def test_fast_table_chains_equal_truncated_convolution(case):
 
 @pytest.mark.parametrize("case", ALL, ids=repr)
 def test_fast_table_within_1e13_of_exact_and_of_the_general_engine(case):
+    roll = case.rules._for_roll(case.specialty)
+    # a chained two-dimensional net's exact table of 20 dice took 1-1.4 s (of 14: 0.2-0.4 s);
+    # those rule sets take the general engine, within 4e-15 of exact at 14 dice as at 20
     dice, diffs = [1, 2, 5, 9, 14, 20], [2, 3, 6, 9, 10]
+    if roll.chained and roll.two_dimensional:
+        dice = dice[:-1]
     t = st.odds_table(dice, diffs, **case.api)
     exact = st.odds_table(dice, diffs, exact=True, **case.api)
     assert list(t.columns) == list(st.TABLE_COLUMNS)
