@@ -201,13 +201,14 @@ class _ScreenChart:
     """
 
     def __init__(self):
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
+
+        from .screen import ScreenCanvas
 
         (w, h), (left, right, bottom, top) = SCREEN_SIZE, SCREEN_SPARE
         self.fig = Figure(figsize=(w + left + right, h + bottom + top), dpi=SCREEN_DPI)
         self.fig._ds_screen = True
-        self.canvas = FigureCanvasAgg(self.fig)
+        self.canvas = ScreenCanvas(self.fig)
         self.shape = None
         self.lock = threading.Lock()
 
