@@ -287,7 +287,12 @@ def _first_result(browser, url: str, size=LARGE, far=None):
         page.on("request", lambda r: far.append(r.url) if _far(r.url) else None)
     start = time.monotonic()
     page.goto(url, timeout=PAGE_TIMEOUT_MS)
-    page.locator(".ds-explorer .ds-summary span:visible").first.wait_for(timeout=PAGE_TIMEOUT_MS)
+    try:
+        first = page.locator(".ds-explorer .ds-summary span:visible").first
+        first.wait_for(timeout=PAGE_TIMEOUT_MS)
+    except Exception:  # say what the page showed instead
+        text = " ".join(page.locator("body").inner_text().split())[:600]
+        pytest.fail(f"no result within {PAGE_TIMEOUT_MS} ms of opening the page; it shows: {text}")
     return time.monotonic() - start, page
 
 
