@@ -55,7 +55,9 @@ _CSS = """<style>
 .ds-explorer .ds-table td.ds-anomaly { background: #f7c6a3; font-weight: bold; }
 .ds-explorer .ds-table tr.ds-current td { outline: 2px solid #0072b2; }
 .ds-explorer .ds-stale { opacity: 0.45; }
-.ds-explorer pre.ds-view { font-size: 13px; line-height: 1.35; margin: 4px 0; }
+.ds-explorer pre.ds-view { font-size: 13px; line-height: 1.35; margin: 4px 0;
+  font-family: var(--jp-code-font-family, monospace); white-space: pre-wrap;
+  word-break: normal; overflow-wrap: break-word; }
 .ds-page > .lm-TabBar { height: auto; min-height: fit-content; overflow: visible; }
 .ds-page > .lm-TabBar .lm-TabBar-content { flex-wrap: wrap; }
 .ds-page > .lm-TabBar .lm-TabBar-tab { max-width: none !important; flex: 0 0 auto !important; }

@@ -443,7 +443,7 @@ def test_pool_5_to_6_at_difficulty_9_in_a_real_browser(browser, server, tmp_path
             sizes = ", ".join(f"{m:.0f} MB" for m in sorted(map(_rss_mb, _kernels(server_pid))))
             report.append(f"memory (resident) of the kernels left: {sizes} (the open page's, "
                           "every tab opened, is the larger; the other, the prepared "
-                          "one)")  # fmt: skip
+                          f"one); the server's {_rss_mb(server_pid):.0f} MB")  # fmt: skip
             report.append(f"kernels after the idle timeout ({IDLE} s): {idle} (the open "
                           "page's and the prepared one)")  # fmt: skip
             assert idle <= 2
