@@ -20,6 +20,7 @@ older matplotlib, :class:`ScreenCanvas` draws as the plain Agg canvas does.
 from __future__ import annotations
 
 import math
+import threading
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg, RendererAgg
 
@@ -69,7 +70,10 @@ class ScreenRenderer(RendererAgg):
         language = mtext.get_language() if mtext is not None else None
         flags = get_hinting_flag()
         size = prop.get_size_in_points()
-        key = (s, _font_key(prop), flags, _frozen(features), _frozen(language))
+        # per thread: the layout holds the thread's own fonts (matplotlib keeps a font per
+        # thread; one is not to be used by two threads at once)
+        key = (threading.get_ident(), s, _font_key(prop), flags)
+        key += (_frozen(features), _frozen(language))
         glyphs = self._layouts.get(key)
         if glyphs is None:
             font = self._prepare_font(prop)

@@ -48,10 +48,13 @@ def test_the_screen_canvas_draws_what_the_plain_agg_canvas_draws():
         (explore.fate(2, 2), [("difficulty", "4"), ("bonus", "3"), ("difficulty", "2")]),
         (explore.storyteller(5, 9), [("dice", 6), ("difficulty", 7)]),
         (explore.compare(), [("a_dice", 7), ("metric", "p_botch")]),
+        # drawn in the explorer's worker thread (Monte Carlo stages), with its own fonts
+        (explore.initiative("2", "1", trials=2_000), [("swiftness", "3"), ("versus", "2")]),
     ]
     for ex, changes in cases:
         for control, value in changes:
             ex.controls[control].value = value
+            ex.wait()
             screen = ex._screen
             assert isinstance(screen.canvas, ScreenCanvas)
             cached = np.asarray(screen.canvas.buffer_rgba()).copy()
