@@ -23,13 +23,13 @@ import math
 import threading
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg, RendererAgg
+from matplotlib.ft2font import FT2Font
 
 __all__ = ["ScreenCanvas", "ScreenRenderer", "CACHED"]
 
 #: Whether this matplotlib draws text glyph by glyph (what the caches keep).
 CACHED = hasattr(RendererAgg, "_draw_text_glyphs_and_boxes") and all(
-    hasattr(__import__("matplotlib.ft2font", fromlist=["FT2Font"]).FT2Font, name)
-    for name in ("_layout", "_render_glyph", "_set_transform")
+    hasattr(FT2Font, name) for name in ("_layout", "_render_glyph", "_set_transform")
 )
 #: Entries kept per cache (a chart's strings and glyphs number in the hundreds).
 CACHE_SIZE = 20_000
