@@ -355,6 +355,7 @@ class Explorer(widgets.VBox):
             b = widgets.Button(description=f"export {label}", layout=widgets.Layout(width="auto"))
             b.on_click(lambda _b, kind=kind: self._offer_download(kind))
             buttons.append(b)
+        self._chart_buttons = buttons[:2]  # hidden with the chart, on a tab that has none
         body = [self.status, self.error, self.summary, self.chart, self.table, self.commands]
         super().__init__([widgets.HTML(_CSS), *layout_rows, *body, widgets.HBox(buttons)])
         self.children = (*self.children, self.downloads)
@@ -431,7 +432,9 @@ class Explorer(widgets.VBox):
         elif chart is not None:
             self.chart.value = chart
             self._chart_key = view.chart_key
-        self.chart.layout.display = "none" if view.draw is None and view.chart_key != KEEP else None
+        chartless = view.draw is None and view.chart_key != KEEP
+        for w in (self.chart, *self._chart_buttons):
+            w.layout.display = "none" if chartless else None
         self.table.value = view.table_html
         self.commands.value = commands
         self.downloads.value = ""
