@@ -111,9 +111,11 @@ def check(name: str, ex) -> None:
 def time_exact(name: str, make, repeat: int, changes: int = 20) -> tuple[list[float], list[float]]:
     """Wall-clock and CPU seconds of each control change (the CPU time of this process:
     the steadier figure on a shared machine, where the wall clock waits for other work)."""
+    import gc
     import itertools
 
     ex = make()
+    gc.freeze()  # as the served page does once it is made (dicestats.explore.link.served_page)
     times, cpu = [], []
     for _ in range(repeat):
         for control, value in itertools.islice(itertools.cycle(CYCLES[name]), changes):

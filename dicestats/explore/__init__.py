@@ -3,7 +3,8 @@ controls wired to the systems' API, which computes every number shown.
 
 :func:`generic` explores any registered system from its declarations, ``<system>_ui``
 configures it for one system, :func:`compare` sets two Storyteller rule sets side by side,
-:func:`page` and :func:`serve` (``app``) show them all; ``base`` holds what they share.
+:func:`page` and :func:`serve` (``app``) show them all; ``base`` holds what they share,
+``screen`` the canvas that draws their charts on screen (text kept between draws).
 Needs the ``explore`` extra (``pip install "dicestats[explore]"``).
 """
 

@@ -55,7 +55,9 @@ _CSS = """<style>
 .ds-explorer .ds-table td.ds-anomaly { background: #f7c6a3; font-weight: bold; }
 .ds-explorer .ds-table tr.ds-current td { outline: 2px solid #0072b2; }
 .ds-explorer .ds-stale { opacity: 0.45; }
-.ds-explorer pre.ds-view { font-size: 13px; line-height: 1.35; margin: 4px 0; }
+.ds-explorer pre.ds-view { font-size: 13px; line-height: 1.35; margin: 4px 0;
+  font-family: var(--jp-code-font-family, monospace); white-space: pre-wrap;
+  word-break: normal; overflow-wrap: break-word; }
 .ds-page > .lm-TabBar { height: auto; min-height: fit-content; overflow: visible; }
 .ds-page > .lm-TabBar .lm-TabBar-content { flex-wrap: wrap; }
 .ds-page > .lm-TabBar .lm-TabBar-tab { max-width: none !important; flex: 0 0 auto !important; }
@@ -201,13 +203,14 @@ class _ScreenChart:
     """
 
     def __init__(self):
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
+
+        from .screen import ScreenCanvas
 
         (w, h), (left, right, bottom, top) = SCREEN_SIZE, SCREEN_SPARE
         self.fig = Figure(figsize=(w + left + right, h + bottom + top), dpi=SCREEN_DPI)
         self.fig._ds_screen = True
-        self.canvas = FigureCanvasAgg(self.fig)
+        self.canvas = ScreenCanvas(self.fig)
         self.shape = None
         self.lock = threading.Lock()
 
@@ -352,6 +355,7 @@ class Explorer(widgets.VBox):
             b = widgets.Button(description=f"export {label}", layout=widgets.Layout(width="auto"))
             b.on_click(lambda _b, kind=kind: self._offer_download(kind))
             buttons.append(b)
+        self._chart_buttons = buttons[:2]  # hidden with the chart, on a tab that has none
         body = [self.status, self.error, self.summary, self.chart, self.table, self.commands]
         super().__init__([widgets.HTML(_CSS), *layout_rows, *body, widgets.HBox(buttons)])
         self.children = (*self.children, self.downloads)
@@ -428,7 +432,9 @@ class Explorer(widgets.VBox):
         elif chart is not None:
             self.chart.value = chart
             self._chart_key = view.chart_key
-        self.chart.layout.display = "none" if view.draw is None and view.chart_key != KEEP else None
+        chartless = view.draw is None and view.chart_key != KEEP
+        for w in (self.chart, *self._chart_buttons):
+            w.layout.display = "none" if chartless else None
         self.table.value = view.table_html
         self.commands.value = commands
         self.downloads.value = ""

@@ -25,6 +25,7 @@ from fractions import Fraction
 from types import SimpleNamespace
 
 import ipywidgets as widgets
+import traitlets
 
 from ..core.checks import check_int, refuse
 from ..core.question import (
@@ -248,6 +249,29 @@ def view_html(result, exact: bool = False) -> str:
 
 
 # --------------------------------------------------------------------------- the explorer
+class _Choice(widgets.Dropdown):
+    """A menu in which None is a choice, shown "(none)": ipywidgets reads a value of None as
+    no choice at all (a blank menu), set at the start or later (a link, a preset).
+
+    Examples
+    --------
+    >>> menu = _Choice(options=[("(none)", None), ("all", "all")], index=0)
+    >>> menu.value = "all"
+    >>> menu.value = None
+    >>> menu.index, menu.label
+    (0, '(none)')
+    """
+
+    @traitlets.observe("value")
+    def _propagate_value(self, change):
+        if change.new is None and None in self._options_values:
+            index = self._options_values.index(None)
+            if self.index != index:
+                self.index = index
+            return
+        super()._propagate_value(change)
+
+
 class GenericExplorer(Explorer):
     """A system's declared questions, with controls from their declarations: see
     :func:`generic`. A system's own explorer sets the class attributes below and adds to
@@ -410,7 +434,7 @@ class GenericExplorer(Explorer):
             if default is None:  # the parameter's default, None, is a choice too
                 options, allowed = [("(none)", None), *((c, c) for c in options)], [None, *options]
             value = value if value in allowed else allowed[0]
-            w = widgets.Dropdown(options=options, value=value, description=label)
+            w = _Choice(options=options, index=allowed.index(value), description=label)
         elif kind in ("int", "float"):
             box, number = (widgets.IntText, int) if kind == "int" else (widgets.FloatText, float)
             ok = isinstance(value, number) and not isinstance(value, bool)

@@ -392,8 +392,13 @@ def _tornado_parts():
                 hand = km.get_rendered_notebook
 
                 async def handed(*args, **kwargs):
+                    from jupyter_server._tz import utcnow
+
                     task, cache, kernel_id = await hand(*args, **kwargs)
                     km.prepared_ids.discard(kernel_id)
+                    # its idle time starts now: a kernel prepared longer ago than the idle
+                    # timeout was culled before its page could connect ("Loading widget…")
+                    km.get_kernel(kernel_id).last_activity = utcnow()
                     return task, cache, kernel_id
 
                 km.get_rendered_notebook = handed

@@ -88,6 +88,9 @@ class StorytellerExplorer(GenericExplorer):
             ax = chart_axes(fig)
             plots.storyteller_anomalies(odds, found, metric=metric, ax=ax)
             ax.axvline(n, color="#999999", linewidth=0.8, linestyle="--")
+            legend = ax.get_legend()  # over the pool's line (it crossed the legend's words)
+            legend.set_frame_on(True)
+            legend.get_frame().set(facecolor="white", edgecolor="none", alpha=0.9)
 
         p.draw, p.chart_key = draw, ("pool", rules, specialty, span, d, metric, n)
         p.chart_shape = "storyteller_anomalies"

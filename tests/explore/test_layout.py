@@ -53,3 +53,15 @@ def test_the_compare_legend_of_six_lines_is_whole():
     )
     assert ex.controls["metric"].value == "differ"
     assert ex.layout_faults() == []
+
+
+def test_a_tab_without_a_chart_offers_no_chart_to_export(tabs):
+    for ex in tabs.children:
+        ex.wait()
+        offered = {
+            b.description
+            for b in _walk(ex)
+            if isinstance(b, widgets.Button) and b.layout.display != "none"
+        }
+        assert ("export chart PNG" in offered) == (ex.view.draw is not None), ex.title
+        assert "export table CSV" in offered, ex.title

@@ -33,3 +33,36 @@ def test_a_chart_of_another_kind_starts_anew():
     ex.controls["question"].value = "contest"
     assert ex.view.chart_shape != "fate:outcome_probs_chart"
     assert ex.chart.value == _fresh_png(ex.view)
+
+
+def test_the_screen_canvas_draws_what_the_plain_agg_canvas_draws():
+    """The screen's renderer keeps strings' layouts and glyphs' bitmaps between draws
+    (:mod:`dicestats.explore.screen`): every chart it draws, once its caches are warm, is the
+    plain Agg canvas's picture, pixel for pixel."""
+    import numpy as np
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from dicestats.explore.screen import ScreenCanvas
+
+    cases = [
+        (explore.fate(2, 2), [("difficulty", "4"), ("bonus", "3"), ("difficulty", "2")]),
+        (explore.storyteller(5, 9), [("dice", 6), ("difficulty", 7)]),
+        (explore.compare(), [("a_dice", 7), ("metric", "p_botch")]),
+        # drawn in the explorer's worker thread (Monte Carlo stages), with its own fonts
+        (explore.initiative("2", "1", trials=2_000), [("swiftness", "3"), ("versus", "2")]),
+    ]
+    for ex, changes in cases:
+        for control, value in changes:
+            ex.controls[control].value = value
+            ex.wait()
+            screen = ex._screen
+            assert isinstance(screen.canvas, ScreenCanvas)
+            cached = np.asarray(screen.canvas.buffer_rgba()).copy()
+            plain = FigureCanvasAgg(screen.fig)  # the figure now draws on a plain canvas
+            try:
+                plain.draw()
+                assert np.array_equal(cached, np.asarray(plain.buffer_rgba())), (control, value)
+            finally:
+                screen.fig.set_canvas(screen.canvas)
+    strings, glyphs = screen.canvas.get_renderer().kept()
+    assert strings > 10 and glyphs > 50  # what the next draw takes from
