@@ -60,12 +60,28 @@ def _require(df, columns, func: str) -> None:
 
 
 def _percent_axis(ax, axis: str = "y", top: float | None = 1.0) -> None:
-    from matplotlib.ticker import PercentFormatter
-
+    """Label ``axis`` of probabilities in percent (ticks 2.5% apart read 2.5%, not 2%)."""
     target = ax.yaxis if axis == "y" else ax.xaxis
-    target.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    target.set_major_formatter(_step_percent())
     if top is not None:
         (ax.set_ylim if axis == "y" else ax.set_xlim)(0, top)
+
+
+def _step_percent():
+    """A percent formatter with as few decimals as the ticks on show need: whole percents
+    where every tick is one, one decimal for ticks 2.5% apart, and so on."""
+    from matplotlib.ticker import PercentFormatter
+
+    class StepPercent(PercentFormatter):
+        def set_locs(self, locs):
+            super().set_locs(locs)
+            lo, hi = self.axis.get_view_interval() if self.axis is not None else (0, 1)
+            shown = [100 * x for x in locs if min(lo, hi) <= x <= max(lo, hi)]
+            self.decimals = next(
+                (d for d in range(4) if all(abs(x - round(x, d)) < 1e-6 for x in shown)), 4
+            )
+
+    return StepPercent(1.0, decimals=0)
 
 
 def _text_colour(rgba) -> str:
@@ -188,12 +204,28 @@ def _interval_bars(
     else:
         bars = ax.bar(pos, p, width=width, yerr=err, ecolor="black", **kw)
     for k, (rect, v) in enumerate(zip(bars, p, strict=True)):
-        top = v if err is None else v + err[1, k]
+        top = v if err is None else v + err[1, k]  # past the error bar's cap, by 3 points
         if horizontal:
-            xy, align = (top + 0.025, rect.get_y() + rect.get_height() / 2), ("left", "center")
+            xy, away, align = (
+                (top, rect.get_y() + rect.get_height() / 2),
+                (4, 0),
+                ("left", "center"),
+            )
         else:
-            xy, align = (rect.get_x() + rect.get_width() / 2, top + 0.01), ("center", "bottom")
-        ax.text(*xy, percent_short(v) + "%", ha=align[0], va=align[1], fontsize=7)
+            xy, away, align = (
+                (rect.get_x() + rect.get_width() / 2, top),
+                (0, 3),
+                ("center", "bottom"),
+            )
+        ax.annotate(
+            percent_short(v) + "%",
+            xy,
+            xytext=away,
+            textcoords="offset points",
+            ha=align[0],
+            va=align[1],
+            fontsize=7,
+        )
     return bars
 
 

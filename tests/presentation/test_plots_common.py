@@ -47,3 +47,20 @@ def test_ladder_label():
     assert fmt.ladder(3, order="rating") == "+3 Good"
     assert fmt.ladder(-2, order="rating") == "−2 Terrible"
     assert fmt.ladder(12, order="rating") == "+12"
+
+
+def test_percent_ticks_read_their_step():
+    # the botch-anomaly chart's ticks were 2.5% apart and read "18%, 15%, 12%, 10%, 8%, 5%"
+    odds = pd.DataFrame({"dice": [1, 2, 3], "difficulty": [9] * 3, "p_botch": [0.1, 0.12, 0.13]})
+    ax = plots.storyteller_anomalies(odds, odds.iloc[:0])
+    ax.figure.canvas.draw()
+    labels = [t.get_text().replace("−", "-") for t in ax.get_yticklabels()]
+    assert "2.5%" in labels and "5.0%" in labels
+    assert [float(x.rstrip("%")) for x in labels] == pytest.approx(100 * ax.get_yticks())
+    plt.close(ax.figure)
+    fig, ax = plt.subplots()  # whole percents where every tick is one
+    plots.initiative_first(pd.DataFrame({"matchup": ["a", "b"], "p": [0.3, 0.8]}), ax=ax)
+    fig.canvas.draw()
+    labels = [t.get_text() for t in ax.get_xticklabels()]
+    assert "20%" in labels and "80%" in labels and not any("." in x for x in labels)
+    plt.close(fig)
