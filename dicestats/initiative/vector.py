@@ -6,15 +6,21 @@ advanced together, one action (or one hold) per fight per step, as array operati
 the loops are over steps, participants and a participant's dice, never over fights.
 It draws its own numbers (not the general engine's stream), only where they are needed:
 
+- the state is participant-major: one (participants, fights) array per quantity, so a
+  reduction across the participants is one contiguous pass and a participant's row a
+  slice;
 - a participant's dice are sorted high to low once per round; every way a die leaves
   its unheld dice takes the highest one (a turn acts with its highest unheld die, a hold
   keeps it, an attack or an answer spends the highest die, a held one first among
-  equals), so its unheld dice are the sorted dice from a pointer on, and its held dice a
-  set of those positions (a bit mask) used highest first;
-- who acts is the acting rule's key (:func:`~.order.rank_key`) of each participant,
-  settled when a tier opens (``order="tier"``) or at every action (``order="action"``):
-  the owner in its low bits and, only in the fights where two candidates tie completely,
-  fair coins above it, so each turn is one minimum across the participants;
+  equals), so its unheld dice are the sorted dice from a pointer on (kept as the flat
+  place of that die), and its held dice a set of those positions (a bit mask) used
+  highest first;
+- who acts is the acting rule's key of each participant, settled when a tier opens
+  (``order="tier"``) or at every action (``order="action"``): the owner in its low bits
+  and, only in the fights where two candidates tie completely, fair coins above it, so
+  each turn is one minimum across the participants. With ``tiebreak="all"`` the key is
+  an int32 (value, dice of the value held, the rank of the owner's roll in its fight,
+  ranked once a round); with ``"unspent"`` the int64 :func:`~.order.rank_key`;
 - targets and success rolls are drawn for the attacking fights only, answers and armour
   for those that answer or are hurt;
 - the order statistics (first, before, doubles, positions) are read once per round from
@@ -31,7 +37,7 @@ import functools
 
 import numpy as np
 
-from .engine import _BATCH_ONLY, FACE, INF, across, answerers, inf_unless, next_answerer
+from .engine import _BATCH_ONLY, INF
 from .holding import hold_policy
 from .order import FMT64, OWN_BITS, OWN_MASK, RANK_SHIFT, rank_key
 from .pips import prepare
@@ -83,11 +89,6 @@ def _ones(bits: int) -> np.ndarray:
     return out
 
 
-def _popcount(x, bits):
-    """The set bits of masks ``x`` below ``2**bits``."""
-    return _ones(bits)[x]
-
-
 def _flat(x):
     """A flat view of the C-contiguous array ``x`` (an error, never a copy): a 2-d
     array's cell (i, j) is ``i * x.shape[1] + j`` in it, and numpy's gathers and
@@ -105,27 +106,47 @@ def _bump(x, i, j, by=1):
 
 
 def _ties(x):
-    """The rows of ``x`` (rows, P) with two equal entries."""
-    P = x.shape[1]
-    out = np.zeros(x.shape[0], dtype=bool)
+    """The columns of ``x`` (P, rows: participant-major) with two equal entries."""
+    P = x.shape[0]
+    out = np.zeros(x.shape[1], dtype=bool)
     if P <= 8:
         for i in range(P):
             for j in range(i + 1, P):
-                out |= x[:, i] == x[:, j]
+                out |= x[i] == x[j]
         return out
-    srt = np.sort(x, axis=1)
-    return (srt[:, 1:] == srt[:, :-1]).any(axis=1)
+    srt = np.sort(x, axis=0)
+    return (srt[1:] == srt[:-1]).any(axis=0)
+
+
+def _unless(key, mask, inf):
+    """``np.where(mask, key, inf)`` for keys >= 0 below ``inf`` (all bits below its top
+    set), without numpy's slow branches on a random mask."""
+    out = mask.astype(key.dtype)
+    out -= 1
+    out &= inf
+    out |= key
+    return out
 
 
 def _nth_true(cand, j):
-    """The column of the ``j``-th (0-based) True of each row of ``cand`` (-1: none)."""
-    out = np.full(cand.shape[0], -1, dtype=np.int64)
-    seen = np.zeros(cand.shape[0], dtype=np.int64)
-    for p in range(cand.shape[1]):
-        col = cand[:, p]
+    """The row of the ``j``-th (0-based) True of each column of ``cand`` (P, rows; -1:
+    none)."""
+    out = np.full(cand.shape[1], -1, dtype=np.int64)
+    seen = np.zeros(cand.shape[1], dtype=np.int64)
+    for p in range(cand.shape[0]):
+        col = cand[p]
         out[col & (seen == j)] = p
         seen += col
     return out
+
+
+#: The compact key (tiebreak "all", int32) from the top: 7 - value (3 bits) | 15 - dice
+#: of the value held (4 bits) | the rank of the owner's roll in its fight (6 bits: 0 the
+#: highest, equal rolls equal) | coin (12 bits) | owner (6 bits); a complete tie is an
+#: equal rank above the coin, as with :func:`~.order.rank_key`'s int64 key.
+_C_RANK = 18
+_C_COIN = 12
+_INF32 = np.int32(np.iinfo(np.int32).max)
 
 
 class VectorEngine:
@@ -151,9 +172,17 @@ class VectorEngine:
         self._side1 = np.concatenate([[False], self.side == 1])  # by participant + 1
         self._pos = {}  # each action's place (1, 2, ...) in rows of n rounds, by n
         self.enemies, self.n_enemies = self.ref.enemies, self.ref.n_enemies
-        owners = setup.owners
-        starts = np.cumsum([0, *setup.sw])[:-1]
-        self.slot = owners * self.S + (np.arange(self.D) - starts[owners])
+        self.columns = [setup.columns(p) for p in range(self.P)]
+        # keys: compact int32 (tiebreak "all": the roll ranked once a round) or the
+        # int64 rule of rank_key (tiebreak "unspent": the unspent dice below change)
+        if self.tiebreak == "all":
+            self.kdt, self.inf, self.rshift, self.cbits = np.int32, _INF32, _C_RANK, _C_COIN
+        else:
+            self.kdt, self.inf, self.rshift, self.cbits = np.int64, INF, RANK_SHIFT, FMT64
+        self.own = np.arange(self.P, dtype=self.kdt)[:, None]
+        self.mates = np.ascontiguousarray(_mates_of(self.side))
+        self.later_inf = np.int16(np.iinfo(np.int16).max)
+        self.later_base = np.arange(self.P, dtype=np.int16)[:, None] + np.int16(6 * self.P)
 
     # ------------------------------------------------------------------ a batch
     def __call__(self, rng, n):
@@ -176,13 +205,14 @@ class VectorEngine:
         return self.ref._batch_totals(tot, n)
 
     def _sorted(self, dice):
-        """Each participant's dice high to low (n, P, S + 1) int8, zeros after its last,
-        the run of each die (n, P, S + 1) int8: the dice equal to it from it on, and the
-        face counts of each participant's dice (n, P) int64 (4 bits a face)."""
+        """Each participant's dice high to low (P, n, S + 1) int8 (participant-major),
+        zeros after its last; the run of each die (P, n, S + 1) int8: the dice equal to
+        it from it on; and the face counts of each participant's dice (P, n) int64
+        (4 bits a face)."""
         n, P, S = dice.shape[0], self.P, self.S
-        pad = np.zeros((n, P * S), dtype=np.int8)
-        pad[:, self.slot] = dice
-        pad = pad.reshape(n, P, S)
+        pad = np.zeros((P, n, S), dtype=np.int8)
+        for p, (c0, c1) in enumerate(self.columns):
+            pad[p, :, : c1 - c0] = dice[:, c0:c1]
         if S <= 8:  # a sorting network on the columns (numpy's sort of a short axis is slow)
             col = [np.ascontiguousarray(pad[:, :, s]) for s in range(S)]
             for i in range(S - 1):
@@ -193,15 +223,16 @@ class VectorEngine:
         else:
             srt = -np.sort(-pad, axis=2)
             col = [np.ascontiguousarray(srt[:, :, s]) for s in range(S)]
-        zero = np.zeros((n, P), dtype=np.int8)
+        zero = np.zeros((P, n), dtype=np.int8)
         runs = [zero]
-        rolled = np.zeros((n, P), dtype=np.int64)
+        rolled = np.zeros((P, n), dtype=np.int64)
         nxt = zero
         for s in range(S - 1, -1, -1):
             rs = (col[s] == nxt).view(np.int8) * runs[-1]
             rs += 1
             runs.append(rs)
-            rolled += np.take(FACE, col[s])
+            # face f's slot, 1 << 4 (f - 1), and 0 for no die: (1 << 4 f) >> 4
+            rolled += np.left_shift(np.int64(1), 4 * col[s].astype(np.int64)) >> 4
             nxt = col[s]
         d = np.stack([*col, zero], axis=2)
         run = np.stack(runs[::-1], axis=2)
@@ -235,178 +266,227 @@ class VectorEngine:
         before = np.where(b.any(axis=1), b.argmax(axis=1), has.sum(axis=1))
         _bump(tot["before"], rows, np.minimum(before, self.da))
 
+    def _rank(self, rolled):
+        """Each participant's rank (P, n) of its roll in its fight (0: the highest, equal
+        rolls equal) and the fights with two equal rolls."""
+        P, n = rolled.shape
+        if P <= 8:
+            rank = np.zeros((P, n), dtype=self.kdt)
+            twin = np.zeros(n, dtype=bool)
+            for i in range(P):
+                for j in range(i + 1, P):
+                    gt = rolled[i] > rolled[j]
+                    lt = rolled[i] < rolled[j]
+                    rank[j] += gt
+                    rank[i] += lt
+                    twin |= ~(gt | lt)
+            return rank, twin
+        srt = np.sort(rolled, axis=0)  # ascending: a rank is the count of greater rolls
+        rank = np.zeros((P, n), dtype=self.kdt)
+        for p in range(P):
+            rank[p] = P - _count_le(srt, rolled[p])
+        return rank, (srt[1:] == srt[:-1]).any(axis=0)
+
     # ------------------------------------------------------------------ a round
+    PMAJOR = ("rank", "rolled", "idx", "hm", "hever", "tkey", "sa", "empty")
+
     def _round(self, rng, dice, tot, edges, forbid, r):
         """Play one round of every fight; returns the acting sequences (n, D)."""
         n, P, S, D = dice.shape[0], self.P, self.S, self.D
         seq = np.full((n, D), -1, dtype=np.int64)
         d, run, rolled = self._sorted(dice)
+        base = np.arange(n * P, dtype=np.int64).reshape(P, n) * (S + 1)
         w = {
             "rid": np.arange(n),
-            "d": d,
-            "run": run,
-            "rolled": rolled,
-            # complete ties need two identical rolls (unless by the unspent dice)
-            "twin": _ties(rolled) if self.tiebreak == "all" else np.ones(n, dtype=bool),
-            "k": np.zeros((n, P), dtype=np.int64),
-            "hm": np.zeros((n, P), dtype=np.int64),
-            "hever": np.zeros((n, P), dtype=bool),
+            "idx": base.copy(),  # each participant's highest unheld die: its flat place in d
+            "hm": np.zeros((P, n), dtype=np.int64),
+            "hever": np.zeros((P, n), dtype=bool),
             "tier_v": np.zeros(n, dtype=np.int8),
-            "tkey": np.full((n, P), INF, dtype=np.int64),
+            "tkey": np.full((P, n), self.inf, dtype=self.kdt),
             "acted": np.zeros(n, dtype=bool),
-            "sa": np.zeros((n, 2), dtype=bool),
+            "sa": np.zeros((2, n), dtype=bool),
             "pos": np.zeros(n, dtype=np.int64),
             "slow_any": np.zeros(n, dtype=bool),
-            "empty": np.zeros((n, P), dtype=bool),
+            "empty": np.zeros((P, n), dtype=bool),
             "forbid": forbid.copy(),
             "done": np.zeros(n, dtype=bool),
         }
+        if self.tiebreak == "all":  # complete ties need two identical rolls
+            w["rank"], w["twin"] = self._rank(rolled)
+        else:
+            w["rolled"], w["twin"] = rolled, np.ones(n, dtype=bool)
         low = _lowest(S)
         m = n
-        base = np.arange(n * P, dtype=np.int64) * (S + 1)
+        dflat, rflat = d.reshape(-1), run.reshape(-1)
         for _ in range(2 * D + 2):
             ndone = int(np.count_nonzero(w["done"]))
             if ndone == m:
                 return seq
             if 8 * ndone >= m:  # set the finished fights aside
                 keep = np.flatnonzero(~w["done"])
-                w = {k: np.take(v, keep, axis=0) for k, v in w.items()}
+                idx = w.pop("idx") - base  # the pointers, rebased on the kept fights
+                w = {
+                    k: np.take(v, keep, axis=1 if k in self.PMAJOR else 0)
+                    for k, v in w.items()
+                    if k not in ("base", "dflat", "rflat")
+                }
+                d, run = np.take(d, keep, axis=1), np.take(run, keep, axis=1)
+                dflat, rflat = d.reshape(-1), run.reshape(-1)
                 m = keep.size
-                base = np.arange(m * P, dtype=np.int64) * (S + 1)
-            w["base"] = base.reshape(m, P)
-            k, hm = w["k"], w["hm"]
-            dflat = w["d"].reshape(-1)
-            w["idx"] = idx = (base + k.reshape(-1)).reshape(m, P)  # the highest unheld die's
+                base = np.arange(m * P, dtype=np.int64).reshape(P, m) * (S + 1)
+                w["idx"] = np.take(idx, keep, axis=1) + base
+            w["base"] = base
+            w["dflat"], w["rflat"] = dflat, rflat
+            idx, hm = w["idx"], w["hm"]
             ut = np.take(dflat, idx)  # int8, as are the dice (a pass over int64 costs 4-8x)
-            umax = across(np.maximum, ut)
+            umax = np.maximum.reduce(ut, axis=0)
             end = umax == 0
             if self.holding:
-                hidx = base + np.take(low, hm.reshape(-1))
-                ht = np.take(dflat, hidx).reshape(m, P)
+                ht = np.take(dflat, base + np.take(low, hm))
                 want = self._use(w, ht, end)
-                interv = across(np.logical_or, want)
+                interv = np.logical_or.reduce(want, axis=0)
                 turn = ~end & ~interv
                 finish = end & ~interv & ~w["done"]
             else:
-                ht = np.zeros((m, P), dtype=np.int8)
+                ht = None
                 interv = np.zeros(m, dtype=bool)
                 turn = ~end
                 finish = end & ~w["done"]
             if finish.any():
                 self._finish(w, np.flatnonzero(finish), tot, edges, forbid, r)
             actor = np.zeros(m, dtype=np.int64)
-            value = np.zeros(m, dtype=np.int64)
+            value = np.zeros(m, dtype=np.int8)
             if interv.any():  # the best-ranked holder that wants to act, a coin among equals
                 ir = np.flatnonzero(interv)
-                hv, wn = ht[ir], want[ir]
-                i0 = low[hm[ir]]  # the highest held die's place; its equals follow it
-                same = ((np.int64(1) << w["run"].reshape(-1)[w["base"][ir] + i0]) - 1) << i0
-                held = _popcount(hm[ir] & same, S)
-                key = inf_unless(self._key(w, ir, hv, held), wn)
-                cand = wn & (key == across(np.minimum, key)[:, None])
-                pick = cand.argmax(axis=1)
-                nc = across(np.add, cand.view(np.int8))
+                hv, wn = np.take(ht, ir, axis=1), np.take(want, ir, axis=1)
+                hmi = np.take(hm, ir, axis=1)
+                i0 = np.take(low, hmi)  # the highest held die's place; its equals follow it
+                b0 = np.take(base, ir, axis=1) + i0
+                same = ((np.int64(1) << np.take(rflat, b0)) - 1) << i0
+                held = _ones(S)[hmi & same]
+                key = _unless(self._key(w, ir, hv, held), wn, self.inf)
+                cand = wn & (key == np.minimum.reduce(key, axis=0))
+                pick = cand.argmax(axis=0)
+                nc = np.add.reduce(cand.view(np.int8), axis=0)
                 tied = np.flatnonzero(nc > 1)
                 if tied.size:
-                    pick[tied] = _nth_true(cand[tied], rng.integers(0, nc[tied]))
+                    pick[tied] = _nth_true(cand[:, tied], rng.integers(0, nc[tied]))
                 actor[ir] = pick
-                value[ir] = hv[np.arange(ir.size), pick]
+                value[ir] = np.take(_flat(hv), pick * ir.size + np.arange(ir.size))
             if turn.any():
                 if self.order == "tier":  # the tier's keys, settled when it opened
                     v = w["tier_v"]
-                    best = across(np.minimum, inf_unless(w["tkey"], ut == v[:, None]))
-                    j = best & OWN_MASK  # a settled key ends with its owner
-                    reopen = turn & (best == INF)
+                    inf = self.inf
+                    best = np.minimum.reduce(_unless(w["tkey"], ut == v, inf), axis=0)
+                    reopen = turn & (best == inf)
                     if reopen.any():  # the next value's tier opens: its holders ordered once
                         ro = np.flatnonzero(reopen)
                         vm = umax[ro]
-                        key = self._turn_key(w, ro, np.take(ut, ro, axis=0), vm)
+                        key = self._turn_key(w, ro, np.take(ut, ro, axis=1), vm)
                         key = self._settle(rng, key, w["twin"][ro])
-                        w["tkey"][ro] = key
+                        w["tkey"][:, ro] = key
                         v[ro] = vm
-                        j[ro] = across(np.minimum, key) & OWN_MASK
+                        best[ro] = np.minimum.reduce(key, axis=0)
+                    j = (best & OWN_MASK).astype(np.int64)  # a settled key ends with its owner
                     actor = np.where(turn, j, actor)
                     value = np.where(turn, v, value)
                 else:  # by action: the rule's keys at every action
                     tr = np.flatnonzero(turn)
-                    key = self._settle(rng, self._turn_key(w, tr, ut[tr], umax[tr]), w["twin"][tr])
-                    actor[tr] = across(np.minimum, key) & OWN_MASK
+                    key = self._turn_key(w, tr, np.take(ut, tr, axis=1), umax[tr])
+                    key = self._settle(rng, key, w["twin"][tr])
+                    actor[tr] = np.minimum.reduce(key, axis=0) & OWN_MASK
                     value[tr] = umax[tr]
-            hold = np.zeros(m, dtype=bool)
+            hold = None
             if self.holding:
                 hold = self._hold(w, turn & ~w["forbid"], actor)
                 if hold.any():
                     hr = np.flatnonzero(hold)
-                    cell = hr * P + actor[hr]
-                    hm.reshape(-1)[cell] |= np.int64(1) << k.reshape(-1)[cell]
-                    k.reshape(-1)[cell] += 1
-                    w["hever"].reshape(-1)[cell] = True
-            ar = np.flatnonzero(interv | (turn & ~hold))
+                    cell = actor[hr] * m + hr
+                    k = np.take(_flat(idx), cell) - np.take(_flat(base), cell)
+                    _flat(hm)[cell] |= np.int64(1) << k
+                    _flat(idx)[cell] += 1
+                    _flat(w["hever"])[cell] = True
+                    turn = turn & ~hold
+            ar = np.flatnonzero(interv | turn)
             if ar.size:
                 self._act(rng, w, ar, actor[ar], value[ar], interv[ar], ut, ht, seq, tot)
         raise AssertionError("a round did not end")  # pragma: no cover - every step spends
 
     # ------------------------------------------------------------------ keys and policies
-    def _below(self, w, rows, value):
-        """Face counts (4 bits a face) of the unheld dice below ``value`` of ``rows``."""
-        dd, k = w["d"][rows], w["k"][rows]
-        out = np.zeros(k.shape, dtype=np.int64)
-        for s in range(self.S):
-            x = dd[:, :, s].astype(np.int64)
-            out += np.where((s >= k) & (x < value) & (x > 0), FACE[x], 0)
-        return out
-
     def _key(self, w, rows, value, held):
-        """The acting rule's keys (rows, P) of dice of ``value`` held ``held`` times."""
-        below = self._below(w, rows, value) if self.tiebreak == "unspent" else None
-        return rank_key(value.astype(np.int64), held, w["rolled"][rows], below, self.tiebreak)
+        """The acting rule's keys (P, rows) of dice of ``value`` (int8) held ``held``
+        times (coin and owner 0)."""
+        if self.tiebreak == "all":
+            hi = ((7 - value).astype(np.int32) << 4) | (15 - held.astype(np.int32))
+            hi <<= 6
+            hi |= np.take(w["rank"], rows, axis=1)
+            hi <<= _C_RANK
+            return hi
+        # "unspent": the face counts of the unheld dice below the value
+        S = self.S
+        v = value.astype(np.int64)
+        k = np.take(w["idx"], rows, axis=1) - np.take(w["base"], rows, axis=1)
+        b0 = np.take(w["base"], rows, axis=1)
+        below = np.zeros(k.shape, dtype=np.int64)
+        for s in range(S):
+            x = np.take(w["dflat"], b0 + s).astype(np.int64)
+            ok = (s >= k) & (x < v) & (x > 0)
+            below += ok * (np.left_shift(np.int64(1), 4 * x) >> 4)
+        rolled = np.take(w["rolled"], rows, axis=1)
+        return rank_key(v, held.astype(np.int64), rolled, below, "unspent")
 
     def _turn_key(self, w, rows, ut, vm):
         """The keys of the participants whose highest unheld die is ``vm`` (the others
         INF): their unheld dice of ``vm`` counted (the run from the highest)."""
-        is_v = ut == vm[:, None]
-        idx = np.take(w["idx"], rows, axis=0)
-        count = np.take(w["run"].reshape(-1), idx).astype(np.int64)
-        return inf_unless(self._key(w, rows, vm[:, None], count), is_v)
+        is_v = ut == vm
+        count = np.take(w["rflat"], np.take(w["idx"], rows, axis=1))
+        return _unless(self._key(w, rows, vm, count), is_v, self.inf)
 
     def _settle(self, rng, key, maybe):
-        """Keys (rows, P; ``INF``: not a candidate) made unique: the owner in the low bits
-        and, in the rows where two candidates tie completely (only ``maybe`` can),
+        """Keys (P, rows; ``inf``: not a candidate) made unique: the owner in the low
+        bits and, in the rows where two candidates tie completely (only ``maybe`` can),
         fair coins above it (drawn again for a row where two tied coins are equal), as
         ``order.sort_keys`` does."""
-        P = key.shape[1]
-        member = key < INF
-        key = key | np.arange(P, dtype=np.int64)  # INF stays INF
+        P, inf, rs, cb = self.P, self.inf, self.rshift, self.cbits
+        member = key < inf
+        key |= self.own  # inf stays inf
         todo = np.flatnonzero(maybe)
-        high = np.where(member[todo], key[todo] >> RANK_SHIFT, -1 - np.arange(P))
+        if not todo.size:
+            return key
+        none = (-1 - np.arange(P, dtype=key.dtype))[:, None]
+        mt = np.take(member, todo, axis=1)
+        high = np.where(mt, np.take(key, todo, axis=1) >> rs, none)
         todo = todo[_ties(high)]
+        clear = ~key.dtype.type(((1 << cb) - 1) << OWN_BITS)
         while todo.size:
-            coin = rng.integers(0, 1 << FMT64, size=(todo.size, P), dtype=np.int64)
-            k2 = (key[todo] & ~np.int64(((1 << FMT64) - 1) << OWN_BITS)) | (coin << OWN_BITS)
-            k2 = np.where(member[todo], k2, INF)
-            key[todo] = k2
-            clash = _ties(np.where(member[todo], k2 >> OWN_BITS, -1 - np.arange(P)))
+            mt = np.take(member, todo, axis=1)
+            coin = rng.integers(0, 1 << cb, size=(P, todo.size), dtype=key.dtype)
+            k2 = (np.take(key, todo, axis=1) & clear) | (coin << OWN_BITS)
+            k2 = np.where(mt, k2, inf)
+            key[:, todo] = k2
+            clash = _ties(np.where(mt, k2 >> OWN_BITS, none))
             todo = todo[clash]
         return key
 
     def _use(self, w, ht, end):
-        """Each holder's answer to ``use`` (rows, P): act now with its highest held die?"""
+        """Each holder's answer to ``use`` (P, rows): act now with its highest held die?"""
         want = np.zeros(ht.shape, dtype=bool)
         for p, code in enumerate(self.codes.tolist()):
             if code in (DEFEND, RESERVE):
                 x = end
             elif code == AFTER_ENEMY:
-                x = w["sa"][:, 1 - self.side[p]]
+                x = w["sa"][1 - self.side[p]]
             elif code == NEVER:
                 x = True
             else:
                 continue
-            want[:, p] = (ht[:, p] > 0) & x
+            want[p] = (ht[p] > 0) & x
         return want
 
     def _hold(self, w, ask, a):
         """The actors' answers to ``hold`` (one per row, ``ask``: asked at all)."""
-        cell = np.arange(0, a.size * self.P, self.P) + a
+        m = a.size
+        cell = a * m + np.arange(m)
         code = self.codes[a]
         x = code == ALWAYS
         if self.present[DEFEND]:
@@ -414,7 +494,7 @@ class VectorEngine:
         if self.present[RESERVE]:
             x |= (code == RESERVE) & (np.take(_flat(w["hm"]), cell) == 0)
         if self.present[AFTER_ENEMY]:
-            other = np.arange(0, 2 * a.size, 2) + 1 - self.side[a]
+            other = (1 - self.side[a]) * m + np.arange(m)
             x |= (code == AFTER_ENEMY) & ~np.take(_flat(w["sa"]), other)
         return ask & x
 
@@ -423,30 +503,33 @@ class VectorEngine:
         """The actors ``a`` of rows ``ar`` act with a die of ``value``: set it aside, note
         the action, and make the attacks."""
         c = self.combat
-        k, hm = w["k"], w["hm"]
-        held = from_hold.copy()  # a holder spends its highest (held) die
-        kept = np.zeros(ar.size, dtype=bool)
+        m = ut.shape[1]
+        cell = a * m + ar
+        held = from_hold
+        kept = None
         att = None
         if c is not None:
             att = (self.side[a] == 1) | (c.attackers == "both")
-            # an attack on a turn spends the highest die: a held one above the turn's
-            hta = np.take(_flat(ht), ar * self.P + a)
-            kept = ~from_hold & att & (hta > value)
-            value = np.where(kept, hta, value)
-            held |= kept
-        cell = ar * self.P + a
-        hf = _flat(hm)
-        hc = cell[held]
-        hf[hc] &= hf[hc] - 1
-        _flat(k)[cell[~held]] += 1
+            if ht is not None:  # an attack on a turn spends the highest die: a held one above
+                hta = np.take(_flat(ht), cell)
+                kept = ~from_hold & att & (hta > value)
+                value = np.where(kept, hta, value)
+                held = from_hold | kept
+        if ht is not None:
+            hf = _flat(w["hm"])
+            hc = cell[held]
+            hf[hc] &= hf[hc] - 1
+            _flat(w["idx"])[cell[~held]] += 1
+        else:
+            _flat(w["idx"])[cell] += 1
         pos = w["pos"]
         _flat(seq)[w["rid"][ar] * self.D + pos[ar]] = a
         pos[ar] += 1
         w["acted"][ar] = True
-        _flat(w["sa"])[ar * 2 + self.side[a]] = True
+        _flat(w["sa"])[self.side[a] * m + ar] = True
         if c is None or not att.any():
             return
-        equal = from_hold | (kept & (c.kept == "equal"))
+        equal = from_hold if kept is None else from_hold | (kept & (c.kept == "equal"))
         self._attack(rng, w, ar[att], value[att], equal[att], self.side[a[att]], ut, ht, tot)
 
     def _targets(self, rng, a_side):
@@ -469,16 +552,45 @@ class VectorEngine:
         """Attacks made from rows ``B`` at dice ``av`` (``ah``: at equal initiative) by the
         side ``a_side``, answered and weighed."""
         c = self.combat
-        nb = B.size
+        P, m, nb = self.P, ut.shape[1], B.size
         gr = w["rid"][B]
         t = self._targets(rng, a_side)
         left = c.attack(rng, (nb,)).astype(np.int64) if c.rolls else None
-        top = np.take(ut, B, axis=0)
-        if self.holding:
-            np.maximum(top, np.take(ht, B, axis=0), out=top)
-        able_t, able, first, later = answerers(top, t, av, ah, self.side, c.respond)
-        no = ~able_t
-        _flat(w["empty"])[B[no] * self.P + t[no]] = True
+        top = np.take(ut, B, axis=1)
+        if ht is not None:
+            np.maximum(top, np.take(ht, B, axis=1), out=top)
+        # who may answer: the target with a die; its companions with a die as high as the
+        # attack's (any die at equal initiative)
+        tt = np.take(_flat(top), t * nb + np.arange(nb))
+        able_t = tt > 0
+        able_c = np.take(self.mates, t, axis=1)
+        able_c &= top > 0
+        able_c &= (top >= av) | ah
+        no = np.flatnonzero(~able_t)
+        _flat(w["empty"])[t[no] * m + B[no]] = True
+        later = None
+        if c.respond == "every":
+            first = np.where(able_t, t, -1)
+            able = able_t | np.logical_or.reduce(able_c, axis=0)
+            # the companions in turn: the highest die first, the lower number among equals
+            later = _unless(
+                self.later_base - top.astype(np.int16) * np.int16(P), able_c, self.later_inf
+            )
+        elif c.respond == "cover":  # the lowest sufficient die, the lower number among equals
+            first = np.where(able_t, t, -1)
+            any_c = np.logical_or.reduce(able_c, axis=0)
+            fast_t = able_t & ((tt >= av) | ah)
+            key = _unless(
+                top.astype(np.int16) * np.int16(P) + self.later_base - np.int16(6 * P),
+                able_c,
+                self.later_inf,
+            )
+            cov = np.minimum.reduce(key, axis=0) % P
+            first = np.where(~fast_t & any_c, cov, first)
+            able = able_t | any_c
+        else:
+            first = np.where(able_t, t, -1)
+            able = able_t
         tot["able"][gr] += able
         nresp = np.zeros(nb, dtype=np.int64)
         full = np.zeros(nb, dtype=bool)
@@ -492,16 +604,19 @@ class VectorEngine:
         g = np.flatnonzero(go)
         if g.size:
             self._answer(rng, w, B, g, first[g], t, av, ah, left, full, nresp, ut, ht, tot)
-        if c.respond == "every":
-            g = np.flatnonzero(across(np.minimum, later) < INF)
-            later = later[g]
+        if later is not None:
+            g = np.flatnonzero(np.minimum.reduce(later, axis=0) < self.later_inf)
+            later = np.take(later, g, axis=1)
             while g.size:
                 threat = (left[g] > 0) if c.rolls else ~full[g]
-                g, later = g[threat], later[threat]
-                who = next_answerer(later)
-                some = who >= 0
-                g, later, who = g[some], later[some], who[some]
+                g, later = g[threat], np.take(later, np.flatnonzero(threat), axis=1)
+                low = np.minimum.reduce(later, axis=0)
+                some = low < self.later_inf
+                sm = np.flatnonzero(some)
+                g, later, low = g[sm], np.take(later, sm, axis=1), low[sm]
                 if g.size:
+                    who = (low % P).astype(np.int64)
+                    _flat(later)[who * g.size + np.arange(g.size)] = self.later_inf
                     self._answer(rng, w, B, g, who, t, av, ah, left, full, nresp, ut, ht, tot)
         _bump(tot["resp_k"], gr, nresp)
         if c.rolls:
@@ -519,18 +634,24 @@ class VectorEngine:
         """The participants ``x`` answer the attacks ``g`` (of the rows ``B``): each sets
         aside its highest die, slow when it is the target answering below the attack."""
         c = self.combat
-        k, hm = w["k"], w["hm"]
         rows = B[g]
-        cell = rows * self.P + x
-        hv, uv = np.take(ht.reshape(-1), cell), np.take(ut.reshape(-1), cell)
-        fh = (hv >= uv) & (hv > 0)  # the highest die, a held one first among equals
-        h = np.maximum(hv, uv)
-        hf = _flat(hm)
-        hc = cell[fh]
-        hf[hc] &= hf[hc] - 1
-        _flat(k)[cell[~fh]] += 1
+        cell = x * ut.shape[1] + rows
+        uv = np.take(_flat(ut), cell)
+        if ht is not None:
+            hv = np.take(_flat(ht), cell)
+            fh = (hv >= uv) & (hv > 0)  # the highest die, a held one first among equals
+            h = np.maximum(hv, uv)
+            hf = _flat(w["hm"])
+            hc = cell[fh]
+            hf[hc] &= hf[hc] - 1
+            _flat(w["idx"])[cell[~fh]] += 1
+        else:
+            h = uv
+            _flat(w["idx"])[cell] += 1
         is_t = x == t[g]
-        scale = np.where(is_t & ~ah[g], np.maximum(av[g] - h, 0), 0)
+        scale = (av[g] - h).astype(np.int64)
+        np.maximum(scale, 0, out=scale)
+        scale *= is_t & ~ah[g]
         rg = w["rid"][rows]
         _bump(tot["slow"], rg, scale)
         tot["target_resp"][rg] += is_t
@@ -556,7 +677,19 @@ class VectorEngine:
         c = self.combat
         if c is not None:
             cols = self.side == 0 if c.attackers == "versus" else np.ones(self.P, dtype=bool)
-            _bump(tot["out"], gr, w["empty"][f][:, cols].sum(axis=1))
+            empty = np.take(w["empty"][cols], f, axis=1)
+            _bump(tot["out"], gr, np.add.reduce(empty.view(np.int8), axis=0).astype(np.int64))
             tot["slow_round"][gr] += w["slow_any"][f]
-        w["hm"][f] = 0
+        if self.holding:
+            w["hm"][:, f] = 0
         w["done"][f] = True
+
+
+def _mates_of(side) -> np.ndarray:
+    """``out[c, t]``: ``c`` is a companion of ``t`` (same side, another participant)."""
+    return (side[:, None] == side[None, :]) & ~np.eye(side.size, dtype=bool)
+
+
+def _count_le(srt, x):
+    """How many entries of each column of ``srt`` (sorted ascending) are <= ``x``."""
+    return np.add.reduce((srt <= x).view(np.int8), axis=0, dtype=np.int64)
