@@ -245,31 +245,33 @@ class VectorEngine:
         return d, run, rolled
 
     def _order_stats(self, seq, tot):
-        """Who acted when, from each fight's acting sequence of a round (n, D), -1 after
-        the last action."""
-        n, D, P = seq.shape[0], self.D, self.P
+        """Who acted when, from each fight's acting sequence of a round (D, n: place-major),
+        -1 after the last action."""
+        D, n, P = seq.shape[0], seq.shape[1], self.P
         rows = np.arange(n)
         has = seq >= 0
-        first = seq[:, 0]
-        some = first >= 0
+        first = seq[0]
+        some = has[0]
         _bump(tot["first"], rows[some], first[some])
         tot["first_side"] += some & (self.side[np.maximum(first, 0)] == 0)
-        # participant p at column p + 1 of each row's counts (column 0: no action)
+        # participant p at column p + 1 of each fight's counts (column 0: no action)
         s1 = seq + 1
-        cell = _flat(s1 + np.arange(0, n * (P + 1), P + 1)[:, None])
+        cell = _flat(s1 + np.arange(0, n * (P + 1), P + 1))
         pos = self._pos.get(n)
         if pos is None:
-            pos = self._pos[n] = np.tile(np.arange(1, D + 1, dtype=np.float64), n)
-        tot["act_n"] += np.bincount(cell, minlength=n * (P + 1)).reshape(n, P + 1)[:, 1:]
+            pos = self._pos[n] = np.repeat(np.arange(1, D + 1, dtype=np.float64), n)
+        act_n = np.bincount(cell, minlength=n * (P + 1)).reshape(n, P + 1)[:, 1:]
+        tot["act_n"] += act_n
         ps = np.bincount(cell, pos, minlength=n * (P + 1)).reshape(n, P + 1)[:, 1:]
         tot["pos_sum"] += ps.astype(np.int64)
-        at = _flat(s1 + np.arange(0, D * (P + 1), P + 1)[None, :])
+        at = _flat(s1 + np.arange(0, D * (P + 1), P + 1)[:, None])
         tot["acts_at"] += np.bincount(at, minlength=D * (P + 1)).reshape(D, P + 1)[:, 1:]
         if D > 1:
-            tot["double"] += ((seq[:, 1:] == seq[:, :-1]) & has[:, 1:]).any(axis=1)
-        # the actions before the first by side 1 (each row's acts come first, then -1s)
+            tot["double"] += np.logical_or.reduce((seq[1:] == seq[:-1]) & has[1:], axis=0)
+        # the actions before the first by side 1 (each fight's acts come first, then -1s)
         b = self._side1[s1]
-        before = np.where(b.any(axis=1), b.argmax(axis=1), has.sum(axis=1))
+        n_acts = np.add.reduce(has.view(np.int8), axis=0, dtype=np.int64)
+        before = np.where(np.logical_or.reduce(b, axis=0), b.argmax(axis=0), n_acts)
         _bump(tot["before"], rows, np.minimum(before, self.da))
 
     def _rank(self, rolled):
@@ -297,9 +299,9 @@ class VectorEngine:
     PMAJOR = ("rank", "rolled", "idx", "hm", "hever", "tkey", "sa", "empty")
 
     def _round(self, rng, dice, tot, edges, forbid, r):
-        """Play one round of every fight; returns the acting sequences (n, D)."""
+        """Play one round of every fight; returns the acting sequences (D, n)."""
         n, P, S, D = dice.shape[0], self.P, self.S, self.D
-        seq = np.full((n, D), -1, dtype=np.int64)
+        seq = np.full((D, n), -1, dtype=np.int64)  # who acted at each place
         d, run, rolled = self._sorted(dice)
         base = np.arange(n * P, dtype=np.int64).reshape(P, n) * (S + 1)
         w = {
@@ -529,7 +531,7 @@ class VectorEngine:
         else:
             _flat(w["idx"])[cell] += 1
         pos = w["pos"]
-        _flat(seq)[w["rid"][ar] * self.D + pos[ar]] = a
+        _flat(seq)[pos[ar] * seq.shape[1] + w["rid"][ar]] = a
         pos[ar] += 1
         w["acted"][ar] = True
         _flat(w["sa"])[self.side[a] * m + ar] = True
