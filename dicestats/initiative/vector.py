@@ -39,7 +39,7 @@ import numpy as np
 
 from .engine import _BATCH_ONLY, INF
 from .holding import hold_policy
-from .order import FMT64, OWN_BITS, OWN_MASK, RANK_SHIFT, rank_key
+from .order import OWN_BITS, OWN_MASK, RANK_SHIFT, rank_key
 from .pips import prepare
 
 #: The named policies by code (their hold and use read as masks).
@@ -107,6 +107,34 @@ def _bump(x, i, j, by=1):
         _flat(x.T)[j * x.shape[0] + i] += by
 
 
+class _Notes:
+    """Per-fight counts noted during a batch (each attack's or answer's), counted by one
+    bincount per statistic at its end: fewer passes than a scattered add per step."""
+
+    def __init__(self, n: int):
+        self.n, self.notes = n, {}
+
+    def add(self, name, fights, index=None, by=None):
+        """``tot[name][fights, index] += by`` (``by`` None: 1; cells may repeat)."""
+        self.notes.setdefault(name, []).append((fights, index, by))
+
+    def into(self, tot):
+        """Add the noted counts to the counters ``tot`` (1-d, or 2-d Fortran-ordered)."""
+        n = self.n
+        for name, notes in self.notes.items():
+            x = tot[name]
+            if x.ndim == 1:
+                cells = np.concatenate([f for f, _, _ in notes])
+                flat = x
+            else:
+                cells = np.concatenate([i * n + f for f, i, _ in notes])
+                flat = _flat(x.T)
+            by = None
+            if notes[0][2] is not None:
+                by = np.concatenate([b for _, _, b in notes]).astype(np.float64)
+            flat += np.bincount(cells, by, minlength=flat.size).astype(np.int64)
+
+
 def _ties(x):
     """The columns of ``x`` (P, rows: participant-major) with two equal entries."""
     P = x.shape[0]
@@ -147,7 +175,9 @@ def _nth_true(cand, j):
 #: highest, equal rolls equal) | coin (12 bits) | owner (6 bits); a complete tie is an
 #: equal rank above the coin, as with :func:`~.order.rank_key`'s int64 key.
 _C_RANK = 18
-_C_COIN = 12
+#: Coin bits drawn for a complete tie (a byte; drawn again for a fight where two tied
+#: coins are equal): a field of at least this width in either key.
+_COIN = 8
 _INF32 = np.int32(np.iinfo(np.int32).max)
 
 
@@ -178,9 +208,9 @@ class VectorEngine:
         # keys: compact int32 (tiebreak "all": the roll ranked once a round) or the
         # int64 rule of rank_key (tiebreak "unspent": the unspent dice below change)
         if self.tiebreak == "all":
-            self.kdt, self.inf, self.rshift, self.cbits = np.int32, _INF32, _C_RANK, _C_COIN
+            self.kdt, self.inf, self.rshift = np.int32, _INF32, _C_RANK
         else:
-            self.kdt, self.inf, self.rshift, self.cbits = np.int64, INF, RANK_SHIFT, FMT64
+            self.kdt, self.inf, self.rshift = np.int64, INF, RANK_SHIFT
         self.own = np.arange(self.P, dtype=self.kdt)[:, None]
         self.mates = np.ascontiguousarray(_mates_of(self.side))
         self.later_inf = np.int16(np.iinfo(np.int16).max)
@@ -198,11 +228,13 @@ class VectorEngine:
         }
         edges = np.zeros(n, dtype=np.int64)
         forbid = np.zeros(n, dtype=bool)
+        tot["notes"] = _Notes(n)  # in the batch's counters: a batch may run in a thread
         for r in range(self.rounds):
             dice = prepare(rng.integers(1, 7, size=(n, self.D), dtype=np.int64), self.setup)
             seq = self._round(rng, dice, tot, edges, forbid, r)
             self._order_stats(seq, tot)
         _bump(tot["edges"], np.arange(n), edges)
+        tot.pop("notes").into(tot)
         if self.combat is not None:  # the counts that follow from the others (fewer passes)
             tot["attacks"][:] = tot["resp_k"].sum(axis=1)
             tot["defended"][:] = tot["attacks"] - tot["resp_k"][:, 0]
@@ -455,25 +487,30 @@ class VectorEngine:
         bits and, in the rows where two candidates tie completely (only ``maybe`` can),
         fair coins above it (drawn again for a row where two tied coins are equal), as
         ``order.sort_keys`` does."""
-        P, inf, rs, cb = self.P, self.inf, self.rshift, self.cbits
+        P, inf, rs = self.P, self.inf, self.rshift
         member = key < inf
         key |= self.own  # inf stays inf
         todo = np.flatnonzero(maybe)
         if not todo.size:
             return key
-        none = (-1 - np.arange(P, dtype=key.dtype))[:, None]
+        # a tie: two members' equal ranks (a non-member's rank made -1 - its number)
+        top = key.dtype.type(inf >> rs) + 1 + self.own
         mt = np.take(member, todo, axis=1)
-        high = np.where(mt, np.take(key, todo, axis=1) >> rs, none)
+        high = np.take(key, todo, axis=1) >> rs
+        high -= ~mt * top
         todo = todo[_ties(high)]
-        clear = ~key.dtype.type(((1 << cb) - 1) << OWN_BITS)
+        clear = ~key.dtype.type(((1 << _COIN) - 1) << OWN_BITS)
+        top = key.dtype.type(inf >> OWN_BITS) + 1 + self.own
         while todo.size:
             mt = np.take(member, todo, axis=1)
-            coin = rng.integers(0, 1 << cb, size=(P, todo.size), dtype=key.dtype)
-            k2 = (np.take(key, todo, axis=1) & clear) | (coin << OWN_BITS)
-            k2 = np.where(mt, k2, inf)
+            coin = rng.integers(0, 1 << _COIN, size=(P, todo.size), dtype=np.uint8)
+            k2 = np.take(key, todo, axis=1) & clear
+            k2 |= coin.astype(key.dtype) << OWN_BITS
+            k2 |= ~mt * inf  # inf stays inf: all its bits set
             key[:, todo] = k2
-            clash = _ties(np.where(mt, k2 >> OWN_BITS, none))
-            todo = todo[clash]
+            high = k2 >> OWN_BITS
+            high -= ~mt * top
+            todo = todo[_ties(high)]
         return key
 
     def _use(self, w, ht, end):
@@ -599,7 +636,7 @@ class VectorEngine:
         else:
             first = np.where(able_t, t, -1)
             able = able_t
-        tot["able"][gr] += able
+        tot["notes"].add("able", gr, by=able)
         nresp = np.zeros(nb, dtype=np.int64)
         full = np.zeros(nb, dtype=bool)
         # the first answer (the target's, or the companion covering), then the
@@ -626,17 +663,18 @@ class VectorEngine:
                     who = (low % P).astype(np.int64)
                     _flat(later)[who * g.size + np.arange(g.size)] = self.later_inf
                     self._answer(rng, w, B, g, who, t, av, ah, left, full, nresp, ut, ht, tot)
-        _bump(tot["resp_k"], gr, nresp)
+        tot["notes"].add("resp_k", gr, nresp)
         if c.rolls:
             if c.armour is not None:
                 hurt = np.flatnonzero(left > 0)
                 if hurt.size:
                     arm = c.armour(rng, (hurt.size,)).astype(np.int64)
                     left[hurt] = np.maximum(left[hurt] - arm, 0)
-            _bump(tot["margin"], gr, np.minimum(left, c.attack.most))
-            tot["wound"][gr] += left
-            _bump(tot["wound_by"], gr, a_side, left)
-            tot["wounding"][gr] += left > 0
+            notes = tot["notes"]
+            notes.add("margin", gr, np.minimum(left, c.attack.most))
+            notes.add("wound", gr, by=left)
+            notes.add("wound_by", gr, a_side, left)
+            notes.add("wounding", gr, by=left > 0)
 
     def _answer(self, rng, w, B, g, x, t, av, ah, left, full, nresp, ut, ht, tot):
         """The participants ``x`` answer the attacks ``g`` (of the rows ``B``): each sets
@@ -661,16 +699,16 @@ class VectorEngine:
         np.maximum(scale, 0, out=scale)
         scale *= is_t & ~ah[g]
         rg = w["rid"][rows]
-        _bump(tot["slow"], rg, scale)
-        tot["target_resp"][rg] += is_t
+        tot["notes"].add("slow", rg, scale)
+        tot["notes"].add("target_resp", rg, by=is_t)
         w["slow_any"][rows[scale > 0]] = True
         full[g] |= scale == 0
         nresp[g] += 1
         if c.rolls:
             dfn = np.maximum(c.defend(rng, (g.size,)) - c.slow_cost * scale, 0)
             adv = np.maximum(dfn - left[g], 0)
-            _bump(tot["adv"], rg, np.minimum(adv, c.defend.most))
-            tot["adv_sum"][rg] += adv
+            tot["notes"].add("adv", rg, np.minimum(adv, c.defend.most))
+            tot["notes"].add("adv_sum", rg, by=adv)
             left[g] = np.maximum(left[g] - dfn, 0)
 
     # ------------------------------------------------------------------ round's end
