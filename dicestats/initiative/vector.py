@@ -212,6 +212,7 @@ class VectorEngine:
         else:
             self.kdt, self.inf, self.rshift = np.int64, INF, RANK_SHIFT
         self.own = np.arange(self.P, dtype=self.kdt)[:, None]
+        self.own64 = np.arange(self.P, dtype=np.int64)[:, None]
         self.mates = np.ascontiguousarray(_mates_of(self.side))
         self.later_inf = np.int16(np.iinfo(np.int16).max)
         self.later_base = np.arange(self.P, dtype=np.int16)[:, None] + np.int16(6 * self.P)
@@ -231,7 +232,7 @@ class VectorEngine:
         tot["notes"] = _Notes(n)  # in the batch's counters: a batch may run in a thread
         for r in range(self.rounds):
             dice = prepare(rng.integers(1, 7, size=(n, self.D), dtype=np.int64), self.setup)
-            seq = self._round(rng, dice, tot, edges, forbid, r)
+            seq = self._round(rng, dice, tot, edges, forbid, r)[: self.D]
             self._order_stats(seq, tot)
         _bump(tot["edges"], np.arange(n), edges)
         tot.pop("notes").into(tot)
@@ -333,7 +334,7 @@ class VectorEngine:
     def _round(self, rng, dice, tot, edges, forbid, r):
         """Play one round of every fight; returns the acting sequences (D, n)."""
         n, P, S, D = dice.shape[0], self.P, self.S, self.D
-        seq = np.full((D, n), -1, dtype=np.int64)  # who acted at each place
+        seq = np.full((D + 1, n), -1, dtype=np.int64)  # who acted at each place (and a spare)
         d, run, rolled = self._sorted(dice)
         base = np.arange(n * P, dtype=np.int64).reshape(P, n) * (S + 1)
         w = {
@@ -447,9 +448,7 @@ class VectorEngine:
                     _flat(idx)[cell] += 1
                     _flat(w["hever"])[cell] = True
                     turn = turn & ~hold
-            ar = np.flatnonzero(interv | turn)
-            if ar.size:
-                self._act(rng, w, ar, actor[ar], value[ar], interv[ar], ut, ht, seq, tot)
+            self._act(rng, w, interv | turn, actor, value, interv, ut, ht, seq, tot)
         raise AssertionError("a round did not end")  # pragma: no cover - every step spends
 
     # ------------------------------------------------------------------ keys and policies
@@ -544,38 +543,45 @@ class VectorEngine:
         return ask & x
 
     # ------------------------------------------------------------------ an action
-    def _act(self, rng, w, ar, a, value, from_hold, ut, ht, seq, tot):
-        """The actors ``a`` of rows ``ar`` act with a die of ``value``: set it aside, note
-        the action, and make the attacks."""
+    def _act(self, rng, w, acts, a, value, from_hold, ut, ht, seq, tot):
+        """The actors ``a`` of the fights ``acts`` (a mask: every fight still playing, most
+        act at each step) act with a die of ``value``: set it aside, note the action, and
+        make the attacks."""
         c = self.combat
-        m = ut.shape[1]
-        cell = a * m + ar
-        held = from_hold
+        m = acts.size
+        own = self.own64 == a  # each fight's actor, one-hot (P, m)
+        own &= acts
+        sa = self.side[a]
+        held = None
         kept = None
         att = None
         if c is not None:
-            att = (self.side[a] == 1) | (c.attackers == "both")
+            att = acts & (sa == 1) if c.attackers == "versus" else acts
             if ht is not None:  # an attack on a turn spends the highest die: a held one above
-                hta = np.take(_flat(ht), cell)
+                hta = np.take(_flat(ht), a * m + np.arange(m))
                 kept = ~from_hold & att & (hta > value)
-                value = np.where(kept, hta, value)
+                value = np.maximum(value, hta * kept)
                 held = from_hold | kept
         if ht is not None:
+            held = from_hold if held is None else held
+            hc = np.flatnonzero(_flat(own & held))  # a held die spent: the highest held
             hf = _flat(w["hm"])
-            hc = cell[held]
             hf[hc] &= hf[hc] - 1
-            _flat(w["idx"])[cell[~held]] += 1
-        else:
-            _flat(w["idx"])[cell] += 1
+            own &= ~held
+        w["idx"] += own
         pos = w["pos"]
-        _flat(seq)[pos[ar] * seq.shape[1] + w["rid"][ar]] = a
-        pos[ar] += 1
-        w["acted"][ar] = True
-        _flat(w["sa"])[self.side[a] * m + ar] = True
-        if c is None or not att.any():
+        _flat(seq)[pos * seq.shape[1] + w["rid"]] = np.where(acts, a, -1)  # -1: no action
+        pos += acts
+        w["acted"] |= acts
+        w["sa"][0] |= acts & (sa == 0)
+        w["sa"][1] |= acts & (sa == 1)
+        if c is None:
+            return
+        B = np.flatnonzero(att)
+        if not B.size:
             return
         equal = from_hold if kept is None else from_hold | (kept & (c.kept == "equal"))
-        self._attack(rng, w, ar[att], value[att], equal[att], self.side[a[att]], ut, ht, tot)
+        self._attack(rng, w, B, value[B], equal[B], sa[B], ut, ht, tot)
 
     def _targets(self, rng, a_side):
         """The attacked participant of each attack by the side ``a_side``: uniform among
