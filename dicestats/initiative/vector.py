@@ -213,6 +213,13 @@ class VectorEngine:
             self.kdt, self.inf, self.rshift = np.int64, INF, RANK_SHIFT
         self.own = np.arange(self.P, dtype=self.kdt)[:, None]
         self.own64 = np.arange(self.P, dtype=np.int64)[:, None]
+        # the policies' answers: ``use`` one of the rows (end, side 0 acted, side 1 acted,
+        # yes, no) for each participant; ``hold`` by the participants of each code
+        use = {DEFEND: 0, RESERVE: 0, NEVER: 3, ALWAYS: 4}
+        self.use_row = np.array(
+            [use.get(c, 2 - s) for c, s in zip(codes, setup.sides, strict=True)], dtype=np.int64
+        )
+        self.by_code = {c: np.flatnonzero(self.codes == c) for c in set(codes) - {NEVER}}
         self.mates = np.ascontiguousarray(_mates_of(self.side))
         self.later_inf = np.int16(np.iinfo(np.int16).max)
         self.later_base = np.arange(self.P, dtype=np.int16)[:, None] + np.int16(6 * self.P)
@@ -329,7 +336,7 @@ class VectorEngine:
         return rank, (srt[1:] == srt[:-1]).any(axis=0)
 
     # ------------------------------------------------------------------ a round
-    PMAJOR = ("rank", "rolled", "idx", "hm", "hever", "tkey", "sa", "empty")
+    PMAJOR = ("rank", "rolled", "idx", "hm", "ht", "hever", "tkey", "sa", "empty")
 
     def _round(self, rng, dice, tot, edges, forbid, r):
         """Play one round of every fight; returns the acting sequences (D, n)."""
@@ -340,7 +347,8 @@ class VectorEngine:
         w = {
             "rid": np.arange(n),
             "idx": base.copy(),  # each participant's highest unheld die: its flat place in d
-            "hm": np.zeros((P, n), dtype=np.int64),
+            "hm": np.zeros((P, n), dtype=np.int64),  # held dice: a bit per place
+            "ht": np.zeros((P, n), dtype=np.int8),  # the highest held die (0: none)
             "hever": np.zeros((P, n), dtype=bool),
             "tier_v": np.zeros(n, dtype=np.int8),
             "tkey": np.full((P, n), self.inf, dtype=self.kdt),
@@ -383,7 +391,7 @@ class VectorEngine:
             umax = np.maximum.reduce(ut, axis=0)
             end = umax == 0
             if self.holding:
-                ht = np.take(dflat, base + np.take(low, hm))
+                ht = w["ht"]
                 want = self._use(w, ht, end)
                 interv = np.logical_or.reduce(want, axis=0)
                 turn = ~end & ~interv
@@ -444,6 +452,8 @@ class VectorEngine:
                     hr = np.flatnonzero(hold)
                     cell = actor[hr] * m + hr
                     k = np.take(_flat(idx), cell) - np.take(_flat(base), cell)
+                    first = cell[np.take(_flat(hm), cell) == 0]  # its first held die: the highest
+                    _flat(ht)[first] = np.take(_flat(ut), first)
                     _flat(hm)[cell] |= np.int64(1) << k
                     _flat(idx)[cell] += 1
                     _flat(w["hever"])[cell] = True
@@ -513,34 +523,38 @@ class VectorEngine:
         return key
 
     def _use(self, w, ht, end):
-        """Each holder's answer to ``use`` (P, rows): act now with its highest held die?"""
-        want = np.zeros(ht.shape, dtype=bool)
-        for p, code in enumerate(self.codes.tolist()):
-            if code in (DEFEND, RESERVE):
-                x = end
-            elif code == AFTER_ENEMY:
-                x = w["sa"][1 - self.side[p]]
-            elif code == NEVER:
-                x = True
-            else:
-                continue
-            want[p] = (ht[p] > 0) & x
+        """Each holder's answer to ``use`` (P, rows): act now with its highest held die?
+        (``end`` for defend and reserve, an enemy acted for after-enemy, always for never,
+        never for always: one row of these each.)"""
+        m = end.size
+        rows = np.stack([end, w["sa"][0], w["sa"][1], np.ones(m, bool), np.zeros(m, bool)])
+        want = rows.take(self.use_row, axis=0)
+        want &= ht > 0
         return want
 
     def _hold(self, w, ask, a):
         """The actors' answers to ``hold`` (one per row, ``ask``: asked at all)."""
         m = a.size
-        cell = a * m + np.arange(m)
-        code = self.codes[a]
-        x = code == ALWAYS
-        if self.present[DEFEND]:
-            x |= (code == DEFEND) & ~np.take(_flat(w["hever"]), cell)
-        if self.present[RESERVE]:
-            x |= (code == RESERVE) & (np.take(_flat(w["hm"]), cell) == 0)
-        if self.present[AFTER_ENEMY]:
-            other = (1 - self.side[a]) * m + np.arange(m)
-            x |= (code == AFTER_ENEMY) & ~np.take(_flat(w["sa"]), other)
-        return ask & x
+        x = np.zeros((self.P, m), dtype=bool)  # every participant's answer, read at the actor
+        for code, ps in self.by_code.items():
+            if code == DEFEND:
+                x[ps] = ~w["hever"].take(ps, axis=0)
+            elif code == RESERVE:
+                x[ps] = w["hm"].take(ps, axis=0) == 0
+            elif code == AFTER_ENEMY:
+                x[ps] = ~w["sa"].take(1 - self.side[ps], axis=0)
+            elif code == ALWAYS:
+                x[ps] = True
+        return ask & x.take(a * m + np.arange(m))
+
+    def _spent_held(self, w, hc):
+        """The held dice at the flat cells ``hc`` spent (the highest of each): its next
+        held die becomes its highest (0: none left)."""
+        hf = _flat(w["hm"])
+        left = hf.take(hc) & (hf.take(hc) - 1)
+        hf[hc] = left
+        place = _flat(w["base"]).take(hc) + _lowest(self.S).take(left)
+        _flat(w["ht"])[hc] = w["dflat"].take(place)
 
     # ------------------------------------------------------------------ an action
     def _act(self, rng, w, acts, a, value, from_hold, ut, ht, seq, tot):
@@ -565,8 +579,7 @@ class VectorEngine:
         if ht is not None:
             held = from_hold if held is None else held
             hc = np.flatnonzero(_flat(own & held))  # a held die spent: the highest held
-            hf = _flat(w["hm"])
-            hf[hc] &= hf[hc] - 1
+            self._spent_held(w, hc)
             own &= ~held
         w["idx"] += own
         pos = w["pos"]
@@ -693,9 +706,7 @@ class VectorEngine:
             hv = np.take(_flat(ht), cell)
             fh = (hv >= uv) & (hv > 0)  # the highest die, a held one first among equals
             h = np.maximum(hv, uv)
-            hf = _flat(w["hm"])
-            hc = cell[fh]
-            hf[hc] &= hf[hc] - 1
+            self._spent_held(w, cell[fh])
             _flat(w["idx"])[cell[~fh]] += 1
         else:
             h = uv
@@ -734,6 +745,7 @@ class VectorEngine:
             tot["slow_round"][gr] += w["slow_any"][f]
         if self.holding:
             w["hm"][:, f] = 0
+            w["ht"][:, f] = 0
         w["done"][f] = True
 
 
