@@ -371,7 +371,7 @@ class VectorEngine:
             ndone = int(np.count_nonzero(w["done"]))
             if ndone == m:
                 return seq
-            if 8 * ndone >= m:  # set the finished fights aside
+            if 4 * ndone >= m:  # set the finished fights aside
                 keep = np.flatnonzero(~w["done"])
                 idx = w.pop("idx") - base  # the pointers, rebased on the kept fights
                 w = {
