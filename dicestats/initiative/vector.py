@@ -220,7 +220,8 @@ class VectorEngine:
             [use.get(c, 2 - s) for c, s in zip(codes, setup.sides, strict=True)], dtype=np.int64
         )
         self.by_code = {c: np.flatnonzero(self.codes == c) for c in set(codes) - {NEVER}}
-        self.mates = np.ascontiguousarray(_mates_of(self.side))
+        self.side8 = self.side.astype(np.int8)[:, None]
+        self.own8 = np.arange(self.P, dtype=np.int8)[:, None]
         self.later_inf = np.int16(np.iinfo(np.int16).max)
         self.later_base = np.arange(self.P, dtype=np.int16)[:, None] + np.int16(6 * self.P)
 
@@ -620,14 +621,13 @@ class VectorEngine:
         gr = w["rid"][B]
         t = self._targets(rng, a_side)
         left = c.attack(rng, (nb,)).astype(np.int64) if c.rolls else None
-        top = np.take(ut, B, axis=1)
-        if ht is not None:
-            np.maximum(top, np.take(ht, B, axis=1), out=top)
+        top = np.take(ut if ht is None else np.maximum(ut, ht), B, axis=1)
         # who may answer: the target with a die; its companions with a die as high as the
         # attack's (any die at equal initiative)
         tt = np.take(_flat(top), t * nb + np.arange(nb))
         able_t = tt > 0
-        able_c = np.take(self.mates, t, axis=1)
+        able_c = self.side8 == (1 - a_side).astype(np.int8)  # the target's side ...
+        able_c &= self.own8 != t.astype(np.int8)  # ... but not the target
         able_c &= top > 0
         able_c &= (top >= av) | ah
         no = np.flatnonzero(~able_t)
@@ -747,11 +747,6 @@ class VectorEngine:
             w["hm"][:, f] = 0
             w["ht"][:, f] = 0
         w["done"][f] = True
-
-
-def _mates_of(side) -> np.ndarray:
-    """``out[c, t]``: ``c`` is a companion of ``t`` (same side, another participant)."""
-    return (side[:, None] == side[None, :]) & ~np.eye(side.size, dtype=bool)
 
 
 def _count_le(srt, x):
