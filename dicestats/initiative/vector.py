@@ -37,7 +37,7 @@ import functools
 
 import numpy as np
 
-from .engine import _BATCH_ONLY, INF
+from .engine import _BATCH_ONLY, INF, answer_keys, may_answer
 from .holding import hold_policy
 from .order import OWN_BITS, OWN_MASK, RANK_SHIFT, rank_key
 from .pips import prepare
@@ -223,7 +223,7 @@ class VectorEngine:
         self.side8 = self.side.astype(np.int8)[:, None]
         self.own8 = np.arange(self.P, dtype=np.int8)[:, None]
         self.later_inf = np.int16(np.iinfo(np.int16).max)
-        self.later_base = np.arange(self.P, dtype=np.int16)[:, None] + np.int16(6 * self.P)
+        self.own16 = np.arange(self.P, dtype=np.int16)[:, None]
 
     # ------------------------------------------------------------------ a batch
     def __call__(self, rng, n):
@@ -628,28 +628,22 @@ class VectorEngine:
         able_t = tt > 0
         able_c = self.side8 == (1 - a_side).astype(np.int8)  # the target's side ...
         able_c &= self.own8 != t.astype(np.int8)  # ... but not the target
-        able_c &= top > 0
-        able_c &= (top >= av) | ah
+        able_c &= may_answer(top, av, ah)
         no = np.flatnonzero(~able_t)
         _flat(w["empty"])[t[no] * m + B[no]] = True
         later = None
         if c.respond == "every":
             first = np.where(able_t, t, -1)
             able = able_t | np.logical_or.reduce(able_c, axis=0)
-            # the companions in turn: the highest die first, the lower number among equals
-            later = _unless(
-                self.later_base - top.astype(np.int16) * np.int16(P), able_c, self.later_inf
-            )
-        elif c.respond == "cover":  # the lowest sufficient die, the lower number among equals
+            # the companions in turn (int16 keys: at most 6 * 64 + 63)
+            keys = answer_keys(top.astype(np.int16), self.own16, P, "every")
+            later = _unless(keys, able_c, self.later_inf)
+        elif c.respond == "cover":  # a companion covers a target too slow
             first = np.where(able_t, t, -1)
             any_c = np.logical_or.reduce(able_c, axis=0)
             fast_t = able_t & ((tt >= av) | ah)
-            key = _unless(
-                top.astype(np.int16) * np.int16(P) + self.later_base - np.int16(6 * P),
-                able_c,
-                self.later_inf,
-            )
-            cov = np.minimum.reduce(key, axis=0) % P
+            keys = answer_keys(top.astype(np.int16), self.own16, P, "cover")
+            cov = np.minimum.reduce(_unless(keys, able_c, self.later_inf), axis=0) % P
             first = np.where(~fast_t & any_c, cov, first)
             able = able_t | any_c
         else:
