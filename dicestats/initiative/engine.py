@@ -766,11 +766,12 @@ def across(op, x):
     return op.reduce(np.ascontiguousarray(x.T), axis=0)
 
 
-def inf_unless(key, mask):
-    """``np.where(mask, key, INF)`` for keys >= 0, without its slow branches."""
-    out = mask.astype(np.int64)
+def inf_unless(key, mask, inf=INF):
+    """``np.where(mask, key, inf)`` for keys >= 0 (``inf``: the maximum of the keys'
+    dtype, every bit below its top set), without its slow branches on a random mask."""
+    out = mask.astype(key.dtype)
     out -= 1
-    out &= INF
+    out &= inf
     out |= key
     return out
 

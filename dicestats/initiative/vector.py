@@ -37,7 +37,7 @@ import functools
 
 import numpy as np
 
-from .engine import _BATCH_ONLY, INF, answer_keys, may_answer
+from .engine import _BATCH_ONLY, INF, answer_keys, inf_unless, may_answer
 from .holding import hold_policy
 from .order import OWN_BITS, OWN_MASK, RANK_SHIFT, rank_key
 from .pips import prepare
@@ -146,16 +146,6 @@ def _ties(x):
         return out
     srt = np.sort(x, axis=0)
     return (srt[1:] == srt[:-1]).any(axis=0)
-
-
-def _unless(key, mask, inf):
-    """``np.where(mask, key, inf)`` for keys >= 0 below ``inf`` (all bits below its top
-    set), without numpy's slow branches on a random mask."""
-    out = mask.astype(key.dtype)
-    out -= 1
-    out &= inf
-    out |= key
-    return out
 
 
 def _nth_true(cand, j):
@@ -414,7 +404,7 @@ class VectorEngine:
                 b0 = np.take(base, ir, axis=1) + i0
                 same = ((np.int64(1) << np.take(rflat, b0)) - 1) << i0
                 held = _ones(S)[hmi & same]
-                key = _unless(self._key(w, ir, hv, held), wn, self.inf)
+                key = inf_unless(self._key(w, ir, hv, held), wn, self.inf)
                 cand = wn & (key == np.minimum.reduce(key, axis=0))
                 pick = cand.argmax(axis=0)
                 nc = np.add.reduce(cand.view(np.int8), axis=0)
@@ -427,7 +417,7 @@ class VectorEngine:
                 if self.order == "tier":  # the tier's keys, settled when it opened
                     v = w["tier_v"]
                     inf = self.inf
-                    best = np.minimum.reduce(_unless(w["tkey"], ut == v, inf), axis=0)
+                    best = np.minimum.reduce(inf_unless(w["tkey"], ut == v, inf), axis=0)
                     reopen = turn & (best == inf)
                     if reopen.any():  # the next value's tier opens: its holders ordered once
                         ro = np.flatnonzero(reopen)
@@ -490,7 +480,7 @@ class VectorEngine:
         INF): their unheld dice of ``vm`` counted (the run from the highest)."""
         is_v = ut == vm
         count = np.take(w["rflat"], np.take(w["idx"], rows, axis=1))
-        return _unless(self._key(w, rows, vm, count), is_v, self.inf)
+        return inf_unless(self._key(w, rows, vm, count), is_v, self.inf)
 
     def _settle(self, rng, key, maybe):
         """Keys (P, rows; ``inf``: not a candidate) made unique: the owner in the low
@@ -637,13 +627,13 @@ class VectorEngine:
             able = able_t | np.logical_or.reduce(able_c, axis=0)
             # the companions in turn (int16 keys: at most 6 * 64 + 63)
             keys = answer_keys(top.astype(np.int16), self.own16, P, "every")
-            later = _unless(keys, able_c, self.later_inf)
+            later = inf_unless(keys, able_c, self.later_inf)
         elif c.respond == "cover":  # a companion covers a target too slow
             first = np.where(able_t, t, -1)
             any_c = np.logical_or.reduce(able_c, axis=0)
             fast_t = able_t & ((tt >= av) | ah)
             keys = answer_keys(top.astype(np.int16), self.own16, P, "cover")
-            cov = np.minimum.reduce(_unless(keys, able_c, self.later_inf), axis=0) % P
+            cov = np.minimum.reduce(inf_unless(keys, able_c, self.later_inf), axis=0) % P
             first = np.where(~fast_t & any_c, cov, first)
             able = able_t | any_c
         else:
