@@ -694,8 +694,7 @@ def answerers(top, target, a_v, a_h, side, respond, m=None):
     tt = np.take(top, np.arange(0, n * P, P) + target)  # flat: faster than top[rows, target]
     able_t = tt > 0
     able_c = np.take(_mates(tuple(side.tolist())), target, axis=0)
-    able_c &= top > 0
-    able_c &= (top >= a_v.astype(top.dtype)[:, None]) | a_h[:, None]
+    able_c &= may_answer(top, a_v.astype(top.dtype)[:, None], a_h[:, None])
     if m is not None:
         able_t &= m
         able_c &= m[:, None]
@@ -704,13 +703,42 @@ def answerers(top, target, a_v, a_h, side, respond, m=None):
     later = None
     if respond == "cover":  # the lowest sufficient die, the lower number among equals
         fast_t = able_t & ((tt >= a_v) | a_h)
-        key = top.astype(np.int64) * P + cols[None, :]  # int64: top may be int8
+        key = answer_keys(top.astype(np.int64), cols[None, :], P, "cover")  # top may be int8
         cov = across(np.minimum, inf_unless(key, able_c)) % P
         first = np.where(~fast_t & any_c, cov, first)
     elif respond == "every":
-        later = inf_unless((6 - top.astype(np.int64)) * P + cols[None, :], able_c)
+        later = inf_unless(answer_keys(top.astype(np.int64), cols[None, :], P, "every"), able_c)
     able = able_t if respond == "target" else able_t | any_c
     return able_t, able, first, later
+
+
+def may_answer(top, a_v, a_h):
+    """Who may answer an attack at the die ``a_v`` besides its target: a companion whose
+    highest die ``top`` (0: none) is as high, any die at equal initiative (``a_h``).
+    Arrays broadcast, in either engine's layout.
+
+    Examples
+    --------
+    >>> may_answer(np.array([0, 3, 5]), 4, False)
+    array([False, False,  True])
+    """
+    ok = top > 0
+    ok &= (top >= a_v) | a_h
+    return ok
+
+
+def answer_keys(top, cols, P: int, respond: str):
+    """The companions' order keys, ascending (``top``: each one's highest die, ``cols``
+    its participant number, broadcasting): with ``"every"`` the highest die answers first,
+    with ``"cover"`` the lowest sufficient one covers; the lower number first among
+    equals (a key ends with it: ``key % P``).
+
+    Examples
+    --------
+    >>> answer_keys(np.array([5, 3]), np.array([0, 1]), 2, "every")
+    array([2, 7])
+    """
+    return ((6 - top) if respond == "every" else top) * P + cols
 
 
 @functools.cache
@@ -738,11 +766,12 @@ def across(op, x):
     return op.reduce(np.ascontiguousarray(x.T), axis=0)
 
 
-def inf_unless(key, mask):
-    """``np.where(mask, key, INF)`` for keys >= 0, without its slow branches."""
-    out = mask.astype(np.int64)
+def inf_unless(key, mask, inf=INF):
+    """``np.where(mask, key, inf)`` for keys >= 0 (``inf``: the maximum of the keys'
+    dtype, every bit below its top set), without its slow branches on a random mask."""
+    out = mask.astype(key.dtype)
     out -= 1
-    out &= INF
+    out &= inf
     out |= key
     return out
 

@@ -6,15 +6,21 @@ advanced together, one action (or one hold) per fight per step, as array operati
 the loops are over steps, participants and a participant's dice, never over fights.
 It draws its own numbers (not the general engine's stream), only where they are needed:
 
+- the state is participant-major: one (participants, fights) array per quantity, so a
+  reduction across the participants is one contiguous pass and a participant's row a
+  slice;
 - a participant's dice are sorted high to low once per round; every way a die leaves
   its unheld dice takes the highest one (a turn acts with its highest unheld die, a hold
   keeps it, an attack or an answer spends the highest die, a held one first among
-  equals), so its unheld dice are the sorted dice from a pointer on, and its held dice a
-  set of those positions (a bit mask) used highest first;
-- who acts is the acting rule's key (:func:`~.order.rank_key`) of each participant,
-  settled when a tier opens (``order="tier"``) or at every action (``order="action"``):
-  the owner in its low bits and, only in the fights where two candidates tie completely,
-  fair coins above it, so each turn is one minimum across the participants;
+  equals), so its unheld dice are the sorted dice from a pointer on (kept as the flat
+  place of that die), and its held dice a set of those positions (a bit mask) used
+  highest first;
+- who acts is the acting rule's key of each participant, settled when a tier opens
+  (``order="tier"``) or at every action (``order="action"``): the owner in its low bits
+  and, only in the fights where two candidates tie completely, fair coins above it, so
+  each turn is one minimum across the participants. With ``tiebreak="all"`` the key is
+  an int32 (value, dice of the value held, the rank of the owner's roll in its fight,
+  ranked once a round); with ``"unspent"`` the int64 :func:`~.order.rank_key`;
 - targets and success rolls are drawn for the attacking fights only, answers and armour
   for those that answer or are hurt;
 - the order statistics (first, before, doubles, positions) are read once per round from
@@ -31,9 +37,9 @@ import functools
 
 import numpy as np
 
-from .engine import _BATCH_ONLY, FACE, INF, across, answerers, inf_unless, next_answerer
+from .engine import _BATCH_ONLY, INF, answer_keys, inf_unless, may_answer
 from .holding import hold_policy
-from .order import FMT64, OWN_BITS, OWN_MASK, RANK_SHIFT, rank_key
+from .order import OWN_BITS, OWN_MASK, RANK_SHIFT, rank_key
 from .pips import prepare
 
 #: The named policies by code (their hold and use read as masks).
@@ -83,11 +89,6 @@ def _ones(bits: int) -> np.ndarray:
     return out
 
 
-def _popcount(x, bits):
-    """The set bits of masks ``x`` below ``2**bits``."""
-    return _ones(bits)[x]
-
-
 def _flat(x):
     """A flat view of the C-contiguous array ``x`` (an error, never a copy): a 2-d
     array's cell (i, j) is ``i * x.shape[1] + j`` in it, and numpy's gathers and
@@ -98,34 +99,76 @@ def _flat(x):
 
 
 def _bump(x, i, j, by=1):
-    """``x[i, j] += by`` on a 2-d array, the cells (i, j) all different."""
-    f = _flat(x)
-    cell = i * x.shape[1] + j
-    f[cell] += by
+    """``x[i, j] += by`` on a 2-d array (C- or Fortran-ordered), the cells (i, j) all
+    different."""
+    if x.flags.c_contiguous:
+        _flat(x)[i * x.shape[1] + j] += by
+    else:
+        _flat(x.T)[j * x.shape[0] + i] += by
+
+
+class _Notes:
+    """Per-fight counts noted during a batch (each attack's or answer's), counted by one
+    bincount per statistic at its end: fewer passes than a scattered add per step."""
+
+    def __init__(self, n: int):
+        self.n, self.notes = n, {}
+
+    def add(self, name, fights, index=None, by=None):
+        """``tot[name][fights, index] += by`` (``by`` None: 1; cells may repeat)."""
+        self.notes.setdefault(name, []).append((fights, index, by))
+
+    def into(self, tot):
+        """Add the noted counts to the counters ``tot`` (1-d, or 2-d Fortran-ordered)."""
+        n = self.n
+        for name, notes in self.notes.items():
+            x = tot[name]
+            if x.ndim == 1:
+                cells = np.concatenate([f for f, _, _ in notes])
+                flat = x
+            else:
+                cells = np.concatenate([i * n + f for f, i, _ in notes])
+                flat = _flat(x.T)
+            by = None
+            if notes[0][2] is not None:
+                by = np.concatenate([b for _, _, b in notes]).astype(np.float64)
+            flat += np.bincount(cells, by, minlength=flat.size).astype(np.int64)
 
 
 def _ties(x):
-    """The rows of ``x`` (rows, P) with two equal entries."""
-    P = x.shape[1]
-    out = np.zeros(x.shape[0], dtype=bool)
+    """The columns of ``x`` (P, rows: participant-major) with two equal entries."""
+    P = x.shape[0]
+    out = np.zeros(x.shape[1], dtype=bool)
     if P <= 8:
         for i in range(P):
             for j in range(i + 1, P):
-                out |= x[:, i] == x[:, j]
+                out |= x[i] == x[j]
         return out
-    srt = np.sort(x, axis=1)
-    return (srt[:, 1:] == srt[:, :-1]).any(axis=1)
+    srt = np.sort(x, axis=0)
+    return (srt[1:] == srt[:-1]).any(axis=0)
 
 
 def _nth_true(cand, j):
-    """The column of the ``j``-th (0-based) True of each row of ``cand`` (-1: none)."""
-    out = np.full(cand.shape[0], -1, dtype=np.int64)
-    seen = np.zeros(cand.shape[0], dtype=np.int64)
-    for p in range(cand.shape[1]):
-        col = cand[:, p]
+    """The row of the ``j``-th (0-based) True of each column of ``cand`` (P, rows; -1:
+    none)."""
+    out = np.full(cand.shape[1], -1, dtype=np.int64)
+    seen = np.zeros(cand.shape[1], dtype=np.int64)
+    for p in range(cand.shape[0]):
+        col = cand[p]
         out[col & (seen == j)] = p
         seen += col
     return out
+
+
+#: The compact key (tiebreak "all", int32) from the top: 7 - value (3 bits) | 15 - dice
+#: of the value held (4 bits) | the rank of the owner's roll in its fight (6 bits: 0 the
+#: highest, equal rolls equal) | coin (12 bits) | owner (6 bits); a complete tie is an
+#: equal rank above the coin, as with :func:`~.order.rank_key`'s int64 key.
+_C_RANK = 18
+#: Coin bits drawn for a complete tie (a byte; drawn again for a fight where two tied
+#: coins are equal): a field of at least this width in either key.
+_COIN = 8
+_INF32 = np.int32(np.iinfo(np.int32).max)
 
 
 class VectorEngine:
@@ -151,23 +194,46 @@ class VectorEngine:
         self._side1 = np.concatenate([[False], self.side == 1])  # by participant + 1
         self._pos = {}  # each action's place (1, 2, ...) in rows of n rounds, by n
         self.enemies, self.n_enemies = self.ref.enemies, self.ref.n_enemies
-        owners = setup.owners
-        starts = np.cumsum([0, *setup.sw])[:-1]
-        self.slot = owners * self.S + (np.arange(self.D) - starts[owners])
+        self.columns = [setup.columns(p) for p in range(self.P)]
+        # keys: compact int32 (tiebreak "all": the roll ranked once a round) or the
+        # int64 rule of rank_key (tiebreak "unspent": the unspent dice below change)
+        if self.tiebreak == "all":
+            self.kdt, self.inf, self.rshift = np.int32, _INF32, _C_RANK
+        else:
+            self.kdt, self.inf, self.rshift = np.int64, INF, RANK_SHIFT
+        self.own = np.arange(self.P, dtype=self.kdt)[:, None]
+        self.own64 = np.arange(self.P, dtype=np.int64)[:, None]
+        # the policies' answers: ``use`` one of the rows (end, side 0 acted, side 1 acted,
+        # yes, no) for each participant; ``hold`` by the participants of each code
+        use = {DEFEND: 0, RESERVE: 0, NEVER: 3, ALWAYS: 4}
+        self.use_row = np.array(
+            [use.get(c, 2 - s) for c, s in zip(codes, setup.sides, strict=True)], dtype=np.int64
+        )
+        self.by_code = {c: np.flatnonzero(self.codes == c) for c in set(codes) - {NEVER}}
+        self.side8 = self.side.astype(np.int8)[:, None]
+        self.own8 = np.arange(self.P, dtype=np.int8)[:, None]
+        self.later_inf = np.int16(np.iinfo(np.int16).max)
+        self.own16 = np.arange(self.P, dtype=np.int16)[:, None]
 
     # ------------------------------------------------------------------ a batch
     def __call__(self, rng, n):
+        # a fight's counters (n, k) Fortran-ordered: each statistic's column contiguous,
+        # so the batch's sums, squares and cross sums run along memory (6 times faster)
         tot = {
-            k: np.zeros(s if k in _BATCH_ONLY else (n, *s), dtype=np.int64)
+            k: np.zeros(s, dtype=np.int64)
+            if k in _BATCH_ONLY
+            else np.zeros((*s, n), dtype=np.int64).T
             for k, s in self.ref.shapes.items()
         }
         edges = np.zeros(n, dtype=np.int64)
         forbid = np.zeros(n, dtype=bool)
+        tot["notes"] = _Notes(n)  # in the batch's counters: a batch may run in a thread
         for r in range(self.rounds):
             dice = prepare(rng.integers(1, 7, size=(n, self.D), dtype=np.int64), self.setup)
-            seq = self._round(rng, dice, tot, edges, forbid, r)
+            seq = self._round(rng, dice, tot, edges, forbid, r)[: self.D]
             self._order_stats(seq, tot)
         _bump(tot["edges"], np.arange(n), edges)
+        tot.pop("notes").into(tot)
         if self.combat is not None:  # the counts that follow from the others (fewer passes)
             tot["attacks"][:] = tot["resp_k"].sum(axis=1)
             tot["defended"][:] = tot["attacks"] - tot["resp_k"][:, 0]
@@ -176,13 +242,14 @@ class VectorEngine:
         return self.ref._batch_totals(tot, n)
 
     def _sorted(self, dice):
-        """Each participant's dice high to low (n, P, S + 1) int8, zeros after its last,
-        the run of each die (n, P, S + 1) int8: the dice equal to it from it on, and the
-        face counts of each participant's dice (n, P) int64 (4 bits a face)."""
+        """Each participant's dice high to low (P, n, S + 1) int8 (participant-major),
+        zeros after its last; the run of each die (P, n, S + 1) int8: the dice equal to
+        it from it on; and the face counts of each participant's dice (P, n) int64
+        (4 bits a face)."""
         n, P, S = dice.shape[0], self.P, self.S
-        pad = np.zeros((n, P * S), dtype=np.int8)
-        pad[:, self.slot] = dice
-        pad = pad.reshape(n, P, S)
+        pad = np.zeros((P, n, S), dtype=np.int8)
+        for p, (c0, c1) in enumerate(self.columns):
+            pad[p, :, : c1 - c0] = dice[:, c0:c1]
         if S <= 8:  # a sorting network on the columns (numpy's sort of a short axis is slow)
             col = [np.ascontiguousarray(pad[:, :, s]) for s in range(S)]
             for i in range(S - 1):
@@ -193,261 +260,332 @@ class VectorEngine:
         else:
             srt = -np.sort(-pad, axis=2)
             col = [np.ascontiguousarray(srt[:, :, s]) for s in range(S)]
-        zero = np.zeros((n, P), dtype=np.int8)
+        zero = np.zeros((P, n), dtype=np.int8)
         runs = [zero]
-        rolled = np.zeros((n, P), dtype=np.int64)
+        rolled = np.zeros((P, n), dtype=np.int64)
         nxt = zero
         for s in range(S - 1, -1, -1):
             rs = (col[s] == nxt).view(np.int8) * runs[-1]
             rs += 1
             runs.append(rs)
-            rolled += np.take(FACE, col[s])
+            # face f's slot, 1 << 4 (f - 1), and 0 for no die: (1 << 4 f) >> 4
+            rolled += np.left_shift(np.int64(1), 4 * col[s].astype(np.int64)) >> 4
             nxt = col[s]
         d = np.stack([*col, zero], axis=2)
         run = np.stack(runs[::-1], axis=2)
         return d, run, rolled
 
     def _order_stats(self, seq, tot):
-        """Who acted when, from each fight's acting sequence of a round (n, D), -1 after
-        the last action."""
-        n, D, P = seq.shape[0], self.D, self.P
+        """Who acted when, from each fight's acting sequence of a round (D, n: place-major),
+        -1 after the last action."""
+        D, n, P = seq.shape[0], seq.shape[1], self.P
         rows = np.arange(n)
         has = seq >= 0
-        first = seq[:, 0]
-        some = first >= 0
+        first = seq[0]
+        some = has[0]
         _bump(tot["first"], rows[some], first[some])
         tot["first_side"] += some & (self.side[np.maximum(first, 0)] == 0)
-        # participant p at column p + 1 of each row's counts (column 0: no action)
+        # participant p at column p + 1 of each fight's counts (column 0: no action)
         s1 = seq + 1
-        cell = _flat(s1 + np.arange(0, n * (P + 1), P + 1)[:, None])
+        cell = _flat(s1 + np.arange(0, n * (P + 1), P + 1))
         pos = self._pos.get(n)
         if pos is None:
-            pos = self._pos[n] = np.tile(np.arange(1, D + 1, dtype=np.float64), n)
-        tot["act_n"] += np.bincount(cell, minlength=n * (P + 1)).reshape(n, P + 1)[:, 1:]
+            pos = self._pos[n] = np.repeat(np.arange(1, D + 1, dtype=np.float64), n)
+        act_n = np.bincount(cell, minlength=n * (P + 1)).reshape(n, P + 1)[:, 1:]
+        tot["act_n"] += act_n
         ps = np.bincount(cell, pos, minlength=n * (P + 1)).reshape(n, P + 1)[:, 1:]
         tot["pos_sum"] += ps.astype(np.int64)
-        at = _flat(s1 + np.arange(0, D * (P + 1), P + 1)[None, :])
+        at = _flat(s1 + np.arange(0, D * (P + 1), P + 1)[:, None])
         tot["acts_at"] += np.bincount(at, minlength=D * (P + 1)).reshape(D, P + 1)[:, 1:]
         if D > 1:
-            tot["double"] += ((seq[:, 1:] == seq[:, :-1]) & has[:, 1:]).any(axis=1)
-        # the actions before the first by side 1 (each row's acts come first, then -1s)
+            tot["double"] += np.logical_or.reduce((seq[1:] == seq[:-1]) & has[1:], axis=0)
+        # the actions before the first by side 1 (each fight's acts come first, then -1s)
         b = self._side1[s1]
-        before = np.where(b.any(axis=1), b.argmax(axis=1), has.sum(axis=1))
+        n_acts = np.add.reduce(has.view(np.int8), axis=0, dtype=np.int64)
+        before = np.where(np.logical_or.reduce(b, axis=0), b.argmax(axis=0), n_acts)
         _bump(tot["before"], rows, np.minimum(before, self.da))
 
+    def _rank(self, rolled):
+        """Each participant's rank (P, n) of its roll in its fight (0: the highest, equal
+        rolls equal) and the fights with two equal rolls."""
+        P, n = rolled.shape
+        if P <= 8:
+            rank = np.zeros((P, n), dtype=self.kdt)
+            twin = np.zeros(n, dtype=bool)
+            for i in range(P):
+                for j in range(i + 1, P):
+                    gt = rolled[i] > rolled[j]
+                    lt = rolled[i] < rolled[j]
+                    rank[j] += gt
+                    rank[i] += lt
+                    twin |= ~(gt | lt)
+            return rank, twin
+        srt = np.sort(rolled, axis=0)  # ascending: a rank is the count of greater rolls
+        rank = np.zeros((P, n), dtype=self.kdt)
+        for p in range(P):
+            rank[p] = P - _count_le(srt, rolled[p])
+        return rank, (srt[1:] == srt[:-1]).any(axis=0)
+
     # ------------------------------------------------------------------ a round
+    PMAJOR = ("rank", "rolled", "idx", "hm", "ht", "hever", "tkey", "sa", "empty")
+
     def _round(self, rng, dice, tot, edges, forbid, r):
-        """Play one round of every fight; returns the acting sequences (n, D)."""
+        """Play one round of every fight; returns the acting sequences (D, n)."""
         n, P, S, D = dice.shape[0], self.P, self.S, self.D
-        seq = np.full((n, D), -1, dtype=np.int64)
+        seq = np.full((D + 1, n), -1, dtype=np.int64)  # who acted at each place (and a spare)
         d, run, rolled = self._sorted(dice)
+        base = np.arange(n * P, dtype=np.int64).reshape(P, n) * (S + 1)
         w = {
             "rid": np.arange(n),
-            "d": d,
-            "run": run,
-            "rolled": rolled,
-            # complete ties need two identical rolls (unless by the unspent dice)
-            "twin": _ties(rolled) if self.tiebreak == "all" else np.ones(n, dtype=bool),
-            "k": np.zeros((n, P), dtype=np.int64),
-            "hm": np.zeros((n, P), dtype=np.int64),
-            "hever": np.zeros((n, P), dtype=bool),
+            "idx": base.copy(),  # each participant's highest unheld die: its flat place in d
+            "hm": np.zeros((P, n), dtype=np.int64),  # held dice: a bit per place
+            "ht": np.zeros((P, n), dtype=np.int8),  # the highest held die (0: none)
+            "hever": np.zeros((P, n), dtype=bool),
             "tier_v": np.zeros(n, dtype=np.int8),
-            "tkey": np.full((n, P), INF, dtype=np.int64),
+            "tkey": np.full((P, n), self.inf, dtype=self.kdt),
             "acted": np.zeros(n, dtype=bool),
-            "sa": np.zeros((n, 2), dtype=bool),
+            "sa": np.zeros((2, n), dtype=bool),
             "pos": np.zeros(n, dtype=np.int64),
             "slow_any": np.zeros(n, dtype=bool),
-            "empty": np.zeros((n, P), dtype=bool),
+            "empty": np.zeros((P, n), dtype=bool),
             "forbid": forbid.copy(),
             "done": np.zeros(n, dtype=bool),
         }
+        if self.tiebreak == "all":  # complete ties need two identical rolls
+            w["rank"], w["twin"] = self._rank(rolled)
+        else:
+            w["rolled"], w["twin"] = rolled, np.ones(n, dtype=bool)
         low = _lowest(S)
         m = n
-        base = np.arange(n * P, dtype=np.int64) * (S + 1)
+        dflat, rflat = d.reshape(-1), run.reshape(-1)
         for _ in range(2 * D + 2):
             ndone = int(np.count_nonzero(w["done"]))
             if ndone == m:
                 return seq
-            if 8 * ndone >= m:  # set the finished fights aside
+            if 4 * ndone >= m:  # set the finished fights aside
                 keep = np.flatnonzero(~w["done"])
-                w = {k: np.take(v, keep, axis=0) for k, v in w.items()}
+                idx = w.pop("idx") - base  # the pointers, rebased on the kept fights
+                w = {
+                    k: np.take(v, keep, axis=1 if k in self.PMAJOR else 0)
+                    for k, v in w.items()
+                    if k not in ("base", "dflat", "rflat")
+                }
+                d, run = np.take(d, keep, axis=1), np.take(run, keep, axis=1)
+                dflat, rflat = d.reshape(-1), run.reshape(-1)
                 m = keep.size
-                base = np.arange(m * P, dtype=np.int64) * (S + 1)
-            w["base"] = base.reshape(m, P)
-            k, hm = w["k"], w["hm"]
-            dflat = w["d"].reshape(-1)
-            w["idx"] = idx = (base + k.reshape(-1)).reshape(m, P)  # the highest unheld die's
+                base = np.arange(m * P, dtype=np.int64).reshape(P, m) * (S + 1)
+                w["idx"] = np.take(idx, keep, axis=1) + base
+            w["base"] = base
+            w["dflat"], w["rflat"] = dflat, rflat
+            idx, hm = w["idx"], w["hm"]
             ut = np.take(dflat, idx)  # int8, as are the dice (a pass over int64 costs 4-8x)
-            umax = across(np.maximum, ut)
+            umax = np.maximum.reduce(ut, axis=0)
             end = umax == 0
             if self.holding:
-                hidx = base + np.take(low, hm.reshape(-1))
-                ht = np.take(dflat, hidx).reshape(m, P)
+                ht = w["ht"]
                 want = self._use(w, ht, end)
-                interv = across(np.logical_or, want)
+                interv = np.logical_or.reduce(want, axis=0)
                 turn = ~end & ~interv
                 finish = end & ~interv & ~w["done"]
             else:
-                ht = np.zeros((m, P), dtype=np.int8)
+                ht = None
                 interv = np.zeros(m, dtype=bool)
                 turn = ~end
                 finish = end & ~w["done"]
             if finish.any():
                 self._finish(w, np.flatnonzero(finish), tot, edges, forbid, r)
             actor = np.zeros(m, dtype=np.int64)
-            value = np.zeros(m, dtype=np.int64)
+            value = np.zeros(m, dtype=np.int8)
             if interv.any():  # the best-ranked holder that wants to act, a coin among equals
                 ir = np.flatnonzero(interv)
-                hv, wn = ht[ir], want[ir]
-                i0 = low[hm[ir]]  # the highest held die's place; its equals follow it
-                same = ((np.int64(1) << w["run"].reshape(-1)[w["base"][ir] + i0]) - 1) << i0
-                held = _popcount(hm[ir] & same, S)
-                key = inf_unless(self._key(w, ir, hv, held), wn)
-                cand = wn & (key == across(np.minimum, key)[:, None])
-                pick = cand.argmax(axis=1)
-                nc = across(np.add, cand.view(np.int8))
+                hv, wn = np.take(ht, ir, axis=1), np.take(want, ir, axis=1)
+                hmi = np.take(hm, ir, axis=1)
+                i0 = np.take(low, hmi)  # the highest held die's place; its equals follow it
+                b0 = np.take(base, ir, axis=1) + i0
+                same = ((np.int64(1) << np.take(rflat, b0)) - 1) << i0
+                held = _ones(S)[hmi & same]
+                key = inf_unless(self._key(w, ir, hv, held), wn, self.inf)
+                cand = wn & (key == np.minimum.reduce(key, axis=0))
+                pick = cand.argmax(axis=0)
+                nc = np.add.reduce(cand.view(np.int8), axis=0)
                 tied = np.flatnonzero(nc > 1)
                 if tied.size:
-                    pick[tied] = _nth_true(cand[tied], rng.integers(0, nc[tied]))
+                    pick[tied] = _nth_true(cand[:, tied], rng.integers(0, nc[tied]))
                 actor[ir] = pick
-                value[ir] = hv[np.arange(ir.size), pick]
+                value[ir] = np.take(_flat(hv), pick * ir.size + np.arange(ir.size))
             if turn.any():
                 if self.order == "tier":  # the tier's keys, settled when it opened
                     v = w["tier_v"]
-                    best = across(np.minimum, inf_unless(w["tkey"], ut == v[:, None]))
-                    j = best & OWN_MASK  # a settled key ends with its owner
-                    reopen = turn & (best == INF)
+                    inf = self.inf
+                    best = np.minimum.reduce(inf_unless(w["tkey"], ut == v, inf), axis=0)
+                    reopen = turn & (best == inf)
                     if reopen.any():  # the next value's tier opens: its holders ordered once
                         ro = np.flatnonzero(reopen)
                         vm = umax[ro]
-                        key = self._turn_key(w, ro, np.take(ut, ro, axis=0), vm)
+                        key = self._turn_key(w, ro, np.take(ut, ro, axis=1), vm)
                         key = self._settle(rng, key, w["twin"][ro])
-                        w["tkey"][ro] = key
+                        w["tkey"][:, ro] = key
                         v[ro] = vm
-                        j[ro] = across(np.minimum, key) & OWN_MASK
+                        best[ro] = np.minimum.reduce(key, axis=0)
+                    j = (best & OWN_MASK).astype(np.int64)  # a settled key ends with its owner
                     actor = np.where(turn, j, actor)
                     value = np.where(turn, v, value)
                 else:  # by action: the rule's keys at every action
                     tr = np.flatnonzero(turn)
-                    key = self._settle(rng, self._turn_key(w, tr, ut[tr], umax[tr]), w["twin"][tr])
-                    actor[tr] = across(np.minimum, key) & OWN_MASK
+                    key = self._turn_key(w, tr, np.take(ut, tr, axis=1), umax[tr])
+                    key = self._settle(rng, key, w["twin"][tr])
+                    actor[tr] = np.minimum.reduce(key, axis=0) & OWN_MASK
                     value[tr] = umax[tr]
-            hold = np.zeros(m, dtype=bool)
+            hold = None
             if self.holding:
                 hold = self._hold(w, turn & ~w["forbid"], actor)
                 if hold.any():
                     hr = np.flatnonzero(hold)
-                    cell = hr * P + actor[hr]
-                    hm.reshape(-1)[cell] |= np.int64(1) << k.reshape(-1)[cell]
-                    k.reshape(-1)[cell] += 1
-                    w["hever"].reshape(-1)[cell] = True
-            ar = np.flatnonzero(interv | (turn & ~hold))
-            if ar.size:
-                self._act(rng, w, ar, actor[ar], value[ar], interv[ar], ut, ht, seq, tot)
+                    cell = actor[hr] * m + hr
+                    k = np.take(_flat(idx), cell) - np.take(_flat(base), cell)
+                    first = cell[np.take(_flat(hm), cell) == 0]  # its first held die: the highest
+                    _flat(ht)[first] = np.take(_flat(ut), first)
+                    _flat(hm)[cell] |= np.int64(1) << k
+                    _flat(idx)[cell] += 1
+                    _flat(w["hever"])[cell] = True
+                    turn = turn & ~hold
+            self._act(rng, w, interv | turn, actor, value, interv, ut, ht, seq, tot)
         raise AssertionError("a round did not end")  # pragma: no cover - every step spends
 
     # ------------------------------------------------------------------ keys and policies
-    def _below(self, w, rows, value):
-        """Face counts (4 bits a face) of the unheld dice below ``value`` of ``rows``."""
-        dd, k = w["d"][rows], w["k"][rows]
-        out = np.zeros(k.shape, dtype=np.int64)
-        for s in range(self.S):
-            x = dd[:, :, s].astype(np.int64)
-            out += np.where((s >= k) & (x < value) & (x > 0), FACE[x], 0)
-        return out
-
     def _key(self, w, rows, value, held):
-        """The acting rule's keys (rows, P) of dice of ``value`` held ``held`` times."""
-        below = self._below(w, rows, value) if self.tiebreak == "unspent" else None
-        return rank_key(value.astype(np.int64), held, w["rolled"][rows], below, self.tiebreak)
+        """The acting rule's keys (P, rows) of dice of ``value`` (int8) held ``held``
+        times (coin and owner 0)."""
+        if self.tiebreak == "all":
+            hi = ((7 - value).astype(np.int32) << 4) | (15 - held.astype(np.int32))
+            hi <<= 6
+            hi |= np.take(w["rank"], rows, axis=1)
+            hi <<= _C_RANK
+            return hi
+        # "unspent": the face counts of the unheld dice below the value
+        S = self.S
+        v = value.astype(np.int64)
+        k = np.take(w["idx"], rows, axis=1) - np.take(w["base"], rows, axis=1)
+        b0 = np.take(w["base"], rows, axis=1)
+        below = np.zeros(k.shape, dtype=np.int64)
+        for s in range(S):
+            x = np.take(w["dflat"], b0 + s).astype(np.int64)
+            ok = (s >= k) & (x < v) & (x > 0)
+            below += ok * (np.left_shift(np.int64(1), 4 * x) >> 4)
+        rolled = np.take(w["rolled"], rows, axis=1)
+        return rank_key(v, held.astype(np.int64), rolled, below, "unspent")
 
     def _turn_key(self, w, rows, ut, vm):
         """The keys of the participants whose highest unheld die is ``vm`` (the others
         INF): their unheld dice of ``vm`` counted (the run from the highest)."""
-        is_v = ut == vm[:, None]
-        idx = np.take(w["idx"], rows, axis=0)
-        count = np.take(w["run"].reshape(-1), idx).astype(np.int64)
-        return inf_unless(self._key(w, rows, vm[:, None], count), is_v)
+        is_v = ut == vm
+        count = np.take(w["rflat"], np.take(w["idx"], rows, axis=1))
+        return inf_unless(self._key(w, rows, vm, count), is_v, self.inf)
 
     def _settle(self, rng, key, maybe):
-        """Keys (rows, P; ``INF``: not a candidate) made unique: the owner in the low bits
-        and, in the rows where two candidates tie completely (only ``maybe`` can),
+        """Keys (P, rows; ``inf``: not a candidate) made unique: the owner in the low
+        bits and, in the rows where two candidates tie completely (only ``maybe`` can),
         fair coins above it (drawn again for a row where two tied coins are equal), as
         ``order.sort_keys`` does."""
-        P = key.shape[1]
-        member = key < INF
-        key = key | np.arange(P, dtype=np.int64)  # INF stays INF
+        P, inf, rs = self.P, self.inf, self.rshift
+        member = key < inf
+        key |= self.own  # inf stays inf
         todo = np.flatnonzero(maybe)
-        high = np.where(member[todo], key[todo] >> RANK_SHIFT, -1 - np.arange(P))
+        if not todo.size:
+            return key
+        # a tie: two members' equal ranks (a non-member's rank made -1 - its number)
+        top = key.dtype.type(inf >> rs) + 1 + self.own
+        mt = np.take(member, todo, axis=1)
+        high = np.take(key, todo, axis=1) >> rs
+        high -= ~mt * top
         todo = todo[_ties(high)]
+        clear = ~key.dtype.type(((1 << _COIN) - 1) << OWN_BITS)
+        top = key.dtype.type(inf >> OWN_BITS) + 1 + self.own
         while todo.size:
-            coin = rng.integers(0, 1 << FMT64, size=(todo.size, P), dtype=np.int64)
-            k2 = (key[todo] & ~np.int64(((1 << FMT64) - 1) << OWN_BITS)) | (coin << OWN_BITS)
-            k2 = np.where(member[todo], k2, INF)
-            key[todo] = k2
-            clash = _ties(np.where(member[todo], k2 >> OWN_BITS, -1 - np.arange(P)))
-            todo = todo[clash]
+            mt = np.take(member, todo, axis=1)
+            coin = rng.integers(0, 1 << _COIN, size=(P, todo.size), dtype=np.uint8)
+            k2 = np.take(key, todo, axis=1) & clear
+            k2 |= coin.astype(key.dtype) << OWN_BITS
+            k2 |= ~mt * inf  # inf stays inf: all its bits set
+            key[:, todo] = k2
+            high = k2 >> OWN_BITS
+            high -= ~mt * top
+            todo = todo[_ties(high)]
         return key
 
     def _use(self, w, ht, end):
-        """Each holder's answer to ``use`` (rows, P): act now with its highest held die?"""
-        want = np.zeros(ht.shape, dtype=bool)
-        for p, code in enumerate(self.codes.tolist()):
-            if code in (DEFEND, RESERVE):
-                x = end
-            elif code == AFTER_ENEMY:
-                x = w["sa"][:, 1 - self.side[p]]
-            elif code == NEVER:
-                x = True
-            else:
-                continue
-            want[:, p] = (ht[:, p] > 0) & x
+        """Each holder's answer to ``use`` (P, rows): act now with its highest held die?
+        (``end`` for defend and reserve, an enemy acted for after-enemy, always for never,
+        never for always: one row of these each.)"""
+        m = end.size
+        rows = np.stack([end, w["sa"][0], w["sa"][1], np.ones(m, bool), np.zeros(m, bool)])
+        want = rows.take(self.use_row, axis=0)
+        want &= ht > 0
         return want
 
     def _hold(self, w, ask, a):
         """The actors' answers to ``hold`` (one per row, ``ask``: asked at all)."""
-        cell = np.arange(0, a.size * self.P, self.P) + a
-        code = self.codes[a]
-        x = code == ALWAYS
-        if self.present[DEFEND]:
-            x |= (code == DEFEND) & ~np.take(_flat(w["hever"]), cell)
-        if self.present[RESERVE]:
-            x |= (code == RESERVE) & (np.take(_flat(w["hm"]), cell) == 0)
-        if self.present[AFTER_ENEMY]:
-            other = np.arange(0, 2 * a.size, 2) + 1 - self.side[a]
-            x |= (code == AFTER_ENEMY) & ~np.take(_flat(w["sa"]), other)
-        return ask & x
+        m = a.size
+        x = np.zeros((self.P, m), dtype=bool)  # every participant's answer, read at the actor
+        for code, ps in self.by_code.items():
+            if code == DEFEND:
+                x[ps] = ~w["hever"].take(ps, axis=0)
+            elif code == RESERVE:
+                x[ps] = w["hm"].take(ps, axis=0) == 0
+            elif code == AFTER_ENEMY:
+                x[ps] = ~w["sa"].take(1 - self.side[ps], axis=0)
+            elif code == ALWAYS:
+                x[ps] = True
+        return ask & x.take(a * m + np.arange(m))
+
+    def _spent_held(self, w, hc):
+        """The held dice at the flat cells ``hc`` spent (the highest of each): its next
+        held die becomes its highest (0: none left)."""
+        hf = _flat(w["hm"])
+        left = hf.take(hc) & (hf.take(hc) - 1)
+        hf[hc] = left
+        place = _flat(w["base"]).take(hc) + _lowest(self.S).take(left)
+        _flat(w["ht"])[hc] = w["dflat"].take(place)
 
     # ------------------------------------------------------------------ an action
-    def _act(self, rng, w, ar, a, value, from_hold, ut, ht, seq, tot):
-        """The actors ``a`` of rows ``ar`` act with a die of ``value``: set it aside, note
-        the action, and make the attacks."""
+    def _act(self, rng, w, acts, a, value, from_hold, ut, ht, seq, tot):
+        """The actors ``a`` of the fights ``acts`` (a mask: every fight still playing, most
+        act at each step) act with a die of ``value``: set it aside, note the action, and
+        make the attacks."""
         c = self.combat
-        k, hm = w["k"], w["hm"]
-        held = from_hold.copy()  # a holder spends its highest (held) die
-        kept = np.zeros(ar.size, dtype=bool)
+        m = acts.size
+        own = self.own64 == a  # each fight's actor, one-hot (P, m)
+        own &= acts
+        sa = self.side[a]
+        held = None
+        kept = None
         att = None
         if c is not None:
-            att = (self.side[a] == 1) | (c.attackers == "both")
-            # an attack on a turn spends the highest die: a held one above the turn's
-            hta = np.take(_flat(ht), ar * self.P + a)
-            kept = ~from_hold & att & (hta > value)
-            value = np.where(kept, hta, value)
-            held |= kept
-        cell = ar * self.P + a
-        hf = _flat(hm)
-        hc = cell[held]
-        hf[hc] &= hf[hc] - 1
-        _flat(k)[cell[~held]] += 1
+            att = acts & (sa == 1) if c.attackers == "versus" else acts
+            if ht is not None:  # an attack on a turn spends the highest die: a held one above
+                hta = np.take(_flat(ht), a * m + np.arange(m))
+                kept = ~from_hold & att & (hta > value)
+                value = np.maximum(value, hta * kept)
+                held = from_hold | kept
+        if ht is not None:
+            held = from_hold if held is None else held
+            hc = np.flatnonzero(_flat(own & held))  # a held die spent: the highest held
+            self._spent_held(w, hc)
+            own &= ~held
+        w["idx"] += own
         pos = w["pos"]
-        _flat(seq)[w["rid"][ar] * self.D + pos[ar]] = a
-        pos[ar] += 1
-        w["acted"][ar] = True
-        _flat(w["sa"])[ar * 2 + self.side[a]] = True
-        if c is None or not att.any():
+        _flat(seq)[pos * seq.shape[1] + w["rid"]] = np.where(acts, a, -1)  # -1: no action
+        pos += acts
+        w["acted"] |= acts
+        w["sa"][0] |= acts & (sa == 0)
+        w["sa"][1] |= acts & (sa == 1)
+        if c is None:
             return
-        equal = from_hold | (kept & (c.kept == "equal"))
-        self._attack(rng, w, ar[att], value[att], equal[att], self.side[a[att]], ut, ht, tot)
+        B = np.flatnonzero(att)
+        if not B.size:
+            return
+        equal = from_hold if kept is None else from_hold | (kept & (c.kept == "equal"))
+        self._attack(rng, w, B, value[B], equal[B], sa[B], ut, ht, tot)
 
     def _targets(self, rng, a_side):
         """The attacked participant of each attack by the side ``a_side``: uniform among
@@ -469,17 +607,39 @@ class VectorEngine:
         """Attacks made from rows ``B`` at dice ``av`` (``ah``: at equal initiative) by the
         side ``a_side``, answered and weighed."""
         c = self.combat
-        nb = B.size
+        P, m, nb = self.P, ut.shape[1], B.size
         gr = w["rid"][B]
         t = self._targets(rng, a_side)
         left = c.attack(rng, (nb,)).astype(np.int64) if c.rolls else None
-        top = np.take(ut, B, axis=0)
-        if self.holding:
-            np.maximum(top, np.take(ht, B, axis=0), out=top)
-        able_t, able, first, later = answerers(top, t, av, ah, self.side, c.respond)
-        no = ~able_t
-        _flat(w["empty"])[B[no] * self.P + t[no]] = True
-        tot["able"][gr] += able
+        top = np.take(ut if ht is None else np.maximum(ut, ht), B, axis=1)
+        # who may answer: the target with a die; its companions with a die as high as the
+        # attack's (any die at equal initiative)
+        tt = np.take(_flat(top), t * nb + np.arange(nb))
+        able_t = tt > 0
+        able_c = self.side8 == (1 - a_side).astype(np.int8)  # the target's side ...
+        able_c &= self.own8 != t.astype(np.int8)  # ... but not the target
+        able_c &= may_answer(top, av, ah)
+        no = np.flatnonzero(~able_t)
+        _flat(w["empty"])[t[no] * m + B[no]] = True
+        later = None
+        if c.respond == "every":
+            first = np.where(able_t, t, -1)
+            able = able_t | np.logical_or.reduce(able_c, axis=0)
+            # the companions in turn (int16 keys: at most 6 * 64 + 63)
+            keys = answer_keys(top.astype(np.int16), self.own16, P, "every")
+            later = inf_unless(keys, able_c, self.later_inf)
+        elif c.respond == "cover":  # a companion covers a target too slow
+            first = np.where(able_t, t, -1)
+            any_c = np.logical_or.reduce(able_c, axis=0)
+            fast_t = able_t & ((tt >= av) | ah)
+            keys = answer_keys(top.astype(np.int16), self.own16, P, "cover")
+            cov = np.minimum.reduce(inf_unless(keys, able_c, self.later_inf), axis=0) % P
+            first = np.where(~fast_t & any_c, cov, first)
+            able = able_t | any_c
+        else:
+            first = np.where(able_t, t, -1)
+            able = able_t
+        tot["notes"].add("able", gr, by=able)
         nresp = np.zeros(nb, dtype=np.int64)
         full = np.zeros(nb, dtype=bool)
         # the first answer (the target's, or the companion covering), then the
@@ -492,56 +652,64 @@ class VectorEngine:
         g = np.flatnonzero(go)
         if g.size:
             self._answer(rng, w, B, g, first[g], t, av, ah, left, full, nresp, ut, ht, tot)
-        if c.respond == "every":
-            g = np.flatnonzero(across(np.minimum, later) < INF)
-            later = later[g]
+        if later is not None:
+            g = np.flatnonzero(np.minimum.reduce(later, axis=0) < self.later_inf)
+            later = np.take(later, g, axis=1)
             while g.size:
                 threat = (left[g] > 0) if c.rolls else ~full[g]
-                g, later = g[threat], later[threat]
-                who = next_answerer(later)
-                some = who >= 0
-                g, later, who = g[some], later[some], who[some]
+                g, later = g[threat], np.take(later, np.flatnonzero(threat), axis=1)
+                low = np.minimum.reduce(later, axis=0)
+                some = low < self.later_inf
+                sm = np.flatnonzero(some)
+                g, later, low = g[sm], np.take(later, sm, axis=1), low[sm]
                 if g.size:
+                    who = (low % P).astype(np.int64)
+                    _flat(later)[who * g.size + np.arange(g.size)] = self.later_inf
                     self._answer(rng, w, B, g, who, t, av, ah, left, full, nresp, ut, ht, tot)
-        _bump(tot["resp_k"], gr, nresp)
+        tot["notes"].add("resp_k", gr, nresp)
         if c.rolls:
             if c.armour is not None:
                 hurt = np.flatnonzero(left > 0)
                 if hurt.size:
                     arm = c.armour(rng, (hurt.size,)).astype(np.int64)
                     left[hurt] = np.maximum(left[hurt] - arm, 0)
-            _bump(tot["margin"], gr, np.minimum(left, c.attack.most))
-            tot["wound"][gr] += left
-            _bump(tot["wound_by"], gr, a_side, left)
-            tot["wounding"][gr] += left > 0
+            notes = tot["notes"]
+            notes.add("margin", gr, np.minimum(left, c.attack.most))
+            notes.add("wound", gr, by=left)
+            notes.add("wound_by", gr, a_side, left)
+            notes.add("wounding", gr, by=left > 0)
 
     def _answer(self, rng, w, B, g, x, t, av, ah, left, full, nresp, ut, ht, tot):
         """The participants ``x`` answer the attacks ``g`` (of the rows ``B``): each sets
         aside its highest die, slow when it is the target answering below the attack."""
         c = self.combat
-        k, hm = w["k"], w["hm"]
         rows = B[g]
-        cell = rows * self.P + x
-        hv, uv = np.take(ht.reshape(-1), cell), np.take(ut.reshape(-1), cell)
-        fh = (hv >= uv) & (hv > 0)  # the highest die, a held one first among equals
-        h = np.maximum(hv, uv)
-        hf = _flat(hm)
-        hc = cell[fh]
-        hf[hc] &= hf[hc] - 1
-        _flat(k)[cell[~fh]] += 1
+        cell = x * ut.shape[1] + rows
+        uv = np.take(_flat(ut), cell)
+        if ht is not None:
+            hv = np.take(_flat(ht), cell)
+            fh = (hv >= uv) & (hv > 0)  # the highest die, a held one first among equals
+            h = np.maximum(hv, uv)
+            self._spent_held(w, cell[fh])
+            _flat(w["idx"])[cell[~fh]] += 1
+        else:
+            h = uv
+            _flat(w["idx"])[cell] += 1
         is_t = x == t[g]
-        scale = np.where(is_t & ~ah[g], np.maximum(av[g] - h, 0), 0)
+        scale = (av[g] - h).astype(np.int64)
+        np.maximum(scale, 0, out=scale)
+        scale *= is_t & ~ah[g]
         rg = w["rid"][rows]
-        _bump(tot["slow"], rg, scale)
-        tot["target_resp"][rg] += is_t
+        tot["notes"].add("slow", rg, scale)
+        tot["notes"].add("target_resp", rg, by=is_t)
         w["slow_any"][rows[scale > 0]] = True
         full[g] |= scale == 0
         nresp[g] += 1
         if c.rolls:
             dfn = np.maximum(c.defend(rng, (g.size,)) - c.slow_cost * scale, 0)
             adv = np.maximum(dfn - left[g], 0)
-            _bump(tot["adv"], rg, np.minimum(adv, c.defend.most))
-            tot["adv_sum"][rg] += adv
+            tot["notes"].add("adv", rg, np.minimum(adv, c.defend.most))
+            tot["notes"].add("adv_sum", rg, by=adv)
             left[g] = np.maximum(left[g] - dfn, 0)
 
     # ------------------------------------------------------------------ round's end
@@ -556,7 +724,15 @@ class VectorEngine:
         c = self.combat
         if c is not None:
             cols = self.side == 0 if c.attackers == "versus" else np.ones(self.P, dtype=bool)
-            _bump(tot["out"], gr, w["empty"][f][:, cols].sum(axis=1))
+            empty = np.take(w["empty"][cols], f, axis=1)
+            _bump(tot["out"], gr, np.add.reduce(empty.view(np.int8), axis=0).astype(np.int64))
             tot["slow_round"][gr] += w["slow_any"][f]
-        w["hm"][f] = 0
+        if self.holding:
+            w["hm"][:, f] = 0
+            w["ht"][:, f] = 0
         w["done"][f] = True
+
+
+def _count_le(srt, x):
+    """How many entries of each column of ``srt`` (sorted ascending) are <= ``x``."""
+    return np.add.reduce((srt <= x).view(np.int8), axis=0, dtype=np.int64)
