@@ -1,7 +1,9 @@
 """The readings of issue 27, each against ``as_written`` (an oracle written from the rule
 text alone: every roll, coin, target and success roll enumerated, the round played one
-action at a time), on setups of at most five dice."""
+action at a time), on setups of at most five dice; the oracle's figures of three dice
+holding against two are written out (``DICESTATS_FUZZ=deep`` plays them again)."""
 
+import os
 from fractions import Fraction
 
 import pytest
@@ -10,6 +12,8 @@ from dicestats import initiative as ini
 from dicestats.initiative.engine import Combat
 
 from .as_written import defence_round, summary
+
+DEEP = os.environ.get("DICESTATS_FUZZ", "").strip().lower() == "deep"
 
 
 def test_an_attack_sets_aside_the_highest_die():
@@ -54,16 +58,25 @@ def test_an_attack_with_a_kept_die_at_its_value_or_at_equal_initiative(kept):
         assert r.mean_slow < ini.defence([1, 1], [2], **both).mean_slow
 
 
+# The oracle's figures of three hero dice holding against two foe dice (docs/rules/initiative.md
+# prints the attacks answered): playing its 7,776 rolls costs 0.4 s of CPU, so the figures are
+# written here and DICESTATS_FUZZ=deep plays the oracle again.
+HOLDING_3_VS_2 = {
+    "defend": (Fraction(6175, 7776), Fraction(8799, 12350), Fraction(4289, 7776)),
+    "reserve": (Fraction(7267, 7776), Fraction(7791, 14534), Fraction(3617, 7776)),
+}
+
+
 def test_defend_holds_the_first_die_only_and_reserve_keeps_one():
     # the defender keeps the die of its first turn, acts with the rest: 6175/7776 of the
     # attacks answered; keeping a die in reserve all round ("reserve", the old
-    # "defend"): 7267/7776
-    for policy, answered in (("defend", Fraction(6175, 7776)), ("reserve", Fraction(7267, 7776))):
-        text = summary(defence_round([3], [2], hold=policy))
-        assert text["p_defended"] == answered, policy
+    # "defend"): 7267/7776 (p_defended, mean_slow, p_slow_round)
+    for policy, want in HOLDING_3_VS_2.items():
+        if DEEP:
+            text = summary(defence_round([3], [2], hold=policy))
+            assert (text["p_defended"], text["mean_slow"], text["p_slow_round"]) == want, policy
         r = ini.defence([3], [2], hold=policy)
-        assert r.p_defended == answered and r.mean_slow == text["mean_slow"], policy
-        assert r.p_slow_round == text["p_slow_round"]
+        assert (r.p_defended, r.mean_slow, r.p_slow_round) == want, policy
 
 
 @pytest.mark.parametrize("every", [False, True])
