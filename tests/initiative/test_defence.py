@@ -315,10 +315,13 @@ def test_enumeration_matches_the_step_by_step_oracle(case):
 # The enumerations are what cost here (the simulations 0.05-0.2 s each): two against two
 # with every roll (was three heroes against a foe of 2 dice: 1.6 s) and a holder of two
 # dice with a companion of one (was two holders of two dice: 3.2 s) check the same rules.
+# The holder's defence rolls one die (with two: 0.65-1.1 s of CPU to enumerate, 0.3-0.4 s
+# with one); the attack still rolls two, and a lost hold or a defence of two dice is some
+# 25 standard errors away at 8,000 rounds.
 SIM_CASES = [
     ([2, 1], [2], dict()),
     ([1, 1], [1, 1], dict(attack=S(2), defend=S(1), armour=S(1))),
-    ([2, 1], [2], dict(hold="defend", attack=S(2), defend=S(2))),
+    ([2, 1], [2], dict(hold="defend", attack=S(2), defend=S(1))),
     (
         [2],
         [2, 1],

@@ -96,16 +96,20 @@ def test_pool_pips_go_to_the_same_participant_in_simulate_and_exact():
 
 
 CROWD = ([15] * 32, [15] * 32)  # 64 participants of swiftness 15: 960 dice a round
+# A smaller crowd whose dice still bound the default batch (180 dice a round: 11,650 rounds,
+# not DEFAULT_BATCH) and whose run costs little: the crowd's own reduction (every participant
+# at every one of its 960 positions) took about half a second of CPU a run, whatever its trials.
+SMALL_CROWD = ([15] * 6, [15] * 6)
+SMALL_CAP = 2**24 // 180  # the largest batch_size its dice allow: 93,206
 
 
 @pytest.fixture(scope="module")
-def crowd_at_the_cap():
-    """The crowd's 40 rounds at the largest batch_size its dice allow (given explicitly):
-    its reduction (every participant at every position) is what costs, once here."""
-    return ini.odds(*CROWD, trials=40, batch_size=17476, rng=1).as_dict()
+def small_crowd_at_the_cap():
+    """The small crowd's 40 rounds at the largest batch_size its dice allow (given explicitly)."""
+    return ini.odds(*SMALL_CROWD, trials=40, batch_size=SMALL_CAP, rng=1).as_dict()
 
 
-def test_default_batch_bounds_the_dice_of_a_batch(monkeypatch, crowd_at_the_cap):
+def test_default_batch_bounds_the_dice_of_a_batch(monkeypatch, small_crowd_at_the_cap):
     # 64 participants of swiftness 15: 65,536 rounds per batch took 3.2 GB
     seen = []
     run = mc.run
@@ -115,16 +119,16 @@ def test_default_batch_bounds_the_dice_of_a_batch(monkeypatch, crowd_at_the_cap)
         return run(fn, trials=trials, rng=rng, **kw)
 
     monkeypatch.setattr(mc, "run", spy)
-    crowd = ini.odds(*CROWD, trials=40, rng=1)
+    crowd = ini.odds(*SMALL_CROWD, trials=40, rng=1)
     ini.defence([15] * 20, [15] * 20, trials=20, rng=1)
     ini.odds([3, 3, 3], [2, 2, 2], trials=300, rng=1)
     ini.odds([3], [2], trials=300, rng=1, batch_size=7)
     most = ini.LIMITS["dice per batch"].hi
-    assert seen[0] * 64 * 15 <= most and seen[0] >= 256
+    assert seen[0] * 12 * 15 <= most and 256 <= seen[0] < mc.DEFAULT_BATCH
     assert seen[1] * 40 * 15 <= most
     assert seen[2:] == [mc.DEFAULT_BATCH, 7]  # small rounds keep the default
-    # 40 rounds are one batch at the default (2,184) as at the cap: the same numbers
-    assert seen[0] >= 40 and crowd.as_dict() == crowd_at_the_cap
+    # 40 rounds are one batch at the default (11,650) as at the cap: the same numbers
+    assert seen[0] >= 40 and crowd.as_dict() == small_crowd_at_the_cap
 
 
 @pytest.mark.parametrize(
@@ -165,12 +169,15 @@ def test_fast_key_tables_on_every_outcome(pips, tiebreak, order):
             assert tuple(seq) in ref, dice
 
 
-def test_an_explicit_batch_size_is_capped_by_its_memory(crowd_at_the_cap):
+def test_an_explicit_batch_size_is_capped_by_its_memory(small_crowd_at_the_cap):
     # 64 participants of 15 dice with batch_size=65537 held 3 GB at once (63 million
     # dice); the refusal names the largest batch_size for this round's dice
     with pytest.raises(ValueError, match=r"^batch_size must be at most 17476 with 960 dice"):
         ini.odds(*CROWD, trials=10, batch_size=65537, rng=1)
     with pytest.raises(TypeError, match="batch_size must be an integer"):
         ini.odds([3], [2], trials=10, batch_size="65536", rng=1)
+    with pytest.raises(ValueError, match=rf"^batch_size must be at most {SMALL_CAP} with 180 dice"):
+        ini.odds(*SMALL_CROWD, trials=10, batch_size=SMALL_CAP + 1, rng=1)
     # the cap itself is accepted (the fixture) and gives numbers for every participant
-    assert crowd_at_the_cap["trials"] == 40 and len(crowd_at_the_cap["p_participant_first"]) == 64
+    cap = small_crowd_at_the_cap
+    assert cap["trials"] == 40 and len(cap["p_participant_first"]) == 12

@@ -31,7 +31,9 @@ SMALL = [
     ([3], [3], {}),
     ([2, 1], [2], {}),
     ([1, 1], [1, 1], {}),  # ties of identical rolls on both sides
-    ([2, 2], [2, 2], {}),  # one law for everyone: the telescoped sum
+    # one law for everyone (the telescoped sum): three participants with two dice each,
+    # next to [1, 1] vs [1, 1] (four with one) and [3] vs [3] (two with three)
+    ([2, 2], [2], {}),
     ([1, 1, 1], [1, 1], {}),
     ([2, 2], [2], {"pips": [1, 1], "versus_pips": [1]}),
     ([1, 1, 1], [2], {}),
@@ -43,9 +45,12 @@ SMALL = [
     ([3], [1, 1], {"versus_pips": [5, 2]}),
     ([1, 2], [2], {"pips": [0, 2], "versus_pips": 3, "pip_rule": "split"}),
 ]
+# four participants of one law with two dice each: the enumeration of its 194,481 outcome
+# classes cost 0.3 s of CPU; the telescoped sum meets the same counts in [2, 2] vs [2]
+DEEP_SMALL = [([2, 2], [2, 2], {})]
 
 
-@pytest.mark.parametrize("a,b,kw", SMALL)
+@pytest.mark.parametrize("a,b,kw", SMALL + (DEEP_SMALL if DEEP else []))
 def test_tiers_equal_the_enumeration_field_by_field(a, b, kw):
     fight = _fight(a, b, **kw)
     size = outcome_classes(fight.setup.sw)
