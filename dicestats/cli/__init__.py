@@ -30,10 +30,12 @@ dicestats 0.1.0
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
 import importlib
 import io
 import re
+import signal
 import sys
 
 __all__ = ["main", "build_parser", "CLIError"]
@@ -164,28 +166,36 @@ def short_help(parser: argparse.ArgumentParser) -> str:
     return "\n".join(lines) + "\n"
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the CLI with ``argv`` (default: ``sys.argv[1:]``); return the exit status."""
+def main(argv: list[str] | None = None, *, held=frozenset()) -> int:
+    """Run the CLI with ``argv`` (default: ``sys.argv[1:]``); return the exit status.
+
+    ``held``: signals the caller blocked while the command started (the entry point,
+    :func:`dicestats.__main__.run`, holds SIGINT, SIGTERM and SIGHUP from its first line):
+    released once they are taken over (one that arrived meanwhile ends the run now), held
+    and ignored once the work is done (one that arrives later changes nothing).
+    """
     parser = _parser()
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as exc:  # argparse: --help (0) or a usage error (2)
-        return int(exc.code or 0)
-    for name, value in vars(args).items():  # a default list is the reused parser's own
-        if isinstance(value, list):
-            setattr(args, name, list(value))
-    if getattr(args, "func", None) is None:  # bare dicestats: see the module docstring
-        sys.stderr.write(short_help(parser))
-        return 2
     from ..core.files import interruptible
 
-    if sys.stdout is None:  # started with standard output closed (``>&-``)
-        sys.stdout = _ClosedOutput()
+    args = None
     try:
         try:
             # The first SIGINT, SIGTERM or SIGHUP ends the run: 130, 143, 129. Standard output
             # is flushed here (a full disk, a closed reader), not at the interpreter's exit.
-            with interruptible():
+            # Signals the entry point held: released now, then ignored once the work is done.
+            with interruptible(signal.SIG_IGN if held else None), _released(held):
+                try:
+                    args = parser.parse_args(argv)
+                except SystemExit as exc:  # argparse: --help (0) or a usage error (2)
+                    return int(exc.code or 0)
+                for name, value in vars(args).items():  # a default list is the parser's own
+                    if isinstance(value, list):
+                        setattr(args, name, list(value))
+                if getattr(args, "func", None) is None:  # bare dicestats: the module docstring
+                    sys.stderr.write(short_help(parser))
+                    return 2
+                if sys.stdout is None:  # started with standard output closed (``>&-``)
+                    sys.stdout = _ClosedOutput()
                 status = int(args.func(args) or 0)
                 sys.stdout.flush()
         except Exception as exc:
@@ -200,7 +210,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt as exc:  # Ctrl-C, or a signal taken over (core.files)
         status = getattr(exc, "exit_status", 130)
-        print(f"dicestats {args.command}: {str(exc) or 'interrupted'}", file=sys.stderr)
+        where = f"dicestats {args.command}" if args is not None else "dicestats"
+        print(f"{where}: {str(exc) or 'interrupted'}", file=sys.stderr)
         return status
     except BrokenPipeError:
         # The reader went away (``dicestats table | head``): not an error of ours.
@@ -215,6 +226,20 @@ def main(argv: list[str] | None = None) -> int:
         text = f"cannot write {where}: {reason}" if where else reason
         print(f"dicestats {args.command}: error: {text}", file=sys.stderr)
         return 1
+
+
+@contextlib.contextmanager
+def _released(held):
+    """Within the block the signals ``held`` are unblocked (those that arrived while they
+    were held are handled as the block starts); blocked again as it ends."""
+    if not held:
+        yield
+        return
+    try:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, held)
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_BLOCK, held)
 
 
 def _interruption_of(exc: BaseException) -> KeyboardInterrupt | None:
