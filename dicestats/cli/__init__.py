@@ -64,6 +64,14 @@ class _Parser(argparse.ArgumentParser):
         vars(namespace).pop(_GIVEN, None)
         return namespace, rest
 
+    def _print_message(self, message, file=None):
+        # argparse drops a failed write: --help or --version to a full disk exited 0 with
+        # nothing written. Standard output's failure is main's to report (exit 1).
+        if message and file is not None and file is sys.stdout:
+            file.write(message)
+        else:
+            super()._print_message(message, file)
+
     def error(self, message):  # noqa: D102 - argparse API
         # argparse echoes words as typed ("unrecognized arguments: a<newline>b"): escape
         # what is not printable, so that the error stays one line
@@ -184,9 +192,12 @@ def main(argv: list[str] | None = None, *, held=frozenset()) -> int:
             # is flushed here (a full disk, a closed reader), not at the interpreter's exit.
             # Signals the entry point held: released now, then ignored once the work is done.
             with interruptible(signal.SIG_IGN if held else None), _released(held):
+                if sys.stdout is None:  # started with standard output closed (``>&-``)
+                    sys.stdout = _ClosedOutput()
                 try:
                     args = parser.parse_args(argv)
                 except SystemExit as exc:  # argparse: --help (0) or a usage error (2)
+                    sys.stdout.flush()
                     return int(exc.code or 0)
                 for name, value in vars(args).items():  # a default list is the parser's own
                     if isinstance(value, list):
@@ -194,8 +205,6 @@ def main(argv: list[str] | None = None, *, held=frozenset()) -> int:
                 if getattr(args, "func", None) is None:  # bare dicestats: the module docstring
                     sys.stderr.write(short_help(parser))
                     return 2
-                if sys.stdout is None:  # started with standard output closed (``>&-``)
-                    sys.stdout = _ClosedOutput()
                 status = int(args.func(args) or 0)
                 sys.stdout.flush()
         except Exception as exc:
@@ -206,12 +215,11 @@ def main(argv: list[str] | None = None, *, held=frozenset()) -> int:
         return status
     except (CLIError, ValueError, TypeError) as exc:
         msg = " ".join(str(exc).split())
-        print(f"dicestats {args.command}: error: {msg}", file=sys.stderr)
+        print(f"{_who(args)}: error: {msg}", file=sys.stderr)
         return 2
     except KeyboardInterrupt as exc:  # Ctrl-C, or a signal taken over (core.files)
         status = getattr(exc, "exit_status", 130)
-        where = f"dicestats {args.command}" if args is not None else "dicestats"
-        print(f"{where}: {str(exc) or 'interrupted'}", file=sys.stderr)
+        print(f"{_who(args)}: {str(exc) or 'interrupted'}", file=sys.stderr)
         return status
     except BrokenPipeError:
         # The reader went away (``dicestats table | head``): not an error of ours.
@@ -224,8 +232,13 @@ def main(argv: list[str] | None = None, *, held=frozenset()) -> int:
         where = exc.filename or ("standard output" if _stdout_failed(exc) else None)
         reason = exc.strerror or " ".join(str(exc).split())
         text = f"cannot write {where}: {reason}" if where else reason
-        print(f"dicestats {args.command}: error: {text}", file=sys.stderr)
+        print(f"{_who(args)}: error: {text}", file=sys.stderr)
         return 1
+
+
+def _who(args) -> str:
+    """Who speaks: ``dicestats COMMAND``, or ``dicestats`` before the command is read."""
+    return "dicestats" if args is None else f"dicestats {args.command}"
 
 
 @contextlib.contextmanager
