@@ -279,3 +279,13 @@ def test_sweep_timeout_reads_only_the_digits_0_9(word, capsys):
     err = capsys.readouterr().err
     assert err.startswith("dicestats sweep: error: argument --timeout: expected a number"), err
     assert err.count("\n") == 1
+
+
+def test_the_plans_of_a_challenge_are_those_of_a_search():
+    # fate_challenge_plans(..., advantages=None) asked for no search and read its plans:
+    # "'NoneType' object has no attribute 'items'" (found by the deep profile)
+    from dicestats import InputError
+    from dicestats.tables.fate import fate_challenge_plans
+
+    with pytest.raises(InputError, match=r"^advantages must be an integer, got None"):
+        fate_challenge_plans([1, 2], advantages=None)
