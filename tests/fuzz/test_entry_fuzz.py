@@ -107,7 +107,7 @@ def _run(tmp_path: Path, how: str, argv: list[str], moments: dict) -> dict:
     )  # fmt: skip
     shown = ", ".join(f"{_SIGNAME[v]} at {k}" for k, v in moments.items())
     return {"status": proc.returncode, "out": proc.stdout.decode(), "err": proc.stderr.decode(),
-            "what": f"{how}: dicestats {' '.join(argv)}, {shown}",
+            "what": f"{how}: dicestats {' '.join(argv)}, {shown}", "argv": argv,
             "fired": (tmp_path / "fired").exists(),
             "files": sorted(p.name for p in work.iterdir())}  # fmt: skip
 
@@ -138,7 +138,9 @@ def _check(res: dict, moments: dict) -> None:
         return
     signum = early[0]
     expect("other", res["status"] == 128 + signum, f"{what}: exit {res['status']}\n{err}")
-    lines = [f"dicestats{w}: interrupted by {_SIGNAME[signum]}" for w in ("", " fate")]
+    # (no command named: the signal came while the command started, before it was read)
+    who = ("", f" {res['argv'][0]}")
+    lines = [f"dicestats{w}: interrupted by {_SIGNAME[signum]}" for w in who]
     expect("other", err.strip() in lines and err.count("\n") == 1, f"{what}\n{err}")
     expect("silent wrong", "chart.png" not in res["files"], f"{what}: interrupted, chart written")
 
