@@ -183,15 +183,15 @@ def main(argv: list[str] | None = None, *, held=frozenset()) -> int:
     and ignored once the work is done (one that arrives later changes nothing).
     """
     parser = _parser()
-    from ..core.files import interruptible
+    from ..core.files import check_interrupted, interruptible
 
     args = None
     try:
-        try:
-            # The first SIGINT, SIGTERM or SIGHUP ends the run: 130, 143, 129. Standard output
-            # is flushed here (a full disk, a closed reader), not at the interpreter's exit.
-            # Signals the entry point held: released now, then ignored once the work is done.
-            with interruptible(signal.SIG_IGN if held else None), _released(held):
+        # The first SIGINT, SIGTERM or SIGHUP ends the run: 130, 143, 129. Standard output
+        # is flushed here (a full disk, a closed reader), not at the interpreter's exit.
+        # Signals the entry point held: released now, then ignored once the work is done.
+        with interruptible(signal.SIG_IGN if held else None), _released(held):
+            try:
                 if sys.stdout is None:  # started with standard output closed (``>&-``)
                     sys.stdout = _ClosedOutput()
                 try:
@@ -207,11 +207,15 @@ def main(argv: list[str] | None = None, *, held=frozenset()) -> int:
                     return 2
                 status = int(args.func(args) or 0)
                 sys.stdout.flush()
-        except Exception as exc:
-            stop = _interruption_of(exc)
-            if stop is None:
+            except Exception as exc:
+                stop = _interruption_of(exc)
+                if stop is not None:
+                    raise stop from None
+                # a signal whose exception was lost on the way (numpy's ImportError when it
+                # lands in an extension's import of another: "PyCapsule_Import could not
+                # import module 'datetime'"): the run was interrupted all the same
+                check_interrupted()
                 raise
-            raise stop from None
         return status
     except (CLIError, ValueError, TypeError) as exc:
         msg = " ".join(str(exc).split())

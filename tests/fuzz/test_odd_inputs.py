@@ -289,3 +289,27 @@ def test_the_plans_of_a_challenge_are_those_of_a_search():
 
     with pytest.raises(InputError, match=r"^advantages must be an integer, got None"):
         fate_challenge_plans([1, 2], advantages=None)
+
+
+def test_a_signal_whose_exception_was_lost_on_the_way_still_ends_the_run(monkeypatch, capsys):
+    # A SIGTERM landing while numpy's extension imported datetime surfaced as numpy's
+    # ImportError ("PyCapsule_Import could not import module 'datetime'", the signal's
+    # exception not in its chain): exit 1 and a long message (found by the deep profile)
+    import signal
+
+    import dicestats.cli as cli
+
+    def lost(args):
+        try:
+            signal.raise_signal(signal.SIGTERM)
+            for _ in range(1000):  # the handler runs between these bytecodes
+                pass
+        except KeyboardInterrupt:  # cleared by C code, which set an error of its own
+            pass
+        raise ImportError("PyCapsule_Import could not import module 'datetime'")
+
+    parser = cli._Parser(prog="dicestats")
+    parser.add_subparsers(dest="command").add_parser("x").set_defaults(func=lost)
+    monkeypatch.setattr(cli, "_parser", lambda: parser)
+    assert cli.main(["x"]) == 143
+    assert capsys.readouterr().err == "dicestats x: interrupted by SIGTERM\n"
