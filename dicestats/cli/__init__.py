@@ -30,10 +30,12 @@ dicestats 0.1.0
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
 import importlib
 import io
 import re
+import signal
 import sys
 
 __all__ = ["main", "build_parser", "CLIError"]
@@ -61,6 +63,14 @@ class _Parser(argparse.ArgumentParser):
         namespace, rest = super().parse_known_args(args, namespace)
         vars(namespace).pop(_GIVEN, None)
         return namespace, rest
+
+    def _print_message(self, message, file=None):
+        # argparse drops a failed write: --help or --version to a full disk exited 0 with
+        # nothing written. Standard output's failure is main's to report (exit 1).
+        if message and file is not None and file is sys.stdout:
+            file.write(message)
+        else:
+            super()._print_message(message, file)
 
     def error(self, message):  # noqa: D102 - argparse API
         # argparse echoes words as typed ("unrecognized arguments: a<newline>b"): escape
@@ -164,43 +174,56 @@ def short_help(parser: argparse.ArgumentParser) -> str:
     return "\n".join(lines) + "\n"
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the CLI with ``argv`` (default: ``sys.argv[1:]``); return the exit status."""
-    parser = _parser()
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as exc:  # argparse: --help (0) or a usage error (2)
-        return int(exc.code or 0)
-    for name, value in vars(args).items():  # a default list is the reused parser's own
-        if isinstance(value, list):
-            setattr(args, name, list(value))
-    if getattr(args, "func", None) is None:  # bare dicestats: see the module docstring
-        sys.stderr.write(short_help(parser))
-        return 2
-    from ..core.files import interruptible
+def main(argv: list[str] | None = None, *, held=frozenset()) -> int:
+    """Run the CLI with ``argv`` (default: ``sys.argv[1:]``); return the exit status.
 
-    if sys.stdout is None:  # started with standard output closed (``>&-``)
-        sys.stdout = _ClosedOutput()
+    ``held``: signals the caller blocked while the command started (the entry point,
+    :func:`dicestats.__main__.run`, holds SIGINT, SIGTERM and SIGHUP from its first line):
+    released once they are taken over (one that arrived meanwhile ends the run now), held
+    and ignored once the work is done (one that arrives later changes nothing).
+    """
+    parser = _parser()
+    from ..core.files import check_interrupted, interruptible
+
+    args = None
     try:
-        try:
-            # The first SIGINT, SIGTERM or SIGHUP ends the run: 130, 143, 129. Standard output
-            # is flushed here (a full disk, a closed reader), not at the interpreter's exit.
-            with interruptible():
+        # The first SIGINT, SIGTERM or SIGHUP ends the run: 130, 143, 129. Standard output
+        # is flushed here (a full disk, a closed reader), not at the interpreter's exit.
+        # Signals the entry point held: released now, then ignored once the work is done.
+        with interruptible(signal.SIG_IGN if held else None), _released(held):
+            try:
+                if sys.stdout is None:  # started with standard output closed (``>&-``)
+                    sys.stdout = _ClosedOutput()
+                try:
+                    args = parser.parse_args(argv)
+                except SystemExit as exc:  # argparse: --help (0) or a usage error (2)
+                    sys.stdout.flush()
+                    return int(exc.code or 0)
+                for name, value in vars(args).items():  # a default list is the parser's own
+                    if isinstance(value, list):
+                        setattr(args, name, list(value))
+                if getattr(args, "func", None) is None:  # bare dicestats: the module docstring
+                    sys.stderr.write(short_help(parser))
+                    return 2
                 status = int(args.func(args) or 0)
                 sys.stdout.flush()
-        except Exception as exc:
-            stop = _interruption_of(exc)
-            if stop is None:
+            except Exception as exc:
+                stop = _interruption_of(exc)
+                if stop is not None:
+                    raise stop from None
+                # a signal whose exception was lost on the way (numpy's ImportError when it
+                # lands in an extension's import of another: "PyCapsule_Import could not
+                # import module 'datetime'"): the run was interrupted all the same
+                check_interrupted()
                 raise
-            raise stop from None
         return status
     except (CLIError, ValueError, TypeError) as exc:
         msg = " ".join(str(exc).split())
-        print(f"dicestats {args.command}: error: {msg}", file=sys.stderr)
+        print(f"{_who(args)}: error: {msg}", file=sys.stderr)
         return 2
     except KeyboardInterrupt as exc:  # Ctrl-C, or a signal taken over (core.files)
         status = getattr(exc, "exit_status", 130)
-        print(f"dicestats {args.command}: {str(exc) or 'interrupted'}", file=sys.stderr)
+        print(f"{_who(args)}: {str(exc) or 'interrupted'}", file=sys.stderr)
         return status
     except BrokenPipeError:
         # The reader went away (``dicestats table | head``): not an error of ours.
@@ -213,8 +236,27 @@ def main(argv: list[str] | None = None) -> int:
         where = exc.filename or ("standard output" if _stdout_failed(exc) else None)
         reason = exc.strerror or " ".join(str(exc).split())
         text = f"cannot write {where}: {reason}" if where else reason
-        print(f"dicestats {args.command}: error: {text}", file=sys.stderr)
+        print(f"{_who(args)}: error: {text}", file=sys.stderr)
         return 1
+
+
+def _who(args) -> str:
+    """Who speaks: ``dicestats COMMAND``, or ``dicestats`` before the command is read."""
+    return "dicestats" if args is None else f"dicestats {args.command}"
+
+
+@contextlib.contextmanager
+def _released(held):
+    """Within the block the signals ``held`` are unblocked (those that arrived while they
+    were held are handled as the block starts); blocked again as it ends."""
+    if not held:
+        yield
+        return
+    try:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, held)
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_BLOCK, held)
 
 
 def _interruption_of(exc: BaseException) -> KeyboardInterrupt | None:

@@ -164,13 +164,14 @@ class Interrupted(KeyboardInterrupt):
 
 
 @contextlib.contextmanager
-def interruptible():
+def interruptible(after=None):
     """Within the block, SIGINT, SIGTERM and SIGHUP raise :class:`Interrupted`.
 
     Only signals left at their default are taken over (a SIGHUP ignored by
     ``nohup`` stays ignored; a handler of the caller's is kept). After the
     first signal the others are ignored until the block ends, so the clean-up
-    cannot itself be interrupted; the previous handlers come back on exit.
+    cannot itself be interrupted; the previous handlers come back on exit, or
+    ``after`` (the CLI's ``signal.SIG_IGN`` once its work is done).
     Outside the main thread (where Python cannot set handlers) it does nothing.
     """
     global _received
@@ -206,7 +207,7 @@ def interruptible():
             check_interrupted()  # the signal's exception was swallowed: end the run anyway
     finally:
         for signum, handler in previous.items():
-            signal.signal(signum, handler)
+            signal.signal(signum, handler if after is None else after)
         if outermost:
             sys.unraisablehook = hook
             _received = None

@@ -257,6 +257,8 @@ def fate_challenge_plans(
     """
     from .. import fate
 
+    # the plans are those of a search (None: no search, no plans)
+    fate.LIMITS["challenge advantages"].check(advantages, name="advantages")
     steps = dict(advantage_bonuses=advantage_bonus, advantage_difficulties=advantage_difficulty)
     asked = dict(advantages=advantages, need=need, count=count, dice=dice, exact=exact)
     best = fate.challenge(difficulties, bonuses, **steps, **asked)

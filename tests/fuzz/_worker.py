@@ -148,8 +148,13 @@ SIGNALS = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
 
 
 def _child(run: dict, out_fd: int, err_fd: int, marker: str) -> int:
-    """The body of a forked run: ``sys.exit(main(argv))`` of the console script, ending with
-    the interpreter's last flush of standard output (a failure there: "Exception ignored")."""
+    """The body of a forked run: the ``dicestats`` command (``sys.exit(run())`` of
+    :mod:`dicestats.__main__`) from the first line of its entry point on, which holds
+    SIGINT, SIGTERM and SIGHUP (here held since the fork: a signal sent before this child
+    got so far waits as it would there), then the interpreter's exit: its handlers, what
+    is collected, the last flush of standard output (a failure there: "Exception
+    ignored"). The interpreter's own start, before the entry's first line, is not this
+    model's (``test_entry_fuzz.py`` starts the real command for it)."""
     os.dup2(err_fd, 2)
     sys.stderr = io.TextIOWrapper(open(2, "wb", closefd=False), line_buffering=True)
     _stdout(run.get("stdout"), out_fd)
@@ -160,15 +165,12 @@ def _child(run: dict, out_fd: int, err_fd: int, marker: str) -> int:
     if run.get("swallow"):
         n, signum, *plain = run["swallow"]
         _swallowing(n, signum, marker, *plain)
+    from dicestats.__main__ import HELD
     from dicestats.cli import main
 
-    try:  # a signal sent until now waited: it lands here, before main, as Python's default
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, SIGNALS)
-    except KeyboardInterrupt:
-        sys.stderr.write("KeyboardInterrupt before main\n")
-        return 130
+    sys.argv = ["dicestats", *run["argv"]]
     try:
-        code = main(run["argv"])
+        code = main(held=set(HELD))  # what run() does after its first line
         with open(marker + ".ret", "w"):  # main returned (its words are all written)
             pass
         if code == 0:  # main returned its work done: what follows is the interpreter's exit
@@ -184,8 +186,8 @@ def _child(run: dict, out_fd: int, err_fd: int, marker: str) -> int:
     try:
         atexit._run_exitfuncs()  # the interpreter's exit: its handlers, then what is collected
         gc.collect()  # (a __del__ failing there prints "Exception ignored in ...")
-    except KeyboardInterrupt:  # a signal after main gave the signals back: Python's
-        sys.stderr.write("KeyboardInterrupt after main\n")
+    except KeyboardInterrupt:  # a signal at the interpreter's exit: Python's words
+        sys.stderr.write("Exception ignored in atexit callback: KeyboardInterrupt\n")
         return 130
     try:
         if sys.stdout is not None:
@@ -262,7 +264,9 @@ def _answer_runs(runs: list[dict]) -> dict:
                 with contextlib.suppress(FileNotFoundError):
                     os.unlink(stale)
             files[i] = (out, err, marker)
-            signal.pthread_sigmask(signal.SIG_BLOCK, SIGNALS)  # the child's, until its main
+            signal.pthread_sigmask(
+                signal.SIG_BLOCK, SIGNALS
+            )  # the child's: held as by the entry point
             pid = os.fork()
             signal.pthread_sigmask(signal.SIG_UNBLOCK, SIGNALS)
             if pid == 0:  # the child
@@ -270,9 +274,9 @@ def _answer_runs(runs: list[dict]) -> dict:
                 code, begun = 1, time.perf_counter()
                 try:
                     code = _child(runs[i], out.fileno(), err.fileno(), marker)
-                except KeyboardInterrupt:  # in this wrapper's own lines, outside main: Python's
+                except KeyboardInterrupt:  # in this wrapper's own lines: Python's traceback
                     with contextlib.suppress(OSError):
-                        os.write(err.fileno(), b"KeyboardInterrupt outside main\n")
+                        os.write(err.fileno(), b"Traceback: KeyboardInterrupt in the harness\n")
                     code = 130
                 finally:
                     with contextlib.suppress(OSError), open(marker + ".s", "w") as fh:

@@ -279,3 +279,37 @@ def test_sweep_timeout_reads_only_the_digits_0_9(word, capsys):
     err = capsys.readouterr().err
     assert err.startswith("dicestats sweep: error: argument --timeout: expected a number"), err
     assert err.count("\n") == 1
+
+
+def test_the_plans_of_a_challenge_are_those_of_a_search():
+    # fate_challenge_plans(..., advantages=None) asked for no search and read its plans:
+    # "'NoneType' object has no attribute 'items'" (found by the deep profile)
+    from dicestats import InputError
+    from dicestats.tables.fate import fate_challenge_plans
+
+    with pytest.raises(InputError, match=r"^advantages must be an integer, got None"):
+        fate_challenge_plans([1, 2], advantages=None)
+
+
+def test_a_signal_whose_exception_was_lost_on_the_way_still_ends_the_run(monkeypatch, capsys):
+    # A SIGTERM landing while numpy's extension imported datetime surfaced as numpy's
+    # ImportError ("PyCapsule_Import could not import module 'datetime'", the signal's
+    # exception not in its chain): exit 1 and a long message (found by the deep profile)
+    import signal
+
+    import dicestats.cli as cli
+
+    def lost(args):
+        try:
+            signal.raise_signal(signal.SIGTERM)
+            for _ in range(1000):  # the handler runs between these bytecodes
+                pass
+        except KeyboardInterrupt:  # cleared by C code, which set an error of its own
+            pass
+        raise ImportError("PyCapsule_Import could not import module 'datetime'")
+
+    parser = cli._Parser(prog="dicestats")
+    parser.add_subparsers(dest="command").add_parser("x").set_defaults(func=lost)
+    monkeypatch.setattr(cli, "_parser", lambda: parser)
+    assert cli.main(["x"]) == 143
+    assert capsys.readouterr().err == "dicestats x: interrupted by SIGTERM\n"
