@@ -70,18 +70,26 @@ def _cmd_explore(args) -> int:
     from ..explore.app import serve
 
     host = "127.0.0.1" if args.host is None else args.host
-    if args.host is not None and args.host not in ("127.0.0.1", "localhost", "::1"):
-        print(
-            f"dicestats explore: warning: listening on {host}: anyone who can reach this "
-            "port and has the address with its token can use the page",
-            file=sys.stderr,
-        )
+    warned = host in ("127.0.0.1", "localhost", "::1")
+
+    def echo(line: str) -> None:
+        # the warning once the server has taken its arguments (a refused port is one line)
+        nonlocal warned
+        if not warned:
+            warned = True
+            print(
+                f"dicestats explore: warning: listening on {host}: anyone who can reach this "
+                "port and has the address with its token can use the page",
+                file=sys.stderr,
+            )
+        print(line, flush=True)
+
     try:
         status = serve(
             args.port,
             host=host,
             open_browser=args.browser,
-            echo=lambda line: print(line, flush=True),
+            echo=echo,
             idle=args.idle,
             max_pages=args.max_pages,
         )

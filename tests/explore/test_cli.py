@@ -57,14 +57,28 @@ def test_the_served_notebook_shows_the_page():
     assert nb["metadata"]["kernelspec"]["name"] == "python3"
 
 
-def test_another_host_is_said_out_loud_before_anything_starts(capsys):
+def test_another_host_is_said_out_loud_with_the_address(capsys, monkeypatch):
+    # a refusal is one line (the warning came first, so a refused port printed two)
     assert main(["explore", "--no-browser", "--host", "0.0.0.0", "--port", "0"]) == 2
     err = capsys.readouterr().err.splitlines()
-    assert err[0] == (
+    assert len(err) == 1 and err[0].startswith("dicestats explore: error: port must be")
+
+    from dicestats.explore import app
+
+    def served(port, *, host, echo, **kw):
+        echo(f"http://{host}:{port}/?token=t")
+        return 0
+
+    monkeypatch.setattr(app, "serve", served)
+    assert main(["explore", "--no-browser", "--host", "0.0.0.0", "--port", "8866"]) == 0
+    out, err = capsys.readouterr()
+    assert out == "http://0.0.0.0:8866/?token=t\n"
+    assert err.splitlines()[0] == (
         "dicestats explore: warning: listening on 0.0.0.0: anyone who can reach this port "
         "and has the address with its token can use the page"
     )
-    assert "port" in err[1] and len(err) == 2
+    assert main(["explore", "--no-browser", "--host", "localhost", "--port", "8866"]) == 0
+    assert "warning" not in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("option", ["--idle", "--max-pages"])
