@@ -1,8 +1,9 @@
 """The command in processes of its own, without a new interpreter importing for each.
 
 :class:`Forks` starts one Python process that imports matplotlib, pandas and dicestats's CLI
-once, then forks, per :meth:`Forks.start`, a child that runs ``dicestats.cli.main(argv)`` as
-``python -m dicestats`` does, its standard output and error into files. A child is a process
+once, then forks, per :meth:`Forks.start`, a child that runs ``dicestats.cli.main(argv)`` as the
+entry point (``dicestats.__main__.run``, the console script and ``python -m dicestats``)
+does, its standard output and error into files. A child is a process
 of its own (its pid, its signal handling, nothing computed before it in its memory: the
 forking process only imported), so a test of what two processes give, or of what a signal
 does to one, stays honest; starting and importing cost about 1.5 s of CPU per interpreter.
