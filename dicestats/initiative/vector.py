@@ -191,8 +191,7 @@ class VectorEngine:
         self.codes = np.array(codes, dtype=np.int64)
         self.holding = bool((self.codes != NEVER).any())
         self.present = [bool((self.codes == c).any()) for c in range(5)]
-        self._side1 = np.concatenate([[False], self.side == 1])  # by participant + 1
-        self._pos = {}  # each action's place (1, 2, ...) in rows of n rounds, by n
+        self._pos = {}  # the places of a round's actions (1, 2, ..., D) as a column, by D
         self.enemies, self.n_enemies = self.ref.enemies, self.ref.n_enemies
         self.columns = [setup.columns(p) for p in range(self.P)]
         # keys: compact int32 (tiebreak "all": the roll ranked once a round) or the
@@ -276,33 +275,44 @@ class VectorEngine:
         return d, run, rolled
 
     def _order_stats(self, seq, tot):
-        """Who acted when, from each fight's acting sequence of a round (D, n: place-major),
-        -1 after the last action."""
+        """Who acted when, from each fight's acting sequence of a round (D, n int8:
+        place-major), -1 after the last action."""
         D, n, P = seq.shape[0], seq.shape[1], self.P
         rows = np.arange(n)
         has = seq >= 0
-        first = seq[0]
+        first = seq[0].astype(np.int64)
         some = has[0]
         _bump(tot["first"], rows[some], first[some])
         tot["first_side"] += some & (self.side[np.maximum(first, 0)] == 0)
-        # participant p at column p + 1 of each fight's counts (column 0: no action)
-        s1 = seq + 1
-        cell = _flat(s1 + np.arange(0, n * (P + 1), P + 1))
-        pos = self._pos.get(n)
-        if pos is None:
-            pos = self._pos[n] = np.repeat(np.arange(1, D + 1, dtype=np.float64), n)
-        act_n = np.bincount(cell, minlength=n * (P + 1)).reshape(n, P + 1)[:, 1:]
-        tot["act_n"] += act_n
-        ps = np.bincount(cell, pos, minlength=n * (P + 1)).reshape(n, P + 1)[:, 1:]
-        tot["pos_sum"] += ps.astype(np.int64)
-        at = _flat(s1 + np.arange(0, D * (P + 1), P + 1)[:, None])
-        tot["acts_at"] += np.bincount(at, minlength=D * (P + 1)).reshape(D, P + 1)[:, 1:]
+        # by participant over 8-bit passes (no int64 cells, no bincount): its actions in
+        # each fight, their places' sum, and its actions at each place
+        # (numpy's 8-bit reduction down the columns is fast with a 16-bit sum, slow without)
+        narrow = D <= np.iinfo(np.int8).max  # then the places' sum fits 16 bits
+        wide = np.int16 if narrow else np.int64
+        place = self._pos.get(D)
+        if place is None:  # the places 1..D as a column
+            place = self._pos[D] = np.arange(1, D + 1, dtype=np.int8 if narrow else wide)
+            place.shape = (D, 1)
+        act_n, pos_sum, acts_at = tot["act_n"].T, tot["pos_sum"].T, tot["acts_at"]
+        by1 = np.zeros(seq.shape, dtype=bool)  # an action by side 1
+        for p in range(P):
+            eq = seq == p
+            if self.side[p] == 1:
+                by1 |= eq
+            e8 = eq.view(np.int8)
+            act_n[p] += np.add.reduce(e8, axis=0, dtype=wide)
+            pos_sum[p] += np.add.reduce(e8 * place, axis=0, dtype=wide)
+            acts_at[:, p] += [np.count_nonzero(row) for row in eq]  # D short passes: faster
         if D > 1:
             tot["double"] += np.logical_or.reduce((seq[1:] == seq[:-1]) & has[1:], axis=0)
-        # the actions before the first by side 1 (each fight's acts come first, then -1s)
-        b = self._side1[s1]
-        n_acts = np.add.reduce(has.view(np.int8), axis=0, dtype=np.int64)
-        before = np.where(np.logical_or.reduce(b, axis=0), b.argmax(axis=0), n_acts)
+        # the actions before the first by side 1: each fight's acts come first, then -1s,
+        # so the leading run of its actions by side 0
+        side0 = has & ~by1
+        run = side0[0].copy()
+        before = run.astype(np.int64)
+        for i in range(1, D):
+            run &= side0[i]
+            before += run
         _bump(tot["before"], rows, np.minimum(before, self.da))
 
     def _rank(self, rolled):
@@ -332,7 +342,7 @@ class VectorEngine:
     def _round(self, rng, dice, tot, edges, forbid, r):
         """Play one round of every fight; returns the acting sequences (D, n)."""
         n, P, S, D = dice.shape[0], self.P, self.S, self.D
-        seq = np.full((D + 1, n), -1, dtype=np.int64)  # who acted at each place (and a spare)
+        seq = np.full((D + 1, n), -1, dtype=np.int8)  # who acted at each place (and a spare)
         d, run, rolled = self._sorted(dice)
         base = np.arange(n * P, dtype=np.int64).reshape(P, n) * (S + 1)
         w = {
