@@ -50,6 +50,7 @@ from dicestats import explore  # noqa: E402
 from dicestats import fate as fate_api  # noqa: E402
 from dicestats import initiative as ini  # noqa: E402
 from dicestats import storyteller as st  # noqa: E402
+from dicestats.explore import processes  # noqa: E402
 from dicestats.workbench import compare_storyteller  # noqa: E402
 
 #: The budget of one re-draw of an exact explorer (figures, chart and commands together: issue
@@ -186,53 +187,11 @@ _WATCH = """() => {
 }"""
 
 
-def _cpu_ticks(pid: int) -> int:
-    try:
-        with open(f"/proc/{pid}/stat") as fh:
-            fields = fh.read().rsplit(")", 1)[1].split()
-        return int(fields[11]) + int(fields[12])
-    except OSError:
-        return -1
-
-
-def _kernels(server: int) -> list[int]:
-    from dicestats.explore.server import _descendants
-
-    found = []
-    for pid in _descendants(server):
-        try:
-            with open(f"/proc/{pid}/cmdline", "rb") as fh:
-                if b"ipykernel" in fh.read():
-                    found.append(pid)
-        except OSError:
-            pass
-    return found
-
-
-def _rss_mb(pid: int) -> float:
-    try:
-        with open(f"/proc/{pid}/status") as fh:
-            for line in fh:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    return float("nan")
-
-
 def _settled(server: int, timeout: float = 180.0) -> None:
     """Wait until no kernel of the server uses more than 5% of a core over a second (the
     prepared one has computed its page)."""
-    deadline = time.monotonic() + timeout
-    hz = os.sysconf("SC_CLK_TCK")
-    before = {k: _cpu_ticks(k) for k in _kernels(server)}
-    while time.monotonic() < deadline:
-        time.sleep(1.0)
-        now = {k: _cpu_ticks(k) for k in _kernels(server)}
-        if now and all(k in before and now[k] - before[k] <= 0.05 * hz for k in now):
-            return
-        before = now
-    raise TimeoutError(f"the server's kernels did not settle within {timeout:.0f} s")
+    if not processes.settled(server, timeout, step=1.0):
+        raise TimeoutError(f"the server's kernels did not settle within {timeout:.0f} s")
 
 
 def served(args) -> int:
@@ -265,9 +224,7 @@ def served(args) -> int:
         time.sleep(0.005)
     address = time.perf_counter() - start
     url = re.search(r"http://\S+", "".join(lines)).group(0)
-    from dicestats.explore.server import _descendants
-
-    server = _descendants(proc.pid)[0]
+    server = processes.descendants(proc.pid)[0]
     print(f"address printed after {address * 1000:.0f} ms")
     try:
         with sync_api.sync_playwright() as pw:
@@ -339,15 +296,16 @@ def _drive(args, browser, url, server, started) -> int:
         _settled(server)
         t, page = _first_result(browser, url)
         warm.append(t)
-        mine = _kernels(server)
+        mine = processes.kernels(server)
         page.close()
-        rss.extend(_rss_mb(k) for k in mine)
+        rss.extend(m for m in map(processes.resident_mb, mine) if m)  # 0: gone
     print(f"first result, warm: median {statistics.median(warm) * 1000:.0f} ms, "
           f"worst {max(warm) * 1000:.0f} ms (n={len(warm)})")  # fmt: skip
-    print(f"kernels after {args.loads + 1} page loads (pages closed): {len(_kernels(server))}")
+    left = len(processes.kernels(server))
+    print(f"kernels after {args.loads + 1} page loads (pages closed): {left}")
     print(f"memory of a kernel: median {statistics.median(rss):.0f} MB resident")
     time.sleep(args.idle + max(1, min(60, args.idle // 2)) + 5)
-    print(f"kernels {args.idle} s later (idle timeout): {len(_kernels(server))}")
+    print(f"kernels {args.idle} s later (idle timeout): {len(processes.kernels(server))}")
     return 0
 
 

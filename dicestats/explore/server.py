@@ -37,6 +37,8 @@ import time
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
+from .processes import descendants
+
 __all__ = [
     "Gate",
     "LOOPBACK",
@@ -435,33 +437,8 @@ def _tornado_parts():
     return ExploreVoila, PageKernelManager
 
 
-def _descendants(pid: int) -> list[int]:
-    """The processes below ``pid`` (Linux /proc; empty elsewhere)."""
-    children: dict[int, list[int]] = {}
-    try:
-        entries = os.listdir("/proc")
-    except OSError:
-        return []
-    for entry in entries:
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat", "rb") as fh:
-                stat = fh.read()
-        except OSError:
-            continue
-        ppid = int(stat[stat.rindex(b")") + 2 :].split()[1])
-        children.setdefault(ppid, []).append(int(entry))
-    found, todo = [], [pid]
-    while todo:
-        for child in children.get(todo.pop(), []):
-            found.append(child)
-            todo.append(child)
-    return found
-
-
 def _kill_all_below() -> None:
-    for pid in _descendants(os.getpid()):
+    for pid in descendants(os.getpid()):
         try:
             os.kill(pid, signal.SIGKILL)
         except OSError:

@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from dicestats.explore.processes import descendants, kernels
+
 WS_PROTOCOL = "v1.kernel.websocket.jupyter.org"
 #: What a page with the explorers holds: the widget view of the tabs.
 VIEW = "application/vnd.jupyter.widget-view+json"
@@ -65,7 +67,7 @@ class Served:
             conn.close()
 
     def kernels(self) -> list[int]:
-        return [p for p in descendants(self.server) if b"ipykernel" in cmdline(p)]
+        return kernels(self.server)
 
     def stop(self):
         if self.proc.poll() is None:
@@ -75,12 +77,6 @@ class Served:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
-
-
-def descendants(pid: int) -> list[int]:
-    from dicestats.explore.server import _descendants as below
-
-    return below(pid)
 
 
 def cmdline(pid: int) -> bytes:

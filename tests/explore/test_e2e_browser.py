@@ -34,6 +34,7 @@ from pathlib import Path
 import pytest
 
 from dicestats import storyteller as st
+from dicestats.explore import processes as ps
 from dicestats.format import percent
 
 pytestmark = pytest.mark.e2e
@@ -234,51 +235,6 @@ def _skip(reason: str):
     pytest.skip(reason)
 
 
-def _kernels(server: int) -> list[int]:
-    from dicestats.explore.server import _descendants
-
-    found = []
-    for pid in _descendants(server):
-        try:
-            if b"ipykernel" in Path(f"/proc/{pid}/cmdline").read_bytes():
-                found.append(pid)
-        except OSError:
-            pass
-    return found
-
-
-def _rss_mb(pid: int) -> float:
-    """The resident memory of process ``pid`` in MB (0 once it has gone)."""
-    try:
-        status = Path(f"/proc/{pid}/status").read_text()
-    except OSError:
-        return 0.0
-    return next((int(ln.split()[1]) / 1024 for ln in status.splitlines()
-                 if ln.startswith("VmRSS:")), 0.0)  # fmt: skip
-
-
-def _cpu_ticks(pid: int) -> int:
-    try:
-        return sum(map(int, Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[11:13]))
-    except OSError:
-        return -1
-
-
-def _settled(server: int, timeout: float = 120.0) -> bool:
-    """Wait until the server has a kernel and none used more than 5% of a core over the last
-    half second (the prepared one has computed its page)."""
-    deadline, step = time.monotonic() + timeout, 0.5
-    limit = 0.05 * step * os.sysconf("SC_CLK_TCK")
-    before = {k: _cpu_ticks(k) for k in _kernels(server)}
-    while time.monotonic() < deadline:
-        time.sleep(step)
-        now = {k: _cpu_ticks(k) for k in _kernels(server)}
-        if now and all(k in before and now[k] - before[k] <= limit for k in now):
-            return True
-        before = now
-    return False
-
-
 def _first_result(browser, url: str, size=LARGE, far=None):
     """``(seconds, page)``: a new page opened on ``url`` and the time to its first figure;
     the addresses it asks for off this machine are added to ``far`` (a list) when given."""
@@ -313,9 +269,9 @@ def _latencies(page, box, values, server: int, parts=("figures", "commands", "ch
     turn) to the figures and the command lines changed, and to every one of ``parts``
     changed; and the kernels' CPU milliseconds per change (once the prepared kernel is idle:
     the steadier figure on a shared machine)."""
-    _settled(server)
-    kernels = _kernels(server)
-    cpu = sum(map(_cpu_ticks, kernels))
+    ps.settled(server, 120)
+    mine = ps.kernels(server)
+    cpu = sum(map(ps.cpu_ticks, mine))
     numbers, whole = [], []
     for value in values:
         box.fill(str(value))
@@ -325,7 +281,7 @@ def _latencies(page, box, values, server: int, parts=("figures", "commands", "ch
         seen = t["seen"]
         numbers.append(max(seen["figures"], seen["commands"]) - t["enter"])
         whole.append(max(seen[k] for k in parts) - t["enter"])
-    cpu = sum(map(_cpu_ticks, kernels)) - cpu
+    cpu = sum(map(ps.cpu_ticks, mine)) - cpu
     return numbers, whole, cpu * 1000 / os.sysconf("SC_CLK_TCK") / len(values)
 
 
@@ -342,17 +298,15 @@ def _ms(label: str, measured, chart: bool = True) -> str:
 def test_pool_5_to_6_at_difficulty_9_in_a_real_browser(browser, server, tmp_path, capsys):
     exe, sync_api = browser
     url, proc, address = server
-    from dicestats.explore.server import _descendants
-
     report = [f"address printed after {address * 1000:.0f} ms"]
     before = percent(st.pool(5, 9).p_botch)
     after = percent(st.pool(6, 9).p_botch)
     assert (before, after) == ("16.0%", "14.4%")  # the issue's numbers, from the API
-    server_pid = _descendants(proc.pid)[0]
+    server_pid = ps.descendants(proc.pid)[0]
     with sync_api.sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=exe, headless=True, args=CHROMIUM_ARGS)
         try:
-            warm = _settled(server_pid)  # the prepared kernel has computed its page
+            warm = ps.settled(server_pid, 120)  # the prepared kernel has computed its page
             far = []
             first, page = _first_result(browser, url, far=far)
             report.append(f"first result{'' if warm else ' (server not yet warm)'}: "
@@ -426,24 +380,25 @@ def test_pool_5_to_6_at_difficulty_9_in_a_real_browser(browser, server, tmp_path
             # pages opened and closed: their kernels stop once idle; one stays prepared
             loads = []
             for _ in range(LOADS - 2):  # two were loaded already: the first and the link's
-                _settled(server_pid)  # a prepared kernel is ready again (as a person is slower)
+                ps.settled(server_pid, 120)  # a prepared kernel is ready again (a person is slower)
                 t, other = _first_result(browser, url)
                 loads.append(t * 1000)
                 other.close()
-            counted = len(_kernels(server_pid))
+            counted = len(ps.kernels(server_pid))
             median, worst = statistics.median(loads), max(loads)
             report.append(f"first result, {LOADS - 2} more loads on a warm server: median "
                           f"{median:.0f} ms, worst {worst:.0f} ms")  # fmt: skip
             report.append(f"kernels after {LOADS} page loads ({LOADS - 1} closed, 1 open): "
                           f"{counted}")  # fmt: skip
             deadline = time.monotonic() + IDLE + 60
-            while len(_kernels(server_pid)) > 2 and time.monotonic() < deadline:
+            while len(ps.kernels(server_pid)) > 2 and time.monotonic() < deadline:
                 time.sleep(0.5)
-            idle = len(_kernels(server_pid))
-            sizes = ", ".join(f"{m:.0f} MB" for m in sorted(map(_rss_mb, _kernels(server_pid))))
+            idle = len(ps.kernels(server_pid))
+            left = sorted(map(ps.resident_mb, ps.kernels(server_pid)))
+            sizes = ", ".join(f"{m:.0f} MB" for m in left)
             report.append(f"memory (resident) of the kernels left: {sizes} (the open page's, "
                           "every tab opened, is the larger; the other, the prepared "
-                          f"one); the server's {_rss_mb(server_pid):.0f} MB")  # fmt: skip
+                          f"one); the server's {ps.resident_mb(server_pid):.0f} MB")  # fmt: skip
             report.append(f"kernels after the idle timeout ({IDLE} s): {idle} (the open "
                           "page's and the prepared one)")  # fmt: skip
             assert idle <= 2

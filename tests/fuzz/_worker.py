@@ -200,26 +200,6 @@ def _child(run: dict, out_fd: int, err_fd: int, marker: str) -> int:
     return code
 
 
-def _descendants(pid: int) -> list[int]:
-    """The processes below ``pid`` (Linux's /proc children lists)."""
-    out, todo = [], [pid]
-    while todo:
-        p = todo.pop()
-        try:
-            tasks = os.listdir(f"/proc/{p}/task")
-        except OSError:
-            continue
-        for t in tasks:
-            try:
-                with open(f"/proc/{p}/task/{t}/children") as fh:
-                    kids = [int(k) for k in fh.read().split()]
-            except OSError:
-                continue
-            out += kids
-            todo += kids
-    return out
-
-
 def _alive(pid: int) -> bool:
     try:
         with open(f"/proc/{pid}/stat") as fh:
@@ -244,6 +224,7 @@ def _answer_runs(runs: list[dict]) -> dict:
 
     import dicestats.sweep  # noqa: F401
     from dicestats.cli import _parser
+    from dicestats.explore.processes import descendants
 
     _parser()  # built once here too (it loads every command's module)
 
@@ -293,7 +274,7 @@ def _answer_runs(runs: list[dict]) -> dict:
         if done:
             status[i] = os.waitstatus_to_exitcode(st)
             continue  # it had ended: no signal
-        below[i] |= set(_descendants(pids[i]))  # its workers: they must end with it
+        below[i] |= set(descendants(pids[i]))  # its workers: they must end with it
         os.kill(pids[i], signum)
         signalled[i].append(signum)
     for i, pid in pids.items():
