@@ -19,8 +19,10 @@ difference between their figures in standard errors (``max |z|``: every probabil
 mean of the result; below 4.5 is agreement).
 
 Then the explorer's initiative tab asked a holding question (its calls: ``odds`` and the
-``defence`` beside it, 3,3 against 2,2,2, ``hold="defend"``, 20,000 trials). Run by hand
-(never from the test suite):
+``defence`` beside it, 3,3 against 2,2,2, ``hold="defend"``, 20,000 trials), and the
+holding row on 1 ... ``os.cpu_count()`` worker processes (``--scale-rounds`` rounds, wall
+time: the speed-up a user sees; best measured on an idle machine). Run by hand (never
+from the test suite):
 
     .venv/bin/python benchmarks/bench_defence.py [--rounds 200000] [--repeat 3]
 """
@@ -100,6 +102,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=200_000)
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--scale-rounds", type=int, default=1_000_000, help="for the workers' table")
     args = ap.parse_args()
     n, rep = args.rounds, args.repeat
     print(f"# {platform.python_version()}, {os.cpu_count()} cpus, load {os.getloadavg()[0]:.1f}")
@@ -145,6 +148,28 @@ def main() -> None:
             print(f"| {name} | {o:.3f} s | {d:.3f} s | {o + d:.3f} s |")
     finally:
         defences.batch_defence, simulation.batch_odds = original
+    scaling(args.scale_rounds, rep)
+
+
+def scaling(n: int, rep: int) -> None:
+    """Wall seconds of the holding row on 1, 2, ... ``os.cpu_count()`` worker processes
+    (the pool's start included: what a user waits for) and the speed-up over one."""
+    cpus = os.cpu_count() or 1
+    print(f'\n`defence(..., hold="defend")`, {n:,} rounds, wall seconds (best of {rep}) by')
+    print("worker processes; the same numbers on any count (tested):\n")
+    print("| workers | wall | speed-up | per worker |")
+    print("|---:|---:|---:|---:|")
+    one = None
+    for w in range(1, cpus + 1):
+
+        def run(w=w):
+            return ini.defence(
+                HEROES, FOES, trials=n, rng=1, progress=False, workers=w, hold="defend"
+            )
+
+        wall = best_of(rep, run)[1]
+        one = one or wall
+        print(f"| {w} | {wall:.2f} s | {one / wall:.2f} | {one / wall / w:.2f} |")
 
 
 if __name__ == "__main__":
