@@ -108,6 +108,12 @@ def _converter(annotation: str, default):
 
 
 # --------------------------------------------------------------------------- rules
+def _off(default: bool, text: str) -> str:
+    """The help of a flag that sets a True/False value against its ``default``: a
+    ``--no-X`` flag (``default`` True) turns off what ``text`` describes, and says so."""
+    return f"turn off (on by default): {text}" if default else text
+
+
 def _check_applies(args, rules, specialty) -> None:
     """Refuse a rule flag given in vain (``Rules.cannot_apply``, where the system has it)."""
     from . import CLIError
@@ -145,7 +151,7 @@ def rules_flags(parser, cls, *, prefix: str = "", skip=(), both: bool = False) -
             pair = g.add_mutually_exclusive_group() if both else g
             flag = f"--{prefix}{'no-' if value else ''}{word}"
             const = dict(dest=dest + f.name, action="store_const")
-            pair.add_argument(flag, const=not value, help=_summary(text), **const)
+            pair.add_argument(flag, const=not value, help=_off(value, _summary(text)), **const)
             if both:
                 opposite = f"--{prefix}{'' if value else 'no-'}{word}"
                 pair.add_argument(opposite, const=value, help=f"the opposite of {flag}", **const)
@@ -213,7 +219,11 @@ def add_parameters(p, q, *, positional: bool = False, skip=(), prefix: str = "",
                 if default:  # a flag that turns a default True off
                     flag = "--no-" + flag[2:]
                 p.add_argument(
-                    flag, dest=param.name, action="store_const", const=not default, help=help_text
+                    flag,
+                    dest=param.name,
+                    action="store_const",
+                    const=not default,
+                    help=_off(default, help_text),
                 )
             read.append((param.name, None))
             continue

@@ -255,6 +255,9 @@ def try_again(
     attempts : int, optional
         The most attempts allowed (1..1000); unlimited by default. Exact mode
         caps ``dice × attempts`` (``LIMITS``; unlimited counts as 50).
+    botch_ends : bool, default True
+        A botch ends the attempts (a disaster, not a failure that breeds a harder
+        retry); False: it counts as a failure.
     specialty : bool, default False
         Every attempt has a specialty (what it does: ``rules.specialty_rule``).
 
