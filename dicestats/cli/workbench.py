@@ -496,7 +496,8 @@ def _register_initiative(sub) -> None:
         "initiative",
         help="the pips or swiftness a participant needs to act first",
         description="Scan participant --participant of side A's preparation margin (pips) or "
-        "swiftness from the bottom up; each setting is enumerated when small enough, else "
+        "swiftness from the bottom up; each setting is exact where the exact form takes it (by "
+        "tiers under the default reading, else enumerated when small enough), else "
         "simulated (--trials per setting, the same seed for every setting). A simulated "
         "answer shows its standard error and whether the setting below is under the wish "
         "with 99% confidence.",
@@ -527,7 +528,9 @@ def _register_initiative(sub) -> None:
     p.add_argument("--seed", type=seed_arg, help="random seed")
     p.add_argument("--workers", type=int_arg, help="worker processes (1)")
     p.add_argument(
-        "--exact", action="store_true", help="enumerate every setting (small setups), or refuse"
+        "--exact",
+        action="store_true",
+        help="every setting exact (by tiers, or enumerated), or refuse",
     )
     _wish_flags(p)
     p.add_argument(
@@ -552,9 +555,7 @@ def _register_initiative(sub) -> None:
         "is the answer, every setting ranked by slack",
     )
     p.add_argument("--json", action="store_true", help="print JSON for machines")
-    p.add_argument(
-        "--simulate", action="store_true", help="simulate every setting (no enumeration)"
-    )
+    p.add_argument("--simulate", action="store_true", help="simulate every setting (none exact)")
     p.set_defaults(func=_cmd_initiative)
 
 
@@ -574,7 +575,7 @@ def _cmd_initiative(args) -> int:
     drawn = [f"--{n}" for n in ("trials", "seed", "workers") if getattr(args, n) is not None]
     if args.exact and drawn:
         raise CLIError(
-            f"{', '.join(drawn)} cannot apply with --exact (an enumeration draws "
+            f"{', '.join(drawn)} cannot apply with --exact (an exact answer draws "
             "no random rounds); drop them, or drop --exact for Monte Carlo"
         )
     if args.wish is not None:
@@ -587,7 +588,7 @@ def _cmd_initiative(args) -> int:
     elif args.at_least is None:
         raise CLIError("give --at-least P (the chance of acting first to reach) or --wish")
     if args.exact and args.simulate:
-        raise CLIError("--exact enumerates and --simulate simulates: give one")
+        raise CLIError("--exact is exact and --simulate simulates: give one")
     if not 1 <= args.participant <= len(args.swiftness):
         raise CLIError(
             f"--participant must be 1..{len(args.swiftness)} (side A's participants), "

@@ -1,7 +1,9 @@
-"""A flag that turns something off says so in its help (and so in the CLI reference).
+"""The help says what a flag does (and so the CLI reference, generated from it).
 
-``--no-rule-of-one`` turns the rule of one off; its help used to be the rule's own
-description, "Each 1 cancels one success.", which reads as what the flag does.
+- A flag that turns something off says so: ``--no-rule-of-one``'s help used to be the
+  rule's own description, "Each 1 cancels one success.", which reads as what it does.
+- ``solve initiative --exact`` is exact at any table size under the default reading (by
+  tiers); its help said "enumerate every setting (small setups)".
 """
 
 from __future__ import annotations
@@ -49,4 +51,21 @@ def test_the_rule_flags_that_turn_a_default_off_name_what_they_turn_off():
     )
     assert _help(parser, ("compare", "storyteller"), "--vs-no-rule-of-one").startswith(
         "turn off (on by default): Each 1 cancels"
+    )
+
+
+def _subparser(parser, *path):
+    for name in path:
+        sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        parser = sub.choices[name]
+    return parser
+
+
+def test_solve_initiative_says_exact_by_tiers_not_small_setups_only():
+    parser = build_parser()
+    exact = _help(parser, ("solve", "initiative"), "--exact")
+    assert "tiers" in exact and "small setups" not in exact
+    assert (
+        "by tiers under the default reading"
+        in _subparser(parser, "solve", "initiative").description
     )
