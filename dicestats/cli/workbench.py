@@ -542,7 +542,6 @@ def _register_initiative(sub) -> None:
     p.add_argument(
         "--chance",
         choices=("side", "participant"),
-        default="side",
         help="the chance wished for: side A acts first (default), or the participant itself",
     )
     p.add_argument(
@@ -581,7 +580,7 @@ def _cmd_initiative(args) -> int:
     if args.wish is not None:
         if args.at_least is not None:
             raise CLIError("--at-least cannot apply with --wish: each wish names its chance")
-        if args.chance != "side":
+        if args.chance is not None:  # given at its default still counts
             raise CLIError(
                 "--chance cannot apply with --wish: a wish names its chance ('A1 first >= 0.5')"
             )
@@ -632,7 +631,7 @@ def _cmd_initiative(args) -> int:
             )
         return 0
     r = wb.solve_initiative(
-        args.swiftness, args.vs, at_least=args.at_least, chance=args.chance, **round_
+        args.swiftness, args.vs, at_least=args.at_least, chance=args.chance or "side", **round_
     )
     if args.json:
         print(to_json({**r.as_dict(), "seed": args.seed}))

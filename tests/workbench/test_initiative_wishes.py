@@ -77,6 +77,8 @@ def test_bad_wishes_exit_2_with_one_line(capsys, wish, said):
 def test_single_wish_flags_do_not_mix(capsys):
     assert main([*AMBUSH, *WISHES, "--at-least", "0.5"]) == 2
     assert "--at-least cannot apply with --wish" in capsys.readouterr().err
+    assert main([*AMBUSH, *WISHES, "--chance", "side"]) == 2  # at its default, as --net 1
+    assert "--chance cannot apply with --wish" in capsys.readouterr().err
     assert main([*AMBUSH]) == 2
     assert "give --at-least P" in capsys.readouterr().err
 
