@@ -102,7 +102,9 @@ def language(lang: str | None) -> Iterator[str]:
 
 def with_lang(draw):
     """Give a chart function a ``lang=`` keyword: its words, numbers and fonts in that
-    language (default: the current one)."""
+    language (default: the current one). The keyword is in the function's signature (so in
+    ``help()`` and the API reference), after ``draw``'s own."""
+    import inspect
 
     @functools.wraps(draw)
     def drawn(*args, lang: str | None = None, **kwargs):
@@ -113,6 +115,11 @@ def with_lang(draw):
         with language(lang), matplotlib.rc_context({"font.family": font_family(lang)}):
             return draw(*args, **kwargs)
 
+    sig = inspect.signature(draw)
+    params = list(sig.parameters.values())
+    at = len(params) - (bool(params) and params[-1].kind is inspect.Parameter.VAR_KEYWORD)
+    params.insert(at, inspect.Parameter("lang", inspect.Parameter.KEYWORD_ONLY, default=None))
+    drawn.__signature__ = sig.replace(parameters=params)
     return drawn
 
 

@@ -130,6 +130,8 @@ def fate_opposed(df, *, value: str = "p_success_or_better", ax=None, title: str 
         The column to show.
     ax : matplotlib.axes.Axes, optional
     title : str, optional
+    lang : str, optional
+        The chart's language (:data:`dicestats.i18n.LANGUAGES`; default: the current one).
 
     Returns
     -------
@@ -169,6 +171,8 @@ def fate_contest(df, *, ax=None, title: str | None = None):
         optional ``label`` (one line per label, e.g. "first to 3").
     ax : matplotlib.axes.Axes, optional
     title : str, optional
+    lang : str, optional
+        The chart's language (:data:`dicestats.i18n.LANGUAGES`; default: the current one).
 
     Returns
     -------
@@ -207,6 +211,8 @@ def fate_invokes(df, *, x: str = "difficulty", ax=None, title: str | None = None
     x : str, default "difficulty"
     ax : matplotlib.axes.Axes, optional
     title : str, optional
+    lang : str, optional
+        The chart's language (:data:`dicestats.i18n.LANGUAGES`; default: the current one).
 
     Returns
     -------

@@ -18,6 +18,25 @@ def test_plots_draw_into_a_given_axes_and_return_it():
     assert len(fig.axes) == 1
 
 
+def test_a_chart_that_takes_lang_shows_and_documents_it():
+    """``lang=`` (``i18n.with_lang``) is in the signature (``help()``, the API reference)
+    and in the docstring of every chart that takes it."""
+    import inspect
+
+    from dicestats.plots import fate, storyteller
+
+    charts = [
+        f
+        for module in (fate, storyteller)
+        for f in vars(module).values()
+        if getattr(getattr(f, "__code__", None), "co_name", "") == "drawn"  # with_lang's
+    ]
+    assert len(charts) >= 10
+    for f in charts:
+        assert "lang" in inspect.signature(f).parameters, f.__name__
+        assert "\n    lang : str, optional\n" in f.__doc__, f.__name__
+
+
 @pytest.mark.parametrize(
     "func, cols",
     [
