@@ -4,6 +4,7 @@
   rule's own description, "Each 1 cancels one success.", which reads as what it does.
 - ``solve initiative --exact`` is exact at any table size under the default reading (by
   tiers); its help said "enumerate every setting (small setups)".
+- No help puts "a" before a vowel ("a change of a Exalted (2nd edition) roll").
 """
 
 from __future__ import annotations
@@ -69,3 +70,18 @@ def test_solve_initiative_says_exact_by_tiers_not_small_setups_only():
         "by tiers under the default reading"
         in _subparser(parser, "solve", "initiative").description
     )
+
+
+def _command_helps(parser):
+    """The help line of every command and subcommand."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            yield from (c.help for c in action._choices_actions if c.help)
+            for sub in action.choices.values():
+                yield from _command_helps(sub)
+
+
+def test_no_help_says_a_before_a_vowel():
+    parser = build_parser()
+    helps = [a.help for _, a in _actions(parser) if a.help] + list(_command_helps(parser))
+    assert [h for h in helps if re.search(r"\ba [AEIO]", h)] == []
