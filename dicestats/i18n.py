@@ -100,11 +100,20 @@ def language(lang: str | None) -> Iterator[str]:
         _current.reset(token)
 
 
+#: How a chart's docstring lists the keyword :func:`with_lang` gives it (its last parameter).
+_LANG_DOC = """\
+    lang : str, optional
+        The chart's language (:data:`dicestats.i18n.LANGUAGES`; default: the current one).
+"""
+
+
 def with_lang(draw):
     """Give a chart function a ``lang=`` keyword: its words, numbers and fonts in that
-    language (default: the current one). The keyword is in the function's signature (so in
-    ``help()`` and the API reference), after ``draw``'s own."""
+    language (default: the current one). The keyword is in the function's signature and
+    its docstring's parameters (so in ``help()`` and the API reference), after ``draw``'s
+    own."""
     import inspect
+    import re
 
     @functools.wraps(draw)
     def drawn(*args, lang: str | None = None, **kwargs):
@@ -120,6 +129,12 @@ def with_lang(draw):
     at = len(params) - (bool(params) and params[-1].kind is inspect.Parameter.VAR_KEYWORD)
     params.insert(at, inspect.Parameter("lang", inspect.Parameter.KEYWORD_ONLY, default=None))
     drawn.__signature__ = sig.replace(parameters=params)
+    params_end = re.search(
+        r"\n    Parameters\n    -+\n.*?\n(?=\n    \w[\w ]*\n    -+\n|$)", draw.__doc__ or "", re.S
+    )
+    if params_end:
+        at = params_end.end()
+        drawn.__doc__ = draw.__doc__[:at] + _LANG_DOC + draw.__doc__[at:]
     return drawn
 
 

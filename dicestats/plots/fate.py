@@ -80,8 +80,6 @@ def fate_outcomes(df, *, rating: int | None = None, ax=None, labels: bool = True
     ax : matplotlib.axes.Axes, optional
     labels : bool, default True
         Print the percentage inside segments of at least 6%.
-    lang : str, optional
-        The chart's language (:data:`dicestats.i18n.LANGUAGES`; default: the current one).
 
     Returns
     -------
@@ -130,8 +128,6 @@ def fate_opposed(df, *, value: str = "p_success_or_better", ax=None, title: str 
         The column to show.
     ax : matplotlib.axes.Axes, optional
     title : str, optional
-    lang : str, optional
-        The chart's language (:data:`dicestats.i18n.LANGUAGES`; default: the current one).
 
     Returns
     -------
@@ -171,8 +167,6 @@ def fate_contest(df, *, ax=None, title: str | None = None):
         optional ``label`` (one line per label, e.g. "first to 3").
     ax : matplotlib.axes.Axes, optional
     title : str, optional
-    lang : str, optional
-        The chart's language (:data:`dicestats.i18n.LANGUAGES`; default: the current one).
 
     Returns
     -------
@@ -211,8 +205,6 @@ def fate_invokes(df, *, x: str = "difficulty", ax=None, title: str | None = None
     x : str, default "difficulty"
     ax : matplotlib.axes.Axes, optional
     title : str, optional
-    lang : str, optional
-        The chart's language (:data:`dicestats.i18n.LANGUAGES`; default: the current one).
 
     Returns
     -------

@@ -5,7 +5,7 @@ Each takes a frame of :mod:`dicestats.tables.initiative` (rules: ``docs/rules/in
 
 from __future__ import annotations
 
-from ..i18n import _
+from ..i18n import _, with_lang
 from ..tables._common import _frame, _p
 from ._style import (
     OKABE_ITO,
@@ -35,6 +35,7 @@ __all__ = [
 ]
 
 
+@with_lang
 def initiative_first(df, *, ax=None, title: str | None = None, seed=None, trials=None):
     """P(your side acts first) per swiftness matchup, with intervals.
 
@@ -93,6 +94,7 @@ def initiative_first(df, *, ax=None, title: str | None = None, seed=None, trials
     return ax
 
 
+@with_lang
 def initiative_actions_before(df, *, ax=None, title: str | None = None, seed=None, trials=None):
     """Distribution of the actions a side takes before the other side acts.
 
@@ -125,6 +127,7 @@ def initiative_actions_before(df, *, ax=None, title: str | None = None, seed=Non
     )
 
 
+@with_lang
 def initiative_slow(df, *, ax=None, title: str | None = None, seed=None, trials=None):
     """Distribution of the "slow" penalty scale a defender faces.
 
@@ -154,6 +157,7 @@ def initiative_slow(df, *, ax=None, title: str | None = None, seed=None, trials=
     return _dist_bars(df, "penalty", ax, xlabel, ylabel, title, "initiative_slow", **mc)
 
 
+@with_lang
 def initiative_pips(df, *, ax=None, title: str | None = None, seed=None, trials=None):
     """P(act first) against preparation pips, one line per matchup, interval bands.
 
@@ -196,6 +200,7 @@ def initiative_pips(df, *, ax=None, title: str | None = None, seed=None, trials=
     return ax
 
 
+@with_lang
 def initiative_holding(df, *, ax=None, title: str | None = None, seed=None, trials=None):
     """Holding's trade-off: wounds dealt against wounds taken, one point per policy.
 
@@ -300,6 +305,7 @@ def _place_labels(ax, fontsize: float = 7.0) -> None:
         t.set_va("bottom")
 
 
+@with_lang
 def initiative_defenders(df, *, ax=None, title: str | None = None, seed=None, trials=None):
     """Answers to one attack: how many, for each scenario and response rule.
 
@@ -337,6 +343,7 @@ def initiative_defenders(df, *, ax=None, title: str | None = None, seed=None, tr
     )
 
 
+@with_lang
 def initiative_margins(df, *, ax=None, title: str | None = None, seed=None, trials=None):
     """The attacker's margin left and the defender's advantage (assumed success rolls).
 

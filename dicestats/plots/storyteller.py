@@ -95,8 +95,6 @@ def storyteller_heatmap(
     ax : matplotlib.axes.Axes, optional
     title : str, optional
     colorbar : bool, default True
-    lang : str, optional
-        The chart's language (:data:`dicestats.i18n.LANGUAGES`; default: the current one).
 
     Returns
     -------
@@ -180,8 +178,6 @@ def storyteller_botch_heatmap(df, *, ax=None, title: str | None = None, colorbar
     ----------
     df : pandas.DataFrame
         Tidy: columns ``dice``, ``difficulty``, ``p_botch``.
-    lang : str, optional
-        The chart's language (:data:`dicestats.i18n.LANGUAGES`; default: the current one).
 
     Examples
     --------
@@ -243,8 +239,6 @@ def storyteller_anomalies(
         Difficulties to draw (default: every difficulty in ``odds``).
     ax : matplotlib.axes.Axes, optional
     title : str, optional
-    lang : str, optional
-        The chart's language (:data:`dicestats.i18n.LANGUAGES`; default: the current one).
 
     Returns
     -------
@@ -323,8 +317,6 @@ def storyteller_degrees(df, *, ax=None, title: str | None = None, labels: bool =
     ax : matplotlib.axes.Axes, optional
     title : str, optional
     labels : bool, default True
-    lang : str, optional
-        The chart's language (:data:`dicestats.i18n.LANGUAGES`; default: the current one).
 
     Returns
     -------
@@ -373,8 +365,6 @@ def storyteller_multiple_actions(df, *, ax=None, title: str | None = None):
         ``actions``), e.g. :func:`dicestats.tables.storyteller_multiple_actions`.
     ax : matplotlib.axes.Axes, optional
     title : str, optional
-    lang : str, optional
-        The chart's language (:data:`dicestats.i18n.LANGUAGES`; default: the current one).
 
     Returns
     -------
@@ -457,8 +447,6 @@ def storyteller_by_rules(
     within : float, default 0
         Curves no further apart than this at every pool are drawn as one, labelled
         ``"a ≈ b (at most … apart)"`` (0: only equal curves, labelled ``"a = b (identical)"``).
-    lang : str, optional
-        The chart's language (:data:`dicestats.i18n.LANGUAGES`; default: the current one).
 
     Returns
     -------
@@ -562,8 +550,6 @@ def storyteller_extended(
     xlabel, ylabel : str, optional
         The axis labels (default "rounds rolled", "chance the task is done"; e.g. "attempts
         made" for retries at a rising difficulty).
-    lang : str, optional
-        The chart's language (:data:`dicestats.i18n.LANGUAGES`; default: the current one).
 
     Returns
     -------

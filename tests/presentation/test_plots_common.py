@@ -23,18 +23,35 @@ def test_a_chart_that_takes_lang_shows_and_documents_it():
     and in the docstring of every chart that takes it."""
     import inspect
 
-    from dicestats.plots import fate, storyteller
+    from dicestats.plots import fate, initiative, storyteller
 
     charts = [
         f
-        for module in (fate, storyteller)
+        for module in (fate, storyteller, initiative)
         for f in vars(module).values()
         if getattr(getattr(f, "__code__", None), "co_name", "") == "drawn"  # with_lang's
     ]
-    assert len(charts) >= 10
+    assert {f.__name__ for f in charts} >= {n for n in initiative.__all__ if "chart" not in n}
+    assert len(charts) >= 17
     for f in charts:
         assert "lang" in inspect.signature(f).parameters, f.__name__
-        assert "\n    lang : str, optional\n" in f.__doc__, f.__name__
+        assert f.__doc__.count("\n    lang : str, optional\n") == 1, f.__name__
+        assert "lang : str, optional\n" in f.__doc__.split("\n    Returns\n")[0], f.__name__
+
+
+def test_an_initiative_chart_takes_lang():
+    import pandas as pd
+
+    from dicestats import plots
+
+    df = pd.DataFrame({"matchup": ["3 vs 2", "2 vs 2"], "p": [0.7, 0.5]})
+    ax = plots.initiative_first(df, lang="zh-Hans")
+    assert ax.get_xlabel() == "你方先行动的概率"
+    assert "Noto Sans CJK SC dicestats" in ax.xaxis.label.get_fontfamily()
+    plots.close(ax)
+    ax = plots.initiative_first(df)  # the default stays English
+    assert ax.get_xlabel() == "chance your side acts first"
+    plots.close(ax)
 
 
 @pytest.mark.parametrize(
