@@ -347,6 +347,7 @@ class Explorer(widgets.VBox):
         )
         self.chart.add_class("ds-chart")
         self._muted, self._chart_key, self._cond = 0, None, threading.Condition()
+        self._followers = []  # called after every change of a control (on_change)
         self._screen = None  # the chart on screen (a _ScreenChart), made with the first
         self._wanted = (0, None)  # (generation, stages) of the latest change
         self._done, self._worker = 0, None  # the generation fully shown (or refused)
@@ -379,6 +380,14 @@ class Explorer(widgets.VBox):
     def _changed(self, _change=None) -> None:
         if not self._muted:
             self.refresh()
+        for follow in self._followers:
+            follow(self)
+
+    def on_change(self, follow) -> None:
+        """Call ``follow(explorer)`` after every change of a control (a muted one too, and the
+        controls a new question makes): what follows the explorer's state, as the served
+        page's "link to this view" does."""
+        self._followers.append(follow)
 
     @contextlib.contextmanager
     def muted(self):
