@@ -36,9 +36,9 @@ def test_a_chart_of_another_kind_starts_anew():
 
 
 def test_the_screen_canvas_draws_what_the_plain_agg_canvas_draws():
-    """The screen's renderer keeps strings' layouts and glyphs' bitmaps between draws
-    (:mod:`dicestats.explore.screen`): every chart it draws, once its caches are warm, is the
-    plain Agg canvas's picture, pixel for pixel."""
+    """The screen's renderer keeps strings' layouts, glyphs' bitmaps and fonts' heights between
+    draws (:mod:`dicestats.explore.screen`): every chart it draws, once its caches are warm, is
+    the plain Agg canvas's picture, pixel for pixel."""
     import numpy as np
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
