@@ -531,11 +531,13 @@ class Explorer(widgets.VBox):
     # -- exports -----------------------------------------------------------------------
     def _screen_png(self, view: Panel) -> bytes:
         """The chart of ``view`` as shown, as PNG: one of the last :data:`RECENT_CHARTS` drawn
-        when its ``chart_key`` is theirs (what the chart depends on: the same picture), else
-        drawn in place of the one on show."""
+        when its ``chart_key`` is theirs (what the chart depends on: the same picture) in the
+        same language, else drawn in place of the one on show."""
+        from ..i18n import current
+
         if self._screen is None:
             self._screen = _ScreenChart()
-        key = view.chart_key
+        key = None if view.chart_key is None else (current(), view.chart_key)
         with self._screen.lock:  # the worker thread shows Monte Carlo stages
             for i, (kept, png) in enumerate(self._recent):
                 if key is not None and _same(kept, key):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dicestats import explore
 from dicestats.explore.base import _ScreenChart
+from dicestats.i18n import language
 
 
 def _fresh_png(view) -> bytes:
@@ -87,3 +88,6 @@ def test_a_chart_shown_a_moment_ago_is_shown_again_not_drawn_anew(monkeypatch):
     ex.controls["difficulty"].value = "3"  # a new chart: the oldest kept (2's) goes
     ex.controls["difficulty"].value = "2"
     assert len(drawn) == 3 and ex.chart.value == first  # drawn again, the same bytes
+    with language("de"):  # a chart kept in English is not a German one
+        ex.controls["difficulty"].value = "3"
+    assert len(drawn) == 4
