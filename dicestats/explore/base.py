@@ -398,7 +398,17 @@ class Explorer(widgets.VBox):
     def on_change(self, follow) -> None:
         """Call ``follow(explorer)`` after every change of a control (a muted one too, and the
         controls a new question makes): what follows the explorer's state, as the served
-        page's "link to this view" does."""
+        page's "link to this view" does.
+
+        Examples
+        --------
+        >>> from dicestats import explore
+        >>> ex, seen = explore.storyteller(5, 9), []
+        >>> ex.on_change(lambda e: seen.append(e.state()["dice"]))
+        >>> ex.controls["dice"].value = 6
+        >>> seen
+        [6]
+        """
         self._followers.append(follow)
 
     @contextlib.contextmanager

@@ -527,7 +527,15 @@ class GenericExplorer(Explorer):
 
     def greyed(self, state: dict) -> dict:
         """``{control: disabled}`` a system's own explorer adds for ``state`` (over the rule
-        flags that cannot apply to the roll)."""
+        flags that cannot apply to the roll); :meth:`state` sets each control once.
+
+        Examples
+        --------
+        >>> from dicestats import explore
+        >>> ex = explore.storyteller(5, 9)  # "above ten" says what a difficulty over 10 is
+        >>> ex.greyed(ex.state()), ex.controls["rules.above_ten"].disabled
+        ({'rules.above_ten': True}, True)
+        """
         return {}
 
     def _vain_rules(self, state: dict) -> dict:
