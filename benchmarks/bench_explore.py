@@ -11,7 +11,9 @@ each value different from the last so every step re-draws. The first build of
 each explorer is not timed (imports, caches); then ``--changes`` changes (the cycle
 repeated as needed; 20 by default) are timed ``--repeat`` times over, each as wall-clock and
 CPU time (this process's: the steadier figure on a shared machine), and their median and
-worst are reported, with the 90th percentile and the best (the least disturbed run).
+worst are reported, with the 90th percentile and the best (the least disturbed run); the CPU
+time also apart for the changes that drew a chart and those that did not (the chart stayed,
+or was one of the last charts the explorer keeps: a state seen before in the cycle).
 
 Run by hand (never from the test suite), from the repository root:
 
@@ -109,26 +111,42 @@ def check(name: str, ex) -> None:
         sys.exit(1)
 
 
-def time_exact(name: str, make, repeat: int, changes: int = 20) -> tuple[list[float], list[float]]:
+def time_exact(
+    name: str, make, repeat: int, changes: int = 20
+) -> tuple[list[float], list[float], list[bool]]:
     """Wall-clock and CPU seconds of each control change (the CPU time of this process:
-    the steadier figure on a shared machine, where the wall clock waits for other work)."""
+    the steadier figure on a shared machine, where the wall clock waits for other work), and
+    whether it drew a chart (else the chart stayed, or was one the explorer keeps)."""
     import gc
     import itertools
 
+    from dicestats.explore.base import _ScreenChart
+
     ex = make()
     gc.freeze()  # as the served page does once it is made (dicestats.explore.link.served_page)
-    times, cpu = [], []
-    for _ in range(repeat):
-        for control, value in itertools.islice(itertools.cycle(CYCLES[name]), changes):
-            start, start_cpu = time.perf_counter(), time.process_time()
-            ex.controls[control].value = value
-            times.append(time.perf_counter() - start)
-            cpu.append(time.process_time() - start_cpu)
-            if ex.error.value:
-                print(f"{name}: {control}={value!r} was refused: {ex.error.value}", file=sys.stderr)
-                sys.exit(1)
-            check(name, ex)
-    return times, cpu
+    times, cpu, drew, draws = [], [], [], []
+    plain = _ScreenChart.draw
+    _ScreenChart.draw = lambda self, *a: draws.append(1) or plain(self, *a)
+    try:
+        for _ in range(repeat):
+            for control, value in itertools.islice(itertools.cycle(CYCLES[name]), changes):
+                start, start_cpu, before = time.perf_counter(), time.process_time(), len(draws)
+                ex.controls[control].value = value
+                times.append(time.perf_counter() - start)
+                cpu.append(time.process_time() - start_cpu)
+                drew.append(len(draws) > before)
+                _check(name, ex, control, value)
+    finally:
+        _ScreenChart.draw = plain
+    return times, cpu, drew
+
+
+def _check(name: str, ex, control: str, value) -> None:
+    """Exit 1 when the change was refused or the figures on show are not the API's."""
+    if ex.error.value:
+        print(f"{name}: {control}={value!r} was refused: {ex.error.value}", file=sys.stderr)
+        sys.exit(1)
+    check(name, ex)
 
 
 def time_initiative(repeat: int) -> tuple[list[float], list[float]]:
@@ -331,9 +349,13 @@ def main(argv=None) -> int:
     )
     for name, make in (("storyteller", explore.storyteller), ("fate", explore.fate),
                        ("compare", explore.compare)):  # fmt: skip
-        wall, cpu = time_exact(name, make, args.repeat, args.changes)
+        wall, cpu, drew = time_exact(name, make, args.repeat, args.changes)
         print(summary(f"{name}: change, wall", wall, REDRAW_BUDGET))
         print(summary(f"{name}: change, CPU", cpu, REDRAW_BUDGET))
+        for label, which in (("chart drawn", True), ("no chart drawn", False)):
+            part = [t for t, d in zip(cpu, drew, strict=True) if d is which]
+            if part:  # a chart on show, or one the explorer keeps (RECENT_CHARTS)
+                print(summary(f"{name}: {label}, CPU", part, REDRAW_BUDGET))
     quick, full = time_initiative(args.repeat)
     print(summary("initiative: first (quick) estimate", quick, FIRST_ESTIMATE_BUDGET))
     print(summary("initiative: full estimate (20,000)", full, None))

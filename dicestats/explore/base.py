@@ -43,6 +43,9 @@ SCREEN_AXES = dict(left=0.1, right=0.97, bottom=0.16, top=0.8, wspace=0.25)
 SCREEN_SPARE = (1.0, 1.0, 1.6, 0.8)
 #: Blank inches kept around what was drawn in the screen image.
 SCREEN_PAD = 0.08
+#: Charts each explorer keeps as shown (their PNGs, by the panels' ``chart_key``), the latest
+#: first: going back to a state shown a moment ago shows its chart again, not drawn anew.
+RECENT_CHARTS = 8
 #: Chart formats the export accepts, with the metadata that keeps files reproducible.
 CHART_FORMATS = {".png": {"Software": None}, ".svg": {"Date": None}, ".pdf": {"CreationDate": None}}
 
@@ -272,6 +275,14 @@ class _ScreenChart:
         return buf.getvalue()
 
 
+def _same(a, b) -> bool:
+    """Whether two chart keys are equal (a key whose comparison fails is not)."""
+    try:
+        return bool(a == b)
+    except Exception:  # e.g. arrays: no single truth value
+        return False
+
+
 class _Superseded(Exception):
     """A newer state is wanted: stop this work."""
 
@@ -347,7 +358,9 @@ class Explorer(widgets.VBox):
         )
         self.chart.add_class("ds-chart")
         self._muted, self._chart_key, self._cond = 0, None, threading.Condition()
+        self._followers = []  # called after every change of a control (on_change)
         self._screen = None  # the chart on screen (a _ScreenChart), made with the first
+        self._recent = []  # [(chart_key, PNG)]: the last RECENT_CHARTS drawn, oldest first
         self._wanted = (0, None)  # (generation, stages) of the latest change
         self._done, self._worker = 0, None  # the generation fully shown (or refused)
         buttons = []
@@ -379,6 +392,24 @@ class Explorer(widgets.VBox):
     def _changed(self, _change=None) -> None:
         if not self._muted:
             self.refresh()
+        for follow in self._followers:
+            follow(self)
+
+    def on_change(self, follow) -> None:
+        """Call ``follow(explorer)`` after every change of a control (a muted one too, and the
+        controls a new question makes): what follows the explorer's state, as the served
+        page's "link to this view" does.
+
+        Examples
+        --------
+        >>> from dicestats import explore
+        >>> ex, seen = explore.storyteller(5, 9), []
+        >>> ex.on_change(lambda e: seen.append(e.state()["dice"]))
+        >>> ex.controls["dice"].value = 6
+        >>> seen
+        [6]
+        """
+        self._followers.append(follow)
 
     @contextlib.contextmanager
     def muted(self):
@@ -509,12 +540,25 @@ class Explorer(widgets.VBox):
 
     # -- exports -----------------------------------------------------------------------
     def _screen_png(self, view: Panel) -> bytes:
-        """The chart of ``view`` as shown: drawn in place of the one on show, as PNG."""
+        """The chart of ``view`` as shown, as PNG: one of the last :data:`RECENT_CHARTS` drawn
+        when its ``chart_key`` is theirs (what the chart depends on: the same picture) in the
+        same language, else drawn in place of the one on show."""
+        from ..i18n import current
+
         if self._screen is None:
             self._screen = _ScreenChart()
+        key = None if view.chart_key is None else (current(), view.chart_key)
         with self._screen.lock:  # the worker thread shows Monte Carlo stages
+            for i, (kept, png) in enumerate(self._recent):
+                if key is not None and _same(kept, key):
+                    self._recent.append(self._recent.pop(i))
+                    return png
             self._screen.draw(view.draw, view.chart_shape)
-            return self._screen.png()
+            png = self._screen.png()
+            if key is not None:
+                del self._recent[: max(0, len(self._recent) + 1 - RECENT_CHARTS)]
+                self._recent.append((key, png))
+            return png
 
     def chart_bytes(self, kind: str = ".png", *, dpi: int = EXPORT_DPI) -> bytes:
         """The current chart as PNG, SVG or PDF bytes (``kind``: ``".png"`` …)."""

@@ -520,22 +520,44 @@ class GenericExplorer(Explorer):
         for key, w in self.controls.items():
             if key.startswith("versus_rules.") and not key.endswith(".preset"):
                 w.disabled = not state.get("versus_rules.preset", "x")
+        # each control set once (a control greyed, then not, sent the page two messages)
+        for key, off in {**self._vain_rules(state), **self.greyed(state)}.items():
+            self.controls[key].disabled = off
+        return state
+
+    def greyed(self, state: dict) -> dict:
+        """``{control: disabled}`` a system's own explorer adds for ``state`` (over the rule
+        flags that cannot apply to the roll); :meth:`state` sets each control once.
+
+        Examples
+        --------
+        >>> from dicestats import explore
+        >>> ex = explore.storyteller(5, 9)  # "above ten" says what a difficulty over 10 is
+        >>> ex.greyed(ex.state()), ex.controls["rules.above_ten"].disabled
+        ({'rules.above_ten': True}, True)
+        """
+        return {}
+
+    def _vain_rules(self, state: dict) -> dict:
+        """``{"rules.<field>": disabled}``: a rule flag is greyed out when no value of it would
+        change this roll (``Rules.cannot_apply``); empty when the rules cannot be read."""
         fields = {
             k[6:]: v for k, v in state.items() if k.startswith("rules.") and k != "rules.preset"
         }
         if not fields or not hasattr(self._rules, "cannot_apply"):
-            return state
+            return {}
         preset = state.get("rules.preset") or None
         try:
             rules = rules_from(SimpleNamespace(preset=preset, **fields), self._rules)
         except REFUSALS:
-            return state
+            return {}
         specialty = state.get("specialty") is True
+        vain = {}
         for name, v in fields.items():
             w = self.controls[f"rules.{name}"]
             tried = (True, False) if isinstance(v, bool) else getattr(w, "options", (v,))
-            w.disabled = any(_vain(rules, name, x, specialty) for x in tried)
-        return state
+            vain[f"rules.{name}"] = any(_vain(rules, name, x, specialty) for x in tried)
+        return vain
 
     # -- the call a state asks ---------------------------------------------------------------
     def _command(self, q) -> tuple[list, bool]:

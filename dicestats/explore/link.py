@@ -6,9 +6,9 @@ the page's opening state are written.
 
 The served page (:func:`served_page`) reads its own address once the page is requested
 (Voilà's prepared kernel learns it from the server) and shows a "link to this view"
-that follows every change; a small script in the page (:data:`FOLLOW_ADDRESS`) puts
-that link in the browser's address bar as it changes, so copying the address shares the
-view.
+that follows every change (:func:`link_to_view`); a small script in the page
+(:data:`FOLLOW_ADDRESS`) puts that link in the browser's address bar as it changes, so
+copying the address shares the view.
 
 Examples
 --------
@@ -29,6 +29,7 @@ __all__ = [
     "tab_name",
     "state_query",
     "parse_query",
+    "link_to_view",
     "apply",
     "served_page",
     "TOKEN_ENV",
@@ -82,20 +83,75 @@ def state_query(tabs, opening: dict | None = None, *, token: str | None = None) 
     """The query string of the page's state: the selected tab, then every control that
     differs from ``opening`` (``{tab name: {control: value}}``; every control when None)."""
     names, _explorer, built = _tabs(tabs)
-    pairs = []
-    if token:
-        pairs.append(("token", token))
-    selected = tabs.selected_index or 0
-    pairs.append(("tab", names[selected]))
+    parts = {}
     for i, name in enumerate(names):
         ex = built(i)
-        if ex is None:  # not made yet: as it opens
-            continue
-        start = (opening or {}).get(name, {})
-        for key, value in ex.state().items():
-            if opening is None or key not in start or start[key] != value:
-                pairs.append((f"{name}.{key}", _text(value)))
+        if ex is not None:  # else not made yet: as it opens
+            parts[name] = _pairs(name, ex.state(), None if opening is None else opening.get(name))
+    return _query(names, tabs.selected_index, parts, token)
+
+
+def _pairs(name: str, state: dict, start: dict | None) -> list:
+    """The query's pairs of tab ``name`` in ``state``: the controls that differ from ``start``
+    (every control when None)."""
+    return [
+        (f"{name}.{key}", _text(value))
+        for key, value in state.items()
+        if start is None or key not in start or start[key] != value
+    ]
+
+
+def _query(names, selected, parts: dict, token: str | None) -> str:
+    """The query string: the token, the selected tab, then each tab's ``parts[name]``."""
+    pairs = [("token", token)] if token else []
+    pairs.append(("tab", names[selected or 0]))
+    for name in names:
+        pairs += parts.get(name, [])
     return urlencode(pairs)
+
+
+def link_to_view(tabs, *, token: str | None = None):
+    """A "link to this view" (an ``ipywidgets.HTML``) that follows the page's tabs (a
+    :class:`~dicestats.explore.base.LazyTabs`): its address is :func:`state_query` of the
+    page against the state each tab opened in. A change reads the state of its own tab only
+    (the others' parts of the address are kept), whatever control made it, those a new
+    question makes included.
+
+    Examples
+    --------
+    >>> from dicestats.explore import page
+    >>> tabs = page(lazy=True)
+    >>> link = link_to_view(tabs)
+    >>> tabs.explorer(0).controls["difficulty"].value = "4"
+    >>> parse_query(link.value.split('href="?')[1].split('"')[0].replace("&amp;", "&"))
+    ('fate', {'fate': {'difficulty': '4'}})
+    """
+    import ipywidgets as widgets
+
+    names, opening, parts = tabs.names, {}, {}
+    link = widgets.HTML(value="").add_class("ds-link")
+
+    def show(_change=None):
+        href = "?" + _query(names, tabs.selected_index, parts, token)
+        link.value = (
+            f'<a class="ds-link-to-view" href="{html.escape(href)}">link to this view</a> '
+            "<span style='color:#666'>(copy it: it opens this tab with these controls)</span>"
+        )
+
+    def made(i, ex):
+        name = names[i]
+        opening[name], parts[name] = ex.state(), []
+
+        def changed(ex):
+            parts[name] = _pairs(name, ex.state(), opening[name])
+            show()
+
+        ex.on_change(changed)
+
+    tabs.on_build(made)
+    tabs.observe(show, names="selected_index")
+    show()
+    return link
 
 
 def parse_query(query: str) -> tuple[str | None, dict]:
@@ -177,25 +233,7 @@ def served_page():
 
     display(HTML(FOLLOW_ADDRESS))
     tabs = page(lazy=True)  # a tab's explorer is made when the tab is first opened
-    opening = {}
-    token = os.environ.get(TOKEN_ENV)
-    link = widgets.HTML(value="").add_class("ds-link")
-
-    def follow(_change=None):
-        href = "?" + state_query(tabs, opening, token=token)
-        link.value = (
-            f'<a class="ds-link-to-view" href="{html.escape(href)}">link to this view</a> '
-            "<span style='color:#666'>(copy it: it opens this tab with these controls)</span>"
-        )
-
-    def made(i, ex):
-        opening[tabs.names[i]] = ex.state()
-        for w in ex.controls.values():
-            w.observe(follow, names="value")
-
-    tabs.on_build(made)
-    tabs.observe(follow, names="selected_index")
-    follow()
+    link = link_to_view(tabs, token=os.environ.get(TOKEN_ENV))
     try:  # the kernel's loop (a cell runs on it): the controls are set there, not in a thread
         import asyncio
 

@@ -60,12 +60,11 @@ class StorytellerExplorer(GenericExplorer):
         options = [(METRIC_LABELS[m], m) for m in METRICS]
         return {"metric": widgets.Dropdown(options=options, value="p_botch", description="chart")}
 
-    def state(self) -> dict:
-        state = super().state()
-        clamp, difficulty = self.controls.get("rules.above_ten"), state.get("difficulty")
-        if clamp is not None and isinstance(difficulty, int):
-            clamp.disabled = difficulty <= 10  # what a difficulty above 10 is, only
-        return state
+    def greyed(self, state: dict) -> dict:
+        difficulty = state.get("difficulty")
+        if "rules.above_ten" in self.controls and isinstance(difficulty, int):
+            return {"rules.above_ten": difficulty <= 10}  # what a difficulty above 10 is, only
+        return {}
 
     def panel(self, call, result, *, quick: bool = False, executor=None):
         p = super().panel(call, result, quick=quick, executor=executor)

@@ -7,7 +7,9 @@ It measures and prints (never asserts: the machine is shared; ``pytest -s`` show
 issue 24 asks: the time to the printed address; the first result on a warm server; the
 latency of 20 changes per tab (Storyteller, Fate, Initiative, Compare and a family's, Vampire:
 from the Enter key to the figures and the command lines changed, and to the chart's new image
-where the tab has a chart: the Initiative's comes with its full estimate); the layout checks
+where the tab has a chart: the Initiative's comes with its full estimate; two values in turn,
+so most charts are ones the explorer keeps, and Fate's also over 13 values in turn, every
+chart drawn anew); the layout checks
 at 1400 x 1000 and 1024 x 768 (every tab); the kernels left after 10 page loads
 (``DICESTATS_E2E_LOADS``) and after the idle timeout.
 
@@ -90,14 +92,18 @@ CHANGES = 20
 LOADS = max(3, int(os.environ.get("DICESTATS_E2E_LOADS", "10")))
 #: The window sizes the layout is checked at: a desktop's and a small laptop's.
 LARGE, SMALL = (1400, 1000), (1024, 768)
-#: The tabs timed: (tab, the box typed into, the two values typed in turn, the parts that
-#: change). Vampire stands for the families (no family tab draws a chart).
+#: The tabs timed: (tab, the box typed into, the values typed in turn, the parts that change,
+#: what the line says of them). Two values in turn: after the first two changes each chart is
+#: one the explorer keeps (its last RECENT_CHARTS); Fate's "new states" first, 13 in turn, are
+#: drawn anew every time. Vampire stands for the families (no family tab draws a chart).
 TIMED = [
-    ("Fate", ".ds-fate .ds-difficulty input", ("4", "3"), ("figures", "commands", "chart")),
+    ("Fate", ".ds-fate .ds-difficulty input", tuple(str(d) for d in range(-5, 8)),
+     ("figures", "commands", "chart"), ", new states: every chart drawn"),
+    ("Fate", ".ds-fate .ds-difficulty input", ("4", "3"), ("figures", "commands", "chart"), ""),
     ("Initiative", ".ds-initiative .ds-swiftness input", ("4,3", "3,3"),
-     ("figures", "commands", "chart")),
-    ("Compare", ".ds-compare .ds-a-dice input", ("7", "6"), ("figures", "commands", "chart")),
-    ("Vampire", ".ds-v5 .ds-dice input", ("6", "5"), ("figures", "commands")),
+     ("figures", "commands", "chart"), ""),
+    ("Compare", ".ds-compare .ds-a-dice input", ("7", "6"), ("figures", "commands", "chart"), ""),
+    ("Vampire", ".ds-v5 .ds-dice input", ("6", "5"), ("figures", "commands"), ""),
 ]  # fmt: skip
 #: Installed in the page: the time of the last Enter key, and of the first change after it of
 #: the figures, the command lines and the chart's image.
@@ -345,14 +351,15 @@ def test_pool_5_to_6_at_difficulty_9_in_a_real_browser(browser, server, tmp_path
             steps = [7 if i % 2 == 0 else 6 for i in range(CHANGES)]
             measured = _latencies(page, dice, steps, server_pid)
             report.append(_ms("Storyteller, per change (dice)", measured))
-            for title, where, (one, other), parts in TIMED:
+            for title, where, values, parts, what in TIMED:
                 page.locator(".lm-TabBar-tab", has_text=title).first.click()
                 box = page.locator(where)
                 box.wait_for(timeout=PAGE_TIMEOUT_MS)
-                steps = [one if i % 2 == 0 else other for i in range(CHANGES)]
+                steps = [values[i % len(values)] for i in range(CHANGES)]
                 measured = _latencies(page, box, steps, server_pid, parts)
                 name = where.split()[1].removeprefix(".ds-")
-                report.append(_ms(f"{title}, per change ({name})", measured, "chart" in parts))
+                line = f"{title}, per change ({name}{what})"
+                report.append(_ms(line, measured, "chart" in parts))
             page.locator(".lm-TabBar-tab", has_text="Fate").first.click()
             sync_api.expect(page).to_have_url(re.compile(r"tab=fate&.*fate\.difficulty=3"))
             # a link with a non-default state opens on it: the tab, its controls, its numbers

@@ -3,11 +3,13 @@ restored exactly on another page, for every tab the registry gives."""
 
 from __future__ import annotations
 
+import html
+import re
 from urllib.parse import parse_qs
 
 from dicestats import explore
 from dicestats import storyteller as st
-from dicestats.explore.link import apply, parse_query, state_query, tab_name
+from dicestats.explore.link import apply, link_to_view, parse_query, state_query, tab_name
 
 from .helpers import shown
 
@@ -80,3 +82,22 @@ def test_the_served_page_makes_a_tab_when_it_is_opened_and_a_link_still_restores
     assert built == sorted({0, s})  # the others are still to be made
     tabs.selected_index = names.index("compare")  # opening a tab makes its explorer
     assert tabs.built(names.index("compare")).title == "Compare"
+
+
+def test_the_link_to_view_follows_a_change_in_its_own_tab_and_the_controls_a_new_question_makes():
+    tabs = explore.page(lazy=True)
+    link = link_to_view(tabs, token="t0k")
+
+    def shown_query():
+        href = re.search(r'href="\?([^"]*)"', link.value).group(1)
+        return parse_qs(html.unescape(href))
+
+    assert shown_query() == {"token": ["t0k"], "tab": [tabs.names[0]]}
+    fate = tabs.explorer(tabs.names.index("fate"))
+    fate.controls["difficulty"].value = "4"
+    assert shown_query()["fate.difficulty"] == ["4"]
+    fate.controls["question"].value = "contest"  # new controls: the link follows them too
+    fate.controls["bonus"].value = "3"
+    query = shown_query()
+    assert query["fate.question"] == ["contest"] and query["fate.bonus"] == ["3"]
+    assert query["tab"] == [tabs.names[0]]  # the tab on show has not changed

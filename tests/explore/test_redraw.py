@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dicestats import explore
 from dicestats.explore.base import _ScreenChart
+from dicestats.i18n import language
 
 
 def _fresh_png(view) -> bytes:
@@ -36,9 +37,9 @@ def test_a_chart_of_another_kind_starts_anew():
 
 
 def test_the_screen_canvas_draws_what_the_plain_agg_canvas_draws():
-    """The screen's renderer keeps strings' layouts and glyphs' bitmaps between draws
-    (:mod:`dicestats.explore.screen`): every chart it draws, once its caches are warm, is the
-    plain Agg canvas's picture, pixel for pixel."""
+    """The screen's renderer keeps strings' layouts, glyphs' bitmaps and fonts' heights between
+    draws (:mod:`dicestats.explore.screen`): every chart it draws, once its caches are warm, is
+    the plain Agg canvas's picture, pixel for pixel."""
     import numpy as np
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
@@ -66,3 +67,27 @@ def test_the_screen_canvas_draws_what_the_plain_agg_canvas_draws():
                 screen.fig.set_canvas(screen.canvas)
     strings, glyphs = screen.canvas.get_renderer().kept()
     assert strings > 10 and glyphs > 50  # what the next draw takes from
+
+
+def test_a_chart_shown_a_moment_ago_is_shown_again_not_drawn_anew(monkeypatch):
+    from dicestats.explore import base
+
+    monkeypatch.setattr(base, "RECENT_CHARTS", 2)
+    ex = explore.fate(2, 2)
+    drawn = []
+    draw = ex._screen.draw
+    ex._screen.draw = lambda *a: drawn.append(a) or draw(*a)
+    first = ex.chart.value
+    ex.controls["difficulty"].value = "4"
+    fourth = ex.chart.value
+    ex.controls["difficulty"].value = "2"
+    assert ex.chart.value == first and len(drawn) == 1  # difficulty 2's, kept
+    ex.controls["invokes"].value = 2  # not in the chart: nothing to draw
+    ex.controls["difficulty"].value = "4"
+    assert ex.chart.value == fourth and len(drawn) == 1
+    ex.controls["difficulty"].value = "3"  # a new chart: the oldest kept (2's) goes
+    ex.controls["difficulty"].value = "2"
+    assert len(drawn) == 3 and ex.chart.value == first  # drawn again, the same bytes
+    with language("de"):  # a chart kept in English is not a German one
+        ex.controls["difficulty"].value = "3"
+    assert len(drawn) == 4
