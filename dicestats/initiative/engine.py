@@ -218,10 +218,14 @@ class Engine:
 
     # ------------------------------------------------------------------ statistics
     def _shapes(self) -> dict:
+        """The statistics the fight's question reads, by shape: who acts when for ``odds``
+        (no attacks), the attacks and their answers for ``defence``; holding for both."""
         P, R, c = self.P, self.rounds, self.combat
-        s = {"first": (P,), "first_side": (), "before": (self.da + 1,), "double": ()}
-        s.update(acts_at=(self.D, P), pos_sum=(P,), act_n=(P,), all_held=(R,), edges=(R + 1,))
-        if c is not None:
+        s = {"all_held": (R,), "edges": (R + 1,)}
+        if c is None:
+            s.update(first=(P,), first_side=(), before=(self.da + 1,), double=())
+            s.update(acts_at=(self.D, P), pos_sum=(P,), act_n=(P,))
+        else:
             s.update(dict.fromkeys(("attacks", "able", "defended", "responses"), ()))
             s.update(dict.fromkeys(("target_resp", "comp_resp", "slow_round"), ()))
             defenders = self.na if c.attackers == "versus" else P

@@ -24,7 +24,8 @@ It draws its own numbers (not the general engine's stream), only where they are 
 - targets and success rolls are drawn for the attacking fights only, answers and armour
   for those that answer or are hurt;
 - the order statistics (first, before, doubles, positions) are read once per round from
-  each fight's acting sequence, and the fights whose round has ended are set aside.
+  each fight's acting sequence, kept only where the question reads them (``odds``, not
+  ``defence``), and the fights whose round has ended are set aside.
 
 A custom :class:`~.holding.HoldPolicy` is not read as a mask: such a fight goes through
 the general engine (:func:`batch_engine`). The exact enumeration stays on
@@ -188,6 +189,7 @@ class VectorEngine:
         self.side = np.array(setup.sides, dtype=np.int64)
         self.order, self.tiebreak = setup.rules.order, setup.rules.tiebreak
         self.da = sum(setup.swiftness)
+        self.orders = "first" in self.ref.shapes  # who acts when: read by odds, not defence
         self.codes = np.array(codes, dtype=np.int64)
         self.holding = bool((self.codes != NEVER).any())
         self.present = [bool((self.codes == c).any()) for c in range(5)]
@@ -229,8 +231,9 @@ class VectorEngine:
         tot["notes"] = _Notes(n)  # in the batch's counters: a batch may run in a thread
         for r in range(self.rounds):
             dice = prepare(rng.integers(1, 7, size=(n, self.D), dtype=np.int64), self.setup)
-            seq = self._round(rng, dice, tot, edges, forbid, r)[: self.D]
-            self._order_stats(seq, tot)
+            seq = self._round(rng, dice, tot, edges, forbid, r)
+            if seq is not None:
+                self._order_stats(seq[: self.D], tot)
         _bump(tot["edges"], np.arange(n), edges)
         tot.pop("notes").into(tot)
         if self.combat is not None:  # the counts that follow from the others (fewer passes)
@@ -340,9 +343,12 @@ class VectorEngine:
     PMAJOR = ("rank", "rolled", "idx", "hm", "ht", "hever", "tkey", "sa", "empty")
 
     def _round(self, rng, dice, tot, edges, forbid, r):
-        """Play one round of every fight; returns the acting sequences (D, n)."""
+        """Play one round of every fight; returns the acting sequences (D + 1, n), or None
+        when the question does not read who acts when (``defence``)."""
         n, P, S, D = dice.shape[0], self.P, self.S, self.D
-        seq = np.full((D + 1, n), -1, dtype=np.int8)  # who acted at each place (and a spare)
+        seq = None
+        if self.orders:  # who acted at each place (and a spare)
+            seq = np.full((D + 1, n), -1, dtype=np.int8)
         d, run, rolled = self._sorted(dice)
         base = np.arange(n * P, dtype=np.int64).reshape(P, n) * (S + 1)
         w = {
@@ -583,9 +589,10 @@ class VectorEngine:
             self._spent_held(w, hc)
             own &= ~held
         w["idx"] += own
-        pos = w["pos"]
-        _flat(seq)[pos * seq.shape[1] + w["rid"]] = np.where(acts, a, -1)  # -1: no action
-        pos += acts
+        if seq is not None:
+            pos = w["pos"]
+            _flat(seq)[pos * seq.shape[1] + w["rid"]] = np.where(acts, a, -1)  # -1: no action
+            pos += acts
         w["acted"] |= acts
         w["sa"][0] |= acts & (sa == 0)
         w["sa"][1] |= acts & (sa == 1)
