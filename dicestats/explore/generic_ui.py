@@ -515,19 +515,19 @@ class GenericExplorer(Explorer):
         """The controls' values (trials and seed greyed out but for Monte Carlo, the other
         side's rule fields while it has yours, a rule flag that cannot apply to the roll)."""
         state = super().state()
-        mc = state["method"] == "montecarlo"
-        self.controls["trials"].disabled = self.controls["seed"].disabled = not mc
+        mc = dict.fromkeys(("trials", "seed"), state["method"] != "montecarlo")
         for key, w in self.controls.items():
             if key.startswith("versus_rules.") and not key.endswith(".preset"):
                 w.disabled = not state.get("versus_rules.preset", "x")
         # each control set once (a control greyed, then not, sent the page two messages)
-        for key, off in {**self._vain_rules(state), **self.greyed(state)}.items():
+        for key, off in {**mc, **self._vain_rules(state), **self.greyed(state)}.items():
             self.controls[key].disabled = off
         return state
 
     def greyed(self, state: dict) -> dict:
-        """``{control: disabled}`` a system's own explorer adds for ``state`` (over the rule
-        flags that cannot apply to the roll); :meth:`state` sets each control once.
+        """``{control: disabled}`` a system's own explorer adds for ``state`` (over trials and
+        seed, greyed but for Monte Carlo, and the rule flags that cannot apply to the roll);
+        :meth:`state` sets each control once.
 
         Examples
         --------
@@ -721,10 +721,17 @@ class GenericExplorer(Explorer):
         call = self.call(state)
         if call.method != "montecarlo":
             return self.panel(call, self.ask(call))
-        q, trials = call.question, call.how["trials"]
-        q.setup(**call.kwargs, **{n: "montecarlo" if n == "method" else None for n in q.receives})
+        trials = self.check_estimate(call)
         stages = [min(QUICK_TRIALS, trials)] + ([trials] if trials > QUICK_TRIALS else [])
         return [functools.partial(self._estimate, call, n, n < trials) for n in stages]
+
+    @staticmethod
+    def check_estimate(call: Call) -> int:
+        """Check a Monte Carlo ``call``'s arguments at once (a refusal shows at once, not
+        after its first batch); returns its trials."""
+        q = call.question
+        q.setup(**call.kwargs, **{n: "montecarlo" if n == "method" else None for n in q.receives})
+        return call.how["trials"]
 
     def _estimate(self, call: Call, trials: int, quick: bool, executor) -> tuple:
         """One stage of a Monte Carlo answer: its ``(panel, status)`` from ``trials`` trials."""

@@ -7,7 +7,7 @@ It measures and prints (never asserts: the machine is shared; ``pytest -s`` show
 issue 24 asks: the time to the printed address; the first result on a warm server; the
 latency of 20 changes per tab (Storyteller, Fate, Initiative, Compare and a family's, Vampire:
 from the Enter key to the figures and the command lines changed, and to the chart's new image
-where the tab has a chart: the Initiative's comes with its full estimate; two values in turn,
+where the tab has a chart: the Initiative's comes with its exact odds; two values in turn,
 so most charts are ones the explorer keeps, and Fate's also over 13 values in turn, every
 chart drawn anew); the layout checks
 at 1400 x 1000 and 1024 x 768 (every tab); the kernels left after 10 page loads

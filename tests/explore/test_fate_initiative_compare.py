@@ -84,7 +84,9 @@ def test_fate_refusals_are_one_line():
 def test_initiative_shows_the_seeded_estimates_of_the_api(capsys):
     ex = explore.initiative("2,1", "2", trials=3_000, seed=11)
     ex.wait()
-    set_controls(ex, swiftness="3,1", versus="2,2", pips="1,0", hold="defend", rounds=2)
+    set_controls(
+        ex, method="montecarlo", swiftness="3,1", versus="2,2", pips="1,0", hold="defend", rounds=2
+    )
     view = ex.wait()
     kw = dict(trials=3_000, rng=11, pips=[1, 0], hold="defend", rounds=2)
     r = initiative.odds([3, 1], [2, 2], **kw)
@@ -108,9 +110,33 @@ def test_initiative_shows_the_seeded_estimates_of_the_api(capsys):
         assert run_python(f"{imports}\n{line}").as_dict() == want.as_dict()
 
 
+def test_initiative_opens_on_exact_odds_with_the_slow_answers_estimated_beside_them(capsys):
+    ex = explore.initiative("3,3", "2,2,2", trials=3_000, seed=5)
+    odds, slow = ex.wait().result
+    want = initiative.odds([3, 3], [2, 2, 2])  # exact, by tiers
+    assert odds.exact and odds.as_dict() == want.as_dict()
+    d = initiative.defence([3, 3], [2, 2, 2], respond="every", trials=3_000, rng=5)
+    assert slow.as_dict() == d.as_dict()
+    assert shown(ex, "p_first") == percent(want.p_first)  # no interval: exact
+    e = d.p_slow_round
+    assert shown(ex, "p_slow_round") == f"{percent(e.value)} ± {percent(e.stderr)}"
+    assert ex.status.value == "slow answers: full estimate (3,000 trials)"
+    assert "Monte Carlo, 3,000 trials, seed 5" in ex.view.note
+    assert not ex.controls["trials"].disabled  # they set the slow answers' estimate
+    odds_cmd, defence_cmd = ex.view.cli.splitlines()
+    assert "--exact" in odds_cmd and "--trials 3000 --seed 5" in defence_cmd
+    assert run_cli(odds_cmd, capsys)["p_first"] == str(want.p_first)
+    # holding past the exact limits: one line that names Monte Carlo
+    ex.controls["hold"].value = "defend"
+    ex.wait()
+    assert "use Monte Carlo" in ex.error.value
+
+
 def test_initiative_gives_a_quick_estimate_first_without_freezing_the_controls():
     # 6,000 trials: a quick estimate (2,000), then the full one
     ex = explore.initiative("3,3", "2,2,2", trials=6_000, seed=3)
+    ex.wait()
+    ex.controls["method"].value = "montecarlo"
     ex.wait()
     start = time.perf_counter()
     ex.controls["swiftness"].value = "4,3"  # returns at once: the work is in the background
