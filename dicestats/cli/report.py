@@ -57,8 +57,9 @@ def register(subparsers) -> None:
         "--exact-limit",
         type=int_arg,
         metavar="N",
-        help="initiative setups up to N dice-outcome classes also get their exact value "
-        f"(default: {EXACT_LIMIT}; 0: none)",
+        help="the initiative pages' exact values: by tiers at any size under the default "
+        f"reading, enumerated up to N dice-outcome classes under others (default: {EXACT_LIMIT}; "
+        "0: none)",
     )
     p.add_argument(
         "--lang",

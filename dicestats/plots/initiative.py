@@ -75,7 +75,7 @@ def initiative_first(df, *, ax=None, title: str | None = None, seed=None, trials
     pos = [i for i, v in enumerate(ex) if v == v]
     if pos:
         look = dict(linestyle="none", marker="D", markersize=5, markeredgecolor="black")
-        label = _("exact (enumeration)")
+        label = _("exact value")
         ax.plot(ex[pos], pos, **look, markerfacecolor=OKABE_ITO["orange"], label=label, gid="exact")
         ax.legend(fontsize=7, loc="lower right", framealpha=0.9)
     ax.set_yticks(range(len(df)), [str(m) for m in df["matchup"]], fontsize=8)

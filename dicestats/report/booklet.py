@@ -49,7 +49,8 @@ DEFAULT_SEED = 20240607
 MC_TRIALS = 200_000
 
 
-#: Initiative setups up to this many dice-outcome classes also get their exact value.
+#: The initiative pages' exact values: by tiers at any table size under the default reading,
+#: enumerated up to this many dice-outcome classes under the others.
 EXACT_LIMIT = 5_000
 
 
@@ -234,8 +235,9 @@ def build_report(
     trials : int, default :data:`MC_TRIALS`
         Simulated rounds per Monte Carlo scenario (printed on the pages).
     exact_limit : int, default :data:`EXACT_LIMIT`
-        Initiative setups up to this many dice-outcome classes also get their
-        exact value (0: none).
+        The initiative pages' exact values: by tiers at any table size under the
+        default reading, enumerated up to this many dice-outcome classes under the
+        others (0: none).
     progress : bool, optional
         Show a progress bar: ``None`` (default) shows it on a terminal only.
     lang : {"en", "de", "ru", "zh-Hant", "zh-Hans"}, default "en"

@@ -49,7 +49,7 @@ def _init_first_page(fig, ctx) -> None:
             _("someone acts\ntwice in a row"): df["p_double"].map(pct),
         }
     )
-    title = _("The same numbers (exact by enumeration where the setup is small)")
+    title = _("The same numbers, and the exact value where there is one")
     widths = [0.28, 0.14, 0.22, 0.13, 0.23]
     _draw_table(fig.add_subplot(gs[1]), table, title=title, col_widths=widths, fontsize=8)
     _note(

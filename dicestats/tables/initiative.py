@@ -160,8 +160,9 @@ def initiative_first(
         One progress bar over the matchups (``None``: only on a terminal).
     exact_limit : int
         Also report the exact value (``p_exact`` column, from
-        :func:`dicestats.initiative.odds`) for setups with at most this
-        many dice outcomes; ``0`` turns it off.
+        :func:`dicestats.initiative.odds`): by tiers at any size under the
+        default reading, else enumerated for setups with at most this many
+        dice outcomes (NaN past it); ``0`` turns it off.
 
     Returns
     -------
@@ -187,7 +188,7 @@ def initiative_first(
             try:
                 pips = _own_pips(a, pips)
                 p_exact = initiative.odds(a, b, pips=pips, limit=exact_limit, exact=False).p_first
-            except InputError:  # too big to enumerate: Monte Carlo only
+            except InputError:  # a reading the tiers do not carry, too big to enumerate
                 pass
         f = r.p_first
         rows.append({"matchup": label, **_p(f), "stderr": f.stderr, "trials": r.trials})
