@@ -261,7 +261,7 @@ def _method(r) -> str:
     if r.trials is None:
         classes = getattr(r, "outcome_classes", None)
         if classes:
-            return f"{'exact' if r.exact else 'floats'}, {classes:,} outcome classes"
+            return f"{'exact' if r.exact else 'floats'} over all {classes:,} outcome classes"
         return "exact enumeration" if r.exact else "enumeration in floats"
     what = f"{r.trials:,} rounds" if r.rounds == 1 else f"{r.trials:,} fights of {r.rounds} rounds"
     return f"Monte Carlo, {what}" + ("" if r.seed is None else f", seed {r.seed}")
