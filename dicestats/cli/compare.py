@@ -657,7 +657,7 @@ def _register_declared(sub, command: str) -> None:
         if command == "worth":
             p = sub.add_parser(
                 s.name,
-                help=f"a change to the {s.title} roll ≈ how many {q.grows}",
+                help=f"what a change to the {s.title} roll is worth in {q.grows}",
                 description=f"{s.title}: what the --vs-* options (a rule, one more of a "
                 f"parameter) are worth in {q.grows}, and in percentage points. The options "
                 f"as for {asked}; --vs-X changes X.",

@@ -95,7 +95,7 @@ def _register_declared(sub) -> None:
         wish = chance_words(q.wishes[0])
         p = sub.add_parser(
             s.name,
-            help=f"the fewest {q.grows} for a wish ({wish} or another chance)",
+            help=f"the {q.grows} a wish needs ({wish} or another chance)",
             description=f"{s.title}: the least {q.grows} whose chance reaches --at-least P "
             f"(the other options as for 'dicestats {s.name} {q.name.replace('_', '-')}'). "
             "Unreachable in the range: the best it offers.",

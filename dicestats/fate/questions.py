@@ -911,9 +911,10 @@ def contest(
     ----------
     versus : int, str or sequence of them
         An opponent's bonus, or one per opponent (a contest of three or more).
-    victories, style_victories : int, optional
-        Victories needed to win, and victories for an exchange won with style
-        (defaults ``rules.victories`` = 3, ``rules.style_victories`` = 2).
+    victories : int, optional
+        Victories needed to win (default ``rules.victories`` = 3).
+    style_victories : int, optional
+        Victories for an exchange won with style (default ``rules.style_victories`` = 2).
     max_exchanges : int, optional
         List a row for every number of exchanges up to this, then the rest as "more
         than" (default: 20 in ``exchanges``; its view shows rows until 99.9 percent is covered).

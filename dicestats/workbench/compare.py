@@ -14,6 +14,7 @@ from ..core.checks import check_bool, check_exact, check_int_list, refuse
 from ..core.results import Result
 from ..fate.outcomes import OutcomeProbs, shifts
 from ..fate.rules import resolve
+from ..format import ladder
 from ..storyteller.limits import check_pools, search_limit
 from ..storyteller.pools import non_botch, pool_grid
 from ..storyteller.rules import REVISED, check_difficulty, check_rules
@@ -479,7 +480,7 @@ def compare_bands(
     return _assemble(
         "storyteller vs fate",
         rules.describe(specialty=specialty) + " (Storyteller; net successes read as shifts)",
-        f"Fate: {k}dF {bonus:+d} against {fate_difficulty}",
+        f"Fate: {k}dF {bonus:+d} against {ladder(fate_difficulty)}",
         ("dice", "difficulty", "bonus", "fate_difficulty"),
         BAND_METRICS,
         pairs,

@@ -356,7 +356,7 @@ def test_bands_on_the_command_line(capsys, tmp_path):
     api = compare_bands(range(3, 6), 7, bonus=2, fate_difficulty=2)
     assert code == 0 and data == json.loads(api.to_json())
     code, out, _ = run(capsys, *argv, "--plot", str(tmp_path / "b.png"))
-    assert code == 0 and " vs Fate: 4dF +2 against 2" in out
+    assert code == 0 and " vs Fate: 4dF +2 against Fair (+2)" in out
     assert "largest gap in P(margin >= k)" in out and (tmp_path / "b.png").exists()
     code, out, err = run(capsys, *argv, "--fate-difficulty", "Awful")
     assert code == 2 and "ladder name" in err
