@@ -704,9 +704,11 @@ class GenericExplorer(Explorer):
     # -- answering ---------------------------------------------------------------------------
     def companion(self, call: Call, name: str, **values) -> Call:
         """The call of this system's question ``name`` with ``call``'s state, ``values`` over
-        it, and its method: what a system's own explorer asks beside the question on show."""
+        it, and its method (unless ``values`` name one): what a system's own explorer asks
+        beside the question on show."""
         q = next(x for x in self.system.questions if x.name == name)
-        return dataclasses.replace(self.call({**call.state, **values}, q), how=call.how)
+        c = self.call({**call.state, **values}, q)
+        return c if "method" in values else dataclasses.replace(c, how=call.how)
 
     @staticmethod
     def ask(call: Call, executor=None):
@@ -721,17 +723,18 @@ class GenericExplorer(Explorer):
         call = self.call(state)
         if call.method != "montecarlo":
             return self.panel(call, self.ask(call))
-        trials = self.check_estimate(call)
-        stages = [min(QUICK_TRIALS, trials)] + ([trials] if trials > QUICK_TRIALS else [])
-        return [functools.partial(self._estimate, call, n, n < trials) for n in stages]
+        stages = self.estimate_stages(call)
+        return [functools.partial(self._estimate, call, n, n < stages[-1]) for n in stages]
 
     @staticmethod
-    def check_estimate(call: Call) -> int:
-        """Check a Monte Carlo ``call``'s arguments at once (a refusal shows at once, not
-        after its first batch); returns its trials."""
+    def estimate_stages(call: Call) -> list[int]:
+        """The trials of each stage of a Monte Carlo ``call``'s estimate: :data:`QUICK_TRIALS`
+        first, then all of them; its arguments checked at once (a refusal shows at once,
+        not after its first batch)."""
         q = call.question
         q.setup(**call.kwargs, **{n: "montecarlo" if n == "method" else None for n in q.receives})
-        return call.how["trials"]
+        trials = call.how["trials"]
+        return [min(QUICK_TRIALS, trials)] + ([trials] if trials > QUICK_TRIALS else [])
 
     def _estimate(self, call: Call, trials: int, quick: bool, executor) -> tuple:
         """One stage of a Monte Carlo answer: its ``(panel, status)`` from ``trials`` trials."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 
-from .generic_ui import QUICK_TRIALS, TRIALS, GenericExplorer, figure_text, view_html
+from .generic_ui import TRIALS, GenericExplorer, figure_text, view_html
 
 __all__ = ["InitiativeExplorer", "initiative"]
 
@@ -33,11 +33,10 @@ class InitiativeExplorer(GenericExplorer):
 
     def _slow(self, call):
         """The defence beside ``call`` (odds): side B attacks, every participant who can
-        answers, by Monte Carlo with the tab's trials and seed (it has no exact form at a
-        table's size)."""
-        q = next(x for x in self.system.questions if x.name == "defence")
-        state = {**call.state, "method": "montecarlo", "attackers": "versus", "respond": "every"}
-        return self.call(state, q)
+        answers, by Monte Carlo (it has no exact form at a table's size): ``call``'s trials
+        and seed, its stage's, or beside exact odds the tab's."""
+        mc = {} if call.method == "montecarlo" else {"method": "montecarlo"}
+        return self.companion(call, "defence", attackers="versus", respond="every", **mc)
 
     def compute(self, state: dict):
         """Odds as the method says; beside exact (or float) odds, shown with them at once,
@@ -46,9 +45,8 @@ class InitiativeExplorer(GenericExplorer):
         if call.question.name != "odds" or call.method == "montecarlo":
             return super().compute(state)
         slow = self._slow(call)
-        trials = self.check_estimate(slow)
         odds = functools.cache(lambda: self.ask(call))  # in the background, once
-        stages = [min(QUICK_TRIALS, trials)] + ([trials] if trials > QUICK_TRIALS else [])
+        stages = self.estimate_stages(slow)
         return [functools.partial(self._beside, call, odds, slow, n) for n in stages]
 
     def _beside(self, call, odds, slow, trials: int, executor) -> tuple:
@@ -56,7 +54,7 @@ class InitiativeExplorer(GenericExplorer):
         reading, by tiers) with the slow answers from ``trials`` trials."""
         slow = dataclasses.replace(slow, how={**slow.how, "trials": trials})
         p = super().panel(call, odds())  # its chart at once: exact odds need no estimate
-        self._with_slow(p, call, p.result, slow, self.ask(slow, executor))
+        self._with_slow(p, call, slow, self.ask(slow, executor))
         quick = trials < slow.state["trials"]
         status = (
             "quick estimate ({:,} trials); refining…" if quick else "full estimate ({:,} trials)"
@@ -67,15 +65,13 @@ class InitiativeExplorer(GenericExplorer):
         p = super().panel(call, result, quick=quick, executor=executor)
         if call.question.name != "odds" or call.method != "montecarlo":
             return p
-        d = None
-        slow = dataclasses.replace(self._slow(call), how=call.how)
-        if not quick:
-            d = self.ask(slow, executor)
-        self._with_slow(p, call, result, slow, d)
+        slow = self._slow(call)
+        self._with_slow(p, call, slow, None if quick else self.ask(slow, executor))
         return p
 
-    def _with_slow(self, p, call, result, slow, d) -> None:
-        """The slow answers ``d`` (None: to come) beside the odds ``result`` on show."""
+    def _with_slow(self, p, call, slow, d) -> None:
+        """The slow answers ``d`` (None: to come) beside the odds on show in ``p``."""
+        result = p.result
         calls = [call] if d is None else [call, slow]
         if d is not None:
             p.table_html += view_html(d)
