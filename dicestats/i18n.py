@@ -2,9 +2,11 @@
 
 Every word the booklet prints goes through :func:`_` (``gettext``); the catalogues are the
 gettext ``.po`` files in ``dicestats/locale/<locale>/LC_MESSAGES/dicestats.po`` (extracted and
-updated with Babel: ``docs/languages.md``), compiled in memory the first time a language is
-used. The language is the context's (:func:`language`): ``dicestats report --lang de`` and the
-charts' ``lang=`` set it for the time they draw.
+updated with Babel: ``docs/languages.md``), compiled when the package is built (an installed
+dicestats reads ``dicestats.mo`` beside each) or, in a source tree, in memory the first time a
+language is used (:mod:`dicestats.catalogues`). The language is the context's
+(:func:`language`): ``dicestats report --lang de`` and the charts' ``lang=`` set it for the
+time they draw.
 
 Numbers follow the locale (Babel): ``49.5%`` in English, ``49,5 %`` in German. Chances follow
 one rule everywhere (:func:`chance`): one decimal from 1% up, ``1 in N`` below 1%.
@@ -142,16 +144,11 @@ def with_lang(draw):
 def _translations(lang: str) -> gettext.NullTranslations:
     if lang == "en":
         return gettext.NullTranslations()
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
+    from .catalogues import MO_NAME, compile_po
 
     po = _LOCALE_DIR / _LOCALES[lang] / "LC_MESSAGES" / "dicestats.po"
-    with po.open("rb") as fh:
-        catalog = read_po(fh, locale=_LOCALES[lang])
-    buf = io.BytesIO()
-    write_mo(buf, catalog, use_fuzzy=False)
-    buf.seek(0)
-    return gettext.GNUTranslations(buf)
+    mo = po.with_name(MO_NAME)  # compiled by the build (a wheel), else compiled here
+    return gettext.GNUTranslations(io.BytesIO(mo.read_bytes() if mo.exists() else compile_po(po)))
 
 
 def _(message: str) -> str:

@@ -259,8 +259,9 @@ def test_every_catalogue_string_renders_with_no_missing_glyph(lang):
 def _catalogue(lang: str):
     from babel.messages.pofile import read_po
 
-    locale = {"zh-Hant": "zh_Hant", "zh-Hans": "zh_Hans"}.get(lang, lang)
-    po = Path(i18n.__file__).parent / "locale" / locale / "LC_MESSAGES" / "dicestats.po"
+    po = (
+        Path(i18n.__file__).parent / "locale" / i18n._LOCALES[lang] / "LC_MESSAGES" / "dicestats.po"
+    )
     with po.open("rb") as fh:
         return read_po(fh)
 
@@ -301,6 +302,53 @@ def test_the_catalogues_hold_every_message_of_the_code():
     for lang in i18n.LANGUAGES:
         if lang != "en":
             assert {m.id for m in _catalogue(lang) if m.id} == template, lang
+
+
+def test_the_build_compiles_every_catalogue_and_an_install_reads_the_compiled_file(
+    tmp_path, monkeypatch
+):
+    """A wheel carries a ``dicestats.mo`` beside each catalogue (``setup.py`` writes them
+    with ``catalogues.write_mo_files``); dicestats reads that file where it is, and compiles
+    the ``.po`` in memory where it is not (a source tree)."""
+    import gettext
+    import io
+    import shutil
+
+    from dicestats import catalogues
+
+    root = Path(i18n.__file__).parent
+    written = catalogues.write_mo_files(root, tmp_path)
+    assert sorted(mo.parents[1].name for mo in written) == sorted(
+        i18n._LOCALES[lang] for lang in i18n.LANGUAGES if lang != "en"
+    )
+    for mo in written:  # every translated message in the compiled file
+        got = gettext.GNUTranslations(io.BytesIO(mo.read_bytes()))
+        messages = [m for m in _catalogue(_lang_of(mo.parents[1].name)) if m.id]
+        assert all(got.gettext(m.id) == m.string for m in messages), mo
+    # an installed layout whose German file says something else: that file is read
+    de = tmp_path / "locale" / "de" / "LC_MESSAGES"
+    shutil.copy(root / "locale" / "de" / "LC_MESSAGES" / "dicestats.po", de)
+    text = (de / "dicestats.po").read_text(encoding="utf-8")
+    (de / "other.po").write_text(
+        text.replace('msgstr "Schwierigkeit"', 'msgstr "Schwierigkeit (compiled)"', 1),
+        encoding="utf-8",
+    )
+    (de / catalogues.MO_NAME).write_bytes(catalogues.compile_po(de / "other.po"))
+    monkeypatch.setattr(i18n, "_LOCALE_DIR", tmp_path / "locale")
+    i18n._translations.cache_clear()
+    try:
+        with i18n.language("de"):
+            assert i18n._("difficulty") == "Schwierigkeit (compiled)"
+        (de / catalogues.MO_NAME).unlink()  # a source tree: the catalogue itself
+        i18n._translations.cache_clear()
+        with i18n.language("de"):
+            assert i18n._("difficulty") == "Schwierigkeit"
+    finally:
+        i18n._translations.cache_clear()
+
+
+def _lang_of(locale: str) -> str:
+    return next(lang for lang, loc in i18n._LOCALES.items() if loc == locale)
 
 
 # --------------------------------------------------------------------------- the command
