@@ -65,3 +65,29 @@ def test_each_familys_booklet_pages_when_asked_and_not_by_default():
         assert not any(t.startswith(s.title) for t in default), s.name
         by = f"{s.title}: chances by {s.grown.grows}"
         assert report.page_titles(s.name) == ["Contents", by, f"{s.title}: sample answers"]
+
+
+@pytest.mark.parametrize(
+    "names, lang",
+    [
+        (",".join(s.name for s in FAMILIES), "en"),
+        (",".join(s.name for s in systems()), "en"),
+        (",".join(s.name for s in systems()), "zh-Hant"),
+        (None, "de"),
+    ],
+)
+def test_the_cover_of_a_booklet_of_families_lays_out(names, lang):
+    """Asked for the seven families (or every system), the cover's line of system names
+    wraps inside the margins and its contents stay above the notes (the names ran off both
+    edges of the page, and the last entries over the notes)."""
+    import io
+
+    from dicestats.report import page_figure
+
+    from .layout import problems
+
+    fig = page_figure(1, names, lang=lang)
+    seen = []
+    fig.canvas.mpl_connect("draw_event", lambda event: seen.append(problems(fig, event.renderer)))
+    fig.savefig(io.BytesIO(), format="pdf")
+    assert seen == [[]]

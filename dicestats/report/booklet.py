@@ -153,34 +153,52 @@ def _system_title(name: str) -> str:
     return _(title) if title else system(name).title
 
 
+#: The widest line of system names under the cover's subtitle, in widths of a Latin letter
+#: at its size (a wide character, Chinese, counts two): the names of many systems wrap.
+_COVER_LINE = 84
+#: The widest line of the notes at the foot of the cover, in widths of a Latin letter.
+_NOTE_LINE = 120
+
+
+def _width(text: str) -> int:
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _name_lines(names: list[str], width: int = _COVER_LINE) -> list[str]:
+    """The systems' names joined by " · ", wrapped between names to lines of ``width``.
+
+    >>> _name_lines(["Fate", "Storyteller", "Initiative"], width=20)
+    ['Fate · Storyteller', 'Initiative']
+    """
+    lines = [""]
+    for name in names:
+        joined = f"{lines[-1]} · {name}" if lines[-1] else name
+        if lines[-1] and _width(joined) > width:
+            lines.append(name)
+        else:
+            lines[-1] = joined
+    return lines
+
+
 def _draw_cover(fig, pages: list[Page], ctx: _Context, systems) -> None:
+    import textwrap
+
     from .. import __version__
 
     fig.text(0.5, 0.86, "dicestats", ha="center", fontsize=34, weight="bold")
     subtitle = _("Odds booklet for game designers and GMs")
     fig.text(0.5, 0.825, subtitle, ha="center", fontsize=14)
-    titles = " · ".join(_system_title(s) for s in systems)
-    fig.text(0.5, 0.795, titles, ha="center", fontsize=10, color="#333333")
-    y = 0.73
-    fig.text(0.12, y, _("Contents"), fontsize=14, weight="bold")
-    y -= 0.035
-    current = None
-    step = min(0.028, 0.5 / max(len(pages), 1))
-    for n, p in enumerate(pages, start=2):
-        if p.system != current:
-            current = p.system
-            y -= 0.008
-            fig.text(0.12, y, _system_title(p.system), fontsize=11, weight="bold")
-            y -= step
-        fig.text(0.15, y, _(p.title), fontsize=9.5)
-        fig.text(0.88, y, str(n), fontsize=9.5, ha="right")
-        y -= step
+    names = _name_lines([_system_title(s) for s in systems])
+    for i, line in enumerate(names):
+        fig.text(0.5, 0.795 - 0.018 * i, line, ha="center", fontsize=10, color="#333333")
     mc = _("Monte Carlo pages: {trials} simulated rounds per scenario, seed {seed}.")
     command = f"dicestats report --paper {ctx.paper} --systems {','.join(systems)}"
     if ctx.lang != "en":
         command += f" --lang {ctx.lang}"
     mc = [mc.format(trials=_number(ctx.trials), seed=ctx.seed)] if "initiative" in systems else []
-    lines = [
+    notes = [
         _("Every number is exact (computed, not sampled) unless the page says Monte Carlo."),
         *mc,
         _("Chances: one decimal from 1% up; below 1% as '1 in N' (1 in 270 is about 0.37%)."),
@@ -192,8 +210,38 @@ def _draw_cover(fig, pages: list[Page], ctx: _Context, systems) -> None:
             version=__version__, command=command
         ),
     ]
+    # a long line (the command of a booklet of many systems) wraps between words
+    lines = [
+        part
+        for note in notes
+        for part in (
+            textwrap.wrap(note, _NOTE_LINE, break_long_words=False, break_on_hyphens=False)
+            if _width(note) > _NOTE_LINE
+            else [note]
+        )
+    ]
+    top = max(0.12, 0.04 + 0.02 * (len(lines) - 1))  # the notes end 0.04 above the edge
     for i, line in enumerate(lines):
-        fig.text(0.12, 0.12 - 0.02 * i, line, fontsize=8, color="#333333")
+        fig.text(0.12, top - 0.02 * i, line, fontsize=8, color="#333333")
+    y = 0.73 - 0.018 * (len(names) - 1)
+    fig.text(0.12, y, _("Contents"), fontsize=14, weight="bold")
+    y -= 0.035
+    current = None
+    # every page's line and every system's heading (a gap above it) fit above the notes;
+    # a long contents (every system) is set smaller
+    groups = len({p.system for p in pages})
+    room = y - (top + 0.03) - 0.008 * groups
+    step = min(0.028, room / max(len(pages) + groups, 1))
+    size = min(9.5, step * fig.get_figheight() * 72 / 1.3)
+    for n, p in enumerate(pages, start=2):
+        if p.system != current:
+            current = p.system
+            y -= 0.008
+            fig.text(0.12, y, _system_title(p.system), fontsize=size + 1.5, weight="bold")
+            y -= step
+        fig.text(0.15, y, _(p.title), fontsize=size)
+        fig.text(0.88, y, str(n), fontsize=size, ha="right")
+        y -= step
 
 
 def _number(n: int) -> str:

@@ -66,7 +66,7 @@ def _by_value(system, q) -> Page:
         if (df[q.grows] < 0).any():  # a signed parameter (a stat): +1, not 1
             shown[q.grows] = [f"{v:+d}" for v in df[q.grows]]
         words = (chance_words(c) for c in df.columns[1:])
-        shown.columns = [q.grows, *(textwrap.fill(w, 12) for w in words)]
+        shown.columns = [q.grows, *(textwrap.fill(w, 12, break_long_words=False) for w in words)]
         gs = _grid(fig, ctx, 2, 1, height_ratios=[len(df) + 2, 14], hspace=0.3)
         at = f" ({setting_words(q, setting)})" if setting else ""
         title = f"{system.title}: chances by {q.grows}{at}"

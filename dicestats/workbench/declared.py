@@ -376,6 +376,15 @@ def _counted(r, q) -> dict:
     return dict(d.items())
 
 
+def _mean_counted(r, q):
+    """The mean of what ``q`` counts: the answer's own ``mean_<counts>`` where it gives
+    one (exact and uncapped: CoD's successes and the Rule of Six's hits are kept to a cap
+    whose last outcome holds "cap or more", and that distribution's mean falls short),
+    else the mean of the distribution counted."""
+    own = getattr(r, f"mean_{q.counts}", None)
+    return own if own is not None else getattr(r, q.counts).mean()
+
+
 @sampled(
     Sample(
         "Blades, 1-3 dice against 4",
@@ -434,8 +443,7 @@ def compare_settings(question, versus: dict, *, exact=False, **setting) -> Compa
         va, vb = ({m: getattr(r, m) for m in chances} for r in (a, b))
         if q.counts:
             da, db = _counted(a, q), _counted(b, q)
-            va[metrics[-1]] = getattr(a, q.counts).mean()
-            vb[metrics[-1]] = getattr(b, q.counts).mean()
+            va[metrics[-1]], vb[metrics[-1]] = _mean_counted(a, q), _mean_counted(b, q)
             tv, gap, k = distances(da, db, sorted(set(da) | set(db)))
         else:
             tv, gap, k = distances(va, vb, ())

@@ -53,3 +53,31 @@ def test_every_familys_pages_draw_from_their_declarations():
             page.draw(fig, ctx)
             assert fig.axes or fig.texts, (s.name, page.title)
     assert tables.sample_setting(blades.roll.question) == {}
+
+
+def test_the_table_headers_wrap_between_words(monkeypatch):
+    """A chance's words longer than a column's line ("P(exceptional)") stay whole: the
+    header wraps at spaces only (it read "P(exceptiona" over "l)")."""
+    from matplotlib.figure import Figure
+
+    from dicestats import systems
+    from dicestats.core.question import chance_words
+    from dicestats.report import generic
+    from dicestats.report.page import _Context
+
+    headers = []
+    real = generic._draw_table
+
+    def recording(ax, df, **kw):
+        headers.append((list(df.columns), kw.get("title")))
+        return real(ax, df, **kw)
+
+    monkeypatch.setattr(generic, "_draw_table", recording)
+    ctx = _Context(seed=1, trials=1000, exact_limit=10**6, paper="a4")
+    for s in systems():
+        if not s.booklet and s.grown is not None:
+            s.pages()[0].draw(Figure(figsize=(8.27, 11.69)), ctx)
+    shown = {h for columns, _ in headers for h in columns[1:]}
+    assert "P(exceptional)" in shown  # CoD's, 14 characters
+    words = {chance_words(c) for c in ("p_exceptional", "p_partial_or_better", "p_base_bane")}
+    assert {h.replace("\n", " ") for h in shown} >= words

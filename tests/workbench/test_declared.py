@@ -69,6 +69,24 @@ def test_compare_settings_reads_the_systems_own_answers():
     assert c.total_variation == 0  # the die read is the same
 
 
+def test_compare_settings_means_are_the_systems_own_uncapped_means():
+    # CoD's successes and the Rule of Six's hits are kept to a cap (its last outcome holds
+    # "cap or more"): the mean of that capped distribution falls short of the true mean,
+    # so an exact comparison reads the mean the roll gives (exact, uncapped)
+    from dicestats import cod, shadowrun
+
+    c = compare_settings("cod", {"rules": cod.Rules("9", rote=True)}, dice=[5], exact=True)
+    assert c.column("mean_successes") == [Fraction(5, 3)]
+    assert c.column("versus_mean_successes") == [Fraction(51, 16)]
+    assert c.column("diff_mean_successes") == [Fraction(51, 16) - Fraction(5, 3)]
+    six = {"rules": shadowrun.Rules(rule_of_six=True)}
+    c = compare_settings("shadowrun", six, dice=[8], exact=True)
+    assert c.column("versus_mean_hits") == [Fraction(16, 5)]
+    nine_rote = cod.Rules(again="9", rote=True)
+    c = compare_settings("cod", {"rules": nine_rote}, dice=[5])
+    assert c.column("versus_mean_successes") == [cod.roll(5, rules=nine_rote).mean_successes]
+
+
 def test_a_lineup_states_each_reading_and_counts_side_by_side():
     sides = [("storyteller", {"dice": 6, "difficulty": 6}), ("blades", {"dice": 3})]
     lu = lineup(sides, exact=True)
