@@ -371,9 +371,23 @@ def worth_of(question, change: dict, *, of=None, up_to=None, exact=False, **sett
 # ---------------------------------------------------------------------------
 # compare: two settings of one system
 # ---------------------------------------------------------------------------
-def _counted(r, q) -> dict:
-    d = getattr(r, q.counts)
-    return dict(d.items())
+def _counted(r, q, top=None) -> dict:
+    """What ``q`` counts, ``{outcome: chance}``; with ``top``, the outcomes from ``top`` on
+    folded into ``top`` ("top or more")."""
+    d = dict(getattr(r, q.counts).items())
+    if top is None:
+        return d
+    rest = [p for k, p in d.items() if k >= top]
+    return {k: p for k, p in d.items() if k < top} | ({top: sum(rest[1:], rest[0])} if rest else {})
+
+
+def _common_cap(a, b):
+    """The outcome both answers' capped distributions can hold (a roll that counts without
+    bound, such as CoD's successes, keeps ``cap`` for "cap or more"): the lower cap where
+    they differ, else None. Compared at different caps, "cap or more" of one would stand
+    against "exactly cap" of the other, and the answers past the lower cap are not there."""
+    caps = {getattr(r, "cap", None) for r in (a, b)}
+    return None if len(caps) == 1 or None in caps else min(caps)
 
 
 def _mean_counted(r, q):
@@ -412,7 +426,9 @@ def compare_settings(question, versus: dict, *, exact=False, **setting) -> Compa
     Comparison
         One row per value: the question's wished chances and the mean of what it
         counts for each side, their differences, the total variation and the largest
-        gap in P(count >= k) of the two distributions counted.
+        gap in P(count >= k) of the two distributions counted. A count kept to a cap
+        (its last outcome "cap or more", as CoD's successes) is compared up to the lower
+        cap of the two sides: the outcomes from it on are one outcome.
 
     Examples
     --------
@@ -442,7 +458,8 @@ def compare_settings(question, versus: dict, *, exact=False, **setting) -> Compa
         b = _answer(q, {**second, q.grows: v if other is None else other}, method)
         va, vb = ({m: getattr(r, m) for m in chances} for r in (a, b))
         if q.counts:
-            da, db = _counted(a, q), _counted(b, q)
+            top = _common_cap(a, b)
+            da, db = _counted(a, q, top), _counted(b, q, top)
             va[metrics[-1]], vb[metrics[-1]] = _mean_counted(a, q), _mean_counted(b, q)
             tv, gap, k = distances(da, db, sorted(set(da) | set(db)))
         else:

@@ -87,6 +87,31 @@ def test_compare_settings_means_are_the_systems_own_uncapped_means():
     assert c.column("versus_mean_successes") == [cod.roll(5, rules=nine_rote).mean_successes]
 
 
+def test_compare_settings_capped_counts_meet_at_the_lower_cap():
+    # 6 dice keep CoD's successes to 22 ("22 or more"), 2 dice to 14: compared outcome by
+    # outcome, "14 or more" of one stood against "exactly 14" of the other, and the total
+    # variation was off by P(15 or more) of the 6 dice (about 2e-9, in an exact answer)
+    from dicestats import cod
+
+    eight_rote = cod.Rules(again="8", rote=True)
+    a, b = cod.roll(6, exact=True), cod.roll(2, rules=eight_rote, exact=True)
+    assert (a.cap, b.cap) == (22, 14)
+
+    def folded(r):
+        d = dict(r.successes.items())
+        return {k: p for k, p in d.items() if k < 14} | {
+            14: sum(p for k, p in d.items() if k >= 14)
+        }
+
+    fa, fb = folded(a), folded(b)
+    tv = sum(abs(fa.get(k, 0) - fb.get(k, 0)) for k in set(fa) | set(fb)) / 2
+    c = compare_settings("cod", {"dice": 2, "rules": eight_rote}, dice=6, exact=True)
+    assert c.total_variation == tv
+    assert c.total_variation < 1  # and not the sum over mismatched outcomes
+    other = compare_settings("cod", {"dice": 2, "rules": eight_rote}, dice=6)
+    assert other.total_variation == pytest.approx(float(tv), abs=1e-12)
+
+
 def test_a_lineup_states_each_reading_and_counts_side_by_side():
     sides = [("storyteller", {"dice": 6, "difficulty": 6}), ("blades", {"dice": 3})]
     lu = lineup(sides, exact=True)
