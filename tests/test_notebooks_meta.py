@@ -54,6 +54,16 @@ def test_notebook_is_clean_and_tells_a_story(path):
         assert "DICESTATS_QUICK" in source
 
 
+def test_the_initiative_notebook_says_who_acts_first_is_exact_at_any_size():
+    # issue 21: initiative.odds is exact by tiers at any table size; the notebook's tools
+    # and takeaways said exact answers were for small setups, the simulator for large ones
+    nb = nbformat.read(NOTEBOOKS[0].parent / "03_initiative.ipynb", as_version=4)
+    prose = " ".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    prose = " ".join(prose.split())
+    assert "exact fractions at any table size" in prose
+    assert "`initiative.odds` / `initiative.defence`: every dice outcome" not in prose
+
+
 @pytest.fixture(scope="module")
 def kernel():
     """One python3 kernel for every notebook, started in ``notebooks/`` (as nbmake runs

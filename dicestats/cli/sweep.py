@@ -368,7 +368,7 @@ def _handle(args) -> int:
         ]
         from ..sweep.words import words
 
-        print(text_table(rows, tuple(words(c) for c in (*info["parameters"], value))))
+        print(text_table(rows, tuple(words(c, q.name) for c in (*info["parameters"], value))))
     if args.plot:
         from ..sweep.plot import heatmaps
         from ._common import write_plot

@@ -60,11 +60,16 @@ def heatmaps(df, value: str | None = None, *, x=None, y=None, cmap: str = "civid
 
     if not isinstance(df, pd.DataFrame):
         raise refuse("df", "a DataFrame (a sweep's frame)", df, kind=True)
+    names = df["question"].dropna().unique() if "question" in df.columns else []
+    asked = names[0] if len(names) == 1 and names[0] in QUESTIONS else None
     if value is None:
-        names = df["question"].dropna().unique() if "question" in df.columns else []
-        if len(names) != 1 or names[0] not in QUESTIONS:
+        if asked is None:
             raise refuse("value", "a column to draw", None)
-        value = QUESTIONS[names[0]].headline
+        value = QUESTIONS[asked].headline
+
+    def say(column):  # a column in the words of the question's system
+        return words(column, asked)
+
     if value not in df.columns:
         raise refuse("value", "a column of the frame", value)
     params = df.attrs.get("sweep", {}).get("parameters")
@@ -122,19 +127,19 @@ def heatmaps(df, value: str | None = None, *, x=None, y=None, cmap: str = "civid
                 ax.text(j, i, text, ha="center", va="center", fontsize=7, color=colour)
         ax.set_xticks(range(len(xs)), [_label(v) for v in xs])
         ax.set_yticks(range(len(ys)), [_label(v) for v in ys])
-        ax.set_xlabel(words(x))
-        ax.set_ylabel(words(y) if y else "")
+        ax.set_xlabel(say(x))
+        ax.set_ylabel(say(y) if y else "")
         if others:
             ax.set_title(
-                ", ".join(f"{words(o)} = {_label(v)}" for o, v in zip(others, combo, strict=True))
+                ", ".join(f"{say(o)} = {_label(v)}" for o, v in zip(others, combo, strict=True))
             )
     for ax in axes.ravel()[len(combos) :]:
         ax.set_visible(False)
     if image is not None:
         bar = fig.colorbar(image, ax=axes.ravel().tolist(), shrink=0.9)
-        bar.set_label(words(value))
+        bar.set_label(say(value))
         if proportion:
             bar.formatter = plt.FuncFormatter(lambda v, _: f"{100 * v:.0f}%")
             bar.update_ticks()
-    fig.suptitle(f"{words(value)} over {words(x)}" + (f" × {words(y)}" if y else ""))
+    fig.suptitle(f"{say(value)} over {say(x)}" + (f" × {say(y)}" if y else ""))
     return fig

@@ -36,6 +36,23 @@ def test_a_table_of_the_headline_and_a_summary(capsys):
     assert "sweep initiative: 4 cells (4 computed, 0 failed)" in err and "seed 3" in err
 
 
+def test_the_words_of_a_column_are_its_own_systems(capsys):
+    # "versus" is B's swiftness in the initiative only: Fate's is the opposition's
+    # skill, the Storyteller's the resisting pool (both read "B's swiftness" before)
+    code, out, _ = run(capsys, "sweep", "fate", "--vs", "1", "--bonus", "0-1", "--quiet")
+    assert code == 0 and out.splitlines()[0].split("  ")[0] == "versus"
+    code, out, _ = run(
+        capsys, "sweep", "storyteller.resisted", "--dice", "5", "--vs", "3-4", "--quiet"
+    )
+    assert code == 0 and "swiftness" not in out.splitlines()[0]
+    from dicestats.sweep import sweep
+    from dicestats.sweep.plot import heatmaps
+
+    fig = heatmaps(sweep("fate", versus=[0, 1], bonus=[0, 1]))
+    labels = [t for ax in fig.axes for t in (ax.get_xlabel(), ax.get_ylabel())]
+    assert "versus" in labels and not any("swiftness" in t for t in labels)
+
+
 def test_json_has_every_column_and_the_api_frame(capsys):
     from dicestats.sweep import sweep
 
