@@ -26,7 +26,7 @@ enumerates the joint roll:
   one flag per tier boundary and how many participants of each law are placed
   (:func:`_no_double`).
 
-Polynomials are Python ints (Kronecker substitution: coefficient i at bit K·i), exact
+Polynomials are GMP integers (Kronecker substitution: coefficient i at bit K·i), exact
 integers over one common denominator 6^dice · n! (n participants: every coin is a
 fraction of n!).
 """
@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
+from gmpy2 import mpz
 
 from ..core.checks import refuse
 from .limits import LIMITS
@@ -109,9 +110,10 @@ def roll_law(s: int, pips: int, pip_rule: str) -> Law:
 
 
 # --------------------------------------------------------------------------- polynomials
-def _pack(coeffs, k: int) -> int:
-    """The polynomial Σ coeffs[i]·x^i at x = 2^k (coefficients ≥ 0 below 2^k)."""
-    out = 0
+def _pack(coeffs, k: int):
+    """The polynomial Σ coeffs[i]·x^i at x = 2^k (coefficients ≥ 0 below 2^k), as a GMP
+    integer: the products of these (powers, ties) run several times faster than Python's."""
+    out = mpz(0)
     for i in range(len(coeffs) - 1, -1, -1):
         out = (out << k) | int(coeffs[i])
     return out
@@ -122,7 +124,7 @@ def _unpack(value: int, k: int, size: int) -> list[int]:
     mask = (1 << k) - 1
     out = []
     for _ in range(size):
-        out.append(value & mask)
+        out.append(int(value & mask))
         value >>= k
     return out
 
