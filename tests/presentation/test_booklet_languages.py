@@ -234,6 +234,19 @@ def _cmap(path) -> set[int]:
     return set(TTFont(str(path), lazy=True).getBestCmap())
 
 
+def test_the_shipped_fonts_come_with_their_license_and_copyright():
+    """The OFL's condition 2: each copy of the fonts carries the copyright notice and the
+    license, in the package next to them (not only inside the font files' name tables)."""
+    from fontTools.ttLib import TTFont
+
+    ofl = (Path(i18n.__file__).parent / "fonts" / "OFL.txt").read_text(encoding="utf-8")
+    assert "SIL OPEN FONT LICENSE Version 1.1" in ofl
+    for path in i18n.font_files().values():
+        assert path.name in ofl, path.name
+        notice = TTFont(str(path), lazy=True)["name"].getDebugName(0)  # the copyright notice
+        assert notice.removeprefix("© ").rstrip(".") in ofl, notice
+
+
 def _fonts_of(lang: str) -> list[Path]:
     import matplotlib
 
