@@ -89,3 +89,13 @@ def test_readme_links_lead_to_files():
     assert len(local) >= 8
     missing = [t for t in local if not (ROOT / t).exists()]
     assert not missing, missing
+
+
+def test_readme_shows_one_booklet_page_in_two_languages():
+    """Issue 22: the README shows the same booklet page in English and a translation, as
+    ``scripts/booklet_pages.py`` draws them, and says where adding a language is told."""
+    images = re.findall(r'<img src="(docs/images/booklet-p(\d+)-([\w-]+)\.png)"', README)
+    assert {lang for _, _, lang in images} >= {"en", "zh-Hans"}, images
+    assert len({page for _, page, _ in images}) == 1, images
+    assert all((ROOT / path).is_file() for path, _, _ in images), images
+    assert "scripts/booklet_pages.py" in README and "docs/languages.md" in README

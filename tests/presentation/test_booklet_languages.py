@@ -133,6 +133,28 @@ def test_translated_pages_keep_their_layout(translated):
     assert not bad, (lang, bad)
 
 
+@pytest.mark.parametrize("lang", [lang for lang in SYSTEMS if "initiative" not in SYSTEMS[lang]])
+def test_initiative_pages_keep_their_layout_in_the_other_languages(lang):
+    """The default run builds each language on its own systems only, so the initiative
+    pages' tables (their longest headers are German) are measured here too, page by page
+    as the PDF draws them (a German header ran out of its cell unnoticed)."""
+    import io
+
+    from ..layout import problems
+
+    systems = "initiative"
+    found = {}
+    for number in range(2, len(report.page_titles(systems)) + 1):  # 1: the cover
+        fig = report.page_figure(number, systems, lang=lang, trials=TRIALS, exact_limit=EXACT_LIMIT)
+        title = fig.texts[0].get_text()
+        fig.canvas.mpl_connect(
+            "draw_event", lambda e, f=fig, t=title: found.setdefault(t, problems(f, e.renderer))
+        )
+        fig.savefig(io.BytesIO(), format="pdf")
+    assert len(found) == 3, found
+    assert not {t: p for t, p in found.items() if p}, (lang, found)
+
+
 # --------------------------------------------------------------------------- words
 def test_translated_booklet_reads_in_its_language(translated):
     lang, book = translated
@@ -210,6 +232,19 @@ def _cmap(path) -> set[int]:
     from fontTools.ttLib import TTFont
 
     return set(TTFont(str(path), lazy=True).getBestCmap())
+
+
+def test_the_shipped_fonts_come_with_their_license_and_copyright():
+    """The OFL's condition 2: each copy of the fonts carries the copyright notice and the
+    license, in the package next to them (not only inside the font files' name tables)."""
+    from fontTools.ttLib import TTFont
+
+    ofl = (Path(i18n.__file__).parent / "fonts" / "OFL.txt").read_text(encoding="utf-8")
+    assert "SIL OPEN FONT LICENSE Version 1.1" in ofl
+    for path in i18n.font_files().values():
+        assert path.name in ofl, path.name
+        notice = TTFont(str(path), lazy=True)["name"].getDebugName(0)  # the copyright notice
+        assert notice.removeprefix("© ").rstrip(".") in ofl, notice
 
 
 def _fonts_of(lang: str) -> list[Path]:
