@@ -1,6 +1,13 @@
-"""Initiative tables: tidy DataFrames of the d6 initiative system's Monte Carlo runs, each
-scenario or cell on its own child stream of ``SeedSequence(rng)`` (rules and limits:
-``docs/rules/initiative.md``)."""
+"""Initiative tables: tidy DataFrames of the d6 initiative system (rules and limits:
+``docs/rules/initiative.md``).
+
+The acting order's tables (:func:`initiative_first`, :func:`initiative_actions_before`,
+:func:`initiative_pips`) are exact by default, by tiers at any table size (floats, or
+Fractions with ``exact=True``), or Monte Carlo when asked (``trials=``, ``rng=`` or
+``method="montecarlo"``: the method keywords of :func:`dicestats.initiative.odds`). The
+fights' tables (defences, holding, every defender) are Monte Carlo: they have no exact form
+at a table's size. Monte Carlo runs each scenario or cell on its own child stream of
+``SeedSequence(rng)``."""
 
 from __future__ import annotations
 
@@ -11,7 +18,7 @@ from ..core.checks import TEXT, InputError, check_int, check_int_list, refuse
 from ..core.montecarlo import DEFAULT_TRIALS, seed_sequence
 from ..core.progress import progress_bar
 from ._common import LIMITS as TABLE_LIMITS
-from ._common import _frame, _listed, _p
+from ._common import _frame, _listed, _num, _p
 
 __all__ = [
     "INITIATIVE_MATCHUPS",
@@ -100,14 +107,43 @@ def _own_pips(a, pips):
     return [pips] + [0] * (len(a) - 1)
 
 
-def _simulated(matchups, trials, rng, progress, desc="matchups"):
-    """Each matchup ``(label, a, b, pips)`` with its simulated round (see :func:`_each`)."""
+def _method(method, exact, trials, rng) -> str:
+    """How an acting-order table answers, in the words of :func:`dicestats.initiative.odds`
+    and checked by its declaration: ``"float"`` when nothing is named (the exact values as
+    floats), ``"exact"`` (``exact=True``: Fractions) or ``"montecarlo"`` (``trials=`` or
+    ``rng=`` alone choose it).
+
+    >>> _method(None, None, None, None), _method(None, True, None, None)
+    ('float', 'exact')
+    >>> _method(None, None, 2_000, 1), _method("montecarlo", None, None, None)
+    ('montecarlo', 'montecarlo')
+    """
+    from .. import initiative
+
+    if method is None and exact is None and trials is None and rng is None:
+        return "float"
+    return initiative.odds.question.method_of(method=method, exact=exact, trials=trials, rng=rng)
+
+
+def _answers(matchups, method, trials, rng, progress, desc="matchups"):
+    """Each matchup ``(label, a, b, pips)`` with its round: exact (``method`` ``"exact"`` or
+    ``"float"``: by tiers, no seed) or simulated (each on its own stream, see :func:`_each`)."""
+    from .. import initiative
+
+    if method != "montecarlo":
+        ask = initiative.odds
+        return ((m, ask(m[1], m[2], pips=_own_pips(m[1], m[3]), method=method)) for m in matchups)
 
     def run(m, seed):
         _, a, b, pips = m
         return _simulate("odds", a, b, trials, seed, pips=_own_pips(a, pips))
 
     return _each(matchups, rng, progress, desc, run)
+
+
+def _chance(x) -> dict:
+    """A chance's columns: ``p`` (a Fraction stays one), and ``lo``/``hi`` for an estimate."""
+    return _p(x) if hasattr(x, "ci_low") else {"p": _num(x)}
 
 
 #: What a matchup entry is, as refusals word it.
@@ -136,12 +172,14 @@ def _matchups(matchups, *, keep_pips=True):
 def initiative_first(
     matchups=INITIATIVE_MATCHUPS,
     *,
-    trials: int = DEFAULT_TRIALS,
+    method: str | None = None,
+    exact: bool | None = None,
+    trials: int | None = None,
     rng=None,
     exact_limit: int = 5_000,
     progress: bool | None = None,
 ):
-    """P(your side acts first) per matchup, with 95% Wilson intervals.
+    """P(your side acts first) per matchup: exact, or Monte Carlo with 95% Wilson intervals.
 
     Parameters
     ----------
@@ -151,27 +189,33 @@ def initiative_first(
         of d6 per participant; ``pips`` is your side's preparation margins,
         one per participant, or one number for your first participant (the
         default reading: each participant's margin on one of its own dice).
-    trials : int
-        Simulated rounds per matchup.
-    rng : seed
-        Every matchup gets its own child stream of ``SeedSequence(rng)``:
-        the same seed gives the same frame.
-    progress : bool, optional
-        One progress bar over the matchups (``None``: only on a terminal).
+    method, exact, trials, rng
+        How, as :func:`dicestats.initiative.odds` takes them: nothing named, the
+        exact values as floats (by tiers at any table size: every roll weighed,
+        no seed); ``exact=True`` (``method="exact"``), as Fractions; ``trials``
+        or ``rng`` (or ``method="montecarlo"``), by Monte Carlo: ``trials``
+        simulated rounds per matchup (default 100,000), every matchup on its own
+        child stream of ``SeedSequence(rng)`` (the same seed gives the same frame).
     exact_limit : int
-        Also report the exact value (``p_exact`` column, from
+        Monte Carlo only: also report the exact value (``p_exact`` column, from
         :func:`dicestats.initiative.odds`): by tiers at any size under the
         default reading, else enumerated for setups with at most this many
         dice outcomes (NaN past it); ``0`` turns it off.
+    progress : bool, optional
+        Monte Carlo: one progress bar over the matchups (``None``: only on a terminal).
 
     Returns
     -------
     pandas.DataFrame
-        ``matchup``, ``p``, ``lo``, ``hi``, ``stderr``, ``trials``, ``p_exact``
-        (float or NaN), ``p_double`` (someone acts twice in a row).
+        Exact: ``matchup``, ``p``, ``p_double`` (someone acts twice in a row).
+        Monte Carlo: ``matchup``, ``p``, ``lo``, ``hi``, ``stderr``, ``trials``,
+        ``p_exact`` (float or NaN), ``p_double`` (estimated).
 
     Examples
     --------
+    >>> df = initiative_first([([2], [1])], exact=True)
+    >>> df["p"].iloc[0], df["p_double"].iloc[0]
+    (Fraction(161, 216), Fraction(73, 108))
     >>> df = initiative_first([([1], [1])], trials=2_000, rng=1)
     >>> row = df.iloc[0]
     >>> row["matchup"], float(row["p_exact"]), bool(row["lo"] < 0.5 < row["hi"])
@@ -179,10 +223,14 @@ def initiative_first(
     """
     from .. import initiative
 
+    method = _method(method, exact, trials, rng)
     # checked here: a bad value was an InputError below, read as "too big" (NaN, unsaid)
     exact_limit = check_int("exact_limit", exact_limit, 0)
     rows = []
-    for (label, a, b, pips), r in _simulated(_matchups(matchups), trials, rng, progress):
+    for (label, a, b, pips), r in _answers(_matchups(matchups), method, trials, rng, progress):
+        if method != "montecarlo":
+            rows.append({"matchup": label, "p": _num(r.p_first), "p_double": _num(r.p_double)})
+            continue
         p_exact = float("nan")
         if exact_limit:
             try:
@@ -199,36 +247,46 @@ def initiative_first(
 def initiative_actions_before(
     matchups=INITIATIVE_MATCHUPS[2:5],
     *,
-    trials: int = DEFAULT_TRIALS,
+    method: str | None = None,
+    exact: bool | None = None,
+    trials: int | None = None,
     rng=None,
     progress: bool | None = None,
 ):
     """Distribution of your side's actions before the other side's first action.
 
-    Long format: ``label`` (the matchup), ``actions`` (0 .. your dice),
-    ``p``, ``lo``, ``hi`` (95% Wilson), ``trials``. Seeds as in
+    Long format: ``label`` (the matchup), ``actions`` (0 .. your dice), ``p``;
+    by Monte Carlo also ``lo``, ``hi`` (95% Wilson) and ``trials``. Exact by
+    default; ``method``, ``exact``, ``trials``, ``rng``, ``progress`` as in
     :func:`initiative_first`.
 
     Examples
     --------
+    >>> df = initiative_actions_before([([2], [1])], exact=True)
+    >>> df["actions"].tolist(), df["p"].tolist()
+    ([0, 1, 2], [Fraction(55, 216), Fraction(35, 108), Fraction(91, 216)])
     >>> df = initiative_actions_before([([2], [1])], trials=2_000, rng=1)
     >>> df["actions"].tolist(), round(float(df["p"].sum()), 12)
     ([0, 1, 2], 1.0)
     """
-    return _frame(
-        [
-            {"label": label, "actions": k, **_p(e), "trials": r.trials}
-            for (label, _, _, _), r in _simulated(_matchups(matchups), trials, rng, progress)
+    method = _method(method, exact, trials, rng)
+    rows = []
+    for (label, _, _, _), r in _answers(_matchups(matchups), method, trials, rng, progress):
+        more = {"trials": r.trials} if method == "montecarlo" else {}
+        rows += [
+            {"label": label, "actions": k, **_chance(e), **more}
             for k, e in r.actions_before.items()
         ]
-    )
+    return _frame(rows)
 
 
 def initiative_pips(
     matchups=(([3], [3]), ([1], [3]), ([3], [2, 2])),
     pips=range(0, 7),
     *,
-    trials: int = DEFAULT_TRIALS,
+    method: str | None = None,
+    exact: bool | None = None,
+    trials: int | None = None,
     rng=None,
     progress: bool | None = None,
 ):
@@ -237,25 +295,32 @@ def initiative_pips(
     ``pips`` are whole numbers (0..1000), each your first participant's margin,
     added to one of its own dice (the rules' default reading; the others
     prepared nothing). Long format: ``label`` (the matchup without pips),
-    ``pips``, ``p``, ``lo``, ``hi`` (95% Wilson), ``stderr``, ``trials``.
+    ``pips``, ``p``; by Monte Carlo also ``lo``, ``hi`` (95% Wilson), ``stderr``
+    and ``trials``. Exact by default; ``method``, ``exact``, ``trials``, ``rng``,
+    ``progress`` as in :func:`initiative_first` (Monte Carlo: a stream per cell).
 
     Examples
     --------
+    >>> df = initiative_pips([([1], [1])], pips=[0, 5], exact=True)
+    >>> df["pips"].tolist(), df["p"].tolist()  # one die + 5 pips is a 6: 11/12
+    ([0, 5], [Fraction(1, 2), Fraction(11, 12)])
     >>> df = initiative_pips([([1], [1])], pips=[0, 5], trials=2_000, rng=3)
-    >>> row = df.iloc[1]  # one die + 5 pips is a 6; a 6 against it is a coin flip: 11/12
+    >>> row = df.iloc[1]
     >>> df["pips"].tolist(), bool(abs(row["p"] - 11 / 12) < 4.5 * row["stderr"])
     ([0, 5], True)
     """
     from ..initiative import LIMITS
 
+    method = _method(method, exact, trials, rng)
     lim = LIMITS["pips"]
     most = TABLE_LIMITS["entries listed"]
     pips = check_int_list("pips", pips, lim.lo, lim.hi, max_len=most.hi, why=most.why)
     cells = [(lab, a, b, p) for lab, a, b, _ in _matchups(matchups, keep_pips=False) for p in pips]
     rows = []
-    for (label, _, _, p), r in _simulated(cells, trials, rng, progress, "pip scenarios"):
+    for (label, _, _, p), r in _answers(cells, method, trials, rng, progress, "pip scenarios"):
         f = r.p_first
-        rows.append({"label": label, "pips": p, **_p(f), "stderr": f.stderr, "trials": r.trials})
+        more = {"stderr": f.stderr, "trials": r.trials} if method == "montecarlo" else {}
+        rows.append({"label": label, "pips": p, **_chance(f), **more})
     return _frame(rows)
 
 

@@ -47,6 +47,72 @@ def test_initiative_pips_rise():
     assert df["lo"].iloc[0] < 0.5 < df["hi"].iloc[0]  # no pips: a symmetric matchup
 
 
+# the booklet's matchups and pips, so every number a page prints is checked both ways
+_MATCHUPS = T.INITIATIVE_MATCHUPS
+
+
+def _within(exact, row, trials):
+    """The Monte Carlo value within 4.5 standard errors of the exact one (the standard error
+    of the exact chance at that many rounds; 0 and 1 are met exactly)."""
+    p = float(exact)
+    return abs(row - p) <= 4.5 * (p * (1 - p) / trials) ** 0.5 + 1e-12
+
+
+def test_initiative_first_exact_by_default_and_monte_carlo_agrees():
+    ex = T.initiative_first()
+    assert list(ex.columns) == ["matchup", "p", "p_double"]
+    assert ex["p"].dtype == float  # floats by default, like the other tables
+    fr = T.initiative_first(exact=True)
+    assert fr["p"].iloc[1] == Fraction(161, 216) and fr["p"].astype(float).equals(ex["p"])
+    for (label, a, b, pips), row in zip(_MATCHUPS, fr.itertuples(index=False), strict=True):
+        want = initiative.odds(a, b, pips=[pips] + [0] * (len(a) - 1))
+        assert (row.matchup, row.p, row.p_double) == (label, want.p_first, want.p_double)
+    mc = T.initiative_first(trials=20_000, rng=3)
+    assert mc["p_exact"].equals(ex["p"])  # the Monte Carlo frame's exact column: the same
+    for e, m in zip(fr.itertuples(index=False), mc.itertuples(index=False), strict=True):
+        assert _within(e.p, m.p, m.trials) and _within(e.p_double, m.p_double, m.trials)
+        assert abs(m.p - float(e.p)) < 4.5 * m.stderr + 1e-12
+
+
+def test_initiative_actions_before_exact_and_monte_carlo_agree():
+    ex = T.initiative_actions_before(exact=True)
+    assert list(ex.columns) == ["label", "actions", "p"]
+    mc = T.initiative_actions_before(trials=20_000, rng=4)
+    assert mc[["label", "actions"]].equals(ex[["label", "actions"]])
+    for label, a, b, _ in _MATCHUPS[2:5]:
+        want = initiative.odds(a, b).actions_before
+        assert (
+            ex[ex.label == label]["p"].tolist() == list(want.values()) and sum(want.values()) == 1
+        )
+    for e, m in zip(ex.itertuples(index=False), mc.itertuples(index=False), strict=True):
+        assert _within(e.p, m.p, m.trials), (e, m)
+
+
+def test_initiative_pips_exact_and_monte_carlo_agree():
+    ex = T.initiative_pips(exact=True)
+    assert list(ex.columns) == ["label", "pips", "p"]
+    assert ex[ex.label == "3 vs 3"]["p"].tolist()[0] == Fraction(1, 2)
+    mc = T.initiative_pips(trials=10_000, rng=5)
+    assert mc[["label", "pips"]].equals(ex[["label", "pips"]])
+    for e, m in zip(ex.itertuples(index=False), mc.itertuples(index=False), strict=True):
+        assert abs(m.p - float(e.p)) < 4.5 * m.stderr + 1e-12, (e, m)
+
+
+@pytest.mark.parametrize(
+    "how, message",
+    [
+        ({"method": "exact", "trials": 100}, "trials must be omitted"),
+        ({"exact": True, "rng": 1}, "rng must be omitted"),
+        ({"method": "dice"}, "method must be one of"),
+        ({"exact": "yes"}, "exact must be"),
+    ],
+)
+def test_acting_order_tables_check_the_method_keywords_as_odds_does(how, message):
+    for table in (T.initiative_first, T.initiative_actions_before, T.initiative_pips):
+        with pytest.raises(ValueError, match=message):
+            table([([1], [1])], **how)
+
+
 def test_matchup_validation():
     with pytest.raises(ValueError, match="at least one"):
         T.initiative_first([], trials=100)
