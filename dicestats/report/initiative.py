@@ -1,4 +1,8 @@
-"""The booklet's initiative pages (their words in the catalogues: :mod:`dicestats.i18n`)."""
+"""The booklet's initiative pages (their words in the catalogues: :mod:`dicestats.i18n`).
+
+Who acts first, the tempo and the preparation are exact (by tiers: every roll weighed, no
+seed); holding and the defences are Monte Carlo (no exact form at a table's size). Each
+page says which."""
 
 from __future__ import annotations
 
@@ -14,6 +18,11 @@ __all__ = []
 pages, _page = pages_of("initiative")
 
 
+def _exact(ctx, table: str, *args):
+    """``tables.<table>(*args)`` exact (floats, by tiers), computed once per build."""
+    return ctx.cached(table, lambda: getattr(T, table)(*args))
+
+
 def _simulated(ctx, table: str, offset: int, *args, engine: bool = False, **options):
     """``tables.<table>(*args)`` by Monte Carlo, seeded ``ctx.seed + offset``, on the booklet's
     size (``engine``: :func:`_engine_trials`), computed once per build."""
@@ -24,12 +33,12 @@ def _simulated(ctx, table: str, offset: int, *args, engine: bool = False, **opti
 
 @_page(
     N_("Initiative: who acts first?"),
-    N_("bars: chance your side takes the first action; whiskers: 95% interval (Monte Carlo)."),
+    N_("bars: chance your side takes the first action, exact (every roll weighed, no sampling)."),
 )
 def _init_first_page(fig, ctx) -> None:
     import pandas as pd
 
-    df = _simulated(ctx, "initiative_first", 0, exact_limit=ctx.exact_limit)
+    df = _exact(ctx, "initiative_first")
     df = df.assign(matchup=df["matchup"].map(_matchup))
     gs = _grid(fig, ctx, 2, 1, height_ratios=[1.15, 1], hspace=0.28)
     ax = fig.add_subplot(gs[0])
@@ -37,29 +46,24 @@ def _init_first_page(fig, ctx) -> None:
     ax.set_position([pos.x0 + 0.14, pos.y0, pos.width - 0.14, pos.height])
     title = _("P(your side acts first) by swiftness (d6 per participant; '+' = allies)")
     plots.initiative_first(df, ax=ax, title=title)
-    pct = _pct
     table = pd.DataFrame(
         {
             _("matchup (yours vs theirs)"): df["matchup"],
-            _("P(act first)"): df["p"].map(pct),
-            _("95% interval"): [
-                f"{pct(lo)}–{pct(hi)}" for lo, hi in zip(df["lo"], df["hi"], strict=True)
-            ],
-            _("exact"): [pct(e) if e == e else "—" for e in df["p_exact"]],
-            _("someone acts\ntwice in a row"): df["p_double"].map(pct),
+            _("P(act first)"): df["p"].map(_pct),
+            _("someone acts\ntwice in a row"): df["p_double"].map(_pct),
         }
     )
-    title = _("The same numbers, and the exact value where there is one")
-    widths = [0.28, 0.14, 0.22, 0.13, 0.23]
+    title = _("The same numbers, and how often someone acts twice in a row (exact)")
+    widths = [0.4, 0.26, 0.34]
     _draw_table(fig.add_subplot(gs[1]), table, title=title, col_widths=widths, fontsize=8)
     _note(
         fig,
         ctx,
         _(
-            "Monte Carlo: {trials} rounds per scenario (own child stream each), seed {seed}; "
-            "same seed, same numbers.\nPips: your preparation margin, added to one of your dice "
+            "Exact: every roll of every participant weighed, one die value at a time (no "
+            "simulation, no seed).\nPips: your preparation margin, added to one of your dice "
             "(the one it brings to 6, else the highest below 6)."
-        ).format(trials=number(ctx.trials), seed=ctx.seed),
+        ),
     )
 
 
@@ -76,14 +80,14 @@ def _init_tempo_page(fig, ctx) -> None:
 
     gs = _grid(fig, ctx, 2, 2, hspace=0.42, wspace=0.28, bottom=0.14)
     ax = fig.add_subplot(gs[0, :])
-    before = _simulated(ctx, "initiative_actions_before", 0)
+    before = _exact(ctx, "initiative_actions_before")
     before = before.assign(label=before["label"].map(_matchup))
-    title = _("Tempo: your actions before the enemy's first (you have 3 dice)")
+    title = _("Tempo: your actions before the enemy's first (you have 3 dice; exact)")
     plots.initiative_actions_before(before, ax=ax, title=title)
     ax2 = fig.add_subplot(gs[1, 0])
-    pips = _simulated(ctx, "initiative_pips", 1)
+    pips = _exact(ctx, "initiative_pips")
     pips = pips.assign(label=pips["label"].map(_matchup))
-    plots.initiative_pips(pips, ax=ax2, title=_("Preparation: chance to act first"))
+    plots.initiative_pips(pips, ax=ax2, title=_("Preparation: chance to act first (exact)"))
     ax2.legend(fontsize=6, frameon=False, loc="lower right")
     ax3 = fig.add_subplot(gs[1, 1])
     hold = _simulated(
@@ -93,24 +97,20 @@ def _init_tempo_page(fig, ctx) -> None:
     hold = hold.assign(
         policy=hold["policy"].map(lambda p: _(_POLICIES[p])), label=hold["label"].map(_matchup)
     )
-    title = _("Holding in 3 vs 3: wounds dealt and taken")
+    title = _("Holding in 3 vs 3: wounds dealt and taken\n(Monte Carlo)")
     plots.initiative_holding(hold, ax=ax3, title=title)
     ax3.set_xlabel(_("wounds your side deals per round\n(assumed success rolls)"))
     _note(
         fig,
         ctx,
         _(
-            "Monte Carlo, a stream per scenario: {trials} rounds, seeds {seed} (top), {seed1} "
-            "(left); {engine}, seed {seed3} (right). Margin: the lowest die it brings to 6, else "
-            "the highest below 6. An attack spends the attacker's highest die; the foe never "
-            "holds; 3d6, 5+: YOUR ASSUMPTION. {verdict} (wounds taken: {never} never, {defend} "
-            "defend)."
+            "Top, left: exact. Right: Monte Carlo, {engine} rounds per run, seed {seed} (holding "
+            "has no exact form here). Margin: the lowest die it brings to 6, else the highest "
+            "below 6. An attack spends the attacker's highest die; the foe never holds; 3d6, 5+: "
+            "YOUR ASSUMPTION. {verdict} (wounds taken: {never} never, {defend} defend)."
         ).format(
-            trials=number(ctx.trials),
-            seed=ctx.seed,
-            seed1=ctx.seed + 1,
             engine=number(_engine_trials(ctx)),
-            seed3=ctx.seed + 3,
+            seed=ctx.seed + 3,
             verdict=_("Holding pays on the defensive")
             if guard["defend"] < guard["never"]
             else _("Holding does not pay on the defensive"),
@@ -148,8 +148,8 @@ _RESPOND = {"target": N_("target"), "every": N_("every")}
 
 
 def _pct(p) -> str:
-    """:func:`dicestats.format.percent` (its precision: these pages print Monte Carlo
-    estimates) in the locale's number format: ``48.6%`` in English, ``48,6 %`` in Russian."""
+    """:func:`dicestats.format.percent` (one decimal, exact values and Monte Carlo estimates
+    alike) in the locale's number format: ``48.6%`` in English, ``48,6 %`` in Russian."""
     text = fmt.percent(p)
     if current() == "en":
         return text

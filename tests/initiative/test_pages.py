@@ -8,7 +8,7 @@ from dicestats import format as fmt
 from dicestats import initiative, report
 from dicestats import tables as T
 
-from ..booklet import EXACT_LIMIT, TRIALS
+from ..booklet import TRIALS
 from ..pdf import has_phrase
 
 
@@ -27,21 +27,18 @@ def test_pages_are_built(booklet):
         assert has_phrase(booklet.pages[title], title), title
 
 
-def test_exact_and_monte_carlo_numbers_on_the_first_page(pages):
+def test_exact_numbers_on_the_first_page(pages):
     text = pages["Initiative: who acts first?"]
-    # two dice against one: 161/216 by enumeration, printed as every booklet percentage
+    # two dice against one: 161/216 by tiers, printed as every booklet percentage
     assert initiative.odds([2], [1]).p_first == Fraction(161, 216)
     assert fmt.percent(Fraction(161, 216)) == "74.5%"
     assert has_phrase(text, "74.5%")
-    # the Monte Carlo columns: the table builder with the booklet's seed and size
-    df = T.initiative_first(trials=TRIALS, rng=report.DEFAULT_SEED, exact_limit=EXACT_LIMIT)
-    for row in df.itertuples(index=False):
-        exact = fmt.percent(row.p_exact) if row.p_exact == row.p_exact else "—"
-        cells = (
-            f"{row.matchup} {fmt.percent(row.p)} {fmt.percent(row.lo)}–{fmt.percent(row.hi)} "
-            f"{exact} {fmt.percent(row.p_double)}"
-        )
+    # every row: the exact table (no seed, no trials), and no Monte Carlo on the page
+    for row in T.initiative_first().itertuples(index=False):
+        cells = f"{row.matchup} {fmt.percent(row.p)} {fmt.percent(row.p_double)}"
         assert has_phrase(text, cells), cells
+    assert has_phrase(text, "exact") and not has_phrase(text, "Monte Carlo")
+    assert not has_phrase(text, "interval")
 
 
 def test_every_defender_numbers_on_the_third_page(pages):
@@ -56,7 +53,11 @@ def test_every_defender_numbers_on_the_third_page(pages):
 
 def test_holding_figure_on_the_tempo_page(pages):
     text = pages["Initiative: tempo, preparation and holding"]
-    assert has_phrase(text, "Holding in 3 vs 3: wounds dealt and taken")
+    assert has_phrase(text, "Holding in 3 vs 3: wounds dealt and taken (Monte Carlo)")
+    # the tempo and preparation charts are exact, and say so; the note says which is which
+    assert has_phrase(text, "Tempo: your actions before the enemy's first (you have 3 dice; exact)")
+    assert has_phrase(text, "Preparation: chance to act first (exact)")
+    assert has_phrase(text, "Top, left: exact. Right: Monte Carlo")
     for policy in ("never", "defend", "after-enemy", "always"):
         assert has_phrase(text, policy), policy
     assert has_phrase(text, "the foe never holds")
