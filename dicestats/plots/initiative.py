@@ -37,7 +37,7 @@ __all__ = [
 
 @with_lang
 def initiative_first(df, *, ax=None, title: str | None = None, seed=None, trials=None):
-    """P(your side acts first) per swiftness matchup, with intervals.
+    """P(your side acts first) per swiftness matchup: exact, or estimated with intervals.
 
     Parameters
     ----------
@@ -55,7 +55,8 @@ def initiative_first(df, *, ax=None, title: str | None = None, seed=None, trials
     -------
     matplotlib.axes.Axes
         One horizontal bar per matchup (first row at the top), with error
-        bars when ``lo``/``hi`` are given.
+        bars when ``lo``/``hi`` are given (a Monte Carlo frame; an exact one,
+        the table's default, has none).
 
     Examples
     --------
