@@ -129,7 +129,7 @@ def tier_work(setup) -> int:
     rolls × values (the target rolls) × participants × laws (one generating function each
     per target roll) × (dice / 32)², at least 1 (a product of two generating functions
     grows with the square of their size). The double-action sweep
-    counts its own rows as it runs, against a quarter of the same cap.
+    counts its own rows as it runs, against half the same cap.
 
     >>> from dicestats.initiative.setup import check_setup
     >>> tier_work(check_setup([6] * 8, [6] * 8))

@@ -313,16 +313,32 @@ def _subsets(law: Law):
     return out
 
 
+def _sweep_cap() -> int:
+    """The rows the double-action sweep may keep in all: half the tier-work cap (about a
+    microsecond a row: 8 against 8 of mixed swiftness, 3,3,3,3,3,2,2,2 against
+    2,2,2,2,2,1,1,1, keeps 2.75 million in about 3 s)."""
+    return LIMITS["tier work"].hi // 2
+
+
 def _too_big(work: int):
-    cap = LIMITS["tier work"]
     return refuse(
         "tier work",
-        f"at most {cap.hi // 4:,} rows in the double-action sweep (a quarter of its cap)",
+        f"at most {_sweep_cap():,} rows in the double-action sweep (half of its cap)",
         f"more than {work:,}",
         why="the sweep keeps a row per placement of each kind of participant, values seen "
         "and tier boundaries",
-        instead=cap.instead,
+        instead=LIMITS["tier work"].instead,
     )
+
+
+def _merge(table: dict, key, row: dict, mult: int) -> None:
+    """``table[key] += row × mult``, flag by flag (a row: {flags: weight})."""
+    dest = table.get(key)
+    if dest is None:
+        table[key] = {f: p * mult for f, p in row.items()} if mult != 1 else dict(row)
+        return
+    for f, p in row.items():
+        dest[f] = dest.get(f, 0) + p * mult
 
 
 def _no_double(laws, counts) -> Fraction:
@@ -337,7 +353,7 @@ def _no_double(laws, counts) -> Fraction:
     first time multiplies by n! (a coin's 1/k is n!/k of it)."""
     subs = [_subsets(law) for law in laws]
     unit = math.factorial(sum(counts))
-    cap, work = LIMITS["tier work"], 0
+    cap, work = _sweep_cap(), 0
 
     def rank(mask):
         return sum(1 << (4 * (f - 1)) for f in range(1, 7) if mask >> f & 1)
@@ -375,39 +391,33 @@ def _no_double(laws, counts) -> Fraction:
         takers = [i for i, s in enumerate(subs) if rho in s]
         ends = [i for i in takers if last[i] == step]  # all of these must be placed by now
         nxt: dict = {}
-
-        def add(key, flags, w, nxt=nxt):
-            row = nxt.setdefault(key, {})
-            row[flags] = row.get(flags, 0) + w
-
         staged = {(rem, seen, 0): row for (rem, seen), row in states.items()}
         for i in takers:  # how many of each law take rho, one law at a time
             more: dict = {}
             for (rem, seen, k), row in staged.items():
                 for j in (rem[i],) if i in ends else range(rem[i] + 1):
-                    mult = math.comb(rem[i], j) * subs[i][rho] ** j
                     key = (rem[:i] + (rem[i] - j,) + rem[i + 1 :], seen, k + j)
-                    dest = more.setdefault(key, {})
-                    for flags, p in row.items():
-                        dest[flags] = dest.get(flags, 0) + p * mult
+                    _merge(more, key, row, math.comb(rem[i], j) * subs[i][rho] ** j)
             staged = more
             work += sum(map(len, more.values()))
-            if work > cap.hi // 4:
+            if work > cap:
                 raise _too_big(work)
         for (rem, seen, k), row in staged.items():
             if k == 0:  # nobody took rho
-                for flags, p in row.items():
-                    add((rem, seen), flags, p)
+                _merge(nxt, (rem, seen), row, 1)
                 continue
             seen2, keep, coins, spread = boundaries(seen, rho)
             outcomes, kk = heads(coins, k)
+            dest = nxt.setdefault((rem, seen2), {})
+            g = spread // kk  # exact: a coin's k divides n!, one n! per value new here
             for flags, p in row.items():
-                w, fixed = p * spread // kk, flags & keep
+                w, fixed = p * g, flags & keep
                 for bits, share in outcomes:
-                    add((rem, seen2), fixed | bits, w * share)
+                    f = fixed | bits
+                    dest[f] = dest.get(f, 0) + w * share
         states = nxt
         work += sum(map(len, nxt.values()))
-        if work > cap.hi // 4:
+        if work > cap:
             raise _too_big(work)
     done = tuple(0 for _ in laws)
     den = 6 ** sum(law.s * m for law, m in zip(laws, counts, strict=True))

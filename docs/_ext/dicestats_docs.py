@@ -140,6 +140,12 @@ def generate_api() -> None:
     _write(DOCS / "reference/api/index.md", "\n".join(index))
     for m in mods:
         _write(DOCS / f"reference/api/{m}.rst", _api_page(m))
+    # autosummary's page of a name no longer public would stay, a page of a failed import
+    # outside every toctree: a second build in one tree failed where a fresh clone passes
+    public = {f"{m}.{n}.rst" for m in mods for n in public_names(m)}
+    for old in (DOCS / "reference/generated").glob("*.rst"):
+        if old.name not in public:
+            old.unlink()
 
 
 def _md_escape(text: str) -> str:

@@ -125,6 +125,20 @@ def test_the_tier_work_cap_refuses_before_computing():
     assert r.trials == 200
 
 
+def test_the_double_action_sweep_refuses_past_half_the_cap(monkeypatch):
+    # the sweep counts its rows as it runs (no estimate before): past half the tier-work cap
+    # it stops with the limit's words and the Monte Carlo route
+    import dataclasses
+
+    from dicestats.initiative import tiers
+
+    small = dataclasses.replace(ini.LIMITS["tier work"], hi=2_000)
+    monkeypatch.setattr(tiers, "LIMITS", {"tier work": small})
+    laws = [tiers.roll_law(3, 0, "one-die"), tiers.roll_law(2, 0, "one-die")]
+    with pytest.raises(InputError, match=r"at most 1,000 rows in the double-action sweep.*Monte"):
+        tiers._no_double(laws, [3, 3])
+
+
 def test_the_tier_work_says_what_a_unit_costs_with_several_kinds():
     # a unit cost ~0.22 µs when everyone's roll is of one kind but 1 to 7 µs with margins
     # (one side's margin 1: 1,596,672 units, 5.4 s) while the refusal said "a quarter to
