@@ -25,7 +25,6 @@ from .layout import problems
 from .pdf import pages_text
 
 TRIALS = 500
-EXACT_LIMIT = 1_200  # skips the two largest initiative enumerations (3,136 classes)
 
 
 @dataclass(frozen=True)
@@ -72,10 +71,7 @@ def build(out: Path, *, systems=None, lang: str = "en") -> Booklet:
         mp.setattr(m, "_draw_table", recording)
     mp.setattr(_booklet, "_save", saving)
     try:
-        report.build_report(
-            out, systems=systems, trials=TRIALS, exact_limit=EXACT_LIMIT, progress=False,
-            lang=lang,
-        )  # fmt: skip
+        report.build_report(out, systems=systems, trials=TRIALS, progress=False, lang=lang)
     finally:
         mp.undo()
     texts = pages_text(out)

@@ -9,7 +9,7 @@ import time
 
 from ..i18n import LANGUAGES
 from ..registry import systems
-from ..report.booklet import EXACT_LIMIT, MC_TRIALS
+from ..report.booklet import MC_TRIALS
 from ._common import int_arg
 
 __all__ = ["register"]
@@ -54,14 +54,6 @@ def register(subparsers) -> None:
         help=f"simulated rounds per Monte Carlo scenario (default: {MC_TRIALS})",
     )
     p.add_argument(
-        "--exact-limit",
-        type=int_arg,
-        metavar="N",
-        help="the initiative pages' exact values: by tiers at any size under the default "
-        f"reading, enumerated up to N dice-outcome classes under others (default: {EXACT_LIMIT}; "
-        "0: none)",
-    )
-    p.add_argument(
         "--lang",
         "--language",
         dest="lang",
@@ -78,7 +70,7 @@ def _handle(args) -> int:
     from .. import report
     from . import CLIError
 
-    given = {k: getattr(args, k) for k in ("systems", "seed", "trials", "exact_limit")}
+    given = {k: getattr(args, k) for k in ("systems", "seed", "trials")}
     start = time.perf_counter()
     try:
         path = report.build_report(

@@ -23,7 +23,6 @@ __all__ = [
     "DEFAULT_OUT",
     "DEFAULT_SEED",
     "MC_TRIALS",
-    "EXACT_LIMIT",
     "LIMITS",
     "parse_systems",
     "Page",
@@ -49,11 +48,6 @@ DEFAULT_SEED = 20240607
 MC_TRIALS = 200_000
 
 
-#: The initiative pages' exact values: by tiers at any table size under the default reading,
-#: enumerated up to this many dice-outcome classes under the others.
-EXACT_LIMIT = 5_000
-
-
 #: The booklet's caps, as data: :func:`build_report` checks through them and
 #: ``dicestats report`` derives its option types from them.
 LIMITS = Limits(
@@ -65,7 +59,6 @@ LIMITS = Limits(
         "hour; the pages print whole percents, which 200,000 already settle",
     ),
     Limit("seed", 0, 2**63 - 1),
-    Limit("exact_limit", 0, 1_000_000),
 )
 
 
@@ -257,7 +250,6 @@ def build_report(
     *,
     seed: int = DEFAULT_SEED,
     trials: int = MC_TRIALS,
-    exact_limit: int = EXACT_LIMIT,
     progress: bool | None = None,
     lang: str = "en",
 ) -> Path:
@@ -282,10 +274,6 @@ def build_report(
         Seed of the Monte Carlo pages (printed on them).
     trials : int, default :data:`MC_TRIALS`
         Simulated rounds per Monte Carlo scenario (printed on the pages).
-    exact_limit : int, default :data:`EXACT_LIMIT`
-        The initiative pages' exact values: by tiers at any table size under the
-        default reading, enumerated up to this many dice-outcome classes under the
-        others (0: none).
     progress : bool, optional
         Show a progress bar: ``None`` (default) shows it on a terminal only.
     lang : {"en", "de", "ru", "zh-Hant", "zh-Hans"}, default "en"
@@ -321,13 +309,12 @@ def build_report(
     paper = check_choice("paper", paper, tuple(PAPERS))
     seed = LIMITS["seed"].check(seed)
     trials = LIMITS["trials"].check(trials)
-    exact_limit = LIMITS["exact_limit"].check(exact_limit)
     progress = check_progress(progress)
     lang = check_language(lang)
     out = check_out_path("out", out, (".pdf",))
 
     pages = _pages(systems)
-    ctx = _Context(seed=seed, trials=trials, exact_limit=exact_limit, paper=paper, lang=lang)
+    ctx = _Context(seed=seed, trials=trials, paper=paper, lang=lang)
     with atomic_write(out, started=started) as fh, language(lang):
         _render(fh, pages, ctx, systems, progress)
     return out
@@ -386,7 +373,7 @@ def page_figure(number: int, systems=None, *, lang: str = "en", paper: str = "a4
     """One page of the booklet as a matplotlib figure (``number`` 1 is the cover), drawn as
     :func:`build_report` draws it: to look at one page, or save it as an image.
 
-    ``options`` are :func:`build_report`'s ``seed``, ``trials`` and ``exact_limit``.
+    ``options`` are :func:`build_report`'s ``seed`` and ``trials``.
 
     Examples
     --------
@@ -404,7 +391,6 @@ def page_figure(number: int, systems=None, *, lang: str = "en", paper: str = "a4
     ctx = _Context(
         seed=LIMITS["seed"].check(options.pop("seed", DEFAULT_SEED)),
         trials=LIMITS["trials"].check(options.pop("trials", MC_TRIALS)),
-        exact_limit=LIMITS["exact_limit"].check(options.pop("exact_limit", EXACT_LIMIT)),
         paper=check_choice("paper", paper, tuple(PAPERS)),
         lang=lang,
     )

@@ -32,7 +32,6 @@ class Page:
 class _Context:
     seed: int
     trials: int
-    exact_limit: int
     paper: str
     lang: str = "en"
     body: dict = field(default_factory=lambda: dict(_BODY))

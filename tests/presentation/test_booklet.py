@@ -18,7 +18,7 @@ from dicestats.cli import main
 from dicestats.report import fate as report_fate
 from dicestats.report import initiative as report_initiative
 
-from ..booklet import EXACT_LIMIT, TRIALS
+from ..booklet import TRIALS
 from ..pdf import has_phrase, page_sizes, pages_text
 
 
@@ -32,7 +32,6 @@ def two_booklets(booklet, cli_forks, tmp_path_factory):
     """
     second = tmp_path_factory.mktemp("booklet") / "second.pdf"
     argv = ["report", "--out", str(second), "--trials", str(TRIALS), "--quiet"]
-    argv += ["--exact-limit", str(EXACT_LIMIT)]
     status, _, err = cli_forks.run(argv)
     assert status == 0, err
     return [booklet.path, second]
@@ -62,10 +61,7 @@ def test_seed_changes_the_monte_carlo_pages(booklet, tmp_path, monkeypatch):
     monkeypatch.setattr(report_initiative, "pages", lambda: [page])
     out = tmp_path / "another-seed.pdf"
     seed = report.DEFAULT_SEED + 1
-    report.build_report(
-        out, systems="initiative", seed=seed, trials=TRIALS, exact_limit=EXACT_LIMIT,
-        progress=False,
-    )  # fmt: skip
+    report.build_report(out, systems="initiative", seed=seed, trials=TRIALS, progress=False)
     _, other = pages_text(out)
     # the percentages the page prints (the seed, which it prints too, is not one)
     printed = [re.findall(r"\d+(?:\.\d+)?%", text) for text in (booklet.pages[page.title], other)]

@@ -27,7 +27,7 @@ import pytest
 from dicestats import i18n, report
 from dicestats import storyteller as st
 
-from ..booklet import EXACT_LIMIT, TRIALS, build
+from ..booklet import TRIALS, build
 from ..pdf import has_phrase
 
 ALL = os.environ.get("DICESTATS_BOOKLET_LANGS", "").strip().lower() == "all"
@@ -145,7 +145,7 @@ def test_initiative_pages_keep_their_layout_in_the_other_languages(lang):
     systems = "initiative"
     found = {}
     for number in range(2, len(report.page_titles(systems)) + 1):  # 1: the cover
-        fig = report.page_figure(number, systems, lang=lang, trials=TRIALS, exact_limit=EXACT_LIMIT)
+        fig = report.page_figure(number, systems, lang=lang, trials=TRIALS)
         title = fig.texts[0].get_text()
         fig.canvas.mpl_connect(
             "draw_event", lambda e, f=fig, t=title: found.setdefault(t, problems(f, e.renderer))
@@ -393,7 +393,7 @@ def test_the_command_writes_a_translated_booklet_byte_identically(translated, cl
         pytest.skip("one language, one system: the command and its determinism")
     out = tmp_path / "zh-Hant.pdf"
     argv = ["report", "--out", str(out), "--systems", "fate", "--lang", "zh-Hant", "--quiet"]
-    argv += ["--trials", str(TRIALS), "--exact-limit", str(EXACT_LIMIT)]
+    argv += ["--trials", str(TRIALS)]
     status, _, err = cli_forks.run(argv)  # in a process of its own (tests/forks.py)
     assert status == 0, err
     assert out.read_bytes() == book.path.read_bytes()

@@ -44,7 +44,7 @@ def test_every_familys_pages_draw_from_their_declarations():
     from dicestats import systems
     from dicestats.report.page import _Context
 
-    ctx = _Context(seed=1, trials=1000, exact_limit=10**6, paper="a4")
+    ctx = _Context(seed=1, trials=1000, paper="a4")
     for s in systems():
         if s.booklet:
             continue
@@ -73,7 +73,7 @@ def test_the_table_headers_wrap_between_words(monkeypatch):
         return real(ax, df, **kw)
 
     monkeypatch.setattr(generic, "_draw_table", recording)
-    ctx = _Context(seed=1, trials=1000, exact_limit=10**6, paper="a4")
+    ctx = _Context(seed=1, trials=1000, paper="a4")
     for s in systems():
         if not s.booklet and s.grown is not None:
             s.pages()[0].draw(Figure(figsize=(8.27, 11.69)), ctx)

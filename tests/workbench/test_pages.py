@@ -23,7 +23,7 @@ def cells():
     fig = plt.figure(figsize=PAPERS["a4"])
     try:
         _frame(fig, page.title, page.how_to_read, 2, 2)
-        page.draw(fig, _Context(seed=1, trials=100, exact_limit=0, paper="a4"))
+        page.draw(fig, _Context(seed=1, trials=100, paper="a4"))
         rows = []
         for ax in fig.axes:
             for table in ax.tables:
