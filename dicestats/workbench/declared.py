@@ -381,13 +381,25 @@ def _counted(r, q, top=None) -> dict:
     return {k: p for k, p in d.items() if k < top} | ({top: sum(rest[1:], rest[0])} if rest else {})
 
 
+#: The attributes that name a count's last outcome holding "it or more": CoD's ``cap`` (its
+#: successes), Shadowrun's ``hits_tail`` (its hits under the Rule of Six; None without it).
+_CAP_FIELDS = ("cap", "hits_tail")
+
+
+def _cap_of(r):
+    caps = [getattr(r, f) for f in _CAP_FIELDS if getattr(r, f, None) is not None]
+    return min(caps) if caps else None
+
+
 def _common_cap(a, b):
     """The outcome both answers' capped distributions can hold (a roll that counts without
-    bound, such as CoD's successes, keeps ``cap`` for "cap or more"): the lower cap where
-    they differ, else None. Compared at different caps, "cap or more" of one would stand
-    against "exactly cap" of the other, and the answers past the lower cap are not there."""
-    caps = {getattr(r, "cap", None) for r in (a, b)}
-    return None if len(caps) == 1 or None in caps else min(caps)
+    bound, such as CoD's successes or Shadowrun's hits under the Rule of Six, keeps its last
+    outcome for "cap or more"): the lower cap where they differ, or the one cap where only
+    one side is capped, else None. Compared at different caps, "cap or more" of one would
+    stand against "exactly cap" of the other, and the answers past the lower cap are not
+    there."""
+    ca, cb = _cap_of(a), _cap_of(b)
+    return None if ca == cb else min(c for c in (ca, cb) if c is not None)
 
 
 def _mean_counted(r, q):
@@ -427,8 +439,9 @@ def compare_settings(question, versus: dict, *, exact=False, **setting) -> Compa
         One row per value: the question's wished chances and the mean of what it
         counts for each side, their differences, the total variation and the largest
         gap in P(count >= k) of the two distributions counted. A count kept to a cap
-        (its last outcome "cap or more", as CoD's successes) is compared up to the lower
-        cap of the two sides: the outcomes from it on are one outcome.
+        (its last outcome "cap or more", as CoD's successes or Shadowrun's hits under the
+        Rule of Six) is compared up to the lower cap of the two sides (the one cap where
+        one side has none): the outcomes from it on are one outcome.
 
     Examples
     --------

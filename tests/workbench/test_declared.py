@@ -112,6 +112,39 @@ def test_compare_settings_capped_counts_meet_at_the_lower_cap():
     assert other.total_variation == pytest.approx(float(tv), abs=1e-12)
 
 
+def test_compare_settings_rule_of_six_hits_meet_at_the_lower_tail():
+    # the Rule of Six keeps Shadowrun's hits to a tail (``hits_tail``: its last outcome holds
+    # "tail or more"), as CoD keeps its successes to ``cap``: 10 dice hold "40 or more",
+    # 5 dice against threshold 60 hold "60 or more"; compared outcome by outcome, "40 or
+    # more" of one stood against "exactly 40" of the other (the exact total variation off
+    # by 2.2e-26); a side without the rule (no tail) is folded at the other's tail too (the
+    # same total variation here, the capped side holding less past it, but no P(>= k) past it)
+    from dicestats import shadowrun
+
+    six = shadowrun.Rules(rule_of_six=True)
+
+    def folded(r, top):
+        d = dict(r.hits.items())
+        return {k: p for k, p in d.items() if k < top} | {
+            top: sum(p for k, p in d.items() if k >= top)
+        }
+
+    def tv(fa, fb):
+        return sum(abs(fa.get(k, 0) - fb.get(k, 0)) for k in set(fa) | set(fb)) / 2
+
+    a = shadowrun.roll(10, rules=six, exact=True)
+    b = shadowrun.roll(5, threshold=60, rules=six, exact=True)
+    assert (a.hits_tail, b.hits_tail) == (40, 60)
+    c = compare_settings("shadowrun", {"dice": 5, "threshold": 60}, dice=10, rules=six, exact=True)
+    assert c.total_variation == tv(folded(a, 40), folded(b, 40))
+    plain = shadowrun.roll(100, exact=True)
+    small = shadowrun.roll(2, rules=six, exact=True)
+    c = compare_settings(
+        "shadowrun", {"dice": 100, "rules": shadowrun.Rules()}, dice=2, rules=six, exact=True
+    )
+    assert c.total_variation == tv(folded(small, 32), folded(plain, 32))
+
+
 def test_a_lineup_states_each_reading_and_counts_side_by_side():
     sides = [("storyteller", {"dice": 6, "difficulty": 6}), ("blades", {"dice": 3})]
     lu = lineup(sides, exact=True)
