@@ -129,7 +129,10 @@ def _frame(fig, title: str, how: str, number: int, total: int) -> None:
     fig.text(0.5, 0.93, how, **centred, fontsize=8.5, style="italic", color="#333333")
     footer = _("dicestats {version} odds booklet  ·  page {number} of {total}")
     footer = footer.format(version=__version__, number=number, total=total)
-    fig.text(0.5, 0.022, footer, **centred, fontsize=7, color="#555555")
+    # 0.257 in above the page's edge on every paper (A4's 0.022 of its height): at 0.022 of
+    # letter's, a Chinese footer's box reached into the margin
+    y = 0.022 * PAPERS["a4"][1] / fig.get_figheight()
+    fig.text(0.5, y, footer, **centred, fontsize=7, color="#555555")
 
 
 #: The systems' names on the cover (their registry titles are English).

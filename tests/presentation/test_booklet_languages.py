@@ -155,6 +155,22 @@ def test_initiative_pages_keep_their_layout_in_the_other_languages(lang):
     assert not {t: p for t, p in found.items() if p}, (lang, found)
 
 
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
+def test_a_letter_page_keeps_its_footer_inside_the_margin(lang):
+    """The booklets are built on A4; on letter (0.69 in shorter) the footer, centred at the
+    same fraction of the page's height, sat 0.24 in above its edge, and a Chinese footer
+    (the CJK font's taller box) ran 0.02 in into the margin on every page but the cover."""
+    import io
+
+    from ..layout import problems
+
+    fig = report.page_figure(2, "fate", lang=lang, paper="letter")
+    seen = []
+    fig.canvas.mpl_connect("draw_event", lambda e: seen.append(problems(fig, e.renderer)))
+    fig.savefig(io.BytesIO(), format="pdf")
+    assert seen == [[]], (lang, seen)
+
+
 # --------------------------------------------------------------------------- words
 def test_translated_booklet_reads_in_its_language(translated):
     lang, book = translated
