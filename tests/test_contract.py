@@ -215,3 +215,6 @@ def test_what_the_workbench_reads_is_declared(name, q):
         assert isinstance(counts, Dist) and counts.exact and sum(counts.fractions()) == 1
         mc = ask(q, trials=2000, rng=5)
         assert sum(e.value for e in getattr(mc, decl.counts).values()) == pytest.approx(1)
+    if decl.tail:  # the outcome that would hold "it or more": none above it (None: no cap)
+        top = getattr(r, decl.tail)
+        assert decl.counts and (top is None or top >= max(dict(getattr(r, decl.counts).items())))

@@ -18,6 +18,7 @@ DEFAULT = Rules()
     grows="dice",
     wishes=("p_success", "p_exceptional"),
     counts="successes",
+    tail="cap",
     samples=(
         Sample("5 dice, 10-again", (5,), bad=({"dice": -1},)),
         Sample("5 dice, 8-again, rote", (5, Rules(again="8", rote=True)), bad=({"dice": 101},)),

@@ -204,6 +204,11 @@ class Question:
         The result field holding the distribution of what the roll counts (a
         :class:`~.dist.Dist` of successes, hits ...; ``{k: Estimate}`` when
         simulated): a cross-family comparison shows it side by side. Empty: none.
+    tail : str
+        The result field naming the outcome of ``counts`` that holds "it or more" when
+        the count has no bound and is kept to a cap (CoD's ``cap``, above the last outcome
+        where its count is bounded; the Rule of Six's ``hits_tail``, None without it):
+        the workbench compares two such counts up to the lower cap. Empty: never capped.
     """
 
     name: str
@@ -222,6 +227,7 @@ class Question:
     grows: str = ""
     wishes: tuple = ()
     counts: str = ""
+    tail: str = ""
 
     def __post_init__(self):
         for what in ("headline", "wishes"):

@@ -18,6 +18,7 @@ DEFAULT = Rules()
     grows="dice",
     wishes=("p_success",),
     counts="hits",
+    tail="hits_tail",
     samples=(
         Sample("8 dice, threshold 2", (8, 2)),
         Sample("3 dice, 4th edition", (3, 1, Rules(edition=4)), bad=({"dice": 0},)),

@@ -381,24 +381,14 @@ def _counted(r, q, top=None) -> dict:
     return {k: p for k, p in d.items() if k < top} | ({top: sum(rest[1:], rest[0])} if rest else {})
 
 
-#: The attributes that name a count's last outcome holding "it or more": CoD's ``cap`` (its
-#: successes), Shadowrun's ``hits_tail`` (its hits under the Rule of Six; None without it).
-_CAP_FIELDS = ("cap", "hits_tail")
-
-
-def _cap_of(r):
-    caps = [getattr(r, f) for f in _CAP_FIELDS if getattr(r, f, None) is not None]
-    return min(caps) if caps else None
-
-
-def _common_cap(a, b):
+def _common_cap(a, b, q):
     """The outcome both answers' capped distributions can hold (a roll that counts without
     bound, such as CoD's successes or Shadowrun's hits under the Rule of Six, keeps its last
     outcome for "cap or more"): the lower cap where they differ, or the one cap where only
     one side is capped, else None. Compared at different caps, "cap or more" of one would
     stand against "exactly cap" of the other, and the answers past the lower cap are not
     there."""
-    ca, cb = _cap_of(a), _cap_of(b)
+    ca, cb = (getattr(r, q.tail) if q.tail else None for r in (a, b))  # the question's tail
     return None if ca == cb else min(c for c in (ca, cb) if c is not None)
 
 
@@ -471,7 +461,7 @@ def compare_settings(question, versus: dict, *, exact=False, **setting) -> Compa
         b = _answer(q, {**second, q.grows: v if other is None else other}, method)
         va, vb = ({m: getattr(r, m) for m in chances} for r in (a, b))
         if q.counts:
-            top = _common_cap(a, b)
+            top = _common_cap(a, b, q)
             da, db = _counted(a, q, top), _counted(b, q, top)
             va[metrics[-1]], vb[metrics[-1]] = _mean_counted(a, q), _mean_counted(b, q)
             tv, gap, k = distances(da, db, sorted(set(da) | set(db)))
