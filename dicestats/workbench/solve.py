@@ -1192,8 +1192,9 @@ def _initiative_scan(
         pips = _margins(pips, swiftness, side_pool)
     else:
         top, settings_lo = INITIATIVE_LIMITS["swiftness"].hi, 1
-    if limit is not None:
-        top = check_int("limit", limit, settings_lo, top if solve_for == "swiftness" else None)
+    if limit is not None:  # the pips scanned are the initiative's pips (0..1000)
+        most = top if solve_for == "swiftness" else INITIATIVE_LIMITS["pips"].hi
+        top = check_int("limit", limit, settings_lo, most)
     trials = check_int("trials", trials, 1, None)
     seed = None
 

@@ -8,7 +8,7 @@ import pytest
 
 from dicestats import initiative as ini
 from dicestats.cli import main
-from dicestats.workbench import InitiativeWish, initiative_wishes
+from dicestats.workbench import InitiativeWish, initiative_wishes, solve_initiative
 
 AMBUSH = ["solve", "initiative", "--swiftness", "2,2", "--vs", "1,1"]
 WISHES = ["--wish", "first >= 80%", "--wish", "double >= 50%"]
@@ -88,3 +88,13 @@ def test_wish_text():
     assert str(InitiativeWish.parse("a2 first < 10%")) == "A2 acts first < 10%"
     with pytest.raises(ValueError, match="who must be None"):
         InitiativeWish("double", ">=", 0.5, "A1")
+
+
+@pytest.mark.parametrize("ask", [initiative_wishes, solve_initiative])
+def test_a_huge_limit_of_pips_is_refused_naming_its_range(ask):
+    # the deep fuzz run: limit=10**79 had no upper bound for pips, and the scan's length
+    # overflowed in the progress bar (OverflowError, a traceback)
+    first = (["first >= 80%"],) if ask is initiative_wishes else ()
+    kw = {} if ask is initiative_wishes else {"at_least": 0.8}
+    with pytest.raises(ValueError, match=r"limit must be .*1000"):
+        ask(*first, [2, 2], [3], limit=10**79, **kw)
