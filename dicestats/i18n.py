@@ -46,6 +46,7 @@ __all__ = [
     "number",
     "signed",
     "chance",
+    "percent_sign",
     "ladder",
     "font_family",
     "font_files",
@@ -180,13 +181,33 @@ def signed(v: int) -> str:
     return f"+{v}" if v > 0 else (f"−{-v}" if v < 0 else "0")
 
 
-def _percent(x: float, digits: int) -> str:
+@functools.cache
+def _percent_pattern(locale: str) -> str:
+    """The locale's pattern of a percentage (``#,##0%``; German ``#,##0\xa0%``)."""
     from babel import Locale
+
+    return Locale.parse(locale).percent_formats[None].pattern.split(";")[0]
+
+
+def _percent(x: float, digits: int) -> str:
     from babel.numbers import format_percent
 
-    pattern = Locale.parse(_locale()).percent_formats[None].pattern
+    pattern = _percent_pattern(_locale())
     pattern = pattern.replace("#,##0", "#,##0" + ("." + "0" * digits if digits else ""))
     return format_percent(x, format=pattern, locale=_locale())
+
+
+def percent_sign(number: str) -> str:
+    """A percentage already written as a number (``"48"``, ``"<1"``) with the percent sign
+    where and as the locale puts it.
+
+    >>> percent_sign("48"), percent_sign("<1")
+    ('48%', '<1%')
+    >>> with language("de"):
+    ...     percent_sign("48")
+    '48\xa0%'
+    """
+    return _percent_pattern(_locale()).replace("#,##0", number, 1)
 
 
 def chance(p) -> str:

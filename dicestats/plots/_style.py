@@ -72,7 +72,12 @@ def _step_percent():
     where every tick is one, one decimal for ticks 2.5% apart, and so on."""
     from matplotlib.ticker import PercentFormatter
 
+    from ..i18n import _percent
+
     class StepPercent(PercentFormatter):
+        def __call__(self, x, pos=None):  # in the language's format: "2.5%", "2,5 %"
+            return _percent(x, self.decimals)
+
         def set_locs(self, locs):
             super().set_locs(locs)
             lo, hi = self.axis.get_view_interval() if self.axis is not None else (0, 1)
@@ -191,6 +196,7 @@ def _interval_bars(
     import numpy as np
 
     from ..format import percent_short
+    from ..i18n import percent_sign
 
     pos = np.arange(len(labels)) + offset
     p = np.asarray(p, dtype=float)
@@ -218,7 +224,7 @@ def _interval_bars(
                 ("center", "bottom"),
             )
         ax.annotate(
-            percent_short(v) + "%",
+            percent_sign(percent_short(v)),
             xy,
             xytext=away,
             textcoords="offset points",
