@@ -72,11 +72,14 @@ def _step_percent():
     where every tick is one, one decimal for ticks 2.5% apart, and so on."""
     from matplotlib.ticker import PercentFormatter
 
-    from ..i18n import _percent
+    from ..i18n import _percent, current, language
+
+    lang = current()  # the chart's language: its ticks are written later, when it is drawn
 
     class StepPercent(PercentFormatter):
         def __call__(self, x, pos=None):  # in the language's format: "2.5%", "2,5 %"
-            return _percent(x, self.decimals)
+            with language(lang):
+                return _percent(x, self.decimals)
 
         def set_locs(self, locs):
             super().set_locs(locs)

@@ -26,6 +26,7 @@ import pytest
 
 from dicestats import i18n, report
 from dicestats import storyteller as st
+from dicestats import tables as T
 
 from ..booklet import TRIALS, build
 from ..pdf import has_phrase
@@ -193,6 +194,22 @@ def test_numbers_follow_the_locale():
         assert i18n.chance(0.4936) == "49,4\xa0%"
     with i18n.language("zh-Hant"):
         assert i18n.chance(0.4936) == "49.4%"
+
+
+def test_charts_print_percentages_as_the_language_does():
+    # bar labels and percent axes printed "48%" in every language
+    import matplotlib.pyplot as plt
+    from matplotlib.text import Text
+
+    from dicestats import plots
+
+    df = T.initiative_first([([3], [2]), ([1], [1])])
+    for lang, want, never in (("de", "\xa0%", r"\d%"), ("en", "%", "\xa0%")):
+        fig = plots.initiative_first(df, lang=lang).figure
+        fig.canvas.draw()
+        texts = [t.get_text() for t in fig.findobj(Text) if "%" in t.get_text()]
+        plt.close(fig)
+        assert texts and all(want in t and not re.search(never, t) for t in texts), texts
 
 
 def test_a_german_page_prints_the_apis_numbers_in_german(translated):
