@@ -15,26 +15,21 @@ Examples
 
 from __future__ import annotations
 
+from ..format import metric_label
+
 __all__ = ["words"]
 
-#: Columns whose words are not their field name read aloud, in every system.
+#: Columns whose words are not their field name read aloud, in every system (a chance reads
+#: ``P(...)`` of its name in :data:`dicestats.format.METRIC_LABELS`).
 _WORDS = {
     "rules_order": "order",
     "rules_pip_rule": "pip rule",
     "rules_tiebreak": "tiebreak",
-    "p_success_or_better": "P(success or better)",
-    "p_tie_or_better": "P(tie or better)",
-    "p_style": "P(success with style)",
-    "p_ge_2": "P(2+ net successes)",
-    "p_ge_3": "P(3+ net successes)",
-    "p_ge_4": "P(4+ net successes)",
-    "p_ge_5": "P(5+ net successes)",
 }
 
 #: A system's own words (by the system's name, the part of a question's name before a dot).
 _SYSTEM_WORDS = {
     "initiative": {
-        "p_first": "P(side A acts first)",
         "p_double": "P(someone acts twice in a row)",
         "swiftness": "A's swiftness",
         "versus": "B's swiftness",
@@ -59,5 +54,5 @@ def words(column: str, question: str | None = None) -> str:
     if column in _WORDS:
         return _WORDS[column]
     if column.startswith("p_"):
-        return f"P({column[2:].replace('_', ' ')})"
+        return f"P({metric_label(column)})"
     return column.replace("_", " ")
