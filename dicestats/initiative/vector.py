@@ -210,7 +210,10 @@ class VectorEngine:
         self.use_row = np.array(
             [use.get(c, 2 - s) for c, s in zip(codes, setup.sides, strict=True)], dtype=np.int64
         )
-        self.by_code = {c: np.flatnonzero(self.codes == c) for c in set(codes) - {NEVER}}
+        self.hold_codes = sorted(set(codes) - {NEVER})  # the codes that may hold
+        self.use_groups = [  # (row, the participants answering by it: a slice where a run)
+            (row, _runs(np.flatnonzero(self.use_row == row))) for row in set(self.use_row.tolist())
+        ]
         self.side8 = self.side.astype(np.int8)[:, None]
         self.own8 = np.arange(self.P, dtype=np.int8)[:, None]
         self.later_inf = np.int16(np.iinfo(np.int16).max)
@@ -533,32 +536,37 @@ class VectorEngine:
         """Each holder's answer to ``use`` (P, rows): act now with its highest held die?
         (``end`` for defend and reserve, an enemy acted for after-enemy, always for never,
         never for always: one row of these each.)"""
-        m = end.size
-        rows = np.stack([end, w["sa"][0], w["sa"][1], np.ones(m, bool), np.zeros(m, bool)])
-        want = rows.take(self.use_row, axis=0)
+        want = np.empty(ht.shape, dtype=bool)
+        rows = (end, w["sa"][0], w["sa"][1], True, False)
+        for row, ps in self.use_groups:
+            want[ps] = rows[row]
         want &= ht > 0
         return want
 
     def _hold(self, w, ask, a):
         """The actors' answers to ``hold`` (one per row, ``ask``: asked at all)."""
         m = a.size
-        x = np.zeros((self.P, m), dtype=bool)  # every participant's answer, read at the actor
-        for code, ps in self.by_code.items():
-            if code == DEFEND:
-                x[ps] = ~w["hever"].take(ps, axis=0)
-            elif code == RESERVE:
-                x[ps] = w["hm"].take(ps, axis=0) == 0
-            elif code == AFTER_ENEMY:
-                x[ps] = ~w["sa"].take(1 - self.side[ps], axis=0)
-            elif code == ALWAYS:
-                x[ps] = True
-        return ask & x.take(a * m + np.arange(m))
+        cell = a * m + np.arange(m)  # each actor's flat cell
+        code = self.codes.take(a)
+        x = np.zeros(m, dtype=bool)
+        for c in self.hold_codes:
+            if c == DEFEND:
+                yes = ~_flat(w["hever"]).take(cell)
+            elif c == RESERVE:
+                yes = _flat(w["hm"]).take(cell) == 0
+            elif c == AFTER_ENEMY:  # no enemy of the actor has acted
+                yes = ~_flat(w["sa"]).take((1 - self.side.take(a)) * m + np.arange(m))
+            else:  # ALWAYS
+                yes = True
+            x |= (code == c) & yes
+        return ask & x
 
     def _spent_held(self, w, hc):
         """The held dice at the flat cells ``hc`` spent (the highest of each): its next
         held die becomes its highest (0: none left)."""
         hf = _flat(w["hm"])
-        left = hf.take(hc) & (hf.take(hc) - 1)
+        left = hf.take(hc)
+        left &= left - 1
         hf[hc] = left
         place = _flat(w["base"]).take(hc) + _lowest(self.S).take(left)
         _flat(w["ht"])[hc] = w["dflat"].take(place)
@@ -628,7 +636,9 @@ class VectorEngine:
         gr = w["rid"][B]
         t = self._targets(rng, a_side)
         left = c.attack(rng, (nb,)).astype(np.int64) if c.rolls else None
-        top = np.take(ut if ht is None else np.maximum(ut, ht), B, axis=1)
+        top = np.take(ut, B, axis=1)
+        if ht is not None:
+            np.maximum(top, np.take(ht, B, axis=1), out=top)
         # who may answer: the target with a die; its companions with a die as high as the
         # attack's (any die at equal initiative)
         tt = np.take(_flat(top), t * nb + np.arange(nb))
@@ -708,7 +718,7 @@ class VectorEngine:
             fh = (hv >= uv) & (hv > 0)  # the highest die, a held one first among equals
             h = np.maximum(hv, uv)
             self._spent_held(w, cell[fh])
-            _flat(w["idx"])[cell[~fh]] += 1
+            _flat(w["idx"])[cell] += ~fh
         else:
             h = uv
             _flat(w["idx"])[cell] += 1
@@ -719,7 +729,7 @@ class VectorEngine:
         rg = w["rid"][rows]
         tot["notes"].add("slow", rg, scale)
         tot["notes"].add("target_resp", rg, by=is_t)
-        w["slow_any"][rows[scale > 0]] = True
+        w["slow_any"][rows] |= scale > 0
         full[g] |= scale == 0
         nresp[g] += 1
         if c.rolls:
@@ -748,6 +758,14 @@ class VectorEngine:
             w["hm"][:, f] = 0
             w["ht"][:, f] = 0
         w["done"][f] = True
+
+
+def _runs(ps):
+    """The participant numbers ``ps`` (ascending) as a slice when they are consecutive
+    (numpy's basic indexing: a view, no gather), else as they are."""
+    if ps.size and ps[-1] - ps[0] == ps.size - 1:
+        return slice(int(ps[0]), int(ps[-1]) + 1)
+    return ps
 
 
 def _count_le(srt, x):
