@@ -178,7 +178,8 @@ class Question:
     batch_size : callable or str, optional
         ``batch_size(setup) -> int``: trials per batch by default (memory).
     headline : tuple of str
-        The result fields it answers first (the first: a sweep's heatmap).
+        The result fields it answers first (the first: a sweep's heatmap, unless the
+        question declares ``wishes``).
     default : str
         The method when none is asked for.
     samples : tuple of Sample
@@ -199,7 +200,8 @@ class Question:
         ``worth`` (in that currency) and ``compare`` read it. Empty: not solvable.
     wishes : tuple of str
         The result's probability fields a wish may name; the first is the system's
-        success as read across families (``p_success``; V5's ``p_win``).
+        success as read across families (``p_success``; V5's ``p_win``): what ``solve``
+        aims at and a sweep's heatmap shows by default.
     counts : str
         The result field holding the distribution of what the roll counts (a
         :class:`~.dist.Dist` of successes, hits ...; ``{k: Estimate}`` when

@@ -65,8 +65,11 @@ class Sweepable:
 
     @property
     def headline(self) -> str:
-        """The result field a heatmap of the sweep shows by default."""
-        return self.question.headline[0] if self.question.headline else ""
+        """The result field a heatmap of the sweep shows by default: the chance a wish
+        names first (the one ``solve`` aims at), else the question's first headline field
+        (Blades: ``p_success``, a 6 read, not ``p_critical``, the first of its ladder)."""
+        q = self.question
+        return (q.wishes or q.headline or ("",))[0]
 
     @property
     def monte_carlo(self) -> bool:

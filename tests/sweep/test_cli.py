@@ -36,6 +36,21 @@ def test_a_table_of_the_headline_and_a_summary(capsys):
     assert "sweep initiative: 4 cells (4 computed, 0 failed)" in err and "seed 3" in err
 
 
+def test_a_sweep_shows_the_chance_solve_aims_at(capsys):
+    # Blades' outcome ladder starts with the critical (two 6s): its sweep showed
+    # P(critical) while solve aimed at P(success), a 6 read
+    from dicestats.blades import roll
+
+    code, out, _ = run(capsys, "sweep", "blades", "--dice", "1-3", "--quiet")
+    lines = out.splitlines()
+    assert code == 0 and lines[0].split()[-1] == "P(success)"
+    assert [float(x.split()[-1].rstrip("%")) for x in lines[2:]] == [
+        round(100 * roll(n).p_success, 2) for n in (1, 2, 3)
+    ]
+    code, out, _ = run(capsys, "solve", "blades", "--at-least", "0.75", "--json")
+    assert code == 0 and json.loads(out)["of"] == "p_success"
+
+
 def test_the_words_of_a_column_are_its_own_systems(capsys):
     # "versus" is B's swiftness in the initiative only: Fate's is the opposition's
     # skill, the Storyteller's the resisting pool (both read "B's swiftness" before)
