@@ -11,12 +11,15 @@ swiftness 3 against 3 foes of swiftness 2, ``--rounds`` rounds (fights) each,
   (``VectorEngine``, "after": what they use now), the public function timed whole with
   its batch function swapped,
 
-as the best of ``--repeat`` runs and the ratio to ``simulate``'s: CPU seconds of this
-process (the steadier figure on a shared machine: time spent waiting for a core is not
-counted) and, in the last column, the wall-time ratio of "after". The two engines draw
-different numbers (issue 28 let the streams change), so each row also gives the largest
-difference between their figures in standard errors (``max |z|``: every probability and
-mean of the result; below 4.5 is agreement).
+each run alternated with a run of ``simulate`` (``--repeat`` pairs): the median CPU
+seconds of this process (the steadier figure on a shared machine: time spent waiting for
+a core is not counted), the ratio of the call's median to the median of the ``simulate``
+runs beside it, and, in the last column, the same ratio of wall times for "after".
+Alternating matters: on a shared machine ``simulate``'s 0.03 s moved by a factor of 2
+between runs minutes apart, which one ``simulate`` timing at the start passes on to every
+ratio. The two engines draw different numbers (issue 28 let the streams change), so each
+row also gives the largest difference between their figures in standard errors (``max
+|z|``: every probability and mean of the result; below 4.5 is agreement).
 
 Then the explorer's initiative tab asked a holding question (its calls: ``odds`` and the
 ``defence`` beside it, 3,3 against 2,2,2, ``hold="defend"``, 20,000 trials), and the
@@ -33,6 +36,7 @@ import argparse
 import math
 import os
 import platform
+import statistics
 import time
 
 from dicestats import initiative as ini
@@ -55,16 +59,29 @@ ENGINES = {
 }
 
 
+def timed(fn):
+    """(CPU seconds, wall seconds, the result) of one call."""
+    t, c = time.perf_counter(), time.process_time()
+    out = fn()
+    return time.process_time() - c, time.perf_counter() - t, out
+
+
 def best_of(repeat, fn):
     """(best CPU seconds, best wall seconds over ``repeat`` runs, the last result)."""
-    cpu = wall = float("inf")
-    out = None
+    runs = [timed(fn) for _ in range(repeat)]
+    return min(r[0] for r in runs), min(r[1] for r in runs), runs[-1][2]
+
+
+def paired(repeat, fn, base):
+    """``fn`` and ``base`` alternated ``repeat`` times: (fn's median CPU seconds, the ratios
+    of the medians, CPU and wall, fn / base; fn's last result; base's CPU seconds)."""
+    runs, bases = [], []
     for _ in range(repeat):
-        t, c = time.perf_counter(), time.process_time()
-        out = fn()
-        cpu = min(cpu, time.process_time() - c)
-        wall = min(wall, time.perf_counter() - t)
-    return cpu, wall, out
+        bases.append(timed(base))
+        runs.append(timed(fn))
+    med = [statistics.median(r[i] for r in runs) for i in (0, 1)]
+    ref = [statistics.median(r[i] for r in bases) for i in (0, 1)]
+    return med[0], med[0] / ref[0], med[1] / ref[1], runs[-1][2], [r[0] for r in bases]
 
 
 def _leaves(x):
@@ -106,22 +123,17 @@ def main() -> None:
     args = ap.parse_args()
     n, rep = args.rounds, args.repeat
     print(f"# {platform.python_version()}, {os.cpu_count()} cpus, load {os.getloadavg()[0]:.1f}")
-    print(f"# {HEROES} vs {FOES}, {n:,} rounds, best of {rep}, one process\n")
+    print(f"# {HEROES} vs {FOES}, {n:,} rounds, {rep} runs of each call, one process\n")
 
     def sim():
         return ini.odds(HEROES, FOES, trials=n, rng=1, progress=False)
 
     sim()  # warm up (tables, imports)
-    base, base_wall, _ = best_of(rep, sim)
-    print("CPU seconds, best of each; the last column: wall-time ratio of after to simulate\n")
-    head = "| call | before | × `simulate` | after | × `simulate` | before / after |"
-    print(head + " max \\|z\\| | wall × |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|")
-    print(f"| `simulate` (who acts when) | {base:.3f} s | 1 | {base:.3f} s | 1 | | | 1 |")
+    lines, sims = [], []
     original = defences.batch_defence, simulation.batch_odds
     try:
         for label, kw in ROWS:
-            t, wall, out = {}, {}, {}
+            t, x, wall, out = {}, {}, {}, {}
             for name in ENGINES:
                 swapped(name)
 
@@ -129,13 +141,22 @@ def main() -> None:
                     seed = 1 if name == "after" else 2
                     return ini.defence(HEROES, FOES, trials=n, rng=seed, progress=False, **kw)
 
-                t[name], wall[name], out[name] = best_of(rep, run)
-            b, a = t["before"], t["after"]
-            print(
-                f"| {label} | {b:.2f} s | {b / base:.0f} | {a:.2f} s | {a / base:.0f} "
-                f"| {b / a:.1f} | {max_z(out['before'], out['after']):.1f} "
-                f"| {wall['after'] / base_wall:.0f} |"
+                t[name], x[name], wall[name], out[name], b = paired(rep, run, sim)
+                sims += b
+            lines.append(
+                f"| {label} | {t['before']:.2f} s | {x['before']:.0f} | {t['after']:.2f} s "
+                f"| {x['after']:.0f} | {t['before'] / t['after']:.1f} "
+                f"| {max_z(out['before'], out['after']):.1f} | {wall['after']:.0f} |"
             )
+        lo, med, hi = min(sims), statistics.median(sims), max(sims)
+        print("CPU seconds, medians; × `simulate`: the ratio to the median of the `simulate`")
+        print("runs alternated with the call's; the last column: the same ratio of wall times\n")
+        head = "| call | before | × `simulate` | after | × `simulate` | before / after |"
+        print(head + " max \\|z\\| | wall × |")
+        print("|---|---:|---:|---:|---:|---:|---:|---:|")
+        print(f"| `simulate` (who acts when) | {med:.3f} s | 1 | {med:.3f} s | 1 | | | 1 |")
+        print("\n".join(lines))
+        print(f"\n`simulate`'s {len(sims)} runs: {lo:.3f} s to {hi:.3f} s, median {med:.3f} s")
         print("\nThe explorer's initiative tab, a holding question (odds and defence, 3,3 vs")
         print("2,2,2, hold=defend, 20,000 trials), CPU seconds, best of each:\n")
         print("| engine | odds | defence | both |")
