@@ -92,8 +92,19 @@ class Extended(Result):
         if self.mean_rolls_given_success is not None:
             means.append(("mean rolls given success", self.mean_rolls_given_success, "mean"))
         parts = [outcome_table(outcomes), Lines(tuple(means))]
+        cut = self.trials is not None and self.rounds is None and self.p_unfinished.value > 0
         if self.mean_rolls_given_success is None:
-            parts.append("the target cannot be reached: no mean given success")
+            parts.append(
+                "no run reached the target within the rolls simulated (max_rounds): more "
+                "rolls may reach it"
+                if cut
+                else "the target cannot be reached: no mean given success"
+            )
+        if cut:  # a run cut off counts max_rounds rolls: its true count is higher
+            parts.append(
+                f"{_pc(self.p_unfinished.value)} of the runs were still rolling after "
+                "max_rounds rolls: the mean rolls is a lower bound"
+            )
         within = list(self.p_done_within)
         last, note = len(within), None
         final = self.p_success.value if self.trials is not None else self.p_success

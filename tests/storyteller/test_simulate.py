@@ -120,6 +120,21 @@ def test_multiple_actions_against_storyteller_exact(pools, diff, rules, specialt
 # ---------------------------------------------------------------------------
 # Extended actions
 # ---------------------------------------------------------------------------
+def test_extended_runs_cut_off_are_not_an_unreachable_target():
+    # 30 successes need about 17 rolls of 5 dice: cut at 5 rolls, no run gets there,
+    # which the text said was "the target cannot be reached" (the exact answer: 100%)
+    from dicestats.format import view_text
+
+    e = st.extended(5, 6, 30, trials=1_000, rng=1, max_rounds=5)
+    text = view_text(e.view())
+    assert e.p_unfinished.value == 1 and e.mean_rolls_given_success is None
+    assert "cannot be reached" not in text
+    assert "more rolls may reach it" in text and "the mean rolls is a lower bound" in text
+    text = view_text(st.extended(5, 6, 30, trials=1_000, rng=1).view())
+    assert "lower bound" not in text and "more rolls" not in text  # every run ended
+    assert st.extended(5, 6, 30).p_success == 1
+
+
 def test_extended_closed_forms():
     # 1 die at difficulty 6, target 1, a botch scores 0: geometric with p = 1/2
     e = st.extended(1, 6, 1, on_botch="zero", trials=40_000, rng=5)
