@@ -349,12 +349,8 @@ def _handle(args) -> int:
             )
     info = df.attrs["sweep"]
     failed = df[df["error"].notna()]
-    if len(failed) == len(df) and failed["error"].iloc[0].split(":", 1)[0] in (
-        "InputError",
-        "InputTypeError",
-        "ValueError",
-        "TypeError",
-    ):  # every cell refused the same input: a usage error
+    refused = failed[failed["error"].map(lambda e: e.split(":", 1)[0] in _REFUSALS)]
+    if len(refused) == len(df):  # every cell refused its input: a usage error
         raise CLIError(_first_error(failed, info))
     value = args.value or q.headline
     if value not in df.columns:
@@ -382,6 +378,13 @@ def _handle(args) -> int:
             f"seed {info['seed']}",
             file=sys.stderr,
         )
+    if len(refused):  # bad input, which a run again refuses again: exit 2, as any
+        print(
+            f"dicestats sweep: error: {len(refused)} cell(s) refused their input and were not "
+            f"written (the others were). First: {_first_error(refused, info)}",
+            file=sys.stderr,
+        )
+        return 2
     if len(failed):
         print(
             f"dicestats sweep: {len(failed)} cell(s) failed and were not written; run the "
@@ -390,6 +393,10 @@ def _handle(args) -> int:
         )
         return 1
     return 0
+
+
+#: The errors of a cell that refused its input (a grid value out of range, not a lost worker).
+_REFUSALS = ("InputError", "InputTypeError", "ValueError", "TypeError")
 
 
 def _first_error(failed, info) -> str:

@@ -143,13 +143,17 @@ def test_dask_options_without_the_extra(capsys, monkeypatch, flag):
     )
 
 
-def test_some_failed_cells_exit_1_and_keep_the_others(capsys, tmp_path):
+def test_cells_refusing_their_input_exit_2_and_keep_the_others(capsys, tmp_path):
+    # a grid value out of range is bad input: exit 2, not "failed, run again" (exit 1)
     out = tmp_path / "grid.csv"
     code, stdout, err = run(capsys, "sweep", "initiative", "--swiftness", "0-1", "--vs", "1",
                             "--trials", "1000", "--out", str(out))  # fmt: skip
-    assert code == 1 and "failed: InputError" in stdout
-    assert "1 cell(s) failed and were not written" in err and "swiftness=0" in err
-    assert len(store.read(out)[0]) == 1
+    assert code == 2 and "failed: InputError" in stdout
+    assert err.count("\n") == 2 and "run the same command again" not in err
+    assert "error: 1 cell(s) refused their input and were not written" in err
+    assert "swiftness=0" in err and len(store.read(out)[0]) == 1
+    code, _, err = run(capsys, "sweep", "cod", "--dice", "3,101", "--quiet")
+    assert code == 2 and err.count("\n") == 1 and "dice must be an integer in 0..100" in err
 
 
 # ------------------------------------------------------------------ killed, then resumed
