@@ -672,6 +672,8 @@ def _register_declared(sub, command: str) -> None:
                 f"as for {asked}.",
             )
             read = add_parameters(p, q, lists=(q.grows,))
+            # the grown parameter may be left out: compare_settings' default values
+            read = [(n, r and n != q.grows) for n, r in read]
         add_parameters(p, q, prefix="vs-")  # read over the first side's (versus_of)
         p.add_argument(
             "--of" if command == "worth" else "--metric",

@@ -167,6 +167,10 @@ def test_the_command_lines(capsys):
     assert main(["compare", "blades", "--dice", "1-3", "--vs-no-critical"]) == 0
     out = capsys.readouterr().out
     assert " vs no critical" in out.splitlines()[0] and "differ most: critical, 3 dice" in out
+    # --dice left out: every pool of 1-10, as the help says (it was refused as required)
+    assert main(["compare", "cod", "--vs-rote", "--exact", "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert [r["dice"] for r in got["rows"]] == list(range(1, 11))
     sides = ["storyteller --dice 6 --difficulty 6", "blades --dice 3"]
     assert main(["compare", "across", *sides, "--exact", "--json"]) == 0
     got = json.loads(capsys.readouterr().out)
