@@ -8,16 +8,22 @@ import numpy as np
 
 from ..core.checks import check_choice, refuse
 from .limits import LIMITS
-from .rules import TIEBREAKS, resolve
+from .rules import APPROACHES, TIEBREAKS, resolve
 
 
-def _ratings(participants: Mapping, approach: str) -> tuple[dict, dict]:
-    """Each participant's rating in ``approach`` and its other ratings, high to low."""
+def _ratings(participants: Mapping, approach: str, rules) -> tuple[dict, dict]:
+    """Each participant's rating in ``approach`` and its other ratings, high to low. With
+    the rules' conflicts rated by FAE's approaches, a rating must name one of the six (a
+    seventh, a typo's twin, would change the ties' order)."""
     lim = LIMITS["rating"]
+    fae = {a for _, a in rules.conflict_approaches} <= set(APPROACHES)
     ratings, others = {}, {}
     for name, v in participants.items():
         if isinstance(v, Mapping):
             lower = {str(k).lower(): lim.check(r, name=f"{name}.{k}") for k, r in v.items()}
+            odd = sorted(set(lower) - set(APPROACHES)) if fae else ()
+            if odd:
+                raise refuse(f"{name}'s approach", "one of " + ", ".join(APPROACHES), odd[0])
             if approach not in lower:
                 raise refuse(f"participant {name!r}", f"rated in {approach!r}", sorted(lower))
             ratings[name] = lower[approach]
@@ -74,7 +80,7 @@ def turn_order(
     by_conflict = rules.conflict_approach
     approach = by_conflict[check_choice("conflict", conflict, tuple(by_conflict))]
     names = list(participants)
-    ratings, others = _ratings(participants, approach)
+    ratings, others = _ratings(participants, approach, rules)
     pos = {n: i for i, n in enumerate(names)}
     tiebreak = rules.tiebreak if tiebreak is None else tiebreak
     if callable(tiebreak):

@@ -51,3 +51,16 @@ def test_turn_order_bad_input():
         fate.turn_order({"a": 1}, npcs=["zed"])
     with pytest.raises(ValueError, match="tiebreak"):
         fate.turn_order({"a": 1}, tiebreak="dice")
+
+
+def test_an_approach_outside_faes_six_is_refused():
+    # a seventh approach broke ties silently: 'bogus 5' put Ada before Bob's careful 3
+    people = {"Ada": {"quick": 2, "bogus": 5}, "Bob": {"quick": 2, "careful": 3}}
+    with pytest.raises(ValueError, match="Ada's approach must be one of careful, .*'bogus'"):
+        fate.turn_order(people, tiebreak="approaches")
+    people["Ada"] = {"quick": 2, "Sneaky": 5}  # any case, as before
+    assert fate.turn_order(people, tiebreak="approaches") == ["Ada", "Bob"]
+    # conflicts rated by skills (a house rule): any names
+    skills = fate.Rules(conflict_approaches=(("physical", "athletics"),))
+    people = {"A": {"athletics": 2, "notice": 1}, "B": {"athletics": 2, "will": 3}}
+    assert fate.turn_order(people, rules=skills, tiebreak="approaches") == ["B", "A"]
