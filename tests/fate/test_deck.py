@@ -149,6 +149,17 @@ def test_deck_streak_size_is_capped_with_a_clear_error():
         fate.dice_streak_prob(fail, 101, 10)
 
 
+def test_a_run_outside_the_session_names_the_sessions_range():
+    # a run of 0 in a session of 10 draws named 1..100, a run of 11 named 1..10
+    for run, words in [(0, r"1\.\.10, got 0"), (11, r"1\.\.10 \(the session's draws\)")]:
+        with pytest.raises(ValueError, match=f"run must be an integer in {words}"):
+            fate.deck_vs_dice(10, run=run)
+    with pytest.raises(ValueError, match=r"run must be an integer in 1\.\.100, got 0"):
+        fate.deck_vs_dice(500, run=0)
+    with pytest.raises(TypeError, match="run"):
+        fate.deck_vs_dice(10, run=True)
+
+
 def test_deck_sum_var_against_ordered_pairs_and_triples():
     cards = np.array(deck_cards(), dtype=np.int64)
     for m in (2, 3):
