@@ -667,7 +667,7 @@ def _register_declared(sub, command: str) -> None:
             p = sub.add_parser(
                 s.name,
                 help=f"two {s.title} settings side by side",
-                description=f"{s.title}: every --{q.grows} (default 1-10) under the first "
+                description=f"{s.title}: every --{q.grows} (default {_span(q)}) under the first "
                 f"setting and the second (the first but for the --vs-* options). The options "
                 f"as for {asked}.",
             )
@@ -692,6 +692,14 @@ def _register_declared(sub, command: str) -> None:
             add_plot_flag(p, "the differences, one line per metric")
         handler = _cmd_declared_worth if command == "worth" else _cmd_compare
         p.set_defaults(func=handler, _question=q, _read=read, default_metrics=list(q.wishes))
+
+
+def _span(q) -> str:
+    """The grown parameter's default values in words: ``1 to 10``, ``-3 to 6``."""
+    from ..core.question import default_values
+
+    v = default_values(q)
+    return f"{v[0]} to {v[-1]}, the values a setting can take"
 
 
 def _sides(args) -> tuple[dict, dict]:

@@ -518,6 +518,29 @@ def setting_words(q, setting: dict) -> str:
     return text
 
 
+#: How many values of a question's grown parameter a table or a comparison shows by default.
+DEFAULT_COUNT = 10
+
+
+def default_values(q) -> range:
+    """Ten values of ``q``'s grown parameter (``q.grows``, checked by its system's
+    ``LIMITS``): a pool's 1..10, a signed one's (a stat) from its first sample's value
+    less five, within the limit.
+
+    >>> from dicestats import blades, pbta
+    >>> default_values(blades.roll.question), default_values(pbta.roll.question)
+    (range(1, 11), range(-3, 7))
+    """
+    lim = importlib.import_module(q.package).LIMITS[q.grows]
+    start = max(lim.lo, 1)
+    if lim.lo < 0 and q.samples:
+        sample = q.samples[0]
+        names = [p.name for p in q.parameters]
+        at = dict(zip(names, sample.args, strict=False)).get(q.grows, sample.kwargs.get(q.grows))
+        start = max(lim.lo, (at if isinstance(at, int) else 0) - 5)
+    return range(start, min(lim.hi, start + DEFAULT_COUNT - 1) + 1)
+
+
 def is_question(obj) -> bool:
     """Whether ``obj`` is a public function made by :func:`question`."""
     return isinstance(getattr(obj, "question", None), Question)

@@ -12,26 +12,9 @@ Examples
 from __future__ import annotations
 
 from ..core.checks import InputError, check_bool, refuse
+from ..core.question import default_values
 
 __all__ = ["chances_by_value", "sample_setting"]
-
-#: Values of the grown parameter a table shows by default.
-DEFAULT_COUNT = 10
-
-
-def default_values(q) -> range:
-    """Ten values of ``q``'s grown parameter: a pool's 1..10, a signed one's (a stat) from
-    its first sample's value less five (within its limit)."""
-    import importlib
-
-    lim = importlib.import_module(q.package).LIMITS[q.grows]
-    start = max(lim.lo, 1)
-    if lim.lo < 0 and q.samples:
-        sample = q.samples[0]
-        names = [p.name for p in q.parameters]
-        at = dict(zip(names, sample.args, strict=False)).get(q.grows, sample.kwargs.get(q.grows))
-        start = max(lim.lo, (at if isinstance(at, int) else 0) - 5)
-    return range(start, min(lim.hi, start + DEFAULT_COUNT - 1) + 1)
 
 
 def sample_setting(q) -> dict:

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..core.checks import InputError, check_bool, check_choice, check_int, refuse
-from ..core.question import Sample, sampled, setting_words
+from ..core.question import Sample, default_values, sampled, setting_words
 from ..core.question import chance_words as label
 from ..core.results import Result, Table, View
 from ..registry import grown_question
@@ -45,9 +45,6 @@ from .solve import FLOAT_TOLERANCE, _pct, _reaches, check_probability, wish_text
 from .worth import Worth, crossing
 
 __all__ = ["Solution", "solve_for", "worth_of", "compare_settings", "Lineup", "lineup"]
-
-#: Values of the grown parameter a comparison shows when none are given.
-DEFAULT_VALUES = range(1, 11)
 
 
 # ---------------------------------------------------------------------------
@@ -421,7 +418,8 @@ def compare_settings(question, versus: dict, *, exact=False, **setting) -> Compa
         parameter too: ``{"dice": 6}`` compares each value with 6).
     exact : bool
     **setting
-        The first setting; the grown parameter an int or a list (default 1..10).
+        The first setting; the grown parameter an int or a list (default ten values,
+        ``1..10`` for a pool, less those a side cannot take: a pool below its Hunger).
 
     Returns
     -------
@@ -446,7 +444,8 @@ def compare_settings(question, versus: dict, *, exact=False, **setting) -> Compa
     if not isinstance(versus, dict):
         raise refuse("versus", "a dict of the arguments that differ", versus, kind=True)
     versus = _checked_setting(q, versus)
-    values = _int_or_list(q.grows, setting.pop(q.grows, DEFAULT_VALUES))
+    given = q.grows in setting
+    values = _int_or_list(q.grows, setting.pop(q.grows)) if given else default_values(q)
     lim = _limit(q)
     values = [lim.check(v) for v in values]
     other = versus.pop(q.grows, None)
@@ -457,8 +456,13 @@ def compare_settings(question, versus: dict, *, exact=False, **setting) -> Compa
     metrics = chances + ([f"mean_{q.counts}"] if q.counts else [])
     pairs = []
     for v in values:
-        a = _answer(q, {**setting, q.grows: v}, method)
-        b = _answer(q, {**second, q.grows: v if other is None else other}, method)
+        try:
+            a = _answer(q, {**setting, q.grows: v}, method)
+            b = _answer(q, {**second, q.grows: v if other is None else other}, method)
+        except InputError:
+            if given:
+                raise
+            continue  # a default value a side cannot take (a pool below its Hunger)
         va, vb = ({m: getattr(r, m) for m in chances} for r in (a, b))
         if q.counts:
             top = _common_cap(a, b, q)

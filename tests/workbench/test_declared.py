@@ -171,6 +171,11 @@ def test_the_command_lines(capsys):
     assert main(["compare", "cod", "--vs-rote", "--exact", "--json"]) == 0
     got = json.loads(capsys.readouterr().out)
     assert [r["dice"] for r in got["rows"]] == list(range(1, 11))
+    # the default values skip those a side cannot take: a pool below its Hunger
+    assert main(["compare", "v5", "--vs-hunger", "2", "--json"]) == 0
+    assert [r["dice"] for r in json.loads(capsys.readouterr().out)["rows"]] == list(range(2, 11))
+    assert main(["compare", "v5", "--dice", "1-3", "--vs-hunger", "2"]) == 2  # given: refused
+    assert "hunger must be at most the pool" in capsys.readouterr().err
     sides = ["storyteller --dice 6 --difficulty 6", "blades --dice 3"]
     assert main(["compare", "across", *sides, "--exact", "--json"]) == 0
     got = json.loads(capsys.readouterr().out)
