@@ -72,7 +72,7 @@ _MAX_WORKERS = max(8, 4 * _cpus())
 LIMITS = Limits(
     Limit(
         "trials",
-        1,
+        2,
         1_000_000_000,
         why="a billion trials put a proportion within ±0.003 percentage points and take "
         "minutes to hours; more would run for days",
@@ -602,7 +602,8 @@ def run(
         small with ``workers > 1`` or an ``executor`` (a module-level function, a
         ``functools.partial`` of one): it travels with every batch to an executor.
     trials : int
-        Number of trials, 1 to ``LIMITS["trials"]`` (a billion).
+        Number of trials, 2 to ``LIMITS["trials"]`` (a billion; one trial has no spread,
+        so a mean of one would have no interval).
     rng : None, int, SeedSequence or Generator
         Anything ``numpy.random.default_rng`` takes. Batch ``i`` draws from child ``i`` of
         :func:`seed_sequence` ``(rng)``.

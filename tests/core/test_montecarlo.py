@@ -223,10 +223,17 @@ def test_memory_does_not_grow_with_the_trial_count():
 
 
 # ------------------------------------------------------------------ issue 10
+def test_one_trial_is_refused_a_mean_needs_two():
+    # one trial printed "mean 2.0000 ± 0.0000": a zero-width interval from no spread
+    with pytest.raises(InputError, match=r"trials must be an integer in 2\.\.1,000,000,000, got 1"):
+        mc.run(coin_batch, trials=1)
+    assert mc.run(coin_batch, trials=2, rng=1).trials == 2
+
+
 def test_trials_are_capped_with_a_reason():
     # run(..., trials=10**400) ran forever
     for trials in (10**400, mc.LIMITS["trials"].hi + 1):
-        with pytest.raises(InputError, match="trials must be an integer in 1..1,000,000,000") as e:
+        with pytest.raises(InputError, match="trials must be an integer in 2..1,000,000,000") as e:
             mc.run(coin_batch, trials=trials)
         assert "billion trials" in str(e.value) and len(str(e.value)) < 300
     with pytest.raises(InputError, match="max_trials"):

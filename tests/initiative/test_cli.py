@@ -156,7 +156,7 @@ def test_workers_cap_is_the_engines_cap(capsys):
 
 def test_trials_refusal_says_what_is_allowed_and_why(capsys):
     status, _, err = run(capsys, "--swiftness", "3", "--vs", "2", "--trials", "2000000000")
-    assert status == 2 and "1..1,000,000,000" in err  # the engine's own cap, with its reason
+    assert status == 2 and "2..1,000,000,000" in err  # the engine's own cap, with its reason
     assert "days" in err
 
 
