@@ -147,7 +147,7 @@ def test_monte_carlo_runs_in_the_background_and_matches_the_command(capsys):
     assert panel.cli.endswith("--trials 5000 --seed 3")
     assert view_on_show(ex) == printed(panel.cli, capsys)
     ex.controls["trials"].value = 0  # refused at once, no estimate needed
-    assert ex.error.value.startswith("trials must be an integer in 1..")
+    assert ex.error.value.startswith("trials must be an integer in 2..")
     ex.show_json.value = True
     ex.controls["trials"].value = 2_000
     ex.wait()
