@@ -497,15 +497,26 @@ PARENT_CHECK = 0.5
 
 
 def die_with_parent() -> None:
-    """In a worker process: end it as soon as its parent is gone (killed, SIGKILL included).
+    """In a worker process: end it as soon as its parent is gone (killed, SIGKILL included),
+    and leave interruptions to the parent.
 
     A worker of a killed parent would otherwise wait for work forever (192 MB each);
-    a daemon thread watches the parent process id. The ``initializer`` of every process
-    pool dicestats starts.
+    a daemon thread watches the parent process id. A forked worker also inherits the
+    parent's handlers of :data:`~.files.SIGNALS`, so a Ctrl-C or a SIGTERM sent to the
+    process group raised :class:`~.files.Interrupted` inside it, printed its traceback
+    and broke the pool under the parent. The worker ignores SIGINT (the parent, which
+    gets it too, stops the pool) and ends quietly by SIGTERM and SIGHUP, as a process
+    does by default (a broken pool's clean-up terminates its workers with SIGTERM). The
+    ``initializer`` of every process pool dicestats starts.
     """
+    import signal
     import threading
     import time
 
+    from .files import SIGNALS
+
+    for s in SIGNALS:
+        signal.signal(s, signal.SIG_IGN if s == signal.SIGINT else signal.SIG_DFL)
     parent = os.getppid()
 
     def watch():

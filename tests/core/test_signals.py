@@ -122,3 +122,21 @@ def _running(pid: int) -> bool:
             return fh.read().split(") ")[-1][0] != "Z"
     except FileNotFoundError:
         return False
+
+
+def _handlers():
+    return [signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)]
+
+
+def test_workers_leave_interruptions_to_their_parent():
+    """A forked worker inherited the parent's handlers: Ctrl-C or SIGTERM sent to the
+    process group (as a terminal or ``timeout`` sends it) raised inside the worker, printed
+    its traceback and broke the pool under ``sweep ... --workers 2``."""
+    import concurrent.futures as cf
+    import multiprocessing as mp
+
+    with interruptible():  # the CLI's handlers, which a fork copies
+        assert signal.getsignal(signal.SIGINT) not in (signal.SIG_IGN, signal.SIG_DFL)
+        ctx = mp.get_context("fork")
+        with cf.ProcessPoolExecutor(1, mp_context=ctx, initializer=mc.die_with_parent) as pool:
+            assert pool.submit(_handlers).result() == [signal.SIG_IGN, signal.SIG_DFL]
