@@ -105,9 +105,9 @@ def _init_tempo_page(fig, ctx) -> None:
         ctx,
         _(
             "Top, left: exact. Right: Monte Carlo, {engine} rounds per run, seed {seed} (holding "
-            "has no exact form here). Margin: the lowest die it brings to 6, else the highest "
-            "below 6. An attack spends the attacker's highest die; the foe never holds; 3d6, 5+: "
-            "YOUR ASSUMPTION. {verdict} (wounds taken: {never} never, {defend} defend)."
+            "has no exact form here). An attack spends the attacker's highest die; the foe never "
+            "holds; 3d6, 5+: YOUR ASSUMPTION. {verdict} (not charted: the foe alone attacking, "
+            "wounds taken {never} never, {defend} defend)."
         ).format(
             engine=number(_engine_trials(ctx)),
             seed=ctx.seed + 3,
