@@ -91,3 +91,28 @@ def test_the_cover_of_a_booklet_of_families_lays_out(names, lang):
     fig.canvas.mpl_connect("draw_event", lambda event: seen.append(problems(fig, event.renderer)))
     fig.savefig(io.BytesIO(), format="pdf")
     assert seen == [[]]
+
+
+@pytest.mark.parametrize("s", FAMILIES, ids=lambda s: s.name)
+def test_the_command_a_familys_page_quotes_gives_the_pages_numbers(s, capsys):
+    """The chances page's note quotes a command for its exact values; Year Zero's left out
+    its base dice (refused: 'base is required') and V5's its Hunger (other numbers)."""
+    import re
+    import shlex
+    from fractions import Fraction
+
+    from dicestats.core.question import default_values
+    from dicestats.report import page_figure
+    from dicestats.tables import chances_by_value, sample_setting
+
+    fig = page_figure(2, s.name)
+    note = " ".join(
+        next(t.get_text() for t in fig.texts if "Exact values:" in t.get_text()).split()
+    )
+    command = re.search(r"Exact values: dicestats (.*? --exact)\.", note).group(1)
+    q = s.grown
+    n = default_values(q)[-1]
+    assert main([*shlex.split(command.replace(" N ", f" {n} ")), "--json"]) == 0, command
+    got = json.loads(capsys.readouterr().out)
+    page = chances_by_value(q.function, [n], exact=True, **sample_setting(q))
+    assert {c: Fraction(got[c]) for c in q.wishes} == {c: page[c].iloc[0] for c in q.wishes}

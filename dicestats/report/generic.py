@@ -74,12 +74,13 @@ def _by_value(system, q) -> Page:
         title = f"the chances wished for, by {q.grows} (dotted: 50%)"
         plots.chances_chart(df, title=title, columns=q.wishes, ax=fig.add_subplot(gs[1]))
         rules = q.function(**{q.grows: int(df.iloc[0, 0])}, **setting).rules
+        command = " ".join(
+            [f"dicestats {system.name} {q.name.replace('_', '-')}", *_options(setting)]
+        )
         _note(
             fig,
             ctx,
-            f"Rules as read: {rules.describe()}. Exact values: "
-            f"dicestats {system.name} {q.name.replace('_', '-')} --{q.grows} N --exact "
-            "(and the setting's options).",
+            f"Rules as read: {rules.describe()}. Exact values: {command} --{q.grows} N --exact.",
         )
 
     return Page(
@@ -88,3 +89,25 @@ def _by_value(system, q) -> Page:
         f"find the {q.grows} (row) and read each chance across; the chart draws the first ones.",
         draw,
     )
+
+
+def _options(setting: dict) -> list[str]:
+    """The command-line options of a setting, as ``dicestats <system> <question>`` spells
+    them: ``--base 3``, and a rule flag for each rule off its default (``--push``,
+    ``--no-critical``)."""
+    import dataclasses
+
+    out = []
+    for name, value in setting.items():
+        if dataclasses.is_dataclass(value):  # the rules: their fields off the default
+            for f in dataclasses.fields(value):
+                v, flag = getattr(value, f.name), f.name.replace("_", "-")
+                if v == f.default:
+                    continue
+                if isinstance(v, bool):
+                    out.append(f"--{flag}" if v else f"--no-{flag}")
+                else:
+                    out.append(f"--{flag} {v}")
+        else:
+            out.append(f"--{name.replace('_', '-')} {value}")
+    return out
