@@ -161,12 +161,20 @@ def rating_arg(name: str):
 
 @typed("probability")
 def probability(text: str):
-    """A probability written ``0.75`` or ``3/4``, read exactly.
+    """A probability written ``0.75``, ``3/4`` or ``75%``, read exactly.
 
-    >>> probability("3/4")
-    Fraction(3, 4)
+    >>> probability("3/4"), probability("75%"), probability("12.5 %")
+    (Fraction(3, 4), Fraction(3, 4), Fraction(1, 8))
     """
-    return parse_fraction_text(text, 0, 1, "0.75 or 3/4")
+    word = text.strip()
+    if word.endswith("%"):  # a percentage: its number in 0..100, over 100
+        try:
+            return parse_fraction_text(word[:-1], 0, 100) / 100
+        except ValueError:
+            raise ValueError(
+                f"must be a percentage in 0%..100% like 75%, got {shown(text, quote=True)}"
+            ) from None
+    return parse_fraction_text(text, 0, 1, "0.75, 3/4 or 75%")
 
 
 @typed("levels")

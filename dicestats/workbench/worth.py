@@ -501,6 +501,7 @@ def pip_worth(
     """
     from .. import initiative as ini
     from ..initiative.limits import LIMITS
+    from ..initiative.setup import check_setup
     from .solve import CHANCES, _margins, _sides, exact_fits
 
     sw, vs = _sides(swiftness, versus)
@@ -509,12 +510,15 @@ def pip_worth(
     check_choice("chance", chance, CHANCES)
     check_exact(exact)
     rules = ini.Rules() if rules is None else rules
-    side_pool = getattr(rules, "pip_rule", "one-die") == "side-pool"
+    if not isinstance(rules, ini.Rules):
+        raise refuse("rules", "an initiative.Rules", rules, kind=True)
+    side_pool = rules.pip_rule == "side-pool"
     pips = _margins(pips, sw, side_pool)
     if side_pool:
         more = pips + extra if isinstance(pips, int) and not isinstance(pips, bool) else pips
     else:
         more = [m + extra if j == i else m for j, m in enumerate(pips)]
+    check_setup(sw, vs, more, versus_pips, rules)  # a margin past its limit names itself
 
     def chance_of(s, pp):
         if not exact_fits(s, vs, pp, versus_pips, rules):

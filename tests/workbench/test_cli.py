@@ -280,3 +280,14 @@ def test_fate_wishes_json_matches_the_api(capsys):
 def test_bad_fate_wishes_exit_2_with_one_line(argv, capsys):
     code, out, err = run(["solve", "fate", *argv], capsys)
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+
+
+def test_a_wished_probability_may_be_a_percentage(capsys):
+    # docs/workbench.md: "a probability is read exactly from its text (0.1, 1/10, 10%)";
+    # --at-least 50% was refused
+    assert main(["solve", "blades", "--at-least", "75%", "--exact", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["wished"] == "3/4"
+    assert main(["calibrate", "storyteller", "--levels", "50%,12.5%", "--json"]) == 0
+    capsys.readouterr()
+    assert main(["solve", "blades", "--at-least", "150%"]) == 2
+    assert "must be a percentage in 0%..100% like 75%, got '150%'" in capsys.readouterr().err

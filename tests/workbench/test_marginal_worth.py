@@ -87,3 +87,17 @@ def test_a_round_the_exact_form_cannot_take_is_refused_in_words_of_worth(capsys)
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "--exact" not in err
     assert "swiftness must be a round the exact form takes" in err
+
+
+def test_a_pips_worth_refuses_bad_input_naming_it(capsys):
+    # rules="x" raised AttributeError; a margin past 1000 blamed "swiftness", saying the
+    # exact form could not take a 1-against-1 round
+    from dicestats.workbench import pip_worth
+
+    with pytest.raises(TypeError, match="rules must be an initiative.Rules"):
+        pip_worth([1], [1], rules="x")
+    with pytest.raises(ValueError, match=r"pips\[0\] must be an integer in 0\.\.1000, got 1001"):
+        pip_worth([1], [1], pips=999, extra=2)
+    assert main(["worth", "pip", "--swiftness", "1", "--vs", "1", "--extra", "1001"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "swiftness" not in err and "1001" in err
