@@ -124,7 +124,9 @@ def crossing(points, target, *, rising: bool) -> dict:
     The walk may go up or down the scale; a chance that moves the wrong way for
     a while (a non-monotone pool) is walked through, and the first crossing wins.
     Between two steps the chance is interpolated linearly (exact Fractions when
-    the chances are Fractions); a target equal to a step's chance is that step.
+    the chances are Fractions); a target equal to a step's chance is that step, and so
+    is a float within float noise of it (:data:`~.solve.FLOAT_TOLERANCE`: 0.4 and
+    0.39999999999999997 are one chance, which a walk from 0.4 read as below it).
 
     >>> from fractions import Fraction as F
     >>> c = crossing([(0, F(1, 4)), (1, F(1, 2)), (2, F(3, 4))], F(5, 8), rising=True)
@@ -134,11 +136,12 @@ def crossing(points, target, *, rising: bool) -> dict:
     points = list(points)
     up = len(points) < 2 or points[1][0] > points[0][0]
     for i, (x, p) in enumerate(points):
+        if _same(p, target):
+            found = (x, x, x, p, p)
+            break
         if not (p >= target if rising else p <= target):
             continue
-        if p == target:
-            found = (x, x, x, p, p)
-        elif i == 0:  # the target lies before the first step
+        if i == 0:  # the target lies before the first step
             found = _beyond(x, p, below=up)
         else:
             xa, pa = points[i - 1]
@@ -153,10 +156,20 @@ def crossing(points, target, *, rising: bool) -> dict:
 
 def two_way(target, base, up, down) -> dict:
     """:func:`crossing` from ``base``, the ``(step, chance)`` of no change, walking ``up()``'s
-    points where the target lies above its chance, else ``down()``'s (only one is computed)."""
-    if target >= base[1]:
+    points where the target lies above its chance, else ``down()``'s (only one is computed;
+    a target within float noise of the base's chance walks up from it, and stays there)."""
+    if target >= base[1] or _same(base[1], target):
         return crossing([base, *up()], target, rising=True)
     return crossing([base, *down()], target, rising=False)
+
+
+def _same(p, target) -> bool:
+    """The same chance: equal, or floats within float noise of each other."""
+    from .solve import FLOAT_TOLERANCE
+
+    if p == target:
+        return True
+    return isinstance(p, float) and isinstance(target, float) and abs(p - target) <= FLOAT_TOLERANCE
 
 
 # ---------------------------------------------------------------------------

@@ -40,3 +40,30 @@ def test_floats_decide_exactly_where_the_exact_value_is_cheap():
     assert solve_fate_rating(0, 1, dice=30).rating == 31
     assert solve_fate_invokes(0, 2, 1, dice=30).invokes == 17
     assert solve_fate_difficulty(0, Fraction(1), dice=4).difficulty == -5
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["worth", "invoke", "--bonus", "2", "--difficulty", "2", "--policy", "plus2"],
+        ["worth", "invoke", "--bonus", "2", "--difficulty", "3", "--policy", "plus2"],
+        ["worth", "ten-again", "--dice", "1", "--difficulty", "7"],
+        ["worth", "cod", "--dice", "5", "--vs-rote"],
+    ],
+)
+def test_a_worth_on_a_step_is_that_step_in_floats_too(argv, capsys):
+    # float noise moved the bracket: "≈ 2 shifts (between 1 and 2)", "rote ≈ 5 dice
+    # (between 4 and 5)", and ten-again's target 0.39999999999999997 against a base of 0.4
+    # walked down off the scale ("more than 0 dice"); exactly, each is on a step
+    import json
+
+    from dicestats.cli import main
+
+    answers = []
+    for exact in ([], ["--exact"]):
+        assert main([*argv, *exact, "--json"]) == 0
+        answers.append(json.loads(capsys.readouterr().out))
+    floats, exacts = answers
+    assert exacts["lower"] == exacts["upper"] == Fraction(exacts["worth"])
+    assert floats["lower"] == floats["upper"] == exacts["lower"]
+    assert floats["worth"] == float(Fraction(exacts["worth"]))
