@@ -1027,7 +1027,7 @@ def deck_vs_dice(
     draws = LIMITS["session draws"].check(draws, name="draws")
     bonus, difficulty = check_rating(bonus, "bonus"), check_rating(difficulty, "difficulty")
     fail = totals_where("fail", bonus, difficulty, rules=rules)
-    if isinstance(run, int) and not isinstance(run, bool) and run < 1 <= draws:
+    if isinstance(run, int) and not isinstance(run, bool) and run < 1:  # draws >= 1
         raise refuse("run", f"an integer in 1..{min(draws, LIMITS['run'].hi)}", run)
     run = LIMITS["run"].check(run, name="run")
     if run > draws:

@@ -93,21 +93,23 @@ def _by_value(system, q) -> Page:
 
 def _options(setting: dict) -> list[str]:
     """The command-line options of a setting, as ``dicestats <system> <question>`` spells
-    them: ``--base 3``, and a rule flag for each rule off its default (``--push``,
-    ``--no-critical``)."""
+    them (:func:`~dicestats.core.question.option`): ``--base 3``, and a rule flag for each
+    rule off its default (``--push``, ``--no-critical``)."""
     import dataclasses
+
+    from ..core.question import option
 
     out = []
     for name, value in setting.items():
-        if dataclasses.is_dataclass(value):  # the rules: their fields off the default
-            for f in dataclasses.fields(value):
-                v, flag = getattr(value, f.name), f.name.replace("_", "-")
-                if v == f.default:
-                    continue
-                if isinstance(v, bool):
-                    out.append(f"--{flag}" if v else f"--no-{flag}")
-                else:
-                    out.append(f"--{flag} {v}")
-        else:
-            out.append(f"--{name.replace('_', '-')} {value}")
+        if not dataclasses.is_dataclass(value):
+            out.append(f"{option(name)} {value}")
+            continue
+        for f in dataclasses.fields(value):  # the rules: their fields off the default
+            v, flag = getattr(value, f.name), option(f.name)
+            if v == f.default:
+                continue
+            if isinstance(v, bool):
+                out.append(flag if v else "--no-" + flag[2:])
+            else:
+                out.append(f"{flag} {v}")
     return out
